@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { emailSchema, isHttpUrl, messages, passwordSchema, titleSchema, urlSchema, usernameSchema } from './validators';
+
+/** The one API contract: the server validates requests with these schemas and the extension parses responses with them. */
+
+export const idSchema = z.coerce.number().int().positive();
+const timestamp = z.string();
+const optionalHttpUrl = z
+  .string()
+  .trim()
+  .max(4096)
+  .refine((v) => v === '' || isHttpUrl(v) || v.startsWith('data:image/'), messages.urlInvalid())
+  .nullish();
+
+// ---------- errors ----------
+export const apiErrorSchema = z.object({
+  error: z.object({
+    status: z.number(),
+    name: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+// ---------- auth & users ----------
+export const registerBody = z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema });
+export const loginBody = z.object({
+  identifier: z.string({ error: messages.required }).trim().min(1, messages.required),
+  password: z.string({ error: messages.required }).min(1, messages.required),
+});
+export const refreshBody = z.object({ refreshToken: z.string().min(1, messages.required) });
+
+export const tagSchema = z.object({
+  id: z.number(),
+  tag: z.string(),
+  parentId: z.number().nullable(),
+  createdAt: timestamp,
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const userSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  unfiltered_collection_id: z.number().nullable(),
+  ai_chats_collection_id: z.number().nullable(),
+  createdAt: timestamp,
+  tags: z.array(tagSchema).optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ jwt: z.string(), refreshToken: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+// ---------- collections ----------
+export const collectionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  parentId: z.number().nullable(),
+  gems_count: z.number(),
+  isUnfiltered: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Collection = z.infer<typeof collectionSchema>;
+
+const collectionName = z.string({ error: messages.required }).trim().min(1, messages.required).max(200, messages.tooLong);
+export const createCollectionBody = z.object({
+  data: z.object({ name: collectionName, parentId: idSchema.nullish() }),
+});
+export const updateCollectionBody = z.object({
+  data: z.object({ name: collectionName.optional(), parentId: idSchema.nullish() }),
+});
+
+// ---------- tags ----------
+const tagName = z.string({ error: messages.required }).trim().min(1, messages.required).max(100, messages.tooLong);
+export const createTagBody = z.object({
+  data: z.object({ tag: tagName, parentId: idSchema.nullish(), users: z.unknown().optional() }),
+});
+
+// ---------- gems ----------
+export const mediaTypes = ['Link', 'Article', 'Image', 'Code', 'PDF', 'Audio', 'Video', 'Note', 'Quote', 'AIChat'] as const;
+export const mediaTypeSchema = z.enum(mediaTypes);
+export type MediaType = z.infer<typeof mediaTypeSchema>;
+
+/** Type-specific details of a gem, kept as JSON beside the common columns. */
+export const gemMediaSchema = z
+  .object({
+    language: z.string().max(64).optional(),
+    code: z.string().max(1_000_000).optional(),
+    width: z.number().int().nonnegative().optional(),
+    height: z.number().int().nonnegative().optional(),
+    alt: z.string().max(2000).optional(),
+    mediaUrl: optionalHttpUrl,
+    siteName: z.string().max(500).nullish(),
+    lang: z.string().max(35).nullish(),
+    wordCount: z.number().int().nonnegative().optional(),
+  })
+  .strict();
+export type GemMedia = z.infer<typeof gemMediaSchema>;
+
+/** A tag on a gem in a request: the id of an existing tag, or a name (found or created for the user). */
+const tagRef = z.union([idSchema, tagName]);
+
+const gemFields = {
+  title: titleSchema,
+  description: z.string().max(10_000, messages.tooLong).default(''),
+  url: urlSchema,
+  media_type: mediaTypeSchema.default('Link'),
+  media: gemMediaSchema.default({}),
+  image: optionalHttpUrl,
+  favicon: optionalHttpUrl,
+  text: z.string().max(2_000_000, messages.tooLong).nullish(),
+  byline: z.string().max(500).nullish(),
+  publishedAt: z.iso.datetime({ offset: true }).nullish(),
+  collectionId: idSchema.nullish(),
+  tags: z.array(tagRef).max(100).default([]),
+};
+
+export const createGemBody = z.object({ data: z.object(gemFields) });
+export type CreateGemInput = z.input<typeof createGemBody>['data'];
+
+export const updateGemBody = z.object({
+  data: z.object({
+    title: gemFields.title.optional(),
+    description: z.string().max(10_000, messages.tooLong).optional(),
+    url: gemFields.url.optional(),
+    media_type: mediaTypeSchema.optional(),
+    media: gemMediaSchema.optional(),
+    image: gemFields.image,
+    favicon: gemFields.favicon,
+    text: gemFields.text,
+    byline: gemFields.byline,
+    publishedAt: gemFields.publishedAt,
+    collectionId: idSchema.optional(),
+    tags: z.array(tagRef).max(100).optional(),
+  }),
+});
+export type UpdateGemInput = z.input<typeof updateGemBody>['data'];
+
+export const gemSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+  canonicalUrl: z.string(),
+  media_type: mediaTypeSchema,
+  media: gemMediaSchema,
+  image: z.string().nullable(),
+  favicon: z.string().nullable(),
+  text: z.string().nullable(),
+  byline: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  collectionId: z.number(),
+  author: z.object({ id: z.number(), username: z.string() }),
+  tags: z.array(tagSchema),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Gem = z.infer<typeof gemSchema>;
+
+// ---------- queries & lists ----------
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const collectionBookmarksQuery = pageQuery.extend({
+  perPage: z.coerce.number().int().min(1).max(100).default(25),
+  media_type: mediaTypeSchema.optional(),
+  sortBy: z.enum(['newest', 'oldest', 'title']).default('newest'),
+});
+export const urlQuery = z.object({ url: urlSchema });
+export const populateQuery = z.object({ populate: z.string().optional() });
+
+export const gemListSchema = z.object({
+  data: z.array(gemSchema),
+  total: z.number(),
+  page: z.number(),
+  perPage: z.number(),
+});
+export type GemList = z.infer<typeof gemListSchema>;
+
+export const collectionBookmarksSchema = z.object({
+  data: collectionSchema.extend({ bookmarks: z.array(gemSchema), page: z.number(), hasMore: z.boolean() }),
+});
+
+export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+export const listOf = <T extends z.ZodType>(schema: T) => z.object({ data: z.array(schema), total: z.number() });
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const idempotencyKeySchema = z.string().min(8).max(200).regex(/^[A-Za-z0-9_.:-]+$/);

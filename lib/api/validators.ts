@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** Spec §5 validators, with the spec's exact messages. Shared by the server and the extension's forms. */
+export const messages = {
+  required: 'This field is required.',
+  emailInvalid: 'Email is not valid',
+  tooShort: 'Given value is too short',
+  tooLong: 'Given value is too long',
+  spaces: 'Spaces are not allowed.',
+  specialCharacters: 'Special Characters are not allowed.',
+  usernameLength: 'Username must be less than 15 Characters.',
+  invalidValue: 'Invalid value',
+  nameWithoutSpace: 'Name must not contain space or any symbols',
+  confirmPassword: 'Confirm password needs to match password',
+  urlRequired: 'Please provide url',
+  urlInvalid: (host = 'example.com') =>
+    `Please provide valid url. Ensure it has protocol (https) and hostname (${host}).`,
+} as const;
+
+export const limits = {
+  usernameMaxExclusive: 15,
+  emailMin: 3,
+  emailMax: 254,
+  passwordMin: 8,
+  passwordMax: 128,
+  titleMin: 1,
+  titleMax: 500,
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9]*$/;
+
+const requiredString = z.string({ error: messages.required }).min(1, messages.required);
+
+export const emailSchema = requiredString
+  .pipe(z.string().trim().regex(EMAIL_PATTERN, messages.emailInvalid))
+  .pipe(z.string().min(limits.emailMin, messages.tooShort).max(limits.emailMax, messages.tooLong))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = requiredString
+  .pipe(z.string().min(limits.passwordMin, messages.tooShort).max(limits.passwordMax, messages.tooLong));
+
+/** The spec's "name" validator, used for usernames. Checks run in the spec's order so the first problem is named. */
+export const usernameSchema = requiredString.superRefine((value, ctx) => {
+  const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+  if (/\s/.test(value)) return issue(messages.spaces);
+  if (/[^A-Za-z0-9]/.test(value)) return issue(messages.specialCharacters);
+  if (value.length >= limits.usernameMaxExclusive) return issue(messages.usernameLength);
+  if (!USERNAME_PATTERN.test(value)) return issue(messages.invalidValue);
+});
+
+/** The spec's "namewithoutspace" validator: letters, digits, '-' and '_' only. */
+export const nameWithoutSpaceSchema = requiredString.regex(/^[A-Za-z0-9_-]+$/, messages.nameWithoutSpace);
+
+export const titleSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(limits.titleMin, messages.required)
+  .max(limits.titleMax, messages.tooLong);
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const urlSchema = z
+  .string({ error: messages.urlRequired })
+  .trim()
+  .min(1, messages.urlRequired)
+  .refine(isHttpUrl, messages.urlInvalid());
+
+/** The spec's "confirm" validator. */
+export function confirmPasswordError(password: string, confirm: string): string | null {
+  return password === confirm ? null : messages.confirmPassword;
+}
+
+/** The spec's "resetpass" validator: which strength rules the password meets. */
+export function passwordStrength(password: string) {
+  return {
+    hasSpecialCharacter: /[^A-Za-z0-9]/.test(password),
+    hasDigit: /\d/.test(password),
+    hasUpperCase: /[A-Z]/.test(password),
+    hasLowerCase: /[a-z]/.test(password),
+    hasMinLength: password.length >= limits.passwordMin,
+  };
+}

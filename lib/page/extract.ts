@@ -1,0 +1,208 @@
+import { Readability } from '@mozilla/readability';
+import TurndownService from 'turndown';
+import { clean, findContentImage, findFavicon, firstOf, JsonLd, makeResolver, readMeta, toIsoDate, truncate } from './metadata';
+
+export interface PageExtract {
+  title: string;
+  description: string;
+  byline: string | null;
+  siteName: string | null;
+  lang: string | null;
+  image: string | null;
+  favicon: string | null;
+  publishedAt: string | null;
+  text: string;
+  markdown: string;
+  wordCount: number;
+  url: string;
+}
+
+type Article = NonNullable<ReturnType<Readability<Element>['parse']>>;
+type Resolve = ReturnType<typeof makeResolver>;
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/**
+ * Extracts the readable content and metadata of a page. Pure with respect to the DOM: `doc` is never
+ * mutated (Readability runs on a clone) and no browser globals are used, so it runs in a content
+ * script and on a jsdom Document alike. Never throws for odd or empty documents.
+ */
+export function extractPage(doc: Document, url: string): PageExtract {
+  const article = runReadability(doc);
+  const content = article?.content && clean(article.textContent) ? article.content : fallbackBody(doc);
+  const resolve = makeResolver(doc, url);
+  if (content) fixUrls(content, resolve);
+
+  const meta = readMeta(doc);
+  const ld = new JsonLd(doc);
+  const text = content ? toText(content) : '';
+
+  return {
+    title:
+      firstOf(
+        meta('og:title'),
+        meta('twitter:title'),
+        article?.title,
+        doc.querySelector('title')?.textContent,
+        doc.querySelector('h1')?.textContent,
+      ) ?? hostname(url),
+    description: truncate(firstOf(meta('og:description'), meta('description'), meta('twitter:description'), article?.excerpt) ?? ''),
+    byline:
+      firstOf(meta('author'), notUrl(meta('article:author')), article?.byline, ld.authorName())?.replace(/^by\s+/i, '') ?? null,
+    siteName: firstOf(meta('og:site_name'), meta('application-name'), ld.publisherName()),
+    lang: firstOf(doc.documentElement?.getAttribute('lang'), meta('og:locale')?.replace(/_/g, '-')),
+    image:
+      [
+        meta('og:image', 'og:image:url'),
+        meta('og:image:secure_url'),
+        meta('twitter:image', 'twitter:image:src'),
+        doc.querySelector('link[rel~="image_src" i][href]')?.getAttribute('href'),
+        ld.image(),
+      ]
+        .map((candidate) => resolve(candidate))
+        .find(Boolean) ??
+      findContentImage(content, resolve),
+    favicon: findFavicon(doc, resolve, url),
+    publishedAt: publishedAt(doc, meta, ld),
+    text,
+    markdown: content ? toMarkdown(content) : '',
+    wordCount: text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length,
+    url,
+  };
+}
+
+function runReadability(doc: Document): Article | null {
+  try {
+    const clone = doc.cloneNode(true) as Document;
+    // keepClasses preserves `language-*` classes on code blocks for the markdown fences.
+    return new Readability<Element>(clone, { keepClasses: true, serializer: (node) => node as Element }).parse();
+  } catch {
+    return null;
+  }
+}
+
+const JUNK = 'script, style, noscript, template, iframe, svg, canvas, nav, footer, [hidden], [aria-hidden="true"]';
+
+/** The body without scripts and obvious chrome, for pages Readability can't make sense of. */
+function fallbackBody(doc: Document): Element | null {
+  const body = doc.body?.cloneNode(true) as Element | undefined;
+  if (!body) return null;
+  for (const el of body.querySelectorAll(JUNK)) el.remove();
+  return clean(body.textContent) ? body : null;
+}
+
+/** Makes links and images in the extracted content absolute and drops unsafe ones (javascript: etc.). */
+function fixUrls(root: Element, resolve: Resolve): void {
+  for (const a of root.querySelectorAll('a[href]')) {
+    const href = a.getAttribute('href') ?? '';
+    const absolute = resolve(href, false);
+    if (absolute) a.setAttribute('href', absolute);
+    else if (!/^\s*(mailto|tel):/i.test(href)) a.removeAttribute('href');
+  }
+  for (const img of root.querySelectorAll('img')) {
+    const src = resolve(img.getAttribute('src') || img.getAttribute('data-src'));
+    if (src) img.setAttribute('src', src);
+    else img.remove();
+  }
+}
+
+function publishedAt(doc: Document, meta: ReturnType<typeof readMeta>, ld: JsonLd): string | null {
+  const time =
+    doc.querySelector('time[itemprop~="datePublished"][datetime], time[pubdate][datetime]') ?? doc.querySelector('time[datetime]');
+  const candidates = [
+    meta('article:published_time'),
+    ld.datePublished(),
+    time?.getAttribute('datetime'),
+    ...['datepublished', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'dcterms.date', 'pubdate', 'publish-date', 'parsely-pub-date'].map(
+      (key) => meta(key),
+    ),
+  ];
+  for (const candidate of candidates) {
+    const iso = toIsoDate(candidate);
+    if (iso) return iso;
+  }
+  return null;
+}
+
+const notUrl = (value: string | null) => (value && /^https?:\/\//i.test(value) ? null : value);
+
+function hostname(url: string): string {
+  try {
+    return new URL(url).hostname || url;
+  } catch {
+    return url;
+  }
+}
+
+const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
+const LINE = new Set(['BR', 'LI', 'TR', 'DT', 'DD', 'OPTION']);
+const PARAGRAPH = new Set(
+  'ADDRESS ARTICLE ASIDE BLOCKQUOTE DETAILS DIV DL FIELDSET FIGCAPTION FIGURE FOOTER FORM H1 H2 H3 H4 H5 H6 HEADER HR MAIN NAV OL P PRE SECTION SUMMARY TABLE UL'.split(
+    ' ',
+  ),
+);
+
+/** Block-aware text: inline whitespace collapsed, paragraphs separated by blank lines, <pre> kept verbatim. */
+function toText(root: Node): string {
+  let out = '';
+  const breakLines = (count: number) => {
+    out = out.replace(/[ \t]+$/, '');
+    const have = out.length - out.replace(/\n+$/, '').length;
+    if (out && have < count) out += '\n'.repeat(count - have);
+  };
+  const walk = (node: Node, pre: boolean) => {
+    if (node.nodeType === TEXT_NODE) {
+      const data = node.nodeValue ?? '';
+      if (pre) out += data;
+      else out += /(^|[\n ])$/.test(out) ? data.replace(/\s+/g, ' ').trimStart() : data.replace(/\s+/g, ' ');
+      return;
+    }
+    if (node.nodeType !== ELEMENT_NODE || SKIP.has(node.nodeName.toUpperCase())) return;
+    const name = node.nodeName.toUpperCase();
+    const gap = PARAGRAPH.has(name) ? 2 : LINE.has(name) ? 1 : 0;
+    if (gap) breakLines(gap);
+    if (name === 'TD' || name === 'TH') out += ' ';
+    for (const child of node.childNodes) walk(child, pre || name === 'PRE');
+    if (gap) breakLines(gap);
+  };
+  walk(root, false);
+  return out
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+let turndown: TurndownService | undefined;
+
+function toMarkdown(root: Element): string {
+  turndown ??= createTurndown();
+  return turndown
+    .turndown(root as HTMLElement)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const languageOf = (el: Element | null) =>
+  el?.getAttribute('data-lang') ??
+  el?.getAttribute('data-language') ??
+  [...(el?.classList ?? [])].map((c) => /^(?:lang|language)-([\w#+.-]+)$/i.exec(c)?.[1]).find(Boolean) ??
+  null;
+
+function createTurndown(): TurndownService {
+  const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
+  service.remove(['script', 'style', 'noscript', 'template']);
+  // Fence every <pre>, with the language from `language-*` / `lang-*` classes, and a fence longer than any backtick run inside.
+  service.addRule('fencedPre', {
+    filter: 'pre',
+    replacement: (_content, node) => {
+      const pre = node as HTMLElement;
+      const lang = languageOf(pre.querySelector('code')) ?? languageOf(pre) ?? '';
+      const code = (pre.textContent ?? '').replace(/\n$/, '');
+      const longest = Math.max(2, ...Array.from(code.matchAll(/`+/g), (m) => m[0].length));
+      const fence = '`'.repeat(longest + 1);
+      return `\n\n${fence}${lang}\n${code}\n${fence}\n\n`;
+    },
+  });
+  return service;
+}

@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { logger } from 'hono/logger';
+import type { AppEnv, Deps } from './http/env';
+import { ApiError, sendError } from './http/errors';
+import { requireUser } from './http/require-user';
+import { authRoutes } from './routes/auth';
+import { collectionRoutes } from './routes/collections';
+import { gemRoutes } from './routes/gems';
+import { tagRoutes } from './routes/tags';
+import { userRoutes } from './routes/users';
+
+const MAX_JSON_BODY = 5 * 1024 * 1024;
+
+/**
+ * Calls come from the extension's background with a bearer token (no cookies), so any browser
+ * extension origin may call; web pages may not.
+ */
+const EXTENSION_ORIGIN = /^(chrome-extension|moz-extension|safari-web-extension):\/\/[a-z0-9-]+$/i;
+
+export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (line: string) => void } = {}) {
+  const app = new Hono();
+  if (options.logRequests) app.use(logger(options.log));
+  app.use('/api/*', cors({ origin: (origin) => (EXTENSION_ORIGIN.test(origin) ? origin : null), maxAge: 600 }));
+  app.use(
+    '/api/*',
+    bodyLimit({ maxSize: MAX_JSON_BODY, onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_JSON_BODY} bytes`) }),
+  );
+
+  app.get('/api/health', (c) => c.json({ data: { status: 'ok' } }));
+  app.route('/api/auth', authRoutes(deps));
+
+  const api = new Hono<AppEnv>();
+  api.use(requireUser(deps));
+  api.route('/users', userRoutes(deps));
+  api.route('/tags', tagRoutes(deps));
+  api.route('/', collectionRoutes(deps));
+  api.route('/', gemRoutes(deps));
+  app.route('/api', api);
+
+  app.notFound((c) => sendError(c, 404, `No route for ${c.req.method} ${c.req.path}`));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return sendError(c, error.status, error.message, error.details);
+    console.error(`[trove] ${c.req.method} ${c.req.path} failed:`, error);
+    return sendError(c, 500, 'Internal server error');
+  });
+  return app;
+}

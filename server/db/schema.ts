@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { GemMedia, MediaType } from '../../lib/api/contract';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    unfilteredCollectionId: integer('unfiltered_collection_id'),
+    aiChatsCollectionId: integer('ai_chats_collection_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Rotating refresh tokens. Only a hash is stored; a family is one sign-in, revoked whole on reuse or sign-out. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const collections = pgTable(
+  'collections',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => collections.id, { onDelete: 'cascade' }),
+    isUnfiltered: boolean('is_unfiltered').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('collections_owner_idx').on(t.ownerId, t.parentId)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => tags.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`)],
+);
+
+export const gems = pgTable(
+  'gems',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    url: text('url').notNull(),
+    canonicalUrl: text('canonical_url').notNull(),
+    mediaType: text('media_type').$type<MediaType>().notNull().default('Link'),
+    media: jsonb('media').$type<GemMedia>().notNull().default({}),
+    image: text('image'),
+    favicon: text('favicon'),
+    text: text('text'),
+    byline: text('byline'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('gems_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index('gems_owner_canonical_url_idx').on(t.ownerId, t.canonicalUrl),
+    index('gems_collection_idx').on(t.collectionId),
+    uniqueIndex('gems_owner_idempotency_idx').on(t.ownerId, t.idempotencyKey),
+  ],
+);
+
+export const gemTags = pgTable(
+  'gem_tags',
+  {
+    gemId: integer('gem_id')
+      .notNull()
+      .references(() => gems.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.gemId, t.tagId] }), index('gem_tags_tag_idx').on(t.tagId)],
+);

@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { loginBody, refreshBody, registerBody } from '../../lib/api/contract';
+import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken, signAccessToken } from '../auth/tokens';
+import type { Deps } from '../http/env';
+import { ApiError } from '../http/errors';
+import { jsonBody } from '../http/validate';
+import { toUser } from '../services/serialize';
+import { authenticate, getUser, registerUser } from '../services/users';
+
+/** Sign-up and sign-in on Strapi's paths and shapes; refresh tokens rotate on every use. */
+export function authRoutes(deps: Deps) {
+  const { db, tokens } = deps;
+  const session = async (user: Awaited<ReturnType<typeof getUser>>, refreshToken?: string) => ({
+    jwt: await signAccessToken(tokens, user.id),
+    refreshToken: refreshToken ?? (await issueRefreshToken(db, tokens, user.id)),
+    user: toUser(user),
+  });
+
+  return new Hono()
+    .post('/local/register', async (c) => {
+      const input = await jsonBody(c, registerBody);
+      const user = await registerUser(db, input);
+      return c.json(await session(user), 201);
+    })
+    .post('/local', async (c) => {
+      const { identifier, password } = await jsonBody(c, loginBody);
+      const user = await authenticate(db, identifier, password);
+      if (!user) throw new ApiError(400, 'Invalid identifier or password');
+      return c.json(await session(user));
+    })
+    .post('/refresh', async (c) => {
+      const { refreshToken } = await jsonBody(c, refreshBody);
+      const result = await rotateRefreshToken(db, tokens, refreshToken);
+      if (!result.ok) throw new ApiError(401, result.reason);
+      return c.json(await session(await getUser(db, result.userId), result.refreshToken));
+    })
+    .post('/logout', async (c) => {
+      const { refreshToken } = await jsonBody(c, refreshBody);
+      await revokeRefreshFamily(db, refreshToken);
+      return c.json({ data: { signedOut: true } });
+    });
+}

@@ -1,0 +1,99 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { collections, gems } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import { toCollection } from './serialize';
+
+type CollectionRow = typeof collections.$inferSelect;
+
+export async function getOwnedCollection(db: Db, ownerId: number, id: number): Promise<CollectionRow> {
+  const [row] = await db.select().from(collections).where(and(eq(collections.id, id), eq(collections.ownerId, ownerId)));
+  if (!row) throw notFound('Collection');
+  return row;
+}
+
+async function gemCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ collectionId: gems.collectionId, n: count() })
+    .from(gems)
+    .where(inArray(gems.collectionId, ids))
+    .groupBy(gems.collectionId);
+  return new Map(rows.map((r) => [r.collectionId, r.n]));
+}
+
+export async function listCollections(db: Db, ownerId: number) {
+  const rows = await db.select().from(collections).where(eq(collections.ownerId, ownerId)).orderBy(asc(collections.name));
+  const counts = await gemCounts(db, rows.map((r) => r.id));
+  return rows.map((r) => toCollection(r, counts.get(r.id) ?? 0));
+}
+
+export async function collectionDto(db: Db, row: CollectionRow) {
+  const counts = await gemCounts(db, [row.id]);
+  return toCollection(row, counts.get(row.id) ?? 0);
+}
+
+/** Ids of a collection and every collection below it. */
+async function subtreeIds(db: Db, ownerId: number, rootId: number): Promise<number[]> {
+  const all = await db
+    .select({ id: collections.id, parentId: collections.parentId })
+    .from(collections)
+    .where(eq(collections.ownerId, ownerId));
+  const ids = [rootId];
+  for (let i = 0; i < ids.length; i++) for (const c of all) if (c.parentId === ids[i]) ids.push(c.id);
+  return ids;
+}
+
+export async function createCollection(db: Db, ownerId: number, input: { name: string; parentId?: number | null }) {
+  if (input.parentId) await getOwnedCollection(db, ownerId, input.parentId);
+  const [row] = await db
+    .insert(collections)
+    .values({ ownerId, name: input.name, parentId: input.parentId ?? null })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return toCollection(row, 0);
+}
+
+export async function updateCollection(
+  db: Db,
+  ownerId: number,
+  id: number,
+  input: { name?: string; parentId?: number | null },
+) {
+  const current = await getOwnedCollection(db, ownerId, id);
+  if (input.parentId !== undefined && input.parentId !== null) {
+    await getOwnedCollection(db, ownerId, input.parentId);
+    if ((await subtreeIds(db, ownerId, id)).includes(input.parentId)) {
+      throw new ApiError(400, 'parentId: A collection cannot be moved inside itself', {
+        errors: [{ path: 'data.parentId', message: 'A collection cannot be moved inside itself' }],
+      });
+    }
+  }
+  const [row] = await db
+    .update(collections)
+    .set({
+      name: input.name ?? current.name,
+      parentId: input.parentId === undefined ? current.parentId : input.parentId,
+      updatedAt: new Date(),
+    })
+    .where(eq(collections.id, id))
+    .returning();
+  if (!row) throw notFound('Collection');
+  return collectionDto(db, row);
+}
+
+/**
+ * Deletes a collection and its sub-collections. Their gems are not lost: they move to the user's
+ * Unfiltered collection, which itself cannot be deleted.
+ */
+export async function deleteCollection(db: Db, ownerId: number, id: number, unfilteredId: number | null) {
+  const row = await getOwnedCollection(db, ownerId, id);
+  if (row.isUnfiltered || row.id === unfilteredId) throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
+  if (!unfilteredId) throw new Error(`user ${ownerId} has no Unfiltered collection`);
+  const ids = await subtreeIds(db, ownerId, id);
+  await db.transaction(async (tx) => {
+    await tx.update(gems).set({ collectionId: unfilteredId, updatedAt: new Date() }).where(inArray(gems.collectionId, ids));
+    await tx.delete(collections).where(eq(collections.id, id));
+  });
+  return { id, movedToCollectionId: unfilteredId };
+}

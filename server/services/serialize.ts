@@ -1,0 +1,51 @@
+import type { Collection, Gem, Tag, User } from '../../lib/api/contract';
+import type { collections, gems, tags, users } from '../db/schema';
+
+type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
+
+export const toTag = (row: Row<typeof tags>): Tag => ({
+  id: row.id,
+  tag: row.name,
+  parentId: row.parentId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toUser = (row: Row<typeof users>, userTags?: Row<typeof tags>[]): User => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  unfiltered_collection_id: row.unfilteredCollectionId,
+  ai_chats_collection_id: row.aiChatsCollectionId,
+  createdAt: row.createdAt.toISOString(),
+  ...(userTags ? { tags: userTags.map(toTag) } : {}),
+});
+
+export const toCollection = (row: Row<typeof collections>, gemsCount: number): Collection => ({
+  id: row.id,
+  name: row.name,
+  parentId: row.parentId,
+  gems_count: gemsCount,
+  isUnfiltered: row.isUnfiltered,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const toGem = (row: Row<typeof gems>, author: { id: number; username: string }, gemTags: Row<typeof tags>[]): Gem => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  url: row.url,
+  canonicalUrl: row.canonicalUrl,
+  media_type: row.mediaType,
+  media: row.media,
+  image: row.image,
+  favicon: row.favicon,
+  text: row.text,
+  byline: row.byline,
+  publishedAt: row.publishedAt?.toISOString() ?? null,
+  collectionId: row.collectionId,
+  author,
+  tags: gemTags.map(toTag),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});

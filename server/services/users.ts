@@ -1,0 +1,63 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { collections, users } from '../db/schema';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { ApiError } from '../http/errors';
+import { isUniqueViolation } from '../db/errors';
+
+export const DEFAULT_COLLECTIONS = { unfiltered: 'Unfiltered', aiChats: 'AI Chats' } as const;
+
+
+export async function registerUser(db: Db, input: { username: string; email: string; password: string }) {
+  const [taken] = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, sql`lower(${users.email}) = ${input.email}`));
+  if (taken) {
+    const field = taken.email.toLowerCase() === input.email ? 'email' : 'username';
+    throw new ApiError(400, `${field}: ${field === 'email' ? 'Email' : 'Username'} is already taken`, {
+      errors: [{ path: field, message: `${field === 'email' ? 'Email' : 'Username'} is already taken` }],
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx.insert(users).values({ username: input.username, email: input.email, passwordHash }).returning();
+      if (!user) throw new Error('insert returned no row');
+      const [unfiltered, aiChats] = await tx
+        .insert(collections)
+        .values([
+          { ownerId: user.id, name: DEFAULT_COLLECTIONS.unfiltered, isUnfiltered: true },
+          { ownerId: user.id, name: DEFAULT_COLLECTIONS.aiChats },
+        ])
+        .returning();
+      const [updated] = await tx
+        .update(users)
+        .set({ unfilteredCollectionId: unfiltered?.id, aiChatsCollectionId: aiChats?.id })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!updated) throw new Error('update returned no row');
+      return updated;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(400, 'Username or email is already taken');
+    throw error;
+  }
+}
+
+/** The user for an email-or-username and password, or null; the same answer whether the user or the password is wrong. */
+export async function authenticate(db: Db, identifier: string, password: string) {
+  const lower = identifier.toLowerCase();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${lower}`, sql`lower(${users.email}) = ${lower}`));
+  if (!user) return null;
+  return (await verifyPassword(user.passwordHash, password)) ? user : null;
+}
+
+export async function getUser(db: Db, id: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw new ApiError(401, 'User no longer exists');
+  return user;
+}

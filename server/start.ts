@@ -1,0 +1,31 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import type { ServerConfig } from './config';
+import { openDatabase } from './db/client';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Opens the database (migrating it), then serves the API. `stop` finishes in-flight requests and closes the database. */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = createApp({ db: database.db, tokens: config }, { logRequests: config.logRequests });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `http://${config.host}:${port}`,
+    port,
+    stop: () => {
+      stopping ??= new Promise<void>((resolve) => server.close(() => resolve())).then(() => database.close());
+      return stopping;
+    },
+  };
+}
