@@ -1,1 +1,7 @@
-export default defineBackground(() => {});
+import { registerMessageHandlers } from '@/lib/background/handlers';
+
+export default defineBackground(() => {
+  // Tokens live in extension storage; content scripts must not be able to read it.
+  browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
+  registerMessageHandlers();
+});

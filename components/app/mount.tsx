@@ -1,0 +1,19 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBackgroundClient } from '@/lib/messaging/messenger';
+import { BackgroundProvider } from './background-context';
+import { createQueryClient } from './query-client';
+
+/** Renders an extension page wired to the real background. */
+export function mountExtensionPage(children: ReactNode) {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing');
+  createRoot(root).render(
+    <StrictMode>
+      <BackgroundProvider client={createBackgroundClient()}>
+        <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+      </BackgroundProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { loginBody, registerBody, type User } from '@/lib/api/contract';
+import type { Session } from '@/lib/messaging/protocol';
+import { BackgroundError, errorMessage, unwrap, useBackground } from '../app/background-context';
+import { Alert } from '../ui/Alert';
+import { Field } from '../ui/Field';
+import { Spinner } from '../ui/Spinner';
+
+/** Puts the server's field errors (e.g. "Username is already taken") on the form's fields. */
+function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>) {
+  if (!(error instanceof BackgroundError)) return;
+  for (const f of error.ui.fields ?? []) setError(f.path as Path<T>, { message: f.message });
+}
+
+function useSessionMutation<T>(call: (input: T) => Promise<Session>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (session) => {
+      queryClient.setQueryData(['session'], session);
+      void queryClient.invalidateQueries({ queryKey: ['gems'] });
+    },
+  });
+}
+
+function SignInForm() {
+  const background = useBackground();
+  const signIn = useSessionMutation(async (input: z.infer<typeof loginBody>) => unwrap(await background.signIn(input)));
+  const { register, handleSubmit, formState } = useForm<z.infer<typeof loginBody>>({ resolver: zodResolver(loginBody) });
+  return (
+    <form onSubmit={handleSubmit((v) => signIn.mutateAsync(v).catch(() => {}))} aria-label="Sign in" noValidate>
+      <Field id="signin-identifier" label="Email or username" error={formState.errors.identifier?.message}>
+        <input id="signin-identifier" autoComplete="username" {...register('identifier')} />
+      </Field>
+      <Field id="signin-password" label="Password" error={formState.errors.password?.message}>
+        <input id="signin-password" type="password" autoComplete="current-password" {...register('password')} />
+      </Field>
+      {signIn.isError && <Alert tone="error">{errorMessage(signIn.error)}</Alert>}
+      <button type="submit" className="primary" disabled={signIn.isPending}>
+        {signIn.isPending && <Spinner label="Signing in" />} Sign in
+      </button>
+    </form>
+  );
+}
+
+function SignUpForm() {
+  const background = useBackground();
+  const signUp = useSessionMutation(async (input: z.input<typeof registerBody>) => unwrap(await background.signUp(input)));
+  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof registerBody>>({
+    resolver: zodResolver(registerBody),
+    mode: 'onChange',
+  });
+  const submit = handleSubmit((v) => signUp.mutateAsync(v).catch((e) => applyServerErrors(e, setError)));
+  return (
+    <form onSubmit={submit} aria-label="Create account" noValidate>
+      <Field id="signup-username" label="Username" error={formState.errors.username?.message}>
+        <input id="signup-username" autoComplete="username" {...register('username')} />
+      </Field>
+      <Field id="signup-email" label="Email" error={formState.errors.email?.message}>
+        <input id="signup-email" type="email" autoComplete="email" {...register('email')} />
+      </Field>
+      <Field id="signup-password" label="Password (8 characters or more)" error={formState.errors.password?.message}>
+        <input id="signup-password" type="password" autoComplete="new-password" {...register('password')} />
+      </Field>
+      {signUp.isError && <Alert tone="error">{errorMessage(signUp.error)}</Alert>}
+      <button type="submit" className="primary" disabled={signUp.isPending}>
+        {signUp.isPending && <Spinner label="Creating account" />} Create account
+      </button>
+    </form>
+  );
+}
+
+function SignedIn({ user }: { user: User }) {
+  const background = useBackground();
+  const signOut = useSessionMutation(async () => unwrap(await background.signOut()));
+  return (
+    <div>
+      <p className="signed-in-as">
+        Signed in as <strong>{user.username}</strong> ({user.email})
+      </p>
+      <button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        Sign out
+      </button>
+    </div>
+  );
+}
+
+export function AccountPanel({ user }: { user: User | null }) {
+  const [mode, setMode] = useState<'signin' | 'signup'>('signin');
+  return (
+    <section id="account" aria-labelledby="account-heading">
+      <h2 id="account-heading">Account</h2>
+      {user ? (
+        <SignedIn user={user} />
+      ) : (
+        <>
+          <div role="tablist" className="tabs">
+            <button type="button" role="tab" aria-selected={mode === 'signin'} onClick={() => setMode('signin')}>
+              Sign in
+            </button>
+            <button type="button" role="tab" aria-selected={mode === 'signup'} onClick={() => setMode('signup')}>
+              Create account
+            </button>
+          </div>
+          {mode === 'signin' ? <SignInForm /> : <SignUpForm />}
+        </>
+      )}
+    </section>
+  );
+}

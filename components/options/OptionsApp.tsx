@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage, unwrap, useBackground } from '../app/background-context';
+import { Alert } from '../ui/Alert';
+import { Spinner } from '../ui/Spinner';
+import { AccountPanel } from './AccountPanel';
+import { RecentGems } from './RecentGems';
+import { ServerSettings } from './ServerSettings';
+
+export function OptionsApp() {
+  const background = useBackground();
+  const session = useQuery({ queryKey: ['session'], queryFn: async () => unwrap(await background.getSession()) });
+  return (
+    <main className="options">
+      <h1>Trove</h1>
+      {session.isPending && <Spinner label="Loading" />}
+      {session.isError && <Alert tone="error">{errorMessage(session.error)}</Alert>}
+      {session.data && (
+        <>
+          <ServerSettings key={session.data.serverUrl} serverUrl={session.data.serverUrl} />
+          <AccountPanel user={session.data.user} />
+          {session.data.user && <RecentGems key={session.data.user.id} />}
+        </>
+      )}
+    </main>
+  );
+}

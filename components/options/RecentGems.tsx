@@ -1,0 +1,51 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { errorMessage, unwrap, useBackground } from '../app/background-context';
+import { Alert } from '../ui/Alert';
+import { Spinner } from '../ui/Spinner';
+
+const PER_PAGE = 20;
+
+/** The user's gems, newest first; `#gem-{id}` in the page address scrolls to and highlights one. */
+export function RecentGems() {
+  const background = useBackground();
+  const gems = useInfiniteQuery({
+    queryKey: ['gems'],
+    queryFn: async ({ pageParam }) => unwrap(await background.listGems({ page: pageParam, perPage: PER_PAGE })),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.perPage < last.total && last.data.length ? last.page + 1 : undefined),
+  });
+  const items = gems.data?.pages.flatMap((p) => p.data) ?? [];
+  const highlighted = location.hash.startsWith('#gem-') ? location.hash.slice(1) : null;
+
+  useEffect(() => {
+    if (highlighted && items.length) document.getElementById(highlighted)?.scrollIntoView({ block: 'center' });
+  }, [highlighted, items.length]);
+
+  return (
+    <section id="gems" aria-labelledby="gems-heading">
+      <h2 id="gems-heading">Your gems {gems.data ? <span className="count">{gems.data.pages[0]?.total}</span> : null}</h2>
+      {gems.isPending && <Spinner label="Loading gems" />}
+      {gems.isError && <Alert tone="error">{errorMessage(gems.error)}</Alert>}
+      {gems.isSuccess && items.length === 0 && <p className="empty">No gems yet. Open a page and click the Trove button to save it.</p>}
+      <ul className="gem-list">
+        {items.map((gem) => (
+          <li key={gem.id} id={`gem-${gem.id}`} className={highlighted === `gem-${gem.id}` ? 'highlight' : undefined}>
+            <a href={gem.url} target="_blank" rel="noreferrer">
+              {gem.title}
+            </a>
+            <span className="meta">
+              {gem.media_type} · {new Date(gem.createdAt).toLocaleString()}
+              {gem.tags.length ? ` · ${gem.tags.map((t) => `#${t.tag}`).join(' ')}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {gems.hasNextPage && (
+        <button type="button" onClick={() => gems.fetchNextPage()} disabled={gems.isFetchingNextPage}>
+          {gems.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </button>
+      )}
+    </section>
+  );
+}

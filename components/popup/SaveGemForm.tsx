@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { Collection, CreateGemInput, Gem, Tag } from '@/lib/api/contract';
+import type { ActivePage } from '@/lib/messaging/protocol';
+import { Alert } from '../ui/Alert';
+import { Field } from '../ui/Field';
+import { Spinner } from '../ui/Spinner';
+import { CollectionPicker } from './CollectionPicker';
+import { initialValues, type SaveGemFormValues, saveGemFormSchema } from './save-gem-form-schema';
+import { TagsInput } from './TagsInput';
+
+interface Props {
+  page: ActivePage;
+  existing: Gem | undefined;
+  collections: Collection[];
+  tags: Tag[];
+  defaultCollectionId: number | undefined;
+  onCreateCollection: (name: string) => Promise<Collection>;
+  /** Saves (creating, or updating `existing`) and resolves to the stored gem. */
+  onSave: (gem: CreateGemInput) => Promise<Gem>;
+}
+
+/** The popup's form: what the gem will be, prefilled from the page or from the gem already saved there. */
+export function SaveGemForm({ page, existing, collections, tags, defaultCollectionId, onCreateCollection, onSave }: Props) {
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SaveGemFormValues>({
+    resolver: zodResolver(saveGemFormSchema),
+    defaultValues: initialValues(page, existing, defaultCollectionId),
+    mode: 'onChange',
+  });
+  const image = watch('image');
+
+  const submit = handleSubmit(async (values) => {
+    setSaveError(null);
+    const extract = page.extract;
+    try {
+      await onSave({
+        title: values.title,
+        description: values.description,
+        url: values.url,
+        image: values.image || null,
+        favicon: extract?.favicon ?? page.favIconUrl,
+        collectionId: values.collectionId,
+        tags: values.tags,
+        ...(existing
+          ? {}
+          : {
+              media_type: extract && extract.wordCount > 200 ? 'Article' : 'Link',
+              text: extract?.text || null,
+              byline: extract?.byline ?? null,
+              publishedAt: extract?.publishedAt ?? null,
+              media: {
+                ...(extract?.siteName ? { siteName: extract.siteName } : {}),
+                ...(extract?.lang ? { lang: extract.lang } : {}),
+                ...(extract ? { wordCount: extract.wordCount } : {}),
+              },
+            }),
+      });
+    } catch (error) {
+      const fields = (error as { ui?: { fields?: { path: string; message: string }[] } }).ui?.fields ?? [];
+      for (const f of fields) {
+        const name = f.path.replace(/^data\./, '') as keyof SaveGemFormValues;
+        if (name in saveGemFormSchema.shape) setError(name, { message: f.message });
+      }
+      setSaveError(error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={existing ? 'Edit saved gem' : 'Save this page'}>
+      {existing && (
+        <Alert tone="info">
+          Already saved in <strong>{collections.find((c) => c.id === existing.collectionId)?.name ?? 'a collection'}</strong>{' '}
+          on {new Date(existing.createdAt).toLocaleDateString()}. Changes update that gem.
+        </Alert>
+      )}
+      <div className="preview">
+        {image ? <img src={image} alt="" className="preview-image" /> : <div className="preview-image placeholder" />}
+        <p className="preview-url" title={page.url}>
+          {page.url}
+        </p>
+      </div>
+      <Field id="gem-title" label="Title" error={errors.title?.message}>
+        <input id="gem-title" {...register('title')} aria-invalid={!!errors.title} />
+      </Field>
+      <Field id="gem-description" label="Description" error={errors.description?.message}>
+        <textarea id="gem-description" rows={3} {...register('description')} />
+      </Field>
+      <Field id="gem-url" label="URL" error={errors.url?.message}>
+        <input id="gem-url" type="url" {...register('url')} aria-invalid={!!errors.url} />
+      </Field>
+      <Field id="gem-image" label="Image URL" error={errors.image?.message}>
+        <input id="gem-image" type="url" {...register('image')} />
+      </Field>
+      <Field id="gem-collection" label="Collection" error={errors.collectionId?.message}>
+        <Controller
+          control={control}
+          name="collectionId"
+          render={({ field }) => (
+            <CollectionPicker collections={collections} value={field.value} onChange={field.onChange} onCreate={onCreateCollection} />
+          )}
+        />
+      </Field>
+      <Field id="gem-tags" label="Tags" error={errors.tags?.message}>
+        <Controller
+          control={control}
+          name="tags"
+          render={({ field }) => (
+            <TagsInput value={field.value} onChange={field.onChange} suggestions={tags.map((t) => t.tag)} />
+          )}
+        />
+      </Field>
+      {saveError && <Alert tone="error">{saveError}</Alert>}
+      <button type="submit" className="primary" disabled={isSubmitting}>
+        {isSubmitting ? <Spinner label="Saving" /> : null}
+        {isSubmitting ? 'Saving…' : existing ? 'Update gem' : 'Save gem'}
+      </button>
+    </form>
+  );
+}

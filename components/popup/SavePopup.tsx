@@ -1,0 +1,124 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CreateGemInput, Gem } from '@/lib/api/contract';
+import { errorMessage, unwrap, useBackground } from '../app/background-context';
+import { isSignedOut } from '../app/query-client';
+import { Alert } from '../ui/Alert';
+import { Spinner } from '../ui/Spinner';
+import { SaveGemForm } from './SaveGemForm';
+
+interface Props {
+  /** Opens the options page (sign-in, settings, the list of gems), optionally at a section. */
+  onOpenOptions: (hash?: string) => void;
+}
+
+/** The toolbar popup: save the current page as a gem, or edit the gem already saved for it. */
+export function SavePopup({ onOpenOptions }: Props) {
+  const background = useBackground();
+  const queryClient = useQueryClient();
+  // One key per popup: a double click or a retry of the same save never makes two gems.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [saved, setSaved] = useState<{ gem: Gem; updated: boolean } | null>(null);
+
+  const session = useQuery({ queryKey: ['session'], queryFn: async () => unwrap(await background.getSession()) });
+  const signedIn = !!session.data?.user;
+  const page = useQuery({
+    queryKey: ['activePage'],
+    queryFn: async () => unwrap(await background.getActivePage({})),
+    enabled: signedIn,
+  });
+  const collections = useQuery({
+    queryKey: ['collections'],
+    queryFn: async () => unwrap(await background.listCollections()),
+    enabled: signedIn,
+  });
+  const tags = useQuery({ queryKey: ['tags'], queryFn: async () => unwrap(await background.listTags()), enabled: signedIn });
+  const pageUrl = page.data?.url;
+  const savedHere = useQuery({
+    queryKey: ['gemsAtUrl', pageUrl],
+    queryFn: async () => unwrap(await background.findGemsAtUrl(pageUrl as string)),
+    enabled: signedIn && !!pageUrl && /^https?:/.test(pageUrl),
+  });
+
+  const createCollection = useMutation({
+    mutationFn: async (name: string) => unwrap(await background.createCollection({ name })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['collections'] }),
+  });
+
+  const existing = savedHere.data?.[0];
+  const save = async (gem: CreateGemInput) => {
+    const stored = existing
+      ? unwrap(await background.updateGem({ id: existing.id, gem }))
+      : unwrap(await background.createGem({ idempotencyKey, gem }));
+    setSaved({ gem: stored, updated: !!existing });
+    void queryClient.invalidateQueries({ queryKey: ['gemsAtUrl'] });
+    return stored;
+  };
+
+  const failures = [session, page, collections, tags, savedHere].map((q) => q.error).filter(Boolean);
+  if (session.isPending) return <Loading />;
+  if (!signedIn || failures.some(isSignedOut)) {
+    return (
+      <section className="popup-state">
+        <h1>Save to Trove</h1>
+        <p>Sign in to save this page as a gem.</p>
+        <button type="button" className="primary" onClick={() => onOpenOptions('account')}>
+          Sign in
+        </button>
+      </section>
+    );
+  }
+  if (failures.length) {
+    return (
+      <section className="popup-state">
+        <Alert tone="error">{errorMessage(failures[0])}</Alert>
+        <button type="button" onClick={() => queryClient.invalidateQueries()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  if (!page.data || !collections.data || !tags.data || (savedHere.isPending && savedHere.fetchStatus !== 'idle')) {
+    return <Loading />;
+  }
+  if (saved) {
+    const collection = collections.data.find((c) => c.id === saved.gem.collectionId);
+    return (
+      <section className="popup-state" aria-live="polite">
+        <Alert tone="success">
+          {saved.updated ? 'Gem updated' : 'Saved'} in <strong>{collection?.name ?? 'your collection'}</strong>.
+        </Alert>
+        <p className="saved-title">{saved.gem.title}</p>
+        <a
+          href={`#gem-${saved.gem.id}`}
+          onClick={(e) => {
+            e.preventDefault();
+            onOpenOptions(`gem-${saved.gem.id}`);
+          }}
+        >
+          View in your gems
+        </a>
+      </section>
+    );
+  }
+  const defaultCollectionId = session.data?.user?.unfiltered_collection_id ?? collections.data.find((c) => c.isUnfiltered)?.id;
+  return (
+    <SaveGemForm
+      page={page.data}
+      existing={existing}
+      collections={collections.data}
+      tags={tags.data}
+      defaultCollectionId={defaultCollectionId}
+      onCreateCollection={(name) => createCollection.mutateAsync(name)}
+      onSave={save}
+    />
+  );
+}
+
+function Loading() {
+  return (
+    <section className="popup-state">
+      <Spinner label="Loading" /> Reading the page…
+    </section>
+  );
+}

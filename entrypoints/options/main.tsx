@@ -1,0 +1,5 @@
+import '@/assets/trove.css';
+import { mountExtensionPage } from '@/components/app/mount';
+import { OptionsApp } from '@/components/options/OptionsApp';
+
+mountExtensionPage(<OptionsApp />);

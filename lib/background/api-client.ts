@@ -1,0 +1,94 @@
+import ky, { type Options } from 'ky';
+import type { z } from 'zod';
+import { authResponseSchema } from '../api/contract';
+import { CallError, errorFromResponse, offlineError, signedOutError } from './errors';
+import { accessTokenItem, clearCredentials, refreshTokenItem, serverUrlItem, userItem } from './stores';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+interface CallOptions {
+  json?: unknown;
+  searchParams?: Record<string, string | number>;
+  headers?: Record<string, string>;
+  /** Public calls (sign-in, sign-up) send no token and never refresh. */
+  anonymous?: boolean;
+}
+
+const TIMEOUT_MS = 15_000;
+
+async function send(serverUrl: string, method: Method, path: string, options: CallOptions, token: string | null) {
+  const init: Options = {
+    method,
+    prefix: `${serverUrl}/api/`,
+    timeout: TIMEOUT_MS,
+    retry: 0,
+    throwHttpErrors: false,
+    json: options.json,
+    searchParams: options.searchParams,
+    headers: { ...options.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  };
+  try {
+    return await ky(path, init);
+  } catch {
+    // Network failure or timeout: the server could not be reached.
+    throw new CallError(offlineError(serverUrl));
+  }
+}
+
+let refreshing: Promise<string> | null = null;
+
+/** Exchanges the refresh token for new tokens, once for all callers waiting at the same time. */
+function refreshAccessToken(serverUrl: string): Promise<string> {
+  refreshing ??= (async () => {
+    const refreshToken = await refreshTokenItem.getValue();
+    if (!refreshToken) throw new CallError(signedOutError('Please sign in to Trove.'));
+    const response = await send(serverUrl, 'post', 'auth/refresh', { json: { refreshToken } }, null);
+    if (response.status === 401 || response.status === 400) {
+      await clearCredentials();
+      throw new CallError(signedOutError());
+    }
+    if (!response.ok) throw new CallError(await errorFromResponse(response));
+    const session = authResponseSchema.parse(await response.json());
+    await Promise.all([
+      accessTokenItem.setValue(session.jwt),
+      refreshTokenItem.setValue(session.refreshToken),
+      userItem.setValue(session.user),
+    ]);
+    return session.jwt;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/**
+ * Calls the Trove API and parses the answer with the contract's schema. An expired access token is
+ * refreshed once and the call repeated; when the refresh fails the user is signed out cleanly.
+ */
+export async function callApi<T extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: T,
+  options: CallOptions = {},
+): Promise<z.output<T>> {
+  const serverUrl = await serverUrlItem.getValue();
+  let token: string | null = null;
+  if (!options.anonymous) {
+    if (!(await refreshTokenItem.getValue())) throw new CallError(signedOutError('Please sign in to Trove.'));
+    token = (await accessTokenItem.getValue()) ?? (await refreshAccessToken(serverUrl));
+  }
+  let response = await send(serverUrl, method, path, options, token);
+  if (response.status === 401 && !options.anonymous) {
+    token = await refreshAccessToken(serverUrl);
+    response = await send(serverUrl, method, path, options, token);
+  }
+  if (!response.ok) {
+    const error = await errorFromResponse(response);
+    if (error.kind === 'signed-out' && !options.anonymous) await clearCredentials();
+    throw new CallError(error);
+  }
+  const parsed = schema.safeParse(await response.json());
+  if (!parsed.success) {
+    throw new CallError({ kind: 'server', status: response.status, message: 'The server sent an answer Trove does not understand.' });
+  }
+  return parsed.data;
+}

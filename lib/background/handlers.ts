@@ -1,0 +1,47 @@
+import { browser } from 'wxt/browser';
+import { messageNames, messenger } from '../messaging/messenger';
+import type { MessageName, ProtocolMap, Result } from '../messaging/protocol';
+import { getActivePage } from './active-page';
+import { toUiError } from './errors';
+import * as library from './library';
+import * as session from './session';
+
+type Handlers = { [K in MessageName]: (input: Parameters<ProtocolMap[K]>[0]) => Promise<unknown> };
+
+const handlers: Handlers = {
+  getSession: () => session.getSession(),
+  setServerUrl: (url) => session.setServerUrl(url),
+  signUp: (input) => session.signUp(input),
+  signIn: (input) => session.signIn(input),
+  signOut: () => session.signOut(),
+  getActivePage: (input) => getActivePage(input?.tabId),
+  listCollections: () => library.listCollections(),
+  createCollection: (input) => library.createCollection(input),
+  listTags: () => library.listTags(),
+  findGemsAtUrl: (url) => library.findGemsAtUrl(url),
+  createGem: (input) => library.createGem(input),
+  updateGem: (input) => library.updateGem(input),
+  listGems: (input) => library.listGems(input),
+};
+
+/** Only the extension's own pages may talk to the background; content scripts and other extensions may not. */
+export function isTrustedSender(sender: { id?: string; url?: string }): boolean {
+  const origin = browser.runtime.getURL('/');
+  return sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(origin);
+}
+
+type Listener = (message: { data: unknown; sender: { id?: string; url?: string } }) => Promise<Result<unknown>>;
+const onMessage = messenger.onMessage as unknown as (name: MessageName, listener: Listener) => void;
+
+export function registerMessageHandlers() {
+  for (const name of messageNames) {
+    onMessage(name, async ({ data, sender }) => {
+      if (!isTrustedSender(sender)) return { ok: false, error: { kind: 'invalid', status: 403, message: 'Not allowed' } };
+      try {
+        return { ok: true, data: await (handlers[name] as (input: unknown) => Promise<unknown>)(data) };
+      } catch (error) {
+        return { ok: false, error: toUiError(error) };
+      }
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import {
+  type CreateGemInput,
+  collectionSchema,
+  dataOf,
+  gemListSchema,
+  gemSchema,
+  IDEMPOTENCY_HEADER,
+  listOf,
+  tagSchema,
+  type UpdateGemInput,
+} from '../api/contract';
+import { callApi } from './api-client';
+
+/** The user's gems, collections and tags on the server, as the extension's pages use them. */
+export const listCollections = async () =>
+  (await callApi('get', 'get-user-collections', listOf(collectionSchema))).data;
+
+export const createCollection = async (input: { name: string; parentId?: number | null }) =>
+  (await callApi('post', 'collections', dataOf(collectionSchema), { json: { data: input } })).data;
+
+export const listTags = async () => (await callApi('get', 'tags', listOf(tagSchema))).data;
+
+export const findGemsAtUrl = async (url: string) =>
+  (await callApi('get', 'gems-at-url', z.object({ data: z.array(gemSchema) }), { searchParams: { url } })).data;
+
+export const createGem = async (input: { idempotencyKey: string; gem: CreateGemInput }) =>
+  (
+    await callApi('post', 'gems', dataOf(gemSchema), {
+      json: { data: input.gem },
+      headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey },
+    })
+  ).data;
+
+export const updateGem = async (input: { id: number; gem: UpdateGemInput }) =>
+  (await callApi('put', `gems/${input.id}`, dataOf(gemSchema), { json: { data: input.gem } })).data;
+
+export const listGems = (input: { page: number; perPage?: number }) =>
+  callApi('get', 'get-all-bookmark', gemListSchema, { searchParams: { page: input.page, perPage: input.perPage ?? 20 } });

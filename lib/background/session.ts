@@ -1,0 +1,47 @@
+import { authResponseSchema } from '../api/contract';
+import type { Session } from '../messaging/protocol';
+import { callApi } from './api-client';
+import { accessTokenItem, clearCredentials, normaliseServerUrl, refreshTokenItem, serverUrlItem, userItem } from './stores';
+
+export async function getSession(): Promise<Session> {
+  const [serverUrl, user] = await Promise.all([serverUrlItem.getValue(), userItem.getValue()]);
+  return { serverUrl, user };
+}
+
+/** Changing server signs out: tokens of one server mean nothing to another. */
+export async function setServerUrl(input: string): Promise<Session> {
+  const serverUrl = normaliseServerUrl(input);
+  if (serverUrl !== (await serverUrlItem.getValue())) {
+    await signOut();
+    await serverUrlItem.setValue(serverUrl);
+  }
+  return getSession();
+}
+
+async function startSession(path: string, body: unknown): Promise<Session> {
+  const session = await callApi('post', path, authResponseSchema, { json: body, anonymous: true });
+  await Promise.all([
+    accessTokenItem.setValue(session.jwt),
+    refreshTokenItem.setValue(session.refreshToken),
+    userItem.setValue(session.user),
+  ]);
+  return getSession();
+}
+
+export const signUp = (input: { username: string; email: string; password: string }) =>
+  startSession('auth/local/register', input);
+
+export const signIn = (input: { identifier: string; password: string }) => startSession('auth/local', input);
+
+/** Revokes the sign-in on the server when it can be reached; forgets the tokens either way. */
+export async function signOut(): Promise<Session> {
+  const refreshToken = await refreshTokenItem.getValue();
+  await clearCredentials();
+  if (refreshToken) {
+    await callApi('post', 'auth/logout', authResponseSchema.pick({}).passthrough(), {
+      json: { refreshToken },
+      anonymous: true,
+    }).catch(() => {});
+  }
+  return getSession();
+}

@@ -1,0 +1,27 @@
+import { storage } from 'wxt/utils/storage';
+import type { User } from '../api/contract';
+
+export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8787';
+
+/** Everything the background keeps. Only trusted extension contexts can read these areas (see setAccessLevel in the background). */
+export const serverUrlItem = storage.defineItem<string>('local:serverUrl', { fallback: DEFAULT_SERVER_URL });
+export const refreshTokenItem = storage.defineItem<string | null>('local:refreshToken', { fallback: null });
+export const userItem = storage.defineItem<User | null>('local:user', { fallback: null });
+/** The short-lived access token lives in session storage: gone when the browser closes. */
+export const accessTokenItem = storage.defineItem<string | null>('session:accessToken', { fallback: null });
+
+export async function clearCredentials() {
+  await Promise.all([refreshTokenItem.removeValue(), userItem.removeValue(), accessTokenItem.removeValue()]);
+}
+
+/** "http://host:port" with no trailing slash, or an Error that says what is wrong with the input. */
+export function normaliseServerUrl(input: string): string {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    throw new Error('Server URL must be a full address such as http://127.0.0.1:8787');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('Server URL must start with http:// or https://');
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

@@ -1,0 +1,28 @@
+import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { BackgroundClient, MessageName, ProtocolMap } from './protocol';
+
+export const messenger = defineExtensionMessaging<ProtocolMap>();
+
+const names: MessageName[] = [
+  'getSession',
+  'setServerUrl',
+  'signUp',
+  'signIn',
+  'signOut',
+  'getActivePage',
+  'listCollections',
+  'createCollection',
+  'listTags',
+  'findGemsAtUrl',
+  'createGem',
+  'updateGem',
+  'listGems',
+];
+
+/** The real client: each call is a message to the background. */
+export function createBackgroundClient(): BackgroundClient {
+  const send = messenger.sendMessage as (name: MessageName, data?: unknown) => Promise<unknown>;
+  return Object.fromEntries(names.map((name) => [name, (data?: unknown) => send(name, data)])) as BackgroundClient;
+}
+
+export const messageNames = names;
