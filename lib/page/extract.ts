@@ -39,14 +39,7 @@ export function extractPage(doc: Document, url: string): PageExtract {
   const text = content ? toText(content) : '';
 
   return {
-    title:
-      firstOf(
-        meta('og:title'),
-        meta('twitter:title'),
-        article?.title,
-        doc.querySelector('title')?.textContent,
-        doc.querySelector('h1')?.textContent,
-      ) ?? hostname(url),
+    title: pickTitle(doc, meta, article, url),
     description: truncate(firstOf(meta('og:description'), meta('description'), meta('twitter:description'), article?.excerpt) ?? ''),
     byline:
       firstOf(meta('author'), notUrl(meta('article:author')), article?.byline, ld.authorName())?.replace(/^by\s+/i, '') ?? null,
@@ -123,6 +116,15 @@ function publishedAt(doc: Document, meta: ReturnType<typeof readMeta>, ld: JsonL
     if (iso) return iso;
   }
   return null;
+}
+
+function pickTitle(doc: Document, meta: ReturnType<typeof readMeta>, article: Article | null, url: string): string {
+  const docTitle = clean(doc.querySelector('title')?.textContent);
+  const h1 = clean(doc.querySelector('h1')?.textContent);
+  // "<h1> – Site name" in <title>: the <h1> is the exact title. Readability's own heuristics can cut such titles at a colon.
+  const rest = h1 && docTitle ? (docTitle.startsWith(h1) ? docTitle.slice(h1.length) : docTitle.endsWith(h1) ? docTitle.slice(0, -h1.length) : null) : null;
+  const h1InTitle = rest !== null && (rest === '' || /^\s*[-|–—:·•»/]|[-|–—:·•«/]\s*$/.test(rest)) ? h1 : null;
+  return firstOf(meta('og:title'), meta('twitter:title'), h1InTitle, article?.title, docTitle, h1) ?? hostname(url);
 }
 
 const notUrl = (value: string | null) => (value && /^https?:\/\//i.test(value) ? null : value);
