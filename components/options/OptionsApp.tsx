@@ -16,7 +16,7 @@ export function OptionsApp() {
       {session.isError && <Alert tone="error">{errorMessage(session.error)}</Alert>}
       {session.data && (
         <>
-          <ServerSettings key={session.data.serverUrl} serverUrl={session.data.serverUrl} />
+          <ServerSettings serverUrl={session.data.serverUrl} />
           <AccountPanel user={session.data.user} />
           {session.data.user && <RecentGems key={session.data.user.id} />}
         </>

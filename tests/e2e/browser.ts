@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import puppeteer, { type Browser, type Extension, type Page } from 'puppeteer';
+
+export const extensionPath = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface ExtensionBrowser {
+  browser: Browser;
+  extension: Extension;
+  extensionId: string;
+  close(): Promise<void>;
+}
+
+/** Debian's Chromium, headless, with the built extension loaded and no way to reach the network. */
+export async function launchWithExtension(): Promise<ExtensionBrowser> {
+  if (!existsSync(`${extensionPath}/manifest.json`)) throw new Error(`Build the extension first (npm run build): ${extensionPath}`);
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    pipe: true,
+    enableExtensions: [extensionPath],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+  const worker = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'));
+  const extensionId = new URL(worker.url()).host;
+  const extension = (await browser.extensions()).get(extensionId);
+  if (!extension) throw new Error(`extension ${extensionId} is not listed`);
+  return { browser, extension, extensionId, close: () => browser.close() };
+}
+
+/** Clicks the toolbar button for `page` and returns the popup it opens. */
+export async function openPopup(ctx: ExtensionBrowser, page: Page): Promise<Page> {
+  await page.bringToFront();
+  const popupUrl = `chrome-extension://${ctx.extensionId}/popup.html`;
+  const opened = ctx.browser.waitForTarget((t) => t.url() === popupUrl, { timeout: 15_000 });
+  await page.triggerExtensionAction(ctx.extension);
+  const target = await opened;
+  const popup = await target.asPage();
+  return popup;
+}
+
+export async function openExtensionPage(ctx: ExtensionBrowser, path: string): Promise<Page> {
+  const page = await ctx.browser.newPage();
+  await page.goto(`chrome-extension://${ctx.extensionId}/${path}`);
+  return page;
+}

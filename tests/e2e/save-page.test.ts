@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { collections, gems, gemTags, tags, users } from '../../server/db/schema';
+import { type ExtensionBrowser, launchWithExtension, openExtensionPage, openPopup } from './browser';
+import { freePort, startServerProcess, type TroveServerProcess } from './server-process';
+import { startTestSite } from './test-site';
+
+const ARTICLE_TITLE = 'Council approves $48M seawall after late-night vote';
+
+async function inputValue(page: Page, selector: string) {
+  await page.waitForSelector(selector);
+  return page.$eval(selector, (el) => (el as HTMLInputElement).value);
+}
+
+async function textOf(page: Page, selector: string) {
+  return page.$eval(selector, (el) => el.textContent ?? '');
+}
+
+async function readSavedGems(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  try {
+    const rows = await database.db
+      .select({ id: gems.id, title: gems.title, url: gems.url, description: gems.description, image: gems.image, collection: collections.name, owner: users.username })
+      .from(gems)
+      .innerJoin(collections, eq(collections.id, gems.collectionId))
+      .innerJoin(users, eq(users.id, gems.ownerId));
+    const tagRows = await database.db
+      .select({ gemId: gemTags.gemId, tag: tags.name })
+      .from(gemTags)
+      .innerJoin(tags, eq(tags.id, gemTags.tagId));
+    return rows.map((r) => ({ ...r, tags: tagRows.filter((t) => t.gemId === r.id).map((t) => t.tag).sort() }));
+  } finally {
+    await database.close();
+  }
+}
+
+describe('save the current page from the toolbar popup', () => {
+  let dataDir: string;
+  let port: number;
+  let server: TroveServerProcess;
+  let site: Awaited<ReturnType<typeof startTestSite>>;
+  let ctx: ExtensionBrowser;
+  let articleUrl: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-'));
+    port = await freePort();
+    [server, site, ctx] = await Promise.all([startServerProcess({ port, dataDir }), startTestSite(), launchWithExtension()]);
+    articleUrl = `${site.url}/news-article.html`;
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.stop();
+    await site?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('signs up in the options page', async () => {
+    const options = await openExtensionPage(ctx, 'options.html');
+    const serverField = await options.waitForSelector('#server-url');
+    await serverField?.click({ count: 3 });
+    await serverField?.type(server.url);
+    await options.click('::-p-text(Save server)');
+    await options.waitForSelector('::-p-text(Server saved)');
+
+    await options.click('[role="tab"]::-p-text(Create account)');
+    await options.type('#signup-username', 'e2ealice');
+    await options.type('#signup-email', 'alice@example.test');
+    await options.type('#signup-password', 'correct horse battery');
+    await options.click('button[type="submit"]::-p-text(Create account)');
+    await options.waitForSelector('.signed-in-as');
+    expect(await textOf(options, '.signed-in-as')).toBe('Signed in as e2ealice (alice@example.test)');
+    await options.close();
+  });
+
+  it('saves the page into a new collection with two tags', async () => {
+    const article = await ctx.browser.newPage();
+    await article.goto(articleUrl);
+    const popup = await openPopup(ctx, article);
+
+    expect(await inputValue(popup, '#gem-title')).toBe(ARTICLE_TITLE);
+    expect(await inputValue(popup, '#gem-url')).toBe(articleUrl);
+    expect(await inputValue(popup, '#gem-description')).toMatch(/^After six hours of public comment/);
+    expect(await inputValue(popup, '#gem-image')).toBe('https://static.harborledger.test/media/2024/05/seawall-hero-1200.jpg');
+    expect(await textOf(popup, 'button#gem-collection')).toBe('Unfiltered');
+
+    await popup.click('button#gem-collection');
+    await popup.type('[aria-label="Search or create a collection"]', 'Civic news');
+    await popup.click('::-p-text(Create “Civic news”)');
+    await popup.waitForFunction(() => document.querySelector('button#gem-collection')?.textContent === 'Civic news');
+
+    await popup.type('input#gem-tags', 'infrastructure');
+    await popup.keyboard.press('Enter');
+    await popup.type('input#gem-tags', 'local politics,');
+    expect(await popup.$$eval('.chip', (chips) => chips.map((c) => c.firstChild?.textContent))).toEqual([
+      'infrastructure',
+      'local politics',
+    ]);
+
+    await popup.click('button[type="submit"]');
+    await popup.waitForSelector('.alert-success');
+    expect(await textOf(popup, '.alert-success')).toBe('Saved in Civic news.');
+    await popup.close().catch(() => {});
+    await article.close();
+  });
+
+  it('says "already saved" when the popup is opened on the same page again', async () => {
+    const article = await ctx.browser.newPage();
+    await article.goto(`${articleUrl}#comments`);
+    const popup = await openPopup(ctx, article);
+    await popup.waitForSelector('.alert-info');
+    expect(await textOf(popup, '.alert-info')).toMatch(/^Already saved in Civic news on /);
+    expect(await textOf(popup, 'button[type="submit"]')).toBe('Update gem');
+    expect(await popup.$$eval('.chip', (chips) => chips.map((c) => c.firstChild?.textContent))).toEqual([
+      'infrastructure',
+      'local politics',
+    ]);
+    await popup.close().catch(() => {});
+    await article.close();
+  });
+
+  it('stored the gem with those values, and it survives a server restart', async () => {
+    await server.stop();
+    const stored = await readSavedGems(dataDir);
+    expect(stored).toEqual([
+      expect.objectContaining({
+        title: ARTICLE_TITLE,
+        url: articleUrl,
+        image: 'https://static.harborledger.test/media/2024/05/seawall-hero-1200.jpg',
+        collection: 'Civic news',
+        owner: 'e2ealice',
+        tags: ['infrastructure', 'local politics'],
+      }),
+    ]);
+
+    server = await startServerProcess({ port, dataDir });
+    const article = await ctx.browser.newPage();
+    await article.goto(articleUrl);
+    const popup = await openPopup(ctx, article);
+    await popup.waitForSelector('.alert-info');
+    expect(await textOf(popup, '.alert-info')).toMatch(/^Already saved in Civic news/);
+    await popup.close().catch(() => {});
+    await article.close();
+  });
+});

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const pagesDir = fileURLToPath(new URL('../fixtures/pages/', import.meta.url));
+
+/** Serves the HTML fixtures on 127.0.0.1 as pages to save: /news-article.html etc. */
+export async function startTestSite(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const name = (req.url ?? '/').split('?')[0]?.replace(/^\//, '') ?? '';
+    if (!/^[a-z0-9-]+\.html$/.test(name)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    try {
+      const html = readFileSync(`${pagesDir}${name}`);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
