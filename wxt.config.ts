@@ -9,6 +9,13 @@ export default defineConfig({
     // No host permissions: the page being saved is reached through activeTab (granted by the toolbar
     // click), and the Trove server answers the extension's origin with CORS.
     permissions: ['activeTab', 'scripting', 'storage', 'contextMenus', ...(browser === 'firefox' ? [] : ['sidePanel'])],
-    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: { id: 'trove@trove.local' } } } : {}),
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            // Saved pages (their address and content) go to the Trove server the user configures.
+            gecko: { id: 'trove@trove.local', data_collection_permissions: { required: ['browsingActivity', 'websiteContent'] } },
+          },
+        }
+      : {}),
   }),
 });

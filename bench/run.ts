@@ -1,0 +1,26 @@
+/**
+ * `npm run bench`: prints numbers against the budgets in ARCHITECTURE.md. It never fails on time;
+ * the machines are shared and noisy. BENCH_GEMS sets the library size (default 100000).
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { benchPopup } from './popup-bench';
+import { benchServer } from './server-bench';
+
+const gemCount = Number(process.env.BENCH_GEMS ?? 100_000);
+const print = (lines: string[]) => {
+  for (const line of lines) console.log(line);
+};
+
+console.log(`Trove bench — ${new Date().toISOString()} — node ${process.version}\n`);
+print(await benchServer(gemCount));
+
+console.log('\nBuilding and zipping the extension…');
+const zip = spawnSync('node_modules/.bin/wxt', ['zip'], { stdio: 'ignore' });
+if (zip.status === 0) {
+  const file = readdirSync('.output').find((f) => f.endsWith('-chrome.zip'));
+  if (file) console.log(`extension package (${file}): ${(statSync(`.output/${file}`).size / 1024).toFixed(1)} kB  (budget 1536 kB)`);
+  print(await benchPopup(Number(process.env.BENCH_SAVES ?? 30)));
+} else {
+  console.log('wxt zip failed; skipping the package size and the popup measurements');
+}

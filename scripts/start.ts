@@ -1,0 +1,39 @@
+/**
+ * `npm start`: builds the extension for Chrome and Firefox, then runs the server on the embedded
+ * database, and says where everything is.
+ */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { configFromEnv } from '../server/config';
+import { startServer } from '../server/start';
+
+const wxt = resolve('node_modules/.bin/wxt');
+for (const browser of ['chrome', 'firefox']) {
+  console.log(`Building the extension for ${browser}…`);
+  const build = spawnSync(wxt, ['build', '-b', browser], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) {
+    console.error(`The ${browser} build failed (exit ${build.status}).`);
+    process.exit(1);
+  }
+}
+
+const config = configFromEnv();
+const server = await startServer(config);
+const chrome = resolve('.output/chrome-mv3');
+const firefox = resolve('.output/firefox-mv2');
+console.log(`
+Trove is running.
+  Server:     ${server.url}   (health: ${server.url}/api/health)
+  Data:       ${config.databaseUrl ? 'PostgreSQL via DATABASE_URL' : config.dataDir}
+  Extension:  ${chrome}  (Chrome/Edge)
+              ${firefox}  (Firefox)
+  Load it:    chrome://extensions → Developer mode → "Load unpacked" → pick the Chrome folder above;
+              then open the extension's options, set the server to ${server.url} and create an account.
+Press Ctrl+C to stop.`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await server.stop();
+    process.exit(0);
+  });
+}
