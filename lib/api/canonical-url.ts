@@ -38,7 +38,8 @@ export function canonicalizeUrl(input: string): string {
   // URL already lower-cases scheme and host and drops the scheme's default port.
   if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
   const kept = [...url.searchParams.entries()].filter(([name]) => !isTrackingParam(name));
-  kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a < b ? -1 : 1));
+  // By name only: the sort is stable, so a repeated name keeps its values' order (?tag=b&tag=a), which may matter.
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   url.search = kept.length ? new URLSearchParams(kept).toString() : '';
   return url.toString();
 }

@@ -1,0 +1,219 @@
+import { vi } from 'vitest';
+import { canonicalizeUrl } from '@/lib/api/canonical-url';
+import { createGemBody, type Gem, registerBody, type Tag, type User } from '@/lib/api/contract';
+import type { BackgroundClient, MessageInput, MessageName, MessageOutput, Session, UiError } from '@/lib/messaging/protocol';
+import { defaultState, type FakeState, makeCollection, makeGem, makeTag, makeUser } from './fixtures';
+
+/**
+ * An in-memory background for component tests: a small store of the session, collections, tags and
+ * gems, answering the UI's messages as the real background does, plus hooks to make the next call of
+ * a message fail or wait. Every method of `client` is a vi.fn, so calls can be asserted.
+ */
+
+type Data<K extends MessageName> = Extract<MessageOutput<K>, { ok: true }>['data'];
+type Handlers = { [K in MessageName]: (input: MessageInput<K>) => Data<K> };
+
+/** Thrown inside a handler to answer `{ ok: false, error }`. */
+class Failure extends Error {
+  constructor(readonly ui: UiError) {
+    super(ui.message);
+  }
+}
+
+/** A 400 the way the server words it: the first field error as the message, all of them as fields. */
+const invalid = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): Failure => {
+  const fields = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  const first = fields[0];
+  return new Failure({ kind: 'invalid', status: 400, message: first ? `${first.path}: ${first.message}` : 'Invalid', fields });
+};
+
+const MESSAGES: Record<MessageName, true> = {
+  getSession: true,
+  setServerUrl: true,
+  signUp: true,
+  signIn: true,
+  signOut: true,
+  getActivePage: true,
+  listCollections: true,
+  createCollection: true,
+  listTags: true,
+  findGemsAtUrl: true,
+  createGem: true,
+  updateGem: true,
+  listGems: true,
+};
+
+/** Messages are serialised between the background and the pages; copies keep tests from sharing objects with the UI. */
+const clone = <T>(value: T): T => (value === undefined ? value : structuredClone(value));
+
+export class FakeBackground {
+  readonly state: FakeState;
+  readonly client: BackgroundClient;
+  private nextId = 100;
+  private readonly byIdempotencyKey = new Map<string, Gem>();
+  private readonly failures = new Map<MessageName, UiError[]>();
+  private readonly holds = new Map<MessageName, Promise<void>[]>();
+
+  constructor(over: Partial<FakeState> = {}) {
+    this.state = { ...defaultState(), ...over };
+    const client: Record<string, unknown> = {};
+    for (const name of Object.keys(MESSAGES) as MessageName[]) {
+      client[name] = vi.fn((input?: unknown) => this.dispatch(name, input));
+    }
+    this.client = client as BackgroundClient;
+  }
+
+  /** The inputs each call of `name` received, in order. */
+  calls<K extends MessageName>(name: K): MessageInput<K>[] {
+    return vi.mocked(this.client[name]).mock.calls.map((args) => args[0] as MessageInput<K>);
+  }
+
+  /** The next call of `name` answers this error instead of running. */
+  failNext(name: MessageName, error: Partial<UiError> & { message: string }) {
+    const ui: UiError = { kind: 'server', status: 500, ...error };
+    this.failures.set(name, [...(this.failures.get(name) ?? []), ui]);
+  }
+
+  /** The next call of `name` waits until `release()`; it then runs (or fails, if failNext was set). */
+  holdNext(name: MessageName): { release: () => void } {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.holds.set(name, [...(this.holds.get(name) ?? []), gate]);
+    return { release: () => release() };
+  }
+
+  private async dispatch(name: MessageName, input: unknown) {
+    await this.holds.get(name)?.shift();
+    await Promise.resolve();
+    const failure = this.failures.get(name)?.shift();
+    if (failure) return { ok: false, error: failure };
+    try {
+      return { ok: true, data: clone((this.handlers[name] as (input: unknown) => unknown)(clone(input))) };
+    } catch (error) {
+      if (error instanceof Failure) return { ok: false, error: error.ui };
+      throw error;
+    }
+  }
+
+  private signedInUser(): User {
+    if (!this.state.user) throw new Failure({ kind: 'signed-out', status: 401, message: 'Your session has ended. Please sign in again.' });
+    return this.state.user;
+  }
+
+  private session = (): Session => ({ serverUrl: this.state.serverUrl, user: this.state.user });
+
+  /** Tag references (ids or names) to tags, finding names case-insensitively and creating unknown ones. */
+  private resolveTags(refs: (string | number)[]): Tag[] {
+    return refs.map((ref) => {
+      const found = this.state.tags.find((t) => (typeof ref === 'number' ? t.id === ref : t.tag.toLowerCase() === ref.toLowerCase()));
+      if (found) return found;
+      const tag = makeTag(this.nextId++, String(ref));
+      this.state.tags.push(tag);
+      return tag;
+    });
+  }
+
+  private readonly handlers: Handlers = {
+    getSession: () => this.session(),
+    setServerUrl: (url) => {
+      const serverUrl = url.trim().replace(/\/+$/, '');
+      // Changing server signs out, as in the real background.
+      if (serverUrl !== this.state.serverUrl) this.state.user = null;
+      this.state.serverUrl = serverUrl;
+      return this.session();
+    },
+    signUp: (input) => {
+      const parsed = registerBody.safeParse(input);
+      if (!parsed.success) throw invalid(parsed.error.issues);
+      const { username, email, password } = parsed.data;
+      for (const field of ['username', 'email'] as const) {
+        const value = parsed.data[field].toLowerCase();
+        if (this.state.accounts.some((a) => a.user[field].toLowerCase() === value)) {
+          throw invalid([{ path: [field], message: `${field === 'email' ? 'Email' : 'Username'} is already taken` }]);
+        }
+      }
+      const unfiltered = makeCollection(this.nextId++, 'Unfiltered', { isUnfiltered: true });
+      const user = makeUser({ id: this.nextId++, username, email, unfiltered_collection_id: unfiltered.id });
+      this.state.accounts.push({ user, password });
+      this.state.collections = [unfiltered];
+      this.state.gems = [];
+      this.state.user = user;
+      return this.session();
+    },
+    signIn: ({ identifier, password }) => {
+      const id = identifier.toLowerCase();
+      const account = this.state.accounts.find((a) => a.user.username.toLowerCase() === id || a.user.email === id);
+      if (!account || account.password !== password) {
+        throw new Failure({ kind: 'invalid', status: 400, message: 'Invalid identifier or password' });
+      }
+      this.state.user = account.user;
+      return this.session();
+    },
+    signOut: () => {
+      this.state.user = null;
+      return this.session();
+    },
+    getActivePage: () => this.state.activePage,
+    listCollections: () => {
+      this.signedInUser();
+      return this.state.collections;
+    },
+    createCollection: ({ name, parentId }) => {
+      this.signedInUser();
+      const collection = makeCollection(this.nextId++, name.trim(), { parentId: parentId ?? null });
+      this.state.collections.push(collection);
+      return collection;
+    },
+    listTags: () => {
+      this.signedInUser();
+      return this.state.tags;
+    },
+    findGemsAtUrl: (url) => {
+      this.signedInUser();
+      const key = canonicalizeUrl(url);
+      return this.state.gems.filter((g) => g.canonicalUrl === key);
+    },
+    createGem: ({ idempotencyKey, gem }) => {
+      const user = this.signedInUser();
+      const known = this.byIdempotencyKey.get(idempotencyKey);
+      if (known) return known;
+      const parsed = createGemBody.safeParse({ data: gem });
+      if (!parsed.success) throw invalid(parsed.error.issues);
+      const { tags, collectionId, ...fields } = parsed.data.data;
+      const stored = makeGem(this.nextId++, {
+        ...fields,
+        image: fields.image ?? null,
+        favicon: fields.favicon ?? null,
+        text: fields.text ?? null,
+        byline: fields.byline ?? null,
+        publishedAt: fields.publishedAt ?? null,
+        canonicalUrl: canonicalizeUrl(fields.url),
+        collectionId: collectionId ?? user.unfiltered_collection_id ?? 0,
+        author: { id: user.id, username: user.username },
+        tags: this.resolveTags(tags),
+      });
+      this.state.gems.unshift(stored);
+      this.byIdempotencyKey.set(idempotencyKey, stored);
+      return stored;
+    },
+    updateGem: ({ id, gem }) => {
+      this.signedInUser();
+      const index = this.state.gems.findIndex((g) => g.id === id);
+      const current = this.state.gems[index];
+      if (!current) throw new Failure({ kind: 'not-found', status: 404, message: 'Not found' });
+      const { tags, ...fields } = gem;
+      const updated: Gem = { ...current, ...(fields as Partial<Gem>) };
+      if (tags) updated.tags = this.resolveTags(tags as (string | number)[]);
+      updated.canonicalUrl = canonicalizeUrl(updated.url);
+      this.state.gems[index] = updated;
+      return updated;
+    },
+    listGems: ({ page, perPage = 20 }) => {
+      this.signedInUser();
+      const data = this.state.gems.slice((page - 1) * perPage, page * perPage);
+      return { data, total: this.state.gems.length, page, perPage };
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { FakeBackground } from './fake-background';
+import { field, fieldError, findSaveForm, renderPopup } from './render';
+
+const OFFLINE = "Can't reach the Trove server at http://127.0.0.1:8787. Check that it is running and the address is right.";
+
+/** Fills in the popup the way a user would: a new title, a collection and two tags. */
+async function fillIn(user: ReturnType<typeof renderPopup>['user']) {
+  await findSaveForm();
+  await user.clear(field('Title'));
+  await user.type(field('Title'), 'Hello again');
+  await user.click(screen.getByRole('button', { name: 'Collection' }));
+  await user.click(screen.getByRole('option', { name: /^Desserts/ }));
+  await user.type(screen.getByRole('textbox', { name: 'Tags' }), 'alpha{Enter}beta,');
+}
+
+const saveButton = () => screen.getByRole('button', { name: /Save gem|Saving…/ }) as HTMLButtonElement;
+
+describe('SavePopup: saving', () => {
+  test('shows progress while saving, then where it was saved', async () => {
+    const fake = new FakeBackground();
+    const hold = fake.holdNext('createGem');
+    const { user, onOpenOptions } = renderPopup(fake);
+    await fillIn(user);
+    await user.click(saveButton());
+
+    expect(saveButton().textContent).toBe('Saving…');
+    expect(saveButton().disabled).toBe(true);
+    expect(screen.getByRole('status', { name: 'Saving' })).toBeTruthy();
+
+    hold.release();
+    expect((await screen.findByText(/^Saved in/)).textContent).toBe('Saved in Desserts.');
+    expect(screen.getByText('Hello again')).toBeTruthy();
+    const [gem] = fake.state.gems;
+    await user.click(screen.getByRole('link', { name: 'View in your gems' }));
+    expect(onOpenOptions).toHaveBeenCalledExactlyOnceWith(`gem-${gem?.id}`);
+  });
+
+  test('sends the chosen collection, both tags, the fields and an idempotency key', async () => {
+    const fake = new FakeBackground();
+    const { user } = renderPopup(fake);
+    await fillIn(user);
+    await user.click(saveButton());
+    await screen.findByText(/^Saved in/);
+
+    const [call] = fake.calls('createGem');
+    expect(fake.calls('createGem')).toHaveLength(1);
+    expect(call?.idempotencyKey).toMatch(/^[A-Za-z0-9_.:-]{8,200}$/);
+    expect(call?.gem).toEqual({
+      title: 'Hello again',
+      description: 'A first post about saying hello.',
+      url: 'https://blog.example.com/posts/hello-world?utm_source=rss',
+      image: 'https://blog.example.com/cover.png',
+      favicon: 'https://blog.example.com/favicon.ico',
+      collectionId: 3,
+      tags: ['alpha', 'beta'],
+      media_type: 'Article',
+      text: 'Hello there. '.repeat(150),
+      byline: 'Ada Lovelace',
+      publishedAt: '2024-05-01T00:00:00.000Z',
+      media: { siteName: 'Example Blog', lang: 'en', wordCount: 300 },
+    });
+    expect(fake.state.gems[0]?.tags.map((t) => t.tag)).toEqual(['alpha', 'beta']);
+  });
+
+  test('a double submit makes one gem', async () => {
+    const fake = new FakeBackground();
+    renderPopup(fake);
+    const form = await findSaveForm();
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await screen.findByText(/^Saved in/);
+    // Both submits reach the background before the first answers; the shared key makes them one gem.
+    expect(fake.client.createGem).toHaveBeenCalledTimes(2);
+    const keys = new Set(fake.calls('createGem').map((c) => c.idempotencyKey));
+    expect(keys.size).toBe(1);
+    expect(fake.state.gems).toHaveLength(1);
+  });
+
+  test('a failed save shows the message, keeps what was typed, and a retry reuses the key', async () => {
+    const fake = new FakeBackground();
+    fake.failNext('createGem', { kind: 'offline', status: 0, message: OFFLINE });
+    const { user } = renderPopup(fake);
+    await fillIn(user);
+    await user.click(saveButton());
+
+    expect((await screen.findByRole('alert')).textContent).toBe(OFFLINE);
+    expect(field('Title').value).toBe('Hello again');
+    expect(screen.getByRole('button', { name: 'Collection' }).textContent).toBe('Recipes / Desserts');
+    expect(screen.getByRole('button', { name: 'Remove tag alpha' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove tag beta' })).toBeTruthy();
+    expect(saveButton().disabled).toBe(false);
+    expect(fake.state.gems).toHaveLength(0);
+
+    await user.click(saveButton());
+    await screen.findByText(/^Saved in/);
+    const [first, second] = fake.calls('createGem');
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    expect(fake.state.gems).toHaveLength(1);
+  });
+
+  test("a 400 with field errors puts each message on its field", async () => {
+    const fake = new FakeBackground();
+    fake.failNext('createGem', {
+      kind: 'invalid',
+      status: 400,
+      message: 'data.title: X',
+      fields: [
+        { path: 'data.title', message: 'X' },
+        { path: 'data.url', message: 'Y' },
+        { path: 'data.media.wordCount', message: 'not a form field' },
+      ],
+    });
+    const { user } = renderPopup(fake);
+    await findSaveForm();
+    await user.click(saveButton());
+
+    await waitFor(() => expect(fieldError('gem-title')).toBe('X'));
+    expect(fieldError('gem-url')).toBe('Y');
+    expect(field('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('data.title: X');
+  });
+
+  test('an image URL the server rejects gets its message under Image URL', async () => {
+    const fake = new FakeBackground();
+    const { user } = renderPopup(fake);
+    await findSaveForm();
+    await user.clear(field('Image URL'));
+    await user.type(field('Image URL'), 'cover.png');
+    await user.click(saveButton());
+
+    const message = 'Please provide valid url. Ensure it has protocol (https) and hostname (example.com).';
+    await waitFor(() => expect(fieldError('gem-image')).toBe(message));
+    expect(fake.state.gems).toHaveLength(0);
+  });
+});

@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { FakeBackground } from './fake-background';
+import { makeCollection, makeGem, makePage, makeTag } from './fixtures';
+import { field, findSaveForm, renderPopup } from './render';
+
+describe('SavePopup: signed out', () => {
+  test('asks to sign in and opens the account section of the options page', async () => {
+    const { user, onOpenOptions, fake } = renderPopup(new FakeBackground({ user: null }));
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(onOpenOptions).toHaveBeenCalledExactlyOnceWith('account');
+    expect(screen.getByText('Sign in to save this page as a gem.')).toBeTruthy();
+    expect(fake.client.getActivePage).not.toHaveBeenCalled();
+    expect(fake.client.listCollections).not.toHaveBeenCalled();
+  });
+
+  test('a session that ended on the server also shows Sign in', async () => {
+    const fake = new FakeBackground();
+    fake.failNext('listCollections', { kind: 'signed-out', status: 401, message: 'Your session has ended. Please sign in again.' });
+    renderPopup(fake);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+});
+
+describe('SavePopup: loading and failures', () => {
+  test('shows a loading state while the active page is being read', async () => {
+    const fake = new FakeBackground();
+    const page = fake.holdNext('getActivePage');
+    renderPopup(fake);
+    await waitFor(() => expect(fake.client.getActivePage).toHaveBeenCalled());
+    expect(screen.getByText('Reading the page…')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    page.release();
+    await findSaveForm();
+    expect(screen.queryByText('Reading the page…')).toBeNull();
+  });
+
+  test("shows a background failure's message, and Try again loads again", async () => {
+    const fake = new FakeBackground();
+    const message = "Can't reach the Trove server at http://127.0.0.1:8787. Check that it is running and the address is right.";
+    fake.failNext('listCollections', { kind: 'offline', status: 0, message });
+    const { user } = renderPopup(fake);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByRole('form')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await findSaveForm();
+    expect(fake.client.listCollections).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('SavePopup: a new page', () => {
+  test('prefills the form from the page extract and defaults to Unfiltered', async () => {
+    const fake = new FakeBackground();
+    const { container } = renderPopup(fake);
+    await findSaveForm();
+    expect(field('Title').value).toBe('Hello, world');
+    expect(field('Description').value).toBe('A first post about saying hello.');
+    expect(field('URL').value).toBe('https://blog.example.com/posts/hello-world?utm_source=rss');
+    expect(field('Image URL').value).toBe('https://blog.example.com/cover.png');
+    expect(container.querySelector('img.preview-image')?.getAttribute('src')).toBe('https://blog.example.com/cover.png');
+    expect(screen.getByRole('button', { name: 'Collection' }).textContent).toBe('Unfiltered');
+    expect(screen.getByRole('button', { name: 'Save gem' })).toBeTruthy();
+    expect(screen.queryByText(/Already saved/)).toBeNull();
+    expect(fake.calls('findGemsAtUrl')).toEqual(['https://blog.example.com/posts/hello-world?utm_source=rss']);
+  });
+
+  test('falls back to the tab title when the page cannot be read, with no image', async () => {
+    const fake = new FakeBackground({ activePage: makePage({ extract: null, title: 'Chrome Web Store' }) });
+    const { container } = renderPopup(fake);
+    await findSaveForm();
+    expect(field('Title').value).toBe('Chrome Web Store');
+    expect(field('Description').value).toBe('');
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  test("updates the image preview when the image URL changes", async () => {
+    const { user, container } = renderPopup();
+    await findSaveForm();
+    await user.clear(field('Image URL'));
+    expect(container.querySelector('img')).toBeNull();
+    await user.type(field('Image URL'), 'https://cdn.example.com/x.jpg');
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/x.jpg');
+  });
+});
+
+describe('SavePopup: a page already saved', () => {
+  function alreadySaved() {
+    const gem = makeGem(42, {
+      title: 'My saved title',
+      description: 'My notes',
+      // Saved with different tracking and fragment: the same page by its canonical URL.
+      url: 'https://BLOG.example.com/posts/hello-world#comments',
+      image: 'https://blog.example.com/saved.png',
+      collectionId: 4,
+      tags: [makeTag(1, 'JavaScript')],
+    });
+    return new FakeBackground({ gems: [gem] });
+  }
+
+  test('says where it is saved and shows the saved values', async () => {
+    renderPopup(alreadySaved());
+    const form = await findSaveForm('Edit saved gem');
+    const notice = within(form).getAllByRole('status').find((el) => el.textContent?.startsWith('Already saved'));
+    expect(notice?.textContent).toMatch(/^Already saved in Work on .+\. Changes update that gem\.$/);
+    expect(field('Title').value).toBe('My saved title');
+    expect(field('Description').value).toBe('My notes');
+    expect(field('URL').value).toBe('https://BLOG.example.com/posts/hello-world#comments');
+    expect(field('Image URL').value).toBe('https://blog.example.com/saved.png');
+    expect(screen.getByRole('button', { name: 'Collection' }).textContent).toBe('Work');
+    expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('JavaScript')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Update gem' })).toBeTruthy();
+  });
+
+  test('submitting updates that gem instead of creating another', async () => {
+    const fake = alreadySaved();
+    const { user } = renderPopup(fake);
+    await findSaveForm('Edit saved gem');
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'Renamed');
+    await user.click(screen.getByRole('button', { name: 'Update gem' }));
+
+    expect((await screen.findByText(/Gem updated in/)).textContent).toBe('Gem updated in Work.');
+    expect(fake.client.createGem).not.toHaveBeenCalled();
+    expect(fake.calls('updateGem')).toEqual([
+      {
+        id: 42,
+        gem: expect.objectContaining({
+          title: 'Renamed',
+          description: 'My notes',
+          url: 'https://BLOG.example.com/posts/hello-world#comments',
+          image: 'https://blog.example.com/saved.png',
+          collectionId: 4,
+          tags: ['JavaScript'],
+        }),
+      },
+    ]);
+    expect(fake.state.gems.map((g) => g.title)).toEqual(['Renamed']);
+  });
+
+  test('does not look up pages that are not http(s)', async () => {
+    const fake = new FakeBackground({
+      activePage: makePage({ url: 'chrome://extensions/', extract: null, title: 'Extensions' }),
+      collections: [makeCollection(1, 'Unfiltered', { isUnfiltered: true })],
+    });
+    renderPopup(fake);
+    await findSaveForm();
+    expect(fake.client.findGemsAtUrl).not.toHaveBeenCalled();
+  });
+});
