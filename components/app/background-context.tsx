@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { BackgroundClient, Result, UiError } from '@/lib/messaging/protocol';
 
 const BackgroundContext = createContext<BackgroundClient | null>(null);
@@ -26,3 +27,19 @@ export function unwrap<T>(result: Result<T>): T {
 }
 
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Puts a failed call's field errors on the form fields they name (a server path such as
+ * `data.title` names the field `title`) and returns what is left to show above the form, if anything.
+ */
+export function placeFieldErrors<T extends FieldValues>(error: unknown, formFields: string[], setError: UseFormSetError<T>): string | null {
+  const fields = error instanceof BackgroundError ? (error.ui.fields ?? []) : [];
+  if (!fields.length) return errorMessage(error);
+  const unplaced = fields.filter((f) => {
+    const name = f.path.replace(/^data\./, '');
+    if (!formFields.includes(name)) return true;
+    setError(name as Path<T>, { message: f.message });
+    return false;
+  });
+  return unplaced.length ? unplaced.map((f) => f.message).join(' ') : null;
+}

@@ -1,20 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginBody, registerBody, type User } from '@/lib/api/contract';
 import type { Session } from '@/lib/messaging/protocol';
-import { BackgroundError, errorMessage, unwrap, useBackground } from '../app/background-context';
+import { errorMessage, placeFieldErrors, unwrap, useBackground } from '../app/background-context';
 import { Alert } from '../ui/Alert';
 import { Field } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
-
-/** Puts the server's field errors (e.g. "Username is already taken") on the form's fields. */
-function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>) {
-  if (!(error instanceof BackgroundError)) return;
-  for (const f of error.ui.fields ?? []) setError(f.path as Path<T>, { message: f.message });
-}
 
 function useSessionMutation<T>(call: (input: T) => Promise<Session>) {
   const queryClient = useQueryClient();
@@ -54,7 +48,13 @@ function SignUpForm() {
     resolver: zodResolver(registerBody),
     mode: 'onChange',
   });
-  const submit = handleSubmit((v) => signUp.mutateAsync(v).catch((e) => applyServerErrors(e, setError)));
+  const [formError, setFormError] = useState<string | null>(null);
+  const submit = handleSubmit((v) => {
+    setFormError(null);
+    return signUp
+      .mutateAsync(v)
+      .catch((e) => setFormError(placeFieldErrors(e, Object.keys(registerBody.shape), setError)));
+  });
   return (
     <form onSubmit={submit} aria-label="Create account" noValidate>
       <Field id="signup-username" label="Username" error={formState.errors.username?.message}>
@@ -66,7 +66,7 @@ function SignUpForm() {
       <Field id="signup-password" label="Password (8 characters or more)" error={formState.errors.password?.message}>
         <input id="signup-password" type="password" autoComplete="new-password" {...register('password')} />
       </Field>
-      {signUp.isError && <Alert tone="error">{errorMessage(signUp.error)}</Alert>}
+      {formError && <Alert tone="error">{formError}</Alert>}
       <button type="submit" className="primary" disabled={signUp.isPending}>
         {signUp.isPending && <Spinner label="Creating account" />} Create account
       </button>

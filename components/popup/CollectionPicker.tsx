@@ -65,6 +65,7 @@ export function CollectionPicker({ collections, value, onChange, onCreate }: Pro
         className="picker-button"
         aria-haspopup="listbox"
         aria-expanded={open}
+        aria-label={`Collection: ${selected?.path ?? 'none chosen'}`}
         onClick={() => setOpen((o) => !o)}
       >
         {selected?.path ?? 'Choose a collection'}
@@ -93,6 +94,7 @@ export function CollectionPicker({ collections, value, onChange, onCreate }: Pro
                 className={i === active ? 'option active' : 'option'}
                 style={{ paddingLeft: `${0.5 + o.depth}rem` }}
                 title={o.path}
+                aria-label={`${o.collection.name}, ${o.collection.gems_count} gems`}
                 onMouseEnter={() => setActive(i)}
                 onClick={() => pick(o.collection.id)}
                 onKeyDown={() => {}}

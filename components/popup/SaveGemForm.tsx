@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Collection, CreateGemInput, Gem, Tag } from '@/lib/api/contract';
 import type { ActivePage } from '@/lib/messaging/protocol';
+import { placeFieldErrors } from '../app/background-context';
 import { Alert } from '../ui/Alert';
 import { Field } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
@@ -65,12 +66,7 @@ export function SaveGemForm({ page, existing, collections, tags, defaultCollecti
             }),
       });
     } catch (error) {
-      const fields = (error as { ui?: { fields?: { path: string; message: string }[] } }).ui?.fields ?? [];
-      for (const f of fields) {
-        const name = f.path.replace(/^data\./, '') as keyof SaveGemFormValues;
-        if (name in saveGemFormSchema.shape) setError(name, { message: f.message });
-      }
-      setSaveError(error instanceof Error ? error.message : String(error));
+      setSaveError(placeFieldErrors(error, Object.keys(saveGemFormSchema.shape), setError));
     }
   });
 
@@ -89,13 +85,13 @@ export function SaveGemForm({ page, existing, collections, tags, defaultCollecti
         </p>
       </div>
       <Field id="gem-title" label="Title" error={errors.title?.message}>
-        <input id="gem-title" {...register('title')} aria-invalid={!!errors.title} />
+        <input id="gem-title" {...register('title')} />
       </Field>
       <Field id="gem-description" label="Description" error={errors.description?.message}>
         <textarea id="gem-description" rows={3} {...register('description')} />
       </Field>
       <Field id="gem-url" label="URL" error={errors.url?.message}>
-        <input id="gem-url" type="url" {...register('url')} aria-invalid={!!errors.url} />
+        <input id="gem-url" type="url" {...register('url')} />
       </Field>
       <Field id="gem-image" label="Image URL" error={errors.image?.message}>
         <input id="gem-image" type="url" {...register('image')} />

@@ -5,6 +5,7 @@ import { errorMessage, unwrap, useBackground } from '../app/background-context';
 import { isSignedOut } from '../app/query-client';
 import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
+import { flattenCollections } from './collection-tree';
 import { SaveGemForm } from './SaveGemForm';
 
 interface Props {
@@ -81,12 +82,20 @@ export function SavePopup({ onOpenOptions }: Props) {
   if (!page.data || !collections.data || !tags.data || (savedHere.isPending && savedHere.fetchStatus !== 'idle')) {
     return <Loading />;
   }
+  if (!/^https?:/.test(page.data.url)) {
+    return (
+      <section className="popup-state">
+        <h1>Save to Trove</h1>
+        <Alert tone="info">Trove saves web pages (http and https). This page ({page.data.url.split(':')[0]}:) can't be saved.</Alert>
+      </section>
+    );
+  }
   if (saved) {
-    const collection = collections.data.find((c) => c.id === saved.gem.collectionId);
+    const collection = flattenCollections(collections.data).find((o) => o.collection.id === saved.gem.collectionId);
     return (
       <section className="popup-state" aria-live="polite">
         <Alert tone="success">
-          {saved.updated ? 'Gem updated' : 'Saved'} in <strong>{collection?.name ?? 'your collection'}</strong>.
+          {saved.updated ? 'Gem updated' : 'Saved'} in <strong>{collection?.path ?? 'your collection'}</strong>.
         </Alert>
         <p className="saved-title">{saved.gem.title}</p>
         <a

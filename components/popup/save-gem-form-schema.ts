@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import type { Gem } from '@/lib/api/contract';
-import { messages, titleSchema, urlSchema } from '@/lib/api/validators';
+import { isHttpUrl, messages, titleSchema, urlSchema } from '@/lib/api/validators';
 import type { ActivePage } from '@/lib/messaging/protocol';
 
 export const saveGemFormSchema = z.object({
   title: titleSchema,
   description: z.string().max(10_000, messages.tooLong),
   url: urlSchema,
-  image: z.string(),
+  image: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isHttpUrl(v) || v.startsWith('data:image/'), messages.urlInvalid()),
   collectionId: z.number({ error: 'Choose a collection' }),
   tags: z.array(z.string()),
 });

@@ -1,13 +1,19 @@
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, type ReactElement } from 'react';
 
-/** A labelled form control with its error message, linked for screen readers. */
-export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+type ControlProps = { 'aria-describedby'?: string; 'aria-invalid'?: boolean };
+
+/** A labelled form control with its error message, linked to the control for screen readers. */
+export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactElement<ControlProps> }) {
+  const errorId = `${id}-error`;
+  const control = isValidElement(children) && typeof children.type === 'string'
+    ? cloneElement(children, { 'aria-describedby': error ? errorId : undefined, 'aria-invalid': !!error })
+    : children;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {children}
+      {control}
       {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
+        <p className="field-error" id={errorId} role="alert">
           {error}
         </p>
       )}

@@ -3,7 +3,9 @@ import { emailSchema, isHttpUrl, messages, passwordSchema, titleSchema, urlSchem
 
 /** The one API contract: the server validates requests with these schemas and the extension parses responses with them. */
 
-export const idSchema = z.coerce.number().int().positive();
+/** Row ids are Postgres int4 (`serial`). */
+const MAX_ROW_ID = 2_147_483_647;
+export const idSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 const timestamp = z.string();
 const optionalHttpUrl = z
   .string()
@@ -100,8 +102,11 @@ export const gemMediaSchema = z
   .strict();
 export type GemMedia = z.infer<typeof gemMediaSchema>;
 
-/** A tag on a gem in a request: the id of an existing tag, or a name (found or created for the user). */
-const tagRef = z.union([idSchema, tagName]);
+/**
+ * A tag on a gem in a request: the id (a JSON number) of an existing tag, or a name (found or
+ * created for the user). Not coerced, so a tag named "2024" stays a name.
+ */
+const tagRef = z.union([z.number().int().positive().max(MAX_ROW_ID), tagName]);
 
 const gemFields = {
   title: titleSchema,

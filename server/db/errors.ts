@@ -1,7 +1,13 @@
-/** True when a database error (PGlite, postgres.js, or drizzle wrapping either) is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
+/** True when a database error (PGlite, postgres.js, or drizzle wrapping either) carries that SQLSTATE code. */
+function hasSqlState(error: unknown, code: string): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
 }
+
+/** True when a database error is a unique-constraint violation. */
+export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505');
+
+/** True when a number from the request does not fit its column (e.g. an id beyond the integer range). */
+export const isNumericOutOfRange = (error: unknown) => hasSqlState(error, '22003');

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { collections, gems } from '../db/schema';
+import { collections, gems, users } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { toCollection } from './serialize';
 
@@ -63,6 +63,11 @@ export async function updateCollection(
   const current = await getOwnedCollection(db, ownerId, id);
   if (input.parentId !== undefined && input.parentId !== null) {
     await getOwnedCollection(db, ownerId, input.parentId);
+    if (current.isUnfiltered) {
+      throw new ApiError(400, 'parentId: The Unfiltered collection stays at the top level', {
+        errors: [{ path: 'data.parentId', message: 'The Unfiltered collection stays at the top level' }],
+      });
+    }
     if ((await subtreeIds(db, ownerId, id)).includes(input.parentId)) {
       throw new ApiError(400, 'parentId: A collection cannot be moved inside itself', {
         errors: [{ path: 'data.parentId', message: 'A collection cannot be moved inside itself' }],
@@ -91,9 +96,15 @@ export async function deleteCollection(db: Db, ownerId: number, id: number, unfi
   if (row.isUnfiltered || row.id === unfilteredId) throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
   if (!unfilteredId) throw new Error(`user ${ownerId} has no Unfiltered collection`);
   const ids = await subtreeIds(db, ownerId, id);
+  if (ids.includes(unfilteredId)) throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
   await db.transaction(async (tx) => {
     await tx.update(gems).set({ collectionId: unfilteredId, updatedAt: new Date() }).where(inArray(gems.collectionId, ids));
     await tx.delete(collections).where(eq(collections.id, id));
+    // the user no longer has an AI Chats collection if it was in the deleted subtree
+    await tx
+      .update(users)
+      .set({ aiChatsCollectionId: null })
+      .where(and(eq(users.id, ownerId), inArray(users.aiChatsCollectionId, ids)));
   });
   return { id, movedToCollectionId: unfilteredId };
 }

@@ -8,7 +8,8 @@ import { isUniqueViolation } from '../db/errors';
 export const DEFAULT_COLLECTIONS = { unfiltered: 'Unfiltered', aiChats: 'AI Chats' } as const;
 
 
-export async function registerUser(db: Db, input: { username: string; email: string; password: string }) {
+/** Throws a 400 naming the field when the username or email (any case) already belongs to someone. */
+async function assertAvailable(db: Db, input: { username: string; email: string }) {
   const [taken] = await db
     .select({ username: users.username, email: users.email })
     .from(users)
@@ -19,6 +20,10 @@ export async function registerUser(db: Db, input: { username: string; email: str
       errors: [{ path: field, message: `${field === 'email' ? 'Email' : 'Username'} is already taken` }],
     });
   }
+}
+
+export async function registerUser(db: Db, input: { username: string; email: string; password: string }) {
+  await assertAvailable(db, input);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -40,7 +45,11 @@ export async function registerUser(db: Db, input: { username: string; email: str
       return updated;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(400, 'Username or email is already taken');
+    // a concurrent sign-up took the name or email while the password was hashing
+    if (isUniqueViolation(error)) {
+      await assertAvailable(db, input);
+      throw new ApiError(400, 'Username or email is already taken');
+    }
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { FakeBackground } from './fake-background';
 import { makeCollection } from './fixtures';
 import { findSaveForm, renderPopup } from './render';
 
-const pickerButton = () => screen.getByRole('button', { name: 'Collection' });
+const pickerButton = () => screen.getByRole('button', { name: /^Collection:/ });
 const searchBox = () => screen.getByRole('textbox', { name: 'Search or create a collection' }) as HTMLInputElement;
 /** Each option's path (its title) with its nesting (from the indent). */
 const listed = () =>

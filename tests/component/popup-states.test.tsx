@@ -61,7 +61,7 @@ describe('SavePopup: a new page', () => {
     expect(field('URL').value).toBe('https://blog.example.com/posts/hello-world?utm_source=rss');
     expect(field('Image URL').value).toBe('https://blog.example.com/cover.png');
     expect(container.querySelector('img.preview-image')?.getAttribute('src')).toBe('https://blog.example.com/cover.png');
-    expect(screen.getByRole('button', { name: 'Collection' }).textContent).toBe('Unfiltered');
+    expect(screen.getByRole('button', { name: /^Collection:/ }).textContent).toBe('Unfiltered');
     expect(screen.getByRole('button', { name: 'Save gem' })).toBeTruthy();
     expect(screen.queryByText(/Already saved/)).toBeNull();
     expect(fake.calls('findGemsAtUrl')).toEqual(['https://blog.example.com/posts/hello-world?utm_source=rss']);
@@ -109,7 +109,7 @@ describe('SavePopup: a page already saved', () => {
     expect(field('Description').value).toBe('My notes');
     expect(field('URL').value).toBe('https://BLOG.example.com/posts/hello-world#comments');
     expect(field('Image URL').value).toBe('https://blog.example.com/saved.png');
-    expect(screen.getByRole('button', { name: 'Collection' }).textContent).toBe('Work');
+    expect(screen.getByRole('button', { name: /^Collection:/ }).textContent).toBe('Work');
     expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('JavaScript')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Update gem' })).toBeTruthy();
   });
@@ -140,13 +140,14 @@ describe('SavePopup: a page already saved', () => {
     expect(fake.state.gems.map((g) => g.title)).toEqual(['Renamed']);
   });
 
-  test('does not look up pages that are not http(s)', async () => {
+  test('says up front that a page which is not http(s) cannot be saved, and does not look it up', async () => {
     const fake = new FakeBackground({
       activePage: makePage({ url: 'chrome://extensions/', extract: null, title: 'Extensions' }),
       collections: [makeCollection(1, 'Unfiltered', { isUnfiltered: true })],
     });
     renderPopup(fake);
-    await findSaveForm();
+    expect(await screen.findByText("Trove saves web pages (http and https). This page (chrome:) can't be saved.")).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
     expect(fake.client.findGemsAtUrl).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type AuthResponse, apiErrorSchema, authResponseSchema } from '../../lib/api/contract';
+import type { ServerConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { type RunningServer, startServer } from '../../server/start';
+
+/**
+ * Server test harness: the real server (Hono over node:http) on a real PGlite database in a fresh
+ * temporary folder, called with global fetch. PGlite's initdb takes seconds, so a test file starts one
+ * server in beforeAll (`setupTestServer`) and its tests share it, each with its own users (`signUp`).
+ * A fresh data folder is a copy of a migrated template folder built once (see `freshDataDir`).
+ */
+
+export const SECRET = 'x'.repeat(48);
+export const PASSWORD = 'correct-horse-1';
+
+// Response bodies are whatever the server sent; tests assert on them or parse them with the contract's schemas.
+// biome-ignore lint/suspicious/noExplicitAny: JSON from the wire
+type Json = any;
+
+export interface ApiOptions {
+  method?: string;
+  token?: string;
+  /** Sent as JSON; a string is sent as-is (for malformed bodies). */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  body: Json;
+  headers: Headers;
+}
+
+export interface Session extends AuthResponse {
+  password: string;
+}
+
+export interface Client {
+  url: string;
+  api(path: string, options?: ApiOptions): Promise<ApiResponse>;
+  /** Registers a new user with a unique username (the prefix plus a counter) and email. */
+  signUp(prefix?: string): Promise<Session>;
+  /** Signs in with an email or username. */
+  signIn(identifier: string, password?: string): Promise<AuthResponse>;
+}
+
+export interface TestServer extends Client {
+  server: RunningServer;
+  config: ServerConfig;
+  /** Stops the server; removes the data folder too when the harness created it. */
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+export function uniqueUsername(prefix = 'u'): string {
+  userCounter += 1;
+  const suffix = `${userCounter}${Math.random().toString(36).slice(2, 6)}`.replace(/[^a-z0-9]/g, '');
+  return `${prefix.slice(0, 14 - suffix.length)}${suffix}`.slice(0, 14);
+}
+
+export function createClient(url: string): Client {
+  const api = async (path: string, options: ApiOptions = {}): Promise<ApiResponse> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const response = await fetch(`${url}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
+    const text = await response.text();
+    let parsed: Json = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text, tests will fail on it with a readable value
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+
+  const signIn = async (identifier: string, password = PASSWORD) => {
+    const res = await api('/api/auth/local', { body: { identifier, password } });
+    if (res.status !== 200) throw new Error(`sign-in of ${identifier} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return authResponseSchema.parse(res.body);
+  };
+
+  const signUp = async (prefix = 'u') => {
+    const username = uniqueUsername(prefix);
+    const res = await api('/api/auth/local/register', {
+      body: { username, email: `${username.toLowerCase()}@example.test`, password: PASSWORD },
+    });
+    if (res.status !== 201) throw new Error(`sign-up of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { ...authResponseSchema.parse(res.body), password: PASSWORD };
+  };
+
+  return { url, api, signIn, signUp };
+}
+
+export function makeDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'trove-server-test-'));
+}
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const isDataDir = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
+
+/**
+ * A migrated, empty PGlite data folder to copy from, so each test file pays a copy (~1 s) instead of
+ * initdb (~5 s). It lives in the temp folder, named after the PGlite version and the migrations, so a
+ * schema change builds a new one. It is built in a private folder and renamed into place when complete.
+ */
+async function templateDataDir(): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(here('../../node_modules/@electric-sql/pglite/package.json')));
+  const migrations = here('../../server/db/migrations');
+  for (const file of readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(join(migrations, file)));
+  }
+  const template = join(tmpdir(), `trove-server-test-template-${hash.digest('hex').slice(0, 16)}`);
+  if (isDataDir(template)) return template;
+  const building = mkdtempSync(join(tmpdir(), 'trove-server-test-build-'));
+  const database = await openDatabase({ dataDir: building });
+  await database.close();
+  try {
+    renameSync(building, template);
+  } catch {
+    // another test file finished first (or a broken leftover is in the way)
+    if (isDataDir(template)) removeDataDir(building);
+    else {
+      removeDataDir(template);
+      renameSync(building, template);
+    }
+  }
+  return template;
+}
+
+/** A new temporary data folder holding an empty, migrated database. */
+export async function freshDataDir(): Promise<string> {
+  const dir = makeDataDir();
+  cpSync(await templateDataDir(), dir, { recursive: true });
+  return dir;
+}
+
+export function removeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Starts a server. Without `dataDir` it gets a fresh temporary folder (`freshDataDir`), removed by `close()`. */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const ownsDataDir = overrides.dataDir === undefined;
+  const config: ServerConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: overrides.dataDir ?? (await freshDataDir()),
+    secret: SECRET,
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlSeconds: 3600,
+    logRequests: false,
+    ...overrides,
+  };
+  let server: RunningServer;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    if (ownsDataDir) removeDataDir(config.dataDir);
+    throw error;
+  }
+  return {
+    ...createClient(server.url),
+    server,
+    config,
+    close: async () => {
+      await server.stop();
+      if (ownsDataDir) removeDataDir(config.dataDir);
+    },
+  };
+}
+
+/**
+ * Starts one server for the calling test file (beforeAll) and closes it afterwards (afterAll).
+ * The returned object forwards to it, so it can be destructured at the top of a file.
+ */
+export function setupTestServer(overrides: Partial<ServerConfig> = {}): Client & { readonly current: TestServer } {
+  let running: TestServer | undefined;
+  beforeAll(async () => {
+    running = await startTestServer(overrides);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const current = () => {
+    if (!running) throw new Error('the test server is not running (use it inside tests or hooks)');
+    return running;
+  };
+  return {
+    get current() {
+      return current();
+    },
+    get url() {
+      return current().url;
+    },
+    api: (path, options) => current().api(path, options),
+    signUp: (prefix) => current().signUp(prefix),
+    signIn: (identifier, password) => current().signIn(identifier, password),
+  };
+}
+
+/** Asserts the error envelope `{error:{status,name,message}}` and returns the error. */
+export function expectError(res: ApiResponse, status: number, name?: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  const { error } = apiErrorSchema.parse(res.body);
+  expect(error.status).toBe(status);
+  if (name) expect(error.name).toBe(name);
+  expect(JSON.stringify(res.body)).not.toMatch(/\bat .+\.(ts|js):\d+/); // no stack traces
+  return error;
+}
+
+/** Asserts a 400 whose details name `path` with `message` (when given); returns the field errors. */
+export function expectFieldError(res: ApiResponse, path: string, message?: string) {
+  const error = expectError(res, 400, 'ValidationError');
+  const errors = (error.details as { errors?: { path: string; message: string }[] } | undefined)?.errors ?? [];
+  const match = errors.find((e) => e.path === path);
+  expect(match, `no field error at "${path}" in ${JSON.stringify(errors)}`).toBeDefined();
+  if (message !== undefined) expect(match?.message).toBe(message);
+  expect(error.message).toContain(path.split('.').at(-1) ?? path);
+  return errors;
+}
+
+/** A gem body with sensible defaults. */
+export function gemBody(overrides: Record<string, unknown> = {}) {
+  return { data: { title: 'A page', url: 'https://example.com/page', ...overrides } };
+}
