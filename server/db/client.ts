@@ -34,5 +34,17 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // PGlite has no autovacuum: without fresh statistics the planner sorts a user's whole library
+  // instead of walking the (owner, created_at) index. Analyse at start and then hourly.
+  await client.exec('ANALYZE');
+  const analyzer = setInterval(() => client.exec('ANALYZE').catch(() => {}), 3_600_000);
+  analyzer.unref();
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      clearInterval(analyzer);
+      await client.close();
+    },
+  };
 }

@@ -63,6 +63,8 @@ export const collections = pgTable(
     name: text('name').notNull(),
     parentId: integer('parent_id').references((): AnyPgColumn => collections.id, { onDelete: 'cascade' }),
     isUnfiltered: boolean('is_unfiltered').notNull().default(false),
+    /** Kept by triggers on gems (migration 0001), so counts and list totals never scan the gems. */
+    gemsCount: integer('gems_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -109,10 +111,10 @@ export const gems = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('gems_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index('gems_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('gems_owner_canonical_url_idx').on(t.ownerId, t.canonicalUrl),
     index('gems_collection_idx').on(t.collectionId),
-    uniqueIndex('gems_owner_idempotency_idx').on(t.ownerId, t.idempotencyKey),
+    uniqueIndex('gems_owner_idempotency_idx').on(t.ownerId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 

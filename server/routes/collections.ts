@@ -3,7 +3,6 @@ import { collectionBookmarksQuery, createCollectionBody, idSchema, updateCollect
 import type { AppEnv, Deps } from '../http/env';
 import { jsonBody, param, query } from '../http/validate';
 import {
-  collectionDto,
   createCollection,
   deleteCollection,
   getOwnedCollection,
@@ -11,6 +10,7 @@ import {
   updateCollection,
 } from '../services/collections';
 import { listGems } from '../services/gems';
+import { toCollection } from '../services/serialize';
 import { getUser } from '../services/users';
 
 /** Mounted at /api: the spec's collection paths are not all under one prefix. */
@@ -27,7 +27,7 @@ export function collectionRoutes({ db }: Deps) {
     })
     .get('/collections/:id', async (c) => {
       const row = await getOwnedCollection(db, c.get('userId'), id(c));
-      return c.json({ data: await collectionDto(db, row) });
+      return c.json({ data: toCollection(row) });
     })
     .put('/collections/:id', async (c) => {
       const collectionId = id(c);
@@ -48,9 +48,8 @@ export function collectionRoutes({ db }: Deps) {
         mediaType: q.media_type,
         sortBy: q.sortBy,
       });
-      const collection = await collectionDto(db, row);
       return c.json({
-        data: { ...collection, bookmarks: list.data, page: q.page, hasMore: q.page * q.perPage < list.total },
+        data: { ...toCollection(row), bookmarks: list.data, page: q.page, hasMore: q.page * q.perPage < list.total },
       });
     });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { collections, gems, users } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
@@ -12,25 +12,18 @@ export async function getOwnedCollection(db: Db, ownerId: number, id: number): P
   return row;
 }
 
-async function gemCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ collectionId: gems.collectionId, n: count() })
-    .from(gems)
-    .where(inArray(gems.collectionId, ids))
-    .groupBy(gems.collectionId);
-  return new Map(rows.map((r) => [r.collectionId, r.n]));
-}
-
 export async function listCollections(db: Db, ownerId: number) {
   const rows = await db.select().from(collections).where(eq(collections.ownerId, ownerId)).orderBy(asc(collections.name));
-  const counts = await gemCounts(db, rows.map((r) => r.id));
-  return rows.map((r) => toCollection(r, counts.get(r.id) ?? 0));
+  return rows.map(toCollection);
 }
 
-export async function collectionDto(db: Db, row: CollectionRow) {
-  const counts = await gemCounts(db, [row.id]);
-  return toCollection(row, counts.get(row.id) ?? 0);
+/** How many gems the user has, from the counts the triggers keep. */
+export async function countUserGems(db: Db, ownerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${collections.gemsCount}), 0)::int` })
+    .from(collections)
+    .where(eq(collections.ownerId, ownerId));
+  return row?.n ?? 0;
 }
 
 /** Ids of a collection and every collection below it. */
@@ -51,7 +44,7 @@ export async function createCollection(db: Db, ownerId: number, input: { name: s
     .values({ ownerId, name: input.name, parentId: input.parentId ?? null })
     .returning();
   if (!row) throw new Error('insert returned no row');
-  return toCollection(row, 0);
+  return toCollection(row);
 }
 
 export async function updateCollection(
@@ -84,7 +77,7 @@ export async function updateCollection(
     .where(eq(collections.id, id))
     .returning();
   if (!row) throw notFound('Collection');
-  return collectionDto(db, row);
+  return toCollection(row);
 }
 
 /**

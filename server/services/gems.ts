@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { gems, gemTags, tags, users } from '../db/schema';
 import { notFound } from '../http/errors';
-import { getOwnedCollection } from './collections';
+import { countUserGems, getOwnedCollection } from './collections';
 import { toGem } from './serialize';
 import { resolveTagRefs } from './tags';
 
@@ -171,17 +171,24 @@ export async function listGems(
     options.collectionId ? eq(gems.collectionId, options.collectionId) : undefined,
     options.mediaType ? eq(gems.mediaType, options.mediaType) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(gems)
-      .where(where)
-      .orderBy(...ORDER[options.sortBy ?? 'newest'])
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage),
-    db.select({ n: count() }).from(gems).where(where),
-  ]);
-  return { data: await hydrate(db, rows), total: total?.n ?? 0, page: options.page, perPage: options.perPage };
+  const rows = await db
+    .select()
+    .from(gems)
+    .where(where)
+    .orderBy(...ORDER[options.sortBy ?? 'newest'])
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage);
+  return { data: await hydrate(db, rows), total: await countGems(db, ownerId, where, options), page: options.page, perPage: options.perPage };
+}
+
+/** Totals come from the trigger-kept collection counts; only a media-type filter needs a real count. */
+async function countGems(db: Db, ownerId: number, where: SQL | undefined, options: { collectionId?: number; mediaType?: MediaType }) {
+  if (options.mediaType) {
+    const [row] = await db.select({ n: count() }).from(gems).where(where);
+    return row?.n ?? 0;
+  }
+  if (options.collectionId) return (await getOwnedCollection(db, ownerId, options.collectionId)).gemsCount;
+  return countUserGems(db, ownerId);
 }
 
 /** The user's gems saved at the same page as `url` (compared by canonical URL), newest first. */

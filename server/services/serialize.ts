@@ -20,11 +20,11 @@ export const toUser = (row: Row<typeof users>, userTags?: Row<typeof tags>[]): U
   ...(userTags ? { tags: userTags.map(toTag) } : {}),
 });
 
-export const toCollection = (row: Row<typeof collections>, gemsCount: number): Collection => ({
+export const toCollection = (row: Row<typeof collections>): Collection => ({
   id: row.id,
   name: row.name,
   parentId: row.parentId,
-  gems_count: gemsCount,
+  gems_count: row.gemsCount,
   isUnfiltered: row.isUnfiltered,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

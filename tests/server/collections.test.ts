@@ -235,3 +235,27 @@ describe('GET /api/collections/{id}/bookmarks', () => {
     expectFieldError(await get('page=abc'), 'page');
   });
 });
+
+describe('gem counts kept by the database', () => {
+  it('follow creates, moves and deletes, and give the list totals', async () => {
+    const s = await t.signUp('counts');
+    const a = await createCollection(s, 'A');
+    const b = await createCollection(s, 'B');
+    const first = await saveGem(s, { collectionId: a.id });
+    await saveGem(s, { collectionId: a.id });
+    await saveGem(s);
+    const counts = async () => Object.fromEntries((await collectionsOf(s)).data.map((c) => [c.name, c.gems_count]));
+    expect(await counts()).toEqual({ A: 2, B: 0, Unfiltered: 1, 'AI Chats': 0 });
+
+    expect((await t.api(`/api/gems/${first.id}`, { method: 'PUT', token: s.jwt, body: { data: { collectionId: b.id } } })).status).toBe(200);
+    expect(await counts()).toEqual({ A: 1, B: 1, Unfiltered: 1, 'AI Chats': 0 });
+
+    expect((await t.api(`/api/gems/${first.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
+    expect(await counts()).toEqual({ A: 1, B: 0, Unfiltered: 1, 'AI Chats': 0 });
+    expect((await t.api('/api/get-all-bookmark', { token: s.jwt })).body.total).toBe(2);
+
+    expect((await t.api(`/api/collections/${a.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
+    expect(await counts()).toEqual({ B: 0, Unfiltered: 2, 'AI Chats': 0 });
+    expect((await t.api('/api/get-all-bookmark', { token: s.jwt })).body.total).toBe(2);
+  });
+});

@@ -4,6 +4,7 @@ CREATE TABLE "collections" (
 	"name" text NOT NULL,
 	"parent_id" integer,
 	"is_unfiltered" boolean DEFAULT false NOT NULL,
+	"gems_count" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -75,10 +76,10 @@ ALTER TABLE "tags" ADD CONSTRAINT "tags_owner_id_users_id_fk" FOREIGN KEY ("owne
 ALTER TABLE "tags" ADD CONSTRAINT "tags_parent_id_tags_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."tags"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "collections_owner_idx" ON "collections" USING btree ("owner_id","parent_id");--> statement-breakpoint
 CREATE INDEX "gem_tags_tag_idx" ON "gem_tags" USING btree ("tag_id");--> statement-breakpoint
-CREATE INDEX "gems_owner_created_idx" ON "gems" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "gems_owner_created_idx" ON "gems" USING btree ("owner_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "gems_owner_canonical_url_idx" ON "gems" USING btree ("owner_id","canonical_url");--> statement-breakpoint
 CREATE INDEX "gems_collection_idx" ON "gems" USING btree ("collection_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "gems_owner_idempotency_idx" ON "gems" USING btree ("owner_id","idempotency_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "gems_owner_idempotency_idx" ON "gems" USING btree ("owner_id","idempotency_key") WHERE "gems"."idempotency_key" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "refresh_tokens_hash_idx" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_owner_name_idx" ON "tags" USING btree ("owner_id",lower("name"));--> statement-breakpoint
