@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEEDBACK_CATEGORIES } from '../feedback/categories';
 import { emailSchema, isHttpUrl, messages, passwordSchema, titleSchema, urlSchema, usernameSchema } from './validators';
 
 /** The one API contract: the server validates requests with these schemas and the extension parses responses with them. */
@@ -195,3 +196,55 @@ export const listOf = <T extends z.ZodType>(schema: T) => z.object({ data: z.arr
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const idempotencyKeySchema = z.string().min(8).max(200).regex(/^[A-Za-z0-9_.:-]+$/);
+
+// ---------- uploads & feedback ----------
+export const uploadSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  createdAt: timestamp,
+});
+export type Upload = z.infer<typeof uploadSchema>;
+/** POST /api/upload answers the links in `data.media` (in upload order) and the records in `data.uploads`. */
+export const uploadResponseSchema = z.object({ data: z.object({ media: z.array(z.string()), uploads: z.array(uploadSchema) }) });
+
+export const diagnosticsSchema = z
+  .object({
+    extensionVersion: z.string().max(50),
+    browser: z.string().max(200),
+    os: z.string().max(100),
+    activeModel: z.string().max(200).nullable(),
+    recentErrors: z.array(z.string().max(500)).max(20),
+  })
+  .strict();
+export type Diagnostics = z.infer<typeof diagnosticsSchema>;
+
+export const createFeedbackBody = z.object({
+  data: z.object({
+    title: z.string({ error: messages.required }).trim().min(1, messages.required).max(300, messages.tooLong),
+    description: z.string().max(20_000, messages.tooLong).default(''),
+    url: urlSchema,
+    category: z.enum(FEEDBACK_CATEGORIES),
+    tags: z.array(z.number().int().positive().max(MAX_ROW_ID)).max(50).default([]),
+    isExtension: z.literal(true),
+    imageLinks: z.array(z.url()).max(10).default([]),
+    diagnostics: diagnosticsSchema.nullish(),
+  }),
+});
+export type CreateFeedbackInput = z.input<typeof createFeedbackBody>['data'];
+
+export const feedbackSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+  category: z.enum(FEEDBACK_CATEGORIES),
+  isExtension: z.boolean(),
+  imageLinks: z.array(z.string()),
+  tags: z.array(tagSchema),
+  diagnostics: diagnosticsSchema.nullable(),
+  author: z.object({ id: z.number(), username: z.string(), email: z.string().optional() }),
+  createdAt: timestamp,
+});
+export type Feedback = z.infer<typeof feedbackSchema>;

@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { GemMedia, MediaType } from '../../lib/api/contract';
+import type { Diagnostics, GemMedia, MediaType } from '../../lib/api/contract';
+import type { FeedbackCategory } from '../../lib/feedback/categories';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -129,4 +130,58 @@ export const gemTags = pgTable(
       .references(() => tags.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.gemId, t.tagId] }), index('gem_tags_tag_idx').on(t.tagId)],
+);
+
+/** Bug reports. Their tags are the author's tags; their images are the author's uploads. */
+export const feedbacks = pgTable(
+  'feedbacks',
+  {
+    id: serial('id').primaryKey(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    url: text('url').notNull(),
+    category: text('category').$type<FeedbackCategory>().notNull(),
+    isExtension: boolean('is_extension').notNull(),
+    imageLinks: jsonb('image_links').$type<string[]>().notNull().default([]),
+    diagnostics: jsonb('diagnostics').$type<Diagnostics>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedbacks_author_idx').on(t.authorId), index('feedbacks_created_idx').on(t.createdAt.desc().nullsFirst())],
+);
+
+export const feedbackTags = pgTable(
+  'feedback_tags',
+  {
+    feedbackId: integer('feedback_id')
+      .notNull()
+      .references(() => feedbacks.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.feedbackId, t.tagId] })],
+);
+
+/**
+ * Uploaded files, stored under the data folder by an unguessable key. A file attached to a
+ * submitted report (`feedbackId`) is kept with it and can no longer be deleted by its owner.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    purpose: text('purpose').$type<'feedback'>().notNull(),
+    feedbackId: integer('feedback_id').references(() => feedbacks.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('uploads_key_idx').on(t.key), index('uploads_owner_idx').on(t.ownerId)],
 );
