@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBackgroundClient } from '@/lib/messaging/messenger';
+import { ToastProvider } from '../ui/Toast';
 import { BackgroundProvider } from './background-context';
 import { createQueryClient } from './query-client';
 
@@ -12,7 +13,9 @@ export function mountExtensionPage(children: ReactNode) {
   createRoot(root).render(
     <StrictMode>
       <BackgroundProvider client={createBackgroundClient()}>
-        <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <ToastProvider>{children}</ToastProvider>
+        </QueryClientProvider>
       </BackgroundProvider>
     </StrictMode>,
   );

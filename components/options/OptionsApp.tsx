@@ -4,6 +4,7 @@ import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
 import { AccountPanel } from './AccountPanel';
 import { RecentGems } from './RecentGems';
+import { ReportBugButton } from './ReportBugButton';
 import { ServerSettings } from './ServerSettings';
 
 export function OptionsApp() {
@@ -18,6 +19,7 @@ export function OptionsApp() {
         <>
           <ServerSettings serverUrl={session.data.serverUrl} />
           <AccountPanel user={session.data.user} />
+          {session.data.user && <ReportBugButton />}
           {session.data.user && <RecentGems key={session.data.user.id} />}
         </>
       )}

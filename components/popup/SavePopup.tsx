@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CreateGemInput, Gem } from '@/lib/api/contract';
 import { errorMessage, unwrap, useBackground } from '../app/background-context';
 import { isSignedOut } from '../app/query-client';
@@ -7,6 +7,7 @@ import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
 import { flattenCollections } from './collection-tree';
 import { SaveGemForm } from './SaveGemForm';
+import { ReportBugDialog } from '../feedback/ReportBugDialog';
 
 interface Props {
   /** Opens the options page (sign-in, settings, the list of gems), optionally at a section. */
@@ -15,6 +16,35 @@ interface Props {
 
 /** The toolbar popup: save the current page as a gem, or edit the gem already saved for it. */
 export function SavePopup({ onOpenOptions }: Props) {
+  const [reporting, setReporting] = useState(false);
+  return (
+    <>
+      <SavePopupContent onOpenOptions={onOpenOptions} />
+      <footer className="popup-footer">
+        <button type="button" className="link-button" onClick={() => setReporting(true)}>
+          Report a bug
+        </button>
+      </footer>
+      {reporting && <PopupReportDialog onClose={() => setReporting(false)} onOpenOptions={onOpenOptions} />}
+    </>
+  );
+}
+
+/** The dialog needs an account (reports are stored with their author); signed out, it offers sign-in. */
+function PopupReportDialog({ onClose, onOpenOptions }: { onClose: () => void } & Props) {
+  const background = useBackground();
+  const session = useQuery({ queryKey: ['session'], queryFn: async () => unwrap(await background.getSession()) });
+  const page = useQuery({ queryKey: ['activePage'], queryFn: async () => unwrap(await background.getActivePage({})) });
+  const signedOut = session.isSuccess && !session.data.user;
+  useEffect(() => {
+    if (signedOut) onOpenOptions('account');
+  }, [signedOut, onOpenOptions]);
+  if (session.isPending || page.isPending || signedOut) return null;
+  const url = page.data && /^https?:/.test(page.data.url) ? page.data.url : '';
+  return <ReportBugDialog initialUrl={url} onClose={onClose} />;
+}
+
+function SavePopupContent({ onOpenOptions }: Props) {
   const background = useBackground();
   const queryClient = useQueryClient();
   // One key per popup: a double click or a retry of the same save never makes two gems.

@@ -5,12 +5,13 @@ interface Props {
   onChange: (tags: string[]) => void;
   /** Names of the user's existing tags, offered as suggestions. */
   suggestions: string[];
+  inputId?: string;
 }
 
 const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Tag chips. Enter or comma adds what was typed; Backspace in an empty box removes the last tag. */
-export function TagsInput({ value, onChange, suggestions }: Props) {
+export function TagsInput({ value, onChange, suggestions, inputId = 'gem-tags' }: Props) {
   const [draft, setDraft] = useState('');
   const listId = useId();
 
@@ -55,7 +56,7 @@ export function TagsInput({ value, onChange, suggestions }: Props) {
         ))}
       </ul>
       <input
-        id="gem-tags"
+        id={inputId}
         value={draft}
         placeholder={value.length ? 'Add another tag' : 'Add tags (Enter or comma)'}
         aria-autocomplete="list"

@@ -7,6 +7,8 @@ import { accessTokenItem, clearCredentials, refreshTokenItem, serverUrlItem, use
 type Method = 'get' | 'post' | 'put' | 'delete';
 interface CallOptions {
   json?: unknown;
+  /** A multipart body (uploads); ky sets its content type. */
+  body?: FormData;
   searchParams?: Record<string, string | number>;
   headers?: Record<string, string>;
   /** Public calls (sign-in, sign-up) send no token and never refresh. */
@@ -23,6 +25,7 @@ async function send(serverUrl: string, method: Method, path: string, options: Ca
     retry: 0,
     throwHttpErrors: false,
     json: options.json,
+    body: options.body,
     searchParams: options.searchParams,
     headers: { ...options.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   };

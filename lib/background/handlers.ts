@@ -2,7 +2,9 @@ import { browser } from 'wxt/browser';
 import { messageNames, messenger } from '../messaging/messenger';
 import type { MessageName, ProtocolMap, Result } from '../messaging/protocol';
 import { getActivePage } from './active-page';
+import { getDiagnostics, recordError } from './diagnostics';
 import { toUiError } from './errors';
+import * as feedback from './feedback';
 import * as library from './library';
 import * as session from './session';
 
@@ -22,6 +24,11 @@ const handlers: Handlers = {
   createGem: (input) => library.createGem(input),
   updateGem: (input) => library.updateGem(input),
   listGems: (input) => library.listGems(input),
+  createTag: (input) => feedback.createTag(input),
+  uploadFeedbackImage: (input) => feedback.uploadFeedbackImage(input),
+  deleteUploadedImage: (input) => feedback.deleteUploadedImage(input),
+  submitFeedback: (input) => feedback.submitFeedback(input),
+  getDiagnostics: () => getDiagnostics(),
 };
 
 /** Only the extension's own pages may talk to the background; content scripts and other extensions may not. */
@@ -40,7 +47,9 @@ export function registerMessageHandlers() {
       try {
         return { ok: true, data: await (handlers[name] as (input: unknown) => Promise<unknown>)(data) };
       } catch (error) {
-        return { ok: false, error: toUiError(error) };
+        const ui = toUiError(error);
+        await recordError(name, ui.message).catch(() => {});
+        return { ok: false, error: ui };
       }
     });
   }

@@ -17,6 +17,11 @@ const names: MessageName[] = [
   'createGem',
   'updateGem',
   'listGems',
+  'createTag',
+  'uploadFeedbackImage',
+  'deleteUploadedImage',
+  'submitFeedback',
+  'getDiagnostics',
 ];
 
 /** The real client: each call is a message to the background. */

@@ -1,4 +1,16 @@
-import type { Collection, CreateGemInput, Gem, GemList, Tag, UpdateGemInput, User } from '../api/contract';
+import type {
+  Collection,
+  CreateFeedbackInput,
+  CreateGemInput,
+  Diagnostics,
+  Feedback,
+  Gem,
+  GemList,
+  Tag,
+  UpdateGemInput,
+  Upload,
+  User,
+} from '../api/contract';
 import type { PageExtract } from '../page/extract';
 
 /** What the UI is told about a failure: enough to show a clear message and to highlight a field. */
@@ -43,6 +55,12 @@ export interface ProtocolMap {
   createGem(input: { idempotencyKey: string; gem: CreateGemInput }): Result<Gem>;
   updateGem(input: { id: number; gem: UpdateGemInput }): Result<Gem>;
   listGems(input: { page: number; perPage?: number }): Result<GemList>;
+  createTag(input: { tag: string }): Result<Tag>;
+  /** An image as a data: URL (runtime messages carry JSON, not bytes). */
+  uploadFeedbackImage(input: { name: string; dataUrl: string }): Result<{ link: string; upload: Upload }>;
+  deleteUploadedImage(input: { id: number }): Result<{ id: number }>;
+  submitFeedback(input: CreateFeedbackInput): Result<Feedback>;
+  getDiagnostics(): Result<Diagnostics>;
 }
 
 export type MessageName = keyof ProtocolMap;

@@ -1,0 +1,141 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Tag } from '@/lib/api/contract';
+import { FEEDBACK_CATEGORIES } from '@/lib/feedback/categories';
+import { unwrap, useBackground } from '../app/background-context';
+import { Field } from '../ui/Field';
+import { Spinner } from '../ui/Spinner';
+import { useToast } from '../ui/Toast';
+import { AttachmentField } from './AttachmentField';
+import { DiagnosticsBlock } from './DiagnosticsBlock';
+import { FeedbackTagsField } from './FeedbackTagsField';
+import { emptyReport, type ReportFormValues, reportFormSchema } from './report-form-schema';
+import { useAttachmentUploads } from './use-attachment-uploads';
+
+export const REPORT_SUBMITTED = 'Report has been submitted';
+export const REPORT_FAILED = 'Error Occured!.Try again later';
+
+interface Props {
+  /** The page the report is about, pre-filled in URL. */
+  initialUrl: string;
+  onClose: () => void;
+}
+
+/** The Report Bug dialog, shared by the popup, the options page and the right-click menu. */
+export function ReportBugDialog({ initialUrl, onClose }: Props) {
+  const background = useBackground();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const headingId = useId();
+  const attachments = useAttachmentUploads();
+  const [tags, setTags] = useState<Tag[]>([]);
+  const existingTags = useQuery({ queryKey: ['tags'], queryFn: async () => unwrap(await background.listTags()) });
+  const diagnostics = useQuery({ queryKey: ['diagnostics'], queryFn: async () => unwrap(await background.getDiagnostics()) });
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ReportFormValues>({
+    resolver: zodResolver(reportFormSchema),
+    defaultValues: emptyReport(initialUrl),
+    mode: 'onChange',
+  });
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const submit = handleSubmit(async (values) => {
+    const result = await background.submitFeedback({
+      title: values.title,
+      description: values.description,
+      url: values.url,
+      category: values.category,
+      tags: tags.map((t) => t.id),
+      isExtension: true,
+      imageLinks: attachments.links,
+      diagnostics: values.includeDiagnostics ? (diagnostics.data ?? null) : null,
+    });
+    if (!result.ok) {
+      toast('error', REPORT_FAILED);
+      return;
+    }
+    toast('success', REPORT_SUBMITTED);
+    reset(emptyReport(initialUrl));
+    setTags([]);
+    attachments.reset();
+    onClose();
+  });
+
+  const createTag = async (name: string) => {
+    const tag = unwrap(await background.createTag({ tag: name }));
+    void queryClient.invalidateQueries({ queryKey: ['tags'] });
+    return tag;
+  };
+
+  return (
+    <div className="dialog-backdrop">
+      <div role="dialog" aria-modal="true" aria-labelledby={headingId} className="dialog">
+        <h2 id={headingId}>Report a bug</h2>
+        <form onSubmit={submit} noValidate aria-label="Report a bug">
+          <Field id="report-title" label="Title" error={errors.title?.message}>
+            {/* biome-ignore lint/a11y/noAutofocus: the dialog opens to be filled in */}
+            <input id="report-title" autoFocus {...register('title')} />
+          </Field>
+          <Field id="report-url" label="URL" error={errors.url?.message}>
+            <input id="report-url" type="url" {...register('url')} />
+          </Field>
+          <Field id="report-description" label="Description" error={errors.description?.message}>
+            <textarea id="report-description" rows={4} {...register('description')} />
+          </Field>
+          <Field id="report-category" label="Category">
+            <select id="report-category" {...register('category')}>
+              {FEEDBACK_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <div className="field">
+            <label htmlFor="report-tags">Feedback Tags</label>
+            <FeedbackTagsField value={tags} onChange={setTags} existing={existingTags.data ?? []} onCreate={createTag} />
+          </div>
+          <div className="field">
+            <span className="label">Attachment</span>
+            <AttachmentField
+              items={attachments.items}
+              rejected={attachments.rejected}
+              onAdd={(files) => void attachments.add(files)}
+              onRemove={(key) => void attachments.remove(key)}
+              onRetry={(key) => void attachments.retry(key)}
+            />
+          </div>
+          <div className="field">
+            <label className="checkbox">
+              <input type="checkbox" {...register('includeDiagnostics')} />
+              Include diagnostics (no tokens, keys, page content; e-mail addresses masked)
+            </label>
+            {watch('includeDiagnostics') && <DiagnosticsBlock diagnostics={diagnostics.data} />}
+          </div>
+          <div className="dialog-actions">
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="primary" disabled={isSubmitting || attachments.uploading}>
+              {isSubmitting && <Spinner label="Submitting" />}
+              {attachments.uploading ? 'Uploading images…' : 'Submit'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { type CreateFeedbackInput, dataOf, feedbackSchema, tagSchema, uploadResponseSchema } from '../api/contract';
+import { callApi } from './api-client';
+import { CallError } from './errors';
+import { userItem } from './stores';
+
+/** Tag creation as the spec has it: body data{tag, users}; the new tag is the answer's data. */
+export async function createTag(input: { tag: string }) {
+  const user = await userItem.getValue();
+  const body = { data: { tag: input.tag, users: user ? [user.id] : [] } };
+  return (await callApi('post', 'tags', dataOf(tagSchema), { json: body })).data;
+}
+
+function dataUrlToBlob(dataUrl: string): Blob {
+  const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(dataUrl);
+  if (!match) throw new CallError({ kind: 'invalid', status: 400, message: 'The image could not be read.' });
+  const [, type, base64, payload = ''] = match;
+  const bytes = base64 ? Uint8Array.from(atob(payload), (c) => c.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(payload));
+  return new Blob([bytes], { type: type || 'application/octet-stream' });
+}
+
+/** Uploads one bug-report image (multipart field `files`, flagged isFeedbackImg); its link is `data.media[0]`. */
+export async function uploadFeedbackImage(input: { name: string; dataUrl: string }) {
+  const form = new FormData();
+  form.append('files', dataUrlToBlob(input.dataUrl), input.name);
+  form.append('isFeedbackImg', 'true');
+  const { data } = await callApi('post', 'upload', uploadResponseSchema, { body: form });
+  const [link] = data.media;
+  const [upload] = data.uploads;
+  if (!link || !upload) throw new CallError({ kind: 'server', status: 500, message: 'The server stored no image.' });
+  return { link, upload };
+}
+
+export const deleteUploadedImage = async (input: { id: number }) => {
+  await callApi('delete', `upload/${input.id}`, z.unknown());
+  return { id: input.id };
+};
+
+export const submitFeedback = async (input: CreateFeedbackInput) =>
+  (await callApi('post', 'feedbacks', dataOf(feedbackSchema), { json: { data: input }, searchParams: { populate: '*' } })).data;
