@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchWithExtension, openExtensionPage, openPopup } from '../tests/e2e/browser';
+import { launchWithExtension, openPopup } from '../tests/e2e/browser';
+import { signUpInOptions } from '../tests/e2e/flows';
 import { freePort, startServerProcess } from '../tests/e2e/server-process';
 import { startTestSite } from '../tests/e2e/test-site';
 import { summary } from './stats';
@@ -13,18 +14,7 @@ export async function benchPopup(saves: number): Promise<string[]> {
   const site = await startTestSite();
   const ctx = await launchWithExtension();
   try {
-    const options = await openExtensionPage(ctx, 'options.html');
-    const serverField = await options.waitForSelector('#server-url');
-    await serverField?.click({ count: 3 });
-    await serverField?.type(server.url);
-    await options.click('::-p-text(Save server)');
-    await options.waitForSelector('::-p-text(Server saved)');
-    await options.click('[role="tab"]::-p-text(Create account)');
-    await options.type('#signup-username', 'benchuser');
-    await options.type('#signup-email', 'bench@example.test');
-    await options.type('#signup-password', 'bench password');
-    await options.click('button[type="submit"]::-p-text(Create account)');
-    await options.waitForSelector('.signed-in-as');
+    const options = await signUpInOptions(ctx, server.url, { username: 'benchuser', email: 'bench@example.test', password: 'bench password' });
     await options.close();
 
     const opens: number[] = [];

@@ -31,7 +31,7 @@ export function ServerSettings({ serverUrl }: { serverUrl: string }) {
           Save server
         </button>
         {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
-        {save.isSuccess && <Alert tone="success">Server saved. Sign in to that server below.</Alert>}
+        {save.isSuccess && <Alert tone="success">Server saved.</Alert>}
       </form>
     </section>
   );

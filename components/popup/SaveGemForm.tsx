@@ -25,6 +25,8 @@ interface Props {
 /** The popup's form: what the gem will be, prefilled from the page or from the gem already saved there. */
 export function SaveGemForm({ page, existing, collections, tags, defaultCollectionId, onCreateCollection, onSave }: Props) {
   const [saveError, setSaveError] = useState<string | null>(null);
+  // An image that fails to load shows the placeholder instead of a broken-image icon.
+  const [brokenImage, setBrokenImage] = useState<string | null>(null);
   const {
     register,
     control,
@@ -79,7 +81,11 @@ export function SaveGemForm({ page, existing, collections, tags, defaultCollecti
         </Alert>
       )}
       <div className="preview">
-        {image ? <img src={image} alt="" className="preview-image" /> : <div className="preview-image placeholder" />}
+        {image && image !== brokenImage ? (
+          <img src={image} alt="" className="preview-image" onError={() => setBrokenImage(image)} />
+        ) : (
+          <div className="preview-image placeholder" />
+        )}
         <p className="preview-url" title={page.url}>
           {page.url}
         </p>

@@ -6,7 +6,8 @@ import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { collections, gems, gemTags, tags, users } from '../../server/db/schema';
-import { type ExtensionBrowser, launchWithExtension, openExtensionPage, openPopup } from './browser';
+import { type ExtensionBrowser, launchWithExtension, openPopup } from './browser';
+import { signUpInOptions } from './flows';
 import { freePort, startServerProcess, type TroveServerProcess } from './server-process';
 import { startTestSite } from './test-site';
 
@@ -62,19 +63,7 @@ describe('save the current page from the toolbar popup', () => {
   });
 
   it('signs up in the options page', async () => {
-    const options = await openExtensionPage(ctx, 'options.html');
-    const serverField = await options.waitForSelector('#server-url');
-    await serverField?.click({ count: 3 });
-    await serverField?.type(server.url);
-    await options.click('::-p-text(Save server)');
-    await options.waitForSelector('::-p-text(Server saved)');
-
-    await options.click('[role="tab"]::-p-text(Create account)');
-    await options.type('#signup-username', 'e2ealice');
-    await options.type('#signup-email', 'alice@example.test');
-    await options.type('#signup-password', 'correct horse battery');
-    await options.click('button[type="submit"]::-p-text(Create account)');
-    await options.waitForSelector('.signed-in-as');
+    const options = await signUpInOptions(ctx, server.url, { username: 'e2ealice', email: 'alice@example.test', password: 'correct horse battery' });
     expect(await textOf(options, '.signed-in-as')).toBe('Signed in as e2ealice (alice@example.test)');
     await options.close();
   });

@@ -1,0 +1,107 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import type { ElementHandle } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { feedbacks, feedbackTags, tags, users } from '../../server/db/schema';
+import { type ExtensionBrowser, launchWithExtension, openPopup } from './browser';
+import { signUpInOptions } from './flows';
+import { freePort, startServerProcess, type TroveServerProcess } from './server-process';
+import { startTestSite } from './test-site';
+
+const PNG_PATH = fileURLToPath(new URL('../../public/icon/32.png', import.meta.url));
+
+async function readFeedback(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  try {
+    const rows = await database.db
+      .select({ feedback: feedbacks, author: users.username })
+      .from(feedbacks)
+      .innerJoin(users, eq(users.id, feedbacks.authorId));
+    const tagRows = await database.db
+      .select({ feedbackId: feedbackTags.feedbackId, tag: tags.name })
+      .from(feedbackTags)
+      .innerJoin(tags, eq(tags.id, feedbackTags.tagId));
+    return rows.map((r) => ({ ...r, tags: tagRows.filter((t) => t.feedbackId === r.feedback.id).map((t) => t.tag).sort() }));
+  } finally {
+    await database.close();
+  }
+}
+
+describe('report a bug from the popup', () => {
+  let dataDir: string;
+  let server: TroveServerProcess;
+  let site: Awaited<ReturnType<typeof startTestSite>>;
+  let ctx: ExtensionBrowser;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-report-'));
+    const port = await freePort();
+    [server, site, ctx] = await Promise.all([startServerProcess({ port, dataDir }), startTestSite(), launchWithExtension()]);
+    const options = await signUpInOptions(ctx, server.url, { username: 'reporter', email: 'reporter@example.test', password: 'correct horse battery' });
+    await options.close();
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.stop();
+    await site?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('files a report with tags and an image, stored with isExtension and a working image link', async () => {
+    const pageUrl = `${site.url}/docs-page.html`;
+    const page = await ctx.browser.newPage();
+    await page.goto(pageUrl);
+    const popup = await openPopup(ctx, page);
+    await popup.click('::-p-text(Report a bug)');
+    await popup.waitForSelector('[role="dialog"]');
+    expect(await popup.$eval('#report-url', (el) => (el as HTMLInputElement).value)).toBe(pageUrl);
+    expect(await popup.$eval('#report-category', (el) => (el as HTMLSelectElement).value)).toBe('Bug');
+
+    await popup.type('#report-title', 'Code blocks lose their language');
+    await popup.type('#report-description', 'Saving the docs page drops the ts fence.');
+    await popup.type('#report-tags', 'popup');
+    await popup.keyboard.press('Enter');
+    await popup.type('#report-tags', 'markdown,');
+    await popup.waitForFunction(() => document.querySelectorAll('.chip').length === 2);
+
+    const fileInput = (await popup.$('#report-attachments')) as ElementHandle<HTMLInputElement>;
+    await fileInput.uploadFile(PNG_PATH);
+    await popup.waitForSelector('.thumb-uploaded');
+
+    await popup.click('[role="dialog"] button[type="submit"]');
+    await popup.waitForSelector('.toast-success');
+    expect(await popup.$eval('.toast-success', (el) => el.textContent)).toBe('Report has been submitted');
+    expect(await popup.$('[role="dialog"]')).toBeNull();
+    await popup.close().catch(() => {});
+    await page.close();
+
+    await server.stop();
+    const [stored, ...others] = await readFeedback(dataDir);
+    expect(others).toEqual([]);
+    expect(stored).toMatchObject({
+      author: 'reporter',
+      tags: ['markdown', 'popup'],
+      feedback: {
+        title: 'Code blocks lose their language',
+        description: 'Saving the docs page drops the ts fence.',
+        url: pageUrl,
+        category: 'Bug',
+        isExtension: true,
+        diagnostics: expect.objectContaining({ extensionVersion: '0.1.0', os: expect.stringMatching(/^linux/) }),
+      },
+    });
+    const [link] = stored?.feedback.imageLinks ?? [];
+    expect(stored?.feedback.imageLinks).toHaveLength(1);
+
+    server = await startServerProcess({ port: Number(new URL(server.url).port), dataDir });
+    const image = await fetch(link as string);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(readFileSync(PNG_PATH))).toBe(true);
+  });
+});
