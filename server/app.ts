@@ -6,10 +6,13 @@ import { isNumericOutOfRange } from './db/errors';
 import type { AppEnv, Deps } from './http/env';
 import { ApiError, sendError } from './http/errors';
 import { requireUser } from './http/require-user';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { collectionRoutes } from './routes/collections';
+import { feedbackRoutes } from './routes/feedbacks';
 import { gemRoutes } from './routes/gems';
 import { tagRoutes } from './routes/tags';
+import { fileRoutes, uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 
 const MAX_JSON_BODY = 5 * 1024 * 1024;
@@ -24,13 +27,17 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   const app = new Hono();
   if (options.logRequests) app.use(logger(options.log));
   app.use('/api/*', cors({ origin: (origin) => (EXTENSION_ORIGIN.test(origin) ? origin : null), maxAge: 600 }));
-  app.use(
-    '/api/*',
-    bodyLimit({ maxSize: MAX_JSON_BODY, onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_JSON_BODY} bytes`) }),
-  );
+  // Uploads have their own, larger limit, applied after authentication (routes/uploads.ts).
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY,
+    onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_JSON_BODY} bytes`),
+  });
+  app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === '/api/upload' ? next() : jsonLimit(c, next)));
 
   app.get('/api/health', (c) => c.json({ data: { status: 'ok' } }));
   app.route('/api/auth', authRoutes(deps));
+  app.route('/api/admin', adminRoutes(deps));
+  app.route('/uploads', fileRoutes(deps));
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(deps));
@@ -38,6 +45,8 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/tags', tagRoutes(deps));
   api.route('/', collectionRoutes(deps));
   api.route('/', gemRoutes(deps));
+  api.route('/feedbacks', feedbackRoutes(deps));
+  api.route('/', uploadRoutes(deps));
   app.route('/api', api);
 
   app.notFound((c) => sendError(c, 404, `No route for ${c.req.method} ${c.req.path}`));

@@ -12,6 +12,38 @@ export interface ServerConfig {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   logRequests: boolean;
+  /** Lets the operator list all bug reports (`GET /api/admin/feedbacks`); unset, that route answers 404. */
+  adminToken?: string;
+  /** The server's public base URL (scheme, host, optional path prefix) for file links; unset, the request's own origin. */
+  publicUrl?: string;
+}
+
+export const MIN_ADMIN_TOKEN_LENGTH = 24;
+
+/** Where uploaded files are kept: a folder in the data folder (created at start). */
+export const uploadsDir = (config: Pick<ServerConfig, 'dataDir'>) => join(config.dataDir, 'uploads');
+
+/** Throws when an admin token is set but too short to be a secret. */
+export function checkAdminToken(token: string | undefined): string | undefined {
+  if (token !== undefined && token.length < MIN_ADMIN_TOKEN_LENGTH) {
+    throw new Error(`TROVE_ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`);
+  }
+  return token;
+}
+
+/** Checks PUBLIC_URL (an http(s) URL without query or fragment) and drops a trailing slash. */
+export function normalizePublicUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) URL such as https://trove.example.com, got "${value}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_URL must be an http(s) URL with no query, fragment or credentials, got "${value}"`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 /** Reads TROVE_SECRET, or keeps a generated one in the data folder so tokens survive restarts. */
@@ -41,5 +73,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
     logRequests: env.LOG_REQUESTS !== '0',
+    adminToken: checkAdminToken(env.TROVE_ADMIN_TOKEN || undefined),
+    publicUrl: normalizePublicUrl(env.PUBLIC_URL || undefined),
   };
 }

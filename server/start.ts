@@ -1,7 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import type { ServerConfig } from './config';
+import { checkAdminToken, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
 import { openDatabase } from './db/client';
 
 export interface RunningServer {
@@ -12,8 +13,11 @@ export interface RunningServer {
 
 /** Opens the database (migrating it), then serves the API. `stop` finishes in-flight requests and closes the database. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const files = { dir: uploadsDir(config), publicUrl: normalizePublicUrl(config.publicUrl) };
+  const adminToken = checkAdminToken(config.adminToken || undefined);
+  mkdirSync(files.dir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = createApp({ db: database.db, tokens: config }, { logRequests: config.logRequests });
+  const app = createApp({ db: database.db, tokens: config, files, adminToken }, { logRequests: config.logRequests });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);

@@ -1,5 +1,6 @@
-import type { Collection, Gem, Tag, User } from '../../lib/api/contract';
-import type { collections, gems, tags, users } from '../db/schema';
+import type { Collection, Feedback, Gem, Tag, Upload, User } from '../../lib/api/contract';
+import type { collections, feedbacks, gems, tags, uploads, users } from '../db/schema';
+import { linkOf } from './upload-files';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 
@@ -48,4 +49,27 @@ export const toGem = (row: Row<typeof gems>, author: { id: number; username: str
   tags: gemTags.map(toTag),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+});
+
+/** `base` is the base URL of file links (PUBLIC_URL or the request's origin). */
+export const toUpload = (row: Row<typeof uploads>, base: string): Upload => ({
+  id: row.id,
+  url: linkOf(base, row),
+  mime: row.mime,
+  size: row.size,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toFeedback = (row: Row<typeof feedbacks>, author: Feedback['author'], feedbackTags: Row<typeof tags>[]): Feedback => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  url: row.url,
+  category: row.category,
+  isExtension: row.isExtension,
+  imageLinks: row.imageLinks,
+  tags: feedbackTags.map(toTag),
+  diagnostics: row.diagnostics ?? null,
+  author,
+  createdAt: row.createdAt.toISOString(),
 });

@@ -1,0 +1,127 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { type AcceptedImageType, detectImageType, MAX_IMAGE_BYTES } from '../../lib/files/image-type';
+import type { Db } from '../db/client';
+import { uploads } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import type { FieldError } from '../http/validate';
+import { extensionOf, fileNameOf, newUploadKey, readUploadFile, removeUploadFile, writeUploadFile } from './upload-files';
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type UploadPurpose = UploadRow['purpose'];
+
+export const MAX_FILES_PER_UPLOAD = 10;
+
+/** A file that passed the checks: its bytes and the type they really are. */
+export interface AcceptedFile {
+  bytes: Uint8Array;
+  mime: AcceptedImageType;
+}
+
+const TYPE_MESSAGE = 'Only JPG, PNG, GIF or WEBP images are accepted';
+const SIZE_MESSAGE = `An image may be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`;
+
+/** A file name fit for an error message: no control characters, not endless. */
+const displayName = (name: string) => {
+  const clean = name.replace(/[\p{Cc}\p{Cf}]/gu, '').trim() || 'unnamed';
+  return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean;
+};
+
+/**
+ * Checks the `files` entries of an upload. Each must be a file of at most MAX_IMAGE_BYTES whose bytes
+ * are a JPG, PNG, GIF or WEBP image; its name and declared type are ignored. One bad file rejects the
+ * whole request (413 when the first problem is a size, otherwise 415), naming every bad file.
+ */
+export async function checkFiles(entries: FormDataEntryValue[]): Promise<AcceptedFile[]> {
+  if (!entries.length) {
+    throw new ApiError(400, 'files: Attach at least one image in the multipart field "files"', {
+      errors: [{ path: 'files', message: 'Attach at least one image' }],
+    });
+  }
+  if (entries.length > MAX_FILES_PER_UPLOAD) {
+    const message = `At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once`;
+    throw new ApiError(400, `files: ${message}`, { errors: [{ path: 'files', message }] });
+  }
+  const accepted: AcceptedFile[] = [];
+  const errors: (FieldError & { status: 400 | 413 | 415; label: string })[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const reject = (status: 400 | 413 | 415, name: string, message: string) =>
+      errors.push({ status, path: `files.${index}`, label: `files[${index}] (${displayName(name)})`, message });
+    if (typeof entry === 'string') {
+      reject(400, 'text', 'Must be a file, not a text field');
+      continue;
+    }
+    if (entry.size > MAX_IMAGE_BYTES) {
+      reject(413, entry.name, SIZE_MESSAGE);
+      continue;
+    }
+    const bytes = new Uint8Array(await entry.arrayBuffer());
+    const mime = detectImageType(bytes);
+    if (mime) accepted.push({ bytes, mime });
+    else reject(415, entry.name, TYPE_MESSAGE);
+  }
+  const [first] = errors;
+  if (first) {
+    throw new ApiError(first.status, `${first.label}: ${first.message}`, {
+      errors: errors.map((e) => ({ path: e.path, message: `${e.label}: ${e.message}` })),
+    });
+  }
+  return accepted;
+}
+
+/**
+ * Stores accepted files for their owner: every file is written, then every row is inserted in one
+ * transaction. If anything fails, the files already written are removed and nothing is kept.
+ */
+export async function storeUploads(
+  db: Db,
+  dir: string,
+  ownerId: number,
+  purpose: UploadPurpose,
+  files: AcceptedFile[],
+): Promise<UploadRow[]> {
+  const planned = files.map((file) => ({ ...file, key: newUploadKey() }));
+  const written: string[] = [];
+  try {
+    for (const file of planned) {
+      const name = fileNameOf(file);
+      await writeUploadFile(dir, name, file.bytes);
+      written.push(name);
+    }
+    return await db.transaction(async (tx) =>
+      tx
+        .insert(uploads)
+        .values(planned.map((f) => ({ ownerId, key: f.key, mime: f.mime, size: f.bytes.byteLength, purpose })))
+        .returning(),
+    );
+  } catch (error) {
+    await Promise.allSettled(written.map((name) => removeUploadFile(dir, name)));
+    throw error;
+  }
+}
+
+/**
+ * Deletes one of the owner's uploads, row and file. Another user's (or no) upload is a 404; one that
+ * belongs to a submitted report is a 409 and stays. The row goes first, in one guarded statement, so
+ * a report being submitted at the same moment either gets the image or sees it gone.
+ */
+export async function deleteUpload(db: Db, dir: string, ownerId: number, id: number) {
+  const [deleted] = await db
+    .delete(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId), isNull(uploads.feedbackId)))
+    .returning();
+  if (!deleted) {
+    const [row] = await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId)));
+    if (!row) throw notFound('Upload');
+    throw new ApiError(409, 'This image belongs to a submitted report and can no longer be deleted');
+  }
+  await removeUploadFile(dir, fileNameOf(deleted));
+  return { id: deleted.id };
+}
+
+/** The stored file named `<key>.<ext>` with its type, or null when there is none (or the extension is not its type's). */
+export async function readStoredFile(db: Db, dir: string, key: string, ext: string) {
+  const [row] = await db.select().from(uploads).where(eq(uploads.key, key));
+  if (!row || extensionOf(row.mime) !== ext) return null;
+  const bytes = await readUploadFile(dir, fileNameOf(row));
+  return bytes ? { bytes, mime: row.mime } : null;
+}
