@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Tag } from '@/lib/api/contract';
 import { FEEDBACK_CATEGORIES } from '@/lib/feedback/categories';
@@ -30,7 +30,15 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
   const toast = useToast();
   const headingId = useId();
   const attachments = useAttachmentUploads();
-  const [tags, setTags] = useState<Tag[]>([]);
+  const [tags, setTagsState] = useState<Tag[]>([]);
+  // Submit reads the latest tags after the creations in flight (a tag typed, then Submit clicked, is
+  // added on blur and created while the form validates), so it reads them from a ref.
+  const latestTags = useRef<Tag[]>([]);
+  const tagCreations = useRef(new Set<Promise<Tag>>());
+  const setTags = (next: Tag[]) => {
+    latestTags.current = next;
+    setTagsState(next);
+  };
   const existingTags = useQuery({ queryKey: ['tags'], queryFn: async () => unwrap(await background.listTags()) });
   const diagnostics = useQuery({ queryKey: ['diagnostics'], queryFn: async () => unwrap(await background.getDiagnostics()) });
 
@@ -53,12 +61,13 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
   }, [onClose]);
 
   const submit = handleSubmit(async (values) => {
+    while (tagCreations.current.size) await Promise.allSettled([...tagCreations.current]);
     const result = await background.submitFeedback({
       title: values.title,
       description: values.description,
       url: values.url,
       category: values.category,
-      tags: tags.map((t) => t.id),
+      tags: latestTags.current.map((t) => t.id),
       isExtension: true,
       imageLinks: attachments.links,
       diagnostics: values.includeDiagnostics ? (diagnostics.data ?? null) : null,
@@ -74,10 +83,18 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
     onClose();
   });
 
-  const createTag = async (name: string) => {
-    const tag = unwrap(await background.createTag({ tag: name }));
-    void queryClient.invalidateQueries({ queryKey: ['tags'] });
-    return tag;
+  const createTag = (name: string) => {
+    const creation = (async () => {
+      const tag = unwrap(await background.createTag({ tag: name }));
+      void queryClient.invalidateQueries({ queryKey: ['tags'] });
+      return tag;
+    })();
+    tagCreations.current.add(creation);
+    creation.then(
+      () => tagCreations.current.delete(creation),
+      () => tagCreations.current.delete(creation),
+    );
+    return creation;
   };
 
   return (

@@ -34,6 +34,11 @@ export function useAttachmentUploads() {
       patch(key, { status: 'uploading', error: undefined });
       try {
         const { link, upload } = unwrap(await background.uploadFeedbackImage({ name: file.name, dataUrl: await readAsDataUrl(file) }));
+        // Removed (or the dialog closed) while it was uploading: the server copy is not wanted either.
+        if (files.current.get(key) !== file) {
+          void background.deleteUploadedImage({ id: upload.id });
+          return;
+        }
         patch(key, { status: 'uploaded', link, uploadId: upload.id });
       } catch (error) {
         patch(key, { status: 'failed', error: error instanceof Error ? error.message : String(error) });

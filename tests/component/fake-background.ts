@@ -1,8 +1,19 @@
 import { vi } from 'vitest';
 import { canonicalizeUrl } from '@/lib/api/canonical-url';
-import { createGemBody, type Gem, registerBody, type Tag, type User } from '@/lib/api/contract';
+import {
+  createFeedbackBody,
+  createGemBody,
+  createTagBody,
+  type Feedback,
+  type Gem,
+  registerBody,
+  type Tag,
+  type Upload,
+  type User,
+} from '@/lib/api/contract';
+import { detectImageType, MAX_IMAGE_BYTES } from '@/lib/files/image-type';
 import type { BackgroundClient, MessageInput, MessageName, MessageOutput, Session, UiError } from '@/lib/messaging/protocol';
-import { defaultState, type FakeState, makeCollection, makeGem, makeTag, makeUser } from './fixtures';
+import { defaultState, type FakeState, makeCollection, makeGem, makeTag, makeUser, NOW } from './fixtures';
 
 /**
  * An in-memory background for component tests: a small store of the session, collections, tags and
@@ -41,7 +52,20 @@ const MESSAGES: Record<MessageName, true> = {
   createGem: true,
   updateGem: true,
   listGems: true,
+  createTag: true,
+  uploadFeedbackImage: true,
+  deleteUploadedImage: true,
+  submitFeedback: true,
+  getDiagnostics: true,
 };
+
+/** The bytes of a `data:` URL, as the background decodes it before uploading; null when it is not one. */
+function dataUrlBytes(dataUrl: string): Uint8Array | null {
+  const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(dataUrl);
+  if (!match) return null;
+  const [, , base64, payload = ''] = match;
+  return base64 ? Uint8Array.from(atob(payload), (c) => c.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(payload));
+}
 
 /** Messages are serialised between the background and the pages; copies keep tests from sharing objects with the UI. */
 const clone = <T>(value: T): T => (value === undefined ? value : structuredClone(value));
@@ -114,6 +138,10 @@ export class FakeBackground {
       return tag;
     });
   }
+
+  /** Upload ids that belong to a submitted report (the server refuses to delete them). */
+  private readonly attachedUploads = new Set<number>();
+  private uploadCount = 0;
 
   private readonly handlers: Handlers = {
     getSession: () => this.session(),
@@ -215,5 +243,74 @@ export class FakeBackground {
       const data = this.state.gems.slice((page - 1) * perPage, page * perPage);
       return { data, total: this.state.gems.length, page, perPage };
     },
+    createTag: (input) => {
+      this.signedInUser();
+      const parsed = createTagBody.safeParse({ data: input });
+      if (!parsed.success) throw invalid(parsed.error.issues.map((i) => ({ ...i, path: i.path.slice(1) })));
+      const name = parsed.data.data.tag;
+      const known = this.state.tags.find((t) => t.tag.toLowerCase() === name.toLowerCase());
+      if (known) return known;
+      const tag = makeTag(this.nextId++, name);
+      this.state.tags.push(tag);
+      return tag;
+    },
+    uploadFeedbackImage: ({ dataUrl }) => {
+      this.signedInUser();
+      const bytes = dataUrlBytes(dataUrl);
+      if (!bytes) throw new Failure({ kind: 'invalid', status: 400, message: 'The image could not be read.' });
+      // As the server: the bytes decide, never the name or the declared type.
+      if (bytes.byteLength > MAX_IMAGE_BYTES) {
+        throw new Failure({ kind: 'invalid', status: 413, message: 'files[0]: An image may be at most 5 MB' });
+      }
+      const mime = detectImageType(bytes);
+      if (!mime) throw new Failure({ kind: 'invalid', status: 415, message: 'files[0]: Only JPG, PNG, GIF or WEBP images are accepted' });
+      const n = ++this.uploadCount;
+      const upload: Upload = {
+        id: this.nextId++,
+        url: `https://trove.test/uploads/${n}.png`,
+        mime,
+        size: bytes.byteLength,
+        createdAt: NOW,
+      };
+      this.state.uploads.push(upload);
+      return { link: upload.url, upload };
+    },
+    deleteUploadedImage: ({ id }) => {
+      this.signedInUser();
+      const index = this.state.uploads.findIndex((u) => u.id === id);
+      if (index < 0) throw new Failure({ kind: 'not-found', status: 404, message: 'Not found' });
+      if (this.attachedUploads.has(id)) {
+        throw new Failure({ kind: 'invalid', status: 409, message: 'This image belongs to a submitted report' });
+      }
+      this.state.uploads.splice(index, 1);
+      return { id };
+    },
+    submitFeedback: (input) => {
+      const user = this.signedInUser();
+      const parsed = createFeedbackBody.safeParse({ data: input });
+      if (!parsed.success) throw invalid(parsed.error.issues.map((i) => ({ ...i, path: i.path.slice(1) })));
+      const { tags, diagnostics, ...fields } = parsed.data.data;
+      const resolved = tags.map((id) => {
+        const tag = this.state.tags.find((t) => t.id === id);
+        if (!tag) throw invalid([{ path: ['tags'], message: `Tag ${id} does not exist` }]);
+        return tag;
+      });
+      for (const link of fields.imageLinks) {
+        const upload = this.state.uploads.find((u) => u.url === link);
+        if (!upload) throw invalid([{ path: ['imageLinks'], message: `${link} is not one of your uploads` }]);
+        this.attachedUploads.add(upload.id);
+      }
+      const feedback: Feedback = {
+        id: this.nextId++,
+        ...fields,
+        tags: resolved,
+        diagnostics: diagnostics ?? null,
+        author: { id: user.id, username: user.username },
+        createdAt: NOW,
+      };
+      this.state.feedbacks.push(feedback);
+      return feedback;
+    },
+    getDiagnostics: () => this.state.diagnostics,
   };
 }

@@ -1,10 +1,10 @@
 import { canonicalizeUrl } from '@/lib/api/canonical-url';
-import type { Collection, Gem, Tag, User } from '@/lib/api/contract';
+import type { Collection, Diagnostics, Feedback, Gem, Tag, Upload, User } from '@/lib/api/contract';
 import type { ActivePage } from '@/lib/messaging/protocol';
 
 /** Test data: a signed-in user "ada" with a few nested collections and tags, looking at a blog post. */
 
-const NOW = '2024-05-14T09:30:00.000Z';
+export const NOW = '2024-05-14T09:30:00.000Z';
 
 export const makeUser = (over: Partial<User> = {}): User => ({
   id: 1,
@@ -83,7 +83,22 @@ export interface FakeState {
   tags: Tag[];
   gems: Gem[];
   activePage: ActivePage;
+  /** Images uploaded for bug reports and not deleted, in upload order. */
+  uploads: Upload[];
+  /** Bug reports submitted, in order. */
+  feedbacks: Feedback[];
+  /** What getDiagnostics answers. */
+  diagnostics: Diagnostics;
 }
+
+export const makeDiagnostics = (over: Partial<Diagnostics> = {}): Diagnostics => ({
+  extensionVersion: '1.4.2',
+  browser: 'Chrome 126.0.6478.127',
+  os: 'linux x86-64',
+  activeModel: null,
+  recentErrors: ['2024-05-14T09:29:00.000Z listTags: Could not reach the server'],
+  ...over,
+});
 
 export function defaultState(): FakeState {
   const user = makeUser();
@@ -100,5 +115,8 @@ export function defaultState(): FakeState {
     tags: [makeTag(1, 'JavaScript'), makeTag(2, 'cooking')],
     gems: [],
     activePage: makePage(),
+    uploads: [],
+    feedbacks: [],
+    diagnostics: makeDiagnostics(),
   };
 }

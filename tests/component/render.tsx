@@ -6,9 +6,10 @@ import { vi } from 'vitest';
 import { BackgroundProvider } from '@/components/app/background-context';
 import { createQueryClient } from '@/components/app/query-client';
 import { SavePopup } from '@/components/popup/SavePopup';
+import { ToastProvider } from '@/components/ui/Toast';
 import { FakeBackground } from './fake-background';
 
-/** Renders `ui` as an extension page talking to `fake`, with a fresh query cache. */
+/** Renders `ui` as an extension page talking to `fake`, with a fresh query cache, inside the providers of components/app/mount.tsx. */
 export function renderWithBackground(
   ui: ReactElement,
   fake: FakeBackground = new FakeBackground(),
@@ -17,7 +18,9 @@ export function renderWithBackground(
   const user = userEvent.setup();
   const result = render(
     <BackgroundProvider client={fake.client}>
-      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>{ui}</ToastProvider>
+      </QueryClientProvider>
     </BackgroundProvider>,
   );
   return { ...result, fake, user, queryClient };
