@@ -52,8 +52,9 @@ export function AttachmentField({ items, rejected, onAdd, onRemove, onRetry }: P
         />
         <span className="hint">JPG, PNG, GIF, JPEG or WEBP</span>
       </section>
-      {rejected.map((message) => (
-        <p key={message} className="field-error" role="alert">
+      {rejected.map((message, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: messages of one drop, replaced as a whole
+        <p key={i} className="field-error" role="alert">
           {message}
         </p>
       ))}

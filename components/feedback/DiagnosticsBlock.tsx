@@ -1,7 +1,8 @@
 import type { Diagnostics } from '@/lib/api/contract';
 
 /** Exactly what will be sent about this installation, so the user can read it before sending (or untick it). */
-export function DiagnosticsBlock({ diagnostics }: { diagnostics: Diagnostics | undefined }) {
+export function DiagnosticsBlock({ diagnostics, unavailable }: { diagnostics: Diagnostics | undefined; unavailable: boolean }) {
+  if (unavailable) return <p className="hint">Diagnostics are unavailable; the report will be sent without them.</p>;
   if (!diagnostics) return <p className="hint">Collecting diagnostics…</p>;
   return (
     <dl className="diagnostics" aria-label="Diagnostics to send">
@@ -17,8 +18,9 @@ export function DiagnosticsBlock({ diagnostics }: { diagnostics: Diagnostics | u
       <dd>
         {diagnostics.recentErrors.length ? (
           <ul>
-            {diagnostics.recentErrors.map((e) => (
-              <li key={e}>{e}</li>
+            {diagnostics.recentErrors.map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list; identical lines may repeat
+              <li key={i}>{e}</li>
             ))}
           </ul>
         ) : (

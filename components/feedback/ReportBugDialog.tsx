@@ -55,10 +55,15 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
   });
 
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && cancel();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  });
+
+  function cancel() {
+    attachments.discard();
+    onClose();
+  }
 
   const submit = handleSubmit(async (values) => {
     while (tagCreations.current.size) await Promise.allSettled([...tagCreations.current]);
@@ -140,13 +145,14 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
               <input type="checkbox" {...register('includeDiagnostics')} />
               Include diagnostics (no tokens, keys, page content; e-mail addresses masked)
             </label>
-            {watch('includeDiagnostics') && <DiagnosticsBlock diagnostics={diagnostics.data} />}
+            {watch('includeDiagnostics') && <DiagnosticsBlock diagnostics={diagnostics.data} unavailable={diagnostics.isError} />}
           </div>
+          {attachments.failed && <p className="hint">An image did not upload: retry or remove it to submit.</p>}
           <div className="dialog-actions">
-            <button type="button" onClick={onClose}>
+            <button type="button" onClick={cancel}>
               Cancel
             </button>
-            <button type="submit" className="primary" disabled={isSubmitting || attachments.uploading}>
+            <button type="submit" className="primary" disabled={isSubmitting || attachments.uploading || attachments.failed}>
               {isSubmitting && <Spinner label="Submitting" />}
               {attachments.uploading ? 'Uploading images…' : 'Submit'}
             </button>

@@ -94,6 +94,12 @@ export function useAttachmentUploads() {
     setRejected([]);
   }, []);
 
+  /** The dialog is abandoned: its uploaded images are deleted from the server, nothing is kept. */
+  const discard = useCallback(() => {
+    for (const a of items) if (a.uploadId !== undefined) void background.deleteUploadedImage({ id: a.uploadId });
+    reset();
+  }, [background, items, reset]);
+
   useEffect(() => () => files.current.clear(), []);
 
   return {
@@ -103,6 +109,8 @@ export function useAttachmentUploads() {
     remove,
     retry: upload,
     reset,
+    discard,
+    failed: items.some((a) => a.status === 'failed'),
     uploading: items.some((a) => a.status === 'uploading'),
     links: items.flatMap((a) => (a.status === 'uploaded' && a.link ? [a.link] : [])),
   };

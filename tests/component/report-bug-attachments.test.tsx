@@ -114,6 +114,17 @@ describe('ReportBugDialog: attachments', () => {
     expect(previews()).toEqual([]);
   });
 
+  test('Cancel deletes the images already uploaded, so an abandoned report leaves nothing on the server', async () => {
+    const fake = new FakeBackground();
+    const { user } = renderDialog(fake);
+    await browse(pngFile('left-behind.png'));
+    await uploadsSettled();
+    expect(fake.state.uploads).toHaveLength(1);
+    await user.click(inDialog().getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(fake.state.uploads).toEqual([]));
+    expect(fake.client.deleteUploadedImage).toHaveBeenCalledTimes(1);
+  });
+
   test('a failed upload stops its spinner and offers Retry, which uploads it again', async () => {
     const fake = new FakeBackground();
     const hold = fake.holdNext('uploadFeedbackImage');
@@ -127,10 +138,13 @@ describe('ReportBugDialog: attachments', () => {
     expect(uploadingSpinner('flaky.png')).toBeNull();
     expect(within(item('flaky.png')).getByText('Could not reach the server')).toBeTruthy();
     expect(fake.state.uploads).toEqual([]);
-    expect(submitButton().disabled).toBe(false);
+    // A report must not go out silently without an image the user attached.
+    expect(submitButton().disabled).toBe(true);
+    expect(inDialog().getByText('An image did not upload: retry or remove it to submit.')).toBeTruthy();
 
     await user.click(retry);
     await uploadsSettled();
+    expect(submitButton().disabled).toBe(false);
     expect(fake.client.uploadFeedbackImage).toHaveBeenCalledTimes(2);
     expect(fake.state.uploads).toHaveLength(1);
     expect(inDialog().queryByRole('button', { name: /^Retry/ })).toBeNull();
