@@ -11,11 +11,14 @@ import { authRoutes } from './routes/auth';
 import { collectionRoutes } from './routes/collections';
 import { feedbackRoutes } from './routes/feedbacks';
 import { gemRoutes } from './routes/gems';
+import { imageGemRoutes } from './routes/image-gems';
 import { tagRoutes } from './routes/tags';
 import { fileRoutes, uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 
 const MAX_JSON_BODY = 5 * 1024 * 1024;
+/** POST paths that take multipart files and check their own body limit. */
+const UPLOAD_PATHS = new Set(['/api/upload', '/api/upload-all-file']);
 
 /**
  * Calls come from the extension's background with a bearer token (no cookies), so any browser
@@ -27,12 +30,12 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   const app = new Hono();
   if (options.logRequests) app.use(logger(options.log));
   app.use('/api/*', cors({ origin: (origin) => (EXTENSION_ORIGIN.test(origin) ? origin : null), maxAge: 600 }));
-  // Uploads have their own, larger limit, applied after authentication (routes/uploads.ts).
+  // Uploads have their own, larger limits, applied after authentication (routes/uploads.ts, routes/image-gems.ts).
   const jsonLimit = bodyLimit({
     maxSize: MAX_JSON_BODY,
     onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_JSON_BODY} bytes`),
   });
-  app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === '/api/upload' ? next() : jsonLimit(c, next)));
+  app.use('/api/*', (c, next) => (c.req.method === 'POST' && UPLOAD_PATHS.has(c.req.path) ? next() : jsonLimit(c, next)));
 
   app.get('/api/health', (c) => c.json({ data: { status: 'ok' } }));
   app.route('/api/auth', authRoutes(deps));
@@ -47,6 +50,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', gemRoutes(deps));
   api.route('/feedbacks', feedbackRoutes(deps));
   api.route('/', uploadRoutes(deps));
+  api.route('/', imageGemRoutes(deps));
   app.route('/api', api);
 
   app.notFound((c) => sendError(c, 404, `No route for ${c.req.method} ${c.req.path}`));

@@ -99,6 +99,8 @@ export const gemMediaSchema = z
     siteName: z.string().max(500).nullish(),
     lang: z.string().max(35).nullish(),
     wordCount: z.number().int().nonnegative().optional(),
+    /** Audio gems: recorded by the user rather than saved from a page (`POST /api/audios?isRecord=true`). */
+    isRecord: z.boolean().optional(),
   })
   .strict();
 export type GemMedia = z.infer<typeof gemMediaSchema>;
@@ -126,6 +128,70 @@ const gemFields = {
 
 export const createGemBody = z.object({ data: z.object(gemFields) });
 export type CreateGemInput = z.input<typeof createGemBody>['data'];
+
+/**
+ * Typed gem endpoints (`POST /api/code`, `/api/pdf`, `/api/audios`, `/api/videos`) take the same body
+ * as `POST /api/gems`, with `media_type` fixed to the endpoint's type (it may be left out; another
+ * type is a 400 naming `data.media_type`) and that type's media fields checked.
+ */
+const fixedMediaType = <T extends MediaType>(type: T) =>
+  z.literal(type, { error: `Must be '${type}' on this endpoint (or left out)` }).default(type);
+
+/** An http(s) URL or nothing (no data: URLs): where a PDF, audio or video file itself lives. */
+const optionalWebUrl = z
+  .string()
+  .trim()
+  .max(4096)
+  .refine((v) => v === '' || isHttpUrl(v), messages.urlInvalid())
+  .nullish();
+
+/** Code exactly as selected: never trimmed, but not blank. */
+const codeSchema = z
+  .string({ error: messages.required })
+  .max(1_000_000, messages.tooLong)
+  .refine((v) => v.trim().length > 0, messages.required);
+
+const typedGemBody = <T extends MediaType, M extends z.ZodType<GemMedia>>(type: T, media: M) =>
+  z.object({ data: z.object({ ...gemFields, media_type: fixedMediaType(type), media: media.prefault({} as z.input<M>) }) });
+
+/** `POST /api/code`: `url` is the page the code came from; `media.code` is required, `media.language` optional. */
+export const createCodeGemBody = typedGemBody('Code', gemMediaSchema.extend({ code: codeSchema }));
+/** `POST /api/pdf`: `url` is the PDF (or the page showing it); `media.mediaUrl` optionally the PDF file. */
+export const createPdfGemBody = typedGemBody('PDF', gemMediaSchema.extend({ mediaUrl: optionalWebUrl }));
+/** `POST /api/audios`: `media.mediaUrl` optionally the audio file's http(s) URL. */
+export const createAudioGemBody = typedGemBody('Audio', gemMediaSchema.extend({ mediaUrl: optionalWebUrl }));
+/** `POST /api/videos`: `media.mediaUrl` optionally the video file's http(s) URL. */
+export const createVideoGemBody = typedGemBody('Video', gemMediaSchema.extend({ mediaUrl: optionalWebUrl }));
+export type CreateCodeGemInput = z.input<typeof createCodeGemBody>['data'];
+export type CreatePdfGemInput = z.input<typeof createPdfGemBody>['data'];
+export type CreateAudioGemInput = z.input<typeof createAudioGemBody>['data'];
+export type CreateVideoGemInput = z.input<typeof createVideoGemBody>['data'];
+
+/** `POST /api/audios?isRecord=true|false`: stored as `media.isRecord` (the query wins over the body). */
+export const audioGemQuery = z.object({
+  isRecord: z
+    .enum(['true', 'false'], { error: "Must be 'true' or 'false'" })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
+/** The typed gem endpoint of each media type that has one (others are saved with `POST /api/gems`). */
+export const TYPED_GEM_PATHS = { Code: '/api/code', PDF: '/api/pdf', Audio: '/api/audios', Video: '/api/videos' } as const;
+/** The endpoint of an image gem saved with its bytes. */
+export const IMAGE_GEM_PATH = '/api/upload-all-file';
+
+/**
+ * `POST /api/upload-all-file`, multipart: the field `files` holds exactly one image (JPG, PNG, GIF or
+ * WEBP by its bytes, at most MAX_IMAGE_BYTES) and the field `data` a JSON string of these gem fields.
+ * `url` is the page, `media.mediaUrl` the image's original src; the server sets `image` to the stored
+ * file's link. The answer is the Image gem, as from `POST /api/gems`.
+ */
+export const createImageGemData = z
+  .object({ ...gemFields, media_type: fixedMediaType('Image') })
+  .omit({ image: true });
+export type CreateImageGemInput = z.input<typeof createImageGemData>;
+/** The multipart field names of `POST /api/upload-all-file`. */
+export const IMAGE_GEM_FIELDS = { file: 'files', data: 'data' } as const;
 
 export const updateGemBody = z.object({
   data: z.object({

@@ -168,6 +168,8 @@ export const feedbackTags = pgTable(
 /**
  * Uploaded files, stored under the data folder by an unguessable key. A file attached to a
  * submitted report (`feedbackId`) is kept with it and can no longer be deleted by its owner.
+ * An image gem's file (`purpose` 'gem', `gemId`) lives and dies with its gem: deleting the gem
+ * deletes it, and it cannot be deleted on its own.
  */
 export const uploads = pgTable(
   'uploads',
@@ -179,9 +181,15 @@ export const uploads = pgTable(
     key: text('key').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
-    purpose: text('purpose').$type<'feedback'>().notNull(),
+    purpose: text('purpose').$type<'feedback' | 'gem'>().notNull(),
     feedbackId: integer('feedback_id').references(() => feedbacks.id, { onDelete: 'set null' }),
+    /** Set null (not cascaded) if a gem goes by another way than deleteGem, so the file keeps a row to be found and removed by. */
+    gemId: integer('gem_id').references(() => gems.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('uploads_key_idx').on(t.key), index('uploads_owner_idx').on(t.ownerId)],
+  (t) => [
+    uniqueIndex('uploads_key_idx').on(t.key),
+    index('uploads_owner_idx').on(t.ownerId),
+    index('uploads_gem_idx').on(t.gemId).where(sql`${t.gemId} is not null`),
+  ],
 );

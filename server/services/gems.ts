@@ -4,11 +4,13 @@ import { canonicalizeUrl } from '../../lib/api/canonical-url';
 import type { createGemBody, Gem, MediaType, updateGemBody } from '../../lib/api/contract';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { gems, gemTags, tags, users } from '../db/schema';
+import { gems, gemTags, tags, uploads, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { countUserGems, getOwnedCollection } from './collections';
 import { toGem } from './serialize';
 import { resolveTagRefs } from './tags';
+import { fileNameOf, removeUploadFile } from './upload-files';
+import { getUser } from './users';
 
 type GemRow = typeof gems.$inferSelect;
 type CreateInput = z.output<typeof createGemBody>['data'];
@@ -17,6 +19,25 @@ export interface Owner {
   id: number;
   username: string;
   unfilteredCollectionId: number | null;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * What a gem carries besides its row (an image gem's file): `prepare` runs once the request passed
+ * every check and returns fields for the gem (a file written, its link); `attach` runs in the gem's
+ * transaction; `discard` undoes `prepare` when no gem was created by this call.
+ */
+export interface GemAttachment {
+  prepare(): Promise<Partial<CreateInput>>;
+  attach(tx: Tx, gem: GemRow): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/** The user as the owner of new gems. */
+export async function gemOwner(db: Db, userId: number): Promise<Owner> {
+  const user = await getUser(db, userId);
+  return { id: user.id, username: user.username, unfilteredCollectionId: user.unfilteredCollectionId };
 }
 
 /** Adds authors and tags to gem rows, keeping their order. */
@@ -51,27 +72,32 @@ async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemR
 
 const toDate = (iso: string | null | undefined) => (iso ? new Date(iso) : iso === null ? null : undefined);
 
+async function gemByKey(db: Db, ownerId: number, idempotencyKey: string) {
+  const [row] = await db.select().from(gems).where(and(eq(gems.ownerId, ownerId), eq(gems.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
 /**
  * Creates a gem. With an idempotency key, a retried request returns the gem the first one created
- * (`created: false`) instead of creating a second one, even when both arrive at once.
+ * (`created: false`) instead of creating a second one, even when both arrive at once. An attachment
+ * (see GemAttachment) is prepared only after the checks and undone when no gem is created.
  */
 export async function createGem(
   db: Db,
   owner: Owner,
   input: CreateInput,
   idempotencyKey?: string,
+  attachment?: GemAttachment,
 ): Promise<{ gem: Gem; created: boolean }> {
   if (idempotencyKey) {
-    const [existing] = await db
-      .select()
-      .from(gems)
-      .where(and(eq(gems.ownerId, owner.id), eq(gems.idempotencyKey, idempotencyKey)));
+    const existing = await gemByKey(db, owner.id, idempotencyKey);
     if (existing) return { gem: await hydrateOne(db, existing), created: false };
   }
   const collectionId = input.collectionId ?? owner.unfilteredCollectionId;
   if (!collectionId) throw new Error(`user ${owner.id} has no Unfiltered collection`);
   await getOwnedCollection(db, owner.id, collectionId);
   const tagRows = await resolveTagRefs(db, owner.id, input.tags);
+  const fields = { ...input, ...(await attachment?.prepare()) };
   try {
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx
@@ -79,31 +105,30 @@ export async function createGem(
         .values({
           ownerId: owner.id,
           collectionId,
-          title: input.title,
-          description: input.description,
-          url: input.url,
-          canonicalUrl: canonicalizeUrl(input.url),
-          mediaType: input.media_type,
-          media: input.media,
-          image: input.image || null,
-          favicon: input.favicon || null,
-          text: input.text ?? null,
-          byline: input.byline ?? null,
-          publishedAt: toDate(input.publishedAt) ?? null,
+          title: fields.title,
+          description: fields.description,
+          url: fields.url,
+          canonicalUrl: canonicalizeUrl(fields.url),
+          mediaType: fields.media_type,
+          media: fields.media,
+          image: fields.image || null,
+          favicon: fields.favicon || null,
+          text: fields.text ?? null,
+          byline: fields.byline ?? null,
+          publishedAt: toDate(fields.publishedAt) ?? null,
           idempotencyKey: idempotencyKey ?? null,
         })
         .returning();
       if (!inserted) throw new Error('insert returned no row');
       if (tagRows.length) await tx.insert(gemTags).values(tagRows.map((t) => ({ gemId: inserted.id, tagId: t.id })));
+      await attachment?.attach(tx, inserted);
       return inserted;
     });
     return { gem: await hydrateOne(db, row), created: true };
   } catch (error) {
+    await attachment?.discard().catch(() => undefined); // the original error is the one to report
     if (idempotencyKey && isUniqueViolation(error)) {
-      const [winner] = await db
-        .select()
-        .from(gems)
-        .where(and(eq(gems.ownerId, owner.id), eq(gems.idempotencyKey, idempotencyKey)));
+      const winner = await gemByKey(db, owner.id, idempotencyKey);
       if (winner) return { gem: await hydrateOne(db, winner), created: false };
     }
     throw error;
@@ -148,9 +173,15 @@ export async function updateGem(db: Db, ownerId: number, id: number, input: Upda
   return hydrateOne(db, row);
 }
 
-export async function deleteGem(db: Db, ownerId: number, id: number) {
+/** Deletes a gem with its files (an image gem's upload): rows in one transaction, then the files. */
+export async function deleteGem(db: Db, filesDir: string, ownerId: number, id: number) {
   const row = await getOwnedGemRow(db, ownerId, id);
-  await db.delete(gems).where(eq(gems.id, row.id));
+  const files = await db.transaction(async (tx) => {
+    const removed = await tx.delete(uploads).where(eq(uploads.gemId, row.id)).returning();
+    await tx.delete(gems).where(eq(gems.id, row.id));
+    return removed;
+  });
+  await Promise.allSettled(files.map((upload) => removeUploadFile(filesDir, fileNameOf(upload))));
   return { id: row.id };
 }
 

@@ -101,17 +101,19 @@ export async function storeUploads(
 
 /**
  * Deletes one of the owner's uploads, row and file. Another user's (or no) upload is a 404; one that
- * belongs to a submitted report is a 409 and stays. The row goes first, in one guarded statement, so
- * a report being submitted at the same moment either gets the image or sees it gone.
+ * belongs to a submitted report or to a gem is a 409 and stays (a gem's image goes with the gem). The
+ * row goes first, in one guarded statement, so a report being submitted at the same moment either
+ * gets the image or sees it gone.
  */
 export async function deleteUpload(db: Db, dir: string, ownerId: number, id: number) {
   const [deleted] = await db
     .delete(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId), isNull(uploads.feedbackId)))
+    .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId), isNull(uploads.feedbackId), isNull(uploads.gemId)))
     .returning();
   if (!deleted) {
     const [row] = await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId)));
     if (!row) throw notFound('Upload');
+    if (row.gemId !== null) throw new ApiError(409, 'This image belongs to a gem: delete the gem to delete it');
     throw new ApiError(409, 'This image belongs to a submitted report and can no longer be deleted');
   }
   await removeUploadFile(dir, fileNameOf(deleted));
