@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Collection, CreateGemInput, Gem, Tag } from '@/lib/api/contract';
-import type { ActivePage } from '@/lib/messaging/protocol';
+import { type ActivePage, pageMediaTypes } from '@/lib/messaging/protocol';
 import { placeFieldErrors } from '../app/background-context';
 import { Alert } from '../ui/Alert';
 import { Field } from '../ui/Field';
@@ -19,7 +19,7 @@ interface Props {
   defaultCollectionId: number | undefined;
   onCreateCollection: (name: string) => Promise<Collection>;
   /** Saves (creating, or updating `existing`) and resolves to the stored gem. */
-  onSave: (gem: CreateGemInput) => Promise<Gem>;
+  onSave: (gem: CreateGemInput) => Promise<void>;
 }
 
 /** The popup's form: what the gem will be, prefilled from the page or from the gem already saved there. */
@@ -53,10 +53,10 @@ export function SaveGemForm({ page, existing, collections, tags, defaultCollecti
         favicon: extract?.favicon ?? page.favIconUrl,
         collectionId: values.collectionId,
         tags: values.tags,
+        media_type: values.mediaType,
         ...(existing
           ? {}
           : {
-              media_type: extract && extract.wordCount > 200 ? 'Article' : 'Link',
               text: extract?.text || null,
               byline: extract?.byline ?? null,
               publishedAt: extract?.publishedAt ?? null,
@@ -64,6 +64,7 @@ export function SaveGemForm({ page, existing, collections, tags, defaultCollecti
                 ...(extract?.siteName ? { siteName: extract.siteName } : {}),
                 ...(extract?.lang ? { lang: extract.lang } : {}),
                 ...(extract ? { wordCount: extract.wordCount } : {}),
+                ...(values.mediaType === page.detected?.mediaType && page.detected.mediaUrl ? { mediaUrl: page.detected.mediaUrl } : {}),
               },
             }),
       });
@@ -101,6 +102,15 @@ export function SaveGemForm({ page, existing, collections, tags, defaultCollecti
       </Field>
       <Field id="gem-image" label="Image URL" error={errors.image?.message}>
         <input id="gem-image" type="url" {...register('image')} />
+      </Field>
+      <Field id="gem-type" label="Type">
+        <select id="gem-type" {...register('mediaType')}>
+          {pageMediaTypes.map((t) => (
+            <option key={t} value={t}>
+              {t === page.detected?.mediaType ? `${t} (detected)` : t}
+            </option>
+          ))}
+        </select>
       </Field>
       <Field id="gem-collection" label="Collection" error={errors.collectionId?.message}>
         <Controller

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { CreateGemInput, Gem } from '@/lib/api/contract';
-import { errorMessage, unwrap, useBackground } from '../app/background-context';
+import type { CreateGemInput } from '@/lib/api/contract';
+import { saveEndpointFor } from '@/lib/api/save-endpoints';
+import type { SaveOutcome } from '@/lib/messaging/protocol';
+import { BackgroundError, errorMessage, unwrap, useBackground } from '../app/background-context';
 import { isSignedOut } from '../app/query-client';
 import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
@@ -49,7 +51,7 @@ function SavePopupContent({ onOpenOptions }: Props) {
   const queryClient = useQueryClient();
   // One key per popup: a double click or a retry of the same save never makes two gems.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [saved, setSaved] = useState<{ gem: Gem; updated: boolean } | null>(null);
+  const [saved, setSaved] = useState<(Exclude<SaveOutcome, { status: 'failed' }> & { updated: boolean }) | null>(null);
 
   const session = useQuery({ queryKey: ['session'], queryFn: async () => unwrap(await background.getSession()) });
   const signedIn = !!session.data?.user;
@@ -78,12 +80,16 @@ function SavePopupContent({ onOpenOptions }: Props) {
 
   const existing = savedHere.data?.[0];
   const save = async (gem: CreateGemInput) => {
-    const stored = existing
-      ? unwrap(await background.updateGem({ id: existing.id, gem }))
-      : unwrap(await background.createGem({ idempotencyKey, gem }));
-    setSaved({ gem: stored, updated: !!existing });
+    if (existing) {
+      setSaved({ status: 'saved', gem: unwrap(await background.updateGem({ id: existing.id, gem })), updated: true });
+    } else {
+      const payload = { endpoint: saveEndpointFor(gem.media_type), gem };
+      const outcome = unwrap(await background.saveGem({ key: idempotencyKey, label: gem.title, payload }));
+      // A refused save stays in the form, with the server's reasons on the fields.
+      if (outcome.status === 'failed') throw new BackgroundError(outcome.error);
+      setSaved({ ...outcome, updated: false });
+    }
     void queryClient.invalidateQueries({ queryKey: ['gemsAtUrl'] });
-    return stored;
   };
 
   const failures = [session, page, collections, tags, savedHere].map((q) => q.error).filter(Boolean);
@@ -117,6 +123,14 @@ function SavePopupContent({ onOpenOptions }: Props) {
       <section className="popup-state">
         <h1>Save to Trove</h1>
         <Alert tone="info">Trove saves web pages (http and https). This page ({page.data.url.split(':')[0]}:) can't be saved.</Alert>
+      </section>
+    );
+  }
+  if (saved?.status === 'queued') {
+    return (
+      <section className="popup-state" aria-live="polite">
+        <Alert tone="info">Saved on this device. Trove will send it to the server as soon as it can be reached.</Alert>
+        <p className="hint">{saved.reason}</p>
       </section>
     );
   }

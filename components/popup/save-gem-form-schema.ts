@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Gem } from '@/lib/api/contract';
 import { isHttpUrl, messages, titleSchema, urlSchema } from '@/lib/api/validators';
-import type { ActivePage } from '@/lib/messaging/protocol';
+import { type ActivePage, type PageMediaType, pageMediaTypes } from '@/lib/messaging/protocol';
 
 export const saveGemFormSchema = z.object({
   title: titleSchema,
@@ -13,6 +13,7 @@ export const saveGemFormSchema = z.object({
     .refine((v) => v === '' || isHttpUrl(v) || v.startsWith('data:image/'), messages.urlInvalid()),
   collectionId: z.number({ error: 'Choose a collection' }),
   tags: z.array(z.string()),
+  mediaType: z.enum(pageMediaTypes),
 });
 export type SaveGemFormValues = z.infer<typeof saveGemFormSchema>;
 
@@ -26,6 +27,7 @@ export function initialValues(page: ActivePage, existing: Gem | undefined, defau
       image: existing.image ?? '',
       collectionId: existing.collectionId,
       tags: existing.tags.map((t) => t.tag),
+      mediaType: (pageMediaTypes as readonly string[]).includes(existing.media_type) ? (existing.media_type as PageMediaType) : 'Link',
     };
   }
   const extract = page.extract;
@@ -36,5 +38,6 @@ export function initialValues(page: ActivePage, existing: Gem | undefined, defau
     image: extract?.image ?? '',
     collectionId: defaultCollectionId as number,
     tags: [],
+    mediaType: page.detected?.mediaType ?? (extract && extract.wordCount > 200 ? 'Article' : 'Link'),
   };
 }

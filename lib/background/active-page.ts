@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { ActivePage } from '../messaging/protocol';
 import type { PageExtract } from '../page/extract';
+import { captureInTab } from './capture-in-tab';
 
 /**
  * The tab the user is looking at, read on demand: the extraction script is injected only into that
@@ -10,14 +11,19 @@ import type { PageExtract } from '../page/extract';
 export async function getActivePage(tabId?: number): Promise<ActivePage> {
   const tab = tabId === undefined ? (await browser.tabs.query({ active: true, currentWindow: true }))[0] : await browser.tabs.get(tabId);
   if (!tab?.id || !tab.url) throw new Error('There is no open tab to save.');
-  let extract: PageExtract | null = null;
-  if (/^https?:/.test(tab.url)) {
-    try {
-      const [result] = await browser.scripting.executeScript({ target: { tabId: tab.id }, files: ['/extract.js'] });
-      extract = (result?.result as PageExtract | undefined) ?? null;
-    } catch (error) {
-      console.warn('[trove] could not read the page', error);
-    }
+  const readable = /^https?:/.test(tab.url);
+  const [extract, detected] = readable
+    ? await Promise.all([extractTab(tab.id), captureInTab({ tabId: tab.id }, { kind: 'media' })])
+    : [null, null];
+  return { tabId: tab.id, url: tab.url, title: tab.title ?? tab.url, favIconUrl: tab.favIconUrl ?? null, extract, detected };
+}
+
+async function extractTab(tabId: number): Promise<PageExtract | null> {
+  try {
+    const [result] = await browser.scripting.executeScript({ target: { tabId }, files: ['/extract.js'] });
+    return (result?.result as PageExtract | undefined) ?? null;
+  } catch (error) {
+    console.warn('[trove] could not read the page', error);
+    return null;
   }
-  return { tabId: tab.id, url: tab.url, title: tab.title ?? tab.url, favIconUrl: tab.favIconUrl ?? null, extract };
 }

@@ -6,6 +6,8 @@ import { getDiagnostics, recordError } from './diagnostics';
 import { toUiError } from './errors';
 import * as feedback from './feedback';
 import * as library from './library';
+import * as preferences from './preferences';
+import * as saves from './saves';
 import * as session from './session';
 
 type Handlers = { [K in MessageName]: (input: Parameters<ProtocolMap[K]>[0]) => Promise<unknown> };
@@ -21,7 +23,12 @@ const handlers: Handlers = {
   createCollection: (input) => library.createCollection(input),
   listTags: () => library.listTags(),
   findGemsAtUrl: (url) => library.findGemsAtUrl(url),
-  createGem: (input) => library.createGem(input),
+  saveGem: (input) => saves.queueSave(input),
+  listQueue: () => saves.listQueue(),
+  retryQueued: ({ key }) => saves.retryQueued(key),
+  discardQueued: ({ key }) => saves.discardQueued(key),
+  getPreferences: () => preferences.getPreferences(),
+  setPreferences: (change) => preferences.setPreferences(change),
   updateGem: (input) => library.updateGem(input),
   listGems: (input) => library.listGems(input),
   createTag: (input) => feedback.createTag(input),

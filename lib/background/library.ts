@@ -10,6 +10,7 @@ import {
   tagSchema,
   type UpdateGemInput,
 } from '../api/contract';
+import type { SaveEndpoint } from '../messaging/protocol';
 import { callApi } from './api-client';
 
 /** The user's gems, collections and tags on the server, as the extension's pages use them. */
@@ -24,9 +25,10 @@ export const listTags = async () => (await callApi('get', 'tags', listOf(tagSche
 export const findGemsAtUrl = async (url: string) =>
   (await callApi('get', 'gems-at-url', z.object({ data: z.array(gemSchema) }), { searchParams: { url } })).data;
 
-export const createGem = async (input: { idempotencyKey: string; gem: CreateGemInput }) =>
+/** Creates a gem at once, on the general or a typed endpoint. Saves from the UI go through the queue (saves.ts), which uses this. */
+export const createGem = async (input: { idempotencyKey: string; gem: CreateGemInput; endpoint?: SaveEndpoint }) =>
   (
-    await callApi('post', 'gems', dataOf(gemSchema), {
+    await callApi('post', input.endpoint ?? 'gems', dataOf(gemSchema), {
       json: { data: input.gem },
       headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey },
     })

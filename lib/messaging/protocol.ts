@@ -23,6 +23,29 @@ export interface UiError {
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: UiError };
 
+/** Where a save goes: the typed gem endpoints, or an image gem with its bytes. */
+export type SaveEndpoint = 'gems' | 'code' | 'pdf' | 'audios' | 'videos';
+export type SavePayload =
+  | { endpoint: SaveEndpoint; gem: CreateGemInput }
+  | { endpoint: 'upload-all-file'; gem: CreateGemInput; image: { name: string; dataUrl: string } };
+
+/** Saved now; queued because the server could not be reached (it will be sent later); or refused. */
+export type SaveOutcome = { status: 'saved'; gem: Gem } | { status: 'queued'; reason: string } | { status: 'failed'; error: UiError };
+
+export interface QueueView {
+  key: string;
+  label: string;
+  state: 'pending' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: number;
+}
+
+export interface Preferences {
+  /** Where right-click and keyboard saves go; null means the Unfiltered collection. */
+  quickSaveCollectionId: number | null;
+}
+
 export interface Session {
   serverUrl: string;
   user: User | null;
@@ -35,7 +58,12 @@ export interface ActivePage {
   favIconUrl: string | null;
   /** Null when the page cannot be read (browser pages, the web store, a PDF viewer…). */
   extract: PageExtract | null;
+  /** What kind of page this is (PDF, audio, video, article, link), when it could be told. */
+  detected: { mediaType: PageMediaType; mediaUrl: string | null } | null;
 }
+
+export const pageMediaTypes = ['Link', 'Article', 'PDF', 'Audio', 'Video'] as const;
+export type PageMediaType = (typeof pageMediaTypes)[number];
 
 /**
  * Messages the extension's own pages (popup, options, side panel) send to the background, which
@@ -52,7 +80,13 @@ export interface ProtocolMap {
   createCollection(input: { name: string; parentId?: number | null }): Result<Collection>;
   listTags(): Result<Tag[]>;
   findGemsAtUrl(url: string): Result<Gem[]>;
-  createGem(input: { idempotencyKey: string; gem: CreateGemInput }): Result<Gem>;
+  /** Every save goes through the background's persistent queue; see SaveOutcome. */
+  saveGem(input: { key: string; label: string; payload: SavePayload }): Result<SaveOutcome>;
+  listQueue(): Result<QueueView[]>;
+  retryQueued(input: { key: string }): Result<SaveOutcome | null>;
+  discardQueued(input: { key: string }): Result<{ key: string }>;
+  getPreferences(): Result<Preferences>;
+  setPreferences(input: Partial<Preferences>): Result<Preferences>;
   updateGem(input: { id: number; gem: UpdateGemInput }): Result<Gem>;
   listGems(input: { page: number; perPage?: number }): Result<GemList>;
   createTag(input: { tag: string }): Result<Tag>;

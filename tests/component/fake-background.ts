@@ -49,7 +49,12 @@ const MESSAGES: Record<MessageName, true> = {
   createCollection: true,
   listTags: true,
   findGemsAtUrl: true,
-  createGem: true,
+  saveGem: true,
+  listQueue: true,
+  retryQueued: true,
+  discardQueued: true,
+  getPreferences: true,
+  setPreferences: true,
   updateGem: true,
   listGems: true,
   createTag: true,
@@ -67,6 +72,8 @@ function dataUrlBytes(dataUrl: string): Uint8Array | null {
   return base64 ? Uint8Array.from(atob(payload), (c) => c.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(payload));
 }
 
+export const OFFLINE = "Can't reach the Trove server at http://127.0.0.1:8787. Check that it is running and the address is right.";
+
 /** Messages are serialised between the background and the pages; copies keep tests from sharing objects with the UI. */
 const clone = <T>(value: T): T => (value === undefined ? value : structuredClone(value));
 
@@ -75,6 +82,7 @@ export class FakeBackground {
   readonly client: BackgroundClient;
   private nextId = 100;
   private readonly byIdempotencyKey = new Map<string, Gem>();
+  private refusal: UiError | null = null;
   private readonly failures = new Map<MessageName, UiError[]>();
   private readonly holds = new Map<MessageName, Promise<void>[]>();
 
@@ -90,6 +98,11 @@ export class FakeBackground {
   /** The inputs each call of `name` received, in order. */
   calls<K extends MessageName>(name: K): MessageInput<K>[] {
     return vi.mocked(this.client[name]).mock.calls.map((args) => args[0] as MessageInput<K>);
+  }
+
+  /** The next saveGem answers `{status: 'failed', error}`, as the background does when the server refuses a save. */
+  refuseNextSave(error: UiError) {
+    this.refusal = error;
   }
 
   /** The next call of `name` answers this error instead of running. */
@@ -203,12 +216,24 @@ export class FakeBackground {
       const key = canonicalizeUrl(url);
       return this.state.gems.filter((g) => g.canonicalUrl === key);
     },
-    createGem: ({ idempotencyKey, gem }) => {
+    saveGem: ({ key: idempotencyKey, label, payload }) => {
       const user = this.signedInUser();
       const known = this.byIdempotencyKey.get(idempotencyKey);
-      if (known) return known;
+      if (known) return { status: 'saved', gem: known };
+      if (this.refusal) {
+        const error = this.refusal;
+        this.refusal = null;
+        return { status: 'failed', error };
+      }
+      if (!this.state.serverReachable) {
+        if (!this.state.queue.some((q) => q.key === idempotencyKey)) {
+          this.state.queue.push({ key: idempotencyKey, label, state: 'pending', attempts: 1, lastError: OFFLINE, createdAt: Date.now() });
+        }
+        return { status: 'queued', reason: OFFLINE };
+      }
+      const { gem } = payload;
       const parsed = createGemBody.safeParse({ data: gem });
-      if (!parsed.success) throw invalid(parsed.error.issues);
+      if (!parsed.success) return { status: 'failed', error: invalid(parsed.error.issues).ui };
       const { tags, collectionId, ...fields } = parsed.data.data;
       const stored = makeGem(this.nextId++, {
         ...fields,
@@ -224,7 +249,22 @@ export class FakeBackground {
       });
       this.state.gems.unshift(stored);
       this.byIdempotencyKey.set(idempotencyKey, stored);
-      return stored;
+      return { status: 'saved', gem: stored };
+    },
+    listQueue: () => this.state.queue,
+    retryQueued: ({ key }) => {
+      const item = this.state.queue.find((q) => q.key === key);
+      if (!item) return null;
+      return this.state.serverReachable ? null : { status: 'queued', reason: OFFLINE };
+    },
+    discardQueued: ({ key }) => {
+      this.state.queue = this.state.queue.filter((q) => q.key !== key);
+      return { key };
+    },
+    getPreferences: () => this.state.preferences,
+    setPreferences: (change) => {
+      this.state.preferences = { ...this.state.preferences, ...change };
+      return this.state.preferences;
     },
     updateGem: ({ id, gem }) => {
       this.signedInUser();

@@ -1,5 +1,6 @@
 import { canonicalizeUrl } from '@/lib/api/canonical-url';
 import type { Collection, Diagnostics, Feedback, Gem, Tag, Upload, User } from '@/lib/api/contract';
+import type { Preferences, QueueView } from '@/lib/messaging/protocol';
 import type { ActivePage } from '@/lib/messaging/protocol';
 
 /** Test data: a signed-in user "ada" with a few nested collections and tags, looking at a blog post. */
@@ -72,6 +73,7 @@ export const makePage = (over: Partial<ActivePage> = {}): ActivePage => ({
     wordCount: 300,
     url: 'https://blog.example.com/posts/hello-world?utm_source=rss',
   },
+  detected: { mediaType: 'Article', mediaUrl: null },
   ...over,
 });
 
@@ -89,6 +91,11 @@ export interface FakeState {
   feedbacks: Feedback[];
   /** What getDiagnostics answers. */
   diagnostics: Diagnostics;
+  /** False: saves are queued, as when the server cannot be reached. */
+  serverReachable: boolean;
+  /** Saves waiting in the background's queue. */
+  queue: QueueView[];
+  preferences: Preferences;
 }
 
 export const makeDiagnostics = (over: Partial<Diagnostics> = {}): Diagnostics => ({
@@ -118,5 +125,8 @@ export function defaultState(): FakeState {
     uploads: [],
     feedbacks: [],
     diagnostics: makeDiagnostics(),
+    serverReachable: true,
+    queue: [],
+    preferences: { quickSaveCollectionId: null },
   };
 }

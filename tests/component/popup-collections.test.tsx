@@ -60,7 +60,7 @@ describe('SavePopup: collection picker', () => {
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}{ArrowDown}{Enter}');
     expect(pickerButton().textContent).toBe('Recipes / Desserts');
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(fake.client.createGem).not.toHaveBeenCalled();
+    expect(fake.client.saveGem).not.toHaveBeenCalled();
   });
 
   test('ArrowDown stops at the last option and search resets the highlight', async () => {
@@ -134,6 +134,6 @@ describe('SavePopup: collection picker', () => {
     expect(pickerButton().textContent).toBe('Choose a collection');
     await user.click(screen.getByRole('button', { name: 'Save gem' }));
     expect(document.getElementById('gem-collection-error')?.textContent).toBe('Choose a collection');
-    expect(fake.client.createGem).not.toHaveBeenCalled();
+    expect(fake.client.saveGem).not.toHaveBeenCalled();
   });
 });

@@ -20,7 +20,7 @@ describe('SavePopup: validation', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save gem' }));
     expect(fieldError('gem-title')).toBe('This field is required.');
-    expect(fake.client.createGem).not.toHaveBeenCalled();
+    expect(fake.client.saveGem).not.toHaveBeenCalled();
     expect(screen.getByRole('form', { name: 'Save this page' })).toBeTruthy();
   });
 
@@ -42,7 +42,7 @@ describe('SavePopup: validation', () => {
     await user.type(field('URL'), value);
     expect(fieldError('gem-url')).toBe(message);
     await user.click(screen.getByRole('button', { name: 'Save gem' }));
-    expect(fake.client.createGem).not.toHaveBeenCalled();
+    expect(fake.client.saveGem).not.toHaveBeenCalled();
   });
 
   test('an empty URL asks for one', async () => {

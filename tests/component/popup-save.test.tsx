@@ -20,7 +20,7 @@ const saveButton = () => screen.getByRole('button', { name: /Save gem|Saving…/
 describe('SavePopup: saving', () => {
   test('shows progress while saving, then where it was saved', async () => {
     const fake = new FakeBackground();
-    const hold = fake.holdNext('createGem');
+    const hold = fake.holdNext('saveGem');
     const { user, onOpenOptions } = renderPopup(fake);
     await fillIn(user);
     await user.click(saveButton());
@@ -44,10 +44,11 @@ describe('SavePopup: saving', () => {
     await user.click(saveButton());
     await screen.findByText(/^Saved in/);
 
-    const [call] = fake.calls('createGem');
-    expect(fake.calls('createGem')).toHaveLength(1);
-    expect(call?.idempotencyKey).toMatch(/^[A-Za-z0-9_.:-]{8,200}$/);
-    expect(call?.gem).toEqual({
+    const [call] = fake.calls('saveGem');
+    expect(fake.calls('saveGem')).toHaveLength(1);
+    expect(call?.key).toMatch(/^[A-Za-z0-9_.:-]{8,200}$/);
+    expect(call?.payload.endpoint).toBe('gems');
+    expect(call?.payload.gem).toEqual({
       title: 'Hello again',
       description: 'A first post about saying hello.',
       url: 'https://blog.example.com/posts/hello-world?utm_source=rss',
@@ -72,15 +73,15 @@ describe('SavePopup: saving', () => {
     fireEvent.submit(form);
     await screen.findByText(/^Saved in/);
     // Both submits reach the background before the first answers; the shared key makes them one gem.
-    expect(fake.client.createGem).toHaveBeenCalledTimes(2);
-    const keys = new Set(fake.calls('createGem').map((c) => c.idempotencyKey));
+    expect(fake.client.saveGem).toHaveBeenCalledTimes(2);
+    const keys = new Set(fake.calls('saveGem').map((c) => c.key));
     expect(keys.size).toBe(1);
     expect(fake.state.gems).toHaveLength(1);
   });
 
   test('a failed save shows the message, keeps what was typed, and a retry reuses the key', async () => {
     const fake = new FakeBackground();
-    fake.failNext('createGem', { kind: 'offline', status: 0, message: OFFLINE });
+    fake.failNext('saveGem', { kind: 'offline', status: 0, message: OFFLINE });
     const { user } = renderPopup(fake);
     await fillIn(user);
     await user.click(saveButton());
@@ -95,14 +96,14 @@ describe('SavePopup: saving', () => {
 
     await user.click(saveButton());
     await screen.findByText(/^Saved in/);
-    const [first, second] = fake.calls('createGem');
-    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    const [first, second] = fake.calls('saveGem');
+    expect(second?.key).toBe(first?.key);
     expect(fake.state.gems).toHaveLength(1);
   });
 
   test("a 400 with field errors puts each message on its field", async () => {
     const fake = new FakeBackground();
-    fake.failNext('createGem', {
+    fake.failNext('saveGem', {
       kind: 'invalid',
       status: 400,
       message: 'data.title: X',
@@ -133,6 +134,57 @@ describe('SavePopup: saving', () => {
 
     const message = 'Please provide valid url. Ensure it has protocol (https) and hostname (example.com).';
     await waitFor(() => expect(fieldError('gem-image')).toBe(message));
-    expect(fake.calls('createGem')).toHaveLength(0);
+    expect(fake.calls('saveGem')).toHaveLength(0);
+  });
+});
+
+describe('SavePopup: the save queue and gem types', () => {
+  test('when the server cannot be reached the save is kept on the device and the popup says so', async () => {
+    const fake = new FakeBackground({ serverReachable: false });
+    const { user } = renderPopup(fake);
+    await fillIn(user);
+    await user.click(saveButton());
+    expect(
+      await screen.findByText('Saved on this device. Trove will send it to the server as soon as it can be reached.'),
+    ).toBeTruthy();
+    expect(fake.state.queue.map((q) => q.label)).toEqual(['Hello again']);
+    expect(fake.state.gems).toHaveLength(0);
+  });
+
+  test('a save the server refuses stays in the form with the reasons on the fields', async () => {
+    const fake = new FakeBackground();
+    fake.refuseNextSave({ kind: 'invalid', status: 400, message: 'data.url: Nope', fields: [{ path: 'data.url', message: 'Nope' }] });
+    const { user } = renderPopup(fake);
+    await findSaveForm();
+    await user.click(saveButton());
+    await waitFor(() => expect(fieldError('gem-url')).toBe('Nope'));
+    expect(field('Title').value).toBe('Hello, world');
+    expect(fake.state.gems).toHaveLength(0);
+  });
+
+  test('the detected type is chosen, can be changed, and picks the typed endpoint', async () => {
+    const fake = new FakeBackground();
+    fake.state.activePage = { ...fake.state.activePage, detected: { mediaType: 'Video', mediaUrl: 'https://cdn.example.com/talk.mp4' } };
+    const { user } = renderPopup(fake);
+    await findSaveForm();
+    const type = screen.getByRole('combobox', { name: 'Type' }) as HTMLSelectElement;
+    expect(type.value).toBe('Video');
+    expect(type.selectedOptions[0]?.textContent).toBe('Video (detected)');
+    await user.click(saveButton());
+    await screen.findByText(/^Saved in/);
+    const [call] = fake.calls('saveGem');
+    expect(call?.payload.endpoint).toBe('videos');
+    expect(call?.payload.gem.media_type).toBe('Video');
+    expect(call?.payload.gem.media?.mediaUrl).toBe('https://cdn.example.com/talk.mp4');
+
+    const again = new FakeBackground();
+    again.state.activePage = fake.state.activePage;
+    const second = renderPopup(again);
+    await findSaveForm();
+    await second.user.selectOptions(screen.getAllByRole('combobox', { name: 'Type' }).at(-1) as HTMLSelectElement, 'PDF');
+    await second.user.click(screen.getAllByRole('button', { name: /Save gem/ }).at(-1) as HTMLButtonElement);
+    await waitFor(() => expect(again.calls('saveGem')).toHaveLength(1));
+    expect(again.calls('saveGem')[0]?.payload.endpoint).toBe('pdf');
+    expect(again.calls('saveGem')[0]?.payload.gem.media?.mediaUrl).toBeUndefined();
   });
 });

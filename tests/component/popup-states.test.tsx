@@ -123,7 +123,7 @@ describe('SavePopup: a page already saved', () => {
     await user.click(screen.getByRole('button', { name: 'Update gem' }));
 
     expect((await screen.findByText(/Gem updated in/)).textContent).toBe('Gem updated in Work.');
-    expect(fake.client.createGem).not.toHaveBeenCalled();
+    expect(fake.client.saveGem).not.toHaveBeenCalled();
     expect(fake.calls('updateGem')).toEqual([
       {
         id: 42,

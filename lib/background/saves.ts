@@ -1,0 +1,94 @@
+import { storage } from 'wxt/utils/storage';
+import { dataOf, type Gem, gemSchema, IDEMPOTENCY_HEADER } from '../api/contract';
+import type { QueueView, SaveOutcome, SavePayload, UiError } from '../messaging/protocol';
+import { callApi } from './api-client';
+import { flashBadge, setWaitingCount } from './badge';
+import { CallError, toUiError } from './errors';
+import { createGem } from './library';
+import { createSaveQueue, type QueuedSave, type SendOutcome } from './save-queue';
+
+
+const queueItem = storage.defineItem<QueuedSave<SavePayload>[]>('local:saveQueue', { fallback: [] });
+
+function dataUrlToBlob(dataUrl: string): Blob {
+  const match = /^data:([^;,]*);base64,(.*)$/s.exec(dataUrl);
+  if (!match) throw new CallError({ kind: 'invalid', status: 400, message: 'The image could not be read.' });
+  return new Blob([Uint8Array.from(atob(match[2] ?? ''), (c) => c.charCodeAt(0))], { type: match[1] || 'application/octet-stream' });
+}
+
+async function send(save: QueuedSave<SavePayload>): Promise<SendOutcome<Gem>> {
+  const headers = { [IDEMPOTENCY_HEADER]: save.key };
+  try {
+    const { payload } = save;
+    if (payload.endpoint === 'upload-all-file') {
+      const form = new FormData();
+      form.append('files', dataUrlToBlob(payload.image.dataUrl), payload.image.name);
+      form.append('data', JSON.stringify(payload.gem));
+      return { ok: true, result: (await callApi('post', 'upload-all-file', dataOf(gemSchema), { body: form, headers })).data };
+    }
+    return { ok: true, result: await createGem({ idempotencyKey: save.key, gem: payload.gem, endpoint: payload.endpoint }) };
+  } catch (error) {
+    return { ok: false, error: toUiError(error) };
+  }
+}
+
+const pendingCount = (items: QueuedSave<SavePayload>[]) => items.filter((s) => s.state === 'pending').length;
+
+export const saveQueue = createSaveQueue<SavePayload, Gem>({
+  store: { load: () => queueItem.getValue(), store: (items) => queueItem.setValue(items) },
+  send,
+  onChange: (items) => setWaitingCount(pendingCount(items)),
+  onDelivered: (save) => flashBadge('saved', `Saved “${save.label}” to Trove`),
+});
+
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** While the service worker is alive, try again when the next save is due; the alarm covers the rest. */
+async function scheduleRetry() {
+  clearTimeout(retryTimer);
+  const due = await saveQueue.nextDueAt();
+  if (due === null) return;
+  retryTimer = setTimeout(() => void drainQueue(), Math.max(0, due - Date.now()));
+}
+
+export async function drainQueue(force = false) {
+  const delivered = await saveQueue.drain(force);
+  await scheduleRetry();
+  return delivered;
+}
+
+/** Queues a save and tries it at once: saved, queued for later (server unreachable), or refused. */
+export async function queueSave(input: { key: string; label: string; payload: SavePayload }): Promise<SaveOutcome> {
+  const outcome = await saveQueue.enqueue(input);
+  if (outcome.ok) return { status: 'saved', gem: outcome.result };
+  const result = await afterFailure(input.key, outcome.error);
+  if (result.status === 'failed') flashBadge('failed', `Trove could not save “${input.label}”: ${outcome.error.message}`);
+  return result;
+}
+
+export async function listQueue(): Promise<QueueView[]> {
+  return (await saveQueue.list()).map((s) => ({
+    key: s.key,
+    label: s.label,
+    state: s.state,
+    attempts: s.attempts,
+    lastError: s.lastError ?? null,
+    createdAt: s.createdAt,
+  }));
+}
+
+export async function retryQueued(key: string): Promise<SaveOutcome | null> {
+  const outcome = await saveQueue.retry(key);
+  if (!outcome) return null;
+  if (outcome.ok) return { status: 'saved', gem: outcome.result };
+  return afterFailure(key, outcome.error);
+}
+
+/** A failed attempt left the save waiting (transient) or marked failed (refused by the server). */
+async function afterFailure(key: string, error: UiError): Promise<SaveOutcome> {
+  await scheduleRetry();
+  const save = (await saveQueue.list()).find((s) => s.key === key);
+  return save?.state === 'pending' ? { status: 'queued', reason: error.message } : { status: 'failed', error };
+}
+
+export const discardQueued = (key: string) => saveQueue.discard(key).then(() => ({ key }));
