@@ -8,7 +8,18 @@ export default defineConfig({
     description: 'Save anything from the browser as a gem, then chat with it.',
     // No host permissions: the page being saved is reached through activeTab (granted by the toolbar
     // click), and the Trove server answers the extension's origin with CORS.
-    permissions: ['activeTab', 'scripting', 'storage', 'contextMenus', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    permissions: [
+      'activeTab',
+      'scripting',
+      'storage',
+      'contextMenus',
+      'alarms',
+      'notifications',
+      ...(browser === 'firefox' ? [] : ['sidePanel']),
+    ],
+    commands: {
+      'save-page': { suggested_key: { default: 'Alt+Shift+S' }, description: 'Save the current page to Trove' },
+    },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -1,9 +1,18 @@
-import { registerContextMenus } from '@/lib/background/context-menus';
+import { confirmSave } from '@/lib/background/confirm-save';
+import { handleMenuClick, registerContextMenus } from '@/lib/background/context-menus';
 import { registerMessageHandlers } from '@/lib/background/handlers';
+import { registerQueueTriggers } from '@/lib/background/queue-triggers';
+import { savePage } from '@/lib/background/quick-save';
 
 export default defineBackground(() => {
   // Tokens live in extension storage; content scripts must not be able to read it.
   browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
   registerMessageHandlers();
   registerContextMenus();
+  registerQueueTriggers();
+  browser.commands.onCommand.addListener(async (command, tab) => {
+    if (command === 'save-page') await confirmSave(await savePage(tab?.id));
+  });
+  // For DevTools and the end-to-end tests: run a menu item as a click on it would.
+  Object.assign(globalThis, { trove: { handleMenuClick } });
 });

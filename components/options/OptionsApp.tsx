@@ -3,6 +3,8 @@ import { errorMessage, unwrap, useBackground } from '../app/background-context';
 import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
 import { AccountPanel } from './AccountPanel';
+import { QueueStatus } from '../queue/QueueStatus';
+import { QuickSaveSettings } from './QuickSaveSettings';
 import { RecentGems } from './RecentGems';
 import { ReportBugButton } from './ReportBugButton';
 import { ServerSettings } from './ServerSettings';
@@ -20,6 +22,11 @@ export function OptionsApp() {
           <ServerSettings serverUrl={session.data.serverUrl} />
           <AccountPanel user={session.data.user} />
           {session.data.user && <ReportBugButton />}
+          {session.data.user && <QuickSaveSettings />}
+          <section aria-labelledby="queue-heading">
+            <h2 id="queue-heading">Saves waiting</h2>
+            <QueueStatus detailed />
+          </section>
           {session.data.user && <RecentGems key={session.data.user.id} />}
         </>
       )}

@@ -10,6 +10,7 @@ import { Spinner } from '../ui/Spinner';
 import { flattenCollections } from './collection-tree';
 import { SaveGemForm } from './SaveGemForm';
 import { ReportBugDialog } from '../feedback/ReportBugDialog';
+import { QueueStatus } from '../queue/QueueStatus';
 
 interface Props {
   /** Opens the options page (sign-in, settings, the list of gems), optionally at a section. */
@@ -21,6 +22,7 @@ export function SavePopup({ onOpenOptions }: Props) {
   const [reporting, setReporting] = useState(false);
   return (
     <>
+      <QueueStatus />
       <SavePopupContent onOpenOptions={onOpenOptions} />
       <footer className="popup-footer">
         <button type="button" className="link-button" onClick={() => setReporting(true)}>

@@ -1,18 +1,65 @@
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
+import type { SaveOutcome } from '../messaging/protocol';
+import { confirmSave } from './confirm-save';
+import { recordError } from './diagnostics';
+import { saveCode, saveImage, saveLink, savePage, saveSelection, tabRef } from './quick-save';
+
+// The enum as its string values, so items can be written as plain strings.
+type ContextType = `${Browser.contextMenus.ContextType}`;
+type Contexts = [ContextType, ...ContextType[]];
 
 const PARENT = 'trove';
-const REPORT_BUG = 'trove-report-bug';
+const ITEMS: { id: string; title: string; contexts: Contexts }[] = [
+  { id: 'trove-save-page', title: 'Save page', contexts: ['page'] },
+  { id: 'trove-save-image', title: 'Save image', contexts: ['image'] },
+  { id: 'trove-save-code', title: 'Save selected code', contexts: ['selection'] },
+  { id: 'trove-save-selection', title: 'Save selection as a quote', contexts: ['selection'] },
+  { id: 'trove-save-link', title: 'Save link', contexts: ['link'] },
+  { id: 'trove-report-bug', title: 'Report a bug…', contexts: ['all'] },
+];
+
+export interface MenuClick {
+  menuItemId: string | number;
+  pageUrl?: string;
+  frameId?: number;
+  srcUrl?: string;
+  linkUrl?: string;
+  selectionText?: string;
+}
+
+/** Runs a menu item as a click on it would (the click itself grants activeTab for the tab). */
+export async function handleMenuClick(info: MenuClick, tab: { id?: number; url?: string; title?: string } | undefined) {
+  const ref = () => tabRef(tab, info.frameId, info.pageUrl);
+  const actions: Record<string, () => Promise<SaveOutcome | unknown>> = {
+    'trove-save-page': () => savePage(tab?.id),
+    'trove-save-image': () => saveImage(ref(), info.srcUrl ?? ''),
+    'trove-save-code': () => saveCode(ref(), info.selectionText),
+    'trove-save-selection': () => saveSelection(ref(), info.selectionText),
+    'trove-save-link': () => saveLink(ref(), info.linkUrl ?? ''),
+    'trove-report-bug': () => openReportBug(info.pageUrl ?? tab?.url),
+  };
+  const action = actions[String(info.menuItemId)];
+  if (!action) return null;
+  try {
+    const outcome = await action();
+    if (outcome && typeof outcome === 'object' && 'status' in outcome) await confirmSave(outcome as SaveOutcome);
+    return outcome;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await recordError(String(info.menuItemId), message);
+    await confirmSave({ status: 'failed', error: { kind: 'unknown', status: 0, message } });
+    return null;
+  }
+}
 
 /** The right-click menu, grouped under one Trove entry. Registered on install and update. */
 export function registerContextMenus() {
   browser.runtime.onInstalled.addListener(async () => {
     await browser.contextMenus.removeAll();
     browser.contextMenus.create({ id: PARENT, title: 'Trove', contexts: ['all'] });
-    browser.contextMenus.create({ id: REPORT_BUG, parentId: PARENT, title: 'Report a bug…', contexts: ['all'] });
+    for (const item of ITEMS) browser.contextMenus.create({ ...item, parentId: PARENT });
   });
-  browser.contextMenus.onClicked.addListener((info, tab) => {
-    if (info.menuItemId === REPORT_BUG) void openReportBug(info.pageUrl ?? tab?.url);
-  });
+  browser.contextMenus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab));
 }
 
 /** Opens the options page with the Report Bug dialog, pre-filled with the page's address. */

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap, useBackground } from '../app/background-context';
+import { flattenCollections } from '../popup/collection-tree';
+import { Field } from '../ui/Field';
+
+/** Where right-click and keyboard-shortcut saves go. */
+export function QuickSaveSettings() {
+  const background = useBackground();
+  const queryClient = useQueryClient();
+  const preferences = useQuery({ queryKey: ['preferences'], queryFn: async () => unwrap(await background.getPreferences()) });
+  const collections = useQuery({ queryKey: ['collections'], queryFn: async () => unwrap(await background.listCollections()) });
+  const save = useMutation({
+    mutationFn: async (id: number | null) => unwrap(await background.setPreferences({ quickSaveCollectionId: id })),
+    onSuccess: (prefs) => queryClient.setQueryData(['preferences'], prefs),
+  });
+  if (!preferences.data || !collections.data) return null;
+  const options = flattenCollections(collections.data);
+  return (
+    <section aria-labelledby="quick-save-heading">
+      <h2 id="quick-save-heading">Quick saves</h2>
+      <Field id="quick-save-collection" label="Right-click and shortcut (Alt+Shift+S) saves go to">
+        <select
+          id="quick-save-collection"
+          value={preferences.data.quickSaveCollectionId ?? ''}
+          onChange={(e) => save.mutate(e.target.value ? Number(e.target.value) : null)}
+        >
+          <option value="">Unfiltered</option>
+          {options
+            .filter((o) => !o.collection.isUnfiltered)
+            .map((o) => (
+              <option key={o.collection.id} value={o.collection.id}>
+                {o.path}
+              </option>
+            ))}
+        </select>
+      </Field>
+    </section>
+  );
+}

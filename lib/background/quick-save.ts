@@ -1,0 +1,128 @@
+import type { CreateGemInput } from '../api/contract';
+import { saveEndpointFor } from '../api/save-endpoints';
+import { detectImageType, MAX_IMAGE_BYTES } from '../files/image-type';
+import type { SaveOutcome, SavePayload } from '../messaging/protocol';
+import { getActivePage } from './active-page';
+import { captureInTab } from './capture-in-tab';
+import { getPreferences } from './preferences';
+import { queueSave } from './saves';
+
+/** Saves made without the popup (right-click menu, keyboard shortcut): straight into the queue, to the chosen default collection. */
+interface TabRef {
+  tabId: number;
+  frameId?: number;
+  pageUrl: string;
+  pageTitle: string;
+}
+
+const shorten = (text: string, max = 80) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+async function enqueue(label: string, payload: SavePayload): Promise<SaveOutcome> {
+  const { quickSaveCollectionId } = await getPreferences();
+  const gem: CreateGemInput = { ...payload.gem, ...(quickSaveCollectionId ? { collectionId: quickSaveCollectionId } : {}) };
+  return queueSave({ key: crypto.randomUUID(), label, payload: { ...payload, gem } });
+}
+
+export async function savePage(tabId?: number): Promise<SaveOutcome> {
+  const page = await getActivePage(tabId);
+  if (!/^https?:/.test(page.url)) throw new Error('Trove saves web pages (http and https).');
+  const { extract, detected } = page;
+  const mediaType = detected?.mediaType ?? (extract && extract.wordCount > 200 ? 'Article' : 'Link');
+  const gem: CreateGemInput = {
+    title: extract?.title || page.title,
+    description: extract?.description ?? '',
+    url: page.url,
+    media_type: mediaType,
+    image: extract?.image ?? null,
+    favicon: extract?.favicon ?? page.favIconUrl,
+    text: extract?.text || null,
+    byline: extract?.byline ?? null,
+    publishedAt: extract?.publishedAt ?? null,
+    media: {
+      ...(extract?.siteName ? { siteName: extract.siteName } : {}),
+      ...(extract?.lang ? { lang: extract.lang } : {}),
+      ...(extract ? { wordCount: extract.wordCount } : {}),
+      ...(detected?.mediaUrl && mediaType === detected.mediaType && mediaType !== 'Article' && mediaType !== 'Link'
+        ? { mediaUrl: detected.mediaUrl }
+        : {}),
+    },
+  };
+  return enqueue(gem.title, { endpoint: saveEndpointFor(mediaType), gem });
+}
+
+export async function saveSelection(tab: TabRef, selectionText: string | undefined): Promise<SaveOutcome> {
+  const captured = await captureInTab(tab, { kind: 'selection' });
+  const text = captured?.text || selectionText || '';
+  if (!text.trim()) throw new Error('Nothing is selected.');
+  return enqueue(shorten(text), {
+    endpoint: 'gems',
+    gem: { title: shorten(text), description: text, text, url: tab.pageUrl, media_type: 'Quote', media: {} },
+  });
+}
+
+export async function saveCode(tab: TabRef, selectionText: string | undefined): Promise<SaveOutcome> {
+  const captured = await captureInTab(tab, { kind: 'code' });
+  const code = captured?.code || selectionText || '';
+  if (!code.trim()) throw new Error('Nothing is selected.');
+  const language = captured?.language ?? undefined;
+  const title = `${language ? `${language} code` : 'Code'} from ${shorten(tab.pageTitle, 60)}`;
+  return enqueue(title, {
+    endpoint: 'code',
+    gem: { title, url: tab.pageUrl, media_type: 'Code', media: { code, ...(language ? { language } : {}) } },
+  });
+}
+
+export async function saveLink(tab: TabRef, linkUrl: string): Promise<SaveOutcome> {
+  const captured = await captureInTab(tab, { kind: 'link', linkUrl });
+  const title = shorten(captured?.title || linkUrl, 200);
+  return enqueue(title, { endpoint: 'gems', gem: { title, url: linkUrl, media_type: 'Link', media: {} } });
+}
+
+/**
+ * The image's bytes when the extension may read them (same origin as the page, which the menu
+ * click grants; a CORS-open server; a data: URL) and they are a supported image within the size
+ * limit. Otherwise null, and the image is saved by its address.
+ */
+async function readImage(srcUrl: string): Promise<{ dataUrl: string; name: string } | null> {
+  try {
+    const response = await fetch(srcUrl, { credentials: 'omit' });
+    if (!response.ok) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const type = detectImageType(bytes);
+    if (!type || bytes.length > MAX_IMAGE_BYTES) return null;
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    const name = decodeURIComponent(new URL(srcUrl).pathname.split('/').pop() || 'image') || 'image';
+    return { dataUrl: `data:${type};base64,${btoa(binary)}`, name };
+  } catch {
+    return null;
+  }
+}
+
+export async function saveImage(tab: TabRef, srcUrl: string): Promise<SaveOutcome> {
+  const captured = await captureInTab(tab, { kind: 'image', srcUrl });
+  const title = shorten(captured?.title || captured?.alt || `Image from ${tab.pageTitle}`, 200);
+  const gem: CreateGemInput = {
+    title,
+    description: captured?.alt ?? '',
+    url: tab.pageUrl,
+    media_type: 'Image',
+    image: /^https?:/.test(srcUrl) ? srcUrl : null,
+    media: {
+      ...(/^https?:/.test(srcUrl) ? { mediaUrl: srcUrl } : {}),
+      ...(captured?.alt ? { alt: captured.alt } : {}),
+      ...(captured?.width ? { width: captured.width } : {}),
+      ...(captured?.height ? { height: captured.height } : {}),
+    },
+  };
+  const image = await readImage(srcUrl);
+  return enqueue(title, image ? { endpoint: 'upload-all-file', gem, image } : { endpoint: 'gems', gem });
+}
+
+export const tabRef = (tab: { id?: number; url?: string; title?: string } | undefined, frameId?: number, pageUrl?: string): TabRef => {
+  if (tab?.id === undefined) throw new Error('There is no tab to save from.');
+  return { tabId: tab.id, frameId, pageUrl: pageUrl ?? tab.url ?? '', pageTitle: tab.title ?? pageUrl ?? '' };
+};
