@@ -3,6 +3,7 @@ import { handleMenuClick, registerContextMenus } from '@/lib/background/context-
 import { registerMessageHandlers } from '@/lib/background/handlers';
 import { registerQueueTriggers } from '@/lib/background/queue-triggers';
 import { savePage } from '@/lib/background/quick-save';
+import { drainQueue } from '@/lib/background/saves';
 
 export default defineBackground(() => {
   // Tokens live in extension storage; content scripts must not be able to read it.
@@ -13,6 +14,7 @@ export default defineBackground(() => {
   browser.commands.onCommand.addListener(async (command, tab) => {
     if (command === 'save-page') await confirmSave(await savePage(tab?.id));
   });
-  // For DevTools and the end-to-end tests: run a menu item as a click on it would.
-  Object.assign(globalThis, { trove: { handleMenuClick } });
+  // For DevTools and the end-to-end tests: run a menu item as a click on it would, or send queued
+  // saves now as the browser's "online" event does.
+  Object.assign(globalThis, { trove: { handleMenuClick, drainQueue: () => drainQueue(true) } });
 });

@@ -1,3 +1,4 @@
+import { gemListSchema } from '../../lib/api/contract';
 import type { ExtensionBrowser } from './browser';
 import { openExtensionPage } from './browser';
 
@@ -16,4 +17,37 @@ export async function signUpInOptions(ctx: ExtensionBrowser, serverUrl: string, 
   await options.click('button[type="submit"]::-p-text(Create account)');
   await options.waitForSelector('.signed-in-as');
   return options;
+}
+
+/** Reads the user's gems straight from the API (signing in over HTTP), newest first. */
+export async function fetchGems(serverUrl: string, identifier: string, password: string) {
+  const signIn = await fetch(`${serverUrl}/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier, password }),
+  });
+  const { jwt } = (await signIn.json()) as { jwt: string };
+  const list = await fetch(`${serverUrl}/api/get-all-bookmark?perPage=100`, { headers: { authorization: `Bearer ${jwt}` } });
+  return gemListSchema.parse(await list.json());
+}
+
+/** Runs a right-click menu item in the background, for the active tab, as a click on it would. */
+export async function clickMenuItem(ctx: ExtensionBrowser, info: Record<string, unknown>) {
+  const worker = await backgroundWorker(ctx);
+  return worker.evaluate(async (menuInfo) => {
+    // This function runs in the service worker, where `chrome` and the `trove` hook exist.
+    const scope = globalThis as unknown as {
+      chrome: { tabs: { query(q: object): Promise<unknown[]> } };
+      trove: { handleMenuClick(i: unknown, t: unknown): Promise<unknown> };
+    };
+    const [tab] = await scope.chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    return scope.trove.handleMenuClick(menuInfo, tab);
+  }, info);
+}
+
+export async function backgroundWorker(ctx: ExtensionBrowser) {
+  const target = await ctx.browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'));
+  const worker = await target.worker();
+  if (!worker) throw new Error('no background worker');
+  return worker;
 }

@@ -4,11 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const pagesDir = fileURLToPath(new URL('../fixtures/pages/', import.meta.url));
+/** A real PNG for image saves. */
+export const GEM_PNG = fileURLToPath(new URL('../../public/icon/128.png', import.meta.url));
 
-/** Serves the HTML fixtures on 127.0.0.1 as pages to save: /news-article.html etc. */
+/** Serves the HTML fixtures on 127.0.0.1 as pages to save (/news-article.html etc.) and one image, /assets/gem.png. */
 export async function startTestSite(): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const name = (req.url ?? '/').split('?')[0]?.replace(/^\//, '') ?? '';
+    if (name === 'assets/gem.png') {
+      res.writeHead(200, { 'content-type': 'image/png' }).end(readFileSync(GEM_PNG));
+      return;
+    }
     if (!/^[a-z0-9-]+\.html$/.test(name)) {
       res.writeHead(404).end('not found');
       return;

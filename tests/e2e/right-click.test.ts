@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Gem } from '../../lib/api/contract';
+import { type ExtensionBrowser, launchWithExtension, openPopup } from './browser';
+import { clickMenuItem, fetchGems, signUpInOptions } from './flows';
+import { freePort, startServerProcess, type TroveServerProcess } from './server-process';
+import { GEM_PNG, startTestSite } from './test-site';
+
+const USER = { username: 'clicker', email: 'clicker@example.test', password: 'correct horse battery' };
+
+/** Selects the text of an element, as a person dragging over it would. */
+async function selectText(page: Page, selector: string) {
+  await page.$eval(selector, (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const selection = document.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+  });
+}
+
+describe('right-click saves', () => {
+  let dataDir: string;
+  let server: TroveServerProcess;
+  let site: Awaited<ReturnType<typeof startTestSite>>;
+  let ctx: ExtensionBrowser;
+  let page: Page;
+  let pageUrl: string;
+  const saved = async (mediaType: Gem['media_type']) =>
+    (await fetchGems(server.url, USER.username, USER.password)).data.filter((g) => g.media_type === mediaType);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-menu-'));
+    [server, site, ctx] = await Promise.all([startServerProcess({ port: await freePort(), dataDir }), startTestSite(), launchWithExtension()]);
+    await (await signUpInOptions(ctx, server.url, USER)).close();
+    pageUrl = `${site.url}/capture-e2e.html`;
+    page = await ctx.browser.newPage();
+    await page.goto(pageUrl);
+    // A right-click grants the extension this tab (activeTab); the toolbar button grants the same.
+    const popup = await openPopup(ctx, page);
+    await popup.close();
+    await page.bringToFront();
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.stop();
+    await site?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('saves an image with its bytes, alt text and size', async () => {
+    const srcUrl = `${site.url}/assets/gem.png`;
+    const outcome = await clickMenuItem(ctx, { menuItemId: 'trove-save-image', srcUrl, pageUrl, frameId: 0 });
+    expect(outcome).toMatchObject({ status: 'saved' });
+    const [gem] = await saved('Image');
+    expect(gem).toMatchObject({
+      title: 'The Trove gem',
+      url: pageUrl,
+      description: 'A purple gem',
+      media: { mediaUrl: srcUrl, alt: 'A purple gem', width: 128, height: 128 },
+    });
+    // The image was copied to the server, so the gem outlives the page.
+    expect(gem?.image).toMatch(new RegExp(`^${server.url}/uploads/[A-Za-z0-9_-]{22}\\.png$`));
+    const stored = await fetch(gem?.image as string);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(readFileSync(GEM_PNG))).toBe(true);
+  });
+
+  it('saves selected code with its whitespace and the block’s language', async () => {
+    await selectText(page, '#code');
+    const selectionText = await page.evaluate(() => document.getSelection()?.toString());
+    await clickMenuItem(ctx, { menuItemId: 'trove-save-code', selectionText, pageUrl, frameId: 0 });
+    const [gem] = await saved('Code');
+    // Exactly what the browser selected (Chromium leaves out the block's final newline), indentation kept.
+    expect(selectionText).toBe('def parse(line):\n    level, _, message = line.partition(" ")\n    return {"level": level, "message": message.rstrip()}');
+    expect(gem?.media).toEqual({ language: 'python', code: selectionText });
+    expect(gem?.title).toBe('python code from Field notes: parsing logs with Python');
+    expect(gem?.url).toBe(pageUrl);
+  });
+
+  it('saves a selection as a quote and a link with its text as title', async () => {
+    await selectText(page, '#quote');
+    await clickMenuItem(ctx, { menuItemId: 'trove-save-selection', selectionText: 'ignored when the page can be read', pageUrl, frameId: 0 });
+    const [quote] = await saved('Quote');
+    expect(quote).toMatchObject({
+      title: 'Logs are letters your past self wrote to your future self.',
+      text: 'Logs are letters your past self wrote to your future self.',
+      url: pageUrl,
+    });
+
+    const linkUrl = `${site.url}/news-article.html`;
+    await clickMenuItem(ctx, { menuItemId: 'trove-save-link', linkUrl, pageUrl, frameId: 0 });
+    const [link] = await saved('Link');
+    expect(link).toMatchObject({ title: 'the seawall story', url: linkUrl });
+  });
+});
