@@ -94,7 +94,9 @@ function SavePopupContent({ onOpenOptions }: Props) {
     void queryClient.invalidateQueries({ queryKey: ['gemsAtUrl'] });
   };
 
-  const failures = [session, page, collections, tags, savedHere].map((q) => q.error).filter(Boolean);
+  // Offline, the form still works (the save is queued); only the "already saved?" check is skipped.
+  const lookupOffline = savedHere.error instanceof BackgroundError && savedHere.error.ui.kind === 'offline';
+  const failures = [session, page, collections, tags, ...(lookupOffline ? [] : [savedHere])].map((q) => q.error).filter(Boolean);
   if (session.isPending) return <Loading />;
   if (!signedIn || failures.some(isSignedOut)) {
     return (
@@ -158,7 +160,9 @@ function SavePopupContent({ onOpenOptions }: Props) {
   }
   const defaultCollectionId = session.data?.user?.unfiltered_collection_id ?? collections.data.find((c) => c.isUnfiltered)?.id;
   return (
-    <SaveGemForm
+    <>
+      {lookupOffline && <Alert tone="info">The server can't be reached: Trove could not check whether this page is already saved.</Alert>}
+      <SaveGemForm
       page={page.data}
       existing={existing}
       collections={collections.data}
@@ -166,7 +170,8 @@ function SavePopupContent({ onOpenOptions }: Props) {
       defaultCollectionId={defaultCollectionId}
       onCreateCollection={(name) => createCollection.mutateAsync(name)}
       onSave={save}
-    />
+      />
+    </>
   );
 }
 

@@ -11,16 +11,32 @@ import {
   type UpdateGemInput,
 } from '../api/contract';
 import type { SaveEndpoint } from '../messaging/protocol';
+import type { WxtStorageItem } from 'wxt/utils/storage';
 import { callApi } from './api-client';
+import { CallError } from './errors';
+import { cachedCollectionsItem, cachedTagsItem } from './stores';
+
+/** Loads a list and remembers it; when the server cannot be reached, the remembered list stands in. */
+async function withOfflineCopy<T>(item: WxtStorageItem<T | null, Record<string, unknown>>, load: () => Promise<T>): Promise<T> {
+  try {
+    const value = await load();
+    await item.setValue(value);
+    return value;
+  } catch (error) {
+    const cached = error instanceof CallError && error.ui.kind === 'offline' ? await item.getValue() : null;
+    if (cached) return cached;
+    throw error;
+  }
+}
 
 /** The user's gems, collections and tags on the server, as the extension's pages use them. */
-export const listCollections = async () =>
-  (await callApi('get', 'get-user-collections', listOf(collectionSchema))).data;
+export const listCollections = () =>
+  withOfflineCopy(cachedCollectionsItem, async () => (await callApi('get', 'get-user-collections', listOf(collectionSchema))).data);
 
 export const createCollection = async (input: { name: string; parentId?: number | null }) =>
   (await callApi('post', 'collections', dataOf(collectionSchema), { json: { data: input } })).data;
 
-export const listTags = async () => (await callApi('get', 'tags', listOf(tagSchema))).data;
+export const listTags = () => withOfflineCopy(cachedTagsItem, async () => (await callApi('get', 'tags', listOf(tagSchema))).data);
 
 export const findGemsAtUrl = async (url: string) =>
   (await callApi('get', 'gems-at-url', z.object({ data: z.array(gemSchema) }), { searchParams: { url } })).data;

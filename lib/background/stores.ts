@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import type { User } from '../api/contract';
+import type { Collection, Tag, User } from '../api/contract';
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8787';
 
@@ -10,8 +10,14 @@ export const userItem = storage.defineItem<User | null>('local:user', { fallback
 /** The short-lived access token lives in session storage: gone when the browser closes. */
 export const accessTokenItem = storage.defineItem<string | null>('session:accessToken', { fallback: null });
 
+/** The last lists the server gave, so the popup can still queue a save while the server is unreachable. */
+export const cachedCollectionsItem = storage.defineItem<Collection[] | null>('local:cachedCollections', { fallback: null });
+export const cachedTagsItem = storage.defineItem<Tag[] | null>('local:cachedTags', { fallback: null });
+
 export async function clearCredentials() {
-  await Promise.all([refreshTokenItem.removeValue(), userItem.removeValue(), accessTokenItem.removeValue()]);
+  await Promise.all(
+    [refreshTokenItem, userItem, accessTokenItem, cachedCollectionsItem, cachedTagsItem].map((item) => item.removeValue()),
+  );
 }
 
 /** "http://host:port" with no trailing slash, or an Error that says what is wrong with the input. */

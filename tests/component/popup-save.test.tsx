@@ -188,3 +188,15 @@ describe('SavePopup: the save queue and gem types', () => {
     expect(again.calls('saveGem')[0]?.payload.gem.media?.mediaUrl).toBeUndefined();
   });
 });
+
+describe('SavePopup: offline', () => {
+  test('when the "already saved?" lookup cannot reach the server, the form still opens and says so', async () => {
+    const fake = new FakeBackground({ serverReachable: false });
+    fake.failNext('findGemsAtUrl', { kind: 'offline', status: 0, message: OFFLINE });
+    const { user } = renderPopup(fake);
+    await findSaveForm();
+    expect(screen.getByText("The server can't be reached: Trove could not check whether this page is already saved.")).toBeTruthy();
+    await user.click(saveButton());
+    expect(await screen.findByText(/^Saved on this device/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionBrowser, launchWithExtension, openExtensionPage, openPopup } from './browser';
+import { backgroundWorker, clickMenuItem, fetchGems, signUpInOptions } from './flows';
+import { freePort, startServerProcess, type TroveServerProcess } from './server-process';
+import { startTestSite } from './test-site';
+
+const USER = { username: 'traveller', email: 'traveller@example.test', password: 'correct horse battery' };
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('saves made while the server is down', () => {
+  let dataDir: string;
+  let port: number;
+  let server: TroveServerProcess;
+  let site: Awaited<ReturnType<typeof startTestSite>>;
+  let ctx: ExtensionBrowser;
+  const gems = () => fetchGems(server.url, USER.username, USER.password);
+  const queueLength = async () => {
+    const worker = await backgroundWorker(ctx);
+    return worker.evaluate(async () => {
+      const scope = globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown[]>> } } } };
+      return ((await scope.chrome.storage.local.get('saveQueue')).saveQueue ?? []).length;
+    });
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-outage-'));
+    port = await freePort();
+    [server, site, ctx] = await Promise.all([startServerProcess({ port, dataDir }), startTestSite(), launchWithExtension()]);
+    await (await signUpInOptions(ctx, server.url, USER)).close();
+    // The popup once while online, so the collections are known when the server goes away.
+    const page = await ctx.browser.newPage();
+    await page.goto(`${site.url}/blog-post.html`);
+    const popup = await openPopup(ctx, page);
+    await popup.waitForSelector('#gem-title');
+    await popup.close();
+    await page.close();
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.stop();
+    await site?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps 20 saves from the popup and the menu, and delivers exactly 20 gems when the server is back', async () => {
+    await server.stop();
+    const page = await ctx.browser.newPage();
+    for (let i = 0; i < 10; i++) {
+      await page.goto(`${site.url}/blog-post.html?copy=${i}`);
+      const popup = await openPopup(ctx, page);
+      await popup.waitForSelector('button[type="submit"]');
+      await popup.click('button[type="submit"]');
+      await popup.waitForSelector('::-p-text(Saved on this device)');
+      await popup.close();
+    }
+    await page.goto(`${site.url}/capture-e2e.html`);
+    await (await openPopup(ctx, page)).close();
+    await page.bringToFront();
+    for (let i = 0; i < 10; i++) {
+      const outcome = await clickMenuItem(ctx, {
+        menuItemId: 'trove-save-link',
+        linkUrl: `${site.url}/news-article.html?link=${i}`,
+        pageUrl: `${site.url}/capture-e2e.html`,
+        frameId: 0,
+      });
+      expect(outcome).toMatchObject({ status: 'queued' });
+    }
+    expect(await queueLength()).toBe(20);
+
+    server = await startServerProcess({ port, dataDir });
+    // What the browser's "online" event does; the periodic alarm would do it within a minute too.
+    await (await backgroundWorker(ctx)).evaluate(() => (globalThis as unknown as { trove: { drainQueue(): Promise<number> } }).trove.drainQueue());
+    const delivered = await waitFor(gems, (list) => list.total >= 20);
+    expect(delivered.total).toBe(20);
+    expect(new Set(delivered.data.map((g) => g.url)).size).toBe(20);
+    expect(delivered.data.filter((g) => g.media_type === 'Link')).toHaveLength(10);
+    expect(await queueLength()).toBe(0);
+    await page.close();
+  });
+
+  it('delivers queued saves after the service worker was stopped', async () => {
+    await server.stop();
+    const page = await ctx.browser.newPage();
+    await page.goto(`${site.url}/capture-e2e.html`);
+    await (await openPopup(ctx, page)).close();
+    await page.bringToFront();
+    for (let i = 0; i < 3; i++) {
+      await clickMenuItem(ctx, {
+        menuItemId: 'trove-save-link',
+        linkUrl: `${site.url}/docs-page.html?after-stop=${i}`,
+        pageUrl: `${site.url}/capture-e2e.html`,
+        frameId: 0,
+      });
+    }
+    expect(await queueLength()).toBe(3);
+
+    await (await backgroundWorker(ctx)).close();
+    server = await startServerProcess({ port, dataDir });
+    // Any extension page wakes the service worker, which sends what is queued as it starts.
+    const options = await openExtensionPage(ctx, 'options.html');
+    const delivered = await waitFor(gems, (list) => list.total >= 23);
+    expect(delivered.total).toBe(23);
+    expect(delivered.data.filter((g) => g.url.includes('after-stop='))).toHaveLength(3);
+    await options.close();
+    await page.close();
+  });
+});
