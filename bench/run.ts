@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { benchPopup } from './popup-bench';
+import { benchExtension } from './extension-bench';
 import { benchServer } from './server-bench';
 
 const gemCount = Number(process.env.BENCH_GEMS ?? 100_000);
@@ -20,7 +20,7 @@ const zip = spawnSync('node_modules/.bin/wxt', ['zip'], { stdio: 'ignore' });
 if (zip.status === 0) {
   const file = readdirSync('.output').find((f) => f.endsWith('-chrome.zip'));
   if (file) console.log(`extension package (${file}): ${(statSync(`.output/${file}`).size / 1024).toFixed(1)} kB  (budget 1536 kB)`);
-  print(await benchPopup(Number(process.env.BENCH_SAVES ?? 30)));
+  print(await benchExtension(Number(process.env.BENCH_SAVES ?? 30), Number(process.env.BENCH_QUEUED ?? 50)));
 } else {
-  console.log('wxt zip failed; skipping the package size and the popup measurements');
+  console.log('wxt zip failed; skipping the package size and the extension measurements');
 }

@@ -2,15 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchWithExtension, openPopup } from '../tests/e2e/browser';
-import { signUpInOptions } from '../tests/e2e/flows';
+import { backgroundWorker, clickMenuItem, signUpInOptions } from '../tests/e2e/flows';
 import { freePort, startServerProcess } from '../tests/e2e/server-process';
 import { startTestSite } from '../tests/e2e/test-site';
 import { summary } from './stats';
 
-/** In Chromium with the built extension: toolbar click → form ready, and Save click → gem confirmed. */
-export async function benchPopup(saves: number): Promise<string[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-popup-'));
-  const server = await startServerProcess({ port: await freePort(), dataDir });
+/**
+ * In Chromium with the built extension: toolbar click → form ready, Save click → gem confirmed,
+ * and how fast the save queue empties once the server is back after an outage.
+ */
+export async function benchExtension(saves: number, queued: number): Promise<string[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-extension-'));
+  const port = await freePort();
+  let server = await startServerProcess({ port, dataDir });
   const site = await startTestSite();
   const ctx = await launchWithExtension();
   try {
@@ -44,10 +48,23 @@ export async function benchPopup(saves: number): Promise<string[]> {
       confirms.push(ms);
       await popup.close().catch(() => {});
     }
-    return [
-      summary('popup: toolbar click → form ready', opens),
-      summary('popup: Save click → gem confirmed', confirms, 50),
-    ];
+    const lines = [summary('popup: toolbar click → form ready', opens), summary('popup: Save click → gem confirmed', confirms, 50)];
+
+    // Outage: saves pile up in the queue, then the server comes back and the queue is drained.
+    await server.stop();
+    await article.goto(`${site.url}/capture-e2e.html`);
+    await (await openPopup(ctx, article)).close();
+    await article.bringToFront();
+    for (let i = 0; i < queued; i++) {
+      await clickMenuItem(ctx, { menuItemId: 'trove-save-link', linkUrl: `${site.url}/news-article.html?q=${i}`, pageUrl: `${site.url}/capture-e2e.html`, frameId: 0 });
+    }
+    server = await startServerProcess({ port, dataDir });
+    const worker = await backgroundWorker(ctx);
+    const start = performance.now();
+    const delivered = await worker.evaluate(() => (globalThis as unknown as { trove: { drainQueue(): Promise<number> } }).trove.drainQueue());
+    const seconds = (performance.now() - start) / 1000;
+    lines.push(`queue drain after an outage: ${delivered}/${queued} saves in ${seconds.toFixed(2)} s = ${(delivered / seconds).toFixed(1)} saves/s`);
+    return lines;
   } finally {
     await ctx.close();
     await server.stop();
