@@ -73,11 +73,15 @@ export async function callApi<T extends z.ZodType>(
   schema: T,
   options: CallOptions = {},
 ): Promise<z.output<T>> {
-  const serverUrl = await serverUrlItem.getValue();
+  const [serverUrl, refreshToken, accessToken] = await Promise.all([
+    serverUrlItem.getValue(),
+    refreshTokenItem.getValue(),
+    accessTokenItem.getValue(),
+  ]);
   let token: string | null = null;
   if (!options.anonymous) {
-    if (!(await refreshTokenItem.getValue())) throw new CallError(signedOutError('Please sign in to Trove.'));
-    token = (await accessTokenItem.getValue()) ?? (await refreshAccessToken(serverUrl));
+    if (!refreshToken) throw new CallError(signedOutError('Please sign in to Trove.'));
+    token = accessToken ?? (await refreshAccessToken(serverUrl));
   }
   let response = await send(serverUrl, method, path, options, token);
   if (response.status === 401 && !options.anonymous) {

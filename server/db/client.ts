@@ -18,6 +18,8 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** pg_advisory_lock key held while migrating (any constant unique to Trove). */
+const MIGRATION_LOCK = 7_301_011;
 
 /**
  * Opens the one Postgres schema: PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir`
@@ -26,9 +28,22 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema });
-    await migratePostgres(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    try {
+      const db = drizzlePostgres(client, { schema });
+      // Copies starting together must not migrate together: one migrates, the others wait, then find nothing to do.
+      const lock = await client.reserve();
+      try {
+        await lock`SELECT pg_advisory_lock(${MIGRATION_LOCK})`;
+        await migratePostgres(db, { migrationsFolder });
+      } finally {
+        await lock`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
+        lock.release();
+      }
+      return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    } catch (error) {
+      await client.end({ timeout: 5 });
+      throw error;
+    }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();

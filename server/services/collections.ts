@@ -13,7 +13,7 @@ export async function getOwnedCollection(db: Db, ownerId: number, id: number): P
 }
 
 export async function listCollections(db: Db, ownerId: number) {
-  const rows = await db.select().from(collections).where(eq(collections.ownerId, ownerId)).orderBy(asc(collections.name));
+  const rows = await db.select().from(collections).where(eq(collections.ownerId, ownerId)).orderBy(asc(sql`lower(${collections.name})`), asc(collections.id));
   return rows.map(toCollection);
 }
 

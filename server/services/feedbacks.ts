@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createFeedbackBody, Feedback } from '../../lib/api/contract';
 import type { Db } from '../db/client';
@@ -29,7 +29,7 @@ async function hydrate(db: Db, rows: FeedbackRow[], options: { withEmail?: boole
         rows.map((r) => r.id),
       ),
     )
-    .orderBy(asc(tags.name));
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
   const authorIds = [...new Set(rows.map((r) => r.authorId))];
   const authors = await db
     .select({ id: users.id, username: users.username, email: users.email })

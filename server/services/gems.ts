@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { canonicalizeUrl } from '../../lib/api/canonical-url';
 import type { createGemBody, Gem, MediaType, updateGemBody } from '../../lib/api/contract';
@@ -49,7 +49,7 @@ async function hydrate(db: Db, rows: GemRow[]): Promise<Gem[]> {
     .from(gemTags)
     .innerJoin(tags, eq(tags.id, gemTags.tagId))
     .where(inArray(gemTags.gemId, ids))
-    .orderBy(asc(tags.name));
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
   const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
   const authors = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ownerIds));
   return rows.map((row) => {
@@ -189,7 +189,7 @@ type Sort = 'newest' | 'oldest' | 'title';
 const ORDER: Record<Sort, SQL[]> = {
   newest: [desc(gems.createdAt), desc(gems.id)],
   oldest: [asc(gems.createdAt), asc(gems.id)],
-  title: [asc(gems.title), asc(gems.id)],
+  title: [asc(sql`lower(${gems.title})`), asc(gems.id)],
 };
 
 export async function listGems(

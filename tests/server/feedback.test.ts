@@ -126,7 +126,8 @@ describe('GET /api/admin/feedbacks', () => {
   describe('with TROVE_ADMIN_TOKEN and PUBLIC_URL set', () => {
     let admin: TestServer;
     beforeAll(async () => {
-      admin = await startTestServer({ adminToken: ADMIN_TOKEN, publicUrl: 'https://trove.example.com/' });
+      // The operator's listing spans all users: on PostgreSQL, where test servers share a database, it needs its own.
+      admin = await startTestServer({ adminToken: ADMIN_TOKEN, publicUrl: 'https://trove.example.com/' }, { isolated: true });
     });
     afterAll(async () => admin?.close());
 

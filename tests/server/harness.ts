@@ -3,17 +3,25 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type AuthResponse, apiErrorSchema, authResponseSchema } from '../../lib/api/contract';
 import type { ServerConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
+import { type Database, openDatabase } from '../../server/db/client';
 import { type RunningServer, startServer } from '../../server/start';
+import type { TestPostgres } from './postgres-global-setup';
 
 /**
- * Server test harness: the real server (Hono over node:http) on a real PGlite database in a fresh
- * temporary folder, called with global fetch. PGlite's initdb takes seconds, so a test file starts one
- * server in beforeAll (`setupTestServer`) and its tests share it, each with its own users (`signUp`).
- * A fresh data folder is a copy of a migrated template folder built once (see `freshDataDir`).
+ * Server test harness: the real server (Hono over node:http) on a real database, called with global fetch.
+ * A test file starts one server in beforeAll (`setupTestServer`) and its tests share it, each with its
+ * own users (`signUp`), so no test may count rows across users.
+ *
+ * Two backends, one suite:
+ * - `pglite` (vitest project `server`): each server gets a fresh PGlite data folder, a copy of a
+ *   migrated template folder built once (see `freshDataDir`), since PGlite's initdb takes seconds.
+ * - `postgres` (project `server-postgres`, see postgres-global-setup.ts): every server uses the one
+ *   shared PostgreSQL database, as N server copies in production do; a server started with
+ *   `{ isolated: true }` gets a database of its own. The data folder (uploads) is still a fresh temp folder.
  */
 
 export const SECRET = 'x'.repeat(48);
@@ -56,6 +64,16 @@ export interface TestServer extends Client {
   /** Stops the server; removes the data folder too when the harness created it. */
   close(): Promise<void>;
 }
+
+/** The PostgreSQL target when running in the `server-postgres` project (provided by its global setup). */
+const testPostgres: TestPostgres | undefined = inject('trovePostgres');
+
+if (process.env.TROVE_TEST_DATABASE === 'postgres' && !testPostgres) {
+  throw new Error('TROVE_TEST_DATABASE=postgres but no PostgreSQL was provided: run these tests as the server-postgres project');
+}
+
+/** Which database the servers of this run use. */
+export const backend: 'pglite' | 'postgres' = testPostgres ? 'postgres' : 'pglite';
 
 let userCounter = 0;
 
@@ -151,33 +169,113 @@ export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Starts a server. Without `dataDir` it gets a fresh temporary folder (`freshDataDir`), removed by `close()`. */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const ownsDataDir = overrides.dataDir === undefined;
-  const config: ServerConfig = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: overrides.dataDir ?? (await freshDataDir()),
-    secret: SECRET,
-    accessTokenTtlSeconds: 900,
-    refreshTokenTtlSeconds: 3600,
-    logRequests: false,
-    ...overrides,
+let databaseCounter = 0;
+
+export interface OwnDatabase {
+  url: string;
+  /** Drops the database (closing any connection still open to it). */
+  drop(): Promise<void>;
+}
+
+/**
+ * PostgreSQL only: a new database of one's own, a copy of the migrated template or, with `empty`, a
+ * database with no tables at all (the first server started on it runs the migrations).
+ */
+export async function createPostgresDatabase(options: { empty?: boolean } = {}): Promise<OwnDatabase> {
+  if (!testPostgres) throw new Error('createPostgresDatabase needs the server-postgres project (no PostgreSQL here)');
+  const { adminUrl, template } = testPostgres;
+  const admin = () => postgres(adminUrl, { max: 1, onnotice: () => {} });
+  databaseCounter += 1;
+  const name = `trove_own_${process.pid}_${databaseCounter}`;
+  const creator = admin();
+  try {
+    await creator.unsafe(`CREATE DATABASE ${name}${options.empty ? '' : ` TEMPLATE ${template}`}`);
+  } finally {
+    await creator.end({ timeout: 5 });
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = admin();
+      try {
+        await dropper.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end({ timeout: 5 });
+      }
+    },
   };
+}
+
+/**
+ * A migrated, empty database of one's own opened directly, without a server, for tests of the schema
+ * itself: a fresh PGlite data folder, or on PostgreSQL a copy of the migrated template. `close()` removes it.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (testPostgres) {
+    const own = await createPostgresDatabase();
+    const database = await openDatabase({ databaseUrl: own.url });
+    const close = async () => {
+      await database.close();
+      await own.drop();
+    };
+    return { ...database, close };
+  }
+  const dir = await freshDataDir();
+  const database = await openDatabase({ dataDir: dir });
+  const close = async () => {
+    await database.close();
+    removeDataDir(dir);
+  };
+  return { ...database, close };
+}
+
+export interface StartOptions {
+  /**
+   * A database no other test server uses, for tests that read across users (an operator's listing).
+   * On PGlite every server without an explicit `dataDir` is isolated anyway; on PostgreSQL this copies
+   * the migrated template into a new database, dropped by `close()`.
+   */
+  isolated?: boolean;
+}
+
+/**
+ * Starts a server. Without `dataDir` it gets a fresh temporary folder, removed by `close()`: on PGlite
+ * a migrated database (`freshDataDir`), on PostgreSQL an empty folder beside the shared database.
+ */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: StartOptions = {}): Promise<TestServer> {
+  const ownsDataDir = overrides.dataDir === undefined;
+  const own = testPostgres && options.isolated && overrides.databaseUrl === undefined ? await createPostgresDatabase() : undefined;
+  let config: ServerConfig | undefined;
   let server: RunningServer;
   try {
+    config = {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: overrides.dataDir ?? (testPostgres ? makeDataDir() : await freshDataDir()),
+      databaseUrl: own?.url ?? testPostgres?.url,
+      secret: SECRET,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 3600,
+      logRequests: false,
+      ...overrides,
+    };
     server = await startServer(config);
   } catch (error) {
-    if (ownsDataDir) removeDataDir(config.dataDir);
+    if (ownsDataDir && config) removeDataDir(config.dataDir);
+    await own?.drop();
     throw error;
   }
+  const started = config;
   return {
     ...createClient(server.url),
     server,
-    config,
+    config: started,
     close: async () => {
       await server.stop();
-      if (ownsDataDir) removeDataDir(config.dataDir);
+      if (ownsDataDir) removeDataDir(started.dataDir);
+      await own?.drop();
     },
   };
 }
@@ -186,10 +284,13 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
  * Starts one server for the calling test file (beforeAll) and closes it afterwards (afterAll).
  * The returned object forwards to it, so it can be destructured at the top of a file.
  */
-export function setupTestServer(overrides: Partial<ServerConfig> = {}): Client & { readonly current: TestServer } {
+export function setupTestServer(
+  overrides: Partial<ServerConfig> = {},
+  options: StartOptions = {},
+): Client & { readonly current: TestServer } {
   let running: TestServer | undefined;
   beforeAll(async () => {
-    running = await startTestServer(overrides);
+    running = await startTestServer(overrides, options);
   });
   afterAll(async () => {
     await running?.close();

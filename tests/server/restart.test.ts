@@ -2,26 +2,46 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authResponseSchema, dataOf, gemSchema, userSchema } from '../../lib/api/contract';
 import type { ServerConfig } from '../../server/config';
-import { expectError, gemBody, makeDataDir, removeDataDir, type Session, startTestServer, type TestServer } from './harness';
+import {
+  backend,
+  createPostgresDatabase,
+  expectError,
+  gemBody,
+  makeDataDir,
+  type OwnDatabase,
+  removeDataDir,
+  type Session,
+  startTestServer,
+  type TestServer,
+} from './harness';
 
-/** One data folder, reopened by successive servers (each reopen is fast: initdb runs only the first time). */
+/**
+ * Successive servers on one store, empty at the first start, which creates the schema. On PGlite the
+ * store is a data folder (the first start runs initdb and the migrations; each reopen is fast). On
+ * PostgreSQL it is an empty database of this file's own (the first start runs the migrations; the data
+ * folder then holds only uploads), and a restart is stopping the server and starting another on it.
+ */
 const dataDir = makeDataDir();
+const store = backend === 'pglite' ? 'data folder' : 'database';
+let database: OwnDatabase | undefined;
 let server: TestServer | undefined;
 let session: Session;
 let gemId: number;
 
 async function restart(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   await server?.close();
-  server = await startTestServer({ dataDir, ...overrides });
+  if (backend === 'postgres') database ??= await createPostgresDatabase({ empty: true });
+  server = await startTestServer({ dataDir, databaseUrl: database?.url, ...overrides });
   return server;
 }
 
 afterAll(async () => {
   await server?.close();
+  await database?.drop();
   removeDataDir(dataDir);
 });
 
-describe('a restarted server on the same data folder', () => {
+describe(`a restarted server on the same ${store}`, () => {
   it('keeps users, collections, tags and gems', async () => {
     const first = await restart();
     session = await first.signUp('persist');

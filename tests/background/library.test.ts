@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createCollection, createGem, findGemsAtUrl, listCollections, listGems, listTags } from '../../lib/background/library';
+import { setServerUrl, signUp } from '../../lib/background/session';
+import { setupTestServer } from '../server/harness';
+import { failure, newAccount } from './helpers';
+
+/** The background's library calls (lib/background/library.ts) against the real server. */
+
+const t = setupTestServer();
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await setServerUrl(t.url);
+});
+
+describe('library calls', () => {
+  it('createGem saves into Unfiltered by default, and listCollections counts it', async () => {
+    const { user } = await signUp(newAccount('lib'));
+    const gem = await createGem({
+      idempotencyKey: 'library-save-0001',
+      gem: { title: '  A page ', url: 'https://Example.com/a?utm_source=x', description: 'desc', tags: ['read', 'Later'] },
+    });
+    expect(gem).toEqual({
+      id: expect.any(Number),
+      title: 'A page',
+      description: 'desc',
+      url: 'https://Example.com/a?utm_source=x',
+      canonicalUrl: 'https://example.com/a',
+      media_type: 'Link',
+      media: {},
+      image: null,
+      favicon: null,
+      text: null,
+      byline: null,
+      publishedAt: null,
+      collectionId: user?.unfiltered_collection_id,
+      author: { id: user?.id, username: user?.username },
+      tags: [
+        { id: expect.any(Number), tag: 'Later', parentId: null, createdAt: expect.any(String) },
+        { id: expect.any(Number), tag: 'read', parentId: null, createdAt: expect.any(String) },
+      ],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    // server-side, too
+    expect((await t.api(`/api/gems/${gem.id}`, { token: (await t.signIn(user?.username ?? '')).jwt })).body.data).toEqual(gem);
+
+    const collections = await listCollections();
+    expect(collections.map((c) => [c.name, c.gems_count, c.isUnfiltered])).toEqual([
+      ['AI Chats', 0, false],
+      ['Unfiltered', 1, true],
+    ]);
+    expect((await listTags()).map((x) => x.tag)).toEqual(['Later', 'read']);
+    expect((await findGemsAtUrl('https://example.com/a')).map((g) => g.id)).toEqual([gem.id]);
+    expect(await listGems({ page: 1 })).toMatchObject({ total: 1, page: 1, perPage: 20, data: [{ id: gem.id }] });
+  });
+
+  it('a retried save with the same idempotency key returns the first gem; another key saves another', async () => {
+    await signUp(newAccount('retry'));
+    const input = { idempotencyKey: 'library-retry-0001', gem: { title: 'Once', url: 'https://example.com/once' } };
+    const first = await createGem(input);
+    const second = await createGem({ ...input, gem: { ...input.gem, title: 'Twice' } });
+    expect(second).toEqual(first);
+    expect(second.title).toBe('Once');
+    expect((await listGems({ page: 1 })).total).toBe(1);
+    const third = await createGem({ ...input, idempotencyKey: 'library-retry-0002' });
+    expect(third.id).not.toBe(first.id);
+    expect((await listGems({ page: 1 })).total).toBe(2);
+  });
+
+  it('createCollection puts the gem where asked; bad input is an invalid error with the field', async () => {
+    await signUp(newAccount('coll'));
+    const reading = await createCollection({ name: 'Reading' });
+    expect(reading).toMatchObject({ name: 'Reading', parentId: null, gems_count: 0, isUnfiltered: false });
+    const child = await createCollection({ name: 'Deep', parentId: reading.id });
+    expect(child.parentId).toBe(reading.id);
+    const gem = await createGem({ idempotencyKey: 'library-coll-0001', gem: { title: 'In a collection', url: 'https://example.com/c', collectionId: child.id } });
+    expect(gem.collectionId).toBe(child.id);
+    expect((await listCollections()).find((c) => c.id === child.id)?.gems_count).toBe(1);
+
+    expect(await failure(createGem({ idempotencyKey: 'library-bad-0001', gem: { title: 'Bad', url: 'example.com/no-scheme' } }))).toEqual({
+      kind: 'invalid',
+      status: 400,
+      message: expect.stringContaining('url'),
+      fields: [{ path: 'data.url', message: expect.any(String) }],
+    });
+    expect(await failure(createGem({ idempotencyKey: 'library-bad-0002', gem: { title: 'Nowhere', url: 'https://example.com/', collectionId: 999_999 } }))).toEqual({
+      kind: 'not-found',
+      status: 404,
+      message: 'Collection not found',
+    });
+    expect((await listGems({ page: 1 })).total).toBe(1);
+  });
+});

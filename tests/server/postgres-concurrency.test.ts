@@ -1,0 +1,96 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authResponseSchema } from '../../lib/api/contract';
+import { type ApiResponse, backend, createPostgresDatabase, expectFieldError, gemBody, PASSWORD, startTestServer, type TestServer, uniqueUsername } from './harness';
+
+/**
+ * Races that only PostgreSQL can run: PGlite is one connection, so statements of concurrent requests
+ * never overlap inside the database. gems.test.ts and auth.test.ts race requests too, but whether they
+ * overlap in the database depends on timing; here the test holds the table in SHARE mode (reads pass,
+ * inserts wait) until every request has passed its first lookup and waits at its insert, so the
+ * unique index decides and the services' unique-violation fallbacks run every time.
+ */
+describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide at the unique index', () => {
+  let server: TestServer;
+  let sql: postgres.Sql;
+  beforeAll(async () => {
+    // a database of its own, so the lock holds up no other test file and the waiting count is ours alone
+    server = await startTestServer({}, { isolated: true });
+    sql = postgres(server.config.databaseUrl ?? '', { max: 2, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await sql?.end({ timeout: 5 });
+    await server?.close();
+  });
+
+  /** Sends `requests` while `table` is locked against writes; releases it once all of them wait on it. */
+  async function collide(table: 'gems' | 'users', requests: () => Promise<ApiResponse>[]): Promise<ApiResponse[]> {
+    await Promise.all(Array.from({ length: 5 }, () => server.api('/api/health'))); // warm keep-alive connections
+    const { sent } = await sql.begin(async (tx) => {
+      await tx.unsafe(`LOCK TABLE ${table} IN SHARE MODE`);
+      const sent = requests();
+      for (let waited = 0; ; waited += 20) {
+        const [row] = await sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = ${table} AND NOT l.granted`;
+        if (row?.n === sent.length) break;
+        if (waited > 20_000) throw new Error(`only ${row?.n} of ${sent.length} requests reached the insert into ${table}`);
+        await sleep(20);
+      }
+      return { sent };
+    });
+    return Promise.all(sent);
+  }
+
+  it('five saves with one Idempotency-Key, all past the lookup by key, make one gem: one 201, four 200s', async () => {
+    const s = await server.signUp('race');
+    const key = `race-${Math.random().toString(36).slice(2)}`;
+    const results = await collide('gems', () =>
+      Array.from({ length: 5 }, (_, i) =>
+        server.api('/api/gems', { token: s.jwt, body: gemBody({ title: `try ${i}`, tags: ['raced'] }), headers: { 'Idempotency-Key': key } }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    const winner = results.find((r) => r.status === 201)?.body.data;
+    for (const r of results) expect(r.body).toEqual({ data: winner });
+    const all = await server.api('/api/get-all-bookmark', { token: s.jwt });
+    expect(all.body.total).toBe(1);
+    expect(all.body.data.map((g: { id: number }) => g.id)).toEqual([winner.id]);
+    const unfiltered = await server.api(`/api/collections/${s.user.unfiltered_collection_id}`, { token: s.jwt });
+    expect(unfiltered.body.data.gems_count).toBe(1);
+    expect((await server.api('/api/tags', { token: s.jwt })).body.total).toBe(1);
+  });
+
+  it('three sign-ups with one username, all past the availability check: one 201, two 400s naming the field', async () => {
+    const username = uniqueUsername('clash');
+    const results = await collide('users', () =>
+      [1, 2, 3].map((i) =>
+        server.api('/api/auth/local/register', { body: { username, email: `${i}${username.toLowerCase()}@example.test`, password: PASSWORD } }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400]);
+    for (const r of results.filter((x) => x.status === 400)) expectFieldError(r, 'username', 'Username is already taken');
+    const created = authResponseSchema.parse(results.find((r) => r.status === 201)?.body);
+    expect(created.user.username).toBe(username);
+    const [row] = await sql`SELECT count(*)::int AS n FROM users WHERE lower(username) = ${username.toLowerCase()}`;
+    expect(row?.n).toBe(1);
+  });
+});
+
+describe.runIf(backend === 'postgres')('PostgreSQL only: several server copies starting at once', () => {
+  it('migrate an empty database once; every copy starts', async () => {
+    const database = await createPostgresDatabase({ empty: true });
+    try {
+      const started = await Promise.allSettled([1, 2, 3].map(() => startTestServer({ databaseUrl: database.url })));
+      const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      try {
+        expect(started.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+        const health = await Promise.all(servers.map((s) => s.api('/api/health')));
+        expect(health.map((h) => h.status)).toEqual([200, 200, 200]);
+      } finally {
+        await Promise.all(servers.map((s) => s.close()));
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});
