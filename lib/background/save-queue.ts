@@ -109,6 +109,37 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
   }
 
   let draining: Promise<number> | null = null;
+  let drainingForced = false;
+
+  /**
+   * Sends every pending save that is due, oldest first, one at a time. `force` ignores the backoff
+   * (the network just came back). Returns how many were delivered.
+   */
+  function drain(force = false): Promise<number> {
+    // A forced drain asked for while a normal one runs must not be satisfied by it: it runs next.
+    if (draining && force && !drainingForced) return draining.then(() => drain(true));
+    if (!draining) {
+      drainingForced = force;
+      draining = (async () => {
+        let delivered = 0;
+        const isDue = (s: QueuedSave<P>) => s.state === 'pending' && (force || s.nextAttemptAt <= now());
+        const due = (await options.store.load()).filter(isDue);
+        for (const { key } of due) {
+          // Look again: while earlier saves were sent, this one may have been discarded or delivered.
+          const save = (await options.store.load()).find((s) => s.key === key);
+          if (!save || !(isDue(save) || inFlight.has(key))) continue;
+          const outcome = await attempt(save);
+          if (outcome.ok) delivered++;
+          // The server is down: the rest would fail the same way; they wait for the next drain.
+          else if (outcome.error.kind === 'offline') break;
+        }
+        return delivered;
+      })().finally(() => {
+        draining = null;
+      });
+    }
+    return draining;
+  }
 
   return {
     list: () => options.store.load(),
@@ -126,26 +157,7 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
       return attempt(queued);
     },
 
-    /**
-     * Sends every pending save that is due, oldest first, one at a time. `force` ignores the backoff
-     * (the network just came back). Returns how many were delivered.
-     */
-    drain(force = false): Promise<number> {
-      draining ??= (async () => {
-        let delivered = 0;
-        const due = (await options.store.load()).filter((s) => s.state === 'pending' && (force || s.nextAttemptAt <= now()));
-        for (const save of due) {
-          const outcome = await attempt(save);
-          if (outcome.ok) delivered++;
-          // The server is down: the rest would fail the same way; they wait for the next drain.
-          else if (outcome.error.kind === 'offline') break;
-        }
-        return delivered;
-      })().finally(() => {
-        draining = null;
-      });
-      return draining;
-    },
+    drain,
 
     /** Tries a failed (or waiting) save again now. */
     async retry(key: string): Promise<SendOutcome<R> | null> {
