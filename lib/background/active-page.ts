@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { ActivePage } from '../messaging/protocol';
 import type { PageExtract } from '../page/extract';
+import { mediaTypeFromUrl } from '../page/media-type';
 import { captureInTab } from './capture-in-tab';
 
 /**
@@ -15,7 +16,15 @@ export async function getActivePage(tabId?: number): Promise<ActivePage> {
   const [extract, detected] = readable
     ? await Promise.all([extractTab(tab.id), captureInTab({ tabId: tab.id }, { kind: 'media' })])
     : [null, null];
-  return { tabId: tab.id, url: tab.url, title: tab.title ?? tab.url, favIconUrl: tab.favIconUrl ?? null, extract, detected };
+  // The browser's PDF viewer and other pages that cannot be scripted still say what they are by their address.
+  return {
+    tabId: tab.id,
+    url: tab.url,
+    title: tab.title ?? tab.url,
+    favIconUrl: tab.favIconUrl ?? null,
+    extract,
+    detected: detected ?? mediaTypeFromUrl(tab.url),
+  };
 }
 
 async function extractTab(tabId: number): Promise<PageExtract | null> {

@@ -40,19 +40,16 @@ const parseUrl = (url: string) => {
  *    content, or the paragraphs of <main> (else <body>) have more than 200 words; else Link.
  */
 export function detectPageMediaType(doc: Document, url: string, contentType?: string): PageMediaType {
-  const page = parseUrl(url);
   const resolve = makeResolver(doc, url);
   const pageUrl = resolve(url, false);
 
   const type = contentType?.split(';')[0]?.trim().toLowerCase();
-  if (type === 'application/pdf' || type === 'application/x-pdf' || /\.pdf$/i.test(page?.pathname ?? '')) {
-    return { mediaType: 'PDF', mediaUrl: pageUrl };
-  }
+  if (type === 'application/pdf' || type === 'application/x-pdf') return { mediaType: 'PDF', mediaUrl: pageUrl };
+  const byUrl = mediaTypeFromUrl(url);
+  if (byUrl?.mediaType === 'PDF') return { mediaType: 'PDF', mediaUrl: pageUrl };
   const viewer = pdfViewer(doc);
   if (viewer) return { mediaType: 'PDF', mediaUrl: resolve(viewer.getAttribute('src'), false) ?? pageUrl };
-
-  const host = page ? knownHost(page) : null;
-  if (host) return { mediaType: host, mediaUrl: pageUrl };
+  if (byUrl) return { mediaType: byUrl.mediaType, mediaUrl: pageUrl };
 
   const meta = readMeta(doc);
   const ogType = meta('og:type')?.toLowerCase() ?? '';
@@ -74,6 +71,18 @@ export function detectPageMediaType(doc: Document, url: string, contentType?: st
   }
   const article = explicit > ARTICLE_MIN_WORDS || proseWords(doc.querySelector('main, [role="main"]') ?? doc.body) > ARTICLE_MIN_WORDS;
   return { mediaType: article ? 'Article' : 'Link', mediaUrl: null };
+}
+
+/**
+ * What the address alone says (rules 1 and 2 without the document): a `.pdf` path, or a known video
+ * or audio page. For tabs whose document cannot be read, such as the browser's own PDF viewer.
+ */
+export function mediaTypeFromUrl(url: string): PageMediaType | null {
+  const page = parseUrl(url);
+  if (!page || !/^https?:$/.test(page.protocol)) return null;
+  if (/\.pdf$/i.test(page.pathname)) return { mediaType: 'PDF', mediaUrl: page.href };
+  const host = knownHost(page);
+  return host ? { mediaType: host, mediaUrl: page.href } : null;
 }
 
 const PDF_TYPE = /^application\/(?:x-)?pdf$/i;

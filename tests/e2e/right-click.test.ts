@@ -69,6 +69,20 @@ describe('right-click saves', () => {
     expect(Buffer.from(await stored.arrayBuffer()).equals(readFileSync(GEM_PNG))).toBe(true);
   });
 
+  it('saves an image it may not read (another origin, no CORS) by its address', async () => {
+    const other = await startTestSite();
+    try {
+      const srcUrl = `${other.url}/assets/gem.png`;
+      const outcome = await clickMenuItem(ctx, { menuItemId: 'trove-save-image', srcUrl, pageUrl, frameId: 0 });
+      expect(outcome).toMatchObject({ status: 'saved' });
+      const gem = (await saved('Image')).find((g) => g.media.mediaUrl === srcUrl);
+      // Not on this page, so nothing describes it: the title falls back to the page's.
+      expect(gem).toMatchObject({ image: srcUrl, url: pageUrl, title: 'Image from Field notes: parsing logs with Python' });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('saves selected code with its whitespace and the block’s language', async () => {
     await selectText(page, '#code');
     const selectionText = await page.evaluate(() => document.getSelection()?.toString());

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { describe, expect, test } from 'vitest';
-import { countWords, detectPageMediaType, mainMedia } from '../../lib/page/media-type';
+import { countWords, detectPageMediaType, mainMedia, mediaTypeFromUrl } from '../../lib/page/media-type';
 
 // Node environment (no DOM globals): detectPageMediaType only uses the Document, URL and content type given.
 
@@ -204,4 +204,20 @@ test('odd inputs do not throw, and the document is never mutated', () => {
   expect(page.documentElement.outerHTML).toBe(before);
   expect(detectPageMediaType(doc('<html></html>'), 'not a url')).toEqual({ mediaType: 'Link', mediaUrl: null });
   expect(detectPageMediaType(doc('<embed type="application/pdf">'), 'file:///tmp/a.pdf')).toEqual({ mediaType: 'PDF', mediaUrl: null });
+});
+
+describe('mediaTypeFromUrl (tabs whose document cannot be read, e.g. the PDF viewer)', () => {
+  test.each([
+    ['https://example.com/papers/attention.PDF?download=1#page=3', 'PDF'],
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'Video'],
+    ['https://vimeo.com/76979871', 'Video'],
+    ['https://soundcloud.com/artist/track-name', 'Audio'],
+    ['https://open.spotify.com/episode/4rOoJ6Egrf8K2IrywzwOMk', 'Audio'],
+  ])('%s → %s', (url, mediaType) => {
+    expect(mediaTypeFromUrl(url)).toEqual({ mediaType, mediaUrl: new URL(url).href });
+  });
+
+  test.each(['https://example.com/article', 'https://example.com/pdf-guide', 'file:///tmp/a.pdf', 'not a url'])('%s → null', (url) => {
+    expect(mediaTypeFromUrl(url)).toBeNull();
+  });
 });
