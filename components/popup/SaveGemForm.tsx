@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Collection, CreateGemInput, Gem, Tag } from '@/lib/api/contract';
 import { type ActivePage, pageMediaTypes } from '@/lib/messaging/protocol';
+import { pageDetails } from '@/lib/page/page-gem';
 import { placeFieldErrors } from '../app/background-context';
 import { Alert } from '../ui/Alert';
 import { Field } from '../ui/Field';
@@ -43,30 +44,18 @@ export function SaveGemForm({ page, existing, collections, tags, defaultCollecti
 
   const submit = handleSubmit(async (values) => {
     setSaveError(null);
-    const extract = page.extract;
     try {
       await onSave({
+        // An edit changes what the user sees in the form; the page's text and details stay as first saved.
+        ...(existing
+          ? { media_type: values.mediaType, favicon: page.extract?.favicon ?? page.favIconUrl }
+          : pageDetails(page, values.mediaType)),
         title: values.title,
         description: values.description,
         url: values.url,
         image: values.image || null,
-        favicon: extract?.favicon ?? page.favIconUrl,
         collectionId: values.collectionId,
         tags: values.tags,
-        media_type: values.mediaType,
-        ...(existing
-          ? {}
-          : {
-              text: extract?.text || null,
-              byline: extract?.byline ?? null,
-              publishedAt: extract?.publishedAt ?? null,
-              media: {
-                ...(extract?.siteName ? { siteName: extract.siteName } : {}),
-                ...(extract?.lang ? { lang: extract.lang } : {}),
-                ...(extract ? { wordCount: extract.wordCount } : {}),
-                ...(values.mediaType === page.detected?.mediaType && page.detected.mediaUrl ? { mediaUrl: page.detected.mediaUrl } : {}),
-              },
-            }),
       });
     } catch (error) {
       setSaveError(placeFieldErrors(error, Object.keys(saveGemFormSchema.shape), setError));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Gem } from '@/lib/api/contract';
 import { isHttpUrl, messages, titleSchema, urlSchema } from '@/lib/api/validators';
 import { type ActivePage, type PageMediaType, pageMediaTypes } from '@/lib/messaging/protocol';
+import { defaultMediaType } from '@/lib/page/page-gem';
 
 export const saveGemFormSchema = z.object({
   title: titleSchema,
@@ -38,6 +39,6 @@ export function initialValues(page: ActivePage, existing: Gem | undefined, defau
     image: extract?.image ?? '',
     collectionId: defaultCollectionId as number,
     tags: [],
-    mediaType: page.detected?.mediaType ?? (extract && extract.wordCount > 200 ? 'Article' : 'Link'),
+    mediaType: defaultMediaType(page),
   };
 }

@@ -2,6 +2,7 @@ import type { CreateGemInput } from '../api/contract';
 import { saveEndpointFor } from '../api/save-endpoints';
 import { detectImageType, MAX_IMAGE_BYTES } from '../files/image-type';
 import type { SaveOutcome, SavePayload } from '../messaging/protocol';
+import { defaultMediaType, pageDetails } from '../page/page-gem';
 import { getActivePage } from './active-page';
 import { captureInTab } from './capture-in-tab';
 import { getPreferences } from './preferences';
@@ -29,26 +30,13 @@ async function enqueue(label: string, payload: SavePayload): Promise<SaveOutcome
 export async function savePage(tabId?: number): Promise<SaveOutcome> {
   const page = await getActivePage(tabId);
   if (!/^https?:/.test(page.url)) throw new Error('Trove saves web pages (http and https).');
-  const { extract, detected } = page;
-  const mediaType = detected?.mediaType ?? (extract && extract.wordCount > 200 ? 'Article' : 'Link');
+  const mediaType = defaultMediaType(page);
   const gem: CreateGemInput = {
-    title: extract?.title || page.title,
-    description: extract?.description ?? '',
+    ...pageDetails(page, mediaType),
+    title: page.extract?.title || page.title,
+    description: page.extract?.description ?? '',
     url: page.url,
-    media_type: mediaType,
-    image: extract?.image ?? null,
-    favicon: extract?.favicon ?? page.favIconUrl,
-    text: extract?.text || null,
-    byline: extract?.byline ?? null,
-    publishedAt: extract?.publishedAt ?? null,
-    media: {
-      ...(extract?.siteName ? { siteName: extract.siteName } : {}),
-      ...(extract?.lang ? { lang: extract.lang } : {}),
-      ...(extract ? { wordCount: extract.wordCount } : {}),
-      ...(detected?.mediaUrl && mediaType === detected.mediaType && mediaType !== 'Article' && mediaType !== 'Link'
-        ? { mediaUrl: detected.mediaUrl }
-        : {}),
-    },
+    image: page.extract?.image ?? null,
   };
   return enqueue(gem.title, { endpoint: saveEndpointFor(mediaType), gem });
 }
