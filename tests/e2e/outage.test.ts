@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchWithExtension, openExtensionPage, openPopup } from './browser';
+import { type ExtensionBrowser, openExtensionPage, openPopup } from './browser';
 import { backgroundWorker, clickMenuItem, fetchGems, signUpInOptions } from './flows';
-import { freePort, startServerProcess, type TroveServerProcess } from './server-process';
-import { startTestSite } from './test-site';
 
 const USER = { username: 'traveller', email: 'traveller@example.test', password: 'correct horse battery' };
 
@@ -19,12 +16,10 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 }
 
 describe('saves made while the server is down', () => {
-  let dataDir: string;
-  let port: number;
-  let server: TroveServerProcess;
-  let site: Awaited<ReturnType<typeof startTestSite>>;
+  let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
-  const gems = () => fetchGems(server.url, USER.username, USER.password);
+  let site: E2eEnvironment['site'];
+  const gems = () => fetchGems(env.server.url, USER.username, USER.password);
   const queueLength = async () => {
     const worker = await backgroundWorker(ctx);
     return worker.evaluate(async () => {
@@ -34,10 +29,9 @@ describe('saves made while the server is down', () => {
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-outage-'));
-    port = await freePort();
-    [server, site, ctx] = await Promise.all([startServerProcess({ port, dataDir }), startTestSite(), launchWithExtension()]);
-    await (await signUpInOptions(ctx, server.url, USER)).close();
+    env = await startE2eEnvironment('outage');
+    ({ ctx, site } = env);
+    await (await signUpInOptions(ctx, env.server.url, USER)).close();
     // The popup once while online, so the collections are known when the server goes away.
     const page = await ctx.browser.newPage();
     await page.goto(`${site.url}/blog-post.html`);
@@ -47,15 +41,10 @@ describe('saves made while the server is down', () => {
     await page.close();
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.stop();
-    await site?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => env?.close());
 
   it('keeps 20 saves from the popup and the menu, and delivers exactly 20 gems when the server is back', async () => {
-    await server.stop();
+    await env.stopServer();
     const page = await ctx.browser.newPage();
     for (let i = 0; i < 10; i++) {
       await page.goto(`${site.url}/blog-post.html?copy=${i}`);
@@ -79,7 +68,7 @@ describe('saves made while the server is down', () => {
     }
     expect(await queueLength()).toBe(20);
 
-    server = await startServerProcess({ port, dataDir });
+    await env.startServer();
     // What the browser's "online" event does; the periodic alarm would do it within a minute too.
     await (await backgroundWorker(ctx)).evaluate(() => (globalThis as unknown as { trove: { drainQueue(): Promise<number> } }).trove.drainQueue());
     const delivered = await waitFor(gems, (list) => list.total >= 20);
@@ -91,7 +80,7 @@ describe('saves made while the server is down', () => {
   });
 
   it('delivers queued saves after the service worker was stopped', async () => {
-    await server.stop();
+    await env.stopServer();
     const page = await ctx.browser.newPage();
     await page.goto(`${site.url}/capture-e2e.html`);
     await (await openPopup(ctx, page)).close();
@@ -107,7 +96,7 @@ describe('saves made while the server is down', () => {
     expect(await queueLength()).toBe(3);
 
     await (await backgroundWorker(ctx)).close();
-    server = await startServerProcess({ port, dataDir });
+    await env.startServer();
     // Any extension page wakes the service worker, which sends what is queued as it starts.
     const options = await openExtensionPage(ctx, 'options.html');
     const delivered = await waitFor(gems, (list) => list.total >= 23);

@@ -1,16 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { ElementHandle } from 'puppeteer';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { feedbacks, feedbackTags, tags, users } from '../../server/db/schema';
-import { type ExtensionBrowser, launchWithExtension, openPopup } from './browser';
+import { type ExtensionBrowser, openPopup } from './browser';
 import { signUpInOptions } from './flows';
-import { freePort, startServerProcess, type TroveServerProcess } from './server-process';
-import { startTestSite } from './test-site';
 
 const PNG_PATH = fileURLToPath(new URL('../../public/icon/32.png', import.meta.url));
 
@@ -32,32 +29,24 @@ async function readFeedback(dataDir: string) {
 }
 
 describe('report a bug from the popup', () => {
-  let dataDir: string;
-  let server: TroveServerProcess;
-  let site: Awaited<ReturnType<typeof startTestSite>>;
+  let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-report-'));
-    const port = await freePort();
-    [server, site, ctx] = await Promise.all([startServerProcess({ port, dataDir }), startTestSite(), launchWithExtension()]);
-    const options = await signUpInOptions(ctx, server.url, { username: 'reporter', email: 'reporter@example.test', password: 'correct horse battery' });
+    env = await startE2eEnvironment('report');
+    ctx = env.ctx;
+    const options = await signUpInOptions(ctx, env.server.url, { username: 'reporter', email: 'reporter@example.test', password: 'correct horse battery' });
     await options.close();
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.stop();
-    await site?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => env?.close());
 
   it('files a report with tags and an image, stored with isExtension and a working image link', async () => {
-    const pageUrl = `${site.url}/docs-page.html`;
+    const pageUrl = `${env.site.url}/docs-page.html`;
     const page = await ctx.browser.newPage();
     await page.goto(pageUrl);
     const popup = await openPopup(ctx, page);
-    await popup.click('::-p-text(Report a bug)');
+    await popup.locator('::-p-text(Report a bug)').click();
     await popup.waitForSelector('[role="dialog"]');
     expect(await popup.$eval('#report-url', (el) => (el as HTMLInputElement).value)).toBe(pageUrl);
     expect(await popup.$eval('#report-category', (el) => (el as HTMLSelectElement).value)).toBe('Bug');
@@ -80,8 +69,8 @@ describe('report a bug from the popup', () => {
     await popup.close().catch(() => {});
     await page.close();
 
-    await server.stop();
-    const [stored, ...others] = await readFeedback(dataDir);
+    await env.stopServer();
+    const [stored, ...others] = await readFeedback(env.dataDir);
     expect(others).toEqual([]);
     expect(stored).toMatchObject({
       author: 'reporter',
@@ -98,7 +87,7 @@ describe('report a bug from the popup', () => {
     const [link] = stored?.feedback.imageLinks ?? [];
     expect(stored?.feedback.imageLinks).toHaveLength(1);
 
-    server = await startServerProcess({ port: Number(new URL(server.url).port), dataDir });
+    await env.startServer();
     const image = await fetch(link as string);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');

@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, } from 'node:fs';
 import type { Page } from 'puppeteer';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gem } from '../../lib/api/contract';
-import { type ExtensionBrowser, launchWithExtension, openPopup } from './browser';
+import { type ExtensionBrowser, openPopup } from './browser';
 import { clickMenuItem, fetchGems, signUpInOptions } from './flows';
-import { freePort, startServerProcess, type TroveServerProcess } from './server-process';
 import { GEM_PNG, startTestSite } from './test-site';
 
 const USER = { username: 'clicker', email: 'clicker@example.test', password: 'correct horse battery' };
@@ -23,20 +21,18 @@ async function selectText(page: Page, selector: string) {
 }
 
 describe('right-click saves', () => {
-  let dataDir: string;
-  let server: TroveServerProcess;
-  let site: Awaited<ReturnType<typeof startTestSite>>;
+  let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
   let page: Page;
   let pageUrl: string;
   const saved = async (mediaType: Gem['media_type']) =>
-    (await fetchGems(server.url, USER.username, USER.password)).data.filter((g) => g.media_type === mediaType);
+    (await fetchGems(env.server.url, USER.username, USER.password)).data.filter((g) => g.media_type === mediaType);
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-menu-'));
-    [server, site, ctx] = await Promise.all([startServerProcess({ port: await freePort(), dataDir }), startTestSite(), launchWithExtension()]);
-    await (await signUpInOptions(ctx, server.url, USER)).close();
-    pageUrl = `${site.url}/capture-e2e.html`;
+    env = await startE2eEnvironment('menu');
+    ctx = env.ctx;
+    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    pageUrl = `${env.site.url}/capture-e2e.html`;
     page = await ctx.browser.newPage();
     await page.goto(pageUrl);
     // A right-click grants the extension this tab (activeTab); the toolbar button grants the same.
@@ -45,15 +41,10 @@ describe('right-click saves', () => {
     await page.bringToFront();
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.stop();
-    await site?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => env?.close());
 
   it('saves an image with its bytes, alt text and size', async () => {
-    const srcUrl = `${site.url}/assets/gem.png`;
+    const srcUrl = `${env.site.url}/assets/gem.png`;
     const outcome = await clickMenuItem(ctx, { menuItemId: 'trove-save-image', srcUrl, pageUrl, frameId: 0 });
     expect(outcome).toMatchObject({ status: 'saved' });
     const [gem] = await saved('Image');
@@ -64,7 +55,7 @@ describe('right-click saves', () => {
       media: { mediaUrl: srcUrl, alt: 'A purple gem', width: 128, height: 128 },
     });
     // The image was copied to the server, so the gem outlives the page.
-    expect(gem?.image).toMatch(new RegExp(`^${server.url}/uploads/[A-Za-z0-9_-]{22}\\.png$`));
+    expect(gem?.image).toMatch(new RegExp(`^${env.server.url}/uploads/[A-Za-z0-9_-]{22}\\.png$`));
     const stored = await fetch(gem?.image as string);
     expect(Buffer.from(await stored.arrayBuffer()).equals(readFileSync(GEM_PNG))).toBe(true);
   });
@@ -105,7 +96,7 @@ describe('right-click saves', () => {
       url: pageUrl,
     });
 
-    const linkUrl = `${site.url}/news-article.html`;
+    const linkUrl = `${env.site.url}/news-article.html`;
     await clickMenuItem(ctx, { menuItemId: 'trove-save-link', linkUrl, pageUrl, frameId: 0 });
     const [link] = await saved('Link');
     expect(link).toMatchObject({ title: 'the seawall story', url: linkUrl });

@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+
 import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { collections, gems, gemTags, tags, users } from '../../server/db/schema';
-import { type ExtensionBrowser, launchWithExtension, openPopup } from './browser';
+import { type ExtensionBrowser, openPopup } from './browser';
 import { signUpInOptions } from './flows';
-import { freePort, startServerProcess, type TroveServerProcess } from './server-process';
-import { startTestSite } from './test-site';
 
 const ARTICLE_TITLE = 'Council approves $48M seawall after late-night vote';
 
@@ -41,29 +38,20 @@ async function readSavedGems(dataDir: string) {
 }
 
 describe('save the current page from the toolbar popup', () => {
-  let dataDir: string;
-  let port: number;
-  let server: TroveServerProcess;
-  let site: Awaited<ReturnType<typeof startTestSite>>;
+  let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
   let articleUrl: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-'));
-    port = await freePort();
-    [server, site, ctx] = await Promise.all([startServerProcess({ port, dataDir }), startTestSite(), launchWithExtension()]);
-    articleUrl = `${site.url}/news-article.html`;
+    env = await startE2eEnvironment('save');
+    ctx = env.ctx;
+    articleUrl = `${env.site.url}/news-article.html`;
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.stop();
-    await site?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => env?.close());
 
   it('signs up in the options page', async () => {
-    const options = await signUpInOptions(ctx, server.url, { username: 'e2ealice', email: 'alice@example.test', password: 'correct horse battery' });
+    const options = await signUpInOptions(ctx, env.server.url, { username: 'e2ealice', email: 'alice@example.test', password: 'correct horse battery' });
     expect(await textOf(options, '.signed-in-as')).toBe('Signed in as e2ealice (alice@example.test)');
     await options.close();
   });
@@ -115,8 +103,8 @@ describe('save the current page from the toolbar popup', () => {
   });
 
   it('stored the gem with those values, and it survives a server restart', async () => {
-    await server.stop();
-    const stored = await readSavedGems(dataDir);
+    await env.stopServer();
+    const stored = await readSavedGems(env.dataDir);
     expect(stored).toEqual([
       expect.objectContaining({
         title: ARTICLE_TITLE,
@@ -128,7 +116,7 @@ describe('save the current page from the toolbar popup', () => {
       }),
     ]);
 
-    server = await startServerProcess({ port, dataDir });
+    await env.startServer();
     const article = await ctx.browser.newPage();
     await article.goto(articleUrl);
     const popup = await openPopup(ctx, article);

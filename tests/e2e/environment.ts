@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ExtensionBrowser, launchWithExtension } from './browser';
+import { freePort, startServerProcess, type TroveServerProcess } from './server-process';
+import { startTestSite } from './test-site';
+
+/**
+ * Everything a user journey needs, on this machine only: the real server (its own data folder and
+ * port, so it can be stopped and started again), the test pages, and Chromium with the built extension.
+ */
+export interface E2eEnvironment {
+  dataDir: string;
+  site: Awaited<ReturnType<typeof startTestSite>>;
+  ctx: ExtensionBrowser;
+  /** The running server; replaced by `startServer`. */
+  server: TroveServerProcess;
+  stopServer(): Promise<void>;
+  /** Starts the server again on the same port and data folder. */
+  startServer(): Promise<TroveServerProcess>;
+  close(): Promise<void>;
+}
+
+export async function startE2eEnvironment(name: string): Promise<E2eEnvironment> {
+  const dataDir = mkdtempSync(join(tmpdir(), `trove-e2e-${name}-`));
+  const port = await freePort();
+  const [server, site, ctx] = await Promise.all([startServerProcess({ port, dataDir }), startTestSite(), launchWithExtension()]);
+  const env: E2eEnvironment = {
+    dataDir,
+    site,
+    ctx,
+    server,
+    stopServer: () => env.server.stop(),
+    startServer: async () => {
+      env.server = await startServerProcess({ port, dataDir });
+      return env.server;
+    },
+    close: async () => {
+      await ctx.close();
+      await env.server.stop();
+      await site.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return env;
+}
