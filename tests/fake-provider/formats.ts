@@ -1,0 +1,171 @@
+/**
+ * Wire formats of the providers the fake speaks, one small builder per message kind.
+ * Field names follow the providers' own API references:
+ * - OpenAI chat completions (`chat.completion`, `chat.completion.chunk`, `stream_options.include_usage`,
+ *   the `{"error":{message,type,param,code}}` body, `data: [DONE]`),
+ * - Anthropic messages streaming (message_start, content_block_start, ping, content_block_delta
+ *   with `text_delta`, content_block_stop, message_delta, message_stop, and the `error` event),
+ * - Ollama `/api/chat` NDJSON (`message`, `done`, `done_reason`, `prompt_eval_count`, `eval_count`)
+ *   and its `{"error": "..."}` body.
+ */
+
+export interface Usage {
+  input: number;
+  output: number;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+// ---------- OpenAI chat completions ----------
+
+export const openai = {
+  chunk(id: string, model: string, delta: Record<string, unknown>, finishReason: string | null, withUsageField: boolean) {
+    return {
+      id,
+      object: 'chat.completion.chunk',
+      created: nowSeconds(),
+      model,
+      system_fingerprint: 'fp_fake',
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      ...(withUsageField ? { usage: null } : {}),
+    };
+  },
+  /** The extra chunk sent before `[DONE]` when `stream_options.include_usage` is set: empty choices. */
+  usageChunk(id: string, model: string, usage: Usage) {
+    return {
+      id,
+      object: 'chat.completion.chunk',
+      created: nowSeconds(),
+      model,
+      system_fingerprint: 'fp_fake',
+      choices: [],
+      usage: openai.usage(usage),
+    };
+  },
+  completion(id: string, model: string, text: string, usage: Usage) {
+    return {
+      id,
+      object: 'chat.completion',
+      created: nowSeconds(),
+      model,
+      system_fingerprint: 'fp_fake',
+      choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+      usage: openai.usage(usage),
+    };
+  },
+  usage(usage: Usage) {
+    return { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output };
+  },
+  error(status: number, message: string) {
+    const [type, code] =
+      status === 401
+        ? ['invalid_request_error', 'invalid_api_key']
+        : status === 429
+          ? ['requests', 'rate_limit_exceeded']
+          : status >= 500
+            ? ['server_error', null]
+            : ['invalid_request_error', null];
+    return { error: { message, type, param: null, code } };
+  },
+  models(ids: string[]) {
+    return { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })) };
+  },
+};
+
+// ---------- Anthropic messages ----------
+
+const anthropicErrorType = (status: number) =>
+  ({
+    400: 'invalid_request_error',
+    401: 'authentication_error',
+    403: 'permission_error',
+    404: 'not_found_error',
+    413: 'request_too_large',
+    429: 'rate_limit_error',
+    529: 'overloaded_error',
+  })[status] ?? 'api_error';
+
+export const anthropic = {
+  messageStart(id: string, model: string, usage: Usage) {
+    return {
+      type: 'message_start',
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        content: [],
+        model,
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: usage.input, output_tokens: 1 },
+      },
+    };
+  },
+  contentBlockStart: () => ({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+  ping: () => ({ type: 'ping' }),
+  textDelta: (text: string) => ({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }),
+  contentBlockStop: () => ({ type: 'content_block_stop', index: 0 }),
+  messageDelta: (usage: Usage) => ({
+    type: 'message_delta',
+    delta: { stop_reason: 'end_turn', stop_sequence: null },
+    usage: { output_tokens: usage.output },
+  }),
+  messageStop: () => ({ type: 'message_stop' }),
+  message(id: string, model: string, text: string, usage: Usage) {
+    return {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [{ type: 'text', text }],
+      stop_reason: 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: usage.input, output_tokens: usage.output },
+    };
+  },
+  /** Both the HTTP error body and the data of the streamed `error` event. */
+  error(status: number, message: string) {
+    return { type: 'error', error: { type: anthropicErrorType(status), message } };
+  },
+  models(ids: string[]) {
+    const data = ids.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' }));
+    return { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null };
+  },
+};
+
+// ---------- Ollama ----------
+
+export const ollama = {
+  part(model: string, content: string) {
+    return { model, created_at: new Date().toISOString(), message: { role: 'assistant', content }, done: false };
+  },
+  /** The last line of a stream (content empty) or the whole non-streamed answer. */
+  done(model: string, content: string, usage: Usage) {
+    return {
+      model,
+      created_at: new Date().toISOString(),
+      message: { role: 'assistant', content },
+      done: true,
+      done_reason: 'stop',
+      total_duration: 1_000_000,
+      load_duration: 100_000,
+      prompt_eval_count: usage.input,
+      prompt_eval_duration: 200_000,
+      eval_count: usage.output,
+      eval_duration: 700_000,
+    };
+  },
+  error: (message: string) => ({ error: message }),
+  tags(ids: string[]) {
+    return {
+      models: ids.map((name) => ({
+        name,
+        model: name,
+        modified_at: '2025-01-01T00:00:00Z',
+        size: 1_000_000_000,
+        digest: `sha256:${name.replace(/[^a-z0-9]/gi, '').padEnd(12, '0')}`,
+        details: { parent_model: '', format: 'gguf', family: 'llama', families: ['llama'], parameter_size: '1B', quantization_level: 'Q4_K_M' },
+      })),
+    };
+  },
+};

@@ -1,0 +1,306 @@
+/**
+ * A fake AI provider for tests: a real HTTP server on 127.0.0.1 (port 0) speaking the wire formats
+ * of OpenAI chat completions (SSE), Anthropic messages (SSE) and Ollama /api/chat (NDJSON), so the
+ * real AI SDK providers run their real code paths against it. Nothing here reaches the internet.
+ *
+ * Answers are scripted: `script()` queues one answer per chat request (in arrival order); when the
+ * queue is empty the default answer is used. Every request is recorded (path, headers without the
+ * key, whether a key was sent and its last 4 chars, parsed JSON body, whether the client went away).
+ *
+ * Routes:
+ *   POST /v1/chat/completions   OpenAI (and OpenAI-compatible) chat completions, stream or not
+ *   GET  /v1/models             OpenAI model list (Anthropic's shape when `anthropic-version` is sent)
+ *   POST /v1/messages           Anthropic messages, stream or not (needs x-api-key + anthropic-version)
+ *   POST /api/chat              Ollama chat, NDJSON stream (default) or one JSON (`stream: false`)
+ *   GET  /api/tags              Ollama model list
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { anthropic, ollama, openai, type Usage } from './formats';
+
+export interface Script {
+  /** The answer's text, one piece per streamed chunk; joined for a non-streamed answer. */
+  chunks: string[];
+  /** Pause between chunks (and before the closing/error event), in ms. */
+  delayMs?: number;
+  /** Send this many chunks, then a provider-shaped mid-stream error, then end the stream. */
+  errorAfter?: number;
+  /** Fail the whole request with this HTTP status and a provider-shaped error body. */
+  status?: number;
+  /** The message used by `status` and `errorAfter` errors. */
+  errorMessage?: string;
+  /** Token counts reported to the client; default `{ input: 10, output: chunks.length }`. */
+  usage?: Usage;
+}
+
+export type ProviderKind = 'openai' | 'anthropic' | 'ollama';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  provider: ProviderKind | null;
+  /** Lower-cased request headers, without `authorization` and `x-api-key`. */
+  headers: Record<string, string>;
+  /** Whether a key came (Bearer token or x-api-key) and its last 4 chars: the key itself is never kept. */
+  auth: { present: boolean; last4: string | null };
+  /** The parsed JSON body (undefined for GET or an empty body). */
+  body: unknown;
+  /** The script this request was answered with (chat routes only). */
+  script: Script | null;
+  /** True when the client closed the connection before the answer was complete. */
+  aborted: boolean;
+}
+
+export interface FakeProvider {
+  /** `http://127.0.0.1:PORT`, no trailing slash: OpenAI/Anthropic base URL is `url + '/v1'`, Ollama's `url + '/api'`. */
+  url: string;
+  requests: RecordedRequest[];
+  /** Queue answers, consumed one per chat request. */
+  script(...answers: Script[]): void;
+  /** The answer used when the queue is empty. */
+  setDefault(answer: Script): void;
+  /** Clear queued answers and recorded requests (the default answer stays). */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export interface FakeProviderOptions {
+  defaultScript?: Script;
+  /** Model ids listed by `/v1/models` and `/api/tags`. */
+  models?: { openai?: string[]; anthropic?: string[]; ollama?: string[] };
+}
+
+const DEFAULT_SCRIPT: Script = { chunks: ['Hello', ' from', ' the', ' fake', ' provider.'] };
+const DEFAULT_MODELS = {
+  openai: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini'],
+  anthropic: ['claude-sonnet-4-5', 'claude-haiku-4-5'],
+  ollama: ['llama3.2:latest', 'qwen2.5:0.5b'],
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    req.on('data', (part: Buffer) => parts.push(part));
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function authOf(req: IncomingMessage): RecordedRequest['auth'] {
+  const bearer = req.headers.authorization?.replace(/^Bearer\s+/i, '');
+  const apiKey = req.headers['x-api-key'];
+  const key = bearer || (typeof apiKey === 'string' ? apiKey : undefined);
+  return key ? { present: true, last4: key.slice(-4) } : { present: false, last4: null };
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name === 'authorization' || name === 'x-api-key' || value === undefined) continue;
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** A response being streamed; `write` is a no-op once the client has gone. */
+class Stream {
+  gone = false;
+  constructor(
+    private readonly res: ServerResponse,
+    contentType: string,
+  ) {
+    res.on('close', () => {
+      this.gone = true;
+    });
+    res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.flushHeaders();
+  }
+  write(text: string) {
+    if (!this.gone) this.res.write(text);
+  }
+  end() {
+    if (!this.gone) this.res.end();
+  }
+}
+
+/** Events of one streamed answer in a provider's format. */
+interface StreamFormat {
+  open(): void;
+  chunk(text: string): void;
+  error(message: string): void;
+  finish(usage: Usage): void;
+}
+
+/** Plays a script: open, chunks with delays, then the finish or a mid-stream error; stops if the client goes. */
+async function play(stream: Stream, format: StreamFormat, script: Script, usage: Usage) {
+  const delay = script.delayMs ?? 0;
+  const stopAt = script.errorAfter ?? Number.POSITIVE_INFINITY;
+  format.open();
+  let sent = 0;
+  for (const text of script.chunks) {
+    if (sent >= stopAt) break;
+    if (sent > 0 && delay > 0) await sleep(delay);
+    if (stream.gone) return;
+    format.chunk(text);
+    sent++;
+  }
+  if (sent > 0 && delay > 0) await sleep(delay);
+  if (stream.gone) return;
+  if (script.errorAfter !== undefined) format.error(script.errorMessage ?? 'The fake provider failed mid-stream.');
+  else format.finish(usage);
+  stream.end();
+}
+
+const sse = (data: unknown, event?: string) => `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+
+function openaiChat(res: ServerResponse, body: Record<string, unknown>, script: Script, usage: Usage) {
+  const model = String(body.model ?? 'gpt-4o-mini');
+  const id = `chatcmpl-fake${Date.now().toString(36)}`;
+  if (body.stream !== true) return sendJson(res, 200, openai.completion(id, model, script.chunks.join(''), usage));
+  const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
+  const stream = new Stream(res, 'text/event-stream');
+  return play(stream, {
+    open: () => stream.write(sse(openai.chunk(id, model, { role: 'assistant', content: '', refusal: null }, null, includeUsage))),
+    chunk: (text) => stream.write(sse(openai.chunk(id, model, { content: text }, null, includeUsage))),
+    error: (message) => stream.write(sse({ error: { message, type: 'server_error', param: null, code: null } })),
+    finish: (u) => {
+      stream.write(sse(openai.chunk(id, model, {}, 'stop', includeUsage)));
+      if (includeUsage) stream.write(sse(openai.usageChunk(id, model, u)));
+      stream.write('data: [DONE]\n\n');
+    },
+  }, script, usage);
+}
+
+function anthropicMessages(res: ServerResponse, body: Record<string, unknown>, script: Script, usage: Usage) {
+  const model = String(body.model ?? 'claude-sonnet-4-5');
+  const id = `msg_fake${Date.now().toString(36)}`;
+  if (body.stream !== true) return sendJson(res, 200, anthropic.message(id, model, script.chunks.join(''), usage));
+  const stream = new Stream(res, 'text/event-stream');
+  const event = (data: { type: string }) => stream.write(sse(data, data.type));
+  return play(stream, {
+    open: () => {
+      event(anthropic.messageStart(id, model, usage));
+      event(anthropic.contentBlockStart());
+      event(anthropic.ping());
+    },
+    chunk: (text) => event(anthropic.textDelta(text)),
+    error: (message) => event(anthropic.error(529, message)),
+    finish: (u) => {
+      event(anthropic.contentBlockStop());
+      event(anthropic.messageDelta(u));
+      event(anthropic.messageStop());
+    },
+  }, script, usage);
+}
+
+function ollamaChat(res: ServerResponse, body: Record<string, unknown>, script: Script, usage: Usage) {
+  const model = String(body.model ?? 'llama3.2:latest');
+  if (body.stream === false) return sendJson(res, 200, ollama.done(model, script.chunks.join(''), usage));
+  const stream = new Stream(res, 'application/x-ndjson');
+  const line = (data: unknown) => stream.write(`${JSON.stringify(data)}\n`);
+  return play(stream, {
+    open: () => {},
+    chunk: (text) => line(ollama.part(model, text)),
+    error: (message) => line(ollama.error(message)),
+    finish: (u) => line(ollama.done(model, '', u)),
+  }, script, usage);
+}
+
+/** A provider-shaped error body for a whole-request failure. */
+function errorBody(provider: ProviderKind, status: number, message: string) {
+  if (provider === 'anthropic') return anthropic.error(status, message);
+  if (provider === 'ollama') return ollama.error(message);
+  return openai.error(status, message);
+}
+
+export async function startFakeProvider(options: FakeProviderOptions = {}): Promise<FakeProvider> {
+  const models = { ...DEFAULT_MODELS, ...options.models };
+  let fallback: Script = options.defaultScript ?? DEFAULT_SCRIPT;
+  const queue: Script[] = [];
+  const requests: RecordedRequest[] = [];
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const method = req.method ?? 'GET';
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const raw = await readBody(req);
+    const chatRoutes: Record<string, ProviderKind> = { '/v1/chat/completions': 'openai', '/v1/messages': 'anthropic', '/api/chat': 'ollama' };
+    const chat = method === 'POST' ? chatRoutes[path] : undefined;
+    const provider: ProviderKind | null =
+      chat ?? (path === '/api/tags' ? 'ollama' : path === '/v1/models' ? (req.headers['anthropic-version'] ? 'anthropic' : 'openai') : null);
+
+    const record: RecordedRequest = { method, path, provider, headers: headersOf(req), auth: authOf(req), body: undefined, script: null, aborted: false };
+    requests.push(record);
+    res.on('close', () => {
+      if (!res.writableFinished) record.aborted = true;
+    });
+
+    if (raw) {
+      try {
+        record.body = JSON.parse(raw);
+      } catch {
+        return sendJson(res, 400, errorBody(provider ?? 'openai', 400, 'The request body is not valid JSON.'));
+      }
+    }
+
+    if (method === 'GET' && path === '/v1/models') {
+      return sendJson(res, 200, provider === 'anthropic' ? anthropic.models(models.anthropic) : openai.models(models.openai));
+    }
+    if (method === 'GET' && path === '/api/tags') return sendJson(res, 200, ollama.tags(models.ollama));
+    if (!chat) return sendJson(res, 404, errorBody(provider ?? 'openai', 404, `No route for ${method} ${path} on the fake provider.`));
+
+    if (chat === 'anthropic') {
+      if (!req.headers['x-api-key']) return sendJson(res, 401, anthropic.error(401, 'x-api-key header is required'));
+      if (!req.headers['anthropic-version']) return sendJson(res, 400, anthropic.error(400, 'anthropic-version: header is required'));
+    }
+
+    const body = (record.body ?? {}) as Record<string, unknown>;
+    const script = queue.shift() ?? fallback;
+    record.script = script;
+    if (script.status !== undefined && script.status >= 400) {
+      return sendJson(res, script.status, errorBody(chat, script.status, script.errorMessage ?? `The fake provider answered ${script.status}.`));
+    }
+    const usage = script.usage ?? { input: 10, output: script.chunks.length };
+    if (chat === 'openai') return openaiChat(res, body, script, usage);
+    if (chat === 'anthropic') return anthropicMessages(res, body, script, usage);
+    return ollamaChat(res, body, script, usage);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: String(error), type: 'server_error', param: null, code: null } });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    script: (...answers) => {
+      queue.push(...answers);
+    },
+    setDefault: (answer) => {
+      fallback = answer;
+    },
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
