@@ -7,6 +7,7 @@ import type { AppEnv, Deps } from './http/env';
 import { ApiError, sendError } from './http/errors';
 import { requireUser } from './http/require-user';
 import { adminRoutes } from './routes/admin';
+import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
 import { collectionRoutes } from './routes/collections';
 import { feedbackRoutes } from './routes/feedbacks';
@@ -51,6 +52,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/feedbacks', feedbackRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', imageGemRoutes(deps));
+  api.route('/', aiRoutes(deps));
   app.route('/api', api);
 
   app.notFound((c) => sendError(c, 404, `No route for ${c.req.method} ${c.req.path}`));

@@ -7,7 +7,7 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  /** Signs access tokens (and, later, encrypts provider keys). */
+  /** Signs access tokens and (through HKDF) encrypts provider API keys at rest. */
   secret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -16,6 +16,38 @@ export interface ServerConfig {
   adminToken?: string;
   /** The server's public base URL (scheme, host, optional path prefix) for file links; unset, the request's own origin. */
   publicUrl?: string;
+  /**
+   * House models (the product's own, paid with credits): the upstream provider that serves them.
+   * Unset, house models are Inactive for everyone.
+   */
+  houseProvider?: HouseProviderKind;
+  /** The house provider's base URL (required for `openai-compatible`; Ollama defaults to http://127.0.0.1:11434). */
+  houseBaseUrl?: string;
+  houseApiKey?: string;
+  /** Credits a user starts with for house models (default 100). */
+  houseCredits?: number;
+}
+
+export const HOUSE_PROVIDER_KINDS = ['openai', 'anthropic', 'openai-compatible', 'ollama'] as const;
+export type HouseProviderKind = (typeof HOUSE_PROVIDER_KINDS)[number];
+export const DEFAULT_HOUSE_CREDITS = 100;
+
+/** The house-model configuration the server uses, or undefined when none is configured; throws on a bad one. */
+export function houseConfig(config: Pick<ServerConfig, 'houseProvider' | 'houseBaseUrl' | 'houseApiKey' | 'houseCredits'>) {
+  const credits = config.houseCredits ?? DEFAULT_HOUSE_CREDITS;
+  if (!Number.isInteger(credits) || credits < 0) throw new Error(`TROVE_HOUSE_CREDITS must be a whole number ≥ 0, got "${credits}"`);
+  const provider = config.houseProvider;
+  if (!provider) return { configured: undefined, credits };
+  if (!HOUSE_PROVIDER_KINDS.includes(provider)) {
+    throw new Error(`TROVE_HOUSE_PROVIDER must be one of ${HOUSE_PROVIDER_KINDS.join(', ')}, got "${provider}"`);
+  }
+  const baseUrl = config.houseBaseUrl || (provider === 'ollama' ? 'http://127.0.0.1:11434' : undefined);
+  if (provider === 'openai-compatible' && !baseUrl) throw new Error('TROVE_HOUSE_BASE_URL is required when TROVE_HOUSE_PROVIDER is openai-compatible');
+  if (baseUrl && !/^https?:\/\//.test(baseUrl)) throw new Error(`TROVE_HOUSE_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  if ((provider === 'openai' || provider === 'anthropic') && !config.houseApiKey) {
+    throw new Error(`TROVE_HOUSE_API_KEY is required when TROVE_HOUSE_PROVIDER is ${provider}`);
+  }
+  return { configured: { provider, baseUrl, apiKey: config.houseApiKey || undefined }, credits };
 }
 
 export const MIN_ADMIN_TOKEN_LENGTH = 24;
@@ -64,7 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   const port = Number(env.PORT ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  return {
+  const config: ServerConfig = {
     port,
     host: env.HOST ?? '127.0.0.1',
     dataDir,
@@ -75,5 +107,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logRequests: env.LOG_REQUESTS !== '0',
     adminToken: checkAdminToken(env.TROVE_ADMIN_TOKEN || undefined),
     publicUrl: normalizePublicUrl(env.PUBLIC_URL || undefined),
+    houseProvider: (env.TROVE_HOUSE_PROVIDER || undefined) as HouseProviderKind | undefined,
+    houseBaseUrl: env.TROVE_HOUSE_BASE_URL || undefined,
+    houseApiKey: env.TROVE_HOUSE_API_KEY || undefined,
+    houseCredits: env.TROVE_HOUSE_CREDITS ? Number(env.TROVE_HOUSE_CREDITS) : undefined,
   };
+  houseConfig(config); // fail at start on a bad house-model configuration
+  return config;
 }

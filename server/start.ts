@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { checkAdminToken, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
+import { syncCatalogue } from './services/ai-models';
+import { checkAdminToken, houseConfig, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
 import { openDatabase } from './db/client';
 
 export interface RunningServer {
@@ -15,9 +16,17 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const files = { dir: uploadsDir(config), publicUrl: normalizePublicUrl(config.publicUrl) };
   const adminToken = checkAdminToken(config.adminToken || undefined);
+  const house = houseConfig(config);
+  const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits };
   mkdirSync(files.dir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = createApp({ db: database.db, tokens: config, files, adminToken }, { logRequests: config.logRequests });
+  try {
+    await syncCatalogue(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = createApp({ db: database.db, tokens: config, files, adminToken, ai }, { logRequests: config.logRequests });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);

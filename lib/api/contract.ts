@@ -314,3 +314,6 @@ export const feedbackSchema = z.object({
   createdAt: timestamp,
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
+
+// ---------- AI models & settings ----------
+export * from './ai-contract';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -193,3 +194,71 @@ export const uploads = pgTable(
     index('uploads_gem_idx').on(t.gemId).where(sql`${t.gemId} is not null`),
   ],
 );
+
+/**
+ * The model catalogue (server/ai/catalogue.ts), upserted at start keyed by provider + model. Column
+ * names follow spec §3; `is_house_model`/`is_default_house_model` are the spec's `isCurateitAI`/`isDefaultForCurateit`.
+ */
+export const aiModels = pgTable(
+  'ai_models',
+  {
+    id: serial('id').primaryKey(),
+    model: text('model').notNull(),
+    provider: text('provider').notNull(),
+    displayName: text('display_name').notNull(),
+    type: text('type').$type<'Text' | 'Image'>().notNull(),
+    logoLink: text('logo_link'),
+    isActive: boolean('is_active').notNull().default(true),
+    languages: jsonb('languages').$type<{ label: string; code: string }[]>().notNull().default([]),
+    isWebSearchEnabled: boolean('is_web_search_enabled').notNull().default(false),
+    isReasoningEnabled: boolean('is_reasoning_enabled').notNull().default(false),
+    isAudioEnabled: boolean('is_audio_enabled').notNull().default(false),
+    isVideoEnabled: boolean('is_video_enabled').notNull().default(false),
+    isVisionEnabled: boolean('is_vision_enabled').notNull().default(false),
+    isImageGenerated: boolean('is_image_generated').notNull().default(false),
+    isAttachmentSupported: boolean('is_attachment_supported').notNull().default(false),
+    contentLength: integer('content_length').notNull(),
+    supportedFileFormats: jsonb('supported_file_formats').$type<string[]>().notNull().default([]),
+    isHouseModel: boolean('is_house_model').notNull().default(false),
+    isDefaultHouseModel: boolean('is_default_house_model').notNull().default(false),
+    inputPricePerMillion: doublePrecision('input_price_per_million').notNull().default(0),
+    outputPricePerMillion: doublePrecision('output_price_per_million').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('ai_models_provider_model_idx').on(t.provider, t.model)],
+);
+
+/** A provider's stored secrets: ciphertexts (server/ai/crypto.ts) under the spec's field names, plus a base URL. */
+export interface StoredProviderKeys {
+  /** `<slug>APIKey`, `<slug>SharedAPIKey`, `<slug>OriginalKey` → ciphertext. */
+  [field: string]: string;
+}
+
+/** A user's AI settings (spec §3 ai_settings), one row per user, created on first use. */
+export const userAiSettings = pgTable('user_ai_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enableModels: jsonb('enable_models').$type<number[]>().notNull().default([]),
+  defaultAI: text('default_ai'),
+  defaultModel: text('default_model'),
+  defaultImageAI: text('default_image_ai'),
+  defaultImageModel: text('default_image_model'),
+  defaultLanguage: text('default_language'),
+  defaultBrandPersona: integer('default_brand_persona'),
+  defaultBrandPersonaName: text('default_brand_persona_name'),
+  defaultBrandVoiceId: integer('default_brand_voice_id'),
+  defaultBrandVoiceName: text('default_brand_voice_name'),
+  /** Encrypted keys by the spec's field name (`openaiAPIKey` …); never plaintext. */
+  keys: jsonb('keys').$type<StoredProviderKeys>().notNull().default({}),
+  /** OpenAI-compatible / Ollama base URL per provider slug. */
+  baseUrls: jsonb('base_urls').$type<Record<string, string>>().notNull().default({}),
+  /** Provider slug → enabled (absent: enabled). */
+  providerStatus: jsonb('provider_status').$type<Record<string, boolean>>().notNull().default({}),
+  /** Model id → enabled (absent: enabled). */
+  modelStatus: jsonb('model_status').$type<Record<string, boolean>>().notNull().default({}),
+  /** House-model credits left; set from the operator's default when the row is created, spent by chat. */
+  credits: integer('credits').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

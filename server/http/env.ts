@@ -1,4 +1,5 @@
 import type { TokenSettings } from '../auth/tokens';
+import type { HouseProviderKind } from '../config';
 import type { Db } from '../db/client';
 
 export interface Deps {
@@ -8,6 +9,12 @@ export interface Deps {
   files: { dir: string; publicUrl?: string };
   /** The operator's token for /api/admin; unset, the admin routes answer 404. */
   adminToken?: string;
+  /** AI: the server secret (encrypts provider keys), the operator's house-model provider (unset: house models are Inactive) and the credits a user starts with. */
+  ai: {
+    secret: string;
+    house?: { provider: HouseProviderKind; baseUrl?: string; apiKey?: string };
+    startingCredits: number;
+  };
 }
 
 /** Hono environment of authenticated routes: `c.get('userId')` is the signed-in user. */

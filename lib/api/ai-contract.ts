@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { isHttpUrl, messages } from './validators';
+
+/**
+ * AI models and AI settings (spec §3 "AI model", "User ai_settings"; §7 "AI and teams").
+ * Request bodies of these routes are flat JSON objects, as the spec's calls send them.
+ *
+ * Naming: the spec's `isCurateitAI` ("the provider is the product itself") and `isDefaultForCurateit`
+ * are kept under those names here for compatibility; on the server they are the "house model" and
+ * "default house model" flags (`is_house_model` / `is_default_house_model` in `ai_models`).
+ */
+
+const rowId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const AI_MODEL_TYPES = ['Text', 'Image'] as const;
+/** How a model can be used: the product's credits, the user's own key, a team's key, or not at all. */
+export const MODEL_LABELS = ['Credits', 'API', 'Team', 'Inactive'] as const;
+export type ModelLabel = (typeof MODEL_LABELS)[number];
+
+export const aiModelSchema = z.object({
+  id: z.number(),
+  model: z.string(),
+  provider: z.string(),
+  displayName: z.string(),
+  type: z.enum(AI_MODEL_TYPES),
+  logoLink: z.string().nullable(),
+  isActive: z.boolean(),
+  languages: z.array(z.object({ label: z.string(), code: z.string() })),
+  is_web_search_enabled: z.boolean(),
+  is_reasoning_enabled: z.boolean(),
+  is_audio_enabled: z.boolean(),
+  is_video_enabled: z.boolean(),
+  is_vision_enabled: z.boolean(),
+  is_image_generated: z.boolean(),
+  isAttachmentSupported: z.boolean(),
+  content_length: z.number(),
+  supported_file_formats: z.array(z.string()),
+  /** A house model (the product's own, used with credits). */
+  isCurateitAI: z.boolean(),
+  /** The default house model. */
+  isDefaultForCurateit: z.boolean(),
+  /** US dollars per million tokens, for cost estimates. */
+  inputPricePerMillion: z.number(),
+  outputPricePerMillion: z.number(),
+});
+export type AiModel = z.infer<typeof aiModelSchema>;
+
+export const aiModelsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(100),
+  type: z.enum(AI_MODEL_TYPES).optional(),
+});
+
+export const aiModelListSchema = z.object({
+  data: z.array(aiModelSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+export const userModelSchema = aiModelSchema.extend({
+  label: z.enum(MODEL_LABELS),
+  /** The user's per-model switch (`change-model-status`). */
+  enabled: z.boolean(),
+  /** The user's per-provider switch (`change-provider-status`). */
+  providerEnabled: z.boolean(),
+});
+export type UserModel = z.infer<typeof userModelSchema>;
+export const userModelListSchema = z.object({ data: z.array(userModelSchema), total: z.number() });
+
+/** One provider as the settings show it: never the key itself, only its mask. */
+export const aiProviderSettingsSchema = z.object({
+  provider: z.string(),
+  slug: z.string(),
+  /** False for Ollama (a base URL makes it usable) and the house provider. */
+  keyRequired: z.boolean(),
+  /** `••••1234` or null when no key is set. */
+  apiKey: z.string().nullable(),
+  baseUrl: z.string().nullable(),
+  enabled: z.boolean(),
+});
+export type AiProviderSettings = z.infer<typeof aiProviderSettingsSchema>;
+
+const nullableText = (max: number) => z.string().trim().max(max).nullable();
+
+const settingsFields = {
+  /** Ids of models the user picked for the enabled-models list (spec `enableModels`, e.g. the anonymous prompt page). */
+  enableModels: z.array(rowId).max(500),
+  /** The default text model's provider display name (e.g. 'OpenAI') and model (catalogue `model`, e.g. 'gpt-4.1'). */
+  defaultAI: nullableText(100),
+  defaultModel: nullableText(200),
+  defaultImageAI: nullableText(100),
+  defaultImageModel: nullableText(200),
+  /** A language code such as 'en'. */
+  defaultLanguage: nullableText(20),
+  defaultBrandPersona: rowId.nullable(),
+  defaultBrandPersonaName: nullableText(200),
+  defaultBrandVoiceId: rowId.nullable(),
+  defaultBrandVoiceName: nullableText(200),
+};
+
+/**
+ * The user's AI settings: the spec's ai_settings fields, the house-model credits left, each provider's
+ * state, and the spec's flat per-provider key fields (`openaiAPIKey`, `openaiSharedAPIKey`,
+ * `openaiOriginalKey`, …) — masked, or null.
+ */
+export const aiSettingsSchema = z
+  .object({
+    enableModels: z.array(z.number()),
+    defaultAI: z.string().nullable(),
+    defaultModel: z.string().nullable(),
+    defaultImageAI: z.string().nullable(),
+    defaultImageModel: z.string().nullable(),
+    defaultLanguage: z.string().nullable(),
+    defaultBrandPersona: z.number().nullable(),
+    defaultBrandPersonaName: z.string().nullable(),
+    defaultBrandVoiceId: z.number().nullable(),
+    defaultBrandVoiceName: z.string().nullable(),
+    credits: z.number(),
+    providers: z.array(aiProviderSettingsSchema),
+  })
+  .catchall(z.string().nullable());
+export type AiSettings = z.infer<typeof aiSettingsSchema>;
+
+/** `PUT /api/ai-settings`: any subset of the fields; keys are set through their own route, never here. */
+export const updateAiSettingsBody = z.strictObject(settingsFields).partial();
+export type UpdateAiSettingsInput = z.input<typeof updateAiSettingsBody>;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => isHttpUrl(v), messages.urlInvalid());
+
+/** `PUT /api/ai-settings/keys/{provider}`. */
+export const setProviderKeyBody = z.strictObject({
+  apiKey: z.string().trim().min(1, messages.required).max(1000).optional(),
+  baseUrl: httpUrl.nullish(),
+});
+export type SetProviderKeyInput = z.input<typeof setProviderKeyBody>;
+
+export const changeProviderStatusBody = z.object({
+  provider: z.string().trim().min(1, messages.required).max(100),
+  enabled: z.boolean(),
+});
+export const changeModelStatusBody = z.object({ modelId: rowId, enabled: z.boolean() });
+
+/** `POST /api/ai-settings/select-model`: make a model the default text (or image) model. */
+export const selectModelBody = z.object({ modelId: rowId, kind: z.enum(['text', 'image']).default('text') });
+
+/** The spec's refusal (§5) when a model's provider has no key. */
+export const missingKeyMessage = (provider: string) => `Please add your ${provider} API Key in settings to use this model`;

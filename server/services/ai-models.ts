@@ -1,0 +1,133 @@
+import { and, asc, count, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
+import type { AiModel, aiModelsQuery } from '../../lib/api/ai-contract';
+import type { z } from 'zod';
+import { CATALOGUE } from '../ai/catalogue';
+import type { Db } from '../db/client';
+import { aiModels } from '../db/schema';
+import { ApiError } from '../http/errors';
+
+export type AiModelRow = typeof aiModels.$inferSelect;
+
+/**
+ * Upserts the catalogue into `ai_models` (keyed by provider + model), so a model keeps its id across
+ * restarts; models no longer in the catalogue are kept (chats refer to them) but marked inactive.
+ * Idempotent, and safe when several server copies start together.
+ */
+export async function syncCatalogue(db: Db): Promise<void> {
+  const rows = CATALOGUE.map((m) => ({
+    model: m.model,
+    provider: m.provider,
+    displayName: m.displayName,
+    type: m.type,
+    logoLink: m.logoLink,
+    isActive: m.isActive,
+    languages: m.languages,
+    isWebSearchEnabled: m.is_web_search_enabled,
+    isReasoningEnabled: m.is_reasoning_enabled,
+    isAudioEnabled: m.is_audio_enabled,
+    isVideoEnabled: m.is_video_enabled,
+    isVisionEnabled: m.is_vision_enabled,
+    isImageGenerated: m.is_image_generated,
+    isAttachmentSupported: m.isAttachmentSupported,
+    contentLength: m.content_length,
+    supportedFileFormats: m.supported_file_formats,
+    isHouseModel: m.isHouseModel,
+    isDefaultHouseModel: m.isDefaultHouseModel,
+    inputPricePerMillion: m.inputPricePerMillion,
+    outputPricePerMillion: m.outputPricePerMillion,
+  }));
+  const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+  const updatable = Object.entries(getTableColumns(aiModels))
+    .filter(([key]) => !['id', 'model', 'provider', 'updatedAt'].includes(key))
+    .map(([key, column]) => [key, column.name] as const);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(aiModels)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [aiModels.provider, aiModels.model],
+        set: { ...Object.fromEntries(updatable.map(([key, name]) => [key, excluded(name)])), updatedAt: sql`now()` },
+      });
+    const keys = CATALOGUE.map((m) => `${m.provider}\t${m.model}`);
+    await tx
+      .update(aiModels)
+      .set({ isActive: false, updatedAt: sql`now()` })
+      .where(and(eq(aiModels.isActive, true), notInArray(sql`concat_ws(chr(9), ${aiModels.provider}, ${aiModels.model})`, keys)));
+  });
+}
+
+/** The API shape (spec field names; the house flags under the spec's names). */
+export function toAiModel(row: AiModelRow): AiModel {
+  return {
+    id: row.id,
+    model: row.model,
+    provider: row.provider,
+    displayName: row.displayName,
+    type: row.type,
+    logoLink: row.logoLink,
+    isActive: row.isActive,
+    languages: row.languages,
+    is_web_search_enabled: row.isWebSearchEnabled,
+    is_reasoning_enabled: row.isReasoningEnabled,
+    is_audio_enabled: row.isAudioEnabled,
+    is_video_enabled: row.isVideoEnabled,
+    is_vision_enabled: row.isVisionEnabled,
+    is_image_generated: row.isImageGenerated,
+    isAttachmentSupported: row.isAttachmentSupported,
+    content_length: row.contentLength,
+    supported_file_formats: row.supportedFileFormats,
+    isCurateitAI: row.isHouseModel,
+    isDefaultForCurateit: row.isDefaultHouseModel,
+    inputPricePerMillion: row.inputPricePerMillion,
+    outputPricePerMillion: row.outputPricePerMillion,
+  };
+}
+
+/** displayName ascending, byte-wise (the same order on PGlite and on PostgreSQL of any locale), then id. */
+const byDisplayName = [asc(sql`lower(${aiModels.displayName}) collate "C"`), asc(aiModels.id)];
+
+/** `GET /api/ai-models`: active models, a page at a time. */
+export async function listActiveModels(db: Db, q: z.output<typeof aiModelsQuery>) {
+  const where = and(eq(aiModels.isActive, true), q.type ? eq(aiModels.type, q.type) : undefined);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(aiModels)
+      .where(where)
+      .orderBy(...byDisplayName)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(aiModels).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export const allActiveModels = (db: Db) =>
+  db.select().from(aiModels).where(eq(aiModels.isActive, true)).orderBy(...byDisplayName);
+
+/** An active model by id, or 404. */
+export async function getActiveModel(db: Db, id: number): Promise<AiModelRow> {
+  const [row] = await db
+    .select()
+    .from(aiModels)
+    .where(and(eq(aiModels.id, id), eq(aiModels.isActive, true)));
+  if (!row) throw new ApiError(404, 'AI model not found');
+  return row;
+}
+
+/** An active model of that type by its catalogue name (and provider display name, when given). */
+export async function findActiveModel(db: Db, type: 'Text' | 'Image', model: string, provider?: string | null) {
+  const rows = await db
+    .select()
+    .from(aiModels)
+    .where(
+      and(
+        eq(aiModels.isActive, true),
+        eq(aiModels.type, type),
+        eq(aiModels.model, model),
+        provider ? eq(aiModels.provider, provider) : undefined,
+      ),
+    )
+    .orderBy(asc(aiModels.id));
+  return rows[0];
+}

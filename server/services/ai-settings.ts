@@ -1,0 +1,266 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  type ModelLabel,
+  missingKeyMessage,
+  type SetProviderKeyInput,
+  type UpdateAiSettingsInput,
+  type UserModel,
+} from '../../lib/api/ai-contract';
+import { keyFieldNames, PROVIDER_NAMES, PROVIDERS, type ProviderName, providerBySlug } from '../ai/catalogue';
+import { decryptSecret, encryptSecret, keyContext, maskKey } from '../ai/crypto';
+import type { Db } from '../db/client';
+import { userAiSettings } from '../db/schema';
+import type { Deps } from '../http/env';
+import { ApiError } from '../http/errors';
+import { type AiModelRow, allActiveModels, findActiveModel, getActiveModel, toAiModel } from './ai-models';
+
+type SettingsRow = typeof userAiSettings.$inferSelect;
+type Ai = Deps['ai'];
+
+/** The user's settings row, created on first use with the operator's starting credits. */
+export async function getSettingsRow(db: Db, ai: Ai, userId: number): Promise<SettingsRow> {
+  const [created] = await db
+    .insert(userAiSettings)
+    .values({ userId, credits: ai.startingCredits })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  const [row] = await db.select().from(userAiSettings).where(eq(userAiSettings.userId, userId));
+  if (!row) throw new Error('AI settings row vanished between insert and select');
+  return row;
+}
+
+/** A provider given by display name or slug, or a 400 naming `field`. */
+export function resolveProvider(value: string, field: string): ProviderName {
+  const name = PROVIDER_NAMES.find((n) => n.toLowerCase() === value.toLowerCase()) ?? providerBySlug(value);
+  if (!name) {
+    const message = `Unknown provider "${value}" (one of ${PROVIDER_NAMES.join(', ')})`;
+    throw new ApiError(400, `${field}: ${message}`, { errors: [{ path: field, message }] });
+  }
+  return name;
+}
+
+/** What the user has for each provider: the key's mask, whether it decrypts, the base URL and the switch. */
+interface ProviderState {
+  mask: string | null;
+  /** The key decrypts under the server's secret (a rotated secret leaves an unusable key). */
+  hasKey: boolean;
+  baseUrl: string | null;
+  enabled: boolean;
+}
+
+function decryptField(ai: Ai, row: SettingsRow, field: string): string | undefined {
+  const stored = row.keys[field];
+  if (!stored) return undefined;
+  try {
+    return decryptSecret(ai.secret, stored, keyContext(row.userId, field));
+  } catch {
+    return undefined;
+  }
+}
+
+function providerState(ai: Ai, row: SettingsRow, name: ProviderName): ProviderState {
+  const { slug } = PROVIDERS[name];
+  const field = keyFieldNames(name).apiKey;
+  const key = decryptField(ai, row, field);
+  return {
+    mask: key !== undefined ? maskKey(key) : row.keys[field] ? '••••' : null,
+    hasKey: key !== undefined,
+    baseUrl: row.baseUrls[slug] ?? null,
+    enabled: row.providerStatus[slug] !== false,
+  };
+}
+
+const modelEnabled = (row: SettingsRow, model: AiModelRow) => row.modelStatus[String(model.id)] !== false;
+
+/** Why a model cannot be used (the spec's message first), or undefined when it can. */
+function refusal(ai: Ai, row: SettingsRow, model: AiModelRow): string | undefined {
+  const name = model.provider as ProviderName;
+  if (!(name in PROVIDERS)) return `${model.displayName} cannot be used`;
+  const state = providerState(ai, row, name);
+  if (model.isHouseModel) {
+    if (!ai.house) return `${model.displayName} is not available on this server`;
+    if (row.credits <= 0) return `You have no credits left to use ${model.displayName}`;
+  } else {
+    const usable = PROVIDERS[name].keyRequired ? state.hasKey : state.hasKey || state.baseUrl !== null;
+    if (!usable) return missingKeyMessage(model.provider);
+  }
+  if (!state.enabled) return `${model.provider} is turned off in your AI settings`;
+  if (!modelEnabled(row, model)) return `${model.displayName} is turned off in your AI settings`;
+  return undefined;
+}
+
+/**
+ * A model's label for this user: Credits (a house model, house models configured, credits left), API
+ * (the user's own key), Team (a team's shared key: reserved, there are no teams yet), Inactive otherwise
+ * (including a provider or model the user switched off).
+ */
+export function modelLabel(ai: Ai, row: SettingsRow, model: AiModelRow): ModelLabel {
+  if (refusal(ai, row, model)) return 'Inactive';
+  return model.isHouseModel ? 'Credits' : 'API';
+}
+
+export async function listUserModels(db: Db, ai: Ai, userId: number): Promise<UserModel[]> {
+  const [row, models] = await Promise.all([getSettingsRow(db, ai, userId), allActiveModels(db)]);
+  return models.map((model) => ({
+    ...toAiModel(model),
+    label: modelLabel(ai, row, model),
+    enabled: modelEnabled(row, model),
+    providerEnabled: row.providerStatus[PROVIDERS[model.provider as ProviderName]?.slug ?? ''] !== false,
+  }));
+}
+
+/** The API shape: settings fields, credits, providers, and the spec's flat key fields, masked. */
+export function toAiSettings(ai: Ai, row: SettingsRow) {
+  const providers = PROVIDER_NAMES.map((name) => {
+    const state = providerState(ai, row, name);
+    return {
+      provider: name,
+      slug: PROVIDERS[name].slug,
+      keyRequired: PROVIDERS[name].keyRequired,
+      apiKey: state.mask,
+      baseUrl: state.baseUrl,
+      enabled: state.enabled,
+    };
+  });
+  const keyFields: Record<string, string | null> = {};
+  for (const name of PROVIDER_NAMES) {
+    for (const field of Object.values(keyFieldNames(name))) {
+      const plain = decryptField(ai, row, field);
+      keyFields[field] = plain !== undefined ? maskKey(plain) : row.keys[field] ? '••••' : null;
+    }
+  }
+  return {
+    ...keyFields,
+    enableModels: row.enableModels,
+    defaultAI: row.defaultAI,
+    defaultModel: row.defaultModel,
+    defaultImageAI: row.defaultImageAI,
+    defaultImageModel: row.defaultImageModel,
+    defaultLanguage: row.defaultLanguage,
+    defaultBrandPersona: row.defaultBrandPersona,
+    defaultBrandPersonaName: row.defaultBrandPersonaName,
+    defaultBrandVoiceId: row.defaultBrandVoiceId,
+    defaultBrandVoiceName: row.defaultBrandVoiceName,
+    credits: row.credits,
+    providers,
+  };
+}
+
+const fieldError = (path: string, message: string) => new ApiError(400, message, { errors: [{ path, message }] });
+
+/** Refuses (400, naming `field`) a model the user cannot use, with the spec's message when the key is missing. */
+function assertUsable(ai: Ai, row: SettingsRow, model: AiModelRow, field: string) {
+  const reason = refusal(ai, row, model);
+  if (reason) throw fieldError(field, reason);
+}
+
+/** `PUT /api/ai-settings`: a default model must be one the user can use (spec §4 "Model selection"). */
+export async function updateAiSettings(db: Db, ai: Ai, userId: number, input: UpdateAiSettingsInput): Promise<SettingsRow> {
+  const row = await getSettingsRow(db, ai, userId);
+  const patch: Partial<typeof userAiSettings.$inferInsert> = { ...input } as Partial<typeof userAiSettings.$inferInsert>;
+  for (const [type, modelField, providerField] of [
+    ['Text', 'defaultModel', 'defaultAI'],
+    ['Image', 'defaultImageModel', 'defaultImageAI'],
+  ] as const) {
+    const provider = input[providerField];
+    if (provider) patch[providerField] = resolveProvider(provider, providerField);
+    const modelName = input[modelField];
+    if (!modelName) continue;
+    const model = await findActiveModel(db, type, modelName, provider ? patch[providerField] : undefined);
+    if (!model) throw fieldError(modelField, `${modelField}: no active ${type.toLowerCase()} model "${modelName}"`);
+    assertUsable(ai, row, model, modelField);
+    patch[providerField] = model.provider;
+  }
+  if (Object.keys(patch).length === 0) return row;
+  const [updated] = await db
+    .update(userAiSettings)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(userAiSettings.userId, userId))
+    .returning();
+  return updated ?? row;
+}
+
+/** `POST /api/ai-settings/select-model`: makes a usable model the default text or image model. */
+export async function selectModel(db: Db, ai: Ai, userId: number, modelId: number, kind: 'text' | 'image') {
+  const [row, model] = await Promise.all([getSettingsRow(db, ai, userId), getActiveModel(db, modelId)]);
+  const type = kind === 'image' ? 'Image' : 'Text';
+  if (model.type !== type) throw fieldError('kind', `kind: ${model.displayName} is not a ${kind} model`);
+  assertUsable(ai, row, model, 'modelId');
+  const set =
+    kind === 'image'
+      ? { defaultImageAI: model.provider, defaultImageModel: model.model }
+      : { defaultAI: model.provider, defaultModel: model.model };
+  const [updated] = await db
+    .update(userAiSettings)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(userAiSettings.userId, userId))
+    .returning();
+  return updated ?? row;
+}
+
+/** Stores a provider's key encrypted (and/or its base URL). Ollama needs a base URL rather than a key. */
+export async function setProviderKey(db: Db, ai: Ai, userId: number, name: ProviderName, input: SetProviderKeyInput) {
+  if (name === 'Trove') throw fieldError('provider', 'provider: house models need no key');
+  const { slug, keyRequired } = PROVIDERS[name];
+  if (keyRequired && !input.apiKey) throw fieldError('apiKey', 'apiKey: This field is required.');
+  if (!keyRequired && !input.apiKey && !input.baseUrl) throw fieldError('baseUrl', `baseUrl: ${name} needs its base URL`);
+  await getSettingsRow(db, ai, userId);
+  const field = keyFieldNames(name).apiKey;
+  const keys = input.apiKey
+    ? sql`${userAiSettings.keys} || jsonb_build_object(${field}::text, ${encryptSecret(ai.secret, input.apiKey, keyContext(userId, field))}::text)`
+    : undefined;
+  const baseUrls =
+    input.baseUrl === undefined
+      ? undefined
+      : input.baseUrl === null
+        ? sql`${userAiSettings.baseUrls} - ${slug}::text`
+        : sql`${userAiSettings.baseUrls} || jsonb_build_object(${slug}::text, ${input.baseUrl}::text)`;
+  const [updated] = await db
+    .update(userAiSettings)
+    .set({ ...(keys ? { keys } : {}), ...(baseUrls ? { baseUrls } : {}), updatedAt: sql`now()` })
+    .where(eq(userAiSettings.userId, userId))
+    .returning();
+  if (!updated) throw new Error('AI settings row vanished');
+  return updated;
+}
+
+/** Removes a provider's key (all three of the spec's key fields) and its base URL. */
+export async function removeProviderKey(db: Db, ai: Ai, userId: number, name: ProviderName) {
+  await getSettingsRow(db, ai, userId);
+  const fields = Object.values(keyFieldNames(name));
+  const [updated] = await db
+    .update(userAiSettings)
+    .set({
+      keys: sql`${userAiSettings.keys} - array[${sql.join(
+        fields.map((f) => sql`${f}::text`),
+        sql`, `,
+      )}]`,
+      baseUrls: sql`${userAiSettings.baseUrls} - ${PROVIDERS[name].slug}::text`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(userAiSettings.userId, userId))
+    .returning();
+  if (!updated) throw new Error('AI settings row vanished');
+  return updated;
+}
+
+async function setStatus(db: Db, ai: Ai, userId: number, column: 'providerStatus' | 'modelStatus', key: string, enabled: boolean) {
+  await getSettingsRow(db, ai, userId);
+  const target = userAiSettings[column];
+  const [updated] = await db
+    .update(userAiSettings)
+    .set({ [column]: sql`${target} || jsonb_build_object(${key}::text, ${enabled}::boolean)`, updatedAt: sql`now()` })
+    .where(eq(userAiSettings.userId, userId))
+    .returning();
+  if (!updated) throw new Error('AI settings row vanished');
+  return updated;
+}
+
+export const setProviderStatus = (db: Db, ai: Ai, userId: number, name: ProviderName, enabled: boolean) =>
+  setStatus(db, ai, userId, 'providerStatus', PROVIDERS[name].slug, enabled);
+
+export async function setModelStatus(db: Db, ai: Ai, userId: number, modelId: number, enabled: boolean) {
+  await getActiveModel(db, modelId);
+  return setStatus(db, ai, userId, 'modelStatus', String(modelId), enabled);
+}
