@@ -3,6 +3,7 @@ import { errorMessage, unwrap, useBackground } from '../app/background-context';
 import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
 import { AccountPanel } from './AccountPanel';
+import { AiSettings } from './AiSettings';
 import { QueueStatus } from '../queue/QueueStatus';
 import { QuickSaveSettings } from './QuickSaveSettings';
 import { RecentGems } from './RecentGems';
@@ -23,6 +24,7 @@ export function OptionsApp() {
           <AccountPanel user={session.data.user} />
           {session.data.user && <ReportBugButton />}
           {session.data.user && <QuickSaveSettings />}
+          {session.data.user && <AiSettings key={`ai-${session.data.user.id}`} />}
           <section aria-labelledby="queue-heading">
             <h2 id="queue-heading">Saves waiting</h2>
             <QueueStatus detailed />

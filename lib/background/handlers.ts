@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { messageNames, messenger } from '../messaging/messenger';
 import type { MessageName, ProtocolMap, Result } from '../messaging/protocol';
 import { getActivePage } from './active-page';
+import * as aiSettings from './ai-settings';
 import { getDiagnostics, recordError } from './diagnostics';
 import { toUiError } from './errors';
 import * as feedback from './feedback';
@@ -36,6 +37,12 @@ const handlers: Handlers = {
   deleteUploadedImage: (input) => feedback.deleteUploadedImage(input),
   submitFeedback: (input) => feedback.submitFeedback(input),
   getDiagnostics: () => getDiagnostics(),
+  getAiSettings: () => aiSettings.getAiSettings(),
+  listUserModels: () => aiSettings.listUserModels(),
+  setProviderKey: (input) => aiSettings.setProviderKey(input),
+  removeProviderKey: (input) => aiSettings.removeProviderKey(input),
+  selectModel: (input) => aiSettings.selectModel(input),
+  updateAiSettings: (input) => aiSettings.updateAiSettings(input),
 };
 
 /** Only the extension's own pages may talk to the background; content scripts and other extensions may not. */

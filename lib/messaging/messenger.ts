@@ -27,6 +27,12 @@ const names: MessageName[] = [
   'deleteUploadedImage',
   'submitFeedback',
   'getDiagnostics',
+  'getAiSettings',
+  'listUserModels',
+  'setProviderKey',
+  'removeProviderKey',
+  'selectModel',
+  'updateAiSettings',
 ];
 
 /** The real client: each call is a message to the background. */

@@ -11,6 +11,7 @@ import type {
   Upload,
   User,
 } from '../api/contract';
+import type { AiSettings, UpdateAiSettingsInput, UserModel } from '../api/ai-contract';
 import type { PageExtract } from '../page/extract';
 
 /** What the UI is told about a failure: enough to show a clear message and to highlight a field. */
@@ -95,6 +96,15 @@ export interface ProtocolMap {
   deleteUploadedImage(input: { id: number }): Result<{ id: number }>;
   submitFeedback(input: CreateFeedbackInput): Result<Feedback>;
   getDiagnostics(): Result<Diagnostics>;
+  getAiSettings(): Result<AiSettings>;
+  /** Every active model with this user's label (Credits, API, Team, Inactive). */
+  listUserModels(): Result<UserModel[]>;
+  /** The key goes to the server only (never into the browser's storage); the answer carries its mask. */
+  setProviderKey(input: { provider: string; apiKey?: string; baseUrl?: string | null }): Result<AiSettings>;
+  removeProviderKey(input: { provider: string }): Result<AiSettings>;
+  /** Refused with the server's message (e.g. the missing-key one) when the model cannot be used. */
+  selectModel(input: { modelId: number; kind: 'text' | 'image' }): Result<AiSettings>;
+  updateAiSettings(input: UpdateAiSettingsInput): Result<AiSettings>;
 }
 
 export type MessageName = keyof ProtocolMap;

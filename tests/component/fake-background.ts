@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { type AiModel, type AiSettings, missingKeyMessage, setProviderKeyBody, type UserModel, updateAiSettingsBody } from '@/lib/api/ai-contract';
 import { canonicalizeUrl } from '@/lib/api/canonical-url';
 import {
   createFeedbackBody,
@@ -62,7 +63,16 @@ const MESSAGES: Record<MessageName, true> = {
   deleteUploadedImage: true,
   submitFeedback: true,
   getDiagnostics: true,
+  getAiSettings: true,
+  listUserModels: true,
+  setProviderKey: true,
+  removeProviderKey: true,
+  selectModel: true,
+  updateAiSettings: true,
 };
+
+/** As the server masks a key: the last 4 characters of a key of 12 or more. */
+export const maskKey = (key: string) => (key.length >= 12 ? `••••${key.slice(-4)}` : '••••');
 
 /** The bytes of a `data:` URL, as the background decodes it before uploading; null when it is not one. */
 function dataUrlBytes(dataUrl: string): Uint8Array | null {
@@ -137,6 +147,34 @@ export class FakeBackground {
   private signedInUser(): User {
     if (!this.state.user) throw new Failure({ kind: 'signed-out', status: 401, message: 'Your session has ended. Please sign in again.' });
     return this.state.user;
+  }
+
+  /** A provider by display name or slug, or a 400 as the server answers. */
+  private aiProvider(name: string) {
+    const found = this.state.ai.settings.providers.find((p) => p.provider.toLowerCase() === name.toLowerCase() || p.slug === name.toLowerCase());
+    if (!found) throw invalid([{ path: ['provider'], message: `Unknown provider "${name}"` }]);
+    return found;
+  }
+
+  /** Why a model cannot be used (the spec's missing-key message for a provider without a key). */
+  private aiRefusal(model: AiModel): string | undefined {
+    const { ai } = this.state;
+    if (model.isCurateitAI) return ai.houseConfigured && ai.settings.credits > 0 ? undefined : `${model.displayName} is not available on this server`;
+    const provider = this.aiProvider(model.provider);
+    const usable = provider.keyRequired ? provider.apiKey !== null : provider.apiKey !== null || provider.baseUrl !== null;
+    return usable ? undefined : missingKeyMessage(model.provider);
+  }
+
+  private userModel = (model: AiModel): UserModel => ({
+    ...model,
+    label: this.aiRefusal(model) ? 'Inactive' : model.isCurateitAI ? 'Credits' : 'API',
+    enabled: true,
+    providerEnabled: true,
+  });
+
+  private aiSettings(): AiSettings {
+    this.signedInUser();
+    return this.state.ai.settings;
   }
 
   private session = (): Session => ({ serverUrl: this.state.serverUrl, user: this.state.user });
@@ -352,5 +390,52 @@ export class FakeBackground {
       return feedback;
     },
     getDiagnostics: () => this.state.diagnostics,
+    getAiSettings: () => this.aiSettings(),
+    listUserModels: () => {
+      this.signedInUser();
+      return this.state.ai.models.map(this.userModel);
+    },
+    setProviderKey: ({ provider: name, ...body }) => {
+      this.signedInUser();
+      const provider = this.aiProvider(name);
+      const parsed = setProviderKeyBody.safeParse(body);
+      if (!parsed.success) throw invalid(parsed.error.issues);
+      const { apiKey, baseUrl } = parsed.data;
+      if (provider.slug === 'trove') throw invalid([{ path: ['provider'], message: 'provider: house models need no key' }]);
+      if (provider.keyRequired && !apiKey) throw invalid([{ path: ['apiKey'], message: 'This field is required.' }]);
+      if (!provider.keyRequired && !apiKey && !baseUrl) throw invalid([{ path: ['baseUrl'], message: `${provider.provider} needs its base URL` }]);
+      if (apiKey) {
+        this.state.ai.keys[provider.provider] = apiKey;
+        provider.apiKey = maskKey(apiKey);
+      }
+      if (baseUrl !== undefined) provider.baseUrl = baseUrl;
+      return this.state.ai.settings;
+    },
+    removeProviderKey: ({ provider: name }) => {
+      this.signedInUser();
+      const provider = this.aiProvider(name);
+      delete this.state.ai.keys[provider.provider];
+      provider.apiKey = null;
+      provider.baseUrl = null;
+      return this.state.ai.settings;
+    },
+    selectModel: ({ modelId, kind }) => {
+      const settings = this.aiSettings();
+      const model = this.state.ai.models.find((m) => m.id === modelId);
+      if (!model) throw new Failure({ kind: 'not-found', status: 404, message: 'Not found' });
+      if (model.type !== (kind === 'image' ? 'Image' : 'Text')) throw invalid([{ path: ['kind'], message: `${model.displayName} is not a ${kind} model` }]);
+      const reason = this.aiRefusal(model);
+      if (reason) throw new Failure({ kind: 'invalid', status: 400, message: reason, fields: [{ path: 'modelId', message: reason }] });
+      if (kind === 'image') Object.assign(settings, { defaultImageAI: model.provider, defaultImageModel: model.model });
+      else Object.assign(settings, { defaultAI: model.provider, defaultModel: model.model });
+      return settings;
+    },
+    updateAiSettings: (input) => {
+      const settings = this.aiSettings();
+      const parsed = updateAiSettingsBody.safeParse(input);
+      if (!parsed.success) throw invalid(parsed.error.issues);
+      Object.assign(settings, parsed.data);
+      return settings;
+    },
   };
 }

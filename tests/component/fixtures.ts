@@ -1,4 +1,5 @@
 import { canonicalizeUrl } from '@/lib/api/canonical-url';
+import { type AiModel, type AiSettings, aiSettingsSchema, type UserModel } from '@/lib/api/ai-contract';
 import type { Collection, Diagnostics, Feedback, Gem, Tag, Upload, User } from '@/lib/api/contract';
 import type { Preferences, QueueView } from '@/lib/messaging/protocol';
 import type { ActivePage } from '@/lib/messaging/protocol';
@@ -96,6 +97,97 @@ export interface FakeState {
   /** Saves waiting in the background's queue. */
   queue: QueueView[];
   preferences: Preferences;
+  /** The AI settings as the server keeps them: the real keys live here (the "server"), the UI only sees masks. */
+  ai: FakeAiState;
+}
+
+export interface FakeAiState {
+  settings: AiSettings;
+  models: AiModel[];
+  /** Plain keys by provider display name. */
+  keys: Record<string, string>;
+  /** House models are configured by the operator (Credits) or not (Inactive). */
+  houseConfigured: boolean;
+}
+
+const LANGUAGES = [
+  { label: 'English', code: 'en' },
+  { label: 'French', code: 'fr' },
+  { label: 'German', code: 'de' },
+];
+
+export const makeAiModel = (id: number, provider: string, model: string, displayName: string, over: Partial<AiModel> = {}): AiModel => ({
+  id,
+  model,
+  provider,
+  displayName,
+  type: 'Text',
+  logoLink: null,
+  isActive: true,
+  languages: LANGUAGES,
+  is_web_search_enabled: false,
+  is_reasoning_enabled: false,
+  is_audio_enabled: false,
+  is_video_enabled: false,
+  is_vision_enabled: false,
+  is_image_generated: false,
+  isAttachmentSupported: false,
+  content_length: 128_000,
+  supported_file_formats: [],
+  isCurateitAI: false,
+  isDefaultForCurateit: false,
+  inputPricePerMillion: 1,
+  outputPricePerMillion: 2,
+  ...over,
+});
+
+export const makeUserModel = (model: AiModel, label: UserModel['label']): UserModel => ({ ...model, label, enabled: true, providerEnabled: true });
+
+/** The providers the server knows, in its order: slug and whether a key is needed. */
+export const AI_PROVIDERS: { provider: string; slug: string; keyRequired: boolean }[] = [
+  { provider: 'OpenAI', slug: 'openai', keyRequired: true },
+  { provider: 'Anthropic', slug: 'anthropic', keyRequired: true },
+  { provider: 'Groq', slug: 'groq', keyRequired: true },
+  { provider: 'Ollama', slug: 'ollama', keyRequired: false },
+  { provider: 'Trove', slug: 'trove', keyRequired: false },
+];
+
+export function defaultAiState(): FakeAiState {
+  return {
+    settings: aiSettingsSchema.parse({
+      enableModels: [],
+      defaultAI: null,
+      defaultModel: null,
+      defaultImageAI: null,
+      defaultImageModel: null,
+      defaultLanguage: 'en',
+      defaultBrandPersona: null,
+      defaultBrandPersonaName: null,
+      defaultBrandVoiceId: null,
+      defaultBrandVoiceName: null,
+      credits: 100,
+      providers: AI_PROVIDERS.map((p) => ({ ...p, apiKey: null, baseUrl: null, enabled: true })),
+    }),
+    models: [
+      makeAiModel(1, 'OpenAI', 'gpt-4.1', 'GPT-4.1', {
+        is_vision_enabled: true,
+        is_web_search_enabled: true,
+        isAttachmentSupported: true,
+        content_length: 1_047_576,
+      }),
+      makeAiModel(2, 'OpenAI', 'gpt-image-1', 'GPT Image 1', { type: 'Image', is_image_generated: true, content_length: 32_000 }),
+      makeAiModel(3, 'Anthropic', 'claude-sonnet-4-5', 'Claude Sonnet 4.5', {
+        is_reasoning_enabled: true,
+        is_vision_enabled: true,
+        content_length: 200_000,
+      }),
+      makeAiModel(4, 'Groq', 'llama-3.3-70b-versatile', 'Llama 3.3 70B (Groq)', { content_length: 131_072 }),
+      makeAiModel(5, 'Ollama', 'llama3.2', 'Llama 3.2 (Ollama)', { is_audio_enabled: true, is_video_enabled: true }),
+      makeAiModel(6, 'Trove', 'trove-chat', 'Trove Chat', { isCurateitAI: true, isDefaultForCurateit: true }),
+    ],
+    keys: {},
+    houseConfigured: true,
+  };
 }
 
 export const makeDiagnostics = (over: Partial<Diagnostics> = {}): Diagnostics => ({
@@ -128,5 +220,6 @@ export function defaultState(): FakeState {
     serverReachable: true,
     queue: [],
     preferences: { quickSaveCollectionId: null },
+    ai: defaultAiState(),
   };
 }

@@ -1,0 +1,57 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AiSettings, UserModel } from '@/lib/api/ai-contract';
+import { errorMessage, unwrap, useBackground } from '../../app/background-context';
+import { Alert } from '../../ui/Alert';
+import { Field } from '../../ui/Field';
+import { useSettingsAnswer } from './use-ai-settings';
+
+/** The languages the models speak (each model lists its own), plus the current one if no model lists it. */
+function languageOptions(models: UserModel[], current: string | null) {
+  const byCode = new Map<string, string>();
+  for (const model of models) for (const l of model.languages) if (!byCode.has(l.code)) byCode.set(l.code, l.label);
+  if (current && !byCode.has(current)) byCode.set(current, current);
+  return [...byCode].map(([code, label]) => ({ code, label })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+function modelName(models: UserModel[], provider: string | null, model: string | null) {
+  if (!model) return 'None';
+  const found = models.find((m) => m.provider === provider && m.model === model);
+  return found ? `${found.displayName} (${found.provider})` : `${model}${provider ? ` (${provider})` : ''}`;
+}
+
+/** The current default text and image models, and the default language. */
+export function DefaultsForm({ models, settings }: { models: UserModel[]; settings: AiSettings }) {
+  const background = useBackground();
+  const answered = useSettingsAnswer();
+  const save = useMutation({
+    mutationFn: async (defaultLanguage: string | null) => unwrap(await background.updateAiSettings({ defaultLanguage })),
+    onSuccess: (next) => answered(next),
+  });
+  return (
+    <div className="ai-defaults">
+      <dl className="ai-default-models">
+        <dt>Default text model</dt>
+        <dd data-testid="default-text-model">{modelName(models, settings.defaultAI, settings.defaultModel)}</dd>
+        <dt>Default image model</dt>
+        <dd data-testid="default-image-model">{modelName(models, settings.defaultImageAI, settings.defaultImageModel)}</dd>
+      </dl>
+      <Field id="ai-default-language" label="Default language">
+        <select
+          id="ai-default-language"
+          value={settings.defaultLanguage ?? ''}
+          disabled={save.isPending}
+          onChange={(e) => save.mutate(e.target.value || null)}
+        >
+          <option value="">Not set</option>
+          {languageOptions(models, settings.defaultLanguage).map((l) => (
+            <option key={l.code} value={l.code}>
+              {l.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
+      {save.isSuccess && <Alert tone="success">Language saved.</Alert>}
+    </div>
+  );
+}

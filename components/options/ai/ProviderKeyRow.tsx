@@ -1,0 +1,134 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { AiProviderSettings } from '@/lib/api/ai-contract';
+import { messages } from '@/lib/api/validators';
+import { BackgroundError, errorMessage, unwrap, useBackground } from '../../app/background-context';
+import { Alert } from '../../ui/Alert';
+import { Field } from '../../ui/Field';
+import { Spinner } from '../../ui/Spinner';
+import { useSettingsAnswer } from './use-ai-settings';
+
+/** Providers reached at a base URL the user gives: the OpenAI-compatible APIs and Ollama. */
+const BASE_URL_PROVIDERS = new Set(['mistral', 'groq', 'ollama']);
+const HOUSE_PROVIDER = 'trove';
+
+type FieldErrors = { apiKey?: string; baseUrl?: string; form?: string };
+
+/** Splits a refused call's field errors onto the key and base URL fields; the rest goes above them. */
+function toFieldErrors(error: unknown): FieldErrors {
+  const fields = error instanceof BackgroundError ? (error.ui.fields ?? []) : [];
+  const found: FieldErrors = {};
+  for (const f of fields) {
+    const name = f.path.replace(/^data\./, '');
+    if (name === 'apiKey' || name === 'baseUrl') found[name] = f.message.replace(/^(apiKey|baseUrl): /, '');
+    else found.form = f.message;
+  }
+  return fields.length ? found : { form: errorMessage(error) };
+}
+
+/**
+ * One provider: the key's mask (never the key), a password field to add or replace it, the base URL
+ * where the provider takes one, and Remove. The key typed here only passes through this form to the
+ * background and the server; the field is emptied as soon as the server has it.
+ */
+export function ProviderKeyRow({ provider, credits }: { provider: AiProviderSettings; credits: number }) {
+  const background = useBackground();
+  const answered = useSettingsAnswer();
+  const { provider: name, slug, keyRequired, apiKey: mask } = provider;
+  const withBaseUrl = BASE_URL_PROVIDERS.has(slug);
+  const [key, setKey] = useState('');
+  const [baseUrl, setBaseUrl] = useState(provider.baseUrl ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => setBaseUrl(provider.baseUrl ?? ''), [provider.baseUrl]);
+
+  const onSettled = (message: string) => ({
+    onSuccess: (settings: Parameters<typeof answered>[0]) => {
+      answered(settings, { labelsChanged: true });
+      setKey('');
+      setDone(message);
+    },
+    onError: (error: unknown) => setErrors(toFieldErrors(error)),
+  });
+  const save = useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await background.setProviderKey({
+          provider: name,
+          ...(key.trim() ? { apiKey: key.trim() } : {}),
+          ...(withBaseUrl ? { baseUrl: baseUrl.trim() || null } : {}),
+        }),
+      ),
+    ...onSettled('Saved.'),
+  });
+  const remove = useMutation({
+    mutationFn: async () => unwrap(await background.removeProviderKey({ provider: name })),
+    ...onSettled('Key removed.'),
+  });
+
+  if (slug === HOUSE_PROVIDER) {
+    return (
+      <li className="ai-provider" data-provider={name}>
+        <h4>{name}</h4>
+        <p className="hint">Trove's own models need no key; they use your credits ({credits} left).</p>
+      </li>
+    );
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    if (keyRequired && !key.trim()) return setErrors({ apiKey: messages.required });
+    if (!keyRequired && !key.trim() && !baseUrl.trim()) return setErrors({ baseUrl: messages.required });
+    setErrors({});
+    save.mutate();
+  };
+  const busy = save.isPending || remove.isPending;
+  return (
+    <li className="ai-provider" data-provider={name}>
+      <h4 id={`ai-provider-${slug}`}>{name}</h4>
+      <p className="ai-key-state" data-testid={`ai-key-state-${slug}`}>
+        {mask ? `Key: ${mask}` : 'No key'}
+        {provider.baseUrl ? ` · ${provider.baseUrl}` : ''}
+      </p>
+      <form onSubmit={submit} aria-labelledby={`ai-provider-${slug}`} noValidate>
+        <Field id={`ai-key-${slug}`} label={`${name} API key${keyRequired ? '' : ' (optional)'}`} error={errors.apiKey}>
+          <input
+            id={`ai-key-${slug}`}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={key}
+            placeholder={mask ? 'Enter a new key to replace it' : ''}
+            onChange={(e) => setKey(e.target.value)}
+          />
+        </Field>
+        {withBaseUrl && (
+          <Field id={`ai-base-url-${slug}`} label={`${name} base URL`} error={errors.baseUrl}>
+            <input id={`ai-base-url-${slug}`} type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+          </Field>
+        )}
+        {errors.form && <Alert tone="error">{errors.form}</Alert>}
+        {done && !busy && <Alert tone="success">{done}</Alert>}
+        <div className="row-actions">
+          <button type="submit" aria-label={`Save ${name} key`} disabled={busy}>
+            {save.isPending && <Spinner label={`Saving ${name} key`} />} Save
+          </button>
+          <button
+            type="button"
+            aria-label={`Remove ${name} key`}
+            disabled={busy || (!mask && !provider.baseUrl)}
+            onClick={() => {
+              setDone(null);
+              setErrors({});
+              remove.mutate();
+            }}
+          >
+            {remove.isPending && <Spinner label={`Removing ${name} key`} />} Remove
+          </button>
+        </div>
+      </form>
+    </li>
+  );
+}

@@ -1,0 +1,30 @@
+import { type AiSettings, aiSettingsSchema, type UpdateAiSettingsInput, type UserModel, userModelListSchema } from '../api/ai-contract';
+import { dataOf } from '../api/contract';
+import { callApi } from './api-client';
+
+/**
+ * The user's AI settings and models on the server (README "AI models and settings"). A provider key
+ * passes straight through to the server here and is never written to the browser's storage: the
+ * server keeps it encrypted and only ever answers its mask (`••••1234`).
+ */
+
+const settingsAnswer = dataOf(aiSettingsSchema);
+
+export const getAiSettings = async (): Promise<AiSettings> => (await callApi('get', 'ai-settings', settingsAnswer)).data;
+
+export const listUserModels = async (): Promise<UserModel[]> => (await callApi('get', 'user-models', userModelListSchema)).data;
+
+export const updateAiSettings = async (input: UpdateAiSettingsInput): Promise<AiSettings> =>
+  (await callApi('put', 'ai-settings', settingsAnswer, { json: input })).data;
+
+export const selectModel = async (input: { modelId: number; kind: 'text' | 'image' }): Promise<AiSettings> =>
+  (await callApi('post', 'ai-settings/select-model', settingsAnswer, { json: input })).data;
+
+export const setProviderKey = async (input: { provider: string; apiKey?: string; baseUrl?: string | null }): Promise<AiSettings> => {
+  const { provider, apiKey, baseUrl } = input;
+  const json = { ...(apiKey ? { apiKey } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
+  return (await callApi('put', `ai-settings/keys/${encodeURIComponent(provider)}`, settingsAnswer, { json })).data;
+};
+
+export const removeProviderKey = async (input: { provider: string }): Promise<AiSettings> =>
+  (await callApi('delete', `ai-settings/keys/${encodeURIComponent(input.provider)}`, settingsAnswer)).data;

@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { AiSettings } from '@/components/options/AiSettings';
+import { OptionsApp } from '@/components/options/OptionsApp';
+import { FakeBackground, maskKey } from './fake-background';
+import { fieldError, renderWithBackground } from './render';
+
+const GROQ_KEY = 'gsk_test_abcdefghijkl9876';
+
+/** A model's row in the list, found by its display name. */
+const modelRow = (displayName: string) => {
+  const row = screen.getByText(displayName).closest('li');
+  if (!row) throw new Error(`no row for ${displayName}`);
+  return row;
+};
+const labelOf = (displayName: string) => modelRow(displayName).querySelector('[data-label]')?.textContent;
+const providerRow = (name: string) => {
+  const row = document.querySelector<HTMLElement>(`.ai-provider[data-provider="${name}"]`);
+  if (!row) throw new Error(`no row for ${name}`);
+  return row;
+};
+
+function withOpenAiKey() {
+  const fake = new FakeBackground();
+  fake.state.ai.keys.OpenAI = 'sk-live-000000001234';
+  const openai = fake.state.ai.settings.providers.find((p) => p.provider === 'OpenAI');
+  if (openai) openai.apiKey = maskKey('sk-live-000000001234');
+  return fake;
+}
+
+async function renderAi(fake = new FakeBackground()) {
+  const rendered = renderWithBackground(<AiSettings />, fake);
+  await screen.findByRole('heading', { name: 'OpenAI models' });
+  return rendered;
+}
+
+describe('AI settings', () => {
+  test('appear in the options page under "AI settings" when signed in', async () => {
+    renderWithBackground(<OptionsApp />);
+    const heading = await screen.findByRole('heading', { name: 'AI settings', level: 2 });
+    expect(heading.closest('section')?.id).toBe('ai-settings');
+  });
+
+  test('are absent when signed out', async () => {
+    renderWithBackground(<OptionsApp />, new FakeBackground({ user: null }));
+    await screen.findByRole('tab', { name: 'Sign in' });
+    expect(screen.queryByRole('heading', { name: 'AI settings' })).toBeNull();
+  });
+
+  test('show a saved key only masked, each model with its label and capability badges', async () => {
+    await renderAi(withOpenAiKey());
+    expect(within(providerRow('OpenAI')).getByText('Key: ••••1234')).toBeTruthy();
+    expect(within(providerRow('Anthropic')).getByText('No key')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('sk-live-000000001234');
+    const keyField = screen.getByLabelText('OpenAI API key') as HTMLInputElement;
+    expect(keyField.type).toBe('password');
+    expect(keyField.autocomplete).toBe('off');
+    expect(keyField.value).toBe('');
+
+    expect(labelOf('GPT-4.1')).toBe('API');
+    expect(labelOf('Claude Sonnet 4.5')).toBe('Inactive');
+    expect(labelOf('Trove Chat')).toBe('Credits');
+    const badges = within(screen.getByRole('list', { name: 'GPT-4.1 capabilities' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(badges).toEqual(['Vision', 'Web search', 'File attachments', '1M context']);
+    expect(within(screen.getByRole('list', { name: 'Claude Sonnet 4.5 capabilities' })).getByText('Reasoning')).toBeTruthy();
+    expect(within(modelRow('GPT Image 1')).getByText('Image generation')).toBeTruthy();
+    // Base URLs only for the OpenAI-compatible providers and Ollama.
+    expect(screen.queryByLabelText('OpenAI base URL')).toBeNull();
+    expect(screen.getByLabelText('Groq base URL')).toBeTruthy();
+    expect(screen.getByLabelText('Ollama base URL')).toBeTruthy();
+  });
+
+  test('saving a key sends it to the background, shows the mask and turns the models to API', async () => {
+    const { user, fake } = await renderAi();
+    expect(labelOf('Llama 3.3 70B (Groq)')).toBe('Inactive');
+
+    await user.click(screen.getByRole('button', { name: 'Save Groq key' }));
+    expect(fieldError('ai-key-groq')).toBe('This field is required.');
+    expect(fake.client.setProviderKey).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Groq API key'), GROQ_KEY);
+    await user.type(screen.getByLabelText('Groq base URL'), 'http://127.0.0.1:9999/v1');
+    await user.click(screen.getByRole('button', { name: 'Save Groq key' }));
+
+    await waitFor(() => expect(within(providerRow('Groq')).getByText(/Key: ••••9876/)).toBeTruthy());
+    expect(fake.calls('setProviderKey')).toEqual([{ provider: 'Groq', apiKey: GROQ_KEY, baseUrl: 'http://127.0.0.1:9999/v1' }]);
+    await waitFor(() => expect(labelOf('Llama 3.3 70B (Groq)')).toBe('API'));
+    expect((screen.getByLabelText('Groq API key') as HTMLInputElement).value).toBe('');
+    expect(document.body.textContent).not.toContain(GROQ_KEY);
+    expect(labelOf('Claude Sonnet 4.5')).toBe('Inactive');
+  });
+
+  test('a refused key shows the server message on its field', async () => {
+    const { user, fake } = await renderAi();
+    fake.failNext('setProviderKey', {
+      kind: 'invalid',
+      status: 400,
+      message: 'baseUrl: Enter a valid URL',
+      fields: [{ path: 'baseUrl', message: 'Enter a valid URL' }],
+    });
+    await user.type(screen.getByLabelText('Groq API key'), GROQ_KEY);
+    await user.click(screen.getByRole('button', { name: 'Save Groq key' }));
+    await waitFor(() => expect(fieldError('ai-base-url-groq')).toBe('Enter a valid URL'));
+    expect(within(providerRow('Groq')).getByText('No key')).toBeTruthy();
+  });
+
+  test('removing a key shows "No key" and turns the models back to Inactive', async () => {
+    const { user, fake } = await renderAi(withOpenAiKey());
+    expect(screen.getByRole('button', { name: 'Remove Anthropic key' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Remove OpenAI key' }));
+    await waitFor(() => expect(within(providerRow('OpenAI')).getByText('No key')).toBeTruthy());
+    expect(fake.calls('removeProviderKey')).toEqual([{ provider: 'OpenAI' }]);
+    await waitFor(() => expect(labelOf('GPT-4.1')).toBe('Inactive'));
+    expect(labelOf('GPT Image 1')).toBe('Inactive');
+  });
+
+  test('choosing a model without a key is refused with the server message and nothing is selected', async () => {
+    const { user, fake } = await renderAi(withOpenAiKey());
+    expect(screen.getByTestId('default-text-model').textContent).toBe('None');
+
+    await user.click(screen.getByRole('button', { name: 'Make Claude Sonnet 4.5 the default text model' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Please add your Anthropic API Key in settings to use this model');
+    expect(screen.getByTestId('default-text-model').textContent).toBe('None');
+    expect(fake.state.ai.settings.defaultModel).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Make GPT-4.1 the default text model' }));
+    await waitFor(() => expect(screen.getByTestId('default-text-model').textContent).toBe('GPT-4.1 (OpenAI)'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(modelRow('GPT-4.1')).getByText('Default text model')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Make GPT Image 1 the default image model' }));
+    await waitFor(() => expect(screen.getByTestId('default-image-model').textContent).toBe('GPT Image 1 (OpenAI)'));
+    expect(fake.calls('selectModel')).toEqual([
+      { modelId: 3, kind: 'text' },
+      { modelId: 1, kind: 'text' },
+      { modelId: 2, kind: 'image' },
+    ]);
+  });
+
+  test('changing the default language saves it', async () => {
+    const { user, fake } = await renderAi();
+    const select = screen.getByLabelText('Default language') as HTMLSelectElement;
+    expect(select.value).toBe('en');
+    await user.selectOptions(select, 'French');
+    await screen.findByText('Language saved.');
+    expect(fake.calls('updateAiSettings')).toEqual([{ defaultLanguage: 'fr' }]);
+    expect(select.value).toBe('fr');
+    expect(fake.state.ai.settings.defaultLanguage).toBe('fr');
+  });
+
+  test('a failed load says why and can be retried', async () => {
+    const fake = new FakeBackground();
+    fake.failNext('listUserModels', { message: 'The server had a problem.' });
+    const { user } = renderWithBackground(<AiSettings />, fake);
+    expect((await screen.findByRole('alert')).textContent).toContain('The server had a problem.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'OpenAI models' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('says so when the server has no models', async () => {
+    const fake = new FakeBackground();
+    fake.state.ai.models = [];
+    renderWithBackground(<AiSettings />, fake);
+    expect(await screen.findByText('No models are available on this server.')).toBeTruthy();
+  });
+});
