@@ -9,6 +9,7 @@ import { requireUser } from './http/require-user';
 import { adminRoutes } from './routes/admin';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
+import { chatRoutes } from './routes/chats';
 import { collectionRoutes } from './routes/collections';
 import { feedbackRoutes } from './routes/feedbacks';
 import { gemRoutes } from './routes/gems';
@@ -53,6 +54,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', uploadRoutes(deps));
   api.route('/', imageGemRoutes(deps));
   api.route('/', aiRoutes(deps));
+  api.route('/', chatRoutes(deps));
   app.route('/api', api);
 
   app.notFound((c) => sendError(c, 404, `No route for ${c.req.method} ${c.req.path}`));

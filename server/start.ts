@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { Generations } from './ai/generations';
 import { createApp } from './app';
 import { syncCatalogue } from './services/ai-models';
 import { checkAdminToken, houseConfig, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
@@ -26,7 +27,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await database.close();
     throw error;
   }
-  const app = createApp({ db: database.db, tokens: config, files, adminToken, ai }, { logRequests: config.logRequests });
+  const generations = new Generations();
+  const app = createApp({ db: database.db, tokens: config, files, adminToken, ai, generations }, { logRequests: config.logRequests });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
@@ -37,7 +39,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     url: `http://${config.host}:${port}`,
     port,
     stop: () => {
-      stopping ??= new Promise<void>((resolve) => server.close(() => resolve())).then(() => database.close());
+      // Answers in flight are ended and stored (their streams close with them) before the database closes.
+      stopping ??= Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), generations.shutdown()]).then(() => database.close());
       return stopping;
     },
   };

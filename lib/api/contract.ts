@@ -317,3 +317,4 @@ export type Feedback = z.infer<typeof feedbackSchema>;
 
 // ---------- AI models & settings ----------
 export * from './ai-contract';
+export * from './chat-contract';

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Diagnostics, GemMedia, MediaType } from '../../lib/api/contract';
+import type { Diagnostics, GemMedia, MediaType, MessageStatus } from '../../lib/api/contract';
 import type { FeedbackCategory } from '../../lib/feedback/categories';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -262,3 +262,45 @@ export const userAiSettings = pgTable('user_ai_settings', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** Token counts of one answer. */
+export interface MessageUsage {
+  input: number;
+  output: number;
+}
+
+/**
+ * Chat messages (spec §3 "Message"): one row per question and its answer, in a chat (a gem of media
+ * type 'AIChat'). The question is stored before the provider is called; `answer_text` grows as the
+ * answer streams (checkpointed), and `status` ends as 'done', 'error' (with `error`) or 'stopped'.
+ * `model`/`provider`/`display_name` are copied from the catalogue so history survives catalogue changes.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    chatGemId: integer('chat_gem_id')
+      .notNull()
+      .references(() => gems.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userText: text('user_text').notNull(),
+    answerText: text('answer_text').notNull().default(''),
+    status: text('status').$type<MessageStatus>().notNull().default('pending'),
+    error: text('error'),
+    modelId: integer('model_id').references(() => aiModels.id, { onDelete: 'set null' }),
+    model: text('model').notNull(),
+    displayName: text('display_name').notNull(),
+    provider: text('provider').notNull(),
+    language: text('language'),
+    usage: jsonb('usage').$type<MessageUsage>(),
+    /** US dollars: the catalogue's prices × usage. */
+    cost: doublePrecision('cost'),
+    /** What context went into the prompt and what was cut (filled by context assembly). */
+    context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('messages_chat_idx').on(t.chatGemId, t.id), index('messages_owner_idx').on(t.ownerId)],
+);

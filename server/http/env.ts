@@ -1,3 +1,4 @@
+import type { Generations } from '../ai/generations';
 import type { TokenSettings } from '../auth/tokens';
 import type { HouseProviderKind } from '../config';
 import type { Db } from '../db/client';
@@ -15,6 +16,8 @@ export interface Deps {
     house?: { provider: HouseProviderKind; baseUrl?: string; apiKey?: string };
     startingCredits: number;
   };
+  /** Chat answers being generated in this process (see server/ai/generations.ts). */
+  generations: Generations;
 }
 
 /** Hono environment of authenticated routes: `c.get('userId')` is the signed-in user. */

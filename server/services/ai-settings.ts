@@ -264,3 +264,33 @@ export async function setModelStatus(db: Db, ai: Ai, userId: number, modelId: nu
   await getActiveModel(db, modelId);
   return setStatus(db, ai, userId, 'modelStatus', String(modelId), enabled);
 }
+
+/** What a provider call needs: which SDK provider, the key and base URL (the user's, or the operator's for house models). */
+export interface ProviderAccess {
+  kind: 'openai' | 'anthropic' | 'google' | 'openai-compatible' | 'ollama';
+  /** The provider's display name, for messages ("OpenAI answered 401: …"). */
+  name: string;
+  apiKey?: string;
+  baseUrl?: string;
+}
+
+/**
+ * The model (active, by id) and how to call it for this user, or the refusal as a 400 naming
+ * `modelId` (the spec's `Please add your {provider} API Key in settings to use this model` when the key is missing).
+ */
+export async function modelAccess(db: Db, ai: Ai, userId: number, modelId: number): Promise<{ model: AiModelRow; access: ProviderAccess }> {
+  const [row, model] = await Promise.all([getSettingsRow(db, ai, userId), getActiveModel(db, modelId)]);
+  assertUsable(ai, row, model, 'modelId');
+  const name = model.provider as ProviderName;
+  if (model.isHouseModel) {
+    if (!ai.house) throw fieldError('modelId', `${model.displayName} is not available on this server`);
+    return { model, access: { kind: ai.house.provider, name: model.provider, apiKey: ai.house.apiKey, baseUrl: ai.house.baseUrl } };
+  }
+  const { kind } = PROVIDERS[name];
+  if (kind === 'house') throw fieldError('modelId', `${model.displayName} cannot be used`);
+  const state = providerState(ai, row, name);
+  return {
+    model,
+    access: { kind, name, apiKey: decryptField(ai, row, keyFieldNames(name).apiKey), baseUrl: state.baseUrl ?? undefined },
+  };
+}

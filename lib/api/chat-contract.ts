@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { isHttpUrl, messages } from './validators';
+
+/**
+ * Chats (spec §3 "Message", §7 Chat). A chat is a gem of media type 'AIChat' in the user's
+ * "AI Chats" collection; its messages live in their own table. Answers stream as server-sent events:
+ *
+ * - `message` `{id}`: the stored message's id (`null` for a temporary chat, which stores nothing);
+ * - `delta` `{text}`: the next piece of the answer (on re-attach, the first delta is all stored so far);
+ * - `done` `{status, usage, cost}`: the answer is complete (`status` 'done') or was stopped ('stopped');
+ * - `error` `{message}`: the provider failed; the reason is stored on the message too.
+ */
+
+const rowId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** `POST /api/chats`. */
+export const createChatBody = z.strictObject({
+  title: z.string().trim().min(1, messages.required).max(500, messages.tooLong).optional(),
+  /** The page the chat was started from, if any. */
+  url: z
+    .string()
+    .trim()
+    .max(4096)
+    .refine((v) => isHttpUrl(v), messages.urlInvalid())
+    .optional(),
+});
+
+/** `POST /api/chats/{id}/messages`. */
+export const sendMessageBody = z.strictObject({
+  text: z.string().trim().min(1, messages.required).max(200_000, messages.tooLong),
+  modelId: rowId,
+  /** A language code (e.g. 'fr') the answer should be written in. */
+  language: z.string().trim().min(1).max(20).nullish(),
+  /** A temporary chat: nothing is stored, the answer is only streamed. */
+  temporary: z.boolean().default(false),
+});
+export type SendMessageInput = z.input<typeof sendMessageBody>;
+
+export const MESSAGE_STATUSES = ['pending', 'streaming', 'done', 'error', 'stopped'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const messageUsageSchema = z.object({ input: z.number(), output: z.number() });
+
+export const messageSchema = z.object({
+  id: z.number(),
+  chatId: z.number(),
+  userText: z.string(),
+  /** The answer so far (complete once `status` is 'done'). */
+  text: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  error: z.string().nullable(),
+  modelId: z.number().nullable(),
+  model: z.string(),
+  displayName: z.string(),
+  provider: z.string(),
+  language: z.string().nullable(),
+  usage: messageUsageSchema.nullable(),
+  /** US dollars, from the catalogue's prices × usage. */
+  cost: z.number().nullable(),
+  context: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+export const messageListSchema = z.object({ data: z.array(messageSchema), total: z.number() });
+
+/** The data of each streamed event. */
+export const chatStreamEvents = {
+  message: z.object({ id: z.number().nullable() }),
+  delta: z.object({ text: z.string() }),
+  done: z.object({ status: z.enum(['done', 'stopped']), usage: messageUsageSchema.nullable(), cost: z.number().nullable() }),
+  error: z.object({ message: z.string() }),
+};

@@ -1,0 +1,122 @@
+import type { MessageUsage } from '../db/schema';
+
+/** What a listener of a generation hears. */
+export type GenerationEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'done'; status: 'done' | 'stopped'; usage: MessageUsage | null; cost: number | null }
+  | { type: 'error'; message: string };
+export type GenerationEnd = Exclude<GenerationEvent, { type: 'delta' }>;
+
+/**
+ * One answer being generated in this process, independent of any HTTP request: it keeps the text
+ * so far and broadcasts what follows to whoever is attached (the request that started it, re-attached
+ * clients). `stop()` asks it to end with status 'stopped'.
+ */
+export class Generation {
+  text = '';
+  end: GenerationEnd | undefined;
+  readonly controller = new AbortController();
+  /** True when the user stopped it (rather than the server shutting down). */
+  stopRequested = false;
+  /** Settles once the answer is stored and the end broadcast. */
+  finished: Promise<void> = Promise.resolve();
+  private readonly listeners = new Set<(event: GenerationEvent) => void>();
+
+  emit(event: GenerationEvent) {
+    if (this.end) return;
+    if (event.type === 'delta') this.text += event.text;
+    else this.end = event;
+    for (const listener of this.listeners) listener(event);
+  }
+
+  stop() {
+    this.stopRequested = true;
+    this.controller.abort();
+  }
+
+  /**
+   * Attaches a listener: the text so far and the end (if any) now, the events after them later.
+   * Synchronous, so nothing is missed or heard twice between the snapshot and the listener.
+   */
+  attach(listener: (event: GenerationEvent) => void) {
+    const snapshot = { text: this.text, end: this.end };
+    if (!this.end) this.listeners.add(listener);
+    return { ...snapshot, detach: () => this.listeners.delete(listener) };
+  }
+}
+
+/**
+ * The per-process registry of generations in flight, by message id (temporary ones have none).
+ * `shutdown` ends them all (each stores what it has) before the database closes.
+ */
+export class Generations {
+  private readonly live = new Map<number, Generation>();
+  private readonly running = new Set<Promise<void>>();
+  /** Aborted when the server stops: pollers of other processes' answers end too. */
+  readonly closing = new AbortController();
+
+  get(messageId: number): Generation | undefined {
+    return this.live.get(messageId);
+  }
+
+  /** Runs `work` for `generation`, registered under `messageId` until it is finished. */
+  start(messageId: number | null, generation: Generation, work: () => Promise<void>) {
+    if (messageId !== null) this.live.set(messageId, generation);
+    const run = work()
+      .catch((error: unknown) => console.error('[trove] generation failed unexpectedly:', error))
+      .finally(() => {
+        if (messageId !== null && this.live.get(messageId) === generation) this.live.delete(messageId);
+        this.running.delete(run);
+      });
+    generation.finished = run;
+    this.running.add(run);
+    return generation;
+  }
+
+  async shutdown() {
+    this.closing.abort();
+    for (const generation of this.live.values()) generation.controller.abort();
+    await Promise.allSettled([...this.running]);
+  }
+}
+
+/**
+ * Events of a generation as an async iterable: the text so far as one delta (if any), then live
+ * deltas, then the end. `close()` (the client went away) ends the iteration without ending the generation.
+ */
+export function subscribe(generation: Generation) {
+  const queue: GenerationEvent[] = [];
+  let wake: (() => void) | undefined;
+  let closed = false;
+  const push = (event: GenerationEvent) => {
+    queue.push(event);
+    wake?.();
+  };
+  const attached = generation.attach(push);
+  if (attached.text) queue.push({ type: 'delta', text: attached.text });
+  if (attached.end) queue.push(attached.end);
+  const close = () => {
+    closed = true;
+    attached.detach();
+    wake?.();
+  };
+  async function* events(): AsyncGenerator<GenerationEvent> {
+    try {
+      while (!closed) {
+        const event = queue.shift();
+        if (!event) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          wake = undefined;
+          continue;
+        }
+        yield event;
+        if (event.type !== 'delta') return;
+      }
+    } finally {
+      attached.detach();
+    }
+  }
+  return { events: events(), close };
+}

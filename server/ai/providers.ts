@@ -1,0 +1,67 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, type LanguageModel } from 'ai';
+import { createOllama } from 'ollama-ai-provider-v2';
+import { missingKeyMessage } from '../../lib/api/ai-contract';
+import { ApiError } from '../http/errors';
+import type { AiModelRow } from '../services/ai-models';
+import type { ProviderAccess } from '../services/ai-settings';
+
+/** Default base URLs of the OpenAI-compatible providers of the catalogue (a user's base URL wins). */
+const COMPATIBLE_BASE_URLS: Record<string, string> = {
+  Mistral: 'https://api.mistral.ai/v1',
+  Groq: 'https://api.groq.com/openai/v1',
+};
+const OLLAMA_DEFAULT = 'http://127.0.0.1:11434';
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+/** Ollama's SDK provider wants the `/api` base; users give the server's address (`http://host:11434`). */
+const ollamaBase = (url: string) => (/\/api$/.test(trimSlash(url)) ? trimSlash(url) : `${trimSlash(url)}/api`);
+
+function requireKey(access: ProviderAccess): string {
+  if (!access.apiKey) throw new ApiError(400, missingKeyMessage(access.name), { errors: [{ path: 'modelId', message: missingKeyMessage(access.name) }] });
+  return access.apiKey;
+}
+
+/**
+ * The AI SDK model for a catalogue row and the caller's access (the user's key and base URL, or the
+ * operator's house configuration). OpenAI goes through chat completions (`.chat`), not the Responses API.
+ */
+export function languageModel(model: AiModelRow, access: ProviderAccess): LanguageModel {
+  switch (access.kind) {
+    case 'openai':
+      return createOpenAI({ apiKey: requireKey(access), baseURL: access.baseUrl }).chat(model.model);
+    case 'anthropic':
+      return createAnthropic({ apiKey: requireKey(access), baseURL: access.baseUrl })(model.model);
+    case 'openai-compatible': {
+      const baseURL = access.baseUrl ?? COMPATIBLE_BASE_URLS[access.name];
+      if (!baseURL) throw new ApiError(400, `${access.name} needs a base URL in your AI settings`);
+      return createOpenAICompatible({ name: access.name.toLowerCase(), baseURL: trimSlash(baseURL), apiKey: requireKey(access), includeUsage: true })(
+        model.model,
+      );
+    }
+    case 'ollama':
+      return createOllama({
+        baseURL: ollamaBase(access.baseUrl ?? OLLAMA_DEFAULT),
+        headers: access.apiKey ? { authorization: `Bearer ${access.apiKey}` } : undefined,
+      })(model.model);
+    case 'google':
+      throw new ApiError(400, `${model.displayName}: Google models are not supported by this server yet`);
+  }
+}
+
+/** A provider failure as one clear sentence: "OpenAI answered 401: Incorrect API key provided." */
+export function describeProviderError(provider: string, error: unknown): string {
+  if (APICallError.isInstance(error)) {
+    const detail = error.message || 'no details';
+    return error.statusCode ? `${provider} answered ${error.statusCode}: ${detail}` : `Could not reach ${provider}: ${detail}`;
+  }
+  if (error instanceof Error) return `${provider} failed: ${error.message}`;
+  if (error && typeof error === 'object') {
+    const inner = (error as { message?: unknown; error?: { message?: unknown } }).error?.message ?? (error as { message?: unknown }).message;
+    if (typeof inner === 'string') return `${provider} failed: ${inner}`;
+    return `${provider} failed: ${JSON.stringify(error)}`;
+  }
+  return `${provider} failed: ${String(error)}`;
+}

@@ -1,0 +1,73 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { createChatBody, sendMessageBody } from '../../lib/api/contract';
+import { type GenerationEvent, subscribe } from '../ai/generations';
+import type { AppEnv, Deps } from '../http/env';
+import { jsonBody, param } from '../http/validate';
+import { createChat, getOwnedMessage, listMessages, sendMessage, stopMessage, storedMessageEvents, toMessage } from '../services/chats';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * Sends events as SSE until the end event or until the client goes away (`onGone` then runs; the
+ * generation itself goes on unless `onGone` ends it).
+ */
+function sendEvents(
+  c: Context,
+  messageId: number | null | undefined,
+  source: { events: AsyncIterable<GenerationEvent>; close: () => void },
+  onGone?: () => void,
+) {
+  return streamSSE(c, async (stream) => {
+    stream.onAbort(() => {
+      source.close();
+      onGone?.();
+    });
+    if (messageId !== undefined) await stream.writeSSE({ event: 'message', data: JSON.stringify({ id: messageId }) });
+    for await (const event of source.events) {
+      if (stream.aborted) break;
+      const { type, ...data } = event;
+      await stream.writeSSE({ event: type, data: JSON.stringify(data) });
+    }
+  });
+}
+
+/**
+ * Chats and their streamed answers (see lib/api/chat-contract.ts for the events). Answers are
+ * generated apart from the request: a client that goes away loses nothing and can re-attach.
+ */
+export function chatRoutes({ db, ai, generations }: Deps) {
+  return new Hono<AppEnv>()
+    .post('/chats', async (c) => {
+      const input = await jsonBody(c, createChatBody);
+      return c.json({ data: await createChat(db, c.get('userId'), input) }, 201);
+    })
+    .get('/chats/:id/messages', async (c) => {
+      const rows = await listMessages(db, c.get('userId'), param(c, 'id', id));
+      return c.json({ data: rows.map(toMessage), total: rows.length });
+    })
+    .post('/chats/:id/messages', async (c) => {
+      const chatId = param(c, 'id', id);
+      const input = await jsonBody(c, sendMessageBody);
+      const { messageId, generation } = await sendMessage(db, ai, generations, c.get('userId'), chatId, input);
+      // A temporary answer is stored nowhere and no one can re-attach to it: it ends with its request.
+      const onGone = messageId === null ? () => generation.controller.abort() : undefined;
+      return sendEvents(c, messageId, subscribe(generation), onGone);
+    })
+    .get('/messages/:id/stream', async (c) => {
+      const messageId = param(c, 'id', id);
+      const row = await getOwnedMessage(db, c.get('userId'), messageId);
+      const generation = generations.get(messageId);
+      if (generation) return sendEvents(c, messageId, subscribe(generation));
+      const gone = new AbortController();
+      const closing = generations.closing.signal;
+      const signal = AbortSignal.any([gone.signal, closing]);
+      return sendEvents(c, messageId, { events: storedMessageEvents(db, row, signal), close: () => gone.abort() });
+    })
+    .post('/messages/:id/stop', async (c) => {
+      const row = await stopMessage(db, generations, c.get('userId'), param(c, 'id', id));
+      return c.json({ data: toMessage(row) });
+    });
+}

@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import { type ModelMessage, streamText } from 'ai';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { createChatBody, Message, sendMessageBody } from '../../lib/api/contract';
+import { type Generation, type GenerationEvent, type Generations, Generation as NewGeneration } from '../ai/generations';
+import { describeProviderError, languageModel } from '../ai/providers';
+import type { Db } from '../db/client';
+import { collections, gems, type MessageUsage, messages, users } from '../db/schema';
+import type { Deps } from '../http/env';
+import { notFound } from '../http/errors';
+import type { AiModelRow } from './ai-models';
+import { modelAccess } from './ai-settings';
+import { DEFAULT_COLLECTIONS } from './users';
+import { createGem, gemOwner } from './gems';
+
+type MessageRow = typeof messages.$inferSelect;
+type Ai = Deps['ai'];
+
+/** The answer is written to its row at most this often while it streams (and once at the end). */
+export const CHECKPOINT_MS = 250;
+const UNFINISHED = ['pending', 'streaming'] as const;
+
+export const toMessage = (row: MessageRow): Message => ({
+  id: row.id,
+  chatId: row.chatGemId,
+  userText: row.userText,
+  text: row.answerText,
+  status: row.status,
+  error: row.error,
+  modelId: row.modelId,
+  model: row.model,
+  displayName: row.displayName,
+  provider: row.provider,
+  language: row.language,
+  usage: row.usage,
+  cost: row.cost,
+  context: row.context,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The user's AI Chats collection, made again if the user deleted it. */
+async function aiChatsCollection(db: Db, userId: number): Promise<number> {
+  const [user] = await db.select({ id: users.aiChatsCollectionId }).from(users).where(eq(users.id, userId));
+  if (user?.id) return user.id;
+  const [created] = await db.insert(collections).values({ ownerId: userId, name: DEFAULT_COLLECTIONS.aiChats }).returning();
+  if (!created) throw new Error('collection insert returned no row');
+  await db.update(users).set({ aiChatsCollectionId: created.id }).where(eq(users.id, userId));
+  return created.id;
+}
+
+/** `POST /api/chats`: a gem of media type 'AIChat' in the user's AI Chats collection. */
+export async function createChat(db: Db, userId: number, input: z.output<typeof createChatBody>) {
+  const owner = await gemOwner(db, userId);
+  const collectionId = await aiChatsCollection(db, userId);
+  const { gem } = await createGem(db, owner, {
+    title: input.title ?? 'New chat',
+    description: '',
+    url: input.url ?? `trove://chat/${randomUUID()}`,
+    media_type: 'AIChat',
+    media: {},
+    collectionId,
+    tags: [],
+  });
+  return gem;
+}
+
+/** The user's chat (an AIChat gem), or 404. */
+export async function getOwnedChat(db: Db, userId: number, chatId: number) {
+  const [row] = await db
+    .select()
+    .from(gems)
+    .where(and(eq(gems.id, chatId), eq(gems.ownerId, userId), eq(gems.mediaType, 'AIChat')));
+  if (!row) throw notFound('Chat');
+  return row;
+}
+
+export async function listMessages(db: Db, userId: number, chatId: number) {
+  await getOwnedChat(db, userId, chatId);
+  return db.select().from(messages).where(eq(messages.chatGemId, chatId)).orderBy(asc(messages.id));
+}
+
+export async function getOwnedMessage(db: Db, userId: number, id: number): Promise<MessageRow> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.ownerId, userId)));
+  if (!row) throw notFound('Message');
+  return row;
+}
+
+const costOf = (model: AiModelRow, usage: MessageUsage) =>
+  (usage.input * model.inputPricePerMillion + usage.output * model.outputPricePerMillion) / 1_000_000;
+
+/** The chat so far (answered turns) and the new question, with the language instruction. */
+async function prompt(db: Db, chatId: number, model: AiModelRow, text: string, language: string | null | undefined) {
+  const earlier = await db
+    .select({ userText: messages.userText, answerText: messages.answerText })
+    .from(messages)
+    .where(and(eq(messages.chatGemId, chatId), inArray(messages.status, ['done', 'stopped'])))
+    .orderBy(asc(messages.id));
+  const history: ModelMessage[] = earlier.flatMap((m) =>
+    m.answerText
+      ? [
+          { role: 'user' as const, content: m.userText },
+          { role: 'assistant' as const, content: m.answerText },
+        ]
+      : [],
+  );
+  const label = language ? (model.languages.find((l) => l.code === language)?.label ?? language) : undefined;
+  const system = `You are Trove's assistant, helping the user with what they read and save.${label ? ` Answer in ${label}.` : ''}`;
+  return { system, messages: [...history, { role: 'user' as const, content: text }] };
+}
+
+interface Persist {
+  db: Db;
+  messageId: number;
+}
+
+/** Writes the growing answer to the row, at most every CHECKPOINT_MS, one write at a time. */
+class Checkpoints {
+  private last = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private written = -1;
+
+  constructor(
+    private readonly persist: Persist,
+    private readonly generation: Generation,
+  ) {}
+
+  touch() {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, Math.max(0, this.last + CHECKPOINT_MS - Date.now()));
+  }
+
+  private flush() {
+    const text = this.generation.text;
+    if (text.length === this.written) return;
+    this.written = text.length;
+    this.last = Date.now();
+    const { db, messageId } = this.persist;
+    this.chain = this.chain
+      .then(async () => {
+        const updated = await db
+          .update(messages)
+          .set({ answerText: text, status: 'streaming', updatedAt: sql`now()` })
+          .where(and(eq(messages.id, messageId), inArray(messages.status, [...UNFINISHED])))
+          .returning({ id: messages.id });
+        // Stopped by a request another server copy handled: end here too.
+        if (!updated.length && !this.generation.controller.signal.aborted) this.generation.stop();
+      })
+      .catch((error: unknown) => console.error(`[trove] checkpoint of message ${messageId} failed:`, error));
+  }
+
+  async close() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.chain;
+  }
+}
+
+/**
+ * Streams one answer from the provider into `generation`: deltas are broadcast as they come and
+ * checkpointed to the row (when `persist`); at the end the row gets the full answer, the status,
+ * usage and cost (or the error), and only then is the end broadcast.
+ */
+async function generate(generation: Generation, model: AiModelRow, run: { llm: Parameters<typeof streamText>[0]['model']; providerName: string; system: string; messages: ModelMessage[]; persist?: Persist }) {
+  const checkpoints = run.persist ? new Checkpoints(run.persist, generation) : undefined;
+  let failure: string | undefined;
+  let finishReason: string | undefined;
+  let usage: MessageUsage | null = null;
+  try {
+    const result = streamText({
+      model: run.llm,
+      system: run.system,
+      messages: run.messages,
+      abortSignal: generation.controller.signal,
+      onError: () => {}, // errors are read from the stream below
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        if (!part.text) continue;
+        generation.emit({ type: 'delta', text: part.text });
+        checkpoints?.touch();
+      } else if (part.type === 'error') {
+        failure ??= describeProviderError(run.providerName, part.error);
+      } else if (part.type === 'finish') {
+        finishReason = part.finishReason;
+        usage = { input: part.totalUsage.inputTokens ?? 0, output: part.totalUsage.outputTokens ?? 0 };
+      }
+    }
+  } catch (error) {
+    if (!generation.controller.signal.aborted) failure ??= describeProviderError(run.providerName, error);
+  }
+  await checkpoints?.close();
+
+  let end: Exclude<GenerationEvent, { type: 'delta' }>;
+  if (generation.stopRequested) end = { type: 'done', status: 'stopped', usage: null, cost: null };
+  else if (generation.controller.signal.aborted) end = { type: 'error', message: 'The server stopped before the answer was complete' };
+  else if (failure) end = { type: 'error', message: failure };
+  // Ollama's provider ends a failed stream with finish reason 'other' and no error part: anything but 'stop' is a failure.
+  else if (finishReason !== 'stop') end = { type: 'error', message: `${run.providerName} ended the answer early (finish reason: ${finishReason ?? 'none'})` };
+  else end = { type: 'done', status: 'done', usage, cost: usage ? costOf(model, usage) : null };
+
+  if (run.persist) {
+    try {
+      await run.persist.db
+        .update(messages)
+        .set({
+          answerText: generation.text,
+          status: end.type === 'error' ? 'error' : end.status,
+          error: end.type === 'error' ? end.message : null,
+          usage: end.type === 'done' ? end.usage : null,
+          cost: end.type === 'done' ? end.cost : null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(messages.id, run.persist.messageId));
+    } catch (error) {
+      console.error(`[trove] storing message ${run.persist.messageId} failed:`, error);
+    }
+  }
+  generation.emit(end);
+}
+
+/**
+ * `POST /api/chats/{id}/messages`: checks the chat and the model (400 with the spec's message when
+ * the key is missing), stores the question (status 'pending') unless temporary, then starts the
+ * answer in the background. Returns the stored message id (null when temporary) and the generation.
+ */
+export async function sendMessage(
+  db: Db,
+  ai: Ai,
+  generations: Generations,
+  userId: number,
+  chatId: number,
+  input: z.output<typeof sendMessageBody>,
+): Promise<{ messageId: number | null; generation: Generation }> {
+  await getOwnedChat(db, userId, chatId);
+  const { model, access } = await modelAccess(db, ai, userId, input.modelId);
+  const llm = languageModel(model, access);
+  const built = await prompt(db, chatId, model, input.text, input.language);
+  let persist: Persist | undefined;
+  if (!input.temporary) {
+    const [row] = await db
+      .insert(messages)
+      .values({
+        chatGemId: chatId,
+        ownerId: userId,
+        userText: input.text,
+        modelId: model.id,
+        model: model.model,
+        displayName: model.displayName,
+        provider: model.provider,
+        language: input.language ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('message insert returned no row');
+    persist = { db, messageId: row.id };
+  }
+  const generation = new NewGeneration();
+  generations.start(persist?.messageId ?? null, generation, () =>
+    generate(generation, model, { llm, providerName: access.name, ...built, persist }),
+  );
+  return { messageId: persist?.messageId ?? null, generation };
+}
+
+/** Events of a stored message this process is not generating (finished, or generated by another server copy). */
+export async function* storedMessageEvents(db: Db, row: MessageRow, signal: AbortSignal): AsyncGenerator<GenerationEvent> {
+  let current = row;
+  let sent = 0;
+  for (;;) {
+    if (current.answerText.length > sent) {
+      yield { type: 'delta', text: current.answerText.slice(sent) };
+      sent = current.answerText.length;
+    }
+    if (current.status === 'error') {
+      yield { type: 'error', message: current.error ?? 'The answer failed' };
+      return;
+    }
+    if (current.status === 'done' || current.status === 'stopped') {
+      yield { type: 'done', status: current.status, usage: current.usage, cost: current.cost };
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_MS));
+    if (signal.aborted) return;
+    const [next] = await db.select().from(messages).where(eq(messages.id, row.id));
+    if (!next) return;
+    current = next;
+  }
+}
+
+/**
+ * `POST /api/messages/{id}/stop`: stops an answer in flight (status 'stopped', the partial answer
+ * kept). One generated by another server copy is marked stopped; that copy ends it at its next checkpoint.
+ */
+export async function stopMessage(db: Db, generations: Generations, userId: number, id: number) {
+  const row = await getOwnedMessage(db, userId, id);
+  const generation = generations.get(id);
+  if (generation) {
+    generation.stop();
+    await generation.finished;
+  } else if ((UNFINISHED as readonly string[]).includes(row.status)) {
+    await db
+      .update(messages)
+      .set({ status: 'stopped', updatedAt: sql`now()` })
+      .where(and(eq(messages.id, id), inArray(messages.status, [...UNFINISHED])));
+  }
+  return getOwnedMessage(db, userId, id);
+}
