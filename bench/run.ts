@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: prints numbers against the budgets in ARCHITECTURE.md. It never fails on time;
- * the machines are shared and noisy. BENCH_GEMS sets the library size (default 100000).
+ * the machines are shared and noisy. BENCH_GEMS sets the library size (default 100000);
+ * BENCH_CHAT_RUNS / BENCH_CHAT_CHUNKS the chat proxy's runs (default 30) and chunks per answer (default 200).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { benchChat } from './chat-bench';
 import { benchExtension } from './extension-bench';
 import { benchServer } from './server-bench';
 
@@ -14,6 +16,8 @@ const print = (lines: string[]) => {
 
 console.log(`Trove bench — ${new Date().toISOString()} — node ${process.version}\n`);
 print(await benchServer(gemCount));
+console.log('');
+print(await benchChat());
 
 console.log('\nBuilding and zipping the extension…');
 const zip = spawnSync('node_modules/.bin/wxt', ['zip'], { stdio: 'ignore' });

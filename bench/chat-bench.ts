@@ -1,0 +1,182 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../server/start';
+import { type FakeProvider, startFakeProvider } from '../tests/fake-provider/server';
+import { percentile, summary } from './stats';
+
+interface Timing {
+  /** Request sent → first non-empty piece of the answer, in ms. */
+  first: number;
+  /** Request sent → stream ended, in ms. */
+  total: number;
+  /** Pieces of the answer received. */
+  pieces: number;
+  /** Proxied only: request sent → the `message` event (the stored message's id), in ms. */
+  message?: number;
+}
+
+/** Reads an SSE body block by block (`\n\n`-separated), calling `onBlock` with each block's event name and data. */
+async function readSse(response: Response, onBlock: (event: string, data: string) => void) {
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  if (!reader) throw new Error('no body');
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let cut = buffer.indexOf('\n\n');
+    while (cut >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      cut = buffer.indexOf('\n\n');
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      if (data.length) onBlock(event, data.join('\n'));
+    }
+  }
+}
+
+/** Streams one answer straight from the fake provider's OpenAI chat-completions route. */
+async function direct(fake: FakeProvider, model: string, text: string): Promise<Timing> {
+  const start = performance.now();
+  let first = Number.NaN;
+  let pieces = 0;
+  const response = await fetch(`${fake.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer gsk-bench-direct-1234' },
+    body: JSON.stringify({ model, messages: [{ role: 'user', content: text }], stream: true, stream_options: { include_usage: true } }),
+  });
+  if (!response.ok) throw new Error(`fake provider: ${response.status} ${await response.text()}`);
+  await readSse(response, (_event, data) => {
+    if (data === '[DONE]') return;
+    const content = JSON.parse(data).choices?.[0]?.delta?.content;
+    if (typeof content === 'string' && content.length > 0) {
+      if (pieces === 0) first = performance.now() - start;
+      pieces++;
+    }
+  });
+  return { first, total: performance.now() - start, pieces };
+}
+
+/** Streams one answer through `POST /api/chats/{id}/messages`. */
+async function proxied(url: string, token: string, chatId: number, modelId: number, text: string): Promise<Timing> {
+  const start = performance.now();
+  let first = Number.NaN;
+  let pieces = 0;
+  let outcome = '';
+  let message = Number.NaN;
+  const response = await fetch(`${url}/api/chats/${chatId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ text, modelId }),
+  });
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) throw new Error(`send message: ${response.status} ${await response.text()}`);
+  await readSse(response, (event, data) => {
+    if (event === 'message') message = performance.now() - start;
+    else if (event === 'delta') {
+      if (pieces === 0) first = performance.now() - start;
+      pieces++;
+    } else if (event === 'done' || event === 'error') outcome = `${event} ${data}`;
+  });
+  if (!outcome.startsWith('done')) throw new Error(`the proxied answer did not finish: ${outcome || 'no done event'}`);
+  return { first, total: performance.now() - start, pieces, message };
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+/**
+ * First-token latency and per-chunk overhead of the chat proxy (`POST /api/chats/{id}/messages`,
+ * OpenAI-compatible provider, Groq) against calling the fake provider directly, in the same run.
+ * Each answer is `chunks` pieces sent with no delay, so the differences are the proxy's own cost.
+ */
+export async function benchChat(runs = Number(process.env.BENCH_CHAT_RUNS ?? 30), chunks = Number(process.env.BENCH_CHAT_CHUNKS ?? 200)): Promise<string[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-chat-'));
+  const config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    secret: 'c'.repeat(48),
+    accessTokenTtlSeconds: 3600,
+    refreshTokenTtlSeconds: 3600,
+    logRequests: false,
+  };
+  const answer = Array.from({ length: chunks }, (_, i) => (i === 0 ? 'word' : ` word${i}`));
+  const lines: string[] = [];
+  let fake: FakeProvider | undefined;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    fake = await startFakeProvider({ defaultScript: { chunks: answer } });
+    server = await startServer(config);
+    const base = server.url;
+    const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
+      const response = await fetch(`${base}/api/${path}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers },
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    };
+    const session = await call('auth/local/register', {
+      method: 'POST',
+      body: JSON.stringify({ username: 'chatbench', email: 'chatbench@example.test', password: 'bench password' }),
+    });
+    const token: string = session.jwt;
+    await call('ai-settings/keys/groq', { method: 'PUT', token, body: JSON.stringify({ apiKey: 'gsk-bench-proxied-1234', baseUrl: `${fake.url}/v1` }) });
+    const models: { data: { id: number; model: string; provider: string; label: string }[] } = await call('user-models', { token });
+    const model = models.data.find((m) => m.provider === 'Groq' && m.label === 'API');
+    if (!model) throw new Error('no usable Groq model after setting the key');
+
+    // A fresh chat per answer, so every proxied request carries the same one-message history as the direct one.
+    const newChat = async (): Promise<number> => (await call('chats', { method: 'POST', token, body: JSON.stringify({ title: 'Bench chat' }) })).data.id;
+    const question = 'Say something.';
+    const warmup = 5;
+    const directRuns: Timing[] = [];
+    const proxiedRuns: Timing[] = [];
+    for (let i = 0; i < warmup + runs; i++) {
+      const chatId = await newChat();
+      // Alternate the order so neither side always runs on a warmer process.
+      let d: Timing;
+      let p: Timing;
+      if (i % 2 === 0) {
+        d = await direct(fake, model.model, question);
+        p = await proxied(base, token, chatId, model.id, question);
+      } else {
+        p = await proxied(base, token, chatId, model.id, question);
+        d = await direct(fake, model.model, question);
+      }
+      if (i >= warmup) {
+        directRuns.push(d);
+        proxiedRuns.push(p);
+      }
+    }
+
+    const firstDirect = directRuns.map((r) => r.first);
+    const firstProxied = proxiedRuns.map((r) => r.first);
+    const perChunk = proxiedRuns.map((p, i) => (p.total - (directRuns[i] as Timing).total) / chunks);
+    // The same, leaving out the first token's wait: only the streaming once the answer has begun.
+    const perChunkStreaming = proxiedRuns.map((p, i) => {
+      const d = directRuns[i] as Timing;
+      return (p.total - p.first - (d.total - d.first)) / chunks;
+    });
+    const deltas = proxiedRuns.map((r) => r.pieces);
+    lines.push(summary('chat first token, direct (fake provider)', firstDirect));
+    lines.push(summary('chat first token, through POST …/messages', firstProxied));
+    lines.push(summary('  of which: request → `message` event (id)', proxiedRuns.map((r) => r.message ?? Number.NaN)));
+    lines.push(`${'chat first-token overhead (proxied − direct)'.padEnd(44)}         p50 ${ms(percentile(firstProxied, 50) - percentile(firstDirect, 50))}`);
+    lines.push(summary(`chat whole answer (${chunks} chunks), direct`, directRuns.map((r) => r.total)));
+    lines.push(summary(`chat whole answer (${chunks} chunks), proxied`, proxiedRuns.map((r) => r.total)));
+    lines.push(summary('chat per-chunk overhead (Δtotal / chunks)', perChunk, 1));
+    lines.push(summary('chat per-chunk overhead, after first token', perChunkStreaming, 1));
+    lines.push(`  (${chunks} provider chunks → ${percentile(deltas, 50)} delta events p50; same-run pairs, ${warmup} warm-up pairs not counted; with no delay the provider's answer is all buffered before the first delta goes out)`);
+  } finally {
+    await server?.stop().catch(() => {});
+    await fake?.close().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return lines;
+}
