@@ -9,6 +9,7 @@ import { requireUser } from './http/require-user';
 import { adminRoutes } from './routes/admin';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
+import { chatHistoryRoutes } from './routes/chat-history';
 import { chatRoutes } from './routes/chats';
 import { collectionRoutes } from './routes/collections';
 import { feedbackRoutes } from './routes/feedbacks';
@@ -54,6 +55,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', uploadRoutes(deps));
   api.route('/', imageGemRoutes(deps));
   api.route('/', aiRoutes(deps));
+  api.route('/', chatHistoryRoutes(deps));
   api.route('/', chatRoutes(deps));
   app.route('/api', api);
 

@@ -71,3 +71,69 @@ export const chatStreamEvents = {
   done: z.object({ status: z.enum(['done', 'stopped']), usage: messageUsageSchema.nullable(), cost: z.number().nullable() }),
   error: z.object({ message: z.string() }),
 };
+
+/**
+ * The context a question is asked with (issue 4 "Context assembly"): the current page's extract,
+ * the gems saved at that page, chosen gems and collections, free text. The server fits them to the
+ * model's context length (see server/ai/context.ts) and records what it kept in the message's `context`.
+ */
+export const chatContextInput = z.strictObject({
+  pageExtract: z
+    .strictObject({
+      url: z
+        .string()
+        .trim()
+        .max(4096)
+        .refine((v) => isHttpUrl(v), messages.urlInvalid()),
+      title: z.string().trim().max(1000, messages.tooLong).default(''),
+      text: z.string().max(1_000_000, messages.tooLong),
+    })
+    .optional(),
+  /** Add the user's gems saved at `pageExtract.url` (needs `pageExtract`). */
+  includePageGems: z.boolean().default(false),
+  gemIds: z.array(rowId).max(100).default([]),
+  collectionIds: z.array(rowId).max(20).default([]),
+  text: z.string().max(1_000_000, messages.tooLong).optional(),
+});
+export type ChatContextInput = z.output<typeof chatContextInput>;
+
+/** `POST /api/chats/{id}/messages` with its optional context. */
+export const sendMessageWithContextBody = sendMessageBody
+  .extend({ context: chatContextInput.optional() })
+  .refine((v) => !v.context?.includePageGems || v.context.pageExtract, {
+    message: 'includePageGems needs a pageExtract (the page whose gems to include)',
+    path: ['context', 'includePageGems'],
+  });
+
+/** Included in full, cut to fit, or left out because nothing more fit. */
+export const CONTEXT_INCLUSION = ['full', 'truncated', 'dropped'] as const;
+export const contextManifestItemSchema = z.object({
+  kind: z.enum(['text', 'pageExtract', 'gem', 'pageGem', 'collectionGem']),
+  id: z.number().optional(),
+  /** The collection a collection gem came from. */
+  collectionId: z.number().optional(),
+  url: z.string().optional(),
+  title: z.string(),
+  /** Estimated tokens of the whole item (label and text). */
+  tokens: z.number(),
+  /** Estimated tokens actually sent. */
+  includedTokens: z.number(),
+  included: z.enum(CONTEXT_INCLUSION),
+});
+export type ContextManifestItem = z.infer<typeof contextManifestItemSchema>;
+
+/** `POST /api/messages/{id}/regenerate` (spec §4 "Regenerate options", sent with the message id). */
+export const READING_LEVELS = ['Kindergarten', 'Middle School', 'Current', 'High School', 'College', 'Graduate School'] as const;
+export const RESPONSE_LENGTHS = ['Shortest', 'Shorter', 'Current', 'Longer', 'Longest'] as const;
+export const regenerateBody = z.strictObject({
+  showEmojis: z.boolean().default(false),
+  humanizeResponse: z.boolean().default(false),
+  polishResponse: z.boolean().default(false),
+  readingLevel: z.number().int().min(0).max(5).default(2),
+  responseLength: z.number().int().min(0).max(4).default(2),
+  /** Another model (catalogue id) to answer with; default the original message's model. */
+  regenerationModel: rowId.nullish(),
+  /** A language code to answer in; default the original message's language. */
+  regenerationLanguage: z.string().trim().min(1).max(20).nullish(),
+});
+export type RegenerateOptions = z.output<typeof regenerateBody>;

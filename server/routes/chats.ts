@@ -2,11 +2,20 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { createChatBody, sendMessageBody } from '../../lib/api/contract';
+import { createChatBody, regenerateBody, sendMessageWithContextBody } from '../../lib/api/contract';
 import { type GenerationEvent, subscribe } from '../ai/generations';
 import type { AppEnv, Deps } from '../http/env';
 import { jsonBody, param } from '../http/validate';
-import { createChat, getOwnedMessage, listMessages, sendMessage, stopMessage, storedMessageEvents, toMessage } from '../services/chats';
+import {
+  createChat,
+  getOwnedMessage,
+  listMessages,
+  regenerateMessage,
+  sendMessage,
+  stopMessage,
+  storedMessageEvents,
+  toMessage,
+} from '../services/chats';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -50,7 +59,7 @@ export function chatRoutes({ db, ai, generations }: Deps) {
     })
     .post('/chats/:id/messages', async (c) => {
       const chatId = param(c, 'id', id);
-      const input = await jsonBody(c, sendMessageBody);
+      const input = await jsonBody(c, sendMessageWithContextBody);
       const { messageId, generation } = await sendMessage(db, ai, generations, c.get('userId'), chatId, input);
       // A temporary answer is stored nowhere and no one can re-attach to it: it ends with its request.
       const onGone = messageId === null ? () => generation.controller.abort() : undefined;
@@ -65,6 +74,12 @@ export function chatRoutes({ db, ai, generations }: Deps) {
       const closing = generations.closing.signal;
       const signal = AbortSignal.any([gone.signal, closing]);
       return sendEvents(c, messageId, { events: storedMessageEvents(db, row, signal), close: () => gone.abort() });
+    })
+    .post('/messages/:id/regenerate', async (c) => {
+      const messageId = param(c, 'id', id);
+      const options = await jsonBody(c, regenerateBody);
+      const started = await regenerateMessage(db, ai, generations, c.get('userId'), messageId, options);
+      return sendEvents(c, started.messageId, subscribe(started.generation));
     })
     .post('/messages/:id/stop', async (c) => {
       const row = await stopMessage(db, generations, c.get('userId'), param(c, 'id', id));

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { type ModelMessage, streamText } from 'ai';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createChatBody, Message, sendMessageBody } from '../../lib/api/contract';
+import { type ChatContextInput, chatContextInput, type createChatBody, type Message, type RegenerateOptions, type sendMessageBody } from '../../lib/api/contract';
+import { fitContext, gatherContext } from '../ai/context';
 import { type Generation, type GenerationEvent, type Generations, Generation as NewGeneration } from '../ai/generations';
 import { describeProviderError, languageModel } from '../ai/providers';
+import { regenerateInstructions } from '../ai/regenerate';
 import type { Db } from '../db/client';
 import { collections, gems, type MessageUsage, messages, users } from '../db/schema';
 import type { Deps } from '../http/env';
-import { notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/errors';
 import type { AiModelRow } from './ai-models';
 import { modelAccess } from './ai-settings';
-import { DEFAULT_COLLECTIONS } from './users';
 import { createGem, gemOwner } from './gems';
+import { DEFAULT_COLLECTIONS } from './users';
 
 type MessageRow = typeof messages.$inferSelect;
 type Ai = Deps['ai'];
@@ -93,12 +95,28 @@ export async function getOwnedMessage(db: Db, userId: number, id: number): Promi
 const costOf = (model: AiModelRow, usage: MessageUsage) =>
   (usage.input * model.inputPricePerMillion + usage.output * model.outputPricePerMillion) / 1_000_000;
 
-/** The chat so far (answered turns) and the new question, with the language instruction. */
-async function prompt(db: Db, chatId: number, model: AiModelRow, text: string, language: string | null | undefined) {
+/**
+ * The chat so far (answered turns, only those before `beforeId` when given) and the new question,
+ * with the language instruction and any extra system parts (the context block, regenerate instructions).
+ */
+async function prompt(
+  db: Db,
+  chatId: number,
+  model: AiModelRow,
+  text: string,
+  language: string | null | undefined,
+  extra: { systemParts?: string[]; beforeId?: number } = {},
+) {
   const earlier = await db
     .select({ userText: messages.userText, answerText: messages.answerText })
     .from(messages)
-    .where(and(eq(messages.chatGemId, chatId), inArray(messages.status, ['done', 'stopped'])))
+    .where(
+      and(
+        eq(messages.chatGemId, chatId),
+        inArray(messages.status, ['done', 'stopped']),
+        extra.beforeId !== undefined ? lt(messages.id, extra.beforeId) : undefined,
+      ),
+    )
     .orderBy(asc(messages.id));
   const history: ModelMessage[] = earlier.flatMap((m) =>
     m.answerText
@@ -109,7 +127,8 @@ async function prompt(db: Db, chatId: number, model: AiModelRow, text: string, l
       : [],
   );
   const label = language ? (model.languages.find((l) => l.code === language)?.label ?? language) : undefined;
-  const system = `You are Trove's assistant, helping the user with what they read and save.${label ? ` Answer in ${label}.` : ''}`;
+  const base = `You are Trove's assistant, helping the user with what they read and save.${label ? ` Answer in ${label}.` : ''}`;
+  const system = [base, ...(extra.systemParts ?? []).filter(Boolean)].join('\n\n');
   return { system, messages: [...history, { role: 'user' as const, content: text }] };
 }
 
@@ -227,36 +246,49 @@ async function generate(generation: Generation, model: AiModelRow, run: { llm: P
   generation.emit(end);
 }
 
+interface AnswerRequest {
+  text: string;
+  modelId: number;
+  language: string | null | undefined;
+  temporary: boolean;
+  context: ChatContextInput | undefined;
+  /** Regenerating: chosen gems/collections deleted since are skipped rather than refused. */
+  lenientContext?: boolean;
+  /** Regenerating: the instructions, the options to store and the message regenerated. */
+  regenerate?: { instructions: string; options: RegenerateOptions; fromMessageId: number };
+}
+
 /**
- * `POST /api/chats/{id}/messages`: checks the chat and the model (400 with the spec's message when
- * the key is missing), stores the question (status 'pending') unless temporary, then starts the
- * answer in the background. Returns the stored message id (null when temporary) and the generation.
+ * Checks the model (400 with the spec's message when the key is missing) and the context, stores
+ * the question (status 'pending') with its context manifest unless temporary, then starts the answer
+ * in the background. Returns the stored message id (null when temporary) and the generation.
  */
-export async function sendMessage(
-  db: Db,
-  ai: Ai,
-  generations: Generations,
-  userId: number,
-  chatId: number,
-  input: z.output<typeof sendMessageBody>,
-): Promise<{ messageId: number | null; generation: Generation }> {
-  await getOwnedChat(db, userId, chatId);
-  const { model, access } = await modelAccess(db, ai, userId, input.modelId);
+async function startAnswer(db: Db, ai: Ai, generations: Generations, userId: number, chatId: number, request: AnswerRequest) {
+  const { model, access } = await modelAccess(db, ai, userId, request.modelId);
   const llm = languageModel(model, access);
-  const built = await prompt(db, chatId, model, input.text, input.language);
+  const items = await gatherContext(db, userId, request.context, request.lenientContext);
+  const fitted = fitContext(items, model.contentLength);
+  const built = await prompt(db, chatId, model, request.text, request.language, {
+    systemParts: [fitted.block, request.regenerate?.instructions ?? ''],
+    beforeId: request.regenerate?.fromMessageId,
+  });
+  const context: Record<string, unknown> = {};
+  if (request.context) Object.assign(context, fitted.manifest, { input: request.context });
+  if (request.regenerate) context.regenerate = { fromMessageId: request.regenerate.fromMessageId, ...request.regenerate.options };
   let persist: Persist | undefined;
-  if (!input.temporary) {
+  if (!request.temporary) {
     const [row] = await db
       .insert(messages)
       .values({
         chatGemId: chatId,
         ownerId: userId,
-        userText: input.text,
+        userText: request.text,
         modelId: model.id,
         model: model.model,
         displayName: model.displayName,
         provider: model.provider,
-        language: input.language ?? null,
+        language: request.language ?? null,
+        context,
       })
       .returning();
     if (!row) throw new Error('message insert returned no row');
@@ -267,6 +299,50 @@ export async function sendMessage(
     generate(generation, model, { llm, providerName: access.name, ...built, persist }),
   );
   return { messageId: persist?.messageId ?? null, generation };
+}
+
+/**
+ * `POST /api/chats/{id}/messages`: the chat must be the user's; the optional context is assembled
+ * and fitted to the model (server/ai/context.ts) and its manifest stored on the message.
+ */
+export async function sendMessage(
+  db: Db,
+  ai: Ai,
+  generations: Generations,
+  userId: number,
+  chatId: number,
+  input: z.output<typeof sendMessageBody> & { context?: ChatContextInput },
+): Promise<{ messageId: number | null; generation: Generation }> {
+  await getOwnedChat(db, userId, chatId);
+  return startAnswer(db, ai, generations, userId, chatId, {
+    text: input.text,
+    modelId: input.modelId,
+    language: input.language,
+    temporary: input.temporary,
+    context: input.context,
+  });
+}
+
+/**
+ * `POST /api/messages/{id}/regenerate`: a new message in the same chat with the same question and
+ * context, answered with the options as instructions (server/ai/regenerate.ts), by the switched
+ * model/language when given. The options are stored in the new message's `context.regenerate`.
+ */
+export async function regenerateMessage(db: Db, ai: Ai, generations: Generations, userId: number, id: number, options: RegenerateOptions) {
+  const original = await getOwnedMessage(db, userId, id);
+  await getOwnedChat(db, userId, original.chatGemId);
+  const modelId = options.regenerationModel ?? original.modelId;
+  if (!modelId) throw new ApiError(400, 'regenerationModel: the original model is gone, choose one', { errors: [{ path: 'regenerationModel', message: 'choose a model' }] });
+  const parsed = chatContextInput.safeParse(original.context.input);
+  return startAnswer(db, ai, generations, userId, original.chatGemId, {
+    text: original.userText,
+    modelId,
+    language: options.regenerationLanguage ?? original.language,
+    temporary: false,
+    context: parsed.success ? parsed.data : undefined,
+    lenientContext: true,
+    regenerate: { instructions: regenerateInstructions(options, original.answerText), options, fromMessageId: original.id },
+  });
 }
 
 /** Events of a stored message this process is not generating (finished, or generated by another server copy). */

@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Deps } from '../http/env';
+import { param, query } from '../http/validate';
+import { duplicateChat, EXPORT_FORMATS, exportChat, forkChat } from '../services/chat-copies';
+import { chatCollections, chatHistory, chatHistoryQuery } from '../services/chat-history';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('markdown') });
+
+/**
+ * Chat history (spec §2 history panel, §7 `GET /api/chats/history`), exports, duplicate and fork.
+ * Mounted before the chat routes so '/chats/history' is never read as a chat id.
+ */
+export function chatHistoryRoutes({ db }: Deps) {
+  return new Hono<AppEnv>()
+    .get('/chats/history', async (c) => c.json(await chatHistory(db, c.get('userId'), query(c, chatHistoryQuery))))
+    .get('/chats/collections', async (c) => c.json({ data: await chatCollections(db, c.get('userId')) }))
+    .get('/chats/:id/export', async (c) => {
+      const chatId = param(c, 'id', id);
+      const { format } = query(c, exportQuery);
+      const file = await exportChat(db, c.get('userId'), chatId, format);
+      return c.body(file.body, 200, { 'Content-Type': file.contentType, 'Content-Disposition': file.disposition });
+    })
+    .post('/chats/:id/duplicate', async (c) => c.json({ data: await duplicateChat(db, c.get('userId'), param(c, 'id', id)) }, 201))
+    .post('/messages/:id/fork', async (c) => c.json({ data: await forkChat(db, c.get('userId'), param(c, 'id', id)) }, 201));
+}

@@ -1,0 +1,111 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { gems, messages } from '../db/schema';
+import { createChat, getOwnedChat, getOwnedMessage, listMessages, toMessage } from './chats';
+
+type MessageRow = typeof messages.$inferSelect;
+
+const FINISHED = new Set(['done', 'stopped', 'error']);
+const INSERT_CHUNK = 500;
+
+/**
+ * A new chat (in the user's AI Chats collection) holding copies of `rows`. Copies keep their text,
+ * model, usage, cost, context and times; an answer still streaming is copied as 'stopped' with
+ * what it had so far, so no copy waits forever. The new chat is removed again if copying fails.
+ */
+async function copyChat(db: Db, userId: number, source: typeof gems.$inferSelect, title: string, rows: MessageRow[]) {
+  const chat = await createChat(db, userId, { title, url: /^https?:\/\//i.test(source.url) ? source.url : undefined });
+  try {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await db.insert(messages).values(
+        rows.slice(i, i + INSERT_CHUNK).map((m) => ({
+          chatGemId: chat.id,
+          ownerId: userId,
+          userText: m.userText,
+          answerText: m.answerText,
+          status: FINISHED.has(m.status) ? m.status : ('stopped' as const),
+          error: m.error,
+          modelId: m.modelId,
+          model: m.model,
+          displayName: m.displayName,
+          provider: m.provider,
+          language: m.language,
+          usage: m.usage,
+          cost: m.cost,
+          context: m.context,
+          createdAt: m.createdAt,
+          updatedAt: m.updatedAt,
+        })),
+      );
+    }
+  } catch (error) {
+    await db
+      .delete(gems)
+      .where(eq(gems.id, chat.id))
+      .catch(() => undefined);
+    throw error;
+  }
+  return chat;
+}
+
+/** `POST /api/chats/{id}/duplicate`: "<title> (copy)" with copies of all its messages. */
+export async function duplicateChat(db: Db, userId: number, chatId: number) {
+  const source = await getOwnedChat(db, userId, chatId);
+  const rows = await listMessages(db, userId, chatId);
+  return copyChat(db, userId, source, `${source.title} (copy)`, rows);
+}
+
+/** `POST /api/messages/{id}/fork`: "<title> (fork)" with the messages up to and including this one. */
+export async function forkChat(db: Db, userId: number, messageId: number) {
+  const message = await getOwnedMessage(db, userId, messageId);
+  const source = await getOwnedChat(db, userId, message.chatGemId);
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatGemId, source.id), lte(messages.id, message.id)))
+    .orderBy(asc(messages.id));
+  return copyChat(db, userId, source, `${source.title} (fork)`, rows);
+}
+
+export const EXPORT_FORMATS = ['markdown', 'json', 'text'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+const EXPORT_FILES: Record<ExportFormat, { contentType: string; filename: string }> = {
+  markdown: { contentType: 'text/markdown; charset=utf-8', filename: 'chat.md' },
+  json: { contentType: 'application/json; charset=utf-8', filename: 'chat.json' },
+  text: { contentType: 'text/plain; charset=utf-8', filename: 'chat.txt' },
+};
+
+/** One exported turn's answer: the text, or for a failed answer its error line. */
+const answerOf = (m: MessageRow, errorLine: (error: string) => string) =>
+  m.status === 'error' ? [m.answerText.trim(), errorLine(m.error ?? 'The answer failed')].filter(Boolean).join('\n\n') : m.answerText.trim();
+
+/**
+ * `GET /api/chats/{id}/export`: the chat as markdown, JSON (`{chat, messages}`) or plain text.
+ * Only finished turns (done, stopped or error) are exported: one still being answered is left out.
+ */
+export async function exportChat(db: Db, userId: number, chatId: number, format: ExportFormat) {
+  const chat = await getOwnedChat(db, userId, chatId);
+  const rows = (await listMessages(db, userId, chatId)).filter((m) => FINISHED.has(m.status));
+  const { contentType, filename } = EXPORT_FILES[format];
+  let body: string;
+  if (format === 'json') {
+    body = `${JSON.stringify(
+      {
+        chat: { id: chat.id, title: chat.title, url: chat.url, createdAt: chat.createdAt.toISOString(), updatedAt: chat.updatedAt.toISOString() },
+        messages: rows.map(toMessage),
+      },
+      null,
+      2,
+    )}\n`;
+  } else if (format === 'markdown') {
+    const turns = rows.map(
+      (m) => `**You:**\n\n${m.userText.trim()}\n\n**${m.displayName}:**\n\n${answerOf(m, (e) => `> **Error:** ${e}`)}\n`,
+    );
+    body = [`# ${chat.title}\n`, ...turns].join('\n');
+  } else {
+    const turns = rows.map((m) => `You:\n${m.userText.trim()}\n\n${m.displayName}:\n${answerOf(m, (e) => `Error: ${e}`)}\n`);
+    body = [`${chat.title}\n`, ...turns].join('\n');
+  }
+  return { body, contentType, disposition: `attachment; filename="${filename}"` };
+}

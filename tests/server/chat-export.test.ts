@@ -1,0 +1,161 @@
+/**
+ * Chat exports (markdown, JSON, text), duplicate and fork, with ownership. Chats and answers are made
+ * through the real endpoints against the fake provider.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeProvider, type Script, startFakeProvider } from '../fake-provider/server';
+import { chatUser, storedMessages, stream } from './chat-helpers';
+import { expectError, setupTestServer } from './harness';
+
+const t = setupTestServer();
+let fake: FakeProvider;
+
+beforeAll(async () => {
+  fake = await startFakeProvider();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.reset();
+});
+
+async function ask(token: string, chatId: number, modelId: number, text: string, script: Script) {
+  fake.script(script);
+  const res = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text, modelId } });
+  return res.events[0]?.data.id as number;
+}
+
+/** A chat with two answered turns and one failed one. */
+async function chatWithTurns() {
+  const user = await chatUser(t, fake);
+  const { token, chatId, modelId } = user;
+  const ids = [
+    await ask(token, chatId, modelId, 'What is a gem?', { chunks: ['A saved ', 'thing.'] }),
+    await ask(token, chatId, modelId, 'And a collection?', { chunks: ['A folder.'] }),
+  ];
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  ids.push(await ask(token, chatId, modelId, 'Try again', { chunks: [], status: 401, errorMessage: 'Incorrect API key provided' }));
+  warn.mockRestore();
+  const stored = await storedMessages(t, token, chatId);
+  return { ...user, ids, stored, displayName: stored[0]?.displayName as string };
+}
+
+describe('GET /api/chats/{id}/export', () => {
+  it('exports markdown, JSON and plain text with download headers', async () => {
+    const { token, chatId, displayName, stored } = await chatWithTurns();
+    expect(displayName).toMatch(/\S/);
+    const error = 'OpenAI answered 401: Incorrect API key provided';
+
+    const md = await t.api(`/api/chats/${chatId}/export?format=markdown`, { token });
+    expect(md.status).toBe(200);
+    expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(md.headers.get('content-disposition')).toBe('attachment; filename="chat.md"');
+    expect(md.body).toBe(
+      [
+        '# Test chat\n',
+        `**You:**\n\nWhat is a gem?\n\n**${displayName}:**\n\nA saved thing.\n`,
+        `**You:**\n\nAnd a collection?\n\n**${displayName}:**\n\nA folder.\n`,
+        `**You:**\n\nTry again\n\n**${displayName}:**\n\n> **Error:** ${error}\n`,
+      ].join('\n'),
+    );
+    // markdown is the default
+    expect((await t.api(`/api/chats/${chatId}/export`, { token })).body).toBe(md.body);
+
+    const text = await t.api(`/api/chats/${chatId}/export?format=text`, { token });
+    expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(text.headers.get('content-disposition')).toBe('attachment; filename="chat.txt"');
+    expect(text.body).toBe(
+      [
+        'Test chat\n',
+        `You:\nWhat is a gem?\n\n${displayName}:\nA saved thing.\n`,
+        `You:\nAnd a collection?\n\n${displayName}:\nA folder.\n`,
+        `You:\nTry again\n\n${displayName}:\nError: ${error}\n`,
+      ].join('\n'),
+    );
+
+    const json = await t.api(`/api/chats/${chatId}/export?format=json`, { token });
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(json.headers.get('content-disposition')).toBe('attachment; filename="chat.json"');
+    expect(json.body).toEqual({
+      chat: { id: chatId, title: 'Test chat', url: expect.stringMatching(/^trove:\/\/chat\//), createdAt: expect.any(String), updatedAt: expect.any(String) },
+      messages: stored,
+    });
+    expect(json.body.messages.map((m: { status: string }) => m.status)).toEqual(['done', 'done', 'error']);
+  });
+
+  it('leaves out an answer still being generated', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake);
+    await ask(token, chatId, modelId, 'Finished question', { chunks: ['Finished answer'] });
+    fake.script({ chunks: ['Slow ', 'answer'], delayMs: 400 });
+    let during: string | undefined;
+    await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Slow question', modelId },
+      onEvent: async (event) => {
+        if (event.event === 'delta' && during === undefined) during = (await t.api(`/api/chats/${chatId}/export?format=text`, { token })).body;
+        return false;
+      },
+    });
+    expect(during).toContain('Finished answer');
+    expect(during).not.toContain('Slow');
+    expect((await t.api(`/api/chats/${chatId}/export?format=text`, { token })).body).toContain('Slow question');
+  });
+
+  it('validates the format and is owner only', async () => {
+    const { token, chatId } = await chatUser(t, fake);
+    const bad = expectError(await t.api(`/api/chats/${chatId}/export?format=pdf`, { token }), 400);
+    expect(bad.message).toContain('format');
+    const other = await t.signUp('export');
+    expectError(await t.api(`/api/chats/${chatId}/export`, { token: other.jwt }), 404);
+    expectError(await t.api(`/api/chats/${chatId}/export`), 401);
+  });
+});
+
+describe('duplicate and fork', () => {
+  const copied = (m: Record<string, unknown>) => {
+    const { id, chatId, ...rest } = m;
+    return rest;
+  };
+
+  it('duplicates a chat with all its messages', async () => {
+    const { token, chatId, stored, session } = await chatWithTurns();
+    const res = await t.api(`/api/chats/${chatId}/duplicate`, { method: 'POST', token });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const copy = res.body.data;
+    expect(copy).toMatchObject({ title: 'Test chat (copy)', media_type: 'AIChat', collectionId: session.user.ai_chats_collection_id });
+    expect(copy.id).not.toBe(chatId);
+    const messages = await storedMessages(t, token, copy.id);
+    expect(messages.map(copied)).toEqual(stored.map(copied));
+    expect(messages.every((m) => m.chatId === copy.id)).toBe(true);
+    // the original is untouched
+    expect(await storedMessages(t, token, chatId)).toEqual(stored);
+    expect((await t.api('/api/chats/history', { token })).body.data[0].id).toBe(copy.id);
+  });
+
+  it('forks a chat at a message', async () => {
+    const { token, ids, stored } = await chatWithTurns();
+    const res = await t.api(`/api/messages/${ids[1]}/fork`, { method: 'POST', token });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({ title: 'Test chat (fork)', media_type: 'AIChat' });
+    const messages = await storedMessages(t, token, res.body.data.id);
+    expect(messages.map(copied)).toEqual(stored.slice(0, 2).map(copied));
+
+    const first = await t.api(`/api/messages/${ids[0]}/fork`, { method: 'POST', token });
+    expect((await storedMessages(t, token, first.body.data.id)).map((m) => m.userText)).toEqual(['What is a gem?']);
+  });
+
+  it('are owner only', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake);
+    const messageId = await ask(token, chatId, modelId, 'Mine', { chunks: ['Yes'] });
+    const other = await t.signUp('copies');
+    expectError(await t.api(`/api/chats/${chatId}/duplicate`, { method: 'POST', token: other.jwt }), 404);
+    expectError(await t.api(`/api/messages/${messageId}/fork`, { method: 'POST', token: other.jwt }), 404);
+    expectError(await t.api(`/api/chats/${chatId}/duplicate`, { method: 'POST' }), 401);
+    expectError(await t.api(`/api/messages/${messageId}/fork`, { method: 'POST' }), 401);
+    expectError(await t.api('/api/chats/999999999/duplicate', { method: 'POST', token }), 404);
+    // another user's history is unchanged
+    expect((await t.api('/api/chats/history', { token: other.jwt })).body).toEqual({ data: [], totalCount: 0 });
+    expect((await t.api('/api/chats/history', { token })).body.totalCount).toBe(1);
+  });
+});
