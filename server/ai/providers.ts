@@ -1,4 +1,5 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, type LanguageModel } from 'ai';
@@ -26,7 +27,8 @@ function requireKey(access: ProviderAccess): string {
 
 /**
  * The AI SDK model for a catalogue row and the caller's access (the user's key and base URL, or the
- * operator's house configuration). OpenAI goes through chat completions (`.chat`), not the Responses API.
+ * operator's house configuration). OpenAI goes through chat completions (`.chat`), not the Responses API;
+ * Google through the Gemini API (`generateContent` / `streamGenerateContent`).
  */
 export function languageModel(model: AiModelRow, access: ProviderAccess): LanguageModel {
   switch (access.kind) {
@@ -47,7 +49,8 @@ export function languageModel(model: AiModelRow, access: ProviderAccess): Langua
         headers: access.apiKey ? { authorization: `Bearer ${access.apiKey}` } : undefined,
       })(model.model);
     case 'google':
-      throw new ApiError(400, `${model.displayName}: Google models are not supported by this server yet`);
+      // Gemini API (generativelanguage.googleapis.com/v1beta by default); the key goes in `x-goog-api-key`.
+      return createGoogleGenerativeAI({ apiKey: requireKey(access), baseURL: access.baseUrl ? trimSlash(access.baseUrl) : undefined })(model.model);
   }
 }
 

@@ -6,7 +6,11 @@
  * - Anthropic messages streaming (message_start, content_block_start, ping, content_block_delta
  *   with `text_delta`, content_block_stop, message_delta, message_stop, and the `error` event),
  * - Ollama `/api/chat` NDJSON (`message`, `done`, `done_reason`, `prompt_eval_count`, `eval_count`)
- *   and its `{"error": "..."}` body.
+ *   and its `{"error": "..."}` body,
+ * - Google Gemini `generateContent` / `streamGenerateContent?alt=sse` (`GenerateContentResponse`:
+ *   `candidates[].content.parts[].text`, `finishReason`, `usageMetadata.promptTokenCount` /
+ *   `candidatesTokenCount` / `totalTokenCount`, no `[DONE]`) and the `{"error":{code,message,status}}`
+ *   body, which is also what a failed stream sends as its last `data:` event.
  */
 
 export interface Usage {
@@ -165,6 +169,50 @@ export const ollama = {
         size: 1_000_000_000,
         digest: `sha256:${name.replace(/[^a-z0-9]/gi, '').padEnd(12, '0')}`,
         details: { parent_model: '', format: 'gguf', family: 'llama', families: ['llama'], parameter_size: '1B', quantization_level: 'Q4_K_M' },
+      })),
+    };
+  },
+};
+
+// ---------- Google Gemini ----------
+
+const googleStatus = (status: number) =>
+  ({
+    400: 'INVALID_ARGUMENT',
+    401: 'UNAUTHENTICATED',
+    403: 'PERMISSION_DENIED',
+    404: 'NOT_FOUND',
+    429: 'RESOURCE_EXHAUSTED',
+    500: 'INTERNAL',
+    503: 'UNAVAILABLE',
+    504: 'DEADLINE_EXCEEDED',
+  })[status] ?? (status >= 500 ? 'INTERNAL' : 'INVALID_ARGUMENT');
+
+export const google = {
+  /** One `GenerateContentResponse`: a streamed chunk (usage so far, no finishReason) or the last/whole answer. */
+  response(model: string, responseId: string, text: string, usage: Usage, finishReason?: 'STOP') {
+    return {
+      candidates: [{ content: { parts: [{ text }], role: 'model' }, ...(finishReason ? { finishReason, index: 0 } : { index: 0 }) }],
+      usageMetadata: google.usage(usage),
+      modelVersion: model,
+      responseId,
+    };
+  },
+  usage(usage: Usage) {
+    return { promptTokenCount: usage.input, candidatesTokenCount: usage.output, totalTokenCount: usage.input + usage.output };
+  },
+  /** The HTTP error body and the data of a failed stream's last event. */
+  error(status: number, message: string) {
+    return { error: { code: status, message, status: googleStatus(status) } };
+  },
+  models(ids: string[]) {
+    return {
+      models: ids.map((id) => ({
+        name: `models/${id}`,
+        displayName: id,
+        inputTokenLimit: 1_048_576,
+        outputTokenLimit: 65_536,
+        supportedGenerationMethods: ['generateContent', 'countTokens'],
       })),
     };
   },

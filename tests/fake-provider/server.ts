@@ -1,6 +1,7 @@
 /**
  * A fake AI provider for tests: a real HTTP server on 127.0.0.1 (port 0) speaking the wire formats
- * of OpenAI chat completions (SSE), Anthropic messages (SSE) and Ollama /api/chat (NDJSON), so the
+ * of OpenAI chat completions (SSE), Anthropic messages (SSE), Ollama /api/chat (NDJSON) and Google
+ * Gemini generateContent / streamGenerateContent (SSE), so the
  * real AI SDK providers run their real code paths against it. Nothing here reaches the internet.
  *
  * Answers are scripted: `script()` queues one answer per chat request (in arrival order); when the
@@ -13,10 +14,13 @@
  *   POST /v1/messages           Anthropic messages, stream or not (needs x-api-key + anthropic-version)
  *   POST /api/chat              Ollama chat, NDJSON stream (default) or one JSON (`stream: false`)
  *   GET  /api/tags              Ollama model list
+ *   POST /v1beta/models/{model}:streamGenerateContent?alt=sse   Gemini, SSE (needs x-goog-api-key)
+ *   POST /v1beta/models/{model}:generateContent                 Gemini, one JSON (needs x-goog-api-key)
+ *   GET  /v1beta/models         Gemini model list
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { anthropic, ollama, openai, type Usage } from './formats';
+import { anthropic, google, ollama, openai, type Usage } from './formats';
 
 export interface Script {
   /** The answer's text, one piece per streamed chunk; joined for a non-streamed answer. */
@@ -33,15 +37,15 @@ export interface Script {
   usage?: Usage;
 }
 
-export type ProviderKind = 'openai' | 'anthropic' | 'ollama';
+export type ProviderKind = 'openai' | 'anthropic' | 'ollama' | 'google';
 
 export interface RecordedRequest {
   method: string;
   path: string;
   provider: ProviderKind | null;
-  /** Lower-cased request headers, without `authorization` and `x-api-key`. */
+  /** Lower-cased request headers, without `authorization`, `x-api-key` and `x-goog-api-key`. */
   headers: Record<string, string>;
-  /** Whether a key came (Bearer token or x-api-key) and its last 4 chars: the key itself is never kept. */
+  /** Whether a key came (Bearer token, x-api-key or x-goog-api-key) and its last 4 chars: the key itself is never kept. */
   auth: { present: boolean; last4: string | null };
   /** The parsed JSON body (undefined for GET or an empty body). */
   body: unknown;
@@ -52,7 +56,7 @@ export interface RecordedRequest {
 }
 
 export interface FakeProvider {
-  /** `http://127.0.0.1:PORT`, no trailing slash: OpenAI/Anthropic base URL is `url + '/v1'`, Ollama's `url + '/api'`. */
+  /** `http://127.0.0.1:PORT`, no trailing slash: OpenAI/Anthropic base URL is `url + '/v1'`, Ollama's `url + '/api'`, Google's `url + '/v1beta'`. */
   url: string;
   requests: RecordedRequest[];
   /** Queue answers, consumed one per chat request. */
@@ -66,8 +70,8 @@ export interface FakeProvider {
 
 export interface FakeProviderOptions {
   defaultScript?: Script;
-  /** Model ids listed by `/v1/models` and `/api/tags`. */
-  models?: { openai?: string[]; anthropic?: string[]; ollama?: string[] };
+  /** Model ids listed by `/v1/models`, `/api/tags` and `/v1beta/models`. */
+  models?: { openai?: string[]; anthropic?: string[]; ollama?: string[]; google?: string[] };
 }
 
 const DEFAULT_SCRIPT: Script = { chunks: ['Hello', ' from', ' the', ' fake', ' provider.'] };
@@ -75,6 +79,7 @@ const DEFAULT_MODELS = {
   openai: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini'],
   anthropic: ['claude-sonnet-4-5', 'claude-haiku-4-5'],
   ollama: ['llama3.2:latest', 'qwen2.5:0.5b'],
+  google: ['gemini-2.5-flash', 'gemini-2.5-pro'],
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -90,7 +95,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function authOf(req: IncomingMessage): RecordedRequest['auth'] {
   const bearer = req.headers.authorization?.replace(/^Bearer\s+/i, '');
-  const apiKey = req.headers['x-api-key'];
+  const apiKey = req.headers['x-api-key'] ?? req.headers['x-goog-api-key'];
   const key = bearer || (typeof apiKey === 'string' ? apiKey : undefined);
   return key ? { present: true, last4: key.slice(-4) } : { present: false, last4: null };
 }
@@ -98,7 +103,7 @@ function authOf(req: IncomingMessage): RecordedRequest['auth'] {
 function headersOf(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (name === 'authorization' || name === 'x-api-key' || value === undefined) continue;
+    if (name === 'authorization' || name === 'x-api-key' || name === 'x-goog-api-key' || value === undefined) continue;
     out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
@@ -213,9 +218,37 @@ function ollamaChat(res: ServerResponse, body: Record<string, unknown>, script: 
   }, script, usage);
 }
 
+/**
+ * Gemini: `streamGenerateContent?alt=sse` sends one `GenerateContentResponse` per `data:` event (no
+ * `event:` names, no `[DONE]`), usage on every chunk and `finishReason` on the last; a failure mid-way
+ * is a last `data: {"error":{code,message,status}}`. `generateContent` answers one JSON.
+ */
+function googleGenerate(res: ServerResponse, model: string, streaming: boolean, script: Script, usage: Usage) {
+  const id = `fake${Date.now().toString(36)}`;
+  if (!streaming) return sendJson(res, 200, google.response(model, id, script.chunks.join(''), usage, 'STOP'));
+  const stream = new Stream(res, 'text/event-stream');
+  const partial: Usage = { input: usage.input, output: 0 };
+  return play(stream, {
+    open: () => {},
+    chunk: (text) => {
+      partial.output = Math.min(usage.output, partial.output + 1);
+      stream.write(sse(google.response(model, id, text, partial)));
+    },
+    error: (message) => stream.write(sse(google.error(500, message))),
+    finish: (u) => stream.write(sse(google.response(model, id, '', u, 'STOP'))),
+  }, script, usage);
+}
+
+/** `/v1beta/models/{model}:streamGenerateContent` or `:generateContent` → the model and whether it streams. */
+function googleRoute(path: string): { model: string; streaming: boolean } | null {
+  const match = /^\/v1beta\/models\/([^/:]+):(streamGenerateContent|generateContent)$/.exec(path);
+  return match ? { model: decodeURIComponent(match[1] ?? ''), streaming: match[2] === 'streamGenerateContent' } : null;
+}
+
 /** A provider-shaped error body for a whole-request failure. */
 function errorBody(provider: ProviderKind, status: number, message: string) {
   if (provider === 'anthropic') return anthropic.error(status, message);
+  if (provider === 'google') return google.error(status, message);
   if (provider === 'ollama') return ollama.error(message);
   return openai.error(status, message);
 }
@@ -231,9 +264,19 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     const raw = await readBody(req);
     const chatRoutes: Record<string, ProviderKind> = { '/v1/chat/completions': 'openai', '/v1/messages': 'anthropic', '/api/chat': 'ollama' };
-    const chat = method === 'POST' ? chatRoutes[path] : undefined;
+    const gemini = method === 'POST' ? googleRoute(path) : null;
+    const chat = method === 'POST' ? (chatRoutes[path] ?? (gemini ? 'google' : undefined)) : undefined;
     const provider: ProviderKind | null =
-      chat ?? (path === '/api/tags' ? 'ollama' : path === '/v1/models' ? (req.headers['anthropic-version'] ? 'anthropic' : 'openai') : null);
+      chat ??
+      (path === '/api/tags'
+        ? 'ollama'
+        : path === '/v1beta/models' || path.startsWith('/v1beta/')
+          ? 'google'
+          : path === '/v1/models'
+            ? req.headers['anthropic-version']
+              ? 'anthropic'
+              : 'openai'
+            : null);
 
     const record: RecordedRequest = { method, path, provider, headers: headersOf(req), auth: authOf(req), body: undefined, script: null, aborted: false };
     requests.push(record);
@@ -253,11 +296,15 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       return sendJson(res, 200, provider === 'anthropic' ? anthropic.models(models.anthropic) : openai.models(models.openai));
     }
     if (method === 'GET' && path === '/api/tags') return sendJson(res, 200, ollama.tags(models.ollama));
+    if (method === 'GET' && path === '/v1beta/models') return sendJson(res, 200, google.models(models.google));
     if (!chat) return sendJson(res, 404, errorBody(provider ?? 'openai', 404, `No route for ${method} ${path} on the fake provider.`));
 
     if (chat === 'anthropic') {
       if (!req.headers['x-api-key']) return sendJson(res, 401, anthropic.error(401, 'x-api-key header is required'));
       if (!req.headers['anthropic-version']) return sendJson(res, 400, anthropic.error(400, 'anthropic-version: header is required'));
+    }
+    if (chat === 'google' && !req.headers['x-goog-api-key']) {
+      return sendJson(res, 403, google.error(403, 'Method doesn\'t allow unregistered callers. Please use API Key or other form of API consumer identity to call this API.'));
     }
 
     const body = (record.body ?? {}) as Record<string, unknown>;
@@ -269,6 +316,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const usage = script.usage ?? { input: 10, output: script.chunks.length };
     if (chat === 'openai') return openaiChat(res, body, script, usage);
     if (chat === 'anthropic') return anthropicMessages(res, body, script, usage);
+    if (chat === 'google' && gemini) return googleGenerate(res, gemini.model, gemini.streaming, script, usage);
     return ollamaChat(res, body, script, usage);
   }
 

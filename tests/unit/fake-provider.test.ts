@@ -3,6 +3,7 @@
  * known to speak each wire format the way the SDK expects. Order is asserted, never durations.
  */
 import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, type LanguageModel, streamText } from 'ai';
@@ -179,6 +180,119 @@ describe.each(providers)('$name through the real AI SDK', (provider) => {
 
     expect(run.text).toBe('first');
     await vi.waitFor(() => expect(fake.requests[0]?.aborted).toBe(true));
+  });
+});
+
+describe('Google (Gemini) through the real AI SDK', () => {
+  const MODEL = 'gemini-2.5-flash';
+  const model = () => createGoogleGenerativeAI({ baseURL: `${fake.url}/v1beta`, apiKey: API_KEY })(MODEL);
+
+  test('streams the scripted chunks, in order, with the usage figures', async () => {
+    const chunks = ['Gems ', 'are ', 'saved ', 'things.'];
+    fake.script({ chunks, usage: { input: 42, output: 7 } });
+
+    const run = await drive(model());
+
+    expect(run.errors).toEqual([]);
+    expect(run.text).toBe(chunks.join(''));
+    expect(run.events).toEqual(chunks.map((c) => `text:${c}`));
+    expect(run.finish).toMatchObject({ finishReason: 'stop', inputTokens: 42, outputTokens: 7 });
+  });
+
+  test('records the request: the streaming path, the contents, and the x-goog-api-key only by its last 4 chars', async () => {
+    await drive(model());
+
+    expect(fake.requests).toHaveLength(1);
+    const [request] = fake.requests;
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: `/v1beta/models/${MODEL}:streamGenerateContent`,
+      provider: 'google',
+      auth: { present: true, last4: '1234' },
+      aborted: false,
+    });
+    const body = request?.body as { contents: { role: string; parts: { text: string }[] }[] };
+    expect(body.contents).toEqual([{ role: 'user', parts: [{ text: PROMPT }] }]);
+    expect(request?.headers['x-goog-api-key']).toBeUndefined();
+    expect(JSON.stringify(request?.headers)).not.toContain(API_KEY);
+  });
+
+  test('a mid-stream error: the text before it arrives, then the error', async () => {
+    fake.script({ chunks: ['Half ', 'an ', 'answer'], errorAfter: 2, errorMessage: 'The model fell over' });
+
+    const run = await drive(model());
+
+    expect(run.text).toBe('Half an ');
+    expect(run.events).toEqual(['text:Half ', 'text:an ', 'error']);
+    expect(String((run.errors[0] as Error).message ?? run.errors[0])).toContain('The model fell over');
+    expect(run.finish?.finishReason).toBe('error');
+  });
+
+  test.each([401, 429])('a %i answer surfaces as an APICallError with that status and message', async (status) => {
+    fake.script({ chunks: [], status, errorMessage: `fake ${status}` });
+
+    const run = await drive(model());
+
+    expect(run.text).toBe('');
+    expect(run.errors).toHaveLength(1);
+    const error = run.errors[0];
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect((error as APICallError).statusCode).toBe(status);
+    expect((error as APICallError).message).toBe(`fake ${status}`);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test('a non-streamed answer (generateText) goes to :generateContent, joins the chunks and reports usage', async () => {
+    fake.script({ chunks: ['Whole ', 'answer.'], usage: { input: 5, output: 2 } });
+
+    const result = await generateText({ model: model(), prompt: PROMPT, maxRetries: 0 });
+
+    expect(result.text).toBe('Whole answer.');
+    expect(result.finishReason).toBe('stop');
+    expect(result.usage.inputTokens).toBe(5);
+    expect(result.usage.outputTokens).toBe(2);
+    expect(fake.requests[0]?.path).toBe(`/v1beta/models/${MODEL}:generateContent`);
+  });
+
+  test('a client that aborts mid-stream is recorded as aborted', async () => {
+    fake.script({ chunks: ['first', ' second', ' third', ' fourth'], delayMs: 50 });
+    const controller = new AbortController();
+
+    const run = await drive(model(), { abortSignal: controller.signal, onText: () => controller.abort() });
+
+    expect(run.text).toBe('first');
+    await vi.waitFor(() => expect(fake.requests[0]?.aborted).toBe(true));
+  });
+
+  test('the raw stream: data-only events, usage on each, finishReason on the last, no [DONE]; errors in Google shape', async () => {
+    fake.script({ chunks: ['a', 'b'], usage: { input: 3, output: 2 } }, { chunks: ['z'], errorAfter: 1, errorMessage: 'boom' });
+    const post = (path: string, headers: Record<string, string> = { 'x-goog-api-key': API_KEY }) =>
+      fetch(`${fake.url}/v1beta/models/${MODEL}:${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+      });
+    const events = (text: string) =>
+      text
+        .trim()
+        .split('\n\n')
+        .map((block) => {
+          expect(block.startsWith('data: ')).toBe(true);
+          return JSON.parse(block.slice(6));
+        });
+
+    const ok = events(await (await post('streamGenerateContent?alt=sse')).text());
+    const failed = events(await (await post('streamGenerateContent?alt=sse')).text());
+    const noKey = await post('generateContent', {});
+
+    expect(ok.map((e) => e.candidates[0].content.parts[0].text)).toEqual(['a', 'b', '']);
+    expect(ok.map((e) => e.candidates[0].finishReason)).toEqual([undefined, undefined, 'STOP']);
+    expect(ok.at(-1).usageMetadata).toEqual({ promptTokenCount: 3, candidatesTokenCount: 2, totalTokenCount: 5 });
+    expect(failed.at(-1)).toEqual({ error: { code: 500, message: 'boom', status: 'INTERNAL' } });
+    expect(noKey.status).toBe(403);
+    expect(await noKey.json()).toMatchObject({ error: { code: 403, status: 'PERMISSION_DENIED' } });
+    const models = await (await fetch(`${fake.url}/v1beta/models`)).json();
+    expect(models.models.map((m: { name: string }) => m.name)).toContain(`models/${MODEL}`);
   });
 });
 
