@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Generations } from './ai/generations';
 import { createApp } from './app';
-import { syncCatalogue } from './services/ai-models';
 import { checkAdminToken, houseConfig, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
 import { openDatabase } from './db/client';
+import { syncCatalogue } from './services/ai-models';
 
 export interface RunningServer {
   url: string;

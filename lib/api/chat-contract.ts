@@ -8,7 +8,14 @@ import { isHttpUrl, messages } from './validators';
  * - `message` `{id}`: the stored message's id (`null` for a temporary chat, which stores nothing);
  * - `delta` `{text}`: the next piece of the answer (on re-attach, the first delta is all stored so far);
  * - `done` `{status, usage, cost}`: the answer is complete (`status` 'done') or was stopped ('stopped');
- * - `error` `{message}`: the provider failed; the reason is stored on the message too.
+ * - `error` `{message}`: the provider failed; the reason is stored on the message too;
+ * - `followups` `{questions}` (with `followUps: true`): after the answer is stored as done, before `done`
+ *   (an empty list when the follow-up request failed or its reply was unreadable: the answer still succeeds);
+ * - `done` also carries `citations` (with `citations: true`): the included context items cited as [n].
+ *
+ * With `modelIds` (1–4 models side by side) every event carries `id` (message id) and `index`; see
+ * `chatStreamEvents`. Options `brandVoiceId`, `personaId`, `promptId`, `memory`, `costEstimate`
+ * (and `followUps`, `citations`) are stored in the message's `context.options` when given.
  */
 
 const rowId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -25,14 +32,36 @@ export const createChatBody = z.strictObject({
     .optional(),
 });
 
-/** `POST /api/chats/{id}/messages`. */
+/** At most this many models answer one question side by side (`modelIds`). */
+export const MAX_MODELS_PER_MESSAGE = 4;
+
+/** `POST /api/chats/{id}/messages`: exactly one of `modelId` and `modelIds`. */
 export const sendMessageBody = z.strictObject({
   text: z.string().trim().min(1, messages.required).max(200_000, messages.tooLong),
-  modelId: rowId,
+  modelId: rowId.optional(),
+  /** Several models at once: one answer (one stored message) per model, streamed side by side. */
+  modelIds: z
+    .array(rowId)
+    .min(1, 'give at least one model')
+    .max(MAX_MODELS_PER_MESSAGE, `at most ${MAX_MODELS_PER_MESSAGE} models`)
+    .refine((ids) => new Set(ids).size === ids.length, 'a model can be given only once')
+    .optional(),
   /** A language code (e.g. 'fr') the answer should be written in. */
   language: z.string().trim().min(1).max(20).nullish(),
   /** A temporary chat: nothing is stored, the answer is only streamed. */
   temporary: z.boolean().default(false),
+  /** Brand voice, persona and prompt ids: stored in `context.options` now, resolved once those exist. */
+  brandVoiceId: rowId.optional(),
+  personaId: rowId.optional(),
+  promptId: rowId.optional(),
+  /** Memory on/off: stored in `context.options`. */
+  memory: z.boolean().optional(),
+  /** Ask for a few follow-up questions after the answer (`followups` event, `followUps` on the message). */
+  followUps: z.boolean().optional(),
+  /** Ask the model to cite the included context items as [n]; the cited items go in `citations`. */
+  citations: z.boolean().optional(),
+  /** Whether the UI shows the cost (the `done` event always carries it): stored only. */
+  costEstimate: z.boolean().optional(),
 });
 export type SendMessageInput = z.input<typeof sendMessageBody>;
 
@@ -40,6 +69,16 @@ export const MESSAGE_STATUSES = ['pending', 'streaming', 'done', 'error', 'stopp
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const messageUsageSchema = z.object({ input: z.number(), output: z.number() });
+
+/** A context item an answer cited as `[n]` (n counts the included items in manifest order, from 1). */
+export const citationSchema = z.object({
+  n: z.number(),
+  kind: z.string(),
+  id: z.number().optional(),
+  url: z.string().optional(),
+  title: z.string(),
+});
+export type Citation = z.infer<typeof citationSchema>;
 
 export const messageSchema = z.object({
   id: z.number(),
@@ -58,18 +97,35 @@ export const messageSchema = z.object({
   /** US dollars, from the catalogue's prices × usage. */
   cost: z.number().nullable(),
   context: z.record(z.string(), z.unknown()),
+  /** Follow-up questions (asked for with `followUps`); null when none were asked for. */
+  followUps: z.array(z.string()).nullable(),
+  /** The context items the answer cited (asked for with `citations`); null when none were asked for. */
+  citations: z.array(citationSchema).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
 export const messageListSchema = z.object({ data: z.array(messageSchema), total: z.number() });
 
-/** The data of each streamed event. */
+/**
+ * The data of each streamed event. With `modelIds` (several models), every event also carries the
+ * message `id` it belongs to (null when temporary) and `index` (the model's position in `modelIds`),
+ * and `message` carries `modelId` and `displayName`; the stream ends after every answer has ended.
+ * `followups` comes after the answer is stored and before its `done`.
+ */
+const tag = { id: z.number().nullable().optional(), index: z.number().optional() };
 export const chatStreamEvents = {
-  message: z.object({ id: z.number().nullable() }),
-  delta: z.object({ text: z.string() }),
-  done: z.object({ status: z.enum(['done', 'stopped']), usage: messageUsageSchema.nullable(), cost: z.number().nullable() }),
-  error: z.object({ message: z.string() }),
+  message: z.object({ id: z.number().nullable(), index: z.number().optional(), modelId: z.number().optional(), displayName: z.string().optional() }),
+  delta: z.object({ ...tag, text: z.string() }),
+  followups: z.object({ ...tag, questions: z.array(z.string()) }),
+  done: z.object({
+    ...tag,
+    status: z.enum(['done', 'stopped']),
+    usage: messageUsageSchema.nullable(),
+    cost: z.number().nullable(),
+    citations: z.array(citationSchema).optional(),
+  }),
+  error: z.object({ ...tag, message: z.string() }),
 };
 
 /**
@@ -103,7 +159,9 @@ export const sendMessageWithContextBody = sendMessageBody
   .refine((v) => !v.context?.includePageGems || v.context.pageExtract, {
     message: 'includePageGems needs a pageExtract (the page whose gems to include)',
     path: ['context', 'includePageGems'],
-  });
+  })
+  .refine((v) => v.modelId !== undefined || v.modelIds !== undefined, { message: 'modelId (or modelIds) is required', path: ['modelId'] })
+  .refine((v) => v.modelId === undefined || v.modelIds === undefined, { message: 'give modelId or modelIds, not both', path: ['modelIds'] });
 
 /** Included in full, cut to fit, or left out because nothing more fit. */
 export const CONTEXT_INCLUSION = ['full', 'truncated', 'dropped'] as const;

@@ -1,3 +1,4 @@
+import type { WxtStorageItem } from 'wxt/utils/storage';
 import { z } from 'zod';
 import {
   type CreateGemInput,
@@ -11,7 +12,6 @@ import {
   type UpdateGemInput,
 } from '../api/contract';
 import type { SaveEndpoint } from '../messaging/protocol';
-import type { WxtStorageItem } from 'wxt/utils/storage';
 import { callApi } from './api-client';
 import { CallError } from './errors';
 import { cachedCollectionsItem, cachedTagsItem } from './stores';

@@ -1,3 +1,4 @@
+import type { AiSettings, UpdateAiSettingsInput, UserModel } from '../api/ai-contract';
 import type {
   Collection,
   CreateFeedbackInput,
@@ -11,7 +12,6 @@ import type {
   Upload,
   User,
 } from '../api/contract';
-import type { AiSettings, UpdateAiSettingsInput, UserModel } from '../api/ai-contract';
 import type { PageExtract } from '../page/extract';
 
 /** What the UI is told about a failure: enough to show a clear message and to highlight a field. */

@@ -1,5 +1,5 @@
-import { blockLanguage, detectLanguage } from './code-language';
 import { captureImage, captureLink, type ImageCapture, type LinkCapture } from './capture-elements';
+import { blockLanguage, detectLanguage } from './code-language';
 import { detectPageMediaType, type PageMediaType } from './media-type';
 
 // What the context-menu "save" actions read from the page. Like extract.ts, everything here is a pure

@@ -1,11 +1,14 @@
+import type { Citation } from '../../lib/api/chat-contract';
 import type { MessageUsage } from '../db/schema';
 
-/** What a listener of a generation hears. */
+/** What a listener of a generation hears: deltas, maybe the follow-up questions, then the end. */
 export type GenerationEvent =
   | { type: 'delta'; text: string }
-  | { type: 'done'; status: 'done' | 'stopped'; usage: MessageUsage | null; cost: number | null }
+  | { type: 'followups'; questions: string[] }
+  | { type: 'done'; status: 'done' | 'stopped'; usage: MessageUsage | null; cost: number | null; citations?: Citation[] }
   | { type: 'error'; message: string };
-export type GenerationEnd = Exclude<GenerationEvent, { type: 'delta' }>;
+export type GenerationEnd = Extract<GenerationEvent, { type: 'done' | 'error' }>;
+export const isEnd = (event: GenerationEvent): event is GenerationEnd => event.type === 'done' || event.type === 'error';
 
 /**
  * One answer being generated in this process, independent of any HTTP request: it keeps the text
@@ -14,6 +17,8 @@ export type GenerationEnd = Exclude<GenerationEvent, { type: 'delta' }>;
  */
 export class Generation {
   text = '';
+  /** The follow-up questions, once asked for and received (before the end). */
+  followUps: string[] | undefined;
   end: GenerationEnd | undefined;
   readonly controller = new AbortController();
   /** True when the user stopped it (rather than the server shutting down). */
@@ -25,6 +30,7 @@ export class Generation {
   emit(event: GenerationEvent) {
     if (this.end) return;
     if (event.type === 'delta') this.text += event.text;
+    else if (event.type === 'followups') this.followUps = event.questions;
     else this.end = event;
     for (const listener of this.listeners) listener(event);
   }
@@ -39,7 +45,7 @@ export class Generation {
    * Synchronous, so nothing is missed or heard twice between the snapshot and the listener.
    */
   attach(listener: (event: GenerationEvent) => void) {
-    const snapshot = { text: this.text, end: this.end };
+    const snapshot = { text: this.text, followUps: this.followUps, end: this.end };
     if (!this.end) this.listeners.add(listener);
     return { ...snapshot, detach: () => this.listeners.delete(listener) };
   }
@@ -82,7 +88,7 @@ export class Generations {
 
 /**
  * Events of a generation as an async iterable: the text so far as one delta (if any), then live
- * deltas, then the end. `close()` (the client went away) ends the iteration without ending the generation.
+ * deltas, the follow-ups (if any), then the end. `close()` (the client went away) ends the iteration without ending the generation.
  */
 export function subscribe(generation: Generation) {
   const queue: GenerationEvent[] = [];
@@ -94,6 +100,7 @@ export function subscribe(generation: Generation) {
   };
   const attached = generation.attach(push);
   if (attached.text) queue.push({ type: 'delta', text: attached.text });
+  if (attached.followUps) queue.push({ type: 'followups', questions: attached.followUps });
   if (attached.end) queue.push(attached.end);
   const close = () => {
     closed = true;
@@ -112,7 +119,7 @@ export function subscribe(generation: Generation) {
           continue;
         }
         yield event;
-        if (event.type !== 'delta') return;
+        if (isEnd(event)) return;
       }
     } finally {
       attached.detach();

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Diagnostics, GemMedia, MediaType, MessageStatus } from '../../lib/api/contract';
+import type { Citation, Diagnostics, GemMedia, MediaType, MessageStatus } from '../../lib/api/contract';
 import type { FeedbackCategory } from '../../lib/feedback/categories';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -299,6 +299,10 @@ export const messages = pgTable(
     cost: doublePrecision('cost'),
     /** What context went into the prompt and what was cut (filled by context assembly). */
     context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+    /** Follow-up questions, when asked for (`followUps` option); null otherwise. */
+    followUps: jsonb('follow_ups').$type<string[]>(),
+    /** The context items the answer cited, when asked for (`citations` option); null otherwise. */
+    citations: jsonb('citations').$type<Citation[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

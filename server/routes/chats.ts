@@ -11,6 +11,7 @@ import {
   getOwnedMessage,
   listMessages,
   regenerateMessage,
+  type StartedAnswer,
   sendMessage,
   stopMessage,
   storedMessageEvents,
@@ -44,6 +45,42 @@ function sendEvents(
 }
 
 /**
+ * Several answers in one SSE response (`modelIds`): a `message` event per answer (id, index,
+ * modelId, displayName), then the answers' events as they come, each tagged with its message `id`
+ * and `index`; the response ends when every answer has ended or the client goes away (temporary
+ * answers then end too; stored ones go on and can be re-attached by id).
+ */
+function sendManyEvents(c: Context, answers: StartedAnswer[], temporary: boolean) {
+  return streamSSE(c, async (stream) => {
+    const sources = answers.map((answer) => subscribe(answer.generation));
+    stream.onAbort(() => {
+      for (const source of sources) source.close();
+      if (temporary) for (const answer of answers) answer.generation.controller.abort();
+    });
+    // One write at a time, in the order the events came.
+    let writing: Promise<void> = Promise.resolve();
+    const write = (event: string, data: unknown) => {
+      writing = writing.then(() => (stream.aborted ? undefined : stream.writeSSE({ event, data: JSON.stringify(data) })));
+      return writing;
+    };
+    for (const [index, answer] of answers.entries()) {
+      await write('message', { id: answer.messageId, index, modelId: answer.modelId, displayName: answer.displayName });
+    }
+    await Promise.all(
+      sources.map(async (source, index) => {
+        const tag = { id: answers[index]?.messageId ?? null, index };
+        for await (const event of source.events) {
+          if (stream.aborted) break;
+          const { type, ...data } = event;
+          await write(type, { ...tag, ...data });
+        }
+      }),
+    );
+    await writing;
+  });
+}
+
+/**
  * Chats and their streamed answers (see lib/api/chat-contract.ts for the events). Answers are
  * generated apart from the request: a client that goes away loses nothing and can re-attach.
  */
@@ -60,7 +97,9 @@ export function chatRoutes({ db, ai, generations }: Deps) {
     .post('/chats/:id/messages', async (c) => {
       const chatId = param(c, 'id', id);
       const input = await jsonBody(c, sendMessageWithContextBody);
-      const { messageId, generation } = await sendMessage(db, ai, generations, c.get('userId'), chatId, input);
+      const answers = await sendMessage(db, ai, generations, c.get('userId'), chatId, input);
+      if (input.modelIds) return sendManyEvents(c, answers, input.temporary);
+      const [{ messageId, generation }] = answers as [StartedAnswer];
       // A temporary answer is stored nowhere and no one can re-attach to it: it ends with its request.
       const onGone = messageId === null ? () => generation.controller.abort() : undefined;
       return sendEvents(c, messageId, subscribe(generation), onGone);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
-import type { AiModel, aiModelsQuery } from '../../lib/api/ai-contract';
 import type { z } from 'zod';
+import type { AiModel, aiModelsQuery } from '../../lib/api/ai-contract';
 import { CATALOGUE } from '../ai/catalogue';
 import type { Db } from '../db/client';
 import { aiModels } from '../db/schema';

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { type ModelMessage, streamText } from 'ai';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type ChatContextInput, chatContextInput, type createChatBody, type Message, type RegenerateOptions, type sendMessageBody } from '../../lib/api/contract';
+import { type ChatContextInput, type Citation, chatContextInput, type createChatBody, type Message, type RegenerateOptions, type sendMessageBody } from '../../lib/api/contract';
+import { askFollowUps, citableItems, citationInstruction, parseCitations } from '../ai/chat-options';
 import { fitContext, gatherContext } from '../ai/context';
-import { type Generation, type GenerationEvent, type Generations, Generation as NewGeneration } from '../ai/generations';
+import { type Generation, type GenerationEnd, type GenerationEvent, type Generations, Generation as NewGeneration } from '../ai/generations';
 import { describeProviderError, languageModel } from '../ai/providers';
 import { regenerateInstructions } from '../ai/regenerate';
 import type { Db } from '../db/client';
@@ -38,6 +39,8 @@ export const toMessage = (row: MessageRow): Message => ({
   usage: row.usage,
   cost: row.cost,
   context: row.context,
+  followUps: row.followUps,
+  citations: row.citations,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -188,7 +191,21 @@ class Checkpoints {
  * checkpointed to the row (when `persist`); at the end the row gets the full answer, the status,
  * usage and cost (or the error), and only then is the end broadcast.
  */
-async function generate(generation: Generation, model: AiModelRow, run: { llm: Parameters<typeof streamText>[0]['model']; providerName: string; system: string; messages: ModelMessage[]; persist?: Persist }) {
+async function generate(
+  generation: Generation,
+  model: AiModelRow,
+  run: {
+    llm: Parameters<typeof streamText>[0]['model'];
+    providerName: string;
+    system: string;
+    messages: ModelMessage[];
+    persist?: Persist;
+    /** Ask for follow-up questions once the answer is done. */
+    followUps?: boolean;
+    /** The citable context items, when citations were asked for. */
+    citable?: Citation[];
+  },
+) {
   const checkpoints = run.persist ? new Checkpoints(run.persist, generation) : undefined;
   let failure: string | undefined;
   let finishReason: string | undefined;
@@ -218,13 +235,15 @@ async function generate(generation: Generation, model: AiModelRow, run: { llm: P
   }
   await checkpoints?.close();
 
-  let end: Exclude<GenerationEvent, { type: 'delta' }>;
+  let end: GenerationEnd;
   if (generation.stopRequested) end = { type: 'done', status: 'stopped', usage: null, cost: null };
   else if (generation.controller.signal.aborted) end = { type: 'error', message: 'The server stopped before the answer was complete' };
   else if (failure) end = { type: 'error', message: failure };
   // Ollama's provider ends a failed stream with finish reason 'other' and no error part: anything but 'stop' is a failure.
   else if (finishReason !== 'stop') end = { type: 'error', message: `${run.providerName} ended the answer early (finish reason: ${finishReason ?? 'none'})` };
   else end = { type: 'done', status: 'done', usage, cost: usage ? costOf(model, usage) : null };
+  const citations = run.citable && end.type === 'done' && end.status === 'done' ? parseCitations(generation.text, run.citable) : null;
+  if (end.type === 'done' && citations) end.citations = citations;
 
   if (run.persist) {
     try {
@@ -236,6 +255,7 @@ async function generate(generation: Generation, model: AiModelRow, run: { llm: P
           error: end.type === 'error' ? end.message : null,
           usage: end.type === 'done' ? end.usage : null,
           cost: end.type === 'done' ? end.cost : null,
+          ...(citations ? { citations } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(messages.id, run.persist.messageId));
@@ -243,67 +263,111 @@ async function generate(generation: Generation, model: AiModelRow, run: { llm: P
       console.error(`[trove] storing message ${run.persist.messageId} failed:`, error);
     }
   }
+  // Follow-ups: the answer is stored as done first; the questions come before the `done` event.
+  if (run.followUps && end.type === 'done' && end.status === 'done') {
+    const questions = await askFollowUps({ model: run.llm, system: run.system, messages: run.messages, answer: generation.text, abortSignal: generation.controller.signal });
+    if (run.persist) {
+      try {
+        await run.persist.db.update(messages).set({ followUps: questions }).where(eq(messages.id, run.persist.messageId));
+      } catch (error) {
+        console.error(`[trove] storing the follow-ups of message ${run.persist.messageId} failed:`, error);
+      }
+    }
+    generation.emit({ type: 'followups', questions });
+  }
   generation.emit(end);
 }
 
+/** Options of `POST /api/chats/{id}/messages` stored in the message's `context.options`. */
+export const STORED_OPTIONS = ['brandVoiceId', 'personaId', 'promptId', 'memory', 'followUps', 'citations', 'costEstimate'] as const;
+export type AnswerOptions = Partial<Pick<z.output<typeof sendMessageBody>, (typeof STORED_OPTIONS)[number]>>;
+
 interface AnswerRequest {
   text: string;
-  modelId: number;
+  /** One answer per model, in this order. */
+  modelIds: number[];
   language: string | null | undefined;
   temporary: boolean;
   context: ChatContextInput | undefined;
+  options?: AnswerOptions;
   /** Regenerating: chosen gems/collections deleted since are skipped rather than refused. */
   lenientContext?: boolean;
   /** Regenerating: the instructions, the options to store and the message regenerated. */
   regenerate?: { instructions: string; options: RegenerateOptions; fromMessageId: number };
 }
 
+export interface StartedAnswer {
+  messageId: number | null;
+  modelId: number;
+  displayName: string;
+  generation: Generation;
+}
+
 /**
- * Checks the model (400 with the spec's message when the key is missing) and the context, stores
- * the question (status 'pending') with its context manifest unless temporary, then starts the answer
- * in the background. Returns the stored message id (null when temporary) and the generation.
+ * Checks every model (400 with the spec's message when a key is missing) and the context before
+ * anything is stored; then, per model, stores the question (status 'pending') with its context
+ * manifest unless temporary and starts the answer in the background (all concurrently).
  */
-async function startAnswer(db: Db, ai: Ai, generations: Generations, userId: number, chatId: number, request: AnswerRequest) {
-  const { model, access } = await modelAccess(db, ai, userId, request.modelId);
-  const llm = languageModel(model, access);
+async function startAnswers(db: Db, ai: Ai, generations: Generations, userId: number, chatId: number, request: AnswerRequest): Promise<StartedAnswer[]> {
+  const accesses = [];
+  for (const modelId of request.modelIds) accesses.push(await modelAccess(db, ai, userId, modelId));
   const items = await gatherContext(db, userId, request.context, request.lenientContext);
-  const fitted = fitContext(items, model.contentLength);
-  const built = await prompt(db, chatId, model, request.text, request.language, {
-    systemParts: [fitted.block, request.regenerate?.instructions ?? ''],
-    beforeId: request.regenerate?.fromMessageId,
-  });
-  const context: Record<string, unknown> = {};
-  if (request.context) Object.assign(context, fitted.manifest, { input: request.context });
-  if (request.regenerate) context.regenerate = { fromMessageId: request.regenerate.fromMessageId, ...request.regenerate.options };
-  let persist: Persist | undefined;
-  if (!request.temporary) {
-    const [row] = await db
-      .insert(messages)
-      .values({
-        chatGemId: chatId,
-        ownerId: userId,
-        userText: request.text,
-        modelId: model.id,
-        model: model.model,
-        displayName: model.displayName,
-        provider: model.provider,
-        language: request.language ?? null,
-        context,
-      })
-      .returning();
-    if (!row) throw new Error('message insert returned no row');
-    persist = { db, messageId: row.id };
+  const options = Object.fromEntries(STORED_OPTIONS.filter((key) => request.options?.[key] !== undefined).map((key) => [key, request.options?.[key]]));
+  const prepared = [];
+  for (const { model, access } of accesses) {
+    const llm = languageModel(model, access);
+    const fitted = fitContext(items, model.contentLength);
+    const citable = request.options?.citations ? citableItems(fitted.manifest.items) : undefined;
+    const built = await prompt(db, chatId, model, request.text, request.language, {
+      systemParts: [fitted.block, citable ? citationInstruction(citable) : '', request.regenerate?.instructions ?? ''],
+      beforeId: request.regenerate?.fromMessageId,
+    });
+    const context: Record<string, unknown> = {};
+    if (request.context) Object.assign(context, fitted.manifest, { input: request.context });
+    if (request.regenerate) context.regenerate = { fromMessageId: request.regenerate.fromMessageId, ...request.regenerate.options };
+    if (Object.keys(options).length) context.options = options;
+    prepared.push({ model, access, llm, built, context, citable });
   }
-  const generation = new NewGeneration();
-  generations.start(persist?.messageId ?? null, generation, () =>
-    generate(generation, model, { llm, providerName: access.name, ...built, persist }),
-  );
-  return { messageId: persist?.messageId ?? null, generation };
+  const started: StartedAnswer[] = [];
+  for (const { model, access, llm, built, context, citable } of prepared) {
+    let persist: Persist | undefined;
+    if (!request.temporary) {
+      const [row] = await db
+        .insert(messages)
+        .values({
+          chatGemId: chatId,
+          ownerId: userId,
+          userText: request.text,
+          modelId: model.id,
+          model: model.model,
+          displayName: model.displayName,
+          provider: model.provider,
+          language: request.language ?? null,
+          context,
+        })
+        .returning();
+      if (!row) throw new Error('message insert returned no row');
+      persist = { db, messageId: row.id };
+    }
+    const generation = new NewGeneration();
+    started.push({ messageId: persist?.messageId ?? null, modelId: model.id, displayName: model.displayName, generation });
+    generations.start(persist?.messageId ?? null, generation, () =>
+      generate(generation, model, { llm, providerName: access.name, ...built, persist, followUps: request.options?.followUps === true, citable }),
+    );
+  }
+  return started;
+}
+
+async function startAnswer(db: Db, ai: Ai, generations: Generations, userId: number, chatId: number, request: AnswerRequest) {
+  const [started] = await startAnswers(db, ai, generations, userId, chatId, request);
+  if (!started) throw new Error('no answer started');
+  return started;
 }
 
 /**
  * `POST /api/chats/{id}/messages`: the chat must be the user's; the optional context is assembled
- * and fitted to the model (server/ai/context.ts) and its manifest stored on the message.
+ * and fitted to each model (server/ai/context.ts) and its manifest stored on the message. With
+ * `modelIds`, one message per model, answered concurrently.
  */
 export async function sendMessage(
   db: Db,
@@ -312,14 +376,17 @@ export async function sendMessage(
   userId: number,
   chatId: number,
   input: z.output<typeof sendMessageBody> & { context?: ChatContextInput },
-): Promise<{ messageId: number | null; generation: Generation }> {
+): Promise<StartedAnswer[]> {
   await getOwnedChat(db, userId, chatId);
-  return startAnswer(db, ai, generations, userId, chatId, {
+  const modelIds = input.modelIds ?? (input.modelId !== undefined ? [input.modelId] : []);
+  if (!modelIds.length) throw new ApiError(400, 'modelId: required', { errors: [{ path: 'modelId', message: 'required' }] });
+  return startAnswers(db, ai, generations, userId, chatId, {
     text: input.text,
-    modelId: input.modelId,
+    modelIds,
     language: input.language,
     temporary: input.temporary,
     context: input.context,
+    options: Object.fromEntries(STORED_OPTIONS.map((key) => [key, input[key]])),
   });
 }
 
@@ -336,7 +403,7 @@ export async function regenerateMessage(db: Db, ai: Ai, generations: Generations
   const parsed = chatContextInput.safeParse(original.context.input);
   return startAnswer(db, ai, generations, userId, original.chatGemId, {
     text: original.userText,
-    modelId,
+    modelIds: [modelId],
     language: options.regenerationLanguage ?? original.language,
     temporary: false,
     context: parsed.success ? parsed.data : undefined,
@@ -359,7 +426,8 @@ export async function* storedMessageEvents(db: Db, row: MessageRow, signal: Abor
       return;
     }
     if (current.status === 'done' || current.status === 'stopped') {
-      yield { type: 'done', status: current.status, usage: current.usage, cost: current.cost };
+      if (current.followUps) yield { type: 'followups', questions: current.followUps };
+      yield { type: 'done', status: current.status, usage: current.usage, cost: current.cost, ...(current.citations ? { citations: current.citations } : {}) };
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_MS));

@@ -1,9 +1,9 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { collections, users } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { ApiError } from '../http/errors';
+import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
+import { collections, users } from '../db/schema';
+import { ApiError } from '../http/errors';
 
 export const DEFAULT_COLLECTIONS = { unfiltered: 'Unfiltered', aiChats: 'AI Chats' } as const;
 
