@@ -9,7 +9,7 @@ import { type Generation, type GenerationEnd, type GenerationEvent, type Generat
 import { describeProviderError, languageModel } from '../ai/providers';
 import { regenerateInstructions } from '../ai/regenerate';
 import type { Db } from '../db/client';
-import { collections, gems, type MessageUsage, messages, users } from '../db/schema';
+import { collections, gems, type MessageUsage, messages, userAiSettings, users } from '../db/schema';
 import type { Deps } from '../http/env';
 import { ApiError, notFound } from '../http/errors';
 import type { AiModelRow } from './ai-models';
@@ -140,6 +140,19 @@ interface Persist {
   messageId: number;
 }
 
+/**
+ * House-model credits an answer costs: 1 credit per 1,000 tokens (input + output), rounded up,
+ * at least 1. Spent when a house model's answer ends done or stopped with usage; a failed answer
+ * (or one without usage) costs nothing. The balance never goes below 0; at 0 house models are Inactive.
+ */
+export const creditsFor = (usage: MessageUsage) => Math.max(1, Math.ceil((usage.input + usage.output) / 1000));
+
+/** Who pays for a house model's answer. */
+interface Charge {
+  db: Db;
+  userId: number;
+}
+
 /** Writes the growing answer to the row, at most every CHECKPOINT_MS, one write at a time. */
 class Checkpoints {
   private last = 0;
@@ -204,6 +217,8 @@ async function generate(
     followUps?: boolean;
     /** The citable context items, when citations were asked for. */
     citable?: Citation[];
+    /** A house model's answer: the user whose credits pay for it. */
+    charge?: Charge;
   },
 ) {
   const checkpoints = run.persist ? new Checkpoints(run.persist, generation) : undefined;
@@ -245,22 +260,41 @@ async function generate(
   const citations = run.citable && end.type === 'done' && end.status === 'done' ? parseCitations(generation.text, run.citable) : null;
   if (end.type === 'done' && citations) end.citations = citations;
 
+  // Credits are spent in the same transaction that stores the usage and cost (creditsFor above).
+  const spent = run.charge && end.type === 'done' && end.usage ? creditsFor(end.usage) : 0;
+  const spend = async (db: Db) => {
+    if (!run.charge || !spent) return;
+    await db
+      .update(userAiSettings)
+      .set({ credits: sql`greatest(${userAiSettings.credits} - ${spent}, 0)`, updatedAt: sql`now()` })
+      .where(eq(userAiSettings.userId, run.charge.userId));
+  };
   if (run.persist) {
+    const { messageId } = run.persist;
     try {
-      await run.persist.db
-        .update(messages)
-        .set({
-          answerText: generation.text,
-          status: end.type === 'error' ? 'error' : end.status,
-          error: end.type === 'error' ? end.message : null,
-          usage: end.type === 'done' ? end.usage : null,
-          cost: end.type === 'done' ? end.cost : null,
-          ...(citations ? { citations } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(messages.id, run.persist.messageId));
+      await run.persist.db.transaction(async (tx) => {
+        await tx
+          .update(messages)
+          .set({
+            answerText: generation.text,
+            status: end.type === 'error' ? 'error' : end.status,
+            error: end.type === 'error' ? end.message : null,
+            usage: end.type === 'done' ? end.usage : null,
+            cost: end.type === 'done' ? end.cost : null,
+            ...(citations ? { citations } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(messages.id, messageId));
+        await spend(tx);
+      });
     } catch (error) {
-      console.error(`[trove] storing message ${run.persist.messageId} failed:`, error);
+      console.error(`[trove] storing message ${messageId} failed:`, error);
+    }
+  } else if (spent && run.charge) {
+    try {
+      await spend(run.charge.db);
+    } catch (error) {
+      console.error(`[trove] spending credits of user ${run.charge.userId} failed:`, error);
     }
   }
   // Follow-ups: the answer is stored as done first; the questions come before the `done` event.
@@ -352,7 +386,15 @@ async function startAnswers(db: Db, ai: Ai, generations: Generations, userId: nu
     const generation = new NewGeneration();
     started.push({ messageId: persist?.messageId ?? null, modelId: model.id, displayName: model.displayName, generation });
     generations.start(persist?.messageId ?? null, generation, () =>
-      generate(generation, model, { llm, providerName: access.name, ...built, persist, followUps: request.options?.followUps === true, citable }),
+      generate(generation, model, {
+        llm,
+        providerName: access.name,
+        ...built,
+        persist,
+        followUps: request.options?.followUps === true,
+        citable,
+        charge: model.isHouseModel ? { db, userId } : undefined,
+      }),
     );
   }
   return started;

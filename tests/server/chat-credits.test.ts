@@ -1,0 +1,107 @@
+/**
+ * House-model credits: an answer from a house model (served by the operator's provider, here the
+ * fake provider as `openai`) costs 1 credit per 1,000 tokens (input + output), rounded up, at least 1;
+ * failed answers cost nothing; at 0 the model is Inactive and new messages are refused before anything is stored.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { aiSettingsSchema, userModelListSchema } from '../../lib/api/contract';
+import { creditsFor } from '../../server/services/chats';
+import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
+import { modelIdOf, storedMessages, stream } from './chat-helpers';
+import { startTestServer, type TestServer } from './harness';
+
+let fake: FakeProvider;
+let t: TestServer;
+
+beforeAll(async () => {
+  fake = await startFakeProvider();
+  t = await startTestServer({ houseProvider: 'openai', houseBaseUrl: `${fake.url}/v1`, houseApiKey: 'sk-house-test-9876', houseCredits: 5 });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.reset();
+});
+
+const credits = async (token: string) => {
+  const res = await t.api('/api/ai-settings', { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return aiSettingsSchema.parse(res.body.data).credits;
+};
+const label = async (token: string, model: string) => {
+  const res = await t.api('/api/user-models', { token });
+  return userModelListSchema.parse(res.body).data.find((m) => m.model === model)?.label;
+};
+
+describe('creditsFor', () => {
+  it('is 1 per 1,000 tokens, rounded up, at least 1', () => {
+    expect(creditsFor({ input: 0, output: 0 })).toBe(1);
+    expect(creditsFor({ input: 10, output: 5 })).toBe(1);
+    expect(creditsFor({ input: 600, output: 400 })).toBe(1);
+    expect(creditsFor({ input: 1500, output: 600 })).toBe(3);
+    expect(creditsFor({ input: 1000, output: 1000 })).toBe(2);
+  });
+});
+
+describe('house-model credits', () => {
+  it('spends credits per answer, not for failures, and refuses at 0 with nothing stored', async () => {
+    const { jwt: token } = await t.signUp('credits');
+    const chat = await t.api('/api/chats', { token, body: { title: 'Credits' } });
+    expect(chat.status).toBe(201);
+    const chatId = chat.body.data.id as number;
+    const modelId = await modelIdOf(t, token, 'trove-chat');
+    expect(await credits(token)).toBe(5);
+    expect(await label(token, 'trove-chat')).toBe('Credits');
+    const send = (text: string) => stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text, modelId } });
+
+    // 1500 + 600 = 2,100 tokens → 3 credits (rounded up)
+    fake.script({ chunks: ['First.'], usage: { input: 1500, output: 600 } });
+    const first = await send('One');
+    expect(first.events.at(-1)).toMatchObject({ event: 'done', data: { status: 'done', usage: { input: 1500, output: 600 } } });
+    expect(fake.requests.at(-1)?.auth).toEqual({ present: true, last4: '9876' });
+    expect(await credits(token)).toBe(2);
+
+    // a failed answer costs nothing (here it fails mid-stream, after some text)
+    fake.script({ chunks: ['Half ', 'an answer'], errorAfter: 1, errorMessage: 'upstream broke', usage: { input: 5000, output: 5000 } });
+    const failed = await send('Two');
+    expect(failed.events.at(-1)?.event).toBe('error');
+    expect(await credits(token)).toBe(2);
+
+    // 15 tokens → the minimum of 1 credit
+    fake.script({ chunks: ['Short.'], usage: { input: 10, output: 5 } });
+    await send('Three');
+    expect(await credits(token)).toBe(1);
+    expect(await label(token, 'trove-chat')).toBe('Credits');
+
+    // 2,000 tokens → 2 credits, clamped at 0
+    fake.script({ chunks: ['Last.'], usage: { input: 1000, output: 1000 } });
+    await send('Four');
+    expect(await credits(token)).toBe(0);
+    expect((await storedMessages(t, token, chatId)).map((m) => m.status)).toEqual(['done', 'error', 'done', 'done']);
+
+    // at 0: Inactive, and a new message is refused before anything is stored or sent
+    expect(await label(token, 'trove-chat')).toBe('Inactive');
+    expect(await label(token, 'trove-fast')).toBe('Inactive');
+    const requestsBefore = fake.requests.length;
+    const refused = await send('Five');
+    expect(refused.status).toBe(400);
+    expect(refused.json?.error?.message).toContain('You have no credits left to use Trove Chat');
+    expect(fake.requests.length).toBe(requestsBefore);
+    expect(await storedMessages(t, token, chatId)).toHaveLength(4);
+    expect(await credits(token)).toBe(0);
+  });
+
+  it('temporary answers are paid for too; users keep their own balances', async () => {
+    const a = await t.signUp('tempcredits');
+    const b = await t.signUp('othercredits');
+    const chat = await t.api('/api/chats', { token: a.jwt, body: {} });
+    const modelId = await modelIdOf(t, a.jwt, 'trove-fast');
+    fake.script({ chunks: ['Temp.'], usage: { input: 2500, output: 0 } });
+    const res = await stream(t.url, `/api/chats/${chat.body.data.id}/messages`, { token: a.jwt, body: { text: 'Hi', modelId, temporary: true } });
+    expect(res.events.at(-1)?.event).toBe('done');
+    expect(await credits(a.jwt)).toBe(2);
+    expect(await credits(b.jwt)).toBe(5);
+  });
+});
