@@ -10,13 +10,11 @@ import {
   createChat,
   getOwnedMessage,
   listMessages,
-  regenerateMessage,
-  type StartedAnswer,
-  sendMessage,
   stopMessage,
   storedMessageEvents,
   toMessage,
 } from '../services/chats';
+import { regenerateMessage, type StartedAnswer, sendMessage } from '../services/chat-answers';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 

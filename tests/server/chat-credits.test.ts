@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiSettingsSchema, userModelListSchema } from '../../lib/api/contract';
-import { creditsFor } from '../../server/services/chats';
+import { creditsFor } from '../../server/services/chat-answers';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { modelIdOf, storedMessages, stream } from './chat-helpers';
 import { startTestServer, type TestServer } from './harness';
