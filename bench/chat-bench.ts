@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startServer } from '../server/start';
 import { type FakeProvider, startFakeProvider } from '../tests/fake-provider/server';
 import { percentile, summary } from './stats';
+import { apiCaller } from './api';
 
 interface Timing {
   /** Request sent → first non-empty piece of the answer, in ms. */
@@ -113,14 +114,7 @@ export async function benchChat(runs = Number(process.env.BENCH_CHAT_RUNS ?? 30)
     fake = await startFakeProvider({ defaultScript: { chunks: answer } });
     server = await startServer(config);
     const base = server.url;
-    const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
-      const response = await fetch(`${base}/api/${path}`, {
-        ...init,
-        headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers },
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    };
+    const call = apiCaller(() => base);
     const session = await call('auth/local/register', {
       method: 'POST',
       body: JSON.stringify({ username: 'chatbench', email: 'chatbench@example.test', password: 'bench password' }),

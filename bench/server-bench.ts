@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../server/db/client';
 import { gems } from '../server/db/schema';
 import { startServer } from '../server/start';
+import { apiCaller } from './api';
 import { summary, time } from './stats';
 
 /** Save, list and lookup latency over real HTTP on a PGlite data folder holding `gemCount` gems of one user. */
@@ -14,14 +15,8 @@ export async function benchServer(gemCount: number): Promise<string[]> {
   const lines: string[] = [];
   try {
     let server = await startServer(config);
-    const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
-      const response = await fetch(`${server.url}/api/${path}`, {
-        ...init,
-        headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers },
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    };
+    // The server is restarted below, so the caller reads its address each time.
+    const call = apiCaller(() => server.url);
     const session = await call('auth/local/register', {
       method: 'POST',
       body: JSON.stringify({ username: 'bench', email: 'bench@example.test', password: 'bench password' }),

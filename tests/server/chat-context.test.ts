@@ -3,26 +3,15 @@
  * the stored message says what was included, cut or dropped (fitted to a real catalogue model's
  * content_length), and chosen gem/collection ids must be the user's.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contextManifestItemSchema } from '../../lib/api/contract';
 import { CATALOGUE } from '../../server/ai/catalogue';
 import { contextBudget, estimateTokens } from '../../server/ai/context';
-import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { chatUser, modelIdOf, PROVIDERS, type ProviderSetup, shape, storedMessages, stream } from './chat-helpers';
+import { chatUser, modelIdOf, PROVIDERS, type ProviderSetup, shape, storedMessages, stream, setupFakeProvider } from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
 const t = setupTestServer();
-let fake: FakeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeProvider();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
-});
+const fake = setupFakeProvider();
 
 const OLLAMA = PROVIDERS.find((p) => p.provider === 'ollama') as ProviderSetup;
 const PAGE = 'https://example.com/articles/gems';

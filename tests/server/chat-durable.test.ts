@@ -3,23 +3,12 @@
  * nothing, a client can re-attach by message id, provider errors are stored, answers can be stopped.
  * Order and outcomes are asserted, never durations.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { chatUser, PROVIDERS, shape, storedMessages, stream } from './chat-helpers';
+import { describe, expect, it, vi } from 'vitest';
+import { chatUser, PROVIDERS, shape, storedMessages, stream, setupFakeProvider } from './chat-helpers';
 import { setupTestServer } from './harness';
 
 const t = setupTestServer();
-let fake: FakeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeProvider();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
-});
+const fake = setupFakeProvider();
 
 const CHUNKS = ['One', ' two', ' three', ' four', ' five', ' six'];
 const FULL = CHUNKS.join('');

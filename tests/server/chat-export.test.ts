@@ -2,23 +2,13 @@
  * Chat exports (markdown, JSON, text), duplicate and fork, with ownership. Chats and answers are made
  * through the real endpoints against the fake provider.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeProvider, type Script, startFakeProvider } from '../fake-provider/server';
-import { chatUser, storedMessages, stream } from './chat-helpers';
+import { describe, expect, it, vi } from 'vitest';
+import type { Script, } from '../fake-provider/server';
+import { chatUser, storedMessages, stream, setupFakeProvider } from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
 const t = setupTestServer();
-let fake: FakeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeProvider();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
-});
+const fake = setupFakeProvider();
 
 async function ask(token: string, chatId: number, modelId: number, text: string, script: Script) {
   fake.script(script);

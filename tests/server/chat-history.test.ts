@@ -3,23 +3,12 @@
  * and message text, validation; and the history panel's Collections tab (GET /api/chats/collections).
  * Chats and answers are made through the real endpoints against the fake provider.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { chatUser, stream } from './chat-helpers';
+import { describe, expect, it } from 'vitest';
+import { chatUser, stream, setupFakeProvider } from './chat-helpers';
 import { expectError, expectFieldError, setupTestServer } from './harness';
 
 const t = setupTestServer();
-let fake: FakeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeProvider();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
-});
+const fake = setupFakeProvider();
 
 /** Asks `text` in the chat and waits for the (scripted) answer to be stored. */
 async function ask(url: string, token: string, chatId: number, modelId: number, text: string, answer: string) {

@@ -4,24 +4,13 @@
  * garbage or a failure gives an empty list without failing the answer), citations ([n] markers mapped
  * to the included context items) and validation.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FOLLOW_UPS_PROMPT, parseCitations, parseFollowUps } from '../../server/ai/chat-options';
-import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { chatUser, shape, storedMessages, stream } from './chat-helpers';
+import { chatUser, shape, storedMessages, stream, setupFakeProvider } from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
 const t = setupTestServer();
-let fake: FakeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeProvider();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
-});
+const fake = setupFakeProvider();
 
 type Body = { stream?: boolean; messages: { role: string; content: unknown }[] };
 const systemOf = (body: unknown) => {

@@ -3,24 +3,13 @@
  * request, defaults add nothing, the new message is stored and streamed, model and language switches,
  * the missing-key refusal and ownership.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { missingKeyMessage } from '../../lib/api/contract';
-import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { chatUser, modelIdOf, PROVIDERS, type ProviderSetup, shape, storedMessages, stream } from './chat-helpers';
+import { chatUser, modelIdOf, PROVIDERS, type ProviderSetup, shape, storedMessages, stream, setupFakeProvider } from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
 const t = setupTestServer();
-let fake: FakeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeProvider();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
-});
+const fake = setupFakeProvider();
 
 const ANTHROPIC = PROVIDERS.find((p) => p.provider === 'anthropic') as ProviderSetup;
 const ORIGINAL = 'The original answer about gems.';

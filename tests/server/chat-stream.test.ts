@@ -2,24 +2,13 @@
  * Chat streaming through each provider format against the fake provider: the SSE events, the stored
  * message (answer, usage, cost), temporary chats, the missing-key refusal and ownership.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { missingKeyMessage } from '../../lib/api/contract';
-import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { chatUser, modelIdOf, PROVIDERS, shape, storedMessages, stream } from './chat-helpers';
+import { chatUser, modelIdOf, PROVIDERS, shape, storedMessages, stream, setupFakeProvider } from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
 const t = setupTestServer();
-let fake: FakeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeProvider();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
-});
+const fake = setupFakeProvider();
 
 describe('POST /api/chats', () => {
   it('creates an AIChat gem in the user’s AI Chats collection', async () => {
