@@ -303,8 +303,20 @@ export const messages = pgTable(
     followUps: jsonb('follow_ups').$type<string[]>(),
     /** The context items the answer cited, when asked for (`citations` option); null otherwise. */
     citations: jsonb('citations').$type<Citation[]>(),
+    /**
+     * The server copy generating this answer holds a lease until `leaseExpiresAt` and renews it while
+     * it runs; an unfinished answer whose lease has expired was orphaned by a crash (see recovery).
+     */
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('messages_chat_idx').on(t.chatGemId, t.id), index('messages_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('messages_chat_idx').on(t.chatGemId, t.id),
+    index('messages_owner_idx').on(t.ownerId),
+    index('messages_unfinished_lease_idx')
+      .on(t.leaseExpiresAt)
+      .where(sql`${t.status} in ('pending', 'streaming')`),
+  ],
 );
