@@ -60,6 +60,8 @@ export const aiModelListSchema = z.object({
 
 export const userModelSchema = aiModelSchema.extend({
   label: z.enum(MODEL_LABELS),
+  /** Why the model is Inactive (the message a request with it would be refused with); null when usable. */
+  inactiveReason: z.string().nullable(),
   /** The user's per-model switch (`change-model-status`). */
   enabled: z.boolean(),
   /** The user's per-provider switch (`change-provider-status`). */

@@ -12,6 +12,13 @@ const settingsAnswer = dataOf(aiSettingsSchema);
 
 export const getAiSettings = async (): Promise<AiSettings> => (await callApi('get', 'ai-settings', settingsAnswer)).data;
 
+/** "OpenAI gpt-4.1" for a bug report's diagnostics; null when none is set or the settings cannot be read. */
+export async function describeDefaultModel(): Promise<string | null> {
+  const settings = await getAiSettings().catch(() => null);
+  if (!settings?.defaultModel) return null;
+  return [settings.defaultAI, settings.defaultModel].filter(Boolean).join(' ');
+}
+
 export const listUserModels = async (): Promise<UserModel[]> => (await callApi('get', 'user-models', userModelListSchema)).data;
 
 export const updateAiSettings = async (input: UpdateAiSettingsInput): Promise<AiSettings> =>

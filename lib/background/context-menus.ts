@@ -9,13 +9,14 @@ type ContextType = `${Browser.contextMenus.ContextType}`;
 type Contexts = [ContextType, ...ContextType[]];
 
 const PARENT = 'trove';
+const REPORT_BUG = 'trove-report-bug';
 const ITEMS: { id: string; title: string; contexts: Contexts }[] = [
   { id: 'trove-save-page', title: 'Save page', contexts: ['page'] },
   { id: 'trove-save-image', title: 'Save image', contexts: ['image'] },
   { id: 'trove-save-code', title: 'Save selected code', contexts: ['selection'] },
   { id: 'trove-save-selection', title: 'Save selection as a quote', contexts: ['selection'] },
   { id: 'trove-save-link', title: 'Save link', contexts: ['link'] },
-  { id: 'trove-report-bug', title: 'Report a bug…', contexts: ['all'] },
+  { id: REPORT_BUG, title: 'Report a bug…', contexts: ['all'] },
 ];
 
 export interface MenuClick {
@@ -29,24 +30,29 @@ export interface MenuClick {
 
 /** Runs a menu item as a click on it would (the click itself grants activeTab for the tab). */
 export async function handleMenuClick(info: MenuClick, tab: { id?: number; url?: string; title?: string } | undefined) {
+  const itemId = String(info.menuItemId);
+  // Not a save: no badge, no notification, nothing recorded as a failed save.
+  if (itemId === REPORT_BUG) {
+    await openReportBug(info.pageUrl ?? tab?.url);
+    return null;
+  }
   const ref = () => tabRef(tab, info.frameId, info.pageUrl);
-  const actions: Record<string, () => Promise<SaveOutcome | unknown>> = {
+  const saves: Record<string, () => Promise<SaveOutcome>> = {
     'trove-save-page': () => savePage(tab?.id),
     'trove-save-image': () => saveImage(ref(), info.srcUrl ?? ''),
     'trove-save-code': () => saveCode(ref(), info.selectionText),
     'trove-save-selection': () => saveSelection(ref(), info.selectionText),
     'trove-save-link': () => saveLink(ref(), info.linkUrl ?? ''),
-    'trove-report-bug': () => openReportBug(info.pageUrl ?? tab?.url),
   };
-  const action = actions[String(info.menuItemId)];
-  if (!action) return null;
+  const save = saves[itemId];
+  if (!save) return null;
   try {
-    const outcome = await action();
-    if (outcome && typeof outcome === 'object' && 'status' in outcome) await confirmSave(outcome as SaveOutcome);
+    const outcome = await save();
+    await confirmSave(outcome);
     return outcome;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await recordError(String(info.menuItemId), message);
+    await recordError(itemId, message);
     await confirmSave({ status: 'failed', error: { kind: 'unknown', status: 0, message } });
     return null;
   }

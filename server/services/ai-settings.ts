@@ -79,7 +79,7 @@ function refusal(ai: Ai, row: SettingsRow, model: AiModelRow): string | undefine
   if (!(name in PROVIDERS)) return `${model.displayName} cannot be used`;
   const state = providerState(ai, row, name);
   if (model.isHouseModel) {
-    if (!ai.house) return `${model.displayName} is not available on this server`;
+    if (!ai.house) return `${model.displayName} is not available: this server's operator has not set up house models`;
     if (row.credits <= 0) return `You have no credits left to use ${model.displayName}`;
   } else {
     const usable = PROVIDERS[name].keyRequired ? state.hasKey : state.hasKey || state.baseUrl !== null;
@@ -105,6 +105,7 @@ export async function listUserModels(db: Db, ai: Ai, userId: number): Promise<Us
   return models.map((model) => ({
     ...toAiModel(model),
     label: modelLabel(ai, row, model),
+    inactiveReason: refusal(ai, row, model) ?? null,
     enabled: modelEnabled(row, model),
     providerEnabled: row.providerStatus[PROVIDERS[model.provider as ProviderName]?.slug ?? ''] !== false,
   }));

@@ -9,7 +9,8 @@ const GROQ_KEY = 'gsk_test_abcdefghijkl9876';
 
 /** A model's row in the list, found by its display name. */
 const modelRow = (displayName: string) => {
-  const row = screen.getByText(displayName).closest('li');
+  const name = [...document.querySelectorAll('.ai-model-name')].find((el) => el.textContent === displayName);
+  const row = name?.closest('li');
   if (!row) throw new Error(`no row for ${displayName}`);
   return row;
 };
@@ -116,28 +117,37 @@ describe('AI settings', () => {
     expect(labelOf('GPT Image 1')).toBe('Inactive');
   });
 
-  test('choosing a model without a key is refused with the server message and nothing is selected', async () => {
+  test('an Inactive model says why and offers no "Make default"; usable ones become the default', async () => {
     const { user, fake } = await renderAi(withOpenAiKey());
     expect(screen.getByTestId('default-text-model').textContent).toBe('None');
 
-    await user.click(screen.getByRole('button', { name: 'Make Claude Sonnet 4.5 the default text model' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Please add your Anthropic API Key in settings to use this model');
-    expect(screen.getByTestId('default-text-model').textContent).toBe('None');
-    expect(fake.state.ai.settings.defaultModel).toBeNull();
+    const claude = modelRow('Claude Sonnet 4.5');
+    expect(within(claude).queryByRole('button', { name: /Make .* default/ })).toBeNull();
+    expect(within(claude).getByText('Please add your Anthropic API Key in settings to use this model')).toBeTruthy();
+    expect(within(modelRow('Trove Chat')).getByRole('button', { name: 'Make Trove Chat the default text model' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Make GPT-4.1 the default text model' }));
-    await waitFor(() => expect(screen.getByTestId('default-text-model').textContent).toBe('GPT-4.1 (OpenAI)'));
+    await waitFor(() => expect(screen.getByTestId('default-text-model').textContent).toBe('GPT-4.1'));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(within(modelRow('GPT-4.1')).getByText('Default text model')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Make GPT Image 1 the default image model' }));
-    await waitFor(() => expect(screen.getByTestId('default-image-model').textContent).toBe('GPT Image 1 (OpenAI)'));
+    await waitFor(() => expect(screen.getByTestId('default-image-model').textContent).toBe('GPT Image 1'));
     expect(fake.calls('selectModel')).toEqual([
-      { modelId: 3, kind: 'text' },
       { modelId: 1, kind: 'text' },
       { modelId: 2, kind: 'image' },
     ]);
+  });
+
+  test('a refused choice is shown on the row that asked, and nothing is selected', async () => {
+    const { user, fake } = await renderAi(withOpenAiKey());
+    fake.failNext('selectModel', { kind: 'invalid', status: 400, message: 'GPT-4.1 is turned off in your AI settings' });
+    await user.click(screen.getByRole('button', { name: 'Make GPT-4.1 the default text model' }));
+    const alert = await within(modelRow('GPT-4.1')).findByRole('alert');
+    expect(alert.textContent).toBe('GPT-4.1 is turned off in your AI settings');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByTestId('default-text-model').textContent).toBe('None');
+    expect(fake.state.ai.settings.defaultModel).toBeNull();
   });
 
   test('changing the default language saves it', async () => {

@@ -159,7 +159,10 @@ export class FakeBackground {
   /** Why a model cannot be used (the spec's missing-key message for a provider without a key). */
   private aiRefusal(model: AiModel): string | undefined {
     const { ai } = this.state;
-    if (model.isCurateitAI) return ai.houseConfigured && ai.settings.credits > 0 ? undefined : `${model.displayName} is not available on this server`;
+    if (model.isCurateitAI) {
+      if (!ai.houseConfigured) return `${model.displayName} is not available: this server's operator has not set up house models`;
+      return ai.settings.credits > 0 ? undefined : `You have no credits left to use ${model.displayName}`;
+    }
     const provider = this.aiProvider(model.provider);
     const usable = provider.keyRequired ? provider.apiKey !== null : provider.apiKey !== null || provider.baseUrl !== null;
     return usable ? undefined : missingKeyMessage(model.provider);
@@ -168,6 +171,7 @@ export class FakeBackground {
   private userModel = (model: AiModel): UserModel => ({
     ...model,
     label: this.aiRefusal(model) ? 'Inactive' : model.isCurateitAI ? 'Credits' : 'API',
+    inactiveReason: this.aiRefusal(model) ?? null,
     enabled: true,
     providerEnabled: true,
   });

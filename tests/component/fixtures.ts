@@ -141,7 +141,13 @@ export const makeAiModel = (id: number, provider: string, model: string, display
   ...over,
 });
 
-export const makeUserModel = (model: AiModel, label: UserModel['label']): UserModel => ({ ...model, label, enabled: true, providerEnabled: true });
+export const makeUserModel = (model: AiModel, label: UserModel['label'], inactiveReason: string | null = null): UserModel => ({
+  ...model,
+  label,
+  inactiveReason: label === 'Inactive' ? (inactiveReason ?? 'Not usable') : null,
+  enabled: true,
+  providerEnabled: true,
+});
 
 /** The providers the server knows, in its order: slug and whether a key is needed. */
 export const AI_PROVIDERS: { provider: string; slug: string; keyRequired: boolean }[] = [

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { feedbacks, feedbackTags, tags, users } from '../../server/db/schema';
 import { type ExtensionBrowser, openPopup } from './browser';
-import { signUpInOptions } from './flows';
+import { backgroundWorker, clickMenuItem, signUpInOptions } from './flows';
 
 const PNG_PATH = fileURLToPath(new URL('../../public/icon/32.png', import.meta.url));
 
@@ -92,5 +92,40 @@ describe('report a bug from the popup', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).equals(readFileSync(PNG_PATH))).toBe(true);
+  });
+
+  it('opens the dialog from the right-click menu without treating it as a save (no badge, no notification, no error)', async () => {
+    const pageUrl = `${env.site.url}/docs-page.html`;
+    const page = await ctx.browser.newPage();
+    await page.goto(pageUrl);
+    await page.bringToFront();
+    const opened = ctx.browser.waitForTarget((t) => t.url().includes('/options.html') && t.url().endsWith('#report-bug'));
+    expect(await clickMenuItem(ctx, { menuItemId: 'trove-report-bug', pageUrl })).toBeNull();
+    const options = await (await opened).page();
+    await options?.waitForSelector('[role="dialog"]');
+    expect(await options?.$eval('#report-url', (el) => (el as HTMLInputElement).value)).toBe(pageUrl);
+
+    const worker = await backgroundWorker(ctx);
+    const state = await worker.evaluate(async () => {
+      // Runs in the service worker, where `chrome` exists.
+      const api = (
+        globalThis as unknown as {
+          chrome: {
+            storage: { session: { get(key: string): Promise<{ recentErrors?: string[] }> } };
+            action: { getBadgeText(details: object): Promise<string> };
+            notifications: { getAll(): Promise<Record<string, boolean>> };
+          };
+        }
+      ).chrome;
+      const { recentErrors } = await api.storage.session.get('recentErrors');
+      return {
+        badge: await api.action.getBadgeText({}),
+        notifications: Object.keys(await api.notifications.getAll()),
+        recentErrors: recentErrors ?? [],
+      };
+    });
+    expect(state).toEqual({ badge: '', notifications: [], recentErrors: [] });
+    await options?.close();
+    await page.close();
   });
 });

@@ -93,6 +93,11 @@ describe('GET /api/user-models labels', () => {
     expect(labelsOf(list, 'Anthropic')).toEqual(['Inactive']);
     expect(labelsOf(list, 'Trove')).toEqual(['Inactive']);
     expect(JSON.stringify(list)).not.toContain('sk-openai-secret-9876');
+    // Each Inactive model says why; usable ones carry no reason.
+    const reasonOf = (provider: string) => [...new Set(list.filter((m) => m.provider === provider).map((m) => m.inactiveReason))];
+    expect(reasonOf('OpenAI')).toEqual([null]);
+    expect(reasonOf('Anthropic')).toEqual(['Please add your Anthropic API Key in settings to use this model']);
+    expect(list.find((m) => m.isDefaultForCurateit)?.inactiveReason).toMatch(/operator has not set up house models/);
   });
 
   it('house models are Credits when the operator configured a house provider, Inactive without credits', async () => {
@@ -111,7 +116,9 @@ describe('GET /api/user-models labels', () => {
       expect(chosen.body.data).toMatchObject({ defaultAI: 'Trove', defaultModel: 'trove-chat' });
 
       const b = await broke.signUp('broke');
-      expect(labelsOf(await userModels(broke.api, b.jwt), 'Trove')).toEqual(['Inactive']);
+      const brokeList = await userModels(broke.api, b.jwt);
+      expect(labelsOf(brokeList, 'Trove')).toEqual(['Inactive']);
+      expect(brokeList.find((m) => m.isDefaultForCurateit)?.inactiveReason).toMatch(/^You have no credits left to use /);
     } finally {
       await house.close();
       await broke.close();

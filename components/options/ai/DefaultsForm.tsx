@@ -13,10 +13,11 @@ function languageOptions(models: UserModel[], current: string | null) {
   return [...byCode].map(([code, label]) => ({ code, label })).sort((a, b) => a.label.localeCompare(b.label));
 }
 
+/** The model's display name (which already names its provider where that matters), else its id. */
 function modelName(models: UserModel[], provider: string | null, model: string | null) {
   if (!model) return 'None';
   const found = models.find((m) => m.provider === provider && m.model === model);
-  return found ? `${found.displayName} (${found.provider})` : `${model}${provider ? ` (${provider})` : ''}`;
+  return found ? found.displayName : `${model}${provider ? ` (${provider})` : ''}`;
 }
 
 /** The current default text and image models, and the default language. */

@@ -24,8 +24,8 @@ function groupByProvider(models: UserModel[], settings: AiSettings): [string, Us
 
 /**
  * Every model the user could use, with its label and capabilities. "Make default" sets the default
- * text or image model (spec §4 "Model selection"); a model without a usable key is refused by the
- * server with its message, shown here, and nothing is selected.
+ * text or image model (spec §4 "Model selection") and is offered only on usable models; an Inactive
+ * one says why instead. A refusal from the server is shown on the row that asked.
  */
 export function ModelList({ models, settings }: { models: UserModel[]; settings: AiSettings }) {
   const background = useBackground();
@@ -37,14 +37,14 @@ export function ModelList({ models, settings }: { models: UserModel[]; settings:
   if (!models.length) return <p className="empty">No models are available on this server.</p>;
   return (
     <div className="ai-models">
-      {select.isError && <Alert tone="error">{errorMessage(select.error)}</Alert>}
       {groupByProvider(models, settings).map(([provider, list]) => (
         <section key={provider} aria-labelledby={`ai-models-${provider}`} className="ai-model-group">
           <h4 id={`ai-models-${provider}`}>{provider} models</h4>
           <ul className="ai-model-list">
             {list.map((model) => {
               const kind = kindOf(model);
-              const pending = select.isPending && select.variables?.id === model.id;
+              const asked = select.variables?.id === model.id;
+              const pending = select.isPending && asked;
               return (
                 <li key={model.id} className="ai-model" data-provider={model.provider} data-model={model.model}>
                   <div className="ai-model-head">
@@ -53,7 +53,7 @@ export function ModelList({ models, settings }: { models: UserModel[]; settings:
                     <ModelLabelBadge label={model.label} />
                     {isDefault(settings, model) ? (
                       <span className="badge badge-default">Default {kind} model</span>
-                    ) : (
+                    ) : model.label === 'Inactive' ? null : (
                       <button
                         type="button"
                         className="small"
@@ -65,6 +65,8 @@ export function ModelList({ models, settings }: { models: UserModel[]; settings:
                       </button>
                     )}
                   </div>
+                  {model.label === 'Inactive' && model.inactiveReason && <p className="hint ai-model-reason">{model.inactiveReason}</p>}
+                  {asked && select.isError && <Alert tone="error">{errorMessage(select.error)}</Alert>}
                   <CapabilityBadges model={model} />
                 </li>
               );
