@@ -4,12 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { createBackgroundClient } from '@/lib/messaging/messenger';
 import { ToastProvider } from '../ui/Toast';
 import { BackgroundProvider } from './background-context';
+import { applyTheme, readTheme } from './theme';
 import { createQueryClient } from './query-client';
 
 /** Renders an extension page wired to the real background. */
 export function mountExtensionPage(children: ReactNode) {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
+  applyTheme(readTheme());
   createRoot(root).render(
     <StrictMode>
       <BackgroundProvider client={createBackgroundClient()}>

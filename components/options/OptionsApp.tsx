@@ -4,6 +4,7 @@ import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
 import { AccountPanel } from './AccountPanel';
 import { AiSettings } from './AiSettings';
+import { AppearanceSettings } from './AppearanceSettings';
 import { QueueStatus } from '../queue/QueueStatus';
 import { QuickSaveSettings } from './QuickSaveSettings';
 import { RecentGems } from './RecentGems';
@@ -29,6 +30,7 @@ export function OptionsApp() {
             <h2 id="queue-heading">Saves waiting</h2>
             <QueueStatus detailed />
           </section>
+          <AppearanceSettings />
           {session.data.user && <RecentGems key={session.data.user.id} />}
         </>
       )}
