@@ -28,6 +28,9 @@ export function unwrap<T>(result: Result<T>): T {
 
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The server could not be reached (the page says so once, not in every section). */
+export const isOffline = (error: unknown) => error instanceof BackgroundError && error.ui.kind === 'offline';
+
 /**
  * Puts a failed call's field errors on the form fields they name (a server path such as
  * `data.title` names the field `title`) and returns what is left to show above the form, if anything.

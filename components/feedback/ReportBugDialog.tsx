@@ -13,6 +13,7 @@ import { DiagnosticsBlock } from './DiagnosticsBlock';
 import { FeedbackTagsField } from './FeedbackTagsField';
 import { emptyReport, type ReportFormValues, reportFormSchema } from './report-form-schema';
 import { useAttachmentUploads } from './use-attachment-uploads';
+import { diagnosticsQuery, keys, tagsQuery } from '../app/queries';
 
 export const REPORT_SUBMITTED = 'Report has been submitted';
 export const REPORT_FAILED = 'Error Occured!.Try again later';
@@ -39,8 +40,8 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
     latestTags.current = next;
     setTagsState(next);
   };
-  const existingTags = useQuery({ queryKey: ['tags'], queryFn: async () => unwrap(await background.listTags()) });
-  const diagnostics = useQuery({ queryKey: ['diagnostics'], queryFn: async () => unwrap(await background.getDiagnostics()) });
+  const existingTags = useQuery(tagsQuery(background));
+  const diagnostics = useQuery(diagnosticsQuery(background));
 
   const {
     register,
@@ -91,7 +92,7 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
   const createTag = (name: string) => {
     const creation = (async () => {
       const tag = unwrap(await background.createTag({ tag: name }));
-      void queryClient.invalidateQueries({ queryKey: ['tags'] });
+      void queryClient.invalidateQueries({ queryKey: keys.tags });
       return tag;
     })();
     tagCreations.current.add(creation);

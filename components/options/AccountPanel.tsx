@@ -9,14 +9,15 @@ import { errorMessage, placeFieldErrors, unwrap, useBackground } from '../app/ba
 import { Alert } from '../ui/Alert';
 import { Field } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
+import { keys } from '../app/queries';
 
 function useSessionMutation<T>(call: (input: T) => Promise<Session>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: (session) => {
-      queryClient.setQueryData(['session'], session);
-      void queryClient.invalidateQueries({ queryKey: ['gems'] });
+      queryClient.setQueryData(keys.session, session);
+      void queryClient.invalidateQueries({ queryKey: keys.gems });
     },
   });
 }

@@ -1,4 +1,4 @@
-import { errorMessage } from '../app/background-context';
+import { errorMessage, isOffline } from '../app/background-context';
 import { DefaultsForm } from './ai/DefaultsForm';
 import { ModelList } from './ai/ModelList';
 import { ProviderKeyRow } from './ai/ProviderKeyRow';
@@ -17,7 +17,7 @@ export function AiSettings() {
     <section id="ai-settings" aria-labelledby="ai-settings-heading" aria-busy={settings.isPending || models.isPending}>
       <h2 id="ai-settings-heading">AI settings</h2>
       {(settings.isPending || models.isPending) && !failed && <Spinner label="Loading AI settings" />}
-      {failed && (
+      {failed && !isOffline(failed) && (
         <Alert tone="error">
           {errorMessage(failed)}{' '}
           <button

@@ -1,19 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, unwrap, useBackground } from '../app/background-context';
+import { errorMessage, useBackground } from '../app/background-context';
 import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
 import { AccountPanel } from './AccountPanel';
 import { AiSettings } from './AiSettings';
 import { AppearanceSettings } from './AppearanceSettings';
+import { ConnectionBanner } from './ConnectionBanner';
+import { FirstRunSteps } from './FirstRunSteps';
 import { QueueStatus } from '../queue/QueueStatus';
 import { QuickSaveSettings } from './QuickSaveSettings';
 import { RecentGems } from './RecentGems';
 import { ReportBugButton } from './ReportBugButton';
 import { ServerSettings } from './ServerSettings';
+import { sessionQuery } from '../app/queries';
 
 export function OptionsApp() {
   const background = useBackground();
-  const session = useQuery({ queryKey: ['session'], queryFn: async () => unwrap(await background.getSession()) });
+  const session = useQuery(sessionQuery(background));
   return (
     <main className="options">
       <h1>Trove</h1>
@@ -21,15 +24,18 @@ export function OptionsApp() {
       {session.isError && <Alert tone="error">{errorMessage(session.error)}</Alert>}
       {session.data && (
         <>
-          <ServerSettings serverUrl={session.data.serverUrl} />
+          {session.data.user ? <ConnectionBanner serverUrl={session.data.serverUrl} /> : <FirstRunSteps serverUrl={session.data.serverUrl} />}
+          <ServerSettings serverUrl={session.data.serverUrl} signedIn={!!session.data.user} />
           <AccountPanel user={session.data.user} />
           {session.data.user && <ReportBugButton />}
           {session.data.user && <QuickSaveSettings />}
           {session.data.user && <AiSettings key={`ai-${session.data.user.id}`} />}
-          <section aria-labelledby="queue-heading">
-            <h2 id="queue-heading">Saves waiting</h2>
-            <QueueStatus detailed />
-          </section>
+          {session.data.user && (
+            <section aria-labelledby="queue-heading">
+              <h2 id="queue-heading">Saves waiting</h2>
+              <QueueStatus detailed />
+            </section>
+          )}
           <AppearanceSettings />
           {session.data.user && <RecentGems key={session.data.user.id} />}
         </>

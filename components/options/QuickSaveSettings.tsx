@@ -2,16 +2,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, useBackground } from '../app/background-context';
 import { flattenCollections } from '../popup/collection-tree';
 import { Field } from '../ui/Field';
+import { useToast } from '../ui/Toast';
+import { collectionsQuery, keys, preferencesQuery } from '../app/queries';
 
 /** Where right-click and keyboard-shortcut saves go. */
 export function QuickSaveSettings() {
   const background = useBackground();
   const queryClient = useQueryClient();
-  const preferences = useQuery({ queryKey: ['preferences'], queryFn: async () => unwrap(await background.getPreferences()) });
-  const collections = useQuery({ queryKey: ['collections'], queryFn: async () => unwrap(await background.listCollections()) });
+  const toast = useToast();
+  const preferences = useQuery(preferencesQuery(background));
+  const collections = useQuery(collectionsQuery(background));
   const save = useMutation({
     mutationFn: async (id: number | null) => unwrap(await background.setPreferences({ quickSaveCollectionId: id })),
-    onSuccess: (prefs) => queryClient.setQueryData(['preferences'], prefs),
+    onSuccess: (prefs) => {
+      queryClient.setQueryData(keys.preferences, prefs);
+      const name = collections.data?.find((c) => c.id === prefs.quickSaveCollectionId)?.name ?? 'Unfiltered';
+      toast('success', `Quick saves now go to ${name}.`);
+    },
   });
   if (!preferences.data || !collections.data) return null;
   const options = flattenCollections(collections.data);

@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorMessage, unwrap, useBackground } from '../app/background-context';
+import { errorMessage, isOffline, unwrap, useBackground } from '../app/background-context';
 import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
+import { keys } from '../app/queries';
 
 const PER_PAGE = 20;
 
@@ -10,7 +11,7 @@ const PER_PAGE = 20;
 export function RecentGems() {
   const background = useBackground();
   const gems = useInfiniteQuery({
-    queryKey: ['gems'],
+    queryKey: keys.gems,
     queryFn: async ({ pageParam }) => unwrap(await background.listGems({ page: pageParam, perPage: PER_PAGE })),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.perPage < last.total && last.data.length ? last.page + 1 : undefined),
@@ -26,7 +27,7 @@ export function RecentGems() {
     <section id="gems" aria-labelledby="gems-heading">
       <h2 id="gems-heading">Your gems {gems.data ? <span className="count">{gems.data.pages[0]?.total}</span> : null}</h2>
       {gems.isPending && <Spinner label="Loading gems" />}
-      {gems.isError && <Alert tone="error">{errorMessage(gems.error)}</Alert>}
+      {gems.isError && !isOffline(gems.error) && <Alert tone="error">{errorMessage(gems.error)}</Alert>}
       {gems.isSuccess && items.length === 0 && <p className="empty">No gems yet. Open a page and click the Trove button to save it.</p>}
       <ul className="gem-list">
         {items.map((gem) => (

@@ -1,18 +1,49 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, unwrap, useBackground } from '../app/background-context';
+import { keys, serverCheckQuery } from '../app/queries';
+import { useDebouncedValue } from '../app/use-debounced-value';
 import { Alert } from '../ui/Alert';
 import { Field } from '../ui/Field';
+import { Spinner } from '../ui/Spinner';
+import { useToast } from '../ui/Toast';
 
-export function ServerSettings({ serverUrl }: { serverUrl: string }) {
+const CHECK_DELAY_MS = 400;
+
+/** Says, as the address is typed, whether a Trove server answers there. */
+function ServerCheck({ url }: { url: string }) {
+  const background = useBackground();
+  const check = useQuery({ ...serverCheckQuery(background, url), enabled: url !== '' });
+  if (!url) return null;
+  return (
+    <p className="server-check" aria-live="polite" data-state={check.isFetching ? 'checking' : check.status}>
+      {check.isFetching ? (
+        <Spinner label="Checking the address" />
+      ) : check.isSuccess ? (
+        <span className="server-check-ok">A Trove server answers at this address.</span>
+      ) : check.isError ? (
+        <span className="server-check-error">{errorMessage(check.error)}</span>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * The server address. Typing checks it; signed in, the saved address is watched by the page's
+ * connection banner instead, so it is only checked here once it is being changed.
+ */
+export function ServerSettings({ serverUrl, signedIn }: { serverUrl: string; signedIn: boolean }) {
   const background = useBackground();
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [value, setValue] = useState(serverUrl);
+  const typed = useDebouncedValue(value.trim(), CHECK_DELAY_MS);
   const save = useMutation({
     mutationFn: async (url: string) => unwrap(await background.setServerUrl(url)),
     onSuccess: (session) => {
-      queryClient.setQueryData(['session'], session);
+      queryClient.setQueryData(keys.session, session);
       setValue(session.serverUrl);
+      toast('success', 'Server saved.');
     },
   });
   return (
@@ -27,11 +58,11 @@ export function ServerSettings({ serverUrl }: { serverUrl: string }) {
         <Field id="server-url" label="Trove server URL">
           <input id="server-url" type="url" value={value} onChange={(e) => setValue(e.target.value)} required />
         </Field>
+        <ServerCheck url={signedIn && typed === serverUrl ? '' : typed} />
         <button type="submit" disabled={save.isPending || value === serverUrl}>
           Save server
         </button>
         {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
-        {save.isSuccess && <Alert tone="success">Server saved.</Alert>}
       </form>
     </section>
   );

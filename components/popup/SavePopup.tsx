@@ -11,6 +11,7 @@ import { flattenCollections } from './collection-tree';
 import { SaveGemForm } from './SaveGemForm';
 import { ReportBugDialog } from '../feedback/ReportBugDialog';
 import { QueueStatus } from '../queue/QueueStatus';
+import { activePageQuery, collectionsQuery, gemsAtUrlQuery, keys, sessionQuery, tagsQuery } from '../app/queries';
 
 interface Props {
   /** Opens the options page (sign-in, settings, the list of gems), optionally at a section. */
@@ -37,8 +38,8 @@ export function SavePopup({ onOpenOptions }: Props) {
 /** The dialog needs an account (reports are stored with their author); signed out, it offers sign-in. */
 function PopupReportDialog({ onClose, onOpenOptions }: { onClose: () => void } & Props) {
   const background = useBackground();
-  const session = useQuery({ queryKey: ['session'], queryFn: async () => unwrap(await background.getSession()) });
-  const page = useQuery({ queryKey: ['activePage'], queryFn: async () => unwrap(await background.getActivePage({})) });
+  const session = useQuery(sessionQuery(background));
+  const page = useQuery(activePageQuery(background));
   const signedOut = session.isSuccess && !session.data.user;
   useEffect(() => {
     if (signedOut) onOpenOptions('account');
@@ -55,29 +56,17 @@ function SavePopupContent({ onOpenOptions }: Props) {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [saved, setSaved] = useState<(Exclude<SaveOutcome, { status: 'failed' }> & { updated: boolean }) | null>(null);
 
-  const session = useQuery({ queryKey: ['session'], queryFn: async () => unwrap(await background.getSession()) });
+  const session = useQuery(sessionQuery(background));
   const signedIn = !!session.data?.user;
-  const page = useQuery({
-    queryKey: ['activePage'],
-    queryFn: async () => unwrap(await background.getActivePage({})),
-    enabled: signedIn,
-  });
-  const collections = useQuery({
-    queryKey: ['collections'],
-    queryFn: async () => unwrap(await background.listCollections()),
-    enabled: signedIn,
-  });
-  const tags = useQuery({ queryKey: ['tags'], queryFn: async () => unwrap(await background.listTags()), enabled: signedIn });
-  const pageUrl = page.data?.url;
-  const savedHere = useQuery({
-    queryKey: ['gemsAtUrl', pageUrl],
-    queryFn: async () => unwrap(await background.findGemsAtUrl(pageUrl as string)),
-    enabled: signedIn && !!pageUrl && /^https?:/.test(pageUrl),
-  });
+  const page = useQuery({ ...activePageQuery(background), enabled: signedIn });
+  const collections = useQuery({ ...collectionsQuery(background), enabled: signedIn });
+  const tags = useQuery({ ...tagsQuery(background), enabled: signedIn });
+  const pageUrl = page.data?.url ?? '';
+  const savedHere = useQuery({ ...gemsAtUrlQuery(background, pageUrl), enabled: signedIn && /^https?:/.test(pageUrl) });
 
   const createCollection = useMutation({
     mutationFn: async (name: string) => unwrap(await background.createCollection({ name })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['collections'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.collections }),
   });
 
   const existing = savedHere.data?.[0];
@@ -91,7 +80,7 @@ function SavePopupContent({ onOpenOptions }: Props) {
       if (outcome.status === 'failed') throw new BackgroundError(outcome.error);
       setSaved({ ...outcome, updated: false });
     }
-    void queryClient.invalidateQueries({ queryKey: ['gemsAtUrl'] });
+    void queryClient.invalidateQueries({ queryKey: keys.gemsAtUrl() });
   };
 
   // Offline, the form still works (the save is queued); only the "already saved?" check is skipped.

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueueView } from '@/lib/messaging/protocol';
 import { unwrap, useBackground } from '../app/background-context';
+import { keys, queueQuery } from '../app/queries';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -8,12 +9,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function QueueStatus({ detailed = false }: { detailed?: boolean }) {
   const background = useBackground();
   const queryClient = useQueryClient();
-  const queue = useQuery({
-    queryKey: ['queue'],
-    queryFn: async () => unwrap(await background.listQueue()),
-    refetchInterval: 3000,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['queue'] });
+  const queue = useQuery(queueQuery(background));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.queue });
   const retry = useMutation({ mutationFn: async (key: string) => unwrap(await background.retryQueued({ key })), onSettled: refresh });
   const discard = useMutation({ mutationFn: async (key: string) => unwrap(await background.discardQueued({ key })), onSettled: refresh });
 
@@ -25,7 +22,7 @@ export function QueueStatus({ detailed = false }: { detailed?: boolean }) {
   const row = (s: QueueView) => (
     <li key={s.key} className={`queue-item queue-${s.state}`}>
       <span className="queue-label">{s.label}</span>
-      {s.lastError && <span className="meta">{s.lastError}</span>}
+      {s.state === 'failed' && s.lastError && <span className="meta">{s.lastError}</span>}
       <span className="queue-actions">
         <button type="button" onClick={() => retry.mutate(s.key)} disabled={retry.isPending} aria-label={`Retry ${s.label}`}>
           Retry

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { messageNames, messenger } from '../messaging/messenger';
+import { messenger } from '../messaging/messenger';
 import type { MessageName, ProtocolMap, Result } from '../messaging/protocol';
 import { getActivePage } from './active-page';
 import * as aiSettings from './ai-settings';
@@ -9,6 +9,7 @@ import * as feedback from './feedback';
 import * as library from './library';
 import * as preferences from './preferences';
 import * as saves from './saves';
+import { checkServer } from './server-check';
 import * as session from './session';
 
 type Handlers = { [K in MessageName]: (input: Parameters<ProtocolMap[K]>[0]) => Promise<unknown> };
@@ -16,6 +17,7 @@ type Handlers = { [K in MessageName]: (input: Parameters<ProtocolMap[K]>[0]) => 
 const handlers: Handlers = {
   getSession: () => session.getSession(),
   setServerUrl: (url) => session.setServerUrl(url),
+  checkServer: (url) => checkServer(url),
   signUp: (input) => session.signUp(input),
   signIn: (input) => session.signIn(input),
   signOut: () => session.signOut(),
@@ -55,7 +57,7 @@ type Listener = (message: { data: unknown; sender: { id?: string; url?: string }
 const onMessage = messenger.onMessage as unknown as (name: MessageName, listener: Listener) => void;
 
 export function registerMessageHandlers() {
-  for (const name of messageNames) {
+  for (const name of Object.keys(handlers) as MessageName[]) {
     onMessage(name, async ({ data, sender }) => {
       if (!isTrustedSender(sender)) return { ok: false, error: { kind: 'invalid', status: 403, message: 'Not allowed' } };
       try {

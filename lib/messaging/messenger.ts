@@ -3,42 +3,14 @@ import type { BackgroundClient, MessageName, ProtocolMap } from './protocol';
 
 export const messenger = defineExtensionMessaging<ProtocolMap>();
 
-const names: MessageName[] = [
-  'getSession',
-  'setServerUrl',
-  'signUp',
-  'signIn',
-  'signOut',
-  'getActivePage',
-  'listCollections',
-  'createCollection',
-  'listTags',
-  'findGemsAtUrl',
-  'saveGem',
-  'listQueue',
-  'retryQueued',
-  'discardQueued',
-  'getPreferences',
-  'setPreferences',
-  'updateGem',
-  'listGems',
-  'createTag',
-  'uploadFeedbackImage',
-  'deleteUploadedImage',
-  'submitFeedback',
-  'getDiagnostics',
-  'getAiSettings',
-  'listUserModels',
-  'setProviderKey',
-  'removeProviderKey',
-  'selectModel',
-  'updateAiSettings',
-];
-
-/** The real client: each call is a message to the background. */
+/**
+ * The real client: each call is a message to the background. The names come from ProtocolMap's
+ * type alone (the background registers a handler for every one of them, checked by the compiler).
+ */
 export function createBackgroundClient(): BackgroundClient {
   const send = messenger.sendMessage as (name: MessageName, data?: unknown) => Promise<unknown>;
-  return Object.fromEntries(names.map((name) => [name, (data?: unknown) => send(name, data)])) as BackgroundClient;
+  return new Proxy({} as BackgroundClient, {
+    // `then` stays undefined so the client is never mistaken for a promise.
+    get: (_target, name) => (typeof name === 'string' && name !== 'then' ? (data?: unknown) => send(name as MessageName, data) : undefined),
+  });
 }
-
-export const messageNames = names;

@@ -73,6 +73,8 @@ export type PageMediaType = (typeof pageMediaTypes)[number];
 export interface ProtocolMap {
   getSession(): Result<Session>;
   setServerUrl(serverUrl: string): Result<Session>;
+  /** Whether a Trove server answers at the address (nothing is saved). */
+  checkServer(serverUrl: string): Result<{ serverUrl: string }>;
   signUp(input: { username: string; email: string; password: string }): Result<Session>;
   signIn(input: { identifier: string; password: string }): Result<Session>;
   signOut(): Result<Session>;

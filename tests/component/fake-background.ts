@@ -39,38 +39,6 @@ const invalid = (issues: readonly { path: readonly PropertyKey[]; message: strin
   return new Failure({ kind: 'invalid', status: 400, message: first ? `${first.path}: ${first.message}` : 'Invalid', fields });
 };
 
-const MESSAGES: Record<MessageName, true> = {
-  getSession: true,
-  setServerUrl: true,
-  signUp: true,
-  signIn: true,
-  signOut: true,
-  getActivePage: true,
-  listCollections: true,
-  createCollection: true,
-  listTags: true,
-  findGemsAtUrl: true,
-  saveGem: true,
-  listQueue: true,
-  retryQueued: true,
-  discardQueued: true,
-  getPreferences: true,
-  setPreferences: true,
-  updateGem: true,
-  listGems: true,
-  createTag: true,
-  uploadFeedbackImage: true,
-  deleteUploadedImage: true,
-  submitFeedback: true,
-  getDiagnostics: true,
-  getAiSettings: true,
-  listUserModels: true,
-  setProviderKey: true,
-  removeProviderKey: true,
-  selectModel: true,
-  updateAiSettings: true,
-};
-
 /** As the server masks a key: the last 4 characters of a key of 12 or more. */
 export const maskKey = (key: string) => (key.length >= 12 ? `••••${key.slice(-4)}` : '••••');
 
@@ -99,7 +67,7 @@ export class FakeBackground {
   constructor(over: Partial<FakeState> = {}) {
     this.state = { ...defaultState(), ...over };
     const client: Record<string, unknown> = {};
-    for (const name of Object.keys(MESSAGES) as MessageName[]) {
+    for (const name of Object.keys(this.handlers) as MessageName[]) {
       client[name] = vi.fn((input?: unknown) => this.dispatch(name, input));
     }
     this.client = client as BackgroundClient;
@@ -206,6 +174,14 @@ export class FakeBackground {
       if (serverUrl !== this.state.serverUrl) this.state.user = null;
       this.state.serverUrl = serverUrl;
       return this.session();
+    },
+    checkServer: (url) => {
+      const serverUrl = url.trim().replace(/\/+$/, '');
+      if (!/^https?:\/\/[^/]+/.test(serverUrl)) throw new Failure({ kind: 'invalid', status: 0, message: 'Server URL must be a full address such as http://127.0.0.1:8787' });
+      const answer = this.state.serverReachable ? this.state.servers[serverUrl] : undefined;
+      if (!answer) throw new Failure({ kind: 'offline', status: 0, message: OFFLINE.replace('http://127.0.0.1:8787', serverUrl) });
+      if (answer === 'other') throw new Failure({ kind: 'invalid', status: 200, message: `${serverUrl} answers, but it is not a Trove server (or not a ready one). Check the address.` });
+      return { serverUrl };
     },
     signUp: (input) => {
       const parsed = registerBody.safeParse(input);

@@ -94,6 +94,8 @@ export interface FakeState {
   diagnostics: Diagnostics;
   /** False: saves are queued, as when the server cannot be reached. */
   serverReachable: boolean;
+  /** What answers at each address (checkServer): a Trove server or something else; other addresses answer nothing. */
+  servers: Record<string, 'trove' | 'other'>;
   /** Saves waiting in the background's queue. */
   queue: QueueView[];
   preferences: Preferences;
@@ -224,6 +226,7 @@ export function defaultState(): FakeState {
     feedbacks: [],
     diagnostics: makeDiagnostics(),
     serverReachable: true,
+    servers: { 'http://127.0.0.1:8787': 'trove' },
     queue: [],
     preferences: { quickSaveCollectionId: null },
     ai: defaultAiState(),

@@ -1,0 +1,49 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { BackgroundClient } from '@/lib/messaging/protocol';
+import { unwrap } from './background-context';
+
+/**
+ * The server state every extension page shares (session, library, queue), as React Query options:
+ * each key lives beside the query that fills it, so components never spell a key themselves.
+ */
+export const keys = {
+  session: ['session'] as const,
+  activePage: ['activePage'] as const,
+  collections: ['collections'] as const,
+  tags: ['tags'] as const,
+  gemsAtUrl: (url?: string) => (url === undefined ? (['gemsAtUrl'] as const) : (['gemsAtUrl', url] as const)),
+  gems: ['gems'] as const,
+  queue: ['queue'] as const,
+  preferences: ['preferences'] as const,
+  diagnostics: ['diagnostics'] as const,
+  serverCheck: (url: string) => ['serverCheck', url] as const,
+};
+
+type Client = BackgroundClient;
+
+export const sessionQuery = (background: Client) =>
+  queryOptions({ queryKey: keys.session, queryFn: async () => unwrap(await background.getSession()) });
+
+export const activePageQuery = (background: Client) =>
+  queryOptions({ queryKey: keys.activePage, queryFn: async () => unwrap(await background.getActivePage({})) });
+
+export const collectionsQuery = (background: Client) =>
+  queryOptions({ queryKey: keys.collections, queryFn: async () => unwrap(await background.listCollections()) });
+
+export const tagsQuery = (background: Client) => queryOptions({ queryKey: keys.tags, queryFn: async () => unwrap(await background.listTags()) });
+
+export const gemsAtUrlQuery = (background: Client, url: string) =>
+  queryOptions({ queryKey: keys.gemsAtUrl(url), queryFn: async () => unwrap(await background.findGemsAtUrl(url)) });
+
+export const queueQuery = (background: Client) =>
+  queryOptions({ queryKey: keys.queue, queryFn: async () => unwrap(await background.listQueue()), refetchInterval: 3000 });
+
+export const preferencesQuery = (background: Client) =>
+  queryOptions({ queryKey: keys.preferences, queryFn: async () => unwrap(await background.getPreferences()) });
+
+export const diagnosticsQuery = (background: Client) =>
+  queryOptions({ queryKey: keys.diagnostics, queryFn: async () => unwrap(await background.getDiagnostics()) });
+
+/** Whether a Trove server answers at `url` (not retried: the answer is the point). */
+export const serverCheckQuery = (background: Client, url: string) =>
+  queryOptions({ queryKey: keys.serverCheck(url), queryFn: async () => unwrap(await background.checkServer(url)), retry: false, staleTime: 10_000 });
