@@ -26,6 +26,11 @@ export interface ServerConfig {
   houseApiKey?: string;
   /** Credits a user starts with for house models (default 100). */
   houseCredits?: number;
+  /**
+   * Seconds a copy's lease on an answer it generates lasts (renewed while it runs; default 30). An
+   * unfinished answer whose lease expired was orphaned by a crash and is marked interrupted.
+   */
+  answerLeaseSeconds?: number;
 }
 
 export const HOUSE_PROVIDER_KINDS = ['openai', 'anthropic', 'openai-compatible', 'ollama'] as const;
@@ -48,6 +53,15 @@ export function houseConfig(config: Pick<ServerConfig, 'houseProvider' | 'houseB
     throw new Error(`TROVE_HOUSE_API_KEY is required when TROVE_HOUSE_PROVIDER is ${provider}`);
   }
   return { configured: { provider, baseUrl, apiKey: config.houseApiKey || undefined }, credits };
+}
+
+export const DEFAULT_ANSWER_LEASE_SECONDS = 30;
+
+/** The answer lease duration in seconds; throws on a bad one. */
+export function answerLeaseSeconds(config: Pick<ServerConfig, 'answerLeaseSeconds'>): number {
+  const seconds = config.answerLeaseSeconds ?? DEFAULT_ANSWER_LEASE_SECONDS;
+  if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`TROVE_ANSWER_LEASE_SECONDS must be a whole number of seconds ≥ 1, got "${seconds}"`);
+  return seconds;
 }
 
 export const MIN_ADMIN_TOKEN_LENGTH = 24;
@@ -111,7 +125,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     houseBaseUrl: env.TROVE_HOUSE_BASE_URL || undefined,
     houseApiKey: env.TROVE_HOUSE_API_KEY || undefined,
     houseCredits: env.TROVE_HOUSE_CREDITS ? Number(env.TROVE_HOUSE_CREDITS) : undefined,
+    answerLeaseSeconds: env.TROVE_ANSWER_LEASE_SECONDS ? Number(env.TROVE_ANSWER_LEASE_SECONDS) : undefined,
   };
   houseConfig(config); // fail at start on a bad house-model configuration
+  answerLeaseSeconds(config);
   return config;
 }

@@ -2,8 +2,10 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Generations } from './ai/generations';
+import { newLeaseSettings } from './ai/leases';
+import { startRecovery } from './ai/recovery';
 import { createApp } from './app';
-import { checkAdminToken, houseConfig, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
+import { answerLeaseSeconds, checkAdminToken, houseConfig, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
 import { openDatabase } from './db/client';
 import { syncCatalogue } from './services/ai-models';
 
@@ -18,6 +20,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const files = { dir: uploadsDir(config), publicUrl: normalizePublicUrl(config.publicUrl) };
   const adminToken = checkAdminToken(config.adminToken || undefined);
   const house = houseConfig(config);
+  const leaseSeconds = answerLeaseSeconds(config);
   const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits };
   mkdirSync(files.dir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -27,20 +30,21 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await database.close();
     throw error;
   }
-  const generations = new Generations();
+  const generations = new Generations(newLeaseSettings(leaseSeconds));
   const app = createApp({ db: database.db, tokens: config, files, adminToken, ai, generations }, { logRequests: config.logRequests });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  const recovery = startRecovery(database.db, leaseSeconds);
   let stopping: Promise<void> | undefined;
   return {
     url: `http://${config.host}:${port}`,
     port,
     stop: () => {
       // Answers in flight are ended and stored (their streams close with them) before the database closes.
-      stopping ??= Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), generations.shutdown()]).then(() => database.close());
+      stopping ??= Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), generations.shutdown(), recovery.stop()]).then(() => database.close());
       return stopping;
     },
   };

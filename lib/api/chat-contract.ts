@@ -8,7 +8,7 @@ import { isHttpUrl, messages } from './validators';
  * - `message` `{id}`: the stored message's id (`null` for a temporary chat, which stores nothing);
  * - `delta` `{text}`: the next piece of the answer (on re-attach, the first delta is all stored so far);
  * - `done` `{status, usage, cost}`: the answer is complete (`status` 'done') or was stopped ('stopped');
- * - `error` `{message}`: the provider failed; the reason is stored on the message too;
+ * - `error` `{message}`: the provider failed, or the answer was interrupted (its server crashed); the reason is stored on the message too;
  * - `followups` `{questions}` (with `followUps: true`): after the answer is stored as done, before `done`
  *   (an empty list when the follow-up request failed or its reply was unreadable: the answer still succeeds);
  * - `done` also carries `citations` (with `citations: true`): the included context items cited as [n].

@@ -1,5 +1,6 @@
 import type { Citation } from '../../lib/api/chat-contract';
 import type { MessageUsage } from '../db/schema';
+import type { LeaseSettings } from './leases';
 
 /** What a listener of a generation hears: deltas, maybe the follow-up questions, then the end. */
 export type GenerationEvent =
@@ -53,9 +54,12 @@ export class Generation {
 
 /**
  * The per-process registry of generations in flight, by message id (temporary ones have none).
+ * `lease` is this process's hold on the stored answers it generates (server/ai/leases.ts).
  * `shutdown` ends them all (each stores what it has) before the database closes.
  */
 export class Generations {
+  constructor(readonly lease: LeaseSettings) {}
+
   private readonly live = new Map<number, Generation>();
   private readonly running = new Set<Promise<void>>();
   /** Aborted when the server stops: pollers of other processes' answers end too. */

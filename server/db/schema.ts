@@ -275,6 +275,9 @@ export interface MessageUsage {
  * answer streams (checkpointed), and `status` ends as 'done', 'error' (with `error`) or 'stopped'.
  * `model`/`provider`/`display_name` are copied from the catalogue so history survives catalogue changes.
  */
+/** Statuses of an answer still being generated (a lease on it is renewed by the copy generating it). */
+export const UNFINISHED = ['pending', 'streaming'] as const satisfies readonly MessageStatus[];
+
 export const messages = pgTable(
   'messages',
   {

@@ -110,7 +110,7 @@ export function chatRoutes({ db, ai, generations }: Deps) {
       const gone = new AbortController();
       const closing = generations.closing.signal;
       const signal = AbortSignal.any([gone.signal, closing]);
-      return sendEvents(c, messageId, { events: storedMessageEvents(db, row, signal), close: () => gone.abort() });
+      return sendEvents(c, messageId, { events: storedMessageEvents(db, row, signal, { leaseSeconds: generations.lease.seconds }), close: () => gone.abort() });
     })
     .post('/messages/:id/regenerate', async (c) => {
       const messageId = param(c, 'id', id);

@@ -18,7 +18,6 @@ export interface ServerProcess {
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 const LISTENING = /Trove server listening on (http:\/\/\S+)/;
 
 export async function startServerProcess(options: {
@@ -28,7 +27,9 @@ export async function startServerProcess(options: {
   /** How long to wait for the "listening" line (the first PGlite start runs initdb). */
   timeoutMs?: number;
 }): Promise<ServerProcess> {
-  const child = spawn(tsx, ['server/main.ts'], {
+  // Node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child process of its
+  // own, which a SIGKILL to the CLI would leave running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

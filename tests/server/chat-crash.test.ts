@@ -1,0 +1,168 @@
+/**
+ * Answers orphaned by a crash: real server processes killed with SIGKILL mid-answer. The message is
+ * then marked interrupted (partial text kept) and a re-attach ends, with the copy restarted on the same
+ * data or, on PostgreSQL, by another copy sharing the database, which never touches a live answer.
+ * Leases are short (2 s) so recovery comes soon; outcomes are asserted, never durations.
+ */
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { INTERRUPTED } from '../../server/ai/recovery';
+import { chatUser, type StreamResult, setupFakeProvider, shape, storedMessages, stream } from './chat-helpers';
+import { backend, createClient, createPostgresDatabase, freshDataDir, makeDataDir, type OwnDatabase, removeDataDir } from './harness';
+import { type ServerProcess, startServerProcess } from './server-process';
+
+const fake = setupFakeProvider();
+
+const env = { TROVE_ANSWER_LEASE_SECONDS: '2' };
+/** Long enough to outlive several leases (150 chunks, 60 ms apart). */
+const CHUNKS = Array.from({ length: 150 }, (_, i) => `w${i} `);
+const FULL = CHUNKS.join('');
+const eventually = { timeout: 20_000, interval: 100 };
+
+const processes: ServerProcess[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const server of processes) await server.kill();
+  for (const cleanup of cleanups) await cleanup();
+});
+
+/** A store of this file's own: a PGlite data folder, or on PostgreSQL an own database (plus a data folder for uploads). */
+async function ownStore() {
+  let database: OwnDatabase | undefined;
+  if (backend === 'postgres') {
+    database = await createPostgresDatabase();
+    cleanups.push(() => database?.drop());
+  }
+  const dataDir = backend === 'pglite' ? await freshDataDir() : makeDataDir();
+  cleanups.push(() => removeDataDir(dataDir));
+  return { dataDir, databaseUrl: database?.url };
+}
+
+async function start(store: { dataDir: string; databaseUrl?: string }) {
+  const server = await startServerProcess({ ...store, env });
+  processes.push(server);
+  return server;
+}
+
+/** A failure guard only: a re-attach that never ends fails the test here rather than at the test timeout. */
+function ends(response: Promise<StreamResult>, what: string) {
+  let timer: NodeJS.Timeout | undefined;
+  const guard = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not end`)), 25_000);
+  });
+  return Promise.race([response, guard]).finally(() => clearTimeout(timer));
+}
+
+/** Starts a slow answer through `server` and leaves it running (the client goes away after the first delta). */
+async function startSlowAnswer(server: ServerProcess, user: { token: string; chatId: number; modelId: number }) {
+  fake.script({ chunks: CHUNKS, delayMs: 60 });
+  const first = await stream(server.url, `/api/chats/${user.chatId}/messages`, {
+    token: user.token,
+    body: { text: 'A long answer, please', modelId: user.modelId },
+    onEvent: (event) => event.event === 'delta',
+  });
+  expect(first.aborted).toBe(true);
+  return first.events[0]?.data.id as number;
+}
+
+/** Waits until a checkpoint has stored part of the answer; returns that text. */
+async function storedPart(server: ServerProcess, user: { token: string; chatId: number }, messageId: number) {
+  let text = '';
+  await vi.waitFor(async () => {
+    const rows = await storedMessages(createClient(server.url), user.token, user.chatId);
+    const row = rows.find((m) => m.id === messageId);
+    expect(row?.status).toBe('streaming');
+    expect(row?.text.length).toBeGreaterThan(0);
+    text = row?.text ?? '';
+  }, eventually);
+  return text;
+}
+
+describe(`kill -9 mid-answer (${backend})`, () => {
+  it('after a restart on the same data the answer is interrupted with its partial text, re-attach ends, regenerate works', { timeout: 120_000 }, async () => {
+    const store = await ownStore();
+    const first = await start(store);
+    const user = await chatUser(createClient(first.url), fake);
+    const messageId = await startSlowAnswer(first, user);
+    const before = await storedPart(first, user, messageId);
+
+    await first.kill('SIGKILL');
+    const second = await start(store);
+
+    const again = await ends(stream(second.url, `/api/messages/${messageId}/stream`, { token: user.token }), 're-attach');
+    expect(shape(again.events)).toEqual(['message', 'delta', 'error']);
+    expect(again.events.at(-1)?.data).toEqual({ message: INTERRUPTED });
+    const [row] = await storedMessages(createClient(second.url), user.token, user.chatId);
+    expect(row).toMatchObject({ id: messageId, status: 'error', error: INTERRUPTED });
+    expect(row?.text.startsWith(before)).toBe(true);
+    expect(FULL.startsWith(row?.text ?? 'x')).toBe(true);
+    expect(row?.text.length).toBeLessThan(FULL.length);
+    expect(again.text).toBe(row?.text);
+
+    // re-attaching to it later replays the same end
+    const later = await ends(stream(second.url, `/api/messages/${messageId}/stream`, { token: user.token }), 'second re-attach');
+    expect(later.events.map((e) => e.event)).toEqual(['message', 'delta', 'error']);
+
+    fake.script({ chunks: ['A fresh', ' answer'] });
+    const regenerated = await stream(second.url, `/api/messages/${messageId}/regenerate`, { token: user.token, body: {} });
+    expect(shape(regenerated.events)).toEqual(['message', 'delta', 'done']);
+    expect(regenerated.text).toBe('A fresh answer');
+    const rows = await storedMessages(createClient(second.url), user.token, user.chatId);
+    expect(rows.map((m) => m.status)).toEqual(['error', 'done']);
+  });
+
+  it('the sweep at start-up and after marks the interrupted answer without anyone re-attaching', { timeout: 120_000 }, async () => {
+    const store = await ownStore();
+    const first = await start(store);
+    const user = await chatUser(createClient(first.url), fake);
+    const messageId = await startSlowAnswer(first, user);
+    const before = await storedPart(first, user, messageId);
+
+    await first.kill('SIGKILL');
+    const second = await start(store);
+
+    await vi.waitFor(async () => {
+      const [row] = await storedMessages(createClient(second.url), user.token, user.chatId);
+      expect(row).toMatchObject({ id: messageId, status: 'error', error: INTERRUPTED });
+      expect(row?.text.startsWith(before)).toBe(true);
+    }, eventually);
+  });
+});
+
+describe.runIf(backend === 'postgres')('PostgreSQL only: two copies on one database, one killed mid-answer', () => {
+  it('the other copy never touches the live answer, and marks it interrupted once the killed copy’s lease expires', { timeout: 120_000 }, async () => {
+    const store = await ownStore();
+    const a = await start(store);
+    const bDataDir = makeDataDir();
+    cleanups.push(() => removeDataDir(bDataDir));
+    const b = await start({ ...store, dataDir: bDataDir });
+    const user = await chatUser(createClient(a.url), fake);
+
+    // A's answer outlives several leases while B sweeps: B re-attaches and follows it to its end.
+    fake.script({ chunks: CHUNKS, delayMs: 60 });
+    const live = await stream(a.url, `/api/chats/${user.chatId}/messages`, {
+      token: user.token,
+      body: { text: 'Live through copy A', modelId: user.modelId },
+      onEvent: (event) => event.event === 'delta',
+    });
+    const liveId = live.events[0]?.data.id as number;
+    const followed = await ends(stream(b.url, `/api/messages/${liveId}/stream`, { token: user.token }), 're-attach through copy B');
+    expect(shape(followed.events)).toEqual(['message', 'delta', 'done']);
+    expect(followed.text).toBe(FULL);
+    const [done] = await storedMessages(createClient(b.url), user.token, user.chatId);
+    expect(done).toMatchObject({ id: liveId, status: 'done', error: null, text: FULL });
+
+    // Then A is killed mid-answer: B marks the answer interrupted, and a re-attach through B ends.
+    const orphanId = await startSlowAnswer(a, user);
+    const before = await storedPart(a, user, orphanId);
+    await a.kill('SIGKILL');
+
+    await vi.waitFor(async () => {
+      const rows = await storedMessages(createClient(b.url), user.token, user.chatId);
+      expect(rows.find((m) => m.id === orphanId)).toMatchObject({ status: 'error', error: INTERRUPTED });
+    }, eventually);
+    const again = await ends(stream(b.url, `/api/messages/${orphanId}/stream`, { token: user.token }), 're-attach through copy B');
+    expect(shape(again.events)).toEqual(['message', 'delta', 'error']);
+    expect(again.text.startsWith(before)).toBe(true);
+    expect(again.events.at(-1)?.data).toEqual({ message: INTERRUPTED });
+  });
+});
