@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { Tag } from '@/lib/api/contract';
 import { FEEDBACK_CATEGORIES } from '@/lib/feedback/categories';
 import { unwrap, useBackground } from '../app/background-context';
+import { Alert } from '../ui/Alert';
 import { Field } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { useToast } from '../ui/Toast';
@@ -32,6 +33,8 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
   const headingId = useId();
   const attachments = useAttachmentUploads();
   const [tags, setTagsState] = useState<Tag[]>([]);
+  /** Why the last submit failed (the toast is the spec's fixed text; the reason stays in the dialog). */
+  const [submitError, setSubmitError] = useState<string | null>(null);
   // Submit reads the latest tags after the creations in flight (a tag typed, then Submit clicked, is
   // added on blur and created while the form validates), so it reads them from a ref.
   const latestTags = useRef<Tag[]>([]);
@@ -80,8 +83,10 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
     });
     if (!result.ok) {
       toast('error', REPORT_FAILED);
+      setSubmitError(result.error.message);
       return;
     }
+    setSubmitError(null);
     toast('success', REPORT_SUBMITTED);
     reset(emptyReport(initialUrl));
     setTags([]);
@@ -149,6 +154,7 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
             {watch('includeDiagnostics') && <DiagnosticsBlock diagnostics={diagnostics.data} unavailable={diagnostics.isError} />}
           </div>
           {attachments.failed && <p className="hint">An image did not upload: retry or remove it to submit.</p>}
+          {submitError && <Alert tone="error">{`The report was not sent: ${submitError}`}</Alert>}
           <div className="dialog-actions">
             <button type="button" onClick={cancel}>
               Cancel

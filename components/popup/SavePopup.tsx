@@ -123,7 +123,6 @@ function SavePopupContent({ onOpenOptions }: Props) {
     return (
       <section className="popup-state" aria-live="polite">
         <Alert tone="info">Saved on this device. Trove will send it to the server as soon as it can be reached.</Alert>
-        <p className="hint">{saved.reason}</p>
       </section>
     );
   }

@@ -252,6 +252,8 @@ describe('ReportBugDialog: sending', () => {
     await user.click(submitButton());
 
     expect(await screen.findByText(FAILED)).toBeTruthy();
+    // The reason stays in the dialog.
+    expect(screen.getByText('The report was not sent: Internal Server Error')).toBeTruthy();
     expect(screen.queryByText(SUBMITTED)).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
     expect(queryDialog()).toBeTruthy();
