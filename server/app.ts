@@ -5,6 +5,7 @@ import { logger } from 'hono/logger';
 import { isNumericOutOfRange } from './db/errors';
 import type { AppEnv, Deps } from './http/env';
 import { ApiError, sendError } from './http/errors';
+import { limitUploads } from './http/rate-limit';
 import { requireUser } from './http/require-user';
 import { adminRoutes } from './routes/admin';
 import { aiRoutes } from './routes/ai';
@@ -47,6 +48,9 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(deps));
+  const uploadLimit = limitUploads(deps.db, deps.requests.limits.upload);
+  api.use('/upload', uploadLimit); // POST only (the other upload route is DELETE /upload/{id})
+  api.use('/upload-all-file', uploadLimit);
   api.route('/users', userRoutes(deps));
   api.route('/tags', tagRoutes(deps));
   api.route('/', collectionRoutes(deps));

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Generations } from './ai/generations';
 import { createApp } from './app';
+import { rateLimitSettings } from './auth/limits';
 import { checkAdminToken, houseConfig, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
 import { openDatabase } from './db/client';
 import { syncCatalogue } from './services/ai-models';
@@ -28,7 +29,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw error;
   }
   const generations = new Generations();
-  const app = createApp({ db: database.db, tokens: config, files, adminToken, ai, generations }, { logRequests: config.logRequests });
+  const requests = { limits: rateLimitSettings(config.rateLimits), trustedProxies: config.trustedProxies ?? 0 };
+  const app = createApp({ db: database.db, tokens: config, files, adminToken, ai, generations, requests }, { logRequests: config.logRequests });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
