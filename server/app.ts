@@ -33,7 +33,7 @@ const EXTENSION_ORIGIN = /^(chrome-extension|moz-extension|safari-web-extension)
 export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (line: string) => void } = {}) {
   const app = new Hono();
   if (options.logRequests) app.use(logger(options.log));
-  app.use('/api/*', cors({ origin: (origin) => (EXTENSION_ORIGIN.test(origin) ? origin : null), maxAge: 600 }));
+  app.use('/api/*', cors({ origin: (origin) => (EXTENSION_ORIGIN.test(origin) ? origin : null), maxAge: 600, exposeHeaders: ['Retry-After'] }));
   // Uploads have their own, larger limits, applied after authentication (routes/uploads.ts, routes/image-gems.ts).
   const jsonLimit = bodyLimit({
     maxSize: MAX_JSON_BODY,
