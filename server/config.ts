@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { RateLimitSettings } from './auth/limits';
+import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
 
 export interface ServerConfig {
   port: number;
@@ -19,7 +19,7 @@ export interface ServerConfig {
    * address is the socket's; otherwise it is read from X-Forwarded-For, which clients could forge without a proxy.
    */
   trustedProxies?: number;
-  /** Replaces rate limits (server/auth/limits.ts) item by item; null turns one off. Not read from the environment. */
+  /** Replaces rate limits (server/auth/limits.ts) item by item; null turns one off. TROVE_PER_ADDRESS_LIMITS=0 turns off the per-address ones. */
   rateLimits?: Partial<RateLimitSettings>;
   logRequests: boolean;
   /** Lets the operator list all bug reports (`GET /api/admin/feedbacks`); unset, that route answers 404. */
@@ -119,6 +119,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
     trustedProxies,
+    rateLimits: env.TROVE_PER_ADDRESS_LIMITS === '0' ? PER_ADDRESS_LIMITS_OFF : undefined,
     logRequests: env.LOG_REQUESTS !== '0',
     adminToken: checkAdminToken(env.TROVE_ADMIN_TOKEN || undefined),
     publicUrl: normalizePublicUrl(env.PUBLIC_URL || undefined),

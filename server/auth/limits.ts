@@ -39,3 +39,10 @@ export const rateLimitSettings = (overrides: Partial<RateLimitSettings> = {}): R
   ...DEFAULT_RATE_LIMITS,
   ...overrides,
 });
+
+/**
+ * The limits counted per client address, turned off: for test runs, where every client is 127.0.0.1 and
+ * (on PostgreSQL) every server shares the counters (TROVE_PER_ADDRESS_LIMITS=0). Per-account and
+ * per-user limits stay on.
+ */
+export const PER_ADDRESS_LIMITS_OFF: Partial<RateLimitSettings> = { signInPerAddress: null, register: null, refresh: null };

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type AuthResponse, apiErrorSchema, authResponseSchema } from '../../lib/api/contract';
-import type { RateLimitSettings } from '../../server/auth/limits';
+import { PER_ADDRESS_LIMITS_OFF } from '../../server/auth/limits';
 import type { ServerConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
 import { type RunningServer, startServer } from '../../server/start';
@@ -232,13 +232,6 @@ export async function openTestDatabase(): Promise<Database> {
   return { ...database, close };
 }
 
-/**
- * Every test calls from 127.0.0.1, and on PostgreSQL every test server shares one database, so limits
- * counted per address would add up across the whole run: test servers turn them off (the per-account
- * sign-in backoff stays on). tests/server/rate-limits.test.ts turns them on with its own addresses.
- */
-export const PER_ADDRESS_LIMITS_OFF: Partial<RateLimitSettings> = { signInPerAddress: null, register: null, refresh: null };
-
 export interface StartOptions {
   /**
    * A database no other test server uses, for tests that read across users (an operator's listing).
@@ -267,6 +260,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 3600,
       logRequests: false,
+      // every test calls from 127.0.0.1 and, on PostgreSQL, shares the counters: per-address limits are
+      // off (tests/server/rate-limits.test.ts and sign-in-limits.test.ts turn them on with their own addresses)
       rateLimits: PER_ADDRESS_LIMITS_OFF,
       ...overrides,
     };
