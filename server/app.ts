@@ -5,6 +5,7 @@ import { logger } from 'hono/logger';
 import { isNumericOutOfRange } from './db/errors';
 import type { AppEnv, Deps } from './http/env';
 import { ApiError, sendError } from './http/errors';
+import { limitUploads } from './http/rate-limit';
 import { requireUser } from './http/require-user';
 import { adminRoutes } from './routes/admin';
 import { aiRoutes } from './routes/ai';
@@ -32,7 +33,7 @@ const EXTENSION_ORIGIN = /^(chrome-extension|moz-extension|safari-web-extension)
 export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (line: string) => void } = {}) {
   const app = new Hono();
   if (options.logRequests) app.use(logger(options.log));
-  app.use('/api/*', cors({ origin: (origin) => (EXTENSION_ORIGIN.test(origin) ? origin : null), maxAge: 600 }));
+  app.use('/api/*', cors({ origin: (origin) => (EXTENSION_ORIGIN.test(origin) ? origin : null), maxAge: 600, exposeHeaders: ['Retry-After'] }));
   // Uploads have their own, larger limits, applied after authentication (routes/uploads.ts, routes/image-gems.ts).
   const jsonLimit = bodyLimit({
     maxSize: MAX_JSON_BODY,
@@ -47,6 +48,9 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(deps));
+  const uploadLimit = limitUploads(deps.db, deps.requests.limits.upload);
+  api.use('/upload', uploadLimit); // POST only (the other upload route is DELETE /upload/{id})
+  api.use('/upload-all-file', uploadLimit);
   api.route('/users', userRoutes(deps));
   api.route('/tags', tagRoutes(deps));
   api.route('/', collectionRoutes(deps));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
 
 export interface ServerConfig {
   port: number;
@@ -11,6 +12,15 @@ export interface ServerConfig {
   secret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long a spent refresh token still answers its successor (a retried refresh); default 10 s. */
+  refreshGraceSeconds?: number;
+  /**
+   * How many reverse proxies stand in front of the server (TROVE_TRUST_PROXY). 0 (default): the client's
+   * address is the socket's; otherwise it is read from X-Forwarded-For, which clients could forge without a proxy.
+   */
+  trustedProxies?: number;
+  /** Replaces rate limits (server/auth/limits.ts) item by item; null turns one off. TROVE_PER_ADDRESS_LIMITS=0 turns off the per-address ones. */
+  rateLimits?: Partial<RateLimitSettings>;
   logRequests: boolean;
   /** Lets the operator list all bug reports (`GET /api/admin/feedbacks`); unset, that route answers 404. */
   adminToken?: string;
@@ -110,6 +120,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   const port = Number(env.PORT ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const trustedProxies = Number(env.TROVE_TRUST_PROXY || 0);
+  if (!Number.isInteger(trustedProxies) || trustedProxies < 0 || trustedProxies > 10) {
+    throw new Error(`TROVE_TRUST_PROXY must be the number of reverse proxies in front of the server (0–10), got "${env.TROVE_TRUST_PROXY}"`);
+  }
   const config: ServerConfig = {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -118,6 +132,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     secret: loadSecret(dataDir, env.TROVE_SECRET),
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
+    trustedProxies,
+    rateLimits: env.TROVE_PER_ADDRESS_LIMITS === '0' ? PER_ADDRESS_LIMITS_OFF : undefined,
     logRequests: env.LOG_REQUESTS !== '0',
     adminToken: checkAdminToken(env.TROVE_ADMIN_TOKEN || undefined),
     publicUrl: normalizePublicUrl(env.PUBLIC_URL || undefined),

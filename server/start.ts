@@ -5,6 +5,7 @@ import { Generations } from './ai/generations';
 import { newLeaseSettings } from './ai/leases';
 import { startRecovery } from './ai/recovery';
 import { createApp } from './app';
+import { rateLimitSettings } from './auth/limits';
 import { answerLeaseSeconds, checkAdminToken, houseConfig, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
 import { openDatabase } from './db/client';
 import { syncCatalogue } from './services/ai-models';
@@ -31,7 +32,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw error;
   }
   const generations = new Generations(newLeaseSettings(leaseSeconds));
-  const app = createApp({ db: database.db, tokens: config, files, adminToken, ai, generations }, { logRequests: config.logRequests });
+  const requests = { limits: rateLimitSettings(config.rateLimits), trustedProxies: config.trustedProxies ?? 0 };
+  const app = createApp({ db: database.db, tokens: config, files, adminToken, ai, generations, requests }, { logRequests: config.logRequests });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);

@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { sign, verify } from 'hono/jwt';
 import type { Db } from '../db/client';
 import { refreshTokens } from '../db/schema';
@@ -8,7 +8,11 @@ export interface TokenSettings {
   secret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long a spent refresh token may be presented again and get the same successor (default 10 s). */
+  refreshGraceSeconds?: number;
 }
+
+export const DEFAULT_REFRESH_GRACE_SECONDS = 10;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -30,13 +34,14 @@ export async function verifyAccessToken(settings: TokenSettings, token: string):
   }
 }
 
+/** Stores a refresh token (its hash) for `userId`; a new sign-in gets a random token and a new family. */
 export async function issueRefreshToken(
   db: Db,
   settings: TokenSettings,
   userId: number,
   familyId: string = randomUUID(),
+  token: string = randomBytes(32).toString('base64url'),
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     userId,
     familyId,
@@ -46,18 +51,39 @@ export async function issueRefreshToken(
   return token;
 }
 
+/**
+ * The token that replaces `token` on rotation: derived from it with the server secret, so presenting
+ * `token` again computes the same successor and finds it by its hash (only hashes are stored), and no one
+ * without the secret can compute it.
+ */
+const successorOf = (settings: TokenSettings, token: string) =>
+  createHmac('sha256', settings.secret).update(`trove refresh successor\0${token}`).digest('base64url');
+
 export type RotationResult = { ok: true; userId: number; refreshToken: string } | { ok: false; reason: string };
 
 /**
- * Exchanges a refresh token for a new one in the same family. A token is good once: presenting a used
- * token again means it leaked, so the whole family is revoked and every device of that sign-in must sign in again.
+ * Exchanges a refresh token for its successor in the same family. A token is spent once used, with one
+ * grace: presented again within `refreshGraceSeconds` of its use, while its successor is still unused, it
+ * answers that same successor, so a retry after a lost response, or two refreshes at once (serialised by
+ * the row lock), do not sign the user out. Any other reuse means the token leaked: the whole family is
+ * revoked and every device of that sign-in must sign in again.
  */
 export async function rotateRefreshToken(db: Db, settings: TokenSettings, token: string): Promise<RotationResult> {
+  const grace = settings.refreshGraceSeconds ?? DEFAULT_REFRESH_GRACE_SECONDS;
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).for('update');
+    const [row] = await tx
+      .select({ ...getTableColumns(refreshTokens), inGrace: sql<boolean>`${refreshTokens.usedAt} > now() - make_interval(secs => ${grace})` })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(token)))
+      .for('update');
     if (!row) return { ok: false, reason: 'Refresh token is invalid' };
     if (row.revokedAt) return { ok: false, reason: 'Refresh token has been revoked' };
+    const successor = successorOf(settings, token);
     if (row.usedAt) {
+      if (row.inGrace) {
+        const [next] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(successor)));
+        if (next && !next.usedAt && !next.revokedAt) return { ok: true, userId: row.userId, refreshToken: successor };
+      }
       await tx
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
@@ -65,9 +91,9 @@ export async function rotateRefreshToken(db: Db, settings: TokenSettings, token:
       return { ok: false, reason: 'Refresh token was already used; this sign-in has been revoked' };
     }
     if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'Refresh token has expired' };
-    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-    const refreshToken = await issueRefreshToken(tx as unknown as Db, settings, row.userId, row.familyId);
-    return { ok: true, userId: row.userId, refreshToken };
+    await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
+    await issueRefreshToken(tx as unknown as Db, settings, row.userId, row.familyId, successor);
+    return { ok: true, userId: row.userId, refreshToken: successor };
   });
 }
 

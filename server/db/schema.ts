@@ -55,6 +55,26 @@ export const refreshTokens = pgTable(
   (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
+/**
+ * Rate-limit counters, one row per key (e.g. `sign-in:address:203.0.113.7`), kept here so every server
+ * copy on one database shares them. Written only by server/auth/rate-limit.ts, one upsert per check.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    /** Hits in the current window (fixed-window limits) or failures in the current streak (backoff limits). */
+    hits: integer('hits').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    /** Backoff limits: no attempt is let through before this time. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** Whether the latest check let its attempt through (what the upsert reports back). */
+    allowed: boolean('allowed').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limits_updated_idx').on(t.updatedAt)],
+);
+
 export const collections = pgTable(
   'collections',
   {

@@ -1,4 +1,5 @@
 import type { Generations } from '../ai/generations';
+import type { RateLimitSettings } from '../auth/limits';
 import type { TokenSettings } from '../auth/tokens';
 import type { HouseProviderKind } from '../config';
 import type { Db } from '../db/client';
@@ -16,6 +17,8 @@ export interface Deps {
     house?: { provider: HouseProviderKind; baseUrl?: string; apiKey?: string };
     startingCredits: number;
   };
+  /** Rate limits (server/auth/limits.ts) and how many proxies' X-Forwarded-For to trust for the client's address. */
+  requests: { limits: RateLimitSettings; trustedProxies: number };
   /** Chat answers being generated in this process (see server/ai/generations.ts). */
   generations: Generations;
 }

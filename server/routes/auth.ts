@@ -1,15 +1,21 @@
 import { Hono } from 'hono';
 import { loginBody, refreshBody, registerBody } from '../../lib/api/contract';
+import { accountOf, guardSignIn } from '../auth/sign-in-guard';
 import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken, signAccessToken } from '../auth/tokens';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
+import { clientAddress, enforceLimit, tooManyRequests } from '../http/rate-limit';
 import { jsonBody } from '../http/validate';
 import { toUser } from '../services/serialize';
-import { authenticate, getUser, registerUser } from '../services/users';
+import { authenticate, findUserByIdentifier, getUser, registerUser } from '../services/users';
 
-/** Sign-up and sign-in on Strapi's paths and shapes; refresh tokens rotate on every use. */
+/**
+ * Sign-up and sign-in on Strapi's paths and shapes; refresh tokens rotate on every use. Sign-in failures
+ * are slowed down per account and address (server/auth/sign-in-guard.ts); sign-up and refresh are limited per address.
+ */
 export function authRoutes(deps: Deps) {
   const { db, tokens } = deps;
+  const { limits, trustedProxies } = deps.requests;
   const session = async (user: Awaited<ReturnType<typeof getUser>>, refreshToken?: string) => ({
     jwt: await signAccessToken(tokens, user.id),
     refreshToken: refreshToken ?? (await issueRefreshToken(db, tokens, user.id)),
@@ -18,17 +24,24 @@ export function authRoutes(deps: Deps) {
 
   return new Hono()
     .post('/local/register', async (c) => {
+      const address = clientAddress(c, trustedProxies);
+      await enforceLimit(c, db, limits.register, `register:address:${address}`, 'Too many sign-ups from this address');
       const input = await jsonBody(c, registerBody);
       const user = await registerUser(db, input);
       return c.json(await session(user), 201);
     })
     .post('/local', async (c) => {
       const { identifier, password } = await jsonBody(c, loginBody);
-      const user = await authenticate(db, identifier, password);
-      if (!user) throw new ApiError(400, 'Invalid identifier or password');
+      const user = await findUserByIdentifier(db, identifier);
+      const attempt = { account: accountOf(user?.id, identifier), address: clientAddress(c, trustedProxies) };
+      const outcome = await guardSignIn(db, limits, attempt, async () => (await authenticate(user, password)) !== null);
+      if (!outcome.allowed) throw tooManyRequests(c, outcome.retryAfterSeconds, 'Too many failed sign-in attempts');
+      if (!outcome.succeeded || !user) throw new ApiError(400, 'Invalid identifier or password');
       return c.json(await session(user));
     })
     .post('/refresh', async (c) => {
+      const address = clientAddress(c, trustedProxies);
+      await enforceLimit(c, db, limits.refresh, `refresh:address:${address}`, 'Too many token refreshes from this address');
       const { refreshToken } = await jsonBody(c, refreshBody);
       const result = await rotateRefreshToken(db, tokens, refreshToken);
       if (!result.ok) throw new ApiError(401, result.reason);

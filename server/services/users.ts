@@ -1,12 +1,11 @@
 import { eq, or, sql } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { checkPassword, hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { collections, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 
 export const DEFAULT_COLLECTIONS = { unfiltered: 'Unfiltered', aiChats: 'AI Chats' } as const;
-
 
 /** Throws a 400 naming the field when the username or email (any case) already belongs to someone. */
 async function assertAvailable(db: Db, input: { username: string; email: string }) {
@@ -54,15 +53,22 @@ export async function registerUser(db: Db, input: { username: string; email: str
   }
 }
 
-/** The user for an email-or-username and password, or null; the same answer whether the user or the password is wrong. */
-export async function authenticate(db: Db, identifier: string, password: string) {
+/** The user whose username or email (any case) is `identifier`, or undefined. */
+export async function findUserByIdentifier(db: Db, identifier: string) {
   const lower = identifier.toLowerCase();
   const [user] = await db
     .select()
     .from(users)
     .where(or(sql`lower(${users.username}) = ${lower}`, sql`lower(${users.email}) = ${lower}`));
-  if (!user) return null;
-  return (await verifyPassword(user.passwordHash, password)) ? user : null;
+  return user;
+}
+
+/**
+ * The user if the password is theirs, else null. An unknown user costs the same one hash computation
+ * (against a dummy hash), so neither the answer nor its time tells who has an account.
+ */
+export async function authenticate(user: Awaited<ReturnType<typeof findUserByIdentifier>>, password: string) {
+  return (await checkPassword(user?.passwordHash, password)) && user ? user : null;
 }
 
 export async function getUser(db: Db, id: number) {

@@ -13,7 +13,9 @@ import { failure, newAccount, recordRequests, stored, waitUntilExpired } from '.
  * and one refreshed just before a second boundary could expire before its retry reaches the server.
  */
 
-const t = setupTestServer({ accessTokenTtlSeconds: 2 });
+// No refresh grace window: these tests present a spent refresh token right after its use and need the
+// server's reuse detection to answer at once (the window is tested in tests/server/refresh-grace.test.ts).
+const t = setupTestServer({ accessTokenTtlSeconds: 2, refreshGraceSeconds: 0 });
 const REFRESH = 'POST /api/auth/refresh';
 let recorder: ReturnType<typeof recordRequests> | undefined;
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type AuthResponse, apiErrorSchema, authResponseSchema } from '../../lib/api/contract';
+import { PER_ADDRESS_LIMITS_OFF } from '../../server/auth/limits';
 import type { ServerConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
 import { type RunningServer, startServer } from '../../server/start';
@@ -259,6 +260,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 3600,
       logRequests: false,
+      // every test calls from 127.0.0.1 and, on PostgreSQL, shares the counters: per-address limits are
+      // off (tests/server/rate-limits.test.ts and sign-in-limits.test.ts turn them on with their own addresses)
+      rateLimits: PER_ADDRESS_LIMITS_OFF,
       ...overrides,
     };
     server = await startServer(config);

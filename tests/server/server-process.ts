@@ -39,6 +39,7 @@ export async function startServerProcess(options: {
       DATABASE_URL: options.databaseUrl ?? '',
       TROVE_SECRET: SECRET,
       LOG_REQUESTS: '0',
+      TROVE_PER_ADDRESS_LIMITS: '0', // as in-process test servers (harness.ts): every client is 127.0.0.1
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,48 @@
+import type { Backoff, WindowLimit } from './rate-limit';
+
+/**
+ * Every rate limit of the server, each replaceable through `ServerConfig.rateLimits` (null turns one off,
+ * which only the test harness does). See sign-in-guard.ts for how the sign-in limits fit together.
+ */
+export interface RateLimitSettings {
+  /** Failed sign-ins per (account, address): the strict part. */
+  signIn: Backoff;
+  /** Failed sign-ins per address, across accounts (one address trying many accounts). */
+  signInPerAddress: Backoff | null;
+  /**
+   * Failed sign-ins per account from all addresses: at `failures` within `windowSeconds` the account is
+   * under attack, and each (account, address) gets only ONE free failure instead of `signIn.freeFailures`.
+   * It never refuses anyone by itself, so no one can lock a victim out.
+   */
+  accountUnderAttack: { failures: number; windowSeconds: number } | null;
+  /** Sign-ups per address. */
+  register: WindowLimit | null;
+  /** Token refreshes per address (every signed-in extension refreshes every 15 minutes; generous). */
+  refresh: WindowLimit | null;
+  /** Upload requests per user (`POST /api/upload`, `POST /api/upload-all-file`). */
+  upload: WindowLimit | null;
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  signIn: { freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE * 1000, forgetAfterSeconds: HOUR },
+  signInPerAddress: { freeFailures: 20, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE * 1000, forgetAfterSeconds: HOUR },
+  accountUnderAttack: { failures: 50, windowSeconds: HOUR },
+  register: { max: 20, windowSeconds: HOUR },
+  refresh: { max: 300, windowSeconds: MINUTE },
+  upload: { max: 120, windowSeconds: MINUTE },
+};
+
+export const rateLimitSettings = (overrides: Partial<RateLimitSettings> = {}): RateLimitSettings => ({
+  ...DEFAULT_RATE_LIMITS,
+  ...overrides,
+});
+
+/**
+ * The limits counted per client address, turned off: for test runs, where every client is 127.0.0.1 and
+ * (on PostgreSQL) every server shares the counters (TROVE_PER_ADDRESS_LIMITS=0). Per-account and
+ * per-user limits stay on.
+ */
+export const PER_ADDRESS_LIMITS_OFF: Partial<RateLimitSettings> = { signInPerAddress: null, register: null, refresh: null };
