@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { type AcceptedImageType, detectImageType } from '../../lib/files/image-type';
 import { checkImage, MAX_IMAGE_SIDE } from '../../server/services/image-dimensions';
-import { FORGED, GIF, JPEG, makeJpeg, makePng, PNG, WEBP } from '../fixtures/images';
+import { FORGED, GIF, JPEG, makeJpeg, makePng, PNG, WEBP } from '../images/tiny-images';
 
 const check = (bytes: Uint8Array) => {
   const mime = detectImageType(bytes);
