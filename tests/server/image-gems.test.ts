@@ -64,7 +64,7 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
   const storedFiles = () => storage.list(t.current.config);
   const allGems = async (s: Session) => gemListSchema.parse((await t.api('/api/get-all-bookmark', { token: s.jwt })).body);
   const newKey = () => `img-${Math.random().toString(36).slice(2)}`;
-  const LINK = () => new RegExp(`^${t.url}/uploads/[A-Za-z0-9_-]{22}\\.(png|gif|jpg|webp)$`);
+  const linkPattern = () => new RegExp(`^${t.url}/uploads/[A-Za-z0-9_-]{22}\\.(png|gif|jpg|webp)$`);
 
   describe('POST /api/upload-all-file', () => {
     it('saves an Image gem whose image link serves the same bytes', async () => {
@@ -82,7 +82,7 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
         author: { id: s.user.id, username: s.user.username },
       });
       expect(gem.tags.map((x) => x.tag)).toEqual(['cats']);
-      expect(gem.image).toMatch(LINK());
+      expect(gem.image).toMatch(linkPattern());
       expect(gem.image?.endsWith('.png')).toBe(true);
 
       const file = await fetch(gem.image ?? '');
