@@ -6,10 +6,10 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { gems, gemTags, tags, uploads, users } from '../db/schema';
 import { notFound } from '../http/errors';
+import type { FileStore } from '../storage/file-store';
 import { countUserGems, getOwnedCollection } from './collections';
 import { toGem } from './serialize';
 import { resolveTagRefs } from './tags';
-import type { FileStore } from '../storage/file-store';
 import { fileNameOf } from './upload-files';
 import { getUser } from './users';
 

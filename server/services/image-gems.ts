@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { createImageGemData } from '../../lib/api/contract';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
-import { createGem, type GemAttachment, type Owner } from './gems';
 import type { FileStore } from '../storage/file-store';
+import { createGem, type GemAttachment, type Owner } from './gems';
 import { fileNameOf, linkOf, newUploadKey } from './upload-files';
 import type { AcceptedFile } from './uploads';
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ACCEPTED_IMAGE_TYPES, type AcceptedImageType } from '../../lib/files/image-type';
 
 /**
- * Uploaded files' names and links (the files themselves are in a FileStore, see server/storage). A file is named `<key>.<ext>`: the key is 128 random bits
- * (22 base64url characters), the extension that of the type detected from its bytes. A link is a
+ * Uploaded files' names and links (the files themselves are in a FileStore, see server/storage). A
+ * file is named `<key>.<ext>`: the key is 128 random bits (22 base64url characters), the extension
+ * that of the type detected from its bytes. A link is a
  * capability URL `<base>/uploads/<key>.<ext>`: whoever has it can read the file, nobody can guess one.
  */
 
