@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
+import { type S3StorageConfig, s3ConfigFromEnv } from './storage/s3-config';
 
 export interface ServerConfig {
   port: number;
@@ -26,6 +27,8 @@ export interface ServerConfig {
   adminToken?: string;
   /** The server's public base URL (scheme, host, optional path prefix) for file links; unset, the request's own origin. */
   publicUrl?: string;
+  /** An S3-compatible bucket for uploaded files (TROVE_S3_*); unset, they are kept in the data folder. */
+  s3?: S3StorageConfig;
   /**
    * House models (the product's own, paid with credits): the upstream provider that serves them.
    * Unset, house models are Inactive for everyone.
@@ -76,7 +79,7 @@ export function answerLeaseSeconds(config: Pick<ServerConfig, 'answerLeaseSecond
 
 export const MIN_ADMIN_TOKEN_LENGTH = 24;
 
-/** Where uploaded files are kept: a folder in the data folder (created at start). */
+/** Where uploaded files are kept when no bucket is configured: a folder in the data folder (created at start). */
 export const uploadsDir = (config: Pick<ServerConfig, 'dataDir'>) => join(config.dataDir, 'uploads');
 
 /** Throws when an admin token is set but too short to be a secret. */
@@ -137,6 +140,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logRequests: env.LOG_REQUESTS !== '0',
     adminToken: checkAdminToken(env.TROVE_ADMIN_TOKEN || undefined),
     publicUrl: normalizePublicUrl(env.PUBLIC_URL || undefined),
+    s3: s3ConfigFromEnv(env),
     houseProvider: (env.TROVE_HOUSE_PROVIDER || undefined) as HouseProviderKind | undefined,
     houseBaseUrl: env.TROVE_HOUSE_BASE_URL || undefined,
     houseApiKey: env.TROVE_HOUSE_API_KEY || undefined,

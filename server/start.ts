@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Generations } from './ai/generations';
@@ -9,6 +8,7 @@ import { rateLimitSettings } from './auth/limits';
 import { answerLeaseSeconds, checkAdminToken, houseConfig, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
 import { openDatabase } from './db/client';
 import { syncCatalogue } from './services/ai-models';
+import { openFileStore } from './storage/open-store';
 
 export interface RunningServer {
   url: string;
@@ -18,17 +18,20 @@ export interface RunningServer {
 
 /** Opens the database (migrating it), then serves the API. `stop` finishes in-flight requests and closes the database. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  const files = { dir: uploadsDir(config), publicUrl: normalizePublicUrl(config.publicUrl) };
   const adminToken = checkAdminToken(config.adminToken || undefined);
   const house = houseConfig(config);
   const leaseSeconds = answerLeaseSeconds(config);
   const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits };
-  mkdirSync(files.dir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const files = { store: await openFileStore({ uploadsDir: uploadsDir(config), s3: config.s3 }), publicUrl: normalizePublicUrl(config.publicUrl) };
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (error) => {
+    await files.store.close();
+    throw error;
+  });
   try {
     await syncCatalogue(database.db);
   } catch (error) {
     await database.close();
+    await files.store.close();
     throw error;
   }
   const generations = new Generations(newLeaseSettings(leaseSeconds));
@@ -46,7 +49,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     port,
     stop: () => {
       // Answers in flight are ended and stored (their streams close with them) before the database closes.
-      stopping ??= Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), generations.shutdown(), recovery.stop()]).then(() => database.close());
+      stopping ??= Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), generations.shutdown(), recovery.stop()])
+        .then(() => database.close())
+        .then(() => files.store.close());
       return stopping;
     },
   };

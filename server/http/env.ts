@@ -3,12 +3,13 @@ import type { RateLimitSettings } from '../auth/limits';
 import type { TokenSettings } from '../auth/tokens';
 import type { HouseProviderKind } from '../config';
 import type { Db } from '../db/client';
+import type { FileStore } from '../storage/file-store';
 
 export interface Deps {
   db: Db;
   tokens: TokenSettings;
-  /** Uploaded files: the folder they are stored in and the public base URL of their links (unset: the request's origin). */
-  files: { dir: string; publicUrl?: string };
+  /** Uploaded files: where they are stored (a folder or a bucket) and the public base URL of their links (unset: the request's origin). */
+  files: { store: FileStore; publicUrl?: string };
   /** The operator's token for /api/admin; unset, the admin routes answer 404. */
   adminToken?: string;
   /** AI: the server secret (encrypts provider keys), the operator's house-model provider (unset: house models are Inactive) and the credits a user starts with. */

@@ -57,7 +57,7 @@ export function imageGemRoutes({ db, files }: Deps) {
       if (!file) throw filesError('Attach exactly one image');
       const owner = await gemOwner(db, c.get('userId'));
       const base = baseUrlOf(files.publicUrl, c.req.url);
-      const { gem, created } = await createImageGem(db, { dir: files.dir, base }, owner, input, file, key);
+      const { gem, created } = await createImageGem(db, { store: files.store, base }, owner, input, file, key);
       return c.json({ data: gem }, created ? 201 : 200);
     },
   );

@@ -7,7 +7,7 @@ import { ApiError, sendError } from '../http/errors';
 import { param } from '../http/validate';
 import { toUpload } from '../services/serialize';
 import { baseUrlOf, parseFileName } from '../services/upload-files';
-import { checkFiles, deleteUpload, MAX_FILES_PER_UPLOAD, readStoredFile, storeUploads } from '../services/uploads';
+import { checkFiles, deleteUpload, MAX_FILES_PER_UPLOAD, openStoredFile, storeUploads } from '../services/uploads';
 
 /** The largest upload request: the most files at the largest size, plus room for the multipart framing. */
 export const MAX_UPLOAD_BODY = MAX_FILES_PER_UPLOAD * MAX_IMAGE_BYTES + 1024 * 1024;
@@ -47,32 +47,35 @@ export function uploadRoutes({ db, files }: Deps) {
           throw new ApiError(400, `isFeedbackImg: ${message}`, { errors: [{ path: 'isFeedbackImg', message }] });
         }
         const accepted = await checkFiles(form.getAll('files'));
-        const rows = await storeUploads(db, files.dir, c.get('userId'), 'feedback', accepted);
+        const rows = await storeUploads(db, files.store, c.get('userId'), 'feedback', accepted);
         const base = baseUrlOf(files.publicUrl, c.req.url);
         const records = rows.map((row) => toUpload(row, base));
         return c.json({ data: { media: records.map((r) => r.url), uploads: records } }, 201);
       },
     )
     .delete('/upload/:id{[0-9]+}', async (c) =>
-      c.json({ data: await deleteUpload(db, files.dir, c.get('userId'), param(c, 'id', idSchema)) }),
+      c.json({ data: await deleteUpload(db, files.store, c.get('userId'), param(c, 'id', idSchema)) }),
     );
 }
 
 /**
- * Mounted at /uploads, public: a link is a capability URL. Files are served with their stored type and
- * headers that stop a browser from sniffing or running them.
+ * Mounted at /uploads, public: a link is a capability URL. Files are streamed from the store with their
+ * stored type and headers that stop a browser from sniffing or running them.
  */
 export function fileRoutes({ db, files }: Deps) {
   return new Hono().get('/:file', async (c) => {
     const name = parseFileName(c.req.param('file'));
-    const stored = name ? await readStoredFile(db, files.dir, name.key, name.ext) : null;
+    // Hono answers HEAD with the GET route's headers: read no bytes for it
+    const withBody = c.req.method !== 'HEAD';
+    const stored = name ? await openStoredFile(db, files.store, name.key, name.ext, withBody) : null;
     if (!stored) return sendError(c, 404, 'File not found');
-    return c.body(new Uint8Array(stored.bytes), 200, {
+    const headers = {
       'Content-Type': stored.mime,
-      'Content-Length': String(stored.bytes.byteLength),
+      'Content-Length': String(stored.size),
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'",
       'Cache-Control': 'private, max-age=31536000, immutable',
-    });
+    };
+    return stored.body ? c.body(stored.body, 200, headers) : c.body(null, 200, headers);
   });
 }

@@ -6,10 +6,11 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { gems, gemTags, tags, uploads, users } from '../db/schema';
 import { notFound } from '../http/errors';
+import type { FileStore } from '../storage/file-store';
 import { countUserGems, getOwnedCollection } from './collections';
 import { toGem } from './serialize';
 import { resolveTagRefs } from './tags';
-import { fileNameOf, removeUploadFile } from './upload-files';
+import { fileNameOf } from './upload-files';
 import { getUser } from './users';
 
 type GemRow = typeof gems.$inferSelect;
@@ -174,14 +175,14 @@ export async function updateGem(db: Db, ownerId: number, id: number, input: Upda
 }
 
 /** Deletes a gem with its files (an image gem's upload): rows in one transaction, then the files. */
-export async function deleteGem(db: Db, filesDir: string, ownerId: number, id: number) {
+export async function deleteGem(db: Db, store: FileStore, ownerId: number, id: number) {
   const row = await getOwnedGemRow(db, ownerId, id);
   const files = await db.transaction(async (tx) => {
     const removed = await tx.delete(uploads).where(eq(uploads.gemId, row.id)).returning();
     await tx.delete(gems).where(eq(gems.id, row.id));
     return removed;
   });
-  await Promise.allSettled(files.map((upload) => removeUploadFile(filesDir, fileNameOf(upload))));
+  await Promise.allSettled(files.map((upload) => store.delete(fileNameOf(upload))));
   return { id: row.id };
 }
 

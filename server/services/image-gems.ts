@@ -2,22 +2,23 @@ import type { z } from 'zod';
 import type { createImageGemData } from '../../lib/api/contract';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
+import type { FileStore } from '../storage/file-store';
 import { createGem, type GemAttachment, type Owner } from './gems';
-import { fileNameOf, linkOf, newUploadKey, removeUploadFile, writeUploadFile } from './upload-files';
+import { fileNameOf, linkOf, newUploadKey } from './upload-files';
 import type { AcceptedFile } from './uploads';
 
 type ImageGemInput = z.output<typeof createImageGemData>;
 
 /**
  * Saves an image gem with its bytes (`POST /api/upload-all-file`). The file is stored like any
- * upload (same folder, same capability link) as the gem's `image`, with an upload row (`purpose`
+ * upload (same store, same capability link) as the gem's `image`, with an upload row (`purpose`
  * 'gem') tied to the gem. The file is written only once the request passed every check (and its
  * idempotency key is new); the gem, its tags and the upload row are one transaction, and the file
  * is removed again when no gem is created (a failure, or a concurrent retry that won).
  */
 export function createImageGem(
   db: Db,
-  files: { dir: string; base: string },
+  files: { store: FileStore; base: string },
   owner: Owner,
   input: ImageGemInput,
   file: AcceptedFile,
@@ -28,13 +29,7 @@ export function createImageGem(
   let written = false;
   const attachment: GemAttachment = {
     async prepare() {
-      try {
-        await writeUploadFile(files.dir, name, file.bytes);
-      } catch (error) {
-        // a partly written file is ours to remove; an existing one (EEXIST) is not
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await removeUploadFile(files.dir, name);
-        throw error;
-      }
+      await files.store.put(name, file.bytes, file.mime);
       written = true;
       return { image: linkOf(files.base, stored) };
     },
@@ -42,7 +37,7 @@ export function createImageGem(
       await tx.insert(uploads).values({ ownerId: owner.id, ...stored, size: file.bytes.byteLength, purpose: 'gem', gemId: gem.id });
     },
     async discard() {
-      if (written) await removeUploadFile(files.dir, name);
+      if (written) await files.store.delete(name);
     },
   };
   return createGem(db, owner, input, idempotencyKey, attachment);

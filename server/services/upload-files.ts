@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ACCEPTED_IMAGE_TYPES, type AcceptedImageType } from '../../lib/files/image-type';
 
 /**
- * Uploaded files on disk and their links. A file is named `<key>.<ext>`: the key is 128 random bits
- * (22 base64url characters), the extension that of the type detected from its bytes. A link is a
+ * Uploaded files' names and links (the files themselves are in a FileStore, see server/storage). A
+ * file is named `<key>.<ext>`: the key is 128 random bits (22 base64url characters), the extension
+ * that of the type detected from its bytes. A link is a
  * capability URL `<base>/uploads/<key>.<ext>`: whoever has it can read the file, nobody can guess one.
  */
 
@@ -39,21 +38,3 @@ export function parseLink(base: string, link: string): { key: string; ext: Image
 
 /** The base URL of links made while answering a request. */
 export const baseUrlOf = (publicUrl: string | undefined, requestUrl: string) => publicUrl ?? new URL(requestUrl).origin;
-
-export async function writeUploadFile(dir: string, fileName: string, bytes: Uint8Array) {
-  await writeFile(join(dir, fileName), bytes, { flag: 'wx', mode: 0o600 });
-}
-
-export async function removeUploadFile(dir: string, fileName: string) {
-  await rm(join(dir, fileName), { force: true });
-}
-
-/** The file's bytes, or null when it is missing. */
-export async function readUploadFile(dir: string, fileName: string): Promise<Buffer | null> {
-  try {
-    return await readFile(join(dir, fileName));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}

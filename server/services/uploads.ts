@@ -4,17 +4,20 @@ import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import type { FieldError } from '../http/validate';
-import { extensionOf, fileNameOf, newUploadKey, readUploadFile, removeUploadFile, writeUploadFile } from './upload-files';
+import type { FileStore } from '../storage/file-store';
+import { checkImage, type ImageDimensions } from './image-dimensions';
+import { extensionOf, fileNameOf, newUploadKey } from './upload-files';
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type UploadPurpose = UploadRow['purpose'];
 
 export const MAX_FILES_PER_UPLOAD = 10;
 
-/** A file that passed the checks: its bytes and the type they really are. */
+/** A file that passed the checks: its bytes, the type they really are and the dimensions they decode to. */
 export interface AcceptedFile {
   bytes: Uint8Array;
   mime: AcceptedImageType;
+  dimensions: ImageDimensions;
 }
 
 const TYPE_MESSAGE = 'Only JPG, PNG, GIF or WEBP images are accepted';
@@ -28,8 +31,9 @@ const displayName = (name: string) => {
 
 /**
  * Checks the `files` entries of an upload. Each must be a file of at most MAX_IMAGE_BYTES whose bytes
- * are a JPG, PNG, GIF or WEBP image; its name and declared type are ignored. One bad file rejects the
- * whole request (413 when the first problem is a size, otherwise 415), naming every bad file.
+ * are a JPG, PNG, GIF or WEBP image (by signature, 415 otherwise) that decodes as that type with
+ * sensible dimensions (400 otherwise); its name and declared type are ignored. One bad file rejects
+ * the whole request (with the first problem's status), naming every bad file.
  */
 export async function checkFiles(entries: FormDataEntryValue[]): Promise<AcceptedFile[]> {
   if (!entries.length) {
@@ -56,8 +60,13 @@ export async function checkFiles(entries: FormDataEntryValue[]): Promise<Accepte
     }
     const bytes = new Uint8Array(await entry.arrayBuffer());
     const mime = detectImageType(bytes);
-    if (mime) accepted.push({ bytes, mime });
-    else reject(415, entry.name, TYPE_MESSAGE);
+    if (!mime) {
+      reject(415, entry.name, TYPE_MESSAGE);
+      continue;
+    }
+    const image = checkImage(bytes, mime);
+    if (image.ok) accepted.push({ bytes, mime, dimensions: image.dimensions });
+    else reject(400, entry.name, image.problem);
   }
   const [first] = errors;
   if (first) {
@@ -74,7 +83,7 @@ export async function checkFiles(entries: FormDataEntryValue[]): Promise<Accepte
  */
 export async function storeUploads(
   db: Db,
-  dir: string,
+  store: FileStore,
   ownerId: number,
   purpose: UploadPurpose,
   files: AcceptedFile[],
@@ -84,7 +93,7 @@ export async function storeUploads(
   try {
     for (const file of planned) {
       const name = fileNameOf(file);
-      await writeUploadFile(dir, name, file.bytes);
+      await store.put(name, file.bytes, file.mime);
       written.push(name);
     }
     return await db.transaction(async (tx) =>
@@ -94,7 +103,7 @@ export async function storeUploads(
         .returning(),
     );
   } catch (error) {
-    await Promise.allSettled(written.map((name) => removeUploadFile(dir, name)));
+    await Promise.allSettled(written.map((name) => store.delete(name)));
     throw error;
   }
 }
@@ -105,7 +114,7 @@ export async function storeUploads(
  * row goes first, in one guarded statement, so a report being submitted at the same moment either
  * gets the image or sees it gone.
  */
-export async function deleteUpload(db: Db, dir: string, ownerId: number, id: number) {
+export async function deleteUpload(db: Db, store: FileStore, ownerId: number, id: number) {
   const [deleted] = await db
     .delete(uploads)
     .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId), isNull(uploads.feedbackId), isNull(uploads.gemId)))
@@ -116,14 +125,22 @@ export async function deleteUpload(db: Db, dir: string, ownerId: number, id: num
     if (row.gemId !== null) throw new ApiError(409, 'This image belongs to a gem: delete the gem to delete it');
     throw new ApiError(409, 'This image belongs to a submitted report and can no longer be deleted');
   }
-  await removeUploadFile(dir, fileNameOf(deleted));
+  await store.delete(fileNameOf(deleted));
   return { id: deleted.id };
 }
 
-/** The stored file named `<key>.<ext>` with its type, or null when there is none (or the extension is not its type's). */
-export async function readStoredFile(db: Db, dir: string, key: string, ext: string) {
+/**
+ * The stored file named `<key>.<ext>` with its type and size, its bytes as a stream unless `withBody`
+ * is false; null when there is none (or the extension is not its type's).
+ */
+export async function openStoredFile(db: Db, store: FileStore, key: string, ext: string, withBody: boolean) {
   const [row] = await db.select().from(uploads).where(eq(uploads.key, key));
   if (!row || extensionOf(row.mime) !== ext) return null;
-  const bytes = await readUploadFile(dir, fileNameOf(row));
-  return bytes ? { bytes, mime: row.mime } : null;
+  const name = fileNameOf(row);
+  if (withBody) {
+    const file = await store.get(name);
+    return file && { mime: row.mime, size: file.size, body: file.body };
+  }
+  const file = await store.head(name);
+  return file && { mime: row.mime, size: file.size, body: null };
 }

@@ -286,15 +286,16 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
 
 /**
  * Starts one server for the calling test file (beforeAll) and closes it afterwards (afterAll).
- * The returned object forwards to it, so it can be destructured at the top of a file.
+ * The returned object forwards to it, so it can be destructured at the top of a file. `overrides`
+ * may be a function, called in that beforeAll (after the hooks registered before it, e.g. a test bucket's).
  */
 export function setupTestServer(
-  overrides: Partial<ServerConfig> = {},
+  overrides: Partial<ServerConfig> | (() => Partial<ServerConfig>) = {},
   options: StartOptions = {},
 ): Client & { readonly current: TestServer } {
   let running: TestServer | undefined;
   beforeAll(async () => {
-    running = await startTestServer(overrides, options);
+    running = await startTestServer(typeof overrides === 'function' ? overrides() : overrides, options);
   });
   afterAll(async () => {
     await running?.close();

@@ -1,16 +1,10 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataOf, type Gem, gemListSchema, gemSchema, IMAGE_GEM_PATH, uploadResponseSchema } from '../../lib/api/contract';
 import { messages } from '../../lib/api/validators';
 import { MAX_IMAGE_BYTES } from '../../lib/files/image-type';
+import { FORGED, GIF, PNG } from '../images/tiny-images';
 import { expectError, expectFieldError, type Session, setupTestServer } from './harness';
-
-const t = setupTestServer();
-
-// A real 1×1 PNG and a GIF.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+import { STORAGES, setupTestStorage } from './test-storage';
 
 interface Part {
   bytes: Uint8Array;
@@ -18,251 +12,267 @@ interface Part {
   type?: string;
 }
 
-const fields = (overrides: Record<string, unknown> = {}) => ({
-  title: 'A cat',
-  url: 'https://example.com/cats',
-  media: { mediaUrl: 'https://img.example.com/cat.png', alt: 'a cat', width: 1, height: 1 },
-  ...overrides,
-});
+describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
+  const storage = setupTestStorage(kind);
+  const t = setupTestServer(() => storage.overrides());
 
-/**
- * Multipart POST /api/upload-all-file: `files` parts and the `data` field (an object is sent as its
- * JSON; a string as-is; undefined leaves the field out).
- */
-async function uploadGem(
-  token: string | undefined,
-  options: { files?: Part[]; data?: unknown; headers?: Record<string, string> } = {},
-) {
-  const form = new FormData();
-  const parts = options.files ?? [{ bytes: PNG, name: 'cat.png', type: 'image/png' }];
-  for (const p of parts) form.append('files', new Blob([new Uint8Array(p.bytes)], { type: p.type ?? '' }), p.name);
-  const data = 'data' in options ? options.data : fields();
-  if (data !== undefined) form.append('data', typeof data === 'string' ? data : JSON.stringify(data));
-  const res = await fetch(`${t.url}${IMAGE_GEM_PATH}`, {
-    method: 'POST',
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers },
-    body: form,
-  });
-  return { status: res.status, body: await res.json(), headers: res.headers };
-}
-
-async function saveImageGem(s: Session, options: Parameters<typeof uploadGem>[1] = {}): Promise<Gem> {
-  const res = await uploadGem(s.jwt, options);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return dataOf(gemSchema).parse(res.body).data;
-}
-
-async function feedbackUpload(s: Session) {
-  const form = new FormData();
-  form.append('files', new Blob([new Uint8Array(PNG)]), 'x.png');
-  form.append('isFeedbackImg', 'true');
-  const res = await fetch(`${t.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${s.jwt}` }, body: form });
-  expect(res.status).toBe(201);
-  const [upload] = uploadResponseSchema.parse(await res.json()).data.uploads;
-  if (!upload) throw new Error('no upload');
-  return upload;
-}
-
-const storedFiles = () => readdirSync(join(t.current.config.dataDir, 'uploads')).sort();
-const allGems = async (s: Session) => gemListSchema.parse((await t.api('/api/get-all-bookmark', { token: s.jwt })).body);
-const newKey = () => `img-${Math.random().toString(36).slice(2)}`;
-const LINK = () => new RegExp(`^${t.url}/uploads/[A-Za-z0-9_-]{22}\\.(png|gif|jpg|webp)$`);
-
-describe('POST /api/upload-all-file', () => {
-  it('saves an Image gem whose image link serves the same bytes', async () => {
-    const s = await t.signUp('img');
-    const before = storedFiles();
-    const tagged = fields({ description: 'found on a blog', tags: ['cats'], collectionId: s.user.ai_chats_collection_id });
-    const gem = await saveImageGem(s, { data: tagged });
-    expect(gem).toMatchObject({
-      title: 'A cat',
-      url: 'https://example.com/cats',
-      description: 'found on a blog',
-      media_type: 'Image',
-      media: { mediaUrl: 'https://img.example.com/cat.png', alt: 'a cat', width: 1, height: 1 },
-      collectionId: s.user.ai_chats_collection_id,
-      author: { id: s.user.id, username: s.user.username },
-    });
-    expect(gem.tags.map((x) => x.tag)).toEqual(['cats']);
-    expect(gem.image).toMatch(LINK());
-    expect(gem.image?.endsWith('.png')).toBe(true);
-
-    const file = await fetch(gem.image ?? '');
-    expect(file.status).toBe(200);
-    expect(file.headers.get('content-type')).toBe('image/png');
-    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
-
-    const after = storedFiles();
-    expect(after).toHaveLength(before.length + 1);
-    expect(after).toContain(gem.image?.split('/').pop());
-    expect((await t.api(`/api/gems/${gem.id}`, { token: s.jwt })).body).toEqual({ data: gem });
+  const fields = (overrides: Record<string, unknown> = {}) => ({
+    title: 'A cat',
+    url: 'https://example.com/cats',
+    media: { mediaUrl: 'https://img.example.com/cat.png', alt: 'a cat', width: 1, height: 1 },
+    ...overrides,
   });
 
-  it('types the file by its bytes, not its name, and ignores an image field in data', async () => {
-    const s = await t.signUp('imggif');
-    const gem = await saveImageGem(s, {
-      files: [{ bytes: GIF, name: 'photo.jpg', type: 'image/jpeg' }],
-      data: fields({ image: 'https://evil.example.com/x.png', media_type: 'Image', media: {} }),
-    });
-    expect(gem.image).toMatch(/\.gif$/);
-    expect(gem.image?.startsWith(`${t.url}/uploads/`)).toBe(true);
-    expect(gem.media).toEqual({});
-  });
-
-  it('also takes `data` as a JSON file part', async () => {
-    const s = await t.signUp('imgblob');
+  /**
+   * Multipart POST /api/upload-all-file: `files` parts and the `data` field (an object is sent as its
+   * JSON; a string as-is; undefined leaves the field out).
+   */
+  async function uploadGem(
+    token: string | undefined,
+    options: { files?: Part[]; data?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const form = new FormData();
-    form.append('files', new Blob([new Uint8Array(PNG)]), 'cat.png');
-    form.append('data', new Blob([JSON.stringify(fields({ title: 'From a blob' }))], { type: 'application/json' }), 'data.json');
-    const res = await fetch(`${t.url}${IMAGE_GEM_PATH}`, { method: 'POST', headers: { Authorization: `Bearer ${s.jwt}` }, body: form });
+    const parts = options.files ?? [{ bytes: PNG, name: 'cat.png', type: 'image/png' }];
+    for (const p of parts) form.append('files', new Blob([new Uint8Array(p.bytes)], { type: p.type ?? '' }), p.name);
+    const data = 'data' in options ? options.data : fields();
+    if (data !== undefined) form.append('data', typeof data === 'string' ? data : JSON.stringify(data));
+    const res = await fetch(`${t.url}${IMAGE_GEM_PATH}`, {
+      method: 'POST',
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers },
+      body: form,
+    });
+    return { status: res.status, body: await res.json(), headers: res.headers };
+  }
+
+  async function saveImageGem(s: Session, options: Parameters<typeof uploadGem>[1] = {}): Promise<Gem> {
+    const res = await uploadGem(s.jwt, options);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return dataOf(gemSchema).parse(res.body).data;
+  }
+
+  async function feedbackUpload(s: Session) {
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(PNG)]), 'x.png');
+    form.append('isFeedbackImg', 'true');
+    const res = await fetch(`${t.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${s.jwt}` }, body: form });
     expect(res.status).toBe(201);
-    expect((await res.json()).data).toMatchObject({ title: 'From a blob', media_type: 'Image' });
-  });
+    const [upload] = uploadResponseSchema.parse(await res.json()).data.uploads;
+    if (!upload) throw new Error('no upload');
+    return upload;
+  }
 
-  it('rejects a text file named .png with a 415, saving no gem and no file', async () => {
-    const s = await t.signUp('imgtxt');
-    const before = storedFiles();
-    const text = Buffer.from('definitely not an image');
-    const error = expectError(await uploadGem(s.jwt, { files: [{ bytes: text, name: 'notes.png', type: 'image/png' }] }), 415, 'UnsupportedMediaTypeError');
-    expect(error.message).toBe('files[0] (notes.png): Only JPG, PNG, GIF or WEBP images are accepted');
-    expect(storedFiles()).toEqual(before);
-    expect((await allGems(s)).total).toBe(0);
-  });
+  const storedFiles = () => storage.list(t.current.config);
+  const allGems = async (s: Session) => gemListSchema.parse((await t.api('/api/get-all-bookmark', { token: s.jwt })).body);
+  const newKey = () => `img-${Math.random().toString(36).slice(2)}`;
+  const linkPattern = () => new RegExp(`^${t.url}/uploads/[A-Za-z0-9_-]{22}\\.(png|gif|jpg|webp)$`);
 
-  it('rejects an image over the size limit with a 413, saving nothing', async () => {
-    const s = await t.signUp('imgbig');
-    const before = storedFiles();
-    const big = Buffer.alloc(MAX_IMAGE_BYTES + 1);
-    PNG.copy(big);
-    const error = expectError(await uploadGem(s.jwt, { files: [{ bytes: big, name: 'huge.png', type: 'image/png' }] }), 413, 'PayloadTooLargeError');
-    expect(error.message).toBe('files[0] (huge.png): An image may be at most 5 MB');
-    expect(storedFiles()).toEqual(before);
-    expect((await allGems(s)).total).toBe(0);
-  });
+  describe('POST /api/upload-all-file', () => {
+    it('saves an Image gem whose image link serves the same bytes', async () => {
+      const s = await t.signUp('img');
+      const before = await storedFiles();
+      const tagged = fields({ description: 'found on a blog', tags: ['cats'], collectionId: s.user.ai_chats_collection_id });
+      const gem = await saveImageGem(s, { data: tagged });
+      expect(gem).toMatchObject({
+        title: 'A cat',
+        url: 'https://example.com/cats',
+        description: 'found on a blog',
+        media_type: 'Image',
+        media: { mediaUrl: 'https://img.example.com/cat.png', alt: 'a cat', width: 1, height: 1 },
+        collectionId: s.user.ai_chats_collection_id,
+        author: { id: s.user.id, username: s.user.username },
+      });
+      expect(gem.tags.map((x) => x.tag)).toEqual(['cats']);
+      expect(gem.image).toMatch(linkPattern());
+      expect(gem.image?.endsWith('.png')).toBe(true);
 
-  it('names `data` when it is missing or not JSON, and the field when a gem field is bad', async () => {
-    const s = await t.signUp('imgdata');
-    const before = storedFiles();
-    expectFieldError(await uploadGem(s.jwt, { data: '{"title": "x", ' }), 'data');
-    expectFieldError(await uploadGem(s.jwt, { data: 'not json at all' }), 'data');
-    expectFieldError(await uploadGem(s.jwt, { data: undefined }), 'data');
-    expectFieldError(await uploadGem(s.jwt, { data: '[1, 2]' }), 'data');
-    expectFieldError(await uploadGem(s.jwt, { data: fields({ title: '' }) }), 'data.title', messages.required);
-    expectFieldError(await uploadGem(s.jwt, { data: fields({ url: 'nope' }) }), 'data.url', messages.urlInvalid());
-    expectFieldError(await uploadGem(s.jwt, { data: fields({ media_type: 'Link' }) }), 'data.media_type');
-    expectFieldError(await uploadGem(s.jwt, { data: fields({ media: { mediaUrl: 'javascript:alert(1)' } }) }), 'data.media.mediaUrl');
-    expectFieldError(await uploadGem(s.jwt, { data: fields({ media: { width: -1 } }) }), 'data.media.width');
-    expect(storedFiles()).toEqual(before);
-    expect((await allGems(s)).total).toBe(0);
-  });
+      const file = await fetch(gem.image ?? '');
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/png');
+      expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
 
-  it('needs exactly one image in `files`, sent as multipart', async () => {
-    const s = await t.signUp('imgcount');
-    const before = storedFiles();
-    expectFieldError(await uploadGem(s.jwt, { files: [] }), 'files');
-    const two = [
-      { bytes: PNG, name: 'a.png' },
-      { bytes: GIF, name: 'b.gif' },
-    ];
-    expectFieldError(await uploadGem(s.jwt, { files: two }), 'files');
-    expectFieldError(await t.api('/api/upload-all-file', { token: s.jwt, body: { data: fields() } }), 'files');
-    expect(storedFiles()).toEqual(before);
-    expect((await allGems(s)).total).toBe(0);
-  });
-
-  it('a retry with the same Idempotency-Key returns the first gem with 200 and stores one file', async () => {
-    const s = await t.signUp('imgidem');
-    const before = storedFiles();
-    const k = newKey();
-    const first = await uploadGem(s.jwt, { headers: { 'Idempotency-Key': k } });
-    const retry = await uploadGem(s.jwt, { headers: { 'Idempotency-Key': k }, data: fields({ title: 'retry' }) });
-    expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(retry.status).toBe(200);
-    expect(retry.body).toEqual(first.body);
-    expect((await allGems(s)).total).toBe(1);
-    expect(storedFiles()).toHaveLength(before.length + 1);
-    expect(expectError(await uploadGem(s.jwt, { headers: { 'Idempotency-Key': 'short' } }), 400).message).toBe('Idempotency-Key header is invalid');
-    expect(storedFiles()).toHaveLength(before.length + 1);
-  });
-
-  it('concurrent retries with one key make one gem and keep one file', async () => {
-    const s = await t.signUp('imgrace');
-    const before = storedFiles();
-    const k = newKey();
-    await Promise.all(Array.from({ length: 4 }, () => t.api('/api/health')));
-    const results = await Promise.all(Array.from({ length: 4 }, () => uploadGem(s.jwt, { headers: { 'Idempotency-Key': k } })));
-    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
-    expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
-    expect((await allGems(s)).total).toBe(1);
-    expect(storedFiles()).toHaveLength(before.length + 1);
-    expect((await fetch(results[0]?.body.data.image)).status).toBe(200);
-  });
-
-  it("refuses another user's collection (404) and a call without a token (401), storing nothing", async () => {
-    const a = await t.signUp('imgowner');
-    const b = await t.signUp('imgthief');
-    const before = storedFiles();
-    expectError(await uploadGem(b.jwt, { data: fields({ collectionId: a.user.unfiltered_collection_id }) }), 404, 'NotFoundError');
-    expectError(await uploadGem(undefined), 401, 'UnauthorizedError');
-    expectError(await uploadGem('not-a-token'), 401);
-    expect(storedFiles()).toEqual(before);
-    expect((await allGems(b)).total).toBe(0);
-    expect((await t.api(`/api/collections/${a.user.unfiltered_collection_id}`, { token: a.jwt })).body.data.gems_count).toBe(0);
-  });
-});
-
-describe("an image gem's file", () => {
-  it('goes with its gem: DELETE /api/gems/{id} removes the file; it cannot be deleted alone (409)', async () => {
-    const s = await t.signUp('imgdel');
-    // The gem's upload id is not in its answer; upload ids are serial, so it lies between two
-    // feedback uploads made before and after it (other users' uploads in between answer 404).
-    const before = await feedbackUpload(s);
-    const gem = await saveImageGem(s);
-    const after = await feedbackUpload(s);
-    const name = gem.image?.split('/').pop() ?? '';
-    expect(storedFiles()).toContain(name);
-    const between = Array.from({ length: after.id - before.id - 1 }, (_, i) => before.id + 1 + i);
-    const answers = await Promise.all(between.map((id) => t.api(`/api/upload/${id}`, { method: 'DELETE', token: s.jwt })));
-    expect(answers.map((r) => r.status).sort()).toEqual([409, ...Array(between.length - 1).fill(404)]);
-    const uploadId = between[answers.findIndex((r) => r.status === 409)];
-
-    const refused = expectError(await t.api(`/api/upload/${uploadId}`, { method: 'DELETE', token: s.jwt }), 409, 'ConflictError');
-    expect(refused.message).toMatch(/belongs to a gem/);
-    expect((await fetch(gem.image ?? '')).status).toBe(200);
-
-    // nor can it be attached to a bug report
-    const report = await t.api('/api/feedbacks', {
-      token: s.jwt,
-      body: { data: { title: 'Bug', url: 'https://example.com', category: 'Bug', isExtension: true, imageLinks: [gem.image] } },
+      const after = await storedFiles();
+      expect(after).toHaveLength(before.length + 1);
+      expect(after).toContain(gem.image?.split('/').pop());
+      expect((await t.api(`/api/gems/${gem.id}`, { token: s.jwt })).body).toEqual({ data: gem });
     });
-    expectFieldError(report, 'data.imageLinks.0');
 
-    const other = await t.signUp('imgdelb');
-    expectError(await t.api(`/api/gems/${gem.id}`, { method: 'DELETE', token: other.jwt }), 404);
-    expect(storedFiles()).toContain(name);
+    it('types the file by its bytes, not its name, and ignores an image field in data', async () => {
+      const s = await t.signUp('imggif');
+      const gem = await saveImageGem(s, {
+        files: [{ bytes: GIF, name: 'photo.jpg', type: 'image/jpeg' }],
+        data: fields({ image: 'https://evil.example.com/x.png', media_type: 'Image', media: {} }),
+      });
+      expect(gem.image).toMatch(/\.gif$/);
+      expect(gem.image?.startsWith(`${t.url}/uploads/`)).toBe(true);
+      expect(gem.media).toEqual({});
+    });
 
-    const deleted = await t.api(`/api/gems/${gem.id}`, { method: 'DELETE', token: s.jwt });
-    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    expect(deleted.body).toEqual({ data: { id: gem.id } });
-    expect(storedFiles()).not.toContain(name);
-    expectError(await t.api(new URL(gem.image ?? '').pathname), 404);
-    expectError(await t.api(`/api/upload/${uploadId}`, { method: 'DELETE', token: s.jwt }), 404);
-    expect((await allGems(s)).total).toBe(0);
+    it('also takes `data` as a JSON file part', async () => {
+      const s = await t.signUp('imgblob');
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(PNG)]), 'cat.png');
+      form.append('data', new Blob([JSON.stringify(fields({ title: 'From a blob' }))], { type: 'application/json' }), 'data.json');
+      const res = await fetch(`${t.url}${IMAGE_GEM_PATH}`, { method: 'POST', headers: { Authorization: `Bearer ${s.jwt}` }, body: form });
+      expect(res.status).toBe(201);
+      expect((await res.json()).data).toMatchObject({ title: 'From a blob', media_type: 'Image' });
+    });
+
+    it('rejects a text file named .png with a 415, saving no gem and no file', async () => {
+      const s = await t.signUp('imgtxt');
+      const before = await storedFiles();
+      const text = Buffer.from('definitely not an image');
+      const error = expectError(await uploadGem(s.jwt, { files: [{ bytes: text, name: 'notes.png', type: 'image/png' }] }), 415, 'UnsupportedMediaTypeError');
+      expect(error.message).toBe('files[0] (notes.png): Only JPG, PNG, GIF or WEBP images are accepted');
+      expect(await storedFiles()).toEqual(before);
+      expect((await allGems(s)).total).toBe(0);
+    });
+
+    it('rejects the PNG signature followed by a script with a 400 naming the file, saving no gem and no file', async () => {
+      const s = await t.signUp('imgforged');
+      const before = await storedFiles();
+      const res = await uploadGem(s.jwt, { files: [{ bytes: FORGED.pngScript, name: 'cat.png', type: 'image/png' }] });
+      const error = expectError(res, 400, 'ValidationError');
+      expect(error.message).toBe('files[0] (cat.png): Not a valid PNG image');
+      expectFieldError(res, 'files.0', 'files[0] (cat.png): Not a valid PNG image');
+      expect(await storedFiles()).toEqual(before);
+      expect((await allGems(s)).total).toBe(0);
+    });
+
+    it('rejects an image over the size limit with a 413, saving nothing', async () => {
+      const s = await t.signUp('imgbig');
+      const before = await storedFiles();
+      const big = Buffer.alloc(MAX_IMAGE_BYTES + 1);
+      PNG.copy(big);
+      const error = expectError(await uploadGem(s.jwt, { files: [{ bytes: big, name: 'huge.png', type: 'image/png' }] }), 413, 'PayloadTooLargeError');
+      expect(error.message).toBe('files[0] (huge.png): An image may be at most 5 MB');
+      expect(await storedFiles()).toEqual(before);
+      expect((await allGems(s)).total).toBe(0);
+    });
+
+    it('names `data` when it is missing or not JSON, and the field when a gem field is bad', async () => {
+      const s = await t.signUp('imgdata');
+      const before = await storedFiles();
+      expectFieldError(await uploadGem(s.jwt, { data: '{"title": "x", ' }), 'data');
+      expectFieldError(await uploadGem(s.jwt, { data: 'not json at all' }), 'data');
+      expectFieldError(await uploadGem(s.jwt, { data: undefined }), 'data');
+      expectFieldError(await uploadGem(s.jwt, { data: '[1, 2]' }), 'data');
+      expectFieldError(await uploadGem(s.jwt, { data: fields({ title: '' }) }), 'data.title', messages.required);
+      expectFieldError(await uploadGem(s.jwt, { data: fields({ url: 'nope' }) }), 'data.url', messages.urlInvalid());
+      expectFieldError(await uploadGem(s.jwt, { data: fields({ media_type: 'Link' }) }), 'data.media_type');
+      expectFieldError(await uploadGem(s.jwt, { data: fields({ media: { mediaUrl: 'javascript:alert(1)' } }) }), 'data.media.mediaUrl');
+      expectFieldError(await uploadGem(s.jwt, { data: fields({ media: { width: -1 } }) }), 'data.media.width');
+      expect(await storedFiles()).toEqual(before);
+      expect((await allGems(s)).total).toBe(0);
+    });
+
+    it('needs exactly one image in `files`, sent as multipart', async () => {
+      const s = await t.signUp('imgcount');
+      const before = await storedFiles();
+      expectFieldError(await uploadGem(s.jwt, { files: [] }), 'files');
+      const two = [
+        { bytes: PNG, name: 'a.png' },
+        { bytes: GIF, name: 'b.gif' },
+      ];
+      expectFieldError(await uploadGem(s.jwt, { files: two }), 'files');
+      expectFieldError(await t.api('/api/upload-all-file', { token: s.jwt, body: { data: fields() } }), 'files');
+      expect(await storedFiles()).toEqual(before);
+      expect((await allGems(s)).total).toBe(0);
+    });
+
+    it('a retry with the same Idempotency-Key returns the first gem with 200 and stores one file', async () => {
+      const s = await t.signUp('imgidem');
+      const before = await storedFiles();
+      const k = newKey();
+      const first = await uploadGem(s.jwt, { headers: { 'Idempotency-Key': k } });
+      const retry = await uploadGem(s.jwt, { headers: { 'Idempotency-Key': k }, data: fields({ title: 'retry' }) });
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      expect(retry.status).toBe(200);
+      expect(retry.body).toEqual(first.body);
+      expect((await allGems(s)).total).toBe(1);
+      expect(await storedFiles()).toHaveLength(before.length + 1);
+      expect(expectError(await uploadGem(s.jwt, { headers: { 'Idempotency-Key': 'short' } }), 400).message).toBe('Idempotency-Key header is invalid');
+      expect(await storedFiles()).toHaveLength(before.length + 1);
+    });
+
+    it('concurrent retries with one key make one gem and keep one file', async () => {
+      const s = await t.signUp('imgrace');
+      const before = await storedFiles();
+      const k = newKey();
+      await Promise.all(Array.from({ length: 4 }, () => t.api('/api/health')));
+      const results = await Promise.all(Array.from({ length: 4 }, () => uploadGem(s.jwt, { headers: { 'Idempotency-Key': k } })));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+      expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+      expect((await allGems(s)).total).toBe(1);
+      expect(await storedFiles()).toHaveLength(before.length + 1);
+      expect((await fetch(results[0]?.body.data.image)).status).toBe(200);
+    });
+
+    it("refuses another user's collection (404) and a call without a token (401), storing nothing", async () => {
+      const a = await t.signUp('imgowner');
+      const b = await t.signUp('imgthief');
+      const before = await storedFiles();
+      expectError(await uploadGem(b.jwt, { data: fields({ collectionId: a.user.unfiltered_collection_id }) }), 404, 'NotFoundError');
+      expectError(await uploadGem(undefined), 401, 'UnauthorizedError');
+      expectError(await uploadGem('not-a-token'), 401);
+      expect(await storedFiles()).toEqual(before);
+      expect((await allGems(b)).total).toBe(0);
+      expect((await t.api(`/api/collections/${a.user.unfiltered_collection_id}`, { token: a.jwt })).body.data.gems_count).toBe(0);
+    });
   });
 
-  it('deleting a gem without a file still works, and leaves other files alone', async () => {
-    const s = await t.signUp('imgkeep');
-    const kept = await saveImageGem(s);
-    const byUrl = await t.api('/api/gems', {
-      token: s.jwt,
-      body: { data: fields({ media_type: 'Image', image: 'https://img.example.com/cat.png' }) },
+  describe("an image gem's file", () => {
+    it('goes with its gem: DELETE /api/gems/{id} removes the file; it cannot be deleted alone (409)', async () => {
+      const s = await t.signUp('imgdel');
+      // The gem's upload id is not in its answer; upload ids are serial, so it lies between two
+      // feedback uploads made before and after it (other users' uploads in between answer 404).
+      const before = await feedbackUpload(s);
+      const gem = await saveImageGem(s);
+      const after = await feedbackUpload(s);
+      const name = gem.image?.split('/').pop() ?? '';
+      expect(await storedFiles()).toContain(name);
+      const between = Array.from({ length: after.id - before.id - 1 }, (_, i) => before.id + 1 + i);
+      const answers = await Promise.all(between.map((id) => t.api(`/api/upload/${id}`, { method: 'DELETE', token: s.jwt })));
+      expect(answers.map((r) => r.status).sort()).toEqual([409, ...Array(between.length - 1).fill(404)]);
+      const uploadId = between[answers.findIndex((r) => r.status === 409)];
+
+      const refused = expectError(await t.api(`/api/upload/${uploadId}`, { method: 'DELETE', token: s.jwt }), 409, 'ConflictError');
+      expect(refused.message).toMatch(/belongs to a gem/);
+      expect((await fetch(gem.image ?? '')).status).toBe(200);
+
+      // nor can it be attached to a bug report
+      const report = await t.api('/api/feedbacks', {
+        token: s.jwt,
+        body: { data: { title: 'Bug', url: 'https://example.com', category: 'Bug', isExtension: true, imageLinks: [gem.image] } },
+      });
+      expectFieldError(report, 'data.imageLinks.0');
+
+      const other = await t.signUp('imgdelb');
+      expectError(await t.api(`/api/gems/${gem.id}`, { method: 'DELETE', token: other.jwt }), 404);
+      expect(await storedFiles()).toContain(name);
+
+      const deleted = await t.api(`/api/gems/${gem.id}`, { method: 'DELETE', token: s.jwt });
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      expect(deleted.body).toEqual({ data: { id: gem.id } });
+      expect(await storedFiles()).not.toContain(name);
+      expectError(await t.api(new URL(gem.image ?? '').pathname), 404);
+      expectError(await t.api(`/api/upload/${uploadId}`, { method: 'DELETE', token: s.jwt }), 404);
+      expect((await allGems(s)).total).toBe(0);
     });
-    expect(byUrl.status, JSON.stringify(byUrl.body)).toBe(201);
-    expect(byUrl.body.data).toMatchObject({ media_type: 'Image', image: 'https://img.example.com/cat.png', media: { mediaUrl: 'https://img.example.com/cat.png' } });
-    const before = storedFiles();
-    expect((await t.api(`/api/gems/${byUrl.body.data.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
-    expect(storedFiles()).toEqual(before);
-    expect((await fetch(kept.image ?? '')).status).toBe(200);
+
+    it('deleting a gem without a file still works, and leaves other files alone', async () => {
+      const s = await t.signUp('imgkeep');
+      const kept = await saveImageGem(s);
+      const byUrl = await t.api('/api/gems', {
+        token: s.jwt,
+        body: { data: fields({ media_type: 'Image', image: 'https://img.example.com/cat.png' }) },
+      });
+      expect(byUrl.status, JSON.stringify(byUrl.body)).toBe(201);
+      expect(byUrl.body.data).toMatchObject({ media_type: 'Image', image: 'https://img.example.com/cat.png', media: { mediaUrl: 'https://img.example.com/cat.png' } });
+      const before = await storedFiles();
+      expect((await t.api(`/api/gems/${byUrl.body.data.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
+      expect(await storedFiles()).toEqual(before);
+      expect((await fetch(kept.image ?? '')).status).toBe(200);
+    });
   });
 });
