@@ -103,7 +103,7 @@ function ComboboxInTree(props: ComboboxProps) {
   });
   const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
     useRole(context, { role: 'listbox' }),
-    useClick(context, { event: 'mousedown', toggle: false, keyboardHandlers: false }),
+    useClick(context, { toggle: false, keyboardHandlers: false }),
     useDismiss(context),
     useListNavigation(context, { listRef, activeIndex, onNavigate: setActiveIndex, virtual: true, loop: true }),
   ]);
