@@ -127,7 +127,7 @@ describe('Combobox', () => {
     expect(document.activeElement).toBe(input);
   });
 
-  it('shows the selected option'\''s label in the input and marks that option aria-selected', async () => {
+  it('shows the selected option label in the input and marks that option aria-selected', async () => {
     const { user, input } = renderCombobox({ selectedValue: '3' });
     expect(input.value).toBe('Work');
     await user.keyboard('{Tab}{ArrowDown}');
