@@ -174,9 +174,11 @@ function ComboboxInTree(props: ComboboxProps) {
             // Keep focus in the input: a press in the list must not blur it (which would close the list).
             {...getFloatingProps({ onMouseDown: (event) => event.preventDefault() })}
             id={listboxId}
+            role="listbox"
             aria-label={label}
           >
             {items.map((item, index) => (
+              // biome-ignore lint/a11y/useFocusableInteractive: the input keeps focus; aria-activedescendant names the highlighted option
               <div
                 key={item.kind === 'create' ? '\u0000create' : item.option.value}
                 ref={(node) => {

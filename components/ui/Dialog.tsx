@@ -74,6 +74,7 @@ function DialogInTree({
               <div
                 ref={refs.setFloating}
                 className={panelClass}
+                role="dialog"
                 aria-modal="true"
                 aria-labelledby={titleId}
                 aria-describedby={description ? descriptionId : undefined}

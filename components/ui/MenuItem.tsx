@@ -68,5 +68,5 @@ export function MenuCheckboxItem({ label, checked, onCheckedChange, disabled = f
 
 /** A line between groups of menu items. */
 export function MenuSeparator() {
-  return <div role="separator" className="ui-menu-separator" />;
+  return <hr className="ui-menu-separator" />;
 }

@@ -84,6 +84,7 @@ function PopoverInTree({ trigger, title, showTitle = false, children, placement 
             <div
               ref={refs.setFloating}
               className="ui-popover"
+              role="dialog"
               style={floatingStyles}
               aria-labelledby={showTitle ? titleId : undefined}
               aria-label={showTitle ? undefined : title}

@@ -79,7 +79,7 @@ export function Tabs({ label, tabs, selected, onSelect }: TabsProps) {
         ))}
       </Composite>
       {current && (
-        <div role="tabpanel" id={panelId(current.id)} aria-labelledby={tabId(current.id)} className="ui-tabpanel" tabIndex={0}>
+        <div role="tabpanel" id={panelId(current.id)} aria-labelledby={tabId(current.id)} className="ui-tabpanel">
           {current.content}
         </div>
       )}

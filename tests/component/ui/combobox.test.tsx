@@ -31,6 +31,15 @@ function highlighted(input: HTMLElement) {
   return option?.textContent;
 }
 
+function ComboboxInDialog() {
+  const [open, setOpen] = useState(true);
+  return (
+    <Dialog open={open} onOpenChange={setOpen} title="Save">
+      <Combobox label="Collection" options={COLLECTIONS} onSelect={() => {}} />
+    </Dialog>
+  );
+}
+
 describe('Combobox', () => {
   it('is closed with no aria-controls until it opens; then aria-controls names the rendered listbox', async () => {
     const { user, input } = renderCombobox();
@@ -145,15 +154,7 @@ describe('Combobox', () => {
 
   it('inside a dialog, Escape closes only the list; the next Escapes clear the text, then close the dialog', async () => {
     const user = userEvent.setup();
-    function Host() {
-      const [open, setOpen] = useState(true);
-      return (
-        <Dialog open={open} onOpenChange={setOpen} title="Save">
-          <Combobox label="Collection" options={COLLECTIONS} onSelect={() => {}} />
-        </Dialog>
-      );
-    }
-    render(<Host />);
+    render(<ComboboxInDialog />);
     const input = await screen.findByRole('combobox', { name: 'Collection' });
     await user.click(input);
     await user.type(input, 'W');

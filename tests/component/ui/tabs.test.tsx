@@ -43,7 +43,8 @@ describe('Tabs', () => {
     expect(document.activeElement).toBe(tab('Sign in'));
     expect(tab('Create account').tabIndex).toBe(-1);
     await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('tabpanel'));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Email' }));
+    expect(screen.getByRole('tabpanel').contains(document.activeElement)).toBe(true);
   });
 
   it('→/← move focus and select (wrapping at the ends); Home/End go to the first/last tab', async () => {
