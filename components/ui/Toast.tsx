@@ -1,43 +1,100 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, type FocusEvent, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 
-type Tone = 'success' | 'error';
-interface ToastMessage {
+type Tone = 'success' | 'error' | 'info';
+
+export interface ToastOptions {
+  /** A button in the toast (e.g. "Undo"); pressing it runs `onAction` and dismisses the toast. */
+  action?: { label: string; onAction: () => void };
+  /** How long it stays, not counting time spent hovered or focused. */
+  durationMs?: number;
+}
+
+interface ToastMessage extends ToastOptions {
   id: number;
   tone: Tone;
   text: string;
 }
 
-const ToastContext = createContext<((tone: Tone, text: string) => void) | null>(null);
+export type ShowToast = (tone: Tone, text: string, options?: ToastOptions) => void;
+
+const ToastContext = createContext<ShowToast | null>(null);
 const VISIBLE_MS = 4000;
+const VISIBLE_WITH_ACTION_MS = 6000;
 
 /** Short messages at the bottom of the page, announced to screen readers, gone after a few seconds. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastMessage[]>([]);
   const nextId = useRef(1);
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
-  const show = useCallback((tone: Tone, text: string) => {
+  const show = useCallback<ShowToast>((tone, text, options) => {
     const id = nextId.current++;
-    setToasts((list) => [...list, { id, tone, text }]);
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
-      setToasts((list) => list.filter((t) => t.id !== id));
-    }, VISIBLE_MS);
-    timers.current.add(timer);
+    setToasts((list) => [...list, { id, tone, text, ...options }]);
   }, []);
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
 
   return (
     <ToastContext.Provider value={show}>
       {children}
       <div className="toasts" aria-live="polite">
         {toasts.map((t) => (
-          <div key={t.id} className={`toast toast-${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
-            {t.text}
-          </div>
+          <ToastCard key={t.id} toast={t} dismiss={dismiss} />
         ))}
       </div>
     </ToastContext.Provider>
+  );
+}
+
+/** One toast; its countdown pauses while the pointer is over it or focus is in it (so its action can be reached). */
+function ToastCard({ toast, dismiss }: { toast: ToastMessage; dismiss: (id: number) => void }) {
+  const { id, tone, text, action } = toast;
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const remainingMs = useRef(toast.durationMs ?? (action ? VISIBLE_WITH_ACTION_MS : VISIBLE_MS));
+  const paused = hovered || focused;
+
+  useEffect(() => {
+    if (paused) return;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => dismiss(id), remainingMs.current);
+    return () => {
+      clearTimeout(timer);
+      remainingMs.current -= Date.now() - startedAt;
+    };
+  }, [paused, id, dismiss]);
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the countdown; nothing is activated
+    <div
+      className={`toast toast-${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+    >
+      <span className="toast-text">{text}</span>
+      {action && (
+        <>
+          <button
+            type="button"
+            className="toast-action"
+            onClick={() => {
+              action.onAction();
+              dismiss(id);
+            }}
+          >
+            {action.label}
+          </button>
+          <button type="button" className="toast-dismiss" aria-label="Dismiss" onClick={() => dismiss(id)}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </>
+      )}
+    </div>
   );
 }
 

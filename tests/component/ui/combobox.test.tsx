@@ -1,0 +1,172 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Combobox, type ComboboxOption } from '@/components/ui/Combobox';
+import { Dialog } from '@/components/ui/Dialog';
+
+const COLLECTIONS: ComboboxOption[] = [
+  { value: '1', label: 'Reading', detail: '12' },
+  { value: '2', label: 'Recipes' },
+  { value: '3', label: 'Work' },
+];
+
+function renderCombobox(props: Partial<Parameters<typeof Combobox>[0]> = {}) {
+  const onSelect = vi.fn();
+  const onCreate = vi.fn();
+  const user = userEvent.setup();
+  render(<Combobox label="Collection" options={COLLECTIONS} onSelect={onSelect} onCreate={onCreate} {...props} />);
+  const input = screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement;
+  return { user, input, onSelect, onCreate };
+}
+
+/** The option aria-activedescendant names: it must exist, be an option, and sit in the listbox aria-controls names. */
+function highlighted(input: HTMLElement) {
+  const id = input.getAttribute('aria-activedescendant');
+  if (!id) return null;
+  const option = document.getElementById(id);
+  expect(option, `aria-activedescendant="${id}" names no element`).not.toBeNull();
+  expect(option?.getAttribute('role')).toBe('option');
+  expect(option?.closest('[role="listbox"]')?.id).toBe(input.getAttribute('aria-controls'));
+  return option?.textContent;
+}
+
+function ComboboxInDialog() {
+  const [open, setOpen] = useState(true);
+  return (
+    <Dialog open={open} onOpenChange={setOpen} title="Save">
+      <Combobox label="Collection" options={COLLECTIONS} onSelect={() => {}} />
+    </Dialog>
+  );
+}
+
+describe('Combobox', () => {
+  it('is closed with no aria-controls until it opens; then aria-controls names the rendered listbox', async () => {
+    const { user, input } = renderCombobox();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(input.hasAttribute('aria-controls')).toBe(false);
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    await user.click(input);
+    await user.keyboard('{ArrowDown}');
+    const listbox = screen.getByRole('listbox', { name: 'Collection' });
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-controls') ?? '')).toBe(listbox);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Reading12', 'Recipes', 'Work']);
+  });
+
+  it('moves aria-activedescendant with ↓/↑ (wrapping) while focus stays in the input', async () => {
+    const { user, input } = renderCombobox();
+    await user.click(input);
+    await user.keyboard('{ArrowDown}');
+    expect(highlighted(input)).toBe('Reading12');
+    await user.keyboard('{ArrowDown}');
+    expect(highlighted(input)).toBe('Recipes');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(highlighted(input)).toBe('Reading12');
+    await user.keyboard('{ArrowUp}');
+    expect(highlighted(input)).toBe('Work');
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('typing filters the options, and ↓ then Enter picks the highlighted option, not the typed text', async () => {
+    const { user, input, onSelect, onCreate } = renderCombobox();
+    await user.type(input, 're');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Reading12', 'Recipes', 'Create “re”']);
+    expect(input.hasAttribute('aria-activedescendant')).toBe(false);
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(highlighted(input)).toBe('Recipes');
+    await user.keyboard('{Enter}');
+
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(COLLECTIONS[1]);
+    expect(onCreate).not.toHaveBeenCalled();
+    expect(input.value).toBe('Recipes');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input.hasAttribute('aria-controls')).toBe(false);
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('offers "Create “…”" for new text: highlighted and Enter creates it; Enter with nothing highlighted creates too', async () => {
+    const { user, input, onSelect, onCreate } = renderCombobox();
+    await user.type(input, 'Travel');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Create “Travel”']);
+    await user.keyboard('{ArrowDown}');
+    expect(highlighted(input)).toBe('Create “Travel”');
+    await user.keyboard('{Enter}');
+    expect(onCreate).toHaveBeenCalledExactlyOnceWith('Travel');
+
+    await user.clear(input);
+    await user.type(input, 'Garden{Enter}');
+    expect(onCreate).toHaveBeenLastCalledWith('Garden');
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('Enter on text that names an option picks that option instead of creating a duplicate', async () => {
+    const { user, input, onSelect, onCreate } = renderCombobox();
+    await user.type(input, 'work{Enter}');
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(COLLECTIONS[2]);
+    expect(onCreate).not.toHaveBeenCalled();
+  });
+
+  it('Escape closes the list and keeps focus in the input; a second Escape clears the text', async () => {
+    const { user, input } = renderCombobox();
+    await user.type(input, 'Rec');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('listbox')).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(input.hasAttribute('aria-activedescendant')).toBe(false);
+    expect(document.activeElement).toBe(input);
+    expect(input.value).toBe('Rec');
+
+    await user.keyboard('{Escape}');
+    expect(input.value).toBe('');
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('a click on an option picks it and keeps focus in the input', async () => {
+    const { user, input, onSelect } = renderCombobox();
+    await user.click(input);
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    await user.click(screen.getByRole('option', { name: 'Work' }));
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(COLLECTIONS[2]);
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('shows the selected option label in the input and marks that option aria-selected', async () => {
+    const { user, input } = renderCombobox({ selectedValue: '3' });
+    expect(input.value).toBe('Work');
+    await user.keyboard('{Tab}{ArrowDown}');
+    expect(screen.getByRole('option', { name: 'Work' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('option', { name: 'Recipes' }).getAttribute('aria-selected')).toBe('false');
+  });
+
+  it('with clearOnSelect (tag entry) the input empties after each pick', async () => {
+    const { user, input, onSelect } = renderCombobox({ clearOnSelect: true });
+    await user.type(input, 'wo');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(COLLECTIONS[2]);
+    expect(input.value).toBe('');
+  });
+
+  it('inside a dialog, Escape closes only the list; the next Escapes clear the text, then close the dialog', async () => {
+    const user = userEvent.setup();
+    render(<ComboboxInDialog />);
+    const input = await screen.findByRole('combobox', { name: 'Collection' });
+    await user.click(input);
+    await user.type(input, 'W');
+    expect(screen.getByRole('listbox')).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Save' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect((input as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('dialog', { name: 'Save' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
