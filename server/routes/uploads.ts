@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { idSchema } from '../../lib/api/contract';
+import { idParamSchema } from '../../lib/api/contract';
 import { MAX_IMAGE_BYTES } from '../../lib/files/image-type';
 import type { AppEnv, Deps } from '../http/env';
 import { ApiError, sendError } from '../http/errors';
@@ -54,7 +54,7 @@ export function uploadRoutes({ db, files }: Deps) {
       },
     )
     .delete('/upload/:id{[0-9]+}', async (c) =>
-      c.json({ data: await deleteUpload(db, files.dir, c.get('userId'), param(c, 'id', idSchema)) }),
+      c.json({ data: await deleteUpload(db, files.dir, c.get('userId'), param(c, 'id', idParamSchema)) }),
     );
 }
 
