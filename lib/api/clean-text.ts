@@ -5,11 +5,11 @@
  * so such text is saved rather than refused: NUL is removed, a lone surrogate becomes U+FFFD.
  */
 
-const NUL = /\u0000/g;
+const NUL = '\u0000';
 
 /** `text` without NUL characters and with every unpaired surrogate replaced by U+FFFD. */
 export function cleanText(text: string): string {
-  const withoutNul = text.includes('\u0000') ? text.replace(NUL, '') : text;
+  const withoutNul = text.includes(NUL) ? text.replaceAll(NUL, '') : text;
   return withoutNul.isWellFormed() ? withoutNul : withoutNul.toWellFormed();
 }
 

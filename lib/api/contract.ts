@@ -272,6 +272,8 @@ export const uploadSchema = z.object({
   createdAt: timestamp,
 });
 export type Upload = z.infer<typeof uploadSchema>;
+/** `POST /api/upload?isFeedbackImg=true` (the flag may be a form field instead). */
+export const feedbackImageQuery = z.object({ isFeedbackImg: z.string().optional() });
 /** POST /api/upload answers the links in `data.media` (in upload order) and the records in `data.uploads`. */
 export const uploadResponseSchema = z.object({ data: z.object({ media: z.array(z.string()), uploads: z.array(uploadSchema) }) });
 

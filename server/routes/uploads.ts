@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { idParamSchema } from '../../lib/api/contract';
+import { feedbackImageQuery, idParamSchema } from '../../lib/api/contract';
 import { MAX_IMAGE_BYTES } from '../../lib/files/image-type';
 import type { AppEnv, Deps } from '../http/env';
 import { ApiError, sendError } from '../http/errors';
-import { param } from '../http/validate';
+import { cleanForm, param, pathText, query } from '../http/validate';
 import { toUpload } from '../services/serialize';
 import { baseUrlOf, parseFileName } from '../services/upload-files';
 import { checkFiles, deleteUpload, MAX_FILES_PER_UPLOAD, readStoredFile, storeUploads } from '../services/uploads';
@@ -20,7 +20,7 @@ export async function readForm(c: { req: { header(name: string): string | undefi
     throw filesError('Send the images as multipart/form-data in the field "files"');
   }
   try {
-    return await c.req.formData();
+    return cleanForm(await c.req.formData());
   } catch {
     throw filesError('The multipart body could not be read');
   }
@@ -41,7 +41,7 @@ export function uploadRoutes({ db, files }: Deps) {
       }),
       async (c) => {
         const form = await readForm(c);
-        const flag = form.get('isFeedbackImg') ?? c.req.query('isFeedbackImg');
+        const flag = form.get('isFeedbackImg') ?? query(c, feedbackImageQuery).isFeedbackImg;
         if (flag !== 'true') {
           const message = 'Must be true: only bug report images can be uploaded';
           throw new ApiError(400, `isFeedbackImg: ${message}`, { errors: [{ path: 'isFeedbackImg', message }] });
@@ -64,7 +64,7 @@ export function uploadRoutes({ db, files }: Deps) {
  */
 export function fileRoutes({ db, files }: Deps) {
   return new Hono().get('/:file', async (c) => {
-    const name = parseFileName(c.req.param('file'));
+    const name = parseFileName(pathText(c, 'file'));
     const stored = name ? await readStoredFile(db, files.dir, name.key, name.ext) : null;
     if (!stored) return sendError(c, 404, 'File not found');
     return c.body(new Uint8Array(stored.bytes), 200, {
