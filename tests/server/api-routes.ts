@@ -157,7 +157,8 @@ export const ROUTES: RouteCase[] = [
         category: 'Bug',
         tags: [f.tagId],
         isExtension: true,
-        imageLinks: ['https://example.com/shot.png'],
+        // An uploaded image belongs to the one report it is attached to, so none here.
+        imageLinks: [],
         diagnostics: { extensionVersion: '1.0.0', browser: 'Chrome 130', os: 'Linux', activeModel: 'gpt', recentErrors: ['boom'] },
       },
     }),
@@ -231,7 +232,7 @@ export const ROUTES: RouteCase[] = [
       costEstimate: true,
       context: {
         pageExtract: { url: pageUrl, title: 'Page', text: 'Page text' },
-        includePageGems: true,
+        includePageGems: false,
         gemIds: [f.gemId],
         collectionIds: [f.collectionId],
         text: 'Extra context',
@@ -262,7 +263,7 @@ export interface WireRequest {
   /** Path and query string. */
   target: string;
   headers: Record<string, string>;
-  body?: string | FormData | Uint8Array;
+  body?: string | FormData | Uint8Array<ArrayBuffer>;
 }
 
 /** A query string from already-encoded pairs (so tests can send raw bytes such as `%ED%A0%80`). */
