@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { logger } from 'hono/logger';
-import { isNumericOutOfRange } from './db/errors';
+import { isForeignKeyViolation, isNumericOutOfRange } from './db/errors';
 import type { AppEnv, Deps } from './http/env';
 import { ApiError, sendError } from './http/errors';
 import { limitUploads } from './http/rate-limit';
@@ -67,6 +67,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.onError((error, c) => {
     if (error instanceof ApiError) return sendError(c, error.status, error.message, error.details);
     if (isNumericOutOfRange(error)) return sendError(c, 400, 'A number in the request is out of range');
+    if (isForeignKeyViolation(error)) return sendError(c, 409, 'Something this request refers to no longer exists');
     console.error(`[trove] ${c.req.method} ${c.req.path} failed:`, error);
     return sendError(c, 500, 'Internal server error');
   });

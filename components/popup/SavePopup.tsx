@@ -72,7 +72,9 @@ function SavePopupContent({ onOpenOptions }: Props) {
   const existing = savedHere.data?.[0];
   const save = async (gem: CreateGemInput) => {
     if (existing) {
-      setSaved({ status: 'saved', gem: unwrap(await background.updateGem({ id: existing.id, gem })), updated: true });
+      // An update keeps the gem's collection unless one is given (null is not a collection id).
+      const update = { ...gem, collectionId: gem.collectionId ?? undefined };
+      setSaved({ status: 'saved', gem: unwrap(await background.updateGem({ id: existing.id, gem: update })), updated: true });
     } else {
       const payload = { endpoint: saveEndpointFor(gem.media_type), gem };
       const outcome = unwrap(await background.saveGem({ key: idempotencyKey, label: gem.title, payload }));

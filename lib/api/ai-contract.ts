@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, MAX_PAGE, queryInteger } from './integers';
 import { isHttpUrl, messages } from './validators';
 
 /**
@@ -9,8 +10,6 @@ import { isHttpUrl, messages } from './validators';
  * are kept under those names here for compatibility; on the server they are the "house model" and
  * "default house model" flags (`is_house_model` / `is_default_house_model` in `ai_models`).
  */
-
-const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const AI_MODEL_TYPES = ['Text', 'Image'] as const;
 /** How a model can be used: the product's credits, the user's own key, a team's key, or not at all. */
@@ -46,8 +45,8 @@ export const aiModelSchema = z.object({
 export type AiModel = z.infer<typeof aiModelSchema>;
 
 export const aiModelsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(100),
+  page: queryInteger(1, MAX_PAGE).default(1),
+  pageSize: queryInteger(1, 100).default(100),
   type: z.enum(AI_MODEL_TYPES).optional(),
 });
 
@@ -87,7 +86,7 @@ const nullableText = (max: number) => z.string().trim().max(max).nullable();
 
 const settingsFields = {
   /** Ids of models the user picked for the enabled-models list (spec `enableModels`, e.g. the anonymous prompt page). */
-  enableModels: z.array(rowId).max(500),
+  enableModels: z.array(idSchema).max(500),
   /** The default text model's provider display name (e.g. 'OpenAI') and model (catalogue `model`, e.g. 'gpt-4.1'). */
   defaultAI: nullableText(100),
   defaultModel: nullableText(200),
@@ -95,9 +94,9 @@ const settingsFields = {
   defaultImageModel: nullableText(200),
   /** A language code such as 'en'. */
   defaultLanguage: nullableText(20),
-  defaultBrandPersona: rowId.nullable(),
+  defaultBrandPersona: idSchema.nullable(),
   defaultBrandPersonaName: nullableText(200),
-  defaultBrandVoiceId: rowId.nullable(),
+  defaultBrandVoiceId: idSchema.nullable(),
   defaultBrandVoiceName: nullableText(200),
 };
 
@@ -145,10 +144,10 @@ export const changeProviderStatusBody = z.object({
   provider: z.string().trim().min(1, messages.required).max(100),
   enabled: z.boolean(),
 });
-export const changeModelStatusBody = z.object({ modelId: rowId, enabled: z.boolean() });
+export const changeModelStatusBody = z.object({ modelId: idSchema, enabled: z.boolean() });
 
 /** `POST /api/ai-settings/select-model`: make a model the default text (or image) model. */
-export const selectModelBody = z.object({ modelId: rowId, kind: z.enum(['text', 'image']).default('text') });
+export const selectModelBody = z.object({ modelId: idSchema, kind: z.enum(['text', 'image']).default('text') });
 
 /** The spec's refusal (§5) when a model's provider has no key. */
 export const missingKeyMessage = (provider: string) => `Please add your ${provider} API Key in settings to use this model`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, MAX_PAGE, queryInteger } from './integers';
 import { isHttpUrl, messages } from './validators';
 
 /**
@@ -18,7 +19,12 @@ import { isHttpUrl, messages } from './validators';
  * (and `followUps`, `citations`) are stored in the message's `context.options` when given.
  */
 
-const rowId = z.coerce.number().int().positive().max(2_147_483_647);
+/** `GET /api/chats/history` (spec §7; page size 20, spec §9). */
+export const chatHistoryQuery = z.object({
+  page: queryInteger(1, MAX_PAGE).default(1),
+  perPage: queryInteger(1, 100).default(20),
+  search: z.string().trim().max(500).default(''),
+});
 
 /** `POST /api/chats`. */
 export const createChatBody = z.strictObject({
@@ -38,10 +44,10 @@ export const MAX_MODELS_PER_MESSAGE = 4;
 /** `POST /api/chats/{id}/messages`: exactly one of `modelId` and `modelIds`. */
 export const sendMessageBody = z.strictObject({
   text: z.string().trim().min(1, messages.required).max(200_000, messages.tooLong),
-  modelId: rowId.optional(),
+  modelId: idSchema.optional(),
   /** Several models at once: one answer (one stored message) per model, streamed side by side. */
   modelIds: z
-    .array(rowId)
+    .array(idSchema)
     .min(1, 'give at least one model')
     .max(MAX_MODELS_PER_MESSAGE, `at most ${MAX_MODELS_PER_MESSAGE} models`)
     .refine((ids) => new Set(ids).size === ids.length, 'a model can be given only once')
@@ -51,9 +57,9 @@ export const sendMessageBody = z.strictObject({
   /** A temporary chat: nothing is stored, the answer is only streamed. */
   temporary: z.boolean().default(false),
   /** Brand voice, persona and prompt ids: stored in `context.options` now, resolved once those exist. */
-  brandVoiceId: rowId.optional(),
-  personaId: rowId.optional(),
-  promptId: rowId.optional(),
+  brandVoiceId: idSchema.optional(),
+  personaId: idSchema.optional(),
+  promptId: idSchema.optional(),
   /** Memory on/off: stored in `context.options`. */
   memory: z.boolean().optional(),
   /** Ask for a few follow-up questions after the answer (`followups` event, `followUps` on the message). */
@@ -147,8 +153,8 @@ export const chatContextInput = z.strictObject({
     .optional(),
   /** Add the user's gems saved at `pageExtract.url` (needs `pageExtract`). */
   includePageGems: z.boolean().default(false),
-  gemIds: z.array(rowId).max(100).default([]),
-  collectionIds: z.array(rowId).max(20).default([]),
+  gemIds: z.array(idSchema).max(100).default([]),
+  collectionIds: z.array(idSchema).max(20).default([]),
   text: z.string().max(1_000_000, messages.tooLong).optional(),
 });
 export type ChatContextInput = z.output<typeof chatContextInput>;
@@ -190,7 +196,7 @@ export const regenerateBody = z.strictObject({
   readingLevel: z.number().int().min(0).max(5).default(2),
   responseLength: z.number().int().min(0).max(4).default(2),
   /** Another model (catalogue id) to answer with; default the original message's model. */
-  regenerationModel: rowId.nullish(),
+  regenerationModel: idSchema.nullish(),
   /** A language code to answer in; default the original message's language. */
   regenerationLanguage: z.string().trim().min(1).max(20).nullish(),
 });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { FEEDBACK_CATEGORIES } from '../feedback/categories';
+import { idSchema, MAX_PAGE, queryInteger } from './integers';
 import { emailSchema, isHttpUrl, messages, passwordSchema, titleSchema, urlSchema, usernameSchema } from './validators';
+
+export { idParamSchema, idSchema, MAX_ROW_ID } from './integers';
 
 /** The one API contract: the server validates requests with these schemas and the extension parses responses with them. */
 
-/** Row ids are Postgres int4 (`serial`). */
-const MAX_ROW_ID = 2_147_483_647;
-export const idSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 const timestamp = z.string();
 const optionalHttpUrl = z
   .string()
@@ -109,7 +109,7 @@ export type GemMedia = z.infer<typeof gemMediaSchema>;
  * A tag on a gem in a request: the id (a JSON number) of an existing tag, or a name (found or
  * created for the user). Not coerced, so a tag named "2024" stays a name.
  */
-const tagRef = z.union([z.number().int().positive().max(MAX_ROW_ID), tagName]);
+const tagRef = z.union([idSchema, tagName]);
 
 const gemFields = {
   title: titleSchema,
@@ -234,11 +234,11 @@ export type Gem = z.infer<typeof gemSchema>;
 
 // ---------- queries & lists ----------
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryInteger(1, MAX_PAGE).default(1),
+  perPage: queryInteger(1, 100).default(20),
 });
 export const collectionBookmarksQuery = pageQuery.extend({
-  perPage: z.coerce.number().int().min(1).max(100).default(25),
+  perPage: queryInteger(1, 100).default(25),
   media_type: mediaTypeSchema.optional(),
   sortBy: z.enum(['newest', 'oldest', 'title']).default('newest'),
 });
@@ -272,6 +272,8 @@ export const uploadSchema = z.object({
   createdAt: timestamp,
 });
 export type Upload = z.infer<typeof uploadSchema>;
+/** `POST /api/upload?isFeedbackImg=true` (the flag may be a form field instead). */
+export const feedbackImageQuery = z.object({ isFeedbackImg: z.string().optional() });
 /** POST /api/upload answers the links in `data.media` (in upload order) and the records in `data.uploads`. */
 export const uploadResponseSchema = z.object({ data: z.object({ media: z.array(z.string()), uploads: z.array(uploadSchema) }) });
 
@@ -292,7 +294,7 @@ export const createFeedbackBody = z.object({
     description: z.string().max(20_000, messages.tooLong).default(''),
     url: urlSchema,
     category: z.enum(FEEDBACK_CATEGORIES),
-    tags: z.array(z.number().int().positive().max(MAX_ROW_ID)).max(50).default([]),
+    tags: z.array(idSchema).max(50).default([]),
     isExtension: z.literal(true),
     imageLinks: z.array(z.url()).max(10).default([]),
     diagnostics: diagnosticsSchema.nullish(),

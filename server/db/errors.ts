@@ -11,3 +11,6 @@ export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505')
 
 /** True when a number from the request does not fit its column (e.g. an id beyond the integer range). */
 export const isNumericOutOfRange = (error: unknown) => hasSqlState(error, '22003');
+
+/** True when a row refers to one that does not exist (e.g. its user was deleted while the request ran). */
+export const isForeignKeyViolation = (error: unknown) => hasSqlState(error, '23503');

@@ -1,8 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { verifyAccessToken } from '../auth/tokens';
+import { users } from '../db/schema';
 import type { AppEnv, Deps } from './env';
 import { ApiError } from './errors';
 
+/**
+ * A valid access token of a user who still exists. The token alone outlives a deleted account (up to
+ * its TTL), so the user's row is looked up on every request: one primary-key probe.
+ */
 export const requireUser = (deps: Deps) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('Authorization') ?? '';
@@ -10,6 +16,8 @@ export const requireUser = (deps: Deps) =>
     if (!match?.[1]) throw new ApiError(401, 'Missing or invalid credentials');
     const userId = await verifyAccessToken(deps.tokens, match[1]);
     if (!userId) throw new ApiError(401, 'Access token is invalid or expired');
+    const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw new ApiError(401, 'User no longer exists');
     c.set('userId', userId);
     await next();
   });

@@ -1,6 +1,13 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { cleanRecord, cleanText } from '../../lib/api/clean-text';
 import { ApiError } from './errors';
+import { parseRequestJson } from './json-text';
+
+/**
+ * The one place requests are read: bodies, queries, headers and path parameters go through these
+ * functions, which clean every string (lib/api/clean-text.ts) before the contract's schemas see it.
+ */
 
 export interface FieldError {
   path: string;
@@ -11,7 +18,8 @@ function toFieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
-function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+/** Validates `value` with `schema`; a mismatch is a 400 whose `details.errors` name each field. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = toFieldErrors(result.error);
@@ -20,31 +28,58 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<
   throw new ApiError(400, message, { errors });
 }
 
-/** Reads and validates a JSON body; a body that is not JSON is a 400, not a 500. */
+/**
+ * application/json or any application/*+json, with optional parameters (charset). Requiring it means a
+ * web page cannot send a body as a CORS "simple request" (text/plain, forms) without a preflight.
+ */
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Reads and validates a JSON body: another content type is a 415, a body that is not JSON a 400,
+ * never a 500. Every string in it, object keys included, is cleaned.
+ */
 export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new ApiError(400, 'Request body must be valid JSON');
+  const type = c.req.header('Content-Type');
+  if (!type || !JSON_CONTENT_TYPE.test(type)) {
+    const got = type ? `got ${JSON.stringify(cleanText(type).slice(0, 100))}` : 'no Content-Type was sent';
+    throw new ApiError(415, `Send the request body as JSON with Content-Type: application/json (${got})`);
   }
-  return parseOrThrow(schema, body);
+  const body = parseRequestJson(await c.req.text());
+  if (!body.ok) throw new ApiError(400, `Request body ${body.problem}`);
+  return parseOrThrow(schema, body.value);
 }
 
 export function query<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
-  return parseOrThrow(schema, c.req.query());
+  return parseOrThrow(schema, cleanRecord(c.req.query()));
 }
 
+/** A path parameter checked by `schema`; one that does not match is a 404 (no such resource). */
 export function param<T extends z.ZodType>(c: Context, name: string, schema: T): z.output<T> {
-  const result = schema.safeParse(c.req.param(name));
+  const result = schema.safeParse(pathText(c, name));
   if (!result.success) throw new ApiError(404, 'Not found');
   return result.data;
+}
+
+/** A path parameter as cleaned text, for routes that resolve it themselves (a provider's name, a file's). */
+export function pathText(c: Context, name: string): string {
+  return cleanText(c.req.param(name) ?? '');
 }
 
 export function header<T extends z.ZodType>(c: Context, name: string, schema: T): z.output<T> | undefined {
   const value = c.req.header(name);
   if (value === undefined) return undefined;
-  const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError(400, `${name} header is invalid`, { errors: toFieldErrors(result.error) });
-  return result.data;
+  const result = schema.safeParse(cleanText(value));
+  if (result.success) return result.data;
+  const errors = toFieldErrors(result.error).map((e) => ({ path: e.path ? `${name}.${e.path}` : name, message: e.message }));
+  throw new ApiError(400, `${name} header is invalid`, { errors });
+}
+
+/** A multipart form with every text field (name and value) cleaned; files are kept as sent. */
+export function cleanForm(form: FormData): FormData {
+  const clean = new FormData();
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') clean.append(cleanText(name), cleanText(value));
+    else clean.append(cleanText(name), value, value.name);
+  }
+  return clean;
 }

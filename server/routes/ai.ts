@@ -8,7 +8,7 @@ import {
   updateAiSettingsBody,
 } from '../../lib/api/ai-contract';
 import type { AppEnv, Deps } from '../http/env';
-import { jsonBody, query } from '../http/validate';
+import { jsonBody, pathText, query } from '../http/validate';
 import { listActiveModels, toAiModel } from '../services/ai-models';
 import {
   getSettingsRow,
@@ -48,12 +48,12 @@ export function aiRoutes({ db, ai }: Deps) {
       return c.json({ data: toAiSettings(ai, await selectModel(db, ai, c.get('userId'), modelId, kind)) });
     })
     .put('/ai-settings/keys/:provider', async (c) => {
-      const provider = resolveProvider(c.req.param('provider'), 'provider');
+      const provider = resolveProvider(pathText(c, 'provider'), 'provider');
       const input = await jsonBody(c, setProviderKeyBody);
       return c.json({ data: toAiSettings(ai, await setProviderKey(db, ai, c.get('userId'), provider, input)) });
     })
     .delete('/ai-settings/keys/:provider', async (c) => {
-      const provider = resolveProvider(c.req.param('provider'), 'provider');
+      const provider = resolveProvider(pathText(c, 'provider'), 'provider');
       return c.json({ data: toAiSettings(ai, await removeProviderKey(db, ai, c.get('userId'), provider)) });
     })
     .post('/change-provider-status', async (c) => {

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { chatHistoryQuery, idParamSchema } from '../../lib/api/contract';
 import type { AppEnv, Deps } from '../http/env';
 import { param, query } from '../http/validate';
 import { duplicateChat, EXPORT_FORMATS, exportChat, forkChat } from '../services/chat-copies';
-import { chatCollections, chatHistory, chatHistoryQuery } from '../services/chat-history';
+import { chatCollections, chatHistory } from '../services/chat-history';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('markdown') });
 
 /**
@@ -17,11 +17,11 @@ export function chatHistoryRoutes({ db }: Deps) {
     .get('/chats/history', async (c) => c.json(await chatHistory(db, c.get('userId'), query(c, chatHistoryQuery))))
     .get('/chats/collections', async (c) => c.json({ data: await chatCollections(db, c.get('userId')) }))
     .get('/chats/:id/export', async (c) => {
-      const chatId = param(c, 'id', id);
+      const chatId = param(c, 'id', idParamSchema);
       const { format } = query(c, exportQuery);
       const file = await exportChat(db, c.get('userId'), chatId, format);
       return c.body(file.body, 200, { 'Content-Type': file.contentType, 'Content-Disposition': file.disposition });
     })
-    .post('/chats/:id/duplicate', async (c) => c.json({ data: await duplicateChat(db, c.get('userId'), param(c, 'id', id)) }, 201))
-    .post('/messages/:id/fork', async (c) => c.json({ data: await forkChat(db, c.get('userId'), param(c, 'id', id)) }, 201));
+    .post('/chats/:id/duplicate', async (c) => c.json({ data: await duplicateChat(db, c.get('userId'), param(c, 'id', idParamSchema)) }, 201))
+    .post('/messages/:id/fork', async (c) => c.json({ data: await forkChat(db, c.get('userId'), param(c, 'id', idParamSchema)) }, 201));
 }

@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { z } from 'zod';
-import { createChatBody, regenerateBody, sendMessageWithContextBody } from '../../lib/api/contract';
+import { createChatBody, idParamSchema, regenerateBody, sendMessageWithContextBody } from '../../lib/api/contract';
 import { type GenerationEvent, subscribe } from '../ai/generations';
 import type { AppEnv, Deps } from '../http/env';
 import { jsonBody, param } from '../http/validate';
@@ -15,8 +14,6 @@ import {
   toMessage,
 } from '../services/chats';
 import { regenerateMessage, type StartedAnswer, sendMessage } from '../services/chat-answers';
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
  * Sends events as SSE until the end event or until the client goes away (`onGone` then runs; the
@@ -89,11 +86,11 @@ export function chatRoutes({ db, ai, generations }: Deps) {
       return c.json({ data: await createChat(db, c.get('userId'), input) }, 201);
     })
     .get('/chats/:id/messages', async (c) => {
-      const rows = await listMessages(db, c.get('userId'), param(c, 'id', id));
+      const rows = await listMessages(db, c.get('userId'), param(c, 'id', idParamSchema));
       return c.json({ data: rows.map(toMessage), total: rows.length });
     })
     .post('/chats/:id/messages', async (c) => {
-      const chatId = param(c, 'id', id);
+      const chatId = param(c, 'id', idParamSchema);
       const input = await jsonBody(c, sendMessageWithContextBody);
       const answers = await sendMessage(db, ai, generations, c.get('userId'), chatId, input);
       if (input.modelIds) return sendManyEvents(c, answers, input.temporary);
@@ -103,7 +100,7 @@ export function chatRoutes({ db, ai, generations }: Deps) {
       return sendEvents(c, messageId, subscribe(generation), onGone);
     })
     .get('/messages/:id/stream', async (c) => {
-      const messageId = param(c, 'id', id);
+      const messageId = param(c, 'id', idParamSchema);
       const row = await getOwnedMessage(db, c.get('userId'), messageId);
       const generation = generations.get(messageId);
       if (generation) return sendEvents(c, messageId, subscribe(generation));
@@ -113,13 +110,13 @@ export function chatRoutes({ db, ai, generations }: Deps) {
       return sendEvents(c, messageId, { events: storedMessageEvents(db, row, signal, { leaseSeconds: generations.lease.seconds }), close: () => gone.abort() });
     })
     .post('/messages/:id/regenerate', async (c) => {
-      const messageId = param(c, 'id', id);
+      const messageId = param(c, 'id', idParamSchema);
       const options = await jsonBody(c, regenerateBody);
       const started = await regenerateMessage(db, ai, generations, c.get('userId'), messageId, options);
       return sendEvents(c, started.messageId, subscribe(started.generation));
     })
     .post('/messages/:id/stop', async (c) => {
-      const row = await stopMessage(db, generations, c.get('userId'), param(c, 'id', id));
+      const row = await stopMessage(db, generations, c.get('userId'), param(c, 'id', idParamSchema));
       return c.json({ data: toMessage(row) });
     });
 }

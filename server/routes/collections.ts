@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { collectionBookmarksQuery, createCollectionBody, idSchema, updateCollectionBody } from '../../lib/api/contract';
+import { collectionBookmarksQuery, createCollectionBody, idParamSchema, updateCollectionBody } from '../../lib/api/contract';
 import type { AppEnv, Deps } from '../http/env';
 import { jsonBody, param, query } from '../http/validate';
 import {
@@ -15,7 +15,7 @@ import { getUser } from '../services/users';
 
 /** Mounted at /api: the spec's collection paths are not all under one prefix. */
 export function collectionRoutes({ db }: Deps) {
-  const id = (c: Parameters<typeof param>[0]) => param(c, 'id', idSchema);
+  const id = (c: Parameters<typeof param>[0]) => param(c, 'id', idParamSchema);
   return new Hono<AppEnv>()
     .get('/get-user-collections', async (c) => {
       const data = await listCollections(db, c.get('userId'));

@@ -9,7 +9,7 @@ import {
   createVideoGemBody,
   IDEMPOTENCY_HEADER,
   idempotencyKeySchema,
-  idSchema,
+  idParamSchema,
   pageQuery,
   updateGemBody,
   urlQuery,
@@ -48,7 +48,7 @@ const withIsRecord: Refine = (c) => {
  * endpoints (`/code`, `/pdf`, `/audios`, `/videos`) are `POST /gems` with the media type fixed.
  */
 export function gemRoutes({ db, files }: Deps) {
-  const id = (c: Parameters<typeof param>[0]) => param(c, 'id', idSchema);
+  const id = (c: Parameters<typeof param>[0]) => param(c, 'id', idParamSchema);
   return new Hono<AppEnv>()
     .post('/gems', createGemRoute(db, createGemBody))
     .post('/code', createGemRoute(db, createCodeGemBody))

@@ -5,7 +5,8 @@ import { createImageGemData, IDEMPOTENCY_HEADER, IMAGE_GEM_FIELDS, idempotencyKe
 import { MAX_IMAGE_BYTES } from '../../lib/files/image-type';
 import type { AppEnv, Deps } from '../http/env';
 import { ApiError, sendError } from '../http/errors';
-import { header } from '../http/validate';
+import { parseRequestJson } from '../http/json-text';
+import { header, parseOrThrow } from '../http/validate';
 import { gemOwner } from '../services/gems';
 import { createImageGem } from '../services/image-gems';
 import { baseUrlOf } from '../services/upload-files';
@@ -23,17 +24,9 @@ const dataError = (message: string) => new ApiError(400, `data: ${message}`, { e
 async function readGemData(entry: FormDataEntryValue | null) {
   if (entry === null) throw dataError('Required: the gem fields as a JSON string');
   const text = typeof entry === 'string' ? entry : await entry.text();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw dataError('Must be valid JSON: the gem fields as a JSON object');
-  }
-  const result = dataEnvelope.safeParse({ data: parsed });
-  if (result.success) return result.data.data;
-  const errors = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-  const first = errors[0];
-  throw new ApiError(400, first ? `${first.path}: ${first.message}` : 'data: Invalid gem fields', { errors });
+  const parsed = parseRequestJson(text);
+  if (!parsed.ok) throw dataError(`The gem fields as a JSON object: ${parsed.problem}`);
+  return parseOrThrow(dataEnvelope, { data: parsed.value }).data;
 }
 
 /**

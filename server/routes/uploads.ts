@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { idSchema } from '../../lib/api/contract';
+import { feedbackImageQuery, idParamSchema } from '../../lib/api/contract';
 import { MAX_IMAGE_BYTES } from '../../lib/files/image-type';
 import type { AppEnv, Deps } from '../http/env';
 import { ApiError, sendError } from '../http/errors';
-import { param } from '../http/validate';
+import { cleanForm, param, pathText, query } from '../http/validate';
 import { toUpload } from '../services/serialize';
 import { baseUrlOf, parseFileName } from '../services/upload-files';
 import { checkFiles, deleteUpload, MAX_FILES_PER_UPLOAD, openStoredFile, storeUploads } from '../services/uploads';
@@ -20,7 +20,7 @@ export async function readForm(c: { req: { header(name: string): string | undefi
     throw filesError('Send the images as multipart/form-data in the field "files"');
   }
   try {
-    return await c.req.formData();
+    return cleanForm(await c.req.formData());
   } catch {
     throw filesError('The multipart body could not be read');
   }
@@ -41,7 +41,7 @@ export function uploadRoutes({ db, files }: Deps) {
       }),
       async (c) => {
         const form = await readForm(c);
-        const flag = form.get('isFeedbackImg') ?? c.req.query('isFeedbackImg');
+        const flag = form.get('isFeedbackImg') ?? query(c, feedbackImageQuery).isFeedbackImg;
         if (flag !== 'true') {
           const message = 'Must be true: only bug report images can be uploaded';
           throw new ApiError(400, `isFeedbackImg: ${message}`, { errors: [{ path: 'isFeedbackImg', message }] });
@@ -54,7 +54,7 @@ export function uploadRoutes({ db, files }: Deps) {
       },
     )
     .delete('/upload/:id{[0-9]+}', async (c) =>
-      c.json({ data: await deleteUpload(db, files.store, c.get('userId'), param(c, 'id', idSchema)) }),
+      c.json({ data: await deleteUpload(db, files.store, c.get('userId'), param(c, 'id', idParamSchema)) }),
     );
 }
 
@@ -64,7 +64,7 @@ export function uploadRoutes({ db, files }: Deps) {
  */
 export function fileRoutes({ db, files }: Deps) {
   return new Hono().get('/:file', async (c) => {
-    const name = parseFileName(c.req.param('file'));
+    const name = parseFileName(pathText(c, 'file'));
     // Hono answers HEAD with the GET route's headers: read no bytes for it
     const withBody = c.req.method !== 'HEAD';
     const stored = name ? await openStoredFile(db, files.store, name.key, name.ext, withBody) : null;

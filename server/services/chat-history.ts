@@ -1,15 +1,9 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { chatHistoryQuery } from '../../lib/api/contract';
 import type { Db } from '../db/client';
 import { collections, gems, messages } from '../db/schema';
 import { DEFAULT_COLLECTIONS } from './users';
-
-/** `GET /api/chats/history` (spec §7; page size 20, spec §9). */
-export const chatHistoryQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(500).default(''),
-});
 
 export interface ChatHistoryItem {
   id: number;

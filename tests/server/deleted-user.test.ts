@@ -1,0 +1,83 @@
+/**
+ * A signed-in user's account is deleted while their access token is still valid: every route that
+ * needs a user answers 401 (not a 500 from a foreign key, nor a 200 with nothing), and other users
+ * are unaffected.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { users } from '../../server/db/schema';
+import { type Fixtures, ROUTES, send, validRequest } from './api-routes';
+import { expectError, gemBody, removeDataDir, startTestServer, type TestServer } from './harness';
+
+let running: TestServer | undefined;
+let dataDir: string | undefined;
+
+afterAll(async () => {
+  await running?.close();
+  if (dataDir) removeDataDir(dataDir);
+});
+
+/** Deletes the user's row behind the server's back: the server is stopped, the row deleted, the server started again. */
+async function deleteUserRow(server: TestServer, userId: number): Promise<TestServer> {
+  await server.server.stop();
+  const database = await openDatabase({ databaseUrl: server.config.databaseUrl, dataDir: server.config.dataDir });
+  try {
+    const deleted = await database.db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    expect(deleted).toEqual([{ id: userId }]);
+  } finally {
+    await database.close();
+  }
+  return startTestServer({ dataDir: server.config.dataDir });
+}
+
+describe('a deleted user’s still-valid access token', () => {
+  it('is refused with 401 on every signed-in route, GET and POST alike', async () => {
+    const first = await startTestServer();
+    running = first;
+    dataDir = first.config.dataDir;
+    const gone = await first.signUp('gone');
+    const other = await first.signUp('stays');
+    const token = gone.jwt;
+    const collection = await first.api('/api/collections', { token, body: { data: { name: 'Mine' } } });
+    expect(collection.status).toBe(201);
+    const tag = await first.api('/api/tags', { token, body: { data: { tag: 'mine' } } });
+    const gem = await first.api('/api/gems', { token, body: gemBody({ collectionId: collection.body.data.id }) });
+    const chat = await first.api('/api/chats', { token, body: { title: 'Mine' } });
+    expect([tag.status, gem.status, chat.status]).toEqual([201, 201, 201]);
+
+    running = await deleteUserRow(first, gone.user.id);
+    const server = running;
+    const fixtures: Fixtures = {
+      token,
+      refreshToken: gone.refreshToken,
+      adminToken: '',
+      gemId: gem.body.data.id,
+      collectionId: collection.body.data.id,
+      tagId: tag.body.data.id,
+      chatId: chat.body.data.id,
+      messageId: 1,
+      modelId: 1,
+      uploadId: 1,
+      uploadFile: 'none.png',
+      providerUrl: 'http://127.0.0.1:9',
+    };
+    const userRoutes = ROUTES.filter((route) => route.auth === 'user');
+    expect(userRoutes.length).toBeGreaterThan(40);
+    const methods = new Set<string>();
+    for (const route of userRoutes) {
+      const res = await send(server.url, validRequest(route, fixtures));
+      const label = `${route.method} ${route.pattern}`;
+      expect(res.status, `${label}: ${res.text}`).toBe(401);
+      expect(expectError({ status: res.status, body: res.body, headers: new Headers() }, 401).message, label).toBe('User no longer exists');
+      methods.add(route.method);
+    }
+    expect([...methods].sort()).toEqual(['DELETE', 'GET', 'POST', 'PUT']);
+
+    // The refresh token of the deleted user gets no new session either; the other user carries on.
+    expectError(await server.api('/api/auth/refresh', { body: { refreshToken: gone.refreshToken } }), 401);
+    const stays = await server.api('/api/users/me', { token: other.jwt });
+    expect(stays.status).toBe(200);
+    expect(stays.body.id).toBe(other.user.id);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, nestsDeeperThan, parseRequestJson } from '../../server/http/json-text';
+
+describe('nestsDeeperThan', () => {
+  it('counts arrays and objects opened inside one another', () => {
+    expect(nestsDeeperThan('{"a":[{"b":[]}]}', 4)).toBe(false);
+    expect(nestsDeeperThan('{"a":[{"b":[[]]}]}', 4)).toBe(true);
+    expect(nestsDeeperThan('[[],[],[],[],[]]', 2)).toBe(false);
+  });
+
+  it('ignores brackets inside strings, escaped quotes included', () => {
+    expect(nestsDeeperThan('{"a":"[[[[[[{{{{"}', 1)).toBe(false);
+    expect(nestsDeeperThan('["\\"[[[[", "\\\\"]', 1)).toBe(false);
+    expect(nestsDeeperThan('["\\\\", [[]]]', 2)).toBe(true);
+  });
+});
+
+describe('parseRequestJson', () => {
+  it('parses JSON with its strings cleaned', () => {
+    expect(parseRequestJson('{"t":"a\\u0000\\ud800"}')).toEqual({ ok: true, value: { t: 'a\ufffd' } });
+  });
+
+  it('refuses deep nesting before parsing and says why', () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    expect(parseRequestJson(deep)).toEqual({ ok: false, problem: expect.stringContaining(`${MAX_JSON_DEPTH} levels`) });
+    const atLimit = `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`;
+    expect(parseRequestJson(atLimit).ok).toBe(true);
+  });
+
+  it('says when the text is not JSON', () => {
+    expect(parseRequestJson('{"a":')).toEqual({ ok: false, problem: 'must be valid JSON' });
+    expect(parseRequestJson('')).toEqual({ ok: false, problem: 'must be valid JSON' });
+  });
+});
