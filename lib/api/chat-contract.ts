@@ -26,6 +26,11 @@ export const chatHistoryQuery = z.object({
   search: z.string().trim().max(500).default(''),
 });
 
+/** `GET /api/chats/{id}/export`. */
+export const CHAT_EXPORT_FORMATS = ['markdown', 'json', 'text'] as const;
+export type ChatExportFormat = (typeof CHAT_EXPORT_FORMATS)[number];
+export const chatExportQuery = z.object({ format: z.enum(CHAT_EXPORT_FORMATS).default('markdown') });
+
 /** `POST /api/chats`. */
 export const createChatBody = z.strictObject({
   title: z.string().trim().min(1, messages.required).max(500, messages.tooLong).optional(),

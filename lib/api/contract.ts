@@ -190,6 +190,8 @@ export const createImageGemData = z
   .object({ ...gemFields, media_type: fixedMediaType('Image') })
   .omit({ image: true });
 export type CreateImageGemInput = z.input<typeof createImageGemData>;
+/** The `data` field as the server validates it (field errors then name `data.<field>`). */
+export const createImageGemEnvelope = z.object({ data: createImageGemData });
 /** The multipart field names of `POST /api/upload-all-file`. */
 export const IMAGE_GEM_FIELDS = { file: 'files', data: 'data' } as const;
 

@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { chatHistoryQuery, idParamSchema } from '../../lib/api/contract';
+import { chatExportQuery, chatHistoryQuery, idParamSchema } from '../../lib/api/contract';
 import type { AppEnv, Deps } from '../http/env';
 import { param, query } from '../http/validate';
-import { duplicateChat, EXPORT_FORMATS, exportChat, forkChat } from '../services/chat-copies';
+import { duplicateChat, exportChat, forkChat } from '../services/chat-copies';
 import { chatCollections, chatHistory } from '../services/chat-history';
 
-const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('markdown') });
 
 /**
  * Chat history (spec §2 history panel, §7 `GET /api/chats/history`), exports, duplicate and fork.
@@ -18,7 +16,7 @@ export function chatHistoryRoutes({ db }: Deps) {
     .get('/chats/collections', async (c) => c.json({ data: await chatCollections(db, c.get('userId')) }))
     .get('/chats/:id/export', async (c) => {
       const chatId = param(c, 'id', idParamSchema);
-      const { format } = query(c, exportQuery);
+      const { format } = query(c, chatExportQuery);
       const file = await exportChat(db, c.get('userId'), chatId, format);
       return c.body(file.body, 200, { 'Content-Type': file.contentType, 'Content-Disposition': file.disposition });
     })

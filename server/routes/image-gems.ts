@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
-import { createImageGemData, IDEMPOTENCY_HEADER, IMAGE_GEM_FIELDS, idempotencyKeySchema } from '../../lib/api/contract';
+import { createImageGemEnvelope, IDEMPOTENCY_HEADER, IMAGE_GEM_FIELDS, idempotencyKeySchema } from '../../lib/api/contract';
 import { MAX_IMAGE_BYTES } from '../../lib/files/image-type';
 import type { AppEnv, Deps } from '../http/env';
 import { ApiError, sendError } from '../http/errors';
@@ -16,8 +15,6 @@ import { filesError, readForm } from './uploads';
 /** The largest image gem request: one image, the gem fields (as much as a JSON gem may be), multipart framing. */
 export const MAX_IMAGE_GEM_BODY = MAX_IMAGE_BYTES + 5 * 1024 * 1024 + 64 * 1024;
 
-const dataEnvelope = z.object({ data: createImageGemData });
-
 const dataError = (message: string) => new ApiError(400, `data: ${message}`, { errors: [{ path: 'data', message }] });
 
 /** The `data` field: a JSON string (or a JSON file part) of the gem fields, checked by the contract. */
@@ -26,7 +23,7 @@ async function readGemData(entry: FormDataEntryValue | null) {
   const text = typeof entry === 'string' ? entry : await entry.text();
   const parsed = parseRequestJson(text);
   if (!parsed.ok) throw dataError(`The gem fields as a JSON object: ${parsed.problem}`);
-  return parseOrThrow(dataEnvelope, { data: parsed.value }).data;
+  return parseOrThrow(createImageGemEnvelope, { data: parsed.value }).data;
 }
 
 /**

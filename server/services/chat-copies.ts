@@ -2,6 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { gems, messages } from '../db/schema';
 import { createChat, getOwnedChat, getOwnedMessage, listMessages, toMessage } from './chats';
+import type { ChatExportFormat } from '../../lib/api/chat-contract';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -67,10 +68,7 @@ export async function forkChat(db: Db, userId: number, messageId: number) {
   return copyChat(db, userId, source, `${source.title} (fork)`, rows);
 }
 
-export const EXPORT_FORMATS = ['markdown', 'json', 'text'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-const EXPORT_FILES: Record<ExportFormat, { contentType: string; filename: string }> = {
+const EXPORT_FILES: Record<ChatExportFormat, { contentType: string; filename: string }> = {
   markdown: { contentType: 'text/markdown; charset=utf-8', filename: 'chat.md' },
   json: { contentType: 'application/json; charset=utf-8', filename: 'chat.json' },
   text: { contentType: 'text/plain; charset=utf-8', filename: 'chat.txt' },
@@ -84,7 +82,7 @@ const answerOf = (m: MessageRow, errorLine: (error: string) => string) =>
  * `GET /api/chats/{id}/export`: the chat as markdown, JSON (`{chat, messages}`) or plain text.
  * Only finished turns (done, stopped or error) are exported: one still being answered is left out.
  */
-export async function exportChat(db: Db, userId: number, chatId: number, format: ExportFormat) {
+export async function exportChat(db: Db, userId: number, chatId: number, format: ChatExportFormat) {
   const chat = await getOwnedChat(db, userId, chatId);
   const rows = (await listMessages(db, userId, chatId)).filter((m) => FINISHED.has(m.status));
   const { contentType, filename } = EXPORT_FILES[format];
