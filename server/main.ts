@@ -1,17 +1,9 @@
 import { configFromEnv } from './config';
 import { startServer } from './start';
+import { stopOnSignals } from './stop-on-signals';
 
 const config = configFromEnv();
 const server = await startServer(config);
 console.log(`Trove server listening on ${server.url}`);
 console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    console.log(`Received ${signal}, shutting down…`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await server.stop();
-    process.exit(0);
-  });
-}
+stopOnSignals(server);

@@ -1,11 +1,16 @@
 import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Generations } from './ai/generations';
 import { createApp } from './app';
 import { checkAdminToken, houseConfig, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
 import { openDatabase } from './db/client';
+import { drainable } from './http/drain';
 import { syncCatalogue } from './services/ai-models';
+
+/** How long a stop waits for requests and streams in flight before it closes their connections. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningServer {
   url: string;
@@ -13,7 +18,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens the database (migrating it), then serves the API. `stop` finishes in-flight requests and closes the database. */
+/**
+ * Opens the database (migrating it), then serves the API. `stop` stops accepting connections, lets
+ * requests in flight finish (each connection then closes, see http/drain.ts) for up to
+ * SHUTDOWN_GRACE_MS, then closes what is left, and closes the database.
+ */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const files = { dir: uploadsDir(config), publicUrl: normalizePublicUrl(config.publicUrl) };
   const adminToken = checkAdminToken(config.adminToken || undefined);
@@ -34,13 +43,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {
     url: `http://${config.host}:${port}`,
     port,
     stop: () => {
-      // Answers in flight are ended and stored (their streams close with them) before the database closes.
-      stopping ??= Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), generations.shutdown()]).then(() => database.close());
+      // Answers in flight are ended and stored as 'error' (their streams close with them) before the database closes.
+      stopping ??= Promise.all([drain.close(SHUTDOWN_GRACE_MS), generations.shutdown()]).then(() => database.close());
       return stopping;
     },
   };

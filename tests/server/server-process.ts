@@ -18,7 +18,7 @@ export interface ServerProcess {
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+const node = fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url));
 const LISTENING = /Trove server listening on (http:\/\/\S+)/;
 
 export async function startServerProcess(options: {
@@ -28,7 +28,10 @@ export async function startServerProcess(options: {
   /** How long to wait for the "listening" line (the first PGlite start runs initdb). */
   timeoutMs?: number;
 }): Promise<ServerProcess> {
-  const child = spawn(tsx, ['server/main.ts'], {
+  // One process running the TypeScript sources: `node --import tsx`, not the `tsx` command, which is a
+  // second process that relays signals and SIGKILLs the server when it does not confirm one within
+  // 30 ms (a busy server under load), and which a kill -9 would leave the server running behind.
+  const child = spawn(node, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
