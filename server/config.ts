@@ -12,6 +12,8 @@ export interface ServerConfig {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   logRequests: boolean;
+  /** A write is acknowledged only once it is on disk (default true; TROVE_DURABLE_WRITES=0 turns it off). See db/client.ts. */
+  durableWrites?: boolean;
   /** Lets the operator list all bug reports (`GET /api/admin/feedbacks`); unset, that route answers 404. */
   adminToken?: string;
   /** The server's public base URL (scheme, host, optional path prefix) for file links; unset, the request's own origin. */
@@ -105,6 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
     logRequests: env.LOG_REQUESTS !== '0',
+    durableWrites: env.TROVE_DURABLE_WRITES !== '0',
     adminToken: checkAdminToken(env.TROVE_ADMIN_TOKEN || undefined),
     publicUrl: normalizePublicUrl(env.PUBLIC_URL || undefined),
     houseProvider: (env.TROVE_HOUSE_PROVIDER || undefined) as HouseProviderKind | undefined,

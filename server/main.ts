@@ -6,4 +6,9 @@ const config = configFromEnv();
 const server = await startServer(config);
 console.log(`Trove server listening on ${server.url}`);
 console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);
+console.log(
+  server.durable
+    ? 'Writes: durable (each commit is on disk before it is acknowledged)'
+    : 'Writes: NOT durable (TROVE_DURABLE_WRITES=0, or PostgreSQL runs with fsync or synchronous_commit off): a power cut may lose the last acknowledged writes',
+);
 stopOnSignals(server);

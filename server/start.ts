@@ -15,6 +15,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 export interface RunningServer {
   url: string;
   port: number;
+  /** Whether a write is acknowledged only once it is on disk (see db/client.ts). */
+  durable: boolean;
   stop(): Promise<void>;
 }
 
@@ -29,7 +31,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const house = houseConfig(config);
   const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits };
   mkdirSync(files.dir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, durableWrites: config.durableWrites });
   try {
     await syncCatalogue(database.db);
   } catch (error) {
@@ -48,6 +50,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   return {
     url: `http://${config.host}:${port}`,
     port,
+    durable: database.durable,
     stop: () => {
       // Answers in flight are ended and stored as 'error' (their streams close with them) before the database closes.
       stopping ??= Promise.all([drain.close(SHUTDOWN_GRACE_MS), generations.shutdown()]).then(() => database.close());

@@ -143,7 +143,7 @@ async function templateDataDir(): Promise<string> {
   const template = join(tmpdir(), `trove-server-test-template-${hash.digest('hex').slice(0, 16)}`);
   if (isDataDir(template)) return template;
   const building = mkdtempSync(join(tmpdir(), 'trove-server-test-build-'));
-  const database = await openDatabase({ dataDir: building });
+  const database = await openDatabase({ dataDir: building, durableWrites: false });
   await database.close();
   try {
     renameSync(building, template);
@@ -259,6 +259,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 3600,
       logRequests: false,
+      // Like the test PostgreSQL cluster (fsync off): a test server need not survive a power cut.
+      durableWrites: false,
       ...overrides,
     };
     server = await startServer(config);
