@@ -2,8 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/client';
-import { pgliteOptions, SyncingNodeFS } from '../../server/db/pglite-durable';
+import { type Db, openDatabase } from '../../server/db/client';
+import { pgliteOptions, type SyncingNodeFS } from '../../server/db/pglite-durable';
 import { backend, createPostgresDatabase, freshDataDir, type OwnDatabase, removeDataDir } from './harness';
 
 /**
@@ -23,6 +23,12 @@ const dataDir = async () => {
   dirs.push(dir);
   return dir;
 };
+
+/** A setting of the session, through drizzle (PGlite answers `{rows}`, postgres.js an array). */
+async function setting(db: Db, name: string): Promise<string | undefined> {
+  const result = (await db.execute(sql`SELECT current_setting(${name}) AS value`)) as unknown as { value: string }[] & { rows?: { value: string }[] };
+  return (result.rows ?? result)[0]?.value;
+}
 
 const settingsOf = async (pg: PGlite) => {
   const { rows } = await pg.query<{ fsync: string; method: string; commit: string }>(
@@ -56,16 +62,14 @@ describe.runIf(backend === 'pglite')('durable writes on PGlite', () => {
     const durable = await openDatabase({ dataDir: await dataDir() });
     try {
       expect(durable.durable).toBe(true);
-      const { rows } = await durable.db.execute<{ fsync: string }>(sql`SELECT current_setting('fsync') AS fsync`);
-      expect(rows[0]?.fsync).toBe('on');
+      expect(await setting(durable.db, 'fsync')).toBe('on');
     } finally {
       await durable.close();
     }
     const relaxed = await openDatabase({ dataDir: await dataDir(), durableWrites: false });
     try {
       expect(relaxed.durable).toBe(false);
-      const { rows } = await relaxed.db.execute<{ fsync: string }>(sql`SELECT current_setting('fsync') AS fsync`);
-      expect(rows[0]?.fsync).toBe('off');
+      expect(await setting(relaxed.db, 'fsync')).toBe('off');
     } finally {
       await relaxed.close();
     }
@@ -86,10 +90,7 @@ describe.runIf(backend === 'postgres')('durable writes on PostgreSQL', () => {
     }
     const database = await openDatabase({ databaseUrl: own.url, durableWrites });
     try {
-      const rows = (await database.db.execute(
-        sql`SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS commit`,
-      )) as unknown as { fsync: string; commit: string }[];
-      return { durable: database.durable, ...rows[0] };
+      return { durable: database.durable, fsync: await setting(database.db, 'fsync'), commit: await setting(database.db, 'synchronous_commit') };
     } finally {
       await database.close();
     }
