@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: prints numbers against the budgets in ARCHITECTURE.md. It never fails on time;
  * the machines are shared and noisy. BENCH_GEMS sets the library size (default 100000);
- * BENCH_CHAT_RUNS / BENCH_CHAT_CHUNKS the chat proxy's runs (default 30) and chunks per answer (default 200).
+ * BENCH_CHAT_RUNS / BENCH_CHAT_CHUNKS the chat proxy's runs (default 30) and chunks per answer (default 200);
+ * BENCH_LOAD_SECONDS the length of each load run (default 20; see load-bench.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { benchChat } from './chat-bench';
 import { benchExtension } from './extension-bench';
+import { benchLoad } from './load-bench';
 import { benchServer } from './server-bench';
 
 const gemCount = Number(process.env.BENCH_GEMS ?? 100_000);
@@ -16,6 +18,8 @@ const print = (lines: string[]) => {
 
 console.log(`Trove bench — ${new Date().toISOString()} — node ${process.version}\n`);
 print(await benchServer(gemCount));
+console.log('');
+print(await benchLoad(Number(process.env.BENCH_LOAD_SECONDS ?? 20)));
 console.log('');
 print(await benchChat());
 

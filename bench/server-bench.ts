@@ -24,20 +24,27 @@ export async function benchServer(gemCount: number): Promise<string[]> {
     const token: string = session.jwt;
     const unfiltered: number = session.user.unfiltered_collection_id;
 
-    const saves: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      const body = JSON.stringify({ data: { title: `Saved page ${i}`, url: `https://example.test/page/${i}?utm_source=bench`, tags: ['bench', `t${i % 10}`] } });
-      const [ms] = await time(() => call('gems', { method: 'POST', token, body, headers: { 'Idempotency-Key': `bench-save-${i}` } }));
-      saves.push(ms);
-    }
-    lines.push(summary('save a gem (POST /api/gems, 2 tags)', saves, 50));
+    // Durable writes (the default: each commit fsynced) against TROVE_DURABLE_WRITES=0, on the same data.
+    const saveGems = async (from: number) => {
+      const saves: number[] = [];
+      for (let i = from; i < from + 300; i++) {
+        const body = JSON.stringify({ data: { title: `Saved page ${i}`, url: `https://example.test/page/${i}?utm_source=bench`, tags: ['bench', `t${i % 10}`] } });
+        const [ms] = await time(() => call('gems', { method: 'POST', token, body, headers: { 'Idempotency-Key': `bench-save-${i}` } }));
+        saves.push(ms);
+      }
+      return saves;
+    };
+    lines.push(summary('save a gem (POST /api/gems, 2 tags), durable', await saveGems(0), 50));
+    await server.stop();
+    server = await startServer({ ...config, durableWrites: false });
+    lines.push(summary('  the same with TROVE_DURABLE_WRITES=0', await saveGems(300), 50));
 
     // Seeding 100k gems through HTTP would take minutes; write them straight into the database.
     await server.stop();
     const seedStart = performance.now();
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase({ dataDir, durableWrites: false });
     const batch = 2000;
-    for (let done = 300; done < gemCount; done += batch) {
+    for (let done = 600; done < gemCount; done += batch) {
       const rows = Array.from({ length: Math.min(batch, gemCount - done) }, (_, k) => {
         const n = done + k;
         return { ownerId: session.user.id, collectionId: unfiltered, title: `Seeded gem ${n}`, url: `https://example.test/seed/${n}`, canonicalUrl: `https://example.test/seed/${n}`, description: 'seeded' };

@@ -1,11 +1,13 @@
 /**
  * `npm start`: builds the extension for Chrome and Firefox, then runs the server on the embedded
- * database, and says where everything is.
+ * database, and says where everything is. It runs compiled (`.output/server/start.js`, built by
+ * scripts/build-server.ts), like `npm run server`.
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { configFromEnv } from '../server/config';
 import { startServer } from '../server/start';
+import { stopOnSignals } from '../server/stop-on-signals';
 
 const wxt = resolve('node_modules/.bin/wxt');
 for (const browser of ['chrome', 'firefox']) {
@@ -30,10 +32,4 @@ Trove is running.
   Load it:    chrome://extensions → Developer mode → "Load unpacked" → pick the Chrome folder above;
               then open the extension's options, set the server to ${server.url} and create an account.
 Press Ctrl+C to stop.`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await server.stop();
-    process.exit(0);
-  });
-}
+stopOnSignals(server);

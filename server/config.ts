@@ -23,6 +23,8 @@ export interface ServerConfig {
   /** Replaces rate limits (server/auth/limits.ts) item by item; null turns one off. TROVE_PER_ADDRESS_LIMITS=0 turns off the per-address ones. */
   rateLimits?: Partial<RateLimitSettings>;
   logRequests: boolean;
+  /** A write is acknowledged only once it is on disk (default true; TROVE_DURABLE_WRITES=0 turns it off). See db/client.ts. */
+  durableWrites?: boolean;
   /** Lets the operator list all bug reports (`GET /api/admin/feedbacks`); unset, that route answers 404. */
   adminToken?: string;
   /** The server's public base URL (scheme, host, optional path prefix) for file links; unset, the request's own origin. */
@@ -138,6 +140,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustedProxies,
     rateLimits: env.TROVE_PER_ADDRESS_LIMITS === '0' ? PER_ADDRESS_LIMITS_OFF : undefined,
     logRequests: env.LOG_REQUESTS !== '0',
+    durableWrites: env.TROVE_DURABLE_WRITES !== '0',
     adminToken: checkAdminToken(env.TROVE_ADMIN_TOKEN || undefined),
     publicUrl: normalizePublicUrl(env.PUBLIC_URL || undefined),
     s3: s3ConfigFromEnv(env),

@@ -1,18 +1,15 @@
 import { configFromEnv, uploadsDir } from './config';
 import { startServer } from './start';
+import { stopOnSignals } from './stop-on-signals';
 
 const config = configFromEnv();
 const server = await startServer(config);
 console.log(`Trove server listening on ${server.url}`);
 console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);
 console.log(`Uploads: ${config.s3 ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : uploadsDir(config)}`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    console.log(`Received ${signal}, shutting down…`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await server.stop();
-    process.exit(0);
-  });
-}
+console.log(
+  server.durable
+    ? 'Writes: durable (each commit is on disk before it is acknowledged)'
+    : 'Writes: NOT durable (TROVE_DURABLE_WRITES=0, or PostgreSQL runs with fsync or synchronous_commit off): a power cut may lose the last acknowledged writes',
+);
+stopOnSignals(server);

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Generations } from './ai/generations';
@@ -7,26 +8,38 @@ import { createApp } from './app';
 import { rateLimitSettings } from './auth/limits';
 import { answerLeaseSeconds, checkAdminToken, houseConfig, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
 import { openDatabase } from './db/client';
+import { drainable } from './http/drain';
 import { syncCatalogue } from './services/ai-models';
 import { openFileStore } from './storage/open-store';
+
+/** How long a stop waits for requests and streams in flight before it closes their connections. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningServer {
   url: string;
   port: number;
+  /** Whether a write is acknowledged only once it is on disk (see db/client.ts). */
+  durable: boolean;
   stop(): Promise<void>;
 }
 
-/** Opens the database (migrating it), then serves the API. `stop` finishes in-flight requests and closes the database. */
+/**
+ * Opens the database (migrating it), then serves the API. `stop` stops accepting connections, lets
+ * requests in flight finish (each connection then closes, see http/drain.ts) for up to
+ * SHUTDOWN_GRACE_MS, then closes what is left, and closes the database.
+ */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const adminToken = checkAdminToken(config.adminToken || undefined);
   const house = houseConfig(config);
   const leaseSeconds = answerLeaseSeconds(config);
   const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits };
   const files = { store: await openFileStore({ uploadsDir: uploadsDir(config), s3: config.s3 }), publicUrl: normalizePublicUrl(config.publicUrl) };
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (error) => {
-    await files.store.close();
-    throw error;
-  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, durableWrites: config.durableWrites }).catch(
+    async (error) => {
+      await files.store.close();
+      throw error;
+    },
+  );
   try {
     await syncCatalogue(database.db);
   } catch (error) {
@@ -43,13 +56,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   const { port } = server.address() as AddressInfo;
   const recovery = startRecovery(database.db, leaseSeconds);
+  const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {
     url: `http://${config.host}:${port}`,
     port,
+    durable: database.durable,
     stop: () => {
-      // Answers in flight are ended and stored (their streams close with them) before the database closes.
-      stopping ??= Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), generations.shutdown(), recovery.stop()])
+      // Answers in flight are ended and stored as 'error' (their streams close with them) before the database closes.
+      stopping ??= Promise.all([drain.close(SHUTDOWN_GRACE_MS), generations.shutdown(), recovery.stop()])
         .then(() => database.close())
         .then(() => files.store.close());
       return stopping;

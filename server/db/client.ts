@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { pgliteOptions } from './pglite-durable';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -14,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** True when a commit is acknowledged only once it is on disk (see `durableWrites`). */
+  durable: boolean;
   close(): Promise<void>;
 }
 
@@ -23,11 +26,19 @@ const MIGRATION_LOCK = 7_301_011;
 
 /**
  * Opens the one Postgres schema: PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir`
- * (in memory when `dataDir` is omitted, as the tests do). Migrations are applied before it is returned.
+ * (in memory when `dataDir` is omitted). Migrations are applied before it is returned.
+ *
+ * `durableWrites` (default true): a commit is acknowledged only once it is on disk. PGlite gets real
+ * fsyncs (see pglite-durable.ts); PostgreSQL keeps the server's settings (fsync and
+ * synchronous_commit default to on; `durable` reports what they are). False: PGlite's own defaults
+ * (no fsync) and `synchronous_commit=off` on our PostgreSQL connections (a crash of the machine may
+ * lose the last moments of commits, never corrupt the database).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; durableWrites?: boolean }): Promise<Database> {
+  const durableWrites = options.durableWrites ?? true;
   if (options.databaseUrl) {
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    const connection = durableWrites ? {} : { synchronous_commit: 'off' };
+    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {}, connection });
     try {
       const db = drizzlePostgres(client, { schema });
       // Copies starting together must not migrate together: one migrates, the others wait, then find nothing to do.
@@ -39,14 +50,17 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
         await lock`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
         lock.release();
       }
-      return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+      const [settings] = await client<{ fsync: string; commit: string }[]>`
+        SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS commit`;
+      const durable = settings?.fsync === 'on' && settings.commit !== 'off';
+      return { db: db as unknown as Db, kind: 'postgres', durable, close: () => client.end({ timeout: 5 }) };
     } catch (error) {
       await client.end({ timeout: 5 });
       throw error;
     }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir ? new PGlite(pgliteOptions(options.dataDir, durableWrites)) : new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // PGlite has no autovacuum: without fresh statistics the planner sorts a user's whole library
@@ -57,6 +71,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    durable: Boolean(options.dataDir) && durableWrites,
     close: async () => {
       clearInterval(analyzer);
       await client.close();

@@ -144,7 +144,7 @@ async function templateDataDir(): Promise<string> {
   const template = join(tmpdir(), `trove-server-test-template-${hash.digest('hex').slice(0, 16)}`);
   if (isDataDir(template)) return template;
   const building = mkdtempSync(join(tmpdir(), 'trove-server-test-build-'));
-  const database = await openDatabase({ dataDir: building });
+  const database = await openDatabase({ dataDir: building, durableWrites: false });
   await database.close();
   try {
     renameSync(building, template);
@@ -263,6 +263,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
       // every test calls from 127.0.0.1 and, on PostgreSQL, shares the counters: per-address limits are
       // off (tests/server/rate-limits.test.ts and sign-in-limits.test.ts turn them on with their own addresses)
       rateLimits: PER_ADDRESS_LIMITS_OFF,
+      // Like the test PostgreSQL cluster (fsync off): a test server need not survive a power cut.
+      durableWrites: false,
       ...overrides,
     };
     server = await startServer(config);

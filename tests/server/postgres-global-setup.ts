@@ -92,8 +92,19 @@ function run(bin: string, program: string, args: string[], cwd: string) {
   return result.stdout;
 }
 
-export default async function setup(project: TestProject) {
-  const started = Date.now();
+export interface PostgresCluster {
+  /** `postgres://postgres@127.0.0.1:<port>` (trust auth); add `/<database>`. */
+  base: string;
+  /** Stops the cluster and deletes its folder. */
+  stop(mode?: 'fast' | 'immediate'): void;
+}
+
+/**
+ * Starts a throwaway cluster in a temporary folder on 127.0.0.1 and a free port (trust auth).
+ * `durable: false` (the tests) turns fsync, synchronous_commit and full-page writes off; `true` (the
+ * bench) keeps PostgreSQL's defaults, as a production server has them.
+ */
+export async function startPostgresCluster(options: { durable: boolean }): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   const root = mkdtempSync(join(tmpdir(), 'trove-pg-test-'));
   const dataDir = join(root, 'data');
@@ -106,7 +117,8 @@ export default async function setup(project: TestProject) {
   }
 
   let running = false;
-  const stop = (mode: 'fast' | 'immediate') => {
+  const stop = (mode: 'fast' | 'immediate' = 'fast') => {
+    process.off('exit', onExit);
     if (running) {
       running = false;
       try {
@@ -117,37 +129,41 @@ export default async function setup(project: TestProject) {
     }
     rmSync(root, { recursive: true, force: true });
   };
-  // If vitest exits without running the teardown (an error, Ctrl-C), do not leave a cluster behind.
+  // If the process exits without stopping it (an error, Ctrl-C), do not leave a cluster behind.
   const onExit = () => stop('immediate');
   process.once('exit', onExit);
 
   try {
     // C.UTF-8 sorts like PGlite (collation C, ctype C.UTF-8). A non-UTC time zone, unlike PGlite's UTC,
-    // shows up any code that leans on the database's time zone. fsync off: a test cluster need not survive a crash.
-    run(bin, 'initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], root);
+    // shows up any code that leans on the database's time zone.
+    const noSync = options.durable ? [] : ['--no-sync'];
+    run(bin, 'initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', ...noSync], root);
+    // Not durable (the tests): a test cluster need not survive a crash.
+    const relaxed = options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'];
     let port = 0;
     for (let attempt = 1; !running; attempt++) {
       port = await freePort();
-      const options = [
-        '-c listen_addresses=127.0.0.1',
-        `-p ${port}`,
-        `-k ${socketDir}`,
-        '-c max_connections=200',
-        '-c fsync=off',
-        '-c synchronous_commit=off',
-        '-c full_page_writes=off',
-        '-c timezone=Asia/Kolkata',
-      ].join(' ');
+      const settings = ['-c listen_addresses=127.0.0.1', `-p ${port}`, `-k ${socketDir}`, '-c max_connections=200', ...relaxed, '-c timezone=Asia/Kolkata'];
       try {
-        run(bin, 'pg_ctl', ['start', '-D', dataDir, '-l', log, '-w', '-t', '60', '-o', options], root);
+        run(bin, 'pg_ctl', ['start', '-D', dataDir, '-l', log, '-w', '-t', '60', '-o', settings.join(' ')], root);
         running = true;
       } catch (error) {
         // another process may have taken the port between the probe and the start: try another one
         if (attempt >= 3) throw new Error(`${error}\n${existsSync(log) ? readFileSync(log, 'utf8') : ''}`);
       }
     }
+    return { base: `postgres://postgres@127.0.0.1:${port}`, stop };
+  } catch (error) {
+    stop('immediate');
+    throw error;
+  }
+}
 
-    const base = `postgres://postgres@127.0.0.1:${port}`;
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  const cluster = await startPostgresCluster({ durable: false });
+  try {
+    const { base } = cluster;
     const admin = postgres(`${base}/postgres`, { max: 1, onnotice: () => {} });
     let version: string;
     try {
@@ -163,15 +179,11 @@ export default async function setup(project: TestProject) {
     }
 
     project.provide('trovePostgres', { url: `${base}/${SHARED}`, adminUrl: `${base}/postgres`, template: TEMPLATE, version });
-    console.log(`[server-postgres] PostgreSQL ${version} on 127.0.0.1:${port}, ready in ${Date.now() - started} ms`);
+    console.log(`[server-postgres] PostgreSQL ${version} on ${base.split('@')[1]}, ready in ${Date.now() - started} ms`);
   } catch (error) {
-    process.off('exit', onExit);
-    stop('immediate');
+    cluster.stop('immediate');
     throw error;
   }
 
-  return () => {
-    process.off('exit', onExit);
-    stop('fast');
-  };
+  return () => cluster.stop('fast');
 }

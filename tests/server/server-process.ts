@@ -18,6 +18,7 @@ export interface ServerProcess {
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+const node = fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url));
 const LISTENING = /Trove server listening on (http:\/\/\S+)/;
 
 export async function startServerProcess(options: {
@@ -27,9 +28,10 @@ export async function startServerProcess(options: {
   /** How long to wait for the "listening" line (the first PGlite start runs initdb). */
   timeoutMs?: number;
 }): Promise<ServerProcess> {
-  // Node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child process of its
-  // own, which a SIGKILL to the CLI would leave running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // One process running the TypeScript sources: `node --import tsx`, not the `tsx` command, which is a
+  // second process that relays signals and SIGKILLs the server when it does not confirm one within
+  // 30 ms (a busy server under load), and which a kill -9 would leave the server running behind.
+  const child = spawn(node, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,0 +1,109 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Db, openDatabase } from '../../server/db/client';
+import { pgliteOptions, type SyncingNodeFS } from '../../server/db/pglite-durable';
+import { backend, createPostgresDatabase, freshDataDir, type OwnDatabase, removeDataDir } from './harness';
+
+/**
+ * Durable writes (the default): a commit is acknowledged only once it is on disk. On PGlite that needs
+ * our fsync in its Node filesystem (pglite-durable.ts), which Postgres must call at each commit; on
+ * PostgreSQL it is the server's fsync and synchronous_commit, which our connections leave on.
+ */
+const dirs: string[] = [];
+const databases: OwnDatabase[] = [];
+afterAll(async () => {
+  for (const own of databases) await own.drop();
+  for (const dir of dirs) removeDataDir(dir);
+});
+/** A copy of the migrated template folder (initdb takes far longer). */
+const dataDir = async () => {
+  const dir = await freshDataDir();
+  dirs.push(dir);
+  return dir;
+};
+
+/** A setting of the session, through drizzle (PGlite answers `{rows}`, postgres.js an array). */
+async function setting(db: Db, name: string): Promise<string | undefined> {
+  const result = (await db.execute(sql`SELECT current_setting(${name}) AS value`)) as unknown as { value: string }[] & { rows?: { value: string }[] };
+  return (result.rows ?? result)[0]?.value;
+}
+
+const settingsOf = async (pg: PGlite) => {
+  const { rows } = await pg.query<{ fsync: string; method: string; commit: string }>(
+    "SELECT current_setting('fsync') AS fsync, current_setting('wal_sync_method') AS method, current_setting('synchronous_commit') AS commit",
+  );
+  return rows[0];
+};
+
+describe.runIf(backend === 'pglite')('durable writes on PGlite', () => {
+  it('fsyncs the real files at each commit', { timeout: 120_000 }, async () => {
+    const options = pgliteOptions(await dataDir(), true);
+    const pg = new PGlite(options);
+    try {
+      expect(await settingsOf(pg)).toEqual({ fsync: 'on', method: 'fsync', commit: 'on' });
+      const fs = options.fs as SyncingNodeFS;
+      await pg.exec('CREATE TABLE saves (id serial PRIMARY KEY, title text)');
+      for (let i = 0; i < 5; i++) {
+        const before = fs.syncs;
+        await pg.query('INSERT INTO saves (title) VALUES ($1)', [`save ${i}`]);
+        expect(fs.syncs, `commit ${i}`).toBeGreaterThan(before);
+      }
+      const before = fs.syncs;
+      await pg.query('SELECT count(*) FROM saves');
+      expect(fs.syncs).toBe(before); // a read commits nothing
+    } finally {
+      await pg.close();
+    }
+  });
+
+  it('is the default of openDatabase; durableWrites: false keeps PGlite without fsync', { timeout: 120_000 }, async () => {
+    const durable = await openDatabase({ dataDir: await dataDir() });
+    try {
+      expect(durable.durable).toBe(true);
+      expect(await setting(durable.db, 'fsync')).toBe('on');
+    } finally {
+      await durable.close();
+    }
+    const relaxed = await openDatabase({ dataDir: await dataDir(), durableWrites: false });
+    try {
+      expect(relaxed.durable).toBe(false);
+      expect(await setting(relaxed.db, 'fsync')).toBe('off');
+    } finally {
+      await relaxed.close();
+    }
+  });
+});
+
+describe.runIf(backend === 'postgres')('durable writes on PostgreSQL', () => {
+  /** Our connection's settings on a database whose own default is synchronous_commit=on (the test cluster's is off). */
+  const settings = async (durableWrites?: boolean) => {
+    const own = await createPostgresDatabase();
+    databases.push(own);
+    const name = new URL(own.url).pathname.slice(1);
+    const admin = postgres(own.url, { max: 1, onnotice: () => {} });
+    try {
+      await admin.unsafe(`ALTER DATABASE ${name} SET synchronous_commit = on`);
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
+    const database = await openDatabase({ databaseUrl: own.url, durableWrites });
+    try {
+      return { durable: database.durable, fsync: await setting(database.db, 'fsync'), commit: await setting(database.db, 'synchronous_commit') };
+    } finally {
+      await database.close();
+    }
+  };
+
+  it("keeps the server's synchronous_commit by default and reports its durability", async () => {
+    const byDefault = await settings();
+    expect(byDefault.commit).toBe('on');
+    // The test cluster runs with fsync off, which `durable` must report rather than assume.
+    expect(byDefault.durable).toBe(byDefault.fsync === 'on');
+  });
+
+  it('turns synchronous_commit off on its connections with durableWrites: false', async () => {
+    expect(await settings(false)).toMatchObject({ commit: 'off', durable: false });
+  });
+});
