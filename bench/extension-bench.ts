@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchWithExtension, openPopup } from '../tests/e2e/browser';
 import { backgroundWorker, clickMenuItem, fetchGems, signUpInOptions } from '../tests/e2e/flows';
-import { freePort, startServerProcess } from '../tests/e2e/server-process';
+import { freePort, startServerProcess } from '../tests/server-process';
 import { startTestSite } from '../tests/e2e/test-site';
 import { summary } from './stats';
 
@@ -16,7 +16,7 @@ const BENCH_USER = { username: 'benchuser', email: 'bench@example.test', passwor
 export async function benchExtension(saves: number, queued: number): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-extension-'));
   const port = await freePort();
-  let server = await startServerProcess({ port, dataDir });
+  let server = await startServerProcess({ port, env: { DATA_DIR: dataDir } });
   const site = await startTestSite();
   const ctx = await launchWithExtension();
   try {
@@ -60,7 +60,7 @@ export async function benchExtension(saves: number, queued: number): Promise<str
     for (let i = 0; i < queued; i++) {
       await clickMenuItem(ctx, { menuItemId: 'trove-save-link', linkUrl: `${site.url}/news-article.html?q=${i}`, pageUrl: `${site.url}/capture-e2e.html`, frameId: 0 });
     }
-    server = await startServerProcess({ port, dataDir });
+    server = await startServerProcess({ port, env: { DATA_DIR: dataDir } });
     const worker = await backgroundWorker(ctx);
     const start = performance.now();
     await worker.evaluate(() => (globalThis as unknown as { trove: { drainQueue(): Promise<number> } }).trove.drainQueue());

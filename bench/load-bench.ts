@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import postgres from 'postgres';
 import { buildServer, SERVER_ENTRY } from '../scripts/build-server';
 import { findPostgresBin, startPostgresCluster } from '../tests/server/postgres-global-setup';
-import { type BenchServer, startBenchServer } from './server-process';
+import { type ServerProcess, startServerProcess } from '../tests/server-process';
 import { percentile } from './stats';
 
 /**
@@ -136,17 +136,21 @@ function report(name: string, result: LoadResult, idleMb: number, afterMb: numbe
  * (`goalOps` set) is started twice: the first start creates the database (PGlite's initdb, the
  * migrations) and is reported apart; the idle figure is the second, ordinary start.
  */
+/** All 16 clients sign up from 127.0.0.1: per-address limits (20 sign-ups an hour) would refuse them. */
+const ONE_ADDRESS = { TROVE_PER_ADDRESS_LIMITS: '0' };
+
 async function measure(name: string, script: string, env: Record<string, string>, tag: string, seconds: number, goalOps?: number) {
-  let server: BenchServer | undefined;
+  let server: ServerProcess | undefined;
+  const args = [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), script];
   try {
     let firstStart = '';
     if (goalOps !== undefined) {
-      server = await startBenchServer(script, env);
+      server = await startServerProcess({ args, env });
       await sleep(IDLE_SETTLE_MS);
       firstStart = `, first start ${server.rssMb().toFixed(0)} MB`;
       await server.stop();
     }
-    server = await startBenchServer(script, env);
+    server = await startServerProcess({ args, env });
     await sleep(IDLE_SETTLE_MS);
     const idle = server.rssMb();
     const tokens = goalOps === undefined ? Array(CLIENTS).fill('none') : await register(server.url, tag);
@@ -174,7 +178,7 @@ export async function benchLoad(seconds: number): Promise<string[]> {
   for (const durable of [true, false]) {
     const dataDir = mkdtempSync(join(tmpdir(), 'trove-load-'));
     try {
-      const env = { DATA_DIR: dataDir, DATABASE_URL: '', TROVE_SECRET: SECRET, TROVE_DURABLE_WRITES: durable ? '1' : '0' };
+      const env = { DATA_DIR: dataDir, DATABASE_URL: '', TROVE_SECRET: SECRET, ...ONE_ADDRESS, TROVE_DURABLE_WRITES: durable ? '1' : '0' };
       const name = `Trove on PGlite${durable ? ' (durable)' : ' (DURABLE_WRITES=0)'}`;
       lines.push(await measure(name, SERVER_ENTRY, env, durable ? 'pgd' : 'pgr', seconds, GOALS.pglite));
     } finally {
@@ -198,7 +202,7 @@ export async function benchLoad(seconds: number): Promise<string[]> {
     await admin.end({ timeout: 5 });
     lines.push(`PostgreSQL ${settings?.version} (throwaway cluster, fsync=${settings?.fsync}, synchronous_commit=${settings?.commit})`);
     for (const durable of [true, false]) {
-      const env = { DATA_DIR: dataDir, DATABASE_URL: `${cluster.base}/trove_load`, TROVE_SECRET: SECRET, TROVE_DURABLE_WRITES: durable ? '1' : '0' };
+      const env = { DATA_DIR: dataDir, DATABASE_URL: `${cluster.base}/trove_load`, TROVE_SECRET: SECRET, ...ONE_ADDRESS, TROVE_DURABLE_WRITES: durable ? '1' : '0' };
       const name = `Trove on PostgreSQL${durable ? ' (durable)' : ' (DURABLE_WRITES=0)'}`;
       lines.push(await measure(name, SERVER_ENTRY, env, durable ? 'psd' : 'psr', seconds, GOALS.postgres));
     }

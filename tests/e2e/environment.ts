@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ExtensionBrowser, launchWithExtension } from './browser';
-import { freePort, startServerProcess, type TroveServerProcess } from './server-process';
+import { freePort, type ServerProcess, startServerProcess } from '../server-process';
 import { startTestSite } from './test-site';
 
 /**
@@ -14,17 +14,17 @@ export interface E2eEnvironment {
   site: Awaited<ReturnType<typeof startTestSite>>;
   ctx: ExtensionBrowser;
   /** The running server; replaced by `startServer`. */
-  server: TroveServerProcess;
+  server: ServerProcess;
   stopServer(): Promise<void>;
   /** Starts the server again on the same port and data folder. */
-  startServer(): Promise<TroveServerProcess>;
+  startServer(): Promise<ServerProcess>;
   close(): Promise<void>;
 }
 
 export async function startE2eEnvironment(name: string): Promise<E2eEnvironment> {
   const dataDir = mkdtempSync(join(tmpdir(), `trove-e2e-${name}-`));
   const port = await freePort();
-  const [server, site, ctx] = await Promise.all([startServerProcess({ port, dataDir }), startTestSite(), launchWithExtension()]);
+  const [server, site, ctx] = await Promise.all([startServerProcess({ port, env: { DATA_DIR: dataDir } }), startTestSite(), launchWithExtension()]);
   const env: E2eEnvironment = {
     dataDir,
     site,
@@ -32,7 +32,7 @@ export async function startE2eEnvironment(name: string): Promise<E2eEnvironment>
     server,
     stopServer: () => env.server.stop(),
     startServer: async () => {
-      env.server = await startServerProcess({ port, dataDir });
+      env.server = await startServerProcess({ port, env: { DATA_DIR: dataDir } });
       return env.server;
     },
     close: async () => {
