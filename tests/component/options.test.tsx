@@ -28,6 +28,38 @@ describe('OptionsApp: account', () => {
     expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
   });
 
+  test('the tabs work from the keyboard: one tab stop, ←/→ and Home/End switch between Sign in and Create account', async () => {
+    const { user } = renderWithBackground(<OptionsApp />, signedOut());
+    const signIn = await screen.findByRole('tab', { name: 'Sign in' });
+    const createAccount = screen.getByRole('tab', { name: 'Create account' });
+    expect(screen.getByRole('tablist', { name: 'Account' })).toBeTruthy();
+    expect([signIn.tabIndex, createAccount.tabIndex]).toEqual([0, -1]);
+    expect(screen.getByRole('tabpanel', { name: 'Sign in' }).contains(screen.getByRole('form', { name: 'Sign in' }))).toBe(true);
+
+    signIn.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(createAccount);
+    expect(createAccount.getAttribute('aria-selected')).toBe('true');
+    expect(signIn.getAttribute('aria-selected')).toBe('false');
+    expect([signIn.tabIndex, createAccount.tabIndex]).toEqual([-1, 0]);
+    expect(screen.getByRole('tabpanel', { name: 'Create account' }).contains(screen.getByRole('form', { name: 'Create account' }))).toBe(true);
+    expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
+    // Tab goes from the selected tab into its panel.
+    await user.tab();
+    expect(document.activeElement).toBe(box('Username'));
+
+    createAccount.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(signIn);
+    expect(screen.getByRole('form', { name: 'Sign in' })).toBeTruthy();
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(createAccount);
+    expect(screen.getByRole('form', { name: 'Create account' })).toBeTruthy();
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(signIn);
+    expect(screen.getByRole('form', { name: 'Sign in' })).toBeTruthy();
+  });
+
   test('sign-up validates each field with the spec messages', async () => {
     const { user, fake } = await openSignUp();
     await user.type(box('Username'), 'ada lovelace');
