@@ -11,8 +11,8 @@ import { signUpInOptions } from './flows';
  * axe-core in real Chromium against every extension page, in the light and the dark theme: the options
  * page signed out (first run) and signed in (AI settings loaded), the Report Bug dialog opened from it,
  * and the popup on a test page. No critical or serious violation is allowed; every violation of any
- * impact is printed (rule id, impact, count, targets) and written to test-output/axe/ so that
- * before/after figures can be reported.
+ * impact is printed (rule id, impact, count, targets) and written, with a screenshot of what was scanned,
+ * to test-output/axe/ so that before/after figures can be reported.
  */
 
 const AXE_SOURCE = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8');
@@ -71,6 +71,7 @@ async function scan(page: Page, name: string): Promise<string[]> {
     const violations = await axeViolations(page);
     const label = `${name} (${theme})`;
     record(label, theme, name, violations);
+    await page.screenshot({ path: `${OUTPUT}${name}-${theme}.png` });
     for (const v of violations) {
       if (v.impact === 'critical' || v.impact === 'serious') blocking.push(`${label}: ${v.impact} ${v.id} ×${v.targets.length} ${v.targets.join(' | ')}`);
     }
