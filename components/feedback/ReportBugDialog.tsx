@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Tag } from '@/lib/api/contract';
 import { FEEDBACK_CATEGORIES } from '@/lib/feedback/categories';
 import { unwrap, useBackground } from '../app/background-context';
 import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { useToast } from '../ui/Toast';
@@ -25,12 +27,16 @@ interface Props {
   onClose: () => void;
 }
 
-/** The Report Bug dialog, shared by the popup, the options page and the right-click menu. */
+/**
+ * The Report Bug dialog, shared by the popup, the options page and the right-click menu. It is open while
+ * mounted, on the Dialog part: focus moves in and is trapped, Escape cancels (as Cancel does: uploaded images
+ * are deleted), focus goes back to the control that opened it. Its body scrolls inside the window (a popup is
+ * at most 600 px high) while Cancel and Submit stay in view below it.
+ */
 export function ReportBugDialog({ initialUrl, onClose }: Props) {
   const background = useBackground();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const headingId = useId();
   const attachments = useAttachmentUploads();
   const [tags, setTagsState] = useState<Tag[]>([]);
   /** Why the last submit failed (the toast is the spec's fixed text; the reason stays in the dialog). */
@@ -56,12 +62,6 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
     resolver: zodResolver(reportFormSchema),
     defaultValues: emptyReport(initialUrl),
     mode: 'onChange',
-  });
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && cancel();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
   });
 
   function cancel() {
@@ -109,13 +109,20 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
   };
 
   return (
-    <div className="dialog-backdrop">
-      <div role="dialog" aria-modal="true" aria-labelledby={headingId} className="dialog">
-        <h2 id={headingId}>Report a bug</h2>
-        <form onSubmit={submit} noValidate aria-label="Report a bug">
+    // A press outside does not close it: a report being written is not thrown away by a stray click.
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) cancel();
+      }}
+      title="Report a bug"
+      closeOnBackdrop={false}
+      className="report-dialog"
+    >
+      <form onSubmit={submit} noValidate aria-label="Report a bug" className="report-form">
+        <div className="report-form-body">
           <Field id="report-title" label="Title" error={errors.title?.message}>
-            {/* biome-ignore lint/a11y/noAutofocus: the dialog opens to be filled in */}
-            <input id="report-title" autoFocus {...register('title')} />
+            <input id="report-title" {...register('title')} />
           </Field>
           <Field id="report-url" label="URL" error={errors.url?.message}>
             <input id="report-url" type="url" {...register('url')} />
@@ -155,17 +162,15 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
           </div>
           {attachments.failed && <p className="hint">An image did not upload: retry or remove it to submit.</p>}
           {submitError && <Alert tone="error">{`The report was not sent: ${submitError}`}</Alert>}
-          <div className="dialog-actions">
-            <button type="button" onClick={cancel}>
-              Cancel
-            </button>
-            <button type="submit" className="primary" disabled={isSubmitting || attachments.uploading || attachments.failed}>
-              {isSubmitting && <Spinner label="Submitting" />}
-              {attachments.uploading ? 'Uploading images…' : 'Submit'}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        </div>
+        <div className="dialog-actions">
+          <Button onClick={cancel}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={isSubmitting || attachments.uploading || attachments.failed}>
+            {isSubmitting && <Spinner label="Submitting" />}
+            {attachments.uploading ? 'Uploading images…' : 'Submit'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -6,10 +6,11 @@ import type { z } from 'zod';
 import { loginBody, registerBody, type User } from '@/lib/api/contract';
 import type { Session } from '@/lib/messaging/protocol';
 import { errorMessage, placeFieldErrors, unwrap, useBackground } from '../app/background-context';
-import { Alert } from '../ui/Alert';
-import { Field } from '../ui/Field';
-import { Spinner } from '../ui/Spinner';
 import { keys } from '../app/queries';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Field } from '../ui/Field';
+import { Tabs } from '../ui/Tabs';
 
 function useSessionMutation<T>(call: (input: T) => Promise<Session>) {
   const queryClient = useQueryClient();
@@ -35,9 +36,9 @@ function SignInForm() {
         <input id="signin-password" type="password" autoComplete="current-password" {...register('password')} />
       </Field>
       {signIn.isError && <Alert tone="error">{errorMessage(signIn.error)}</Alert>}
-      <button type="submit" className="primary" disabled={signIn.isPending}>
-        {signIn.isPending && <Spinner label="Signing in" />} Sign in
-      </button>
+      <Button type="submit" variant="primary" className="form-submit" loading={signIn.isPending}>
+        Sign in
+      </Button>
     </form>
   );
 }
@@ -68,9 +69,9 @@ function SignUpForm() {
         <input id="signup-password" type="password" autoComplete="new-password" {...register('password')} />
       </Field>
       {formError && <Alert tone="error">{formError}</Alert>}
-      <button type="submit" className="primary" disabled={signUp.isPending}>
-        {signUp.isPending && <Spinner label="Creating account" />} Create account
-      </button>
+      <Button type="submit" variant="primary" className="form-submit" loading={signUp.isPending}>
+        Create account
+      </Button>
     </form>
   );
 }
@@ -83,32 +84,27 @@ function SignedIn({ user }: { user: User }) {
       <p className="signed-in-as">
         Signed in as <strong>{user.username}</strong> ({user.email})
       </p>
-      <button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+      <Button onClick={() => signOut.mutate()} loading={signOut.isPending}>
         Sign out
-      </button>
+      </Button>
     </div>
   );
 }
 
+const ACCOUNT_TABS = [
+  { id: 'signin', label: 'Sign in', content: <SignInForm /> },
+  { id: 'signup', label: 'Create account', content: <SignUpForm /> },
+] as const;
+
+/** Signed out: Sign in and Create account as tabs (←/→, Home/End); signed in: who, and Sign out. */
 export function AccountPanel({ user }: { user: User | null }) {
-  const [mode, setMode] = useState<'signin' | 'signup'>('signin');
   return (
     <section id="account" aria-labelledby="account-heading">
       <h2 id="account-heading">Account</h2>
       {user ? (
         <SignedIn user={user} />
       ) : (
-        <>
-          <div role="tablist" className="tabs">
-            <button type="button" role="tab" aria-selected={mode === 'signin'} onClick={() => setMode('signin')}>
-              Sign in
-            </button>
-            <button type="button" role="tab" aria-selected={mode === 'signup'} onClick={() => setMode('signup')}>
-              Create account
-            </button>
-          </div>
-          {mode === 'signin' ? <SignInForm /> : <SignUpForm />}
-        </>
+        <Tabs label="Account" tabs={ACCOUNT_TABS} />
       )}
     </section>
   );

@@ -3,7 +3,7 @@ import { DefaultsForm } from './ai/DefaultsForm';
 import { ModelList } from './ai/ModelList';
 import { ProviderKeyRow } from './ai/ProviderKeyRow';
 import { useAiData } from './ai/use-ai-settings';
-import { Alert } from '../ui/Alert';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 
 /**
@@ -18,19 +18,16 @@ export function AiSettings() {
       <h2 id="ai-settings-heading">AI settings</h2>
       {(settings.isPending || models.isPending) && !failed && <Spinner label="Loading AI settings" />}
       {failed && !isOffline(failed) && (
-        <Alert tone="error">
-          {errorMessage(failed)}{' '}
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              void settings.refetch();
-              void models.refetch();
-            }}
-          >
-            Try again
-          </button>
-        </Alert>
+        <ErrorMessage
+          retryLabel="Try again"
+          retrying={settings.isFetching || models.isFetching}
+          onRetry={() => {
+            void settings.refetch();
+            void models.refetch();
+          }}
+        >
+          {errorMessage(failed)}
+        </ErrorMessage>
       )}
       {settings.data && models.data && (
         <>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, useBackground } from '../app/background-context';
 import { serverCheckQuery } from '../app/queries';
-import { Alert } from '../ui/Alert';
+import { ErrorMessage } from '../ui/ErrorMessage';
 
 const RECHECK_MS = 30_000;
 
@@ -19,11 +19,8 @@ export function ConnectionBanner({ serverUrl }: { serverUrl: string }) {
     if (result.isSuccess) await queryClient.invalidateQueries();
   };
   return (
-    <Alert tone="error">
-      {errorMessage(check.error)}{' '}
-      <button type="button" className="link-button" onClick={() => void retry()} disabled={check.isFetching}>
-        Try again
-      </button>
-    </Alert>
+    <ErrorMessage retryLabel="Try again" retrying={check.isFetching} onRetry={() => void retry()}>
+      {errorMessage(check.error)}
+    </ErrorMessage>
   );
 }

@@ -1,7 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorMessage, isOffline, unwrap, useBackground } from '../app/background-context';
-import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { EmptyState } from '../ui/EmptyState';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 import { keys } from '../app/queries';
 
@@ -27,8 +29,14 @@ export function RecentGems() {
     <section id="gems" aria-labelledby="gems-heading">
       <h2 id="gems-heading">Your gems {gems.data ? <span className="count">{gems.data.pages[0]?.total}</span> : null}</h2>
       {gems.isPending && <Spinner label="Loading gems" />}
-      {gems.isError && !isOffline(gems.error) && <Alert tone="error">{errorMessage(gems.error)}</Alert>}
-      {gems.isSuccess && items.length === 0 && <p className="empty">No gems yet. Open a page and click the Trove button to save it.</p>}
+      {gems.isError && !isOffline(gems.error) && (
+        <ErrorMessage retrying={gems.isFetching} onRetry={() => void gems.refetch()}>
+          {errorMessage(gems.error)}
+        </ErrorMessage>
+      )}
+      {gems.isSuccess && items.length === 0 && (
+        <EmptyState title="No gems yet">Open a page and click the Trove button to save it.</EmptyState>
+      )}
       <ul className="gem-list">
         {items.map((gem) => (
           <li key={gem.id} id={`gem-${gem.id}`} className={highlighted === `gem-${gem.id}` ? 'highlight' : undefined}>
@@ -43,9 +51,9 @@ export function RecentGems() {
         ))}
       </ul>
       {gems.hasNextPage && (
-        <button type="button" onClick={() => gems.fetchNextPage()} disabled={gems.isFetchingNextPage}>
-          {gems.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
+        <Button onClick={() => gems.fetchNextPage()} loading={gems.isFetchingNextPage}>
+          Load more
+        </Button>
       )}
     </section>
   );

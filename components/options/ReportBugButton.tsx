@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { ReportBugDialog } from '../feedback/ReportBugDialog';
+import { Button } from '../ui/Button';
 
 /**
  * Opens the Report Bug dialog. The right-click menu opens the options page at `#report-bug` with the
- * page's address in `?reportUrl=`, which opens the dialog at once, pre-filled.
+ * page's address in `?reportUrl=`, which opens the dialog at once, pre-filled. Closing it puts focus back on
+ * this button.
  */
 export function ReportBugButton() {
   const params = new URLSearchParams(location.search);
@@ -14,9 +16,9 @@ export function ReportBugButton() {
   };
   return (
     <>
-      <button type="button" className="link-button report-bug" onClick={() => setOpen(true)}>
+      <Button className="report-bug" onClick={() => setOpen(true)}>
         Report a bug
-      </button>
+      </Button>
       {open && <ReportBugDialog initialUrl={params.get('reportUrl') ?? ''} onClose={close} />}
     </>
   );

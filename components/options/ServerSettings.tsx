@@ -4,6 +4,7 @@ import { errorMessage, unwrap, useBackground } from '../app/background-context';
 import { keys, serverCheckQuery } from '../app/queries';
 import { useDebouncedValue } from '../app/use-debounced-value';
 import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { useToast } from '../ui/Toast';
@@ -59,9 +60,9 @@ export function ServerSettings({ serverUrl, signedIn }: { serverUrl: string; sig
           <input id="server-url" type="url" value={value} onChange={(e) => setValue(e.target.value)} required />
         </Field>
         <ServerCheck url={signedIn && typed === serverUrl ? '' : typed} />
-        <button type="submit" disabled={save.isPending || value === serverUrl}>
+        <Button type="submit" loading={save.isPending} disabled={value === serverUrl}>
           Save server
-        </button>
+        </Button>
         {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
       </form>
     </section>

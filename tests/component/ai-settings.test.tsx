@@ -122,16 +122,21 @@ describe('AI settings', () => {
     expect(screen.getByTestId('default-text-model').textContent).toBe('None');
 
     const claude = modelRow('Claude Sonnet 4.5');
-    expect(within(claude).queryByRole('button', { name: /Make .* default/ })).toBeNull();
+    expect(within(claude).queryByRole('button', { name: /Make default/ })).toBeNull();
     expect(within(claude).getByText('Please add your Anthropic API Key in settings to use this model')).toBeTruthy();
-    expect(within(modelRow('Trove Chat')).getByRole('button', { name: 'Make Trove Chat the default text model' })).toBeTruthy();
+    expect(within(modelRow('Trove Chat')).getByRole('button', { name: 'Make default: Trove Chat (text model)' })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Make GPT-4.1 the default text model' }));
+    // Each button's name starts with what it shows (axe's label-content-name-mismatch), then names the model.
+    for (const button of screen.getAllByRole('button', { name: /^Make default/ })) {
+      expect(button.textContent).toBe('Make default');
+      expect(button.getAttribute('aria-label')).toMatch(/^Make default: .+ \((text|image) model\)$/);
+    }
+    await user.click(screen.getByRole('button', { name: 'Make default: GPT-4.1 (text model)' }));
     await waitFor(() => expect(screen.getByTestId('default-text-model').textContent).toBe('GPT-4.1'));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(within(modelRow('GPT-4.1')).getByText('Default text model')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Make GPT Image 1 the default image model' }));
+    await user.click(screen.getByRole('button', { name: 'Make default: GPT Image 1 (image model)' }));
     await waitFor(() => expect(screen.getByTestId('default-image-model').textContent).toBe('GPT Image 1'));
     expect(fake.calls('selectModel')).toEqual([
       { modelId: 1, kind: 'text' },
@@ -142,7 +147,7 @@ describe('AI settings', () => {
   test('a refused choice is shown on the row that asked, and nothing is selected', async () => {
     const { user, fake } = await renderAi(withOpenAiKey());
     fake.failNext('selectModel', { kind: 'invalid', status: 400, message: 'GPT-4.1 is turned off in your AI settings' });
-    await user.click(screen.getByRole('button', { name: 'Make GPT-4.1 the default text model' }));
+    await user.click(screen.getByRole('button', { name: 'Make default: GPT-4.1 (text model)' }));
     const alert = await within(modelRow('GPT-4.1')).findByRole('alert');
     expect(alert.textContent).toBe('GPT-4.1 is turned off in your AI settings');
     expect(screen.getAllByRole('alert')).toHaveLength(1);

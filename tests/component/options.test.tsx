@@ -8,6 +8,13 @@ import { fieldError, renderWithBackground } from './render';
 const signedOut = () => new FakeBackground({ user: null });
 const box = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 
+/** The gem list's empty state: a titled region saying how to save the first gem. */
+async function expectNoGemsYet() {
+  const empty = await screen.findByRole('region', { name: 'No gems yet' });
+  expect(within(empty).getByRole('heading', { name: 'No gems yet', level: 3 })).toBeTruthy();
+  expect(within(empty).getByText('Open a page and click the Trove button to save it.')).toBeTruthy();
+}
+
 async function openSignUp(fake = signedOut()) {
   const rendered = renderWithBackground(<OptionsApp />, fake);
   await rendered.user.click(await screen.findByRole('tab', { name: 'Create account' }));
@@ -26,6 +33,38 @@ describe('OptionsApp: account', () => {
     await user.click(screen.getByRole('tab', { name: 'Create account' }));
     expect(screen.getByRole('form', { name: 'Create account' })).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
+  });
+
+  test('the tabs work from the keyboard: one tab stop, ←/→ and Home/End switch between Sign in and Create account', async () => {
+    const { user } = renderWithBackground(<OptionsApp />, signedOut());
+    const signIn = await screen.findByRole('tab', { name: 'Sign in' });
+    const createAccount = screen.getByRole('tab', { name: 'Create account' });
+    expect(screen.getByRole('tablist', { name: 'Account' })).toBeTruthy();
+    expect([signIn.tabIndex, createAccount.tabIndex]).toEqual([0, -1]);
+    expect(screen.getByRole('tabpanel', { name: 'Sign in' }).contains(screen.getByRole('form', { name: 'Sign in' }))).toBe(true);
+
+    signIn.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(createAccount);
+    expect(createAccount.getAttribute('aria-selected')).toBe('true');
+    expect(signIn.getAttribute('aria-selected')).toBe('false');
+    expect([signIn.tabIndex, createAccount.tabIndex]).toEqual([-1, 0]);
+    expect(screen.getByRole('tabpanel', { name: 'Create account' }).contains(screen.getByRole('form', { name: 'Create account' }))).toBe(true);
+    expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
+    // Tab goes from the selected tab into its panel.
+    await user.tab();
+    expect(document.activeElement).toBe(box('Username'));
+
+    createAccount.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(signIn);
+    expect(screen.getByRole('form', { name: 'Sign in' })).toBeTruthy();
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(createAccount);
+    expect(screen.getByRole('form', { name: 'Create account' })).toBeTruthy();
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(signIn);
+    expect(screen.getByRole('form', { name: 'Sign in' })).toBeTruthy();
   });
 
   test('sign-up validates each field with the spec messages', async () => {
@@ -66,7 +105,7 @@ describe('OptionsApp: account', () => {
     const signedInAs = await screen.findByText(/Signed in as/);
     expect(signedInAs.textContent).toBe('Signed in as grace (grace@example.com)');
     expect(fake.calls('signUp')).toEqual([{ username: 'grace', email: 'grace@example.com', password: 'correct horse' }]);
-    expect(await screen.findByText('No gems yet. Open a page and click the Trove button to save it.')).toBeTruthy();
+    await expectNoGemsYet();
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('tab', { name: 'Sign in' })).toBeTruthy();
@@ -143,7 +182,18 @@ describe('OptionsApp: gems', () => {
 
   test('shows the empty state when there are no gems', async () => {
     renderWithBackground(<OptionsApp />, new FakeBackground());
-    expect(await screen.findByText('No gems yet. Open a page and click the Trove button to save it.')).toBeTruthy();
+    await expectNoGemsYet();
+  });
+
+  test('a failed load says why and offers Retry, which loads the list', async () => {
+    const fake = new FakeBackground({ gems: [makeGem(3, { title: 'Back again' })] });
+    fake.failNext('listGems', { message: 'The server had a problem.' });
+    const { user } = renderWithBackground(<OptionsApp />, fake);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The server had a problem.');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Back again' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   test('highlights the gem named in the address', async () => {

@@ -125,6 +125,20 @@ describe('ReportBugDialog: attachments', () => {
     expect(fake.client.deleteUploadedImage).toHaveBeenCalledTimes(1);
   });
 
+  test('Escape deletes them as Cancel does, and closes the dialog', async () => {
+    const fake = new FakeBackground();
+    const { user, onClose } = renderDialog(fake);
+    await browse(pngFile('escaped.png'), pngFile('escaped-too.png'));
+    await uploadsSettled();
+    expect(fake.state.uploads).toHaveLength(2);
+    await user.click(box('Title'));
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(fake.state.uploads).toEqual([]));
+    expect(fake.client.deleteUploadedImage).toHaveBeenCalledTimes(2);
+    expect(fake.client.submitFeedback).not.toHaveBeenCalled();
+  });
+
   test('a failed upload stops its spinner and offers Retry, which uploads it again', async () => {
     const fake = new FakeBackground();
     const hold = fake.holdNext('uploadFeedbackImage');

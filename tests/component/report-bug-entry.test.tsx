@@ -31,8 +31,10 @@ describe('Report a bug from the popup', () => {
     expect(await screen.findByRole('dialog', { name: 'Report a bug' })).toBeTruthy();
     expect(box('URL').value).toBe(PAGE_URL);
     expect(box('Title').value).toBe('');
-    // The popup's own form is still there, behind the dialog.
-    expect(screen.getByRole('form', { name: 'Save this page' })).toBeTruthy();
+    // The popup's own form is still there, behind the modal dialog (hidden from assistive technology meanwhile).
+    const popupForm = document.querySelector('form[aria-label="Save this page"]');
+    expect(popupForm).toBeTruthy();
+    expect(popupForm?.closest('[aria-hidden="true"]')).toBeTruthy();
   });
 
   test('on a page that is not http(s) the URL starts empty', async () => {
@@ -64,6 +66,25 @@ describe('Report a bug from the popup', () => {
     await user.click(inDialog().getByRole('button', { name: 'Cancel' }));
     expect(queryDialog()).toBeNull();
     expect(screen.getByRole('form', { name: 'Save this page' })).toBeTruthy();
+  });
+
+  test('Escape, Cancel and sending each put focus back on the "Report a bug" button', async () => {
+    const { user } = renderPopup();
+    await findSaveForm();
+    const opener = reportButton();
+    for (const close of ['Escape', 'Cancel', 'Submit'] as const) {
+      await user.click(opener);
+      await screen.findByRole('dialog', { name: 'Report a bug' });
+      await waitFor(() => expect(document.activeElement).toBe(box('Title')));
+      if (close === 'Escape') await user.keyboard('{Escape}');
+      else if (close === 'Cancel') await user.click(inDialog().getByRole('button', { name: 'Cancel' }));
+      else {
+        await user.type(box('Title'), 'Focus comes back');
+        await user.click(submitButton());
+      }
+      await waitFor(() => expect(queryDialog()).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(opener));
+    }
   });
 
   test('after sending it closes, and opening it again shows an empty form', async () => {
@@ -121,6 +142,16 @@ describe('Report a bug from the options page', () => {
     await user.click(await screen.findByRole('button', { name: 'Report a bug' }));
     expect(dialog()).toBeTruthy();
     expect(box('URL').value).toBe('');
+  });
+
+  test('Escape closes it and puts focus back on the button', async () => {
+    const { user } = renderWithBackground(<OptionsApp />);
+    const opener = await screen.findByRole('button', { name: 'Report a bug' });
+    await user.click(opener);
+    await waitFor(() => expect(document.activeElement).toBe(box('Title')));
+    await user.keyboard('{Escape}');
+    expect(queryDialog()).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   test('#report-bug with ?reportUrl= opens it at once, about that URL', async () => {

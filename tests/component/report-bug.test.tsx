@@ -9,6 +9,7 @@ import {
   category,
   chips,
   diagnosticsBox,
+  dialog,
   inDialog,
   PAGE_URL,
   pngFile,
@@ -37,7 +38,8 @@ describe('ReportBugDialog: the form', () => {
     expect(category().value).toBe(options[1]?.value);
     expect(chips()).toEqual([]);
     expect(previews()).toEqual([]);
-    expect(document.activeElement).toBe(box('Title'));
+    // The Dialog part moves focus in on the next frame.
+    await waitFor(() => expect(document.activeElement).toBe(box('Title')));
     expect(inDialog().getByRole('button', { name: 'Submit' })).toBeTruthy();
     expect(inDialog().getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
@@ -102,6 +104,31 @@ describe('ReportBugDialog: the form', () => {
     await user.type(box('Title'), 'Half written');
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  test('is a modal dialog labelled by its title, with Submit in a footer outside the scrolling fields', async () => {
+    renderDialog();
+    const heading = inDialog().getByRole('heading', { name: 'Report a bug', level: 2 });
+    expect(dialog().getAttribute('aria-labelledby')).toBe(heading.id);
+    expect(dialog().getAttribute('aria-modal')).toBe('true');
+    const body = dialog().querySelector('.report-form-body');
+    expect(body?.contains(box('Title'))).toBe(true);
+    expect(body?.contains(submitButton())).toBe(false);
+    expect(submitButton().closest('.dialog-actions')).toBeTruthy();
+  });
+
+  test('traps focus: Tab from Submit goes back to the first field, Shift+Tab from it to Submit', async () => {
+    const { user } = renderDialog();
+    await waitFor(() => expect(document.activeElement).toBe(box('Title')));
+    submitButton().focus();
+    await user.tab();
+    await waitFor(() => expect(document.activeElement).toBe(box('Title')));
+    await user.tab({ shift: true });
+    await waitFor(() => expect(document.activeElement).toBe(submitButton()));
+    for (let i = 0; i < 12; i++) {
+      await user.tab({ shift: i % 4 === 0 });
+      await waitFor(() => expect(dialog().contains(document.activeElement)).toBe(true));
+    }
   });
 
   test('Cancel closes it without sending', async () => {

@@ -49,6 +49,16 @@ describe('report a bug from the popup', () => {
     await popup.locator('::-p-text(Report a bug)').click();
     await popup.waitForSelector('[role="dialog"]');
     expect(await popup.$eval('#report-url', (el) => (el as HTMLInputElement).value)).toBe(pageUrl);
+    // Within Chrome's 600 px popup: the fields scroll inside the dialog, Submit stays in view without scrolling the page.
+    const fit = await popup.evaluate(() => {
+      const submit = document.querySelector('[role="dialog"] button[type="submit"]')?.getBoundingClientRect();
+      return { scrollHeight: document.documentElement.scrollHeight, innerHeight, submitBottom: submit?.bottom ?? Infinity };
+    });
+    console.log('report dialog in the popup:', fit);
+    expect(fit.scrollHeight).toBeLessThanOrEqual(600);
+    expect(fit.submitBottom).toBeLessThanOrEqual(fit.innerHeight);
+    // Focus is in the dialog, on its first field.
+    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('report-title');
     expect(await popup.$eval('#report-category', (el) => (el as HTMLSelectElement).value)).toBe('Bug');
 
     await popup.type('#report-title', 'Code blocks lose their language');

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { AiSettings, UserModel } from '@/lib/api/ai-contract';
 import { errorMessage, unwrap, useBackground } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
-import { Spinner } from '../../ui/Spinner';
+import { Button } from '../../ui/Button';
 import { CapabilityBadges, ModelLabelBadge } from './ModelBadges';
 import { useSettingsAnswer } from './use-ai-settings';
 
@@ -25,7 +25,8 @@ function groupByProvider(models: UserModel[], settings: AiSettings): [string, Us
 /**
  * Every model the user could use, with its label and capabilities. "Make default" sets the default
  * text or image model (spec §4 "Model selection") and is offered only on usable models; an Inactive
- * one says why instead. A refusal from the server is shown on the row that asked.
+ * one says why instead. A refusal from the server is shown on the row that asked. Each button's name begins
+ * with its visible text ("Make default: GPT-4.1 (text model)"), so what is seen is what can be said.
  */
 export function ModelList({ models, settings }: { models: UserModel[]; settings: AiSettings }) {
   const background = useBackground();
@@ -54,15 +55,15 @@ export function ModelList({ models, settings }: { models: UserModel[]; settings:
                     {isDefault(settings, model) ? (
                       <span className="badge badge-default">Default {kind} model</span>
                     ) : model.label === 'Inactive' ? null : (
-                      <button
-                        type="button"
-                        className="small"
-                        aria-label={`Make ${model.displayName} the default ${kind} model`}
-                        disabled={select.isPending}
+                      <Button
+                        size="sm"
+                        aria-label={`Make default: ${model.displayName} (${kind} model)`}
+                        loading={pending}
+                        disabled={select.isPending && !pending}
                         onClick={() => select.mutate(model)}
                       >
-                        {pending && <Spinner label={`Selecting ${model.displayName}`} />} Make default
-                      </button>
+                        Make default
+                      </Button>
                     )}
                   </div>
                   {model.label === 'Inactive' && model.inactiveReason && <p className="hint ai-model-reason">{model.inactiveReason}</p>}

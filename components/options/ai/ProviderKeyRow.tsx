@@ -4,8 +4,8 @@ import type { AiProviderSettings } from '@/lib/api/ai-contract';
 import { messages } from '@/lib/api/validators';
 import { BackgroundError, errorMessage, unwrap, useBackground } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
-import { Spinner } from '../../ui/Spinner';
 import { useSettingsAnswer } from './use-ai-settings';
 
 /** Providers reached at a base URL the user gives: the OpenAI-compatible APIs and Ollama. */
@@ -112,21 +112,21 @@ export function ProviderKeyRow({ provider, credits }: { provider: AiProviderSett
         {errors.form && <Alert tone="error">{errors.form}</Alert>}
         {done && !busy && <Alert tone="success">{done}</Alert>}
         <div className="row-actions">
-          <button type="submit" aria-label={`Save ${name} key`} disabled={busy}>
-            {save.isPending && <Spinner label={`Saving ${name} key`} />} Save
-          </button>
-          <button
-            type="button"
+          <Button type="submit" aria-label={`Save ${name} key`} loading={save.isPending} disabled={remove.isPending}>
+            Save
+          </Button>
+          <Button
             aria-label={`Remove ${name} key`}
-            disabled={busy || (!mask && !provider.baseUrl)}
+            loading={remove.isPending}
+            disabled={save.isPending || (!mask && !provider.baseUrl)}
             onClick={() => {
               setDone(null);
               setErrors({});
               remove.mutate();
             }}
           >
-            {remove.isPending && <Spinner label={`Removing ${name} key`} />} Remove
-          </button>
+            Remove
+          </Button>
         </div>
       </form>
     </li>
