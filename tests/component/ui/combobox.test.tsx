@@ -40,6 +40,24 @@ function ComboboxInDialog() {
   );
 }
 
+/** A picker in a form that keeps its choice, as a form's field would. */
+function PickerInForm({ onSubmit, onSelect }: { onSubmit: (event: { preventDefault(): void }) => void; onSelect: (o: ComboboxOption) => void }) {
+  const [value, setValue] = useState('1');
+  return (
+    <form onSubmit={onSubmit}>
+      <Combobox
+        label="Collection"
+        options={COLLECTIONS}
+        selectedValue={value}
+        onSelect={(o) => {
+          onSelect(o);
+          setValue(o.value);
+        }}
+      />
+    </form>
+  );
+}
+
 describe('Combobox', () => {
   it('is closed with no aria-controls until it opens; then aria-controls names the rendered listbox', async () => {
     const { user, input } = renderCombobox();
@@ -173,24 +191,8 @@ describe('Combobox', () => {
   it('in a form, Enter on the choice a closed picker already shows submits the form instead of picking it again', async () => {
     const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     const onSelect = vi.fn();
-    function Picker() {
-      const [value, setValue] = useState('1');
-      return (
-        <form onSubmit={onSubmit}>
-          <Combobox
-            label="Collection"
-            options={COLLECTIONS}
-            selectedValue={value}
-            onSelect={(o) => {
-              onSelect(o);
-              setValue(o.value);
-            }}
-          />
-        </form>
-      );
-    }
     const user = userEvent.setup();
-    render(<Picker />);
+    render(<PickerInForm onSubmit={onSubmit} onSelect={onSelect} />);
     const input = screen.getByRole('combobox', { name: 'Collection' });
     await user.click(input);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
