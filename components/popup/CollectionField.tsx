@@ -20,6 +20,8 @@ const gems = (n: number) => `${n} ${n === 1 ? 'gem' : 'gems'}`;
 export function CollectionField({ collections, value, onChange, onCreate, error }: Props) {
   const [creating, setCreating] = useState<string | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
+  // A failed creation starts the picker afresh, showing the choice that still stands rather than the name typed.
+  const [attempt, setAttempt] = useState(0);
   const options = useMemo(
     () => flattenCollections(collections).map((o) => ({ value: String(o.collection.id), label: o.path, detail: gems(o.collection.gems_count) })),
     [collections],
@@ -32,6 +34,7 @@ export function CollectionField({ collections, value, onChange, onCreate, error 
       onChange((await onCreate(name)).id);
     } catch (e) {
       setCreateError(errorMessage(e));
+      setAttempt((n) => n + 1);
     } finally {
       setCreating(null);
     }
@@ -41,6 +44,7 @@ export function CollectionField({ collections, value, onChange, onCreate, error 
   return (
     <div className="field">
       <Combobox
+        key={attempt}
         id="gem-collection"
         label="Collection"
         placeholder="Choose a collection"

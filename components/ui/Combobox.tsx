@@ -139,6 +139,13 @@ function ComboboxInTree(props: ComboboxProps) {
       const item = highlighted ?? itemForText(text);
       // Nothing to enter, or the closed picker already shows its choice: Enter goes on to submit the form.
       const alreadyChosen = !open && !typed && item?.kind === 'option' && item.option.value === selectedValue;
+      if (!item && text && !text.trim()) {
+        // Only spaces typed: cleared, not entered, and not a submit either.
+        event.preventDefault();
+        setText('');
+        setTyped(false);
+        return;
+      }
       if (!item || alreadyChosen) return;
       event.preventDefault();
       choose(item);
