@@ -33,7 +33,6 @@ export function DeleteGemButton({ onDelete }: { onDelete: () => Promise<void> })
       <Button variant="danger" size="sm" loading={deleting} onClick={confirm}>
         Confirm
       </Button>
-      {/* biome-ignore lint/a11y/noAutofocus: the safe choice takes focus when the question appears */}
       <Button size="sm" autoFocus disabled={deleting} onClick={() => setConfirming(false)}>
         Cancel
       </Button>

@@ -50,7 +50,7 @@ export function QueuedState() {
   return (
     <section className="popup-state" aria-labelledby="queued-heading">
       <h1 id="queued-heading" className="popup-title">
-        Saved on this device
+        Save to Trove
       </h1>
       <Alert tone="info">Saved on this device. Trove will send it to the server as soon as it can be reached.</Alert>
     </section>

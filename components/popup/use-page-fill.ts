@@ -11,13 +11,14 @@ export function usePageFill(form: UseFormReturn<SaveGemFormValues>, page: Active
   // The page the form started from (if it was there at once) needs no filling in.
   const filledFrom = useRef(page);
   const { dirtyFields } = form.formState;
-  const { resetField } = form;
+  const { setValue } = form;
   useEffect(() => {
     if (!enabled || !page || filledFrom.current === page) return;
     filledFrom.current = page;
     const values = pageValues(page);
     for (const name of PAGE_FIELDS) {
-      if (!dirtyFields[name]) resetField(name, { defaultValue: values[name] });
+      // setValue, not resetField: fields behind the closed "Details" are not registered, yet must be filled in too.
+      if (!dirtyFields[name]) setValue(name, values[name]);
     }
-  }, [enabled, page, dirtyFields, resetField]);
+  }, [enabled, page, dirtyFields, setValue]);
 }
