@@ -31,18 +31,20 @@ export function GemDetails({ form, detectedType }: Props) {
             <Field id="gem-url" label="URL" error={errors.url?.message}>
               <input id="gem-url" type="url" {...form.register('url')} />
             </Field>
-            <Field id="gem-image" label="Image URL" error={errors.image?.message}>
-              <input id="gem-image" type="url" {...form.register('image')} />
-            </Field>
-            <Field id="gem-type" label="Type">
-              <select id="gem-type" {...form.register('mediaType')}>
-                {pageMediaTypes.map((t) => (
-                  <option key={t} value={t}>
-                    {t === detectedType ? `${t} (detected)` : t}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <div className="gem-details-row">
+              <Field id="gem-image" label="Image URL" error={errors.image?.message}>
+                <input id="gem-image" type="url" {...form.register('image')} />
+              </Field>
+              <Field id="gem-type" label="Type">
+                <select id="gem-type" {...form.register('mediaType')}>
+                  {pageMediaTypes.map((t) => (
+                    <option key={t} value={t}>
+                      {t === detectedType ? `${t} (detected)` : t}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </div>
           </>
         )}
       </div>
