@@ -25,6 +25,8 @@ function heights(page: Page) {
 async function shootBothThemes(page: Page, name: string) {
   for (const theme of THEMES) {
     await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+    // Buttons ease their colours over 120 ms: let the theme change finish before the picture.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await page.screenshot({ path: `${SCREENSHOTS}popup-${name}-${theme}.png`, fullPage: true });
   }
   await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
