@@ -8,6 +8,7 @@ import { unwrap } from './background-context';
  */
 export const keys = {
   session: ['session'] as const,
+  activeTab: ['activeTab'] as const,
   activePage: ['activePage'] as const,
   collections: ['collections'] as const,
   tags: ['tags'] as const,
@@ -23,6 +24,10 @@ type Client = BackgroundClient;
 
 export const sessionQuery = (background: Client) =>
   queryOptions({ queryKey: keys.session, queryFn: async () => unwrap(await background.getSession()) });
+
+/** The tab's title and address, answered at once (the popup shows them before the page is read). */
+export const activeTabQuery = (background: Client) =>
+  queryOptions({ queryKey: keys.activeTab, queryFn: async () => unwrap(await background.getActiveTab({})) });
 
 export const activePageQuery = (background: Client) =>
   queryOptions({ queryKey: keys.activePage, queryFn: async () => unwrap(await background.getActivePage({})) });

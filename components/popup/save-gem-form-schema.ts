@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Gem } from '@/lib/api/contract';
 import { isHttpUrl, messages, titleSchema, urlSchema } from '@/lib/api/validators';
-import { type ActivePage, type PageMediaType, pageMediaTypes } from '@/lib/messaging/protocol';
+import { type ActivePage, type ActiveTab, type PageMediaType, pageMediaTypes } from '@/lib/messaging/protocol';
 import { defaultMediaType } from '@/lib/page/page-gem';
 
 export const saveGemFormSchema = z.object({
@@ -18,8 +18,26 @@ export const saveGemFormSchema = z.object({
 });
 export type SaveGemFormValues = z.infer<typeof saveGemFormSchema>;
 
-/** The form's starting values: the saved gem when the page is already saved, otherwise what the page says about itself. */
-export function initialValues(page: ActivePage, existing: Gem | undefined, defaultCollectionId: number | undefined): SaveGemFormValues {
+/** The fields the page itself fills in once it has been read (the tab alone gives its title). */
+export const PAGE_FIELDS = ['title', 'description', 'image', 'mediaType'] as const;
+
+/** What the page says about itself; before the page is read (extract undefined), what the tab says. */
+export function pageValues(tab: ActiveTab & { extract?: ActivePage['extract'] }): Pick<SaveGemFormValues, (typeof PAGE_FIELDS)[number]> {
+  const extract = tab.extract ?? null;
+  return {
+    title: extract?.title || tab.title,
+    description: extract?.description ?? '',
+    image: extract?.image ?? '',
+    mediaType: defaultMediaType({ ...tab, extract }),
+  };
+}
+
+/** The form's starting values: the saved gem when the page is already saved, otherwise what the tab or page says. */
+export function initialValues(
+  tab: ActiveTab & { extract?: ActivePage['extract'] },
+  existing: Gem | undefined,
+  defaultCollectionId: number | undefined,
+): SaveGemFormValues {
   if (existing) {
     return {
       title: existing.title,
@@ -31,14 +49,5 @@ export function initialValues(page: ActivePage, existing: Gem | undefined, defau
       mediaType: (pageMediaTypes as readonly string[]).includes(existing.media_type) ? (existing.media_type as PageMediaType) : 'Link',
     };
   }
-  const extract = page.extract;
-  return {
-    title: extract?.title || page.title,
-    description: extract?.description ?? '',
-    url: page.url,
-    image: extract?.image ?? '',
-    collectionId: defaultCollectionId as number,
-    tags: [],
-    mediaType: defaultMediaType(page),
-  };
+  return { ...pageValues(tab), url: tab.url, collectionId: defaultCollectionId as number, tags: [] };
 }

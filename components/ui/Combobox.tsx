@@ -38,6 +38,12 @@ export interface ComboboxProps {
   maxListHeight?: number;
   id?: string;
   disabled?: boolean;
+  /** Tag entry: typing or pasting this character enters each piece of text before it, as Enter would. */
+  separator?: string;
+  /** Tag entry: text left in the input is entered, as Enter would, when focus leaves it. */
+  commitOnBlur?: boolean;
+  /** Tag entry: Backspace in the empty input (e.g. removes the last chip). */
+  onBackspaceEmpty?: () => void;
 }
 
 const defaultCreateLabel = (text: string) => `Create “${text}”`;
@@ -108,6 +114,17 @@ function ComboboxInTree(props: ComboboxProps) {
     useListNavigation(context, { listRef, activeIndex, onNavigate: setActiveIndex, virtual: true, loop: true }),
   ]);
 
+  /** What Enter does with typed text: the option of that name, else the offer to create it. */
+  const itemForText = (raw: string): ComboboxItem | undefined => {
+    const exact = options.find((o) => sameLabel(o, raw));
+    return exact ? { kind: 'option', option: exact } : onCreate && raw.trim() ? { kind: 'create', text: raw.trim() } : undefined;
+  };
+  const enterText = (raw: string) => {
+    const item = itemForText(raw);
+    if (item?.kind === 'create') onCreate?.(item.text);
+    else if (item) onSelect(item.option);
+  };
+
   const choose = (item: ComboboxItem) => {
     if (item.kind === 'create') onCreate?.(item.text);
     else onSelect(item.option);
@@ -119,10 +136,17 @@ function ComboboxInTree(props: ComboboxProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       const highlighted = open && activeIndex != null ? items[activeIndex] : undefined;
-      const exact = options.find((o) => sameLabel(o, text));
-      const item: ComboboxItem | undefined =
-        highlighted ?? (exact ? { kind: 'option', option: exact } : onCreate && text.trim() ? { kind: 'create', text: text.trim() } : undefined);
-      if (!item) return;
+      const item = highlighted ?? itemForText(text);
+      // Nothing to enter, or the closed picker already shows its choice: Enter goes on to submit the form.
+      const alreadyChosen = !open && !typed && item?.kind === 'option' && item.option.value === selectedValue;
+      if (!item && text && !text.trim()) {
+        // Only spaces typed: cleared, not entered, and not a submit either.
+        event.preventDefault();
+        setText('');
+        setTyped(false);
+        return;
+      }
+      if (!item || alreadyChosen) return;
       event.preventDefault();
       choose(item);
     } else if (event.key === 'Escape' && !open && text) {
@@ -130,7 +154,36 @@ function ComboboxInTree(props: ComboboxProps) {
       event.stopPropagation();
       setText('');
       setTyped(false);
+    } else if (event.key === 'Backspace' && text === '') {
+      props.onBackspaceEmpty?.();
     }
+  };
+
+  const onChange = (value: string) => {
+    if (props.separator && value.includes(props.separator)) {
+      for (const piece of value.split(props.separator)) enterText(piece);
+      setText('');
+      setTyped(false);
+      setOpen(false);
+      return;
+    }
+    setText(value);
+    setTyped(true);
+    setWantsOpen(true);
+    setActiveIndex(null);
+  };
+
+  const onBlur = () => {
+    if (typed && props.commitOnBlur) {
+      enterText(text);
+      setText(clearOnSelect ? '' : text);
+      setTyped(false);
+    } else if (typed && !clearOnSelect) {
+      // Text typed but never picked is not a choice: the picker shows what is chosen again.
+      setText(selectedLabel);
+      setTyped(false);
+    }
+    setOpen(false);
   };
 
   return (
@@ -148,14 +201,9 @@ function ComboboxInTree(props: ComboboxProps) {
           disabled={props.disabled}
           value={text}
           {...getReferenceProps({
-            onChange: (event) => {
-              setText((event.target as HTMLInputElement).value);
-              setTyped(true);
-              setWantsOpen(true);
-              setActiveIndex(null);
-            },
+            onChange: (event) => onChange((event.target as HTMLInputElement).value),
             onKeyDown,
-            onBlur: () => setOpen(false),
+            onBlur,
           })}
           id={inputId}
           role="combobox"

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { messenger } from '../messaging/messenger';
 import type { MessageName, ProtocolMap, Result } from '../messaging/protocol';
-import { getActivePage } from './active-page';
+import { getActivePage, getActiveTab } from './active-page';
 import * as aiSettings from './ai-settings';
 import { getDiagnostics, recordError } from './diagnostics';
 import { toUiError } from './errors';
@@ -21,6 +21,7 @@ const handlers: Handlers = {
   signUp: (input) => session.signUp(input),
   signIn: (input) => session.signIn(input),
   signOut: () => session.signOut(),
+  getActiveTab: (input) => getActiveTab(input?.tabId),
   getActivePage: (input) => getActivePage(input?.tabId),
   listCollections: () => library.listCollections(),
   createCollection: (input) => library.createCollection(input),
@@ -33,6 +34,7 @@ const handlers: Handlers = {
   getPreferences: () => preferences.getPreferences(),
   setPreferences: (change) => preferences.setPreferences(change),
   updateGem: (input) => library.updateGem(input),
+  deleteGem: (input) => library.deleteGem(input),
   listGems: (input) => library.listGems(input),
   createTag: (input) => feedback.createTag(input),
   uploadFeedbackImage: (input) => feedback.uploadFeedbackImage(input),

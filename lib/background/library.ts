@@ -53,5 +53,8 @@ export const createGem = async (input: { idempotencyKey: string; gem: CreateGemI
 export const updateGem = async (input: { id: number; gem: UpdateGemInput }) =>
   (await callApi('put', `gems/${input.id}`, dataOf(gemSchema), { json: { data: input.gem } })).data;
 
+export const deleteGem = async (input: { id: number }) =>
+  (await callApi('delete', `gems/${input.id}`, dataOf(z.object({ id: z.number() })))).data;
+
 export const listGems = (input: { page: number; perPage?: number }) =>
   callApi('get', 'get-all-bookmark', gemListSchema, { searchParams: { page: input.page, perPage: input.perPage ?? 20 } });

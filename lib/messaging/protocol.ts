@@ -63,6 +63,9 @@ export interface ActivePage {
   detected: { mediaType: PageMediaType; mediaUrl: string | null } | null;
 }
 
+/** The tab as the browser knows it, before the page is read: answered at once (getActiveTab). */
+export type ActiveTab = Omit<ActivePage, 'extract'>;
+
 export const pageMediaTypes = ['Link', 'Article', 'PDF', 'Audio', 'Video'] as const;
 export type PageMediaType = (typeof pageMediaTypes)[number];
 
@@ -78,6 +81,8 @@ export interface ProtocolMap {
   signUp(input: { username: string; email: string; password: string }): Result<Session>;
   signIn(input: { identifier: string; password: string }): Result<Session>;
   signOut(): Result<Session>;
+  /** The tab's address and title at once; getActivePage adds what the page says about itself (slower). */
+  getActiveTab(input: { tabId?: number }): Result<ActiveTab>;
   getActivePage(input: { tabId?: number }): Result<ActivePage>;
   listCollections(): Result<Collection[]>;
   createCollection(input: { name: string; parentId?: number | null }): Result<Collection>;
@@ -91,6 +96,8 @@ export interface ProtocolMap {
   getPreferences(): Result<Preferences>;
   setPreferences(input: Partial<Preferences>): Result<Preferences>;
   updateGem(input: { id: number; gem: UpdateGemInput }): Result<Gem>;
+  /** Deletes one of the user's gems (the popup's Undo and Delete). */
+  deleteGem(input: { id: number }): Result<{ id: number }>;
   listGems(input: { page: number; perPage?: number }): Result<GemList>;
   createTag(input: { tag: string }): Result<Tag>;
   /** An image as a data: URL (runtime messages carry JSON, not bytes). */

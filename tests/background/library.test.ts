@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCollection, createGem, findGemsAtUrl, listCollections, listGems, listTags } from '../../lib/background/library';
+import { createCollection, createGem, deleteGem, findGemsAtUrl, listCollections, listGems, listTags } from '../../lib/background/library';
 import { setServerUrl, signUp } from '../../lib/background/session';
 import { setupTestServer } from '../server/harness';
 import { failure, newAccount } from './helpers';
@@ -91,5 +91,20 @@ describe('library calls', () => {
       message: 'Collection not found',
     });
     expect((await listGems({ page: 1 })).total).toBe(1);
+  });
+});
+
+describe('deleteGem', () => {
+  it('deletes one of the user’s gems on the server; a second delete, or another user’s gem, is not found', async () => {
+    await signUp(newAccount('del'));
+    const gem = await createGem({ idempotencyKey: 'library-delete-0001', gem: { title: 'Undo me', url: 'https://example.com/undo' } });
+    const kept = await createGem({ idempotencyKey: 'library-delete-0002', gem: { title: 'Keep me', url: 'https://example.com/keep' } });
+    expect(await deleteGem({ id: gem.id })).toEqual({ id: gem.id });
+    expect((await listGems({ page: 1 })).data.map((g) => g.id)).toEqual([kept.id]);
+    expect(await findGemsAtUrl('https://example.com/undo')).toEqual([]);
+    expect(await failure(deleteGem({ id: gem.id }))).toMatchObject({ kind: 'not-found', status: 404 });
+
+    await signUp(newAccount('other'));
+    expect(await failure(deleteGem({ id: kept.id }))).toMatchObject({ kind: 'not-found', status: 404 });
   });
 });

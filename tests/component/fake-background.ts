@@ -13,6 +13,7 @@ import {
   type User,
 } from '@/lib/api/contract';
 import { detectImageType, MAX_IMAGE_BYTES } from '@/lib/files/image-type';
+import { mediaTypeFromUrl } from '@/lib/page/media-type';
 import type { BackgroundClient, MessageInput, MessageName, MessageOutput, Session, UiError } from '@/lib/messaging/protocol';
 import { defaultState, type FakeState, makeCollection, makeGem, makeTag, makeUser, NOW } from './fixtures';
 
@@ -214,6 +215,11 @@ export class FakeBackground {
       this.state.user = null;
       return this.session();
     },
+    // As the real background: the tab at once (what its address says), the page's own extract only in getActivePage.
+    getActiveTab: () => {
+      const { extract: _extract, ...tab } = this.state.activePage;
+      return { ...tab, detected: mediaTypeFromUrl(tab.url) };
+    },
     getActivePage: () => this.state.activePage,
     listCollections: () => {
       this.signedInUser();
@@ -295,6 +301,13 @@ export class FakeBackground {
       updated.canonicalUrl = canonicalizeUrl(updated.url);
       this.state.gems[index] = updated;
       return updated;
+    },
+    deleteGem: ({ id }) => {
+      this.signedInUser();
+      const index = this.state.gems.findIndex((g) => g.id === id);
+      if (index < 0) throw new Failure({ kind: 'not-found', status: 404, message: 'Not found' });
+      this.state.gems.splice(index, 1);
+      return { id };
     },
     listGems: ({ page, perPage = 20 }) => {
       this.signedInUser();

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { field, fieldError, findSaveForm, renderPopup } from './render';
+import { field, fieldError, findSaveForm, openDetails, renderPopup } from './render';
 
 const URL_INVALID = 'Please provide valid url. Ensure it has protocol (https) and hostname (example.com).';
 
@@ -8,7 +8,7 @@ const chips = () =>
   within(screen.getByRole('list', { name: 'Tags' }))
     .queryAllByRole('listitem')
     .map((li) => li.firstChild?.textContent);
-const tagsBox = () => screen.getByRole('textbox', { name: 'Tags' }) as HTMLInputElement;
+const tagsBox = () => screen.getByRole('combobox', { name: 'Tags' }) as HTMLInputElement;
 
 describe('SavePopup: validation', () => {
   test('a cleared title says the field is required and Save does not create a gem', async () => {
@@ -38,6 +38,7 @@ describe('SavePopup: validation', () => {
   ])('the URL %j shows %j', async (value, message) => {
     const { user, fake } = renderPopup();
     await findSaveForm();
+    await openDetails(user);
     await user.clear(field('URL'));
     await user.type(field('URL'), value);
     expect(fieldError('gem-url')).toBe(message);
@@ -48,6 +49,7 @@ describe('SavePopup: validation', () => {
   test('an empty URL asks for one', async () => {
     const { user } = renderPopup();
     await findSaveForm();
+    await openDetails(user);
     await user.clear(field('URL'));
     expect(fieldError('gem-url')).toBe('Please provide url');
   });
@@ -112,15 +114,28 @@ describe('SavePopup: tags', () => {
   test('suggests an existing tag while typing; clicking it adds it with its own casing', async () => {
     const { user } = renderPopup();
     await findSaveForm();
-    expect(screen.queryByRole('list', { name: 'Tag suggestions' })).toBeNull();
+    expect(screen.queryByRole('listbox', { name: 'Tags' })).toBeNull();
     await user.type(tagsBox(), 'java');
-    const suggestions = screen.getByRole('list', { name: 'Tag suggestions' });
-    expect(within(suggestions).getAllByRole('button').map((b) => b.textContent)).toEqual(['JavaScript']);
+    const suggestions = screen.getByRole('listbox', { name: 'Tags' });
+    expect(within(suggestions).getAllByRole('option').map((b) => b.textContent)).toEqual(['JavaScript', 'Add tag “java”']);
 
-    await user.click(within(suggestions).getByRole('button', { name: 'JavaScript' }));
+    await user.click(within(suggestions).getByRole('option', { name: 'JavaScript' }));
     expect(chips()).toEqual(['JavaScript']);
     expect(tagsBox().value).toBe('');
-    expect(screen.queryByRole('list', { name: 'Tag suggestions' })).toBeNull();
+    expect(screen.queryByRole('listbox', { name: 'Tags' })).toBeNull();
+  });
+
+  test('↓ then Enter adds the highlighted suggestion, not the typed text, and does not submit', async () => {
+    const { user, fake } = renderPopup();
+    await findSaveForm();
+    await user.type(tagsBox(), 'coo');
+    await user.keyboard('{ArrowDown}');
+    const highlighted = document.getElementById(tagsBox().getAttribute('aria-activedescendant') ?? '');
+    expect(highlighted?.textContent).toBe('cooking');
+    await user.keyboard('{Enter}');
+    expect(chips()).toEqual(['cooking']);
+    expect(tagsBox().value).toBe('');
+    expect(fake.client.saveGem).not.toHaveBeenCalled();
   });
 
   test("typing an existing tag in another case uses the existing tag's casing", async () => {
@@ -134,7 +149,7 @@ describe('SavePopup: tags', () => {
     const { user } = renderPopup();
     await findSaveForm();
     await user.type(tagsBox(), 'cooking{Enter}coo');
-    expect(screen.queryByRole('list', { name: 'Tag suggestions' })).toBeNull();
+    expect(within(screen.getByRole('listbox', { name: 'Tags' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Add tag “coo”']);
   });
 
   test('what is left in the box is added when it loses focus', async () => {

@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { FakeBackground } from './fake-background';
-import { field, fieldError, findSaveForm, renderPopup } from './render';
+import { field, fieldError, findSaveForm, openDetails, renderPopup } from './render';
 
 const OFFLINE = "Can't reach the Trove server at http://127.0.0.1:8787. Check that it is running and the address is right.";
 
@@ -10,9 +10,9 @@ async function fillIn(user: ReturnType<typeof renderPopup>['user']) {
   await findSaveForm();
   await user.clear(field('Title'));
   await user.type(field('Title'), 'Hello again');
-  await user.click(screen.getByRole('button', { name: /^Collection:/ }));
-  await user.click(screen.getByRole('option', { name: /^Desserts/ }));
-  await user.type(screen.getByRole('textbox', { name: 'Tags' }), 'alpha{Enter}beta,');
+  await user.click(screen.getByRole('combobox', { name: 'Collection' }));
+  await user.click(screen.getByRole('option', { name: /^Recipes \/ Desserts/ }));
+  await user.type(screen.getByRole('combobox', { name: 'Tags' }), 'alpha{Enter}beta,');
 }
 
 const saveButton = () => screen.getByRole('button', { name: /Save gem|Saving…/ }) as HTMLButtonElement;
@@ -26,14 +26,17 @@ describe('SavePopup: saving', () => {
     await user.click(saveButton());
 
     expect(saveButton().textContent).toBe('Saving…');
-    expect(saveButton().disabled).toBe(true);
-    expect(screen.getByRole('status', { name: 'Saving' })).toBeTruthy();
+    // Busy and not pressable again, yet still focusable.
+    expect(saveButton().getAttribute('aria-busy')).toBe('true');
+    expect(saveButton().getAttribute('aria-disabled')).toBe('true');
+    await user.click(saveButton());
+    expect(fake.calls('saveGem')).toHaveLength(1);
 
     hold.release();
     expect((await screen.findByText(/^Saved in/)).textContent).toBe('Saved in Recipes / Desserts.');
     expect(screen.getByText('Hello again')).toBeTruthy();
     const [gem] = fake.state.gems;
-    await user.click(screen.getByRole('link', { name: 'View in your gems' }));
+    await user.click(screen.getByRole('button', { name: 'Open in library' }));
     expect(onOpenOptions).toHaveBeenCalledExactlyOnceWith(`gem-${gem?.id}`);
   });
 
@@ -87,8 +90,9 @@ describe('SavePopup: saving', () => {
     await user.click(saveButton());
 
     expect((await screen.findByRole('alert')).textContent).toBe(OFFLINE);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(field('Title').value).toBe('Hello again');
-    expect(screen.getByRole('button', { name: /^Collection:/ }).textContent).toBe('Recipes / Desserts');
+    expect((screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement).value).toBe('Recipes / Desserts');
     expect(screen.getByRole('button', { name: 'Remove tag alpha' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remove tag beta' })).toBeTruthy();
     expect(saveButton().disabled).toBe(false);
@@ -117,7 +121,9 @@ describe('SavePopup: saving', () => {
     await findSaveForm();
     await user.click(saveButton());
 
+    // The URL is behind "Details": a message for it opens them.
     await waitFor(() => expect(fieldError('gem-title')).toBe('X'));
+    expect(screen.getByRole('button', { name: /^Details/ }).getAttribute('aria-expanded')).toBe('true');
     expect(fieldError('gem-url')).toBe('Y');
     expect(field('Title').getAttribute('aria-invalid')).toBe('true');
     // Field messages are not repeated above the button; only what no field shows is.
@@ -128,6 +134,7 @@ describe('SavePopup: saving', () => {
     const fake = new FakeBackground();
     const { user } = renderPopup(fake);
     await findSaveForm();
+    await openDetails(user);
     await user.clear(field('Image URL'));
     await user.type(field('Image URL'), 'cover.png');
     await user.click(saveButton());
@@ -147,6 +154,9 @@ describe('SavePopup: the save queue and gem types', () => {
     expect(
       await screen.findByText('Saved on this device. Trove will send it to the server as soon as it can be reached.'),
     ).toBeTruthy();
+    // Calm: no raw connection error repeated at the user.
+    expect(screen.queryByText(/Can't reach/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(fake.state.queue.map((q) => q.label)).toEqual(['Hello again']);
     expect(fake.state.gems).toHaveLength(0);
   });
@@ -158,6 +168,7 @@ describe('SavePopup: the save queue and gem types', () => {
     await findSaveForm();
     await user.click(saveButton());
     await waitFor(() => expect(fieldError('gem-url')).toBe('Nope'));
+    expect(within(screen.getByRole('form')).getByRole('textbox', { name: 'URL' })).toBeTruthy();
     expect(field('Title').value).toBe('Hello, world');
     expect(fake.state.gems).toHaveLength(0);
   });
@@ -167,6 +178,7 @@ describe('SavePopup: the save queue and gem types', () => {
     fake.state.activePage = { ...fake.state.activePage, detected: { mediaType: 'Video', mediaUrl: 'https://cdn.example.com/talk.mp4' } };
     const { user } = renderPopup(fake);
     await findSaveForm();
+    await openDetails(user);
     const type = screen.getByRole('combobox', { name: 'Type' }) as HTMLSelectElement;
     expect(type.value).toBe('Video');
     expect(type.selectedOptions[0]?.textContent).toBe('Video (detected)');
@@ -181,6 +193,7 @@ describe('SavePopup: the save queue and gem types', () => {
     again.state.activePage = fake.state.activePage;
     const second = renderPopup(again);
     await findSaveForm();
+    await second.user.click(screen.getAllByRole('button', { name: /^Details/ }).at(-1) as HTMLButtonElement);
     await second.user.selectOptions(screen.getAllByRole('combobox', { name: 'Type' }).at(-1) as HTMLSelectElement, 'PDF');
     await second.user.click(screen.getAllByRole('button', { name: /Save gem/ }).at(-1) as HTMLButtonElement);
     await waitFor(() => expect(again.calls('saveGem')).toHaveLength(1));

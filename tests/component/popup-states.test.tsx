@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { FakeBackground } from './fake-background';
 import { makeCollection, makeGem, makePage, makeTag } from './fixtures';
-import { field, findSaveForm, renderPopup } from './render';
+import { field, findSaveForm, openDetails, renderPopup } from './render';
 
 describe('SavePopup: signed out', () => {
   test('asks to sign in and opens the account section of the options page', async () => {
@@ -28,10 +28,29 @@ describe('SavePopup: loading and failures', () => {
     const page = fake.holdNext('getActivePage');
     renderPopup(fake);
     await waitFor(() => expect(fake.client.getActivePage).toHaveBeenCalled());
+    // The tab's title and address are there at once: the form shows while the page is still being read.
+    const form = await screen.findByRole('form', { name: 'Save this page' });
+    expect(form.getAttribute('aria-busy')).toBe('true');
+    expect(field('Title').value).toBe('Hello, world | Example Blog');
+    expect(field('Description').value).toBe('');
+    page.release();
+    await findSaveForm();
+    expect(field('Title').value).toBe('Hello, world');
+    expect(field('Description').value).toBe('A first post about saying hello.');
+  });
+
+  test('shows a skeleton of the form, announced as loading, until the collections arrive', async () => {
+    const fake = new FakeBackground();
+    const collections = fake.holdNext('listCollections');
+    const { container } = renderPopup(fake);
+    await waitFor(() => expect(fake.client.listCollections).toHaveBeenCalled());
     expect(screen.getByText('Reading the page…')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(container.querySelector('[aria-busy="true"] .preview-card')).toBeTruthy();
+    expect(container.querySelectorAll('.popup-skeleton .ui-skeleton').length).toBeGreaterThan(6);
+    expect(container.querySelector('.spinner')).toBeNull();
     expect(screen.queryByRole('form')).toBeNull();
-    page.release();
+    collections.release();
     await findSaveForm();
     expect(screen.queryByText('Reading the page…')).toBeNull();
   });
@@ -41,7 +60,8 @@ describe('SavePopup: loading and failures', () => {
     const message = "Can't reach the Trove server at http://127.0.0.1:8787. Check that it is running and the address is right.";
     fake.failNext('listCollections', { kind: 'offline', status: 0, message });
     const { user } = renderPopup(fake);
-    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(message)).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -54,14 +74,25 @@ describe('SavePopup: loading and failures', () => {
 describe('SavePopup: a new page', () => {
   test('prefills the form from the page extract and defaults to Unfiltered', async () => {
     const fake = new FakeBackground();
-    const { container } = renderPopup(fake);
+    const { container, user } = renderPopup(fake);
     await findSaveForm();
     expect(field('Title').value).toBe('Hello, world');
     expect(field('Description').value).toBe('A first post about saying hello.');
+    expect(container.querySelector('img.preview-image')?.getAttribute('src')).toBe('https://blog.example.com/cover.png');
+    expect(container.querySelector('.preview-title')?.textContent).toBe('Hello, world');
+    expect(container.querySelector('.preview-site')?.textContent).toBe('Example Blog · Article');
+    // The address and image are behind "Details", not raw fields up front.
+    expect(screen.queryByRole('textbox', { name: 'URL' })).toBeNull();
+    const details = screen.getByRole('button', { name: /^Details/ });
+    expect(details.getAttribute('aria-expanded')).toBe('false');
+    await user.click(details);
+    expect(details.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(details.getAttribute('aria-controls') ?? '')?.hidden).toBe(false);
     expect(field('URL').value).toBe('https://blog.example.com/posts/hello-world?utm_source=rss');
     expect(field('Image URL').value).toBe('https://blog.example.com/cover.png');
-    expect(container.querySelector('img.preview-image')?.getAttribute('src')).toBe('https://blog.example.com/cover.png');
-    expect(screen.getByRole('button', { name: /^Collection:/ }).textContent).toBe('Unfiltered');
+    await user.click(details);
+    expect(screen.queryByRole('textbox', { name: 'URL' })).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement).value).toBe('Unfiltered');
     expect(screen.getByRole('button', { name: 'Save gem' })).toBeTruthy();
     expect(screen.queryByText(/Already saved/)).toBeNull();
     expect(fake.calls('findGemsAtUrl')).toEqual(['https://blog.example.com/posts/hello-world?utm_source=rss']);
@@ -79,6 +110,7 @@ describe('SavePopup: a new page', () => {
   test("updates the image preview when the image URL changes", async () => {
     const { user, container } = renderPopup();
     await findSaveForm();
+    await openDetails(user);
     await user.clear(field('Image URL'));
     expect(container.querySelector('img')).toBeNull();
     await user.type(field('Image URL'), 'https://cdn.example.com/x.jpg');
@@ -101,15 +133,16 @@ describe('SavePopup: a page already saved', () => {
   }
 
   test('says where it is saved and shows the saved values', async () => {
-    renderPopup(alreadySaved());
+    const { user } = renderPopup(alreadySaved());
     const form = await findSaveForm('Edit saved gem');
     const notice = within(form).getAllByRole('status').find((el) => el.textContent?.startsWith('Already saved'));
     expect(notice?.textContent).toMatch(/^Already saved in Work on .+\. Changes update that gem\.$/);
     expect(field('Title').value).toBe('My saved title');
     expect(field('Description').value).toBe('My notes');
+    await openDetails(user);
     expect(field('URL').value).toBe('https://BLOG.example.com/posts/hello-world#comments');
     expect(field('Image URL').value).toBe('https://blog.example.com/saved.png');
-    expect(screen.getByRole('button', { name: /^Collection:/ }).textContent).toBe('Work');
+    expect((screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement).value).toBe('Work');
     expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('JavaScript')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Update gem' })).toBeTruthy();
   });

@@ -1,8 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type RenderResult, render, screen } from '@testing-library/react';
+import { type RenderResult, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { BackgroundProvider } from '@/components/app/background-context';
 import { createQueryClient } from '@/components/app/query-client';
 import { SavePopup } from '@/components/popup/SavePopup';
@@ -26,14 +26,26 @@ export function renderWithBackground(
   return { ...result, fake, user, queryClient };
 }
 
-/** The toolbar popup with a spy for opening the options page. */
-export function renderPopup(fake: FakeBackground = new FakeBackground()) {
+/** The toolbar popup with spies for opening the options page and for closing the popup (after `autoCloseMs` on success). */
+export function renderPopup(fake: FakeBackground = new FakeBackground(), { autoCloseMs = 60_000 } = {}) {
   const onOpenOptions = vi.fn<(hash?: string) => void>();
-  return { ...renderWithBackground(<SavePopup onOpenOptions={onOpenOptions} />, fake), onOpenOptions };
+  const closePopup = vi.fn<() => void>();
+  const ui = <SavePopup onOpenOptions={onOpenOptions} closePopup={closePopup} autoCloseMs={autoCloseMs} />;
+  return { ...renderWithBackground(ui, fake), onOpenOptions, closePopup };
 }
 
-/** Waits for the popup's form, once everything it needs has loaded. */
-export const findSaveForm = (name: 'Save this page' | 'Edit saved gem' = 'Save this page') => screen.findByRole('form', { name });
+/** Waits for the popup's form and for the page's extract to be filled in (the form is busy until then). */
+export async function findSaveForm(name: 'Save this page' | 'Edit saved gem' = 'Save this page') {
+  const form = await screen.findByRole('form', { name });
+  await waitFor(() => expect(form.getAttribute('aria-busy')).toBe('false'));
+  return form;
+}
+
+/** Opens the "Details" disclosure (URL, Image URL, Type), if it is closed. */
+export async function openDetails(user: UserEvent) {
+  const button = screen.getByRole('button', { name: /^Details/ });
+  if (button.getAttribute('aria-expanded') !== 'true') await user.click(button);
+}
 
 export const field = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
 

@@ -61,16 +61,22 @@ describe('save the current page from the toolbar popup', () => {
     await article.goto(articleUrl);
     const popup = await openPopup(ctx, article);
 
+    await popup.waitForSelector('form[aria-busy="false"]');
     expect(await inputValue(popup, '#gem-title')).toBe(ARTICLE_TITLE);
-    expect(await inputValue(popup, '#gem-url')).toBe(articleUrl);
     expect(await inputValue(popup, '#gem-description')).toMatch(/^After six hours of public comment/);
+    expect(await textOf(popup, '.preview-title')).toBe(ARTICLE_TITLE);
+    // The address and image are behind "Details".
+    expect(await popup.$('#gem-url')).toBeNull();
+    await popup.click('::-p-text(Details)');
+    expect(await inputValue(popup, '#gem-url')).toBe(articleUrl);
     expect(await inputValue(popup, '#gem-image')).toBe('https://static.harborledger.test/media/2024/05/seawall-hero-1200.jpg');
-    expect(await textOf(popup, 'button#gem-collection')).toBe('Unfiltered');
+    expect(await inputValue(popup, 'input#gem-collection')).toBe('Unfiltered');
 
-    await popup.click('button#gem-collection');
-    await popup.type('[aria-label="Search or create a collection"]', 'Civic news');
-    await popup.click('::-p-text(Create “Civic news”)');
-    await popup.waitForFunction(() => document.querySelector('button#gem-collection')?.textContent === 'Civic news');
+    await popup.click('input#gem-collection', { count: 3 });
+    await popup.type('input#gem-collection', 'Civic news');
+    await popup.click('::-p-text(Create collection “Civic news”)');
+    await popup.waitForFunction(() => (document.querySelector('input#gem-collection') as HTMLInputElement | null)?.value === 'Civic news');
+    await popup.waitForFunction(() => !(document.querySelector('input#gem-collection') as HTMLInputElement).disabled);
 
     await popup.type('input#gem-tags', 'infrastructure');
     await popup.keyboard.press('Enter');
@@ -93,6 +99,7 @@ describe('save the current page from the toolbar popup', () => {
     const popup = await openPopup(ctx, article);
     await popup.waitForSelector('.alert-info');
     expect(await textOf(popup, '.alert-info')).toMatch(/^Already saved in Civic news on /);
+    expect(await popup.$('::-p-text(Delete)')).not.toBeNull();
     expect(await textOf(popup, 'button[type="submit"]')).toBe('Update gem');
     expect(await popup.$$eval('.chip', (chips) => chips.map((c) => c.firstChild?.textContent))).toEqual([
       'infrastructure',

@@ -40,6 +40,24 @@ function ComboboxInDialog() {
   );
 }
 
+/** A picker in a form that keeps its choice, as a form's field would. */
+function PickerInForm({ onSubmit, onSelect }: { onSubmit: (event: { preventDefault(): void }) => void; onSelect: (o: ComboboxOption) => void }) {
+  const [value, setValue] = useState('1');
+  return (
+    <form onSubmit={onSubmit}>
+      <Combobox
+        label="Collection"
+        options={COLLECTIONS}
+        selectedValue={value}
+        onSelect={(o) => {
+          onSelect(o);
+          setValue(o.value);
+        }}
+      />
+    </form>
+  );
+}
+
 describe('Combobox', () => {
   it('is closed with no aria-controls until it opens; then aria-controls names the rendered listbox', async () => {
     const { user, input } = renderCombobox();
@@ -168,5 +186,48 @@ describe('Combobox', () => {
     expect(screen.getByRole('dialog', { name: 'Save' })).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('in a form, Enter on the choice a closed picker already shows submits the form instead of picking it again', async () => {
+    const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    const onSelect = vi.fn();
+    const user = userEvent.setup();
+    render(<PickerInForm onSubmit={onSubmit} onSelect={onSelect} />);
+    const input = screen.getByRole('combobox', { name: 'Collection' });
+    await user.click(input);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(COLLECTIONS[1]);
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSelect).toHaveBeenCalledTimes(1);
+  });
+
+  it('a picker shows its choice again when focus leaves text that was typed but not picked', async () => {
+    const { user, input, onSelect } = renderCombobox({ selectedValue: '3' });
+    await user.clear(input);
+    await user.type(input, 'Rea');
+    await user.tab();
+    expect(input.value).toBe('Work');
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('tag entry: the separator and a paste enter each piece; blur enters what is left; Backspace in the empty input is reported', async () => {
+    const onBackspaceEmpty = vi.fn();
+    const { user, input, onSelect, onCreate } = renderCombobox({ clearOnSelect: true, separator: ',', commitOnBlur: true, onBackspaceEmpty });
+    await user.type(input, 'work,');
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(COLLECTIONS[2]);
+    expect(input.value).toBe('');
+    await user.paste('one, two,,three');
+    expect(onCreate.mock.calls).toEqual([['one'], ['two'], ['three']]);
+    expect(input.value).toBe('');
+    await user.keyboard('{Backspace}');
+    expect(onBackspaceEmpty).toHaveBeenCalledTimes(1);
+    await user.type(input, 'later');
+    await user.keyboard('{Backspace}');
+    expect(onBackspaceEmpty).toHaveBeenCalledTimes(1);
+    await user.tab();
+    expect(onCreate).toHaveBeenLastCalledWith('late');
+    expect(input.value).toBe('');
   });
 });

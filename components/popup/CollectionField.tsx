@@ -1,0 +1,73 @@
+import { useMemo, useState } from 'react';
+import type { Collection } from '@/lib/api/contract';
+import { errorMessage } from '../app/background-context';
+import { Combobox } from '../ui/Combobox';
+import { Spinner } from '../ui/Spinner';
+import { flattenCollections } from './collection-tree';
+
+interface Props {
+  collections: Collection[];
+  value: number | undefined;
+  onChange: (id: number) => void;
+  /** Creates a collection and resolves to it; the field then selects it. */
+  onCreate: (name: string) => Promise<Collection>;
+  error?: string;
+}
+
+const gems = (n: number) => `${n} ${n === 1 ? 'gem' : 'gems'}`;
+
+/** The collection picker: nested collections by path, searchable, with "Create “…”" for a new one. */
+export function CollectionField({ collections, value, onChange, onCreate, error }: Props) {
+  const [creating, setCreating] = useState<string | null>(null);
+  const [createError, setCreateError] = useState<string | null>(null);
+  // A failed creation starts the picker afresh, showing the choice that still stands rather than the name typed.
+  const [attempt, setAttempt] = useState(0);
+  const options = useMemo(
+    () => flattenCollections(collections).map((o) => ({ value: String(o.collection.id), label: o.path, detail: gems(o.collection.gems_count) })),
+    [collections],
+  );
+
+  const create = async (name: string) => {
+    setCreating(name);
+    setCreateError(null);
+    try {
+      onChange((await onCreate(name)).id);
+    } catch (e) {
+      setCreateError(errorMessage(e));
+      setAttempt((n) => n + 1);
+    } finally {
+      setCreating(null);
+    }
+  };
+
+  const message = createError ?? error;
+  return (
+    <div className="field">
+      <Combobox
+        key={attempt}
+        id="gem-collection"
+        label="Collection"
+        placeholder="Choose a collection"
+        options={options}
+        selectedValue={value === undefined ? null : String(value)}
+        onSelect={(o) => {
+          setCreateError(null);
+          onChange(Number(o.value));
+        }}
+        onCreate={(name) => void create(name)}
+        createLabel={(name) => `+ Create collection “${name}”`}
+        disabled={creating !== null}
+      />
+      {creating !== null && (
+        <p className="hint">
+          <Spinner label="Creating collection" /> Creating “{creating}”…
+        </p>
+      )}
+      {message && (
+        <p className="field-error" id="gem-collection-error" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

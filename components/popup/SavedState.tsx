@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { Collection, Gem } from '@/lib/api/contract';
+import { errorMessage } from '../app/background-context';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { flattenCollections } from './collection-tree';
+import { PreviewCard } from './PreviewCard';
+import { useAutoClose } from './use-auto-close';
+
+interface Props {
+  gem: Gem;
+  /** An existing gem was changed (no Undo: the earlier values are gone). */
+  updated: boolean;
+  collections: Collection[];
+  onOpenLibrary: () => void;
+  onUndo: () => Promise<void>;
+  closePopup: () => void;
+  autoCloseMs: number;
+}
+
+/** After a save: where it went, the preview, "Open in library" and "Undo"; closes itself unless the user stays. */
+export function SavedState({ gem, updated, collections, onOpenLibrary, onUndo, closePopup, autoCloseMs }: Props) {
+  const staying = useAutoClose(closePopup, autoCloseMs);
+  const [undoing, setUndoing] = useState(false);
+  const [undoError, setUndoError] = useState<string | null>(null);
+  const path = flattenCollections(collections).find((o) => o.collection.id === gem.collectionId)?.path;
+
+  const undo = async () => {
+    setUndoing(true);
+    setUndoError(null);
+    try {
+      await onUndo();
+    } catch (e) {
+      setUndoError(errorMessage(e));
+      setUndoing(false);
+    }
+  };
+
+  return (
+    <section className="popup-state saved-state" aria-labelledby="saved-heading">
+      <h1 id="saved-heading" className="popup-title">
+        {updated ? 'Gem updated' : 'Saved to Trove'}
+      </h1>
+      <Alert tone="success">
+        {updated ? 'Gem updated' : 'Saved'} in <strong>{path ?? 'your collection'}</strong>.
+      </Alert>
+      <PreviewCard title={gem.title} url={gem.url} image={gem.image} siteName={gem.media.siteName} mediaType={gem.media_type} />
+      <div className="saved-actions">
+        <Button variant="primary" onClick={onOpenLibrary}>
+          Open in library
+        </Button>
+        {!updated && (
+          <Button loading={undoing} onClick={undo}>
+            Undo
+          </Button>
+        )}
+      </div>
+      {undoError && <ErrorMessage title="The save was not undone">{undoError}</ErrorMessage>}
+      <p className="hint auto-close-hint">{staying ? 'This window stays open.' : 'This window closes in a few seconds.'}</p>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect, useRef } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { ActivePage } from '@/lib/messaging/protocol';
+import { PAGE_FIELDS, pageValues, type SaveGemFormValues } from './save-gem-form-schema';
+
+/**
+ * Fills in what the page says about itself (title, description, image, type) when its extract arrives
+ * after the form is shown, field by field, leaving alone any field the user has already changed.
+ */
+export function usePageFill(form: UseFormReturn<SaveGemFormValues>, page: ActivePage | undefined, enabled: boolean) {
+  // The page the form started from (if it was there at once) needs no filling in.
+  const filledFrom = useRef(page);
+  const { dirtyFields } = form.formState;
+  const { setValue } = form;
+  useEffect(() => {
+    if (!enabled || !page || filledFrom.current === page) return;
+    filledFrom.current = page;
+    const values = pageValues(page);
+    for (const name of PAGE_FIELDS) {
+      // setValue, not resetField: fields behind the closed "Details" are not registered, yet must be filled in too.
+      if (!dirtyFields[name]) setValue(name, values[name]);
+    }
+  }, [enabled, page, dirtyFields, setValue]);
+}
