@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BackgroundClient } from '@/lib/messaging/protocol';
-import { unwrap } from './background-context';
+import { BackgroundError, unwrap } from './background-context';
 
 /**
  * The server state every extension page shares (session, library, queue), as React Query options:
@@ -49,6 +49,15 @@ export const preferencesQuery = (background: Client) =>
 export const diagnosticsQuery = (background: Client) =>
   queryOptions({ queryKey: keys.diagnostics, queryFn: async () => unwrap(await background.getDiagnostics()) });
 
-/** Whether a Trove server answers at `url` (not retried: the answer is the point). */
+/** Whether a Trove server answers at `url`: a problem is the query's error (not retried: the answer is the point). */
 export const serverCheckQuery = (background: Client, url: string) =>
-  queryOptions({ queryKey: keys.serverCheck(url), queryFn: async () => unwrap(await background.checkServer(url)), retry: false, staleTime: 10_000 });
+  queryOptions({
+    queryKey: keys.serverCheck(url),
+    queryFn: async () => {
+      const check = unwrap(await background.checkServer(url));
+      if (check.problem) throw new BackgroundError(check.problem);
+      return check;
+    },
+    retry: false,
+    staleTime: 10_000,
+  });

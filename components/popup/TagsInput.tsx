@@ -60,7 +60,7 @@ export function TagsInput({ value, onChange, suggestions, inputId = 'gem-tags' }
         value={draft}
         placeholder={value.length ? 'Add another tag' : 'Add tags (Enter or comma)'}
         aria-autocomplete="list"
-        aria-controls={listId}
+        aria-controls={matches.length > 0 ? listId : undefined}
         onChange={(e) => {
           const text = e.target.value;
           // Pasted text with commas becomes several tags at once.

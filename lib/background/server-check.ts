@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CallError, offlineError } from './errors';
+import type { ServerCheck, UiError } from '../messaging/protocol';
+import { offlineError } from './errors';
 import { normaliseServerUrl } from './stores';
 
 const healthSchema = z.object({ data: z.object({ status: z.literal('ok') }) });
@@ -7,29 +8,33 @@ const CHECK_TIMEOUT_MS = 5000;
 
 /**
  * Asks the address whether a Trove server answers there (`GET /api/health`), before anything is
- * saved or signed in. Resolves with the normalised address; fails with a message that says which
- * of the three went wrong: not an address, nothing answering, or something that is not Trove.
+ * saved or signed in. The answer is the check's result, not a failure of the call (so nothing is
+ * recorded in the diagnostics' recent errors): `problem` says which of three went wrong, if any —
+ * not an address, nothing answering, or something that is not Trove.
  */
-export async function checkServer(input: string): Promise<{ serverUrl: string }> {
+export async function checkServer(input: string): Promise<ServerCheck> {
   let serverUrl: string;
   try {
     serverUrl = normaliseServerUrl(input);
   } catch (error) {
-    throw new CallError({ kind: 'invalid', status: 0, message: (error as Error).message });
+    return { serverUrl: input, problem: { kind: 'invalid', status: 0, message: (error as Error).message } };
   }
+  const problem = await probe(serverUrl);
+  return { serverUrl, problem };
+}
+
+async function probe(serverUrl: string): Promise<UiError | null> {
   let response: Response;
   try {
     response = await fetch(`${serverUrl}/api/health`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS), credentials: 'omit' });
   } catch {
-    throw new CallError(offlineError(serverUrl));
+    return offlineError(serverUrl);
   }
   const body = await response.json().catch(() => null);
-  if (!response.ok || !healthSchema.safeParse(body).success) {
-    throw new CallError({
-      kind: 'invalid',
-      status: response.status,
-      message: `${serverUrl} answers, but it is not a Trove server (or not a ready one). Check the address.`,
-    });
-  }
-  return { serverUrl };
+  if (response.ok && healthSchema.safeParse(body).success) return null;
+  return {
+    kind: 'invalid',
+    status: response.status,
+    message: `${serverUrl} answers, but it is not a Trove server (or not a ready one). Check the address.`,
+  };
 }

@@ -47,6 +47,12 @@ export interface Preferences {
   quickSaveCollectionId: number | null;
 }
 
+/** The answer of a server check: `problem` is null when a Trove server answers at `serverUrl`. */
+export interface ServerCheck {
+  serverUrl: string;
+  problem: UiError | null;
+}
+
 export interface Session {
   serverUrl: string;
   user: User | null;
@@ -77,7 +83,7 @@ export interface ProtocolMap {
   getSession(): Result<Session>;
   setServerUrl(serverUrl: string): Result<Session>;
   /** Whether a Trove server answers at the address (nothing is saved). */
-  checkServer(serverUrl: string): Result<{ serverUrl: string }>;
+  checkServer(serverUrl: string): Result<ServerCheck>;
   signUp(input: { username: string; email: string; password: string }): Result<Session>;
   signIn(input: { identifier: string; password: string }): Result<Session>;
   signOut(): Result<Session>;

@@ -178,11 +178,15 @@ export class FakeBackground {
     },
     checkServer: (url) => {
       const serverUrl = url.trim().replace(/\/+$/, '');
-      if (!/^https?:\/\/[^/]+/.test(serverUrl)) throw new Failure({ kind: 'invalid', status: 0, message: 'Server URL must be a full address such as http://127.0.0.1:8787' });
+      if (!/^https?:\/\/[^/]+/.test(serverUrl)) {
+        return { serverUrl: url, problem: { kind: 'invalid', status: 0, message: 'Server URL must be a full address such as http://127.0.0.1:8787' } };
+      }
       const answer = this.state.serverReachable ? this.state.servers[serverUrl] : undefined;
-      if (!answer) throw new Failure({ kind: 'offline', status: 0, message: OFFLINE.replace('http://127.0.0.1:8787', serverUrl) });
-      if (answer === 'other') throw new Failure({ kind: 'invalid', status: 200, message: `${serverUrl} answers, but it is not a Trove server (or not a ready one). Check the address.` });
-      return { serverUrl };
+      if (!answer) return { serverUrl, problem: { kind: 'offline', status: 0, message: OFFLINE.replace('http://127.0.0.1:8787', serverUrl) } };
+      if (answer === 'other') {
+        return { serverUrl, problem: { kind: 'invalid', status: 200, message: `${serverUrl} answers, but it is not a Trove server (or not a ready one). Check the address.` } };
+      }
+      return { serverUrl, problem: null };
     },
     signUp: (input) => {
       const parsed = registerBody.safeParse(input);
