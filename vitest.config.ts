@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 /** The server suite, on PGlite (`server`) and again on a throwaway PostgreSQL cluster (`server-postgres`). */
-const serverTests = { environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+const serverTests = {
+  environment: 'node',
+  include: ['tests/server/**/*.test.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
@@ -11,18 +16,34 @@ export default defineConfig({
       {
         extends: true,
         plugins: [WxtVitest()],
-        test: { name: 'component', environment: 'jsdom', include: ['tests/component/**/*.test.tsx'], setupFiles: ['tests/component/setup.ts'] },
+        test: {
+          name: 'component',
+          environment: 'jsdom',
+          include: ['tests/component/**/*.test.tsx'],
+          setupFiles: ['tests/component/setup.ts'],
+        },
       },
       { extends: true, test: { name: 'server', ...serverTests } },
       {
         extends: true,
         // TROVE_TEST_DATABASE lets harness.ts refuse to fall back to PGlite should the global setup go missing.
-        test: { name: 'server-postgres', ...serverTests, globalSetup: ['tests/server/postgres-global-setup.ts'], env: { TROVE_TEST_DATABASE: 'postgres' } },
+        test: {
+          name: 'server-postgres',
+          ...serverTests,
+          globalSetup: ['tests/server/postgres-global-setup.ts'],
+          env: { TROVE_TEST_DATABASE: 'postgres' },
+        },
       },
       {
         extends: true,
         plugins: [WxtVitest()],
-        test: { name: 'background', environment: 'node', include: ['tests/background/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'background',
+          environment: 'node',
+          include: ['tests/background/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

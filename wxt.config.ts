@@ -24,7 +24,10 @@ export default defineConfig({
       ? {
           browser_specific_settings: {
             // Saved pages (their address and content) go to the Trove server the user configures.
-            gecko: { id: 'trove@trove.local', data_collection_permissions: { required: ['browsingActivity', 'websiteContent'] } },
+            gecko: {
+              id: 'trove@trove.local',
+              data_collection_permissions: { required: ['browsingActivity', 'websiteContent'] },
+            },
           },
         }
       : {}),

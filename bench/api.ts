@@ -3,7 +3,11 @@ export function apiCaller(baseUrl: () => string) {
   return async (path: string, init: RequestInit & { token?: string } = {}) => {
     const response = await fetch(`${baseUrl()}/api/${path}`, {
       ...init,
-      headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers },
+      headers: {
+        'content-type': 'application/json',
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...init.headers,
+      },
     });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return response.json();

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/start';
 import { type FakeProvider, startFakeProvider } from '../tests/fake-provider/server';
-import { percentile, summary } from './stats';
 import { apiCaller } from './api';
+import { percentile, summary } from './stats';
 
 interface Timing {
   /** Request sent → first non-empty piece of the answer, in ms. */
@@ -50,7 +50,12 @@ async function direct(fake: FakeProvider, model: string, text: string): Promise<
   const response = await fetch(`${fake.url}/v1/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer gsk-bench-direct-1234' },
-    body: JSON.stringify({ model, messages: [{ role: 'user', content: text }], stream: true, stream_options: { include_usage: true } }),
+    body: JSON.stringify({
+      model,
+      messages: [{ role: 'user', content: text }],
+      stream: true,
+      stream_options: { include_usage: true },
+    }),
   });
   if (!response.ok) throw new Error(`fake provider: ${response.status} ${await response.text()}`);
   await readSse(response, (_event, data) => {
@@ -76,7 +81,8 @@ async function proxied(url: string, token: string, chatId: number, modelId: numb
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ text, modelId }),
   });
-  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) throw new Error(`send message: ${response.status} ${await response.text()}`);
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream'))
+    throw new Error(`send message: ${response.status} ${await response.text()}`);
   await readSse(response, (event, data) => {
     if (event === 'message') message = performance.now() - start;
     else if (event === 'delta') {
@@ -95,7 +101,10 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
  * OpenAI-compatible provider, Groq) against calling the fake provider directly, in the same run.
  * Each answer is `chunks` pieces sent with no delay, so the differences are the proxy's own cost.
  */
-export async function benchChat(runs = Number(process.env.BENCH_CHAT_RUNS ?? 30), chunks = Number(process.env.BENCH_CHAT_CHUNKS ?? 200)): Promise<string[]> {
+export async function benchChat(
+  runs = Number(process.env.BENCH_CHAT_RUNS ?? 30),
+  chunks = Number(process.env.BENCH_CHAT_CHUNKS ?? 200),
+): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-chat-'));
   const config = {
     port: 0,
@@ -120,13 +129,21 @@ export async function benchChat(runs = Number(process.env.BENCH_CHAT_RUNS ?? 30)
       body: JSON.stringify({ username: 'chatbench', email: 'chatbench@example.test', password: 'bench password' }),
     });
     const token: string = session.jwt;
-    await call('ai-settings/keys/groq', { method: 'PUT', token, body: JSON.stringify({ apiKey: 'gsk-bench-proxied-1234', baseUrl: `${fake.url}/v1` }) });
-    const models: { data: { id: number; model: string; provider: string; label: string }[] } = await call('user-models', { token });
+    await call('ai-settings/keys/groq', {
+      method: 'PUT',
+      token,
+      body: JSON.stringify({ apiKey: 'gsk-bench-proxied-1234', baseUrl: `${fake.url}/v1` }),
+    });
+    const models: { data: { id: number; model: string; provider: string; label: string }[] } = await call(
+      'user-models',
+      { token },
+    );
     const model = models.data.find((m) => m.provider === 'Groq' && m.label === 'API');
     if (!model) throw new Error('no usable Groq model after setting the key');
 
     // A fresh chat per answer, so every proxied request carries the same one-message history as the direct one.
-    const newChat = async (): Promise<number> => (await call('chats', { method: 'POST', token, body: JSON.stringify({ title: 'Bench chat' }) })).data.id;
+    const newChat = async (): Promise<number> =>
+      (await call('chats', { method: 'POST', token, body: JSON.stringify({ title: 'Bench chat' }) })).data.id;
     const question = 'Say something.';
     const warmup = 5;
     const directRuns: Timing[] = [];
@@ -160,13 +177,32 @@ export async function benchChat(runs = Number(process.env.BENCH_CHAT_RUNS ?? 30)
     const deltas = proxiedRuns.map((r) => r.pieces);
     lines.push(summary('chat first token, direct (fake provider)', firstDirect));
     lines.push(summary('chat first token, through POST …/messages', firstProxied));
-    lines.push(summary('  of which: request → `message` event (id)', proxiedRuns.map((r) => r.message ?? Number.NaN)));
-    lines.push(`${'chat first-token overhead (proxied − direct)'.padEnd(44)}         p50 ${ms(percentile(firstProxied, 50) - percentile(firstDirect, 50))}`);
-    lines.push(summary(`chat whole answer (${chunks} chunks), direct`, directRuns.map((r) => r.total)));
-    lines.push(summary(`chat whole answer (${chunks} chunks), proxied`, proxiedRuns.map((r) => r.total)));
+    lines.push(
+      summary(
+        '  of which: request → `message` event (id)',
+        proxiedRuns.map((r) => r.message ?? Number.NaN),
+      ),
+    );
+    lines.push(
+      `${'chat first-token overhead (proxied − direct)'.padEnd(44)}         p50 ${ms(percentile(firstProxied, 50) - percentile(firstDirect, 50))}`,
+    );
+    lines.push(
+      summary(
+        `chat whole answer (${chunks} chunks), direct`,
+        directRuns.map((r) => r.total),
+      ),
+    );
+    lines.push(
+      summary(
+        `chat whole answer (${chunks} chunks), proxied`,
+        proxiedRuns.map((r) => r.total),
+      ),
+    );
     lines.push(summary('chat per-chunk overhead (Δtotal / chunks)', perChunk, 1));
     lines.push(summary('chat per-chunk overhead, after first token', perChunkStreaming, 1));
-    lines.push(`  (${chunks} provider chunks → ${percentile(deltas, 50)} delta events p50; same-run pairs, ${warmup} warm-up pairs not counted; with no delay the provider's answer is all buffered before the first delta goes out)`);
+    lines.push(
+      `  (${chunks} provider chunks → ${percentile(deltas, 50)} delta events p50; same-run pairs, ${warmup} warm-up pairs not counted; with no delay the provider's answer is all buffered before the first delta goes out)`,
+    );
   } finally {
     await server?.stop().catch(() => {});
     await fake?.close().catch(() => {});

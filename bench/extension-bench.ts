@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchWithExtension, openPopup } from '../tests/e2e/browser';
 import { backgroundWorker, clickMenuItem, fetchGems, signUpInOptions } from '../tests/e2e/flows';
-import { freePort, startServerProcess } from '../tests/server-process';
 import { startTestSite } from '../tests/e2e/test-site';
+import { freePort, startServerProcess } from '../tests/server-process';
 import { summary } from './stats';
 
 const BENCH_USER = { username: 'benchuser', email: 'bench@example.test', password: 'bench password' };
@@ -50,7 +50,10 @@ export async function benchExtension(saves: number, queued: number): Promise<str
       confirms.push(ms);
       await popup.close().catch(() => {});
     }
-    const lines = [summary('popup: toolbar click → form ready', opens), summary('popup: Save click → gem confirmed', confirms, 50)];
+    const lines = [
+      summary('popup: toolbar click → form ready', opens),
+      summary('popup: Save click → gem confirmed', confirms, 50),
+    ];
 
     // Outage: saves pile up in the queue, then the server comes back and the queue is drained.
     await server.stop();
@@ -58,12 +61,19 @@ export async function benchExtension(saves: number, queued: number): Promise<str
     await (await openPopup(ctx, article)).close();
     await article.bringToFront();
     for (let i = 0; i < queued; i++) {
-      await clickMenuItem(ctx, { menuItemId: 'trove-save-link', linkUrl: `${site.url}/news-article.html?q=${i}`, pageUrl: `${site.url}/capture-e2e.html`, frameId: 0 });
+      await clickMenuItem(ctx, {
+        menuItemId: 'trove-save-link',
+        linkUrl: `${site.url}/news-article.html?q=${i}`,
+        pageUrl: `${site.url}/capture-e2e.html`,
+        frameId: 0,
+      });
     }
     server = await startServerProcess({ port, env: { DATA_DIR: dataDir } });
     const worker = await backgroundWorker(ctx);
     const start = performance.now();
-    await worker.evaluate(() => (globalThis as unknown as { trove: { drainQueue(): Promise<number> } }).trove.drainQueue());
+    await worker.evaluate(() =>
+      (globalThis as unknown as { trove: { drainQueue(): Promise<number> } }).trove.drainQueue(),
+    );
     // Counted on the server: every queued save must have arrived, whichever drain sent it.
     let delivered = 0;
     while (performance.now() - start < 60_000) {
@@ -72,7 +82,9 @@ export async function benchExtension(saves: number, queued: number): Promise<str
       await new Promise((r) => setTimeout(r, 20));
     }
     const seconds = (performance.now() - start) / 1000;
-    lines.push(`queue drain after an outage: ${delivered}/${queued} saves in ${seconds.toFixed(2)} s = ${(delivered / seconds).toFixed(1)} saves/s`);
+    lines.push(
+      `queue drain after an outage: ${delivered}/${queued} saves in ${seconds.toFixed(2)} s = ${(delivered / seconds).toFixed(1)} saves/s`,
+    );
     return lines;
   } finally {
     await ctx.close();

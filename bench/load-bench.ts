@@ -40,10 +40,29 @@ interface LoadResult {
   firstError?: string;
 }
 
-function send(agent: Agent, base: URL, method: string, path: string, token: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
+function send(
+  agent: Agent,
+  base: URL,
+  method: string,
+  path: string,
+  token: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { agent, host: base.hostname, port: base.port, method, path, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers } },
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method,
+        path,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -74,8 +93,12 @@ export async function load(url: string, tokens: string[], seconds: number, tag: 
       try {
         if (op === 'save') {
           const pageUrl = `https://load.example/${tag}/${index}/${n}?utm_source=bench`;
-          const body = JSON.stringify({ data: { title: `Load ${index}/${n}`, url: pageUrl, tags: ['load', `t${n % 7}`] } });
-          answer = await send(agent, base, 'POST', '/api/gems', token, body, { 'idempotency-key': `load-${tag}-${index}-${n}` });
+          const body = JSON.stringify({
+            data: { title: `Load ${index}/${n}`, url: pageUrl, tags: ['load', `t${n % 7}`] },
+          });
+          answer = await send(agent, base, 'POST', '/api/gems', token, body, {
+            'idempotency-key': `load-${tag}-${index}-${n}`,
+          });
           if (answer.status < 300) saved.push(pageUrl);
         } else if (op === 'list') {
           answer = await send(agent, base, 'GET', '/api/get-all-bookmark?perPage=20&page=1', token);
@@ -93,7 +116,8 @@ export async function load(url: string, tokens: string[], seconds: number, tag: 
       if (op === 'save') result.saveLatencies.push(finished - began);
       if (answer instanceof Error || answer.status >= 300) {
         result.errors += 1;
-        result.firstError ??= answer instanceof Error ? answer.message : `${op}: ${answer.status} ${answer.body.slice(0, 200)}`;
+        result.firstError ??=
+          answer instanceof Error ? answer.message : `${op}: ${answer.status} ${answer.body.slice(0, 200)}`;
       }
     }
   };
@@ -119,11 +143,21 @@ export async function register(url: string, tag: string): Promise<string[]> {
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-function report(name: string, result: LoadResult, idleMb: number, afterMb: number, firstStart: string, goalOps?: number): string {
+function report(
+  name: string,
+  result: LoadResult,
+  idleMb: number,
+  afterMb: number,
+  firstStart: string,
+  goalOps?: number,
+): string {
   const opsPerSecond = result.ops / result.seconds;
   const p99 = percentile(result.latencies, 99);
-  const goals = goalOps === undefined ? '' : `  (goals: ≥ ${goalOps} ops/s, p99 ≤ ${GOALS.p99Ms} ms, idle ≤ ${GOALS.idleMb} MB)`;
-  const saves = result.saveLatencies.length ? `  save p50 ${ms(percentile(result.saveLatencies, 50))} p99 ${ms(percentile(result.saveLatencies, 99))}` : '';
+  const goals =
+    goalOps === undefined ? '' : `  (goals: ≥ ${goalOps} ops/s, p99 ≤ ${GOALS.p99Ms} ms, idle ≤ ${GOALS.idleMb} MB)`;
+  const saves = result.saveLatencies.length
+    ? `  save p50 ${ms(percentile(result.saveLatencies, 50))} p99 ${ms(percentile(result.saveLatencies, 99))}`
+    : '';
   const error = result.firstError ? `\n    first error: ${result.firstError}` : '';
   return (
     `${name.padEnd(38)} ${opsPerSecond.toFixed(0).padStart(5)} ops/s  p50 ${ms(percentile(result.latencies, 50))}  p99 ${ms(p99)}  errors ${result.errors}` +
@@ -139,7 +173,14 @@ function report(name: string, result: LoadResult, idleMb: number, afterMb: numbe
 /** All 16 clients sign up from 127.0.0.1: per-address limits (20 sign-ups an hour) would refuse them. */
 const ONE_ADDRESS = { TROVE_PER_ADDRESS_LIMITS: '0' };
 
-async function measure(name: string, script: string, env: Record<string, string>, tag: string, seconds: number, goalOps?: number) {
+async function measure(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  tag: string,
+  seconds: number,
+  goalOps?: number,
+) {
   let server: ServerProcess | undefined;
   const args = [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), script];
   try {
@@ -165,12 +206,23 @@ async function measure(name: string, script: string, env: Record<string, string>
 
 async function buildHello(): Promise<string> {
   const outfile = fileURLToPath(new URL('../.output/bench/hello-server.js', import.meta.url));
-  await build({ entryPoints: [fileURLToPath(new URL('./hello-server.ts', import.meta.url))], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node22', packages: 'external', logLevel: 'warning' });
+  await build({
+    entryPoints: [fileURLToPath(new URL('./hello-server.ts', import.meta.url))],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'warning',
+  });
   return outfile;
 }
 
 export async function benchLoad(seconds: number): Promise<string[]> {
-  const lines = [`load run: ${CLIENTS} keep-alive clients, save → list → lookup, ${seconds} s each (after ${WARM_UP_MS / 1000} s warm-up); servers run compiled in child processes`];
+  const lines = [
+    `load run: ${CLIENTS} keep-alive clients, save → list → lookup, ${seconds} s each (after ${WARM_UP_MS / 1000} s warm-up); servers run compiled in child processes`,
+  ];
   await buildServer();
   const hello = await buildHello();
   lines.push(await measure('bare Hono "hello" (ceiling)', hello, {}, 'hello', seconds));
@@ -178,7 +230,13 @@ export async function benchLoad(seconds: number): Promise<string[]> {
   for (const durable of [true, false]) {
     const dataDir = mkdtempSync(join(tmpdir(), 'trove-load-'));
     try {
-      const env = { DATA_DIR: dataDir, DATABASE_URL: '', TROVE_SECRET: SECRET, ...ONE_ADDRESS, TROVE_DURABLE_WRITES: durable ? '1' : '0' };
+      const env = {
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        TROVE_SECRET: SECRET,
+        ...ONE_ADDRESS,
+        TROVE_DURABLE_WRITES: durable ? '1' : '0',
+      };
       const name = `Trove on PGlite${durable ? ' (durable)' : ' (DURABLE_WRITES=0)'}`;
       lines.push(await measure(name, SERVER_ENTRY, env, durable ? 'pgd' : 'pgr', seconds, GOALS.pglite));
     } finally {
@@ -200,9 +258,17 @@ export async function benchLoad(seconds: number): Promise<string[]> {
       SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS commit`;
     await admin.unsafe('CREATE DATABASE trove_load');
     await admin.end({ timeout: 5 });
-    lines.push(`PostgreSQL ${settings?.version} (throwaway cluster, fsync=${settings?.fsync}, synchronous_commit=${settings?.commit})`);
+    lines.push(
+      `PostgreSQL ${settings?.version} (throwaway cluster, fsync=${settings?.fsync}, synchronous_commit=${settings?.commit})`,
+    );
     for (const durable of [true, false]) {
-      const env = { DATA_DIR: dataDir, DATABASE_URL: `${cluster.base}/trove_load`, TROVE_SECRET: SECRET, ...ONE_ADDRESS, TROVE_DURABLE_WRITES: durable ? '1' : '0' };
+      const env = {
+        DATA_DIR: dataDir,
+        DATABASE_URL: `${cluster.base}/trove_load`,
+        TROVE_SECRET: SECRET,
+        ...ONE_ADDRESS,
+        TROVE_DURABLE_WRITES: durable ? '1' : '0',
+      };
       const name = `Trove on PostgreSQL${durable ? ' (durable)' : ' (DURABLE_WRITES=0)'}`;
       lines.push(await measure(name, SERVER_ENTRY, env, durable ? 'psd' : 'psr', seconds, GOALS.postgres));
     }

@@ -27,7 +27,10 @@ console.log('\nBuilding and zipping the extension…');
 const zip = spawnSync('node_modules/.bin/wxt', ['zip'], { stdio: 'ignore' });
 if (zip.status === 0) {
   const file = readdirSync('.output').find((f) => f.endsWith('-chrome.zip'));
-  if (file) console.log(`extension package (${file}): ${(statSync(`.output/${file}`).size / 1024).toFixed(1)} kB  (budget 1536 kB)`);
+  if (file)
+    console.log(
+      `extension package (${file}): ${(statSync(`.output/${file}`).size / 1024).toFixed(1)} kB  (budget 1536 kB)`,
+    );
   print(await benchExtension(Number(process.env.BENCH_SAVES ?? 30), Number(process.env.BENCH_QUEUED ?? 50)));
 } else {
   console.log('wxt zip failed; skipping the package size and the extension measurements');

@@ -11,7 +11,15 @@ import { summary, time } from './stats';
 export async function benchServer(gemCount: number): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-'));
   const secret = 'b'.repeat(48);
-  const config = { port: 0, host: '127.0.0.1', dataDir, secret, accessTokenTtlSeconds: 3600, refreshTokenTtlSeconds: 3600, logRequests: false };
+  const config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    secret,
+    accessTokenTtlSeconds: 3600,
+    refreshTokenTtlSeconds: 3600,
+    logRequests: false,
+  };
   const lines: string[] = [];
   try {
     let server = await startServer(config);
@@ -28,8 +36,16 @@ export async function benchServer(gemCount: number): Promise<string[]> {
     const saveGems = async (from: number) => {
       const saves: number[] = [];
       for (let i = from; i < from + 300; i++) {
-        const body = JSON.stringify({ data: { title: `Saved page ${i}`, url: `https://example.test/page/${i}?utm_source=bench`, tags: ['bench', `t${i % 10}`] } });
-        const [ms] = await time(() => call('gems', { method: 'POST', token, body, headers: { 'Idempotency-Key': `bench-save-${i}` } }));
+        const body = JSON.stringify({
+          data: {
+            title: `Saved page ${i}`,
+            url: `https://example.test/page/${i}?utm_source=bench`,
+            tags: ['bench', `t${i % 10}`],
+          },
+        });
+        const [ms] = await time(() =>
+          call('gems', { method: 'POST', token, body, headers: { 'Idempotency-Key': `bench-save-${i}` } }),
+        );
         saves.push(ms);
       }
       return saves;
@@ -47,7 +63,14 @@ export async function benchServer(gemCount: number): Promise<string[]> {
     for (let done = 600; done < gemCount; done += batch) {
       const rows = Array.from({ length: Math.min(batch, gemCount - done) }, (_, k) => {
         const n = done + k;
-        return { ownerId: session.user.id, collectionId: unfiltered, title: `Seeded gem ${n}`, url: `https://example.test/seed/${n}`, canonicalUrl: `https://example.test/seed/${n}`, description: 'seeded' };
+        return {
+          ownerId: session.user.id,
+          collectionId: unfiltered,
+          title: `Seeded gem ${n}`,
+          url: `https://example.test/seed/${n}`,
+          canonicalUrl: `https://example.test/seed/${n}`,
+          description: 'seeded',
+        };
       });
       await database.db.insert(gems).values(rows);
     }

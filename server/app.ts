@@ -33,13 +33,22 @@ const EXTENSION_ORIGIN = /^(chrome-extension|moz-extension|safari-web-extension)
 export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (line: string) => void } = {}) {
   const app = new Hono();
   if (options.logRequests) app.use(logger(options.log));
-  app.use('/api/*', cors({ origin: (origin) => (EXTENSION_ORIGIN.test(origin) ? origin : null), maxAge: 600, exposeHeaders: ['Retry-After'] }));
+  app.use(
+    '/api/*',
+    cors({
+      origin: (origin) => (EXTENSION_ORIGIN.test(origin) ? origin : null),
+      maxAge: 600,
+      exposeHeaders: ['Retry-After'],
+    }),
+  );
   // Uploads have their own, larger limits, applied after authentication (routes/uploads.ts, routes/image-gems.ts).
   const jsonLimit = bodyLimit({
     maxSize: MAX_JSON_BODY,
     onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_JSON_BODY} bytes`),
   });
-  app.use('/api/*', (c, next) => (c.req.method === 'POST' && UPLOAD_PATHS.has(c.req.path) ? next() : jsonLimit(c, next)));
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'POST' && UPLOAD_PATHS.has(c.req.path) ? next() : jsonLimit(c, next),
+  );
 
   app.get('/api/health', (c) => c.json({ data: { status: 'ok' } }));
   app.route('/api/auth', authRoutes(deps));

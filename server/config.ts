@@ -53,17 +53,22 @@ export type HouseProviderKind = (typeof HOUSE_PROVIDER_KINDS)[number];
 export const DEFAULT_HOUSE_CREDITS = 100;
 
 /** The house-model configuration the server uses, or undefined when none is configured; throws on a bad one. */
-export function houseConfig(config: Pick<ServerConfig, 'houseProvider' | 'houseBaseUrl' | 'houseApiKey' | 'houseCredits'>) {
+export function houseConfig(
+  config: Pick<ServerConfig, 'houseProvider' | 'houseBaseUrl' | 'houseApiKey' | 'houseCredits'>,
+) {
   const credits = config.houseCredits ?? DEFAULT_HOUSE_CREDITS;
-  if (!Number.isInteger(credits) || credits < 0) throw new Error(`TROVE_HOUSE_CREDITS must be a whole number ≥ 0, got "${credits}"`);
+  if (!Number.isInteger(credits) || credits < 0)
+    throw new Error(`TROVE_HOUSE_CREDITS must be a whole number ≥ 0, got "${credits}"`);
   const provider = config.houseProvider;
   if (!provider) return { configured: undefined, credits };
   if (!HOUSE_PROVIDER_KINDS.includes(provider)) {
     throw new Error(`TROVE_HOUSE_PROVIDER must be one of ${HOUSE_PROVIDER_KINDS.join(', ')}, got "${provider}"`);
   }
   const baseUrl = config.houseBaseUrl || (provider === 'ollama' ? 'http://127.0.0.1:11434' : undefined);
-  if (provider === 'openai-compatible' && !baseUrl) throw new Error('TROVE_HOUSE_BASE_URL is required when TROVE_HOUSE_PROVIDER is openai-compatible');
-  if (baseUrl && !/^https?:\/\//.test(baseUrl)) throw new Error(`TROVE_HOUSE_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  if (provider === 'openai-compatible' && !baseUrl)
+    throw new Error('TROVE_HOUSE_BASE_URL is required when TROVE_HOUSE_PROVIDER is openai-compatible');
+  if (baseUrl && !/^https?:\/\//.test(baseUrl))
+    throw new Error(`TROVE_HOUSE_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
   if ((provider === 'openai' || provider === 'anthropic') && !config.houseApiKey) {
     throw new Error(`TROVE_HOUSE_API_KEY is required when TROVE_HOUSE_PROVIDER is ${provider}`);
   }
@@ -75,7 +80,8 @@ export const DEFAULT_ANSWER_LEASE_SECONDS = 30;
 /** The answer lease duration in seconds; throws on a bad one. */
 export function answerLeaseSeconds(config: Pick<ServerConfig, 'answerLeaseSeconds'>): number {
   const seconds = config.answerLeaseSeconds ?? DEFAULT_ANSWER_LEASE_SECONDS;
-  if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`TROVE_ANSWER_LEASE_SECONDS must be a whole number of seconds ≥ 1, got "${seconds}"`);
+  if (!Number.isInteger(seconds) || seconds < 1)
+    throw new Error(`TROVE_ANSWER_LEASE_SECONDS must be a whole number of seconds ≥ 1, got "${seconds}"`);
   return seconds;
 }
 
@@ -101,7 +107,13 @@ export function normalizePublicUrl(value: string | undefined): string | undefine
   } catch {
     throw new Error(`PUBLIC_URL must be an http(s) URL such as https://trove.example.com, got "${value}"`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
     throw new Error(`PUBLIC_URL must be an http(s) URL with no query, fragment or credentials, got "${value}"`);
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
@@ -124,10 +136,13 @@ function loadSecret(dataDir: string, fromEnv: string | undefined): string {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   const port = Number(env.PORT ?? 8787);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const trustedProxies = Number(env.TROVE_TRUST_PROXY || 0);
   if (!Number.isInteger(trustedProxies) || trustedProxies < 0 || trustedProxies > 10) {
-    throw new Error(`TROVE_TRUST_PROXY must be the number of reverse proxies in front of the server (0–10), got "${env.TROVE_TRUST_PROXY}"`);
+    throw new Error(
+      `TROVE_TRUST_PROXY must be the number of reverse proxies in front of the server (0–10), got "${env.TROVE_TRUST_PROXY}"`,
+    );
   }
   const config: ServerConfig = {
     port,

@@ -6,7 +6,9 @@ const config = configFromEnv();
 const server = await startServer(config);
 console.log(`Trove server listening on ${server.url}`);
 console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);
-console.log(`Uploads: ${config.s3 ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : uploadsDir(config)}`);
+console.log(
+  `Uploads: ${config.s3 ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : uploadsDir(config)}`,
+);
 console.log(
   server.durable
     ? 'Writes: durable (each commit is on disk before it is acknowledged)'

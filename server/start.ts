@@ -6,7 +6,14 @@ import { newLeaseSettings } from './ai/leases';
 import { startRecovery } from './ai/recovery';
 import { createApp } from './app';
 import { rateLimitSettings } from './auth/limits';
-import { answerLeaseSeconds, checkAdminToken, houseConfig, normalizePublicUrl, type ServerConfig, uploadsDir } from './config';
+import {
+  answerLeaseSeconds,
+  checkAdminToken,
+  houseConfig,
+  normalizePublicUrl,
+  type ServerConfig,
+  uploadsDir,
+} from './config';
 import { openDatabase } from './db/client';
 import { drainable } from './http/drain';
 import { syncCatalogue } from './services/ai-models';
@@ -33,13 +40,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const house = houseConfig(config);
   const leaseSeconds = answerLeaseSeconds(config);
   const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits };
-  const files = { store: await openFileStore({ uploadsDir: uploadsDir(config), s3: config.s3 }), publicUrl: normalizePublicUrl(config.publicUrl) };
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, durableWrites: config.durableWrites }).catch(
-    async (error) => {
-      await files.store.close();
-      throw error;
-    },
-  );
+  const files = {
+    store: await openFileStore({ uploadsDir: uploadsDir(config), s3: config.s3 }),
+    publicUrl: normalizePublicUrl(config.publicUrl),
+  };
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    durableWrites: config.durableWrites,
+  }).catch(async (error) => {
+    await files.store.close();
+    throw error;
+  });
   try {
     await syncCatalogue(database.db);
   } catch (error) {
@@ -49,7 +61,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
   const generations = new Generations(newLeaseSettings(leaseSeconds));
   const requests = { limits: rateLimitSettings(config.rateLimits), trustedProxies: config.trustedProxies ?? 0 };
-  const app = createApp({ db: database.db, tokens: config, files, adminToken, ai, generations, requests }, { logRequests: config.logRequests });
+  const app = createApp(
+    { db: database.db, tokens: config, files, adminToken, ai, generations, requests },
+    { logRequests: config.logRequests },
+  );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);

@@ -36,7 +36,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -76,7 +78,9 @@ export async function startServerProcess(options: {
     child.stderr?.on('data', onData);
     void exited.then(({ code, signal }) => {
       clearTimeout(timer);
-      reject(new Error(`server process exited (code ${code}, signal ${signal}) before listening; it printed:\n${output}`));
+      reject(
+        new Error(`server process exited (code ${code}, signal ${signal}) before listening; it printed:\n${output}`),
+      );
     });
   });
   const kill = (signal: NodeJS.Signals = 'SIGKILL') => {

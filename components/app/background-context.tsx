@@ -35,7 +35,11 @@ export const isOffline = (error: unknown) => error instanceof BackgroundError &&
  * Puts a failed call's field errors on the form fields they name (a server path such as
  * `data.title` names the field `title`) and returns what is left to show above the form, if anything.
  */
-export function placeFieldErrors<T extends FieldValues>(error: unknown, formFields: string[], setError: UseFormSetError<T>): string | null {
+export function placeFieldErrors<T extends FieldValues>(
+  error: unknown,
+  formFields: string[],
+  setError: UseFormSetError<T>,
+): string | null {
   const fields = error instanceof BackgroundError ? (error.ui.fields ?? []) : [];
   if (!fields.length) return errorMessage(error);
   const unplaced = fields.filter((f) => {

@@ -4,8 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { createBackgroundClient } from '@/lib/messaging/messenger';
 import { ToastProvider } from '../ui/Toast';
 import { BackgroundProvider } from './background-context';
-import { applyTheme, readTheme } from './theme';
 import { createQueryClient } from './query-client';
+import { applyTheme, readTheme } from './theme';
 
 /** Renders an extension page wired to the real background. */
 export function mountExtensionPage(children: ReactNode) {

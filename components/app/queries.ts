@@ -35,13 +35,18 @@ export const activePageQuery = (background: Client) =>
 export const collectionsQuery = (background: Client) =>
   queryOptions({ queryKey: keys.collections, queryFn: async () => unwrap(await background.listCollections()) });
 
-export const tagsQuery = (background: Client) => queryOptions({ queryKey: keys.tags, queryFn: async () => unwrap(await background.listTags()) });
+export const tagsQuery = (background: Client) =>
+  queryOptions({ queryKey: keys.tags, queryFn: async () => unwrap(await background.listTags()) });
 
 export const gemsAtUrlQuery = (background: Client, url: string) =>
   queryOptions({ queryKey: keys.gemsAtUrl(url), queryFn: async () => unwrap(await background.findGemsAtUrl(url)) });
 
 export const queueQuery = (background: Client) =>
-  queryOptions({ queryKey: keys.queue, queryFn: async () => unwrap(await background.listQueue()), refetchInterval: 3000 });
+  queryOptions({
+    queryKey: keys.queue,
+    queryFn: async () => unwrap(await background.listQueue()),
+    refetchInterval: 3000,
+  });
 
 export const preferencesQuery = (background: Client) =>
   queryOptions({ queryKey: keys.preferences, queryFn: async () => unwrap(await background.getPreferences()) });

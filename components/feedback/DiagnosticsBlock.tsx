@@ -1,7 +1,13 @@
 import type { Diagnostics } from '@/lib/api/contract';
 
 /** Exactly what will be sent about this installation, so the user can read it before sending (or untick it). */
-export function DiagnosticsBlock({ diagnostics, unavailable }: { diagnostics: Diagnostics | undefined; unavailable: boolean }) {
+export function DiagnosticsBlock({
+  diagnostics,
+  unavailable,
+}: {
+  diagnostics: Diagnostics | undefined;
+  unavailable: boolean;
+}) {
   if (unavailable) return <p className="hint">Diagnostics are unavailable; the report will be sent without them.</p>;
   if (!diagnostics) return <p className="hint">Collecting diagnostics…</p>;
   return (

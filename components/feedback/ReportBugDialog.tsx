@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { Tag } from '@/lib/api/contract';
 import { FEEDBACK_CATEGORIES } from '@/lib/feedback/categories';
 import { unwrap, useBackground } from '../app/background-context';
+import { diagnosticsQuery, keys, tagsQuery } from '../app/queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -16,7 +17,6 @@ import { DiagnosticsBlock } from './DiagnosticsBlock';
 import { FeedbackTagsField } from './FeedbackTagsField';
 import { emptyReport, type ReportFormValues, reportFormSchema } from './report-form-schema';
 import { useAttachmentUploads } from './use-attachment-uploads';
-import { diagnosticsQuery, keys, tagsQuery } from '../app/queries';
 
 export const REPORT_SUBMITTED = 'Report has been submitted';
 export const REPORT_FAILED = 'Error Occured!.Try again later';
@@ -141,7 +141,12 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
           </Field>
           <div className="field">
             <label htmlFor="report-tags">Feedback Tags</label>
-            <FeedbackTagsField value={tags} onChange={setTags} existing={existingTags.data ?? []} onCreate={createTag} />
+            <FeedbackTagsField
+              value={tags}
+              onChange={setTags}
+              existing={existingTags.data ?? []}
+              onCreate={createTag}
+            />
           </div>
           <div className="field">
             <span className="label">Attachment</span>
@@ -158,14 +163,20 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
               <input type="checkbox" {...register('includeDiagnostics')} />
               Include diagnostics (no tokens, keys, page content; e-mail addresses masked)
             </label>
-            {watch('includeDiagnostics') && <DiagnosticsBlock diagnostics={diagnostics.data} unavailable={diagnostics.isError} />}
+            {watch('includeDiagnostics') && (
+              <DiagnosticsBlock diagnostics={diagnostics.data} unavailable={diagnostics.isError} />
+            )}
           </div>
           {attachments.failed && <p className="hint">An image did not upload: retry or remove it to submit.</p>}
           {submitError && <Alert tone="error">{`The report was not sent: ${submitError}`}</Alert>}
         </div>
         <div className="dialog-actions">
           <Button onClick={cancel}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={isSubmitting || attachments.uploading || attachments.failed}>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={isSubmitting || attachments.uploading || attachments.failed}
+          >
             {isSubmitting && <Spinner label="Submitting" />}
             {attachments.uploading ? 'Uploading images…' : 'Submit'}
           </Button>

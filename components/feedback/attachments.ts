@@ -1,4 +1,9 @@
-import { ACCEPTED_IMAGE_TYPES, detectImageType, hasAcceptedImageExtension, MAX_IMAGE_BYTES } from '@/lib/files/image-type';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  detectImageType,
+  hasAcceptedImageExtension,
+  MAX_IMAGE_BYTES,
+} from '@/lib/files/image-type';
 
 export const ACCEPT_ATTRIBUTE = Object.keys(ACCEPTED_IMAGE_TYPES).join(',');
 

@@ -33,7 +33,9 @@ export function useAttachmentUploads() {
       if (!file) return;
       patch(key, { status: 'uploading', error: undefined });
       try {
-        const { link, upload } = unwrap(await background.uploadFeedbackImage({ name: file.name, dataUrl: await readAsDataUrl(file) }));
+        const { link, upload } = unwrap(
+          await background.uploadFeedbackImage({ name: file.name, dataUrl: await readAsDataUrl(file) }),
+        );
         // Removed (or the dialog closed) while it was uploading: the server copy is not wanted either.
         if (files.current.get(key) !== file) {
           void background.deleteUploadedImage({ id: upload.id });
@@ -58,7 +60,10 @@ export function useAttachmentUploads() {
         }
         const key = `a${nextKey.current++}`;
         files.current.set(key, file);
-        setItems((list) => [...list, { key, name: file.name, previewUrl: URL.createObjectURL(file), status: 'uploading' }]);
+        setItems((list) => [
+          ...list,
+          { key, name: file.name, previewUrl: URL.createObjectURL(file), status: 'uploading' },
+        ]);
         void upload(key);
       }
       setRejected(problems);

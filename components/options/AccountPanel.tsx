@@ -26,7 +26,9 @@ function useSessionMutation<T>(call: (input: T) => Promise<Session>) {
 function SignInForm() {
   const background = useBackground();
   const signIn = useSessionMutation(async (input: z.infer<typeof loginBody>) => unwrap(await background.signIn(input)));
-  const { register, handleSubmit, formState } = useForm<z.infer<typeof loginBody>>({ resolver: zodResolver(loginBody) });
+  const { register, handleSubmit, formState } = useForm<z.infer<typeof loginBody>>({
+    resolver: zodResolver(loginBody),
+  });
   return (
     <form onSubmit={handleSubmit((v) => signIn.mutateAsync(v).catch(() => {}))} aria-label="Sign in" noValidate>
       <Field id="signin-identifier" label="Email or username" error={formState.errors.identifier?.message}>
@@ -45,7 +47,9 @@ function SignInForm() {
 
 function SignUpForm() {
   const background = useBackground();
-  const signUp = useSessionMutation(async (input: z.input<typeof registerBody>) => unwrap(await background.signUp(input)));
+  const signUp = useSessionMutation(async (input: z.input<typeof registerBody>) =>
+    unwrap(await background.signUp(input)),
+  );
   const { register, handleSubmit, formState, setError } = useForm<z.input<typeof registerBody>>({
     resolver: zodResolver(registerBody),
     mode: 'onChange',
@@ -101,11 +105,7 @@ export function AccountPanel({ user }: { user: User | null }) {
   return (
     <section id="account" aria-labelledby="account-heading">
       <h2 id="account-heading">Account</h2>
-      {user ? (
-        <SignedIn user={user} />
-      ) : (
-        <Tabs label="Account" tabs={ACCOUNT_TABS} />
-      )}
+      {user ? <SignedIn user={user} /> : <Tabs label="Account" tabs={ACCOUNT_TABS} />}
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { errorMessage, isOffline } from '../app/background-context';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Spinner } from '../ui/Spinner';
 import { DefaultsForm } from './ai/DefaultsForm';
 import { ModelList } from './ai/ModelList';
 import { ProviderKeyRow } from './ai/ProviderKeyRow';
 import { useAiData } from './ai/use-ai-settings';
-import { ErrorMessage } from '../ui/ErrorMessage';
-import { Spinner } from '../ui/Spinner';
 
 /**
  * AI settings (in the options page until the side panel exists): provider keys, shown only masked;
@@ -33,7 +33,9 @@ export function AiSettings() {
         <>
           <DefaultsForm models={models.data} settings={settings.data} />
           <h3>Provider keys</h3>
-          <p className="hint">Keys are sent to your Trove server, stored there encrypted and never kept in the browser.</p>
+          <p className="hint">
+            Keys are sent to your Trove server, stored there encrypted and never kept in the browser.
+          </p>
           <ul className="ai-providers">
             {settings.data.providers.map((p) => (
               <ProviderKeyRow key={p.slug} provider={p} credits={settings.data.credits} />

@@ -15,7 +15,11 @@ export function FirstRunSteps({ serverUrl }: { serverUrl: string }) {
         : 'Server: enter the address your Trove server printed when it started (npm start), and save it.',
     },
     { key: 'account', done: false, text: 'Account: create one on that server, or sign in.' },
-    { key: 'toolbar', done: false, text: 'Toolbar: click the puzzle-piece icon beside the address bar, then the pin beside Trove.' },
+    {
+      key: 'toolbar',
+      done: false,
+      text: 'Toolbar: click the puzzle-piece icon beside the address bar, then the pin beside Trove.',
+    },
   ];
   return (
     <section className="first-run" aria-labelledby="first-run-heading">

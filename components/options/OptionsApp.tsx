@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage, useBackground } from '../app/background-context';
+import { sessionQuery } from '../app/queries';
+import { QueueStatus } from '../queue/QueueStatus';
 import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
 import { AccountPanel } from './AccountPanel';
@@ -7,12 +9,10 @@ import { AiSettings } from './AiSettings';
 import { AppearanceSettings } from './AppearanceSettings';
 import { ConnectionBanner } from './ConnectionBanner';
 import { FirstRunSteps } from './FirstRunSteps';
-import { QueueStatus } from '../queue/QueueStatus';
 import { QuickSaveSettings } from './QuickSaveSettings';
 import { RecentGems } from './RecentGems';
 import { ReportBugButton } from './ReportBugButton';
 import { ServerSettings } from './ServerSettings';
-import { sessionQuery } from '../app/queries';
 
 export function OptionsApp() {
   const background = useBackground();
@@ -24,7 +24,11 @@ export function OptionsApp() {
       {session.isError && <Alert tone="error">{errorMessage(session.error)}</Alert>}
       {session.data && (
         <>
-          {session.data.user ? <ConnectionBanner serverUrl={session.data.serverUrl} /> : <FirstRunSteps serverUrl={session.data.serverUrl} />}
+          {session.data.user ? (
+            <ConnectionBanner serverUrl={session.data.serverUrl} />
+          ) : (
+            <FirstRunSteps serverUrl={session.data.serverUrl} />
+          )}
           <ServerSettings serverUrl={session.data.serverUrl} signedIn={!!session.data.user} />
           <AccountPanel user={session.data.user} />
           {session.data.user && <ReportBugButton />}

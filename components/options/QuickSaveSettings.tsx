@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, useBackground } from '../app/background-context';
+import { collectionsQuery, keys, preferencesQuery } from '../app/queries';
 import { flattenCollections } from '../popup/collection-tree';
 import { Field } from '../ui/Field';
 import { useToast } from '../ui/Toast';
-import { collectionsQuery, keys, preferencesQuery } from '../app/queries';
 
 /** Where right-click and keyboard-shortcut saves go. */
 export function QuickSaveSettings() {

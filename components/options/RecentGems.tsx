@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorMessage, isOffline, unwrap, useBackground } from '../app/background-context';
+import { keys } from '../app/queries';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
-import { keys } from '../app/queries';
 
 const PER_PAGE = 20;
 
@@ -27,7 +27,9 @@ export function RecentGems() {
 
   return (
     <section id="gems" aria-labelledby="gems-heading">
-      <h2 id="gems-heading">Your gems {gems.data ? <span className="count">{gems.data.pages[0]?.total}</span> : null}</h2>
+      <h2 id="gems-heading">
+        Your gems {gems.data ? <span className="count">{gems.data.pages[0]?.total}</span> : null}
+      </h2>
       {gems.isPending && <Spinner label="Loading gems" />}
       {gems.isError && !isOffline(gems.error) && (
         <ErrorMessage retrying={gems.isFetching} onRetry={() => void gems.refetch()}>

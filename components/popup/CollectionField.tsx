@@ -23,7 +23,12 @@ export function CollectionField({ collections, value, onChange, onCreate, error 
   // A failed creation starts the picker afresh, showing the choice that still stands rather than the name typed.
   const [attempt, setAttempt] = useState(0);
   const options = useMemo(
-    () => flattenCollections(collections).map((o) => ({ value: String(o.collection.id), label: o.path, detail: gems(o.collection.gems_count) })),
+    () =>
+      flattenCollections(collections).map((o) => ({
+        value: String(o.collection.id),
+        label: o.path,
+        detail: gems(o.collection.gems_count),
+      })),
     [collections],
   );
 

@@ -18,7 +18,13 @@ export function GemDetails({ form, detectedType }: Props) {
   const shown = open || !!errors.url || !!errors.image;
   return (
     <div className="gem-details">
-      <button type="button" className="disclosure" aria-expanded={shown} aria-controls={panelId} onClick={() => setOpen(!shown)}>
+      <button
+        type="button"
+        className="disclosure"
+        aria-expanded={shown}
+        aria-controls={panelId}
+        onClick={() => setOpen(!shown)}
+      >
         <span className="disclosure-arrow" aria-hidden="true">
           ▸
         </span>

@@ -31,7 +31,17 @@ interface Props {
 }
 
 /** The popup's form: what the gem will be, prefilled from the tab, then the page, or from the gem already saved there. */
-export function SaveGemForm({ tab, page, existing, collections, tags, defaultCollectionId, onCreateCollection, onSave, onDelete }: Props) {
+export function SaveGemForm({
+  tab,
+  page,
+  existing,
+  collections,
+  tags,
+  defaultCollectionId,
+  onCreateCollection,
+  onSave,
+  onDelete,
+}: Props) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const form = useForm<SaveGemFormValues>({
     resolver: zodResolver(saveGemFormSchema),
@@ -47,7 +57,9 @@ export function SaveGemForm({ tab, page, existing, collections, tags, defaultCol
     try {
       await onSave((full) => ({
         // An edit changes what the user sees in the form; the page's text and details stay as first saved.
-        ...(existing ? { media_type: values.mediaType, favicon: full.extract?.favicon ?? full.favIconUrl } : pageDetails(full, values.mediaType)),
+        ...(existing
+          ? { media_type: values.mediaType, favicon: full.extract?.favicon ?? full.favIconUrl }
+          : pageDetails(full, values.mediaType)),
         title: values.title,
         description: values.description,
         url: values.url,
@@ -61,11 +73,18 @@ export function SaveGemForm({ tab, page, existing, collections, tags, defaultCol
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={existing ? 'Edit saved gem' : 'Save this page'} aria-busy={!page} className="save-form">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={existing ? 'Edit saved gem' : 'Save this page'}
+      aria-busy={!page}
+      className="save-form"
+    >
       {existing && (
         <Alert tone="info">
-          Already saved in <strong>{collections.find((c) => c.id === existing.collectionId)?.name ?? 'a collection'}</strong>{' '}
-          on {new Date(existing.createdAt).toLocaleDateString()}. Changes update that gem.
+          Already saved in{' '}
+          <strong>{collections.find((c) => c.id === existing.collectionId)?.name ?? 'a collection'}</strong> on{' '}
+          {new Date(existing.createdAt).toLocaleDateString()}. Changes update that gem.
         </Alert>
       )}
       <PreviewCard
@@ -98,7 +117,9 @@ export function SaveGemForm({ tab, page, existing, collections, tags, defaultCol
       <Controller
         control={control}
         name="tags"
-        render={({ field }) => <TagsField value={field.value} onChange={field.onChange} suggestions={tags} error={errors.tags?.message} />}
+        render={({ field }) => (
+          <TagsField value={field.value} onChange={field.onChange} suggestions={tags} error={errors.tags?.message} />
+        )}
       />
       {saveError && <Alert tone="error">{saveError}</Alert>}
       <div className="form-actions">

@@ -5,8 +5,8 @@ import { keys } from '../app/queries';
 import { QueueStatus } from '../queue/QueueStatus';
 import { Alert } from '../ui/Alert';
 import { useToast } from '../ui/Toast';
-import { LoadFailedState, PopupSkeleton, QueuedState, SignedOutState, UnsaveablePageState } from './PopupStates';
 import { PopupReportDialog } from './PopupReportDialog';
+import { LoadFailedState, PopupSkeleton, QueuedState, SignedOutState, UnsaveablePageState } from './PopupStates';
 import { SavedState } from './SavedState';
 import { SaveGemForm } from './SaveGemForm';
 import { isWebPage, useSavePopup } from './use-save-popup';
@@ -50,7 +50,10 @@ function SavePopupContent({ onOpenOptions, closePopup, autoCloseMs }: Required<P
 
   const createCollection = async (name: string) => {
     const collection = unwrap(await background.createCollection({ name }));
-    queryClient.setQueryData(keys.collections, (list: typeof popup.collections | undefined) => [...(list ?? []), collection]);
+    queryClient.setQueryData(keys.collections, (list: typeof popup.collections | undefined) => [
+      ...(list ?? []),
+      collection,
+    ]);
     void queryClient.invalidateQueries({ queryKey: keys.collections });
     return collection;
   };
@@ -82,7 +85,11 @@ function SavePopupContent({ onOpenOptions, closePopup, autoCloseMs }: Required<P
   return (
     <>
       <h1 className="popup-title">{popup.existing ? 'Edit saved gem' : 'Save to Trove'}</h1>
-      {popup.lookupOffline && <Alert tone="info">The server can't be reached: Trove could not check whether this page is already saved.</Alert>}
+      {popup.lookupOffline && (
+        <Alert tone="info">
+          The server can't be reached: Trove could not check whether this page is already saved.
+        </Alert>
+      )}
       <SaveGemForm
         // A gem deleted (or undone) leaves a fresh form for the page.
         key={popup.existing?.id ?? 'new'}

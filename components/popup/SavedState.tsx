@@ -45,7 +45,13 @@ export function SavedState({ gem, updated, collections, onOpenLibrary, onUndo, c
       <Alert tone="success">
         {updated ? 'Gem updated' : 'Saved'} in <strong>{path ?? 'your collection'}</strong>.
       </Alert>
-      <PreviewCard title={gem.title} url={gem.url} image={gem.image} siteName={gem.media.siteName} mediaType={gem.media_type} />
+      <PreviewCard
+        title={gem.title}
+        url={gem.url}
+        image={gem.image}
+        siteName={gem.media.siteName}
+        mediaType={gem.media_type}
+      />
       <div className="saved-actions">
         <Button variant="primary" onClick={onOpenLibrary}>
           Open in library
@@ -57,7 +63,9 @@ export function SavedState({ gem, updated, collections, onOpenLibrary, onUndo, c
         )}
       </div>
       {undoError && <ErrorMessage title="The save was not undone">{undoError}</ErrorMessage>}
-      <p className="hint auto-close-hint">{staying ? 'This window stays open.' : 'This window closes in a few seconds.'}</p>
+      <p className="hint auto-close-hint">
+        {staying ? 'This window stays open.' : 'This window closes in a few seconds.'}
+      </p>
     </section>
   );
 }

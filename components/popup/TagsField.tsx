@@ -29,7 +29,9 @@ export function TagsField({ value, onChange, suggestions, error }: Props) {
     const known = suggestions.find((s) => sameTag(s.tag, text))?.tag ?? text;
     if (text && !latest.current.some((t) => sameTag(t, known))) set([...latest.current, known]);
   };
-  const options = suggestions.filter((s) => !value.some((t) => sameTag(t, s.tag))).map((s) => ({ value: s.tag, label: s.tag }));
+  const options = suggestions
+    .filter((s) => !value.some((t) => sameTag(t, s.tag)))
+    .map((s) => ({ value: s.tag, label: s.tag }));
 
   return (
     <div className="field tags-field">

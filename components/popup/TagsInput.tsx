@@ -49,7 +49,11 @@ export function TagsInput({ value, onChange, suggestions, inputId = 'gem-tags' }
         {value.map((tag) => (
           <li key={tag} className="chip">
             {tag}
-            <button type="button" aria-label={`Remove tag ${tag}`} onClick={() => onChange(value.filter((t) => t !== tag))}>
+            <button
+              type="button"
+              aria-label={`Remove tag ${tag}`}
+              onClick={() => onChange(value.filter((t) => t !== tag))}
+            >
               ×
             </button>
           </li>

@@ -22,7 +22,9 @@ export type SaveGemFormValues = z.infer<typeof saveGemFormSchema>;
 export const PAGE_FIELDS = ['title', 'description', 'image', 'mediaType'] as const;
 
 /** What the page says about itself; before the page is read (extract undefined), what the tab says. */
-export function pageValues(tab: ActiveTab & { extract?: ActivePage['extract'] }): Pick<SaveGemFormValues, (typeof PAGE_FIELDS)[number]> {
+export function pageValues(
+  tab: ActiveTab & { extract?: ActivePage['extract'] },
+): Pick<SaveGemFormValues, (typeof PAGE_FIELDS)[number]> {
   const extract = tab.extract ?? null;
   return {
     title: extract?.title || tab.title,
@@ -46,7 +48,9 @@ export function initialValues(
       image: existing.image ?? '',
       collectionId: existing.collectionId,
       tags: existing.tags.map((t) => t.tag),
-      mediaType: (pageMediaTypes as readonly string[]).includes(existing.media_type) ? (existing.media_type as PageMediaType) : 'Link',
+      mediaType: (pageMediaTypes as readonly string[]).includes(existing.media_type)
+        ? (existing.media_type as PageMediaType)
+        : 'Link',
     };
   }
   return { ...pageValues(tab), url: tab.url, collectionId: defaultCollectionId as number, tags: [] };

@@ -4,7 +4,15 @@ import type { CreateGemInput, Gem } from '@/lib/api/contract';
 import { saveEndpointFor } from '@/lib/api/save-endpoints';
 import type { ActivePage } from '@/lib/messaging/protocol';
 import { BackgroundError, useBackground } from '../app/background-context';
-import { activePageQuery, activeTabQuery, collectionsQuery, gemsAtUrlQuery, keys, sessionQuery, tagsQuery } from '../app/queries';
+import {
+  activePageQuery,
+  activeTabQuery,
+  collectionsQuery,
+  gemsAtUrlQuery,
+  keys,
+  sessionQuery,
+  tagsQuery,
+} from '../app/queries';
 import { isSignedOut } from '../app/query-client';
 
 /** What the popup shows after a save: the gem on the server (new or updated), or queued on this device. */
@@ -35,17 +43,24 @@ export function useSavePopup() {
 
   // Offline, the form still works (the save is queued); only the "already saved?" check is skipped.
   const lookupOffline = savedHere.error instanceof BackgroundError && savedHere.error.ui.kind === 'offline';
-  const failures = [session, tab, collections, tags, ...(lookupOffline ? [] : [savedHere])].map((q) => q.error).filter(Boolean);
-  const loading = !tab.data || !collections.data || !tags.data || (savedHere.isPending && savedHere.fetchStatus !== 'idle');
+  const failures = [session, tab, collections, tags, ...(lookupOffline ? [] : [savedHere])]
+    .map((q) => q.error)
+    .filter(Boolean);
+  const loading =
+    !tab.data || !collections.data || !tags.data || (savedHere.isPending && savedHere.fetchStatus !== 'idle');
 
   /** The page as read from the tab; a save made before the extract arrived waits for it. */
-  const fullPage = async (): Promise<ActivePage> => page.data ?? (await queryClient.ensureQueryData(activePageQuery(background)));
+  const fullPage = async (): Promise<ActivePage> =>
+    page.data ?? (await queryClient.ensureQueryData(activePageQuery(background)));
 
   const save = async (build: (page: ActivePage) => CreateGemInput) => {
     const gem = build(await fullPage());
     if (existing) {
       // An update keeps the gem's collection unless one is given (null is not a collection id).
-      const updated = await background.updateGem({ id: existing.id, gem: { ...gem, collectionId: gem.collectionId ?? undefined } });
+      const updated = await background.updateGem({
+        id: existing.id,
+        gem: { ...gem, collectionId: gem.collectionId ?? undefined },
+      });
       if (!updated.ok) throw new BackgroundError(updated.error);
       setResult({ status: 'saved', gem: updated.data, updated: true });
     } else {
@@ -55,7 +70,9 @@ export function useSavePopup() {
       const outcome = answer.data;
       // A refused save stays in the form, with the server's reasons on the fields.
       if (outcome.status === 'failed') throw new BackgroundError(outcome.error);
-      setResult(outcome.status === 'queued' ? { status: 'queued' } : { status: 'saved', gem: outcome.gem, updated: false });
+      setResult(
+        outcome.status === 'queued' ? { status: 'queued' } : { status: 'saved', gem: outcome.gem, updated: false },
+      );
     }
     void queryClient.invalidateQueries({ queryKey: keys.gemsAtUrl() });
     void queryClient.invalidateQueries({ queryKey: keys.collections });
@@ -83,7 +100,8 @@ export function useSavePopup() {
     failure: failures[0],
     retry: () => queryClient.invalidateQueries(),
     loading,
-    defaultCollectionId: session.data?.user?.unfiltered_collection_id ?? collections.data?.find((c) => c.isUnfiltered)?.id,
+    defaultCollectionId:
+      session.data?.user?.unfiltered_collection_id ?? collections.data?.find((c) => c.isUnfiltered)?.id,
     result,
     save,
     deleteGem,

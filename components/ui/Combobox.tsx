@@ -14,7 +14,13 @@ import {
   useRole,
 } from '@floating-ui/react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { type ComboboxFilter, type ComboboxItem, type ComboboxOption, comboboxItems, sameLabel } from './combobox-items';
+import {
+  type ComboboxFilter,
+  type ComboboxItem,
+  type ComboboxOption,
+  comboboxItems,
+  sameLabel,
+} from './combobox-items';
 import { InFloatingTree } from './InFloatingTree';
 
 export type { ComboboxOption } from './combobox-items';
@@ -117,7 +123,11 @@ function ComboboxInTree(props: ComboboxProps) {
   /** What Enter does with typed text: the option of that name, else the offer to create it. */
   const itemForText = (raw: string): ComboboxItem | undefined => {
     const exact = options.find((o) => sameLabel(o, raw));
-    return exact ? { kind: 'option', option: exact } : onCreate && raw.trim() ? { kind: 'create', text: raw.trim() } : undefined;
+    return exact
+      ? { kind: 'option', option: exact }
+      : onCreate && raw.trim()
+        ? { kind: 'create', text: raw.trim() }
+        : undefined;
   };
   const enterText = (raw: string) => {
     const item = itemForText(raw);

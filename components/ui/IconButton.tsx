@@ -12,7 +12,12 @@ interface IconButtonProps extends Omit<ButtonProps, 'children' | 'aria-label'> {
 export function IconButton({ label, icon, variant = 'ghost', className, ...rest }: IconButtonProps) {
   return (
     <Tooltip label={label} describes={false}>
-      <Button {...rest} variant={variant} aria-label={label} className={['ui-icon-button', className].filter(Boolean).join(' ')}>
+      <Button
+        {...rest}
+        variant={variant}
+        aria-label={label}
+        className={['ui-icon-button', className].filter(Boolean).join(' ')}
+      >
         <span aria-hidden="true">{icon}</span>
       </Button>
     </Tooltip>

@@ -64,11 +64,19 @@ function MenuInTree({ label, triggerContent, triggerClassName, children }: MenuP
     open,
     onOpenChange: setOpen,
     placement: isSubmenu ? 'right-start' : 'bottom-start',
-    middleware: [offset({ mainAxis: isSubmenu ? 0 : 4, alignmentAxis: isSubmenu ? -4 : 0 }), flip(), shift({ padding: 4 })],
+    middleware: [
+      offset({ mainAxis: isSubmenu ? 0 : 4, alignmentAxis: isSubmenu ? -4 : 0 }),
+      flip(),
+      shift({ padding: 4 }),
+    ],
     whileElementsMounted: autoUpdate,
   });
   const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
-    useHover(context, { enabled: isSubmenu, delay: { open: 75 }, handleClose: safePolygon({ blockPointerEvents: true }) }),
+    useHover(context, {
+      enabled: isSubmenu,
+      delay: { open: 75 },
+      handleClose: safePolygon({ blockPointerEvents: true }),
+    }),
     useClick(context, { event: 'mousedown', toggle: !isSubmenu, ignoreMouse: isSubmenu }),
     useRole(context, { role: 'menu' }),
     useDismiss(context, { bubbles: true }),
@@ -104,7 +112,11 @@ function MenuInTree({ label, triggerContent, triggerClassName, children }: MenuP
       <button
         ref={triggerRef}
         type="button"
-        className={isSubmenu ? 'ui-menu-item ui-submenu-trigger' : (triggerClassName ?? 'ui-button ui-button-secondary ui-button-md')}
+        className={
+          isSubmenu
+            ? 'ui-menu-item ui-submenu-trigger'
+            : (triggerClassName ?? 'ui-button ui-button-secondary ui-button-md')
+        }
         aria-label={triggerContent ? label : undefined}
         {...getReferenceProps(triggerProps)}
       >
@@ -119,7 +131,12 @@ function MenuInTree({ label, triggerContent, triggerClassName, children }: MenuP
         <FloatingList elementsRef={elementsRef} labelsRef={labelsRef}>
           {open && (
             <FloatingPortal>
-              <FloatingFocusManager context={context} modal={false} initialFocus={isSubmenu ? -1 : 0} returnFocus={!isSubmenu}>
+              <FloatingFocusManager
+                context={context}
+                modal={false}
+                initialFocus={isSubmenu ? -1 : 0}
+                returnFocus={!isSubmenu}
+              >
                 <div ref={refs.setFloating} className="ui-menu" style={floatingStyles} {...getFloatingProps()}>
                   {children}
                 </div>

@@ -41,7 +41,14 @@ export function Popover(props: PopoverProps) {
   );
 }
 
-function PopoverInTree({ trigger, title, showTitle = false, children, placement = 'bottom-start', ...control }: PopoverProps) {
+function PopoverInTree({
+  trigger,
+  title,
+  showTitle = false,
+  children,
+  placement = 'bottom-start',
+  ...control
+}: PopoverProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const open = control.open ?? uncontrolledOpen;
   const setOpen = (next: boolean) => {

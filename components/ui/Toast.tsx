@@ -1,4 +1,13 @@
-import { createContext, type FocusEvent, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  type FocusEvent,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 
 type Tone = 'success' | 'error' | 'info';
 

@@ -52,7 +52,13 @@ export function Tooltip({ label, children, delay = 500, placement = 'top', descr
       {cloneReference(children, ref, getReferenceProps)}
       {open && (
         <FloatingPortal>
-          <div ref={refs.setFloating} className="ui-tooltip" role="tooltip" style={floatingStyles} {...getFloatingProps()}>
+          <div
+            ref={refs.setFloating}
+            className="ui-tooltip"
+            role="tooltip"
+            style={floatingStyles}
+            {...getFloatingProps()}
+          >
             {label}
           </div>
         </FloatingPortal>

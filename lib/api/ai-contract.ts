@@ -150,4 +150,5 @@ export const changeModelStatusBody = z.object({ modelId: idSchema, enabled: z.bo
 export const selectModelBody = z.object({ modelId: idSchema, kind: z.enum(['text', 'image']).default('text') });
 
 /** The spec's refusal (§5) when a model's provider has no key. */
-export const missingKeyMessage = (provider: string) => `Please add your ${provider} API Key in settings to use this model`;
+export const missingKeyMessage = (provider: string) =>
+  `Please add your ${provider} API Key in settings to use this model`;

@@ -126,7 +126,12 @@ export const messageListSchema = z.object({ data: z.array(messageSchema), total:
  */
 const tag = { id: z.number().nullable().optional(), index: z.number().optional() };
 export const chatStreamEvents = {
-  message: z.object({ id: z.number().nullable(), index: z.number().optional(), modelId: z.number().optional(), displayName: z.string().optional() }),
+  message: z.object({
+    id: z.number().nullable(),
+    index: z.number().optional(),
+    modelId: z.number().optional(),
+    displayName: z.string().optional(),
+  }),
   delta: z.object({ ...tag, text: z.string() }),
   followups: z.object({ ...tag, questions: z.array(z.string()) }),
   done: z.object({
@@ -171,8 +176,14 @@ export const sendMessageWithContextBody = sendMessageBody
     message: 'includePageGems needs a pageExtract (the page whose gems to include)',
     path: ['context', 'includePageGems'],
   })
-  .refine((v) => v.modelId !== undefined || v.modelIds !== undefined, { message: 'modelId (or modelIds) is required', path: ['modelId'] })
-  .refine((v) => v.modelId === undefined || v.modelIds === undefined, { message: 'give modelId or modelIds, not both', path: ['modelIds'] });
+  .refine((v) => v.modelId !== undefined || v.modelIds !== undefined, {
+    message: 'modelId (or modelIds) is required',
+    path: ['modelId'],
+  })
+  .refine((v) => v.modelId === undefined || v.modelIds === undefined, {
+    message: 'give modelId or modelIds, not both',
+    path: ['modelIds'],
+  });
 
 /** Included in full, cut to fit, or left out because nothing more fit. */
 export const CONTEXT_INCLUSION = ['full', 'truncated', 'dropped'] as const;
@@ -192,7 +203,14 @@ export const contextManifestItemSchema = z.object({
 export type ContextManifestItem = z.infer<typeof contextManifestItemSchema>;
 
 /** `POST /api/messages/{id}/regenerate` (spec §4 "Regenerate options", sent with the message id). */
-export const READING_LEVELS = ['Kindergarten', 'Middle School', 'Current', 'High School', 'College', 'Graduate School'] as const;
+export const READING_LEVELS = [
+  'Kindergarten',
+  'Middle School',
+  'Current',
+  'High School',
+  'College',
+  'Graduate School',
+] as const;
 export const RESPONSE_LENGTHS = ['Shortest', 'Shorter', 'Current', 'Longer', 'Longest'] as const;
 export const regenerateBody = z.strictObject({
   showEmojis: z.boolean().default(false),

@@ -46,7 +46,12 @@ export function parseCleanJson(text: string): unknown {
 export function cleanRecord(record: Record<string, string>): Record<string, string> {
   const clean: Record<string, string> = {};
   for (const [key, value] of Object.entries(record)) {
-    Object.defineProperty(clean, cleanText(key), { value: cleanText(value), writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(clean, cleanText(key), {
+      value: cleanText(value),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   }
   return clean;
 }

@@ -68,7 +68,11 @@ export const collectionSchema = z.object({
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
-const collectionName = z.string({ error: messages.required }).trim().min(1, messages.required).max(200, messages.tooLong);
+const collectionName = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(200, messages.tooLong);
 export const createCollectionBody = z.object({
   data: z.object({ name: collectionName, parentId: idSchema.nullish() }),
 });
@@ -83,7 +87,18 @@ export const createTagBody = z.object({
 });
 
 // ---------- gems ----------
-export const mediaTypes = ['Link', 'Article', 'Image', 'Code', 'PDF', 'Audio', 'Video', 'Note', 'Quote', 'AIChat'] as const;
+export const mediaTypes = [
+  'Link',
+  'Article',
+  'Image',
+  'Code',
+  'PDF',
+  'Audio',
+  'Video',
+  'Note',
+  'Quote',
+  'AIChat',
+] as const;
 export const mediaTypeSchema = z.enum(mediaTypes);
 export type MediaType = z.infer<typeof mediaTypeSchema>;
 
@@ -152,7 +167,9 @@ const codeSchema = z
   .refine((v) => v.trim().length > 0, messages.required);
 
 const typedGemBody = <T extends MediaType, M extends z.ZodType<GemMedia>>(type: T, media: M) =>
-  z.object({ data: z.object({ ...gemFields, media_type: fixedMediaType(type), media: media.prefault({} as z.input<M>) }) });
+  z.object({
+    data: z.object({ ...gemFields, media_type: fixedMediaType(type), media: media.prefault({} as z.input<M>) }),
+  });
 
 /** `POST /api/code`: `url` is the page the code came from; `media.code` is required, `media.language` optional. */
 export const createCodeGemBody = typedGemBody('Code', gemMediaSchema.extend({ code: codeSchema }));
@@ -176,7 +193,12 @@ export const audioGemQuery = z.object({
 });
 
 /** The typed gem endpoint of each media type that has one (others are saved with `POST /api/gems`). */
-export const TYPED_GEM_PATHS = { Code: '/api/code', PDF: '/api/pdf', Audio: '/api/audios', Video: '/api/videos' } as const;
+export const TYPED_GEM_PATHS = {
+  Code: '/api/code',
+  PDF: '/api/pdf',
+  Audio: '/api/audios',
+  Video: '/api/videos',
+} as const;
 /** The endpoint of an image gem saved with its bytes. */
 export const IMAGE_GEM_PATH = '/api/upload-all-file';
 
@@ -186,9 +208,7 @@ export const IMAGE_GEM_PATH = '/api/upload-all-file';
  * `url` is the page, `media.mediaUrl` the image's original src; the server sets `image` to the stored
  * file's link. The answer is the Image gem, as from `POST /api/gems`.
  */
-export const createImageGemData = z
-  .object({ ...gemFields, media_type: fixedMediaType('Image') })
-  .omit({ image: true });
+export const createImageGemData = z.object({ ...gemFields, media_type: fixedMediaType('Image') }).omit({ image: true });
 export type CreateImageGemInput = z.input<typeof createImageGemData>;
 /** The `data` field as the server validates it (field errors then name `data.<field>`). */
 export const createImageGemEnvelope = z.object({ data: createImageGemData });
@@ -263,7 +283,11 @@ export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schem
 export const listOf = <T extends z.ZodType>(schema: T) => z.object({ data: z.array(schema), total: z.number() });
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const idempotencyKeySchema = z.string().min(8).max(200).regex(/^[A-Za-z0-9_.:-]+$/);
+export const idempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(200)
+  .regex(/^[A-Za-z0-9_.:-]+$/);
 
 // ---------- uploads & feedback ----------
 export const uploadSchema = z.object({
@@ -277,7 +301,9 @@ export type Upload = z.infer<typeof uploadSchema>;
 /** `POST /api/upload?isFeedbackImg=true` (the flag may be a form field instead). */
 export const feedbackImageQuery = z.object({ isFeedbackImg: z.string().optional() });
 /** POST /api/upload answers the links in `data.media` (in upload order) and the records in `data.uploads`. */
-export const uploadResponseSchema = z.object({ data: z.object({ media: z.array(z.string()), uploads: z.array(uploadSchema) }) });
+export const uploadResponseSchema = z.object({
+  data: z.object({ media: z.array(z.string()), uploads: z.array(uploadSchema) }),
+});
 
 export const diagnosticsSchema = z
   .object({

@@ -12,7 +12,9 @@ export const MAX_ROW_ID = 2_147_483_647;
 export const idSchema = z.number().int().positive().max(MAX_ROW_ID);
 
 const DECIMAL = /^(0|[1-9][0-9]*)$/;
-const decimalDigits = z.string().regex(DECIMAL, 'Must be a whole number written in decimal digits (no sign, no leading zeros)');
+const decimalDigits = z
+  .string()
+  .regex(DECIMAL, 'Must be a whole number written in decimal digits (no sign, no leading zeros)');
 
 /** A row id in a path or query string: decimal digits, then the same checks as `idSchema`. */
 export const idParamSchema = decimalDigits.transform(Number).pipe(idSchema);

@@ -37,8 +37,9 @@ export const emailSchema = requiredString
   .pipe(z.string().min(limits.emailMin, messages.tooShort).max(limits.emailMax, messages.tooLong))
   .transform((email) => email.toLowerCase());
 
-export const passwordSchema = requiredString
-  .pipe(z.string().min(limits.passwordMin, messages.tooShort).max(limits.passwordMax, messages.tooLong));
+export const passwordSchema = requiredString.pipe(
+  z.string().min(limits.passwordMin, messages.tooShort).max(limits.passwordMax, messages.tooLong),
+);
 
 /** The spec's "name" validator, used for usernames. Checks run in the spec's order so the first problem is named. */
 export const usernameSchema = requiredString.superRefine((value, ctx) => {

@@ -9,7 +9,10 @@ import { captureInTab } from './capture-in-tab';
  * page: answered at once, so the popup can show the title and address before the page is read.
  */
 export async function getActiveTab(tabId?: number): Promise<ActiveTab> {
-  const tab = tabId === undefined ? (await browser.tabs.query({ active: true, currentWindow: true }))[0] : await browser.tabs.get(tabId);
+  const tab =
+    tabId === undefined
+      ? (await browser.tabs.query({ active: true, currentWindow: true }))[0]
+      : await browser.tabs.get(tabId);
   if (!tab?.id || !tab.url) throw new Error('There is no open tab to save.');
   return {
     tabId: tab.id,
@@ -30,7 +33,9 @@ export async function getActivePage(tabId?: number): Promise<ActivePage> {
   const tab = await getActiveTab(tabId);
   const id = tab.tabId;
   const readable = id !== null && /^https?:/.test(tab.url);
-  const [extract, detected] = readable ? await Promise.all([extractTab(id), captureInTab({ tabId: id }, { kind: 'media' })]) : [null, null];
+  const [extract, detected] = readable
+    ? await Promise.all([extractTab(id), captureInTab({ tabId: id }, { kind: 'media' })])
+    : [null, null];
   return { ...tab, extract, detected: detected ?? tab.detected };
 }
 

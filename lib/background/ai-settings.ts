@@ -1,4 +1,10 @@
-import { type AiSettings, aiSettingsSchema, type UpdateAiSettingsInput, type UserModel, userModelListSchema } from '../api/ai-contract';
+import {
+  type AiSettings,
+  aiSettingsSchema,
+  type UpdateAiSettingsInput,
+  type UserModel,
+  userModelListSchema,
+} from '../api/ai-contract';
 import { dataOf } from '../api/contract';
 import { callApi } from './api-client';
 
@@ -10,7 +16,8 @@ import { callApi } from './api-client';
 
 const settingsAnswer = dataOf(aiSettingsSchema);
 
-export const getAiSettings = async (): Promise<AiSettings> => (await callApi('get', 'ai-settings', settingsAnswer)).data;
+export const getAiSettings = async (): Promise<AiSettings> =>
+  (await callApi('get', 'ai-settings', settingsAnswer)).data;
 
 /** "OpenAI gpt-4.1" for a bug report's diagnostics; null when none is set or the settings cannot be read. */
 export async function describeDefaultModel(): Promise<string | null> {
@@ -19,7 +26,8 @@ export async function describeDefaultModel(): Promise<string | null> {
   return [settings.defaultAI, settings.defaultModel].filter(Boolean).join(' ');
 }
 
-export const listUserModels = async (): Promise<UserModel[]> => (await callApi('get', 'user-models', userModelListSchema)).data;
+export const listUserModels = async (): Promise<UserModel[]> =>
+  (await callApi('get', 'user-models', userModelListSchema)).data;
 
 export const updateAiSettings = async (input: UpdateAiSettingsInput): Promise<AiSettings> =>
   (await callApi('put', 'ai-settings', settingsAnswer, { json: input })).data;
@@ -27,7 +35,11 @@ export const updateAiSettings = async (input: UpdateAiSettingsInput): Promise<Ai
 export const selectModel = async (input: { modelId: number; kind: 'text' | 'image' }): Promise<AiSettings> =>
   (await callApi('post', 'ai-settings/select-model', settingsAnswer, { json: input })).data;
 
-export const setProviderKey = async (input: { provider: string; apiKey?: string; baseUrl?: string | null }): Promise<AiSettings> => {
+export const setProviderKey = async (input: {
+  provider: string;
+  apiKey?: string;
+  baseUrl?: string | null;
+}): Promise<AiSettings> => {
   const { provider, apiKey, baseUrl } = input;
   const json = { ...(apiKey ? { apiKey } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
   return (await callApi('put', `ai-settings/keys/${encodeURIComponent(provider)}`, settingsAnswer, { json })).data;

@@ -95,7 +95,11 @@ export async function callApi<T extends z.ZodType>(
   }
   const parsed = schema.safeParse(await response.json());
   if (!parsed.success) {
-    throw new CallError({ kind: 'server', status: response.status, message: 'The server sent an answer Trove does not understand.' });
+    throw new CallError({
+      kind: 'server',
+      status: response.status,
+      message: 'The server sent an answer Trove does not understand.',
+    });
   }
   return parsed.data;
 }

@@ -22,8 +22,11 @@ interface UaData {
 async function describeBrowser(): Promise<string> {
   const uaData = (navigator as Navigator & { userAgentData?: UaData }).userAgentData;
   if (uaData?.getHighEntropyValues) {
-    const { fullVersionList } = await uaData.getHighEntropyValues(['fullVersionList']).catch(() => ({ fullVersionList: undefined }));
-    const brand = (fullVersionList ?? uaData.brands ?? []).find((b) => !/Not.?A.?Brand/i.test(b.brand) && b.brand !== 'Chromium') ??
+    const { fullVersionList } = await uaData
+      .getHighEntropyValues(['fullVersionList'])
+      .catch(() => ({ fullVersionList: undefined }));
+    const brand =
+      (fullVersionList ?? uaData.brands ?? []).find((b) => !/Not.?A.?Brand/i.test(b.brand) && b.brand !== 'Chromium') ??
       (fullVersionList ?? uaData.brands ?? []).find((b) => b.brand === 'Chromium');
     if (brand) return `${brand.brand} ${brand.version}`;
   }

@@ -24,7 +24,9 @@ export const offlineError = (serverUrl: string): UiError => ({
 export async function errorFromResponse(response: Response): Promise<UiError> {
   const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
   const message = parsed.success ? parsed.data.error.message : `The server answered ${response.status}`;
-  const details = parsed.success ? (parsed.data.error.details as { errors?: UiError['fields'] } | undefined) : undefined;
+  const details = parsed.success
+    ? (parsed.data.error.details as { errors?: UiError['fields'] } | undefined)
+    : undefined;
   const kind: UiError['kind'] =
     response.status === 401
       ? 'signed-out'

@@ -15,7 +15,9 @@ function dataUrlToBlob(dataUrl: string): Blob {
   const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(dataUrl);
   if (!match) throw new CallError({ kind: 'invalid', status: 400, message: 'The image could not be read.' });
   const [, type, base64, payload = ''] = match;
-  const bytes = base64 ? Uint8Array.from(atob(payload), (c) => c.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(payload));
+  const bytes = base64
+    ? Uint8Array.from(atob(payload), (c) => c.charCodeAt(0))
+    : new TextEncoder().encode(decodeURIComponent(payload));
   return new Blob([bytes], { type: type || 'application/octet-stream' });
 }
 
@@ -37,4 +39,9 @@ export const deleteUploadedImage = async (input: { id: number }) => {
 };
 
 export const submitFeedback = async (input: CreateFeedbackInput) =>
-  (await callApi('post', 'feedbacks', dataOf(feedbackSchema), { json: { data: input }, searchParams: { populate: '*' } })).data;
+  (
+    await callApi('post', 'feedbacks', dataOf(feedbackSchema), {
+      json: { data: input },
+      searchParams: { populate: '*' },
+    })
+  ).data;

@@ -61,7 +61,8 @@ const onMessage = messenger.onMessage as unknown as (name: MessageName, listener
 export function registerMessageHandlers() {
   for (const name of Object.keys(handlers) as MessageName[]) {
     onMessage(name, async ({ data, sender }) => {
-      if (!isTrustedSender(sender)) return { ok: false, error: { kind: 'invalid', status: 403, message: 'Not allowed' } };
+      if (!isTrustedSender(sender))
+        return { ok: false, error: { kind: 'invalid', status: 403, message: 'Not allowed' } };
       try {
         return { ok: true, data: await (handlers[name] as (input: unknown) => Promise<unknown>)(data) };
       } catch (error) {

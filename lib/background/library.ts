@@ -17,7 +17,10 @@ import { CallError } from './errors';
 import { cachedCollectionsItem, cachedTagsItem } from './stores';
 
 /** Loads a list and remembers it; when the server cannot be reached, the remembered list stands in. */
-async function withOfflineCopy<T>(item: WxtStorageItem<T | null, Record<string, unknown>>, load: () => Promise<T>): Promise<T> {
+async function withOfflineCopy<T>(
+  item: WxtStorageItem<T | null, Record<string, unknown>>,
+  load: () => Promise<T>,
+): Promise<T> {
   try {
     const value = await load();
     await item.setValue(value);
@@ -31,12 +34,16 @@ async function withOfflineCopy<T>(item: WxtStorageItem<T | null, Record<string, 
 
 /** The user's gems, collections and tags on the server, as the extension's pages use them. */
 export const listCollections = () =>
-  withOfflineCopy(cachedCollectionsItem, async () => (await callApi('get', 'get-user-collections', listOf(collectionSchema))).data);
+  withOfflineCopy(
+    cachedCollectionsItem,
+    async () => (await callApi('get', 'get-user-collections', listOf(collectionSchema))).data,
+  );
 
 export const createCollection = async (input: { name: string; parentId?: number | null }) =>
   (await callApi('post', 'collections', dataOf(collectionSchema), { json: { data: input } })).data;
 
-export const listTags = () => withOfflineCopy(cachedTagsItem, async () => (await callApi('get', 'tags', listOf(tagSchema))).data);
+export const listTags = () =>
+  withOfflineCopy(cachedTagsItem, async () => (await callApi('get', 'tags', listOf(tagSchema))).data);
 
 export const findGemsAtUrl = async (url: string) =>
   (await callApi('get', 'gems-at-url', z.object({ data: z.array(gemSchema) }), { searchParams: { url } })).data;
@@ -57,4 +64,6 @@ export const deleteGem = async (input: { id: number }) =>
   (await callApi('delete', `gems/${input.id}`, dataOf(z.object({ id: z.number() })))).data;
 
 export const listGems = (input: { page: number; perPage?: number }) =>
-  callApi('get', 'get-all-bookmark', gemListSchema, { searchParams: { page: input.page, perPage: input.perPage ?? 20 } });
+  callApi('get', 'get-all-bookmark', gemListSchema, {
+    searchParams: { page: input.page, perPage: input.perPage ?? 20 },
+  });

@@ -23,7 +23,10 @@ const shorten = (text: string, max = 80) => {
 
 async function enqueue(label: string, payload: SavePayload): Promise<SaveOutcome> {
   const { quickSaveCollectionId } = await getPreferences();
-  const gem: CreateGemInput = { ...payload.gem, ...(quickSaveCollectionId ? { collectionId: quickSaveCollectionId } : {}) };
+  const gem: CreateGemInput = {
+    ...payload.gem,
+    ...(quickSaveCollectionId ? { collectionId: quickSaveCollectionId } : {}),
+  };
   return queueSave({ key: crypto.randomUUID(), label, payload: { ...payload, gem } });
 }
 
@@ -110,7 +113,11 @@ export async function saveImage(tab: TabRef, srcUrl: string): Promise<SaveOutcom
   return enqueue(title, image ? { endpoint: 'upload-all-file', gem, image } : { endpoint: 'gems', gem });
 }
 
-export const tabRef = (tab: { id?: number; url?: string; title?: string } | undefined, frameId?: number, pageUrl?: string): TabRef => {
+export const tabRef = (
+  tab: { id?: number; url?: string; title?: string } | undefined,
+  frameId?: number,
+  pageUrl?: string,
+): TabRef => {
   if (tab?.id === undefined) throw new Error('There is no tab to save from.');
   return { tabId: tab.id, frameId, pageUrl: pageUrl ?? tab.url ?? '', pageTitle: tab.title ?? pageUrl ?? '' };
 };

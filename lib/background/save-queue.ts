@@ -89,9 +89,9 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
   }
 
   async function sendAndRecord(save: QueuedSave<P>): Promise<SendOutcome<R>> {
-    const outcome = await options.send(save).catch(
-      (error): SendOutcome<R> => ({ ok: false, error: { kind: 'unknown', status: 0, message: String(error) } }),
-    );
+    const outcome = await options
+      .send(save)
+      .catch((error): SendOutcome<R> => ({ ok: false, error: { kind: 'unknown', status: 0, message: String(error) } }));
     if (outcome.ok) {
       await update(save.key, () => null);
       await options.onDelivered?.(save, outcome.result);

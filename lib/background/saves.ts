@@ -7,13 +7,14 @@ import { CallError, toUiError } from './errors';
 import { createGem } from './library';
 import { createSaveQueue, type QueuedSave, type SendOutcome } from './save-queue';
 
-
 const queueItem = storage.defineItem<QueuedSave<SavePayload>[]>('local:saveQueue', { fallback: [] });
 
 function dataUrlToBlob(dataUrl: string): Blob {
   const match = /^data:([^;,]*);base64,(.*)$/s.exec(dataUrl);
   if (!match) throw new CallError({ kind: 'invalid', status: 400, message: 'The image could not be read.' });
-  return new Blob([Uint8Array.from(atob(match[2] ?? ''), (c) => c.charCodeAt(0))], { type: match[1] || 'application/octet-stream' });
+  return new Blob([Uint8Array.from(atob(match[2] ?? ''), (c) => c.charCodeAt(0))], {
+    type: match[1] || 'application/octet-stream',
+  });
 }
 
 async function send(save: QueuedSave<SavePayload>): Promise<SendOutcome<Gem>> {
@@ -24,9 +25,15 @@ async function send(save: QueuedSave<SavePayload>): Promise<SendOutcome<Gem>> {
       const form = new FormData();
       form.append('files', dataUrlToBlob(payload.image.dataUrl), payload.image.name);
       form.append('data', JSON.stringify(payload.gem));
-      return { ok: true, result: (await callApi('post', 'upload-all-file', dataOf(gemSchema), { body: form, headers })).data };
+      return {
+        ok: true,
+        result: (await callApi('post', 'upload-all-file', dataOf(gemSchema), { body: form, headers })).data,
+      };
     }
-    return { ok: true, result: await createGem({ idempotencyKey: save.key, gem: payload.gem, endpoint: payload.endpoint }) };
+    return {
+      ok: true,
+      result: await createGem({ idempotencyKey: save.key, gem: payload.gem, endpoint: payload.endpoint }),
+    };
   } catch (error) {
     return { ok: false, error: toUiError(error) };
   }
@@ -62,7 +69,8 @@ export async function queueSave(input: { key: string; label: string; payload: Sa
   const outcome = await saveQueue.enqueue(input);
   if (outcome.ok) return { status: 'saved', gem: outcome.result };
   const result = await afterFailure(input.key, outcome.error);
-  if (result.status === 'failed') flashBadge('failed', `Trove could not save “${input.label}”: ${outcome.error.message}`);
+  if (result.status === 'failed')
+    flashBadge('failed', `Trove could not save “${input.label}”: ${outcome.error.message}`);
   return result;
 }
 

@@ -26,7 +26,10 @@ export async function checkServer(input: string): Promise<ServerCheck> {
 async function probe(serverUrl: string): Promise<UiError | null> {
   let response: Response;
   try {
-    response = await fetch(`${serverUrl}/api/health`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS), credentials: 'omit' });
+    response = await fetch(`${serverUrl}/api/health`, {
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+      credentials: 'omit',
+    });
   } catch {
     return offlineError(serverUrl);
   }

@@ -1,7 +1,14 @@
 import { authResponseSchema } from '../api/contract';
 import type { Session } from '../messaging/protocol';
 import { callApi } from './api-client';
-import { accessTokenItem, clearCredentials, normaliseServerUrl, refreshTokenItem, serverUrlItem, userItem } from './stores';
+import {
+  accessTokenItem,
+  clearCredentials,
+  normaliseServerUrl,
+  refreshTokenItem,
+  serverUrlItem,
+  userItem,
+} from './stores';
 
 export async function getSession(): Promise<Session> {
   const [serverUrl, user] = await Promise.all([serverUrlItem.getValue(), userItem.getValue()]);

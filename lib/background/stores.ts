@@ -11,12 +11,16 @@ export const userItem = storage.defineItem<User | null>('local:user', { fallback
 export const accessTokenItem = storage.defineItem<string | null>('session:accessToken', { fallback: null });
 
 /** The last lists the server gave, so the popup can still queue a save while the server is unreachable. */
-export const cachedCollectionsItem = storage.defineItem<Collection[] | null>('local:cachedCollections', { fallback: null });
+export const cachedCollectionsItem = storage.defineItem<Collection[] | null>('local:cachedCollections', {
+  fallback: null,
+});
 export const cachedTagsItem = storage.defineItem<Tag[] | null>('local:cachedTags', { fallback: null });
 
 export async function clearCredentials() {
   await Promise.all(
-    [refreshTokenItem, userItem, accessTokenItem, cachedCollectionsItem, cachedTagsItem].map((item) => item.removeValue()),
+    [refreshTokenItem, userItem, accessTokenItem, cachedCollectionsItem, cachedTagsItem].map((item) =>
+      item.removeValue(),
+    ),
   );
 }
 
@@ -28,6 +32,7 @@ export function normaliseServerUrl(input: string): string {
   } catch {
     throw new Error('Server URL must be a full address such as http://127.0.0.1:8787');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('Server URL must start with http:// or https://');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('Server URL must start with http:// or https://');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

@@ -11,6 +11,7 @@ export function createBackgroundClient(): BackgroundClient {
   const send = messenger.sendMessage as (name: MessageName, data?: unknown) => Promise<unknown>;
   return new Proxy({} as BackgroundClient, {
     // `then` stays undefined so the client is never mistaken for a promise.
-    get: (_target, name) => (typeof name === 'string' && name !== 'then' ? (data?: unknown) => send(name as MessageName, data) : undefined),
+    get: (_target, name) =>
+      typeof name === 'string' && name !== 'then' ? (data?: unknown) => send(name as MessageName, data) : undefined,
   });
 }

@@ -31,7 +31,10 @@ export type SavePayload =
   | { endpoint: 'upload-all-file'; gem: CreateGemInput; image: { name: string; dataUrl: string } };
 
 /** Saved now; queued because the server could not be reached (it will be sent later); or refused. */
-export type SaveOutcome = { status: 'saved'; gem: Gem } | { status: 'queued'; reason: string } | { status: 'failed'; error: UiError };
+export type SaveOutcome =
+  | { status: 'saved'; gem: Gem }
+  | { status: 'queued'; reason: string }
+  | { status: 'failed'; error: UiError };
 
 export interface QueueView {
   key: string;

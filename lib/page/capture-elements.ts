@@ -36,9 +36,17 @@ const withoutHash = (url: string) => url.replace(/#.*$/, '');
  * Elements whose URLs (from `urlsOf`) match `target`: exact absolute matches, or when there are none,
  * matches ignoring the fragment. Each match comes with the URL-bearing element that matched.
  */
-function findByUrl<T extends Element>(doc: Document, elements: Iterable<T>, target: string, urlsOf: (el: T) => [Element, string][]): [T, Element][] {
+function findByUrl<T extends Element>(
+  doc: Document,
+  elements: Iterable<T>,
+  target: string,
+  urlsOf: (el: T) => [Element, string][],
+): [T, Element][] {
   const wanted = absolute(doc, target);
-  const all = [...elements].map((el) => ({ el, urls: urlsOf(el).map(([source, url]) => [source, absolute(doc, url)] as const) }));
+  const all = [...elements].map((el) => ({
+    el,
+    urls: urlsOf(el).map(([source, url]) => [source, absolute(doc, url)] as const),
+  }));
   for (const same of [(url: string) => url === wanted, (url: string) => withoutHash(url) === withoutHash(wanted)]) {
     const matches: [T, Element][] = [];
     for (const { el, urls } of all) {
@@ -51,7 +59,24 @@ function findByUrl<T extends Element>(doc: Document, elements: Iterable<T>, targ
 }
 
 const HIDDEN_TAGS = new Set(['script', 'style', 'noscript', 'template']);
-const SPACED_TAGS = new Set(['br', 'div', 'p', 'li', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figcaption', 'section', 'header', 'footer']);
+const SPACED_TAGS = new Set([
+  'br',
+  'div',
+  'p',
+  'li',
+  'td',
+  'th',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'figcaption',
+  'section',
+  'header',
+  'footer',
+]);
 
 /** Whether markup hides an element (no layout here, so only what attributes say). */
 const isHidden = (el: Element) =>
@@ -171,7 +196,8 @@ export function captureImage(doc: Document, srcUrl: string): ImageCapture {
   if (!img || !source) return { src: srcUrl, alt: '', width: null, height: null, title: null };
 
   const natural = img.naturalWidth > 0 && img.naturalHeight > 0;
-  const declared = (name: 'width' | 'height') => (source !== img ? sizeAttr(source, name) : null) ?? sizeAttr(img, name);
+  const declared = (name: 'width' | 'height') =>
+    (source !== img ? sizeAttr(source, name) : null) ?? sizeAttr(img, name);
   const figure = img.closest('figure');
   const caption = figure?.querySelector(':scope > figcaption');
   const title = (caption ? visibleText(caption) : null) ?? clean(img.getAttribute('title'));

@@ -44,7 +44,11 @@ export interface CaptureResults {
 export type CaptureResult<K extends CaptureKind = CaptureKind> = CaptureResults[K];
 
 /** Runs one capture request against `doc`; null for a missing or malformed request. */
-export function runCapture<K extends CaptureKind>(doc: Document, request: Extract<CaptureRequest, { kind: K }>, pageUrl: string): CaptureResults[K];
+export function runCapture<K extends CaptureKind>(
+  doc: Document,
+  request: Extract<CaptureRequest, { kind: K }>,
+  pageUrl: string,
+): CaptureResults[K];
 export function runCapture(doc: Document, request: unknown, pageUrl: string): CaptureResult | null;
 export function runCapture(doc: Document, request: unknown, pageUrl: string): CaptureResult | null {
   if (typeof request !== 'object' || request === null) return null;
@@ -136,7 +140,8 @@ export function captureSelection(doc: Document): SelectionCapture | null {
  */
 function findBlock(ranges: Range[]): { block: Element; inside: boolean } | null {
   for (const range of ranges) {
-    const inner = closestElement(range.commonAncestorContainer, 'pre') ?? closestElement(range.commonAncestorContainer, 'code');
+    const inner =
+      closestElement(range.commonAncestorContainer, 'pre') ?? closestElement(range.commonAncestorContainer, 'code');
     if (inner) return { block: inner, inside: true };
   }
   for (const range of ranges) {

@@ -5,25 +5,131 @@ import flourite from 'flourite';
 
 /** Aliases and highlighter spellings → the common lower-case id we store. Ids that map to themselves are listed too. */
 const ALIASES: Record<string, string> = {
-  js: 'javascript', javascript: 'javascript', mjs: 'javascript', cjs: 'javascript', node: 'javascript', ecmascript: 'javascript',
-  jsx: 'jsx', ts: 'typescript', typescript: 'typescript', mts: 'typescript', cts: 'typescript', tsx: 'tsx',
-  py: 'python', python: 'python', python3: 'python', py3: 'python', gyp: 'python',
-  sh: 'bash', bash: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', 'shell-session': 'bash', shellsession: 'bash',
-  terminal: 'bash', shellscript: 'bash',
-  go: 'go', golang: 'go', rs: 'rust', rust: 'rust', java: 'java', kt: 'kotlin', kts: 'kotlin', kotlin: 'kotlin',
-  c: 'c', h: 'c', cpp: 'cpp', 'c++': 'cpp', cc: 'cpp', cxx: 'cpp', hpp: 'cpp', cs: 'csharp', csharp: 'csharp', 'c#': 'csharp',
-  swift: 'swift', dart: 'dart', scala: 'scala', groovy: 'groovy', objc: 'objectivec', objectivec: 'objectivec',
-  'objective-c': 'objectivec', rb: 'ruby', ruby: 'ruby', php: 'php', pl: 'perl', perl: 'perl', lua: 'lua', r: 'r',
-  jl: 'julia', julia: 'julia', ex: 'elixir', exs: 'elixir', elixir: 'elixir', erl: 'erlang', erlang: 'erlang',
-  clj: 'clojure', clojure: 'clojure', hs: 'haskell', haskell: 'haskell', ml: 'ocaml', ocaml: 'ocaml', fs: 'fsharp',
-  fsharp: 'fsharp', zig: 'zig', pascal: 'pascal', delphi: 'pascal', sol: 'solidity', solidity: 'solidity',
-  html: 'html', htm: 'html', xhtml: 'html', xml: 'xml', svg: 'xml', css: 'css', scss: 'scss', sass: 'sass', less: 'less',
-  vue: 'vue', svelte: 'svelte', json: 'json', jsonc: 'json', json5: 'json', yaml: 'yaml', yml: 'yaml', toml: 'toml',
-  ini: 'ini', sql: 'sql', psql: 'sql', pgsql: 'sql', mysql: 'sql', graphql: 'graphql', gql: 'graphql', proto: 'protobuf',
-  protobuf: 'protobuf', md: 'markdown', markdown: 'markdown', tex: 'latex', latex: 'latex', diff: 'diff', patch: 'diff',
-  docker: 'dockerfile', dockerfile: 'dockerfile', make: 'makefile', makefile: 'makefile', mk: 'makefile',
-  ps1: 'powershell', pwsh: 'powershell', powershell: 'powershell', bat: 'batch', cmd: 'batch', nginx: 'nginx',
-  text: 'plaintext', txt: 'plaintext', plain: 'plaintext', plaintext: 'plaintext',
+  js: 'javascript',
+  javascript: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  node: 'javascript',
+  ecmascript: 'javascript',
+  jsx: 'jsx',
+  ts: 'typescript',
+  typescript: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  tsx: 'tsx',
+  py: 'python',
+  python: 'python',
+  python3: 'python',
+  py3: 'python',
+  gyp: 'python',
+  sh: 'bash',
+  bash: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  console: 'bash',
+  'shell-session': 'bash',
+  shellsession: 'bash',
+  terminal: 'bash',
+  shellscript: 'bash',
+  go: 'go',
+  golang: 'go',
+  rs: 'rust',
+  rust: 'rust',
+  java: 'java',
+  kt: 'kotlin',
+  kts: 'kotlin',
+  kotlin: 'kotlin',
+  c: 'c',
+  h: 'c',
+  cpp: 'cpp',
+  'c++': 'cpp',
+  cc: 'cpp',
+  cxx: 'cpp',
+  hpp: 'cpp',
+  cs: 'csharp',
+  csharp: 'csharp',
+  'c#': 'csharp',
+  swift: 'swift',
+  dart: 'dart',
+  scala: 'scala',
+  groovy: 'groovy',
+  objc: 'objectivec',
+  objectivec: 'objectivec',
+  'objective-c': 'objectivec',
+  rb: 'ruby',
+  ruby: 'ruby',
+  php: 'php',
+  pl: 'perl',
+  perl: 'perl',
+  lua: 'lua',
+  r: 'r',
+  jl: 'julia',
+  julia: 'julia',
+  ex: 'elixir',
+  exs: 'elixir',
+  elixir: 'elixir',
+  erl: 'erlang',
+  erlang: 'erlang',
+  clj: 'clojure',
+  clojure: 'clojure',
+  hs: 'haskell',
+  haskell: 'haskell',
+  ml: 'ocaml',
+  ocaml: 'ocaml',
+  fs: 'fsharp',
+  fsharp: 'fsharp',
+  zig: 'zig',
+  pascal: 'pascal',
+  delphi: 'pascal',
+  sol: 'solidity',
+  solidity: 'solidity',
+  html: 'html',
+  htm: 'html',
+  xhtml: 'html',
+  xml: 'xml',
+  svg: 'xml',
+  css: 'css',
+  scss: 'scss',
+  sass: 'sass',
+  less: 'less',
+  vue: 'vue',
+  svelte: 'svelte',
+  json: 'json',
+  jsonc: 'json',
+  json5: 'json',
+  yaml: 'yaml',
+  yml: 'yaml',
+  toml: 'toml',
+  ini: 'ini',
+  sql: 'sql',
+  psql: 'sql',
+  pgsql: 'sql',
+  mysql: 'sql',
+  graphql: 'graphql',
+  gql: 'graphql',
+  proto: 'protobuf',
+  protobuf: 'protobuf',
+  md: 'markdown',
+  markdown: 'markdown',
+  tex: 'latex',
+  latex: 'latex',
+  diff: 'diff',
+  patch: 'diff',
+  docker: 'dockerfile',
+  dockerfile: 'dockerfile',
+  make: 'makefile',
+  makefile: 'makefile',
+  mk: 'makefile',
+  ps1: 'powershell',
+  pwsh: 'powershell',
+  powershell: 'powershell',
+  bat: 'batch',
+  cmd: 'batch',
+  nginx: 'nginx',
+  text: 'plaintext',
+  txt: 'plaintext',
+  plain: 'plaintext',
+  plaintext: 'plaintext',
 };
 
 /** Class values that say "no language given" rather than naming one. */
@@ -81,7 +187,11 @@ export function blockLanguage(block: Element): string | null {
     if (value) return value;
   }
   let ancestor = outer.parentElement;
-  for (let i = 0; i < 3 && ancestor && ancestor.tagName.toLowerCase() !== 'body'; i++, ancestor = ancestor.parentElement) {
+  for (
+    let i = 0;
+    i < 3 && ancestor && ancestor.tagName.toLowerCase() !== 'body';
+    i++, ancestor = ancestor.parentElement
+  ) {
     const value = declaredLanguage(ancestor, true);
     if (value) return value;
   }
@@ -92,7 +202,8 @@ const SHEBANG = /^#!\s*\/(?:usr\/)?(?:local\/)?bin\/(?:env\s+)?(ba|z|k|da)?sh\b/
 const PROMPT = /^\s*[$%❯]\s+\S/;
 const SHELL_COMMAND =
   /^\s*(?:sudo\s+)?(?:npm|npx|pnpm|yarn|bun|bunx|deno|git|gh|cd|curl|wget|pip3?|pipx|uv|poetry|brew|apt(?:-get)?|dnf|yum|docker(?:-compose)?|kubectl|helm|make|mkdir|rm|cp|mv|ls|cat|echo|export|source|chmod|chown|ssh|scp|tar|unzip|cargo|rustup|node|python3?|gem|bundle|composer|go\s+(?:run|build|get|install|mod|test|vet|work)|touch|grep|sed|awk|systemctl|openssl|aws|gcloud|terraform)(?:\s|$)/;
-const SHELL_SYNTAX = /^\s*(?:for\s+\w+\s+in\b|while\s|if\s+\[|then$|else$|fi$|do$|done\b|case\s|esac$|[A-Z_][A-Z0-9_]*=\S*)/;
+const SHELL_SYNTAX =
+  /^\s*(?:for\s+\w+\s+in\b|while\s|if\s+\[|then$|else$|fi$|do$|done\b|case\s|esac$|[A-Z_][A-Z0-9_]*=\S*)/;
 
 /** Shell commands: a shebang, or every line a command, prompt, shell keyword, comment or continuation. */
 function isShell(lines: string[], preformatted: boolean): boolean {
@@ -101,7 +212,8 @@ function isShell(lines: string[], preformatted: boolean): boolean {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     if (PROMPT.test(line)) commands++;
-    else if (!preformatted) return false; // Outside a code block only prompted lines are trusted to be commands.
+    else if (!preformatted)
+      return false; // Outside a code block only prompted lines are trusted to be commands.
     else if (SHELL_COMMAND.test(line)) commands++;
     else if (!SHELL_SYNTAX.test(line) && !/^\s*#/.test(line) && !/\\$/.test(lines[i - 1] ?? '')) return false;
   }
@@ -137,7 +249,9 @@ const PREFORMATTED_LINE = [
  */
 export function looksLikeCode(lines: string[], preformatted: boolean): boolean {
   if (!lines.length) return false;
-  const codeLike = lines.filter((line) => CODE_LINE.some((re) => re.test(line)) || (preformatted && PREFORMATTED_LINE.some((re) => re.test(line))));
+  const codeLike = lines.filter(
+    (line) => CODE_LINE.some((re) => re.test(line)) || (preformatted && PREFORMATTED_LINE.some((re) => re.test(line))),
+  );
   return codeLike.length * 2 >= lines.length;
 }
 

@@ -1,6 +1,16 @@
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
-import { clean, findContentImage, findFavicon, firstOf, JsonLd, makeResolver, readMeta, toIsoDate, truncate } from './metadata';
+import {
+  clean,
+  findContentImage,
+  findFavicon,
+  firstOf,
+  JsonLd,
+  makeResolver,
+  readMeta,
+  toIsoDate,
+  truncate,
+} from './metadata';
 
 export interface PageExtract {
   title: string;
@@ -40,9 +50,14 @@ export function extractPage(doc: Document, url: string): PageExtract {
 
   return {
     title: pickTitle(doc, meta, article, url),
-    description: truncate(firstOf(meta('og:description'), meta('description'), meta('twitter:description'), article?.excerpt) ?? ''),
+    description: truncate(
+      firstOf(meta('og:description'), meta('description'), meta('twitter:description'), article?.excerpt) ?? '',
+    ),
     byline:
-      firstOf(meta('author'), notUrl(meta('article:author')), article?.byline, ld.authorName())?.replace(/^by\s+/i, '') ?? null,
+      firstOf(meta('author'), notUrl(meta('article:author')), article?.byline, ld.authorName())?.replace(
+        /^by\s+/i,
+        '',
+      ) ?? null,
     siteName: firstOf(meta('og:site_name'), meta('application-name'), ld.publisherName()),
     lang: firstOf(doc.documentElement?.getAttribute('lang'), meta('og:locale')?.replace(/_/g, '-')),
     image:
@@ -54,8 +69,7 @@ export function extractPage(doc: Document, url: string): PageExtract {
         ld.image(),
       ]
         .map((candidate) => resolve(candidate))
-        .find(Boolean) ??
-      findContentImage(content, resolve),
+        .find(Boolean) ?? findContentImage(content, resolve),
     favicon: findFavicon(doc, resolve, url),
     publishedAt: publishedAt(doc, meta, ld),
     text,
@@ -102,14 +116,23 @@ function fixUrls(root: Element, resolve: Resolve): void {
 
 function publishedAt(doc: Document, meta: ReturnType<typeof readMeta>, ld: JsonLd): string | null {
   const time =
-    doc.querySelector('time[itemprop~="datePublished"][datetime], time[pubdate][datetime]') ?? doc.querySelector('time[datetime]');
+    doc.querySelector('time[itemprop~="datePublished"][datetime], time[pubdate][datetime]') ??
+    doc.querySelector('time[datetime]');
   const candidates = [
     meta('article:published_time'),
     ld.datePublished(),
     time?.getAttribute('datetime'),
-    ...['datepublished', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'dcterms.date', 'pubdate', 'publish-date', 'parsely-pub-date'].map(
-      (key) => meta(key),
-    ),
+    ...[
+      'datepublished',
+      'date',
+      'dc.date',
+      'dc.date.issued',
+      'dcterms.created',
+      'dcterms.date',
+      'pubdate',
+      'publish-date',
+      'parsely-pub-date',
+    ].map((key) => meta(key)),
   ];
   for (const candidate of candidates) {
     const iso = toIsoDate(candidate);
@@ -122,7 +145,14 @@ function pickTitle(doc: Document, meta: ReturnType<typeof readMeta>, article: Ar
   const docTitle = clean(doc.querySelector('title')?.textContent);
   const h1 = clean(doc.querySelector('h1')?.textContent);
   // "<h1> – Site name" in <title>: the <h1> is the exact title. Readability's own heuristics can cut such titles at a colon.
-  const rest = h1 && docTitle ? (docTitle.startsWith(h1) ? docTitle.slice(h1.length) : docTitle.endsWith(h1) ? docTitle.slice(0, -h1.length) : null) : null;
+  const rest =
+    h1 && docTitle
+      ? docTitle.startsWith(h1)
+        ? docTitle.slice(h1.length)
+        : docTitle.endsWith(h1)
+          ? docTitle.slice(0, -h1.length)
+          : null
+      : null;
   const h1InTitle = rest !== null && (rest === '' || /^\s*[-|–—:·•»/]|[-|–—:·•«/]\s*$/.test(rest)) ? h1 : null;
   return firstOf(meta('og:title'), meta('twitter:title'), h1InTitle, article?.title, docTitle, h1) ?? hostname(url);
 }
@@ -192,7 +222,12 @@ const languageOf = (el: Element | null) =>
   null;
 
 function createTurndown(): TurndownService {
-  const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    emDelimiter: '_',
+  });
   service.remove(['script', 'style', 'noscript', 'template']);
   // Fence every <pre>, with the language from `language-*` / `lang-*` classes, and a fence longer than any backtick run inside.
   service.addRule('fencedPre', {

@@ -69,7 +69,9 @@ export function detectPageMediaType(doc: Document, url: string, contentType?: st
     if (video) return { mediaType: 'Video', mediaUrl: mediaSource(video, resolve) ?? pageUrl };
     if (audio) return { mediaType: 'Audio', mediaUrl: mediaSource(audio, resolve) ?? pageUrl };
   }
-  const article = explicit > ARTICLE_MIN_WORDS || proseWords(doc.querySelector('main, [role="main"]') ?? doc.body) > ARTICLE_MIN_WORDS;
+  const article =
+    explicit > ARTICLE_MIN_WORDS ||
+    proseWords(doc.querySelector('main, [role="main"]') ?? doc.body) > ARTICLE_MIN_WORDS;
   return { mediaType: article ? 'Article' : 'Link', mediaUrl: null };
 }
 
@@ -92,17 +94,27 @@ const IGNORED = new Set(['script', 'style', 'noscript', 'link', 'meta', 'templat
 function pdfViewer(doc: Document): Element | null {
   const body = doc.body;
   if (!body) return null;
-  const embeds = [...body.querySelectorAll('embed, object')].filter((el) => PDF_TYPE.test(el.getAttribute('type')?.trim() ?? ''));
+  const embeds = [...body.querySelectorAll('embed, object')].filter((el) =>
+    PDF_TYPE.test(el.getAttribute('type')?.trim() ?? ''),
+  );
   const children = [...body.children].filter((el) => !IGNORED.has(el.tagName.toLowerCase()));
   const full = (el: Element, name: 'width' | 'height') =>
-    el.getAttribute(name)?.trim() === '100%' || new RegExp(`(?:^|;)\\s*${name}\\s*:\\s*100(?:%|vw|vh)`, 'i').test(el.getAttribute('style') ?? '');
-  return embeds.find((el) => (children.length === 1 && children[0] === el) || (full(el, 'width') && full(el, 'height'))) ?? null;
+    el.getAttribute(name)?.trim() === '100%' ||
+    new RegExp(`(?:^|;)\\s*${name}\\s*:\\s*100(?:%|vw|vh)`, 'i').test(el.getAttribute('style') ?? '');
+  return (
+    embeds.find((el) => (children.length === 1 && children[0] === el) || (full(el, 'width') && full(el, 'height'))) ??
+    null
+  );
 }
 
 const SOUNDCLOUD_RESERVED = new Set(
-  'discover stream search charts upload you settings pages messages notifications people popular jobs terms-of-use mobile imprint'.split(' '),
+  'discover stream search charts upload you settings pages messages notifications people popular jobs terms-of-use mobile imprint'.split(
+    ' ',
+  ),
 );
-const SOUNDCLOUD_TABS = new Set('sets tracks albums popular-tracks reposts likes followers following comments spotlight'.split(' '));
+const SOUNDCLOUD_TABS = new Set(
+  'sets tracks albums popular-tracks reposts likes followers following comments spotlight'.split(' '),
+);
 
 /** Video / audio pages recognised by URL alone. */
 function knownHost(page: URL): 'Video' | 'Audio' | null {
@@ -117,12 +129,17 @@ function knownHost(page: URL): 'Video' | 'Audio' | null {
   }
   if (host === 'youtu.be') return seg.length ? 'Video' : null;
   if (host === 'vimeo.com') {
-    return /^\/(?:channels\/[\w-]+\/|groups\/[\w-]+\/videos\/|(?:album|showcase)\/\d+\/video\/)?\d+(?:\/[\da-f]+)?\/?$/.test(path) ? 'Video' : null;
+    return /^\/(?:channels\/[\w-]+\/|groups\/[\w-]+\/videos\/|(?:album|showcase)\/\d+\/video\/)?\d+(?:\/[\da-f]+)?\/?$/.test(
+      path,
+    )
+      ? 'Video'
+      : null;
   }
   if (host === 'player.vimeo.com') return /^\/video\/\d+/.test(path) ? 'Video' : null;
   if (host === 'dailymotion.com') return seg[0] === 'video' && seg[1] ? 'Video' : null;
   if (host === 'dai.ly') return seg.length ? 'Video' : null;
-  if (host === 'twitch.tv') return (seg[0] === 'videos' && /^\d+$/.test(seg[1] ?? '')) || (seg[1] === 'clip' && seg[2]) ? 'Video' : null;
+  if (host === 'twitch.tv')
+    return (seg[0] === 'videos' && /^\d+$/.test(seg[1] ?? '')) || (seg[1] === 'clip' && seg[2]) ? 'Video' : null;
   if (host === 'clips.twitch.tv') return seg.length ? 'Video' : null;
   if (host === 'loom.com') return (seg[0] === 'share' || seg[0] === 'embed') && seg[1] ? 'Video' : null;
   if (host === 'tiktok.com') return seg[0]?.startsWith('@') && seg[1] === 'video' ? 'Video' : null;
@@ -151,7 +168,8 @@ const declaredWidth = (el: Element) => {
 };
 
 /** Background-style video: looping and muted/autoplaying, without controls. */
-const decorative = (el: Element) => el.hasAttribute('loop') && (el.hasAttribute('muted') || el.hasAttribute('autoplay')) && !el.hasAttribute('controls');
+const decorative = (el: Element) =>
+  el.hasAttribute('loop') && (el.hasAttribute('muted') || el.hasAttribute('autoplay')) && !el.hasAttribute('controls');
 
 /**
  * The page's main <video> / <audio>: the only visible, non-decorative one outside nav/aside/footer, or
@@ -159,7 +177,9 @@ const decorative = (el: Element) => el.hasAttribute('loop') && (el.hasAttribute(
  */
 export function mainMedia(doc: Document, tag: 'video' | 'audio'): Element | null {
   const candidates = [...doc.querySelectorAll(tag)].filter(
-    (el) => !el.closest('[hidden], [aria-hidden="true"], nav, aside, footer, noscript') && !(tag === 'video' && decorative(el)),
+    (el) =>
+      !el.closest('[hidden], [aria-hidden="true"], nav, aside, footer, noscript') &&
+      !(tag === 'video' && decorative(el)),
   );
   if (candidates.length === 1) return candidates[0] ?? null;
   const large = candidates.filter((el) => declaredWidth(el) >= 640);
@@ -169,7 +189,11 @@ export function mainMedia(doc: Document, tag: 'video' | 'audio'): Element | null
 /** A media element's http(s) source: its src, else the first <source src>. */
 function mediaSource(el: Element | null, resolve: Resolve): string | null {
   if (!el) return null;
-  return [el.getAttribute('src'), ...[...el.querySelectorAll('source')].map((s) => s.getAttribute('src'))].map((src) => resolve(src, false)).find(Boolean) ?? null;
+  return (
+    [el.getAttribute('src'), ...[...el.querySelectorAll('source')].map((s) => s.getAttribute('src'))]
+      .map((src) => resolve(src, false))
+      .find(Boolean) ?? null
+  );
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
@@ -239,13 +263,18 @@ function jsonLdArticles(doc: Document): Record<string, unknown>[] {
 /** Words of the page's explicitly marked article: <article> / Article microdata, or a JSON-LD Article. */
 function explicitArticleWords(doc: Document): number {
   let best = 0;
-  for (const el of doc.querySelectorAll('article, [role="article"], [itemtype*="schema.org/" i][itemtype*="Article"], [itemtype*="BlogPosting"]')) {
+  for (const el of doc.querySelectorAll(
+    'article, [role="article"], [itemtype*="schema.org/" i][itemtype*="Article"], [itemtype*="BlogPosting"]',
+  )) {
     best = Math.max(best, countWords(contentText(el)));
   }
   const articles = jsonLdArticles(doc);
   if (articles.length) {
     const main = doc.querySelector('main, [role="main"]') ?? doc.body;
-    const body = Math.max(0, ...articles.map((node) => (typeof node.articleBody === 'string' ? countWords(node.articleBody) : 0)));
+    const body = Math.max(
+      0,
+      ...articles.map((node) => (typeof node.articleBody === 'string' ? countWords(node.articleBody) : 0)),
+    );
     best = Math.max(best, body, main ? countWords(contentText(main)) : 0);
   }
   return best;

@@ -39,7 +39,10 @@ export function readMeta(doc: Document): (...keys: string[]) => string | null {
 }
 
 /** Turns a possibly relative URL into an absolute one, keeping only http(s) (and data:image when allowed). */
-export function makeResolver(doc: Document, pageUrl: string): (raw: string | null | undefined, allowData?: boolean) => string | null {
+export function makeResolver(
+  doc: Document,
+  pageUrl: string,
+): (raw: string | null | undefined, allowData?: boolean) => string | null {
   let base: URL | null = null;
   try {
     base = new URL(pageUrl);
@@ -72,11 +75,13 @@ export function toIsoDate(value: string | null | undefined): string | null {
 
 type LdNode = Record<string, unknown>;
 
-const isNode = (value: unknown): value is LdNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNode = (value: unknown): value is LdNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value == null ? [] : [value]);
 
 // Entities that describe the page itself come first; supporting entities (the site, breadcrumbs, …) last.
-const SUPPORTING = /^(Organization|Person|WebSite|BreadcrumbList|ListItem|ImageObject|SiteNavigationElement|SearchAction)$/;
+const SUPPORTING =
+  /^(Organization|Person|WebSite|BreadcrumbList|ListItem|ImageObject|SiteNavigationElement|SearchAction)$/;
 
 /** Structured data from `<script type="application/ld+json">`, tolerant of bad JSON, arrays, @graph and @id references. */
 export class JsonLd {
@@ -92,7 +97,8 @@ export class JsonLd {
         // Malformed JSON-LD is common in the wild; ignore it.
       }
     }
-    const supporting = (node: LdNode) => asArray(node['@type']).some((t) => typeof t === 'string' && SUPPORTING.test(t));
+    const supporting = (node: LdNode) =>
+      asArray(node['@type']).some((t) => typeof t === 'string' && SUPPORTING.test(t));
     this.nodes.sort((a, b) => Number(supporting(a)) - Number(supporting(b)));
   }
 

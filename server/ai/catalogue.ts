@@ -87,7 +87,12 @@ export const LANGUAGES: Language[] = [
 const DOCS = ['pdf', 'txt', 'md', 'csv', 'docx'];
 const IMAGES = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
 
-type Flags = Partial<Omit<CatalogueModel, 'model' | 'provider' | 'displayName' | 'content_length' | 'inputPricePerMillion' | 'outputPricePerMillion'>>;
+type Flags = Partial<
+  Omit<
+    CatalogueModel,
+    'model' | 'provider' | 'displayName' | 'content_length' | 'inputPricePerMillion' | 'outputPricePerMillion'
+  >
+>;
 
 function m(
   provider: ProviderName,
@@ -125,13 +130,22 @@ function m(
 
 const vision = { is_vision_enabled: true } as const;
 const reasoning = { is_vision_enabled: true, is_reasoning_enabled: true } as const;
-const image = { type: 'Image', is_image_generated: true, isAttachmentSupported: true, supported_file_formats: IMAGES } as const;
+const image = {
+  type: 'Image',
+  is_image_generated: true,
+  isAttachmentSupported: true,
+  supported_file_formats: IMAGES,
+} as const;
 
 export const CATALOGUE: CatalogueModel[] = [
   // OpenAI
   m('OpenAI', 'gpt-4.1', 'GPT-4.1', 1_047_576, [2, 8], { ...vision, is_web_search_enabled: true }),
   m('OpenAI', 'gpt-4.1-mini', 'GPT-4.1 mini', 1_047_576, [0.4, 1.6], { ...vision, is_web_search_enabled: true }),
-  m('OpenAI', 'gpt-4o', 'GPT-4o', 128_000, [2.5, 10], { ...vision, is_audio_enabled: true, is_web_search_enabled: true }),
+  m('OpenAI', 'gpt-4o', 'GPT-4o', 128_000, [2.5, 10], {
+    ...vision,
+    is_audio_enabled: true,
+    is_web_search_enabled: true,
+  }),
   m('OpenAI', 'gpt-4o-mini', 'GPT-4o mini', 128_000, [0.15, 0.6], vision),
   m('OpenAI', 'o3', 'o3', 200_000, [2, 8], reasoning),
   m('OpenAI', 'o4-mini', 'o4-mini', 200_000, [1.1, 4.4], reasoning),
@@ -139,7 +153,10 @@ export const CATALOGUE: CatalogueModel[] = [
   m('OpenAI', 'gpt-image-1', 'GPT Image 1', 32_000, [5, 40], image),
   // Anthropic
   m('Anthropic', 'claude-opus-4-1', 'Claude Opus 4.1', 200_000, [15, 75], reasoning),
-  m('Anthropic', 'claude-sonnet-4-5', 'Claude Sonnet 4.5', 200_000, [3, 15], { ...reasoning, is_web_search_enabled: true }),
+  m('Anthropic', 'claude-sonnet-4-5', 'Claude Sonnet 4.5', 200_000, [3, 15], {
+    ...reasoning,
+    is_web_search_enabled: true,
+  }),
   m('Anthropic', 'claude-haiku-4-5', 'Claude Haiku 4.5', 200_000, [1, 5], vision),
   // Google
   m('Google', 'gemini-2.5-pro', 'Gemini 2.5 Pro', 1_048_576, [1.25, 10], {

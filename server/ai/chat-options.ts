@@ -54,12 +54,22 @@ export function parseFollowUps(reply: string): string[] {
 }
 
 /** Asks `model` for follow-up questions to the finished exchange; [] when that fails. */
-export async function askFollowUps(run: { model: LanguageModel; system: string; messages: ModelMessage[]; answer: string; abortSignal: AbortSignal }): Promise<string[]> {
+export async function askFollowUps(run: {
+  model: LanguageModel;
+  system: string;
+  messages: ModelMessage[];
+  answer: string;
+  abortSignal: AbortSignal;
+}): Promise<string[]> {
   try {
     const result = await generateText({
       model: run.model,
       system: run.system,
-      messages: [...run.messages, { role: 'assistant', content: run.answer }, { role: 'user', content: FOLLOW_UPS_PROMPT }],
+      messages: [
+        ...run.messages,
+        { role: 'assistant', content: run.answer },
+        { role: 'user', content: FOLLOW_UPS_PROMPT },
+      ],
       maxRetries: 0,
       abortSignal: run.abortSignal,
     });

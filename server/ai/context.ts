@@ -61,7 +61,8 @@ export interface ContextManifest {
 
 type GemRow = typeof gems.$inferSelect;
 
-const fieldError = (status: 400 | 404, path: string, message: string) => new ApiError(status, message, { errors: [{ path, message }] });
+const fieldError = (status: 400 | 404, path: string, message: string) =>
+  new ApiError(status, message, { errors: [{ path, message }] });
 
 const gemText = (gem: GemRow) => [gem.description, gem.text].filter((part) => part?.trim()).join('\n\n');
 const gemItem = (kind: ContextItem['kind'], gem: GemRow, collectionId?: number): ContextItem => ({
@@ -77,7 +78,12 @@ const gemItem = (kind: ContextItem['kind'], gem: GemRow, collectionId?: number):
  * The items of `input` in priority order. Chosen gem and collection ids must be the user's: an
  * unknown one is a 404 naming the field, unless `lenient` (regenerating: what went since is skipped).
  */
-export async function gatherContext(db: Db, userId: number, input: ChatContextInput | undefined, lenient = false): Promise<ContextItem[]> {
+export async function gatherContext(
+  db: Db,
+  userId: number,
+  input: ChatContextInput | undefined,
+  lenient = false,
+): Promise<ContextItem[]> {
   if (!input) return [];
   const items: ContextItem[] = [];
   const seen = new Set<number>();
@@ -90,7 +96,13 @@ export async function gatherContext(db: Db, userId: number, input: ChatContextIn
   };
 
   if (input.text?.trim()) add({ kind: 'text', title: 'Context from the user', text: input.text });
-  if (input.pageExtract) add({ kind: 'pageExtract', url: input.pageExtract.url, title: input.pageExtract.title, text: input.pageExtract.text });
+  if (input.pageExtract)
+    add({
+      kind: 'pageExtract',
+      url: input.pageExtract.url,
+      title: input.pageExtract.title,
+      text: input.pageExtract.text,
+    });
 
   const gemIds = [...new Set(input.gemIds)];
   if (gemIds.length) {
@@ -110,7 +122,13 @@ export async function gatherContext(db: Db, userId: number, input: ChatContextIn
     const rows = await db
       .select()
       .from(gems)
-      .where(and(eq(gems.ownerId, userId), eq(gems.canonicalUrl, canonicalizeUrl(input.pageExtract.url)), ne(gems.mediaType, 'AIChat')))
+      .where(
+        and(
+          eq(gems.ownerId, userId),
+          eq(gems.canonicalUrl, canonicalizeUrl(input.pageExtract.url)),
+          ne(gems.mediaType, 'AIChat'),
+        ),
+      )
       .orderBy(desc(gems.createdAt), desc(gems.id));
     for (const row of rows) add(gemItem('pageGem', row));
   }
@@ -131,7 +149,8 @@ export async function gatherContext(db: Db, userId: number, input: ChatContextIn
           .orderBy(desc(gems.createdAt), desc(gems.id))
           .limit(MAX_GEMS_PER_COLLECTION);
         for (const row of rows) add(gemItem('collectionGem', row, id));
-      } else if (!lenient) throw fieldError(404, `context.collectionIds.${index}`, `context.collectionIds: collection ${id} not found`);
+      } else if (!lenient)
+        throw fieldError(404, `context.collectionIds.${index}`, `context.collectionIds: collection ${id} not found`);
     }
   }
   return items;
@@ -158,7 +177,8 @@ export function itemLabel(item: ContextItem): string {
       break;
   }
   if (item.kind !== 'text' && item.title) parts.push(`"${item.title}"`);
-  if ((item.kind === 'gem' || item.kind === 'pageGem' || item.kind === 'collectionGem') && item.url) parts.push(`(${item.url})`);
+  if ((item.kind === 'gem' || item.kind === 'pageGem' || item.kind === 'collectionGem') && item.url)
+    parts.push(`(${item.url})`);
   return `### ${parts.join(' ')}`;
 }
 
@@ -168,7 +188,9 @@ export function itemLabel(item: ContextItem): string {
  */
 export function fitContext(items: ContextItem[], contentLength: number): { block: string; manifest: ContextManifest } {
   const { reserve, budget } = contextBudget(contentLength);
-  const header = items.length ? 'The user asked with this context. Use it to answer, and say so when it does not cover the question.\n\n' : '';
+  const header = items.length
+    ? 'The user asked with this context. Use it to answer, and say so when it does not cover the question.\n\n'
+    : '';
   let left = budget - estimateTokens(header);
   let full = true;
   const sent: string[] = [];
@@ -177,7 +199,14 @@ export function fitContext(items: ContextItem[], contentLength: number): { block
     const label = itemLabel(item);
     const whole = `${label}\n${item.text}`;
     const tokens = estimateTokens(whole);
-    const base = { kind: item.kind, ...(item.id !== undefined ? { id: item.id } : {}), ...(item.collectionId ? { collectionId: item.collectionId } : {}), ...(item.url ? { url: item.url } : {}), title: item.title, tokens };
+    const base = {
+      kind: item.kind,
+      ...(item.id !== undefined ? { id: item.id } : {}),
+      ...(item.collectionId ? { collectionId: item.collectionId } : {}),
+      ...(item.url ? { url: item.url } : {}),
+      title: item.title,
+      tokens,
+    };
     if (full && tokens <= left) {
       sent.push(whole);
       left -= tokens;
@@ -197,7 +226,8 @@ export function fitContext(items: ContextItem[], contentLength: number): { block
     }
     full = false;
   }
-  const count = (included: ContextManifestItem['included']) => manifestItems.filter((i) => i.included === included).length;
+  const count = (included: ContextManifestItem['included']) =>
+    manifestItems.filter((i) => i.included === included).length;
   return {
     block: sent.length ? `${header}${sent.join('\n\n')}` : '',
     manifest: {

@@ -6,10 +6,17 @@ import type { LeaseSettings } from './leases';
 export type GenerationEvent =
   | { type: 'delta'; text: string }
   | { type: 'followups'; questions: string[] }
-  | { type: 'done'; status: 'done' | 'stopped'; usage: MessageUsage | null; cost: number | null; citations?: Citation[] }
+  | {
+      type: 'done';
+      status: 'done' | 'stopped';
+      usage: MessageUsage | null;
+      cost: number | null;
+      citations?: Citation[];
+    }
   | { type: 'error'; message: string };
 export type GenerationEnd = Extract<GenerationEvent, { type: 'done' | 'error' }>;
-export const isEnd = (event: GenerationEvent): event is GenerationEnd => event.type === 'done' || event.type === 'error';
+export const isEnd = (event: GenerationEvent): event is GenerationEnd =>
+  event.type === 'done' || event.type === 'error';
 
 /**
  * One answer being generated in this process, independent of any HTTP request: it keeps the text

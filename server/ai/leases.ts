@@ -55,7 +55,13 @@ export class HeldLease {
       const renewed = await this.db
         .update(messages)
         .set({ leaseExpiresAt: fromNow(this.settings.seconds) })
-        .where(and(eq(messages.id, this.messageId), eq(messages.leaseOwner, this.settings.owner), inArray(messages.status, [...UNFINISHED])))
+        .where(
+          and(
+            eq(messages.id, this.messageId),
+            eq(messages.leaseOwner, this.settings.owner),
+            inArray(messages.status, [...UNFINISHED]),
+          ),
+        )
         .returning({ id: messages.id });
       if (!renewed.length && !this.ended) {
         this.ended = true;

@@ -21,7 +21,10 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 const ollamaBase = (url: string) => (/\/api$/.test(trimSlash(url)) ? trimSlash(url) : `${trimSlash(url)}/api`);
 
 function requireKey(access: ProviderAccess): string {
-  if (!access.apiKey) throw new ApiError(400, missingKeyMessage(access.name), { errors: [{ path: 'modelId', message: missingKeyMessage(access.name) }] });
+  if (!access.apiKey)
+    throw new ApiError(400, missingKeyMessage(access.name), {
+      errors: [{ path: 'modelId', message: missingKeyMessage(access.name) }],
+    });
   return access.apiKey;
 }
 
@@ -39,9 +42,12 @@ export function languageModel(model: AiModelRow, access: ProviderAccess): Langua
     case 'openai-compatible': {
       const baseURL = access.baseUrl ?? COMPATIBLE_BASE_URLS[access.name];
       if (!baseURL) throw new ApiError(400, `${access.name} needs a base URL in your AI settings`);
-      return createOpenAICompatible({ name: access.name.toLowerCase(), baseURL: trimSlash(baseURL), apiKey: requireKey(access), includeUsage: true })(
-        model.model,
-      );
+      return createOpenAICompatible({
+        name: access.name.toLowerCase(),
+        baseURL: trimSlash(baseURL),
+        apiKey: requireKey(access),
+        includeUsage: true,
+      })(model.model);
     }
     case 'ollama':
       return createOllama({
@@ -50,7 +56,10 @@ export function languageModel(model: AiModelRow, access: ProviderAccess): Langua
       })(model.model);
     case 'google':
       // Gemini API (generativelanguage.googleapis.com/v1beta by default); the key goes in `x-goog-api-key`.
-      return createGoogleGenerativeAI({ apiKey: requireKey(access), baseURL: access.baseUrl ? trimSlash(access.baseUrl) : undefined })(model.model);
+      return createGoogleGenerativeAI({
+        apiKey: requireKey(access),
+        baseURL: access.baseUrl ? trimSlash(access.baseUrl) : undefined,
+      })(model.model);
   }
 }
 
@@ -58,11 +67,15 @@ export function languageModel(model: AiModelRow, access: ProviderAccess): Langua
 export function describeProviderError(provider: string, error: unknown): string {
   if (APICallError.isInstance(error)) {
     const detail = error.message || 'no details';
-    return error.statusCode ? `${provider} answered ${error.statusCode}: ${detail}` : `Could not reach ${provider}: ${detail}`;
+    return error.statusCode
+      ? `${provider} answered ${error.statusCode}: ${detail}`
+      : `Could not reach ${provider}: ${detail}`;
   }
   if (error instanceof Error) return `${provider} failed: ${error.message}`;
   if (error && typeof error === 'object') {
-    const inner = (error as { message?: unknown; error?: { message?: unknown } }).error?.message ?? (error as { message?: unknown }).message;
+    const inner =
+      (error as { message?: unknown; error?: { message?: unknown } }).error?.message ??
+      (error as { message?: unknown }).message;
     if (typeof inner === 'string') return `${provider} failed: ${inner}`;
     return `${provider} failed: ${JSON.stringify(error)}`;
   }

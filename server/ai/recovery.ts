@@ -14,10 +14,19 @@ export const INTERRUPTED = 'The answer was interrupted; regenerate to try again'
 const orphaned = (leaseSeconds: number) =>
   and(
     inArray(messages.status, [...UNFINISHED]),
-    or(lt(messages.leaseExpiresAt, sql`now()`), and(isNull(messages.leaseExpiresAt), lt(messages.updatedAt, fromNow(-leaseSeconds)))),
+    or(
+      lt(messages.leaseExpiresAt, sql`now()`),
+      and(isNull(messages.leaseExpiresAt), lt(messages.updatedAt, fromNow(-leaseSeconds))),
+    ),
   );
 
-const interrupted = { status: 'error', error: INTERRUPTED, leaseOwner: null, leaseExpiresAt: null, updatedAt: sql`now()` } as const;
+const interrupted = {
+  status: 'error',
+  error: INTERRUPTED,
+  leaseOwner: null,
+  leaseExpiresAt: null,
+  updatedAt: sql`now()`,
+} as const;
 
 /** Marks every orphaned answer interrupted; returns their ids. */
 export async function recoverOrphans(db: Db, leaseSeconds: number): Promise<number[]> {
@@ -50,7 +59,8 @@ export function startRecovery(db: Db, leaseSeconds: number) {
     sweeping = recoverOrphans(db, leaseSeconds)
       .then(
         (ids) => {
-          if (ids.length) console.log(`[trove] marked ${ids.length} interrupted answer(s) as failed: message ${ids.join(', ')}`);
+          if (ids.length)
+            console.log(`[trove] marked ${ids.length} interrupted answer(s) as failed: message ${ids.join(', ')}`);
         },
         (error: unknown) => console.error('[trove] recovering interrupted answers failed:', error),
       )

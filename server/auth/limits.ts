@@ -45,4 +45,8 @@ export const rateLimitSettings = (overrides: Partial<RateLimitSettings> = {}): R
  * (on PostgreSQL) every server shares the counters (TROVE_PER_ADDRESS_LIMITS=0). Per-account and
  * per-user limits stay on.
  */
-export const PER_ADDRESS_LIMITS_OFF: Partial<RateLimitSettings> = { signInPerAddress: null, register: null, refresh: null };
+export const PER_ADDRESS_LIMITS_OFF: Partial<RateLimitSettings> = {
+  signInPerAddress: null,
+  register: null,
+  refresh: null,
+};

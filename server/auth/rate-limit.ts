@@ -62,7 +62,10 @@ export async function countHit(db: Db, key: string, limit: WindowLimit): Promise
         updatedAt: sql`now()`,
       },
     })
-    .returning({ hits: rateLimits.hits, retryAfterSeconds: secondsUntil(sql`${rateLimits.windowStart} + ${seconds(limit.windowSeconds)}`) });
+    .returning({
+      hits: rateLimits.hits,
+      retryAfterSeconds: secondsUntil(sql`${rateLimits.windowStart} + ${seconds(limit.windowSeconds)}`),
+    });
   if (!row) throw new Error('rate limit upsert returned no row');
   return row.hits <= limit.max ? { allowed: true } : { allowed: false, retryAfterSeconds: row.retryAfterSeconds };
 }
@@ -81,7 +84,14 @@ export async function reserveAttempt(db: Db, key: string, backoff: Backoff): Pro
     sql`CASE WHEN ${hits} >= ${backoff.freeFailures} THEN now() + make_interval(secs => least(${backoff.baseDelayMs}::float8 * power(2, least(${hits} - ${backoff.freeFailures}, 40)), ${backoff.maxDelayMs}::float8) / 1000) END`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, hits: 1, blockedUntil: blockAfter(sql`1`), allowed: true, windowStart: sql`now()`, updatedAt: sql`now()` })
+    .values({
+      key,
+      hits: 1,
+      blockedUntil: blockAfter(sql`1`),
+      allowed: true,
+      windowStart: sql`now()`,
+      updatedAt: sql`now()`,
+    })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import type { RateLimitSettings } from './limits';
-import { type Decision, clearAttempts, countHit, hitsInWindow, releaseAttempt, reserveAttempt } from './rate-limit';
+import { clearAttempts, countHit, type Decision, hitsInWindow, releaseAttempt, reserveAttempt } from './rate-limit';
 
 /**
  * Password guessing is slowed down, never turned into a lockout that anyone could use against a victim:
@@ -29,7 +29,9 @@ export interface SignInAttempt {
 }
 
 export const accountOf = (userId: number | undefined, identifier: string) =>
-  userId === undefined ? `name:${createHash('sha256').update(identifier.toLowerCase()).digest('base64url')}` : `user:${userId}`;
+  userId === undefined
+    ? `name:${createHash('sha256').update(identifier.toLowerCase()).digest('base64url')}`
+    : `user:${userId}`;
 
 const keys = ({ account, address }: SignInAttempt) => ({
   pair: `sign-in:pair:${account}:${address}`,
@@ -51,9 +53,12 @@ export async function guardSignIn(
 ): Promise<SignInOutcome> {
   const key = keys(attempt);
   const underAttack = limits.accountUnderAttack
-    ? (await hitsInWindow(db, key.account, limits.accountUnderAttack.windowSeconds)) >= limits.accountUnderAttack.failures
+    ? (await hitsInWindow(db, key.account, limits.accountUnderAttack.windowSeconds)) >=
+      limits.accountUnderAttack.failures
     : false;
-  const pairBackoff = underAttack ? { ...limits.signIn, freeFailures: Math.min(1, limits.signIn.freeFailures) } : limits.signIn;
+  const pairBackoff = underAttack
+    ? { ...limits.signIn, freeFailures: Math.min(1, limits.signIn.freeFailures) }
+    : limits.signIn;
 
   const pair = await reserveAttempt(db, key.pair, pairBackoff);
   if (!pair.allowed) return pair;
@@ -70,7 +75,10 @@ export async function guardSignIn(
     await clearAttempts(db, key.pair);
     if (limits.signInPerAddress) await releaseAttempt(db, key.address, limits.signInPerAddress);
   } else if (limits.accountUnderAttack) {
-    await countHit(db, key.account, { max: limits.accountUnderAttack.failures, windowSeconds: limits.accountUnderAttack.windowSeconds });
+    await countHit(db, key.account, {
+      max: limits.accountUnderAttack.failures,
+      windowSeconds: limits.accountUnderAttack.windowSeconds,
+    });
   }
   return { allowed: true, succeeded };
 }

@@ -19,7 +19,11 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export function signAccessToken(settings: TokenSettings, userId: number): Promise<string> {
   const iat = nowSeconds();
-  return sign({ sub: String(userId), iat, exp: iat + settings.accessTokenTtlSeconds, typ: 'access' }, settings.secret, 'HS256');
+  return sign(
+    { sub: String(userId), iat, exp: iat + settings.accessTokenTtlSeconds, typ: 'access' },
+    settings.secret,
+    'HS256',
+  );
 }
 
 /** The user id of a valid access token, or null. */
@@ -72,7 +76,10 @@ export async function rotateRefreshToken(db: Db, settings: TokenSettings, token:
   const grace = settings.refreshGraceSeconds ?? DEFAULT_REFRESH_GRACE_SECONDS;
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ ...getTableColumns(refreshTokens), inGrace: sql<boolean>`${refreshTokens.usedAt} > now() - make_interval(secs => ${grace})` })
+      .select({
+        ...getTableColumns(refreshTokens),
+        inGrace: sql<boolean>`${refreshTokens.usedAt} > now() - make_interval(secs => ${grace})`,
+      })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256(token)))
       .for('update');
@@ -81,7 +88,10 @@ export async function rotateRefreshToken(db: Db, settings: TokenSettings, token:
     const successor = successorOf(settings, token);
     if (row.usedAt) {
       if (row.inGrace) {
-        const [next] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(successor)));
+        const [next] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, sha256(successor)));
         if (next && !next.usedAt && !next.revokedAt) return { ok: true, userId: row.userId, refreshToken: successor };
       }
       await tx
@@ -99,7 +109,10 @@ export async function rotateRefreshToken(db: Db, settings: TokenSettings, token:
 
 /** Signs out: revokes the family the token belongs to. Unknown tokens are ignored (sign-out always succeeds). */
 export async function revokeRefreshFamily(db: Db, token: string): Promise<void> {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
   if (!row) return;
   await db
     .update(refreshTokens)

@@ -34,7 +34,11 @@ const MIGRATION_LOCK = 7_301_011;
  * (no fsync) and `synchronous_commit=off` on our PostgreSQL connections (a crash of the machine may
  * lose the last moments of commits, never corrupt the database).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; durableWrites?: boolean }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  durableWrites?: boolean;
+}): Promise<Database> {
   const durableWrites = options.durableWrites ?? true;
   if (options.databaseUrl) {
     const connection = durableWrites ? {} : { synchronous_commit: 'off' };

@@ -136,7 +136,9 @@ export const gems = pgTable(
     index('gems_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('gems_owner_canonical_url_idx').on(t.ownerId, t.canonicalUrl),
     index('gems_collection_idx').on(t.collectionId),
-    uniqueIndex('gems_owner_idempotency_idx').on(t.ownerId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('gems_owner_idempotency_idx')
+      .on(t.ownerId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 
@@ -170,7 +172,10 @@ export const feedbacks = pgTable(
     diagnostics: jsonb('diagnostics').$type<Diagnostics>(),
     createdAt: createdAt(),
   },
-  (t) => [index('feedbacks_author_idx').on(t.authorId), index('feedbacks_created_idx').on(t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('feedbacks_author_idx').on(t.authorId),
+    index('feedbacks_created_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 export const feedbackTags = pgTable(
@@ -338,8 +343,6 @@ export const messages = pgTable(
   (t) => [
     index('messages_chat_idx').on(t.chatGemId, t.id),
     index('messages_owner_idx').on(t.ownerId),
-    index('messages_unfinished_lease_idx')
-      .on(t.leaseExpiresAt)
-      .where(sql`${t.status} in ('pending', 'streaming')`),
+    index('messages_unfinished_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} in ('pending', 'streaming')`),
   ],
 );

@@ -30,7 +30,8 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 
 /** Parses request JSON with every string cleaned, or says what is wrong with it (a sentence's end: "must …"). */
 export function parseRequestJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { ok: false, problem: `must not nest arrays or objects more than ${MAX_JSON_DEPTH} levels deep` };
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+    return { ok: false, problem: `must not nest arrays or objects more than ${MAX_JSON_DEPTH} levels deep` };
   try {
     return { ok: true, value: parseCleanJson(text) };
   } catch {

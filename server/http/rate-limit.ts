@@ -32,7 +32,13 @@ export function tooManyRequests(c: Context, retryAfterSeconds: number, what: str
 }
 
 /** Counts this request under `key`; over `limit` (null: no limit), throws a 429. */
-export async function enforceLimit(c: Context, db: Db, limit: WindowLimit | null, key: string, what: string): Promise<void> {
+export async function enforceLimit(
+  c: Context,
+  db: Db,
+  limit: WindowLimit | null,
+  key: string,
+  what: string,
+): Promise<void> {
   if (!limit) return;
   const decision = await countHit(db, key, limit);
   if (!decision.allowed) throw tooManyRequests(c, decision.retryAfterSeconds, what);

@@ -14,7 +14,8 @@ export const requireAdmin = (adminToken: string | undefined) => {
   return createMiddleware(async (c, next) => {
     if (!expected) throw new ApiError(404, `No route for ${c.req.method} ${c.req.path}`);
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
-    if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) throw new ApiError(401, 'Missing or invalid admin token');
+    if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected))
+      throw new ApiError(401, 'Missing or invalid admin token');
     await next();
   });
 };

@@ -70,7 +70,10 @@ export function header<T extends z.ZodType>(c: Context, name: string, schema: T)
   if (value === undefined) return undefined;
   const result = schema.safeParse(cleanText(value));
   if (result.success) return result.data;
-  const errors = toFieldErrors(result.error).map((e) => ({ path: e.path ? `${name}.${e.path}` : name, message: e.message }));
+  const errors = toFieldErrors(result.error).map((e) => ({
+    path: e.path ? `${name}.${e.path}` : name,
+    message: e.message,
+  }));
   throw new ApiError(400, `${name} header is invalid`, { errors });
 }
 

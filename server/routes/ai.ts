@@ -59,7 +59,9 @@ export function aiRoutes({ db, ai }: Deps) {
     .post('/change-provider-status', async (c) => {
       const body = await jsonBody(c, changeProviderStatusBody);
       const provider = resolveProvider(body.provider, 'provider');
-      return c.json({ data: toAiSettings(ai, await setProviderStatus(db, ai, c.get('userId'), provider, body.enabled)) });
+      return c.json({
+        data: toAiSettings(ai, await setProviderStatus(db, ai, c.get('userId'), provider, body.enabled)),
+      });
     })
     .post('/change-model-status', async (c) => {
       const { modelId, enabled } = await jsonBody(c, changeModelStatusBody);

@@ -41,7 +41,13 @@ export function authRoutes(deps: Deps) {
     })
     .post('/refresh', async (c) => {
       const address = clientAddress(c, trustedProxies);
-      await enforceLimit(c, db, limits.refresh, `refresh:address:${address}`, 'Too many token refreshes from this address');
+      await enforceLimit(
+        c,
+        db,
+        limits.refresh,
+        `refresh:address:${address}`,
+        'Too many token refreshes from this address',
+      );
       const { refreshToken } = await jsonBody(c, refreshBody);
       const result = await rotateRefreshToken(db, tokens, refreshToken);
       if (!result.ok) throw new ApiError(401, result.reason);

@@ -5,7 +5,6 @@ import { param, query } from '../http/validate';
 import { duplicateChat, exportChat, forkChat } from '../services/chat-copies';
 import { chatCollections, chatHistory } from '../services/chat-history';
 
-
 /**
  * Chat history (spec §2 history panel, §7 `GET /api/chats/history`), exports, duplicate and fork.
  * Mounted before the chat routes so '/chats/history' is never read as a chat id.
@@ -20,6 +19,10 @@ export function chatHistoryRoutes({ db }: Deps) {
       const file = await exportChat(db, c.get('userId'), chatId, format);
       return c.body(file.body, 200, { 'Content-Type': file.contentType, 'Content-Disposition': file.disposition });
     })
-    .post('/chats/:id/duplicate', async (c) => c.json({ data: await duplicateChat(db, c.get('userId'), param(c, 'id', idParamSchema)) }, 201))
-    .post('/messages/:id/fork', async (c) => c.json({ data: await forkChat(db, c.get('userId'), param(c, 'id', idParamSchema)) }, 201));
+    .post('/chats/:id/duplicate', async (c) =>
+      c.json({ data: await duplicateChat(db, c.get('userId'), param(c, 'id', idParamSchema)) }, 201),
+    )
+    .post('/messages/:id/fork', async (c) =>
+      c.json({ data: await forkChat(db, c.get('userId'), param(c, 'id', idParamSchema)) }, 201),
+    );
 }

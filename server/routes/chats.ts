@@ -5,6 +5,7 @@ import { createChatBody, idParamSchema, regenerateBody, sendMessageWithContextBo
 import { type GenerationEvent, subscribe } from '../ai/generations';
 import type { AppEnv, Deps } from '../http/env';
 import { jsonBody, param } from '../http/validate';
+import { regenerateMessage, type StartedAnswer, sendMessage } from '../services/chat-answers';
 import {
   createChat,
   getOwnedMessage,
@@ -13,7 +14,6 @@ import {
   storedMessageEvents,
   toMessage,
 } from '../services/chats';
-import { regenerateMessage, type StartedAnswer, sendMessage } from '../services/chat-answers';
 
 /**
  * Sends events as SSE until the end event or until the client goes away (`onGone` then runs; the
@@ -55,7 +55,9 @@ function sendManyEvents(c: Context, answers: StartedAnswer[], temporary: boolean
     // One write at a time, in the order the events came.
     let writing: Promise<void> = Promise.resolve();
     const write = (event: string, data: unknown) => {
-      writing = writing.then(() => (stream.aborted ? undefined : stream.writeSSE({ event, data: JSON.stringify(data) })));
+      writing = writing.then(() =>
+        stream.aborted ? undefined : stream.writeSSE({ event, data: JSON.stringify(data) }),
+      );
       return writing;
     };
     for (const [index, answer] of answers.entries()) {
@@ -107,7 +109,10 @@ export function chatRoutes({ db, ai, generations }: Deps) {
       const gone = new AbortController();
       const closing = generations.closing.signal;
       const signal = AbortSignal.any([gone.signal, closing]);
-      return sendEvents(c, messageId, { events: storedMessageEvents(db, row, signal, { leaseSeconds: generations.lease.seconds }), close: () => gone.abort() });
+      return sendEvents(c, messageId, {
+        events: storedMessageEvents(db, row, signal, { leaseSeconds: generations.lease.seconds }),
+        close: () => gone.abort(),
+      });
     })
     .post('/messages/:id/regenerate', async (c) => {
       const messageId = param(c, 'id', idParamSchema);

@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { collectionBookmarksQuery, createCollectionBody, idParamSchema, updateCollectionBody } from '../../lib/api/contract';
+import {
+  collectionBookmarksQuery,
+  createCollectionBody,
+  idParamSchema,
+  updateCollectionBody,
+} from '../../lib/api/contract';
 import type { AppEnv, Deps } from '../http/env';
 import { jsonBody, param, query } from '../http/validate';
 import {

@@ -61,7 +61,9 @@ export function gemRoutes({ db, files }: Deps) {
       const { data } = await jsonBody(c, updateGemBody);
       return c.json({ data: await updateGem(db, c.get('userId'), gemId, data) });
     })
-    .delete('/gems/:id{[0-9]+}', async (c) => c.json({ data: await deleteGem(db, files.store, c.get('userId'), id(c)) }))
+    .delete('/gems/:id{[0-9]+}', async (c) =>
+      c.json({ data: await deleteGem(db, files.store, c.get('userId'), id(c)) }),
+    )
     .get('/get-all-bookmark', async (c) => c.json(await listGems(db, c.get('userId'), query(c, pageQuery))))
     .get('/gems-at-url', async (c) => {
       const { url } = query(c, urlQuery);

@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { createImageGemEnvelope, IDEMPOTENCY_HEADER, IMAGE_GEM_FIELDS, idempotencyKeySchema } from '../../lib/api/contract';
+import {
+  createImageGemEnvelope,
+  IDEMPOTENCY_HEADER,
+  IMAGE_GEM_FIELDS,
+  idempotencyKeySchema,
+} from '../../lib/api/contract';
 import { MAX_IMAGE_BYTES } from '../../lib/files/image-type';
 import type { AppEnv, Deps } from '../http/env';
 import { ApiError, sendError } from '../http/errors';

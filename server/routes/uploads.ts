@@ -12,10 +12,13 @@ import { checkFiles, deleteUpload, MAX_FILES_PER_UPLOAD, openStoredFile, storeUp
 /** The largest upload request: the most files at the largest size, plus room for the multipart framing. */
 export const MAX_UPLOAD_BODY = MAX_FILES_PER_UPLOAD * MAX_IMAGE_BYTES + 1024 * 1024;
 
-export const filesError = (message: string) => new ApiError(400, `files: ${message}`, { errors: [{ path: 'files', message }] });
+export const filesError = (message: string) =>
+  new ApiError(400, `files: ${message}`, { errors: [{ path: 'files', message }] });
 
 /** The multipart form of an upload request; anything else is a 400 naming `files`. */
-export async function readForm(c: { req: { header(name: string): string | undefined; formData(): Promise<FormData> } }) {
+export async function readForm(c: {
+  req: { header(name: string): string | undefined; formData(): Promise<FormData> };
+}) {
   if (!/^multipart\/form-data\s*;/i.test(c.req.header('Content-Type') ?? '')) {
     throw filesError('Send the images as multipart/form-data in the field "files"');
   }

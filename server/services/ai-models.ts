@@ -52,7 +52,12 @@ export async function syncCatalogue(db: Db): Promise<void> {
     await tx
       .update(aiModels)
       .set({ isActive: false, updatedAt: sql`now()` })
-      .where(and(eq(aiModels.isActive, true), notInArray(sql`concat_ws(chr(9), ${aiModels.provider}, ${aiModels.model})`, keys)));
+      .where(
+        and(
+          eq(aiModels.isActive, true),
+          notInArray(sql`concat_ws(chr(9), ${aiModels.provider}, ${aiModels.model})`, keys),
+        ),
+      );
   });
 }
 
@@ -103,7 +108,11 @@ export async function listActiveModels(db: Db, q: z.output<typeof aiModelsQuery>
 }
 
 export const allActiveModels = (db: Db) =>
-  db.select().from(aiModels).where(eq(aiModels.isActive, true)).orderBy(...byDisplayName);
+  db
+    .select()
+    .from(aiModels)
+    .where(eq(aiModels.isActive, true))
+    .orderBy(...byDisplayName);
 
 /** An active model by id, or 404. */
 export async function getActiveModel(db: Db, id: number): Promise<AiModelRow> {

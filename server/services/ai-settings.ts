@@ -157,9 +157,16 @@ function assertUsable(ai: Ai, row: SettingsRow, model: AiModelRow, field: string
 }
 
 /** `PUT /api/ai-settings`: a default model must be one the user can use (spec §4 "Model selection"). */
-export async function updateAiSettings(db: Db, ai: Ai, userId: number, input: UpdateAiSettingsInput): Promise<SettingsRow> {
+export async function updateAiSettings(
+  db: Db,
+  ai: Ai,
+  userId: number,
+  input: UpdateAiSettingsInput,
+): Promise<SettingsRow> {
   const row = await getSettingsRow(db, ai, userId);
-  const patch: Partial<typeof userAiSettings.$inferInsert> = { ...input } as Partial<typeof userAiSettings.$inferInsert>;
+  const patch: Partial<typeof userAiSettings.$inferInsert> = { ...input } as Partial<
+    typeof userAiSettings.$inferInsert
+  >;
   for (const [type, modelField, providerField] of [
     ['Text', 'defaultModel', 'defaultAI'],
     ['Image', 'defaultImageModel', 'defaultImageAI'],
@@ -205,7 +212,8 @@ export async function setProviderKey(db: Db, ai: Ai, userId: number, name: Provi
   if (name === 'Trove') throw fieldError('provider', 'provider: house models need no key');
   const { slug, keyRequired } = PROVIDERS[name];
   if (keyRequired && !input.apiKey) throw fieldError('apiKey', 'apiKey: This field is required.');
-  if (!keyRequired && !input.apiKey && !input.baseUrl) throw fieldError('baseUrl', `baseUrl: ${name} needs its base URL`);
+  if (!keyRequired && !input.apiKey && !input.baseUrl)
+    throw fieldError('baseUrl', `baseUrl: ${name} needs its base URL`);
   await getSettingsRow(db, ai, userId);
   const field = keyFieldNames(name).apiKey;
   const keys = input.apiKey
@@ -246,7 +254,14 @@ export async function removeProviderKey(db: Db, ai: Ai, userId: number, name: Pr
   return updated;
 }
 
-async function setStatus(db: Db, ai: Ai, userId: number, column: 'providerStatus' | 'modelStatus', key: string, enabled: boolean) {
+async function setStatus(
+  db: Db,
+  ai: Ai,
+  userId: number,
+  column: 'providerStatus' | 'modelStatus',
+  key: string,
+  enabled: boolean,
+) {
   await getSettingsRow(db, ai, userId);
   const target = userAiSettings[column];
   const [updated] = await db
@@ -279,19 +294,32 @@ export interface ProviderAccess {
  * The model (active, by id) and how to call it for this user, or the refusal as a 400 naming
  * `modelId` (the spec's `Please add your {provider} API Key in settings to use this model` when the key is missing).
  */
-export async function modelAccess(db: Db, ai: Ai, userId: number, modelId: number): Promise<{ model: AiModelRow; access: ProviderAccess }> {
+export async function modelAccess(
+  db: Db,
+  ai: Ai,
+  userId: number,
+  modelId: number,
+): Promise<{ model: AiModelRow; access: ProviderAccess }> {
   const [row, model] = await Promise.all([getSettingsRow(db, ai, userId), getActiveModel(db, modelId)]);
   assertUsable(ai, row, model, 'modelId');
   const name = model.provider as ProviderName;
   if (model.isHouseModel) {
     if (!ai.house) throw fieldError('modelId', `${model.displayName} is not available on this server`);
-    return { model, access: { kind: ai.house.provider, name: model.provider, apiKey: ai.house.apiKey, baseUrl: ai.house.baseUrl } };
+    return {
+      model,
+      access: { kind: ai.house.provider, name: model.provider, apiKey: ai.house.apiKey, baseUrl: ai.house.baseUrl },
+    };
   }
   const { kind } = PROVIDERS[name];
   if (kind === 'house') throw fieldError('modelId', `${model.displayName} cannot be used`);
   const state = providerState(ai, row, name);
   return {
     model,
-    access: { kind, name, apiKey: decryptField(ai, row, keyFieldNames(name).apiKey), baseUrl: state.baseUrl ?? undefined },
+    access: {
+      kind,
+      name,
+      apiKey: decryptField(ai, row, keyFieldNames(name).apiKey),
+      baseUrl: state.baseUrl ?? undefined,
+    },
   };
 }

@@ -1,8 +1,13 @@
-
 import { type ModelMessage, streamText } from 'ai';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type ChatContextInput, type Citation, chatContextInput, type RegenerateOptions, type sendMessageBody } from '../../lib/api/contract';
+import {
+  type ChatContextInput,
+  type Citation,
+  chatContextInput,
+  type RegenerateOptions,
+  type sendMessageBody,
+} from '../../lib/api/contract';
 import { askFollowUps, citableItems, citationInstruction, parseCitations } from '../ai/chat-options';
 import { fitContext, gatherContext } from '../ai/context';
 import { type Generation, type GenerationEnd, type Generations, Generation as NewGeneration } from '../ai/generations';
@@ -95,10 +100,13 @@ class Checkpoints {
 
   touch() {
     if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.flush();
-    }, Math.max(0, this.last + CHECKPOINT_MS - Date.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.flush();
+      },
+      Math.max(0, this.last + CHECKPOINT_MS - Date.now()),
+    );
   }
 
   private flush() {
@@ -187,12 +195,18 @@ async function generate(
 
   let end: GenerationEnd;
   if (generation.stopRequested) end = { type: 'done', status: 'stopped', usage: null, cost: null };
-  else if (generation.controller.signal.aborted) end = { type: 'error', message: 'The server stopped before the answer was complete' };
+  else if (generation.controller.signal.aborted)
+    end = { type: 'error', message: 'The server stopped before the answer was complete' };
   else if (failure) end = { type: 'error', message: failure };
   // Ollama's provider ends a failed stream with finish reason 'other' and no error part: anything but 'stop' is a failure.
-  else if (finishReason !== 'stop') end = { type: 'error', message: `${run.providerName} ended the answer early (finish reason: ${finishReason ?? 'none'})` };
+  else if (finishReason !== 'stop')
+    end = {
+      type: 'error',
+      message: `${run.providerName} ended the answer early (finish reason: ${finishReason ?? 'none'})`,
+    };
   else end = { type: 'done', status: 'done', usage, cost: usage ? costOf(model, usage) : null };
-  const citations = run.citable && end.type === 'done' && end.status === 'done' ? parseCitations(generation.text, run.citable) : null;
+  const citations =
+    run.citable && end.type === 'done' && end.status === 'done' ? parseCitations(generation.text, run.citable) : null;
   if (end.type === 'done' && citations) end.citations = citations;
 
   // Credits are spent in the same transaction that stores the usage and cost (creditsFor above).
@@ -240,10 +254,19 @@ async function generate(
   }
   // Follow-ups: the answer is stored as done first; the questions come before the `done` event.
   if (run.followUps && end.type === 'done' && end.status === 'done') {
-    const questions = await askFollowUps({ model: run.llm, system: run.system, messages: run.messages, answer: generation.text, abortSignal: generation.controller.signal });
+    const questions = await askFollowUps({
+      model: run.llm,
+      system: run.system,
+      messages: run.messages,
+      answer: generation.text,
+      abortSignal: generation.controller.signal,
+    });
     if (run.persist) {
       try {
-        await run.persist.db.update(messages).set({ followUps: questions }).where(eq(messages.id, run.persist.messageId));
+        await run.persist.db
+          .update(messages)
+          .set({ followUps: questions })
+          .where(eq(messages.id, run.persist.messageId));
       } catch (error) {
         console.error(`[trove] storing the follow-ups of message ${run.persist.messageId} failed:`, error);
       }
@@ -254,7 +277,15 @@ async function generate(
 }
 
 /** Options of `POST /api/chats/{id}/messages` stored in the message's `context.options`. */
-export const STORED_OPTIONS = ['brandVoiceId', 'personaId', 'promptId', 'memory', 'followUps', 'citations', 'costEstimate'] as const;
+export const STORED_OPTIONS = [
+  'brandVoiceId',
+  'personaId',
+  'promptId',
+  'memory',
+  'followUps',
+  'citations',
+  'costEstimate',
+] as const;
 export type AnswerOptions = Partial<Pick<z.output<typeof sendMessageBody>, (typeof STORED_OPTIONS)[number]>>;
 
 interface AnswerRequest {
@@ -283,11 +314,20 @@ export interface StartedAnswer {
  * anything is stored; then, per model, stores the question (status 'pending') with its context
  * manifest unless temporary and starts the answer in the background (all concurrently).
  */
-async function startAnswers(db: Db, ai: Ai, generations: Generations, userId: number, chatId: number, request: AnswerRequest): Promise<StartedAnswer[]> {
+async function startAnswers(
+  db: Db,
+  ai: Ai,
+  generations: Generations,
+  userId: number,
+  chatId: number,
+  request: AnswerRequest,
+): Promise<StartedAnswer[]> {
   const accesses = [];
   for (const modelId of request.modelIds) accesses.push(await modelAccess(db, ai, userId, modelId));
   const items = await gatherContext(db, userId, request.context, request.lenientContext);
-  const options = Object.fromEntries(STORED_OPTIONS.filter((key) => request.options?.[key] !== undefined).map((key) => [key, request.options?.[key]]));
+  const options = Object.fromEntries(
+    STORED_OPTIONS.filter((key) => request.options?.[key] !== undefined).map((key) => [key, request.options?.[key]]),
+  );
   const prepared = [];
   for (const { model, access } of accesses) {
     const llm = languageModel(model, access);
@@ -299,7 +339,8 @@ async function startAnswers(db: Db, ai: Ai, generations: Generations, userId: nu
     });
     const context: Record<string, unknown> = {};
     if (request.context) Object.assign(context, fitted.manifest, { input: request.context });
-    if (request.regenerate) context.regenerate = { fromMessageId: request.regenerate.fromMessageId, ...request.regenerate.options };
+    if (request.regenerate)
+      context.regenerate = { fromMessageId: request.regenerate.fromMessageId, ...request.regenerate.options };
     if (Object.keys(options).length) context.options = options;
     prepared.push({ model, access, llm, built, context, citable });
   }
@@ -327,7 +368,12 @@ async function startAnswers(db: Db, ai: Ai, generations: Generations, userId: nu
       persist = { db, messageId: row.id, lease: generations.lease };
     }
     const generation = new NewGeneration();
-    started.push({ messageId: persist?.messageId ?? null, modelId: model.id, displayName: model.displayName, generation });
+    started.push({
+      messageId: persist?.messageId ?? null,
+      modelId: model.id,
+      displayName: model.displayName,
+      generation,
+    });
     generations.start(persist?.messageId ?? null, generation, () =>
       generate(generation, model, {
         llm,
@@ -343,7 +389,14 @@ async function startAnswers(db: Db, ai: Ai, generations: Generations, userId: nu
   return started;
 }
 
-async function startAnswer(db: Db, ai: Ai, generations: Generations, userId: number, chatId: number, request: AnswerRequest) {
+async function startAnswer(
+  db: Db,
+  ai: Ai,
+  generations: Generations,
+  userId: number,
+  chatId: number,
+  request: AnswerRequest,
+) {
   const [started] = await startAnswers(db, ai, generations, userId, chatId, request);
   if (!started) throw new Error('no answer started');
   return started;
@@ -364,7 +417,8 @@ export async function sendMessage(
 ): Promise<StartedAnswer[]> {
   await getOwnedChat(db, userId, chatId);
   const modelIds = input.modelIds ?? (input.modelId !== undefined ? [input.modelId] : []);
-  if (!modelIds.length) throw new ApiError(400, 'modelId: required', { errors: [{ path: 'modelId', message: 'required' }] });
+  if (!modelIds.length)
+    throw new ApiError(400, 'modelId: required', { errors: [{ path: 'modelId', message: 'required' }] });
   return startAnswers(db, ai, generations, userId, chatId, {
     text: input.text,
     modelIds,
@@ -380,11 +434,21 @@ export async function sendMessage(
  * context, answered with the options as instructions (server/ai/regenerate.ts), by the switched
  * model/language when given. The options are stored in the new message's `context.regenerate`.
  */
-export async function regenerateMessage(db: Db, ai: Ai, generations: Generations, userId: number, id: number, options: RegenerateOptions) {
+export async function regenerateMessage(
+  db: Db,
+  ai: Ai,
+  generations: Generations,
+  userId: number,
+  id: number,
+  options: RegenerateOptions,
+) {
   const original = await getOwnedMessage(db, userId, id);
   await getOwnedChat(db, userId, original.chatGemId);
   const modelId = options.regenerationModel ?? original.modelId;
-  if (!modelId) throw new ApiError(400, 'regenerationModel: the original model is gone, choose one', { errors: [{ path: 'regenerationModel', message: 'choose a model' }] });
+  if (!modelId)
+    throw new ApiError(400, 'regenerationModel: the original model is gone, choose one', {
+      errors: [{ path: 'regenerationModel', message: 'choose a model' }],
+    });
   const parsed = chatContextInput.safeParse(original.context.input);
   return startAnswer(db, ai, generations, userId, original.chatGemId, {
     text: original.userText,
@@ -393,6 +457,10 @@ export async function regenerateMessage(db: Db, ai: Ai, generations: Generations
     temporary: false,
     context: parsed.success ? parsed.data : undefined,
     lenientContext: true,
-    regenerate: { instructions: regenerateInstructions(options, original.answerText), options, fromMessageId: original.id },
+    regenerate: {
+      instructions: regenerateInstructions(options, original.answerText),
+      options,
+      fromMessageId: original.id,
+    },
   });
 }

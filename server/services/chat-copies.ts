@@ -1,8 +1,8 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
+import type { ChatExportFormat } from '../../lib/api/chat-contract';
 import type { Db } from '../db/client';
 import { gems, messages } from '../db/schema';
 import { createChat, getOwnedChat, getOwnedMessage, listMessages, toMessage } from './chats';
-import type { ChatExportFormat } from '../../lib/api/chat-contract';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -76,7 +76,9 @@ const EXPORT_FILES: Record<ChatExportFormat, { contentType: string; filename: st
 
 /** One exported turn's answer: the text, or for a failed answer its error line. */
 const answerOf = (m: MessageRow, errorLine: (error: string) => string) =>
-  m.status === 'error' ? [m.answerText.trim(), errorLine(m.error ?? 'The answer failed')].filter(Boolean).join('\n\n') : m.answerText.trim();
+  m.status === 'error'
+    ? [m.answerText.trim(), errorLine(m.error ?? 'The answer failed')].filter(Boolean).join('\n\n')
+    : m.answerText.trim();
 
 /**
  * `GET /api/chats/{id}/export`: the chat as markdown, JSON (`{chat, messages}`) or plain text.
@@ -90,7 +92,13 @@ export async function exportChat(db: Db, userId: number, chatId: number, format:
   if (format === 'json') {
     body = `${JSON.stringify(
       {
-        chat: { id: chat.id, title: chat.title, url: chat.url, createdAt: chat.createdAt.toISOString(), updatedAt: chat.updatedAt.toISOString() },
+        chat: {
+          id: chat.id,
+          title: chat.title,
+          url: chat.url,
+          createdAt: chat.createdAt.toISOString(),
+          updatedAt: chat.updatedAt.toISOString(),
+        },
         messages: rows.map(toMessage),
       },
       null,
@@ -98,11 +106,14 @@ export async function exportChat(db: Db, userId: number, chatId: number, format:
     )}\n`;
   } else if (format === 'markdown') {
     const turns = rows.map(
-      (m) => `**You:**\n\n${m.userText.trim()}\n\n**${m.displayName}:**\n\n${answerOf(m, (e) => `> **Error:** ${e}`)}\n`,
+      (m) =>
+        `**You:**\n\n${m.userText.trim()}\n\n**${m.displayName}:**\n\n${answerOf(m, (e) => `> **Error:** ${e}`)}\n`,
     );
     body = [`# ${chat.title}\n`, ...turns].join('\n');
   } else {
-    const turns = rows.map((m) => `You:\n${m.userText.trim()}\n\n${m.displayName}:\n${answerOf(m, (e) => `Error: ${e}`)}\n`);
+    const turns = rows.map(
+      (m) => `You:\n${m.userText.trim()}\n\n${m.displayName}:\n${answerOf(m, (e) => `Error: ${e}`)}\n`,
+    );
     body = [`${chat.title}\n`, ...turns].join('\n');
   }
   return { body, contentType, disposition: `attachment; filename="${filename}"` };

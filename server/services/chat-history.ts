@@ -46,7 +46,11 @@ function searchCondition(search: string): SQL {
 
 /** The user's AI chats, latest activity first, optionally searched: `{data, totalCount}` (spec §3 "Chat list response"). */
 export async function chatHistory(db: Db, userId: number, input: z.output<typeof chatHistoryQuery>) {
-  const where = and(eq(gems.ownerId, userId), eq(gems.mediaType, 'AIChat'), input.search ? searchCondition(input.search) : undefined);
+  const where = and(
+    eq(gems.ownerId, userId),
+    eq(gems.mediaType, 'AIChat'),
+    input.search ? searchCondition(input.search) : undefined,
+  );
 
   const stats = db
     .select({
@@ -80,7 +84,11 @@ export async function chatHistory(db: Db, userId: number, input: z.output<typeof
 
   const latest = rows.length
     ? await db
-        .selectDistinctOn([messages.chatGemId], { chatId: messages.chatGemId, userText: messages.userText, answerText: messages.answerText })
+        .selectDistinctOn([messages.chatGemId], {
+          chatId: messages.chatGemId,
+          userText: messages.userText,
+          answerText: messages.answerText,
+        })
         .from(messages)
         .where(
           inArray(
@@ -131,7 +139,9 @@ export async function chatCollections(db: Db, userId: number) {
         .orderBy(desc(gems.updatedAt), desc(gems.id))
     : [];
   // 'AI Chats' first, then 'Unfiltered'; same-named collections in creation order.
-  const ordered = [...found].sort((a, b) => names.indexOf(a.name as (typeof names)[number]) - names.indexOf(b.name as (typeof names)[number]));
+  const ordered = [...found].sort(
+    (a, b) => names.indexOf(a.name as (typeof names)[number]) - names.indexOf(b.name as (typeof names)[number]),
+  );
   return ordered.map((c) => {
     const own = chats.filter((g) => g.collectionId === c.id);
     return {

@@ -40,7 +40,10 @@ export const toMessage = (row: MessageRow): Message => ({
 export async function aiChatsCollection(db: Db, userId: number): Promise<number> {
   const [user] = await db.select({ id: users.aiChatsCollectionId }).from(users).where(eq(users.id, userId));
   if (user?.id) return user.id;
-  const [created] = await db.insert(collections).values({ ownerId: userId, name: DEFAULT_COLLECTIONS.aiChats }).returning();
+  const [created] = await db
+    .insert(collections)
+    .values({ ownerId: userId, name: DEFAULT_COLLECTIONS.aiChats })
+    .returning();
   if (!created) throw new Error('collection insert returned no row');
   await db.update(users).set({ aiChatsCollectionId: created.id }).where(eq(users.id, userId));
   return created.id;
@@ -115,7 +118,13 @@ export async function* storedMessageEvents(
     }
     if (current.status === 'done' || current.status === 'stopped') {
       if (current.followUps) yield { type: 'followups', questions: current.followUps };
-      yield { type: 'done', status: current.status, usage: current.usage, cost: current.cost, ...(current.citations ? { citations: current.citations } : {}) };
+      yield {
+        type: 'done',
+        status: current.status,
+        usage: current.usage,
+        cost: current.cost,
+        ...(current.citations ? { citations: current.citations } : {}),
+      };
       return;
     }
     if (Date.now() >= deadline) return;

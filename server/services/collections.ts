@@ -7,13 +7,20 @@ import { toCollection } from './serialize';
 type CollectionRow = typeof collections.$inferSelect;
 
 export async function getOwnedCollection(db: Db, ownerId: number, id: number): Promise<CollectionRow> {
-  const [row] = await db.select().from(collections).where(and(eq(collections.id, id), eq(collections.ownerId, ownerId)));
+  const [row] = await db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.id, id), eq(collections.ownerId, ownerId)));
   if (!row) throw notFound('Collection');
   return row;
 }
 
 export async function listCollections(db: Db, ownerId: number) {
-  const rows = await db.select().from(collections).where(eq(collections.ownerId, ownerId)).orderBy(asc(sql`lower(${collections.name})`), asc(collections.id));
+  const rows = await db
+    .select()
+    .from(collections)
+    .where(eq(collections.ownerId, ownerId))
+    .orderBy(asc(sql`lower(${collections.name})`), asc(collections.id));
   return rows.map(toCollection);
 }
 
@@ -86,12 +93,16 @@ export async function updateCollection(
  */
 export async function deleteCollection(db: Db, ownerId: number, id: number, unfilteredId: number | null) {
   const row = await getOwnedCollection(db, ownerId, id);
-  if (row.isUnfiltered || row.id === unfilteredId) throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
+  if (row.isUnfiltered || row.id === unfilteredId)
+    throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
   if (!unfilteredId) throw new Error(`user ${ownerId} has no Unfiltered collection`);
   const ids = await subtreeIds(db, ownerId, id);
   if (ids.includes(unfilteredId)) throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
   await db.transaction(async (tx) => {
-    await tx.update(gems).set({ collectionId: unfilteredId, updatedAt: new Date() }).where(inArray(gems.collectionId, ids));
+    await tx
+      .update(gems)
+      .set({ collectionId: unfilteredId, updatedAt: new Date() })
+      .where(inArray(gems.collectionId, ids));
     await tx.delete(collections).where(eq(collections.id, id));
     // the user no longer has an AI Chats collection if it was in the deleted subtree
     await tx

@@ -37,7 +37,11 @@ async function hydrate(db: Db, rows: FeedbackRow[], options: { withEmail?: boole
     .where(inArray(users.id, authorIds));
   return rows.map((row) => {
     const found = authors.find((a) => a.id === row.authorId);
-    const author = { id: row.authorId, username: found?.username ?? '', ...(options.withEmail ? { email: found?.email ?? '' } : {}) };
+    const author = {
+      id: row.authorId,
+      username: found?.username ?? '',
+      ...(options.withEmail ? { email: found?.email ?? '' } : {}),
+    };
     return toFeedback(
       row,
       author,
@@ -50,7 +54,10 @@ async function hydrate(db: Db, rows: FeedbackRow[], options: { withEmail?: boole
 async function authorTags(db: Db, authorId: number, ids: number[]) {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const rows = await db.select().from(tags).where(and(eq(tags.ownerId, authorId), inArray(tags.id, unique)));
+  const rows = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.ownerId, authorId), inArray(tags.id, unique)));
   const missing = unique.filter((id) => !rows.some((t) => t.id === id));
   if (missing.length) invalid([{ path: 'data.tags', message: `Unknown tag id ${missing.join(', ')}` }]);
   return rows;
@@ -75,7 +82,8 @@ async function authorUploads(db: Db, authorId: number, links: string[], base: st
     const row = p && rows.find((r) => r.key === p.key && linkOf(base, r) === links[index]);
     const path = `data.imageLinks.${index}`;
     if (!row) errors.push({ path, message: 'Not an image you uploaded to this server' });
-    else if (row.feedbackId !== null) errors.push({ path, message: 'This image is already attached to another report' });
+    else if (row.feedbackId !== null)
+      errors.push({ path, message: 'This image is already attached to another report' });
     else if (!found.includes(row)) found.push(row);
   });
   if (errors.length) invalid(errors);
@@ -105,7 +113,8 @@ export async function createFeedback(db: Db, authorId: number, input: CreateInpu
       })
       .returning();
     if (!inserted) throw new Error('insert returned no row');
-    if (tagRows.length) await tx.insert(feedbackTags).values(tagRows.map((t) => ({ feedbackId: inserted.id, tagId: t.id })));
+    if (tagRows.length)
+      await tx.insert(feedbackTags).values(tagRows.map((t) => ({ feedbackId: inserted.id, tagId: t.id })));
     if (images.length) {
       const ids = images.map((u) => u.id);
       const claimed = await tx

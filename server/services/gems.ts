@@ -52,10 +52,17 @@ async function hydrate(db: Db, rows: GemRow[]): Promise<Gem[]> {
     .where(inArray(gemTags.gemId, ids))
     .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
   const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
-  const authors = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ownerIds));
+  const authors = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, ownerIds));
   return rows.map((row) => {
     const author = authors.find((a) => a.id === row.ownerId) ?? { id: row.ownerId, username: '' };
-    return toGem(row, author, tagRows.filter((t) => t.gemId === row.id).map((t) => t.tag));
+    return toGem(
+      row,
+      author,
+      tagRows.filter((t) => t.gemId === row.id).map((t) => t.tag),
+    );
   });
 }
 
@@ -66,7 +73,10 @@ async function hydrateOne(db: Db, row: GemRow): Promise<Gem> {
 }
 
 async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemRow> {
-  const [row] = await db.select().from(gems).where(and(eq(gems.id, id), eq(gems.ownerId, ownerId)));
+  const [row] = await db
+    .select()
+    .from(gems)
+    .where(and(eq(gems.id, id), eq(gems.ownerId, ownerId)));
   if (!row) throw notFound('Gem');
   return row;
 }
@@ -74,7 +84,10 @@ async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemR
 const toDate = (iso: string | null | undefined) => (iso ? new Date(iso) : iso === null ? null : undefined);
 
 async function gemByKey(db: Db, ownerId: number, idempotencyKey: string) {
-  const [row] = await db.select().from(gems).where(and(eq(gems.ownerId, ownerId), eq(gems.idempotencyKey, idempotencyKey)));
+  const [row] = await db
+    .select()
+    .from(gems)
+    .where(and(eq(gems.ownerId, ownerId), eq(gems.idempotencyKey, idempotencyKey)));
   return row;
 }
 
@@ -210,11 +223,21 @@ export async function listGems(
     .orderBy(...ORDER[options.sortBy ?? 'newest'])
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage);
-  return { data: await hydrate(db, rows), total: await countGems(db, ownerId, where, options), page: options.page, perPage: options.perPage };
+  return {
+    data: await hydrate(db, rows),
+    total: await countGems(db, ownerId, where, options),
+    page: options.page,
+    perPage: options.perPage,
+  };
 }
 
 /** Totals come from the trigger-kept collection counts; only a media-type filter needs a real count. */
-async function countGems(db: Db, ownerId: number, where: SQL | undefined, options: { collectionId?: number; mediaType?: MediaType }) {
+async function countGems(
+  db: Db,
+  ownerId: number,
+  where: SQL | undefined,
+  options: { collectionId?: number; mediaType?: MediaType },
+) {
   if (options.mediaType) {
     const [row] = await db.select({ n: count() }).from(gems).where(where);
     return row?.n ?? 0;

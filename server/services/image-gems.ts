@@ -34,7 +34,9 @@ export function createImageGem(
       return { image: linkOf(files.base, stored) };
     },
     async attach(tx, gem) {
-      await tx.insert(uploads).values({ ownerId: owner.id, ...stored, size: file.bytes.byteLength, purpose: 'gem', gemId: gem.id });
+      await tx
+        .insert(uploads)
+        .values({ ownerId: owner.id, ...stored, size: file.bytes.byteLength, purpose: 'gem', gemId: gem.id });
     },
     async discard() {
       if (written) await files.store.delete(name);

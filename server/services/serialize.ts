@@ -31,7 +31,11 @@ export const toCollection = (row: Row<typeof collections>): Collection => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export const toGem = (row: Row<typeof gems>, author: { id: number; username: string }, gemTags: Row<typeof tags>[]): Gem => ({
+export const toGem = (
+  row: Row<typeof gems>,
+  author: { id: number; username: string },
+  gemTags: Row<typeof tags>[],
+): Gem => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -60,7 +64,11 @@ export const toUpload = (row: Row<typeof uploads>, base: string): Upload => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export const toFeedback = (row: Row<typeof feedbacks>, author: Feedback['author'], feedbackTags: Row<typeof tags>[]): Feedback => ({
+export const toFeedback = (
+  row: Row<typeof feedbacks>,
+  author: Feedback['author'],
+  feedbackTags: Row<typeof tags>[],
+): Feedback => ({
   id: row.id,
   title: row.title,
   description: row.description,

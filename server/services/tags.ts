@@ -6,15 +6,27 @@ import { ApiError } from '../http/errors';
 type TagRow = typeof tags.$inferSelect;
 
 export const listTags = (db: Db, ownerId: number) =>
-  db.select().from(tags).where(eq(tags.ownerId, ownerId)).orderBy(asc(sql`lower(${tags.name})`));
+  db
+    .select()
+    .from(tags)
+    .where(eq(tags.ownerId, ownerId))
+    .orderBy(asc(sql`lower(${tags.name})`));
 
 async function assertOwnedTag(db: Db, ownerId: number, id: number) {
-  const [row] = await db.select({ id: tags.id }).from(tags).where(and(eq(tags.id, id), eq(tags.ownerId, ownerId)));
+  const [row] = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.id, id), eq(tags.ownerId, ownerId)));
   if (!row) throw new ApiError(404, 'Tag not found');
 }
 
 /** Finds the user's tag of that name (case-insensitive) or creates it: creating a tag twice is harmless. */
-export async function findOrCreateTag(db: Db, ownerId: number, name: string, parentId?: number | null): Promise<TagRow> {
+export async function findOrCreateTag(
+  db: Db,
+  ownerId: number,
+  name: string,
+  parentId?: number | null,
+): Promise<TagRow> {
   if (parentId) await assertOwnedTag(db, ownerId, parentId);
   const [created] = await db
     .insert(tags)
@@ -35,7 +47,10 @@ export async function resolveTagRefs(db: Db, ownerId: number, refs: (number | st
   const ids = [...new Set(refs.filter((r): r is number => typeof r === 'number'))];
   const names = [...new Set(refs.filter((r): r is string => typeof r === 'string'))];
   const byId = ids.length
-    ? await db.select().from(tags).where(and(eq(tags.ownerId, ownerId), inArray(tags.id, ids)))
+    ? await db
+        .select()
+        .from(tags)
+        .where(and(eq(tags.ownerId, ownerId), inArray(tags.id, ids)))
     : [];
   if (byId.length !== ids.length) {
     const missing = ids.filter((id) => !byId.some((t) => t.id === id));

@@ -17,9 +17,11 @@ export type ImageExtension = (typeof ACCEPTED_IMAGE_TYPES)[AcceptedImageType];
 
 export const newUploadKey = () => randomBytes(16).toString('base64url');
 
-export const extensionOf = (mime: string): ImageExtension | undefined => ACCEPTED_IMAGE_TYPES[mime as AcceptedImageType];
+export const extensionOf = (mime: string): ImageExtension | undefined =>
+  ACCEPTED_IMAGE_TYPES[mime as AcceptedImageType];
 
-export const fileNameOf = (upload: { key: string; mime: string }) => `${upload.key}.${extensionOf(upload.mime) ?? 'bin'}`;
+export const fileNameOf = (upload: { key: string; mime: string }) =>
+  `${upload.key}.${extensionOf(upload.mime) ?? 'bin'}`;
 
 /** `key` and `ext` of a stored file's name, or null when the name is not one the server could have made. */
 export function parseFileName(name: string): { key: string; ext: ImageExtension } | null {

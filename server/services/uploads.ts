@@ -120,7 +120,10 @@ export async function deleteUpload(db: Db, store: FileStore, ownerId: number, id
     .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId), isNull(uploads.feedbackId), isNull(uploads.gemId)))
     .returning();
   if (!deleted) {
-    const [row] = await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId)));
+    const [row] = await db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId)));
     if (!row) throw notFound('Upload');
     if (row.gemId !== null) throw new ApiError(409, 'This image belongs to a gem: delete the gem to delete it');
     throw new ApiError(409, 'This image belongs to a submitted report and can no longer be deleted');

@@ -12,7 +12,9 @@ async function assertAvailable(db: Db, input: { username: string; email: string 
   const [taken] = await db
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, sql`lower(${users.email}) = ${input.email}`));
+    .where(
+      or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, sql`lower(${users.email}) = ${input.email}`),
+    );
   if (taken) {
     const field = taken.email.toLowerCase() === input.email ? 'email' : 'username';
     throw new ApiError(400, `${field}: ${field === 'email' ? 'Email' : 'Username'} is already taken`, {
@@ -26,7 +28,10 @@ export async function registerUser(db: Db, input: { username: string; email: str
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const [user] = await tx.insert(users).values({ username: input.username, email: input.email, passwordHash }).returning();
+      const [user] = await tx
+        .insert(users)
+        .values({ username: input.username, email: input.email, passwordHash })
+        .returning();
       if (!user) throw new Error('insert returned no row');
       const [unfiltered, aiChats] = await tx
         .insert(collections)

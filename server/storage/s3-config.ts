@@ -22,20 +22,26 @@ export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3StorageConfig | undef
   const bucket = env.TROVE_S3_BUCKET || undefined;
   if (!bucket) {
     const stray = Object.keys(env).filter((name) => name.startsWith('TROVE_S3_') && env[name]);
-    if (stray.length) throw new Error(`TROVE_S3_BUCKET is required when ${stray.sort().join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`);
+    if (stray.length)
+      throw new Error(
+        `TROVE_S3_BUCKET is required when ${stray.sort().join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`,
+      );
     return undefined;
   }
   const endpoint = env.TROVE_S3_ENDPOINT || undefined;
-  if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint)) throw new Error(`TROVE_S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint))
+    throw new Error(`TROVE_S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
   const accessKeyId = env.TROVE_S3_ACCESS_KEY_ID || undefined;
   const secretAccessKey = env.TROVE_S3_SECRET_ACCESS_KEY || undefined;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
     throw new Error('TROVE_S3_ACCESS_KEY_ID and TROVE_S3_SECRET_ACCESS_KEY must be set together (or both left unset)');
   }
   const pathStyle = env.TROVE_S3_FORCE_PATH_STYLE ?? '';
-  if (!TRUE.test(pathStyle) && !FALSE.test(pathStyle)) throw new Error(`TROVE_S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  if (!TRUE.test(pathStyle) && !FALSE.test(pathStyle))
+    throw new Error(`TROVE_S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
   const prefix = env.TROVE_S3_PREFIX ?? '';
-  if (prefix.startsWith('/') || /[\p{Cc}\\]/u.test(prefix)) throw new Error(`TROVE_S3_PREFIX must not start with "/" nor hold control characters, got "${prefix}"`);
+  if (prefix.startsWith('/') || /[\p{Cc}\\]/u.test(prefix))
+    throw new Error(`TROVE_S3_PREFIX must not start with "/" nor hold control characters, got "${prefix}"`);
   return {
     bucket,
     endpoint,

@@ -11,7 +11,8 @@ import { assertStoredName, type FileStore } from './file-store';
 import type { S3StorageConfig } from './s3-config';
 
 /** GetObject answers NoSuchKey for a missing object, HeadObject (which has no body) NotFound. */
-const isMissing = (error: unknown) => error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound');
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound');
 
 /**
  * Uploaded files in an S3-compatible bucket, so that every copy of the server behind a load balancer
@@ -36,19 +37,33 @@ export async function openS3FileStore(config: S3StorageConfig): Promise<FileStor
   } catch (error) {
     client.destroy();
     const where = config.endpoint ? ` at ${config.endpoint}` : ` in ${config.region}`;
-    const reason = error instanceof S3ServiceException ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})` : String(error);
+    const reason =
+      error instanceof S3ServiceException
+        ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`
+        : String(error);
     throw new Error(`TROVE_S3_BUCKET: the bucket "${Bucket}"${where} cannot be used: ${reason}`);
   }
   const keyOf = (name: string) => `${config.prefix}${assertStoredName(name)}`;
   return {
     async put(name, bytes, mime) {
-      await client.send(new PutObjectCommand({ Bucket, Key: keyOf(name), Body: bytes, ContentType: mime, ContentLength: bytes.byteLength }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: keyOf(name),
+          Body: bytes,
+          ContentType: mime,
+          ContentLength: bytes.byteLength,
+        }),
+      );
     },
     async get(name) {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(name) }));
         if (!object.Body) return null;
-        return { body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>, size: object.ContentLength ?? 0 };
+        return {
+          body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+          size: object.ContentLength ?? 0,
+        };
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

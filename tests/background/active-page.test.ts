@@ -16,7 +16,9 @@ const TAB = {
 const EXTRACT = { title: 'Read from the page', description: 'A description', image: null };
 
 // fakeBrowser has no `scripting`: a stand-in that records the injections, answers the extract and detects nothing.
-const executeScript = vi.fn(async ({ files }: { files?: string[] }) => [{ result: files?.[0] === '/extract.js' ? EXTRACT : null }]);
+const executeScript = vi.fn(async ({ files }: { files?: string[] }) => [
+  { result: files?.[0] === '/extract.js' ? EXTRACT : null },
+]);
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -54,7 +56,14 @@ describe('getActivePage', () => {
 
   it('does not script a page that is not http(s)', async () => {
     vi.mocked(browser.tabs.query).mockResolvedValue([{ ...TAB, url: 'about:blank', title: 'about:blank' }] as never);
-    expect(await getActivePage()).toEqual({ tabId: 7, url: 'about:blank', title: 'about:blank', favIconUrl: TAB.favIconUrl, detected: null, extract: null });
+    expect(await getActivePage()).toEqual({
+      tabId: 7,
+      url: 'about:blank',
+      title: 'about:blank',
+      favIconUrl: TAB.favIconUrl,
+      detected: null,
+      extract: null,
+    });
     expect(executeScript).not.toHaveBeenCalled();
   });
 });

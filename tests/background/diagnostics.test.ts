@@ -8,7 +8,11 @@ import { newAccount } from './helpers';
 /** A bug report's diagnostics name the user's default model (handlers.ts passes it on), read from the real server. */
 
 // House models need an operator's provider to be usable; nothing is called, the address only has to be set.
-const t = setupTestServer({ houseProvider: 'openai-compatible', houseBaseUrl: 'http://127.0.0.1:9/v1', houseApiKey: 'k' });
+const t = setupTestServer({
+  houseProvider: 'openai-compatible',
+  houseBaseUrl: 'http://127.0.0.1:9/v1',
+  houseApiKey: 'k',
+});
 
 beforeEach(async () => {
   fakeBrowser.reset();

@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCollection, createGem, deleteGem, findGemsAtUrl, listCollections, listGems, listTags } from '../../lib/background/library';
+import {
+  createCollection,
+  createGem,
+  deleteGem,
+  findGemsAtUrl,
+  listCollections,
+  listGems,
+  listTags,
+} from '../../lib/background/library';
 import { setServerUrl, signUp } from '../../lib/background/session';
 import { setupTestServer } from '../server/harness';
 import { failure, newAccount } from './helpers';
@@ -19,7 +27,12 @@ describe('library calls', () => {
     const { user } = await signUp(newAccount('lib'));
     const gem = await createGem({
       idempotencyKey: 'library-save-0001',
-      gem: { title: '  A page ', url: 'https://Example.com/a?utm_source=x', description: 'desc', tags: ['read', 'Later'] },
+      gem: {
+        title: '  A page ',
+        url: 'https://Example.com/a?utm_source=x',
+        description: 'desc',
+        tags: ['read', 'Later'],
+      },
     });
     expect(gem).toEqual({
       id: expect.any(Number),
@@ -44,7 +57,9 @@ describe('library calls', () => {
       updatedAt: expect.any(String),
     });
     // server-side, too
-    expect((await t.api(`/api/gems/${gem.id}`, { token: (await t.signIn(user?.username ?? '')).jwt })).body.data).toEqual(gem);
+    expect(
+      (await t.api(`/api/gems/${gem.id}`, { token: (await t.signIn(user?.username ?? '')).jwt })).body.data,
+    ).toEqual(gem);
 
     const collections = await listCollections();
     expect(collections.map((c) => [c.name, c.gems_count, c.isUnfiltered])).toEqual([
@@ -75,17 +90,31 @@ describe('library calls', () => {
     expect(reading).toMatchObject({ name: 'Reading', parentId: null, gems_count: 0, isUnfiltered: false });
     const child = await createCollection({ name: 'Deep', parentId: reading.id });
     expect(child.parentId).toBe(reading.id);
-    const gem = await createGem({ idempotencyKey: 'library-coll-0001', gem: { title: 'In a collection', url: 'https://example.com/c', collectionId: child.id } });
+    const gem = await createGem({
+      idempotencyKey: 'library-coll-0001',
+      gem: { title: 'In a collection', url: 'https://example.com/c', collectionId: child.id },
+    });
     expect(gem.collectionId).toBe(child.id);
     expect((await listCollections()).find((c) => c.id === child.id)?.gems_count).toBe(1);
 
-    expect(await failure(createGem({ idempotencyKey: 'library-bad-0001', gem: { title: 'Bad', url: 'example.com/no-scheme' } }))).toEqual({
+    expect(
+      await failure(
+        createGem({ idempotencyKey: 'library-bad-0001', gem: { title: 'Bad', url: 'example.com/no-scheme' } }),
+      ),
+    ).toEqual({
       kind: 'invalid',
       status: 400,
       message: expect.stringContaining('url'),
       fields: [{ path: 'data.url', message: expect.any(String) }],
     });
-    expect(await failure(createGem({ idempotencyKey: 'library-bad-0002', gem: { title: 'Nowhere', url: 'https://example.com/', collectionId: 999_999 } }))).toEqual({
+    expect(
+      await failure(
+        createGem({
+          idempotencyKey: 'library-bad-0002',
+          gem: { title: 'Nowhere', url: 'https://example.com/', collectionId: 999_999 },
+        }),
+      ),
+    ).toEqual({
       kind: 'not-found',
       status: 404,
       message: 'Collection not found',
@@ -97,8 +126,14 @@ describe('library calls', () => {
 describe('deleteGem', () => {
   it('deletes one of the user’s gems on the server; a second delete, or another user’s gem, is not found', async () => {
     await signUp(newAccount('del'));
-    const gem = await createGem({ idempotencyKey: 'library-delete-0001', gem: { title: 'Undo me', url: 'https://example.com/undo' } });
-    const kept = await createGem({ idempotencyKey: 'library-delete-0002', gem: { title: 'Keep me', url: 'https://example.com/keep' } });
+    const gem = await createGem({
+      idempotencyKey: 'library-delete-0001',
+      gem: { title: 'Undo me', url: 'https://example.com/undo' },
+    });
+    const kept = await createGem({
+      idempotencyKey: 'library-delete-0002',
+      gem: { title: 'Keep me', url: 'https://example.com/keep' },
+    });
     expect(await deleteGem({ id: gem.id })).toEqual({ id: gem.id });
     expect((await listGems({ page: 1 })).data.map((g) => g.id)).toEqual([kept.id]);
     expect(await findGemsAtUrl('https://example.com/undo')).toEqual([]);

@@ -2,13 +2,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkServer } from '../../lib/background/server-check';
-import { freePort } from '../server-process';
 import { setupTestServer } from '../server/harness';
+import { freePort } from '../server-process';
 
 /** The options page's address check, against the real server, a closed port and a web server that is not Trove. */
 
 const t = setupTestServer();
-const notTrove = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Welcome to nginx</h1>'));
+const notTrove = createServer((_req, res) =>
+  res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Welcome to nginx</h1>'),
+);
 let notTroveUrl = '';
 
 beforeAll(async () => {
@@ -25,16 +27,26 @@ describe('checkServer', () => {
   it('says nothing answers at a closed port', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const { problem } = await checkServer(url);
-    expect(problem).toMatchObject({ kind: 'offline', message: expect.stringContaining(`Can't reach the Trove server at ${url}`) });
+    expect(problem).toMatchObject({
+      kind: 'offline',
+      message: expect.stringContaining(`Can't reach the Trove server at ${url}`),
+    });
   });
 
   it('says an answering server is not Trove', async () => {
     const { problem } = await checkServer(notTroveUrl);
-    expect(problem).toMatchObject({ kind: 'invalid', message: `${notTroveUrl} answers, but it is not a Trove server (or not a ready one). Check the address.` });
+    expect(problem).toMatchObject({
+      kind: 'invalid',
+      message: `${notTroveUrl} answers, but it is not a Trove server (or not a ready one). Check the address.`,
+    });
   });
 
   it('says what is wrong with something that is not an address', async () => {
-    expect((await checkServer('trove')).problem?.message).toBe('Server URL must be a full address such as http://127.0.0.1:8787');
-    expect((await checkServer('ftp://example.com')).problem?.message).toBe('Server URL must start with http:// or https://');
+    expect((await checkServer('trove')).problem?.message).toBe(
+      'Server URL must be a full address such as http://127.0.0.1:8787',
+    );
+    expect((await checkServer('ftp://example.com')).problem?.message).toBe(
+      'Server URL must start with http:// or https://',
+    );
   });
 });

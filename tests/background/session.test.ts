@@ -15,8 +15,10 @@ beforeEach(() => {
   fakeBrowser.reset();
 });
 
-const refreshDirectly = (server: { api: typeof t.api }, refreshToken: string) => server.api('/api/auth/refresh', { body: { refreshToken } });
-const OFFLINE = (url: string) => `Can't reach the Trove server at ${url}. Check that it is running and the address is right.`;
+const refreshDirectly = (server: { api: typeof t.api }, refreshToken: string) =>
+  server.api('/api/auth/refresh', { body: { refreshToken } });
+const OFFLINE = (url: string) =>
+  `Can't reach the Trove server at ${url}. Check that it is running and the address is right.`;
 
 describe('signUp and signIn', () => {
   it('sign-up keeps the refresh token and user in local storage and the access token in session storage', async () => {
@@ -44,12 +46,18 @@ describe('signUp and signIn', () => {
   it('signs in by email or username; a wrong password is an invalid error and stores nothing', async () => {
     const existing = await t.signUp('bgin');
     await setServerUrl(t.url);
-    expect(await signIn({ identifier: existing.user.email, password: PASSWORD })).toEqual({ serverUrl: t.url, user: existing.user });
+    expect(await signIn({ identifier: existing.user.email, password: PASSWORD })).toEqual({
+      serverUrl: t.url,
+      user: existing.user,
+    });
     expect((await stored()).user).toEqual(existing.user);
 
     fakeBrowser.reset();
     await setServerUrl(t.url);
-    expect(await signIn({ identifier: existing.user.username.toUpperCase(), password: PASSWORD })).toEqual({ serverUrl: t.url, user: existing.user });
+    expect(await signIn({ identifier: existing.user.username.toUpperCase(), password: PASSWORD })).toEqual({
+      serverUrl: t.url,
+      user: existing.user,
+    });
 
     fakeBrowser.reset();
     await setServerUrl(t.url);
@@ -58,7 +66,12 @@ describe('signUp and signIn', () => {
       status: 400,
       message: 'Invalid identifier or password',
     });
-    expect(await stored()).toEqual({ serverUrl: t.url, refreshToken: undefined, user: undefined, accessToken: undefined });
+    expect(await stored()).toEqual({
+      serverUrl: t.url,
+      refreshToken: undefined,
+      user: undefined,
+      accessToken: undefined,
+    });
   });
 
   it('a taken username is an invalid error naming the field', async () => {
@@ -85,11 +98,20 @@ describe('signOut', () => {
 
     expect(await signOut()).toEqual({ serverUrl: t.url, user: null });
 
-    expect(await stored()).toEqual({ serverUrl: t.url, refreshToken: undefined, user: undefined, accessToken: undefined });
+    expect(await stored()).toEqual({
+      serverUrl: t.url,
+      refreshToken: undefined,
+      user: undefined,
+      accessToken: undefined,
+    });
     const refresh = await refreshDirectly(t, before.refreshToken ?? '');
     expect(expectError(refresh, 401).message).toBe('Refresh token has been revoked');
     // signed out, the background does not call the server with nothing
-    expect(await failure(listCollections())).toEqual({ kind: 'signed-out', status: 401, message: 'Please sign in to Trove.' });
+    expect(await failure(listCollections())).toEqual({
+      kind: 'signed-out',
+      status: 401,
+      message: 'Please sign in to Trove.',
+    });
   });
 });
 
@@ -101,7 +123,9 @@ describe('setServerUrl', () => {
     expect(await setServerUrl(`  ${t.url}/  `)).toEqual({ serverUrl: t.url, user });
     expect(await stored()).toEqual(before);
     await expect(setServerUrl('ftp://example.com')).rejects.toThrow('Server URL must start with http:// or https://');
-    await expect(setServerUrl('not a url')).rejects.toThrow('Server URL must be a full address such as http://127.0.0.1:8787');
+    await expect(setServerUrl('not a url')).rejects.toThrow(
+      'Server URL must be a full address such as http://127.0.0.1:8787',
+    );
     expect(await stored()).toEqual(before);
     expect((await listCollections()).map((c) => c.name)).toEqual(['AI Chats', 'Unfiltered']);
   });
@@ -113,17 +137,27 @@ describe('setServerUrl', () => {
     const other = await startTestServer();
     try {
       expect(await setServerUrl(other.url)).toEqual({ serverUrl: other.url, user: null });
-      expect(await stored()).toEqual({ serverUrl: other.url, refreshToken: undefined, user: undefined, accessToken: undefined });
-      expect(expectError(await refreshDirectly(t, before.refreshToken ?? ''), 401).message).toBe('Refresh token has been revoked');
+      expect(await stored()).toEqual({
+        serverUrl: other.url,
+        refreshToken: undefined,
+        user: undefined,
+        accessToken: undefined,
+      });
+      expect(expectError(await refreshDirectly(t, before.refreshToken ?? ''), 401).message).toBe(
+        'Refresh token has been revoked',
+      );
       expect(await failure(listCollections())).toMatchObject({ kind: 'signed-out' });
 
       const { user } = await signUp(newAccount('moved'));
       const mine = await listCollections();
-      expect(mine.map((c) => c.id).sort()).toEqual([user?.unfiltered_collection_id, user?.ai_chats_collection_id].sort());
-      // that account exists on the new server only
-      expect(expectError(await t.api('/api/auth/local', { body: { identifier: user?.username, password: PASSWORD } }), 400).message).toBe(
-        'Invalid identifier or password',
+      expect(mine.map((c) => c.id).sort()).toEqual(
+        [user?.unfiltered_collection_id, user?.ai_chats_collection_id].sort(),
       );
+      // that account exists on the new server only
+      expect(
+        expectError(await t.api('/api/auth/local', { body: { identifier: user?.username, password: PASSWORD } }), 400)
+          .message,
+      ).toBe('Invalid identifier or password');
     } finally {
       await other.close();
     }
@@ -142,7 +176,11 @@ describe('a server that is down', () => {
 
       const offline = { kind: 'offline', status: 0, message: OFFLINE(server.url) };
       expect(await failure(listCollections())).toEqual(offline);
-      expect(await failure(createGem({ idempotencyKey: 'offline-save-1', gem: { title: 'Later', url: 'https://example.com/' } }))).toEqual(offline);
+      expect(
+        await failure(
+          createGem({ idempotencyKey: 'offline-save-1', gem: { title: 'Later', url: 'https://example.com/' } }),
+        ),
+      ).toEqual(offline);
       expect(await failure(signIn({ identifier: 'someone', password: PASSWORD }))).toEqual(offline);
       expect(await stored()).toEqual(before);
 
@@ -155,7 +193,12 @@ describe('a server that is down', () => {
       // signing out while the server is unreachable still forgets the session here
       await back.server.stop();
       expect(await signOut()).toEqual({ serverUrl: server.url, user: null });
-      expect(await stored()).toEqual({ serverUrl: server.url, refreshToken: undefined, user: undefined, accessToken: undefined });
+      expect(await stored()).toEqual({
+        serverUrl: server.url,
+        refreshToken: undefined,
+        user: undefined,
+        accessToken: undefined,
+      });
     } finally {
       await back?.close();
       await server.close();

@@ -46,7 +46,9 @@ describe('an expired access token', () => {
     expect(recorder.requests()).toEqual(['GET /api/get-user-collections', REFRESH, 'GET /api/get-user-collections']);
     recorder.stop();
 
-    expect(collections.map((c) => c.id).sort()).toEqual([user?.ai_chats_collection_id, user?.unfiltered_collection_id].sort());
+    expect(collections.map((c) => c.id).sort()).toEqual(
+      [user?.ai_chats_collection_id, user?.unfiltered_collection_id].sort(),
+    );
     const after = await stored();
     expect(after.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(after.refreshToken).not.toBe(before.refreshToken);
@@ -55,7 +57,9 @@ describe('an expired access token', () => {
     const me = await t.api('/api/users/me', { token: after.accessToken ?? undefined });
     expect(userSchema.parse(me.body)).toEqual(user);
     // the old refresh token was spent by the rotation
-    expect(expectError(await t.api('/api/auth/refresh', { body: { refreshToken: before.refreshToken } }), 401).message).toMatch(/already used/);
+    expect(
+      expectError(await t.api('/api/auth/refresh', { body: { refreshToken: before.refreshToken } }), 401).message,
+    ).toMatch(/already used/);
   });
 
   it('is refreshed once for calls made at the same time', async () => {
@@ -65,7 +69,10 @@ describe('an expired access token', () => {
     const [collections, tags, gem] = await Promise.all([
       listCollections(),
       listTags(),
-      createGem({ idempotencyKey: 'concurrent-save-1', gem: { title: 'During refresh', url: 'https://example.com/r' } }),
+      createGem({
+        idempotencyKey: 'concurrent-save-1',
+        gem: { title: 'During refresh', url: 'https://example.com/r' },
+      }),
       listCollections(),
       listTags(),
     ]);
@@ -88,7 +95,9 @@ describe('an expired access token', () => {
 
     recorder = recordRequests();
     const results = await Promise.all([listCollections(), listCollections(), listTags()]);
-    expect(recorder.requests().sort()).toEqual([REFRESH, 'GET /api/get-user-collections', 'GET /api/get-user-collections', 'GET /api/tags'].sort());
+    expect(recorder.requests().sort()).toEqual(
+      [REFRESH, 'GET /api/get-user-collections', 'GET /api/get-user-collections', 'GET /api/tags'].sort(),
+    );
     expect(results[0]?.map((c) => c.name)).toEqual(['AI Chats', 'Unfiltered']);
     expect((await stored()).accessToken).toEqual(expect.any(String));
   });
@@ -96,7 +105,12 @@ describe('an expired access token', () => {
 
 describe('a refresh token the server no longer accepts', () => {
   const signedOut = { kind: 'signed-out', status: 401, message: 'Your session has ended. Please sign in again.' };
-  const nothingKept = (serverUrl: string) => ({ serverUrl, refreshToken: undefined, user: undefined, accessToken: undefined });
+  const nothingKept = (serverUrl: string) => ({
+    serverUrl,
+    refreshToken: undefined,
+    user: undefined,
+    accessToken: undefined,
+  });
 
   it('signed out elsewhere (logout with that token): the call fails as signed-out and the session is forgotten', async () => {
     const { before } = await expiredSession('revoked');
@@ -123,7 +137,11 @@ describe('a refresh token the server no longer accepts', () => {
     // a copy of the token is spent elsewhere, so the background's own refresh is a reuse
     expect((await t.api('/api/auth/refresh', { body: { refreshToken: before.refreshToken } })).status).toBe(200);
 
-    expect(await failure(createGem({ idempotencyKey: 'after-reuse-1', gem: { title: 'Lost?', url: 'https://example.com/' } }))).toEqual(signedOut);
+    expect(
+      await failure(
+        createGem({ idempotencyKey: 'after-reuse-1', gem: { title: 'Lost?', url: 'https://example.com/' } }),
+      ),
+    ).toEqual(signedOut);
     expect(await stored()).toEqual(nothingKept(t.url));
   });
 });

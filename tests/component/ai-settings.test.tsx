@@ -65,7 +65,9 @@ describe('AI settings', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(badges).toEqual(['Vision', 'Web search', 'File attachments', '1M context']);
-    expect(within(screen.getByRole('list', { name: 'Claude Sonnet 4.5 capabilities' })).getByText('Reasoning')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Claude Sonnet 4.5 capabilities' })).getByText('Reasoning'),
+    ).toBeTruthy();
     expect(within(modelRow('GPT Image 1')).getByText('Image generation')).toBeTruthy();
     // Base URLs only for the OpenAI-compatible providers and Ollama.
     expect(screen.queryByLabelText('OpenAI base URL')).toBeNull();
@@ -86,7 +88,9 @@ describe('AI settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save Groq key' }));
 
     await waitFor(() => expect(within(providerRow('Groq')).getByText(/Key: ••••9876/)).toBeTruthy());
-    expect(fake.calls('setProviderKey')).toEqual([{ provider: 'Groq', apiKey: GROQ_KEY, baseUrl: 'http://127.0.0.1:9999/v1' }]);
+    expect(fake.calls('setProviderKey')).toEqual([
+      { provider: 'Groq', apiKey: GROQ_KEY, baseUrl: 'http://127.0.0.1:9999/v1' },
+    ]);
     await waitFor(() => expect(labelOf('Llama 3.3 70B (Groq)')).toBe('API'));
     expect((screen.getByLabelText('Groq API key') as HTMLInputElement).value).toBe('');
     expect(document.body.textContent).not.toContain(GROQ_KEY);
@@ -124,7 +128,9 @@ describe('AI settings', () => {
     const claude = modelRow('Claude Sonnet 4.5');
     expect(within(claude).queryByRole('button', { name: /Make default/ })).toBeNull();
     expect(within(claude).getByText('Please add your Anthropic API Key in settings to use this model')).toBeTruthy();
-    expect(within(modelRow('Trove Chat')).getByRole('button', { name: 'Make default: Trove Chat (text model)' })).toBeTruthy();
+    expect(
+      within(modelRow('Trove Chat')).getByRole('button', { name: 'Make default: Trove Chat (text model)' }),
+    ).toBeTruthy();
 
     // Each button's name starts with what it shows (axe's label-content-name-mismatch), then names the model.
     for (const button of screen.getAllByRole('button', { name: /^Make default/ })) {
@@ -146,7 +152,11 @@ describe('AI settings', () => {
 
   test('a refused choice is shown on the row that asked, and nothing is selected', async () => {
     const { user, fake } = await renderAi(withOpenAiKey());
-    fake.failNext('selectModel', { kind: 'invalid', status: 400, message: 'GPT-4.1 is turned off in your AI settings' });
+    fake.failNext('selectModel', {
+      kind: 'invalid',
+      status: 400,
+      message: 'GPT-4.1 is turned off in your AI settings',
+    });
     await user.click(screen.getByRole('button', { name: 'Make default: GPT-4.1 (text model)' }));
     const alert = await within(modelRow('GPT-4.1')).findByRole('alert');
     expect(alert.textContent).toBe('GPT-4.1 is turned off in your AI settings');

@@ -1,5 +1,12 @@
 import { vi } from 'vitest';
-import { type AiModel, type AiSettings, missingKeyMessage, setProviderKeyBody, type UserModel, updateAiSettingsBody } from '@/lib/api/ai-contract';
+import {
+  type AiModel,
+  type AiSettings,
+  missingKeyMessage,
+  setProviderKeyBody,
+  type UserModel,
+  updateAiSettingsBody,
+} from '@/lib/api/ai-contract';
 import { canonicalizeUrl } from '@/lib/api/canonical-url';
 import {
   createFeedbackBody,
@@ -13,8 +20,15 @@ import {
   type User,
 } from '@/lib/api/contract';
 import { detectImageType, MAX_IMAGE_BYTES } from '@/lib/files/image-type';
+import type {
+  BackgroundClient,
+  MessageInput,
+  MessageName,
+  MessageOutput,
+  Session,
+  UiError,
+} from '@/lib/messaging/protocol';
 import { mediaTypeFromUrl } from '@/lib/page/media-type';
-import type { BackgroundClient, MessageInput, MessageName, MessageOutput, Session, UiError } from '@/lib/messaging/protocol';
 import { defaultState, type FakeState, makeCollection, makeGem, makeTag, makeUser, NOW } from './fixtures';
 
 /**
@@ -37,7 +51,12 @@ class Failure extends Error {
 const invalid = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): Failure => {
   const fields = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
   const first = fields[0];
-  return new Failure({ kind: 'invalid', status: 400, message: first ? `${first.path}: ${first.message}` : 'Invalid', fields });
+  return new Failure({
+    kind: 'invalid',
+    status: 400,
+    message: first ? `${first.path}: ${first.message}` : 'Invalid',
+    fields,
+  });
 };
 
 /** As the server masks a key: the last 4 characters of a key of 12 or more. */
@@ -48,10 +67,13 @@ function dataUrlBytes(dataUrl: string): Uint8Array | null {
   const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(dataUrl);
   if (!match) return null;
   const [, , base64, payload = ''] = match;
-  return base64 ? Uint8Array.from(atob(payload), (c) => c.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(payload));
+  return base64
+    ? Uint8Array.from(atob(payload), (c) => c.charCodeAt(0))
+    : new TextEncoder().encode(decodeURIComponent(payload));
 }
 
-export const OFFLINE = "Can't reach the Trove server at http://127.0.0.1:8787. Check that it is running and the address is right.";
+export const OFFLINE =
+  "Can't reach the Trove server at http://127.0.0.1:8787. Check that it is running and the address is right.";
 
 /** Messages are serialised between the background and the pages; copies keep tests from sharing objects with the UI. */
 const clone = <T>(value: T): T => (value === undefined ? value : structuredClone(value));
@@ -114,13 +136,16 @@ export class FakeBackground {
   }
 
   private signedInUser(): User {
-    if (!this.state.user) throw new Failure({ kind: 'signed-out', status: 401, message: 'Your session has ended. Please sign in again.' });
+    if (!this.state.user)
+      throw new Failure({ kind: 'signed-out', status: 401, message: 'Your session has ended. Please sign in again.' });
     return this.state.user;
   }
 
   /** A provider by display name or slug, or a 400 as the server answers. */
   private aiProvider(name: string) {
-    const found = this.state.ai.settings.providers.find((p) => p.provider.toLowerCase() === name.toLowerCase() || p.slug === name.toLowerCase());
+    const found = this.state.ai.settings.providers.find(
+      (p) => p.provider.toLowerCase() === name.toLowerCase() || p.slug === name.toLowerCase(),
+    );
     if (!found) throw invalid([{ path: ['provider'], message: `Unknown provider "${name}"` }]);
     return found;
   }
@@ -129,11 +154,14 @@ export class FakeBackground {
   private aiRefusal(model: AiModel): string | undefined {
     const { ai } = this.state;
     if (model.isCurateitAI) {
-      if (!ai.houseConfigured) return `${model.displayName} is not available: this server's operator has not set up house models`;
+      if (!ai.houseConfigured)
+        return `${model.displayName} is not available: this server's operator has not set up house models`;
       return ai.settings.credits > 0 ? undefined : `You have no credits left to use ${model.displayName}`;
     }
     const provider = this.aiProvider(model.provider);
-    const usable = provider.keyRequired ? provider.apiKey !== null : provider.apiKey !== null || provider.baseUrl !== null;
+    const usable = provider.keyRequired
+      ? provider.apiKey !== null
+      : provider.apiKey !== null || provider.baseUrl !== null;
     return usable ? undefined : missingKeyMessage(model.provider);
   }
 
@@ -155,7 +183,9 @@ export class FakeBackground {
   /** Tag references (ids or names) to tags, finding names case-insensitively and creating unknown ones. */
   private resolveTags(refs: (string | number)[]): Tag[] {
     return refs.map((ref) => {
-      const found = this.state.tags.find((t) => (typeof ref === 'number' ? t.id === ref : t.tag.toLowerCase() === ref.toLowerCase()));
+      const found = this.state.tags.find((t) =>
+        typeof ref === 'number' ? t.id === ref : t.tag.toLowerCase() === ref.toLowerCase(),
+      );
       if (found) return found;
       const tag = makeTag(this.nextId++, String(ref));
       this.state.tags.push(tag);
@@ -179,12 +209,30 @@ export class FakeBackground {
     checkServer: (url) => {
       const serverUrl = url.trim().replace(/\/+$/, '');
       if (!/^https?:\/\/[^/]+/.test(serverUrl)) {
-        return { serverUrl: url, problem: { kind: 'invalid', status: 0, message: 'Server URL must be a full address such as http://127.0.0.1:8787' } };
+        return {
+          serverUrl: url,
+          problem: {
+            kind: 'invalid',
+            status: 0,
+            message: 'Server URL must be a full address such as http://127.0.0.1:8787',
+          },
+        };
       }
       const answer = this.state.serverReachable ? this.state.servers[serverUrl] : undefined;
-      if (!answer) return { serverUrl, problem: { kind: 'offline', status: 0, message: OFFLINE.replace('http://127.0.0.1:8787', serverUrl) } };
+      if (!answer)
+        return {
+          serverUrl,
+          problem: { kind: 'offline', status: 0, message: OFFLINE.replace('http://127.0.0.1:8787', serverUrl) },
+        };
       if (answer === 'other') {
-        return { serverUrl, problem: { kind: 'invalid', status: 200, message: `${serverUrl} answers, but it is not a Trove server (or not a ready one). Check the address.` } };
+        return {
+          serverUrl,
+          problem: {
+            kind: 'invalid',
+            status: 200,
+            message: `${serverUrl} answers, but it is not a Trove server (or not a ready one). Check the address.`,
+          },
+        };
       }
       return { serverUrl, problem: null };
     },
@@ -255,7 +303,14 @@ export class FakeBackground {
       }
       if (!this.state.serverReachable) {
         if (!this.state.queue.some((q) => q.key === idempotencyKey)) {
-          this.state.queue.push({ key: idempotencyKey, label, state: 'pending', attempts: 1, lastError: OFFLINE, createdAt: Date.now() });
+          this.state.queue.push({
+            key: idempotencyKey,
+            label,
+            state: 'pending',
+            attempts: 1,
+            lastError: OFFLINE,
+            createdAt: Date.now(),
+          });
         }
         return { status: 'queued', reason: OFFLINE };
       }
@@ -338,7 +393,12 @@ export class FakeBackground {
         throw new Failure({ kind: 'invalid', status: 413, message: 'files[0]: An image may be at most 5 MB' });
       }
       const mime = detectImageType(bytes);
-      if (!mime) throw new Failure({ kind: 'invalid', status: 415, message: 'files[0]: Only JPG, PNG, GIF or WEBP images are accepted' });
+      if (!mime)
+        throw new Failure({
+          kind: 'invalid',
+          status: 415,
+          message: 'files[0]: Only JPG, PNG, GIF or WEBP images are accepted',
+        });
       const n = ++this.uploadCount;
       const upload: Upload = {
         id: this.nextId++,
@@ -398,9 +458,11 @@ export class FakeBackground {
       const parsed = setProviderKeyBody.safeParse(body);
       if (!parsed.success) throw invalid(parsed.error.issues);
       const { apiKey, baseUrl } = parsed.data;
-      if (provider.slug === 'trove') throw invalid([{ path: ['provider'], message: 'provider: house models need no key' }]);
+      if (provider.slug === 'trove')
+        throw invalid([{ path: ['provider'], message: 'provider: house models need no key' }]);
       if (provider.keyRequired && !apiKey) throw invalid([{ path: ['apiKey'], message: 'This field is required.' }]);
-      if (!provider.keyRequired && !apiKey && !baseUrl) throw invalid([{ path: ['baseUrl'], message: `${provider.provider} needs its base URL` }]);
+      if (!provider.keyRequired && !apiKey && !baseUrl)
+        throw invalid([{ path: ['baseUrl'], message: `${provider.provider} needs its base URL` }]);
       if (apiKey) {
         this.state.ai.keys[provider.provider] = apiKey;
         provider.apiKey = maskKey(apiKey);
@@ -420,9 +482,16 @@ export class FakeBackground {
       const settings = this.aiSettings();
       const model = this.state.ai.models.find((m) => m.id === modelId);
       if (!model) throw new Failure({ kind: 'not-found', status: 404, message: 'Not found' });
-      if (model.type !== (kind === 'image' ? 'Image' : 'Text')) throw invalid([{ path: ['kind'], message: `${model.displayName} is not a ${kind} model` }]);
+      if (model.type !== (kind === 'image' ? 'Image' : 'Text'))
+        throw invalid([{ path: ['kind'], message: `${model.displayName} is not a ${kind} model` }]);
       const reason = this.aiRefusal(model);
-      if (reason) throw new Failure({ kind: 'invalid', status: 400, message: reason, fields: [{ path: 'modelId', message: reason }] });
+      if (reason)
+        throw new Failure({
+          kind: 'invalid',
+          status: 400,
+          message: reason,
+          fields: [{ path: 'modelId', message: reason }],
+        });
       if (kind === 'image') Object.assign(settings, { defaultImageAI: model.provider, defaultImageModel: model.model });
       else Object.assign(settings, { defaultAI: model.provider, defaultModel: model.model });
       return settings;

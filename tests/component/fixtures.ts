@@ -1,8 +1,7 @@
-import { canonicalizeUrl } from '@/lib/api/canonical-url';
 import { type AiModel, type AiSettings, aiSettingsSchema, type UserModel } from '@/lib/api/ai-contract';
+import { canonicalizeUrl } from '@/lib/api/canonical-url';
 import type { Collection, Diagnostics, Feedback, Gem, Tag, Upload, User } from '@/lib/api/contract';
-import type { Preferences, QueueView } from '@/lib/messaging/protocol';
-import type { ActivePage } from '@/lib/messaging/protocol';
+import type { ActivePage, Preferences, QueueView } from '@/lib/messaging/protocol';
 
 /** Test data: a signed-in user "ada" with a few nested collections and tags, looking at a blog post. */
 
@@ -118,7 +117,13 @@ const LANGUAGES = [
   { label: 'German', code: 'de' },
 ];
 
-export const makeAiModel = (id: number, provider: string, model: string, displayName: string, over: Partial<AiModel> = {}): AiModel => ({
+export const makeAiModel = (
+  id: number,
+  provider: string,
+  model: string,
+  displayName: string,
+  over: Partial<AiModel> = {},
+): AiModel => ({
   id,
   model,
   provider,
@@ -143,7 +148,11 @@ export const makeAiModel = (id: number, provider: string, model: string, display
   ...over,
 });
 
-export const makeUserModel = (model: AiModel, label: UserModel['label'], inactiveReason: string | null = null): UserModel => ({
+export const makeUserModel = (
+  model: AiModel,
+  label: UserModel['label'],
+  inactiveReason: string | null = null,
+): UserModel => ({
   ...model,
   label,
   inactiveReason: label === 'Inactive' ? (inactiveReason ?? 'Not usable') : null,
@@ -183,7 +192,11 @@ export function defaultAiState(): FakeAiState {
         isAttachmentSupported: true,
         content_length: 1_047_576,
       }),
-      makeAiModel(2, 'OpenAI', 'gpt-image-1', 'GPT Image 1', { type: 'Image', is_image_generated: true, content_length: 32_000 }),
+      makeAiModel(2, 'OpenAI', 'gpt-image-1', 'GPT Image 1', {
+        type: 'Image',
+        is_image_generated: true,
+        content_length: 32_000,
+      }),
       makeAiModel(3, 'Anthropic', 'claude-sonnet-4-5', 'Claude Sonnet 4.5', {
         is_reasoning_enabled: true,
         is_vision_enabled: true,

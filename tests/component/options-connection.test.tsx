@@ -19,13 +19,21 @@ describe('OptionsApp: the server address', () => {
 
     await user.clear(input);
     await user.type(input, 'http://127.0.0.1:9999');
-    await waitFor(() => expect(status()?.textContent).toMatch(/^Can't reach the Trove server at http:\/\/127\.0\.0\.1:9999\./));
+    await waitFor(() =>
+      expect(status()?.textContent).toMatch(/^Can't reach the Trove server at http:\/\/127\.0\.0\.1:9999\./),
+    );
 
     await user.clear(input);
     await user.type(input, 'https://example.org');
-    await waitFor(() => expect(status()?.textContent).toMatch(/^https:\/\/example\.org answers, but it is not a Trove server/));
+    await waitFor(() =>
+      expect(status()?.textContent).toMatch(/^https:\/\/example\.org answers, but it is not a Trove server/),
+    );
     // Typing is checked once it settles, not at every key.
-    expect(fake.calls('checkServer').every((url) => ['http://127.0.0.1:8787', 'http://127.0.0.1:9999', 'https://example.org'].includes(url))).toBe(true);
+    expect(
+      fake
+        .calls('checkServer')
+        .every((url) => ['http://127.0.0.1:8787', 'http://127.0.0.1:9999', 'https://example.org'].includes(url)),
+    ).toBe(true);
     // Checking saves nothing.
     expect(fake.calls('setServerUrl')).toEqual([]);
   });
@@ -52,7 +60,11 @@ describe('OptionsApp: the server address', () => {
   test('signed in with the server down, the page says so once and sections stay quiet', async () => {
     const fake = new FakeBackground({ serverReachable: false });
     for (const name of ['listGems', 'getAiSettings', 'listUserModels'] as const) {
-      fake.failNext(name, { kind: 'offline', status: 0, message: "Can't reach the Trove server at http://127.0.0.1:8787." });
+      fake.failNext(name, {
+        kind: 'offline',
+        status: 0,
+        message: "Can't reach the Trove server at http://127.0.0.1:8787.",
+      });
     }
     renderWithBackground(<OptionsApp />, fake);
     await screen.findByRole('heading', { name: 'Saves waiting' });

@@ -41,7 +41,9 @@ describe('OptionsApp: account', () => {
     const createAccount = screen.getByRole('tab', { name: 'Create account' });
     expect(screen.getByRole('tablist', { name: 'Account' })).toBeTruthy();
     expect([signIn.tabIndex, createAccount.tabIndex]).toEqual([0, -1]);
-    expect(screen.getByRole('tabpanel', { name: 'Sign in' }).contains(screen.getByRole('form', { name: 'Sign in' }))).toBe(true);
+    expect(
+      screen.getByRole('tabpanel', { name: 'Sign in' }).contains(screen.getByRole('form', { name: 'Sign in' })),
+    ).toBe(true);
 
     signIn.focus();
     await user.keyboard('{ArrowRight}');
@@ -49,7 +51,11 @@ describe('OptionsApp: account', () => {
     expect(createAccount.getAttribute('aria-selected')).toBe('true');
     expect(signIn.getAttribute('aria-selected')).toBe('false');
     expect([signIn.tabIndex, createAccount.tabIndex]).toEqual([-1, 0]);
-    expect(screen.getByRole('tabpanel', { name: 'Create account' }).contains(screen.getByRole('form', { name: 'Create account' }))).toBe(true);
+    expect(
+      screen
+        .getByRole('tabpanel', { name: 'Create account' })
+        .contains(screen.getByRole('form', { name: 'Create account' })),
+    ).toBe(true);
     expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
     // Tab goes from the selected tab into its panel.
     await user.tab();
@@ -104,7 +110,9 @@ describe('OptionsApp: account', () => {
 
     const signedInAs = await screen.findByText(/Signed in as/);
     expect(signedInAs.textContent).toBe('Signed in as grace (grace@example.com)');
-    expect(fake.calls('signUp')).toEqual([{ username: 'grace', email: 'grace@example.com', password: 'correct horse' }]);
+    expect(fake.calls('signUp')).toEqual([
+      { username: 'grace', email: 'grace@example.com', password: 'correct horse' },
+    ]);
     await expectNoGemsYet();
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -145,7 +153,12 @@ describe('OptionsApp: gems', () => {
   test('lists the gems, newest first, with their type and tags', async () => {
     const fake = new FakeBackground({
       gems: [
-        makeGem(2, { title: 'Second', url: 'https://example.com/2', media_type: 'Article', tags: [makeTag(1, 'JavaScript')] }),
+        makeGem(2, {
+          title: 'Second',
+          url: 'https://example.com/2',
+          media_type: 'Article',
+          tags: [makeTag(1, 'JavaScript')],
+        }),
         makeGem(1, { title: 'First', url: 'https://example.com/1' }),
       ],
     });
@@ -229,7 +242,11 @@ describe('OptionsApp: server', () => {
 
   test('shows why a server URL was refused', async () => {
     const fake = new FakeBackground();
-    fake.failNext('setServerUrl', { kind: 'unknown', status: 0, message: 'Server URL must start with http:// or https://' });
+    fake.failNext('setServerUrl', {
+      kind: 'unknown',
+      status: 0,
+      message: 'Server URL must start with http:// or https://',
+    });
     const { user } = renderWithBackground(<OptionsApp />, fake);
     const input = await screen.findByLabelText('Trove server URL');
     await user.clear(input);

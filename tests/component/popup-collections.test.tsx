@@ -11,7 +11,8 @@ const listed = () =>
     .queryAllByRole('option')
     .map((o) => o.textContent);
 /** The option aria-activedescendant names (the highlighted one, as a screen reader hears it). */
-const highlighted = () => document.getElementById(picker().getAttribute('aria-activedescendant') ?? '')?.textContent ?? null;
+const highlighted = () =>
+  document.getElementById(picker().getAttribute('aria-activedescendant') ?? '')?.textContent ?? null;
 
 async function openPicker(fake = new FakeBackground()) {
   const rendered = renderPopup(fake);
@@ -95,7 +96,13 @@ describe('SavePopup: collection picker', () => {
     expect(fake.calls('createCollection')).toEqual([{ name: 'Reading' }]);
     expect(screen.queryByRole('listbox')).toBeNull();
     await user.click(picker());
-    expect(listed()).toEqual(['Unfiltered0 gems', 'Reading0 gems', 'Recipes3 gems', 'Recipes / Desserts0 gems', 'Work0 gems']);
+    expect(listed()).toEqual([
+      'Unfiltered0 gems',
+      'Reading0 gems',
+      'Recipes3 gems',
+      'Recipes / Desserts0 gems',
+      'Work0 gems',
+    ]);
     expect(screen.getByRole('option', { name: /^Reading/ }).getAttribute('aria-selected')).toBe('true');
   });
 
@@ -130,7 +137,9 @@ describe('SavePopup: collection picker', () => {
     expect(picker().disabled).toBe(true);
 
     hold.release();
-    await waitFor(() => expect(document.getElementById('gem-collection-error')?.textContent).toBe('data.name: Given value is too long'));
+    await waitFor(() =>
+      expect(document.getElementById('gem-collection-error')?.textContent).toBe('data.name: Given value is too long'),
+    );
     expect(screen.queryByRole('status', { name: 'Creating collection' })).toBeNull();
     expect(picker().disabled).toBe(false);
     expect(picker().value).toBe('Unfiltered');

@@ -41,7 +41,10 @@ describe('SavePopup: the page filled in as it is read', () => {
     expect(fake.calls('saveGem')).toHaveLength(0);
     page.release();
     await screen.findByText(/^Saved in/);
-    expect(fake.calls('saveGem')[0]?.payload.gem).toMatchObject({ title: 'Hello, world | Example Blog', text: 'Hello there. '.repeat(150) });
+    expect(fake.calls('saveGem')[0]?.payload.gem).toMatchObject({
+      title: 'Hello, world | Example Blog',
+      text: 'Hello there. '.repeat(150),
+    });
   });
 });
 
@@ -125,7 +128,11 @@ describe('SavePopup: after a save', () => {
 
 describe('SavePopup: a gem already saved here', () => {
   const fakeWithGem = () =>
-    new FakeBackground({ gems: [makeGem(42, { title: 'Saved before', url: 'https://blog.example.com/posts/hello-world', collectionId: 4 })] });
+    new FakeBackground({
+      gems: [
+        makeGem(42, { title: 'Saved before', url: 'https://blog.example.com/posts/hello-world', collectionId: 4 }),
+      ],
+    });
 
   test('Delete asks first: Cancel keeps the gem, Confirm deletes it and leaves a fresh form', async () => {
     const fake = fakeWithGem();
@@ -142,7 +149,9 @@ describe('SavePopup: a gem already saved here', () => {
     expect(fake.client.deleteGem).not.toHaveBeenCalled();
 
     await user.click(button('Delete'));
-    await user.click(within(screen.getByRole('group', { name: 'Delete this gem?' })).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Delete this gem?' })).getByRole('button', { name: 'Confirm' }),
+    );
     await findSaveForm('Save this page');
     expect(fake.calls('deleteGem')).toEqual([{ id: 42 }]);
     expect(fake.state.gems).toEqual([]);
@@ -166,9 +175,13 @@ describe('SavePopup: a gem already saved here', () => {
 
 describe('SavePopup: pages that cannot be saved', () => {
   test('about:blank says why, with no Try again and no form', async () => {
-    const fake = new FakeBackground({ activePage: makePage({ url: 'about:blank', title: 'about:blank', extract: null, detected: null }) });
+    const fake = new FakeBackground({
+      activePage: makePage({ url: 'about:blank', title: 'about:blank', extract: null, detected: null }),
+    });
     renderPopup(fake);
-    expect(await screen.findByText("Trove saves web pages (http and https). This page (about:) can't be saved.")).toBeTruthy();
+    expect(
+      await screen.findByText("Trove saves web pages (http and https). This page (about:) can't be saved."),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Try again|Retry/ })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('form')).toBeNull();

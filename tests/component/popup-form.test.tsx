@@ -117,7 +117,11 @@ describe('SavePopup: tags', () => {
     expect(screen.queryByRole('listbox', { name: 'Tags' })).toBeNull();
     await user.type(tagsBox(), 'java');
     const suggestions = screen.getByRole('listbox', { name: 'Tags' });
-    expect(within(suggestions).getAllByRole('option').map((b) => b.textContent)).toEqual(['JavaScript', 'Add tag “java”']);
+    expect(
+      within(suggestions)
+        .getAllByRole('option')
+        .map((b) => b.textContent),
+    ).toEqual(['JavaScript', 'Add tag “java”']);
 
     await user.click(within(suggestions).getByRole('option', { name: 'JavaScript' }));
     expect(chips()).toEqual(['JavaScript']);
@@ -149,7 +153,11 @@ describe('SavePopup: tags', () => {
     const { user } = renderPopup();
     await findSaveForm();
     await user.type(tagsBox(), 'cooking{Enter}coo');
-    expect(within(screen.getByRole('listbox', { name: 'Tags' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Add tag “coo”']);
+    expect(
+      within(screen.getByRole('listbox', { name: 'Tags' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Add tag “coo”']);
   });
 
   test('what is left in the box is added when it loses focus', async () => {

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { FakeBackground } from './fake-background';
 import { field, fieldError, findSaveForm, openDetails, renderPopup } from './render';
 
-const OFFLINE = "Can't reach the Trove server at http://127.0.0.1:8787. Check that it is running and the address is right.";
+const OFFLINE =
+  "Can't reach the Trove server at http://127.0.0.1:8787. Check that it is running and the address is right.";
 
 /** Fills in the popup the way a user would: a new title, a collection and two tags. */
 async function fillIn(user: ReturnType<typeof renderPopup>['user']) {
@@ -105,7 +106,7 @@ describe('SavePopup: saving', () => {
     expect(fake.state.gems).toHaveLength(1);
   });
 
-  test("a 400 with field errors puts each message on its field", async () => {
+  test('a 400 with field errors puts each message on its field', async () => {
     const fake = new FakeBackground();
     fake.failNext('saveGem', {
       kind: 'invalid',
@@ -163,7 +164,12 @@ describe('SavePopup: the save queue and gem types', () => {
 
   test('a save the server refuses stays in the form with the reasons on the fields', async () => {
     const fake = new FakeBackground();
-    fake.refuseNextSave({ kind: 'invalid', status: 400, message: 'data.url: Nope', fields: [{ path: 'data.url', message: 'Nope' }] });
+    fake.refuseNextSave({
+      kind: 'invalid',
+      status: 400,
+      message: 'data.url: Nope',
+      fields: [{ path: 'data.url', message: 'Nope' }],
+    });
     const { user } = renderPopup(fake);
     await findSaveForm();
     await user.click(saveButton());
@@ -175,7 +181,10 @@ describe('SavePopup: the save queue and gem types', () => {
 
   test('the detected type is chosen, can be changed, and picks the typed endpoint', async () => {
     const fake = new FakeBackground();
-    fake.state.activePage = { ...fake.state.activePage, detected: { mediaType: 'Video', mediaUrl: 'https://cdn.example.com/talk.mp4' } };
+    fake.state.activePage = {
+      ...fake.state.activePage,
+      detected: { mediaType: 'Video', mediaUrl: 'https://cdn.example.com/talk.mp4' },
+    };
     const { user } = renderPopup(fake);
     await findSaveForm();
     await openDetails(user);
@@ -194,7 +203,10 @@ describe('SavePopup: the save queue and gem types', () => {
     const second = renderPopup(again);
     await findSaveForm();
     await second.user.click(screen.getAllByRole('button', { name: /^Details/ }).at(-1) as HTMLButtonElement);
-    await second.user.selectOptions(screen.getAllByRole('combobox', { name: 'Type' }).at(-1) as HTMLSelectElement, 'PDF');
+    await second.user.selectOptions(
+      screen.getAllByRole('combobox', { name: 'Type' }).at(-1) as HTMLSelectElement,
+      'PDF',
+    );
     await second.user.click(screen.getAllByRole('button', { name: /Save gem/ }).at(-1) as HTMLButtonElement);
     await waitFor(() => expect(again.calls('saveGem')).toHaveLength(1));
     expect(again.calls('saveGem')[0]?.payload.endpoint).toBe('pdf');
@@ -208,7 +220,9 @@ describe('SavePopup: offline', () => {
     fake.failNext('findGemsAtUrl', { kind: 'offline', status: 0, message: OFFLINE });
     const { user } = renderPopup(fake);
     await findSaveForm();
-    expect(screen.getByText("The server can't be reached: Trove could not check whether this page is already saved.")).toBeTruthy();
+    expect(
+      screen.getByText("The server can't be reached: Trove could not check whether this page is already saved."),
+    ).toBeTruthy();
     await user.click(saveButton());
     expect(await screen.findByText(/^Saved on this device/)).toBeTruthy();
   });

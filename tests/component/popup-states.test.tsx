@@ -16,7 +16,11 @@ describe('SavePopup: signed out', () => {
 
   test('a session that ended on the server also shows Sign in', async () => {
     const fake = new FakeBackground();
-    fake.failNext('listCollections', { kind: 'signed-out', status: 401, message: 'Your session has ended. Please sign in again.' });
+    fake.failNext('listCollections', {
+      kind: 'signed-out',
+      status: 401,
+      message: 'Your session has ended. Please sign in again.',
+    });
     renderPopup(fake);
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
@@ -57,7 +61,8 @@ describe('SavePopup: loading and failures', () => {
 
   test("shows a background failure's message, and Try again loads again", async () => {
     const fake = new FakeBackground();
-    const message = "Can't reach the Trove server at http://127.0.0.1:8787. Check that it is running and the address is right.";
+    const message =
+      "Can't reach the Trove server at http://127.0.0.1:8787. Check that it is running and the address is right.";
     fake.failNext('listCollections', { kind: 'offline', status: 0, message });
     const { user } = renderPopup(fake);
     const alert = await screen.findByRole('alert');
@@ -78,7 +83,9 @@ describe('SavePopup: a new page', () => {
     await findSaveForm();
     expect(field('Title').value).toBe('Hello, world');
     expect(field('Description').value).toBe('A first post about saying hello.');
-    expect(container.querySelector('img.preview-image')?.getAttribute('src')).toBe('https://blog.example.com/cover.png');
+    expect(container.querySelector('img.preview-image')?.getAttribute('src')).toBe(
+      'https://blog.example.com/cover.png',
+    );
     expect(container.querySelector('.preview-title')?.textContent).toBe('Hello, world');
     expect(container.querySelector('.preview-site')?.textContent).toBe('Example Blog · Article');
     // The address and image are behind "Details", not raw fields up front.
@@ -107,7 +114,7 @@ describe('SavePopup: a new page', () => {
     expect(container.querySelector('img')).toBeNull();
   });
 
-  test("updates the image preview when the image URL changes", async () => {
+  test('updates the image preview when the image URL changes', async () => {
     const { user, container } = renderPopup();
     await findSaveForm();
     await openDetails(user);
@@ -135,7 +142,9 @@ describe('SavePopup: a page already saved', () => {
   test('says where it is saved and shows the saved values', async () => {
     const { user } = renderPopup(alreadySaved());
     const form = await findSaveForm('Edit saved gem');
-    const notice = within(form).getAllByRole('status').find((el) => el.textContent?.startsWith('Already saved'));
+    const notice = within(form)
+      .getAllByRole('status')
+      .find((el) => el.textContent?.startsWith('Already saved'));
     expect(notice?.textContent).toMatch(/^Already saved in Work on .+\. Changes update that gem\.$/);
     expect(field('Title').value).toBe('My saved title');
     expect(field('Description').value).toBe('My notes');
@@ -179,7 +188,9 @@ describe('SavePopup: a page already saved', () => {
       collections: [makeCollection(1, 'Unfiltered', { isUnfiltered: true })],
     });
     renderPopup(fake);
-    expect(await screen.findByText("Trove saves web pages (http and https). This page (chrome:) can't be saved.")).toBeTruthy();
+    expect(
+      await screen.findByText("Trove saves web pages (http and https). This page (chrome:) can't be saved."),
+    ).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
     expect(fake.client.findGemsAtUrl).not.toHaveBeenCalled();
   });

@@ -19,7 +19,10 @@ import {
 } from './report-bug-helpers';
 
 const NOT_AN_IMAGE = (name: string) => `${name} is not an image Trove can attach. Use JPG, PNG, GIF, JPEG or WEBP.`;
-const item = (name: string) => within(inDialog().getByRole('list', { name: 'Attached images' })).getByRole('img', { name }).closest('li') as HTMLElement;
+const item = (name: string) =>
+  within(inDialog().getByRole('list', { name: 'Attached images' }))
+    .getByRole('img', { name })
+    .closest('li') as HTMLElement;
 
 describe('ReportBugDialog: attachments', () => {
   test('a PNG picked with browse uploads at once and shows its preview', async () => {
@@ -188,7 +191,10 @@ describe('ReportBugDialog: attachments', () => {
 describe('ReportBugDialog: diagnostics', () => {
   test('shows what will be sent, ticked by default', async () => {
     const fake = new FakeBackground({
-      diagnostics: makeDiagnostics({ activeModel: 'gpt-4o-mini', recentErrors: ['listTags: Could not reach the server', 'createGem: 500'] }),
+      diagnostics: makeDiagnostics({
+        activeModel: 'gpt-4o-mini',
+        recentErrors: ['listTags: Could not reach the server', 'createGem: 500'],
+      }),
     });
     renderDialog(fake);
     expect(diagnosticsBox().checked).toBe(true);
@@ -201,10 +207,11 @@ describe('ReportBugDialog: diagnostics', () => {
       ['AI model', 'gpt-4o-mini'],
       ['Recent errors', 'listTags: Could not reach the servercreateGem: 500'],
     ]);
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'listTags: Could not reach the server',
-      'createGem: 500',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['listTags: Could not reach the server', 'createGem: 500']);
   });
 
   test('with no model and no errors it says none', async () => {

@@ -38,7 +38,9 @@ describe('Report a bug from the popup', () => {
   });
 
   test('on a page that is not http(s) the URL starts empty', async () => {
-    const { user } = renderPopup(new FakeBackground({ activePage: makePage({ url: 'chrome://extensions/', extract: null }) }));
+    const { user } = renderPopup(
+      new FakeBackground({ activePage: makePage({ url: 'chrome://extensions/', extract: null }) }),
+    );
     await screen.findByText(/can't be saved/);
     await user.click(reportButton());
     await screen.findByRole('dialog', { name: 'Report a bug' });

@@ -14,9 +14,13 @@ export const REQUIRED = 'This field is required.';
 
 /** A 1×1 PNG's first bytes: the 8-byte signature, then the IHDR chunk. Enough for a magic-number check. */
 export const pngBytes = () =>
-  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+  new Uint8Array([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
+    0, 0, 0,
+  ]);
 /** A real PNG; the browser types a file by its name, so a PNG called x.txt is text/plain. */
-export const pngFile = (name = 'screenshot.png') => new File([pngBytes()], name, { type: name.endsWith('.png') ? 'image/png' : 'text/plain' });
+export const pngFile = (name = 'screenshot.png') =>
+  new File([pngBytes()], name, { type: name.endsWith('.png') ? 'image/png' : 'text/plain' });
 /** Text with an image's name (and so an image's declared type). */
 export const fakePng = (name = 'notes.png') => new File(['these are notes, not pixels'], name, { type: 'image/png' });
 
@@ -32,8 +36,10 @@ export const inDialog = () => within(dialog());
 export const box = (label: 'Title' | 'URL' | 'Description' | 'Feedback Tags') =>
   inDialog().getByRole('textbox', { name: label }) as HTMLInputElement;
 export const category = () => inDialog().getByRole('combobox', { name: 'Category' }) as HTMLSelectElement;
-export const submitButton = () => dialog().querySelector<HTMLButtonElement>('button[type="submit"]') as HTMLButtonElement;
-export const diagnosticsBox = () => inDialog().getByRole('checkbox', { name: /^Include diagnostics/ }) as HTMLInputElement;
+export const submitButton = () =>
+  dialog().querySelector<HTMLButtonElement>('button[type="submit"]') as HTMLButtonElement;
+export const diagnosticsBox = () =>
+  inDialog().getByRole('checkbox', { name: /^Include diagnostics/ }) as HTMLInputElement;
 
 /** The names on the dialog's tag chips. */
 export const chips = () =>
@@ -44,7 +50,11 @@ export const chips = () =>
 /** The attached images' names, in order (their previews' alt text). */
 export const previews = () => {
   const list = inDialog().queryByRole('list', { name: 'Attached images' });
-  return list ? within(list).queryAllByRole('img').map((img) => img.getAttribute('alt')) : [];
+  return list
+    ? within(list)
+        .queryAllByRole('img')
+        .map((img) => img.getAttribute('alt'))
+    : [];
 };
 
 export const uploadingSpinner = (name: string) => screen.queryByRole('status', { name: `Uploading ${name}` });
@@ -56,8 +66,11 @@ export async function browse(...files: File[]) {
 }
 
 export function drop(...files: File[]) {
-  fireEvent.drop(inDialog().getByRole('region', { name: 'Attachment drop zone' }), { dataTransfer: { files, types: ['Files'] } });
+  fireEvent.drop(inDialog().getByRole('region', { name: 'Attachment drop zone' }), {
+    dataTransfer: { files, types: ['Files'] },
+  });
 }
 
 /** Waits until no image is uploading. */
-export const uploadsSettled = () => waitFor(() => expect(dialog().querySelector('[aria-label^="Uploading "]')).toBeNull());
+export const uploadsSettled = () =>
+  waitFor(() => expect(dialog().querySelector('[aria-label^="Uploading "]')).toBeNull());

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { FEEDBACK_CATEGORIES } from '@/lib/feedback/categories';
 import { FakeBackground } from './fake-background';
 import { makeDiagnostics } from './fixtures';
+import { fieldError } from './render';
 import {
   box,
   browse,
@@ -21,7 +22,6 @@ import {
   URL_INVALID,
   uploadsSettled,
 } from './report-bug-helpers';
-import { fieldError } from './render';
 
 const SUBMITTED = 'Report has been submitted';
 const FAILED = 'Error Occured!.Try again later';
@@ -166,7 +166,11 @@ describe('ReportBugDialog: feedback tags', () => {
     const { user, fake } = renderDialog();
     await user.type(box('Feedback Tags'), 'java');
     const suggestions = await inDialog().findByRole('list', { name: 'Tag suggestions' });
-    expect(within(suggestions).getAllByRole('button').map((b) => b.textContent)).toEqual(['JavaScript']);
+    expect(
+      within(suggestions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['JavaScript']);
     await user.click(within(suggestions).getByRole('button', { name: 'JavaScript' }));
     await waitFor(() => expect(chips()).toEqual(['JavaScript']));
     expect(inDialog().queryByRole('list', { name: 'Tag suggestions' })).toBeNull();

@@ -15,7 +15,10 @@ import { signUpInOptions } from './flows';
  * to test-output/axe/ so that before/after figures can be reported.
  */
 
-const AXE_SOURCE = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8');
+const AXE_SOURCE = readFileSync(
+  fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)),
+  'utf8',
+);
 const OUTPUT = fileURLToPath(new URL('../../test-output/axe/', import.meta.url));
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
@@ -73,7 +76,8 @@ async function scan(page: Page, name: string): Promise<string[]> {
     record(label, theme, name, violations);
     await page.screenshot({ path: `${OUTPUT}${name}-${theme}.png` });
     for (const v of violations) {
-      if (v.impact === 'critical' || v.impact === 'serious') blocking.push(`${label}: ${v.impact} ${v.id} ×${v.targets.length} ${v.targets.join(' | ')}`);
+      if (v.impact === 'critical' || v.impact === 'serious')
+        blocking.push(`${label}: ${v.impact} ${v.id} ×${v.targets.length} ${v.targets.join(' | ')}`);
     }
   }
   await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
@@ -84,8 +88,12 @@ function record(label: string, theme: Theme, name: string, violations: Violation
   const byImpact: Record<string, number> = { critical: 0, serious: 0, moderate: 0, minor: 0 };
   for (const v of violations) byImpact[v.impact ?? 'minor'] = (byImpact[v.impact ?? 'minor'] ?? 0) + v.targets.length;
   summary[label] = byImpact;
-  const lines = violations.map((v) => `  [${v.impact}] ${v.id} ×${v.targets.length}: ${v.help}\n    ${v.targets.join('\n    ')}`);
-  console.log(`axe: ${label}: ${violations.length ? `${violations.length} rule(s) violated\n${lines.join('\n')}` : 'no violations'}`);
+  const lines = violations.map(
+    (v) => `  [${v.impact}] ${v.id} ×${v.targets.length}: ${v.help}\n    ${v.targets.join('\n    ')}`,
+  );
+  console.log(
+    `axe: ${label}: ${violations.length ? `${violations.length} rule(s) violated\n${lines.join('\n')}` : 'no violations'}`,
+  );
   writeFileSync(`${OUTPUT}${name}-${theme}.json`, `${JSON.stringify(violations, null, 2)}\n`);
 }
 
@@ -104,7 +112,10 @@ describe('axe-core finds no critical or serious violation, light and dark', () =
   afterAll(async () => {
     console.log(
       `axe summary (nodes by impact):\n${Object.entries(summary)
-        .map(([label, c]) => `  ${label}: critical ${c.critical}, serious ${c.serious}, moderate ${c.moderate}, minor ${c.minor}`)
+        .map(
+          ([label, c]) =>
+            `  ${label}: critical ${c.critical}, serious ${c.serious}, moderate ${c.moderate}, minor ${c.minor}`,
+        )
         .join('\n')}`,
     );
     await env?.close();
@@ -121,7 +132,11 @@ describe('axe-core finds no critical or serious violation, light and dark', () =
   });
 
   it('the options page signed in, with the AI settings loaded and usable models offering "Make default"', async () => {
-    options = await signUpInOptions(ctx, env.server.url, { username: 'axe', email: 'axe@example.test', password: 'correct horse battery' });
+    options = await signUpInOptions(ctx, env.server.url, {
+      username: 'axe',
+      email: 'axe@example.test',
+      password: 'correct horse battery',
+    });
     await options.waitForSelector('#ai-settings .ai-model');
     // A Groq key (the fake provider as its base URL) makes Groq's models usable, so they offer "Make default".
     await options.type('#ai-key-groq', 'gsk-e2e-axe-key-1234');

@@ -12,7 +12,9 @@ const API_KEY = 'gsk-e2e-secret-key-7391';
 const USER = { username: 'e2eaiuser', email: 'ai@example.test', password: 'correct horse battery' };
 
 const labels = (page: Page) =>
-  page.$$eval(`#ai-settings .ai-model[data-provider="${PROVIDER}"] [data-label]`, (els) => els.map((e) => e.textContent));
+  page.$$eval(`#ai-settings .ai-model[data-provider="${PROVIDER}"] [data-label]`, (els) =>
+    els.map((e) => e.textContent),
+  );
 
 async function waitForLabels(page: Page, label: string) {
   await page.waitForFunction(
@@ -35,7 +37,10 @@ async function readExtensionStorage(ctx: ExtensionBrowser): Promise<string> {
     const scope = globalThis as unknown as {
       chrome: { storage: { local: { get(k: null): Promise<object> }; session: { get(k: null): Promise<object> } } };
     };
-    const [local, session] = await Promise.all([scope.chrome.storage.local.get(null), scope.chrome.storage.session.get(null)]);
+    const [local, session] = await Promise.all([
+      scope.chrome.storage.local.get(null),
+      scope.chrome.storage.session.get(null),
+    ]);
     return JSON.stringify({ local, session });
   });
 }
@@ -49,7 +54,9 @@ async function fetchAiSettings(serverUrl: string) {
   });
   const { jwt } = (await signIn.json()) as { jwt: string };
   const response = await fetch(`${serverUrl}/api/ai-settings`, { headers: { authorization: `Bearer ${jwt}` } });
-  return (await response.json()) as { data: { providers: { provider: string; apiKey: string | null; baseUrl: string | null }[] } };
+  return (await response.json()) as {
+    data: { providers: { provider: string; apiKey: string | null; baseUrl: string | null }[] };
+  };
 }
 
 describe('AI settings in the options page', () => {
@@ -80,10 +87,9 @@ describe('AI settings in the options page', () => {
   it('adds a key and the fake provider as base URL: the models turn to API and only the mask shows', async () => {
     await options.type(`#ai-key-${SLUG}`, API_KEY);
     await options.type(`#ai-base-url-${SLUG}`, `${fake.url}/v1`);
-    expect(await options.$eval(`#ai-key-${SLUG}`, (el) => [(el as HTMLInputElement).type, el.getAttribute('autocomplete')])).toEqual([
-      'password',
-      'off',
-    ]);
+    expect(
+      await options.$eval(`#ai-key-${SLUG}`, (el) => [(el as HTMLInputElement).type, el.getAttribute('autocomplete')]),
+    ).toEqual(['password', 'off']);
     await options.click(`button[aria-label="Save ${PROVIDER} key"]`);
 
     await waitForLabels(options, 'API');

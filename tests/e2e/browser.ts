@@ -14,7 +14,8 @@ export interface ExtensionBrowser {
 
 /** Debian's Chromium, headless, with the built extension loaded and no way to reach the network. */
 export async function launchWithExtension(): Promise<ExtensionBrowser> {
-  if (!existsSync(`${extensionPath}/manifest.json`)) throw new Error(`Build the extension first (npm run build): ${extensionPath}`);
+  if (!existsSync(`${extensionPath}/manifest.json`))
+    throw new Error(`Build the extension first (npm run build): ${extensionPath}`);
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -30,7 +31,9 @@ export async function launchWithExtension(): Promise<ExtensionBrowser> {
       '--disable-quic',
     ],
   });
-  const worker = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'));
+  const worker = await browser.waitForTarget(
+    (t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'),
+  );
   const extensionId = new URL(worker.url()).host;
   const extension = (await browser.extensions()).get(extensionId);
   if (!extension) throw new Error(`extension ${extensionId} is not listed`);

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ExtensionBrowser, launchWithExtension } from './browser';
 import { freePort, type ServerProcess, startServerProcess } from '../server-process';
+import { type ExtensionBrowser, launchWithExtension } from './browser';
 import { startTestSite } from './test-site';
 
 /**
@@ -24,7 +24,11 @@ export interface E2eEnvironment {
 export async function startE2eEnvironment(name: string): Promise<E2eEnvironment> {
   const dataDir = mkdtempSync(join(tmpdir(), `trove-e2e-${name}-`));
   const port = await freePort();
-  const [server, site, ctx] = await Promise.all([startServerProcess({ port, env: { DATA_DIR: dataDir } }), startTestSite(), launchWithExtension()]);
+  const [server, site, ctx] = await Promise.all([
+    startServerProcess({ port, env: { DATA_DIR: dataDir } }),
+    startTestSite(),
+    launchWithExtension(),
+  ]);
   const env: E2eEnvironment = {
     dataDir,
     site,

@@ -3,7 +3,11 @@ import type { ExtensionBrowser } from './browser';
 import { openExtensionPage } from './browser';
 
 /** As a person would: point the options page at the server and create an account there. */
-export async function signUpInOptions(ctx: ExtensionBrowser, serverUrl: string, user: { username: string; email: string; password: string }) {
+export async function signUpInOptions(
+  ctx: ExtensionBrowser,
+  serverUrl: string,
+  user: { username: string; email: string; password: string },
+) {
   const options = await openExtensionPage(ctx, 'options.html');
   const serverField = await options.waitForSelector('#server-url');
   await serverField?.click({ count: 3 });
@@ -27,7 +31,9 @@ export async function fetchGems(serverUrl: string, identifier: string, password:
     body: JSON.stringify({ identifier, password }),
   });
   const { jwt } = (await signIn.json()) as { jwt: string };
-  const list = await fetch(`${serverUrl}/api/get-all-bookmark?perPage=100`, { headers: { authorization: `Bearer ${jwt}` } });
+  const list = await fetch(`${serverUrl}/api/get-all-bookmark?perPage=100`, {
+    headers: { authorization: `Bearer ${jwt}` },
+  });
   return gemListSchema.parse(await list.json());
 }
 
@@ -46,7 +52,9 @@ export async function clickMenuItem(ctx: ExtensionBrowser, info: Record<string, 
 }
 
 export async function backgroundWorker(ctx: ExtensionBrowser) {
-  const target = await ctx.browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'));
+  const target = await ctx.browser.waitForTarget(
+    (t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'),
+  );
   const worker = await target.worker();
   if (!worker) throw new Error('no background worker');
   return worker;

@@ -1,7 +1,6 @@
-
-import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, openExtensionPage, openPopup } from './browser';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { backgroundWorker, clickMenuItem, fetchGems, signUpInOptions } from './flows';
 
 const USER = { username: 'traveller', email: 'traveller@example.test', password: 'correct horse battery' };
@@ -23,7 +22,9 @@ describe('saves made while the server is down', () => {
   const queueLength = async () => {
     const worker = await backgroundWorker(ctx);
     return worker.evaluate(async () => {
-      const scope = globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown[]>> } } } };
+      const scope = globalThis as unknown as {
+        chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown[]>> } } };
+      };
       return ((await scope.chrome.storage.local.get('saveQueue')).saveQueue ?? []).length;
     });
   };
@@ -70,7 +71,9 @@ describe('saves made while the server is down', () => {
 
     await env.startServer();
     // What the browser's "online" event does; the periodic alarm would do it within a minute too.
-    await (await backgroundWorker(ctx)).evaluate(() => (globalThis as unknown as { trove: { drainQueue(): Promise<number> } }).trove.drainQueue());
+    await (await backgroundWorker(ctx)).evaluate(() =>
+      (globalThis as unknown as { trove: { drainQueue(): Promise<number> } }).trove.drainQueue(),
+    );
     const delivered = await waitFor(gems, (list) => list.total >= 20);
     expect(delivered.total).toBe(20);
     expect(new Set(delivered.data.map((g) => g.url)).size).toBe(20);

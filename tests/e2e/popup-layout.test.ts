@@ -75,8 +75,11 @@ describe('the popup within 600 px, by keyboard, light and dark', () => {
     const jwt = await jwtOf(env.server.url);
     // Many collections (some nested, some with long names) and many tags.
     for (let i = 1; i <= 24; i++) {
-      const parent = await api(env.server.url, 'collections', jwt, { data: { name: `Area ${String(i).padStart(2, '0')} — reading list with a long name` } });
-      if (i % 4 === 0) await api(env.server.url, 'collections', jwt, { data: { name: `Sub ${i}`, parentId: parent.id } });
+      const parent = await api(env.server.url, 'collections', jwt, {
+        data: { name: `Area ${String(i).padStart(2, '0')} — reading list with a long name` },
+      });
+      if (i % 4 === 0)
+        await api(env.server.url, 'collections', jwt, { data: { name: `Sub ${i}`, parentId: parent.id } });
     }
     for (let i = 1; i <= 40; i++) await api(env.server.url, 'tags', jwt, { data: { tag: `topic-${i}` } });
   });
@@ -91,8 +94,12 @@ describe('the popup within 600 px, by keyboard, light and dark', () => {
     await page.goto(pageUrl);
     const popup = await openPopup(ctx, page);
     await popup.waitForSelector('form[aria-busy="false"]');
-    await popup.waitForFunction(() => (document.querySelector('img.preview-image') as HTMLImageElement | null)?.complete);
-    expect(await popup.$eval('#gem-description', (el) => (el as HTMLTextAreaElement).value.length)).toBeGreaterThan(250);
+    await popup.waitForFunction(
+      () => (document.querySelector('img.preview-image') as HTMLImageElement | null)?.complete,
+    );
+    expect(await popup.$eval('#gem-description', (el) => (el as HTMLTextAreaElement).value.length)).toBeGreaterThan(
+      250,
+    );
     measured.fresh = await heights(popup);
     expect(measured.fresh.document).toBeLessThanOrEqual(MAX);
     expect(measured.fresh.body).toBeLessThanOrEqual(MAX);
@@ -104,7 +111,10 @@ describe('the popup within 600 px, by keyboard, light and dark', () => {
     measured.details = await heights(popup);
     expect(measured.details.document).toBeLessThanOrEqual(MAX);
     // How tall the form itself is then (it scrolls inside the popup if it is taller than the room it has).
-    measured.detailsFormContent = await popup.$eval('.popup-main', (el) => ({ document: el.scrollHeight, body: el.clientHeight }));
+    measured.detailsFormContent = await popup.$eval('.popup-main', (el) => ({
+      document: el.scrollHeight,
+      body: el.clientHeight,
+    }));
     await popup.screenshot({ path: `${SCREENSHOTS}popup-details-open-light.png`, fullPage: true });
     await popup.close().catch(() => {});
     await page.close();
@@ -146,7 +156,12 @@ describe('the popup within 600 px, by keyboard, light and dark', () => {
     await popup.keyboard.press('ArrowDown');
     await popup.keyboard.press('ArrowDown');
     await popup.keyboard.press('ArrowDown');
-    const chosen = await popup.$eval('#gem-collection', (el) => document.getElementById(el.getAttribute('aria-activedescendant') ?? '')?.querySelector('.ui-option-label')?.textContent);
+    const chosen = await popup.$eval(
+      '#gem-collection',
+      (el) =>
+        document.getElementById(el.getAttribute('aria-activedescendant') ?? '')?.querySelector('.ui-option-label')
+          ?.textContent,
+    );
     await popup.keyboard.press('Enter');
     expect(await popup.$eval('#gem-collection', (el) => (el as HTMLInputElement).value)).toBe(chosen);
     await popup.keyboard.press('Enter');
@@ -168,7 +183,9 @@ describe('the popup within 600 px, by keyboard, light and dark', () => {
       headers: { authorization: `Bearer ${await jwtOf(env.server.url)}` },
     });
     const gem = ((await onServer.json()) as { data: { collectionId: number } }).data;
-    const collection = await fetch(`${env.server.url}/api/get-user-collections`, { headers: { authorization: `Bearer ${await jwtOf(env.server.url)}` } });
+    const collection = await fetch(`${env.server.url}/api/get-user-collections`, {
+      headers: { authorization: `Bearer ${await jwtOf(env.server.url)}` },
+    });
     const names = ((await collection.json()) as { data: { id: number; name: string }[] }).data;
     expect(names.find((c) => c.id === gem.collectionId)?.name).toBe(chosen);
     await popup.close().catch(() => {});
@@ -183,7 +200,10 @@ describe('the popup within 600 px, by keyboard, light and dark', () => {
     measured.alreadySaved = await heights(popup);
     expect(measured.alreadySaved.document).toBeLessThanOrEqual(MAX);
     expect(measured.alreadySaved.body).toBeLessThanOrEqual(MAX);
-    const update = await popup.$eval('button[type="submit"]', (el) => ({ text: el.textContent, bottom: el.getBoundingClientRect().bottom }));
+    const update = await popup.$eval('button[type="submit"]', (el) => ({
+      text: el.textContent,
+      bottom: el.getBoundingClientRect().bottom,
+    }));
     expect(update.text).toBe('Update gem');
     expect(update.bottom).toBeLessThanOrEqual(MAX);
     await shootBothThemes(popup, 'already-saved');
@@ -206,7 +226,9 @@ describe('the popup within 600 px, by keyboard, light and dark', () => {
     expect(measured.reportDialog.document).toBeLessThanOrEqual(MAX);
     expect(measured.reportDialog.body).toBeLessThanOrEqual(MAX);
     // Where Submit sits (the dialog's own layout is the Report Bug work's, not the popup's): logged, not asserted.
-    const submit = await popup.$eval('[role="dialog"] button[type="submit"]', (el) => Math.round(el.getBoundingClientRect().bottom));
+    const submit = await popup.$eval('[role="dialog"] button[type="submit"]', (el) =>
+      Math.round(el.getBoundingClientRect().bottom),
+    );
     console.log(`report dialog: Submit's bottom edge at ${submit} px`);
     await shootBothThemes(popup, 'report-dialog');
     await popup.close().catch(() => {});

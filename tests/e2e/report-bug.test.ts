@@ -1,12 +1,12 @@
-import { readFileSync, } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { ElementHandle } from 'puppeteer';
-import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { feedbacks, feedbackTags, tags, users } from '../../server/db/schema';
 import { type ExtensionBrowser, openPopup } from './browser';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { backgroundWorker, clickMenuItem, signUpInOptions } from './flows';
 
 const PNG_PATH = fileURLToPath(new URL('../../public/icon/32.png', import.meta.url));
@@ -22,7 +22,13 @@ async function readFeedback(dataDir: string) {
       .select({ feedbackId: feedbackTags.feedbackId, tag: tags.name })
       .from(feedbackTags)
       .innerJoin(tags, eq(tags.id, feedbackTags.tagId));
-    return rows.map((r) => ({ ...r, tags: tagRows.filter((t) => t.feedbackId === r.feedback.id).map((t) => t.tag).sort() }));
+    return rows.map((r) => ({
+      ...r,
+      tags: tagRows
+        .filter((t) => t.feedbackId === r.feedback.id)
+        .map((t) => t.tag)
+        .sort(),
+    }));
   } finally {
     await database.close();
   }
@@ -35,7 +41,11 @@ describe('report a bug from the popup', () => {
   beforeAll(async () => {
     env = await startE2eEnvironment('report');
     ctx = env.ctx;
-    const options = await signUpInOptions(ctx, env.server.url, { username: 'reporter', email: 'reporter@example.test', password: 'correct horse battery' });
+    const options = await signUpInOptions(ctx, env.server.url, {
+      username: 'reporter',
+      email: 'reporter@example.test',
+      password: 'correct horse battery',
+    });
     await options.close();
   });
 
@@ -52,7 +62,11 @@ describe('report a bug from the popup', () => {
     // Within Chrome's 600 px popup: the fields scroll inside the dialog, Submit stays in view without scrolling the page.
     const fit = await popup.evaluate(() => {
       const submit = document.querySelector('[role="dialog"] button[type="submit"]')?.getBoundingClientRect();
-      return { scrollHeight: document.documentElement.scrollHeight, innerHeight, submitBottom: submit?.bottom ?? Infinity };
+      return {
+        scrollHeight: document.documentElement.scrollHeight,
+        innerHeight,
+        submitBottom: submit?.bottom ?? Infinity,
+      };
     });
     console.log('report dialog in the popup:', fit);
     expect(fit.scrollHeight).toBeLessThanOrEqual(600);
@@ -109,7 +123,9 @@ describe('report a bug from the popup', () => {
     const page = await ctx.browser.newPage();
     await page.goto(pageUrl);
     await page.bringToFront();
-    const opened = ctx.browser.waitForTarget((t) => t.url().includes('/options.html') && t.url().endsWith('#report-bug'));
+    const opened = ctx.browser.waitForTarget(
+      (t) => t.url().includes('/options.html') && t.url().endsWith('#report-bug'),
+    );
     expect(await clickMenuItem(ctx, { menuItemId: 'trove-report-bug', pageUrl })).toBeNull();
     const options = await (await opened).page();
     await options?.waitForSelector('[role="dialog"]');

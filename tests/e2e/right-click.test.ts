@@ -1,9 +1,9 @@
-import { readFileSync, } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer';
-import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gem } from '../../lib/api/contract';
 import { type ExtensionBrowser, openPopup } from './browser';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { clickMenuItem, fetchGems, signUpInOptions } from './flows';
 import { GEM_PNG, startTestSite } from './test-site';
 
@@ -68,7 +68,11 @@ describe('right-click saves', () => {
       expect(outcome).toMatchObject({ status: 'saved' });
       const gem = (await saved('Image')).find((g) => g.media.mediaUrl === srcUrl);
       // Not on this page, so nothing describes it: the title falls back to the page's.
-      expect(gem).toMatchObject({ image: srcUrl, url: pageUrl, title: 'Image from Field notes: parsing logs with Python' });
+      expect(gem).toMatchObject({
+        image: srcUrl,
+        url: pageUrl,
+        title: 'Image from Field notes: parsing logs with Python',
+      });
     } finally {
       await other.close();
     }
@@ -80,7 +84,9 @@ describe('right-click saves', () => {
     await clickMenuItem(ctx, { menuItemId: 'trove-save-code', selectionText, pageUrl, frameId: 0 });
     const [gem] = await saved('Code');
     // Exactly what the browser selected (Chromium leaves out the block's final newline), indentation kept.
-    expect(selectionText).toBe('def parse(line):\n    level, _, message = line.partition(" ")\n    return {"level": level, "message": message.rstrip()}');
+    expect(selectionText).toBe(
+      'def parse(line):\n    level, _, message = line.partition(" ")\n    return {"level": level, "message": message.rstrip()}',
+    );
     expect(gem?.media).toEqual({ language: 'python', code: selectionText });
     expect(gem?.title).toBe('python code from Field notes: parsing logs with Python');
     expect(gem?.url).toBe(pageUrl);
@@ -88,7 +94,12 @@ describe('right-click saves', () => {
 
   it('saves a selection as a quote and a link with its text as title', async () => {
     await selectText(page, '#quote');
-    await clickMenuItem(ctx, { menuItemId: 'trove-save-selection', selectionText: 'ignored when the page can be read', pageUrl, frameId: 0 });
+    await clickMenuItem(ctx, {
+      menuItemId: 'trove-save-selection',
+      selectionText: 'ignored when the page can be read',
+      pageUrl,
+      frameId: 0,
+    });
     const [quote] = await saved('Quote');
     expect(quote).toMatchObject({
       title: 'Logs are letters your past self wrote to your future self.',

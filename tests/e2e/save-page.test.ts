@@ -1,11 +1,10 @@
-
 import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer';
-import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { collections, gems, gemTags, tags, users } from '../../server/db/schema';
 import { type ExtensionBrowser, openPopup } from './browser';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { signUpInOptions } from './flows';
 
 const ARTICLE_TITLE = 'Council approves $48M seawall after late-night vote';
@@ -23,7 +22,15 @@ async function readSavedGems(dataDir: string) {
   const database = await openDatabase({ dataDir });
   try {
     const rows = await database.db
-      .select({ id: gems.id, title: gems.title, url: gems.url, description: gems.description, image: gems.image, collection: collections.name, owner: users.username })
+      .select({
+        id: gems.id,
+        title: gems.title,
+        url: gems.url,
+        description: gems.description,
+        image: gems.image,
+        collection: collections.name,
+        owner: users.username,
+      })
       .from(gems)
       .innerJoin(collections, eq(collections.id, gems.collectionId))
       .innerJoin(users, eq(users.id, gems.ownerId));
@@ -31,7 +38,13 @@ async function readSavedGems(dataDir: string) {
       .select({ gemId: gemTags.gemId, tag: tags.name })
       .from(gemTags)
       .innerJoin(tags, eq(tags.id, gemTags.tagId));
-    return rows.map((r) => ({ ...r, tags: tagRows.filter((t) => t.gemId === r.id).map((t) => t.tag).sort() }));
+    return rows.map((r) => ({
+      ...r,
+      tags: tagRows
+        .filter((t) => t.gemId === r.id)
+        .map((t) => t.tag)
+        .sort(),
+    }));
   } finally {
     await database.close();
   }
@@ -51,7 +64,11 @@ describe('save the current page from the toolbar popup', () => {
   afterAll(() => env?.close());
 
   it('signs up in the options page', async () => {
-    const options = await signUpInOptions(ctx, env.server.url, { username: 'e2ealice', email: 'alice@example.test', password: 'correct horse battery' });
+    const options = await signUpInOptions(ctx, env.server.url, {
+      username: 'e2ealice',
+      email: 'alice@example.test',
+      password: 'correct horse battery',
+    });
     expect(await textOf(options, '.signed-in-as')).toBe('Signed in as e2ealice (alice@example.test)');
     await options.close();
   });
@@ -69,13 +86,17 @@ describe('save the current page from the toolbar popup', () => {
     expect(await popup.$('#gem-url')).toBeNull();
     await popup.click('::-p-text(Details)');
     expect(await inputValue(popup, '#gem-url')).toBe(articleUrl);
-    expect(await inputValue(popup, '#gem-image')).toBe('https://static.harborledger.test/media/2024/05/seawall-hero-1200.jpg');
+    expect(await inputValue(popup, '#gem-image')).toBe(
+      'https://static.harborledger.test/media/2024/05/seawall-hero-1200.jpg',
+    );
     expect(await inputValue(popup, 'input#gem-collection')).toBe('Unfiltered');
 
     await popup.click('input#gem-collection', { count: 3 });
     await popup.type('input#gem-collection', 'Civic news');
     await popup.click('::-p-text(Create collection “Civic news”)');
-    await popup.waitForFunction(() => (document.querySelector('input#gem-collection') as HTMLInputElement | null)?.value === 'Civic news');
+    await popup.waitForFunction(
+      () => (document.querySelector('input#gem-collection') as HTMLInputElement | null)?.value === 'Civic news',
+    );
     await popup.waitForFunction(() => !(document.querySelector('input#gem-collection') as HTMLInputElement).disabled);
 
     await popup.type('input#gem-tags', 'infrastructure');

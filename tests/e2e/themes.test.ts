@@ -20,7 +20,11 @@ async function look(page: Page, theme: (typeof THEMES)[number]) {
   return page.evaluate(() => {
     const body = getComputedStyle(document.body);
     const input = document.querySelector('input');
-    return { fontSize: body.fontSize, background: body.backgroundColor, inputFontSize: input ? getComputedStyle(input).fontSize : null };
+    return {
+      fontSize: body.fontSize,
+      background: body.backgroundColor,
+      inputFontSize: input ? getComputedStyle(input).fontSize : null,
+    };
   });
 }
 
@@ -54,7 +58,11 @@ describe('one look for every page, light and dark', () => {
     expect(seen.dark).toBe('rgb(23, 23, 28)');
     await firstRun.close();
 
-    const options = await signUpInOptions(ctx, env.server.url, { username: 'looker', email: 'looker@example.test', password: 'correct horse battery' });
+    const options = await signUpInOptions(ctx, env.server.url, {
+      username: 'looker',
+      email: 'looker@example.test',
+      password: 'correct horse battery',
+    });
     await options.waitForSelector('#ai-settings .ai-model');
     for (const theme of THEMES) {
       await look(options, theme);
@@ -85,10 +93,12 @@ describe('one look for every page, light and dark', () => {
     const popup = await openExtensionPage(ctx, 'popup.html');
     await popup.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
     await popup.waitForSelector('#root > *');
-    expect(await popup.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor])).toEqual([
-      'dark',
-      'rgb(23, 23, 28)',
-    ]);
+    expect(
+      await popup.evaluate(() => [
+        document.documentElement.dataset.theme,
+        getComputedStyle(document.body).backgroundColor,
+      ]),
+    ).toEqual(['dark', 'rgb(23, 23, 28)']);
     await options.select('#appearance-theme', 'system');
     await popup.close();
     await options.close();

@@ -23,7 +23,13 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 // ---------- OpenAI chat completions ----------
 
 export const openai = {
-  chunk(id: string, model: string, delta: Record<string, unknown>, finishReason: string | null, withUsageField: boolean) {
+  chunk(
+    id: string,
+    model: string,
+    delta: Record<string, unknown>,
+    finishReason: string | null,
+    withUsageField: boolean,
+  ) {
     return {
       id,
       object: 'chat.completion.chunk',
@@ -53,7 +59,14 @@ export const openai = {
       created: nowSeconds(),
       model,
       system_fingerprint: 'fp_fake',
-      choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: text, refusal: null },
+          logprobs: null,
+          finish_reason: 'stop',
+        },
+      ],
       usage: openai.usage(usage),
     };
   },
@@ -72,7 +85,10 @@ export const openai = {
     return { error: { message, type, param: null, code } };
   },
   models(ids: string[]) {
-    return { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })) };
+    return {
+      object: 'list',
+      data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })),
+    };
   },
 };
 
@@ -168,7 +184,14 @@ export const ollama = {
         modified_at: '2025-01-01T00:00:00Z',
         size: 1_000_000_000,
         digest: `sha256:${name.replace(/[^a-z0-9]/gi, '').padEnd(12, '0')}`,
-        details: { parent_model: '', format: 'gguf', family: 'llama', families: ['llama'], parameter_size: '1B', quantization_level: 'Q4_K_M' },
+        details: {
+          parent_model: '',
+          format: 'gguf',
+          family: 'llama',
+          families: ['llama'],
+          parameter_size: '1B',
+          quantization_level: 'Q4_K_M',
+        },
       })),
     };
   },
@@ -192,14 +215,23 @@ export const google = {
   /** One `GenerateContentResponse`: a streamed chunk (usage so far, no finishReason) or the last/whole answer. */
   response(model: string, responseId: string, text: string, usage: Usage, finishReason?: 'STOP') {
     return {
-      candidates: [{ content: { parts: [{ text }], role: 'model' }, ...(finishReason ? { finishReason, index: 0 } : { index: 0 }) }],
+      candidates: [
+        {
+          content: { parts: [{ text }], role: 'model' },
+          ...(finishReason ? { finishReason, index: 0 } : { index: 0 }),
+        },
+      ],
       usageMetadata: google.usage(usage),
       modelVersion: model,
       responseId,
     };
   },
   usage(usage: Usage) {
-    return { promptTokenCount: usage.input, candidatesTokenCount: usage.output, totalTokenCount: usage.input + usage.output };
+    return {
+      promptTokenCount: usage.input,
+      candidatesTokenCount: usage.output,
+      totalTokenCount: usage.input + usage.output,
+    };
   },
   /** The HTTP error body and the data of a failed stream's last event. */
   error(status: number, message: string) {

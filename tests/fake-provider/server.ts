@@ -171,16 +171,24 @@ function openaiChat(res: ServerResponse, body: Record<string, unknown>, script: 
   if (body.stream !== true) return sendJson(res, 200, openai.completion(id, model, script.chunks.join(''), usage));
   const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
   const stream = new Stream(res, 'text/event-stream');
-  return play(stream, {
-    open: () => stream.write(sse(openai.chunk(id, model, { role: 'assistant', content: '', refusal: null }, null, includeUsage))),
-    chunk: (text) => stream.write(sse(openai.chunk(id, model, { content: text }, null, includeUsage))),
-    error: (message) => stream.write(sse({ error: { message, type: 'server_error', param: null, code: null } })),
-    finish: (u) => {
-      stream.write(sse(openai.chunk(id, model, {}, 'stop', includeUsage)));
-      if (includeUsage) stream.write(sse(openai.usageChunk(id, model, u)));
-      stream.write('data: [DONE]\n\n');
+  return play(
+    stream,
+    {
+      open: () =>
+        stream.write(
+          sse(openai.chunk(id, model, { role: 'assistant', content: '', refusal: null }, null, includeUsage)),
+        ),
+      chunk: (text) => stream.write(sse(openai.chunk(id, model, { content: text }, null, includeUsage))),
+      error: (message) => stream.write(sse({ error: { message, type: 'server_error', param: null, code: null } })),
+      finish: (u) => {
+        stream.write(sse(openai.chunk(id, model, {}, 'stop', includeUsage)));
+        if (includeUsage) stream.write(sse(openai.usageChunk(id, model, u)));
+        stream.write('data: [DONE]\n\n');
+      },
     },
-  }, script, usage);
+    script,
+    usage,
+  );
 }
 
 function anthropicMessages(res: ServerResponse, body: Record<string, unknown>, script: Script, usage: Usage) {
@@ -189,20 +197,25 @@ function anthropicMessages(res: ServerResponse, body: Record<string, unknown>, s
   if (body.stream !== true) return sendJson(res, 200, anthropic.message(id, model, script.chunks.join(''), usage));
   const stream = new Stream(res, 'text/event-stream');
   const event = (data: { type: string }) => stream.write(sse(data, data.type));
-  return play(stream, {
-    open: () => {
-      event(anthropic.messageStart(id, model, usage));
-      event(anthropic.contentBlockStart());
-      event(anthropic.ping());
+  return play(
+    stream,
+    {
+      open: () => {
+        event(anthropic.messageStart(id, model, usage));
+        event(anthropic.contentBlockStart());
+        event(anthropic.ping());
+      },
+      chunk: (text) => event(anthropic.textDelta(text)),
+      error: (message) => event(anthropic.error(529, message)),
+      finish: (u) => {
+        event(anthropic.contentBlockStop());
+        event(anthropic.messageDelta(u));
+        event(anthropic.messageStop());
+      },
     },
-    chunk: (text) => event(anthropic.textDelta(text)),
-    error: (message) => event(anthropic.error(529, message)),
-    finish: (u) => {
-      event(anthropic.contentBlockStop());
-      event(anthropic.messageDelta(u));
-      event(anthropic.messageStop());
-    },
-  }, script, usage);
+    script,
+    usage,
+  );
 }
 
 function ollamaChat(res: ServerResponse, body: Record<string, unknown>, script: Script, usage: Usage) {
@@ -210,12 +223,17 @@ function ollamaChat(res: ServerResponse, body: Record<string, unknown>, script: 
   if (body.stream === false) return sendJson(res, 200, ollama.done(model, script.chunks.join(''), usage));
   const stream = new Stream(res, 'application/x-ndjson');
   const line = (data: unknown) => stream.write(`${JSON.stringify(data)}\n`);
-  return play(stream, {
-    open: () => {},
-    chunk: (text) => line(ollama.part(model, text)),
-    error: (message) => line(ollama.error(message)),
-    finish: (u) => line(ollama.done(model, '', u)),
-  }, script, usage);
+  return play(
+    stream,
+    {
+      open: () => {},
+      chunk: (text) => line(ollama.part(model, text)),
+      error: (message) => line(ollama.error(message)),
+      finish: (u) => line(ollama.done(model, '', u)),
+    },
+    script,
+    usage,
+  );
 }
 
 /**
@@ -228,15 +246,20 @@ function googleGenerate(res: ServerResponse, model: string, streaming: boolean, 
   if (!streaming) return sendJson(res, 200, google.response(model, id, script.chunks.join(''), usage, 'STOP'));
   const stream = new Stream(res, 'text/event-stream');
   const partial: Usage = { input: usage.input, output: 0 };
-  return play(stream, {
-    open: () => {},
-    chunk: (text) => {
-      partial.output = Math.min(usage.output, partial.output + 1);
-      stream.write(sse(google.response(model, id, text, partial)));
+  return play(
+    stream,
+    {
+      open: () => {},
+      chunk: (text) => {
+        partial.output = Math.min(usage.output, partial.output + 1);
+        stream.write(sse(google.response(model, id, text, partial)));
+      },
+      error: (message) => stream.write(sse(google.error(500, message))),
+      finish: (u) => stream.write(sse(google.response(model, id, '', u, 'STOP'))),
     },
-    error: (message) => stream.write(sse(google.error(500, message))),
-    finish: (u) => stream.write(sse(google.response(model, id, '', u, 'STOP'))),
-  }, script, usage);
+    script,
+    usage,
+  );
 }
 
 /** `/v1beta/models/{model}:streamGenerateContent` or `:generateContent` → the model and whether it streams. */
@@ -263,7 +286,11 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const method = req.method ?? 'GET';
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     const raw = await readBody(req);
-    const chatRoutes: Record<string, ProviderKind> = { '/v1/chat/completions': 'openai', '/v1/messages': 'anthropic', '/api/chat': 'ollama' };
+    const chatRoutes: Record<string, ProviderKind> = {
+      '/v1/chat/completions': 'openai',
+      '/v1/messages': 'anthropic',
+      '/api/chat': 'ollama',
+    };
     const gemini = method === 'POST' ? googleRoute(path) : null;
     const chat = method === 'POST' ? (chatRoutes[path] ?? (gemini ? 'google' : undefined)) : undefined;
     const provider: ProviderKind | null =
@@ -278,7 +305,16 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
               : 'openai'
             : null);
 
-    const record: RecordedRequest = { method, path, provider, headers: headersOf(req), auth: authOf(req), body: undefined, script: null, aborted: false };
+    const record: RecordedRequest = {
+      method,
+      path,
+      provider,
+      headers: headersOf(req),
+      auth: authOf(req),
+      body: undefined,
+      script: null,
+      aborted: false,
+    };
     requests.push(record);
     res.on('close', () => {
       if (!res.writableFinished) record.aborted = true;
@@ -293,25 +329,46 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     }
 
     if (method === 'GET' && path === '/v1/models') {
-      return sendJson(res, 200, provider === 'anthropic' ? anthropic.models(models.anthropic) : openai.models(models.openai));
+      return sendJson(
+        res,
+        200,
+        provider === 'anthropic' ? anthropic.models(models.anthropic) : openai.models(models.openai),
+      );
     }
     if (method === 'GET' && path === '/api/tags') return sendJson(res, 200, ollama.tags(models.ollama));
     if (method === 'GET' && path === '/v1beta/models') return sendJson(res, 200, google.models(models.google));
-    if (!chat) return sendJson(res, 404, errorBody(provider ?? 'openai', 404, `No route for ${method} ${path} on the fake provider.`));
+    if (!chat)
+      return sendJson(
+        res,
+        404,
+        errorBody(provider ?? 'openai', 404, `No route for ${method} ${path} on the fake provider.`),
+      );
 
     if (chat === 'anthropic') {
       if (!req.headers['x-api-key']) return sendJson(res, 401, anthropic.error(401, 'x-api-key header is required'));
-      if (!req.headers['anthropic-version']) return sendJson(res, 400, anthropic.error(400, 'anthropic-version: header is required'));
+      if (!req.headers['anthropic-version'])
+        return sendJson(res, 400, anthropic.error(400, 'anthropic-version: header is required'));
     }
     if (chat === 'google' && !req.headers['x-goog-api-key']) {
-      return sendJson(res, 403, google.error(403, 'Method doesn\'t allow unregistered callers. Please use API Key or other form of API consumer identity to call this API.'));
+      return sendJson(
+        res,
+        403,
+        google.error(
+          403,
+          "Method doesn't allow unregistered callers. Please use API Key or other form of API consumer identity to call this API.",
+        ),
+      );
     }
 
     const body = (record.body ?? {}) as Record<string, unknown>;
     const script = queue.shift() ?? fallback;
     record.script = script;
     if (script.status !== undefined && script.status >= 400) {
-      return sendJson(res, script.status, errorBody(chat, script.status, script.errorMessage ?? `The fake provider answered ${script.status}.`));
+      return sendJson(
+        res,
+        script.status,
+        errorBody(chat, script.status, script.errorMessage ?? `The fake provider answered ${script.status}.`),
+      );
     }
     const usage = script.usage ?? { input: 10, output: script.chunks.length };
     if (chat === 'openai') return openaiChat(res, body, script, usage);
@@ -322,7 +379,8 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: { message: String(error), type: 'server_error', param: null, code: null } });
+      if (!res.headersSent)
+        sendJson(res, 500, { error: { message: String(error), type: 'server_error', param: null, code: null } });
       else res.destroy();
     });
   });

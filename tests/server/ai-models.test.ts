@@ -8,7 +8,8 @@ import { expectError, expectFieldError, openTestDatabase, setupTestServer, start
 const t = setupTestServer();
 
 const active = CATALOGUE.filter((m) => m.isActive);
-const byName = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
+const byName = (a: string, b: string) =>
+  a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
 
 const models = async (token: string, qs = '') => {
   const res = await t.api(`/api/ai-models${qs}`, { token });
@@ -40,7 +41,12 @@ describe('GET /api/ai-models', () => {
     const house = data.find((m) => m.model === 'trove-chat');
     expect(house).toMatchObject({ provider: 'Trove', isCurateitAI: true, isDefaultForCurateit: true, type: 'Text' });
     const gpt = data.find((m) => m.model === 'gpt-4.1');
-    expect(gpt).toMatchObject({ provider: 'OpenAI', isCurateitAI: false, is_vision_enabled: true, content_length: 1_047_576 });
+    expect(gpt).toMatchObject({
+      provider: 'OpenAI',
+      isCurateitAI: false,
+      is_vision_enabled: true,
+      content_length: 1_047_576,
+    });
     expect(gpt?.languages).toContainEqual({ label: 'English', code: 'en' });
     expect(gpt?.inputPricePerMillion).toBeGreaterThan(0);
   });
@@ -73,7 +79,9 @@ const userModels = async (api: typeof t.api, token: string) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return userModelListSchema.parse(res.body).data;
 };
-const labelsOf = (list: UserModel[], provider: string) => [...new Set(list.filter((m) => m.provider === provider).map((m) => m.label))];
+const labelsOf = (list: UserModel[], provider: string) => [
+  ...new Set(list.filter((m) => m.provider === provider).map((m) => m.label)),
+];
 
 describe('GET /api/user-models labels', () => {
   it('without keys and without house models configured, everything is Inactive', async () => {
@@ -86,7 +94,11 @@ describe('GET /api/user-models labels', () => {
 
   it("a provider key turns that provider's models to API", async () => {
     const { jwt } = await t.signUp('withkey');
-    const put = await t.api('/api/ai-settings/keys/openai', { method: 'PUT', token: jwt, body: { apiKey: 'sk-openai-secret-9876' } });
+    const put = await t.api('/api/ai-settings/keys/openai', {
+      method: 'PUT',
+      token: jwt,
+      body: { apiKey: 'sk-openai-secret-9876' },
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const list = await userModels(t.api, jwt);
     expect(labelsOf(list, 'OpenAI')).toEqual(['API']);
@@ -94,14 +106,20 @@ describe('GET /api/user-models labels', () => {
     expect(labelsOf(list, 'Trove')).toEqual(['Inactive']);
     expect(JSON.stringify(list)).not.toContain('sk-openai-secret-9876');
     // Each Inactive model says why; usable ones carry no reason.
-    const reasonOf = (provider: string) => [...new Set(list.filter((m) => m.provider === provider).map((m) => m.inactiveReason))];
+    const reasonOf = (provider: string) => [
+      ...new Set(list.filter((m) => m.provider === provider).map((m) => m.inactiveReason)),
+    ];
     expect(reasonOf('OpenAI')).toEqual([null]);
     expect(reasonOf('Anthropic')).toEqual(['Please add your Anthropic API Key in settings to use this model']);
     expect(list.find((m) => m.isDefaultForCurateit)?.inactiveReason).toMatch(/operator has not set up house models/);
   });
 
   it('house models are Credits when the operator configured a house provider, Inactive without credits', async () => {
-    const house = await startTestServer({ houseProvider: 'openai-compatible', houseBaseUrl: 'http://127.0.0.1:9/v1', houseApiKey: 'k' });
+    const house = await startTestServer({
+      houseProvider: 'openai-compatible',
+      houseBaseUrl: 'http://127.0.0.1:9/v1',
+      houseApiKey: 'k',
+    });
     const broke = await startTestServer({ houseProvider: 'ollama', houseCredits: 0 });
     try {
       const a = await house.signUp('house');
@@ -111,14 +129,19 @@ describe('GET /api/user-models labels', () => {
       const settings = await house.api('/api/ai-settings', { token: a.jwt });
       expect(settings.body.data.credits).toBe(100);
       const houseModel = list.find((m) => m.isDefaultForCurateit);
-      const chosen = await house.api('/api/ai-settings/select-model', { token: a.jwt, body: { modelId: houseModel?.id } });
+      const chosen = await house.api('/api/ai-settings/select-model', {
+        token: a.jwt,
+        body: { modelId: houseModel?.id },
+      });
       expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
       expect(chosen.body.data).toMatchObject({ defaultAI: 'Trove', defaultModel: 'trove-chat' });
 
       const b = await broke.signUp('broke');
       const brokeList = await userModels(broke.api, b.jwt);
       expect(labelsOf(brokeList, 'Trove')).toEqual(['Inactive']);
-      expect(brokeList.find((m) => m.isDefaultForCurateit)?.inactiveReason).toMatch(/^You have no credits left to use /);
+      expect(brokeList.find((m) => m.isDefaultForCurateit)?.inactiveReason).toMatch(
+        /^You have no credits left to use /,
+      );
     } finally {
       await house.close();
       await broke.close();
@@ -143,9 +166,13 @@ describe('catalogue sync', () => {
     const database = await openTestDatabase();
     try {
       await syncCatalogue(database.db);
-      const first = await database.db.select({ id: aiModels.id, model: aiModels.model, provider: aiModels.provider }).from(aiModels);
+      const first = await database.db
+        .select({ id: aiModels.id, model: aiModels.model, provider: aiModels.provider })
+        .from(aiModels);
       await syncCatalogue(database.db);
-      const second = await database.db.select({ id: aiModels.id, model: aiModels.model, provider: aiModels.provider }).from(aiModels);
+      const second = await database.db
+        .select({ id: aiModels.id, model: aiModels.model, provider: aiModels.provider })
+        .from(aiModels);
       expect(first).toHaveLength(CATALOGUE.length);
       expect(new Set(second.map((r) => JSON.stringify(r)))).toEqual(new Set(first.map((r) => JSON.stringify(r))));
     } finally {

@@ -38,12 +38,26 @@ describe('GET/PUT /api/ai-settings', () => {
   it('starts empty: no defaults, no keys, starting credits, every provider listed', async () => {
     const { jwt } = await t.signUp('empty');
     const s = await settings(jwt);
-    expect(s).toMatchObject({ enableModels: [], defaultAI: null, defaultModel: null, defaultLanguage: null, credits: 100 });
+    expect(s).toMatchObject({
+      enableModels: [],
+      defaultAI: null,
+      defaultModel: null,
+      defaultLanguage: null,
+      credits: 100,
+    });
     expect(s.openaiAPIKey).toBeNull();
     expect(s.openaiSharedAPIKey).toBeNull();
     expect(s.openaiOriginalKey).toBeNull();
     expect(s.anthropicAPIKey).toBeNull();
-    expect(s.providers.map((p) => p.provider)).toEqual(['OpenAI', 'Anthropic', 'Google', 'Mistral', 'Groq', 'Ollama', 'Trove']);
+    expect(s.providers.map((p) => p.provider)).toEqual([
+      'OpenAI',
+      'Anthropic',
+      'Google',
+      'Mistral',
+      'Groq',
+      'Ollama',
+      'Trove',
+    ]);
     expect(s.providers.every((p) => p.apiKey === null && p.enabled)).toBe(true);
   });
 
@@ -84,7 +98,9 @@ describe('GET/PUT /api/ai-settings', () => {
     const theirs = await settings(b.jwt);
     expect(theirs.openaiAPIKey).toBeNull();
     expect(theirs.defaultLanguage).toBeNull();
-    expect((await userModels(b.jwt)).filter((m) => m.provider === 'OpenAI').every((m) => m.label === 'Inactive')).toBe(true);
+    expect((await userModels(b.jwt)).filter((m) => m.provider === 'OpenAI').every((m) => m.label === 'Inactive')).toBe(
+      true,
+    );
   });
 });
 
@@ -93,10 +109,16 @@ describe('model selection', () => {
     const { jwt } = await t.signUp('refuse');
     const viaPut = await t.api('/api/ai-settings', { method: 'PUT', token: jwt, body: { defaultModel: 'gpt-4.1' } });
     expect(expectError(viaPut, 400).message).toBe('Please add your OpenAI API Key in settings to use this model');
-    const viaSelect = await t.api('/api/ai-settings/select-model', { token: jwt, body: { modelId: await modelId(jwt, 'claude-sonnet-4-5') } });
+    const viaSelect = await t.api('/api/ai-settings/select-model', {
+      token: jwt,
+      body: { modelId: await modelId(jwt, 'claude-sonnet-4-5') },
+    });
     expect(expectError(viaSelect, 400).message).toBe(missingKeyMessage('Anthropic'));
     expect(viaSelect.body.error.message).toBe('Please add your Anthropic API Key in settings to use this model');
-    const image = await t.api('/api/ai-settings/select-model', { token: jwt, body: { modelId: await modelId(jwt, 'gpt-image-1'), kind: 'image' } });
+    const image = await t.api('/api/ai-settings/select-model', {
+      token: jwt,
+      body: { modelId: await modelId(jwt, 'gpt-image-1'), kind: 'image' },
+    });
     expect(expectError(image, 400).message).toBe('Please add your OpenAI API Key in settings to use this model');
     expect(await settings(jwt)).toMatchObject({ defaultAI: null, defaultModel: null, defaultImageModel: null });
   });
@@ -107,9 +129,19 @@ describe('model selection', () => {
     const put = await t.api('/api/ai-settings', { method: 'PUT', token: jwt, body: { defaultModel: 'gpt-4.1-mini' } });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.data).toMatchObject({ defaultAI: 'OpenAI', defaultModel: 'gpt-4.1-mini' });
-    const image = await t.api('/api/ai-settings/select-model', { token: jwt, body: { modelId: await modelId(jwt, 'gpt-image-1'), kind: 'image' } });
-    expect(image.body.data).toMatchObject({ defaultImageAI: 'OpenAI', defaultImageModel: 'gpt-image-1', defaultModel: 'gpt-4.1-mini' });
-    const wrongKind = await t.api('/api/ai-settings/select-model', { token: jwt, body: { modelId: await modelId(jwt, 'gpt-4o'), kind: 'image' } });
+    const image = await t.api('/api/ai-settings/select-model', {
+      token: jwt,
+      body: { modelId: await modelId(jwt, 'gpt-image-1'), kind: 'image' },
+    });
+    expect(image.body.data).toMatchObject({
+      defaultImageAI: 'OpenAI',
+      defaultImageModel: 'gpt-image-1',
+      defaultModel: 'gpt-4.1-mini',
+    });
+    const wrongKind = await t.api('/api/ai-settings/select-model', {
+      token: jwt,
+      body: { modelId: await modelId(jwt, 'gpt-4o'), kind: 'image' },
+    });
     expectFieldError(wrongKind, 'kind');
     expectFieldError(await t.api('/api/ai-settings/select-model', { token: jwt, body: { modelId: 'x' } }), 'modelId');
     expectError(await t.api('/api/ai-settings/select-model', { token: jwt, body: { modelId: 999999 } }), 404);
@@ -123,10 +155,17 @@ describe('provider keys', () => {
     try {
       const { jwt, user } = await own.signUp('crypt');
       userId = user.id;
-      const put = await own.api('/api/ai-settings/keys/openai', { method: 'PUT', token: jwt, body: { apiKey: OPENAI_KEY } });
+      const put = await own.api('/api/ai-settings/keys/openai', {
+        method: 'PUT',
+        token: jwt,
+        body: { apiKey: OPENAI_KEY },
+      });
       expect(put.status, JSON.stringify(put.body)).toBe(200);
       expect(put.body.data.openaiAPIKey).toBe('••••4242');
-      expect(put.body.data.providers.find((p: { slug: string }) => p.slug === 'openai')).toMatchObject({ apiKey: '••••4242', enabled: true });
+      expect(put.body.data.providers.find((p: { slug: string }) => p.slug === 'openai')).toMatchObject({
+        apiKey: '••••4242',
+        enabled: true,
+      });
       for (const path of ['/api/ai-settings', '/api/user-models', '/api/ai-models']) {
         const res = await own.api(path, { token: jwt });
         expect(res.status).toBe(200);
@@ -156,11 +195,15 @@ describe('provider keys', () => {
   it('removing a key turns the labels back to Inactive', async () => {
     const { jwt } = await t.signUp('remove');
     await putKey(jwt, 'anthropic', { apiKey: 'sk-ant-0000-abcd' });
-    expect((await userModels(jwt)).filter((m) => m.provider === 'Anthropic').every((m) => m.label === 'API')).toBe(true);
+    expect((await userModels(jwt)).filter((m) => m.provider === 'Anthropic').every((m) => m.label === 'API')).toBe(
+      true,
+    );
     const del = await t.api('/api/ai-settings/keys/anthropic', { method: 'DELETE', token: jwt });
     expect(del.status).toBe(200);
     expect(del.body.data.anthropicAPIKey).toBeNull();
-    expect((await userModels(jwt)).filter((m) => m.provider === 'Anthropic').every((m) => m.label === 'Inactive')).toBe(true);
+    expect((await userModels(jwt)).filter((m) => m.provider === 'Anthropic').every((m) => m.label === 'Inactive')).toBe(
+      true,
+    );
   });
 
   it('replacing a key shows the new mask; short keys show no characters', async () => {
@@ -173,7 +216,10 @@ describe('provider keys', () => {
 
   it('an OpenAI-compatible base URL is kept; Ollama is usable with a base URL alone', async () => {
     const { jwt } = await t.signUp('baseurl');
-    const groq = await putKey(jwt, 'groq', { apiKey: 'gsk_abcdefgh5678', baseUrl: 'https://api.groq.example/openai/v1' });
+    const groq = await putKey(jwt, 'groq', {
+      apiKey: 'gsk_abcdefgh5678',
+      baseUrl: 'https://api.groq.example/openai/v1',
+    });
     expect(groq.body.data.providers.find((p: { slug: string }) => p.slug === 'groq')).toMatchObject({
       apiKey: '••••5678',
       baseUrl: 'https://api.groq.example/openai/v1',
@@ -201,12 +247,20 @@ describe('provider and model switches', () => {
   it('change-provider-status turns a provider off and on', async () => {
     const { jwt } = await t.signUp('provsw');
     await putKey(jwt, 'openai', { apiKey: OPENAI_KEY });
-    const off = await t.api('/api/change-provider-status', { token: jwt, body: { provider: 'OpenAI', enabled: false } });
+    const off = await t.api('/api/change-provider-status', {
+      token: jwt,
+      body: { provider: 'OpenAI', enabled: false },
+    });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body.data.providers.find((p: { slug: string }) => p.slug === 'openai').enabled).toBe(false);
     const list = await userModels(jwt);
-    expect(list.filter((m) => m.provider === 'OpenAI').every((m) => m.label === 'Inactive' && !m.providerEnabled)).toBe(true);
-    const refused = await t.api('/api/ai-settings/select-model', { token: jwt, body: { modelId: await modelId(jwt, 'gpt-4o') } });
+    expect(list.filter((m) => m.provider === 'OpenAI').every((m) => m.label === 'Inactive' && !m.providerEnabled)).toBe(
+      true,
+    );
+    const refused = await t.api('/api/ai-settings/select-model', {
+      token: jwt,
+      body: { modelId: await modelId(jwt, 'gpt-4o') },
+    });
     expect(expectError(refused, 400).message).toBe('OpenAI is turned off in your AI settings');
     await t.api('/api/change-provider-status', { token: jwt, body: { provider: 'openai', enabled: true } });
     expect((await userModels(jwt)).filter((m) => m.provider === 'OpenAI').every((m) => m.label === 'API')).toBe(true);
@@ -227,9 +281,21 @@ describe('provider and model switches', () => {
 
   it('rejects bad switch requests', async () => {
     const { jwt } = await t.signUp('badsw');
-    expectFieldError(await t.api('/api/change-provider-status', { token: jwt, body: { provider: 'Nope', enabled: true } }), 'provider');
-    expectFieldError(await t.api('/api/change-provider-status', { token: jwt, body: { provider: 'OpenAI' } }), 'enabled');
-    expectFieldError(await t.api('/api/change-model-status', { token: jwt, body: { modelId: 1, enabled: 'yes' } }), 'enabled');
-    expectError(await t.api('/api/change-model-status', { token: jwt, body: { modelId: 999999, enabled: false } }), 404);
+    expectFieldError(
+      await t.api('/api/change-provider-status', { token: jwt, body: { provider: 'Nope', enabled: true } }),
+      'provider',
+    );
+    expectFieldError(
+      await t.api('/api/change-provider-status', { token: jwt, body: { provider: 'OpenAI' } }),
+      'enabled',
+    );
+    expectFieldError(
+      await t.api('/api/change-model-status', { token: jwt, body: { modelId: 1, enabled: 'yes' } }),
+      'enabled',
+    );
+    expectError(
+      await t.api('/api/change-model-status', { token: jwt, body: { modelId: 999999, enabled: false } }),
+      404,
+    );
   });
 });

@@ -22,13 +22,23 @@ let chat: { ownerId: number; chatGemId: number };
 beforeAll(async () => {
   database = await openTestDatabase();
   const { db } = database;
-  const [owner] = await db.insert(users).values({ username: 'leases', email: 'leases@example.test', passwordHash: 'x' }).returning();
+  const [owner] = await db
+    .insert(users)
+    .values({ username: 'leases', email: 'leases@example.test', passwordHash: 'x' })
+    .returning();
   if (!owner) throw new Error('no user');
   const [collection] = await db.insert(collections).values({ ownerId: owner.id, name: 'AI Chats' }).returning();
   if (!collection) throw new Error('no collection');
   const [gem] = await db
     .insert(gems)
-    .values({ ownerId: owner.id, collectionId: collection.id, title: 'Chat', url: 'trove://chat/leases', canonicalUrl: 'trove://chat/leases', mediaType: 'AIChat' })
+    .values({
+      ownerId: owner.id,
+      collectionId: collection.id,
+      title: 'Chat',
+      url: 'trove://chat/leases',
+      canonicalUrl: 'trove://chat/leases',
+      mediaType: 'AIChat',
+    })
     .returning();
   if (!gem) throw new Error('no chat');
   chat = { ownerId: owner.id, chatGemId: gem.id };
@@ -38,7 +48,13 @@ afterAll(async () => {
 });
 
 /** An answer row; `lease` in seconds from now by the database clock (negative: expired), null for none. */
-async function answer(fields: { status: 'pending' | 'streaming' | 'done' | 'stopped' | 'error'; text?: string; owner?: string; lease: number | null; updatedSecondsAgo?: number }) {
+async function answer(fields: {
+  status: 'pending' | 'streaming' | 'done' | 'stopped' | 'error';
+  text?: string;
+  owner?: string;
+  lease: number | null;
+  updatedSecondsAgo?: number;
+}) {
   const [row] = await database.db
     .insert(messages)
     .values({
@@ -74,7 +90,12 @@ describe(`recovery of orphaned answers (${backend})`, () => {
   it('marks unfinished answers with an expired lease, or none and stale, interrupted (text kept); leaves live and finished ones', async () => {
     const expired = await answer({ status: 'streaming', text: 'Half an', lease: -1 });
     const expiredPending = await answer({ status: 'pending', lease: -1 });
-    const staleWithoutLease = await answer({ status: 'streaming', text: 'Old', lease: null, updatedSecondsAgo: LEASE_SECONDS * 5 });
+    const staleWithoutLease = await answer({
+      status: 'streaming',
+      text: 'Old',
+      lease: null,
+      updatedSecondsAgo: LEASE_SECONDS * 5,
+    });
     const live = await answer({ status: 'streaming', text: 'Still going', lease: 3600 });
     const freshWithoutLease = await answer({ status: 'pending', lease: null });
     const done = await answer({ status: 'done', text: 'Finished', lease: -1 });
@@ -88,7 +109,13 @@ describe(`recovery of orphaned answers (${backend})`, () => {
       [expiredPending, ''],
       [staleWithoutLease, 'Old'],
     ] as const) {
-      expect(await rowOf(row.id)).toMatchObject({ status: 'error', error: INTERRUPTED, answerText: text, leaseOwner: null, leaseExpiresAt: null });
+      expect(await rowOf(row.id)).toMatchObject({
+        status: 'error',
+        error: INTERRUPTED,
+        answerText: text,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+      });
     }
     for (const row of [live, freshWithoutLease, done, stopped]) {
       expect(await rowOf(row.id)).toEqual(row);
@@ -104,7 +131,9 @@ describe(`a held lease (${backend})`, () => {
     const lease = new HeldLease(database.db, row.id, { owner: 'copy-a', seconds: 1 }, lost);
     try {
       await vi.waitFor(async () => {
-        expect((await rowOf(row.id)).leaseExpiresAt?.getTime()).toBeGreaterThan(row.leaseExpiresAt?.getTime() ?? Number.POSITIVE_INFINITY);
+        expect((await rowOf(row.id)).leaseExpiresAt?.getTime()).toBeGreaterThan(
+          row.leaseExpiresAt?.getTime() ?? Number.POSITIVE_INFINITY,
+        );
       }, eventually);
     } finally {
       await lease.release();
@@ -153,7 +182,10 @@ describe(`re-attaching to a stored answer (${backend})`, () => {
     for await (const event of storedMessageEvents(database.db, row, new AbortController().signal, options)) {
       events.push(event);
       if (events.length === 1) {
-        await database.db.update(messages).set({ answerText: 'One two', status: 'done', updatedAt: sql`now()` }).where(eq(messages.id, row.id));
+        await database.db
+          .update(messages)
+          .set({ answerText: 'One two', status: 'done', updatedAt: sql`now()` })
+          .where(eq(messages.id, row.id));
       }
     }
     expect(events).toEqual([
@@ -166,7 +198,9 @@ describe(`re-attaching to a stored answer (${backend})`, () => {
   it('a live answer that never ends: the re-attach ends at its bound with no end event, the answer untouched', async () => {
     const row = await answer({ status: 'streaming', text: 'Forever', lease: 3600 });
 
-    const events = await collect(storedMessageEvents(database.db, row, new AbortController().signal, { ...options, maxMs: 600 }));
+    const events = await collect(
+      storedMessageEvents(database.db, row, new AbortController().signal, { ...options, maxMs: 600 }),
+    );
 
     expect(events).toEqual([{ type: 'delta', text: 'Forever' }]);
     expect(await rowOf(row.id)).toEqual(row);

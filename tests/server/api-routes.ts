@@ -4,7 +4,10 @@
  * stale token. fuzz.test.ts checks that this list and the app's own route table match.
  */
 
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Rows (and secrets) the valid requests refer to. */
 export interface Fixtures {
@@ -54,7 +57,16 @@ const gemData = (f: Fixtures) => ({
   description: 'A description',
   url: pageUrl,
   media_type: 'Article',
-  media: { language: 'en', alt: 'alt text', siteName: 'Example', lang: 'en', wordCount: 3, width: 1, height: 1, mediaUrl: 'https://example.com/i.png' },
+  media: {
+    language: 'en',
+    alt: 'alt text',
+    siteName: 'Example',
+    lang: 'en',
+    wordCount: 3,
+    width: 1,
+    height: 1,
+    mediaUrl: 'https://example.com/i.png',
+  },
   image: 'https://example.com/image.png',
   favicon: 'https://example.com/favicon.ico',
   text: 'Body text',
@@ -77,15 +89,51 @@ export const ROUTES: RouteCase[] = [
     path: () => '/api/auth/local/register',
     json: () => ({ username: 'fuzzreg', email: 'fuzzreg@example.test', password: 'correct-horse-1' }),
   },
-  { method: 'POST', pattern: '/api/auth/local', auth: 'none', path: () => '/api/auth/local', json: () => ({ identifier: 'nobody@example.test', password: 'wrong-password' }) },
-  { method: 'POST', pattern: '/api/auth/refresh', auth: 'none', path: () => '/api/auth/refresh', json: (f) => ({ refreshToken: f.refreshToken }) },
-  { method: 'POST', pattern: '/api/auth/logout', auth: 'none', path: () => '/api/auth/logout', json: (f) => ({ refreshToken: f.refreshToken }) },
-  { method: 'GET', pattern: '/api/admin/feedbacks', auth: 'admin', path: () => '/api/admin/feedbacks', query: () => page },
+  {
+    method: 'POST',
+    pattern: '/api/auth/local',
+    auth: 'none',
+    path: () => '/api/auth/local',
+    json: () => ({ identifier: 'nobody@example.test', password: 'wrong-password' }),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/auth/refresh',
+    auth: 'none',
+    path: () => '/api/auth/refresh',
+    json: (f) => ({ refreshToken: f.refreshToken }),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/auth/logout',
+    auth: 'none',
+    path: () => '/api/auth/logout',
+    json: (f) => ({ refreshToken: f.refreshToken }),
+  },
+  {
+    method: 'GET',
+    pattern: '/api/admin/feedbacks',
+    auth: 'admin',
+    path: () => '/api/admin/feedbacks',
+    query: () => page,
+  },
   { method: 'GET', pattern: '/uploads/:file', auth: 'none', path: (f) => `/uploads/${f.uploadFile}`, pathParam: true },
 
-  { method: 'GET', pattern: '/api/users/me', auth: 'user', path: () => '/api/users/me', query: () => ({ populate: 'tags' }) },
+  {
+    method: 'GET',
+    pattern: '/api/users/me',
+    auth: 'user',
+    path: () => '/api/users/me',
+    query: () => ({ populate: 'tags' }),
+  },
   { method: 'GET', pattern: '/api/tags', auth: 'user', path: () => '/api/tags' },
-  { method: 'POST', pattern: '/api/tags', auth: 'user', path: () => '/api/tags', json: (f) => ({ data: { tag: 'fuzz', parentId: f.tagId } }) },
+  {
+    method: 'POST',
+    pattern: '/api/tags',
+    auth: 'user',
+    path: () => '/api/tags',
+    json: (f) => ({ data: { tag: 'fuzz', parentId: f.tagId } }),
+  },
   { method: 'GET', pattern: '/api/get-user-collections', auth: 'user', path: () => '/api/get-user-collections' },
   {
     method: 'POST',
@@ -94,7 +142,13 @@ export const ROUTES: RouteCase[] = [
     path: () => '/api/collections',
     json: (f) => ({ data: { name: 'Fuzz', parentId: f.collectionId } }),
   },
-  { method: 'GET', pattern: '/api/collections/:id', auth: 'user', path: (f) => `/api/collections/${f.collectionId}`, pathParam: true },
+  {
+    method: 'GET',
+    pattern: '/api/collections/:id',
+    auth: 'user',
+    path: (f) => `/api/collections/${f.collectionId}`,
+    pathParam: true,
+  },
   {
     method: 'PUT',
     pattern: '/api/collections/:id',
@@ -118,9 +172,30 @@ export const ROUTES: RouteCase[] = [
     path: (f) => `/api/collections/${f.collectionId}/bookmarks`,
     query: () => ({ ...page, media_type: 'Article', sortBy: 'title' }),
   },
-  { method: 'POST', pattern: '/api/gems', auth: 'user', path: () => '/api/gems', json: (f) => ({ data: gemData(f) }), idempotent: true },
-  { method: 'POST', pattern: '/api/code', auth: 'user', path: () => '/api/code', json: typedGem({ code: 'let a = 1;', language: 'ts' }), idempotent: true },
-  { method: 'POST', pattern: '/api/pdf', auth: 'user', path: () => '/api/pdf', json: typedGem({ mediaUrl: 'https://example.com/a.pdf' }), idempotent: true },
+  {
+    method: 'POST',
+    pattern: '/api/gems',
+    auth: 'user',
+    path: () => '/api/gems',
+    json: (f) => ({ data: gemData(f) }),
+    idempotent: true,
+  },
+  {
+    method: 'POST',
+    pattern: '/api/code',
+    auth: 'user',
+    path: () => '/api/code',
+    json: typedGem({ code: 'let a = 1;', language: 'ts' }),
+    idempotent: true,
+  },
+  {
+    method: 'POST',
+    pattern: '/api/pdf',
+    auth: 'user',
+    path: () => '/api/pdf',
+    json: typedGem({ mediaUrl: 'https://example.com/a.pdf' }),
+    idempotent: true,
+  },
   {
     method: 'POST',
     pattern: '/api/audios',
@@ -130,19 +205,53 @@ export const ROUTES: RouteCase[] = [
     json: typedGem({ mediaUrl: 'https://example.com/a.mp3' }),
     idempotent: true,
   },
-  { method: 'POST', pattern: '/api/videos', auth: 'user', path: () => '/api/videos', json: typedGem({ mediaUrl: 'https://example.com/a.mp4' }), idempotent: true },
-  { method: 'GET', pattern: '/api/gems/:id{[0-9]+}', auth: 'user', path: (f) => `/api/gems/${f.gemId}`, pathParam: true },
+  {
+    method: 'POST',
+    pattern: '/api/videos',
+    auth: 'user',
+    path: () => '/api/videos',
+    json: typedGem({ mediaUrl: 'https://example.com/a.mp4' }),
+    idempotent: true,
+  },
+  {
+    method: 'GET',
+    pattern: '/api/gems/:id{[0-9]+}',
+    auth: 'user',
+    path: (f) => `/api/gems/${f.gemId}`,
+    pathParam: true,
+  },
   {
     method: 'PUT',
     pattern: '/api/gems/:id{[0-9]+}',
     auth: 'user',
     path: (f) => `/api/gems/${f.gemId}`,
-    json: (f) => ({ data: { title: 'Edited', description: 'd', media_type: 'Link', collectionId: f.collectionId, tags: [f.tagId] } }),
+    json: (f) => ({
+      data: { title: 'Edited', description: 'd', media_type: 'Link', collectionId: f.collectionId, tags: [f.tagId] },
+    }),
     pathParam: true,
   },
-  { method: 'DELETE', pattern: '/api/gems/:id{[0-9]+}', auth: 'user', path: (f) => `/api/gems/${f.gemId}`, pathParam: true, destructive: true },
-  { method: 'GET', pattern: '/api/get-all-bookmark', auth: 'user', path: () => '/api/get-all-bookmark', query: () => page },
-  { method: 'GET', pattern: '/api/gems-at-url', auth: 'user', path: () => '/api/gems-at-url', query: () => ({ url: pageUrl }) },
+  {
+    method: 'DELETE',
+    pattern: '/api/gems/:id{[0-9]+}',
+    auth: 'user',
+    path: (f) => `/api/gems/${f.gemId}`,
+    pathParam: true,
+    destructive: true,
+  },
+  {
+    method: 'GET',
+    pattern: '/api/get-all-bookmark',
+    auth: 'user',
+    path: () => '/api/get-all-bookmark',
+    query: () => page,
+  },
+  {
+    method: 'GET',
+    pattern: '/api/gems-at-url',
+    auth: 'user',
+    path: () => '/api/gems-at-url',
+    query: () => ({ url: pageUrl }),
+  },
   {
     method: 'POST',
     pattern: '/api/feedbacks',
@@ -159,13 +268,38 @@ export const ROUTES: RouteCase[] = [
         isExtension: true,
         // An uploaded image belongs to the one report it is attached to, so none here.
         imageLinks: [],
-        diagnostics: { extensionVersion: '1.0.0', browser: 'Chrome 130', os: 'Linux', activeModel: 'gpt', recentErrors: ['boom'] },
+        diagnostics: {
+          extensionVersion: '1.0.0',
+          browser: 'Chrome 130',
+          os: 'Linux',
+          activeModel: 'gpt',
+          recentErrors: ['boom'],
+        },
       },
     }),
   },
-  { method: 'GET', pattern: '/api/feedbacks', auth: 'user', path: () => '/api/feedbacks', query: () => ({ ...page, populate: '*' }) },
-  { method: 'POST', pattern: '/api/upload', auth: 'user', path: () => '/api/upload', form: () => ({ isFeedbackImg: 'true' }) },
-  { method: 'DELETE', pattern: '/api/upload/:id{[0-9]+}', auth: 'user', path: (f) => `/api/upload/${f.uploadId}`, pathParam: true, destructive: true },
+  {
+    method: 'GET',
+    pattern: '/api/feedbacks',
+    auth: 'user',
+    path: () => '/api/feedbacks',
+    query: () => ({ ...page, populate: '*' }),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/upload',
+    auth: 'user',
+    path: () => '/api/upload',
+    form: () => ({ isFeedbackImg: 'true' }),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/upload/:id{[0-9]+}',
+    auth: 'user',
+    path: (f) => `/api/upload/${f.uploadId}`,
+    pathParam: true,
+    destructive: true,
+  },
   {
     method: 'POST',
     pattern: '/api/upload-all-file',
@@ -177,7 +311,13 @@ export const ROUTES: RouteCase[] = [
     },
     idempotent: true,
   },
-  { method: 'GET', pattern: '/api/ai-models', auth: 'user', path: () => '/api/ai-models', query: () => ({ page: '1', pageSize: '10', type: 'Text' }) },
+  {
+    method: 'GET',
+    pattern: '/api/ai-models',
+    auth: 'user',
+    path: () => '/api/ai-models',
+    query: () => ({ page: '1', pageSize: '10', type: 'Text' }),
+  },
   { method: 'GET', pattern: '/api/user-models', auth: 'user', path: () => '/api/user-models' },
   { method: 'GET', pattern: '/api/ai-settings', auth: 'user', path: () => '/api/ai-settings' },
   {
@@ -194,7 +334,13 @@ export const ROUTES: RouteCase[] = [
       defaultBrandVoiceName: 'Voice',
     }),
   },
-  { method: 'POST', pattern: '/api/ai-settings/select-model', auth: 'user', path: () => '/api/ai-settings/select-model', json: (f) => ({ modelId: f.modelId, kind: 'text' }) },
+  {
+    method: 'POST',
+    pattern: '/api/ai-settings/select-model',
+    auth: 'user',
+    path: () => '/api/ai-settings/select-model',
+    json: (f) => ({ modelId: f.modelId, kind: 'text' }),
+  },
   {
     method: 'PUT',
     pattern: '/api/ai-settings/keys/:provider',
@@ -203,15 +349,56 @@ export const ROUTES: RouteCase[] = [
     json: (f) => ({ apiKey: 'sk-ant-fuzz-1234', baseUrl: `${f.providerUrl}/v1` }),
     pathParam: true,
   },
-  { method: 'DELETE', pattern: '/api/ai-settings/keys/:provider', auth: 'user', path: () => '/api/ai-settings/keys/groq', pathParam: true },
-  { method: 'POST', pattern: '/api/change-provider-status', auth: 'user', path: () => '/api/change-provider-status', json: () => ({ provider: 'groq', enabled: true }) },
-  { method: 'POST', pattern: '/api/change-model-status', auth: 'user', path: () => '/api/change-model-status', json: (f) => ({ modelId: f.modelId, enabled: true }) },
-  { method: 'GET', pattern: '/api/chats/history', auth: 'user', path: () => '/api/chats/history', query: () => ({ ...page, search: 'fuzz' }) },
+  {
+    method: 'DELETE',
+    pattern: '/api/ai-settings/keys/:provider',
+    auth: 'user',
+    path: () => '/api/ai-settings/keys/groq',
+    pathParam: true,
+  },
+  {
+    method: 'POST',
+    pattern: '/api/change-provider-status',
+    auth: 'user',
+    path: () => '/api/change-provider-status',
+    json: () => ({ provider: 'groq', enabled: true }),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/change-model-status',
+    auth: 'user',
+    path: () => '/api/change-model-status',
+    json: (f) => ({ modelId: f.modelId, enabled: true }),
+  },
+  {
+    method: 'GET',
+    pattern: '/api/chats/history',
+    auth: 'user',
+    path: () => '/api/chats/history',
+    query: () => ({ ...page, search: 'fuzz' }),
+  },
   { method: 'GET', pattern: '/api/chats/collections', auth: 'user', path: () => '/api/chats/collections' },
-  { method: 'GET', pattern: '/api/chats/:id/export', auth: 'user', path: (f) => `/api/chats/${f.chatId}/export`, query: () => ({ format: 'markdown' }) },
-  { method: 'POST', pattern: '/api/chats/:id/duplicate', auth: 'user', path: (f) => `/api/chats/${f.chatId}/duplicate` },
+  {
+    method: 'GET',
+    pattern: '/api/chats/:id/export',
+    auth: 'user',
+    path: (f) => `/api/chats/${f.chatId}/export`,
+    query: () => ({ format: 'markdown' }),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/chats/:id/duplicate',
+    auth: 'user',
+    path: (f) => `/api/chats/${f.chatId}/duplicate`,
+  },
   { method: 'POST', pattern: '/api/messages/:id/fork', auth: 'user', path: (f) => `/api/messages/${f.messageId}/fork` },
-  { method: 'POST', pattern: '/api/chats', auth: 'user', path: () => '/api/chats', json: () => ({ title: 'Fuzz chat', url: pageUrl }) },
+  {
+    method: 'POST',
+    pattern: '/api/chats',
+    auth: 'user',
+    path: () => '/api/chats',
+    json: () => ({ title: 'Fuzz chat', url: pageUrl }),
+  },
   { method: 'GET', pattern: '/api/chats/:id/messages', auth: 'user', path: (f) => `/api/chats/${f.chatId}/messages` },
   {
     method: 'POST',
@@ -239,7 +426,12 @@ export const ROUTES: RouteCase[] = [
       },
     }),
   },
-  { method: 'GET', pattern: '/api/messages/:id/stream', auth: 'user', path: (f) => `/api/messages/${f.messageId}/stream` },
+  {
+    method: 'GET',
+    pattern: '/api/messages/:id/stream',
+    auth: 'user',
+    path: (f) => `/api/messages/${f.messageId}/stream`,
+  },
   {
     method: 'POST',
     pattern: '/api/messages/:id/regenerate',
@@ -267,7 +459,8 @@ export interface WireRequest {
 }
 
 /** A query string from already-encoded pairs (so tests can send raw bytes such as `%ED%A0%80`). */
-export const rawQuery = (pairs: [string, string][]) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : '');
+export const rawQuery = (pairs: [string, string][]) =>
+  pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : '';
 
 export const encodeQuery = (query: Record<string, string>) =>
   rawQuery(Object.entries(query).map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(v)]));
@@ -290,7 +483,13 @@ export function multipart(fields: Record<string, string>, withFile = true): Form
 export function validRequest(route: RouteCase, f: Fixtures, token?: string): WireRequest {
   const headers = authHeaders(route, f, token);
   const target = `${route.path(f)}${route.query ? encodeQuery(route.query(f)) : ''}`;
-  if (route.json) return { method: route.method, target, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(route.json(f)) };
+  if (route.json)
+    return {
+      method: route.method,
+      target,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(route.json(f)),
+    };
   if (route.form) return { method: route.method, target, headers, body: multipart(route.form(f)) };
   return { method: route.method, target, headers };
 }
@@ -303,7 +502,11 @@ export interface WireResponse {
 }
 
 export async function send(baseUrl: string, request: WireRequest): Promise<WireResponse> {
-  const response = await fetch(`${baseUrl}${request.target}`, { method: request.method, headers: request.headers, body: request.body });
+  const response = await fetch(`${baseUrl}${request.target}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
   const text = await response.text();
   let body: unknown = text;
   try {

@@ -2,7 +2,7 @@ import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 import { authResponseSchema, userSchema } from '../../lib/api/contract';
 import { messages } from '../../lib/api/validators';
-import { expectError, expectFieldError, PASSWORD, SECRET, uniqueUsername, setupTestServer } from './harness';
+import { expectError, expectFieldError, PASSWORD, SECRET, setupTestServer, uniqueUsername } from './harness';
 
 const t = setupTestServer();
 
@@ -24,7 +24,9 @@ describe('GET /api/health', () => {
 
   it('unknown routes get a 404 envelope (401 first under /api without a token)', async () => {
     const { jwt } = await t.signUp('route');
-    expect(expectError(await t.api('/api/nope', { token: jwt }), 404, 'NotFoundError').message).toBe('No route for GET /api/nope');
+    expect(expectError(await t.api('/api/nope', { token: jwt }), 404, 'NotFoundError').message).toBe(
+      'No route for GET /api/nope',
+    );
     expectError(await t.api('/api/nope'), 401, 'UnauthorizedError');
     expectError(await t.api('/elsewhere'), 404, 'NotFoundError');
   });
@@ -90,8 +92,16 @@ describe('POST /api/auth/local/register', () => {
   it('rejects a taken username or email, whatever the case', async () => {
     const taken = await t.signUp('dup');
     const other = fresh();
-    expectFieldError(await register({ ...other, username: taken.user.username.toUpperCase() }), 'username', 'Username is already taken');
-    expectFieldError(await register({ ...other, email: taken.user.email.toUpperCase() }), 'email', 'Email is already taken');
+    expectFieldError(
+      await register({ ...other, username: taken.user.username.toUpperCase() }),
+      'username',
+      'Username is already taken',
+    );
+    expectFieldError(
+      await register({ ...other, email: taken.user.email.toUpperCase() }),
+      'email',
+      'Email is already taken',
+    );
     expect((await register(other)).status).toBe(201);
   });
 
@@ -99,14 +109,20 @@ describe('POST /api/auth/local/register', () => {
     const input = fresh();
     const results = await Promise.all([1, 2, 3].map((i) => register({ ...input, email: `${i}${input.email}` })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400]);
-    for (const res of results.filter((r) => r.status === 400)) expectFieldError(res, 'username', 'Username is already taken');
+    for (const res of results.filter((r) => r.status === 400))
+      expectFieldError(res, 'username', 'Username is already taken');
   });
 });
 
 describe('POST /api/auth/local', () => {
   it('signs in by username or email, case-insensitively', async () => {
     const { user } = await t.signUp('Login');
-    for (const identifier of [user.username, user.email, user.username.toUpperCase(), ` ${user.email.toUpperCase()} `]) {
+    for (const identifier of [
+      user.username,
+      user.email,
+      user.username.toUpperCase(),
+      ` ${user.email.toUpperCase()} `,
+    ]) {
       const res = await login(identifier);
       expect(res.status, identifier).toBe(200);
       const session = authResponseSchema.parse(res.body);
@@ -125,7 +141,11 @@ describe('POST /api/auth/local', () => {
 
   it('validates the body', async () => {
     expectFieldError(await t.api('/api/auth/local', { body: { password: PASSWORD } }), 'identifier', messages.required);
-    expectFieldError(await t.api('/api/auth/local', { body: { identifier: 'someone' } }), 'password', messages.required);
+    expectFieldError(
+      await t.api('/api/auth/local', { body: { identifier: 'someone' } }),
+      'password',
+      messages.required,
+    );
     expectError(await t.api('/api/auth/local', { body: 'identifier=a&password=b' }), 400);
   });
 });
@@ -196,9 +216,22 @@ describe('access tokens', () => {
       ['not bearer', { Authorization: 'Token abc' }],
       ['empty bearer', { Authorization: 'Bearer ' }],
       ['garbage', { Authorization: 'Bearer not.a.jwt' }],
-      ['other secret', { Authorization: `Bearer ${await sign({ sub: String(user.id), exp: now() + 60, typ: 'access' }, 'y'.repeat(48))}` }],
-      ['expired', { Authorization: `Bearer ${await sign({ sub: String(user.id), iat: now() - 120, exp: now() - 60, typ: 'access' }, SECRET)}` }],
-      ['wrong type', { Authorization: `Bearer ${await sign({ sub: String(user.id), exp: now() + 60, typ: 'refresh' }, SECRET)}` }],
+      [
+        'other secret',
+        {
+          Authorization: `Bearer ${await sign({ sub: String(user.id), exp: now() + 60, typ: 'access' }, 'y'.repeat(48))}`,
+        },
+      ],
+      [
+        'expired',
+        {
+          Authorization: `Bearer ${await sign({ sub: String(user.id), iat: now() - 120, exp: now() - 60, typ: 'access' }, SECRET)}`,
+        },
+      ],
+      [
+        'wrong type',
+        { Authorization: `Bearer ${await sign({ sub: String(user.id), exp: now() + 60, typ: 'refresh' }, SECRET)}` },
+      ],
     ];
     for (const [name, headers] of cases) {
       for (const path of ['/api/users/me', '/api/get-user-collections', '/api/tags', '/api/get-all-bookmark']) {
@@ -232,7 +265,10 @@ describe('access tokens', () => {
       ['GET', '/api/gems-at-url?url=https://example.com/'],
     ];
     for (const [method, path] of routes) {
-      const res = await t.api(path, { method, body: method === 'GET' || method === 'DELETE' ? undefined : { data: {} } });
+      const res = await t.api(path, {
+        method,
+        body: method === 'GET' || method === 'DELETE' ? undefined : { data: {} },
+      });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.body.error.name).toBe('UnauthorizedError');
     }

@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { contextManifestItemSchema } from '../../lib/api/contract';
 import { CATALOGUE } from '../../server/ai/catalogue';
 import { contextBudget, estimateTokens } from '../../server/ai/context';
-import { chatUser, modelIdOf, PROVIDERS, type ProviderSetup, shape, storedMessages, stream, setupFakeProvider } from './chat-helpers';
+import {
+  chatUser,
+  modelIdOf,
+  PROVIDERS,
+  type ProviderSetup,
+  setupFakeProvider,
+  shape,
+  storedMessages,
+  stream,
+} from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -39,12 +48,27 @@ function lastSystem(): string {
 describe('context in POST /api/chats/{id}/messages', () => {
   it('sends every kind of item, labelled, and records each as full in the manifest', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
-    const chosen = await gem(token, { title: 'Chosen gem', url: 'https://example.com/chosen', description: 'CHOSEN-DESC', text: 'CHOSEN-TEXT' });
+    const chosen = await gem(token, {
+      title: 'Chosen gem',
+      url: 'https://example.com/chosen',
+      description: 'CHOSEN-DESC',
+      text: 'CHOSEN-TEXT',
+    });
     const atPage = await gem(token, { title: 'Saved here', url: PAGE, text: 'PAGEGEM-TEXT' });
     const coll = await collection(token, 'Reading list');
-    const inColl = await gem(token, { title: 'In the list', url: 'https://example.com/listed', text: 'COLLGEM-TEXT', collectionId: coll });
+    const inColl = await gem(token, {
+      title: 'In the list',
+      url: 'https://example.com/listed',
+      text: 'COLLGEM-TEXT',
+      collectionId: coll,
+    });
     // also in the collection and chosen: sent once, as a chosen gem
-    const both = await gem(token, { title: 'Both', url: 'https://example.com/both', text: 'BOTH-TEXT', collectionId: coll });
+    const both = await gem(token, {
+      title: 'Both',
+      url: 'https://example.com/both',
+      text: 'BOTH-TEXT',
+      collectionId: coll,
+    });
     fake.script({ chunks: ['Answer'] });
 
     const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
@@ -64,7 +88,15 @@ describe('context in POST /api/chats/{id}/messages', () => {
     expect(shape(res.events)).toEqual(['message', 'delta', 'done']);
 
     const system = lastSystem();
-    for (const text of ['FREE-TEXT-CONTEXT', 'PAGE-EXTRACT-TEXT', 'CHOSEN-DESC', 'CHOSEN-TEXT', 'PAGEGEM-TEXT', 'COLLGEM-TEXT', 'BOTH-TEXT']) {
+    for (const text of [
+      'FREE-TEXT-CONTEXT',
+      'PAGE-EXTRACT-TEXT',
+      'CHOSEN-DESC',
+      'CHOSEN-TEXT',
+      'PAGEGEM-TEXT',
+      'COLLGEM-TEXT',
+      'BOTH-TEXT',
+    ]) {
       expect(system).toContain(text);
     }
     expect(system).toContain(`Current page ${PAGE} "Gems article"`);
@@ -73,7 +105,9 @@ describe('context in POST /api/chats/{id}/messages', () => {
     expect(system).toContain(`Gem #${inColl} from collection #${coll} "In the list"`);
     expect(system.split('BOTH-TEXT')).toHaveLength(2);
     // priority order in the prompt
-    const order = ['FREE-TEXT-CONTEXT', 'PAGE-EXTRACT-TEXT', 'CHOSEN-TEXT', 'PAGEGEM-TEXT', 'COLLGEM-TEXT'].map((s) => system.indexOf(s));
+    const order = ['FREE-TEXT-CONTEXT', 'PAGE-EXTRACT-TEXT', 'CHOSEN-TEXT', 'PAGEGEM-TEXT', 'COLLGEM-TEXT'].map((s) =>
+      system.indexOf(s),
+    );
     expect([...order].sort((a, b) => a - b)).toEqual(order);
 
     const [row] = await storedMessages(t, token, chatId);
@@ -89,7 +123,14 @@ describe('context in POST /api/chats/{id}/messages', () => {
     ]);
     for (const item of items) expect(item.includedTokens).toBe(item.tokens);
     const contentLength = CATALOGUE.find((m) => m.model === 'gpt-4o-mini')?.content_length as number;
-    expect(manifest.totals).toMatchObject({ items: 6, full: 6, truncated: 0, dropped: 0, contentLength, ...contextBudget(contentLength) });
+    expect(manifest.totals).toMatchObject({
+      items: 6,
+      full: 6,
+      truncated: 0,
+      dropped: 0,
+      contentLength,
+      ...contextBudget(contentLength),
+    });
     expect(manifest.totals.tokens).toBe(items.reduce((s, i) => s + i.tokens, 0));
     expect(manifest.estimate).toBe('~4 characters per token');
   });
@@ -103,7 +144,12 @@ describe('context in POST /api/chats/{id}/messages', () => {
     expect(reserve).toBe(8192);
     const chosen = await gem(token, { title: 'Too late', url: 'https://example.com/late', text: 'DROPPED-GEM-TEXT' });
     const coll = await collection(token, 'Later');
-    await gem(token, { title: 'Also late', url: 'https://example.com/later', text: 'DROPPED-COLL-TEXT', collectionId: coll });
+    await gem(token, {
+      title: 'Also late',
+      url: 'https://example.com/later',
+      text: 'DROPPED-COLL-TEXT',
+      collectionId: coll,
+    });
     // ~10k tokens of free text fit; ~20k tokens of page extract do not (budget 24,576)
     const free = `FREE-START ${'f'.repeat(40_000)} FREE-END`;
     const page = `PAGE-START ${'p'.repeat(80_000)} PAGE-END`;
@@ -111,7 +157,16 @@ describe('context in POST /api/chats/{id}/messages', () => {
 
     const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
       token,
-      body: { text: 'Question', modelId, context: { text: free, pageExtract: { url: PAGE, title: 'Long page', text: page }, gemIds: [chosen], collectionIds: [coll] } },
+      body: {
+        text: 'Question',
+        modelId,
+        context: {
+          text: free,
+          pageExtract: { url: PAGE, title: 'Long page', text: page },
+          gemIds: [chosen],
+          collectionIds: [coll],
+        },
+      },
     });
     expect(res.text).toBe('Short answer');
 
@@ -140,7 +195,15 @@ describe('context in POST /api/chats/{id}/messages', () => {
     expect(extract?.includedTokens).toBeGreaterThan(0);
     expect(extract?.includedTokens).toBeLessThan(extract?.tokens as number);
     expect(dropped).toMatchObject({ id: chosen, title: 'Too late', includedTokens: 0 });
-    expect(manifest.totals).toMatchObject({ items: 4, full: 1, truncated: 1, dropped: 2, budget, reserve, contentLength });
+    expect(manifest.totals).toMatchObject({
+      items: 4,
+      full: 1,
+      truncated: 1,
+      dropped: 2,
+      budget,
+      reserve,
+      contentLength,
+    });
     expect(manifest.totals.includedTokens).toBeLessThanOrEqual(budget);
     expect(manifest.totals.includedTokens).toBe((text?.tokens as number) + (extract?.includedTokens as number));
   });
@@ -161,14 +224,17 @@ describe('context refusals', () => {
     const theirGem = await gem(other.token, { title: 'Theirs', url: 'https://example.com/theirs', text: 'SECRET' });
     const theirColl = await collection(other.token, 'Theirs');
     const mine = await gem(token, { title: 'Mine', url: 'https://example.com/mine' });
-    const post = (context: unknown) => t.api(`/api/chats/${chatId}/messages`, { token, body: { text: 'Q', modelId, context } });
+    const post = (context: unknown) =>
+      t.api(`/api/chats/${chatId}/messages`, { token, body: { text: 'Q', modelId, context } });
 
     const gemRes = expectError(await post({ gemIds: [mine, theirGem] }), 404);
     expect(gemRes.message).toContain('context.gemIds');
     expect(gemRes.message).toContain(String(theirGem));
     expect(expectError(await post({ collectionIds: [theirColl] }), 404).message).toContain('context.collectionIds');
     expect(expectError(await post({ includePageGems: true }), 400).message).toContain('context.includePageGems');
-    expect(expectError(await post({ pageExtract: { url: 'not a url', text: 'x' } }), 400).message).toContain('context.pageExtract.url');
+    expect(expectError(await post({ pageExtract: { url: 'not a url', text: 'x' } }), 400).message).toContain(
+      'context.pageExtract.url',
+    );
     expect(expectError(await post({ gemIds: ['x'] }), 400).message).toContain('context.gemIds');
     expect(expectError(await post({ surprise: 1 }), 400).message).toContain('context');
 

@@ -7,7 +7,15 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { INTERRUPTED } from '../../server/ai/recovery';
 import { chatUser, type StreamResult, setupFakeProvider, shape, storedMessages, stream } from './chat-helpers';
-import { backend, createClient, createPostgresDatabase, freshDataDir, makeDataDir, type OwnDatabase, removeDataDir } from './harness';
+import {
+  backend,
+  createClient,
+  createPostgresDatabase,
+  freshDataDir,
+  makeDataDir,
+  type OwnDatabase,
+  removeDataDir,
+} from './harness';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 const fake = setupFakeProvider();
@@ -78,7 +86,9 @@ async function storedPart(server: ServerProcess, user: { token: string; chatId: 
 }
 
 describe(`kill -9 mid-answer (${backend})`, () => {
-  it('after a restart on the same data the answer is interrupted with its partial text, re-attach ends, regenerate works', { timeout: 120_000 }, async () => {
+  it('after a restart on the same data the answer is interrupted with its partial text, re-attach ends, regenerate works', {
+    timeout: 120_000,
+  }, async () => {
     const store = await ownStore();
     const first = await start(store);
     const user = await chatUser(createClient(first.url), fake);
@@ -88,7 +98,10 @@ describe(`kill -9 mid-answer (${backend})`, () => {
     await first.kill('SIGKILL');
     const second = await start(store);
 
-    const again = await ends(stream(second.url, `/api/messages/${messageId}/stream`, { token: user.token }), 're-attach');
+    const again = await ends(
+      stream(second.url, `/api/messages/${messageId}/stream`, { token: user.token }),
+      're-attach',
+    );
     expect(shape(again.events)).toEqual(['message', 'delta', 'error']);
     expect(again.events.at(-1)?.data).toEqual({ message: INTERRUPTED });
     const [row] = await storedMessages(createClient(second.url), user.token, user.chatId);
@@ -99,18 +112,26 @@ describe(`kill -9 mid-answer (${backend})`, () => {
     expect(again.text).toBe(row?.text);
 
     // re-attaching to it later replays the same end
-    const later = await ends(stream(second.url, `/api/messages/${messageId}/stream`, { token: user.token }), 'second re-attach');
+    const later = await ends(
+      stream(second.url, `/api/messages/${messageId}/stream`, { token: user.token }),
+      'second re-attach',
+    );
     expect(later.events.map((e) => e.event)).toEqual(['message', 'delta', 'error']);
 
     fake.script({ chunks: ['A fresh', ' answer'] });
-    const regenerated = await stream(second.url, `/api/messages/${messageId}/regenerate`, { token: user.token, body: {} });
+    const regenerated = await stream(second.url, `/api/messages/${messageId}/regenerate`, {
+      token: user.token,
+      body: {},
+    });
     expect(shape(regenerated.events)).toEqual(['message', 'delta', 'done']);
     expect(regenerated.text).toBe('A fresh answer');
     const rows = await storedMessages(createClient(second.url), user.token, user.chatId);
     expect(rows.map((m) => m.status)).toEqual(['error', 'done']);
   });
 
-  it('the sweep at start-up and after marks the interrupted answer without anyone re-attaching', { timeout: 120_000 }, async () => {
+  it('the sweep at start-up and after marks the interrupted answer without anyone re-attaching', {
+    timeout: 120_000,
+  }, async () => {
     const store = await ownStore();
     const first = await start(store);
     const user = await chatUser(createClient(first.url), fake);
@@ -129,7 +150,9 @@ describe(`kill -9 mid-answer (${backend})`, () => {
 });
 
 describe.runIf(backend === 'postgres')('PostgreSQL only: two copies on one database, one killed mid-answer', () => {
-  it('the other copy never touches the live answer, and marks it interrupted once the killed copy’s lease expires', { timeout: 120_000 }, async () => {
+  it('the other copy never touches the live answer, and marks it interrupted once the killed copy’s lease expires', {
+    timeout: 120_000,
+  }, async () => {
     const store = await ownStore();
     const a = await start(store);
     const bDataDir = makeDataDir();
@@ -145,7 +168,10 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: two copies on one datab
       onEvent: (event) => event.event === 'delta',
     });
     const liveId = live.events[0]?.data.id as number;
-    const followed = await ends(stream(b.url, `/api/messages/${liveId}/stream`, { token: user.token }), 're-attach through copy B');
+    const followed = await ends(
+      stream(b.url, `/api/messages/${liveId}/stream`, { token: user.token }),
+      're-attach through copy B',
+    );
     expect(shape(followed.events)).toEqual(['message', 'delta', 'done']);
     expect(followed.text).toBe(FULL);
     const [done] = await storedMessages(createClient(b.url), user.token, user.chatId);
@@ -160,7 +186,10 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: two copies on one datab
       const rows = await storedMessages(createClient(b.url), user.token, user.chatId);
       expect(rows.find((m) => m.id === orphanId)).toMatchObject({ status: 'error', error: INTERRUPTED });
     }, eventually);
-    const again = await ends(stream(b.url, `/api/messages/${orphanId}/stream`, { token: user.token }), 're-attach through copy B');
+    const again = await ends(
+      stream(b.url, `/api/messages/${orphanId}/stream`, { token: user.token }),
+      're-attach through copy B',
+    );
     expect(shape(again.events)).toEqual(['message', 'delta', 'error']);
     expect(again.text.startsWith(before)).toBe(true);
     expect(again.events.at(-1)?.data).toEqual({ message: INTERRUPTED });

@@ -15,7 +15,12 @@ let t: TestServer;
 
 beforeAll(async () => {
   fake = await startFakeProvider();
-  t = await startTestServer({ houseProvider: 'openai', houseBaseUrl: `${fake.url}/v1`, houseApiKey: 'sk-house-test-9876', houseCredits: 5 });
+  t = await startTestServer({
+    houseProvider: 'openai',
+    houseBaseUrl: `${fake.url}/v1`,
+    houseApiKey: 'sk-house-test-9876',
+    houseCredits: 5,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -59,12 +64,20 @@ describe('house-model credits', () => {
     // 1500 + 600 = 2,100 tokens → 3 credits (rounded up)
     fake.script({ chunks: ['First.'], usage: { input: 1500, output: 600 } });
     const first = await send('One');
-    expect(first.events.at(-1)).toMatchObject({ event: 'done', data: { status: 'done', usage: { input: 1500, output: 600 } } });
+    expect(first.events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { status: 'done', usage: { input: 1500, output: 600 } },
+    });
     expect(fake.requests.at(-1)?.auth).toEqual({ present: true, last4: '9876' });
     expect(await credits(token)).toBe(2);
 
     // a failed answer costs nothing (here it fails mid-stream, after some text)
-    fake.script({ chunks: ['Half ', 'an answer'], errorAfter: 1, errorMessage: 'upstream broke', usage: { input: 5000, output: 5000 } });
+    fake.script({
+      chunks: ['Half ', 'an answer'],
+      errorAfter: 1,
+      errorMessage: 'upstream broke',
+      usage: { input: 5000, output: 5000 },
+    });
     const failed = await send('Two');
     expect(failed.events.at(-1)?.event).toBe('error');
     expect(await credits(token)).toBe(2);
@@ -99,7 +112,10 @@ describe('house-model credits', () => {
     const chat = await t.api('/api/chats', { token: a.jwt, body: {} });
     const modelId = await modelIdOf(t, a.jwt, 'trove-fast');
     fake.script({ chunks: ['Temp.'], usage: { input: 2500, output: 0 } });
-    const res = await stream(t.url, `/api/chats/${chat.body.data.id}/messages`, { token: a.jwt, body: { text: 'Hi', modelId, temporary: true } });
+    const res = await stream(t.url, `/api/chats/${chat.body.data.id}/messages`, {
+      token: a.jwt,
+      body: { text: 'Hi', modelId, temporary: true },
+    });
     expect(res.events.at(-1)?.event).toBe('done');
     expect(await credits(a.jwt)).toBe(2);
     expect(await credits(b.jwt)).toBe(5);

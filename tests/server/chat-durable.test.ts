@@ -4,7 +4,7 @@
  * Order and outcomes are asserted, never durations.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { chatUser, PROVIDERS, shape, storedMessages, stream, setupFakeProvider } from './chat-helpers';
+import { chatUser, PROVIDERS, setupFakeProvider, shape, storedMessages, stream } from './chat-helpers';
 import { setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -88,7 +88,10 @@ describe('durable streaming', () => {
   it('re-attaching to a finished answer sends it whole and done at once', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     fake.script({ chunks: CHUNKS, usage: { input: 3, output: 4 } });
-    const first = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Done already', modelId } });
+    const first = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Done already', modelId },
+    });
     const messageId = first.events[0]?.data.id as number;
 
     const again = await stream(t.url, `/api/messages/${messageId}/stream`, { token });

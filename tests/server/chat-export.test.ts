@@ -3,8 +3,8 @@
  * through the real endpoints against the fake provider.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { Script, } from '../fake-provider/server';
-import { chatUser, storedMessages, stream, setupFakeProvider } from './chat-helpers';
+import type { Script } from '../fake-provider/server';
+import { chatUser, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -25,7 +25,13 @@ async function chatWithTurns() {
     await ask(token, chatId, modelId, 'And a collection?', { chunks: ['A folder.'] }),
   ];
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-  ids.push(await ask(token, chatId, modelId, 'Try again', { chunks: [], status: 401, errorMessage: 'Incorrect API key provided' }));
+  ids.push(
+    await ask(token, chatId, modelId, 'Try again', {
+      chunks: [],
+      status: 401,
+      errorMessage: 'Incorrect API key provided',
+    }),
+  );
   warn.mockRestore();
   const stored = await storedMessages(t, token, chatId);
   return { ...user, ids, stored, displayName: stored[0]?.displayName as string };
@@ -68,7 +74,13 @@ describe('GET /api/chats/{id}/export', () => {
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(json.headers.get('content-disposition')).toBe('attachment; filename="chat.json"');
     expect(json.body).toEqual({
-      chat: { id: chatId, title: 'Test chat', url: expect.stringMatching(/^trove:\/\/chat\//), createdAt: expect.any(String), updatedAt: expect.any(String) },
+      chat: {
+        id: chatId,
+        title: 'Test chat',
+        url: expect.stringMatching(/^trove:\/\/chat\//),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
       messages: stored,
     });
     expect(json.body.messages.map((m: { status: string }) => m.status)).toEqual(['done', 'done', 'error']);
@@ -83,7 +95,8 @@ describe('GET /api/chats/{id}/export', () => {
       token,
       body: { text: 'Slow question', modelId },
       onEvent: async (event) => {
-        if (event.event === 'delta' && during === undefined) during = (await t.api(`/api/chats/${chatId}/export?format=text`, { token })).body;
+        if (event.event === 'delta' && during === undefined)
+          during = (await t.api(`/api/chats/${chatId}/export?format=text`, { token })).body;
         return false;
       },
     });
@@ -113,7 +126,11 @@ describe('duplicate and fork', () => {
     const res = await t.api(`/api/chats/${chatId}/duplicate`, { method: 'POST', token });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const copy = res.body.data;
-    expect(copy).toMatchObject({ title: 'Test chat (copy)', media_type: 'AIChat', collectionId: session.user.ai_chats_collection_id });
+    expect(copy).toMatchObject({
+      title: 'Test chat (copy)',
+      media_type: 'AIChat',
+      collectionId: session.user.ai_chats_collection_id,
+    });
     expect(copy.id).not.toBe(chatId);
     const messages = await storedMessages(t, token, copy.id);
     expect(messages.map(copied)).toEqual(stored.map(copied));

@@ -34,7 +34,10 @@ describe('chatting with a Gemini model', () => {
     const chunks = ['Gems ', 'are ', 'saved ', 'things.'];
     fake.script({ chunks, usage: { input: 1000, output: 2000 } });
 
-    const res = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'What are gems?', modelId } });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'What are gems?', modelId },
+    });
 
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(shape(res.events)).toEqual(['message', 'delta', 'done']);
@@ -43,7 +46,13 @@ describe('chatting with a Gemini model', () => {
     expect(done).toMatchObject({ status: 'done', usage: { input: 1000, output: 2000 } });
 
     const [row] = await storedMessages(t, token, chatId);
-    expect(row).toMatchObject({ userText: 'What are gems?', text: chunks.join(''), status: 'done', error: null, usage: { input: 1000, output: 2000 } });
+    expect(row).toMatchObject({
+      userText: 'What are gems?',
+      text: chunks.join(''),
+      status: 'done',
+      error: null,
+      usage: { input: 1000, output: 2000 },
+    });
     const model = (await t.api('/api/user-models', { token })).body.data.find((m: { id: number }) => m.id === modelId);
     expect(model).toMatchObject({ provider: 'Google', model: 'gemini-2.5-flash' });
     const expected = (1000 * model.inputPricePerMillion + 2000 * model.outputPricePerMillion) / 1_000_000;

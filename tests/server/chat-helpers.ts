@@ -22,7 +22,12 @@ export interface ProviderSetup {
 }
 
 export const PROVIDERS: ProviderSetup[] = [
-  { name: 'OpenAI', provider: 'openai', model: 'gpt-4o-mini', keyBody: (f) => ({ apiKey: 'sk-test-openai-1234', baseUrl: `${f.url}/v1` }) },
+  {
+    name: 'OpenAI',
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    keyBody: (f) => ({ apiKey: 'sk-test-openai-1234', baseUrl: `${f.url}/v1` }),
+  },
   {
     name: 'OpenAI-compatible (Groq)',
     provider: 'groq',
@@ -52,7 +57,11 @@ export async function modelIdOf(t: Client, token: string, model: string): Promis
 export async function chatUser(t: Client, fake: FakeProvider, setup: ProviderSetup = OPENAI) {
   const session = await t.signUp('chat');
   const token = session.jwt;
-  const key = await t.api(`/api/ai-settings/keys/${setup.provider}`, { method: 'PUT', token, body: setup.keyBody(fake) });
+  const key = await t.api(`/api/ai-settings/keys/${setup.provider}`, {
+    method: 'PUT',
+    token,
+    body: setup.keyBody(fake),
+  });
   expect(key.status, JSON.stringify(key.body)).toBe(200);
   const chat = await t.api('/api/chats', { token, body: { title: 'Test chat' } });
   expect(chat.status, JSON.stringify(chat.body)).toBe(201);

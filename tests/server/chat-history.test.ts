@@ -4,7 +4,7 @@
  * Chats and answers are made through the real endpoints against the fake provider.
  */
 import { describe, expect, it } from 'vitest';
-import { chatUser, stream, setupFakeProvider } from './chat-helpers';
+import { chatUser, setupFakeProvider, stream } from './chat-helpers';
 import { expectError, expectFieldError, setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -33,7 +33,9 @@ describe('GET /api/chats/history', () => {
     const second = await newChat(token, 'Second chat');
     const third = await newChat(token, 'Third chat');
     // a gem that is not a chat is never listed
-    expect((await t.api('/api/gems', { token, body: { data: { title: 'A page', url: 'https://example.com/p' } } })).status).toBe(201);
+    expect(
+      (await t.api('/api/gems', { token, body: { data: { title: 'A page', url: 'https://example.com/p' } } })).status,
+    ).toBe(201);
 
     let res = await history(token);
     expect(res.status).toBe(200);
@@ -58,7 +60,9 @@ describe('GET /api/chats/history', () => {
     expect(res.body.data[1]).toMatchObject({ id: third, lastMessage: null, messageCount: 0 });
 
     // updating the chat itself (a rename) counts as activity too
-    expect((await t.api(`/api/gems/${second}`, { method: 'PUT', token, body: { data: { title: 'Renamed chat' } } })).status).toBe(200);
+    expect(
+      (await t.api(`/api/gems/${second}`, { method: 'PUT', token, body: { data: { title: 'Renamed chat' } } })).status,
+    ).toBe(200);
     expect(ids(await history(token))).toEqual([second, first, third]);
 
     res = await history(token, '?perPage=2&page=1');
@@ -128,20 +132,45 @@ describe('GET /api/chats/collections', () => {
     const moved = await newChat(token, 'Moved chat');
     const unfiltered = session.user.unfiltered_collection_id;
     const aiChats = session.user.ai_chats_collection_id;
-    expect((await t.api(`/api/gems/${moved}`, { method: 'PUT', token, body: { data: { collectionId: unfiltered } } })).status).toBe(200);
+    expect(
+      (await t.api(`/api/gems/${moved}`, { method: 'PUT', token, body: { data: { collectionId: unfiltered } } }))
+        .status,
+    ).toBe(200);
     // neither a link gem nor another collection's chat shows up
-    expect((await t.api('/api/gems', { token, body: { data: { title: 'A page', url: 'https://example.com/p' } } })).status).toBe(201);
+    expect(
+      (await t.api('/api/gems', { token, body: { data: { title: 'A page', url: 'https://example.com/p' } } })).status,
+    ).toBe(201);
     const elsewhere = await t.api('/api/collections', { token, body: { data: { name: 'Research' } } });
     expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(201);
     const hidden = await newChat(token, 'Hidden chat');
-    expect((await t.api(`/api/gems/${hidden}`, { method: 'PUT', token, body: { data: { collectionId: elsewhere.body.data.id } } })).status).toBe(200);
+    expect(
+      (
+        await t.api(`/api/gems/${hidden}`, {
+          method: 'PUT',
+          token,
+          body: { data: { collectionId: elsewhere.body.data.id } },
+        })
+      ).status,
+    ).toBe(200);
 
     const res = await t.api('/api/chats/collections', { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
       data: [
-        { id: aiChats, name: 'AI Chats', parentId: null, chatCount: 1, chats: [{ id: chatId, title: 'Test chat', updatedAt: expect.any(String) }] },
-        { id: unfiltered, name: 'Unfiltered', parentId: null, chatCount: 1, chats: [{ id: moved, title: 'Moved chat', updatedAt: expect.any(String) }] },
+        {
+          id: aiChats,
+          name: 'AI Chats',
+          parentId: null,
+          chatCount: 1,
+          chats: [{ id: chatId, title: 'Test chat', updatedAt: expect.any(String) }],
+        },
+        {
+          id: unfiltered,
+          name: 'Unfiltered',
+          parentId: null,
+          chatCount: 1,
+          chats: [{ id: moved, title: 'Moved chat', updatedAt: expect.any(String) }],
+        },
       ],
     });
 

@@ -7,7 +7,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { missingKeyMessage } from '../../lib/api/contract';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { chatUser, modelIdOf, OPENAI, PROVIDERS, type ProviderSetup, type SseEvent, storedMessages, stream } from './chat-helpers';
+import {
+  chatUser,
+  modelIdOf,
+  OPENAI,
+  PROVIDERS,
+  type ProviderSetup,
+  type SseEvent,
+  storedMessages,
+  stream,
+} from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -31,7 +40,11 @@ beforeEach(() => {
 /** A user with OpenAI on fake A and Anthropic on fake B. */
 async function twoModelUser() {
   const user = await chatUser(t, fakeA, OPENAI);
-  const key = await t.api(`/api/ai-settings/keys/${ANTHROPIC.provider}`, { method: 'PUT', token: user.token, body: ANTHROPIC.keyBody(fakeB) });
+  const key = await t.api(`/api/ai-settings/keys/${ANTHROPIC.provider}`, {
+    method: 'PUT',
+    token: user.token,
+    body: ANTHROPIC.keyBody(fakeB),
+  });
   expect(key.status, JSON.stringify(key.body)).toBe(200);
   return { ...user, openaiId: user.modelId, anthropicId: await modelIdOf(t, user.token, ANTHROPIC.model) };
 }
@@ -50,7 +63,10 @@ describe('POST /api/chats/{id}/messages with modelIds', () => {
     fakeA.script({ chunks: ['A1 ', 'A2 ', 'A3 ', 'A4'], delayMs: 40, usage: { input: 5, output: 4 } });
     fakeB.script({ chunks: ['B1 ', 'B2 ', 'B3 ', 'B4'], delayMs: 40, usage: { input: 6, output: 8 } });
 
-    const res = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Compare', modelIds: [openaiId, anthropicId], memory: true } });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Compare', modelIds: [openaiId, anthropicId], memory: true },
+    });
 
     expect(res.status).toBe(200);
     const announced = res.events.filter((e) => e.event === 'message').map((e) => e.data);
@@ -98,10 +114,16 @@ describe('POST /api/chats/{id}/messages with modelIds', () => {
     fakeA.script({ chunks: ['Good ', 'answer'], delayMs: 20 });
     fakeB.script({ chunks: ['Bro', 'ken'], errorAfter: 1, errorMessage: 'Overloaded in the test' });
 
-    const res = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Both', modelIds: [anthropicId, openaiId] } });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Both', modelIds: [anthropicId, openaiId] },
+    });
 
     const [b, a] = res.events.filter((e) => e.event === 'message').map((e) => e.data.id as number);
-    expect(of(res.events, b ?? null).at(-1)).toMatchObject({ event: 'error', data: { index: 0, message: expect.stringContaining('Overloaded in the test') } });
+    expect(of(res.events, b ?? null).at(-1)).toMatchObject({
+      event: 'error',
+      data: { index: 0, message: expect.stringContaining('Overloaded in the test') },
+    });
     expect(of(res.events, a ?? null).at(-1)).toMatchObject({ event: 'done', data: { index: 1, status: 'done' } });
     const rows = await storedMessages(t, token, chatId);
     expect(rows.map((r) => [r.modelId, r.status, r.text])).toEqual([
@@ -116,7 +138,10 @@ describe('POST /api/chats/{id}/messages with modelIds', () => {
     fakeA.script({ chunks: ['From A'] }, { chunks: ['["A next?"]'] });
     fakeB.script({ chunks: ['From B'] }, { chunks: ['B next?'] });
 
-    const res = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Q', modelIds: [openaiId, anthropicId], followUps: true } });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Q', modelIds: [openaiId, anthropicId], followUps: true },
+    });
 
     const [a, b] = res.events.filter((e) => e.event === 'message').map((e) => e.data.id as number);
     expect(of(res.events, a ?? null).map((e) => e.event)).toEqual(['delta', 'followups', 'done']);
@@ -129,7 +154,10 @@ describe('POST /api/chats/{id}/messages with modelIds', () => {
     const { token, chatId, openaiId, anthropicId } = await twoModelUser();
     fakeA.script({ chunks: ['tmp A'] });
     fakeB.script({ chunks: ['tmp B'] });
-    const res = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Q', modelIds: [openaiId, anthropicId], temporary: true } });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Q', modelIds: [openaiId, anthropicId], temporary: true },
+    });
     expect(res.events.filter((e) => e.event === 'message').map((e) => [e.data.id, e.data.index])).toEqual([
       [null, 0],
       [null, 1],
@@ -142,7 +170,10 @@ describe('POST /api/chats/{id}/messages with modelIds', () => {
   it('a model without a key: the exact 400 before anything is stored or sent', async () => {
     const { token, chatId, modelId } = await chatUser(t, fakeA, OPENAI);
     const anthropicId = await modelIdOf(t, token, ANTHROPIC.model);
-    const res = await t.api(`/api/chats/${chatId}/messages`, { token, body: { text: 'Q', modelIds: [modelId, anthropicId] } });
+    const res = await t.api(`/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Q', modelIds: [modelId, anthropicId] },
+    });
     expect(expectError(res, 400).message).toBe(missingKeyMessage('Anthropic'));
     expect(await storedMessages(t, token, chatId)).toEqual([]);
     expect(fakeA.requests).toEqual([]);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FOLLOW_UPS_PROMPT, parseCitations, parseFollowUps } from '../../server/ai/chat-options';
-import { chatUser, shape, storedMessages, stream, setupFakeProvider } from './chat-helpers';
+import { chatUser, setupFakeProvider, shape, storedMessages, stream } from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -22,9 +22,20 @@ describe('stored flags', () => {
   it('stores brand voice, persona, prompt ids and the boolean flags in context.options; done always carries the cost', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     fake.script({ chunks: ['Fine'], usage: { input: 100, output: 200 } });
-    const options = { brandVoiceId: 7, personaId: 8, promptId: 9, memory: false, costEstimate: false, citations: false, followUps: false };
+    const options = {
+      brandVoiceId: 7,
+      personaId: 8,
+      promptId: 9,
+      memory: false,
+      costEstimate: false,
+      citations: false,
+      followUps: false,
+    };
 
-    const res = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Flags', modelId, ...options } });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Flags', modelId, ...options },
+    });
 
     expect(shape(res.events)).toEqual(['message', 'delta', 'done']);
     expect(res.events.at(-1)?.data.cost).toBeGreaterThan(0);
@@ -46,7 +57,8 @@ describe('stored flags', () => {
 describe('validation', () => {
   it('refuses bad options with 400 naming the field, storing and sending nothing', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
-    const post = (body: Record<string, unknown>) => t.api(`/api/chats/${chatId}/messages`, { token, body: { text: 'x', ...body } });
+    const post = (body: Record<string, unknown>) =>
+      t.api(`/api/chats/${chatId}/messages`, { token, body: { text: 'x', ...body } });
     expect(expectError(await post({ modelId, brandVoiceId: 0 }), 400).message).toContain('brandVoiceId');
     expect(expectError(await post({ modelId, personaId: -3 }), 400).message).toContain('personaId');
     expect(expectError(await post({ modelId, promptId: 1.5 }), 400).message).toContain('promptId');
@@ -69,9 +81,15 @@ describe('validation', () => {
 describe('follow-up questions', () => {
   it('asks the same model without streaming, stores the questions and sends them before done', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
-    fake.script({ chunks: ['Gems ', 'are saved things.'] }, { chunks: ['```json\n["What is a collection?", "How do I share a gem?", "Can I tag gems?", "A fourth?"]\n```'] });
+    fake.script(
+      { chunks: ['Gems ', 'are saved things.'] },
+      { chunks: ['```json\n["What is a collection?", "How do I share a gem?", "Can I tag gems?", "A fourth?"]\n```'] },
+    );
 
-    const res = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'What are gems?', modelId, followUps: true } });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'What are gems?', modelId, followUps: true },
+    });
 
     const questions = ['What is a collection?', 'How do I share a gem?', 'Can I tag gems?'];
     expect(shape(res.events)).toEqual(['message', 'delta', 'followups', 'done']);
@@ -97,7 +115,10 @@ describe('follow-up questions', () => {
   it('reads one question per line', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     const long = `Why ${'very '.repeat(60)}long?`;
-    fake.script({ chunks: ['Answer'] }, { chunks: [`Here are some:\n1. What next?\n- How else?\n* ${long}\n4) And more?`] });
+    fake.script(
+      { chunks: ['Answer'] },
+      { chunks: [`Here are some:\n1. What next?\n- How else?\n* ${long}\n4) And more?`] },
+    );
     await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Q', modelId, followUps: true } });
     const [row] = await storedMessages(t, token, chatId);
     expect(row?.followUps).toEqual(['What next?', 'How else?', long.slice(0, 200).trim()]);
@@ -106,10 +127,21 @@ describe('follow-up questions', () => {
 
   it('garbage gives an empty list; a failed request (not retried) too; the answer is done either way', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
-    fake.script({ chunks: ['First'] }, { chunks: ['{not json at all'] }, { chunks: ['Second'] }, { chunks: [], status: 500, errorMessage: 'boom' });
+    fake.script(
+      { chunks: ['First'] },
+      { chunks: ['{not json at all'] },
+      { chunks: ['Second'] },
+      { chunks: [], status: 500, errorMessage: 'boom' },
+    );
 
-    const first = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'One', modelId, followUps: true } });
-    const second = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Two', modelId, followUps: true } });
+    const first = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'One', modelId, followUps: true },
+    });
+    const second = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Two', modelId, followUps: true },
+    });
 
     for (const res of [first, second]) {
       expect(shape(res.events)).toEqual(['message', 'delta', 'followups', 'done']);
@@ -127,7 +159,10 @@ describe('follow-up questions', () => {
   it('is not asked for when the answer failed', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     fake.script({ chunks: ['Half', 'never'], errorAfter: 1 });
-    const res = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Q', modelId, followUps: true } });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Q', modelId, followUps: true },
+    });
     expect(shape(res.events)).toEqual(['message', 'delta', 'error']);
     expect(fake.requests).toHaveLength(1);
     expect((await storedMessages(t, token, chatId))[0]).toMatchObject({ status: 'error', followUps: null });
@@ -179,7 +214,10 @@ describe('citations', () => {
     fake.script({ chunks: ['Plain [1].'] }, { chunks: ['Still [1].'] });
     await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'A', modelId, citations: true } });
     expect(systemOf(fake.requests[0]?.body)).not.toContain('cite');
-    const res = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'B', modelId, context: { text: 'CTX' } } });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'B', modelId, context: { text: 'CTX' } },
+    });
     expect(systemOf(fake.requests[1]?.body)).not.toContain('cite');
     expect(res.events.at(-1)?.data.citations).toBeUndefined();
     expect((await storedMessages(t, token, chatId)).map((m) => m.citations)).toEqual([[], null]);

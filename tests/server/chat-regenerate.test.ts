@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { missingKeyMessage } from '../../lib/api/contract';
-import { chatUser, modelIdOf, PROVIDERS, type ProviderSetup, shape, storedMessages, stream, setupFakeProvider } from './chat-helpers';
+import {
+  chatUser,
+  modelIdOf,
+  PROVIDERS,
+  type ProviderSetup,
+  setupFakeProvider,
+  shape,
+  storedMessages,
+  stream,
+} from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -36,7 +45,8 @@ function systemOf(index: number): string {
   return system.content;
 }
 
-const regenerate = (token: string, messageId: number, body: unknown) => stream(t.url, `/api/messages/${messageId}/regenerate`, { token, body });
+const regenerate = (token: string, messageId: number, body: unknown) =>
+  stream(t.url, `/api/messages/${messageId}/regenerate`, { token, body });
 
 describe('POST /api/messages/{id}/regenerate', () => {
   it('with the defaults: a new stored, streamed message with the same question and context, and no instruction', async () => {
@@ -67,7 +77,14 @@ describe('POST /api/messages/{id}/regenerate', () => {
     ]);
     expect(rows[1]?.context).toMatchObject({
       items: [{ kind: 'text', included: 'full' }],
-      regenerate: { fromMessageId: messageId, showEmojis: false, humanizeResponse: false, polishResponse: false, readingLevel: 2, responseLength: 2 },
+      regenerate: {
+        fromMessageId: messageId,
+        showEmojis: false,
+        humanizeResponse: false,
+        polishResponse: false,
+        readingLevel: 2,
+        responseLength: 2,
+      },
     });
   });
 
@@ -95,9 +112,11 @@ describe('POST /api/messages/{id}/regenerate', () => {
       const system = systemOf(fake.requests.length - 1);
       expect(system, name).toContain(phrase);
       expect(system, name).toContain('The user asked for a new answer to the same question.');
-      for (const other of phrases) if (other !== phrase && !phrase.includes(other)) expect(system, `${name} vs ${other}`).not.toContain(other);
+      for (const other of phrases)
+        if (other !== phrase && !phrase.includes(other)) expect(system, `${name} vs ${other}`).not.toContain(other);
       // a length change shows the previous answer; nothing else does
-      if ('responseLength' in options) expect(system, name).toContain(`<previous_answer>\n${ORIGINAL}\n</previous_answer>`);
+      if ('responseLength' in options)
+        expect(system, name).toContain(`<previous_answer>\n${ORIGINAL}\n</previous_answer>`);
       else expect(system, name).not.toContain(ORIGINAL);
     }
   });
@@ -107,7 +126,12 @@ describe('POST /api/messages/{id}/regenerate', () => {
     const options = { showEmojis: true, polishResponse: true, readingLevel: 4, responseLength: 0 };
     const res = await regenerate(token, messageId, options);
     const system = systemOf(fake.requests.length - 1);
-    for (const phrase of ['Use a few fitting emojis.', 'Polish the wording', 'Write for a College reader.', 'Make it much shorter than your previous answer.']) {
+    for (const phrase of [
+      'Use a few fitting emojis.',
+      'Polish the wording',
+      'Write for a College reader.',
+      'Make it much shorter than your previous answer.',
+    ]) {
       expect(system).toContain(phrase);
     }
     expect(system).not.toContain('Write naturally');
@@ -126,7 +150,11 @@ describe('POST /api/messages/{id}/regenerate', () => {
 
   it('switches the model to another provider', async () => {
     const { token, chatId, messageId } = await answered();
-    const key = await t.api(`/api/ai-settings/keys/${ANTHROPIC.provider}`, { method: 'PUT', token, body: ANTHROPIC.keyBody(fake) });
+    const key = await t.api(`/api/ai-settings/keys/${ANTHROPIC.provider}`, {
+      method: 'PUT',
+      token,
+      body: ANTHROPIC.keyBody(fake),
+    });
     expect(key.status).toBe(200);
     const claude = await modelIdOf(t, token, ANTHROPIC.model);
     fake.script({ chunks: ['From Claude'] });
@@ -139,7 +167,12 @@ describe('POST /api/messages/{id}/regenerate', () => {
     expect(systemOf(fake.requests.length - 1)).toContain('Use a few fitting emojis.');
     expect(request?.body).toMatchObject({ model: 'claude-haiku-4-5' });
     const row = (await storedMessages(t, token, chatId)).find((m) => m.id === res.events[0]?.data.id);
-    expect(row).toMatchObject({ provider: 'Anthropic', model: 'claude-haiku-4-5', modelId: claude, text: 'From Claude' });
+    expect(row).toMatchObject({
+      provider: 'Anthropic',
+      model: 'claude-haiku-4-5',
+      modelId: claude,
+      text: 'From Claude',
+    });
   });
 
   it('refuses a model without a key with the exact message, storing and sending nothing', async () => {

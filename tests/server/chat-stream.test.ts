@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { missingKeyMessage } from '../../lib/api/contract';
-import { chatUser, modelIdOf, PROVIDERS, shape, storedMessages, stream, setupFakeProvider } from './chat-helpers';
+import { chatUser, modelIdOf, PROVIDERS, setupFakeProvider, shape, storedMessages, stream } from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -15,7 +15,11 @@ describe('POST /api/chats', () => {
     const session = await t.signUp('newchat');
     const res = await t.api('/api/chats', { token: session.jwt, body: { title: 'About gems' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toMatchObject({ title: 'About gems', media_type: 'AIChat', collectionId: session.user.ai_chats_collection_id });
+    expect(res.body.data).toMatchObject({
+      title: 'About gems',
+      media_type: 'AIChat',
+      collectionId: session.user.ai_chats_collection_id,
+    });
     expect(await storedMessages(t, session.jwt, res.body.data.id)).toEqual([]);
     expectError(await t.api('/api/chats', { body: {} }), 401);
   });
@@ -27,7 +31,10 @@ describe.each(PROVIDERS)('streaming through $name', (setup) => {
     const chunks = ['Gems ', 'are ', 'saved ', 'things.'];
     fake.script({ chunks, usage: { input: 1000, output: 2000 } });
 
-    const res = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'What are gems?', modelId } });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'What are gems?', modelId },
+    });
 
     expect(res.status).toBe(200);
     expect(res.contentType).toMatch(/^text\/event-stream/);
@@ -40,7 +47,14 @@ describe.each(PROVIDERS)('streaming through $name', (setup) => {
     expect(done).toMatchObject({ status: 'done', usage: { input: 1000, output: 2000 } });
 
     const [row] = await storedMessages(t, token, chatId);
-    expect(row).toMatchObject({ id: messageId, userText: 'What are gems?', text: chunks.join(''), status: 'done', error: null, usage: { input: 1000, output: 2000 } });
+    expect(row).toMatchObject({
+      id: messageId,
+      userText: 'What are gems?',
+      text: chunks.join(''),
+      status: 'done',
+      error: null,
+      usage: { input: 1000, output: 2000 },
+    });
     const model = (await t.api('/api/user-models', { token })).body.data.find((m: { id: number }) => m.id === modelId);
     const expected = (1000 * model.inputPricePerMillion + 2000 * model.outputPricePerMillion) / 1_000_000;
     expect(row?.cost).toBeCloseTo(expected, 10);
@@ -56,7 +70,10 @@ describe('conversation', () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     fake.script({ chunks: ['First answer'] }, { chunks: ['Second answer'] });
     await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'First question', modelId } });
-    const second = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Second question', modelId, language: 'fr' } });
+    const second = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Second question', modelId, language: 'fr' },
+    });
 
     expect(second.text).toBe('Second answer');
     const body = fake.requests.at(-1)?.body as { messages: { role: string; content: unknown }[] };
@@ -74,7 +91,10 @@ describe('temporary chat', () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     fake.script({ chunks: ['Just ', 'for ', 'now'] });
 
-    const res = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Off the record', modelId, temporary: true } });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Off the record', modelId, temporary: true },
+    });
 
     expect(shape(res.events)).toEqual(['message', 'delta', 'done']);
     expect(res.events[0]?.data).toEqual({ id: null });
@@ -109,17 +129,29 @@ describe('refusals', () => {
   it("another user's chat and messages are 404, and a gem that is not a chat is no chat", async () => {
     const owner = await chatUser(t, fake);
     fake.script({ chunks: ['mine'] });
-    const sent = await stream(t.url, `/api/chats/${owner.chatId}/messages`, { token: owner.token, body: { text: 'private', modelId: owner.modelId } });
+    const sent = await stream(t.url, `/api/chats/${owner.chatId}/messages`, {
+      token: owner.token,
+      body: { text: 'private', modelId: owner.modelId },
+    });
     const messageId = sent.events[0]?.data.id as number;
     const other = await chatUser(t, fake);
 
     expectError(await t.api(`/api/chats/${owner.chatId}/messages`, { token: other.token }), 404);
-    expectError(await t.api(`/api/chats/${owner.chatId}/messages`, { token: other.token, body: { text: 'x', modelId: other.modelId } }), 404);
+    expectError(
+      await t.api(`/api/chats/${owner.chatId}/messages`, {
+        token: other.token,
+        body: { text: 'x', modelId: other.modelId },
+      }),
+      404,
+    );
     expectError(await t.api(`/api/messages/${messageId}/stream`, { token: other.token }), 404);
     expectError(await t.api(`/api/messages/${messageId}/stop`, { token: other.token, method: 'POST' }), 404);
     expectError(await t.api('/api/chats/abc/messages', { token: other.token }), 404);
 
-    const link = await t.api('/api/gems', { token: owner.token, body: { data: { title: 'Link', url: 'https://example.com/x' } } });
+    const link = await t.api('/api/gems', {
+      token: owner.token,
+      body: { data: { title: 'Link', url: 'https://example.com/x' } },
+    });
     expectError(await t.api(`/api/chats/${link.body.data.id}/messages`, { token: owner.token }), 404);
     expect(fake.requests).toHaveLength(1);
     expect((await storedMessages(t, owner.token, owner.chatId)).map((m) => m.text)).toEqual(['mine']);

@@ -47,7 +47,10 @@ describe('POST /api/collections and GET /api/get-user-collections', () => {
     const b = await t.signUp('parentb');
     const parent = await createCollection(a, 'Parent');
     expect((await createCollection(a, 'Child', parent.id)).parentId).toBe(parent.id);
-    expectError(await t.api('/api/collections', { token: b.jwt, body: { data: { name: 'x', parentId: parent.id } } }), 404);
+    expectError(
+      await t.api('/api/collections', { token: b.jwt, body: { data: { name: 'x', parentId: parent.id } } }),
+      404,
+    );
     expect((await collectionsOf(b)).total).toBe(2);
   });
 
@@ -73,12 +76,24 @@ describe('GET/PUT /api/collections/{id}', () => {
     expect(got.status).toBe(200);
     expect(dataOf(collectionSchema).parse(got.body).data).toEqual(a);
 
-    const renamed = await t.api(`/api/collections/${a.id}`, { method: 'PUT', token: s.jwt, body: { data: { name: 'A2' } } });
+    const renamed = await t.api(`/api/collections/${a.id}`, {
+      method: 'PUT',
+      token: s.jwt,
+      body: { data: { name: 'A2' } },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toMatchObject({ id: a.id, name: 'A2', parentId: null });
-    const moved = await t.api(`/api/collections/${a.id}`, { method: 'PUT', token: s.jwt, body: { data: { parentId: b.id } } });
+    const moved = await t.api(`/api/collections/${a.id}`, {
+      method: 'PUT',
+      token: s.jwt,
+      body: { data: { parentId: b.id } },
+    });
     expect(moved.body.data).toMatchObject({ name: 'A2', parentId: b.id });
-    const root = await t.api(`/api/collections/${a.id}`, { method: 'PUT', token: s.jwt, body: { data: { parentId: null } } });
+    const root = await t.api(`/api/collections/${a.id}`, {
+      method: 'PUT',
+      token: s.jwt,
+      body: { data: { parentId: null } },
+    });
     expect(root.body.data).toMatchObject({ name: 'A2', parentId: null });
     expect((await getCollection(s, a.id)).body.data).toMatchObject({ name: 'A2', parentId: null });
   });
@@ -89,7 +104,11 @@ describe('GET/PUT /api/collections/{id}', () => {
     const mid = await createCollection(s, 'Mid', top.id);
     const leaf = await createCollection(s, 'Leaf', mid.id);
     for (const target of [top.id, mid.id, leaf.id]) {
-      const res = await t.api(`/api/collections/${top.id}`, { method: 'PUT', token: s.jwt, body: { data: { parentId: target } } });
+      const res = await t.api(`/api/collections/${top.id}`, {
+        method: 'PUT',
+        token: s.jwt,
+        body: { data: { parentId: target } },
+      });
       expectFieldError(res, 'data.parentId', 'A collection cannot be moved inside itself');
     }
     expect((await getCollection(s, top.id)).body.data.parentId).toBeNull();
@@ -102,10 +121,18 @@ describe('GET/PUT /api/collections/{id}', () => {
     const mine = await createCollection(b, 'Mine');
     expectError(await getCollection(b, theirs.id), 404, 'NotFoundError');
     expectError(await t.api(`/api/collections/${theirs.id}/bookmarks`, { token: b.jwt }), 404);
-    const put = t.api(`/api/collections/${theirs.id}`, { method: 'PUT', token: b.jwt, body: { data: { name: 'Hacked' } } });
+    const put = t.api(`/api/collections/${theirs.id}`, {
+      method: 'PUT',
+      token: b.jwt,
+      body: { data: { name: 'Hacked' } },
+    });
     expectError(await put, 404);
     // nor may it become the parent of one's own collection
-    const adopt = await t.api(`/api/collections/${mine.id}`, { method: 'PUT', token: b.jwt, body: { data: { parentId: theirs.id } } });
+    const adopt = await t.api(`/api/collections/${mine.id}`, {
+      method: 'PUT',
+      token: b.jwt,
+      body: { data: { parentId: theirs.id } },
+    });
     expectError(adopt, 404);
     expect((await getCollection(b, mine.id)).body.data.parentId).toBeNull();
     expectError(await t.api(`/api/collections/${theirs.id}`, { method: 'DELETE', token: b.jwt }), 404);
@@ -115,7 +142,8 @@ describe('GET/PUT /api/collections/{id}', () => {
   it('unknown or malformed ids are 404s; bad bodies are 400s', async () => {
     const s = await t.signUp('ids');
     const c = await createCollection(s, 'C');
-    for (const id of ['999999', '99999999999', 'abc', '0', '-1']) expectError(await t.api(`/api/collections/${id}`, { token: s.jwt }), 404);
+    for (const id of ['999999', '99999999999', 'abc', '0', '-1'])
+      expectError(await t.api(`/api/collections/${id}`, { token: s.jwt }), 404);
     const put = (body: unknown) => t.api(`/api/collections/${c.id}`, { method: 'PUT', token: s.jwt, body });
     expectFieldError(await put({ data: { name: '' } }), 'data.name', messages.required);
     expectError(await put('{'), 400, 'ValidationError');
@@ -142,7 +170,8 @@ describe('DELETE /api/collections/{id}', () => {
 
     expectError(await getCollection(s, top.id), 404);
     expectError(await getCollection(s, sub.id), 404);
-    for (const g of [g1, g2]) expect((await t.api(`/api/gems/${g.id}`, { token: s.jwt })).body.data.collectionId).toBe(unfiltered);
+    for (const g of [g1, g2])
+      expect((await t.api(`/api/gems/${g.id}`, { token: s.jwt })).body.data.collectionId).toBe(unfiltered);
     expect((await t.api(`/api/gems/${g3.id}`, { token: s.jwt })).body.data.collectionId).toBe(keep.id);
     const list = await collectionsOf(s);
     expect(list.data.map((c) => c.name)).toEqual(['AI Chats', 'Keep', 'Unfiltered']);
@@ -157,9 +186,17 @@ describe('DELETE /api/collections/{id}', () => {
     expect(expectError(res, 400, 'ValidationError').message).toBe('The Unfiltered collection cannot be deleted');
 
     const parent = await createCollection(s, 'Parent');
-    const move = await t.api(`/api/collections/${unfiltered}`, { method: 'PUT', token: s.jwt, body: { data: { parentId: parent.id } } });
+    const move = await t.api(`/api/collections/${unfiltered}`, {
+      method: 'PUT',
+      token: s.jwt,
+      body: { data: { parentId: parent.id } },
+    });
     expectFieldError(move, 'data.parentId', 'The Unfiltered collection stays at the top level');
-    const rename = await t.api(`/api/collections/${unfiltered}`, { method: 'PUT', token: s.jwt, body: { data: { name: 'Inbox' } } });
+    const rename = await t.api(`/api/collections/${unfiltered}`, {
+      method: 'PUT',
+      token: s.jwt,
+      body: { data: { name: 'Inbox' } },
+    });
     expect(rename.body.data).toMatchObject({ id: unfiltered, name: 'Inbox', parentId: null, isUnfiltered: true });
     expect((await t.api(`/api/collections/${parent.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
     const after = await getCollection(s, unfiltered);
@@ -174,8 +211,13 @@ describe('DELETE /api/collections/{id}', () => {
     const gem = await saveGem(s, { collectionId: aiChats, media_type: 'AIChat' });
     expect((await t.api(`/api/collections/${aiChats}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
     const me = (await t.api('/api/users/me', { token: s.jwt })).body;
-    expect(me).toMatchObject({ ai_chats_collection_id: null, unfiltered_collection_id: s.user.unfiltered_collection_id });
-    expect((await t.api(`/api/gems/${gem.id}`, { token: s.jwt })).body.data.collectionId).toBe(s.user.unfiltered_collection_id);
+    expect(me).toMatchObject({
+      ai_chats_collection_id: null,
+      unfiltered_collection_id: s.user.unfiltered_collection_id,
+    });
+    expect((await t.api(`/api/gems/${gem.id}`, { token: s.jwt })).body.data.collectionId).toBe(
+      s.user.unfiltered_collection_id,
+    );
   });
 });
 
@@ -194,14 +236,18 @@ describe('GET /api/collections/{id}/bookmarks', () => {
     expect(p1.bookmarks).toHaveLength(25);
     expect(p1.bookmarks.map((g) => g.id)).toEqual(ids.slice(1).reverse()); // newest first
 
-    const p2 = collectionBookmarksSchema.parse((await t.api(`/api/collections/${c.id}/bookmarks?page=2`, { token: s.jwt })).body).data;
+    const p2 = collectionBookmarksSchema.parse(
+      (await t.api(`/api/collections/${c.id}/bookmarks?page=2`, { token: s.jwt })).body,
+    ).data;
     expect(p2).toMatchObject({ page: 2, hasMore: false });
     expect(p2.bookmarks.map((g) => g.id)).toEqual([ids[0]]);
 
     const small = (await t.api(`/api/collections/${c.id}/bookmarks?perPage=10&page=3`, { token: s.jwt })).body.data;
     expect(small.bookmarks).toHaveLength(6);
     expect(small.hasMore).toBe(false);
-    expect((await t.api(`/api/collections/${c.id}/bookmarks?perPage=10&page=2`, { token: s.jwt })).body.data.hasMore).toBe(true);
+    expect(
+      (await t.api(`/api/collections/${c.id}/bookmarks?perPage=10&page=2`, { token: s.jwt })).body.data.hasMore,
+    ).toBe(true);
   });
 
   it('filters by media_type and sorts', async () => {
@@ -211,7 +257,8 @@ describe('GET /api/collections/{id}/bookmarks', () => {
     const a = await saveGem(s, { collectionId: c.id, title: 'apple', media_type: 'Note' });
     const d = await saveGem(s, { collectionId: c.id, title: 'cherry', media_type: 'Article' });
     const get = async (q: string) =>
-      collectionBookmarksSchema.parse((await t.api(`/api/collections/${c.id}/bookmarks?${q}`, { token: s.jwt })).body).data;
+      collectionBookmarksSchema.parse((await t.api(`/api/collections/${c.id}/bookmarks?${q}`, { token: s.jwt })).body)
+        .data;
 
     expect((await get('')).bookmarks.map((g) => g.id)).toEqual([d.id, a.id, b.id]);
     expect((await get('sortBy=newest')).bookmarks.map((g) => g.id)).toEqual([d.id, a.id, b.id]);
@@ -247,7 +294,10 @@ describe('gem counts kept by the database', () => {
     const counts = async () => Object.fromEntries((await collectionsOf(s)).data.map((c) => [c.name, c.gems_count]));
     expect(await counts()).toEqual({ A: 2, B: 0, Unfiltered: 1, 'AI Chats': 0 });
 
-    expect((await t.api(`/api/gems/${first.id}`, { method: 'PUT', token: s.jwt, body: { data: { collectionId: b.id } } })).status).toBe(200);
+    expect(
+      (await t.api(`/api/gems/${first.id}`, { method: 'PUT', token: s.jwt, body: { data: { collectionId: b.id } } }))
+        .status,
+    ).toBe(200);
     expect(await counts()).toEqual({ A: 1, B: 1, Unfiltered: 1, 'AI Chats': 0 });
 
     expect((await t.api(`/api/gems/${first.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);

@@ -69,7 +69,9 @@ describe('a deleted user’s still-valid access token', () => {
       const res = await send(server.url, validRequest(route, fixtures));
       const label = `${route.method} ${route.pattern}`;
       expect(res.status, `${label}: ${res.text}`).toBe(401);
-      expect(expectError({ status: res.status, body: res.body, headers: new Headers() }, 401).message, label).toBe('User no longer exists');
+      expect(expectError({ status: res.status, body: res.body, headers: new Headers() }, 401).message, label).toBe(
+        'User no longer exists',
+      );
       methods.add(route.method);
     }
     expect([...methods].sort()).toEqual(['DELETE', 'GET', 'POST', 'PUT']);

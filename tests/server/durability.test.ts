@@ -26,7 +26,9 @@ const dataDir = async () => {
 
 /** A setting of the session, through drizzle (PGlite answers `{rows}`, postgres.js an array). */
 async function setting(db: Db, name: string): Promise<string | undefined> {
-  const result = (await db.execute(sql`SELECT current_setting(${name}) AS value`)) as unknown as { value: string }[] & { rows?: { value: string }[] };
+  const result = (await db.execute(sql`SELECT current_setting(${name}) AS value`)) as unknown as { value: string }[] & {
+    rows?: { value: string }[];
+  };
   return (result.rows ?? result)[0]?.value;
 }
 
@@ -58,7 +60,9 @@ describe.runIf(backend === 'pglite')('durable writes on PGlite', () => {
     }
   });
 
-  it('is the default of openDatabase; durableWrites: false keeps PGlite without fsync', { timeout: 120_000 }, async () => {
+  it('is the default of openDatabase; durableWrites: false keeps PGlite without fsync', {
+    timeout: 120_000,
+  }, async () => {
     const durable = await openDatabase({ dataDir: await dataDir() });
     try {
       expect(durable.durable).toBe(true);
@@ -90,7 +94,11 @@ describe.runIf(backend === 'postgres')('durable writes on PostgreSQL', () => {
     }
     const database = await openDatabase({ databaseUrl: own.url, durableWrites });
     try {
-      return { durable: database.durable, fsync: await setting(database.db, 'fsync'), commit: await setting(database.db, 'synchronous_commit') };
+      return {
+        durable: database.durable,
+        fsync: await setting(database.db, 'fsync'),
+        commit: await setting(database.db, 'synchronous_commit'),
+      };
     } finally {
       await database.close();
     }

@@ -3,30 +3,60 @@ import { z } from 'zod';
 import { dataOf, type Feedback, feedbackSchema, listOf, tagSchema, uploadResponseSchema } from '../../lib/api/contract';
 import { messages } from '../../lib/api/validators';
 import { configFromEnv } from '../../server/config';
-import { expectError, expectFieldError, makeDataDir, removeDataDir, SECRET, setupTestServer, startTestServer, type TestServer } from './harness';
+import {
+  expectError,
+  expectFieldError,
+  makeDataDir,
+  removeDataDir,
+  SECRET,
+  setupTestServer,
+  startTestServer,
+  type TestServer,
+} from './harness';
 
 const t = setupTestServer();
 
 const ADMIN_TOKEN = 'operator-token-0123456789abcdef';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const DIAGNOSTICS = { extensionVersion: '0.1.0', browser: 'Chrome 140', os: 'Linux', activeModel: null, recentErrors: ['boom'] };
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const DIAGNOSTICS = {
+  extensionVersion: '0.1.0',
+  browser: 'Chrome 140',
+  os: 'Linux',
+  activeModel: null,
+  recentErrors: ['boom'],
+};
 
 /** Uploads one PNG as a bug-report image to `server`; returns its link and id. */
 async function uploadImage(server: { url: string }, token: string) {
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'shot.png');
   form.append('isFeedbackImg', 'true');
-  const res = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${server.url}/api/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   const { data } = uploadResponseSchema.parse(await res.json());
   return { link: data.media[0] ?? '', id: data.uploads[0]?.id ?? 0 };
 }
 
 const report = (overrides: Record<string, unknown> = {}) => ({
-  data: { title: 'Save button does nothing', description: 'Steps…', url: 'https://example.com/page', category: 'Bug', isExtension: true, ...overrides },
+  data: {
+    title: 'Save button does nothing',
+    description: 'Steps…',
+    url: 'https://example.com/page',
+    category: 'Bug',
+    isExtension: true,
+    ...overrides,
+  },
 });
 const submit = (token: string, body: unknown, server: { api: typeof t.api } = t) =>
   server.api('/api/feedbacks?populate=*', { token, body });
-const createTag = async (token: string, tag: string) => dataOf(tagSchema).parse((await t.api('/api/tags', { token, body: { data: { tag } } })).body).data;
+const createTag = async (token: string, tag: string) =>
+  dataOf(tagSchema).parse((await t.api('/api/tags', { token, body: { data: { tag } } })).body).data;
 const pagedFeedbacks = listOf(feedbackSchema).extend({ page: z.number(), perPage: z.number() });
 const myReports = async (token: string) => {
   const res = await t.api('/api/feedbacks', { token });
@@ -41,7 +71,10 @@ describe('POST /api/feedbacks', () => {
     const sync = await createTag(jwt, 'sync');
     const one = await uploadImage(t, jwt);
     const two = await uploadImage(t, jwt);
-    const res = await submit(jwt, report({ tags: [sync.id, ui.id], imageLinks: [one.link, two.link], diagnostics: DIAGNOSTICS }));
+    const res = await submit(
+      jwt,
+      report({ tags: [sync.id, ui.id], imageLinks: [one.link, two.link], diagnostics: DIAGNOSTICS }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { data } = dataOf(feedbackSchema).parse(res.body);
     expect(data).toEqual({
@@ -57,7 +90,9 @@ describe('POST /api/feedbacks', () => {
       author: { id: user.id, username: user.username },
       createdAt: expect.any(String),
     });
-    const second = dataOf(feedbackSchema).parse((await submit(jwt, report({ title: 'Second', category: 'Question' }))).body).data;
+    const second = dataOf(feedbackSchema).parse(
+      (await submit(jwt, report({ title: 'Second', category: 'Question' }))).body,
+    ).data;
     expect(second.imageLinks).toEqual([]);
     expect(second.diagnostics).toBeNull();
     expect(await myReports(jwt)).toEqual({ data: [second, data], total: 2, page: 1, perPage: 20 });
@@ -90,8 +125,14 @@ describe('POST /api/feedbacks', () => {
     expectFieldError(await submit(b.jwt, report({ tags: [999_999] })), 'data.tags');
     expectFieldError(await submit(b.jwt, report({ imageLinks: [mine.link, theirImage.link] })), 'data.imageLinks.1');
     const key = new URL(mine.link).pathname;
-    const outside = ['https://images.example.com/cat.png', `https://evil.example${key}`, `${mine.link}?x=1`, `${t.url}/api/health`];
-    for (const link of outside) expectFieldError(await submit(b.jwt, report({ imageLinks: [link] })), 'data.imageLinks.0');
+    const outside = [
+      'https://images.example.com/cat.png',
+      `https://evil.example${key}`,
+      `${mine.link}?x=1`,
+      `${t.url}/api/health`,
+    ];
+    for (const link of outside)
+      expectFieldError(await submit(b.jwt, report({ imageLinks: [link] })), 'data.imageLinks.0');
     expectFieldError(await submit(b.jwt, report({ imageLinks: ['not a url'] })), 'data.imageLinks.0');
     expect((await myReports(b.jwt)).total).toBe(0);
 
@@ -127,7 +168,10 @@ describe('GET /api/admin/feedbacks', () => {
     let admin: TestServer;
     beforeAll(async () => {
       // The operator's listing spans all users: on PostgreSQL, where test servers share a database, it needs its own.
-      admin = await startTestServer({ adminToken: ADMIN_TOKEN, publicUrl: 'https://trove.example.com/' }, { isolated: true });
+      admin = await startTestServer(
+        { adminToken: ADMIN_TOKEN, publicUrl: 'https://trove.example.com/' },
+        { isolated: true },
+      );
     });
     afterAll(async () => admin?.close());
 
@@ -148,7 +192,9 @@ describe('GET /api/admin/feedbacks', () => {
       // A link on the request's own origin is not this server's public link.
       const local = `${admin.url}${new URL(image.link).pathname}`;
       expectFieldError(await submit(a.jwt, report({ imageLinks: [local] }), admin), 'data.imageLinks.0');
-      const tag = dataOf(tagSchema).parse((await admin.api('/api/tags', { token: a.jwt, body: { data: { tag: 'crash' } } })).body).data;
+      const tag = dataOf(tagSchema).parse(
+        (await admin.api('/api/tags', { token: a.jwt, body: { data: { tag: 'crash' } } })).body,
+      ).data;
       const first = await submit(a.jwt, report({ title: 'first', imageLinks: [image.link], tags: [tag.id] }), admin);
       expect(first.status, JSON.stringify(first.body)).toBe(201);
       const second = await submit(b.jwt, report({ title: 'second' }), admin);
@@ -183,7 +229,9 @@ describe('configuration', () => {
   const env = (extra: Record<string, string>) => ({ DATA_DIR: dir, TROVE_SECRET: SECRET, ...extra });
 
   it('reads TROVE_ADMIN_TOKEN (at least 24 characters) and PUBLIC_URL', () => {
-    const config = configFromEnv(env({ TROVE_ADMIN_TOKEN: ADMIN_TOKEN, PUBLIC_URL: 'https://trove.example.com/base/' }));
+    const config = configFromEnv(
+      env({ TROVE_ADMIN_TOKEN: ADMIN_TOKEN, PUBLIC_URL: 'https://trove.example.com/base/' }),
+    );
     expect(config.adminToken).toBe(ADMIN_TOKEN);
     expect(config.publicUrl).toBe('https://trove.example.com/base');
     const unset = configFromEnv(env({ TROVE_ADMIN_TOKEN: '', PUBLIC_URL: '' }));

@@ -32,7 +32,10 @@ const deepObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(de
 function nodesOf(value: Json, prefix: (string | number)[] = []): { path: (string | number)[]; value: Json }[] {
   if (value === null || typeof value !== 'object') return [];
   const entries: [string | number, Json][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
-  return entries.flatMap(([key, child]) => [{ path: [...prefix, key], value: child }, ...nodesOf(child, [...prefix, key])]);
+  return entries.flatMap(([key, child]) => [
+    { path: [...prefix, key], value: child },
+    ...nodesOf(child, [...prefix, key]),
+  ]);
 }
 
 const REMOVE = Symbol('remove');
@@ -55,11 +58,14 @@ export function jsonMutations(sample: Json): { label: string; value: Json; field
   const out: { label: string; value: Json; field?: string }[] = [];
   for (const { path, value } of nodesOf(sample)) {
     const field = path.join('.');
-    const put = (label: string, replacement: Json) => out.push({ label: `${field} ${label}`, value: replaceAt(sample, path, replacement), field });
+    const put = (label: string, replacement: Json) =>
+      out.push({ label: `${field} ${label}`, value: replaceAt(sample, path, replacement), field });
     // Text that is fine once cleaned: it must be accepted or refused for another reason, never a 5xx.
-    const putText = (label: string, replacement: string) => out.push({ label: `${field} ${label}`, value: replaceAt(sample, path, replacement) });
+    const putText = (label: string, replacement: string) =>
+      out.push({ label: `${field} ${label}`, value: replaceAt(sample, path, replacement) });
     if (typeof path.at(-1) === 'string') put('removed', REMOVE);
-    for (const wrong of WRONG_TYPES) if (JSON.stringify(wrong) !== JSON.stringify(value)) put(`= ${JSON.stringify(wrong)}`, wrong);
+    for (const wrong of WRONG_TYPES)
+      if (JSON.stringify(wrong) !== JSON.stringify(value)) put(`= ${JSON.stringify(wrong)}`, wrong);
     if (typeof value === 'number') for (const odd of ODD_NUMBERS) put(`= ${JSON.stringify(odd)}`, odd);
     if (typeof value === 'string') {
       putText('with NUL', NUL_TEXT(value));
@@ -68,7 +74,11 @@ export function jsonMutations(sample: Json): { label: string; value: Json; field
       put('huge', HUGE);
     }
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      out.push({ label: `${field} with an unknown NUL key`, value: replaceAt(sample, path, { ...value, 'zz\u0000\ud800': 1 }), field });
+      out.push({
+        label: `${field} with an unknown NUL key`,
+        value: replaceAt(sample, path, { ...value, 'zz\u0000\ud800': 1 }),
+        field,
+      });
     }
   }
   out.push({ label: 'unknown top-level field', value: { ...sample, zzUnknown: '\u0000' } });
@@ -76,25 +86,52 @@ export function jsonMutations(sample: Json): { label: string; value: Json; field
 }
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
-const WRONG_CONTENT_TYPES = ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'application/jsonp', 'application/json-patch'];
+const WRONG_CONTENT_TYPES = [
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'application/x-www-form-urlencoded',
+  'application/jsonp',
+  'application/json-patch',
+];
 
 function jsonCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[] {
   const sample: Json = route.json?.(f);
-  const withBody = (body: string | Uint8Array<ArrayBuffer> | FormData, headers: Record<string, string> = JSON_TYPE) => (): WireRequest => ({
-    ...valid,
-    headers: { ...valid.headers, ...headers },
-    body,
-  });
-  const cases: FuzzCase[] = jsonMutations(sample).map((m) => ({ label: m.label, field: m.field, build: withBody(JSON.stringify(m.value)) }));
+  const withBody =
+    (body: string | Uint8Array<ArrayBuffer> | FormData, headers: Record<string, string> = JSON_TYPE) =>
+    (): WireRequest => ({
+      ...valid,
+      headers: { ...valid.headers, ...headers },
+      body,
+    });
+  const cases: FuzzCase[] = jsonMutations(sample).map((m) => ({
+    label: m.label,
+    field: m.field,
+    build: withBody(JSON.stringify(m.value)),
+  }));
   const text = JSON.stringify(sample);
-  for (const type of WRONG_CONTENT_TYPES) cases.push({ label: `Content-Type ${type}`, build: withBody(text, { 'Content-Type': type }), expect: [415] });
-  cases.push({ label: 'no Content-Type', build: () => ({ ...valid, headers: stripType(valid.headers), body: new TextEncoder().encode(text) }), expect: [415] });
-  cases.push({ label: 'multipart instead of JSON', build: () => ({ ...valid, headers: stripType(valid.headers), body: multipart({ data: text }) }), expect: [415] });
-  cases.push({ label: 'application/vnd.api+json is JSON', build: withBody(text, { 'Content-Type': 'application/vnd.api+json; charset=utf-8' }) });
+  for (const type of WRONG_CONTENT_TYPES)
+    cases.push({ label: `Content-Type ${type}`, build: withBody(text, { 'Content-Type': type }), expect: [415] });
+  cases.push({
+    label: 'no Content-Type',
+    build: () => ({ ...valid, headers: stripType(valid.headers), body: new TextEncoder().encode(text) }),
+    expect: [415],
+  });
+  cases.push({
+    label: 'multipart instead of JSON',
+    build: () => ({ ...valid, headers: stripType(valid.headers), body: multipart({ data: text }) }),
+    expect: [415],
+  });
+  cases.push({
+    label: 'application/vnd.api+json is JSON',
+    build: withBody(text, { 'Content-Type': 'application/vnd.api+json; charset=utf-8' }),
+  });
   for (const body of ['null', '[]', '"x"', '1', 'true', '', '{', '{"a":1}{', '\u0000']) {
     cases.push({ label: `body ${JSON.stringify(body)}`, build: withBody(body), expect: [400] });
   }
-  cases.push({ label: 'body {"__proto__":…}', build: withBody('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}') });
+  cases.push({
+    label: 'body {"__proto__":…}',
+    build: withBody('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}'),
+  });
   cases.push({ label: `${DEEP} nested arrays`, build: withBody(deepArrays(DEEP)), expect: [400] });
   cases.push({ label: `${DEEP} nested objects`, build: withBody(deepObjects(DEEP)), expect: [400] });
   const firstKey = Object.keys(sample)[0] as string;
@@ -103,8 +140,15 @@ function jsonCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
     build: withBody(text.replace(`"${firstKey}":`, `"${firstKey}":${deepArrays(DEEP)},"zz":`)),
     expect: [400],
   });
-  cases.push({ label: 'body over 5 MB', build: withBody(JSON.stringify({ ...sample, pad: 'p'.repeat(5 * 1024 * 1024 + 10) })), expect: [413] });
-  cases.push({ label: '300 kB in every string field', build: withBody(JSON.stringify(fillStrings(sample, 'f'.repeat(300_000)))) });
+  cases.push({
+    label: 'body over 5 MB',
+    build: withBody(JSON.stringify({ ...sample, pad: 'p'.repeat(5 * 1024 * 1024 + 10) })),
+    expect: [413],
+  });
+  cases.push({
+    label: '300 kB in every string field',
+    build: withBody(JSON.stringify(fillStrings(sample, 'f'.repeat(300_000)))),
+  });
   return cases;
 }
 
@@ -112,11 +156,13 @@ function jsonCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
 function fillStrings(value: Json, text: string): Json {
   if (typeof value === 'string') return text;
   if (Array.isArray(value)) return value.map((v) => fillStrings(v, text));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillStrings(v, text)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillStrings(v, text)]));
   return value;
 }
 
-const stripType = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type'));
+const stripType = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type'));
 
 /** Raw (already percent-encoded) query values: odd numbers, NUL, bytes that are not UTF-8, a long value. */
 const ODD_QUERY_VALUES = [
@@ -141,18 +187,29 @@ const ODD_QUERY_VALUES = [
 
 function queryCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[] {
   const path = route.path(f);
-  const pairs = Object.entries(route.query?.(f) ?? {}).map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(v)] as [string, string]);
+  const pairs = Object.entries(route.query?.(f) ?? {}).map(
+    ([k, v]) => [encodeURIComponent(k), encodeURIComponent(v)] as [string, string],
+  );
   const at = (target: string) => (): WireRequest => ({ ...valid, target });
   const cases: FuzzCase[] = [];
   for (const [i, [key]] of pairs.entries()) {
     const others = pairs.filter((_, j) => j !== i);
     for (const odd of ODD_QUERY_VALUES) {
-      cases.push({ label: `?${key}=${odd.slice(0, 20)}`, field: key, build: at(`${path}${rawQuery([...others, [key, odd]])}`) });
+      cases.push({
+        label: `?${key}=${odd.slice(0, 20)}`,
+        field: key,
+        build: at(`${path}${rawQuery([...others, [key, odd]])}`),
+      });
     }
     cases.push({ label: `?${key} twice`, field: key, build: at(`${path}${rawQuery([...pairs, [key, 'x']])}`) });
     cases.push({ label: `?${key} removed`, field: key, build: at(`${path}${rawQuery(others)}`) });
   }
-  cases.push({ label: 'junk query', build: at(`${path}${rawQuery([...pairs, ['%00', '%00'], ['%ED%A0%80', '%ED%A0%80'], ['page', '0x10'], ['search', '%00']])}`) });
+  cases.push({
+    label: 'junk query',
+    build: at(
+      `${path}${rawQuery([...pairs, ['%00', '%00'], ['%ED%A0%80', '%ED%A0%80'], ['page', '0x10'], ['search', '%00']])}`,
+    ),
+  });
   return cases;
 }
 
@@ -165,7 +222,17 @@ function pathCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
   const numeric = /^[0-9]+$/.test(real);
   const odd = [
     ...(numeric
-      ? [`0${real}`, `00${real}`, `0x${Number(real).toString(16)}`, `${real}.0`, `+${real}`, `%20${real}`, `${real}%20`, `${real}e0`, `-${real}`]
+      ? [
+          `0${real}`,
+          `00${real}`,
+          `0x${Number(real).toString(16)}`,
+          `${real}.0`,
+          `+${real}`,
+          `%20${real}`,
+          `${real}%20`,
+          `${real}e0`,
+          `-${real}`,
+        ]
       : [`${real}%00`, real.toUpperCase() === real ? `${real}x` : `%20${real}`]),
     '0',
     '2147483648',
@@ -201,29 +268,59 @@ function headerCases(valid: WireRequest): FuzzCase[] {
 
 function formCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[] {
   const fields = route.form?.(f) ?? {};
-  const form = (text: Record<string, string>, withFile = true) => (): WireRequest => ({ ...valid, body: multipart(text, withFile) });
+  const form =
+    (text: Record<string, string>, withFile = true) =>
+    (): WireRequest => ({ ...valid, body: multipart(text, withFile) });
   const cases: FuzzCase[] = [
-    { label: 'JSON instead of multipart', expect: [400], build: () => ({ ...valid, headers: { ...valid.headers, ...JSON_TYPE }, body: JSON.stringify(fields) }) },
-    { label: 'text/plain instead of multipart', expect: [400], build: () => ({ ...valid, headers: { ...valid.headers, 'Content-Type': 'text/plain' }, body: 'x' }) },
+    {
+      label: 'JSON instead of multipart',
+      expect: [400],
+      build: () => ({ ...valid, headers: { ...valid.headers, ...JSON_TYPE }, body: JSON.stringify(fields) }),
+    },
+    {
+      label: 'text/plain instead of multipart',
+      expect: [400],
+      build: () => ({ ...valid, headers: { ...valid.headers, 'Content-Type': 'text/plain' }, body: 'x' }),
+    },
     {
       label: 'broken multipart',
       expect: [400],
-      build: () => ({ ...valid, headers: { ...valid.headers, 'Content-Type': 'multipart/form-data; boundary=zz' }, body: '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nx' }),
+      build: () => ({
+        ...valid,
+        headers: { ...valid.headers, 'Content-Type': 'multipart/form-data; boundary=zz' },
+        body: '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nx',
+      }),
     },
     { label: 'no file', expect: [400], build: form(fields, false) },
-    { label: 'NUL and lone surrogates in field names', build: form({ ...fields, 'n\u0000ame\ud800': 'v\u0000\udc00' }) },
+    {
+      label: 'NUL and lone surrogates in field names',
+      build: form({ ...fields, 'n\u0000ame\ud800': 'v\u0000\udc00' }),
+    },
   ];
   for (const [name, value] of Object.entries(fields)) {
     for (const odd of [NUL_TEXT(value), `${value}\ud800`, '', '\u0000', 'x', HUGE]) {
-      cases.push({ label: `${name}=${JSON.stringify(odd.slice(0, 20))}`, field: name, build: form({ ...fields, [name]: odd }) });
+      cases.push({
+        label: `${name}=${JSON.stringify(odd.slice(0, 20))}`,
+        field: name,
+        build: form({ ...fields, [name]: odd }),
+      });
     }
     if (name === 'data') {
       const sample = JSON.parse(value);
       for (const m of jsonMutations(sample)) {
-        cases.push({ label: `data: ${m.label}`, field: m.field ? `data.${m.field}` : 'data', build: form({ ...fields, data: JSON.stringify(m.value) }) });
+        cases.push({
+          label: `data: ${m.label}`,
+          field: m.field ? `data.${m.field}` : 'data',
+          build: form({ ...fields, data: JSON.stringify(m.value) }),
+        });
       }
       for (const body of ['null', '[]', '{', deepArrays(DEEP), deepObjects(DEEP)]) {
-        cases.push({ label: `data ${body.slice(0, 10)}`, field: 'data', expect: [400], build: form({ ...fields, data: body }) });
+        cases.push({
+          label: `data ${body.slice(0, 10)}`,
+          field: 'data',
+          expect: [400],
+          build: form({ ...fields, data: body }),
+        });
       }
     }
   }

@@ -10,9 +10,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, dataOf, gemSchema } from '../../lib/api/contract';
 import { Generations } from '../../server/ai/generations';
 import { newLeaseSettings } from '../../server/ai/leases';
+import { createApp } from '../../server/app';
 import { rateLimitSettings } from '../../server/auth/limits';
 import { localFileStore } from '../../server/storage/local-store';
-import { createApp } from '../../server/app';
 import { type Fixtures, multipart, ROUTES, send, type WireRequest, type WireResponse } from './api-routes';
 import { chatUser, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { type FuzzCase, fuzzCases } from './fuzz-corpus';
@@ -31,9 +31,20 @@ beforeAll(async () => {
   const signedIn = await t.signIn(user.session.user.username);
   const collection = await t.api('/api/collections', { token, body: { data: { name: 'Fuzz fixtures' } } });
   const tag = await t.api('/api/tags', { token, body: { data: { tag: 'fixture' } } });
-  const gem = await t.api('/api/gems', { token, body: { data: { title: 'Fixture', url: 'https://example.com/fixture', collectionId: collection.body.data.id } } });
-  const upload = await send(t.url, { method: 'POST', target: '/api/upload', headers: { Authorization: `Bearer ${token}` }, body: multipart({ isFeedbackImg: 'true' }) });
-  const answer = await stream(t.url, `/api/chats/${user.chatId}/messages`, { token, body: { text: 'Hello', modelId: user.modelId } });
+  const gem = await t.api('/api/gems', {
+    token,
+    body: { data: { title: 'Fixture', url: 'https://example.com/fixture', collectionId: collection.body.data.id } },
+  });
+  const upload = await send(t.url, {
+    method: 'POST',
+    target: '/api/upload',
+    headers: { Authorization: `Bearer ${token}` },
+    body: multipart({ isFeedbackImg: 'true' }),
+  });
+  const answer = await stream(t.url, `/api/chats/${user.chatId}/messages`, {
+    token,
+    body: { text: 'Hello', modelId: user.modelId },
+  });
   expect([collection.status, tag.status, gem.status, upload.status, answer.status]).toEqual([201, 201, 201, 201, 200]);
   const [message] = await storedMessages(t, token, user.chatId);
   if (!message) throw new Error('the fixture message was not stored');
@@ -72,8 +83,14 @@ describe('the route list', () => {
       });
       const declared = new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`));
       const listed = new Set(ROUTES.map((r) => `${r.method} ${r.pattern}`));
-      expect([...declared].filter((r) => !listed.has(r)), 'routes missing from tests/server/api-routes.ts').toEqual([]);
-      expect([...listed].filter((r) => !declared.has(r)), 'listed routes the app does not have').toEqual([]);
+      expect(
+        [...declared].filter((r) => !listed.has(r)),
+        'routes missing from tests/server/api-routes.ts',
+      ).toEqual([]);
+      expect(
+        [...listed].filter((r) => !declared.has(r)),
+        'listed routes the app does not have',
+      ).toEqual([]);
       expect(listed.size).toBe(ROUTES.length);
     } finally {
       await database.close();
@@ -102,13 +119,16 @@ function problemWith(c: FuzzCase, res: WireResponse): string | null {
   if (/\bat .+\.(ts|js):\d+/.test(res.text)) return 'a stack trace';
   const errors = (error.details as { errors?: { path?: unknown; message?: unknown }[] } | undefined)?.errors;
   if (res.status !== 400 || !errors) return null;
-  if (!errors.every((e) => typeof e.path === 'string' && typeof e.message === 'string' && e.message)) return 'malformed field errors';
+  if (!errors.every((e) => typeof e.path === 'string' && typeof e.message === 'string' && e.message))
+    return 'malformed field errors';
   if (!c.field) return null;
   // A name or email another request of the fuzz registered first: the answer names that field, rightly.
   if (errors.every((e) => /already taken/i.test(String(e.message)))) return null;
   const field = c.field;
   const names = errors.map((e) => e.path as string);
-  const related = names.some((p) => p === field || p.startsWith(`${field}.`) || (p !== '' && field.startsWith(`${p}.`)));
+  const related = names.some(
+    (p) => p === field || p.startsWith(`${field}.`) || (p !== '' && field.startsWith(`${p}.`)),
+  );
   return related ? null : `field errors ${JSON.stringify(names)} do not name ${field}`;
 }
 
@@ -129,7 +149,12 @@ async function runAll(cases: FuzzCase[]) {
         try {
           res = await send(t.url, c.build());
         } catch (error) {
-          failures.push({ label: c.label, status: 0, problem: `request failed: ${(error as Error).cause ?? error}`, body: '' });
+          failures.push({
+            label: c.label,
+            status: 0,
+            problem: `request failed: ${(error as Error).cause ?? error}`,
+            body: '',
+          });
           continue;
         }
       }
@@ -152,7 +177,11 @@ describe('text with NUL and lone surrogates', () => {
     headers: { Authorization: `Bearer ${fixtures.token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const get = (target: string): WireRequest => ({ method: 'GET', target, headers: { Authorization: `Bearer ${fixtures.token}` } });
+  const get = (target: string): WireRequest => ({
+    method: 'GET',
+    target,
+    headers: { Authorization: `Bearer ${fixtures.token}` },
+  });
 
   it('is saved cleaned in a gem (every text field, media, tags and object keys) and read back', async () => {
     const body = {
@@ -170,7 +199,13 @@ describe('text with NUL and lone surrogates', () => {
     expect(saved.status, saved.text).toBe(201);
     const id = dataOf(gemSchema).parse(saved.body).data.id;
     const read = dataOf(gemSchema).parse((await send(t.url, get(`/api/gems/${id}`))).body).data;
-    expect(read).toMatchObject({ title: CLEAN, description: CLEAN, url: 'https://example.com/dirty', text: CLEAN, byline: CLEAN });
+    expect(read).toMatchObject({
+      title: CLEAN,
+      description: CLEAN,
+      url: 'https://example.com/dirty',
+      text: CLEAN,
+      byline: CLEAN,
+    });
     expect(read.media).toMatchObject({ alt: CLEAN, siteName: CLEAN, language: 'en' });
     expect(read.tags.map((tag) => tag.tag)).toEqual([`tag ${CLEAN}`]);
   });
@@ -197,14 +232,35 @@ describe('text with NUL and lone surrogates', () => {
   });
 
   it('is saved cleaned in feedback, diagnostics (jsonb) included', async () => {
-    const diagnostics = { extensionVersion: '1.0\u0000', browser: DIRTY, os: DIRTY, activeModel: DIRTY, recentErrors: [DIRTY] };
-    const body = { data: { title: DIRTY, description: DIRTY, url: 'https://example.com/bug', category: 'Bug', isExtension: true, diagnostics } };
+    const diagnostics = {
+      extensionVersion: '1.0\u0000',
+      browser: DIRTY,
+      os: DIRTY,
+      activeModel: DIRTY,
+      recentErrors: [DIRTY],
+    };
+    const body = {
+      data: {
+        title: DIRTY,
+        description: DIRTY,
+        url: 'https://example.com/bug',
+        category: 'Bug',
+        isExtension: true,
+        diagnostics,
+      },
+    };
     const saved = await send(t.url, json('/api/feedbacks', body));
     expect(saved.status, saved.text).toBe(201);
     const list = (await send(t.url, get('/api/feedbacks?perPage=100'))).body.data;
     const found = list.find((f: { id: number }) => f.id === saved.body.data.id);
     expect(found).toMatchObject({ title: CLEAN, description: CLEAN });
-    expect(found.diagnostics).toEqual({ extensionVersion: '1.0', browser: CLEAN, os: CLEAN, activeModel: CLEAN, recentErrors: [CLEAN] });
+    expect(found.diagnostics).toEqual({
+      extensionVersion: '1.0',
+      browser: CLEAN,
+      os: CLEAN,
+      activeModel: CLEAN,
+      recentErrors: [CLEAN],
+    });
   });
 
   it('is saved cleaned as a chat title and a chat message, and found by a search with NUL', async () => {
@@ -223,10 +279,20 @@ describe('text with NUL and lone surrogates', () => {
   });
 
   it('is saved cleaned in AI settings and a provider key’s base URL', async () => {
-    const settings = await send(t.url, json('/api/ai-settings', { defaultLanguage: 'd\u0000e', defaultBrandVoiceName: DIRTY }, 'PUT'));
+    const settings = await send(
+      t.url,
+      json('/api/ai-settings', { defaultLanguage: 'd\u0000e', defaultBrandVoiceName: DIRTY }, 'PUT'),
+    );
     expect(settings.status, settings.text).toBe(200);
     expect(settings.body.data).toMatchObject({ defaultLanguage: 'de', defaultBrandVoiceName: CLEAN });
-    const key = await send(t.url, json('/api/ai-settings/keys/anthropic', { apiKey: 'sk-ant-\u0000dirty-9876', baseUrl: `${fake.url}/v1\u0000` }, 'PUT'));
+    const key = await send(
+      t.url,
+      json(
+        '/api/ai-settings/keys/anthropic',
+        { apiKey: 'sk-ant-\u0000dirty-9876', baseUrl: `${fake.url}/v1\u0000` },
+        'PUT',
+      ),
+    );
     expect(key.status, key.text).toBe(200);
     const anthropic = key.body.data.providers.find((p: { slug: string }) => p.slug === 'anthropic');
     expect(anthropic).toMatchObject({ apiKey: '••••9876', baseUrl: `${fake.url}/v1` });
@@ -235,7 +301,9 @@ describe('text with NUL and lone surrogates', () => {
   it('is accepted in sign-up and sign-in', async () => {
     const username = `nul${Date.now().toString(36).slice(-8)}`;
     const email = `${username}@example.test`;
-    const registered = await t.api('/api/auth/local/register', { body: { username: NUL(username), email: NUL(email), password: 'correct-horse-1' } });
+    const registered = await t.api('/api/auth/local/register', {
+      body: { username: NUL(username), email: NUL(email), password: 'correct-horse-1' },
+    });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     expect(registered.body.user).toMatchObject({ username, email });
     const signedIn = await t.api('/api/auth/local', { body: { identifier: NUL(email), password: 'correct-horse-1' } });
@@ -253,8 +321,13 @@ describe('every route under a corpus of bad input', () => {
     const { failures, statuses, retried } = await runAll(cases);
     console.log(`took ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const serverErrors = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
-    const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
-    console.log(`[fuzz ${backend}] ${cases.length} requests over ${ROUTES.length} routes, ${serverErrors} ≥ 500, ${failures.length} failures; statuses ${counts}; ${retried.length} retried after a dropped connection`);
+    const counts = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(' ');
+    console.log(
+      `[fuzz ${backend}] ${cases.length} requests over ${ROUTES.length} routes, ${serverErrors} ≥ 500, ${failures.length} failures; statuses ${counts}; ${retried.length} retried after a dropped connection`,
+    );
     if (retried.length) console.log(retried.join('\n'));
     expect(failures.slice(0, 25), `${failures.length} failures`).toEqual([]);
     expect(serverErrors).toBe(0);

@@ -22,7 +22,10 @@ afterAll(async () => {
 describe(`gem counts kept by statement-level triggers (${backend})`, () => {
   it('follow multi-row inserts, moves, swaps, non-moves and deletes, one statement each', async () => {
     const { db } = database;
-    const [owner] = await db.insert(users).values({ username: 'trigger', email: 'trigger@example.test', passwordHash: 'x' }).returning();
+    const [owner] = await db
+      .insert(users)
+      .values({ username: 'trigger', email: 'trigger@example.test', passwordHash: 'x' })
+      .returning();
     if (!owner) throw new Error('no user');
     const made = await db
       .insert(collections)
@@ -38,9 +41,12 @@ describe(`gem counts kept by statement-level triggers (${backend})`, () => {
     const c = idOf('C');
     const counts = async () =>
       Object.fromEntries(
-        (await db.select({ name: collections.name, n: collections.gemsCount }).from(collections).where(eq(collections.ownerId, owner.id))).map(
-          (r) => [r.name, r.n],
-        ),
+        (
+          await db
+            .select({ name: collections.name, n: collections.gemsCount })
+            .from(collections)
+            .where(eq(collections.ownerId, owner.id))
+        ).map((r) => [r.name, r.n]),
       );
     const gem = (collectionId: number, i: number) => ({
       ownerId: owner.id,
@@ -68,11 +74,17 @@ describe(`gem counts kept by statement-level triggers (${backend})`, () => {
     await db.update(gems).set({ title: 'renamed' }).where(eq(gems.ownerId, owner.id));
     expect(await counts()).toEqual({ A: 2, B: 3, C: 0 });
 
-    await db.update(gems).set({ collectionId: c }).where(and(eq(gems.ownerId, owner.id), inArray(gems.collectionId, [a, b])));
+    await db
+      .update(gems)
+      .set({ collectionId: c })
+      .where(and(eq(gems.ownerId, owner.id), inArray(gems.collectionId, [a, b])));
     expect(await counts()).toEqual({ A: 0, B: 0, C: 5 });
 
     const [one, two, three] = inserted.map((g) => g.id);
-    await db.update(gems).set({ collectionId: a }).where(eq(gems.id, one ?? 0));
+    await db
+      .update(gems)
+      .set({ collectionId: a })
+      .where(eq(gems.id, one ?? 0));
     await db.delete(gems).where(inArray(gems.id, [one ?? 0, two ?? 0, three ?? 0]));
     expect(await counts()).toEqual({ A: 0, B: 0, C: 2 });
 

@@ -5,14 +5,16 @@ import { expectError, expectFieldError, gemBody, type Session, setupTestServer }
 
 const t = setupTestServer();
 
-const post = (s: Session, body: unknown, headers?: Record<string, string>) => t.api('/api/gems', { token: s.jwt, body, headers });
+const post = (s: Session, body: unknown, headers?: Record<string, string>) =>
+  t.api('/api/gems', { token: s.jwt, body, headers });
 async function saveGem(s: Session, data: Record<string, unknown> = {}, headers?: Record<string, string>): Promise<Gem> {
   const res = await post(s, gemBody(data), headers);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return dataOf(gemSchema).parse(res.body).data;
 }
 const getGem = (s: Session, id: number) => t.api(`/api/gems/${id}`, { token: s.jwt });
-const putGem = (s: Session, id: number, data: unknown) => t.api(`/api/gems/${id}`, { method: 'PUT', token: s.jwt, body: { data } });
+const putGem = (s: Session, id: number, data: unknown) =>
+  t.api(`/api/gems/${id}`, { method: 'PUT', token: s.jwt, body: { data } });
 const allGems = async (s: Session, q = '') =>
   gemListSchema.parse((await t.api(`/api/get-all-bookmark${q}`, { token: s.jwt })).body);
 const tagNames = (g: Gem) => g.tags.map((x) => x.tag);
@@ -107,7 +109,9 @@ describe('POST /api/gems', () => {
 
   it('rejects malformed bodies and unknown tag ids without saving', async () => {
     const s = await t.signUp('junk');
-    expect(expectError(await post(s, '{"data": {'), 400, 'ValidationError').message).toBe('Request body must be valid JSON');
+    expect(expectError(await post(s, '{"data": {'), 400, 'ValidationError').message).toBe(
+      'Request body must be valid JSON',
+    );
     expectFieldError(await post(s, { title: 'x', url: 'https://example.com/' }), 'data');
     expectFieldError(await post(s, gemBody({ tags: [999_999] })), 'tags', 'Unknown tag id 999999');
     // ids beyond the integer range are bad input, not server errors
@@ -123,7 +127,9 @@ describe('POST /api/gems', () => {
     expectError(await post(b, gemBody({ collectionId: a.user.unfiltered_collection_id })), 404, 'NotFoundError');
     expectFieldError(await post(b, gemBody({ tags: [tag.id] })), 'tags');
     expect((await allGems(b)).total).toBe(0);
-    expect((await t.api(`/api/collections/${a.user.unfiltered_collection_id}`, { token: a.jwt })).body.data.gems_count).toBe(0);
+    expect(
+      (await t.api(`/api/collections/${a.user.unfiltered_collection_id}`, { token: a.jwt })).body.data.gems_count,
+    ).toBe(0);
     expect((await t.api('/api/tags', { token: b.jwt })).body.total).toBe(0);
   });
 });
@@ -133,7 +139,13 @@ describe('GET/PUT/DELETE /api/gems/{id}', () => {
     const s = await t.signUp('upd');
     const c = (await t.api('/api/collections', { token: s.jwt, body: { data: { name: 'Later' } } })).body.data;
     const gem = await saveGem(s, { description: 'keep me', tags: ['one'], image: 'https://example.com/i.png' });
-    const res = await putGem(s, gem.id, { title: 'Renamed', url: 'https://EXAMPLE.com/b?z=1&a=2', collectionId: c.id, tags: ['two'], image: '' });
+    const res = await putGem(s, gem.id, {
+      title: 'Renamed',
+      url: 'https://EXAMPLE.com/b?z=1&a=2',
+      collectionId: c.id,
+      tags: ['two'],
+      image: '',
+    });
     expect(res.status).toBe(200);
     const updated = dataOf(gemSchema).parse(res.body).data;
     expect(updated).toMatchObject({
@@ -185,7 +197,8 @@ describe('GET/PUT/DELETE /api/gems/{id}', () => {
     expect(res.body).toEqual({ data: { id: gem.id } });
     expectError(await getGem(s, gem.id), 404);
     expectError(await t.api(`/api/gems/${gem.id}`, { method: 'DELETE', token: s.jwt }), 404);
-    for (const id of ['abc', '0', '99999999', '99999999999']) expectError(await t.api(`/api/gems/${id}`, { token: s.jwt }), 404);
+    for (const id of ['abc', '0', '99999999', '99999999999'])
+      expectError(await t.api(`/api/gems/${id}`, { token: s.jwt }), 404);
   });
 });
 
@@ -228,7 +241,10 @@ describe('GET /api/gems-at-url', () => {
     expect((await find('https://example.com/Page?a=1&b=2')).body.total).toBe(0);
 
     const second = await saveGem(s, { url: 'https://example.com/page?b=2&a=1' });
-    expect((await find('https://example.com/page?a=1&b=2')).body.data.map((g: Gem) => g.id)).toEqual([second.id, gem.id]);
+    expect((await find('https://example.com/page?a=1&b=2')).body.data.map((g: Gem) => g.id)).toEqual([
+      second.id,
+      gem.id,
+    ]);
 
     expectFieldError(await t.api('/api/gems-at-url', { token: s.jwt }), 'url', messages.urlRequired);
     expectFieldError(await find('not a url'), 'url', messages.urlInvalid());
@@ -258,7 +274,9 @@ describe('Idempotency-Key', () => {
     // open five keep-alive connections first, so the five saves really arrive together
     await Promise.all(Array.from({ length: 5 }, () => t.api('/api/health')));
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => post(s, gemBody({ title: `try ${i}`, tags: ['raced'] }), { 'Idempotency-Key': k })),
+      Array.from({ length: 5 }, (_, i) =>
+        post(s, gemBody({ title: `try ${i}`, tags: ['raced'] }), { 'Idempotency-Key': k }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
@@ -284,7 +302,9 @@ describe('Idempotency-Key', () => {
   it('a malformed key is a 400', async () => {
     const s = await t.signUp('badkey');
     for (const k of ['short', 'has spaces in it', 'x'.repeat(201)]) {
-      expect(expectError(await post(s, gemBody(), { 'Idempotency-Key': k }), 400).message).toBe('Idempotency-Key header is invalid');
+      expect(expectError(await post(s, gemBody(), { 'Idempotency-Key': k }), 400).message).toBe(
+        'Idempotency-Key header is invalid',
+      );
     }
     expect((await allGems(s)).total).toBe(0);
   });

@@ -70,7 +70,9 @@ export interface TestServer extends Client {
 const testPostgres: TestPostgres | undefined = inject('trovePostgres');
 
 if (process.env.TROVE_TEST_DATABASE === 'postgres' && !testPostgres) {
-  throw new Error('TROVE_TEST_DATABASE=postgres but no PostgreSQL was provided: run these tests as the server-postgres project');
+  throw new Error(
+    'TROVE_TEST_DATABASE=postgres but no PostgreSQL was provided: run these tests as the server-postgres project',
+  );
 }
 
 /** Which database the servers of this run use. */
@@ -106,7 +108,8 @@ export function createClient(url: string): Client {
 
   const signIn = async (identifier: string, password = PASSWORD) => {
     const res = await api('/api/auth/local', { body: { identifier, password } });
-    if (res.status !== 200) throw new Error(`sign-in of ${identifier} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`sign-in of ${identifier} failed: ${res.status} ${JSON.stringify(res.body)}`);
     return authResponseSchema.parse(res.body);
   };
 
@@ -245,9 +248,15 @@ export interface StartOptions {
  * Starts a server. Without `dataDir` it gets a fresh temporary folder, removed by `close()`: on PGlite
  * a migrated database (`freshDataDir`), on PostgreSQL an empty folder beside the shared database.
  */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: StartOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  options: StartOptions = {},
+): Promise<TestServer> {
   const ownsDataDir = overrides.dataDir === undefined;
-  const own = testPostgres && options.isolated && overrides.databaseUrl === undefined ? await createPostgresDatabase() : undefined;
+  const own =
+    testPostgres && options.isolated && overrides.databaseUrl === undefined
+      ? await createPostgresDatabase()
+      : undefined;
   let config: ServerConfig | undefined;
   let server: RunningServer;
   try {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dataOf, type Gem, gemListSchema, gemSchema, IMAGE_GEM_PATH, uploadResponseSchema } from '../../lib/api/contract';
+import {
+  dataOf,
+  type Gem,
+  gemListSchema,
+  gemSchema,
+  IMAGE_GEM_PATH,
+  uploadResponseSchema,
+} from '../../lib/api/contract';
 import { messages } from '../../lib/api/validators';
 import { MAX_IMAGE_BYTES } from '../../lib/files/image-type';
 import { FORGED, GIF, PNG } from '../images/tiny-images';
@@ -54,7 +61,11 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(PNG)]), 'x.png');
     form.append('isFeedbackImg', 'true');
-    const res = await fetch(`${t.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${s.jwt}` }, body: form });
+    const res = await fetch(`${t.url}/api/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.jwt}` },
+      body: form,
+    });
     expect(res.status).toBe(201);
     const [upload] = uploadResponseSchema.parse(await res.json()).data.uploads;
     if (!upload) throw new Error('no upload');
@@ -62,7 +73,8 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
   }
 
   const storedFiles = () => storage.list(t.current.config);
-  const allGems = async (s: Session) => gemListSchema.parse((await t.api('/api/get-all-bookmark', { token: s.jwt })).body);
+  const allGems = async (s: Session) =>
+    gemListSchema.parse((await t.api('/api/get-all-bookmark', { token: s.jwt })).body);
   const newKey = () => `img-${Math.random().toString(36).slice(2)}`;
   const linkPattern = () => new RegExp(`^${t.url}/uploads/[A-Za-z0-9_-]{22}\\.(png|gif|jpg|webp)$`);
 
@@ -70,7 +82,11 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
     it('saves an Image gem whose image link serves the same bytes', async () => {
       const s = await t.signUp('img');
       const before = await storedFiles();
-      const tagged = fields({ description: 'found on a blog', tags: ['cats'], collectionId: s.user.ai_chats_collection_id });
+      const tagged = fields({
+        description: 'found on a blog',
+        tags: ['cats'],
+        collectionId: s.user.ai_chats_collection_id,
+      });
       const gem = await saveImageGem(s, { data: tagged });
       expect(gem).toMatchObject({
         title: 'A cat',
@@ -112,8 +128,16 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
       const s = await t.signUp('imgblob');
       const form = new FormData();
       form.append('files', new Blob([new Uint8Array(PNG)]), 'cat.png');
-      form.append('data', new Blob([JSON.stringify(fields({ title: 'From a blob' }))], { type: 'application/json' }), 'data.json');
-      const res = await fetch(`${t.url}${IMAGE_GEM_PATH}`, { method: 'POST', headers: { Authorization: `Bearer ${s.jwt}` }, body: form });
+      form.append(
+        'data',
+        new Blob([JSON.stringify(fields({ title: 'From a blob' }))], { type: 'application/json' }),
+        'data.json',
+      );
+      const res = await fetch(`${t.url}${IMAGE_GEM_PATH}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${s.jwt}` },
+        body: form,
+      });
       expect(res.status).toBe(201);
       expect((await res.json()).data).toMatchObject({ title: 'From a blob', media_type: 'Image' });
     });
@@ -122,7 +146,11 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
       const s = await t.signUp('imgtxt');
       const before = await storedFiles();
       const text = Buffer.from('definitely not an image');
-      const error = expectError(await uploadGem(s.jwt, { files: [{ bytes: text, name: 'notes.png', type: 'image/png' }] }), 415, 'UnsupportedMediaTypeError');
+      const error = expectError(
+        await uploadGem(s.jwt, { files: [{ bytes: text, name: 'notes.png', type: 'image/png' }] }),
+        415,
+        'UnsupportedMediaTypeError',
+      );
       expect(error.message).toBe('files[0] (notes.png): Only JPG, PNG, GIF or WEBP images are accepted');
       expect(await storedFiles()).toEqual(before);
       expect((await allGems(s)).total).toBe(0);
@@ -144,7 +172,11 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
       const before = await storedFiles();
       const big = Buffer.alloc(MAX_IMAGE_BYTES + 1);
       PNG.copy(big);
-      const error = expectError(await uploadGem(s.jwt, { files: [{ bytes: big, name: 'huge.png', type: 'image/png' }] }), 413, 'PayloadTooLargeError');
+      const error = expectError(
+        await uploadGem(s.jwt, { files: [{ bytes: big, name: 'huge.png', type: 'image/png' }] }),
+        413,
+        'PayloadTooLargeError',
+      );
       expect(error.message).toBe('files[0] (huge.png): An image may be at most 5 MB');
       expect(await storedFiles()).toEqual(before);
       expect((await allGems(s)).total).toBe(0);
@@ -160,7 +192,10 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
       expectFieldError(await uploadGem(s.jwt, { data: fields({ title: '' }) }), 'data.title', messages.required);
       expectFieldError(await uploadGem(s.jwt, { data: fields({ url: 'nope' }) }), 'data.url', messages.urlInvalid());
       expectFieldError(await uploadGem(s.jwt, { data: fields({ media_type: 'Link' }) }), 'data.media_type');
-      expectFieldError(await uploadGem(s.jwt, { data: fields({ media: { mediaUrl: 'javascript:alert(1)' } }) }), 'data.media.mediaUrl');
+      expectFieldError(
+        await uploadGem(s.jwt, { data: fields({ media: { mediaUrl: 'javascript:alert(1)' } }) }),
+        'data.media.mediaUrl',
+      );
       expectFieldError(await uploadGem(s.jwt, { data: fields({ media: { width: -1 } }) }), 'data.media.width');
       expect(await storedFiles()).toEqual(before);
       expect((await allGems(s)).total).toBe(0);
@@ -191,7 +226,9 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
       expect(retry.body).toEqual(first.body);
       expect((await allGems(s)).total).toBe(1);
       expect(await storedFiles()).toHaveLength(before.length + 1);
-      expect(expectError(await uploadGem(s.jwt, { headers: { 'Idempotency-Key': 'short' } }), 400).message).toBe('Idempotency-Key header is invalid');
+      expect(expectError(await uploadGem(s.jwt, { headers: { 'Idempotency-Key': 'short' } }), 400).message).toBe(
+        'Idempotency-Key header is invalid',
+      );
       expect(await storedFiles()).toHaveLength(before.length + 1);
     });
 
@@ -200,7 +237,9 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
       const before = await storedFiles();
       const k = newKey();
       await Promise.all(Array.from({ length: 4 }, () => t.api('/api/health')));
-      const results = await Promise.all(Array.from({ length: 4 }, () => uploadGem(s.jwt, { headers: { 'Idempotency-Key': k } })));
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () => uploadGem(s.jwt, { headers: { 'Idempotency-Key': k } })),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
       expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
       expect((await allGems(s)).total).toBe(1);
@@ -212,12 +251,18 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
       const a = await t.signUp('imgowner');
       const b = await t.signUp('imgthief');
       const before = await storedFiles();
-      expectError(await uploadGem(b.jwt, { data: fields({ collectionId: a.user.unfiltered_collection_id }) }), 404, 'NotFoundError');
+      expectError(
+        await uploadGem(b.jwt, { data: fields({ collectionId: a.user.unfiltered_collection_id }) }),
+        404,
+        'NotFoundError',
+      );
       expectError(await uploadGem(undefined), 401, 'UnauthorizedError');
       expectError(await uploadGem('not-a-token'), 401);
       expect(await storedFiles()).toEqual(before);
       expect((await allGems(b)).total).toBe(0);
-      expect((await t.api(`/api/collections/${a.user.unfiltered_collection_id}`, { token: a.jwt })).body.data.gems_count).toBe(0);
+      expect(
+        (await t.api(`/api/collections/${a.user.unfiltered_collection_id}`, { token: a.jwt })).body.data.gems_count,
+      ).toBe(0);
     });
   });
 
@@ -232,18 +277,32 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
       const name = gem.image?.split('/').pop() ?? '';
       expect(await storedFiles()).toContain(name);
       const between = Array.from({ length: after.id - before.id - 1 }, (_, i) => before.id + 1 + i);
-      const answers = await Promise.all(between.map((id) => t.api(`/api/upload/${id}`, { method: 'DELETE', token: s.jwt })));
+      const answers = await Promise.all(
+        between.map((id) => t.api(`/api/upload/${id}`, { method: 'DELETE', token: s.jwt })),
+      );
       expect(answers.map((r) => r.status).sort()).toEqual([409, ...Array(between.length - 1).fill(404)]);
       const uploadId = between[answers.findIndex((r) => r.status === 409)];
 
-      const refused = expectError(await t.api(`/api/upload/${uploadId}`, { method: 'DELETE', token: s.jwt }), 409, 'ConflictError');
+      const refused = expectError(
+        await t.api(`/api/upload/${uploadId}`, { method: 'DELETE', token: s.jwt }),
+        409,
+        'ConflictError',
+      );
       expect(refused.message).toMatch(/belongs to a gem/);
       expect((await fetch(gem.image ?? '')).status).toBe(200);
 
       // nor can it be attached to a bug report
       const report = await t.api('/api/feedbacks', {
         token: s.jwt,
-        body: { data: { title: 'Bug', url: 'https://example.com', category: 'Bug', isExtension: true, imageLinks: [gem.image] } },
+        body: {
+          data: {
+            title: 'Bug',
+            url: 'https://example.com',
+            category: 'Bug',
+            isExtension: true,
+            imageLinks: [gem.image],
+          },
+        },
       });
       expectFieldError(report, 'data.imageLinks.0');
 
@@ -268,7 +327,11 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
         body: { data: fields({ media_type: 'Image', image: 'https://img.example.com/cat.png' }) },
       });
       expect(byUrl.status, JSON.stringify(byUrl.body)).toBe(201);
-      expect(byUrl.body.data).toMatchObject({ media_type: 'Image', image: 'https://img.example.com/cat.png', media: { mediaUrl: 'https://img.example.com/cat.png' } });
+      expect(byUrl.body.data).toMatchObject({
+        media_type: 'Image',
+        image: 'https://img.example.com/cat.png',
+        media: { mediaUrl: 'https://img.example.com/cat.png' },
+      });
       const before = await storedFiles();
       expect((await t.api(`/api/gems/${byUrl.body.data.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
       expect(await storedFiles()).toEqual(before);

@@ -2,7 +2,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema } from '../../lib/api/contract';
-import { type ApiResponse, backend, createPostgresDatabase, expectFieldError, gemBody, PASSWORD, startTestServer, type TestServer, uniqueUsername } from './harness';
+import {
+  type ApiResponse,
+  backend,
+  createPostgresDatabase,
+  expectFieldError,
+  gemBody,
+  PASSWORD,
+  startTestServer,
+  type TestServer,
+  uniqueUsername,
+} from './harness';
 
 /**
  * Races that only PostgreSQL can run: PGlite is one connection, so statements of concurrent requests
@@ -31,9 +41,11 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide a
       await tx.unsafe(`LOCK TABLE ${table} IN SHARE MODE`);
       const sent = requests();
       for (let waited = 0; ; waited += 20) {
-        const [row] = await sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = ${table} AND NOT l.granted`;
+        const [row] =
+          await sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = ${table} AND NOT l.granted`;
         if (row?.n === sent.length) break;
-        if (waited > 20_000) throw new Error(`only ${row?.n} of ${sent.length} requests reached the insert into ${table}`);
+        if (waited > 20_000)
+          throw new Error(`only ${row?.n} of ${sent.length} requests reached the insert into ${table}`);
         await sleep(20);
       }
       return { sent };
@@ -46,7 +58,11 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide a
     const key = `race-${Math.random().toString(36).slice(2)}`;
     const results = await collide('gems', () =>
       Array.from({ length: 5 }, (_, i) =>
-        server.api('/api/gems', { token: s.jwt, body: gemBody({ title: `try ${i}`, tags: ['raced'] }), headers: { 'Idempotency-Key': key } }),
+        server.api('/api/gems', {
+          token: s.jwt,
+          body: gemBody({ title: `try ${i}`, tags: ['raced'] }),
+          headers: { 'Idempotency-Key': key },
+        }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
@@ -64,11 +80,14 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide a
     const username = uniqueUsername('clash');
     const results = await collide('users', () =>
       [1, 2, 3].map((i) =>
-        server.api('/api/auth/local/register', { body: { username, email: `${i}${username.toLowerCase()}@example.test`, password: PASSWORD } }),
+        server.api('/api/auth/local/register', {
+          body: { username, email: `${i}${username.toLowerCase()}@example.test`, password: PASSWORD },
+        }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400]);
-    for (const r of results.filter((x) => x.status === 400)) expectFieldError(r, 'username', 'Username is already taken');
+    for (const r of results.filter((x) => x.status === 400))
+      expectFieldError(r, 'username', 'Username is already taken');
     const created = authResponseSchema.parse(results.find((r) => r.status === 201)?.body);
     expect(created.user.username).toBe(username);
     const [row] = await sql`SELECT count(*)::int AS n FROM users WHERE lower(username) = ${username.toLowerCase()}`;

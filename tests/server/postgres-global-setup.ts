@@ -65,7 +65,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -77,17 +79,23 @@ function osUserIds(): { uid: number; gid: number } {
   const uid = id('-u');
   const gid = id('-g');
   if (uid.status !== 0 || gid.status !== 0) {
-    throw new Error(`PostgreSQL refuses to run as root, and there is no "${OS_USER}" OS user to run it as (the postgresql package creates one).`);
+    throw new Error(
+      `PostgreSQL refuses to run as root, and there is no "${OS_USER}" OS user to run it as (the postgresql package creates one).`,
+    );
   }
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
 /** Runs a PostgreSQL program (as the postgres OS user when we are root); throws with its output when it fails. */
 function run(bin: string, program: string, args: string[], cwd: string) {
-  const [command, argv] = asRoot ? ['runuser', ['-u', OS_USER, '--', join(bin, program), ...args]] : [join(bin, program), args];
+  const [command, argv] = asRoot
+    ? ['runuser', ['-u', OS_USER, '--', join(bin, program), ...args]]
+    : [join(bin, program), args];
   const result = spawnSync(command, argv, { cwd, encoding: 'utf8', timeout: 120_000 });
   if (result.status !== 0) {
-    throw new Error(`${program} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}${result.stderr}`);
+    throw new Error(
+      `${program} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}${result.stderr}`,
+    );
   }
   return result.stdout;
 }
@@ -137,13 +145,25 @@ export async function startPostgresCluster(options: { durable: boolean }): Promi
     // C.UTF-8 sorts like PGlite (collation C, ctype C.UTF-8). A non-UTC time zone, unlike PGlite's UTC,
     // shows up any code that leans on the database's time zone.
     const noSync = options.durable ? [] : ['--no-sync'];
-    run(bin, 'initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', ...noSync], root);
+    run(
+      bin,
+      'initdb',
+      ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', ...noSync],
+      root,
+    );
     // Not durable (the tests): a test cluster need not survive a crash.
     const relaxed = options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'];
     let port = 0;
     for (let attempt = 1; !running; attempt++) {
       port = await freePort();
-      const settings = ['-c listen_addresses=127.0.0.1', `-p ${port}`, `-k ${socketDir}`, '-c max_connections=200', ...relaxed, '-c timezone=Asia/Kolkata'];
+      const settings = [
+        '-c listen_addresses=127.0.0.1',
+        `-p ${port}`,
+        `-k ${socketDir}`,
+        '-c max_connections=200',
+        ...relaxed,
+        '-c timezone=Asia/Kolkata',
+      ];
       try {
         run(bin, 'pg_ctl', ['start', '-D', dataDir, '-l', log, '-w', '-t', '60', '-o', settings.join(' ')], root);
         running = true;
@@ -178,8 +198,15 @@ export default async function setup(project: TestProject) {
       await admin.end({ timeout: 5 });
     }
 
-    project.provide('trovePostgres', { url: `${base}/${SHARED}`, adminUrl: `${base}/postgres`, template: TEMPLATE, version });
-    console.log(`[server-postgres] PostgreSQL ${version} on ${base.split('@')[1]}, ready in ${Date.now() - started} ms`);
+    project.provide('trovePostgres', {
+      url: `${base}/${SHARED}`,
+      adminUrl: `${base}/postgres`,
+      template: TEMPLATE,
+      version,
+    });
+    console.log(
+      `[server-postgres] PostgreSQL ${version} on ${base.split('@')[1]}, ready in ${Date.now() - started} ms`,
+    );
   } catch (error) {
     cluster.stop('immediate');
     throw error;

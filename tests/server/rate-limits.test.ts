@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { authResponseSchema } from '../../lib/api/contract';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/auth/limits';
-import { backend, type Client, expectError, PASSWORD, setupTestServer, startTestServer, uniqueUsername } from './harness';
+import {
+  backend,
+  type Client,
+  expectError,
+  PASSWORD,
+  setupTestServer,
+  startTestServer,
+  uniqueUsername,
+} from './harness';
 import { expectLimited, from, newAddress } from './limit-helpers';
 
 /**
@@ -15,9 +23,13 @@ const rateLimits: Partial<RateLimitSettings> = {
 };
 const t = setupTestServer({ trustedProxies: 1, rateLimits });
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-const register = (server: Client, address: string, username = uniqueUsername('lim')) => server.api('/api/auth/local/register', {
+const register = (server: Client, address: string, username = uniqueUsername('lim')) =>
+  server.api('/api/auth/local/register', {
     body: { username, email: `${username.toLowerCase()}@example.test`, password: PASSWORD },
     headers: from(address),
   });
@@ -26,13 +38,18 @@ const signUpFrom = async (server: Client, address: string) => {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return authResponseSchema.parse(res.body);
 };
-const refresh = (refreshToken: string, address: string) => t.api('/api/auth/refresh', { body: { refreshToken }, headers: from(address) });
+const refresh = (refreshToken: string, address: string) =>
+  t.api('/api/auth/refresh', { body: { refreshToken }, headers: from(address) });
 
 async function uploadImage(token: string) {
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'shot.png');
   form.append('isFeedbackImg', 'true');
-  const res = await fetch(`${t.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${t.url}/api/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: res.status, body: await res.json(), headers: res.headers };
 }
 
@@ -49,7 +66,10 @@ describe('rate limits', () => {
     const username = uniqueUsername('refused');
     const refused = await register(t, address, username);
     expect(expectLimited(refused, /^Too many sign-ups from this address/)).toBeLessThanOrEqual(3600);
-    const signIn = await t.api('/api/auth/local', { body: { identifier: username, password: PASSWORD }, headers: from(newAddress()) });
+    const signIn = await t.api('/api/auth/local', {
+      body: { identifier: username, password: PASSWORD },
+      headers: from(newAddress()),
+    });
     expect(expectError(signIn, 400).message).toBe('Invalid identifier or password');
     await signUpFrom(t, newAddress());
   });
@@ -76,7 +96,11 @@ describe('rate limits', () => {
     expectLimited(await uploadImage(jwt), /^Too many uploads/);
     expectLimited(await t.api('/api/upload-all-file', { token: jwt, body: { data: {} } }), /^Too many uploads/);
     // the extension (a CORS caller) may read Retry-After
-    const fromExtension = await t.api('/api/upload', { token: jwt, method: 'POST', headers: { Origin: 'chrome-extension://abcdefghijklmnop' } });
+    const fromExtension = await t.api('/api/upload', {
+      token: jwt,
+      method: 'POST',
+      headers: { Origin: 'chrome-extension://abcdefghijklmnop' },
+    });
     expectLimited(fromExtension, /^Too many uploads/);
     expect(fromExtension.headers.get('access-control-allow-origin')).toBe('chrome-extension://abcdefghijklmnop');
     expect(fromExtension.headers.get('access-control-expose-headers')).toBe('Retry-After');
@@ -86,7 +110,10 @@ describe('rate limits', () => {
   });
 
   it('X-Forwarded-For is ignored unless the server is told it is behind a proxy', async () => {
-    const plain = await startTestServer({ rateLimits: { ...rateLimits, register: { max: 2, windowSeconds: 3600 } } }, { isolated: true });
+    const plain = await startTestServer(
+      { rateLimits: { ...rateLimits, register: { max: 2, windowSeconds: 3600 } } },
+      { isolated: true },
+    );
     try {
       // each sign-up claims a new address, but without a trusted proxy the socket's address is what counts
       expect((await register(plain, newAddress())).status).toBe(201);
@@ -99,7 +126,10 @@ describe('rate limits', () => {
 });
 
 describe.skipIf(backend !== 'postgres')('PostgreSQL only: limits hold across server copies on one database', () => {
-  const copies = { trustedProxies: 1, rateLimits: { ...rateLimits, signIn: { ...DEFAULT_RATE_LIMITS.signIn, baseDelayMs: 60_000 } } };
+  const copies = {
+    trustedProxies: 1,
+    rateLimits: { ...rateLimits, signIn: { ...DEFAULT_RATE_LIMITS.signIn, baseDelayMs: 60_000 } },
+  };
 
   it('failures counted on copy A limit copy B, for sign-in and sign-up', async () => {
     const [a, b] = await Promise.all([startTestServer(copies), startTestServer(copies)]);

@@ -70,7 +70,9 @@ describe('refresh grace window', () => {
     expect((await refreshed(short, session.refreshToken)).refreshToken).toBe(next.refreshToken); // still within
 
     await sleep(2500);
-    expect(expectError(await refresh(short, session.refreshToken), 401).message).toMatch(/already used; this sign-in has been revoked/);
+    expect(expectError(await refresh(short, session.refreshToken), 401).message).toMatch(
+      /already used; this sign-in has been revoked/,
+    );
     expect(expectError(await refresh(short, next.refreshToken), 401).message).toBe('Refresh token has been revoked');
     expect((await refreshed(short, otherDevice.refreshToken)).user.id).toBe(session.user.id);
   });

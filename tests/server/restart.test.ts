@@ -45,10 +45,16 @@ describe(`a restarted server on the same ${store}`, () => {
   it('keeps users, collections, tags and gems', async () => {
     const first = await restart();
     session = await first.signUp('persist');
-    const collection = (await first.api('/api/collections', { token: session.jwt, body: { data: { name: 'Kept' } } })).body.data;
+    const collection = (await first.api('/api/collections', { token: session.jwt, body: { data: { name: 'Kept' } } }))
+      .body.data;
     const saved = await first.api('/api/gems', {
       token: session.jwt,
-      body: gemBody({ title: 'Survivor', url: 'https://example.com/kept?b=1&a=2', collectionId: collection.id, tags: ['durable'] }),
+      body: gemBody({
+        title: 'Survivor',
+        url: 'https://example.com/kept?b=1&a=2',
+        collectionId: collection.id,
+        tags: ['durable'],
+      }),
       headers: { 'Idempotency-Key': 'restart-key-1' },
     });
     expect(saved.status).toBe(201);
@@ -56,7 +62,12 @@ describe(`a restarted server on the same ${store}`, () => {
     gemId = gem.id;
 
     await first.server.stop();
-    expect(await fetch(`${first.url}/api/health`).then(() => 'up', () => 'down')).toBe('down');
+    expect(
+      await fetch(`${first.url}/api/health`).then(
+        () => 'up',
+        () => 'down',
+      ),
+    ).toBe('down');
 
     const second = await restart();
     const signedIn = await second.signIn(session.user.username.toUpperCase());
@@ -71,7 +82,9 @@ describe(`a restarted server on the same ${store}`, () => {
     expect(atUrl.body.data.map((g: { id: number }) => g.id)).toEqual([gem.id]);
     const kept = await second.api(`/api/collections/${collection.id}`, { token: signedIn.jwt });
     expect(kept.body.data).toMatchObject({ name: 'Kept', gems_count: 1 });
-    expect((await second.api('/api/tags', { token: signedIn.jwt })).body.data.map((x: { tag: string }) => x.tag)).toEqual(['durable']);
+    expect(
+      (await second.api('/api/tags', { token: signedIn.jwt })).body.data.map((x: { tag: string }) => x.tag),
+    ).toEqual(['durable']);
 
     // the idempotency record survives too: a retry after the restart does not save twice
     const retry = await second.api('/api/gems', {

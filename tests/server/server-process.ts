@@ -8,7 +8,12 @@ export type { ServerProcess } from '../server-process';
  * secret, on `dataDir` and optionally a PostgreSQL database. Per-address limits are off, as in
  * in-process test servers (harness.ts): every client is 127.0.0.1.
  */
-export function startServerProcess(options: { dataDir: string; databaseUrl?: string; env?: Record<string, string>; timeoutMs?: number }) {
+export function startServerProcess(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}) {
   return start({
     timeoutMs: options.timeoutMs,
     env: {

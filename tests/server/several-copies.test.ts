@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, gemSchema, IMAGE_GEM_PATH, uploadResponseSchema } from '../../lib/api/contract';
 import { uploadsDir } from '../../server/config';
 import { PNG } from '../images/tiny-images';
-import { backend, type Client, createClient, createPostgresDatabase, expectError, makeDataDir, type OwnDatabase, removeDataDir } from './harness';
+import {
+  backend,
+  type Client,
+  createClient,
+  createPostgresDatabase,
+  expectError,
+  makeDataDir,
+  type OwnDatabase,
+  removeDataDir,
+} from './harness';
 import { type ServerProcess, startServerProcess } from './server-process';
 import { startTestBucket, type TestBucket } from './test-storage';
 
@@ -56,7 +65,11 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: two server copies shari
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(PNG)]), 'shot.png');
     form.append('isFeedbackImg', 'true');
-    const res = await fetch(`${copy.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${copy.url}/api/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(201);
     const [upload] = uploadResponseSchema.parse(body).data.uploads;
@@ -91,7 +104,11 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: two server copies shari
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(PNG)]), 'cat.png');
     form.append('data', JSON.stringify({ title: 'A cat', url: 'https://example.com/cat' }));
-    const res = await fetch(`${b.url}${IMAGE_GEM_PATH}`, { method: 'POST', headers: { Authorization: `Bearer ${user.jwt}` }, body: form });
+    const res = await fetch(`${b.url}${IMAGE_GEM_PATH}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${user.jwt}` },
+      body: form,
+    });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(201);
     const gem = dataOf(gemSchema).parse(body).data;

@@ -1,5 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { backend, createClient, createPostgresDatabase, freshDataDir, gemBody, makeDataDir, type OwnDatabase, removeDataDir } from './harness';
+import {
+  backend,
+  createClient,
+  createPostgresDatabase,
+  freshDataDir,
+  gemBody,
+  makeDataDir,
+  type OwnDatabase,
+  removeDataDir,
+} from './harness';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 /**
@@ -67,7 +76,11 @@ describe(`SIGTERM under load (${backend})`, () => {
         try {
           response = await fetch(`${first.url}/api/gems`, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.jwt}`, 'Idempotency-Key': `drain-${index}-${n}` },
+            headers: {
+              'Content-Type': 'application/json',
+              Authorization: `Bearer ${session.jwt}`,
+              'Idempotency-Key': `drain-${index}-${n}`,
+            },
             body: JSON.stringify(gemBody({ title: `Save ${index}/${n}`, url })),
           });
           await response.arrayBuffer();
@@ -84,7 +97,8 @@ describe(`SIGTERM under load (${backend})`, () => {
     };
 
     const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
-    while (acknowledgedTotal < SAVES_BEFORE_SIGNAL && first.child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+    while (acknowledgedTotal < SAVES_BEFORE_SIGNAL && first.child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 20));
     const exit = await first.kill('SIGTERM');
     const runs = await Promise.all(clients);
 

@@ -31,7 +31,12 @@ const TOO_MANY = /^Too many failed sign-in attempts/;
 
 describe('sign-in limits', () => {
   it('the defaults: 5 free failures per account and address, backoff capped at 15 minutes', () => {
-    expect(DEFAULT_RATE_LIMITS.signIn).toEqual({ freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 900_000, forgetAfterSeconds: 3600 });
+    expect(DEFAULT_RATE_LIMITS.signIn).toEqual({
+      freeFailures: 5,
+      baseDelayMs: 1000,
+      maxDelayMs: 900_000,
+      forgetAfterSeconds: 3600,
+    });
   });
 
   it('400 quick wrong passwords from one address: 5 are checked, the rest refused unchecked, the right one too; another address gets in', async () => {
@@ -42,7 +47,9 @@ describe('sign-in limits', () => {
     const before = hashComputationCount();
     const statuses: number[] = [];
     for (let wave = 0; wave < 40; wave += 1) {
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => login(user.username, `wrong-${wave}-${i}`, attacker)));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => login(user.username, `wrong-${wave}-${i}`, attacker)),
+      );
       for (const res of answers) {
         if (res.status === 429) expectLimited(res, TOO_MANY);
         else expectError(res, 400);
@@ -66,7 +73,7 @@ describe('sign-in limits', () => {
     expectLimited(await login(user.username, PASSWORD, attacker), TOO_MANY);
   });
 
-  it('once the backoff has passed the right password works, and clears that address\'s failures', async () => {
+  it("once the backoff has passed the right password works, and clears that address's failures", async () => {
     const { user } = await quick.signUp('wait');
     const address = newAddress();
     for (let i = 0; i < 5; i += 1) expectError(await loginAt(quick, user.username, `wrong-${i}`, address), 400);

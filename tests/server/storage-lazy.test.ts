@@ -29,7 +29,9 @@ const script = (dir: string) => `
 it('a server without a bucket never loads the AWS SDK (~30 MB of memory); one with a bucket does', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'trove-lazy-'));
   try {
-    const { stdout } = await promisify(execFile)(node, ['--import', 'tsx', '--input-type=module', '-e', script(dir)], { cwd: root });
+    const { stdout } = await promisify(execFile)(node, ['--import', 'tsx', '--input-type=module', '-e', script(dir)], {
+      cwd: root,
+    });
     const count = (label: string) => Number(new RegExp(`${label}: (\\d+)`).exec(stdout)?.[1] ?? Number.NaN);
     expect(count('without a bucket'), stdout).toBe(0);
     expect(count('with a bucket'), stdout).toBeGreaterThan(0);

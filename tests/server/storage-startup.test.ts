@@ -31,7 +31,9 @@ describe('a server configured with an S3 bucket it cannot use does not start', (
   it('names TROVE_S3_BUCKET and the endpoint when nothing answers there', async () => {
     const endpoint = `http://127.0.0.1:${await closedPort()}`;
     await expect(startTestServer({ s3: { ...bucket.config, endpoint } })).rejects.toThrow(
-      new RegExp(`^TROVE_S3_BUCKET: the bucket "${bucket.config.bucket}" at ${endpoint} cannot be used: .*ECONNREFUSED`),
+      new RegExp(
+        `^TROVE_S3_BUCKET: the bucket "${bucket.config.bucket}" at ${endpoint} cannot be used: .*ECONNREFUSED`,
+      ),
     );
   });
 

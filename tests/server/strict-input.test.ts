@@ -15,13 +15,25 @@ describe('ids in bodies', () => {
     const modelId = await modelIdOf(t, token, 'gpt-4o-mini');
     for (const bad of [true, String(modelId), `0${modelId}`, 1.5, 0, -1, 2 ** 31]) {
       expectFieldError(await t.api('/api/ai-settings/select-model', { token, body: { modelId: bad } }), 'modelId');
-      expectFieldError(await t.api('/api/change-model-status', { token, body: { modelId: bad, enabled: true } }), 'modelId');
+      expectFieldError(
+        await t.api('/api/change-model-status', { token, body: { modelId: bad, enabled: true } }),
+        'modelId',
+      );
       expectFieldError(await t.api('/api/gems', { token, body: gemBody({ collectionId: bad }) }), 'data.collectionId');
-      expectFieldError(await t.api('/api/collections', { token, body: { data: { name: 'Child', parentId: bad } } }), 'data.parentId');
-      expectFieldError(await t.api('/api/tags', { token, body: { data: { tag: 'child', parentId: bad } } }), 'data.parentId');
+      expectFieldError(
+        await t.api('/api/collections', { token, body: { data: { name: 'Child', parentId: bad } } }),
+        'data.parentId',
+      );
+      expectFieldError(
+        await t.api('/api/tags', { token, body: { data: { tag: 'child', parentId: bad } } }),
+        'data.parentId',
+      );
     }
     const collection = await t.api('/api/collections', { token, body: { data: { name: 'Parent' } } });
-    const child = await t.api('/api/collections', { token, body: { data: { name: 'Child', parentId: collection.body.data.id } } });
+    const child = await t.api('/api/collections', {
+      token,
+      body: { data: { name: 'Child', parentId: collection.body.data.id } },
+    });
     expect(child.status, JSON.stringify(child.body)).toBe(201);
     expect(child.body.data.parentId).toBe(collection.body.data.id);
   });
@@ -31,7 +43,10 @@ describe('ids in bodies', () => {
     const modelId = await modelIdOf(t, token, 'gpt-4o-mini');
     for (const bad of ['true', 1, 'false', 0]) {
       expectFieldError(await t.api('/api/change-model-status', { token, body: { modelId, enabled: bad } }), 'enabled');
-      expectFieldError(await t.api('/api/change-provider-status', { token, body: { provider: 'openai', enabled: bad } }), 'enabled');
+      expectFieldError(
+        await t.api('/api/change-provider-status', { token, body: { provider: 'openai', enabled: bad } }),
+        'enabled',
+      );
     }
   });
 });
@@ -48,14 +63,23 @@ describe('ids in paths and numbers in queries', () => {
     for (const odd of [`0${gemId}`, `00${gemId}`, `+${gemId}`, `${gemId}.0`, `${gemId}e0`, `%20${gemId}`]) {
       expectError(await t.api(`/api/gems/${odd}`, { token }), 404);
     }
-    for (const odd of [`0x${collectionId.toString(16)}`, `0${collectionId}`, `${collectionId}e0`, `-${collectionId}`, `${collectionId}%20`]) {
+    for (const odd of [
+      `0x${collectionId.toString(16)}`,
+      `0${collectionId}`,
+      `${collectionId}e0`,
+      `-${collectionId}`,
+      `${collectionId}%20`,
+    ]) {
       expectError(await t.api(`/api/collections/${odd}`, { token }), 404);
     }
   });
 
   it('page and perPage must be decimal digits in range', async () => {
     const { jwt: token } = await t.signUp('pages');
-    expect((await t.api('/api/get-all-bookmark?page=2&perPage=5', { token })).body).toMatchObject({ page: 2, perPage: 5 });
+    expect((await t.api('/api/get-all-bookmark?page=2&perPage=5', { token })).body).toMatchObject({
+      page: 2,
+      perPage: 5,
+    });
     for (const [query, field] of [
       ['page=0x10', 'page'],
       ['page=1e1', 'page'],
@@ -83,11 +107,22 @@ describe('JSON bodies', () => {
 
   it('sent as text/plain or a form (no CORS preflight) are refused with 415, and nothing is done', async () => {
     const username = uniqueUsername('plain');
-    for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+    for (const type of [
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
       const error = expectError(await register(username, type), 415, 'UnsupportedMediaTypeError');
       expect(error.message).toMatch(/Content-Type: application\/json/);
     }
-    expectError(await t.api('/api/auth/local', { body: JSON.stringify({ identifier: username, password: 'correct-horse-1' }), headers: { 'Content-Type': 'text/plain' } }), 415);
+    expectError(
+      await t.api('/api/auth/local', {
+        body: JSON.stringify({ identifier: username, password: 'correct-horse-1' }),
+        headers: { 'Content-Type': 'text/plain' },
+      }),
+      415,
+    );
     // the account was never created
     expectError(await t.api('/api/auth/local', { body: { identifier: username, password: 'correct-horse-1' } }), 400);
   });

@@ -38,7 +38,9 @@ export async function startTestBucket(): Promise<TestBucket> {
     const names: string[] = [];
     let token: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: config.prefix, ContinuationToken: token }));
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: config.prefix, ContinuationToken: token }),
+      );
       for (const object of page.Contents ?? []) names.push((object.Key ?? '').slice(config.prefix.length));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -77,6 +79,7 @@ export function setupTestStorage(kind: StorageKind) {
     /** Server config for this storage (call inside hooks). */
     overrides: (): Partial<ServerConfig> => (kind === 'an S3 bucket' ? { s3: needBucket().config } : {}),
     /** The names of the files a server started with `config` has stored, sorted. */
-    list: async (config: ServerConfig) => (kind === 'an S3 bucket' ? needBucket().list() : (await readdir(uploadsDir(config))).sort()),
+    list: async (config: ServerConfig) =>
+      kind === 'an S3 bucket' ? needBucket().list() : (await readdir(uploadsDir(config))).sort(),
   };
 }

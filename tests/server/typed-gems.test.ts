@@ -7,7 +7,11 @@ const t = setupTestServer();
 
 /** The typed endpoints, each with a valid body of its type. */
 const ENDPOINTS: { path: string; type: MediaType; data: Record<string, unknown> }[] = [
-  { path: TYPED_GEM_PATHS.Code, type: 'Code', data: { title: 'A snippet', url: 'https://example.com/post', media: { code: 'x = 1\n' } } },
+  {
+    path: TYPED_GEM_PATHS.Code,
+    type: 'Code',
+    data: { title: 'A snippet', url: 'https://example.com/post', media: { code: 'x = 1\n' } },
+  },
   { path: TYPED_GEM_PATHS.PDF, type: 'PDF', data: { title: 'A paper', url: 'https://example.com/paper.pdf' } },
   { path: TYPED_GEM_PATHS.Audio, type: 'Audio', data: { title: 'A song', url: 'https://example.com/listen' } },
   { path: TYPED_GEM_PATHS.Video, type: 'Video', data: { title: 'A clip', url: 'https://example.com/watch' } },
@@ -16,13 +20,20 @@ const ENDPOINTS: { path: string; type: MediaType; data: Record<string, unknown> 
 const post = (s: Session | undefined, path: string, data: unknown, headers?: Record<string, string>) =>
   t.api(path, { method: 'POST', token: s?.jwt, body: { data }, headers });
 
-async function save(s: Session, path: string, data: Record<string, unknown>, headers?: Record<string, string>): Promise<Gem> {
+async function save(
+  s: Session,
+  path: string,
+  data: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<Gem> {
   const res = await post(s, path, data, headers);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return dataOf(gemSchema).parse(res.body).data;
 }
-const allGems = async (s: Session) => gemListSchema.parse((await t.api('/api/get-all-bookmark', { token: s.jwt })).body);
-const getGem = async (s: Session, id: number) => dataOf(gemSchema).parse((await t.api(`/api/gems/${id}`, { token: s.jwt })).body).data;
+const allGems = async (s: Session) =>
+  gemListSchema.parse((await t.api('/api/get-all-bookmark', { token: s.jwt })).body);
+const getGem = async (s: Session, id: number) =>
+  dataOf(gemSchema).parse((await t.api(`/api/gems/${id}`, { token: s.jwt })).body).data;
 const newKey = () => `typed-${Math.random().toString(36).slice(2)}`;
 
 describe('POST /api/code', () => {
@@ -56,7 +67,12 @@ describe('POST /api/code', () => {
 
   it('takes media_type when it says Code, and a language is optional', async () => {
     const s = await t.signUp('code2');
-    const gem = await save(s, '/api/code', { title: 'x', url: 'https://example.com/', media_type: 'Code', media: { code: ' ; ' } });
+    const gem = await save(s, '/api/code', {
+      title: 'x',
+      url: 'https://example.com/',
+      media_type: 'Code',
+      media: { code: ' ; ' },
+    });
     expect(gem.media).toEqual({ code: ' ; ' });
     expect(gem.media_type).toBe('Code');
   });
@@ -82,7 +98,9 @@ describe('POST /api/code', () => {
     expectFieldError(await post(s, '/api/code', { ...base, url: 'not a url' }), 'data.url', messages.urlInvalid());
     expectFieldError(await post(s, '/api/code', { ...base, title: '' }), 'data.title', messages.required);
     expectFieldError(await t.api('/api/code', { token: s.jwt, body: base }), 'data');
-    expect(expectError(await t.api('/api/code', { token: s.jwt, body: '{"data":' }), 400).message).toBe('Request body must be valid JSON');
+    expect(expectError(await t.api('/api/code', { token: s.jwt, body: '{"data":' }), 400).message).toBe(
+      'Request body must be valid JSON',
+    );
     expect((await allGems(s)).total).toBe(0);
   });
 });
@@ -98,19 +116,30 @@ describe('POST /api/pdf, /api/audios, /api/videos', () => {
       media: { mediaUrl: 'https://cdn.example.com/doc-7.pdf' },
       description: 'the spec',
     });
-    expect(withFile).toMatchObject({ media_type: 'PDF', media: { mediaUrl: 'https://cdn.example.com/doc-7.pdf' }, description: 'the spec' });
+    expect(withFile).toMatchObject({
+      media_type: 'PDF',
+      media: { mediaUrl: 'https://cdn.example.com/doc-7.pdf' },
+      description: 'the spec',
+    });
     expect(await getGem(s, withFile.id)).toEqual(withFile);
   });
 
   it('saves an audio gem, with isRecord from the query', async () => {
     const s = await t.signUp('audio');
-    const data = { title: 'Episode', url: 'https://example.com/ep/1', media: { mediaUrl: 'https://cdn.example.com/ep1.mp3' } };
+    const data = {
+      title: 'Episode',
+      url: 'https://example.com/ep/1',
+      media: { mediaUrl: 'https://cdn.example.com/ep1.mp3' },
+    };
     const plain = await save(s, '/api/audios', data);
     expect(plain).toMatchObject({ media_type: 'Audio', media: { mediaUrl: 'https://cdn.example.com/ep1.mp3' } });
     expect(plain.media.isRecord).toBeUndefined();
     const recorded = await save(s, '/api/audios?isRecord=true', data);
     expect(recorded.media).toEqual({ mediaUrl: 'https://cdn.example.com/ep1.mp3', isRecord: true });
-    const notRecorded = await save(s, '/api/audios?isRecord=false', { ...data, media: { ...data.media, isRecord: true } });
+    const notRecorded = await save(s, '/api/audios?isRecord=false', {
+      ...data,
+      media: { ...data.media, isRecord: true },
+    });
     expect(notRecorded.media.isRecord).toBe(false);
     expect((await getGem(s, recorded.id)).media.isRecord).toBe(true);
     expectFieldError(await post(s, '/api/audios?isRecord=yes', data), 'isRecord');
@@ -138,7 +167,11 @@ describe('POST /api/pdf, /api/audios, /api/videos', () => {
     ['/api/videos', 'ftp://example.com/v.mp4'],
   ])('%s names data.media.mediaUrl when it is not an http(s) URL', async (path, mediaUrl) => {
     const s = await t.signUp('badmedia');
-    expectFieldError(await post(s, path, { title: 'x', url: 'https://example.com/', media: { mediaUrl } }), 'data.media.mediaUrl', messages.urlInvalid());
+    expectFieldError(
+      await post(s, path, { title: 'x', url: 'https://example.com/', media: { mediaUrl } }),
+      'data.media.mediaUrl',
+      messages.urlInvalid(),
+    );
     expect((await allGems(s)).total).toBe(0);
   });
 });
@@ -148,7 +181,9 @@ describe.each(ENDPOINTS)('POST $path', ({ path, type, data }) => {
     const s = await t.signUp('mt');
     const other = type === 'Link' ? 'Image' : 'Link';
     const error = expectFieldError(await post(s, path, { ...data, media_type: other }), 'data.media_type');
-    expect(error.find((e) => e.path === 'data.media_type')?.message).toBe(`Must be '${type}' on this endpoint (or left out)`);
+    expect(error.find((e) => e.path === 'data.media_type')?.message).toBe(
+      `Must be '${type}' on this endpoint (or left out)`,
+    );
     expectFieldError(await post(s, path, { ...data, media_type: 'Podcast' }), 'data.media_type');
     expect((await allGems(s)).total).toBe(0);
     expect((await save(s, path, data)).media_type).toBe(type);
@@ -167,7 +202,9 @@ describe.each(ENDPOINTS)('POST $path', ({ path, type, data }) => {
     expect((await allGems(s)).total).toBe(1);
     expect((await post(s, path, data, { 'Idempotency-Key': newKey() })).status).toBe(201);
     expect((await allGems(s)).total).toBe(2);
-    expect(expectError(await post(s, path, data, { 'Idempotency-Key': 'short' }), 400).message).toBe('Idempotency-Key header is invalid');
+    expect(expectError(await post(s, path, data, { 'Idempotency-Key': 'short' }), 400).message).toBe(
+      'Idempotency-Key header is invalid',
+    );
     expect((await allGems(s)).total).toBe(2);
   });
 
@@ -181,7 +218,9 @@ describe.each(ENDPOINTS)('POST $path', ({ path, type, data }) => {
     expectError(await post({ jwt: 'not-a-token' } as Session, path, data), 401);
     expect((await allGems(a)).total).toBe(0);
     expect((await allGems(b)).total).toBe(0);
-    expect((await t.api(`/api/collections/${a.user.unfiltered_collection_id}`, { token: a.jwt })).body.data.gems_count).toBe(0);
+    expect(
+      (await t.api(`/api/collections/${a.user.unfiltered_collection_id}`, { token: a.jwt })).body.data.gems_count,
+    ).toBe(0);
   });
 });
 
@@ -189,7 +228,12 @@ describe('Idempotency-Key across gem endpoints', () => {
   it('is one key space per user: a key already used answers the gem it made, whatever the endpoint', async () => {
     const s = await t.signUp('cross');
     const k = newKey();
-    const code = await save(s, '/api/code', { title: 'c', url: 'https://example.com/', media: { code: 'a' } }, { 'Idempotency-Key': k });
+    const code = await save(
+      s,
+      '/api/code',
+      { title: 'c', url: 'https://example.com/', media: { code: 'a' } },
+      { 'Idempotency-Key': k },
+    );
     const again = await post(s, '/api/gems', { title: 'link', url: 'https://example.com/' }, { 'Idempotency-Key': k });
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(code);
@@ -202,7 +246,12 @@ describe('Idempotency-Key across gem endpoints', () => {
     await Promise.all(Array.from({ length: 4 }, () => t.api('/api/health')));
     const results = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
-        post(s, '/api/code', { title: `try ${i}`, url: 'https://example.com/', media: { code: `v${i}` } }, { 'Idempotency-Key': k }),
+        post(
+          s,
+          '/api/code',
+          { title: `try ${i}`, url: 'https://example.com/', media: { code: `v${i}` } },
+          { 'Idempotency-Key': k },
+        ),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);

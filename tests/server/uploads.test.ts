@@ -18,7 +18,12 @@ describe.each(STORAGES)('uploads kept in %s', (kind) => {
   const t = setupTestServer(() => storage.overrides());
 
   /** Multipart POST /api/upload; `fields` are extra form fields (isFeedbackImg defaults to 'true'). */
-  async function upload(token: string | undefined, parts: Part[], fields: Record<string, string> = { isFeedbackImg: 'true' }, query = '') {
+  async function upload(
+    token: string | undefined,
+    parts: Part[],
+    fields: Record<string, string> = { isFeedbackImg: 'true' },
+    query = '',
+  ) {
     const form = new FormData();
     for (const p of parts) form.append('files', new Blob([new Uint8Array(p.bytes)], { type: p.type ?? '' }), p.name);
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -138,7 +143,10 @@ describe.each(STORAGES)('uploads kept in %s', (kind) => {
         errors: [
           { path: 'files.1', message: 'files[1] (evil.png): Not a valid PNG image' },
           { path: 'files.2', message: 'files[2] (page.jpg): Not a valid JPG image' },
-          { path: 'files.3', message: 'files[3] (huge.png): Not a valid PNG image: its header claims 100000×100000 pixels' },
+          {
+            path: 'files.3',
+            message: 'files[3] (huge.png): Not a valid PNG image: its header claims 100000×100000 pixels',
+          },
         ],
       });
       for (const bytes of [FORGED.webpText, FORGED.gifScript, FORGED.pngZeroSize]) {
@@ -171,7 +179,11 @@ describe.each(STORAGES)('uploads kept in %s', (kind) => {
       const textField = new FormData();
       textField.append('files', 'not a file');
       textField.append('isFeedbackImg', 'true');
-      const res = await fetch(`${t.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${jwt}` }, body: textField });
+      const res = await fetch(`${t.url}/api/upload`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${jwt}` },
+        body: textField,
+      });
       expectFieldError({ status: res.status, body: await res.json(), headers: res.headers }, 'files.0');
       expect(await storedFiles()).toEqual(before);
     });
@@ -240,10 +252,22 @@ describe.each(STORAGES)('uploads kept in %s', (kind) => {
       const image = await uploadOne(jwt);
       const report = await t.api('/api/feedbacks', {
         token: jwt,
-        body: { data: { title: 'Broken', url: 'https://example.com', category: 'Bug', isExtension: true, imageLinks: [image.url] } },
+        body: {
+          data: {
+            title: 'Broken',
+            url: 'https://example.com',
+            category: 'Bug',
+            isExtension: true,
+            imageLinks: [image.url],
+          },
+        },
       });
       expect(report.status, JSON.stringify(report.body)).toBe(201);
-      const error = expectError(await t.api(`/api/upload/${image.id}`, { method: 'DELETE', token: jwt }), 409, 'ConflictError');
+      const error = expectError(
+        await t.api(`/api/upload/${image.id}`, { method: 'DELETE', token: jwt }),
+        409,
+        'ConflictError',
+      );
       expect(error.message).toMatch(/submitted report/);
       expect((await fetch(image.url)).status).toBe(200);
     });

@@ -59,13 +59,28 @@ describe('a new user', () => {
     expect(list.total).toBe(2);
     const byName = Object.fromEntries(list.data.map((c) => [c.name, c]));
     expect(Object.keys(byName).sort()).toEqual(['AI Chats', 'Unfiltered']);
-    expect(byName.Unfiltered).toMatchObject({ id: user.unfiltered_collection_id, isUnfiltered: true, parentId: null, gems_count: 0 });
-    expect(byName['AI Chats']).toMatchObject({ id: user.ai_chats_collection_id, isUnfiltered: false, parentId: null, gems_count: 0 });
+    expect(byName.Unfiltered).toMatchObject({
+      id: user.unfiltered_collection_id,
+      isUnfiltered: true,
+      parentId: null,
+      gems_count: 0,
+    });
+    expect(byName['AI Chats']).toMatchObject({
+      id: user.ai_chats_collection_id,
+      isUnfiltered: false,
+      parentId: null,
+      gems_count: 0,
+    });
   });
 
   it('starts with no tags and no gems', async () => {
     const { jwt } = await t.signUp('empty');
     expect((await t.api('/api/tags', { token: jwt })).body).toEqual({ data: [], total: 0 });
-    expect((await t.api('/api/get-all-bookmark', { token: jwt })).body).toEqual({ data: [], total: 0, page: 1, perPage: 20 });
+    expect((await t.api('/api/get-all-bookmark', { token: jwt })).body).toEqual({
+      data: [],
+      total: 0,
+      page: 1,
+      perPage: 20,
+    });
   });
 });

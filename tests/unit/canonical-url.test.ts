@@ -55,12 +55,16 @@ describe('canonicalizeUrl', () => {
 
   test('sorts the other parameters by name', () => {
     expect(canonicalizeUrl('https://example.com/s?q=cats&page=2&b=1')).toBe('https://example.com/s?b=1&page=2&q=cats');
-    expect(canonicalizeUrl('https://example.com/s?page=2&q=cats')).toBe(canonicalizeUrl('https://example.com/s?q=cats&page=2'));
+    expect(canonicalizeUrl('https://example.com/s?page=2&q=cats')).toBe(
+      canonicalizeUrl('https://example.com/s?q=cats&page=2'),
+    );
   });
 
   test('keeps repeated names in their original order (the sort is stable)', () => {
     expect(canonicalizeUrl('https://example.com/?tag=b&z=1&tag=a')).toBe('https://example.com/?tag=b&tag=a&z=1');
-    expect(canonicalizeUrl('https://example.com/?tag=a&tag=b')).not.toBe(canonicalizeUrl('https://example.com/?tag=b&tag=a'));
+    expect(canonicalizeUrl('https://example.com/?tag=a&tag=b')).not.toBe(
+      canonicalizeUrl('https://example.com/?tag=b&tag=a'),
+    );
   });
 
   test('sorts names by code unit, not by locale (upper case first)', () => {
@@ -70,7 +74,9 @@ describe('canonicalizeUrl', () => {
   test('keeps path case and the trailing slash', () => {
     expect(canonicalizeUrl('https://example.com/Docs/Intro/')).toBe('https://example.com/Docs/Intro/');
     expect(canonicalizeUrl('https://example.com/Docs/Intro')).toBe('https://example.com/Docs/Intro');
-    expect(canonicalizeUrl('https://example.com/docs/intro')).not.toBe(canonicalizeUrl('https://example.com/Docs/Intro'));
+    expect(canonicalizeUrl('https://example.com/docs/intro')).not.toBe(
+      canonicalizeUrl('https://example.com/Docs/Intro'),
+    );
   });
 
   test('gives a bare host its root path', () => {

@@ -78,14 +78,18 @@ describe('captureSelection', () => {
       "export async function openSession(token: string): Promise<Session> {\n  const client = await connect({ token, region: 'eu-west' });\n  if (!client.ready) {\n    throw new Error('not ready');\n  }",
     );
     // The markup keeps its <pre>/<code> context, so it still means preformatted code.
-    expect(result?.html).toMatch(/^<pre id="ts-block" class="prism-code"><code class="language-ts">export async function/);
+    expect(result?.html).toMatch(
+      /^<pre id="ts-block" class="prism-code"><code class="language-ts">export async function/,
+    );
     expect(result?.html).toContain('Promise&lt;Session&gt;');
   });
 
   test('tabs and blank lines survive, across highlighter <span>s', () => {
     const doc = loadDocs();
     select(doc, byId(doc, 'go-block'), 'func main', 'panic(err)\n\t}');
-    expect(captureSelection(doc)?.text).toBe('func main() {\n\tclient, err := lf.Connect("token")\n\tif err != nil {\n\t\tpanic(err)\n\t}');
+    expect(captureSelection(doc)?.text).toBe(
+      'func main() {\n\tclient, err := lf.Connect("token")\n\tif err != nil {\n\t\tpanic(err)\n\t}',
+    );
     select(doc, byId(doc, 'sphinx-block'), 'def', 'end');
     expect(captureSelection(doc)?.text).toBe('def greet(name)\n  puts "hello #{name}"\nend');
   });
@@ -163,7 +167,11 @@ describe('captureCode: declared language from the block', () => {
   });
 
   test('language ids are normalised through the alias table', () => {
-    expect(['ts', 'TypeScript', 'js', 'py', 'sh', 'Shell', 'zsh', 'golang', 'rs', 'c++', 'cs', 'yml', 'md', 'text'].map(normalizeLanguage)).toEqual([
+    expect(
+      ['ts', 'TypeScript', 'js', 'py', 'sh', 'Shell', 'zsh', 'golang', 'rs', 'c++', 'cs', 'yml', 'md', 'text'].map(
+        normalizeLanguage,
+      ),
+    ).toEqual([
       'typescript',
       'typescript',
       'javascript',
@@ -180,7 +188,13 @@ describe('captureCode: declared language from the block', () => {
       'plaintext',
     ]);
     // Unknown but explicit ids are kept; "no language" markers and junk are not languages.
-    expect(['nix', 'nohighlight', 'default', 'a b', ''].map(normalizeLanguage)).toEqual(['nix', null, null, null, null]);
+    expect(['nix', 'nohighlight', 'default', 'a b', ''].map(normalizeLanguage)).toEqual([
+      'nix',
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   test('more markup conventions', () => {
@@ -249,7 +263,9 @@ describe('captureCode: detected language', () => {
     // Without a prompt, command-like prose outside a block is not shell.
     expect(detectLanguage('cd into the folder first', false)).toBeNull();
     // English with code words, and flourite ties between unrelated languages, give null.
-    expect(detectLanguage('Let me know if you have questions. I will print the report and import the data.', false)).toBeNull();
+    expect(
+      detectLanguage('Let me know if you have questions. I will print the report and import the data.', false),
+    ).toBeNull();
     expect(detectLanguage('let total: u32 = items.iter().map(|i| i.price).sum();', false)).toBeNull();
     expect(detectLanguage('   \n  ', true)).toBeNull();
   });
@@ -259,7 +275,10 @@ describe('captureLink', () => {
   const abs = (path: string) => new URL(path, DOCS_URL).href;
 
   test('visible text, collapsed, hidden parts skipped', () => {
-    expect(captureLink(loadDocs(), abs('/docs/sessions#lifecycle'))).toEqual({ url: abs('/docs/sessions#lifecycle'), title: 'Session lifecycle' });
+    expect(captureLink(loadDocs(), abs('/docs/sessions#lifecycle'))).toEqual({
+      url: abs('/docs/sessions#lifecycle'),
+      title: 'Session lifecycle',
+    });
   });
 
   test('falls back to comparing without the fragment', () => {
@@ -285,7 +304,10 @@ describe('captureLink', () => {
 
   test('no label at all, or no matching link → the URL', () => {
     const doc = loadDocs();
-    expect(captureLink(doc, 'https://status.lanternfish.test/')).toEqual({ url: 'https://status.lanternfish.test/', title: 'https://status.lanternfish.test/' });
+    expect(captureLink(doc, 'https://status.lanternfish.test/')).toEqual({
+      url: 'https://status.lanternfish.test/',
+      title: 'https://status.lanternfish.test/',
+    });
     expect(captureLink(doc, 'https://elsewhere.test/x').title).toBe('https://elsewhere.test/x');
   });
 
@@ -358,7 +380,11 @@ describe('captureImage', () => {
 
   test('lazy data-src images, and an alt-less duplicate loses to the one with alt', () => {
     const doc = fromHtml('<img src="/p.jpg"><img data-src="/p.jpg" alt="Pier at dawn" width="800px" height="600">');
-    expect(captureImage(doc, 'https://example.test/p.jpg')).toMatchObject({ alt: 'Pier at dawn', width: 800, height: 600 });
+    expect(captureImage(doc, 'https://example.test/p.jpg')).toMatchObject({
+      alt: 'Pier at dawn',
+      width: 800,
+      height: 600,
+    });
   });
 
   test('not found → the URL with nulls', () => {
@@ -386,14 +412,26 @@ describe('runCapture (what entrypoints/capture.ts returns)', () => {
     select(doc, byId(doc, 'ts-block'), 'client.ready');
     expect(runCapture(doc, { kind: 'selection' }, DOCS_URL)?.text).toBe('client.ready');
     expect(runCapture(doc, { kind: 'code' }, DOCS_URL)?.language).toBe('typescript');
-    expect(runCapture(doc, { kind: 'link', linkUrl: 'https://github.com/lanternfish/sdk' }, DOCS_URL).title).toBe('Lanternfish on GitHub');
-    expect(runCapture(doc, { kind: 'image', srcUrl: 'https://docs.lanternfish.test/img/map.png' }, DOCS_URL).alt).toBe('Coverage map');
+    expect(runCapture(doc, { kind: 'link', linkUrl: 'https://github.com/lanternfish/sdk' }, DOCS_URL).title).toBe(
+      'Lanternfish on GitHub',
+    );
+    expect(runCapture(doc, { kind: 'image', srcUrl: 'https://docs.lanternfish.test/img/map.png' }, DOCS_URL).alt).toBe(
+      'Coverage map',
+    );
     expect(runCapture(doc, { kind: 'media' }, DOCS_URL).mediaType).toBe('Article');
   });
 
   test('a missing or malformed request → null', () => {
     const doc = loadDocs();
-    for (const request of [undefined, null, 'code', {}, { kind: 'nope' }, { kind: 'link' }, { kind: 'image', srcUrl: 7 }]) {
+    for (const request of [
+      undefined,
+      null,
+      'code',
+      {},
+      { kind: 'nope' },
+      { kind: 'link' },
+      { kind: 'image', srcUrl: 7 },
+    ]) {
       expect(runCapture(doc, request, DOCS_URL)).toBeNull();
     }
   });
@@ -410,8 +448,13 @@ test('capturing never mutates the document or the selection', () => {
   captureCode(doc);
   doc.getSelection()?.removeAllRanges();
   doc.getSelection()?.addRange(range);
-  for (const url of ['https://github.com/lanternfish/sdk', 'https://docs.lanternfish.test/blog/launch']) captureLink(doc, url);
-  for (const url of ['https://docs.lanternfish.test/img/map@2x.avif', 'https://docs.lanternfish.test/img/architecture.png']) captureImage(doc, url);
+  for (const url of ['https://github.com/lanternfish/sdk', 'https://docs.lanternfish.test/blog/launch'])
+    captureLink(doc, url);
+  for (const url of [
+    'https://docs.lanternfish.test/img/map@2x.avif',
+    'https://docs.lanternfish.test/img/architecture.png',
+  ])
+    captureImage(doc, url);
   runCapture(doc, { kind: 'media' }, DOCS_URL);
   expect(doc.documentElement.outerHTML).toBe(before);
   expect(doc.getSelection()?.toString()).toBe(selected);

@@ -27,7 +27,9 @@ describe('cleanText', () => {
 
 describe('cleanJson and parseCleanJson', () => {
   it('cleans strings at any depth, in arrays and in object keys', () => {
-    const parsed = parseCleanJson('{"da\\u0000ta":{"title":"a\\u0000b","tags":["x\\ud800",1,true,null],"media":{"alt\\udc00":"c"}}}');
+    const parsed = parseCleanJson(
+      '{"da\\u0000ta":{"title":"a\\u0000b","tags":["x\\ud800",1,true,null],"media":{"alt\\udc00":"c"}}}',
+    );
     expect(parsed).toEqual({ data: { title: 'ab', tags: ['x\ufffd', 1, true, null], media: { 'alt\ufffd': 'c' } } });
   });
 

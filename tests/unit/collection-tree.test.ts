@@ -3,7 +3,15 @@ import { filterCollections, flattenCollections } from '../../components/popup/co
 import type { Collection } from '../../lib/api/contract';
 
 function collection(id: number, name: string, parentId: number | null = null, isUnfiltered = false): Collection {
-  return { id, name, parentId, isUnfiltered, gems_count: 0, createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z' };
+  return {
+    id,
+    name,
+    parentId,
+    isUnfiltered,
+    gems_count: 0,
+    createdAt: '2024-01-01T00:00:00Z',
+    updatedAt: '2024-01-01T00:00:00Z',
+  };
 }
 
 const summary = (collections: Collection[]) => flattenCollections(collections).map((o) => [o.path, o.depth]);
@@ -44,11 +52,9 @@ describe('flattenCollections', () => {
   });
 
   test('orders names without regard to case', () => {
-    expect(summary([collection(1, 'beta'), collection(2, 'Alpha'), collection(3, 'alpha two')]).map(([p]) => p)).toEqual([
-      'Alpha',
-      'alpha two',
-      'beta',
-    ]);
+    expect(
+      summary([collection(1, 'beta'), collection(2, 'Alpha'), collection(3, 'alpha two')]).map(([p]) => p),
+    ).toEqual(['Alpha', 'alpha two', 'beta']);
   });
 
   test('treats a collection whose parent is not in the list as a root', () => {

@@ -63,7 +63,14 @@ describe('extractPage on fixtures', () => {
     expect(r.text).toMatch(/Front Street and every winter/);
     expect(r.markdown).toContain('## Opposition from small businesses');
     expect(r.markdown).toContain('Councilmember Rosa Villanueva');
-    expectAbsent(r, ['Subscribe for $1 a week', 'Morning Tide newsletter', 'All rights reserved', 'Most read', 'Gulls clinch', 'dataLayer']);
+    expectAbsent(r, [
+      'Subscribe for $1 a week',
+      'Morning Tide newsletter',
+      'All rights reserved',
+      'Most read',
+      'Gulls clinch',
+      'dataLayer',
+    ]);
     // Paragraphs are separated by blank lines, inline whitespace collapsed.
     expect(r.text).toContain('rising tides.\n\nThe $48 million project');
     expect(r.text).not.toMatch(/[ \t]{2,}/);
@@ -74,7 +81,9 @@ describe('extractPage on fixtures', () => {
   test('blog post: author meta, <time>, title without site suffix, content image', () => {
     const r = extractFixture('blog-post');
     expect(r.title).toBe('Sourdough at altitude: what six months of failed loaves taught me');
-    expect(r.description).toBe('Notes on keeping a sourdough starter alive at 2,200 metres, and why my first forty loaves came out flat.');
+    expect(r.description).toBe(
+      'Notes on keeping a sourdough starter alive at 2,200 metres, and why my first forty loaves came out flat.',
+    );
     expect(r.byline).toBe('Priya Raman');
     expect(r.siteName).toBeNull();
     expect(r.lang).toBe('en-GB');
@@ -82,10 +91,14 @@ describe('extractPage on fixtures', () => {
     expect(r.favicon).toBe('https://priya.notebook.test/favicon-notebook.png');
     expect(r.publishedAt).toBe('2023-11-02T03:45:00.000Z');
     expect(r.text).toContain('turn every loaf into a pale, dense frisbee.');
-    expect(r.text).toContain('Cutting the bulk fermentation from five hours to a little over three.\nUsing about ten percent less starter');
+    expect(r.text).toContain(
+      'Cutting the bulk fermentation from five hours to a little over three.\nUsing about ten percent less starter',
+    );
     expect(r.markdown).toContain('> Bread is patient with you only if you are patient with it.');
     expect(r.markdown).toMatch(/^- +Using about ten percent less starter in the levain\.$/m);
-    expect(r.markdown).toContain('![A row of flat loaves on a cooling rack](https://priya.notebook.test/img/2023/flat-loaves.jpg)');
+    expect(r.markdown).toContain(
+      '![A row of flat loaves on a cooling rack](https://priya.notebook.test/img/2023/flat-loaves.jpg)',
+    );
     expectAbsent(r, ['Great post! Have you tried rye?', 'Built with Hugo', 'About me']);
     expect(r.wordCount).toBeGreaterThan(190);
     expect(r.wordCount).toBeLessThan(260);
@@ -94,7 +107,9 @@ describe('extractPage on fixtures', () => {
   test('docs page: fenced code blocks with languages, sidebar nav removed', () => {
     const r = extractFixture('docs-page');
     expect(r.title).toBe('Configuring the cache');
-    expect(r.description).toBe("Configure Quarry's on-disk query cache: size limits, eviction, and per-query overrides.");
+    expect(r.description).toBe(
+      "Configure Quarry's on-disk query cache: size limits, eviction, and per-query overrides.",
+    );
     expect(r.byline).toBeNull();
     expect(r.siteName).toBe('Quarry');
     expect(r.lang).toBe('en');
@@ -109,13 +124,21 @@ describe('extractPage on fixtures', () => {
     expect(r.markdown).toContain('```bash\nquarry cache stats --format table\nquarry cache clear --older-than 1h\n```');
     // `lang-*` classes work too, and backticks inside the code stay intact.
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture's code contains a JS template literal
-    expect(r.markdown).toContain('```js\nconst rows = await db.query(`SELECT * FROM orders WHERE id = ${id}`, { cache: false });\n```');
+    expect(r.markdown).toContain(
+      '```js\nconst rows = await db.query(`SELECT * FROM orders WHERE id = ${id}`, { cache: false });\n```',
+    );
     expect(r.markdown).toContain('Pass `cache.maxBytes` when you create the client.');
     expect(r.markdown).toContain('## Eviction');
     // Code keeps its indentation in the plain text as well.
     expect(r.text).toContain('\n  url: process.env.DATABASE_URL,\n');
     expect(r.text).toContain('The cache is enabled by default with a 256 MB limit.');
-    expectAbsent(r, ['Connection pooling', 'Telemetry and tracing', 'Your first query', 'Quarry Labs', 'Edit this page']);
+    expectAbsent(r, [
+      'Connection pooling',
+      'Telemetry and tracing',
+      'Your first query',
+      'Quarry Labs',
+      'Edit this page',
+    ]);
     expect(r.wordCount).toBeGreaterThan(150);
     expect(r.wordCount).toBeLessThan(260);
   });
@@ -123,7 +146,9 @@ describe('extractPage on fixtures', () => {
   test('product page: protocol-relative og:image, application-name, price in text', () => {
     const r = extractFixture('product-page');
     expect(r.title).toBe('Fjellrygg 28 Daypack – Slate Grey');
-    expect(r.description).toBe('Der Fjellrygg 28 ist ein leichter Tagesrucksack mit Rückenbelüftung, Regenhülle und 28 Litern Volumen.');
+    expect(r.description).toBe(
+      'Der Fjellrygg 28 ist ein leichter Tagesrucksack mit Rückenbelüftung, Regenhülle und 28 Litern Volumen.',
+    );
     expect(r.byline).toBeNull();
     expect(r.siteName).toBe('Nordkamm Outfitters');
     expect(r.lang).toBe('de');
@@ -170,7 +195,9 @@ describe('extractPage on fixtures', () => {
     expect(r.image).toBe('https://cdn.caminos.test/revista/2024/img/portada-grazalema.jpg');
     expect(r.favicon).toBe('https://cdn.caminos.test/iconos/favicon.svg');
     expect(r.publishedAt).toBeNull();
-    expect(r.markdown).toContain('[ficha de la ruta](https://cdn.caminos.test/revista/2024/rutas/pueblos-blancos.html)');
+    expect(r.markdown).toContain(
+      '[ficha de la ruta](https://cdn.caminos.test/revista/2024/rutas/pueblos-blancos.html)',
+    );
     expect(r.markdown).toContain('](https://cdn.caminos.test/revista/2024/img/grazalema-mirador.jpg)');
     expect(r.markdown).toContain('nuestro mapa interactivo');
     expect(r.markdown).not.toContain('javascript:');
@@ -212,7 +239,10 @@ describe('extractPage edge cases', () => {
     const bare = document.implementation.createDocument(null, null);
     expect(extractPage(bare, 'https://bare.test/').title).toBe('bare.test');
     const r = extractHtml(`<link rel="icon" href="/i.png"><h1>Hello</h1>${BODY}`);
-    const bad = extractPage(new JSDOM(`<link rel="icon" href="/i.png"><h1>Hello</h1>${BODY}`).window.document, 'not a url');
+    const bad = extractPage(
+      new JSDOM(`<link rel="icon" href="/i.png"><h1>Hello</h1>${BODY}`).window.document,
+      'not a url',
+    );
     expect(r.favicon).toBe('https://example.test/i.png');
     expect(bad.favicon).toBeNull();
     expect(bad.title).toBe('Hello');
@@ -234,7 +264,8 @@ describe('extractPage edge cases', () => {
   });
 
   test('data: image URLs are kept', () => {
-    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
     expect(extractHtml(`<meta property="og:image" content="${png}"><p>x</p>`).image).toBe(png);
   });
 
@@ -260,12 +291,16 @@ describe('extractPage edge cases', () => {
     expect(extractHtml(`<title>Plain Title</title><h1>Heading</h1>${BODY}`).title).toBe('Plain Title');
     expect(extractHtml(`<h1>Only a heading</h1>${BODY}`).title).toBe('Only a heading');
     expect(extractHtml('<p>hi</p>', 'https://www.host.test/x').title).toBe('www.host.test');
-    expect(extractHtml(`<meta name="twitter:title" content="Tweet title"><title>Doc</title>${BODY}`).title).toBe('Tweet title');
+    expect(extractHtml(`<meta name="twitter:title" content="Tweet title"><title>Doc</title>${BODY}`).title).toBe(
+      'Tweet title',
+    );
   });
 
   test('description is collapsed and truncated at a word boundary', () => {
     const long = Array.from({ length: 80 }, (_, i) => `word${i}`).join('   ');
-    const r = extractHtml(`<meta name="description" content="${long}"><meta name="twitter:description" content="Nope">${BODY}`);
+    const r = extractHtml(
+      `<meta name="description" content="${long}"><meta name="twitter:description" content="Nope">${BODY}`,
+    );
     expect(r.description.length).toBeLessThanOrEqual(301);
     expect(r.description.length).toBeGreaterThan(250);
     expect(r.description).toMatch(/^word0 word1 word2 .* word\d+…$/);
@@ -278,8 +313,9 @@ describe('extractPage edge cases', () => {
     );
     expect(extractHtml(`<meta property="article:published_time" content="yesterday">${BODY}`).publishedAt).toBeNull();
     expect(
-      extractHtml(`<meta property="article:published_time" content="soon"><meta name="date" content="2020-01-02T03:04:05+01:00">${BODY}`)
-        .publishedAt,
+      extractHtml(
+        `<meta property="article:published_time" content="soon"><meta name="date" content="2020-01-02T03:04:05+01:00">${BODY}`,
+      ).publishedAt,
     ).toBe('2020-01-02T02:04:05.000Z');
   });
 
@@ -291,7 +327,9 @@ describe('extractPage edge cases', () => {
   });
 
   test('<html lang> wins over og:locale; byline "By" prefix is stripped', () => {
-    const r = extractHtml(`<html lang="pt-BR"><head><meta property="og:locale" content="en_US"><meta name="author" content="By Ana Souza"></head><body>${BODY}</body></html>`);
+    const r = extractHtml(
+      `<html lang="pt-BR"><head><meta property="og:locale" content="en_US"><meta name="author" content="By Ana Souza"></head><body>${BODY}</body></html>`,
+    );
     expect(r.lang).toBe('pt-BR');
     expect(r.byline).toBe('Ana Souza');
   });

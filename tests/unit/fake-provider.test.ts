@@ -55,14 +55,17 @@ const providers: ProviderCase[] = [
     modelId: 'llama-3.1-8b-instant',
     path: '/v1/chat/completions',
     model: () =>
-      createOpenAICompatible({ baseURL: `${fake.url}/v1`, name: 'groq', apiKey: API_KEY, includeUsage: true })('llama-3.1-8b-instant'),
+      createOpenAICompatible({ baseURL: `${fake.url}/v1`, name: 'groq', apiKey: API_KEY, includeUsage: true })(
+        'llama-3.1-8b-instant',
+      ),
     surfacesMidStreamError: true,
   },
   {
     name: 'Ollama',
     modelId: 'llama3.2:latest',
     path: '/api/chat',
-    model: () => createOllama({ baseURL: `${fake.url}/api`, headers: { authorization: `Bearer ${API_KEY}` } })('llama3.2:latest'),
+    model: () =>
+      createOllama({ baseURL: `${fake.url}/api`, headers: { authorization: `Bearer ${API_KEY}` } })('llama3.2:latest'),
     // ollama-ai-provider-v2 4.0.1 drops an NDJSON line that is not a chat chunk (with a console.warn),
     // so a streamed `{"error": "..."}` ends the stream without an error part.
     surfacesMidStreamError: false,
@@ -70,8 +73,17 @@ const providers: ProviderCase[] = [
 ];
 
 /** Streams one answer and collects what the SDK reports, in order. */
-async function drive(model: LanguageModel, options: { abortSignal?: AbortSignal; onText?: (text: string) => void } = {}) {
-  const result = streamText({ model, prompt: PROMPT, maxRetries: 0, abortSignal: options.abortSignal, onError: () => {} });
+async function drive(
+  model: LanguageModel,
+  options: { abortSignal?: AbortSignal; onText?: (text: string) => void } = {},
+) {
+  const result = streamText({
+    model,
+    prompt: PROMPT,
+    maxRetries: 0,
+    abortSignal: options.abortSignal,
+    onError: () => {},
+  });
   const events: string[] = [];
   const errors: unknown[] = [];
   let text = '';
@@ -86,7 +98,11 @@ async function drive(model: LanguageModel, options: { abortSignal?: AbortSignal;
       errors.push(part.error);
       events.push('error');
     } else if (part.type === 'finish') {
-      finish = { finishReason: part.finishReason, inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens };
+      finish = {
+        finishReason: part.finishReason,
+        inputTokens: part.totalUsage.inputTokens,
+        outputTokens: part.totalUsage.outputTokens,
+      };
     }
   }
   return { text, events, errors, finish };
@@ -110,7 +126,12 @@ describe.each(providers)('$name through the real AI SDK', (provider) => {
 
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
-    expect(request).toMatchObject({ method: 'POST', path: provider.path, auth: { present: true, last4: '1234' }, aborted: false });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: provider.path,
+      auth: { present: true, last4: '1234' },
+      aborted: false,
+    });
     const body = request?.body as { model: string; messages: unknown[]; stream?: boolean };
     expect(body.model).toBe(provider.modelId);
     expect(body.stream).toBe(true);
@@ -265,7 +286,10 @@ describe('Google (Gemini) through the real AI SDK', () => {
   });
 
   test('the raw stream: data-only events, usage on each, finishReason on the last, no [DONE]; errors in Google shape', async () => {
-    fake.script({ chunks: ['a', 'b'], usage: { input: 3, output: 2 } }, { chunks: ['z'], errorAfter: 1, errorMessage: 'boom' });
+    fake.script(
+      { chunks: ['a', 'b'], usage: { input: 3, output: 2 } },
+      { chunks: ['z'], errorAfter: 1, errorMessage: 'boom' },
+    );
     const post = (path: string, headers: Record<string, string> = { 'x-goog-api-key': API_KEY }) =>
       fetch(`${fake.url}/v1beta/models/${MODEL}:${path}`, {
         method: 'POST',
@@ -308,18 +332,32 @@ describe('the fake provider itself', () => {
   });
 
   test('lists models in each provider shape', async () => {
-    const openai = await (await fetch(`${fake.url}/v1/models`, { headers: { authorization: `Bearer ${API_KEY}` } })).json();
-    const anthropic = await (await fetch(`${fake.url}/v1/models`, { headers: { 'x-api-key': API_KEY, 'anthropic-version': '2023-06-01' } })).json();
+    const openai = await (
+      await fetch(`${fake.url}/v1/models`, { headers: { authorization: `Bearer ${API_KEY}` } })
+    ).json();
+    const anthropic = await (
+      await fetch(`${fake.url}/v1/models`, { headers: { 'x-api-key': API_KEY, 'anthropic-version': '2023-06-01' } })
+    ).json();
     const ollama = await (await fetch(`${fake.url}/api/tags`)).json();
 
-    expect(openai).toMatchObject({ object: 'list', data: expect.arrayContaining([expect.objectContaining({ id: 'gpt-4o-mini', object: 'model' })]) });
-    expect(anthropic).toMatchObject({ has_more: false, data: expect.arrayContaining([expect.objectContaining({ type: 'model', id: 'claude-sonnet-4-5' })]) });
+    expect(openai).toMatchObject({
+      object: 'list',
+      data: expect.arrayContaining([expect.objectContaining({ id: 'gpt-4o-mini', object: 'model' })]),
+    });
+    expect(anthropic).toMatchObject({
+      has_more: false,
+      data: expect.arrayContaining([expect.objectContaining({ type: 'model', id: 'claude-sonnet-4-5' })]),
+    });
     expect(ollama.models.map((m: { name: string }) => m.name)).toContain('llama3.2:latest');
   });
 
   test('Anthropic requests without x-api-key or anthropic-version are refused in Anthropic shape', async () => {
     const post = (headers: Record<string, string>) =>
-      fetch(`${fake.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"model":"m","messages":[]}' });
+      fetch(`${fake.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{"model":"m","messages":[]}',
+      });
 
     const noKey = await post({ 'anthropic-version': '2023-06-01' });
     const noVersion = await post({ 'x-api-key': API_KEY });
@@ -337,10 +375,23 @@ describe('the fake provider itself', () => {
   test('the raw wire formats end as the providers end them', async () => {
     fake.script({ chunks: ['x'] }, { chunks: ['y'] }, { chunks: ['z'], errorAfter: 1, errorMessage: 'boom' });
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${fake.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.text());
+      fetch(`${fake.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }).then((r) => r.text());
 
-    const openai = await post('/v1/chat/completions', { model: 'gpt-4o-mini', messages: [], stream: true, stream_options: { include_usage: true } });
-    const anthropic = await post('/v1/messages', { model: 'claude-sonnet-4-5', messages: [], stream: true }, { 'x-api-key': API_KEY, 'anthropic-version': '2023-06-01' });
+    const openai = await post('/v1/chat/completions', {
+      model: 'gpt-4o-mini',
+      messages: [],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    const anthropic = await post(
+      '/v1/messages',
+      { model: 'claude-sonnet-4-5', messages: [], stream: true },
+      { 'x-api-key': API_KEY, 'anthropic-version': '2023-06-01' },
+    );
     const ollama = await post('/api/chat', { model: 'llama3.2:latest', messages: [] });
 
     expect(openai.trimEnd().endsWith('data: [DONE]')).toBe(true);
@@ -354,7 +405,13 @@ describe('the fake provider itself', () => {
       'message_delta',
       'message_stop',
     ]);
-    const lines = ollama.trimEnd().split('\n').map((l) => JSON.parse(l));
-    expect(lines).toEqual([expect.objectContaining({ message: { role: 'assistant', content: 'z' }, done: false }), { error: 'boom' }]);
+    const lines = ollama
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toEqual([
+      expect.objectContaining({ message: { role: 'assistant', content: 'z' }, done: false }),
+      { error: 'boom' },
+    ]);
   });
 });

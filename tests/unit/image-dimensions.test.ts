@@ -29,8 +29,16 @@ describe('checkImage', () => {
     ['a JPEG header followed by a page', FORGED.jpegHtml, 'Not a valid JPG image'],
     ['a WEBP header with no image chunk', FORGED.webpText, 'Not a valid WEBP image'],
     ['a PNG of 0×0 pixels', FORGED.pngZeroSize, 'Not a valid PNG image: its header claims 0×0 pixels'],
-    ['a PNG of 100,000×100,000 pixels', FORGED.pngHuge, 'Not a valid PNG image: its header claims 100000×100000 pixels'],
-    ['the GIF signature followed by a script', FORGED.gifScript, 'Not a valid GIF image: its header claims 29500×29283 pixels'],
+    [
+      'a PNG of 100,000×100,000 pixels',
+      FORGED.pngHuge,
+      'Not a valid PNG image: its header claims 100000×100000 pixels',
+    ],
+    [
+      'the GIF signature followed by a script',
+      FORGED.gifScript,
+      'Not a valid GIF image: its header claims 29500×29283 pixels',
+    ],
     ['a PNG cut off after its signature', PNG.subarray(0, 8), 'Not a valid PNG image'],
     ['a JPEG cut off before its frame header', JPEG.subarray(0, 40), 'Not a valid JPG image'],
   ])('refuses %s', (_, bytes, problem) => {

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES, detectImageType, hasAcceptedImageExtension } from '../../lib/files/image-type';
+import {
+  ACCEPTED_IMAGE_EXTENSIONS,
+  ACCEPTED_IMAGE_TYPES,
+  detectImageType,
+  hasAcceptedImageExtension,
+} from '../../lib/files/image-type';
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -86,12 +91,19 @@ describe('hasAcceptedImageExtension', () => {
     expect([...ACCEPTED_IMAGE_EXTENSIONS].sort()).toEqual(['gif', 'jpeg', 'jpg', 'png', 'webp']);
   });
 
-  test.each(['shot.jpg', 'shot.jpeg', 'shot.png', 'shot.gif', 'shot.webp', 'SHOT.PNG', 'Shot.JpEg', 'my.screen shot.webp', 'x.exe.png'])(
-    'accepts %j',
-    (name) => {
-      expect(hasAcceptedImageExtension(name)).toBe(true);
-    },
-  );
+  test.each([
+    'shot.jpg',
+    'shot.jpeg',
+    'shot.png',
+    'shot.gif',
+    'shot.webp',
+    'SHOT.PNG',
+    'Shot.JpEg',
+    'my.screen shot.webp',
+    'x.exe.png',
+  ])('accepts %j', (name) => {
+    expect(hasAcceptedImageExtension(name)).toBe(true);
+  });
 
   test.each([
     ['no dot', 'png'],

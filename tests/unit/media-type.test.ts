@@ -11,10 +11,12 @@ function fixture(name: string, url: string): Document {
 }
 
 const doc = (html = '<p>Hello.</p>', url = 'https://example.test/') => new JSDOM(html, { url }).window.document;
-const detect = (url: string, html?: string, contentType?: string) => detectPageMediaType(doc(html, url), url, contentType);
+const detect = (url: string, html?: string, contentType?: string) =>
+  detectPageMediaType(doc(html, url), url, contentType);
 
 /** An ordinary paragraph of about 30 words. */
-const PARA = '<p>The harbour committee met on Tuesday to discuss the new mooring fees, the repairs to the north pier, and a proposal to extend the summer ferry timetable into October.</p>';
+const PARA =
+  '<p>The harbour committee met on Tuesday to discuss the new mooring fees, the repairs to the north pier, and a proposal to extend the summer ferry timetable into October.</p>';
 
 describe('PDF', () => {
   test('content type application/pdf (parameters ignored)', () => {
@@ -37,14 +39,24 @@ describe('PDF', () => {
     // Chrome's viewer document; its embed src is about:blank, so the page URL is the PDF.
     const viewer =
       '<body style="height:100%;width:100%;overflow:hidden;margin:0"><embed name="A1B2" style="position:absolute;left:0;top:0;" width="100%" height="100%" src="about:blank" type="application/pdf" internalid="A1B2"></body>';
-    expect(detect('https://files.test/download?id=7', viewer, 'text/html')).toEqual({ mediaType: 'PDF', mediaUrl: 'https://files.test/download?id=7' });
+    expect(detect('https://files.test/download?id=7', viewer, 'text/html')).toEqual({
+      mediaType: 'PDF',
+      mediaUrl: 'https://files.test/download?id=7',
+    });
     // A page that is nothing but an embedded PDF: the embed's src is the PDF.
-    expect(detect('https://files.test/wrap', '<body><embed type="application/pdf" src="/docs/guide.pdf"></body>')).toEqual({
+    expect(
+      detect('https://files.test/wrap', '<body><embed type="application/pdf" src="/docs/guide.pdf"></body>'),
+    ).toEqual({
       mediaType: 'PDF',
       mediaUrl: 'https://files.test/docs/guide.pdf',
     });
     // A small PDF preview inside a page does not make the page a PDF.
-    expect(detect('https://files.test/p', `<h1>Minutes</h1>${PARA}<embed type="application/pdf" src="/m.pdf" width="600" height="400">`).mediaType).toBe('Link');
+    expect(
+      detect(
+        'https://files.test/p',
+        `<h1>Minutes</h1>${PARA}<embed type="application/pdf" src="/m.pdf" width="600" height="400">`,
+      ).mediaType,
+    ).toBe('Link');
   });
 });
 
@@ -101,9 +113,15 @@ describe('known video and audio hosts (mediaUrl = the page)', () => {
 
 describe('Open Graph', () => {
   test('og:video → Video with the og:video URL (secure_url preferred, resolved)', () => {
-    const head = '<meta property="og:type" content="website"><meta property="og:video" content="/v/clip.mp4"><meta property="og:video:secure_url" content="https://cdn.example.test/v/clip.mp4">';
-    expect(detect('https://example.test/clips/1', head)).toEqual({ mediaType: 'Video', mediaUrl: 'https://cdn.example.test/v/clip.mp4' });
-    expect(detect('https://example.test/clips/1', '<meta property="og:video" content="/v/clip.mp4">').mediaUrl).toBe('https://example.test/v/clip.mp4');
+    const head =
+      '<meta property="og:type" content="website"><meta property="og:video" content="/v/clip.mp4"><meta property="og:video:secure_url" content="https://cdn.example.test/v/clip.mp4">';
+    expect(detect('https://example.test/clips/1', head)).toEqual({
+      mediaType: 'Video',
+      mediaUrl: 'https://cdn.example.test/v/clip.mp4',
+    });
+    expect(detect('https://example.test/clips/1', '<meta property="og:video" content="/v/clip.mp4">').mediaUrl).toBe(
+      'https://example.test/v/clip.mp4',
+    );
   });
 
   test('og:type video.* without a video URL → Video, mediaUrl the page', () => {
@@ -114,11 +132,15 @@ describe('Open Graph', () => {
   });
 
   test('og:type music.* or og:audio → Audio', () => {
-    expect(detect('https://tunes.test/s/9', '<meta property="og:type" content="music.song"><audio src="/a/9.ogg"></audio>')).toEqual({
+    expect(
+      detect('https://tunes.test/s/9', '<meta property="og:type" content="music.song"><audio src="/a/9.ogg"></audio>'),
+    ).toEqual({
       mediaType: 'Audio',
       mediaUrl: 'https://tunes.test/a/9.ogg',
     });
-    expect(detect('https://tunes.test/s/9', '<meta property="og:audio" content="https://cdn.tunes.test/9.mp3">')).toEqual({
+    expect(
+      detect('https://tunes.test/s/9', '<meta property="og:audio" content="https://cdn.tunes.test/9.mp3">'),
+    ).toEqual({
       mediaType: 'Audio',
       mediaUrl: 'https://cdn.tunes.test/9.mp3',
     });
@@ -147,7 +169,12 @@ describe('media elements', () => {
   });
 
   test('several small videos: none is the main one', () => {
-    expect(detect('https://example.test/gallery', '<video src="/1.mp4" controls></video><video src="/2.mp4" controls></video>').mediaType).toBe('Link');
+    expect(
+      detect(
+        'https://example.test/gallery',
+        '<video src="/1.mp4" controls></video><video src="/2.mp4" controls></video>',
+      ).mediaType,
+    ).toBe('Link');
   });
 
   test('a podcast episode page with a main <audio>', () => {
@@ -161,7 +188,10 @@ describe('media elements', () => {
   test('a clip embedded in a long article keeps the page an Article', () => {
     const page = fixture('capture-article', 'https://coastline.test/2024/ferry');
     expect(mainMedia(page, 'video')).not.toBeNull();
-    expect(detectPageMediaType(page, 'https://coastline.test/2024/ferry', 'text/html')).toEqual({ mediaType: 'Article', mediaUrl: null });
+    expect(detectPageMediaType(page, 'https://coastline.test/2024/ferry', 'text/html')).toEqual({
+      mediaType: 'Article',
+      mediaUrl: null,
+    });
   });
 });
 
@@ -182,9 +212,14 @@ describe('Article or Link', () => {
   });
 
   test('short pages, and words only in navigation or footers → Link', () => {
-    expect(detect('https://example.test/', '<h1>Welcome</h1><p>Sign in to continue.</p>')).toEqual({ mediaType: 'Link', mediaUrl: null });
+    expect(detect('https://example.test/', '<h1>Welcome</h1><p>Sign in to continue.</p>')).toEqual({
+      mediaType: 'Link',
+      mediaUrl: null,
+    });
     expect(detect('https://example.test/', `<article>${PARA.repeat(5)}</article>`).mediaType).toBe('Link'); // ~150 words
-    expect(detect('https://example.test/', `<nav>${PARA.repeat(10)}</nav><footer>${PARA.repeat(10)}</footer>`).mediaType).toBe('Link');
+    expect(
+      detect('https://example.test/', `<nav>${PARA.repeat(10)}</nav><footer>${PARA.repeat(10)}</footer>`).mediaType,
+    ).toBe('Link');
     const meta = 'https://atelier-lumen.test/reserver';
     expect(detectPageMediaType(fixture('meta-only', meta), meta).mediaType).toBe('Link');
   });
@@ -203,7 +238,10 @@ test('odd inputs do not throw, and the document is never mutated', () => {
   detectPageMediaType(page, 'not a url', 'weird/type');
   expect(page.documentElement.outerHTML).toBe(before);
   expect(detectPageMediaType(doc('<html></html>'), 'not a url')).toEqual({ mediaType: 'Link', mediaUrl: null });
-  expect(detectPageMediaType(doc('<embed type="application/pdf">'), 'file:///tmp/a.pdf')).toEqual({ mediaType: 'PDF', mediaUrl: null });
+  expect(detectPageMediaType(doc('<embed type="application/pdf">'), 'file:///tmp/a.pdf')).toEqual({
+    mediaType: 'PDF',
+    mediaUrl: null,
+  });
 });
 
 describe('mediaTypeFromUrl (tabs whose document cannot be read, e.g. the PDF viewer)', () => {
@@ -217,7 +255,10 @@ describe('mediaTypeFromUrl (tabs whose document cannot be read, e.g. the PDF vie
     expect(mediaTypeFromUrl(url)).toEqual({ mediaType, mediaUrl: new URL(url).href });
   });
 
-  test.each(['https://example.com/article', 'https://example.com/pdf-guide', 'file:///tmp/a.pdf', 'not a url'])('%s → null', (url) => {
-    expect(mediaTypeFromUrl(url)).toBeNull();
-  });
+  test.each(['https://example.com/article', 'https://example.com/pdf-guide', 'file:///tmp/a.pdf', 'not a url'])(
+    '%s → null',
+    (url) => {
+      expect(mediaTypeFromUrl(url)).toBeNull();
+    },
+  );
 });

@@ -18,13 +18,17 @@ const scrub = (text: string, ...secrets: string[]) => {
 
 describe('redact: tokens', () => {
   test('a Bearer token, whatever its case', () => {
-    expect(scrub('GET /api/gems failed with Bearer abc.DEF-123_x~y+z/=', 'abc.DEF')).toBe('GET /api/gems failed with Bearer [redacted]');
+    expect(scrub('GET /api/gems failed with Bearer abc.DEF-123_x~y+z/=', 'abc.DEF')).toBe(
+      'GET /api/gems failed with Bearer [redacted]',
+    );
     expect(scrub('bearer   opaque-token-value', 'opaque')).toBe('Bearer [redacted]');
   });
 
   test('an Authorization header of any scheme loses its credentials', () => {
     expect(scrub(`Authorization: Bearer ${JWT}`, JWT, 'eyJ')).not.toContain('eyJ');
-    expect(scrub('Authorization: Basic YWRhOmNvcnJlY3QgaG9yc2U=', 'YWRhOmNvcnJlY3QgaG9yc2U=')).toBe('Authorization: [redacted]');
+    expect(scrub('Authorization: Basic YWRhOmNvcnJlY3QgaG9yc2U=', 'YWRhOmNvcnJlY3QgaG9yc2U=')).toBe(
+      'Authorization: [redacted]',
+    );
     expect(scrub('authorization=Token abc123def456', 'abc123def456')).toBe('authorization=[redacted]');
   });
 

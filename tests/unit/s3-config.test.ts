@@ -41,10 +41,22 @@ describe('s3ConfigFromEnv (TROVE_S3_*)', () => {
 
   test.each([
     [{ TROVE_S3_ENDPOINT: 'http://minio:9000' }, 'TROVE_S3_BUCKET is required when TROVE_S3_ENDPOINT is set'],
-    [{ TROVE_S3_BUCKET: 'b', TROVE_S3_ENDPOINT: 'minio:9000' }, 'TROVE_S3_ENDPOINT must be an http(s) URL, got "minio:9000"'],
-    [{ TROVE_S3_BUCKET: 'b', TROVE_S3_ACCESS_KEY_ID: 'AKIA' }, 'TROVE_S3_ACCESS_KEY_ID and TROVE_S3_SECRET_ACCESS_KEY must be set together (or both left unset)'],
-    [{ TROVE_S3_BUCKET: 'b', TROVE_S3_FORCE_PATH_STYLE: 'sometimes' }, 'TROVE_S3_FORCE_PATH_STYLE must be true or false, got "sometimes"'],
-    [{ TROVE_S3_BUCKET: 'b', TROVE_S3_PREFIX: '/uploads/' }, 'TROVE_S3_PREFIX must not start with "/" nor hold control characters, got "/uploads/"'],
+    [
+      { TROVE_S3_BUCKET: 'b', TROVE_S3_ENDPOINT: 'minio:9000' },
+      'TROVE_S3_ENDPOINT must be an http(s) URL, got "minio:9000"',
+    ],
+    [
+      { TROVE_S3_BUCKET: 'b', TROVE_S3_ACCESS_KEY_ID: 'AKIA' },
+      'TROVE_S3_ACCESS_KEY_ID and TROVE_S3_SECRET_ACCESS_KEY must be set together (or both left unset)',
+    ],
+    [
+      { TROVE_S3_BUCKET: 'b', TROVE_S3_FORCE_PATH_STYLE: 'sometimes' },
+      'TROVE_S3_FORCE_PATH_STYLE must be true or false, got "sometimes"',
+    ],
+    [
+      { TROVE_S3_BUCKET: 'b', TROVE_S3_PREFIX: '/uploads/' },
+      'TROVE_S3_PREFIX must not start with "/" nor hold control characters, got "/uploads/"',
+    ],
   ])('refuses %j', (env, message) => {
     expect(() => s3ConfigFromEnv(env)).toThrow(message);
   });

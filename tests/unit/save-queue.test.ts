@@ -417,7 +417,11 @@ describe('drain', () => {
   });
 
   test('other failures do not stop it', async () => {
-    const q = setup({ initial: seeded(), steps: [fail('server', 500, 'down'), fail('invalid', 400, 'bad'), ok(3)], random: 0 });
+    const q = setup({
+      initial: seeded(),
+      steps: [fail('server', 500, 'down'), fail('invalid', 400, 'bad'), ok(3)],
+      random: 0,
+    });
     expect(await q.queue.drain(true)).toBe(1);
     expect(q.sentKeys()).toEqual(['a', 'b', 'c']);
     expect(q.stored()).toEqual([
@@ -480,7 +484,10 @@ describe('drain', () => {
     const q = setup({ initial: seeded(), steps: [held.promise, ok(2)] });
     const drained = q.queue.drain();
     await settle();
-    expect(await q.queue.enqueue({ key: 'c', payload: { n: 0 }, label: 'again' })).toEqual({ ok: true, result: { id: 2 } });
+    expect(await q.queue.enqueue({ key: 'c', payload: { n: 0 }, label: 'again' })).toEqual({
+      ok: true,
+      result: { id: 2 },
+    });
     held.resolve(ok(1));
     expect(await drained).toBe(1);
     expect(q.sentKeys()).toEqual(['a', 'c']);
@@ -503,7 +510,10 @@ describe('drain', () => {
     held.resolve(ok(1));
     expect(await drained).toBe(force ? 2 : 1);
     expect(q.sentKeys()).toEqual(sent);
-    expect(q.stored().find((s) => s.key === 'c')).toMatchObject({ attempts: 2, lastError: outcome.ok ? '' : outcome.error.message });
+    expect(q.stored().find((s) => s.key === 'c')).toMatchObject({
+      attempts: 2,
+      lastError: outcome.ok ? '' : outcome.error.message,
+    });
   });
 
   test('a forced drain sends a save as it is now, not as it was when the drain began', async () => {
@@ -545,7 +555,9 @@ describe('retry, discard, nextDueAt', () => {
   test('retry that fails again counts the attempt', async () => {
     const q = setup({ initial: [failed], steps: [fail('server', 502, 'busy')], random: 1 });
     expect(await q.queue.retry('f')).toEqual(fail('server', 502, 'busy'));
-    expect(q.stored()).toEqual([{ ...failed, attempts: 2, state: 'pending', nextAttemptAt: T0 + 4_000, lastError: 'busy' }]);
+    expect(q.stored()).toEqual([
+      { ...failed, attempts: 2, state: 'pending', nextAttemptAt: T0 + 4_000, lastError: 'busy' },
+    ]);
   });
 
   test('retry of an unknown key answers null and sends nothing', async () => {
@@ -591,7 +603,11 @@ describe('retry, discard, nextDueAt', () => {
 
 describe('onChange', () => {
   test('is told the list after every change, right after it is stored', async () => {
-    const q = setup({ initial: [item('f', { state: 'failed', nextAttemptAt: Number.POSITIVE_INFINITY })], steps: [fail('offline', 0), ok(1), ok(2)], random: 0 });
+    const q = setup({
+      initial: [item('f', { state: 'failed', nextAttemptAt: Number.POSITIVE_INFINITY })],
+      steps: [fail('offline', 0), ok(1), ok(2)],
+      random: 0,
+    });
     await q.queue.enqueue({ key: 'a', payload: { n: 1 }, label: 'A' });
     await q.queue.enqueue({ key: 'b', payload: { n: 2 }, label: 'B' });
     await q.queue.drain(true);

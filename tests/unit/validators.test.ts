@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import { describe, expect, test } from 'vitest';
+import type { z } from 'zod';
 import {
   confirmPasswordError,
   emailSchema,
@@ -90,7 +90,7 @@ describe('username (the spec\'s "name" validator)', () => {
     expect(firstError(usernameSchema, value)).toBe(message);
   });
 
-  test('names the first problem in the spec\'s order', () => {
+  test("names the first problem in the spec's order", () => {
     expect(firstError(usernameSchema, 'ada lovelace!')).toBe('Spaces are not allowed.');
     expect(firstError(usernameSchema, 'ada_lovelace_the_first')).toBe('Special Characters are not allowed.');
     expect(firstError(usernameSchema, '1abcdefghijklmno')).toBe('Username must be less than 15 Characters.');
@@ -146,7 +146,12 @@ describe('password strength (the spec\'s "resetpass" flags)', () => {
       hasLowerCase: true,
       hasMinLength: true,
     });
-    expect(passwordStrength('AB 1')).toMatchObject({ hasSpecialCharacter: true, hasDigit: true, hasUpperCase: true, hasLowerCase: false });
+    expect(passwordStrength('AB 1')).toMatchObject({
+      hasSpecialCharacter: true,
+      hasDigit: true,
+      hasUpperCase: true,
+      hasLowerCase: false,
+    });
   });
 });
 

@@ -25,7 +25,8 @@ export function DefaultsForm({ models, settings }: { models: UserModel[]; settin
   const background = useBackground();
   const answered = useSettingsAnswer();
   const save = useMutation({
-    mutationFn: async (defaultLanguage: string | null) => unwrap(await background.updateAiSettings({ defaultLanguage })),
+    mutationFn: async (defaultLanguage: string | null) =>
+      unwrap(await background.updateAiSettings({ defaultLanguage })),
     onSuccess: (next) => answered(next),
   });
   return (
@@ -34,7 +35,9 @@ export function DefaultsForm({ models, settings }: { models: UserModel[]; settin
         <dt>Default text model</dt>
         <dd data-testid="default-text-model">{modelName(models, settings.defaultAI, settings.defaultModel)}</dd>
         <dt>Default image model</dt>
-        <dd data-testid="default-image-model">{modelName(models, settings.defaultImageAI, settings.defaultImageModel)}</dd>
+        <dd data-testid="default-image-model">
+          {modelName(models, settings.defaultImageAI, settings.defaultImageModel)}
+        </dd>
       </dl>
       <Field id="ai-default-language" label="Default language">
         <select

@@ -10,7 +10,11 @@ const LABEL_HINTS: Record<UserModel['label'], string> = {
 /** How a model can be used: Credits, API, Team or Inactive (spec §1). */
 export function ModelLabelBadge({ label }: { label: UserModel['label'] }) {
   return (
-    <span className={`badge model-label model-label-${label.toLowerCase()}`} title={LABEL_HINTS[label]} data-label={label}>
+    <span
+      className={`badge model-label model-label-${label.toLowerCase()}`}
+      title={LABEL_HINTS[label]}
+      data-label={label}
+    >
       {label}
     </span>
   );

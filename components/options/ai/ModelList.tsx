@@ -19,7 +19,9 @@ function isDefault(settings: AiSettings, model: UserModel) {
 function groupByProvider(models: UserModel[], settings: AiSettings): [string, UserModel[]][] {
   const order = settings.providers.map((p) => p.provider);
   const names = [...new Set([...order, ...models.map((m) => m.provider)])];
-  return names.map((name) => [name, models.filter((m) => m.provider === name)] as [string, UserModel[]]).filter(([, list]) => list.length);
+  return names
+    .map((name) => [name, models.filter((m) => m.provider === name)] as [string, UserModel[]])
+    .filter(([, list]) => list.length);
 }
 
 /**
@@ -32,7 +34,8 @@ export function ModelList({ models, settings }: { models: UserModel[]; settings:
   const background = useBackground();
   const answered = useSettingsAnswer();
   const select = useMutation({
-    mutationFn: async (model: UserModel) => unwrap(await background.selectModel({ modelId: model.id, kind: kindOf(model) })),
+    mutationFn: async (model: UserModel) =>
+      unwrap(await background.selectModel({ modelId: model.id, kind: kindOf(model) })),
     onSuccess: (next) => answered(next),
   });
   if (!models.length) return <p className="empty">No models are available on this server.</p>;
@@ -66,7 +69,9 @@ export function ModelList({ models, settings }: { models: UserModel[]; settings:
                       </Button>
                     )}
                   </div>
-                  {model.label === 'Inactive' && model.inactiveReason && <p className="hint ai-model-reason">{model.inactiveReason}</p>}
+                  {model.label === 'Inactive' && model.inactiveReason && (
+                    <p className="hint ai-model-reason">{model.inactiveReason}</p>
+                  )}
                   {asked && select.isError && <Alert tone="error">{errorMessage(select.error)}</Alert>}
                   <CapabilityBadges model={model} />
                 </li>

@@ -8,8 +8,14 @@ export const USER_MODELS_KEY = ['ai-user-models'] as const;
 /** The user's AI settings and their models with labels, as the background fetches them from the server. */
 export function useAiData() {
   const background = useBackground();
-  const settings = useQuery({ queryKey: AI_SETTINGS_KEY, queryFn: async () => unwrap(await background.getAiSettings()) });
-  const models = useQuery({ queryKey: USER_MODELS_KEY, queryFn: async () => unwrap(await background.listUserModels()) });
+  const settings = useQuery({
+    queryKey: AI_SETTINGS_KEY,
+    queryFn: async () => unwrap(await background.getAiSettings()),
+  });
+  const models = useQuery({
+    queryKey: USER_MODELS_KEY,
+    queryFn: async () => unwrap(await background.listUserModels()),
+  });
   return { settings, models };
 }
 

@@ -41,7 +41,13 @@ function ComboboxInDialog() {
 }
 
 /** A picker in a form that keeps its choice, as a form's field would. */
-function PickerInForm({ onSubmit, onSelect }: { onSubmit: (event: { preventDefault(): void }) => void; onSelect: (o: ComboboxOption) => void }) {
+function PickerInForm({
+  onSubmit,
+  onSelect,
+}: {
+  onSubmit: (event: { preventDefault(): void }) => void;
+  onSelect: (o: ComboboxOption) => void;
+}) {
   const [value, setValue] = useState('1');
   return (
     <form onSubmit={onSubmit}>
@@ -214,7 +220,12 @@ describe('Combobox', () => {
 
   it('tag entry: the separator and a paste enter each piece; blur enters what is left; Backspace in the empty input is reported', async () => {
     const onBackspaceEmpty = vi.fn();
-    const { user, input, onSelect, onCreate } = renderCombobox({ clearOnSelect: true, separator: ',', commitOnBlur: true, onBackspaceEmpty });
+    const { user, input, onSelect, onCreate } = renderCombobox({
+      clearOnSelect: true,
+      separator: ',',
+      commitOnBlur: true,
+      onBackspaceEmpty,
+    });
     await user.type(input, 'work,');
     expect(onSelect).toHaveBeenCalledExactlyOnceWith(COLLECTIONS[2]);
     expect(input.value).toBe('');

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { Dialog } from '@/components/ui/Dialog';
 import { Sheet } from '@/components/ui/Sheet';
 
-function Host({ kind = 'dialog', withInitialFocus = false }: { kind?: 'dialog' | 'sheet'; withInitialFocus?: boolean }) {
+function Host({
+  kind = 'dialog',
+  withInitialFocus = false,
+}: {
+  kind?: 'dialog' | 'sheet';
+  withInitialFocus?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const Panel = kind === 'sheet' ? Sheet : Dialog;
@@ -48,7 +54,9 @@ describe.each(['dialog', 'sheet'] as const)('%s', (kind) => {
   it('is modal, labelled by its title and described by its text, and focuses the first field', async () => {
     const { dialog } = await openFrom(<Host kind={kind} />);
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Tell us what went wrong.');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Tell us what went wrong.',
+    );
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Title' }));
   });
 

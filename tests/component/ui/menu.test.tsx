@@ -47,7 +47,12 @@ describe('Menu', () => {
     expect(trigger.getAttribute('aria-expanded')).toBe('false');
     await openWithKeyboard(user, trigger);
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit', 'Copy link', 'Move to›', 'Delete']);
+    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      'Edit',
+      'Copy link',
+      'Move to›',
+      'Delete',
+    ]);
   });
 
   it('↓/↑ move between items, Home/End jump to the ends, typing a letter jumps to the matching item', async () => {

@@ -25,7 +25,10 @@ function setup() {
   const user = userEvent.setup();
   render(<Host />);
   const slider = screen.getByRole('slider', { name: 'Answer length' }) as HTMLInputElement;
-  const state = () => ({ valuetext: slider.getAttribute('aria-valuetext'), value: screen.getByRole('status').textContent });
+  const state = () => ({
+    valuetext: slider.getAttribute('aria-valuetext'),
+    value: screen.getByRole('status').textContent,
+  });
   return { user, slider, state };
 }
 

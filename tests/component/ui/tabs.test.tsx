@@ -29,7 +29,8 @@ function selectedTab() {
   const panel = screen.getByRole('tabpanel');
   expect(tab.getAttribute('aria-controls')).toBe(panel.id);
   expect(panel.getAttribute('aria-labelledby')).toBe(tab.id);
-  for (const other of screen.getAllByRole('tab')) if (other !== tab) expect(other.hasAttribute('aria-controls')).toBe(false);
+  for (const other of screen.getAllByRole('tab'))
+    if (other !== tab) expect(other.hasAttribute('aria-controls')).toBe(false);
   return tab.textContent;
 }
 
