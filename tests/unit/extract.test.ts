@@ -123,8 +123,8 @@ describe('extractPage on fixtures', () => {
     // Language taken from the <pre> class when <code> has none.
     expect(r.markdown).toContain('```bash\nquarry cache stats --format table\nquarry cache clear --older-than 1h\n```');
     // `lang-*` classes work too, and backticks inside the code stay intact.
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture's code contains a JS template literal
     expect(r.markdown).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture's code contains a JS template literal
       '```js\nconst rows = await db.query(`SELECT * FROM orders WHERE id = ${id}`, { cache: false });\n```',
     );
     expect(r.markdown).toContain('Pass `cache.maxBytes` when you create the client.');
