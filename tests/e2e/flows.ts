@@ -14,7 +14,11 @@ export async function signUpInOptions(
   await serverField?.type(serverUrl);
   await options.click('::-p-text(Save server)');
   await options.waitForSelector('::-p-text(Server saved)');
-  await options.click('[role="tab"]::-p-text(Create account)');
+  // The first-run steps tick the server once its check answers, which moves the page: wait for that, and
+  // click through a locator (it waits until the tab stops moving).
+  await options.waitForSelector('.first-run li[data-done="true"]');
+  await options.locator('[role="tab"]::-p-text(Create account)').click();
+  await options.waitForSelector('#signup-username');
   await options.type('#signup-username', user.username);
   await options.type('#signup-email', user.email);
   await options.type('#signup-password', user.password);
