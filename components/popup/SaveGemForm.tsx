@@ -15,6 +15,7 @@ import { PreviewCard } from './PreviewCard';
 import { initialValues, type SaveGemFormValues, saveGemFormSchema } from './save-gem-form-schema';
 import { TagsField } from './TagsField';
 import { usePageFill } from './use-page-fill';
+import { useTimingMarks } from './use-timing-marks';
 
 interface Props {
   tab: ActiveTab;
@@ -51,6 +52,7 @@ export function SaveGemForm({
   const { register, control, handleSubmit, watch, setError, formState } = form;
   const { errors, isSubmitting } = formState;
   usePageFill(form, page, !existing);
+  useTimingMarks(!!page);
 
   const submit = handleSubmit(async (values) => {
     setSaveError(null);

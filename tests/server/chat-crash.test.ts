@@ -85,18 +85,22 @@ async function storedPart(server: ServerProcess, user: { token: string; chatId: 
   return text;
 }
 
+/** A server killed (-9) while it streams an answer, and another started on the same data. */
+async function killMidAnswer() {
+  const store = await ownStore();
+  const first = await start(store);
+  const user = await chatUser(createClient(first.url), fake);
+  const messageId = await startSlowAnswer(first, user);
+  const before = await storedPart(first, user, messageId);
+  await first.kill('SIGKILL');
+  return { second: await start(store), user, messageId, before };
+}
+
 describe(`kill -9 mid-answer (${backend})`, () => {
   it('after a restart on the same data the answer is interrupted with its partial text, re-attach ends, regenerate works', {
     timeout: 120_000,
   }, async () => {
-    const store = await ownStore();
-    const first = await start(store);
-    const user = await chatUser(createClient(first.url), fake);
-    const messageId = await startSlowAnswer(first, user);
-    const before = await storedPart(first, user, messageId);
-
-    await first.kill('SIGKILL');
-    const second = await start(store);
+    const { second, user, messageId, before } = await killMidAnswer();
 
     const again = await ends(
       stream(second.url, `/api/messages/${messageId}/stream`, { token: user.token }),
@@ -132,14 +136,7 @@ describe(`kill -9 mid-answer (${backend})`, () => {
   it('the sweep at start-up and after marks the interrupted answer without anyone re-attaching', {
     timeout: 120_000,
   }, async () => {
-    const store = await ownStore();
-    const first = await start(store);
-    const user = await chatUser(createClient(first.url), fake);
-    const messageId = await startSlowAnswer(first, user);
-    const before = await storedPart(first, user, messageId);
-
-    await first.kill('SIGKILL');
-    const second = await start(store);
+    const { second, user, messageId, before } = await killMidAnswer();
 
     await vi.waitFor(async () => {
       const [row] = await storedMessages(createClient(second.url), user.token, user.chatId);
