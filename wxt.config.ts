@@ -1,8 +1,10 @@
 import { defineConfig } from 'wxt';
+import { storeSafeBundles } from './scripts/store-safe-bundles';
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   outDir: '.output',
+  vite: () => ({ plugins: [storeSafeBundles()] }),
   manifest: ({ browser }) => ({
     name: 'Trove',
     description: 'Save anything from the browser as a gem, then chat with it.',

@@ -112,4 +112,16 @@ describe('right-click saves', () => {
     const [link] = await saved('Link');
     expect(link).toMatchObject({ title: 'the seawall story', url: linkUrl });
   });
+
+  it('saves the page with its article text, read by Readability as built for the store (the page restored between passes)', async () => {
+    const storyUrl = `${env.site.url}/sidebar-story.html`;
+    await page.goto(storyUrl);
+    await (await openPopup(ctx, page)).close();
+    await page.bringToFront();
+    await clickMenuItem(ctx, { menuItemId: 'trove-save-page', pageUrl: storyUrl, frameId: 0 });
+    const gem = (await fetchGems(env.server.url, USER.username, USER.password)).data.find((g) => g.url === storyUrl);
+    expect(gem?.title).toBe("The lighthouse keeper's logbook");
+    expect(gem?.text).toContain('Every night for forty years, Agnes Morrow wrote three lines in the logbook');
+    expect(gem?.text).toContain('went back to oiling the hinges of the gallery door');
+  });
 });

@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Store checks on the built extensions (after `npm run build`): Mozilla's add-ons linter on the
+ * Firefox build with warnings as errors, and the Chrome build scanned for eval, the Function
+ * constructor and code loaded from the network (which MV3 forbids and the Web Store rejects).
+ */
+const CHROME = '.output/chrome-mv3';
+const FORBIDDEN: [RegExp, string][] = [
+  [/\beval\(/, 'eval'],
+  [/(?:^|[^.\w$])(?:new\s+)?Function\(/, 'the Function constructor'],
+  [/(?:import\(|importScripts\()\s*["'`]https?:/, 'code loaded from the network'],
+  [/<script[^>]+src=["']https?:/, 'a remote script'],
+];
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+const problems = files(CHROME)
+  .filter((file) => /\.(m?js|html)$/.test(file))
+  .flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    return FORBIDDEN.filter(([pattern]) => pattern.test(text)).map(([, what]) => `${file}: ${what}`);
+  });
+if (problems.length) {
+  console.error(`The Chrome build must not contain:\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log(`${CHROME}: no eval, no Function constructor, no remote code`);
+
+execFileSync('npx', ['addons-linter', '--warnings-as-errors', '.output/firefox-mv2'], { stdio: 'inherit' });

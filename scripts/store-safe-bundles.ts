@@ -1,0 +1,86 @@
+import type { Plugin } from 'vite';
+
+/**
+ * Store-ready bundles: Mozilla's add-ons linter warns about every HTML sink and `Function` call in
+ * the shipped code, and three libraries carry some we never use or can do without. Each rewrite
+ * below keeps the library's behaviour in an extension page, and the build fails if a pattern is no
+ * longer found (a library upgrade must be looked at, not silently shipped with the sink back in).
+ */
+interface Rewrite {
+  /** The module's path ends with this. */
+  file: string;
+  from: string;
+  to: string;
+  /** How many times `from` must occur. */
+  count: number;
+  why: string;
+}
+
+const REWRITES: Rewrite[] = [
+  {
+    file: '/zod/v4/core/util.js',
+    from: `    try {
+        const F = Function;
+        new F("");
+        return true;
+    }
+    catch (_) {
+        return false;
+    }`,
+    to: '    return false;',
+    count: 1,
+    why: "zod's JIT probe: extension pages forbid eval (MV3's CSP), so it always answered false",
+  },
+  {
+    file: '/react-dom/cjs/react-dom-client.production.js',
+    from: '(domElement.innerHTML = key)',
+    to: '(() => { throw new Error("dangerouslySetInnerHTML is not available in Trove: render text"); })()',
+    count: 2,
+    why: "React's dangerouslySetInnerHTML: Trove renders page and model content as text, never as raw HTML",
+  },
+  {
+    file: '/@mozilla/readability/Readability.js',
+    from: 'var pageCacheHtml = page.innerHTML;',
+    to: 'var pageCache = page.cloneNode(true);',
+    count: 1,
+    why: 'Readability keeps the page to retry on: a clone instead of its serialised HTML',
+  },
+  {
+    file: '/@mozilla/readability/Readability.js',
+    from: 'page.innerHTML = pageCacheHtml;',
+    to: 'page.replaceChildren(...pageCache.cloneNode(true).childNodes);',
+    count: 1,
+    why: '… and puts the clone back instead of re-parsing that HTML',
+  },
+  {
+    file: '/@mozilla/readability/Readability.js',
+    from: 'tmp.innerHTML = noscript.innerHTML;',
+    to: 'tmp.replaceChildren(...new DOMParser().parseFromString(noscript.innerHTML, "text/html").body.childNodes);',
+    count: 1,
+    why: 'Readability reads <noscript> images: parsed in an inert document (its scripts can never run)',
+  },
+];
+
+export function storeSafeBundles(): Plugin {
+  return {
+    name: 'trove-store-safe-bundles',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const path = id.split('?')[0] ?? id;
+      const rewrites = REWRITES.filter((r) => path.endsWith(r.file));
+      if (!rewrites.length) return null;
+      let out = code;
+      for (const rewrite of rewrites) {
+        const found = out.split(rewrite.from).length - 1;
+        if (found !== rewrite.count) {
+          throw new Error(
+            `store-safe-bundles: expected ${rewrite.count} × ${JSON.stringify(rewrite.from)} in ${path}, found ${found} (${rewrite.why})`,
+          );
+        }
+        out = out.split(rewrite.from).join(rewrite.to);
+      }
+      return { code: out, map: null };
+    },
+  };
+}
