@@ -173,6 +173,14 @@ function report(
 /** All 16 clients sign up from 127.0.0.1: per-address limits (20 sign-ups an hour) would refuse them. */
 const ONE_ADDRESS = { TROVE_PER_ADDRESS_LIMITS: '0' };
 
+const troveEnv = (dataDir: string, databaseUrl: string, durable: boolean) => ({
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  TROVE_SECRET: SECRET,
+  ...ONE_ADDRESS,
+  TROVE_DURABLE_WRITES: durable ? '1' : '0',
+});
+
 async function measure(
   name: string,
   script: string,
@@ -230,13 +238,7 @@ export async function benchLoad(seconds: number): Promise<string[]> {
   for (const durable of [true, false]) {
     const dataDir = mkdtempSync(join(tmpdir(), 'trove-load-'));
     try {
-      const env = {
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        TROVE_SECRET: SECRET,
-        ...ONE_ADDRESS,
-        TROVE_DURABLE_WRITES: durable ? '1' : '0',
-      };
+      const env = troveEnv(dataDir, '', durable);
       const name = `Trove on PGlite${durable ? ' (durable)' : ' (DURABLE_WRITES=0)'}`;
       lines.push(await measure(name, SERVER_ENTRY, env, durable ? 'pgd' : 'pgr', seconds, GOALS.pglite));
     } finally {
@@ -262,13 +264,7 @@ export async function benchLoad(seconds: number): Promise<string[]> {
       `PostgreSQL ${settings?.version} (throwaway cluster, fsync=${settings?.fsync}, synchronous_commit=${settings?.commit})`,
     );
     for (const durable of [true, false]) {
-      const env = {
-        DATA_DIR: dataDir,
-        DATABASE_URL: `${cluster.base}/trove_load`,
-        TROVE_SECRET: SECRET,
-        ...ONE_ADDRESS,
-        TROVE_DURABLE_WRITES: durable ? '1' : '0',
-      };
+      const env = troveEnv(dataDir, `${cluster.base}/trove_load`, durable);
       const name = `Trove on PostgreSQL${durable ? ' (durable)' : ' (DURABLE_WRITES=0)'}`;
       lines.push(await measure(name, SERVER_ENTRY, env, durable ? 'psd' : 'psr', seconds, GOALS.postgres));
     }

@@ -125,7 +125,7 @@ describe('rate limits', () => {
   });
 });
 
-describe.skipIf(backend !== 'postgres')('PostgreSQL only: limits hold across server copies on one database', () => {
+describe.runIf(backend === 'postgres')('PostgreSQL only: limits hold across server copies on one database', () => {
   const copies = {
     trustedProxies: 1,
     rateLimits: { ...rateLimits, signIn: { ...DEFAULT_RATE_LIMITS.signIn, baseDelayMs: 60_000 } },

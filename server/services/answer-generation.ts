@@ -1,0 +1,230 @@
+import { type ModelMessage, streamText } from 'ai';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Citation } from '../../lib/api/contract';
+import { askFollowUps, parseCitations } from '../ai/chat-options';
+import type { Generation, GenerationEnd } from '../ai/generations';
+import { HeldLease, type LeaseSettings } from '../ai/leases';
+import { describeProviderError } from '../ai/providers';
+import { INTERRUPTED } from '../ai/recovery';
+import type { Db } from '../db/client';
+import { type MessageUsage, messages, UNFINISHED, userAiSettings } from '../db/schema';
+import type { AiModelRow } from './ai-models';
+import { CHECKPOINT_MS } from './chats';
+
+/**
+ * One answer generated from the provider into its Generation: streamed, checkpointed to its row while
+ * this copy holds the lease, then stored with its cost, citations and follow-ups, and house credits charged.
+ */
+
+const costOf = (model: AiModelRow, usage: MessageUsage) =>
+  (usage.input * model.inputPricePerMillion + usage.output * model.outputPricePerMillion) / 1_000_000;
+
+export interface Persist {
+  db: Db;
+  messageId: number;
+  /** This copy's lease on the row (taken when it was inserted). */
+  lease: LeaseSettings;
+}
+
+/**
+ * House-model credits an answer costs: 1 credit per 1,000 tokens (input + output), rounded up,
+ * at least 1. Spent when a house model's answer ends done or stopped with usage; a failed answer
+ * (or one without usage) costs nothing. The balance never goes below 0; at 0 house models are Inactive.
+ */
+export const creditsFor = (usage: MessageUsage) => Math.max(1, Math.ceil((usage.input + usage.output) / 1000));
+
+/** Who pays for a house model's answer. */
+export interface Charge {
+  db: Db;
+  userId: number;
+}
+
+/** Writes the growing answer to the row, at most every CHECKPOINT_MS, one write at a time. */
+class Checkpoints {
+  private last = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private written = -1;
+
+  constructor(
+    private readonly persist: Persist,
+    private readonly generation: Generation,
+  ) {}
+
+  touch() {
+    if (this.timer) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.flush();
+      },
+      Math.max(0, this.last + CHECKPOINT_MS - Date.now()),
+    );
+  }
+
+  private flush() {
+    const text = this.generation.text;
+    if (text.length === this.written) return;
+    this.written = text.length;
+    this.last = Date.now();
+    const { db, messageId } = this.persist;
+    this.chain = this.chain
+      .then(async () => {
+        const updated = await db
+          .update(messages)
+          .set({ answerText: text, status: 'streaming', updatedAt: sql`now()` })
+          .where(and(eq(messages.id, messageId), inArray(messages.status, [...UNFINISHED])))
+          .returning({ id: messages.id });
+        // Stopped by a request another server copy handled: end here too.
+        if (!updated.length && !this.generation.controller.signal.aborted) this.generation.stop();
+      })
+      .catch((error: unknown) => console.error(`[trove] checkpoint of message ${messageId} failed:`, error));
+  }
+
+  async close() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.chain;
+  }
+}
+
+/**
+ * Streams one answer from the provider into `generation`: deltas are broadcast as they come and
+ * checkpointed to the row (when `persist`); at the end the row gets the full answer, the status,
+ * usage and cost (or the error), and only then is the end broadcast.
+ */
+export async function generate(
+  generation: Generation,
+  model: AiModelRow,
+  run: {
+    llm: Parameters<typeof streamText>[0]['model'];
+    providerName: string;
+    system: string;
+    messages: ModelMessage[];
+    persist?: Persist;
+    /** Ask for follow-up questions once the answer is done. */
+    followUps?: boolean;
+    /** The citable context items, when citations were asked for. */
+    citable?: Citation[];
+    /** A house model's answer: the user whose credits pay for it. */
+    charge?: Charge;
+  },
+) {
+  const checkpoints = run.persist ? new Checkpoints(run.persist, generation) : undefined;
+  // Lost lease: stopped through another copy (the end is stored as such) or taken by recovery (the store below finds that).
+  const lease = run.persist
+    ? new HeldLease(run.persist.db, run.persist.messageId, run.persist.lease, () => {
+        if (!generation.controller.signal.aborted) generation.stop();
+      })
+    : undefined;
+  let failure: string | undefined;
+  let finishReason: string | undefined;
+  let usage: MessageUsage | null = null;
+  try {
+    const result = streamText({
+      model: run.llm,
+      system: run.system,
+      messages: run.messages,
+      abortSignal: generation.controller.signal,
+      onError: () => {}, // errors are read from the stream below
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        if (!part.text) continue;
+        generation.emit({ type: 'delta', text: part.text });
+        checkpoints?.touch();
+      } else if (part.type === 'error') {
+        failure ??= describeProviderError(run.providerName, part.error);
+      } else if (part.type === 'finish') {
+        finishReason = part.finishReason;
+        usage = { input: part.totalUsage.inputTokens ?? 0, output: part.totalUsage.outputTokens ?? 0 };
+      }
+    }
+  } catch (error) {
+    if (!generation.controller.signal.aborted) failure ??= describeProviderError(run.providerName, error);
+  }
+  await checkpoints?.close();
+  await lease?.release();
+
+  let end: GenerationEnd;
+  if (generation.stopRequested) end = { type: 'done', status: 'stopped', usage: null, cost: null };
+  else if (generation.controller.signal.aborted)
+    end = { type: 'error', message: 'The server stopped before the answer was complete' };
+  else if (failure) end = { type: 'error', message: failure };
+  // Ollama's provider ends a failed stream with finish reason 'other' and no error part: anything but 'stop' is a failure.
+  else if (finishReason !== 'stop')
+    end = {
+      type: 'error',
+      message: `${run.providerName} ended the answer early (finish reason: ${finishReason ?? 'none'})`,
+    };
+  else end = { type: 'done', status: 'done', usage, cost: usage ? costOf(model, usage) : null };
+  const citations =
+    run.citable && end.type === 'done' && end.status === 'done' ? parseCitations(generation.text, run.citable) : null;
+  if (end.type === 'done' && citations) end.citations = citations;
+
+  // Credits are spent in the same transaction that stores the usage and cost (creditsFor above).
+  const spent = run.charge && end.type === 'done' && end.usage ? creditsFor(end.usage) : 0;
+  const spend = async (db: Db) => {
+    if (!run.charge || !spent) return;
+    await db
+      .update(userAiSettings)
+      .set({ credits: sql`greatest(${userAiSettings.credits} - ${spent}, 0)`, updatedAt: sql`now()` })
+      .where(eq(userAiSettings.userId, run.charge.userId));
+  };
+  if (run.persist) {
+    const { messageId, lease: held } = run.persist;
+    try {
+      const stored = await run.persist.db.transaction(async (tx) => {
+        const rows = await tx
+          .update(messages)
+          .set({
+            answerText: generation.text,
+            status: end.type === 'error' ? 'error' : end.status,
+            error: end.type === 'error' ? end.message : null,
+            usage: end.type === 'done' ? end.usage : null,
+            cost: end.type === 'done' ? end.cost : null,
+            ...(citations ? { citations } : {}),
+            leaseOwner: null,
+            leaseExpiresAt: null,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(messages.id, messageId), eq(messages.leaseOwner, held.owner)))
+          .returning({ id: messages.id });
+        if (rows.length) await spend(tx);
+        return rows.length > 0;
+      });
+      // No longer this copy's (recovery took it, thinking this copy gone) or deleted: what is stored stands, nothing is charged.
+      if (!stored) end = { type: 'error', message: INTERRUPTED };
+    } catch (error) {
+      console.error(`[trove] storing message ${messageId} failed:`, error);
+    }
+  } else if (spent && run.charge) {
+    try {
+      await spend(run.charge.db);
+    } catch (error) {
+      console.error(`[trove] spending credits of user ${run.charge.userId} failed:`, error);
+    }
+  }
+  // Follow-ups: the answer is stored as done first; the questions come before the `done` event.
+  if (run.followUps && end.type === 'done' && end.status === 'done') {
+    const questions = await askFollowUps({
+      model: run.llm,
+      system: run.system,
+      messages: run.messages,
+      answer: generation.text,
+      abortSignal: generation.controller.signal,
+    });
+    if (run.persist) {
+      try {
+        await run.persist.db
+          .update(messages)
+          .set({ followUps: questions })
+          .where(eq(messages.id, run.persist.messageId));
+      } catch (error) {
+        console.error(`[trove] storing the follow-ups of message ${run.persist.messageId} failed:`, error);
+      }
+    }
+    generation.emit({ type: 'followups', questions });
+  }
+  generation.emit(end);
+}
