@@ -3,6 +3,7 @@ import type { RateLimitSettings } from '../auth/limits';
 import type { TokenSettings } from '../auth/tokens';
 import type { HouseProviderKind } from '../config';
 import type { Db } from '../db/client';
+import type { Owner } from '../services/gems';
 import type { FileStore } from '../storage/file-store';
 
 export interface Deps {
@@ -24,7 +25,7 @@ export interface Deps {
   generations: Generations;
 }
 
-/** Hono environment of authenticated routes: `c.get('userId')` is the signed-in user. */
+/** Hono environment of authenticated routes: `c.get('userId')` is the signed-in user, `c.get('owner')` their row's gem-owner fields. */
 export interface AppEnv {
-  Variables: { userId: number };
+  Variables: { userId: number; owner: Owner };
 }

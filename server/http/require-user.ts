@@ -7,7 +7,8 @@ import { ApiError } from './errors';
 
 /**
  * A valid access token of a user who still exists. The token alone outlives a deleted account (up to
- * its TTL), so the user's row is looked up on every request: one primary-key probe.
+ * its TTL), so the user's row is looked up on every request: one primary-key probe, which also gives
+ * the routes that save gems their owner (`c.get('owner')`) without a second look-up.
  */
 export const requireUser = (deps: Deps) =>
   createMiddleware<AppEnv>(async (c, next) => {
@@ -16,8 +17,13 @@ export const requireUser = (deps: Deps) =>
     if (!match?.[1]) throw new ApiError(401, 'Missing or invalid credentials');
     const userId = await verifyAccessToken(deps.tokens, match[1]);
     if (!userId) throw new ApiError(401, 'Access token is invalid or expired');
-    const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!user) throw new ApiError(401, 'User no longer exists');
+    const [owner] = await deps.db
+      .select({ id: users.id, username: users.username, unfilteredCollectionId: users.unfilteredCollectionId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!owner) throw new ApiError(401, 'User no longer exists');
     c.set('userId', userId);
+    c.set('owner', owner);
     await next();
   });

@@ -16,7 +16,7 @@ import {
 } from '../../lib/api/contract';
 import type { AppEnv, Deps } from '../http/env';
 import { header, jsonBody, param, query } from '../http/validate';
-import { createGem, deleteGem, gemOwner, gemsAtUrl, getGem, listGems, updateGem } from '../services/gems';
+import { createGem, deleteGem, gemsAtUrl, getGem, listGems, updateGem } from '../services/gems';
 
 type GemInput = z.output<typeof createGemBody>['data'];
 
@@ -31,8 +31,7 @@ function createGemRoute(db: Deps['db'], schema: z.ZodType<{ data: GemInput }>, r
     const key = header(c, IDEMPOTENCY_HEADER, idempotencyKeySchema);
     const fromQuery = refine?.(c);
     const { data } = await jsonBody(c, schema);
-    const owner = await gemOwner(db, c.get('userId'));
-    const { gem, created } = await createGem(db, owner, fromQuery ? fromQuery(data) : data, key);
+    const { gem, created } = await createGem(db, c.get('owner'), fromQuery ? fromQuery(data) : data, key);
     return c.json({ data: gem }, created ? 201 : 200);
   };
 }

@@ -11,7 +11,6 @@ import type { AppEnv, Deps } from '../http/env';
 import { ApiError, sendError } from '../http/errors';
 import { parseRequestJson } from '../http/json-text';
 import { header, parseOrThrow } from '../http/validate';
-import { gemOwner } from '../services/gems';
 import { createImageGem } from '../services/image-gems';
 import { baseUrlOf } from '../services/upload-files';
 import { checkFiles } from '../services/uploads';
@@ -50,9 +49,8 @@ export function imageGemRoutes({ db, files }: Deps) {
       if (entries.length > 1) throw filesError('Attach exactly one image');
       const [file] = await checkFiles(entries);
       if (!file) throw filesError('Attach exactly one image');
-      const owner = await gemOwner(db, c.get('userId'));
       const base = baseUrlOf(files.publicUrl, c.req.url);
-      const { gem, created } = await createImageGem(db, { store: files.store, base }, owner, input, file, key);
+      const { gem, created } = await createImageGem(db, { store: files.store, base }, c.get('owner'), input, file, key);
       return c.json({ data: gem }, created ? 201 : 200);
     },
   );

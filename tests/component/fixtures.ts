@@ -1,4 +1,4 @@
-import { type AiModel, type AiSettings, aiSettingsSchema, type UserModel } from '@/lib/api/ai-contract';
+import { type AiModel, type AiSettings, aiSettingsSchema } from '@/lib/api/ai-contract';
 import { canonicalizeUrl } from '@/lib/api/canonical-url';
 import type { Collection, Diagnostics, Feedback, Gem, Tag, Upload, User } from '@/lib/api/contract';
 import type { ActivePage, Preferences, QueueView } from '@/lib/messaging/protocol';
@@ -146,18 +146,6 @@ export const makeAiModel = (
   inputPricePerMillion: 1,
   outputPricePerMillion: 2,
   ...over,
-});
-
-export const makeUserModel = (
-  model: AiModel,
-  label: UserModel['label'],
-  inactiveReason: string | null = null,
-): UserModel => ({
-  ...model,
-  label,
-  inactiveReason: label === 'Inactive' ? (inactiveReason ?? 'Not usable') : null,
-  enabled: true,
-  providerEnabled: true,
 });
 
 /** The providers the server knows, in its order: slug and whether a key is needed. */
