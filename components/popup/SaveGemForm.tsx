@@ -12,7 +12,13 @@ import { CollectionField } from './CollectionField';
 import { DeleteGemButton } from './DeleteGemButton';
 import { GemDetails } from './GemDetails';
 import { PreviewCard } from './PreviewCard';
-import { initialValues, type SaveGemFormValues, saveGemFormSchema } from './save-gem-form-schema';
+import {
+  initialValues,
+  type PAGE_FIELDS,
+  pageValues,
+  type SaveGemFormValues,
+  saveGemFormSchema,
+} from './save-gem-form-schema';
 import { TagsField } from './TagsField';
 import { usePageFill } from './use-page-fill';
 import { useTimingMarks } from './use-timing-marks';
@@ -57,18 +63,25 @@ export function SaveGemForm({
   const submit = handleSubmit(async (values) => {
     setSaveError(null);
     try {
-      await onSave((full) => ({
-        // An edit changes what the user sees in the form; the page's text and details stay as first saved.
-        ...(existing
-          ? { media_type: values.mediaType, favicon: full.extract?.favicon ?? full.favIconUrl }
-          : pageDetails(full, values.mediaType)),
-        title: values.title,
-        description: values.description,
-        url: values.url,
-        image: values.image || null,
-        collectionId: values.collectionId,
-        tags: values.tags,
-      }));
+      await onSave((full) => {
+        // Saved before the page's extract arrived: what the user has not edited comes from the page.
+        const fromPage = pageValues(full);
+        const value = <K extends (typeof PAGE_FIELDS)[number]>(name: K) =>
+          existing || form.getFieldState(name).isDirty ? values[name] : fromPage[name];
+        const mediaType = value('mediaType');
+        return {
+          // An edit changes what the user sees in the form; the page's text and details stay as first saved.
+          ...(existing
+            ? { media_type: mediaType, favicon: full.extract?.favicon ?? full.favIconUrl }
+            : pageDetails(full, mediaType)),
+          title: value('title'),
+          description: value('description'),
+          url: values.url,
+          image: value('image') || null,
+          collectionId: values.collectionId,
+          tags: values.tags,
+        };
+      });
     } catch (error) {
       setSaveError(placeFieldErrors(error, Object.keys(saveGemFormSchema.shape), setError));
     }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { defaultMediaType } from '@/lib/page/page-gem';
 import { FakeBackground } from './fake-background';
 import { makeGem, makePage } from './fixtures';
 import { field, findSaveForm, renderPopup } from './render';
@@ -41,9 +42,12 @@ describe('SavePopup: the page filled in as it is read', () => {
     expect(fake.calls('saveGem')).toHaveLength(0);
     page.release();
     await screen.findByText(/^Saved in/);
+    // The fields the user did not touch come from the page, not from the tab shown before it was read.
     expect(fake.calls('saveGem')[0]?.payload.gem).toMatchObject({
-      title: 'Hello, world | Example Blog',
+      title: fake.state.activePage.extract?.title,
       text: 'Hello there. '.repeat(150),
+      description: fake.state.activePage.extract?.description,
+      media_type: defaultMediaType(fake.state.activePage),
     });
   });
 });
