@@ -21,6 +21,7 @@ export default defineConfig({
     ],
     commands: {
       'save-page': { suggested_key: { default: 'Alt+Shift+S' }, description: 'Save the current page to Trove' },
+      'toggle-chat': { suggested_key: { default: 'Alt+Shift+C' }, description: 'Open or close the Trove chat panel' },
     },
     ...(browser === 'firefox'
       ? {

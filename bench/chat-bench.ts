@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readSse as readEvents } from '../lib/chat/sse';
 import { startServer } from '../server/start';
 import { type FakeProvider, startFakeProvider } from '../tests/fake-provider/server';
 import { apiCaller } from './api';
@@ -17,29 +18,10 @@ interface Timing {
   message?: number;
 }
 
-/** Reads an SSE body block by block (`\n\n`-separated), calling `onBlock` with each block's event name and data. */
-async function readSse(response: Response, onBlock: (event: string, data: string) => void) {
-  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-  if (!reader) throw new Error('no body');
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let cut = buffer.indexOf('\n\n');
-    while (cut >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      cut = buffer.indexOf('\n\n');
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) event = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-      }
-      if (data.length) onBlock(event, data.join('\n'));
-    }
-  }
+/** Calls `onEvent` for each event of an SSE response (the project's one reader, lib/chat/sse.ts). */
+async function readSse(response: Response, onEvent: (event: string, data: string) => void) {
+  if (!response.body) throw new Error('no body');
+  for await (const { event, data } of readEvents(response.body)) onEvent(event, data);
 }
 
 /** Streams one answer straight from the fake provider's OpenAI chat-completions route. */

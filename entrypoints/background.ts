@@ -1,3 +1,4 @@
+import { toggleChatPanel, trackSidePanel } from '@/lib/background/chat-panel';
 import { confirmSave } from '@/lib/background/confirm-save';
 import { handleMenuClick, registerContextMenus } from '@/lib/background/context-menus';
 import { registerMessageHandlers } from '@/lib/background/handlers';
@@ -11,8 +12,10 @@ export default defineBackground(() => {
   registerMessageHandlers();
   registerContextMenus();
   registerQueueTriggers();
+  trackSidePanel();
   browser.commands.onCommand.addListener(async (command, tab) => {
     if (command === 'save-page') await confirmSave(await savePage(tab?.id));
+    if (command === 'toggle-chat') await toggleChatPanel(tab);
   });
   // For DevTools and the end-to-end tests: run a menu item as a click on it would, or send queued
   // saves now as the browser's "online" event does.

@@ -64,6 +64,22 @@ function refreshAccessToken(serverUrl: string): Promise<string> {
 }
 
 /**
+ * The server's address and an access token for a page that calls the server itself (the side panel,
+ * which streams answers): the stored one, or a fresh one when `refresh` is set or none is stored.
+ * The refresh token itself never leaves the background.
+ */
+export async function lendAccessToken(refresh = false): Promise<{ serverUrl: string; token: string }> {
+  const [serverUrl, refreshToken, accessToken] = await Promise.all([
+    serverUrlItem.getValue(),
+    refreshTokenItem.getValue(),
+    accessTokenItem.getValue(),
+  ]);
+  if (!refreshToken) throw new CallError(signedOutError('Please sign in to Trove.'));
+  const token = !refresh && accessToken ? accessToken : await refreshAccessToken(serverUrl);
+  return { serverUrl, token };
+}
+
+/**
  * Calls the Trove API and parses the answer with the contract's schema. An expired access token is
  * refreshed once and the call repeated; when the refresh fails the user is signed out cleanly.
  */

@@ -1,5 +1,6 @@
 import { type Browser, browser } from 'wxt/browser';
 import type { SaveOutcome } from '../messaging/protocol';
+import { askInPanel } from './chat-panel';
 import { confirmSave } from './confirm-save';
 import { recordError } from './diagnostics';
 import { saveCode, saveImage, saveLink, savePage, saveSelection, tabRef } from './quick-save';
@@ -10,7 +11,11 @@ type Contexts = [ContextType, ...ContextType[]];
 
 const PARENT = 'trove';
 const REPORT_BUG = 'trove-report-bug';
+const CHAT_PAGE = 'trove-chat-page';
+const CHAT_SELECTION = 'trove-chat-selection';
 const ITEMS: { id: string; title: string; contexts: Contexts }[] = [
+  { id: CHAT_PAGE, title: 'Chat about this page', contexts: ['page'] },
+  { id: CHAT_SELECTION, title: 'Ask about the selection', contexts: ['selection'] },
   { id: 'trove-save-page', title: 'Save page', contexts: ['page'] },
   { id: 'trove-save-image', title: 'Save image', contexts: ['image'] },
   { id: 'trove-save-code', title: 'Save selected code', contexts: ['selection'] },
@@ -34,6 +39,12 @@ export async function handleMenuClick(info: MenuClick, tab: { id?: number; url?:
   // Not a save: no badge, no notification, nothing recorded as a failed save.
   if (itemId === REPORT_BUG) {
     await openReportBug(info.pageUrl ?? tab?.url);
+    return null;
+  }
+  // Not saves either; nothing may be awaited before the panel opens (it needs the click's gesture).
+  if (itemId === CHAT_PAGE || itemId === CHAT_SELECTION) {
+    if (tab?.id !== undefined)
+      await askInPanel(tab.id, itemId === CHAT_SELECTION ? (info.selectionText ?? null) : null);
     return null;
   }
   const ref = () => tabRef(tab, info.frameId, info.pageUrl);

@@ -1,8 +1,16 @@
 import { browser } from 'wxt/browser';
+import type { AccountMessages } from '../messaging/features/account';
+import type { AiMessages } from '../messaging/features/ai';
+import type { ChatMessages } from '../messaging/features/chat';
+import type { FeedbackMessages } from '../messaging/features/feedback';
+import type { LibraryMessages } from '../messaging/features/library';
+import type { PageMessages } from '../messaging/features/page';
+import type { SaveMessages } from '../messaging/features/saves';
 import { messenger } from '../messaging/messenger';
 import type { MessageName, ProtocolMap, Result } from '../messaging/protocol';
 import { getActivePage, getActiveTab } from './active-page';
 import * as aiSettings from './ai-settings';
+import { lendAccessToken } from './api-client';
 import { getDiagnostics, recordError } from './diagnostics';
 import { toUiError } from './errors';
 import * as feedback from './feedback';
@@ -12,41 +20,73 @@ import * as saves from './saves';
 import { checkServer } from './server-check';
 import * as session from './session';
 
-type Handlers = { [K in MessageName]: (input: Parameters<ProtocolMap[K]>[0]) => Promise<unknown> };
+/** One handler per message of a feature's map: a missing or misspelt one does not compile. */
+type Handlers<Map> = {
+  [K in keyof Map]: Map[K] extends (input: infer I) => unknown ? (input: I) => Promise<unknown> : never;
+};
 
-const handlers: Handlers = {
+const account: Handlers<AccountMessages> = {
   getSession: () => session.getSession(),
   setServerUrl: (url) => session.setServerUrl(url),
   checkServer: (url) => checkServer(url),
   signUp: (input) => session.signUp(input),
   signIn: (input) => session.signIn(input),
   signOut: () => session.signOut(),
+};
+
+const page: Handlers<PageMessages> = {
   getActiveTab: (input) => getActiveTab(input?.tabId),
   getActivePage: (input) => getActivePage(input?.tabId),
+};
+
+const libraryHandlers: Handlers<LibraryMessages> = {
   listCollections: () => library.listCollections(),
   createCollection: (input) => library.createCollection(input),
   listTags: () => library.listTags(),
+  createTag: (input) => feedback.createTag(input),
   findGemsAtUrl: (url) => library.findGemsAtUrl(url),
+  updateGem: (input) => library.updateGem(input),
+  deleteGem: (input) => library.deleteGem(input),
+  listGems: (input) => library.listGems(input),
+};
+
+const saveHandlers: Handlers<SaveMessages> = {
   saveGem: (input) => saves.queueSave(input),
   listQueue: () => saves.listQueue(),
   retryQueued: ({ key }) => saves.retryQueued(key),
   discardQueued: ({ key }) => saves.discardQueued(key),
   getPreferences: () => preferences.getPreferences(),
   setPreferences: (change) => preferences.setPreferences(change),
-  updateGem: (input) => library.updateGem(input),
-  deleteGem: (input) => library.deleteGem(input),
-  listGems: (input) => library.listGems(input),
-  createTag: (input) => feedback.createTag(input),
+};
+
+const feedbackHandlers: Handlers<FeedbackMessages> = {
   uploadFeedbackImage: (input) => feedback.uploadFeedbackImage(input),
   deleteUploadedImage: (input) => feedback.deleteUploadedImage(input),
   submitFeedback: (input) => feedback.submitFeedback(input),
   getDiagnostics: async () => getDiagnostics(await aiSettings.describeDefaultModel()),
+};
+
+const ai: Handlers<AiMessages> = {
   getAiSettings: () => aiSettings.getAiSettings(),
   listUserModels: () => aiSettings.listUserModels(),
   setProviderKey: (input) => aiSettings.setProviderKey(input),
   removeProviderKey: (input) => aiSettings.removeProviderKey(input),
   selectModel: (input) => aiSettings.selectModel(input),
   updateAiSettings: (input) => aiSettings.updateAiSettings(input),
+};
+
+const chat: Handlers<ChatMessages> = {
+  getChatAccess: (input) => lendAccessToken(input?.refresh === true),
+};
+
+const handlers: Handlers<ProtocolMap> = {
+  ...account,
+  ...page,
+  ...libraryHandlers,
+  ...saveHandlers,
+  ...feedbackHandlers,
+  ...ai,
+  ...chat,
 };
 
 /** Only the extension's own pages may talk to the background; content scripts and other extensions may not. */

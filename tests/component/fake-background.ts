@@ -503,5 +503,9 @@ export class FakeBackground {
       Object.assign(settings, parsed.data);
       return settings;
     },
+    getChatAccess: () => {
+      this.signedInUser();
+      return { serverUrl: this.state.serverUrl, token: 'fake-access-token' };
+    },
   };
 }

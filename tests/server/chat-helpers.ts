@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { messageListSchema, userModelListSchema } from '../../lib/api/contract';
+import { readSse } from '../../lib/chat/sse';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import type { Client } from './harness';
 
@@ -93,7 +94,7 @@ export interface StreamResult {
   json?: any;
 }
 
-/** Reads an SSE response: `event:`/`data:` blocks separated by a blank line. */
+/** Sends a request and reads its SSE answer (lib/chat/sse.ts), each event's data parsed as JSON. */
 export async function stream(url: string, path: string, options: StreamOptions): Promise<StreamResult> {
   const controller = new AbortController();
   const headers: Record<string, string> = { Authorization: `Bearer ${options.token}` };
@@ -108,39 +109,17 @@ export async function stream(url: string, path: string, options: StreamOptions):
   if (!contentType?.startsWith('text/event-stream')) {
     return { status: response.status, contentType, events: [], text: '', aborted: false, json: await response.json() };
   }
+  if (!response.body) throw new Error('no body');
   const events: SseEvent[] = [];
-  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-  if (!reader) throw new Error('no body');
-  let buffer = '';
   let aborted = false;
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let cut = buffer.indexOf('\n\n');
-      while (cut >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        cut = buffer.indexOf('\n\n');
-        let event = 'message';
-        const data: string[] = [];
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-        }
-        if (!data.length) continue;
-        const parsed = { event, data: JSON.parse(data.join('\n')) };
-        events.push(parsed);
-        if (await options.onEvent?.(parsed, events)) {
-          aborted = true;
-          controller.abort();
-          throw new Error('client went away');
-        }
-      }
+  for await (const { event, data } of readSse(response.body)) {
+    const parsed = { event, data: JSON.parse(data) };
+    events.push(parsed);
+    if (await options.onEvent?.(parsed, events)) {
+      aborted = true;
+      controller.abort();
+      break;
     }
-  } catch (error) {
-    if (!aborted) throw error;
   }
   const text = events
     .filter((e) => e.event === 'delta')

@@ -1,0 +1,79 @@
+import type { CreateGemInput, Gem, User } from '../api/contract';
+import type { PageExtract } from '../page/extract';
+
+/** What the UI is told about a failure: enough to show a clear message and to highlight a field. */
+export interface UiError {
+  kind: 'offline' | 'signed-out' | 'invalid' | 'not-found' | 'server' | 'unknown';
+  status: number;
+  message: string;
+  fields?: { path: string; message: string }[];
+}
+
+export type Result<T> = { ok: true; data: T } | { ok: false; error: UiError };
+
+/** Where a save goes: the typed gem endpoints, or an image gem with its bytes. */
+export type SaveEndpoint = 'gems' | 'code' | 'pdf' | 'audios' | 'videos';
+export type SavePayload =
+  | { endpoint: SaveEndpoint; gem: CreateGemInput }
+  | { endpoint: 'upload-all-file'; gem: CreateGemInput; image: { name: string; dataUrl: string } };
+
+/** Saved now; queued because the server could not be reached (it will be sent later); or refused. */
+export type SaveOutcome =
+  | { status: 'saved'; gem: Gem }
+  | { status: 'queued'; reason: string }
+  | { status: 'failed'; error: UiError };
+
+export interface QueueView {
+  key: string;
+  label: string;
+  state: 'pending' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: number;
+}
+
+export interface Preferences {
+  /** Where right-click and keyboard saves go; null means the Unfiltered collection. */
+  quickSaveCollectionId: number | null;
+}
+
+/** The answer of a server check: `problem` is null when a Trove server answers at `serverUrl`. */
+export interface ServerCheck {
+  serverUrl: string;
+  problem: UiError | null;
+}
+
+export interface Session {
+  serverUrl: string;
+  user: User | null;
+}
+
+export interface ActivePage {
+  tabId: number | null;
+  url: string;
+  title: string;
+  favIconUrl: string | null;
+  /** Null when the page cannot be read (browser pages, the web store, a PDF viewer…). */
+  extract: PageExtract | null;
+  /** What kind of page this is (PDF, audio, video, article, link), when it could be told. */
+  detected: { mediaType: PageMediaType; mediaUrl: string | null } | null;
+}
+
+/** The tab as the browser knows it, before the page is read: answered at once (getActiveTab). */
+export type ActiveTab = Omit<ActivePage, 'extract'>;
+
+export const pageMediaTypes = ['Link', 'Article', 'PDF', 'Audio', 'Video'] as const;
+export type PageMediaType = (typeof pageMediaTypes)[number];
+
+/** What the side panel needs to call the server itself: where it is and a short-lived access token. */
+export interface ChatAccess {
+  serverUrl: string;
+  token: string;
+}
+
+/** What the right-click menu asked the side panel to do, waiting for the panel to pick it up (lib/chat/chat-requests.ts). */
+export interface ChatRequest {
+  tabId: number;
+  /** A selection to quote in the composer ("Ask about the selection"); null for "Chat about this page". */
+  quote: string | null;
+}
