@@ -224,3 +224,29 @@ export const regenerateBody = z.strictObject({
   regenerationLanguage: z.string().trim().min(1).max(20).nullish(),
 });
 export type RegenerateOptions = z.output<typeof regenerateBody>;
+
+/** One chat of `GET /api/chats/history` (newest activity first). */
+export const chatHistoryItemSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  updatedAt: z.string(),
+  createdAt: z.string(),
+  /** The start of the latest answer (or its question when there is no answer yet). */
+  lastMessage: z.string().nullable(),
+  messageCount: z.number(),
+});
+export type ChatHistoryItem = z.infer<typeof chatHistoryItemSchema>;
+export const chatHistoryListSchema = z.object({ data: z.array(chatHistoryItemSchema), totalCount: z.number() });
+
+/** `GET /api/chats/collections`: 'AI Chats' then 'Unfiltered', each with its chats. */
+export const chatCollectionListSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      parentId: z.number().nullable(),
+      chatCount: z.number(),
+      chats: z.array(z.object({ id: z.number(), title: z.string(), updatedAt: z.string() })),
+    }),
+  ),
+});

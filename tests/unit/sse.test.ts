@@ -4,7 +4,7 @@ import { readSse, type SseEvent } from '../../lib/chat/sse';
 /** A body that arrives in the given pieces, as a network would cut it. */
 function body(pieces: string[]) {
   const bytes = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
     start(controller) {
       for (const piece of pieces) controller.enqueue(bytes.encode(piece));
       controller.close();
@@ -29,7 +29,7 @@ describe('readSse', () => {
   it('reassembles events cut anywhere, including inside a multi-byte character', async () => {
     const text = 'event: delta\ndata: {"text":"é 👋"}\n\nevent: done\ndata: {}\n\n';
     const bytes = new TextEncoder().encode(text);
-    const stream = new ReadableStream<Uint8Array>({
+    const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
       start(controller) {
         for (let i = 0; i < bytes.length; i += 3) controller.enqueue(bytes.slice(i, i + 3));
         controller.close();
@@ -54,7 +54,7 @@ describe('readSse', () => {
 
   it('cancels the body when the reader stops early', async () => {
     let cancelled = false;
-    const stream = new ReadableStream<Uint8Array>({
+    const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
       pull(controller) {
         controller.enqueue(new TextEncoder().encode('data: x\n\n'));
       },

@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+import { type Citation, chatStreamEvents, type MessageStatus, type messageUsageSchema } from '../api/chat-contract';
+import type { SseEvent } from './sse';
+
+type Events = typeof chatStreamEvents;
+/** One event of an answer's stream, its data checked against the contract. */
+export type ChatStreamEvent = { [K in keyof Events]: { name: K; data: z.output<Events[K]> } }[keyof Events];
+
+/** The contract's event for an SSE event, or null for a name it does not know or data it cannot read. */
+export function parseChatEvent({ event, data }: SseEvent): ChatStreamEvent | null {
+  if (!(event in chatStreamEvents)) return null;
+  const name = event as keyof Events;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = chatStreamEvents[name].safeParse(json);
+  return parsed.success ? ({ name, data: parsed.data } as ChatStreamEvent) : null;
+}
+
+/** One answer as it streams: one per model when several answer the same question. */
+export interface LiveAnswer {
+  messageId: number | null;
+  modelId: number | null;
+  displayName: string;
+  text: string;
+  status: MessageStatus;
+  error: string | null;
+  usage: z.output<typeof messageUsageSchema> | null;
+  cost: number | null;
+  followUps: string[] | null;
+  citations: Citation[] | null;
+}
+
+/** The question being answered and its answers, in the order of the models asked. */
+export interface LiveTurn {
+  question: string;
+  answers: LiveAnswer[];
+}
+
+export type LiveAction =
+  /** A question sent to these models (one answer each). */
+  | { type: 'ask'; question: string; models: { modelId: number | null; displayName: string }[] }
+  /** Re-attaching to a stored answer: the stream replays it from its start, so the text starts empty. */
+  | { type: 'reattach'; question: string; messageId: number; modelId: number | null; displayName: string }
+  | { type: 'event'; event: ChatStreamEvent }
+  /** The connection ended before an answer's end event: those answers are marked so (they can be re-attached). */
+  | { type: 'cut'; message: string };
+
+const FINISHED: MessageStatus[] = ['done', 'stopped', 'error'];
+export const isFinished = (answer: LiveAnswer) => FINISHED.includes(answer.status);
+export const turnFinished = (turn: LiveTurn) => turn.answers.every(isFinished);
+
+const blank = (modelId: number | null, displayName: string, messageId: number | null = null): LiveAnswer => ({
+  messageId,
+  modelId,
+  displayName,
+  text: '',
+  status: 'pending',
+  error: null,
+  usage: null,
+  cost: null,
+  followUps: null,
+  citations: null,
+});
+
+/** Applies `change` to the answer an event is about: its `index`, or the only answer. */
+function updateAnswer(turn: LiveTurn, index: number | undefined, change: (answer: LiveAnswer) => LiveAnswer): LiveTurn {
+  const at = index ?? 0;
+  const answer = turn.answers[at];
+  if (!answer || isFinished(answer)) return turn;
+  const answers = turn.answers.slice();
+  answers[at] = change(answer);
+  return { ...turn, answers };
+}
+
+/** The answer in flight as a pure function of the stream: the side panel's reducer, tested alone. */
+export function liveTurnReducer(turn: LiveTurn | null, action: LiveAction): LiveTurn | null {
+  switch (action.type) {
+    case 'ask':
+      return { question: action.question, answers: action.models.map((m) => blank(m.modelId, m.displayName)) };
+    case 'reattach':
+      return { question: action.question, answers: [blank(action.modelId, action.displayName, action.messageId)] };
+    case 'cut':
+      if (!turn) return turn;
+      return {
+        ...turn,
+        answers: turn.answers.map((a) => (isFinished(a) ? a : { ...a, status: 'error', error: action.message })),
+      };
+    case 'event':
+      return turn ? applyEvent(turn, action.event) : turn;
+  }
+}
+
+function applyEvent(turn: LiveTurn, event: ChatStreamEvent): LiveTurn {
+  switch (event.name) {
+    case 'message':
+      return updateAnswer(turn, event.data.index, (a) => ({
+        ...a,
+        messageId: event.data.id,
+        modelId: event.data.modelId ?? a.modelId,
+        displayName: event.data.displayName ?? a.displayName,
+        status: 'streaming',
+      }));
+    case 'delta':
+      return updateAnswer(turn, event.data.index, (a) => ({
+        ...a,
+        status: 'streaming',
+        text: a.text + event.data.text,
+      }));
+    case 'followups':
+      return updateAnswer(turn, event.data.index, (a) => ({ ...a, followUps: event.data.questions }));
+    case 'done':
+      return updateAnswer(turn, event.data.index, (a) => ({
+        ...a,
+        status: event.data.status,
+        usage: event.data.usage,
+        cost: event.data.cost,
+        citations: event.data.citations ?? a.citations,
+      }));
+    case 'error':
+      return updateAnswer(turn, event.data.index, (a) => ({ ...a, status: 'error', error: event.data.message }));
+  }
+}

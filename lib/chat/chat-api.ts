@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import {
+  type ChatExportFormat,
+  chatCollectionListSchema,
+  chatHistoryListSchema,
+  messageListSchema,
+  messageSchema,
+  type RegenerateOptions,
+  type sendMessageWithContextBody,
+} from '../api/chat-contract';
+import { errorFromResponse, offlineError } from '../background/errors';
+import type { ChatAccess, UiError } from '../messaging/types';
+import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
+import { readSse } from './sse';
+
+/** A failed chat call, with what the panel shows. */
+export class ChatApiError extends Error {
+  constructor(readonly ui: UiError) {
+    super(ui.message);
+  }
+}
+
+/** The server's address and an access token, lent by the background (fresh when `refresh` is set). */
+export type AccessSource = (refresh: boolean) => Promise<ChatAccess>;
+
+export type AskBody = z.input<typeof sendMessageWithContextBody>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const chatRefSchema = z.object({ data: z.object({ id: z.number(), title: z.string() }) });
+const chatGemSchema = z.object({ data: z.object({ id: z.number(), title: z.string(), url: z.string().nullable() }) });
+
+/**
+ * The side panel's calls to the server, made from the panel itself (answers stream straight from the
+ * server, never through the service worker). A refused token is renewed once through the background.
+ */
+export function createChatApi(access: AccessSource) {
+  async function send(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+    for (const refresh of [false, true]) {
+      const { serverUrl, token } = await access(refresh);
+      let response: Response;
+      try {
+        response = await fetch(`${serverUrl}/api/${path}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal,
+        });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        throw new ChatApiError(offlineError(serverUrl));
+      }
+      if (response.status === 401 && !refresh) continue;
+      if (!response.ok) throw new ChatApiError(await errorFromResponse(response));
+      return response;
+    }
+    throw new ChatApiError({
+      kind: 'signed-out',
+      status: 401,
+      message: 'Your session has ended. Please sign in again.',
+    });
+  }
+
+  async function json<S extends z.ZodType>(method: Method, path: string, schema: S, body?: unknown) {
+    const response = await send(method, path, body);
+    const parsed = schema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success)
+      throw new ChatApiError({
+        kind: 'server',
+        status: response.status,
+        message: 'The server sent an answer Trove does not understand.',
+      });
+    return parsed.data as z.output<S>;
+  }
+
+  /** The events of an answer's stream; leaving the loop (or aborting) lets the answer go on server-side. */
+  async function* events(
+    method: Method,
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): AsyncGenerator<ChatStreamEvent> {
+    const response = await send(method, path, body, signal);
+    if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream'))
+      throw new ChatApiError({
+        kind: 'server',
+        status: response.status,
+        message: 'The server did not stream an answer.',
+      });
+    for await (const sse of readSse(response.body)) {
+      const event = parseChatEvent(sse);
+      if (event) yield event;
+    }
+  }
+
+  return {
+    createChat: async (input: { title?: string; url?: string }) =>
+      (await json('POST', 'chats', chatRefSchema, input)).data,
+    /** The chat's gem: its title and the page it was started from. */
+    getChat: async (chatId: number) => (await json('GET', `gems/${chatId}`, chatGemSchema)).data,
+    listMessages: async (chatId: number) => (await json('GET', `chats/${chatId}/messages`, messageListSchema)).data,
+    ask: (chatId: number, body: AskBody, signal?: AbortSignal) =>
+      events('POST', `chats/${chatId}/messages`, body, signal),
+    /** Replays a stored answer from its start, then follows it live until it ends. */
+    reattach: (messageId: number, signal?: AbortSignal) =>
+      events('GET', `messages/${messageId}/stream`, undefined, signal),
+    regenerate: (messageId: number, options: Partial<RegenerateOptions>, signal?: AbortSignal) =>
+      events('POST', `messages/${messageId}/regenerate`, options, signal),
+    stop: async (messageId: number) =>
+      (await json('POST', `messages/${messageId}/stop`, z.object({ data: messageSchema }))).data,
+    history: (input: { page: number; search: string }) =>
+      json('GET', `chats/history?page=${input.page}&search=${encodeURIComponent(input.search)}`, chatHistoryListSchema),
+    chatCollections: async () => (await json('GET', 'chats/collections', chatCollectionListSchema)).data,
+    exportChat: async (chatId: number, format: ChatExportFormat) => {
+      const response = await send('GET', `chats/${chatId}/export?format=${format}`);
+      const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+      return {
+        blob: await response.blob(),
+        filename: name ?? `chat.${format === 'markdown' ? 'md' : format === 'json' ? 'json' : 'txt'}`,
+      };
+    },
+    duplicate: async (chatId: number) => (await json('POST', `chats/${chatId}/duplicate`, chatRefSchema)).data,
+    fork: async (messageId: number) => (await json('POST', `messages/${messageId}/fork`, chatRefSchema)).data,
+  };
+}
+
+export type ChatApi = ReturnType<typeof createChatApi>;
