@@ -38,7 +38,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
     cors({
       origin: (origin) => (EXTENSION_ORIGIN.test(origin) ? origin : null),
       maxAge: 600,
-      exposeHeaders: ['Retry-After'],
+      exposeHeaders: ['Retry-After', 'Content-Disposition'],
     }),
   );
   // Uploads have their own, larger limits, applied after authentication (routes/uploads.ts, routes/image-gems.ts).

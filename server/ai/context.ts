@@ -2,10 +2,7 @@
  * Context assembly (issue 4): the items a question is asked with, gathered from the request and the
  * user's gems, fitted to the model's context length and turned into a block of the system prompt.
  *
- * Token estimate: ~4 characters per token (`estimateTokens`), the usual rule of thumb for English
- * text with the providers' BPE tokenizers; no tokenizer is loaded. The budget for context items is
- * the model's `content_length` minus a reserve for the question, the earlier turns and the answer:
- * a quarter of the context length, at least `MIN_RESERVE_TOKENS`.
+ * The token estimate and the budget are shared with the side panel: lib/api/context-budget.ts.
  *
  * Items are kept in priority order (free text, page extract, chosen gems, page gems, collection
  * gems); the first one that does not fit is cut to the room left, and everything after it is dropped.
@@ -14,24 +11,22 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { canonicalizeUrl } from '../../lib/api/canonical-url';
 import type { ChatContextInput, ContextManifestItem } from '../../lib/api/chat-contract';
+import { CHARS_PER_TOKEN, contextBudget, estimateTokens } from '../../lib/api/context-budget';
 import type { Db } from '../db/client';
 import { collections, gems } from '../db/schema';
 import { ApiError } from '../http/errors';
 
-export const CHARS_PER_TOKEN = 4;
-export const MIN_RESERVE_TOKENS = 1024;
-export const RESERVE_SHARE = 0.25;
+export {
+  CHARS_PER_TOKEN,
+  contextBudget,
+  estimateTokens,
+  MIN_RESERVE_TOKENS,
+  RESERVE_SHARE,
+} from '../../lib/api/context-budget';
+
 /** At most this many gems are read from one collection (newest first). */
 export const MAX_GEMS_PER_COLLECTION = 200;
 const TRUNCATED_MARK = '\n[…truncated to fit the model’s context length]';
-
-export const estimateTokens = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
-
-/** The room for context items in a model of `contentLength` tokens. */
-export function contextBudget(contentLength: number) {
-  const reserve = Math.max(MIN_RESERVE_TOKENS, Math.ceil(contentLength * RESERVE_SHARE));
-  return { reserve, budget: Math.max(0, contentLength - reserve) };
-}
 
 export interface ContextItem {
   kind: ContextManifestItem['kind'];

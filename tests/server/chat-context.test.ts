@@ -4,9 +4,9 @@
  * content_length), and chosen gem/collection ids must be the user's.
  */
 import { describe, expect, it } from 'vitest';
+import { contextBudget, estimateTokens } from '../../lib/api/context-budget';
 import { contextManifestItemSchema } from '../../lib/api/contract';
 import { CATALOGUE } from '../../server/ai/catalogue';
-import { contextBudget, estimateTokens } from '../../server/ai/context';
 import {
   chatUser,
   modelIdOf,
