@@ -115,7 +115,7 @@ async function startAnswers(
     STORED_OPTIONS.filter((key) => request.options?.[key] !== undefined).map((key) => [key, request.options?.[key]]),
   );
   const prepared = [];
-  for (const { model, access } of accesses) {
+  for (const [index, { model, access }] of accesses.entries()) {
     const llm = languageModel(model, access);
     const fitted = fitContext(items, model.contentLength);
     const citable = request.options?.citations ? citableItems(fitted.manifest.items) : undefined;
@@ -128,6 +128,8 @@ async function startAnswers(
     if (request.regenerate)
       context.regenerate = { fromMessageId: request.regenerate.fromMessageId, ...request.regenerate.options };
     if (Object.keys(options).length) context.options = options;
+    // Answers of several models to one question: the panel shows them as siblings.
+    if (accesses.length > 1) context.multi = { index, count: accesses.length };
     prepared.push({ model, access, llm, built, context, citable });
   }
   const started: StartedAnswer[] = [];

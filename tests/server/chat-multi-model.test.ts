@@ -92,8 +92,15 @@ describe('POST /api/chats/{id}/messages with modelIds', () => {
 
     const rows = await storedMessages(t, token, chatId);
     expect(rows.map((r) => [r.id, r.userText, r.modelId, r.text, r.status, r.context])).toEqual([
-      [a.id, 'Compare', openaiId, 'A1 A2 A3 A4', 'done', { options: { memory: true } }],
-      [b.id, 'Compare', anthropicId, 'B1 B2 B3 B4', 'done', { options: { memory: true } }],
+      [a.id, 'Compare', openaiId, 'A1 A2 A3 A4', 'done', { options: { memory: true }, multi: { index: 0, count: 2 } }],
+      [
+        b.id,
+        'Compare',
+        anthropicId,
+        'B1 B2 B3 B4',
+        'done',
+        { options: { memory: true }, multi: { index: 1, count: 2 } },
+      ],
     ]);
     expect(fakeA.requests).toHaveLength(1);
     expect(fakeB.requests).toHaveLength(1);
