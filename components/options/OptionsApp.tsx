@@ -13,10 +13,12 @@ import { QuickSaveSettings } from './QuickSaveSettings';
 import { RecentGems } from './RecentGems';
 import { ReportBugButton } from './ReportBugButton';
 import { ServerSettings } from './ServerSettings';
+import { useAiSettingsRoute } from './use-ai-settings-route';
 
 export function OptionsApp() {
   const background = useBackground();
   const session = useQuery(sessionQuery(background));
+  useAiSettingsRoute(!!session.data?.user);
   return (
     <main className="options">
       <h1>Trove</h1>

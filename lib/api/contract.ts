@@ -98,6 +98,9 @@ export const mediaTypes = [
   'Note',
   'Quote',
   'AIChat',
+  /** A chat answer saved as a blog post or a page (the side panel's Save). */
+  'Blog',
+  'Page',
 ] as const;
 export const mediaTypeSchema = z.enum(mediaTypes);
 export type MediaType = z.infer<typeof mediaTypeSchema>;

@@ -47,7 +47,9 @@ export type LiveAction =
   | { type: 'reattach'; question: string; messageId: number; modelId: number | null; displayName: string }
   | { type: 'event'; event: ChatStreamEvent }
   /** The connection ended before an answer's end event: those answers are marked so (they can be re-attached). */
-  | { type: 'cut'; message: string };
+  | { type: 'cut'; message: string }
+  /** The answers are in the stored messages now (or the panel starts over). */
+  | { type: 'clear' };
 
 const FINISHED: MessageStatus[] = ['done', 'stopped', 'error'];
 export const isFinished = (answer: LiveAnswer) => FINISHED.includes(answer.status);
@@ -91,6 +93,8 @@ export function liveTurnReducer(turn: LiveTurn | null, action: LiveAction): Live
       };
     case 'event':
       return turn ? applyEvent(turn, action.event) : turn;
+    case 'clear':
+      return null;
   }
 }
 

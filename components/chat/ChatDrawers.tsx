@@ -1,0 +1,107 @@
+import { useAtom } from 'jotai';
+import type { UserModel } from '@/lib/api/ai-contract';
+import { unwrap, useBackground } from '../app/background-context';
+import { useSettingsAnswer } from '../options/ai/use-ai-settings';
+import { Drawer } from '../ui/Drawer';
+import { answerSwitchAtom, type DrawerName, languageAtom, multiModelIdsAtom, multiSelectAtom, temporaryAtom } from './atoms';
+import type { Conversation } from './conversation/use-conversation';
+import { HistoryPanel } from './history/HistoryPanel';
+import { LanguagePicker } from './language/LanguagePicker';
+import { ModelPicker } from './models/ModelPicker';
+import { MAX_SELECTED_MODELS } from './models/model-groups';
+import { ShortcutsPanel } from './ShortcutsPanel';
+import type { useChosenModels } from './use-chosen-models';
+
+interface ChatDrawersProps {
+  open: DrawerName | null;
+  onClose: () => void;
+  conversation: Conversation;
+  models: ReturnType<typeof useChosenModels>;
+}
+
+const TITLES: Record<DrawerName, string> = {
+  models: 'AI Models',
+  language: 'Language',
+  history: 'Chat History',
+  shortcuts: 'Keyboard Shortcuts',
+};
+
+/** The bottom Chat drawer: one panel at a time. Closing it clears what it was opened for. */
+export function ChatDrawers({ open, onClose, conversation, models }: ChatDrawersProps) {
+  const background = useBackground();
+  const answerSettings = useSettingsAnswer();
+  const [switching, setSwitching] = useAtom(answerSwitchAtom);
+  const [multi, setMulti] = useAtom(multiSelectAtom);
+  const [multiIds, setMultiIds] = useAtom(multiModelIdsAtom);
+  const [temporary, setTemporary] = useAtom(temporaryAtom);
+  const [language, setLanguage] = useAtom(languageAtom);
+  const close = () => {
+    setSwitching(null);
+    onClose();
+  };
+
+  const selectModel = async (model: UserModel) => {
+    if (switching) {
+      close();
+      await conversation.regenerate(switching.turnKey, switching.message, { regenerationModel: model.id }, model.displayName);
+      return;
+    }
+    answerSettings(unwrap(await background.selectModel({ modelId: model.id, kind: 'text' })));
+    close();
+  };
+  const toggleModel = (model: UserModel) =>
+    setMultiIds((ids) =>
+      ids.includes(model.id) ? ids.filter((id) => id !== model.id) : ids.length < MAX_SELECTED_MODELS ? [...ids, model.id] : ids,
+    );
+  const selectLanguage = (code: string) => {
+    if (switching) {
+      const target = switching;
+      close();
+      void conversation.regenerate(target.turnKey, target.message, { regenerationLanguage: code }, target.displayName);
+      return;
+    }
+    setLanguage(code);
+    close();
+  };
+
+  return (
+    <Drawer open={open !== null} onClose={close} title={open ? (switching && open === 'models' ? 'Switch Model' : switching ? 'Switch language' : TITLES[open]) : ''}>
+      {open === 'models' ? (
+        <ModelPicker
+          models={models.models.data ?? []}
+          selectedIds={multi && !switching ? multiIds : models.chosen.slice(0, 1).map((m) => m.id)}
+          multi={multi && !switching}
+          toolFilter="chat"
+          currentProvider={models.chosen[0]?.provider ?? null}
+          onSelect={selectModel}
+          onToggle={toggleModel}
+          extraOptions={
+            switching
+              ? undefined
+              : {
+                  multiSelect: multi,
+                  onMultiSelectChange: (on) => {
+                    setMulti(on);
+                    if (on && !multiIds.length) setMultiIds(models.chosen.slice(0, 1).map((m) => m.id));
+                  },
+                  temporary,
+                  onTemporaryChange: setTemporary,
+                }
+          }
+        />
+      ) : null}
+      {open === 'language' ? (
+        <LanguagePicker current={switching?.message.language ?? language ?? models.settings.data?.defaultLanguage ?? null} onSelect={selectLanguage} />
+      ) : null}
+      {open === 'history' ? (
+        <HistoryPanel
+          onOpenChat={(id) => {
+            conversation.openChat(id);
+            close();
+          }}
+        />
+      ) : null}
+      {open === 'shortcuts' ? <ShortcutsPanel /> : null}
+    </Drawer>
+  );
+}

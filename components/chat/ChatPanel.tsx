@@ -1,0 +1,179 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { browser } from 'wxt/browser';
+import { MAX_PAGE_CHARS } from '@/lib/chat/page-fit';
+import { useBackground } from '../app/background-context';
+import { sessionQuery } from '../app/queries';
+import { ReportBugDialog } from '../feedback/ReportBugDialog';
+import { Button } from '../ui/Button';
+import { EmptyState } from '../ui/EmptyState';
+import { Spinner } from '../ui/Spinner';
+import { answerSwitchAtom, drawerAtom, languageAtom, temporaryAtom } from './atoms';
+import { ChatDrawers } from './ChatDrawers';
+import { ChatHeader } from './ChatHeader';
+import { ChatApiProvider } from './chat-api-context';
+import { Composer } from './composer/Composer';
+import { ComposerEstimate } from './composer/ComposerEstimate';
+import { ModelButton } from './composer/ModelButton';
+import { MessageList } from './conversation/MessageList';
+import { TurnView } from './conversation/TurnView';
+import { useConversation } from './conversation/use-conversation';
+import { AnswerOptions } from './menus/AnswerOptions';
+import { useFollowTabs } from './page/follow-tabs';
+import { PageChip } from './page/PageChip';
+import { useAttachedPage } from './page/use-attached-page';
+import { useChatActions } from './use-chat-actions';
+import { useChatFlags } from './use-chat-flags';
+import { useChatRequests } from './use-chat-requests';
+import { useChosenModels } from './use-chosen-models';
+
+interface ChatPanelProps {
+  onOpenOptions: (hash?: string) => void;
+}
+
+/** The side panel: chat about the page you are on. */
+export function ChatPanel(props: ChatPanelProps) {
+  const background = useBackground();
+  const session = useQuery(sessionQuery(background));
+  if (session.isPending) return <Spinner label="Loading" />;
+  if (!session.data?.user) {
+    return (
+      <main className="chat-panel signed-out">
+        <EmptyState title="Sign in to chat">
+          <p>Trove's chat needs your Trove account.</p>
+          <Button onClick={() => props.onOpenOptions('account')}>Sign in</Button>
+        </EmptyState>
+      </main>
+    );
+  }
+  return (
+    <ChatApiProvider>
+      <Chat {...props} username={session.data.user.username} />
+    </ChatApiProvider>
+  );
+}
+
+function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }) {
+  const attached = useAttachedPage();
+  const followTabs = useFollowTabs();
+  const conversation = useConversation();
+  const models = useChosenModels();
+  const { flags, setFlag } = useChatFlags();
+  const language = useAtomValue(languageAtom);
+  const temporary = useAtomValue(temporaryAtom);
+  const [drawer, setDrawer] = useAtom(drawerAtom);
+  const setSwitching = useSetAtom(answerSwitchAtom);
+  const [reporting, setReporting] = useState(false);
+  const page = attached.sendable;
+  useChatRequests(attached.page?.tabId ?? null);
+
+  const send = (text: string) => {
+    const ids = models.chosen.map((m) => m.id);
+    void conversation.ask({
+      body: {
+        text,
+        ...(ids.length > 1 ? { modelIds: ids } : { modelId: ids[0] }),
+        language,
+        temporary,
+        followUps: flags.followUpQuestions,
+        citations: flags.showCitations,
+        costEstimate: flags.costEstimate,
+        memory: flags.enableMemory,
+        context: page?.extract
+          ? {
+              pageExtract: { url: page.url, title: page.title, text: page.extract.markdown.slice(0, MAX_PAGE_CHARS) },
+              includePageGems: true,
+            }
+          : undefined,
+      },
+      models: models.chosen.map((m) => ({ modelId: m.id, displayName: m.displayName })),
+      pageUrl: page && /^https?:/.test(page.url) ? page.url : undefined,
+    });
+  };
+  const actions = useChatActions(conversation, send, page?.url ?? null);
+  const openUrl = (url: string) => void browser.tabs.create({ url });
+  const openAiSettings = () => onOpenOptions(`/u/${encodeURIComponent(username)}/edit-profile?aiSettings=true`);
+
+  const blocked = models.loading ? null : !models.chosen.length ? (
+    <>
+      No model can answer yet.{' '}
+      <Button size="sm" variant="ghost" onClick={openAiSettings}>
+        Open AI settings
+      </Button>
+    </>
+  ) : models.unusable ? (
+    <>
+      {models.unusable.inactiveReason ?? `Add a key for ${models.unusable.provider} in AI settings.`}{' '}
+      <Button size="sm" variant="ghost" onClick={openAiSettings}>
+        Open AI settings
+      </Button>
+    </>
+  ) : null;
+
+  return (
+    <main className="chat-panel">
+      <ChatHeader
+        conversation={conversation}
+        flags={flags}
+        onFlagChange={setFlag}
+        multi={models.multi}
+        share={actions.share}
+        onOpenDrawer={setDrawer}
+        onOpenAiSettings={openAiSettings}
+        onReportIssue={() => setReporting(true)}
+      />
+      <PageChip attached={attached} contentLength={models.contentLength} followTabs={followTabs} />
+      <MessageList
+        turns={conversation.turns}
+        empty={
+          <EmptyState title={page ? 'Ask about this page' : 'Ask anything'}>
+            <p>{page ? `Questions go with “${page.title}”.` : 'Open a web page to chat about it.'}</p>
+          </EmptyState>
+        }
+        renderTurn={(turn) => (
+          <TurnView
+            turn={turn}
+            showCitations={flags.showCitations}
+            streamText={flags.streaming || models.multi}
+            onFollowUp={send}
+            onOpenUrl={openUrl}
+            onRetry={(t, answer) =>
+              answer.stored && void conversation.regenerate(t.key, answer.stored, {}, answer.displayName)
+            }
+            renderOptions={(t, answer) => (
+              <AnswerOptions
+                answer={answer}
+                multi={models.multi}
+                actions={actions.forAnswer(t, answer, (drawerName) => {
+                  if (answer.stored) setSwitching({ turnKey: t.key, message: answer.stored, displayName: answer.displayName });
+                  setDrawer(drawerName);
+                })}
+              />
+            )}
+          />
+        )}
+      />
+      {conversation.failure ? (
+        <p className="chat-failure" role="alert">
+          {conversation.failure}
+        </p>
+      ) : null}
+      <Composer
+        blocked={blocked}
+        busy={conversation.busy}
+        onSend={send}
+        onStop={() => void conversation.stop()}
+        estimate={<ComposerEstimate page={page} models={models.chosen} showCost={flags.costEstimate} />}
+        modelButton={<ModelButton models={models.chosen} loading={models.loading} onOpen={() => setDrawer('models')} />}
+        onShortcut={(action) => {
+          if (action !== 'history') return false;
+          setDrawer('history');
+          return true;
+        }}
+      />
+      <ChatDrawers open={drawer} onClose={() => setDrawer(null)} conversation={conversation} models={models} />
+      {reporting ? <ReportBugDialog initialUrl={attached.page?.url ?? ''} onClose={() => setReporting(false)} /> : null}
+    </main>
+  );
+}

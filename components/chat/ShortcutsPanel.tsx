@@ -1,0 +1,31 @@
+/** The composer's keyboard shortcuts and the rule that keeps them out of the way (lib/chat/shortcuts.ts). */
+export function ShortcutsPanel() {
+  return (
+    <div className="shortcuts-panel">
+      <dl>
+        <dt>
+          <kbd>\</kbd>
+        </dt>
+        <dd>Open Chat history</dd>
+        <dt>
+          <kbd>Enter</kbd>
+        </dt>
+        <dd>Send the question</dd>
+        <dt>
+          <kbd>Shift</kbd> + <kbd>Enter</kbd>
+        </dt>
+        <dd>New line</dd>
+        <dt>
+          <kbd>Alt</kbd> + <kbd>Shift</kbd> + <kbd>C</kbd>
+        </dt>
+        <dd>Open or close this panel (change it at chrome://extensions/shortcuts)</dd>
+      </dl>
+      <p>
+        A shortcut works only when typed at the start of the question or after a space, so it stays an ordinary
+        character inside words, web addresses and code (<code>and/or</code>, <code>C:\dir</code>). Prompts (
+        <kbd>/</kbd>), agents and brand voices (<kbd>@</kbd>) and attaching gems (<kbd>+</kbd>) arrive with those
+        features.
+      </p>
+    </div>
+  );
+}

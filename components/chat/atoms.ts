@@ -1,0 +1,21 @@
+import { atom } from 'jotai';
+import type { Message } from '@/lib/api/chat-contract';
+
+/** The side panel's UI state; what the server knows lives in React Query (queries.ts). */
+
+/** The chat on screen; null until the first question creates one. */
+export const chatIdAtom = atom<number | null>(null);
+export const draftAtom = atom('');
+/** Answer in this language (a code such as 'fr'); null: the settings' default. */
+export const languageAtom = atom<string | null>(null);
+/** 'Multi select models': one answer per chosen model (up to 4). */
+export const multiSelectAtom = atom(false);
+export const multiModelIdsAtom = atom<number[]>([]);
+/** Nothing stored; gone when the panel closes. */
+export const temporaryAtom = atom(false);
+
+export type DrawerName = 'models' | 'language' | 'history' | 'shortcuts';
+export const drawerAtom = atom<DrawerName | null>(null);
+
+/** Switch Model / Switch Language for one answer: the next pick regenerates it instead of changing the defaults. */
+export const answerSwitchAtom = atom<{ turnKey: string; message: Message; displayName: string } | null>(null);

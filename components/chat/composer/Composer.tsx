@@ -1,0 +1,86 @@
+import { useAtom } from 'jotai';
+import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type ShortcutAction, shortcutFor } from '@/lib/chat/shortcuts';
+import { Button } from '../../ui/Button';
+import { draftAtom } from '../atoms';
+
+interface ComposerProps {
+  /** Why nothing can be sent now (no usable model…), shown instead of sending; null when it can. */
+  blocked: ReactNode | null;
+  busy: boolean;
+  onSend: (text: string) => void;
+  onStop: () => void;
+  /** The context size (and cost) estimate for what would be sent. */
+  estimate: ReactNode;
+  /** The model chooser, beside the send button. */
+  modelButton: ReactNode;
+  /** A shortcut typed at the start or after a space (the character is not inserted). */
+  onShortcut: (action: ShortcutAction) => boolean;
+}
+
+/** Where the question is written: Enter sends, Shift+Enter starts a new line. */
+export function Composer({ blocked, busy, onSend, onStop, estimate, modelButton, onShortcut }: ComposerProps) {
+  const [draft, setDraft] = useAtom(draftAtom);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const send = () => {
+    const text = draft.trim();
+    if (!text || busy || blocked) return;
+    onSend(text);
+    setDraft('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      send();
+      return;
+    }
+    const caret = event.currentTarget.selectionStart;
+    const action = shortcutFor(event.key, draft, caret);
+    if (action && caret === event.currentTarget.selectionEnd && onShortcut(action)) event.preventDefault();
+  };
+  return (
+    <form
+      className="composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      {blocked ? (
+        <div className="composer-blocked" role="status">
+          {blocked}
+        </div>
+      ) : null}
+      <label className="visually-hidden" htmlFor="composer-input">
+        Your question
+      </label>
+      <textarea
+        id="composer-input"
+        ref={input}
+        className="composer-input"
+        rows={2}
+        placeholder="Ask about this page…"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-describedby="composer-estimate"
+      />
+      <div className="composer-bar">
+        {modelButton}
+        <span id="composer-estimate" className="composer-estimate">
+          {estimate}
+        </span>
+        {busy ? (
+          <Button type="button" variant="secondary" size="sm" onClick={onStop}>
+            Stop
+          </Button>
+        ) : (
+          <Button type="submit" size="sm" disabled={!draft.trim() || !!blocked}>
+            Send
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

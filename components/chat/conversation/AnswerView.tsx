@@ -1,0 +1,88 @@
+import dayjs from 'dayjs';
+import type { AnswerView as Answer } from '@/lib/chat/conversation-view';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Markdown } from '../markdown/Markdown';
+import { ContextUsed } from './ContextUsed';
+
+interface AnswerViewProps {
+  answer: Answer;
+  onFollowUp: (question: string) => void;
+  onRetry: () => void;
+  onOpenUrl: (url: string) => void;
+  showCitations: boolean;
+  streamText: boolean;
+  /** The answer's own menu (Chat Options). */
+  options?: React.ReactNode;
+}
+
+const STATUS: Record<Answer['status'], string | null> = {
+  pending: 'Waiting for the model…',
+  streaming: 'Writing…',
+  done: null,
+  stopped: 'Stopped',
+  error: null,
+};
+
+/** One answer: its model and time, the text (untrusted markdown), and what comes with it. */
+export function AnswerView({
+  answer,
+  onFollowUp,
+  onRetry,
+  onOpenUrl,
+  showCitations,
+  streamText,
+  options,
+}: AnswerViewProps) {
+  const streaming = answer.status === 'streaming' || answer.status === 'pending';
+  return (
+    <article className="answer" aria-busy={streaming} data-status={answer.status}>
+      <header className="answer-meta">
+        <span className="answer-model">{answer.displayName}</span>
+        {answer.createdAt ? (
+          <time dateTime={answer.createdAt}>{dayjs(answer.createdAt).format('DD MMM HH:mm')}</time>
+        ) : null}
+        {STATUS[answer.status] ? <span className="answer-status">{STATUS[answer.status]}</span> : null}
+        {options}
+      </header>
+      {answer.text && (streamText || !streaming) ? <Markdown text={answer.text} streaming={streaming} /> : null}
+      {answer.status === 'error' ? (
+        <Alert tone="error">
+          {answer.error ?? 'The answer failed.'}{' '}
+          <Button size="sm" variant="secondary" onClick={onRetry}>
+            Retry
+          </Button>
+        </Alert>
+      ) : null}
+      {showCitations && answer.citations?.length ? (
+        <ul className="answer-citations" aria-label="Sources">
+          {answer.citations.map((c) => (
+            <li key={c.n}>
+              <button
+                type="button"
+                className="chip"
+                disabled={!c.url}
+                onClick={() => c.url && onOpenUrl(c.url)}
+                title={c.url}
+              >
+                [{c.n}] {c.title}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {answer.followUps?.length ? (
+        <ul className="answer-followups" aria-label="Follow-up questions">
+          {answer.followUps.map((q) => (
+            <li key={q}>
+              <button type="button" className="chip" onClick={() => onFollowUp(q)}>
+                {q}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {answer.status === 'done' || answer.status === 'stopped' ? <ContextUsed context={answer.context} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,66 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import type { TurnView as Turn } from '@/lib/chat/conversation-view';
+
+interface MessageListProps {
+  turns: Turn[];
+  renderTurn: (turn: Turn) => ReactNode;
+  empty: ReactNode;
+}
+
+const NEAR_BOTTOM_PX = 48;
+
+/**
+ * The conversation, virtualised (only the turns in view are in the DOM). It follows new output only
+ * while the reader is at the bottom; scrolling up to read stops the following until they return.
+ */
+export function MessageList({ turns, renderTurn, empty }: MessageListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const virtualizer = useVirtualizer({
+    count: turns.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 240,
+    overscan: 3,
+    getItemKey: (index) => turns[index]?.key ?? index,
+  });
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const onScroll = () => {
+      atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => element.removeEventListener('scroll', onScroll);
+  }, []);
+
+  const last = turns.at(-1);
+  const lastText = last?.answers.map((a) => a.text.length).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow each new turn and each update of the last one.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && atBottom.current && turns.length) element.scrollTop = element.scrollHeight;
+  }, [turns.length, lastText, virtualizer.getTotalSize()]);
+
+  return (
+    <div ref={scroller} className="message-list" role="log" aria-label="Conversation" aria-live="off">
+      {turns.length ? null : empty}
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const turn = turns[item.index];
+          return turn ? (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+            >
+              {renderTurn(turn)}
+            </div>
+          ) : null;
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import type { AnswerView as Answer, TurnView as Turn } from '@/lib/chat/conversation-view';
+import { IconButton } from '../../ui/IconButton';
+import { AnswerView } from './AnswerView';
+
+interface TurnViewProps {
+  turn: Turn;
+  onFollowUp: (question: string) => void;
+  onRetry: (turn: Turn, answer: Answer) => void;
+  onOpenUrl: (url: string) => void;
+  showCitations: boolean;
+  /** Streaming off: an answer shows once complete. */
+  streamText: boolean;
+  renderOptions?: (turn: Turn, answer: Answer) => React.ReactNode;
+}
+
+/**
+ * A question and its answer. Sibling answers (regenerated, or several models at once) share the
+ * place: the switcher pages between them, and a new sibling is shown as it arrives.
+ */
+export function TurnView({
+  turn,
+  onFollowUp,
+  onRetry,
+  onOpenUrl,
+  showCitations,
+  streamText,
+  renderOptions,
+}: TurnViewProps) {
+  const count = turn.answers.length;
+  const [shown, setShown] = useState(count - 1);
+  useEffect(() => setShown(count - 1), [count]);
+  const answer = turn.answers[Math.min(shown, count - 1)];
+  return (
+    <div className="turn">
+      <p className="question">{turn.question}</p>
+      {count > 1 ? (
+        <nav className="siblings" aria-label="Answers to this question">
+          <IconButton label="Previous answer" icon="‹" disabled={shown === 0} onClick={() => setShown(shown - 1)} />
+          <span aria-live="polite">
+            {shown + 1} / {count}
+            {answer ? ` · ${answer.displayName}` : ''}
+          </span>
+          <IconButton label="Next answer" icon="›" disabled={shown >= count - 1} onClick={() => setShown(shown + 1)} />
+        </nav>
+      ) : null}
+      {answer ? (
+        <AnswerView
+          answer={answer}
+          onFollowUp={onFollowUp}
+          onRetry={() => onRetry(turn, answer)}
+          onOpenUrl={onOpenUrl}
+          showCitations={showCitations}
+          streamText={streamText}
+          options={renderOptions?.(turn, answer)}
+        />
+      ) : null}
+    </div>
+  );
+}

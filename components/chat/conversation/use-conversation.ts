@@ -1,0 +1,156 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { Message, RegenerateOptions } from '@/lib/api/chat-contract';
+import { type ChatStreamEvent, liveTurnReducer, turnFinished } from '@/lib/chat/answer-stream';
+import type { AskBody } from '@/lib/chat/chat-api';
+import { conversationView } from '@/lib/chat/conversation-view';
+import { errorMessage } from '../../app/background-context';
+import { chatIdAtom } from '../atoms';
+import { useChatApi } from '../chat-api-context';
+import { chatKeys, messagesQuery } from '../queries';
+
+export interface AskInput {
+  body: Omit<AskBody, 'text'> & { text: string };
+  models: { modelId: number; displayName: string }[];
+  /** The page the chat starts from (its address becomes the chat's). */
+  pageUrl?: string;
+}
+
+const CUT_MESSAGE =
+  'The connection to the server was lost. The answer goes on on the server: reopen the chat to see it.';
+
+/**
+ * The chat on screen: its stored messages (React Query) with the answer in flight laid over them
+ * (a reducer fed by the stream). When an answer ends, the stored messages are fetched again and
+ * the live copy is dropped once they hold it. A stored answer still being written (the panel was
+ * closed, or the connection cut) is re-attached once: the server replays it from its start.
+ */
+export function useConversation() {
+  const api = useChatApi();
+  const queryClient = useQueryClient();
+  const [chatId, setChatId] = useAtom(chatIdAtom);
+  const [live, dispatch] = useReducer(liveTurnReducer, null);
+  const [liveTurnKey, setLiveTurnKey] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = live !== null && !turnFinished(live);
+  const reattached = useRef(new Set<number>());
+  const messages = useQuery({ ...messagesQuery(api, chatId ?? 0), enabled: chatId !== null });
+
+  const follow = useCallback(
+    async (events: AsyncGenerator<ChatStreamEvent>, forChat: number) => {
+      let stored = true;
+      try {
+        for await (const event of events) {
+          if (event.name === 'message' && event.data.id === null) stored = false;
+          dispatch({ type: 'event', event });
+        }
+      } catch (error) {
+        stored = false;
+        dispatch({
+          type: 'cut',
+          message: error instanceof Error && error.name !== 'TypeError' ? error.message : CUT_MESSAGE,
+        });
+      }
+      await queryClient.invalidateQueries({ queryKey: chatKeys.messages(forChat) });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.historyAll });
+      if (stored) dispatch({ type: 'clear' });
+    },
+    [queryClient],
+  );
+
+  const ask = useCallback(
+    async ({ body, models, pageUrl }: AskInput) => {
+      setFailure(null);
+      setLiveTurnKey(null);
+      let id = chatId;
+      try {
+        if (id === null) {
+          const created = await api.createChat({ title: body.text.slice(0, 120), url: pageUrl });
+          id = created.id;
+          setChatId(id);
+        }
+      } catch (error) {
+        setFailure(errorMessage(error));
+        return;
+      }
+      dispatch({ type: 'ask', question: body.text, models });
+      await follow(api.ask(id, body), id);
+    },
+    [api, chatId, follow, setChatId],
+  );
+
+  const regenerate = useCallback(
+    async (turnKey: string, message: Message, options: Partial<RegenerateOptions>, displayName: string) => {
+      setFailure(null);
+      setLiveTurnKey(turnKey);
+      dispatch({
+        type: 'ask',
+        question: message.userText,
+        models: [{ modelId: options.regenerationModel ?? message.modelId ?? 0, displayName }],
+      });
+      await follow(api.regenerate(message.id, options), message.chatId);
+    },
+    [api, follow],
+  );
+
+  const stop = useCallback(async () => {
+    const ids =
+      live?.answers.filter((a) => a.messageId !== null && a.status === 'streaming').map((a) => a.messageId as number) ??
+      [];
+    await Promise.all(ids.map((id) => api.stop(id).catch((error) => setFailure(errorMessage(error)))));
+  }, [api, live]);
+
+  // A stored answer still being written: follow it (once per panel), replayed from its start.
+  useEffect(() => {
+    if (busy || chatId === null) return;
+    const unfinished = messages.data?.find(
+      (m) => (m.status === 'streaming' || m.status === 'pending') && !reattached.current.has(m.id),
+    );
+    if (!unfinished) return;
+    reattached.current.add(unfinished.id);
+    dispatch({
+      type: 'reattach',
+      question: unfinished.userText,
+      messageId: unfinished.id,
+      modelId: unfinished.modelId,
+      displayName: unfinished.displayName,
+    });
+    void follow(api.reattach(unfinished.id), chatId);
+  }, [api, busy, chatId, follow, messages.data]);
+
+  const newChat = useCallback(() => {
+    dispatch({ type: 'clear' });
+    setFailure(null);
+    setChatId(null);
+  }, [setChatId]);
+
+  const openChat = useCallback(
+    (id: number) => {
+      dispatch({ type: 'clear' });
+      setFailure(null);
+      setChatId(id);
+    },
+    [setChatId],
+  );
+
+  const turns = useMemo(
+    () => conversationView(messages.data ?? [], live, liveTurnKey),
+    [messages.data, live, liveTurnKey],
+  );
+  return {
+    chatId,
+    turns,
+    busy,
+    failure,
+    loading: messages.isLoading && chatId !== null,
+    loadError: messages.error,
+    ask,
+    regenerate,
+    stop,
+    newChat,
+    openChat,
+  };
+}
+
+export type Conversation = ReturnType<typeof useConversation>;

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { errorMessage } from '../../app/background-context';
+import { Alert } from '../../ui/Alert';
+import { Spinner } from '../../ui/Spinner';
+import { useChatApi } from '../chat-api-context';
+import { chatCollectionsQuery } from '../queries';
+
+/** 'AI Chats' and 'Unfiltered', each expandable to its chats. */
+export function CollectionsTab({ onOpenChat }: { onOpenChat: (id: number) => void }) {
+  const api = useChatApi();
+  const collections = useQuery(chatCollectionsQuery(api));
+  if (collections.isPending) return <Spinner label="Loading collections" />;
+  if (collections.isError) return <Alert tone="error">{errorMessage(collections.error)}</Alert>;
+  return (
+    <div className="history-collections">
+      {collections.data.map((collection) => (
+        <details key={collection.id} open={collection.name === 'AI Chats'}>
+          <summary>
+            {collection.name} <span className="history-count">({collection.chatCount})</span>
+          </summary>
+          {collection.chats.length ? (
+            <ul className="history-list">
+              {collection.chats.map((chat) => (
+                <li key={chat.id}>
+                  <button type="button" className="history-item" onClick={() => onOpenChat(chat.id)}>
+                    <span className="history-title">{chat.title}</span>
+                    <time dateTime={chat.updatedAt}>{dayjs(chat.updatedAt).format('DD MMM HH:mm')}</time>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="history-none">No chats here.</p>
+          )}
+        </details>
+      ))}
+    </div>
+  );
+}

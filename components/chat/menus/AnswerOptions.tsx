@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { READING_LEVELS, RESPONSE_LENGTHS, type RegenerateOptions } from '@/lib/api/chat-contract';
+import type { AnswerView } from '@/lib/chat/conversation-view';
+import { Button } from '../../ui/Button';
+import { Popover } from '../../ui/Popover';
+import { Slider } from '../../ui/Slider';
+
+export type SaveKind = 'Blog' | 'Page' | 'Note';
+
+export interface AnswerActions {
+  regenerate: (options: Partial<RegenerateOptions>) => void;
+  switchLanguage: () => void;
+  switchModel: () => void;
+  fork: () => void;
+  save: (kind: SaveKind) => void;
+  copy: () => void;
+  reply: () => void;
+}
+
+interface AnswerOptionsProps {
+  answer: AnswerView;
+  actions: AnswerActions;
+  /** Several models answer each question: Regenerate is hidden (spec §2). */
+  multi: boolean;
+}
+
+const levelStops = READING_LEVELS.map((label, i) => ({ value: String(i), label }));
+const lengthStops = RESPONSE_LENGTHS.map((label, i) => ({ value: String(i), label }));
+/** A released slider regenerates after this pause (spec §4 "Response adjustment sliders"). */
+const SLIDER_SETTLE_MS = 100;
+
+/** Chat Options for one answer (spec §2): adjust it, switch it, keep it, share it. */
+export function AnswerOptions({ answer, actions, multi }: AnswerOptionsProps) {
+  const [open, setOpen] = useState(false);
+  const [level, setLevel] = useState('2');
+  const [length, setLength] = useState('2');
+  const searchStyle = Array.isArray((answer.stored?.context as { results?: unknown } | undefined)?.results);
+  const run = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+  const release = () => {
+    const options = { readingLevel: Number(level), responseLength: Number(length) };
+    setOpen(false);
+    setTimeout(() => actions.regenerate(options), SLIDER_SETTLE_MS);
+  };
+  if (answer.messageId === null || answer.live) return null;
+  return (
+    <Popover
+      title="Chat options"
+      open={open}
+      onOpenChange={setOpen}
+      placement="bottom-end"
+      trigger={
+        <button type="button" className="ui-icon-button answer-options-trigger" aria-label="Chat options">
+          ⋯
+        </button>
+      }
+    >
+      <div className="answer-options">
+        {searchStyle ? null : (
+          <>
+            <Button size="sm" variant="ghost" onClick={run(() => actions.regenerate({ showEmojis: true }))}>
+              Add emojis
+            </Button>
+            <Button size="sm" variant="ghost" onClick={run(() => actions.regenerate({ humanizeResponse: true }))}>
+              Humanize
+            </Button>
+            <Button size="sm" variant="ghost" onClick={run(() => actions.regenerate({ polishResponse: true }))}>
+              Add Polish
+            </Button>
+            <Button size="sm" variant="ghost" onClick={run(actions.switchLanguage)}>
+              Switch Language
+            </Button>
+            <div onPointerUp={release} onKeyUp={(e) => e.key.startsWith('Arrow') && release()}>
+              <Slider label="Reading Level" stops={levelStops} value={level} onChange={setLevel} />
+            </div>
+            <div onPointerUp={release} onKeyUp={(e) => e.key.startsWith('Arrow') && release()}>
+              <Slider label="Adjust Length" stops={lengthStops} value={length} onChange={setLength} />
+            </div>
+          </>
+        )}
+        <Button size="sm" variant="ghost" onClick={run(actions.switchModel)}>
+          Switch Model
+        </Button>
+        <Button size="sm" variant="ghost" onClick={run(actions.fork)}>
+          Fork this chat
+        </Button>
+        <fieldset className="answer-options-save">
+          <legend>Save as</legend>
+          {(['Blog', 'Page', 'Note'] as const).map((kind) => (
+            <Button key={kind} size="sm" variant="secondary" onClick={run(() => actions.save(kind))}>
+              {kind}
+            </Button>
+          ))}
+        </fieldset>
+        <Button size="sm" variant="ghost" onClick={run(actions.copy)}>
+          Copy text
+        </Button>
+        {multi ? null : (
+          <Button size="sm" variant="ghost" onClick={run(() => actions.regenerate({}))}>
+            Regenerate
+          </Button>
+        )}
+        {searchStyle ? null : (
+          <Button size="sm" variant="ghost" onClick={run(actions.reply)}>
+            Reply
+          </Button>
+        )}
+      </div>
+    </Popover>
+  );
+}

@@ -1,0 +1,27 @@
+import { Menu } from '../../ui/Menu';
+import { MenuItem, MenuSeparator } from '../../ui/MenuItem';
+
+export interface ShareActions {
+  invite?: () => void;
+  duplicate: () => void;
+  generateSteps: () => void;
+  exportAs: (format: 'markdown' | 'json' | 'text') => void;
+  copy: () => void;
+}
+
+/** Share Options (spec §2) for the chat on screen; "Create prompt" comes with the prompts. */
+export function ShareMenu({ actions, disabled }: { actions: ShareActions; disabled: boolean }) {
+  if (disabled) return null;
+  return (
+    <Menu label="Share options" triggerContent={<span aria-hidden="true">⇪</span>} triggerClassName="ui-icon-button">
+      {actions.invite ? <MenuItem label="Invite Other" onSelect={actions.invite} /> : null}
+      <MenuItem label="Duplicate chat" onSelect={actions.duplicate} />
+      <MenuItem label="Auto generate steps from current conversation" onSelect={actions.generateSteps} />
+      <MenuSeparator />
+      <MenuItem label="Export markdown" onSelect={() => actions.exportAs('markdown')} />
+      <MenuItem label="Export JSON" onSelect={() => actions.exportAs('json')} />
+      <MenuItem label="Export text" onSelect={() => actions.exportAs('text')} />
+      <MenuItem label="Copy text" onSelect={actions.copy} />
+    </Menu>
+  );
+}

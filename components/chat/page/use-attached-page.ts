@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import type { ActivePage } from '@/lib/messaging/types';
+import { errorMessage, unwrap, useBackground } from '../../app/background-context';
+import { followTabsItem } from './follow-tabs';
+
+/** The tab the panel was opened for: `?tabId=` (a panel opened as a page), else the window's active tab. */
+async function initialTabId(): Promise<number | undefined> {
+  const fromUrl = Number(new URLSearchParams(location.search).get('tabId'));
+  if (Number.isInteger(fromUrl) && fromUrl > 0) return fromUrl;
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id;
+}
+
+const ownPage = (url: string | undefined) => !!url && url.startsWith(browser.runtime.getURL('/'));
+
+export type PageOffer = { tabId: number; reason: 'switched' | 'navigated' };
+
+/**
+ * The page the chat is about. It belongs to the tab it was read from: when the user switches tab or
+ * the page navigates, `offer` says so and the page is held back (nothing is sent about a page the user
+ * left) until they `accept` the new one or `keep` the old one. With "Follow the active tab" on (and
+ * its host permission granted), the new tab is read at once instead: visibly, never silently.
+ */
+export function useAttachedPage() {
+  const background = useBackground();
+  const [page, setPage] = useState<ActivePage | null>(null);
+  const [reading, setReading] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [offer, setOffer] = useState<PageOffer | null>(null);
+
+  const read = useCallback(
+    async (tabId: number | undefined) => {
+      setReading(true);
+      setProblem(null);
+      try {
+        setPage(unwrap(await background.getActivePage({ tabId })));
+      } catch (error) {
+        setPage(null);
+        setProblem(
+          `Trove can't read this tab yet (${errorMessage(error)}). Click the Trove button on the page, or turn on "Follow the active tab".`,
+        );
+      } finally {
+        setReading(false);
+      }
+    },
+    [background],
+  );
+
+  useEffect(() => {
+    void initialTabId().then(read);
+  }, [read]);
+
+  useEffect(() => {
+    const attachedTab = page?.tabId;
+    const moved = async (next: PageOffer) => {
+      if (await followTabsItem.getValue()) {
+        setOffer(null);
+        await read(next.tabId);
+      } else setOffer(next);
+    };
+    const onActivated = async ({ tabId }: { tabId: number }) => {
+      if (tabId === attachedTab) return setOffer(null);
+      const tab = await browser.tabs.get(tabId).catch(() => null);
+      if (tab && !ownPage(tab.url)) await moved({ tabId, reason: 'switched' });
+    };
+    const onUpdated = (tabId: number, change: { url?: string; status?: string }) => {
+      if (tabId !== attachedTab || !page) return;
+      const navigated = change.url ? change.url !== page.url : change.status === 'loading';
+      if (navigated) void moved({ tabId, reason: 'navigated' });
+    };
+    browser.tabs.onActivated.addListener(onActivated);
+    browser.tabs.onUpdated.addListener(onUpdated);
+    return () => {
+      browser.tabs.onActivated.removeListener(onActivated);
+      browser.tabs.onUpdated.removeListener(onUpdated);
+    };
+  }, [page, read]);
+
+  const accept = useCallback(async () => {
+    if (!offer) return;
+    setOffer(null);
+    await read(offer.tabId);
+  }, [offer, read]);
+
+  return {
+    page,
+    reading,
+    problem,
+    offer,
+    accept,
+    keep: () => setOffer(null),
+    /** Read again (e.g. after the user allowed reading tabs). */
+    reread: () => read(page?.tabId ?? offer?.tabId),
+    /** What is sent with a question: nothing while a move is offered or the page could not be read. */
+    sendable: offer || !page?.extract ? null : page,
+  };
+}

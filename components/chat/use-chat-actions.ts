@@ -1,0 +1,127 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import type { RegenerateOptions } from '@/lib/api/chat-contract';
+import type { AnswerView, TurnView } from '@/lib/chat/conversation-view';
+import { errorMessage, unwrap, useBackground } from '../app/background-context';
+import { useToast } from '../ui/Toast';
+import { draftAtom } from './atoms';
+import { useChatApi } from './chat-api-context';
+import type { Conversation } from './conversation/use-conversation';
+import type { AnswerActions, SaveKind } from './menus/AnswerOptions';
+import type { ShareActions } from './menus/ShareMenu';
+import { chatKeys } from './queries';
+
+const STEPS_QUESTION = 'Turn this conversation into clear, numbered steps.';
+
+/** Saves a blob as a download named `filename`. */
+function download(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** What the answer menus and the share menu do, with a toast for each outcome. */
+export function useChatActions(conversation: Conversation, ask: (text: string) => void, chatUrl: string | null) {
+  const api = useChatApi();
+  const background = useBackground();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const setDraft = useSetAtom(draftAtom);
+  const fail = (error: unknown) => toast('error', errorMessage(error));
+
+  const forAnswer = (
+    turn: TurnView,
+    answer: AnswerView,
+    open: { language: () => void; model: () => void },
+  ): AnswerActions => {
+    const stored = answer.stored;
+    const regenerate = (options: Partial<RegenerateOptions>) => {
+      if (stored) void conversation.regenerate(turn.key, stored, options, answer.displayName);
+    };
+    return {
+      regenerate,
+      switchLanguage: () => openSwitch('language'),
+      switchModel: () => openSwitch('models'),
+      fork: () => {
+        if (!answer.messageId) return;
+        api
+          .fork(answer.messageId)
+          .then((chat) => {
+            conversation.openChat(chat.id);
+            toast('success', `Forked into “${chat.title}”`);
+          })
+          .catch(fail);
+      },
+      save: (kind: SaveKind) => void saveAnswer(kind, turn, answer),
+      copy: () =>
+        navigator.clipboard.writeText(answer.text).then(() => toast('success', 'Text Copied to clipboard'), fail),
+      reply: () =>
+        setDraft(
+          `${answer.text
+            .split('\n')
+            .map((line) => `> ${line}`)
+            .join('\n')}\n\n`,
+        ),
+    };
+  };
+
+  async function saveAnswer(kind: SaveKind, turn: TurnView, answer: AnswerView) {
+    const access = await background.getChatAccess({});
+    const serverUrl = access.ok ? access.data.serverUrl : '';
+    const url = chatUrl ?? `${serverUrl}/api/chats/${conversation.chatId}/export?format=markdown`;
+    try {
+      const outcome = unwrap(
+        await background.saveGem({
+          key: crypto.randomUUID(),
+          label: `${kind}: ${turn.question.slice(0, 60)}`,
+          payload: {
+            endpoint: 'gems',
+            gem: { title: turn.question.slice(0, 200), url, media_type: kind, text: answer.text },
+          },
+        }),
+      );
+      if (outcome.status === 'failed') fail(outcome.error.message);
+      else
+        toast(
+          'success',
+          outcome.status === 'saved' ? `Saved as a ${kind}` : `Saved as a ${kind} once the server can be reached`,
+        );
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  const chatId = conversation.chatId;
+  const share: ShareActions = {
+    duplicate: () => {
+      if (chatId === null) return;
+      api
+        .duplicate(chatId)
+        .then((copy) => {
+          void queryClient.invalidateQueries({ queryKey: chatKeys.historyAll });
+          conversation.openChat(copy.id);
+          toast('success', `Duplicated as “${copy.title}”`);
+        })
+        .catch(fail);
+    },
+    generateSteps: () => ask(STEPS_QUESTION),
+    exportAs: (format) => {
+      if (chatId === null) return;
+      api
+        .exportChat(chatId, format)
+        .then(({ blob, filename }) => download(blob, format === 'text' ? 'chat.txt' : filename))
+        .catch(fail);
+    },
+    copy: () => {
+      if (chatId === null) return;
+      api
+        .exportChat(chatId, 'text')
+        .then(({ blob }) => blob.text())
+        .then((text) => navigator.clipboard.writeText(text))
+        .then(() => toast('success', 'Chat Copied Successfully'), fail);
+    },
+  };
+
+  return { forAnswer, share };
+}

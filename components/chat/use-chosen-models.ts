@@ -1,0 +1,37 @@
+import { useAtomValue } from 'jotai';
+import type { AiSettings, UserModel } from '@/lib/api/ai-contract';
+import { useAiData } from '../options/ai/use-ai-settings';
+import { multiModelIdsAtom, multiSelectAtom } from './atoms';
+
+/** The default text model: the settings' choice, else the house default, else the first usable one. */
+export function defaultModel(models: UserModel[], settings: AiSettings | undefined): UserModel | undefined {
+  const text = models.filter((m) => m.type === 'Text');
+  return (
+    text.find((m) => m.provider === settings?.defaultAI && m.model === settings?.defaultModel) ??
+    text.find((m) => m.isDefaultForCurateit && m.label !== 'Inactive') ??
+    text.find((m) => m.label !== 'Inactive') ??
+    text[0]
+  );
+}
+
+/** The models the next question goes to: the default, or the chosen ones with 'Multi select models' on. */
+export function useChosenModels() {
+  const { settings, models } = useAiData();
+  const multi = useAtomValue(multiSelectAtom);
+  const multiIds = useAtomValue(multiModelIdsAtom);
+  const all = models.data ?? [];
+  const single = defaultModel(all, settings.data);
+  const chosen = multi && multiIds.length ? all.filter((m) => multiIds.includes(m.id)) : single ? [single] : [];
+  const unusable = chosen.find((m) => m.label === 'Inactive');
+  return {
+    settings,
+    models,
+    chosen,
+    multi: multi && chosen.length > 1,
+    /** The smallest context among the chosen models: what the page must fit. */
+    contentLength: chosen.length ? Math.min(...chosen.map((m) => m.content_length)) : null,
+    /** Why nothing can be sent: no model, or one that cannot be used (its reason). */
+    unusable,
+    loading: settings.isPending || models.isPending,
+  };
+}

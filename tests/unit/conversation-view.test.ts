@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../lib/api/chat-contract';
+import type { LiveTurn } from '../../lib/chat/answer-stream';
+import { conversationView } from '../../lib/chat/conversation-view';
+
+const stored = (id: number, userText: string, text: string, extra: Partial<Message> = {}): Message => ({
+  id,
+  chatId: 1,
+  userText,
+  text,
+  status: 'done',
+  error: null,
+  modelId: 1,
+  model: 'm',
+  displayName: 'M',
+  provider: 'OpenAI',
+  language: null,
+  usage: null,
+  cost: null,
+  context: {},
+  followUps: null,
+  citations: null,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:00.000Z',
+  ...extra,
+});
+
+const live = (question: string, answers: { messageId: number | null; text: string }[]): LiveTurn => ({
+  question,
+  answers: answers.map((a) => ({
+    ...a,
+    modelId: 1,
+    displayName: 'M',
+    status: 'streaming',
+    error: null,
+    usage: null,
+    cost: null,
+    followUps: null,
+    citations: null,
+  })),
+});
+
+const shape = (turns: ReturnType<typeof conversationView>) =>
+  turns.map((t) => [t.key, t.question, t.answers.map((a) => `${a.key}:${a.text}${a.live ? '*' : ''}`)]);
+
+describe('conversationView', () => {
+  it('puts a new question and its streaming answer after the stored turns', () => {
+    const view = conversationView([stored(1, 'A', 'a')], live('B', [{ messageId: 2, text: 'b…' }]), null);
+    expect(shape(view)).toEqual([
+      ['t1', 'A', ['m1:a']],
+      ['live', 'B', ['m2:b…*']],
+    ]);
+  });
+
+  it('replaces a re-attached answer in place, showing the replayed text instead of the stale stored one', () => {
+    const view = conversationView(
+      [stored(1, 'A', 'a'), stored(2, 'B', 'par', { status: 'streaming' })],
+      live('B', [{ messageId: 2, text: 'partial and more' }]),
+      null,
+    );
+    expect(shape(view)).toEqual([
+      ['t1', 'A', ['m1:a']],
+      ['t2', 'B', ['m2:partial and more*']],
+    ]);
+  });
+
+  it('adds a regenerated answer to the turn it regenerates', () => {
+    const view = conversationView(
+      [stored(1, 'A', 'a'), stored(2, 'B', 'b')],
+      live('A', [{ messageId: 3, text: 'again' }]),
+      't1',
+    );
+    expect(shape(view)).toEqual([
+      ['t1', 'A', ['m1:a', 'm3:again*']],
+      ['t2', 'B', ['m2:b']],
+    ]);
+  });
+
+  it('shows an answer refused before it was stored (no message id yet)', () => {
+    expect(shape(conversationView([], live('Q', [{ messageId: null, text: '' }]), null))).toEqual([
+      ['live', 'Q', ['live0:*']],
+    ]);
+  });
+});
