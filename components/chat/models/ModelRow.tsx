@@ -1,0 +1,83 @@
+import { type KeyboardEvent, useId } from 'react';
+import type { UserModel } from '@/lib/api/ai-contract';
+import { Spinner } from '../../ui/Spinner';
+import { Tooltip } from '../../ui/Tooltip';
+import { modelCapabilities } from './capabilities';
+import { pickRefusal } from './model-groups';
+
+export interface OptionProps {
+  ref: (node: HTMLElement | null) => void;
+  tabIndex: number;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  onFocus: () => void;
+  onClick: () => void;
+}
+
+interface ModelRowProps {
+  model: UserModel;
+  selected: boolean;
+  /** Its save as the default is under way. */
+  pending: boolean;
+  optionProps: OptionProps;
+}
+
+/**
+ * One model as an option: named by its displayName, described by its label (and why it is Inactive) and its
+ * capabilities. An Inactive model's reason also shows as a tooltip on hover and on focus.
+ */
+export function ModelRow({ model, selected, pending, optionProps }: ModelRowProps) {
+  const id = useId();
+  const reason = pickRefusal(model);
+  const capabilities = modelCapabilities(model);
+  const row = (
+    <div
+      {...optionProps}
+      tabIndex={optionProps.tabIndex}
+      role="option"
+      aria-selected={selected}
+      aria-labelledby={`${id}-name`}
+      aria-describedby={`${id}-label ${id}-caps`}
+      aria-busy={pending || undefined}
+      className="picker-option model-option"
+      data-model-id={model.id}
+    >
+      <span className="picker-check" aria-hidden="true">
+        {selected ? '✓' : ''}
+      </span>
+      <span className="model-option-main">
+        <span className="model-option-head">
+          <span id={`${id}-name`} className="model-option-name">
+            {model.displayName}
+          </span>
+          {pending && <Spinner decorative />}
+          <span id={`${id}-label`} className={`model-tag model-tag-${model.label.toLowerCase()}`}>
+            {model.label}
+            {reason && <span className="ui-visually-hidden">: {reason}</span>}
+          </span>
+        </span>
+        <span id={`${id}-caps`} className="model-option-caps">
+          {capabilities.map((capability) => (
+            <span
+              key={capability.key}
+              className="model-cap"
+              data-capability={capability.key}
+              title={capability.long}
+              aria-hidden="true"
+            >
+              {capability.short}
+            </span>
+          ))}
+          <span className="ui-visually-hidden">{capabilities.map((capability) => capability.long).join(', ')}</span>
+        </span>
+      </span>
+    </div>
+  );
+  // Described already (the hidden reason above): the tooltip is for the eyes only, so it is not read twice.
+  return reason ? (
+    <Tooltip label={reason} describes={false}>
+      {row}
+    </Tooltip>
+  ) : (
+    row
+  );
+}
