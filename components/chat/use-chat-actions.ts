@@ -33,7 +33,7 @@ export function useChatActions(conversation: Conversation, ask: (text: string) =
   const forAnswer = (
     turn: TurnView,
     answer: AnswerView,
-    open: { language: () => void; model: () => void },
+    openSwitch: (drawer: 'models' | 'language') => void,
   ): AnswerActions => {
     const stored = answer.stored;
     const regenerate = (options: Partial<RegenerateOptions>) => {

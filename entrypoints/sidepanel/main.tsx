@@ -1,5 +1,7 @@
 import '@/assets/trove.css';
 import '@/assets/chat.css';
+import '@/assets/drawer.css';
+import '@/assets/pickers.css';
 import { mountExtensionPage } from '@/components/app/mount';
 import { ChatPanel } from '@/components/chat/ChatPanel';
 
