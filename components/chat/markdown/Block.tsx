@@ -49,7 +49,8 @@ function Image({ src, alt }: ComponentProps<'img'> & ExtraProps) {
 
 function Table({ node: _node, ...props }: ComponentProps<'table'> & ExtraProps) {
   return (
-    <div className="md-table">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways; keyboard users must be able to reach it to scroll
+    <div className="md-table" tabIndex={0}>
       <table {...props} />
     </div>
   );

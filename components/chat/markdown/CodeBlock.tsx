@@ -58,7 +58,8 @@ export function CodeBlock({ code, language, closed }: CodeBlockProps) {
         <span className="md-code-language">{language}</span>
         <CopyButton text={code} />
       </div>
-      <pre className="md-code-body">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways; keyboard users must be able to reach it to scroll */}
+      <pre className="md-code-body" tabIndex={0}>
         <code className={highlighted === undefined ? undefined : 'hljs'}>{highlighted ?? code}</code>
       </pre>
     </div>

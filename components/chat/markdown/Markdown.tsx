@@ -25,8 +25,7 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
       {blocks.map((block, i) =>
         block.type === 'space' ? null : (
           <Block
-            // Blocks only ever grow at the end, so the index names a block for as long as it exists.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks only change at the end, so an index names one block for as long as it exists
             key={i}
             raw={block.raw}
             live={streaming && i === last}
