@@ -1,0 +1,80 @@
+import type { Element, ElementContent } from 'hast';
+import { type ComponentProps, createContext, memo, useContext } from 'react';
+import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { fenceClosed } from './blocks';
+import { CodeBlock } from './CodeBlock';
+import { RemoteImage } from './RemoteImage';
+import { safeUrl } from './urls';
+
+/** The block being rendered: its source, and whether it is the last block of an answer still streaming. */
+const BlockSource = createContext({ raw: '', live: false });
+
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  return node.type === 'element' ? node.children.map(textOf).join('') : '';
+}
+
+function Pre({ node }: ComponentProps<'pre'> & ExtraProps) {
+  const { raw, live } = useContext(BlockSource);
+  const code = node?.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+  const classes = code?.properties.className;
+  const language = Array.isArray(classes)
+    ? classes
+        .find((name) => String(name).startsWith('language-'))
+        ?.toString()
+        .slice('language-'.length)
+    : undefined;
+  const start = node?.position?.start.offset;
+  const end = node?.position?.end.offset;
+  // While the answer streams, an unclosed fence in the last block is still being written: plain text until it closes.
+  const closed = !live || (start !== undefined && end !== undefined && fenceClosed(raw.slice(start, end)));
+  return <CodeBlock code={code ? textOf(code).replace(/\n$/, '') : ''} language={language} closed={closed} />;
+}
+
+function Link({ href, title, children }: ComponentProps<'a'> & ExtraProps) {
+  // safeUrl removed any address that is not http(s) or mailto: the link is shown as its text.
+  if (!href) return <>{children}</>;
+  return (
+    <a href={href} title={title || href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+function Image({ src, alt }: ComponentProps<'img'> & ExtraProps) {
+  if (typeof src !== 'string' || !src) return alt ? <span className="md-image-alt">{alt}</span> : null;
+  return <RemoteImage src={src} alt={alt ?? ''} />;
+}
+
+function Table({ node: _node, ...props }: ComponentProps<'table'> & ExtraProps) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways; keyboard users must be able to reach it to scroll
+    <div className="md-table" tabIndex={0}>
+      <table {...props} />
+    </div>
+  );
+}
+
+const components: Components = { a: Link, img: Image, pre: Pre, table: Table };
+const remarkPlugins = [remarkGfm];
+
+export interface BlockProps {
+  /** The block's markdown. */
+  raw: string;
+  /** The last block while the answer streams. */
+  live: boolean;
+  /** The answer's link reference definitions, which a block may use wherever they were written. */
+  definitions: string;
+}
+
+/** One top-level block. Memoised on its props: while an answer streams, only its last block renders again. */
+export const Block = memo(function Block({ raw, live, definitions }: BlockProps) {
+  return (
+    <BlockSource value={{ raw, live }}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={safeUrl}>
+        {definitions ? `${raw}\n\n${definitions}` : raw}
+      </ReactMarkdown>
+    </BlockSource>
+  );
+});

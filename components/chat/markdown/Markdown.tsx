@@ -1,0 +1,38 @@
+import '@/assets/markdown.css';
+import { useState } from 'react';
+import { Block } from './Block';
+import { lastContentBlock, splitMarkdown } from './blocks';
+
+/**
+ * A model's answer as markdown, safe for untrusted text: no raw HTML (shown as text), links only to
+ * http(s) and mailto (opened in a new tab), remote images only on click, code highlighted lazily
+ * once its fence is closed. The text is split into top-level blocks and each renders on its own, so
+ * while `streaming` an update re-renders only the last block.
+ */
+export function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
+  const [split, setSplit] = useState(() => splitMarkdown(text));
+  if (split.input !== text) setSplit(splitMarkdown(text, split));
+
+  const { blocks } = split;
+  const last = lastContentBlock(blocks);
+  // The last block's definition may be half written: it joins the others once finished.
+  const definitions = blocks
+    .filter((block, i) => block.type === 'def' && !(streaming && i === last))
+    .map((block) => block.raw)
+    .join('\n\n');
+  return (
+    <div className="md">
+      {blocks.map((block, i) =>
+        block.type === 'space' ? null : (
+          <Block
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks only change at the end, so an index names one block for as long as it exists
+            key={i}
+            raw={block.raw}
+            live={streaming && i === last}
+            definitions={block.raw.includes('[') ? definitions : ''}
+          />
+        ),
+      )}
+    </div>
+  );
+}
