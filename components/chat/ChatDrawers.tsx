@@ -3,7 +3,14 @@ import type { UserModel } from '@/lib/api/ai-contract';
 import { unwrap, useBackground } from '../app/background-context';
 import { useSettingsAnswer } from '../options/ai/use-ai-settings';
 import { Drawer } from '../ui/Drawer';
-import { answerSwitchAtom, type DrawerName, languageAtom, multiModelIdsAtom, multiSelectAtom, temporaryAtom } from './atoms';
+import {
+  answerSwitchAtom,
+  type DrawerName,
+  languageAtom,
+  multiModelIdsAtom,
+  multiSelectAtom,
+  temporaryAtom,
+} from './atoms';
 import type { Conversation } from './conversation/use-conversation';
 import { HistoryPanel } from './history/HistoryPanel';
 import { LanguagePicker } from './language/LanguagePicker';
@@ -43,7 +50,12 @@ export function ChatDrawers({ open, onClose, conversation, models }: ChatDrawers
   const selectModel = async (model: UserModel) => {
     if (switching) {
       close();
-      await conversation.regenerate(switching.turnKey, switching.message, { regenerationModel: model.id }, model.displayName);
+      await conversation.regenerate(
+        switching.turnKey,
+        switching.message,
+        { regenerationModel: model.id },
+        model.displayName,
+      );
       return;
     }
     answerSettings(unwrap(await background.selectModel({ modelId: model.id, kind: 'text' })));
@@ -51,7 +63,11 @@ export function ChatDrawers({ open, onClose, conversation, models }: ChatDrawers
   };
   const toggleModel = (model: UserModel) =>
     setMultiIds((ids) =>
-      ids.includes(model.id) ? ids.filter((id) => id !== model.id) : ids.length < MAX_SELECTED_MODELS ? [...ids, model.id] : ids,
+      ids.includes(model.id)
+        ? ids.filter((id) => id !== model.id)
+        : ids.length < MAX_SELECTED_MODELS
+          ? [...ids, model.id]
+          : ids,
     );
   const selectLanguage = (code: string) => {
     if (switching) {
@@ -65,7 +81,13 @@ export function ChatDrawers({ open, onClose, conversation, models }: ChatDrawers
   };
 
   return (
-    <Drawer open={open !== null} onClose={close} title={open ? (switching && open === 'models' ? 'Switch Model' : switching ? 'Switch language' : TITLES[open]) : ''}>
+    <Drawer
+      open={open !== null}
+      onClose={close}
+      title={
+        open ? (switching && open === 'models' ? 'Switch Model' : switching ? 'Switch language' : TITLES[open]) : ''
+      }
+    >
       {open === 'models' ? (
         <ModelPicker
           models={models.models.data ?? []}
@@ -91,7 +113,10 @@ export function ChatDrawers({ open, onClose, conversation, models }: ChatDrawers
         />
       ) : null}
       {open === 'language' ? (
-        <LanguagePicker current={switching?.message.language ?? language ?? models.settings.data?.defaultLanguage ?? null} onSelect={selectLanguage} />
+        <LanguagePicker
+          current={switching?.message.language ?? language ?? models.settings.data?.defaultLanguage ?? null}
+          onSelect={selectLanguage}
+        />
       ) : null}
       {open === 'history' ? (
         <HistoryPanel

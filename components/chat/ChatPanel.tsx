@@ -27,6 +27,7 @@ import { useChatActions } from './use-chat-actions';
 import { useChatFlags } from './use-chat-flags';
 import { useChatRequests } from './use-chat-requests';
 import { useChosenModels } from './use-chosen-models';
+import { useRememberedChat } from './use-remembered-chat';
 
 interface ChatPanelProps {
   onOpenOptions: (hash?: string) => void;
@@ -55,6 +56,7 @@ export function ChatPanel(props: ChatPanelProps) {
 }
 
 function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }) {
+  useRememberedChat();
   const attached = useAttachedPage();
   const followTabs = useFollowTabs();
   const conversation = useConversation();
@@ -146,7 +148,8 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
                 answer={answer}
                 multi={models.multi}
                 actions={actions.forAnswer(t, answer, (drawerName) => {
-                  if (answer.stored) setSwitching({ turnKey: t.key, message: answer.stored, displayName: answer.displayName });
+                  if (answer.stored)
+                    setSwitching({ turnKey: t.key, message: answer.stored, displayName: answer.displayName });
                   setDrawer(drawerName);
                 })}
               />

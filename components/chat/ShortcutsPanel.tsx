@@ -22,9 +22,8 @@ export function ShortcutsPanel() {
       </dl>
       <p>
         A shortcut works only when typed at the start of the question or after a space, so it stays an ordinary
-        character inside words, web addresses and code (<code>and/or</code>, <code>C:\dir</code>). Prompts (
-        <kbd>/</kbd>), agents and brand voices (<kbd>@</kbd>) and attaching gems (<kbd>+</kbd>) arrive with those
-        features.
+        character inside words, web addresses and code (<code>and/or</code>, <code>C:\dir</code>). Prompts (<kbd>/</kbd>
+        ), agents and brand voices (<kbd>@</kbd>) and attaching gems (<kbd>+</kbd>) arrive with those features.
       </p>
     </div>
   );

@@ -11,6 +11,8 @@ interface SliderProps<T extends string> {
   stops: readonly SliderStop<T>[];
   value: T;
   onChange: (value: T) => void;
+  /** The user let go: pointer up, or a step key released. */
+  onRelease?: (value: T) => void;
   disabled?: boolean;
 }
 
@@ -30,7 +32,7 @@ const STEP_KEYS: Record<string, (index: number, last: number) => number> = {
  * The keys are handled here (the browser's own would do the same on a step-1 range) so that each press
  * moves exactly one stop everywhere, jsdom included.
  */
-export function Slider<T extends string>({ label, stops, value, onChange, disabled }: SliderProps<T>) {
+export function Slider<T extends string>({ label, stops, value, onChange, onRelease, disabled }: SliderProps<T>) {
   const id = useId();
   const index = Math.max(
     stops.findIndex((stop) => stop.value === value),
@@ -64,6 +66,10 @@ export function Slider<T extends string>({ label, stops, value, onChange, disabl
         disabled={disabled}
         aria-valuetext={stops[index]?.label}
         onKeyDown={onKeyDown}
+        onKeyUp={(event) =>
+          STEP_KEYS[event.key] && onRelease?.(stops[Number(event.currentTarget.value)]?.value ?? value)
+        }
+        onPointerUp={(event) => onRelease?.(stops[Number(event.currentTarget.value)]?.value ?? value)}
         onChange={(event) => moveTo(Number(event.target.value))}
       />
       <div className="ui-slider-stops" aria-hidden="true">

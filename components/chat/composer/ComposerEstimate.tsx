@@ -1,5 +1,4 @@
 import type { UserModel } from '@/lib/api/ai-contract';
-import { estimateTokens } from '@/lib/api/context-budget';
 import { pageFit } from '@/lib/chat/page-fit';
 import type { ActivePage } from '@/lib/messaging/types';
 

@@ -39,8 +39,11 @@ export function AnswerOptions({ answer, actions, multi }: AnswerOptionsProps) {
     setOpen(false);
     action();
   };
-  const release = () => {
-    const options = { readingLevel: Number(level), responseLength: Number(length) };
+  const release = (changed: { readingLevel?: string; responseLength?: string }) => {
+    const options = {
+      readingLevel: Number(changed.readingLevel ?? level),
+      responseLength: Number(changed.responseLength ?? length),
+    };
     setOpen(false);
     setTimeout(() => actions.regenerate(options), SLIDER_SETTLE_MS);
   };
@@ -72,12 +75,20 @@ export function AnswerOptions({ answer, actions, multi }: AnswerOptionsProps) {
             <Button size="sm" variant="ghost" onClick={run(actions.switchLanguage)}>
               Switch Language
             </Button>
-            <div onPointerUp={release} onKeyUp={(e) => e.key.startsWith('Arrow') && release()}>
-              <Slider label="Reading Level" stops={levelStops} value={level} onChange={setLevel} />
-            </div>
-            <div onPointerUp={release} onKeyUp={(e) => e.key.startsWith('Arrow') && release()}>
-              <Slider label="Adjust Length" stops={lengthStops} value={length} onChange={setLength} />
-            </div>
+            <Slider
+              label="Reading Level"
+              stops={levelStops}
+              value={level}
+              onChange={setLevel}
+              onRelease={(readingLevel) => release({ readingLevel })}
+            />
+            <Slider
+              label="Adjust Length"
+              stops={lengthStops}
+              value={length}
+              onChange={setLength}
+              onRelease={(responseLength) => release({ responseLength })}
+            />
           </>
         )}
         <Button size="sm" variant="ghost" onClick={run(actions.switchModel)}>
