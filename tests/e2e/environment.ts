@@ -21,11 +21,12 @@ export interface E2eEnvironment {
   close(): Promise<void>;
 }
 
-export async function startE2eEnvironment(name: string): Promise<E2eEnvironment> {
+/** `serverEnv` adds server settings (e.g. a house model served by the fake AI provider). */
+export async function startE2eEnvironment(name: string, serverEnv: Record<string, string> = {}): Promise<E2eEnvironment> {
   const dataDir = mkdtempSync(join(tmpdir(), `trove-e2e-${name}-`));
   const port = await freePort();
   const [server, site, ctx] = await Promise.all([
-    startServerProcess({ port, env: { DATA_DIR: dataDir } }),
+    startServerProcess({ port, env: { DATA_DIR: dataDir, ...serverEnv } }),
     startTestSite(),
     launchWithExtension(),
   ]);
@@ -36,7 +37,7 @@ export async function startE2eEnvironment(name: string): Promise<E2eEnvironment>
     server,
     stopServer: () => env.server.stop(),
     startServer: async () => {
-      env.server = await startServerProcess({ port, env: { DATA_DIR: dataDir } });
+      env.server = await startServerProcess({ port, env: { DATA_DIR: dataDir, ...serverEnv } });
       return env.server;
     },
     close: async () => {
