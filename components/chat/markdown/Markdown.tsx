@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { Block } from './Block';
 import { lastContentBlock, splitMarkdown } from './blocks';
 
+/** Blocks that may hold a reference link; code and raw HTML may not (and may still be open). */
+const USES_DEFINITIONS = new Set(['paragraph', 'heading', 'list', 'blockquote', 'table']);
+
 /**
  * A model's answer as markdown, safe for untrusted text: no raw HTML (shown as text), links only to
  * http(s) and mailto (opened in a new tab), remote images only on click, code highlighted lazily
@@ -29,7 +32,7 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
             key={i}
             raw={block.raw}
             live={streaming && i === last}
-            definitions={block.raw.includes('[') ? definitions : ''}
+            definitions={USES_DEFINITIONS.has(block.type) && block.raw.includes('[') ? definitions : ''}
           />
         ),
       )}

@@ -66,6 +66,12 @@ describe('Markdown: untrusted text', () => {
     expect(link.getAttribute('title')).toBe('The docs');
   });
 
+  it('does not add the definitions to code, even to an unclosed fence at the end', () => {
+    const { container } = renderDone('[docs]: https://example.com/docs\n\nSee [docs].\n\n```js\nconst list = [docs];');
+    expect(screen.getByRole('link', { name: 'docs' }).getAttribute('href')).toBe('https://example.com/docs');
+    expect(container.querySelector('pre code')?.textContent).toBe('const list = [docs];');
+  });
+
   it('does not fetch a remote image until its button is clicked, then loads it without a referrer', async () => {
     const user = userEvent.setup();
     const { container } = renderDone('Look: ![a red square](https://images.example.com/square.png)');
