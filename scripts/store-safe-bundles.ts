@@ -59,6 +59,28 @@ const REWRITES: Rewrite[] = [
     count: 1,
     why: 'Readability reads <noscript> images: parsed in an inert document (its scripts can never run)',
   },
+  {
+    file: '/decode-named-character-reference/index.dom.js',
+    from: `  element.innerHTML = characterReference
+  const character = element.textContent`,
+    to: "  const character = new DOMParser().parseFromString(characterReference, 'text/html').body.textContent",
+    count: 1,
+    why: 'the markdown parser decodes a named character reference (&amp;…;): read in an inert document, not through innerHTML',
+  },
+  {
+    file: '/highlight.js/lib/core.js',
+    from: 'element.innerHTML = result.value;',
+    to: 'throw new Error("highlightElement is not available in Trove: highlighting goes through lowlight as a tree");',
+    count: 1,
+    why: "highlight.js's DOM helper, which lowlight never calls (Trove turns the highlighted tree into React elements)",
+  },
+  {
+    file: '/mdast-util-from-markdown/lib/index.js',
+    from: 'postprocess(parse(options).document().write(preprocess()(value, encoding, true)))',
+    to: 'postprocess(parse(options).document()["write"](preprocess()(value, encoding, true)))',
+    count: 1,
+    why: "the markdown tokenizer's own write() method, which the linter takes for document.write",
+  },
 ];
 
 export function storeSafeBundles(): Plugin {

@@ -78,4 +78,28 @@ describe('store-safe bundles', () => {
     expect((reader as unknown as { _attempts: unknown[] })._attempts.length).toBeGreaterThan(0);
     expect(story?.textContent).toContain('Every night for forty years, Agnes Morrow wrote three lines');
   });
+
+  it('the markdown libraries keep no HTML sink, and the rewritten character-reference decoder decodes as the original', async () => {
+    const nodeModules = `${modulePath('react-markdown').split('/react-markdown/')[0]}/`;
+    const highlight = rewritten(`${nodeModules}highlight.js/lib/core.js`);
+    expect(highlight).not.toContain('.innerHTML = result.value');
+    const parser = rewritten(`${nodeModules}mdast-util-from-markdown/lib/index.js`);
+    expect(parser).not.toContain('.write(');
+
+    const decoderPath = `${nodeModules}decode-named-character-reference/index.dom.js`;
+    const decoder = rewritten(decoderPath);
+    expect(decoder).not.toMatch(/\.innerHTML\s*=[^=]/);
+    const { window } = new JSDOM('');
+    Object.assign(globalThis, { document: window.document, DOMParser: window.DOMParser });
+    const dir = mkdtempSync(join(tmpdir(), 'trove-decoder-'));
+    writeFileSync(join(dir, 'decoder.mjs'), decoder);
+    type Decode = (value: string) => string | false;
+    const rewrittenDecode = ((await import(join(dir, 'decoder.mjs'))) as { decodeNamedCharacterReference: Decode })
+      .decodeNamedCharacterReference;
+    const originalDecode = ((await import(decoderPath)) as { decodeNamedCharacterReference: Decode })
+      .decodeNamedCharacterReference;
+    for (const name of ['amp', 'lt', 'copy', 'not', 'notit', 'semi', 'nbsp', 'bogus', 'AElig'])
+      expect(rewrittenDecode(name), name).toBe(originalDecode(name));
+    expect(rewrittenDecode('copy')).toBe('©');
+  });
 });
