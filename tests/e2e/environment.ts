@@ -22,7 +22,10 @@ export interface E2eEnvironment {
 }
 
 /** `serverEnv` adds server settings (e.g. a house model served by the fake AI provider). */
-export async function startE2eEnvironment(name: string, serverEnv: Record<string, string> = {}): Promise<E2eEnvironment> {
+export async function startE2eEnvironment(
+  name: string,
+  serverEnv: Record<string, string> = {},
+): Promise<E2eEnvironment> {
   const dataDir = mkdtempSync(join(tmpdir(), `trove-e2e-${name}-`));
   const port = await freePort();
   const [server, site, ctx] = await Promise.all([

@@ -7,9 +7,11 @@ const pagesDir = fileURLToPath(new URL('../fixtures/pages/', import.meta.url));
 /** A real PNG for image saves. */
 export const GEM_PNG = fileURLToPath(new URL('../../public/icon/128.png', import.meta.url));
 
-/** Serves the HTML fixtures on 127.0.0.1 as pages to save (/news-article.html etc.) and one image, /assets/gem.png. */
-export async function startTestSite(): Promise<{ url: string; close(): Promise<void> }> {
+/** Serves the HTML fixtures on 127.0.0.1 as pages to save (/news-article.html etc.) and one image, /assets/gem.png; `requests` lists every path asked for. */
+export async function startTestSite(): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
   const server: Server = createServer((req, res) => {
+    requests.push(req.url ?? '/');
     const name = (req.url ?? '/').split('?')[0]?.replace(/^\//, '') ?? '';
     if (name === 'assets/gem.png') {
       res.writeHead(200, { 'content-type': 'image/png' }).end(readFileSync(GEM_PNG));
@@ -28,5 +30,9 @@ export async function startTestSite(): Promise<{ url: string; close(): Promise<v
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

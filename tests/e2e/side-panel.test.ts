@@ -1,0 +1,265 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
+import { type ExtensionBrowser, openExtensionPage, openPopup } from './browser';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
+import { backgroundWorker, signUpInOptions } from './flows';
+
+/**
+ * The side panel as a person uses it, in real Chromium with the built extension, the real server and
+ * the fake AI provider serving the house models. The panel page is opened as a tab
+ * (`sidepanel.html?tabId=…`, the tab it is about): headless Chromium has no side panel to show it in.
+ * The page is made readable the way a user does it, with a click on the toolbar button (activeTab).
+ */
+
+const SCREENSHOTS = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
+const USER = { username: 'paneluser', email: 'panel@example.test', password: 'correct horse battery' };
+const ARTICLE_TEXT = 'six hours of public comment';
+const BLOG_TEXT = 'starter would come with me';
+
+/** The request bodies the fake provider received, as text (system prompt and messages). */
+const providerBodies = (fake: FakeProvider) =>
+  fake.requests.filter((r) => r.path.includes('chat')).map((r) => JSON.stringify(r.body));
+
+async function activeTabId(ctx: ExtensionBrowser): Promise<number> {
+  const worker = await backgroundWorker(ctx);
+  return worker.evaluate(async () => {
+    const scope = globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id: number }[]> } } };
+    const [tab] = await scope.chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    return tab?.id ?? -1;
+  });
+}
+
+/** Clicks the toolbar button on `page` (granting the extension that tab) and closes the popup. */
+async function grantTab(ctx: ExtensionBrowser, page: Page): Promise<number> {
+  const popup = await openPopup(ctx, page);
+  const tabId = await activeTabId(ctx);
+  await popup.close();
+  return tabId;
+}
+
+async function openPanel(ctx: ExtensionBrowser, tabId: number): Promise<Page> {
+  const panel = await openExtensionPage(ctx, `sidepanel.html?tabId=${tabId}`);
+  await panel.setViewport({ width: 400, height: 800 });
+  await panel.waitForSelector('.composer-input');
+  return panel;
+}
+
+async function ask(panel: Page, question: string) {
+  await panel.locator('.composer-input').click();
+  await panel.keyboard.type(question);
+  await panel.keyboard.press('Enter');
+}
+
+/** The text of the answer shown last, once it has the status wanted. */
+async function lastAnswer(panel: Page, status = 'done') {
+  await panel.waitForFunction(
+    (wanted) => [...document.querySelectorAll('.answer')].at(-1)?.getAttribute('data-status') === wanted,
+    { timeout: 30_000 },
+    status,
+  );
+  return panel.$$eval('.answer .markdown', (els) => els.at(-1)?.textContent?.trim() ?? '');
+}
+
+async function shoot(panel: Page, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await panel.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+    await panel.screenshot({ path: `${SCREENSHOTS}sidepanel-${name}-${theme}.png` });
+  }
+  await panel.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+}
+
+describe('the side panel', () => {
+  let env: E2eEnvironment;
+  let ctx: ExtensionBrowser;
+  let fake: FakeProvider;
+  let panel: Page;
+  let articleTab: number;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    fake = await startFakeProvider();
+    env = await startE2eEnvironment('side-panel', {
+      TROVE_HOUSE_PROVIDER: 'openai-compatible',
+      TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
+    });
+    ctx = env.ctx;
+    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+  });
+
+  afterAll(async () => {
+    await env?.close();
+    await fake?.close();
+  });
+
+  it('chats about the article it was opened on: the answer streams in and the provider got the page', async () => {
+    const article = await ctx.browser.newPage();
+    await article.goto(`${env.site.url}/news-article.html`);
+    articleTab = await grantTab(ctx, article);
+    panel = await openPanel(ctx, articleTab);
+    await panel.waitForSelector('.page-chip-title::-p-text(Council approves)');
+    expect(await panel.$eval('.page-chip-fit', (el) => el.textContent)).toMatch(/tokens — fits$/);
+
+    fake.script({ chunks: ['The council ', 'voted 5-2 ', 'for the **seawall**.'], delayMs: 400 });
+    await ask(panel, 'What did the council decide?');
+    // Seen while it is still being written: the first piece without the last.
+    await panel.waitForFunction(
+      () => {
+        const answer = [...document.querySelectorAll('.answer')].at(-1);
+        const text = answer?.textContent ?? '';
+        return (
+          answer?.getAttribute('data-status') === 'streaming' &&
+          text.includes('The council') &&
+          !text.includes('seawall')
+        );
+      },
+      { timeout: 15_000 },
+    );
+    expect(await lastAnswer(panel)).toBe('The council voted 5-2 for the seawall.');
+    expect(await panel.$eval('.answer strong', (el) => el.textContent)).toBe('seawall');
+    expect(providerBodies(fake).at(-1)).toContain(ARTICLE_TEXT);
+    await shoot(panel, 'answer');
+  });
+
+  it('offers the new tab after a switch and asks about neither page until the user chooses', async () => {
+    const blog = await ctx.browser.newPage();
+    await blog.goto(`${env.site.url}/blog-post.html`);
+    await panel.waitForSelector('.page-chip-offer::-p-text(You switched to another tab)');
+    await panel.bringToFront();
+
+    await ask(panel, 'And now?');
+    await lastAnswer(panel);
+    const held = providerBodies(fake).at(-1) ?? '';
+    expect(held).not.toContain(ARTICLE_TEXT);
+    expect(held).not.toContain(BLOG_TEXT);
+
+    await grantTab(ctx, blog);
+    await panel.bringToFront();
+    await panel.locator('button::-p-text(Use this page)').click();
+    await panel.waitForSelector('.page-chip-title::-p-text(Sourdough)');
+    await ask(panel, 'What went wrong with the bread?');
+    await lastAnswer(panel);
+    expect(providerBodies(fake).at(-1)).toContain(BLOG_TEXT);
+  });
+
+  it('refuses a model without a key with the exact message, and selects nothing', async () => {
+    await panel.locator('.model-button').click();
+    await panel.waitForSelector('[role="listbox"]');
+    await shoot(panel, 'model-picker');
+    await panel.locator('[role="option"]::-p-text(Llama 3.3 70B)').click();
+    await panel.waitForSelector('::-p-text(Please add your Groq API Key in settings to use this model)');
+    await panel.keyboard.press('Escape');
+    expect(await panel.$eval('.model-button', (el) => el.textContent)).toContain('Trove Chat');
+  });
+
+  it('regenerates at Reading Level 4 with the instruction in the provider request, as a sibling answer', async () => {
+    await panel.locator('.answer-options-trigger').click();
+    await panel.waitForSelector('.answer-options');
+    await shoot(panel, 'chat-options');
+    const level = await panel.waitForSelector('input[type="range"]');
+    await level?.focus();
+    await panel.keyboard.press('ArrowRight');
+    await panel.keyboard.press('ArrowRight');
+    await panel.waitForFunction(() => document.querySelector('.siblings')?.textContent?.includes('2 / 2'), {
+      timeout: 15_000,
+    });
+    await lastAnswer(panel);
+    expect(providerBodies(fake).at(-1)).toContain('Write for a College reader.');
+  });
+
+  it('asks two models at once and shows both answers', async () => {
+    await panel.locator('.model-button').click();
+    await panel.locator('[role="switch"]::-p-text(Multi select models), label::-p-text(Multi select models)').click();
+    await panel.locator('[role="option"]::-p-text(Trove Fast)').click();
+    await panel.keyboard.press('Escape');
+    expect(await panel.$eval('.model-button', (el) => el.textContent)).toContain('Trove Fast');
+    const before = fake.requests.length;
+    await ask(panel, 'Compare yourselves');
+    await panel.waitForFunction(
+      () => document.querySelector('.turn:last-child .siblings')?.textContent?.includes('/ 2'),
+      {
+        timeout: 15_000,
+      },
+    );
+    await lastAnswer(panel);
+    const models = fake.requests.slice(before).map((r) => (r.body as { model?: string }).model);
+    expect(models.sort()).toEqual(['trove-chat', 'trove-fast']);
+    // Back to one model for what follows.
+    await panel.locator('.model-button').click();
+    await panel.locator('[role="switch"]::-p-text(Multi select models), label::-p-text(Multi select models)').click();
+    await panel.keyboard.press('Escape');
+  });
+
+  it('shows the whole answer, from its start, when the panel is closed mid-answer and opened again', async () => {
+    const chunks = Array.from({ length: 16 }, (_, i) => `part${i} `);
+    fake.script({ chunks, delayMs: 250 });
+    await ask(panel, 'Tell me slowly');
+    await panel.waitForFunction(() => [...document.querySelectorAll('.answer')].at(-1)?.textContent?.includes('part1'));
+    await panel.close();
+    panel = await openPanel(ctx, articleTab);
+    expect(await lastAnswer(panel)).toBe(chunks.join('').trim());
+  });
+
+  it('loses nothing when the browser stops the service worker mid-answer', async () => {
+    const chunks = Array.from({ length: 12 }, (_, i) => `piece${i} `);
+    fake.script({ chunks, delayMs: 250 });
+    await ask(panel, 'Keep going');
+    await panel.waitForFunction(() =>
+      [...document.querySelectorAll('.answer')].at(-1)?.textContent?.includes('piece1'),
+    );
+    const cdp = await panel.createCDPSession();
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    expect(await lastAnswer(panel)).toBe(chunks.join('').trim());
+  });
+
+  it('exports the chat as text and finds it in the history', async () => {
+    const downloads = mkdtempSync(join(tmpdir(), 'trove-downloads-'));
+    const cdp = await panel.createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    await panel.locator('button[aria-label="Share options"]').click();
+    await panel.locator('[role="menuitem"]::-p-text(Export text)').click();
+    const file = join(downloads, 'chat.txt');
+    for (let i = 0; i < 50 && !readdirSync(downloads).includes('chat.txt'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(readFileSync(file, 'utf8')).toContain('What did the council decide?');
+
+    await panel.locator('.composer-input').click();
+    await panel.keyboard.type('\\');
+    await panel.waitForSelector('[role="tab"]::-p-text(Recents)');
+    expect(await panel.$eval('.composer-input', (el) => (el as HTMLTextAreaElement).value)).toBe('');
+    await panel.locator('[role="tab"]::-p-text(Recents)').click();
+    await panel.locator('input[type="search"]').fill('council');
+    await panel.keyboard.press('Enter');
+    await panel.waitForSelector('.history-title::-p-text(What did the council decide?)');
+    await shoot(panel, 'history');
+    await panel.keyboard.press('Escape');
+  });
+
+  it('renders a malicious answer as inert text: no script runs, nothing is fetched', async () => {
+    const site = env.site.url;
+    fake.script({
+      chunks: [
+        `<img src="${site}/evil.png" onerror="window.__pwned = 1">\n\n`,
+        '[click me](javascript:window.__pwned=2) and [fine](https://example.test/ok)\n\n',
+        `![remote](${site}/remote.png)\n\n`,
+        '```js\nconsole.log("code")\n```\n',
+      ],
+    });
+    const seen = env.site.requests.length;
+    await ask(panel, 'Show me something dangerous');
+    await lastAnswer(panel);
+    expect(await panel.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await panel.$$eval('.answer img', (imgs) => imgs.length)).toBe(0);
+    expect(await panel.$$eval('.answer a', (links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      'https://example.test/ok',
+    ]);
+    expect(await panel.$eval('.answer:last-of-type', (el) => el.textContent)).toContain('Load image from');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(env.site.requests.slice(seen).filter((p) => p.endsWith('.png'))).toEqual([]);
+  });
+});
