@@ -332,6 +332,11 @@ export const ROUTES: RouteCase[] = [
       defaultBrandPersonaName: 'Persona',
       defaultBrandVoiceId: 1,
       defaultBrandVoiceName: 'Voice',
+      costEstimate: true,
+      enableMemory: true,
+      streaming: false,
+      followUpQuestions: false,
+      showCitations: false,
     }),
   },
   {
