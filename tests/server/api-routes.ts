@@ -432,6 +432,26 @@ export const ROUTES: RouteCase[] = [
     }),
   },
   {
+    method: 'POST',
+    pattern: '/api/chats/temporary/messages',
+    auth: 'user',
+    path: () => '/api/chats/temporary/messages',
+    json: (f) => ({
+      text: 'And this one?',
+      modelId: f.modelId,
+      language: 'en',
+      temporary: true,
+      followUps: false,
+      citations: false,
+      costEstimate: true,
+      context: { pageExtract: { url: pageUrl, title: 'Page', text: 'Page text' }, gemIds: [f.gemId] },
+      history: [
+        { question: 'What is this page about?', answer: 'A fuzz page.' },
+        { question: 'Stopped', answer: '' },
+      ],
+    }),
+  },
+  {
     method: 'GET',
     pattern: '/api/messages/:id/stream',
     auth: 'user',
