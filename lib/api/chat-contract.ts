@@ -277,3 +277,25 @@ export const chatCollectionListSchema = z.object({
     }),
   ),
 });
+
+/**
+ * Share Options "Invite Other": a read-only link to a chat, `POST/GET/DELETE /api/chats/{id}/share`.
+ * Anyone with the link (`url`, served by the server as a plain page at `/shared/chats/{token}`, no
+ * sign-in) sees the chat's title and its finished questions and answers; turning it off makes the
+ * link answer 404, and sharing again makes a new one.
+ */
+export const CHAT_SHARE_TOKEN_LENGTH = 32;
+/** A share token: 32 base64url characters (192 random bits). */
+export const chatShareTokenSchema = z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${CHAT_SHARE_TOKEN_LENGTH}}$`));
+
+export const chatShareSchema = z.object({
+  /** The link to give out: the server's public base URL + `/shared/chats/{token}`. */
+  url: z.string(),
+  token: z.string(),
+  createdAt: z.string(),
+});
+export type ChatShare = z.infer<typeof chatShareSchema>;
+/** `POST /api/chats/{id}/share` (201 when made, 200 when the chat was already shared). */
+export const chatShareResponseSchema = z.object({ data: chatShareSchema });
+/** `GET` and `DELETE /api/chats/{id}/share`: the link, or null when the chat is not shared (any more). */
+export const chatShareStateSchema = z.object({ data: chatShareSchema.nullable() });

@@ -359,3 +359,23 @@ export const messages = pgTable(
     index('messages_unfinished_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} in ('pending', 'streaming')`),
   ],
 );
+
+/**
+ * Read-only links to chats (Share Options "Invite Other"): at most one per chat, found by its
+ * unguessable token. Turning a link off deletes its row; a deleted chat takes its link with it.
+ */
+export const chatShares = pgTable(
+  'chat_shares',
+  {
+    chatGemId: integer('chat_gem_id')
+      .primaryKey()
+      .references(() => gems.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 32 base64url characters (192 random bits): the link's `/shared/chats/{token}`. */
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('chat_shares_token_idx').on(t.token), index('chat_shares_owner_idx').on(t.ownerId)],
+);
