@@ -11,6 +11,7 @@ import { adminRoutes } from './routes/admin';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
 import { chatHistoryRoutes } from './routes/chat-history';
+import { chatShareRoutes, sharedChatRoutes } from './routes/chat-shares';
 import { chatRoutes } from './routes/chats';
 import { collectionRoutes } from './routes/collections';
 import { feedbackRoutes } from './routes/feedbacks';
@@ -54,6 +55,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/uploads', fileRoutes(deps));
+  app.route('/shared', sharedChatRoutes(deps));
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(deps));
@@ -70,6 +72,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', aiRoutes(deps));
   api.route('/', chatHistoryRoutes(deps));
   api.route('/', chatRoutes(deps));
+  api.route('/', chatShareRoutes(deps));
   app.route('/api', api);
 
   app.notFound((c) => sendError(c, 404, `No route for ${c.req.method} ${c.req.path}`));

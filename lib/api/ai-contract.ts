@@ -84,6 +84,28 @@ export type AiProviderSettings = z.infer<typeof aiProviderSettingsSchema>;
 
 const nullableText = (max: number) => z.string().trim().max(max).nullable();
 
+/**
+ * The side panel's Chat Settings checkboxes (spec §2 "Chat Settings menu"), persisted in ai_settings:
+ * Cost Estimate, Enable Memory, Streaming, Follow up Questions, Show Citations.
+ */
+const chatSettingsFields = {
+  costEstimate: z.boolean(),
+  enableMemory: z.boolean(),
+  streaming: z.boolean(),
+  followUpQuestions: z.boolean(),
+  showCitations: z.boolean(),
+};
+export const chatSettingsSchema = z.object(chatSettingsFields);
+export type ChatSettings = z.infer<typeof chatSettingsSchema>;
+/** What a user starts with (the columns' defaults in `user_ai_settings`). */
+export const CHAT_SETTINGS_DEFAULTS: ChatSettings = {
+  costEstimate: false,
+  enableMemory: false,
+  streaming: true,
+  followUpQuestions: true,
+  showCitations: true,
+};
+
 const settingsFields = {
   /** Ids of models the user picked for the enabled-models list (spec `enableModels`, e.g. the anonymous prompt page). */
   enableModels: z.array(idSchema).max(500),
@@ -98,6 +120,7 @@ const settingsFields = {
   defaultBrandPersonaName: nullableText(200),
   defaultBrandVoiceId: idSchema.nullable(),
   defaultBrandVoiceName: nullableText(200),
+  ...chatSettingsFields,
 };
 
 /**
@@ -117,6 +140,7 @@ export const aiSettingsSchema = z
     defaultBrandPersonaName: z.string().nullable(),
     defaultBrandVoiceId: z.number().nullable(),
     defaultBrandVoiceName: z.string().nullable(),
+    ...chatSettingsFields,
     credits: z.number(),
     providers: z.array(aiProviderSettingsSchema),
   })

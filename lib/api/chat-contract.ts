@@ -185,6 +185,33 @@ export const sendMessageWithContextBody = sendMessageBody
     path: ['modelIds'],
   });
 
+/** A temporary chat sends at most this many earlier turns (`history`). */
+export const MAX_TEMPORARY_HISTORY_TURNS = 50;
+/** The longest question or answer of one earlier turn (as long as a question may be). */
+export const MAX_HISTORY_TEXT = 200_000;
+
+/** One earlier turn of a temporary chat, kept by the client: the question and the answer it got. */
+export const temporaryChatTurn = z.strictObject({
+  question: z.string().trim().min(1, messages.required).max(MAX_HISTORY_TEXT, messages.tooLong),
+  /** As the model wrote it; an empty answer (stopped before any text) is skipped. */
+  answer: z.string().max(MAX_HISTORY_TEXT, messages.tooLong),
+});
+export type TemporaryChatTurn = z.output<typeof temporaryChatTurn>;
+
+/**
+ * `POST /api/chats/temporary/messages`: a temporary chat that stores nothing at all (no chat, no
+ * message). The body of `POST /api/chats/{id}/messages` (`temporary` may only be true, it is implied)
+ * plus the earlier turns, oldest first, which the client keeps for as long as the chat lasts.
+ */
+export const temporaryMessageBody = sendMessageWithContextBody.safeExtend({
+  temporary: z.literal(true, 'a message to /chats/temporary is always temporary').default(true),
+  history: z
+    .array(temporaryChatTurn)
+    .max(MAX_TEMPORARY_HISTORY_TURNS, `at most ${MAX_TEMPORARY_HISTORY_TURNS} earlier turns`)
+    .default([]),
+});
+export type TemporaryMessageInput = z.input<typeof temporaryMessageBody>;
+
 /** Included in full, cut to fit, or left out because nothing more fit. */
 export const CONTEXT_INCLUSION = ['full', 'truncated', 'dropped'] as const;
 export const contextManifestItemSchema = z.object({
@@ -250,3 +277,25 @@ export const chatCollectionListSchema = z.object({
     }),
   ),
 });
+
+/**
+ * Share Options "Invite Other": a read-only link to a chat, `POST/GET/DELETE /api/chats/{id}/share`.
+ * Anyone with the link (`url`, served by the server as a plain page at `/shared/chats/{token}`, no
+ * sign-in) sees the chat's title and its finished questions and answers; turning it off makes the
+ * link answer 404, and sharing again makes a new one.
+ */
+export const CHAT_SHARE_TOKEN_LENGTH = 32;
+/** A share token: 32 base64url characters (192 random bits). */
+export const chatShareTokenSchema = z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${CHAT_SHARE_TOKEN_LENGTH}}$`));
+
+export const chatShareSchema = z.object({
+  /** The link to give out: the server's public base URL + `/shared/chats/{token}`. */
+  url: z.string(),
+  token: z.string(),
+  createdAt: z.string(),
+});
+export type ChatShare = z.infer<typeof chatShareSchema>;
+/** `POST /api/chats/{id}/share` (201 when made, 200 when the chat was already shared). */
+export const chatShareResponseSchema = z.object({ data: chatShareSchema });
+/** `GET` and `DELETE /api/chats/{id}/share`: the link, or null when the chat is not shared (any more). */
+export const chatShareStateSchema = z.object({ data: chatShareSchema.nullable() });

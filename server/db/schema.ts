@@ -13,7 +13,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Citation, Diagnostics, GemMedia, MediaType, MessageStatus } from '../../lib/api/contract';
+import {
+  CHAT_SETTINGS_DEFAULTS,
+  type Citation,
+  type Diagnostics,
+  type GemMedia,
+  type MediaType,
+  type MessageStatus,
+} from '../../lib/api/contract';
 import type { FeedbackCategory } from '../../lib/feedback/categories';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -274,6 +281,12 @@ export const userAiSettings = pgTable('user_ai_settings', {
   defaultBrandPersonaName: text('default_brand_persona_name'),
   defaultBrandVoiceId: integer('default_brand_voice_id'),
   defaultBrandVoiceName: text('default_brand_voice_name'),
+  /** The side panel's Chat Settings checkboxes (spec §2 "Chat Settings menu"). */
+  costEstimate: boolean('cost_estimate').notNull().default(CHAT_SETTINGS_DEFAULTS.costEstimate),
+  enableMemory: boolean('enable_memory').notNull().default(CHAT_SETTINGS_DEFAULTS.enableMemory),
+  streaming: boolean('streaming').notNull().default(CHAT_SETTINGS_DEFAULTS.streaming),
+  followUpQuestions: boolean('follow_up_questions').notNull().default(CHAT_SETTINGS_DEFAULTS.followUpQuestions),
+  showCitations: boolean('show_citations').notNull().default(CHAT_SETTINGS_DEFAULTS.showCitations),
   /** Encrypted keys by the spec's field name (`openaiAPIKey` …); never plaintext. */
   keys: jsonb('keys').$type<StoredProviderKeys>().notNull().default({}),
   /** OpenAI-compatible / Ollama base URL per provider slug. */
@@ -345,4 +358,24 @@ export const messages = pgTable(
     index('messages_owner_idx').on(t.ownerId),
     index('messages_unfinished_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} in ('pending', 'streaming')`),
   ],
+);
+
+/**
+ * Read-only links to chats (Share Options "Invite Other"): at most one per chat, found by its
+ * unguessable token. Turning a link off deletes its row; a deleted chat takes its link with it.
+ */
+export const chatShares = pgTable(
+  'chat_shares',
+  {
+    chatGemId: integer('chat_gem_id')
+      .primaryKey()
+      .references(() => gems.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 32 base64url characters (192 random bits): the link's `/shared/chats/{token}`. */
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('chat_shares_token_idx').on(t.token), index('chat_shares_owner_idx').on(t.ownerId)],
 );

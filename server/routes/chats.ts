@@ -1,11 +1,17 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { createChatBody, idParamSchema, regenerateBody, sendMessageWithContextBody } from '../../lib/api/contract';
+import {
+  createChatBody,
+  idParamSchema,
+  regenerateBody,
+  sendMessageWithContextBody,
+  temporaryMessageBody,
+} from '../../lib/api/contract';
 import { type GenerationEvent, subscribe } from '../ai/generations';
 import type { AppEnv, Deps } from '../http/env';
 import { jsonBody, param } from '../http/validate';
-import { regenerateMessage, type StartedAnswer, sendMessage } from '../services/chat-answers';
+import { regenerateMessage, type StartedAnswer, sendMessage, sendTemporaryMessage } from '../services/chat-answers';
 import {
   createChat,
   getOwnedMessage,
@@ -78,50 +84,66 @@ function sendManyEvents(c: Context, answers: StartedAnswer[], temporary: boolean
 }
 
 /**
+ * The answers to one sent message as SSE: side by side when several models were asked (`many`), else
+ * the one answer's events. A temporary answer is stored nowhere and no one can re-attach to it: it
+ * ends with its request.
+ */
+function streamAnswers(c: Context, answers: StartedAnswer[], many: boolean, temporary: boolean) {
+  if (many) return sendManyEvents(c, answers, temporary);
+  const [{ messageId, generation }] = answers as [StartedAnswer];
+  const onGone = temporary ? () => generation.controller.abort() : undefined;
+  return sendEvents(c, messageId, subscribe(generation), onGone);
+}
+
+/**
  * Chats and their streamed answers (see lib/api/chat-contract.ts for the events). Answers are
  * generated apart from the request: a client that goes away loses nothing and can re-attach.
  */
 export function chatRoutes({ db, ai, generations }: Deps) {
-  return new Hono<AppEnv>()
-    .post('/chats', async (c) => {
-      const input = await jsonBody(c, createChatBody);
-      return c.json({ data: await createChat(db, c.get('userId'), input) }, 201);
-    })
-    .get('/chats/:id/messages', async (c) => {
-      const rows = await listMessages(db, c.get('userId'), param(c, 'id', idParamSchema));
-      return c.json({ data: rows.map(toMessage), total: rows.length });
-    })
-    .post('/chats/:id/messages', async (c) => {
-      const chatId = param(c, 'id', idParamSchema);
-      const input = await jsonBody(c, sendMessageWithContextBody);
-      const answers = await sendMessage(db, ai, generations, c.get('userId'), chatId, input);
-      if (input.modelIds) return sendManyEvents(c, answers, input.temporary);
-      const [{ messageId, generation }] = answers as [StartedAnswer];
-      // A temporary answer is stored nowhere and no one can re-attach to it: it ends with its request.
-      const onGone = messageId === null ? () => generation.controller.abort() : undefined;
-      return sendEvents(c, messageId, subscribe(generation), onGone);
-    })
-    .get('/messages/:id/stream', async (c) => {
-      const messageId = param(c, 'id', idParamSchema);
-      const row = await getOwnedMessage(db, c.get('userId'), messageId);
-      const generation = generations.get(messageId);
-      if (generation) return sendEvents(c, messageId, subscribe(generation));
-      const gone = new AbortController();
-      const closing = generations.closing.signal;
-      const signal = AbortSignal.any([gone.signal, closing]);
-      return sendEvents(c, messageId, {
-        events: storedMessageEvents(db, row, signal, { leaseSeconds: generations.lease.seconds }),
-        close: () => gone.abort(),
-      });
-    })
-    .post('/messages/:id/regenerate', async (c) => {
-      const messageId = param(c, 'id', idParamSchema);
-      const options = await jsonBody(c, regenerateBody);
-      const started = await regenerateMessage(db, ai, generations, c.get('userId'), messageId, options);
-      return sendEvents(c, started.messageId, subscribe(started.generation));
-    })
-    .post('/messages/:id/stop', async (c) => {
-      const row = await stopMessage(db, generations, c.get('userId'), param(c, 'id', idParamSchema));
-      return c.json({ data: toMessage(row) });
-    });
+  return (
+    new Hono<AppEnv>()
+      .post('/chats', async (c) => {
+        const input = await jsonBody(c, createChatBody);
+        return c.json({ data: await createChat(db, c.get('userId'), input) }, 201);
+      })
+      .get('/chats/:id/messages', async (c) => {
+        const rows = await listMessages(db, c.get('userId'), param(c, 'id', idParamSchema));
+        return c.json({ data: rows.map(toMessage), total: rows.length });
+      })
+      // Before '/chats/:id/messages', so 'temporary' is never read as a chat id.
+      .post('/chats/temporary/messages', async (c) => {
+        const input = await jsonBody(c, temporaryMessageBody);
+        const answers = await sendTemporaryMessage(db, ai, generations, c.get('userId'), input);
+        return streamAnswers(c, answers, input.modelIds !== undefined, true);
+      })
+      .post('/chats/:id/messages', async (c) => {
+        const chatId = param(c, 'id', idParamSchema);
+        const input = await jsonBody(c, sendMessageWithContextBody);
+        const answers = await sendMessage(db, ai, generations, c.get('userId'), chatId, input);
+        return streamAnswers(c, answers, input.modelIds !== undefined, input.temporary);
+      })
+      .get('/messages/:id/stream', async (c) => {
+        const messageId = param(c, 'id', idParamSchema);
+        const row = await getOwnedMessage(db, c.get('userId'), messageId);
+        const generation = generations.get(messageId);
+        if (generation) return sendEvents(c, messageId, subscribe(generation));
+        const gone = new AbortController();
+        const closing = generations.closing.signal;
+        const signal = AbortSignal.any([gone.signal, closing]);
+        return sendEvents(c, messageId, {
+          events: storedMessageEvents(db, row, signal, { leaseSeconds: generations.lease.seconds }),
+          close: () => gone.abort(),
+        });
+      })
+      .post('/messages/:id/regenerate', async (c) => {
+        const messageId = param(c, 'id', idParamSchema);
+        const options = await jsonBody(c, regenerateBody);
+        const started = await regenerateMessage(db, ai, generations, c.get('userId'), messageId, options);
+        return sendEvents(c, started.messageId, subscribe(started.generation));
+      })
+      .post('/messages/:id/stop', async (c) => {
+        const row = await stopMessage(db, generations, c.get('userId'), param(c, 'id', idParamSchema));
+        return c.json({ data: toMessage(row) });
+      })
+  );
 }

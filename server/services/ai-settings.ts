@@ -143,6 +143,11 @@ export function toAiSettings(ai: Ai, row: SettingsRow) {
     defaultBrandPersonaName: row.defaultBrandPersonaName,
     defaultBrandVoiceId: row.defaultBrandVoiceId,
     defaultBrandVoiceName: row.defaultBrandVoiceName,
+    costEstimate: row.costEstimate,
+    enableMemory: row.enableMemory,
+    streaming: row.streaming,
+    followUpQuestions: row.followUpQuestions,
+    showCitations: row.showCitations,
     credits: row.credits,
     providers,
   };

@@ -25,41 +25,45 @@ import { getOwnedChat, getOwnedMessage } from './chats';
 /** Answers: the question is stored first, then generated apart from the request (durable), one per model. */
 type Ai = Deps['ai'];
 
-/**
- * The chat so far (answered turns, only those before `beforeId` when given) and the new question,
- * with the language instruction and any extra system parts (the context block, regenerate instructions).
- */
-async function prompt(
-  db: Db,
-  chatId: number,
-  model: AiModelRow,
-  text: string,
-  language: string | null | undefined,
-  extra: { systemParts?: string[]; beforeId?: number } = {},
-) {
-  const earlier = await db
-    .select({ userText: messages.userText, answerText: messages.answerText })
+/** One earlier turn of a chat, as the model is sent it. */
+interface Turn {
+  question: string;
+  answer: string;
+}
+
+/** The chat's answered turns (done or stopped), oldest first; only those before `beforeId` when given. */
+async function storedTurns(db: Db, chatId: number, beforeId?: number): Promise<Turn[]> {
+  return db
+    .select({ question: messages.userText, answer: messages.answerText })
     .from(messages)
     .where(
       and(
         eq(messages.chatGemId, chatId),
         inArray(messages.status, ['done', 'stopped']),
-        extra.beforeId !== undefined ? lt(messages.id, extra.beforeId) : undefined,
+        beforeId !== undefined ? lt(messages.id, beforeId) : undefined,
       ),
     )
     .orderBy(asc(messages.id));
-  const history: ModelMessage[] = earlier.flatMap((m) =>
-    m.answerText
+}
+
+/**
+ * The earlier turns (those with an answer) and the new question, with the language instruction and
+ * any extra system parts (the context block, the citation and regenerate instructions).
+ */
+function prompt(model: AiModelRow, request: AnswerRequest, systemParts: string[]) {
+  const history: ModelMessage[] = request.history.flatMap((turn) =>
+    turn.answer
       ? [
-          { role: 'user' as const, content: m.userText },
-          { role: 'assistant' as const, content: m.answerText },
+          { role: 'user' as const, content: turn.question },
+          { role: 'assistant' as const, content: turn.answer },
         ]
       : [],
   );
+  const { language } = request;
   const label = language ? (model.languages.find((l) => l.code === language)?.label ?? language) : undefined;
   const base = `You are Trove's assistant, helping the user with what they read and save.${label ? ` Answer in ${label}.` : ''}`;
-  const system = [base, ...(extra.systemParts ?? []).filter(Boolean)].join('\n\n');
-  return { system, messages: [...history, { role: 'user' as const, content: text }] };
+  const system = [base, ...systemParts.filter(Boolean)].join('\n\n');
+  return { system, messages: [...history, { role: 'user' as const, content: request.text }] };
 }
 
 /** Options of `POST /api/chats/{id}/messages` stored in the message's `context.options`. */
@@ -79,7 +83,10 @@ interface AnswerRequest {
   /** One answer per model, in this order. */
   modelIds: number[];
   language: string | null | undefined;
-  temporary: boolean;
+  /** The chat the question and its answers are stored in; null: temporary, stored nowhere. */
+  storeIn: number | null;
+  /** The earlier turns sent with the question, oldest first. */
+  history: Turn[];
   context: ChatContextInput | undefined;
   options?: AnswerOptions;
   /** Regenerating: chosen gems/collections deleted since are skipped rather than refused. */
@@ -95,6 +102,100 @@ export interface StartedAnswer {
   generation: Generation;
 }
 
+type ModelAccess = Awaited<ReturnType<typeof modelAccess>>;
+type ContextItems = Awaited<ReturnType<typeof gatherContext>>;
+type Prepared = ModelAccess & {
+  llm: ReturnType<typeof languageModel>;
+  built: ReturnType<typeof prompt>;
+  context: Record<string, unknown>;
+  citable: ReturnType<typeof citableItems> | undefined;
+};
+
+/** The options to store in the message's `context.options`: those given. */
+const storedOptions = (request: AnswerRequest) =>
+  Object.fromEntries(
+    STORED_OPTIONS.filter((key) => request.options?.[key] !== undefined).map((key) => [key, request.options?.[key]]),
+  );
+
+/** One model's prompt (the context fitted to its length) and the `context` to store with its message. */
+function prepareAnswer(
+  request: AnswerRequest,
+  items: ContextItems,
+  { model, access }: ModelAccess,
+  multi: { index: number; count: number },
+): Prepared {
+  const fitted = fitContext(items, model.contentLength);
+  const citable = request.options?.citations ? citableItems(fitted.manifest.items) : undefined;
+  const built = prompt(model, request, [
+    fitted.block,
+    citable ? citationInstruction(citable) : '',
+    request.regenerate?.instructions ?? '',
+  ]);
+  const context: Record<string, unknown> = {};
+  if (request.context) Object.assign(context, fitted.manifest, { input: request.context });
+  if (request.regenerate)
+    context.regenerate = { fromMessageId: request.regenerate.fromMessageId, ...request.regenerate.options };
+  const options = storedOptions(request);
+  if (Object.keys(options).length) context.options = options;
+  // Answers of several models to one question: the panel shows them as siblings.
+  if (multi.count > 1) context.multi = multi;
+  return { model, access, llm: languageModel(model, access), built, context, citable };
+}
+
+/** Stores the question (status 'pending', leased to this copy) in chat `chatId`; what generation needs to write the answer. */
+async function storeQuestion(
+  db: Db,
+  generations: Generations,
+  userId: number,
+  chatId: number,
+  request: AnswerRequest,
+  { model, context }: Prepared,
+): Promise<Persist> {
+  const [row] = await db
+    .insert(messages)
+    .values({
+      chatGemId: chatId,
+      ownerId: userId,
+      userText: request.text,
+      modelId: model.id,
+      model: model.model,
+      displayName: model.displayName,
+      provider: model.provider,
+      language: request.language ?? null,
+      context,
+      leaseOwner: generations.lease.owner,
+      leaseExpiresAt: fromNow(generations.lease.seconds),
+    })
+    .returning();
+  if (!row) throw new Error('message insert returned no row');
+  return { db, messageId: row.id, lease: generations.lease };
+}
+
+/** Starts one answer in the background (stored through `persist`, or nowhere). */
+function launchAnswer(
+  db: Db,
+  generations: Generations,
+  userId: number,
+  request: AnswerRequest,
+  { model, access, llm, built, citable }: Prepared,
+  persist: Persist | undefined,
+): StartedAnswer {
+  const generation = new NewGeneration();
+  const messageId = persist?.messageId ?? null;
+  generations.start(messageId, generation, () =>
+    generate(generation, model, {
+      llm,
+      providerName: access.name,
+      ...built,
+      persist,
+      followUps: request.options?.followUps === true,
+      citable,
+      charge: model.isHouseModel ? { db, userId } : undefined,
+    }),
+  );
+  return { messageId, modelId: model.id, displayName: model.displayName, generation };
+}
+
 /**
  * Checks every model (400 with the spec's message when a key is missing) and the context before
  * anything is stored; then, per model, stores the question (status 'pending') with its context
@@ -105,95 +206,55 @@ async function startAnswers(
   ai: Ai,
   generations: Generations,
   userId: number,
-  chatId: number,
   request: AnswerRequest,
 ): Promise<StartedAnswer[]> {
-  const accesses = [];
+  const accesses: ModelAccess[] = [];
   for (const modelId of request.modelIds) accesses.push(await modelAccess(db, ai, userId, modelId));
   const items = await gatherContext(db, userId, request.context, request.lenientContext);
-  const options = Object.fromEntries(
-    STORED_OPTIONS.filter((key) => request.options?.[key] !== undefined).map((key) => [key, request.options?.[key]]),
+  const prepared = accesses.map((access, index) =>
+    prepareAnswer(request, items, access, { index, count: accesses.length }),
   );
-  const prepared = [];
-  for (const [index, { model, access }] of accesses.entries()) {
-    const llm = languageModel(model, access);
-    const fitted = fitContext(items, model.contentLength);
-    const citable = request.options?.citations ? citableItems(fitted.manifest.items) : undefined;
-    const built = await prompt(db, chatId, model, request.text, request.language, {
-      systemParts: [fitted.block, citable ? citationInstruction(citable) : '', request.regenerate?.instructions ?? ''],
-      beforeId: request.regenerate?.fromMessageId,
-    });
-    const context: Record<string, unknown> = {};
-    if (request.context) Object.assign(context, fitted.manifest, { input: request.context });
-    if (request.regenerate)
-      context.regenerate = { fromMessageId: request.regenerate.fromMessageId, ...request.regenerate.options };
-    if (Object.keys(options).length) context.options = options;
-    // Answers of several models to one question: the panel shows them as siblings.
-    if (accesses.length > 1) context.multi = { index, count: accesses.length };
-    prepared.push({ model, access, llm, built, context, citable });
-  }
   const started: StartedAnswer[] = [];
-  for (const { model, access, llm, built, context, citable } of prepared) {
-    let persist: Persist | undefined;
-    if (!request.temporary) {
-      const [row] = await db
-        .insert(messages)
-        .values({
-          chatGemId: chatId,
-          ownerId: userId,
-          userText: request.text,
-          modelId: model.id,
-          model: model.model,
-          displayName: model.displayName,
-          provider: model.provider,
-          language: request.language ?? null,
-          context,
-          leaseOwner: generations.lease.owner,
-          leaseExpiresAt: fromNow(generations.lease.seconds),
-        })
-        .returning();
-      if (!row) throw new Error('message insert returned no row');
-      persist = { db, messageId: row.id, lease: generations.lease };
-    }
-    const generation = new NewGeneration();
-    started.push({
-      messageId: persist?.messageId ?? null,
-      modelId: model.id,
-      displayName: model.displayName,
-      generation,
-    });
-    generations.start(persist?.messageId ?? null, generation, () =>
-      generate(generation, model, {
-        llm,
-        providerName: access.name,
-        ...built,
-        persist,
-        followUps: request.options?.followUps === true,
-        citable,
-        charge: model.isHouseModel ? { db, userId } : undefined,
-      }),
-    );
+  for (const answer of prepared) {
+    const persist =
+      request.storeIn === null
+        ? undefined
+        : await storeQuestion(db, generations, userId, request.storeIn, request, answer);
+    started.push(launchAnswer(db, generations, userId, request, answer, persist));
   }
   return started;
 }
 
-async function startAnswer(
-  db: Db,
-  ai: Ai,
-  generations: Generations,
-  userId: number,
-  chatId: number,
-  request: AnswerRequest,
-) {
-  const [started] = await startAnswers(db, ai, generations, userId, chatId, request);
+async function startAnswer(db: Db, ai: Ai, generations: Generations, userId: number, request: AnswerRequest) {
+  const [started] = await startAnswers(db, ai, generations, userId, request);
   if (!started) throw new Error('no answer started');
   return started;
 }
 
+type SendInput = z.output<typeof sendMessageBody> & { context?: ChatContextInput };
+
+/** The models to answer with: `modelIds`, or `modelId` alone; neither is a 400. */
+function modelIdsOf(input: SendInput): number[] {
+  const modelIds = input.modelIds ?? (input.modelId !== undefined ? [input.modelId] : []);
+  if (!modelIds.length)
+    throw new ApiError(400, 'modelId: required', { errors: [{ path: 'modelId', message: 'required' }] });
+  return modelIds;
+}
+
+/** What an answer to a sent message needs, apart from where it is stored and its earlier turns. */
+const sentRequest = (input: SendInput) => ({
+  text: input.text,
+  modelIds: modelIdsOf(input),
+  language: input.language,
+  context: input.context,
+  options: Object.fromEntries(STORED_OPTIONS.map((key) => [key, input[key]])),
+});
+
 /**
  * `POST /api/chats/{id}/messages`: the chat must be the user's; the optional context is assembled
  * and fitted to each model (server/ai/context.ts) and its manifest stored on the message. With
- * `modelIds`, one message per model, answered concurrently.
+ * `modelIds`, one message per model, answered concurrently. A `temporary` message is answered with
+ * the chat's earlier turns but stored nowhere.
  */
 export async function sendMessage(
   db: Db,
@@ -201,20 +262,29 @@ export async function sendMessage(
   generations: Generations,
   userId: number,
   chatId: number,
-  input: z.output<typeof sendMessageBody> & { context?: ChatContextInput },
+  input: SendInput,
 ): Promise<StartedAnswer[]> {
   await getOwnedChat(db, userId, chatId);
-  const modelIds = input.modelIds ?? (input.modelId !== undefined ? [input.modelId] : []);
-  if (!modelIds.length)
-    throw new ApiError(400, 'modelId: required', { errors: [{ path: 'modelId', message: 'required' }] });
-  return startAnswers(db, ai, generations, userId, chatId, {
-    text: input.text,
-    modelIds,
-    language: input.language,
-    temporary: input.temporary,
-    context: input.context,
-    options: Object.fromEntries(STORED_OPTIONS.map((key) => [key, input[key]])),
+  const request = sentRequest(input);
+  return startAnswers(db, ai, generations, userId, {
+    ...request,
+    storeIn: input.temporary ? null : chatId,
+    history: await storedTurns(db, chatId),
   });
+}
+
+/**
+ * `POST /api/chats/temporary/messages`: answered like a temporary message, with the earlier turns the
+ * client sent (`history`) instead of a stored chat's; no chat and no message is stored.
+ */
+export async function sendTemporaryMessage(
+  db: Db,
+  ai: Ai,
+  generations: Generations,
+  userId: number,
+  input: SendInput & { history: Turn[] },
+): Promise<StartedAnswer[]> {
+  return startAnswers(db, ai, generations, userId, { ...sentRequest(input), storeIn: null, history: input.history });
 }
 
 /**
@@ -238,11 +308,12 @@ export async function regenerateMessage(
       errors: [{ path: 'regenerationModel', message: 'choose a model' }],
     });
   const parsed = chatContextInput.safeParse(original.context.input);
-  return startAnswer(db, ai, generations, userId, original.chatGemId, {
+  return startAnswer(db, ai, generations, userId, {
     text: original.userText,
     modelIds: [modelId],
     language: options.regenerationLanguage ?? original.language,
-    temporary: false,
+    storeIn: original.chatGemId,
+    history: await storedTurns(db, original.chatGemId, original.id),
     context: parsed.success ? parsed.data : undefined,
     lenientContext: true,
     regenerate: {

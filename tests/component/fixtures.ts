@@ -1,4 +1,4 @@
-import { type AiModel, type AiSettings, aiSettingsSchema } from '@/lib/api/ai-contract';
+import { type AiModel, type AiSettings, aiSettingsSchema, CHAT_SETTINGS_DEFAULTS } from '@/lib/api/ai-contract';
 import { canonicalizeUrl } from '@/lib/api/canonical-url';
 import type { Collection, Diagnostics, Feedback, Gem, Tag, Upload, User } from '@/lib/api/contract';
 import type { ActivePage, Preferences, QueueView } from '@/lib/messaging/protocol';
@@ -170,6 +170,7 @@ export function defaultAiState(): FakeAiState {
       defaultBrandPersonaName: null,
       defaultBrandVoiceId: null,
       defaultBrandVoiceName: null,
+      ...CHAT_SETTINGS_DEFAULTS,
       credits: 100,
       providers: AI_PROVIDERS.map((p) => ({ ...p, apiKey: null, baseUrl: null, enabled: true })),
     }),

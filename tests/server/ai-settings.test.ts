@@ -104,6 +104,58 @@ describe('GET/PUT /api/ai-settings', () => {
   });
 });
 
+describe('Chat Settings checkboxes in ai_settings', () => {
+  it('start with the defaults: Cost Estimate and Enable Memory off, the rest on', async () => {
+    const { jwt } = await t.signUp('flags');
+    expect(await settings(jwt)).toMatchObject({
+      costEstimate: false,
+      enableMemory: false,
+      streaming: true,
+      followUpQuestions: true,
+      showCitations: true,
+    });
+  });
+
+  it('an update changes only the flags sent and is read back', async () => {
+    const { jwt } = await t.signUp('flagset');
+    const put = (body: unknown) => t.api('/api/ai-settings', { method: 'PUT', token: jwt, body });
+    const res = await put({ streaming: false });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const expected = {
+      costEstimate: false,
+      enableMemory: false,
+      streaming: false,
+      followUpQuestions: true,
+      showCitations: true,
+    };
+    expect(aiSettingsSchema.parse(res.body.data)).toMatchObject(expected);
+    expect(await settings(jwt)).toMatchObject(expected);
+
+    await put({ costEstimate: true, enableMemory: true, showCitations: false, defaultLanguage: 'fr' });
+    expect(await settings(jwt)).toMatchObject({
+      costEstimate: true,
+      enableMemory: true,
+      streaming: false,
+      followUpQuestions: true,
+      showCitations: false,
+      defaultLanguage: 'fr',
+    });
+    // another user's flags are untouched
+    expect((await settings((await t.signUp('flagother')).jwt)).streaming).toBe(true);
+  });
+
+  it('a flag that is not a boolean is a 400 naming it, and nothing is saved', async () => {
+    const { jwt } = await t.signUp('flagbad');
+    const put = (body: unknown) => t.api('/api/ai-settings', { method: 'PUT', token: jwt, body });
+    for (const field of ['costEstimate', 'enableMemory', 'streaming', 'followUpQuestions', 'showCitations']) {
+      for (const value of ['true', 1, null, {}]) {
+        expectFieldError(await put({ [field]: value, defaultLanguage: 'de' }), field);
+      }
+    }
+    expect(await settings(jwt)).toMatchObject({ streaming: true, costEstimate: false, defaultLanguage: null });
+  });
+});
+
 describe('model selection', () => {
   it('refuses a model whose provider has no key, with the exact message, and saves nothing', async () => {
     const { jwt } = await t.signUp('refuse');

@@ -25,6 +25,8 @@ export interface Fixtures {
   uploadFile: string;
   /** The fake provider's base URL (keys set by the fuzz point there). */
   providerUrl: string;
+  /** The token of the chat's share link (`/shared/chats/{token}`). */
+  shareToken: string;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -118,6 +120,13 @@ export const ROUTES: RouteCase[] = [
     query: () => page,
   },
   { method: 'GET', pattern: '/uploads/:file', auth: 'none', path: (f) => `/uploads/${f.uploadFile}`, pathParam: true },
+  {
+    method: 'GET',
+    pattern: '/shared/chats/:token',
+    auth: 'none',
+    path: (f) => `/shared/chats/${f.shareToken}`,
+    pathParam: true,
+  },
 
   {
     method: 'GET',
@@ -332,6 +341,11 @@ export const ROUTES: RouteCase[] = [
       defaultBrandPersonaName: 'Persona',
       defaultBrandVoiceId: 1,
       defaultBrandVoiceName: 'Voice',
+      costEstimate: true,
+      enableMemory: true,
+      streaming: false,
+      followUpQuestions: false,
+      showCitations: false,
     }),
   },
   {
@@ -427,6 +441,26 @@ export const ROUTES: RouteCase[] = [
     }),
   },
   {
+    method: 'POST',
+    pattern: '/api/chats/temporary/messages',
+    auth: 'user',
+    path: () => '/api/chats/temporary/messages',
+    json: (f) => ({
+      text: 'And this one?',
+      modelId: f.modelId,
+      language: 'en',
+      temporary: true,
+      followUps: false,
+      citations: false,
+      costEstimate: true,
+      context: { pageExtract: { url: pageUrl, title: 'Page', text: 'Page text' }, gemIds: [f.gemId] },
+      history: [
+        { question: 'What is this page about?', answer: 'A fuzz page.' },
+        { question: 'Stopped', answer: '' },
+      ],
+    }),
+  },
+  {
     method: 'GET',
     pattern: '/api/messages/:id/stream',
     auth: 'user',
@@ -446,6 +480,15 @@ export const ROUTES: RouteCase[] = [
       regenerationModel: f.modelId,
       regenerationLanguage: 'fr',
     }),
+  },
+  { method: 'POST', pattern: '/api/chats/:id/share', auth: 'user', path: (f) => `/api/chats/${f.chatId}/share` },
+  { method: 'GET', pattern: '/api/chats/:id/share', auth: 'user', path: (f) => `/api/chats/${f.chatId}/share` },
+  {
+    method: 'DELETE',
+    pattern: '/api/chats/:id/share',
+    auth: 'user',
+    path: (f) => `/api/chats/${f.chatId}/share`,
+    destructive: true,
   },
   { method: 'POST', pattern: '/api/messages/:id/stop', auth: 'user', path: (f) => `/api/messages/${f.messageId}/stop` },
 ];

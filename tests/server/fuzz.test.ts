@@ -46,6 +46,8 @@ beforeAll(async () => {
     body: { text: 'Hello', modelId: user.modelId },
   });
   expect([collection.status, tag.status, gem.status, upload.status, answer.status]).toEqual([201, 201, 201, 201, 200]);
+  const share = await t.api(`/api/chats/${user.chatId}/share`, { method: 'POST', token });
+  expect(share.status).toBe(201);
   const [message] = await storedMessages(t, token, user.chatId);
   if (!message) throw new Error('the fixture message was not stored');
   const uploaded = upload.body.data.uploads[0];
@@ -62,6 +64,7 @@ beforeAll(async () => {
     uploadId: uploaded.id,
     uploadFile: new URL(uploaded.url).pathname.split('/').at(-1) as string,
     providerUrl: fake.url,
+    shareToken: share.body.data.token,
   };
 });
 

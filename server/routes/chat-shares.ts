@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { idParamSchema } from '../../lib/api/contract';
+import type { AppEnv, Deps } from '../http/env';
+import { sendError } from '../http/errors';
+import { param, pathText } from '../http/validate';
+import { getChatShare, shareChat, sharedChat, toChatShare, unshareChat } from '../services/chat-shares';
+import { renderSharedChat, SHARED_PAGE_HEADERS } from '../services/shared-chat-page';
+import { baseUrlOf } from '../services/upload-files';
+
+/**
+ * Share Options "Invite Other": the owner's read-only link to a chat (mounted at /api behind the
+ * user check). The link's URL is built from PUBLIC_URL, or the request's own origin.
+ */
+export function chatShareRoutes({ db, files }: Deps) {
+  const base = (url: string) => baseUrlOf(files.publicUrl, url);
+  return new Hono<AppEnv>()
+    .post('/chats/:id/share', async (c) => {
+      const { share, created } = await shareChat(db, c.get('userId'), param(c, 'id', idParamSchema));
+      return c.json({ data: toChatShare(share, base(c.req.url)) }, created ? 201 : 200);
+    })
+    .get('/chats/:id/share', async (c) => {
+      const share = await getChatShare(db, c.get('userId'), param(c, 'id', idParamSchema));
+      return c.json({ data: share ? toChatShare(share, base(c.req.url)) : null });
+    })
+    .delete('/chats/:id/share', async (c) => {
+      await unshareChat(db, c.get('userId'), param(c, 'id', idParamSchema));
+      return c.json({ data: null });
+    });
+}
+
+/**
+ * Mounted at /shared, public: a share link is a capability URL. The page is plain HTML without
+ * scripts (server/services/shared-chat-page.ts); an unknown, malformed or turned-off token is a 404.
+ */
+export function sharedChatRoutes({ db }: Deps) {
+  return new Hono().get('/chats/:token', async (c) => {
+    const chat = await sharedChat(db, pathText(c, 'token'));
+    if (!chat) return sendError(c, 404, 'This chat is not shared (or no longer)');
+    return c.body(renderSharedChat(chat), 200, SHARED_PAGE_HEADERS);
+  });
+}

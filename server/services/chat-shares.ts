@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type ChatShare, chatShareTokenSchema } from '../../lib/api/chat-contract';
+import type { Db } from '../db/client';
+import { chatShares, gems, messages } from '../db/schema';
+import { getOwnedChat } from './chats';
+
+/**
+ * Read-only links to chats (Share Options "Invite Other"). The owner makes, reads and turns off a
+ * chat's link; anyone holding the token reads the chat's finished turns.
+ */
+
+type ShareRow = typeof chatShares.$inferSelect;
+
+/** 24 random bytes: 192 bits, 32 base64url characters. */
+const newToken = () => randomBytes(24).toString('base64url');
+
+export const toChatShare = (row: ShareRow, base: string): ChatShare => ({
+  url: `${base}/shared/chats/${row.token}`,
+  token: row.token,
+  createdAt: row.createdAt.toISOString(),
+});
+
+async function shareOf(db: Db, chatId: number): Promise<ShareRow | null> {
+  const [row] = await db.select().from(chatShares).where(eq(chatShares.chatGemId, chatId));
+  return row ?? null;
+}
+
+/** `POST /api/chats/{id}/share`: the chat's link, made unless it exists (`created` says which). */
+export async function shareChat(db: Db, userId: number, chatId: number) {
+  await getOwnedChat(db, userId, chatId);
+  const [created] = await db
+    .insert(chatShares)
+    .values({ chatGemId: chatId, ownerId: userId, token: newToken() })
+    .onConflictDoNothing({ target: chatShares.chatGemId })
+    .returning();
+  if (created) return { share: created, created: true };
+  const existing = await shareOf(db, chatId);
+  if (!existing) throw new Error('chat share vanished between insert and select');
+  return { share: existing, created: false };
+}
+
+/** `GET /api/chats/{id}/share`: the chat's link, or null. */
+export async function getChatShare(db: Db, userId: number, chatId: number) {
+  await getOwnedChat(db, userId, chatId);
+  return shareOf(db, chatId);
+}
+
+/** `DELETE /api/chats/{id}/share`: turns the link off (nothing to do when there is none). */
+export async function unshareChat(db: Db, userId: number, chatId: number) {
+  await getOwnedChat(db, userId, chatId);
+  await db.delete(chatShares).where(eq(chatShares.chatGemId, chatId));
+}
+
+/**
+ * What a link shows: the shared chat's title and its finished (done or stopped) turns, oldest first;
+ * null for a token that is malformed, unknown, turned off, or whose chat is gone.
+ */
+export async function sharedChat(db: Db, token: string) {
+  if (!chatShareTokenSchema.safeParse(token).success) return null;
+  const [chat] = await db
+    .select({ id: gems.id, title: gems.title, createdAt: gems.createdAt })
+    .from(chatShares)
+    .innerJoin(gems, and(eq(gems.id, chatShares.chatGemId), eq(gems.ownerId, chatShares.ownerId)))
+    .where(and(eq(chatShares.token, token), eq(gems.mediaType, 'AIChat')));
+  if (!chat) return null;
+  const turns = await db
+    .select({
+      question: messages.userText,
+      answer: messages.answerText,
+      status: messages.status,
+      displayName: messages.displayName,
+      model: messages.model,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(and(eq(messages.chatGemId, chat.id), inArray(messages.status, ['done', 'stopped'])))
+    .orderBy(asc(messages.id));
+  return { title: chat.title, createdAt: chat.createdAt, turns };
+}
+export type SharedChat = NonNullable<Awaited<ReturnType<typeof sharedChat>>>;
