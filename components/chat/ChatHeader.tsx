@@ -1,6 +1,7 @@
 import { IconButton } from '../ui/IconButton';
 import type { DrawerName } from './atoms';
 import type { Conversation } from './conversation/use-conversation';
+import { HistoryIcon, PlusIcon } from './icons';
 import { SettingsMenu } from './menus/SettingsMenu';
 import { type ShareActions, ShareMenu } from './menus/ShareMenu';
 import type { ChatFlags } from './use-chat-flags';
@@ -33,8 +34,8 @@ export function ChatHeader({
       <h1 className="chat-title" title={title}>
         {title}
       </h1>
-      <IconButton label="New chat" icon="＋" onClick={conversation.newChat} disabled={conversation.busy} />
-      <IconButton label="Chat history" icon="☰" onClick={() => onOpenDrawer('history')} />
+      <IconButton label="New chat" icon={<PlusIcon />} onClick={conversation.newChat} disabled={conversation.busy} />
+      <IconButton label="Chat history" icon={<HistoryIcon />} onClick={() => onOpenDrawer('history')} />
       <ShareMenu actions={share} disabled={conversation.chatId === null} />
       <SettingsMenu
         flags={flags}

@@ -11,7 +11,7 @@ interface SliderProps<T extends string> {
   stops: readonly SliderStop<T>[];
   value: T;
   onChange: (value: T) => void;
-  /** The user let go: pointer up, or a step key released. */
+  /** The user let go of the thumb (pointer up), or pressed Enter after moving it with the keys. */
   onRelease?: (value: T) => void;
   disabled?: boolean;
 }
@@ -66,9 +66,7 @@ export function Slider<T extends string>({ label, stops, value, onChange, onRele
         disabled={disabled}
         aria-valuetext={stops[index]?.label}
         onKeyDown={onKeyDown}
-        onKeyUp={(event) =>
-          STEP_KEYS[event.key] && onRelease?.(stops[Number(event.currentTarget.value)]?.value ?? value)
-        }
+        onKeyUp={(event) => event.key === 'Enter' && onRelease?.(value)}
         onPointerUp={(event) => onRelease?.(stops[Number(event.currentTarget.value)]?.value ?? value)}
         onChange={(event) => moveTo(Number(event.target.value))}
       />

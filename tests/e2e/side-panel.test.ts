@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, openExtensionPage, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
@@ -21,9 +21,15 @@ const USER = { username: 'paneluser', email: 'panel@example.test', password: 'co
 const ARTICLE_TEXT = 'six hours of public comment';
 const BLOG_TEXT = 'starter would come with me';
 
-/** The request bodies the fake provider received, as text (system prompt and messages). */
-const providerBodies = (fake: FakeProvider) =>
-  fake.requests.filter((r) => r.path.includes('chat')).map((r) => JSON.stringify(r.body));
+/**
+ * The chat requests the fake provider received since request number `since`, as text (system prompt
+ * and messages). An answer with follow-up questions makes a second request, for the questions.
+ */
+const providerBodies = (fake: FakeProvider, since = 0) =>
+  fake.requests
+    .slice(since)
+    .filter((r) => r.path.includes('chat'))
+    .map((r) => JSON.stringify(r.body));
 
 async function activeTabId(ctx: ExtensionBrowser): Promise<number> {
   const worker = await backgroundWorker(ctx);
@@ -55,15 +61,34 @@ async function ask(panel: Page, question: string) {
   await panel.keyboard.press('Enter');
 }
 
-/** The text of the answer shown last, once it has the status wanted. */
-async function lastAnswer(panel: Page, status = 'done') {
+/** The turn that asked `question`, once its shown answer has the status wanted: that answer's text. */
+async function answerTo(panel: Page, question: string, status = 'done') {
+  const find = (q: string) =>
+    [...document.querySelectorAll('.turn')].find((t) => t.querySelector('.question')?.textContent === q);
   await panel.waitForFunction(
-    (wanted) => [...document.querySelectorAll('.answer')].at(-1)?.getAttribute('data-status') === wanted,
+    `(${find})(${JSON.stringify(question)})?.querySelector('.answer')?.getAttribute('data-status') === ${JSON.stringify(status)}`,
     { timeout: 30_000 },
-    status,
   );
-  return panel.$$eval('.answer .markdown', (els) => els.at(-1)?.textContent?.trim() ?? '');
+  return panel.evaluate(
+    `(${find})(${JSON.stringify(question)})?.querySelector('.answer .md')?.textContent?.trim() ?? ''`,
+  ) as Promise<string>;
 }
+
+/** Waits until the answer to `question` shows `text` (while it streams). */
+async function answerShows(panel: Page, question: string, text: string) {
+  await panel.waitForFunction(
+    (q, t) =>
+      [...document.querySelectorAll('.turn')]
+        .find((turn) => turn.querySelector('.question')?.textContent === q)
+        ?.querySelector('.answer')
+        ?.textContent?.includes(t),
+    { timeout: 30_000 },
+    question,
+    text,
+  );
+}
+
+const MULTI_SWITCH = '::-p-aria([name="Multi select models"][role="switch"])';
 
 async function shoot(panel: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {
@@ -86,9 +111,17 @@ describe('the side panel', () => {
     env = await startE2eEnvironment('side-panel', {
       TROVE_HOUSE_PROVIDER: 'openai-compatible',
       TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
+      TROVE_HOUSE_API_KEY: 'house-key-e2e',
     });
     ctx = env.ctx;
     await (await signUpInOptions(ctx, env.server.url, USER)).close();
+  });
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && panel && !panel.isClosed())
+      await panel.screenshot({
+        path: `${SCREENSHOTS}sidepanel-failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
+      });
   });
 
   afterAll(async () => {
@@ -102,8 +135,10 @@ describe('the side panel', () => {
     articleTab = await grantTab(ctx, article);
     panel = await openPanel(ctx, articleTab);
     await panel.waitForSelector('.page-chip-title::-p-text(Council approves)');
-    expect(await panel.$eval('.page-chip-fit', (el) => el.textContent)).toMatch(/tokens — fits$/);
+    const fit = await panel.waitForSelector('.page-chip-fit');
+    expect(await fit?.evaluate((el) => el.textContent)).toMatch(/tokens — fits$/);
 
+    const since = fake.requests.length;
     fake.script({ chunks: ['The council ', 'voted 5-2 ', 'for the **seawall**.'], delayMs: 400 });
     await ask(panel, 'What did the council decide?');
     // Seen while it is still being written: the first piece without the last.
@@ -119,9 +154,9 @@ describe('the side panel', () => {
       },
       { timeout: 15_000 },
     );
-    expect(await lastAnswer(panel)).toBe('The council voted 5-2 for the seawall.');
+    expect(await answerTo(panel, 'What did the council decide?')).toBe('The council voted 5-2 for the seawall.');
     expect(await panel.$eval('.answer strong', (el) => el.textContent)).toBe('seawall');
-    expect(providerBodies(fake).at(-1)).toContain(ARTICLE_TEXT);
+    expect(providerBodies(fake, since)[0]).toContain(ARTICLE_TEXT);
     await shoot(panel, 'answer');
   });
 
@@ -131,19 +166,24 @@ describe('the side panel', () => {
     await panel.waitForSelector('.page-chip-offer::-p-text(You switched to another tab)');
     await panel.bringToFront();
 
+    let since = fake.requests.length;
     await ask(panel, 'And now?');
-    await lastAnswer(panel);
-    const held = providerBodies(fake).at(-1) ?? '';
-    expect(held).not.toContain(ARTICLE_TEXT);
-    expect(held).not.toContain(BLOG_TEXT);
+    await answerTo(panel, 'And now?');
+    const held = providerBodies(fake, since);
+    expect(held.length).toBeGreaterThan(0);
+    for (const body of held) {
+      expect(body).not.toContain(ARTICLE_TEXT);
+      expect(body).not.toContain(BLOG_TEXT);
+    }
 
     await grantTab(ctx, blog);
     await panel.bringToFront();
     await panel.locator('button::-p-text(Use this page)').click();
     await panel.waitForSelector('.page-chip-title::-p-text(Sourdough)');
+    since = fake.requests.length;
     await ask(panel, 'What went wrong with the bread?');
-    await lastAnswer(panel);
-    expect(providerBodies(fake).at(-1)).toContain(BLOG_TEXT);
+    await answerTo(panel, 'What went wrong with the bread?');
+    expect(providerBodies(fake, since)[0]).toContain(BLOG_TEXT);
   });
 
   it('refuses a model without a key with the exact message, and selects nothing', async () => {
@@ -157,51 +197,55 @@ describe('the side panel', () => {
   });
 
   it('regenerates at Reading Level 4 with the instruction in the provider request, as a sibling answer', async () => {
-    await panel.locator('.answer-options-trigger').click();
+    const since = fake.requests.length;
+    const turns = await panel.$$('.turn');
+    await (await turns.at(-1)?.$('.answer-options-trigger'))?.click();
     await panel.waitForSelector('.answer-options');
     await shoot(panel, 'chat-options');
     const level = await panel.waitForSelector('input[type="range"]');
     await level?.focus();
     await panel.keyboard.press('ArrowRight');
     await panel.keyboard.press('ArrowRight');
-    await panel.waitForFunction(() => document.querySelector('.siblings')?.textContent?.includes('2 / 2'), {
-      timeout: 15_000,
-    });
-    await lastAnswer(panel);
-    expect(providerBodies(fake).at(-1)).toContain('Write for a College reader.');
+    await panel.keyboard.press('Enter');
+    await panel.waitForFunction(
+      () => [...document.querySelectorAll('.turn')].at(-1)?.querySelector('.siblings')?.textContent?.includes('2 / 2'),
+      { timeout: 15_000 },
+    );
+    await answerTo(panel, 'What went wrong with the bread?');
+    expect(providerBodies(fake, since)[0]).toContain('Write for a College reader.');
   });
 
   it('asks two models at once and shows both answers', async () => {
     await panel.locator('.model-button').click();
-    await panel.locator('[role="switch"]::-p-text(Multi select models), label::-p-text(Multi select models)').click();
+    await panel.locator(MULTI_SWITCH).click();
     await panel.locator('[role="option"]::-p-text(Trove Fast)').click();
     await panel.keyboard.press('Escape');
     expect(await panel.$eval('.model-button', (el) => el.textContent)).toContain('Trove Fast');
     const before = fake.requests.length;
     await ask(panel, 'Compare yourselves');
-    await panel.waitForFunction(
-      () => document.querySelector('.turn:last-child .siblings')?.textContent?.includes('/ 2'),
-      {
-        timeout: 15_000,
-      },
+    await answerTo(panel, 'Compare yourselves');
+    await panel.waitForFunction(() =>
+      [...document.querySelectorAll('.turn')].at(-1)?.querySelector('.siblings')?.textContent?.includes('/ 2'),
     );
-    await lastAnswer(panel);
-    const models = fake.requests.slice(before).map((r) => (r.body as { model?: string }).model);
-    expect(models.sort()).toEqual(['trove-chat', 'trove-fast']);
+    // One answer (and one follow-up request) per model.
+    const models = new Set(fake.requests.slice(before).map((r) => (r.body as { model?: string }).model));
+    expect([...models].sort()).toEqual(['trove-chat', 'trove-fast']);
+    await shoot(panel, 'two-models');
     // Back to one model for what follows.
     await panel.locator('.model-button').click();
-    await panel.locator('[role="switch"]::-p-text(Multi select models), label::-p-text(Multi select models)').click();
+    await panel.locator(MULTI_SWITCH).click();
     await panel.keyboard.press('Escape');
+    expect(await panel.$eval('.model-button', (el) => el.textContent)).not.toContain('Trove Fast');
   });
 
   it('shows the whole answer, from its start, when the panel is closed mid-answer and opened again', async () => {
     const chunks = Array.from({ length: 16 }, (_, i) => `part${i} `);
     fake.script({ chunks, delayMs: 250 });
     await ask(panel, 'Tell me slowly');
-    await panel.waitForFunction(() => [...document.querySelectorAll('.answer')].at(-1)?.textContent?.includes('part1'));
+    await answerShows(panel, 'Tell me slowly', 'part1');
     await panel.close();
     panel = await openPanel(ctx, articleTab);
-    expect(await lastAnswer(panel)).toBe(chunks.join('').trim());
+    expect(await answerTo(panel, 'Tell me slowly')).toBe(chunks.join('').trim());
   });
 
   it('loses nothing when the browser stops the service worker mid-answer', async () => {
@@ -214,12 +258,12 @@ describe('the side panel', () => {
     const cdp = await panel.createCDPSession();
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
-    expect(await lastAnswer(panel)).toBe(chunks.join('').trim());
+    expect(await answerTo(panel, 'Keep going')).toBe(chunks.join('').trim());
   });
 
   it('exports the chat as text and finds it in the history', async () => {
     const downloads = mkdtempSync(join(tmpdir(), 'trove-downloads-'));
-    const cdp = await panel.createCDPSession();
+    const cdp = await ctx.browser.target().createCDPSession();
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
     await panel.locator('button[aria-label="Share options"]').click();
     await panel.locator('[role="menuitem"]::-p-text(Export text)').click();
@@ -252,13 +296,14 @@ describe('the side panel', () => {
     });
     const seen = env.site.requests.length;
     await ask(panel, 'Show me something dangerous');
-    await lastAnswer(panel);
+    await answerTo(panel, 'Show me something dangerous');
     expect(await panel.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    const last = (await panel.$$('.turn')).at(-1);
     expect(await panel.$$eval('.answer img', (imgs) => imgs.length)).toBe(0);
-    expect(await panel.$$eval('.answer a', (links) => links.map((a) => a.getAttribute('href')))).toEqual([
+    expect(await last?.$$eval('.answer a', (links) => links.map((a) => a.getAttribute('href')))).toEqual([
       'https://example.test/ok',
     ]);
-    expect(await panel.$eval('.answer:last-of-type', (el) => el.textContent)).toContain('Load image from');
+    expect(await last?.$eval('.answer', (el) => el.textContent)).toContain('Load image from');
     await new Promise((r) => setTimeout(r, 300));
     expect(env.site.requests.slice(seen).filter((p) => p.endsWith('.png'))).toEqual([]);
   });

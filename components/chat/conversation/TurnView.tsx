@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AnswerView as Answer, TurnView as Turn } from '@/lib/chat/conversation-view';
 import { IconButton } from '../../ui/IconButton';
 import { AnswerView } from './AnswerView';
@@ -28,9 +28,11 @@ export function TurnView({
   renderOptions,
 }: TurnViewProps) {
   const count = turn.answers.length;
-  const [shown, setShown] = useState(count - 1);
-  useEffect(() => setShown(count - 1), [count]);
-  const answer = turn.answers[Math.min(shown, count - 1)];
+  // The answer picked with the switcher, for as long as no new sibling arrives (a new one is shown at once).
+  const [picked, setPicked] = useState<{ index: number; count: number } | null>(null);
+  const shown = picked && picked.count === count ? picked.index : count - 1;
+  const setShown = (index: number) => setPicked({ index, count });
+  const answer = turn.answers[shown];
   return (
     <div className="turn">
       <p className="question">{turn.question}</p>

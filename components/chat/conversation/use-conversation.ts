@@ -34,19 +34,27 @@ export function useConversation() {
   const [liveTurnKey, setLiveTurnKey] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const busy = live !== null && !turnFinished(live);
-  const reattached = useRef(new Set<number>());
+  const followed = useRef(new Set<number>());
   const messages = useQuery({ ...messagesQuery(api, chatId ?? 0), enabled: chatId !== null });
 
   const follow = useCallback(
     async (events: AsyncGenerator<ChatStreamEvent>, forChat: number) => {
-      let stored = true;
+      const ids: number[] = [];
+      let complete = true;
       try {
         for await (const event of events) {
-          if (event.name === 'message' && event.data.id === null) stored = false;
+          if (event.name === 'message') {
+            if (event.data.id === null) complete = false;
+            else {
+              ids.push(event.data.id);
+              // Followed here already: never re-attached to by the effect below.
+              followed.current.add(event.data.id);
+            }
+          }
           dispatch({ type: 'event', event });
         }
       } catch (error) {
-        stored = false;
+        complete = false;
         dispatch({
           type: 'cut',
           message: error instanceof Error && error.name !== 'TypeError' ? error.message : CUT_MESSAGE,
@@ -54,7 +62,12 @@ export function useConversation() {
       }
       await queryClient.invalidateQueries({ queryKey: chatKeys.messages(forChat) });
       void queryClient.invalidateQueries({ queryKey: chatKeys.historyAll });
-      if (stored) dispatch({ type: 'clear' });
+      // The live copy goes only once the stored messages hold every answer, finished: never a gap.
+      const stored = queryClient.getQueryData<Message[]>(chatKeys.messages(forChat)) ?? [];
+      const finished = new Set(
+        stored.filter((m) => m.status !== 'pending' && m.status !== 'streaming').map((m) => m.id),
+      );
+      if (complete && ids.length && ids.every((id) => finished.has(id))) dispatch({ type: 'clear' });
     },
     [queryClient],
   );
@@ -105,10 +118,10 @@ export function useConversation() {
   useEffect(() => {
     if (busy || chatId === null) return;
     const unfinished = messages.data?.find(
-      (m) => (m.status === 'streaming' || m.status === 'pending') && !reattached.current.has(m.id),
+      (m) => (m.status === 'streaming' || m.status === 'pending') && !followed.current.has(m.id),
     );
     if (!unfinished) return;
-    reattached.current.add(unfinished.id);
+    followed.current.add(unfinished.id);
     dispatch({
       type: 'reattach',
       question: unfinished.userText,

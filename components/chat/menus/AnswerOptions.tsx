@@ -4,6 +4,7 @@ import type { AnswerView } from '@/lib/chat/conversation-view';
 import { Button } from '../../ui/Button';
 import { Popover } from '../../ui/Popover';
 import { Slider } from '../../ui/Slider';
+import { MoreIcon } from '../icons';
 
 export type SaveKind = 'Blog' | 'Page' | 'Note';
 
@@ -55,8 +56,12 @@ export function AnswerOptions({ answer, actions, multi }: AnswerOptionsProps) {
       onOpenChange={setOpen}
       placement="bottom-end"
       trigger={
-        <button type="button" className="ui-icon-button answer-options-trigger" aria-label="Chat options">
-          ⋯
+        <button
+          type="button"
+          className="ui-button ui-button-ghost ui-button-sm ui-icon-button answer-options-trigger"
+          aria-label="Chat options"
+        >
+          <MoreIcon />
         </button>
       }
     >

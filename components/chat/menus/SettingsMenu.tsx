@@ -1,6 +1,7 @@
 import { Menu } from '../../ui/Menu';
 import { MenuCheckboxItem, MenuItem, MenuSeparator } from '../../ui/MenuItem';
 import type { DrawerName } from '../atoms';
+import { SettingsIcon } from '../icons';
 import type { ChatFlags } from '../use-chat-flags';
 
 interface SettingsMenuProps {
@@ -29,7 +30,11 @@ export function SettingsMenu({
 }: SettingsMenuProps) {
   const writer = mode === 'ai-writer';
   return (
-    <Menu label="Chat settings" triggerContent={<span aria-hidden="true">⚙</span>} triggerClassName="ui-icon-button">
+    <Menu
+      label="Chat settings"
+      triggerContent={<SettingsIcon />}
+      triggerClassName="ui-button ui-button-ghost ui-button-md ui-icon-button"
+    >
       {onEditGem ? <MenuItem label="Edit Gem" onSelect={onEditGem} /> : null}
       <MenuItem label="AI settings" onSelect={onOpenAiSettings} />
       <MenuItem label="AI Models" onSelect={() => onOpenDrawer('models')} />

@@ -1,5 +1,6 @@
 import { Menu } from '../../ui/Menu';
 import { MenuItem, MenuSeparator } from '../../ui/MenuItem';
+import { ShareIcon } from '../icons';
 
 export interface ShareActions {
   invite?: () => void;
@@ -13,7 +14,11 @@ export interface ShareActions {
 export function ShareMenu({ actions, disabled }: { actions: ShareActions; disabled: boolean }) {
   if (disabled) return null;
   return (
-    <Menu label="Share options" triggerContent={<span aria-hidden="true">⇪</span>} triggerClassName="ui-icon-button">
+    <Menu
+      label="Share options"
+      triggerContent={<ShareIcon />}
+      triggerClassName="ui-button ui-button-ghost ui-button-md ui-icon-button"
+    >
       {actions.invite ? <MenuItem label="Invite Other" onSelect={actions.invite} /> : null}
       <MenuItem label="Duplicate chat" onSelect={actions.duplicate} />
       <MenuItem label="Auto generate steps from current conversation" onSelect={actions.generateSteps} />
