@@ -130,10 +130,12 @@ function MenuInTree({ label, triggerContent, triggerClassName, children }: MenuP
       <MenuContext.Provider value={{ activeIndex, setActiveIndex, getItemProps }}>
         <FloatingList elementsRef={elementsRef} labelsRef={labelsRef}>
           {open && (
-            <FloatingPortal>
+            <FloatingPortal preserveTabOrder={false}>
               <FloatingFocusManager
                 context={context}
                 modal={false}
+                // No focus guards (aria-hidden yet focusable, which axe flags): a menu closes when focus leaves it.
+                guards={false}
                 initialFocus={isSubmenu ? -1 : 0}
                 returnFocus={!isSubmenu}
               >

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, openExtensionPage, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
-import { signUpInOptions } from './flows';
+import { backgroundWorker, signUpInOptions } from './flows';
 
 /**
  * axe-core in real Chromium against every extension page, in the light and the dark theme: the options
@@ -164,6 +164,61 @@ describe('axe-core finds no critical or serious violation, light and dark', () =
     await popup.waitForFunction(() => !document.querySelector('.spinner'));
     const blocking = await scan(popup, 'popup-fresh');
     await popup.close().catch(() => {});
+    await page.close();
+    expect(blocking).toEqual([]);
+  });
+
+  it('the side panel: an answer with code and a table, the model picker, the settings menu, the chat options, the history', async () => {
+    const page = await ctx.browser.newPage();
+    await page.goto(`${env.site.url}/news-article.html`);
+    (await openPopup(ctx, page)).close().catch(() => {});
+    const worker = await backgroundWorker(ctx);
+    const tabId = await worker.evaluate(async () => {
+      const scope = globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id: number }[]> } } };
+      return (await scope.chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.id ?? -1;
+    });
+    const panel = await openExtensionPage(ctx, `sidepanel.html?tabId=${tabId}`);
+    await panel.setViewport({ width: 400, height: 800 });
+    await panel.waitForSelector('.page-chip-fit');
+    // Make a Groq model (usable: its key was added above) the default, through the picker.
+    await panel.locator('.model-button').click();
+    await panel.locator('[role="option"]::-p-text(Llama 3.3 70B)').click();
+    await panel.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+    fake.script({
+      chunks: [
+        '## The vote\n\nThe council voted **5-2**.\n\n',
+        '| Member | Vote |\n| --- | --- |\n| Ortega | Yes |\n| Patel | No |\n\n',
+        '```ts\nconst seawall = { cost: 48_000_000 };\n```\n',
+      ],
+    });
+    await panel.locator('.composer-input').click();
+    await panel.keyboard.type('Summarise the vote');
+    await panel.keyboard.press('Enter');
+    await panel.waitForSelector('.answer[data-status="done"] table');
+    await panel.waitForSelector('.answer[data-status="done"] pre code span');
+    const blocking = [...(await scan(panel, 'sidepanel-answer'))];
+
+    await panel.locator('.model-button').click();
+    await panel.waitForSelector('[role="listbox"]');
+    blocking.push(...(await scan(panel, 'sidepanel-model-picker')));
+    await panel.keyboard.press('Escape');
+    await panel.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+
+    await panel.locator('button[aria-label="Chat settings"]').click();
+    await panel.waitForSelector('[role="menu"]');
+    blocking.push(...(await scan(panel, 'sidepanel-settings-menu')));
+    await panel.keyboard.press('Escape');
+
+    await panel.locator('.answer-options-trigger').click();
+    await panel.waitForSelector('.answer-options');
+    blocking.push(...(await scan(panel, 'sidepanel-chat-options')));
+    await panel.keyboard.press('Escape');
+
+    await panel.locator('button[aria-label="Chat history"]').click();
+    await panel.waitForSelector('.history-item');
+    blocking.push(...(await scan(panel, 'sidepanel-history')));
+    await panel.keyboard.press('Escape');
+    await panel.close();
     await page.close();
     expect(blocking).toEqual([]);
   });

@@ -14,7 +14,8 @@ export function ModelButton({ models, loading, onOpen }: ModelButtonProps) {
       ? models.map((m) => m.displayName).join(' + ')
       : 'Choose a model';
   return (
-    <button type="button" className="model-button" onClick={onOpen} aria-label={`Model: ${label}. Change model`}>
+    <button type="button" className="model-button" onClick={onOpen} aria-haspopup="dialog">
+      <span className="ui-visually-hidden">Model: </span>
       <span className="model-button-name">{label}</span>
       {models.length === 1 && models[0] ? (
         <span className={`badge badge-${models[0].label.toLowerCase()}`}>{models[0].label}</span>

@@ -35,8 +35,8 @@ export function ModelRow({ model, selected, pending, optionProps }: ModelRowProp
       tabIndex={optionProps.tabIndex}
       role="option"
       aria-selected={selected}
-      aria-labelledby={`${id}-name`}
-      aria-describedby={`${id}-label ${id}-caps`}
+      aria-labelledby={`${id}-name ${id}-label ${id}-badges`}
+      aria-describedby={`${id}-caps`}
       aria-busy={pending || undefined}
       className="picker-option model-option"
       data-model-id={model.id}
@@ -55,19 +55,17 @@ export function ModelRow({ model, selected, pending, optionProps }: ModelRowProp
             {reason && <span className="ui-visually-hidden">: {reason}</span>}
           </span>
         </span>
-        <span id={`${id}-caps`} className="model-option-caps">
-          {capabilities.map((capability) => (
-            <span
-              key={capability.key}
-              className="model-cap"
-              data-capability={capability.key}
-              title={capability.long}
-              aria-hidden="true"
-            >
-              {capability.short}
-            </span>
-          ))}
-          <span className="ui-visually-hidden">{capabilities.map((capability) => capability.long).join(', ')}</span>
+        <span className="model-option-caps">
+          <span id={`${id}-badges`}>
+            {capabilities.map((capability) => (
+              <span key={capability.key} className="model-cap" data-capability={capability.key} title={capability.long}>
+                {capability.short}
+              </span>
+            ))}
+          </span>
+          <span id={`${id}-caps`} className="ui-visually-hidden">
+            {capabilities.map((capability) => capability.long).join(', ')}
+          </span>
         </span>
       </span>
     </div>
