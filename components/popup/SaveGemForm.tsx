@@ -31,6 +31,10 @@ interface Props {
   collections: Collection[];
   tags: Tag[];
   defaultCollectionId: number | undefined;
+  /** Everything has arrived: the page's extract, the collections and tags, the "already saved?" answer. */
+  filledIn: boolean;
+  /** The collections have arrived (until then the picker waits, disabled, in its place). */
+  collectionsLoaded: boolean;
   onCreateCollection: (name: string) => Promise<Collection>;
   /** Saves (creating, or updating `existing`) the gem built from the page once it has been read. */
   onSave: (build: (page: ActivePage) => CreateGemInput) => Promise<void>;
@@ -45,6 +49,8 @@ export function SaveGemForm({
   collections,
   tags,
   defaultCollectionId,
+  filledIn,
+  collectionsLoaded,
   onCreateCollection,
   onSave,
   onDelete,
@@ -57,8 +63,8 @@ export function SaveGemForm({
   });
   const { register, control, handleSubmit, watch, setError, formState } = form;
   const { errors, isSubmitting } = formState;
-  usePageFill(form, page, !existing);
-  useTimingMarks(!!page);
+  usePageFill(form, page, !existing, defaultCollectionId);
+  useTimingMarks(filledIn);
 
   const submit = handleSubmit(async (values) => {
     setSaveError(null);
@@ -92,7 +98,7 @@ export function SaveGemForm({
       onSubmit={submit}
       noValidate
       aria-label={existing ? 'Edit saved gem' : 'Save this page'}
-      aria-busy={!page}
+      aria-busy={!filledIn}
       className="save-form"
     >
       {existing && (
@@ -125,6 +131,7 @@ export function SaveGemForm({
             value={field.value}
             onChange={field.onChange}
             onCreate={onCreateCollection}
+            loading={!collectionsLoaded}
             error={errors.collectionId?.message}
           />
         )}

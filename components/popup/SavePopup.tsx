@@ -9,7 +9,8 @@ import { PopupReportDialog } from './PopupReportDialog';
 import { LoadFailedState, PopupSkeleton, QueuedState, SignedOutState, UnsaveablePageState } from './PopupStates';
 import { SavedState } from './SavedState';
 import { SaveGemForm } from './SaveGemForm';
-import { isWebPage, useSavePopup } from './use-save-popup';
+import { useSavePopup } from './use-save-popup';
+import { isWebPage } from './web-page';
 
 /** How long the success state stays before the popup closes itself (unless the user interacts). */
 export const AUTO_CLOSE_MS = 4000;
@@ -99,6 +100,8 @@ function SavePopupContent({ onOpenOptions, closePopup, autoCloseMs }: Required<P
         collections={popup.collections}
         tags={popup.tags}
         defaultCollectionId={popup.defaultCollectionId}
+        filledIn={popup.filledIn}
+        collectionsLoaded={popup.collectionsLoaded}
         onCreateCollection={createCollection}
         onSave={popup.save}
         onDelete={async (id) => {
