@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Collection, CreateGemInput, Gem, Tag } from '@/lib/api/contract';
 import type { ActivePage, ActiveTab } from '@/lib/messaging/protocol';
@@ -16,9 +15,10 @@ import {
   initialValues,
   type PAGE_FIELDS,
   pageValues,
+  preloadSaveGemRules,
   type SaveGemFormValues,
-  saveGemFormSchema,
-} from './save-gem-form-schema';
+  saveGemResolver,
+} from './save-gem-values';
 import { TagsField } from './TagsField';
 import { usePageFill } from './use-page-fill';
 import { useTimingMarks } from './use-timing-marks';
@@ -57,7 +57,7 @@ export function SaveGemForm({
 }: Props) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const form = useForm<SaveGemFormValues>({
-    resolver: zodResolver(saveGemFormSchema),
+    resolver: saveGemResolver,
     defaultValues: initialValues(page ?? tab, existing, defaultCollectionId),
     mode: 'onChange',
   });
@@ -65,6 +65,9 @@ export function SaveGemForm({
   const { errors, isSubmitting } = formState;
   usePageFill(form, page, !existing, defaultCollectionId);
   useTimingMarks(filledIn);
+  useEffect(() => {
+    if (filledIn) preloadSaveGemRules();
+  }, [filledIn]);
 
   const submit = handleSubmit(async (values) => {
     setSaveError(null);
@@ -89,7 +92,7 @@ export function SaveGemForm({
         };
       });
     } catch (error) {
-      setSaveError(placeFieldErrors(error, Object.keys(saveGemFormSchema.shape), setError));
+      setSaveError(placeFieldErrors(error, Object.keys(form.getValues()), setError));
     }
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { ActivePage } from '@/lib/messaging/protocol';
-import { PAGE_FIELDS, pageValues, type SaveGemFormValues } from './save-gem-form-schema';
+import { PAGE_FIELDS, pageValues, type SaveGemFormValues } from './save-gem-values';
 
 /**
  * Fills in what the page says about itself (title, description, image, type) when its extract arrives
