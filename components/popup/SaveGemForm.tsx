@@ -11,6 +11,7 @@ import { CollectionField } from './CollectionField';
 import { DeleteGemButton } from './DeleteGemButton';
 import { GemDetails } from './GemDetails';
 import { PreviewCard } from './PreviewCard';
+import { SavedHereNotice } from './SavedHereNotice';
 import {
   initialValues,
   type PAGE_FIELDS,
@@ -28,6 +29,8 @@ interface Props {
   /** The page as read from the tab; undefined until its extract arrives (the form is filled in then). */
   page: ActivePage | undefined;
   existing: Gem | undefined;
+  /** The "already saved?" look-up could not reach the server (the form works; the save is queued). */
+  lookupOffline: boolean;
   collections: Collection[];
   tags: Tag[];
   defaultCollectionId: number | undefined;
@@ -46,6 +49,7 @@ export function SaveGemForm({
   tab,
   page,
   existing,
+  lookupOffline,
   collections,
   tags,
   defaultCollectionId,
@@ -104,13 +108,6 @@ export function SaveGemForm({
       aria-busy={!filledIn}
       className="save-form"
     >
-      {existing && (
-        <Alert tone="info">
-          Already saved in{' '}
-          <strong>{collections.find((c) => c.id === existing.collectionId)?.name ?? 'a collection'}</strong> on{' '}
-          {new Date(existing.createdAt).toLocaleDateString()}. Changes update that gem.
-        </Alert>
-      )}
       <PreviewCard
         title={watch('title')}
         url={watch('url')}
@@ -146,6 +143,7 @@ export function SaveGemForm({
           <TagsField value={field.value} onChange={field.onChange} suggestions={tags} error={errors.tags?.message} />
         )}
       />
+      <SavedHereNotice existing={existing} collections={collections} lookupOffline={lookupOffline} />
       {saveError && <Alert tone="error">{saveError}</Alert>}
       <div className="form-actions">
         <Button type="submit" variant="primary" className="save-button" loading={isSubmitting}>

@@ -3,7 +3,6 @@ import { lazy, Suspense, useState } from 'react';
 import { unwrap, useBackground } from '../app/background-context';
 import { keys } from '../app/queries';
 import { QueueStatus } from '../queue/QueueStatus';
-import { Alert } from '../ui/Alert';
 import { useToast } from '../ui/Toast';
 import { LoadFailedState, PopupSkeleton, QueuedState, SignedOutState, UnsaveablePageState } from './PopupStates';
 import { SavedState } from './SavedState';
@@ -92,17 +91,13 @@ function SavePopupContent({ onOpenOptions, closePopup, autoCloseMs }: Required<P
   return (
     <>
       <h1 className="popup-title">{popup.existing ? 'Edit saved gem' : 'Save to Trove'}</h1>
-      {popup.lookupOffline && (
-        <Alert tone="info">
-          The server can't be reached: Trove could not check whether this page is already saved.
-        </Alert>
-      )}
       <SaveGemForm
         // A gem deleted (or undone) leaves a fresh form for the page.
         key={popup.existing?.id ?? 'new'}
         tab={popup.tab}
         page={popup.page}
         existing={popup.existing}
+        lookupOffline={popup.lookupOffline}
         collections={popup.collections}
         tags={popup.tags}
         defaultCollectionId={popup.defaultCollectionId}

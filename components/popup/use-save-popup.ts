@@ -10,6 +10,7 @@ import {
   collectionsQuery,
   gemsAtUrlQuery,
   keys,
+  queueQuery,
   sessionQuery,
   tagsQuery,
 } from '../app/queries';
@@ -38,6 +39,9 @@ export function useSavePopup() {
   const page = useQuery({ ...activePageQuery(background), enabled: signedIn });
   const collections = useQuery({ ...collectionsQuery(background), enabled: signedIn });
   const tags = useQuery({ ...tagsQuery(background), enabled: signedIn });
+  // The queue's banner sits above the form: the form waits for it (a local answer, asked with the tab) so that
+  // the banner never pushes a form already shown down.
+  const queue = useQuery(queueQuery(background));
   const url = tab.data?.url ?? '';
   const savedHere = useQuery({ ...gemsAtUrlQuery(background, url), enabled: signedIn && isWebPage(url) });
   const existing = savedHere.data?.[0];
@@ -112,7 +116,7 @@ export function useSavePopup() {
     lookupOffline,
     failure: failures[0],
     retry: () => queryClient.invalidateQueries(),
-    loading: !tab.data,
+    loading: !tab.data || queue.isPending,
     filledIn,
     collectionsLoaded: !!collections.data,
     defaultCollectionId:

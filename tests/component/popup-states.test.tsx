@@ -95,6 +95,22 @@ describe('SavePopup: loading and failures', () => {
     expect((screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement).value).toBe('Unfiltered');
   });
 
+  test('with saves waiting, the form waits for the queue banner above it, so the banner never pushes it down', async () => {
+    const fake = new FakeBackground({
+      queue: [{ key: 'k1', label: 'Earlier page', state: 'pending', attempts: 1, lastError: null, createdAt: 0 }],
+    });
+    const queue = fake.holdNext('listQueue');
+    renderPopup(fake);
+    await waitFor(() => expect(fake.client.getActiveTab).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy());
+    expect(screen.queryByRole('form')).toBeNull();
+    queue.release();
+    const form = await screen.findByRole('form', { name: 'Save this page' });
+    const banner = screen.getByRole('region', { name: 'Saves not yet on the server' });
+    expect(banner.textContent).toContain('1 save waiting for the server');
+    expect(!!(banner.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
+  });
+
   test("shows a background failure's message, and Try again loads again", async () => {
     const fake = new FakeBackground();
     const message =
@@ -190,6 +206,17 @@ describe('SavePopup: a page already saved', () => {
     expect((screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement).value).toBe('Work');
     expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('JavaScript')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Update gem' })).toBeTruthy();
+  });
+
+  test('the notice is by the actions it changes, below the fields (an answer that comes late moves nothing)', async () => {
+    renderPopup(alreadySaved());
+    const form = await findSaveForm('Edit saved gem');
+    const notice = within(form)
+      .getAllByRole('status')
+      .find((el) => el.textContent?.startsWith('Already saved')) as HTMLElement;
+    const follows = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(screen.getByRole('combobox', { name: 'Tags' }), notice)).toBe(true);
+    expect(follows(notice, screen.getByRole('button', { name: 'Update gem' }))).toBe(true);
   });
 
   test('submitting updates that gem instead of creating another', async () => {
