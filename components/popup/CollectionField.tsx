@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { Collection } from '@/lib/api/contract';
 import { errorMessage } from '../app/background-context';
-import { Combobox } from '../ui/Combobox';
 import { Spinner } from '../ui/Spinner';
 import { flattenCollections } from './collection-tree';
+import { PopupCombobox } from './PopupCombobox';
 
 interface Props {
   collections: Collection[];
@@ -50,7 +50,7 @@ export function CollectionField({ collections, value, onChange, onCreate, loadin
   const message = createError ?? error;
   return (
     <div className="field">
-      <Combobox
+      <PopupCombobox
         key={attempt}
         id="gem-collection"
         label="Collection"

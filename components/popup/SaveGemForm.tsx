@@ -10,6 +10,7 @@ import { Field } from '../ui/Field';
 import { CollectionField } from './CollectionField';
 import { DeleteGemButton } from './DeleteGemButton';
 import { GemDetails } from './GemDetails';
+import { useCombosReady } from './PopupCombobox';
 import { PreviewCard } from './PreviewCard';
 import { SavedHereNotice } from './SavedHereNotice';
 import {
@@ -68,10 +69,13 @@ export function SaveGemForm({
   const { register, control, handleSubmit, watch, setError, formState } = form;
   const { errors, isSubmitting } = formState;
   usePageFill(form, page, !existing, defaultCollectionId);
-  useTimingMarks(filledIn);
+  // Filled in: everything has arrived and every field can be used.
+  const combosReady = useCombosReady();
+  const ready = filledIn && combosReady;
+  useTimingMarks(ready);
   useEffect(() => {
-    if (filledIn) preloadSaveGemRules();
-  }, [filledIn]);
+    if (ready) preloadSaveGemRules();
+  }, [ready]);
 
   const submit = handleSubmit(async (values) => {
     setSaveError(null);
@@ -105,7 +109,7 @@ export function SaveGemForm({
       onSubmit={submit}
       noValidate
       aria-label={existing ? 'Edit saved gem' : 'Save this page'}
-      aria-busy={!filledIn}
+      aria-busy={!ready}
       className="save-form"
     >
       <PreviewCard
