@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { Collection } from '@/lib/api/contract';
 import { errorMessage } from '../app/background-context';
-import { Combobox } from '../ui/Combobox';
 import { Spinner } from '../ui/Spinner';
 import { flattenCollections } from './collection-tree';
+import { PopupCombobox } from './PopupCombobox';
 
 interface Props {
   collections: Collection[];
@@ -11,13 +11,15 @@ interface Props {
   onChange: (id: number) => void;
   /** Creates a collection and resolves to it; the field then selects it. */
   onCreate: (name: string) => Promise<Collection>;
+  /** The list has not arrived yet: the picker keeps its place, disabled, and says so. */
+  loading?: boolean;
   error?: string;
 }
 
 const gems = (n: number) => `${n} ${n === 1 ? 'gem' : 'gems'}`;
 
 /** The collection picker: nested collections by path, searchable, with "Create “…”" for a new one. */
-export function CollectionField({ collections, value, onChange, onCreate, error }: Props) {
+export function CollectionField({ collections, value, onChange, onCreate, loading = false, error }: Props) {
   const [creating, setCreating] = useState<string | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
   // A failed creation starts the picker afresh, showing the choice that still stands rather than the name typed.
@@ -48,11 +50,11 @@ export function CollectionField({ collections, value, onChange, onCreate, error 
   const message = createError ?? error;
   return (
     <div className="field">
-      <Combobox
+      <PopupCombobox
         key={attempt}
         id="gem-collection"
         label="Collection"
-        placeholder="Choose a collection"
+        placeholder={loading ? 'Loading collections…' : 'Choose a collection'}
         options={options}
         selectedValue={value === undefined ? null : String(value)}
         onSelect={(o) => {
@@ -61,7 +63,7 @@ export function CollectionField({ collections, value, onChange, onCreate, error 
         }}
         onCreate={(name) => void create(name)}
         createLabel={(name) => `+ Create collection “${name}”`}
-        disabled={creating !== null}
+        disabled={loading || creating !== null}
       />
       {creating !== null && (
         <p className="hint">

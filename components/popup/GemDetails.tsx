@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { pageMediaTypes } from '@/lib/messaging/protocol';
 import { Field } from '../ui/Field';
-import type { SaveGemFormValues } from './save-gem-form-schema';
+import type { SaveGemFormValues } from './save-gem-values';
 
 interface Props {
   form: UseFormReturn<SaveGemFormValues>;

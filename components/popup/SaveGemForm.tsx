@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Collection, CreateGemInput, Gem, Tag } from '@/lib/api/contract';
 import type { ActivePage, ActiveTab } from '@/lib/messaging/protocol';
@@ -11,14 +10,17 @@ import { Field } from '../ui/Field';
 import { CollectionField } from './CollectionField';
 import { DeleteGemButton } from './DeleteGemButton';
 import { GemDetails } from './GemDetails';
+import { useCombosReady } from './PopupCombobox';
 import { PreviewCard } from './PreviewCard';
+import { SavedHereNotice } from './SavedHereNotice';
 import {
   initialValues,
   type PAGE_FIELDS,
   pageValues,
+  preloadSaveGemRules,
   type SaveGemFormValues,
-  saveGemFormSchema,
-} from './save-gem-form-schema';
+  saveGemResolver,
+} from './save-gem-values';
 import { TagsField } from './TagsField';
 import { usePageFill } from './use-page-fill';
 import { useTimingMarks } from './use-timing-marks';
@@ -28,9 +30,15 @@ interface Props {
   /** The page as read from the tab; undefined until its extract arrives (the form is filled in then). */
   page: ActivePage | undefined;
   existing: Gem | undefined;
+  /** The "already saved?" look-up could not reach the server (the form works; the save is queued). */
+  lookupOffline: boolean;
   collections: Collection[];
   tags: Tag[];
   defaultCollectionId: number | undefined;
+  /** Everything has arrived: the page's extract, the collections and tags, the "already saved?" answer. */
+  filledIn: boolean;
+  /** The collections have arrived (until then the picker waits, disabled, in its place). */
+  collectionsLoaded: boolean;
   onCreateCollection: (name: string) => Promise<Collection>;
   /** Saves (creating, or updating `existing`) the gem built from the page once it has been read. */
   onSave: (build: (page: ActivePage) => CreateGemInput) => Promise<void>;
@@ -42,23 +50,32 @@ export function SaveGemForm({
   tab,
   page,
   existing,
+  lookupOffline,
   collections,
   tags,
   defaultCollectionId,
+  filledIn,
+  collectionsLoaded,
   onCreateCollection,
   onSave,
   onDelete,
 }: Props) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const form = useForm<SaveGemFormValues>({
-    resolver: zodResolver(saveGemFormSchema),
+    resolver: saveGemResolver,
     defaultValues: initialValues(page ?? tab, existing, defaultCollectionId),
     mode: 'onChange',
   });
   const { register, control, handleSubmit, watch, setError, formState } = form;
   const { errors, isSubmitting } = formState;
-  usePageFill(form, page, !existing);
-  useTimingMarks(!!page);
+  usePageFill(form, page, !existing, defaultCollectionId);
+  // Filled in: everything has arrived and every field can be used.
+  const combosReady = useCombosReady();
+  const ready = filledIn && combosReady;
+  useTimingMarks(ready);
+  useEffect(() => {
+    if (ready) preloadSaveGemRules();
+  }, [ready]);
 
   const submit = handleSubmit(async (values) => {
     setSaveError(null);
@@ -83,7 +100,7 @@ export function SaveGemForm({
         };
       });
     } catch (error) {
-      setSaveError(placeFieldErrors(error, Object.keys(saveGemFormSchema.shape), setError));
+      setSaveError(placeFieldErrors(error, Object.keys(form.getValues()), setError));
     }
   });
 
@@ -92,16 +109,9 @@ export function SaveGemForm({
       onSubmit={submit}
       noValidate
       aria-label={existing ? 'Edit saved gem' : 'Save this page'}
-      aria-busy={!page}
+      aria-busy={!ready}
       className="save-form"
     >
-      {existing && (
-        <Alert tone="info">
-          Already saved in{' '}
-          <strong>{collections.find((c) => c.id === existing.collectionId)?.name ?? 'a collection'}</strong> on{' '}
-          {new Date(existing.createdAt).toLocaleDateString()}. Changes update that gem.
-        </Alert>
-      )}
       <PreviewCard
         title={watch('title')}
         url={watch('url')}
@@ -125,6 +135,7 @@ export function SaveGemForm({
             value={field.value}
             onChange={field.onChange}
             onCreate={onCreateCollection}
+            loading={!collectionsLoaded}
             error={errors.collectionId?.message}
           />
         )}
@@ -136,6 +147,7 @@ export function SaveGemForm({
           <TagsField value={field.value} onChange={field.onChange} suggestions={tags} error={errors.tags?.message} />
         )}
       />
+      <SavedHereNotice existing={existing} collections={collections} lookupOffline={lookupOffline} />
       {saveError && <Alert tone="error">{saveError}</Alert>}
       <div className="form-actions">
         <Button type="submit" variant="primary" className="save-button" loading={isSubmitting}>

@@ -1,15 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { unwrap, useBackground } from '../app/background-context';
 import { keys } from '../app/queries';
 import { QueueStatus } from '../queue/QueueStatus';
-import { Alert } from '../ui/Alert';
 import { useToast } from '../ui/Toast';
-import { PopupReportDialog } from './PopupReportDialog';
 import { LoadFailedState, PopupSkeleton, QueuedState, SignedOutState, UnsaveablePageState } from './PopupStates';
 import { SavedState } from './SavedState';
 import { SaveGemForm } from './SaveGemForm';
-import { isWebPage, useSavePopup } from './use-save-popup';
+import { useSavePopup } from './use-save-popup';
+import { isWebPage } from './web-page';
+
+// Loaded on its first use: the report form (and its schema library) is not what a toolbar click waits for.
+const PopupReportDialog = lazy(() => import('./PopupReportDialog').then((m) => ({ default: m.PopupReportDialog })));
 
 /** How long the success state stays before the popup closes itself (unless the user interacts). */
 export const AUTO_CLOSE_MS = 4000;
@@ -36,7 +38,11 @@ export function SavePopup({ onOpenOptions, closePopup, autoCloseMs = AUTO_CLOSE_
           Report a bug
         </button>
       </footer>
-      {reporting && <PopupReportDialog onClose={() => setReporting(false)} onOpenOptions={onOpenOptions} />}
+      {reporting && (
+        <Suspense fallback={null}>
+          <PopupReportDialog onClose={() => setReporting(false)} onOpenOptions={onOpenOptions} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -85,20 +91,18 @@ function SavePopupContent({ onOpenOptions, closePopup, autoCloseMs }: Required<P
   return (
     <>
       <h1 className="popup-title">{popup.existing ? 'Edit saved gem' : 'Save to Trove'}</h1>
-      {popup.lookupOffline && (
-        <Alert tone="info">
-          The server can't be reached: Trove could not check whether this page is already saved.
-        </Alert>
-      )}
       <SaveGemForm
         // A gem deleted (or undone) leaves a fresh form for the page.
         key={popup.existing?.id ?? 'new'}
         tab={popup.tab}
         page={popup.page}
         existing={popup.existing}
+        lookupOffline={popup.lookupOffline}
         collections={popup.collections}
         tags={popup.tags}
         defaultCollectionId={popup.defaultCollectionId}
+        filledIn={popup.filledIn}
+        collectionsLoaded={popup.collectionsLoaded}
         onCreateCollection={createCollection}
         onSave={popup.save}
         onDelete={async (id) => {

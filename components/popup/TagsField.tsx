@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { Tag } from '@/lib/api/contract';
-import { Combobox } from '../ui/Combobox';
+import { PopupCombobox } from './PopupCombobox';
 
 interface Props {
   value: string[];
@@ -35,7 +35,7 @@ export function TagsField({ value, onChange, suggestions, error }: Props) {
 
   return (
     <div className="field tags-field">
-      <Combobox
+      <PopupCombobox
         id="gem-tags"
         label="Tags"
         clearOnSelect

@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import type { Gem } from '@/lib/api/contract';
 import { isHttpUrl, messages, titleSchema, urlSchema } from '@/lib/api/validators';
-import { type ActivePage, type ActiveTab, type PageMediaType, pageMediaTypes } from '@/lib/messaging/protocol';
-import { defaultMediaType } from '@/lib/page/page-gem';
+import { pageMediaTypes } from '@/lib/messaging/protocol';
+
+/**
+ * The popup form's rules. This module (and zod with it) is loaded by save-gem-values.ts on the form's
+ * first validation, not with the popup: a toolbar click does not wait for it.
+ */
 
 export const saveGemFormSchema = z.object({
   title: titleSchema,
@@ -18,40 +22,4 @@ export const saveGemFormSchema = z.object({
 });
 export type SaveGemFormValues = z.infer<typeof saveGemFormSchema>;
 
-/** The fields the page itself fills in once it has been read (the tab alone gives its title). */
-export const PAGE_FIELDS = ['title', 'description', 'image', 'mediaType'] as const;
-
-/** What the page says about itself; before the page is read (extract undefined), what the tab says. */
-export function pageValues(
-  tab: ActiveTab & { extract?: ActivePage['extract'] },
-): Pick<SaveGemFormValues, (typeof PAGE_FIELDS)[number]> {
-  const extract = tab.extract ?? null;
-  return {
-    title: extract?.title || tab.title,
-    description: extract?.description ?? '',
-    image: extract?.image ?? '',
-    mediaType: defaultMediaType({ ...tab, extract }),
-  };
-}
-
-/** The form's starting values: the saved gem when the page is already saved, otherwise what the tab or page says. */
-export function initialValues(
-  tab: ActiveTab & { extract?: ActivePage['extract'] },
-  existing: Gem | undefined,
-  defaultCollectionId: number | undefined,
-): SaveGemFormValues {
-  if (existing) {
-    return {
-      title: existing.title,
-      description: existing.description,
-      url: existing.url,
-      image: existing.image ?? '',
-      collectionId: existing.collectionId,
-      tags: existing.tags.map((t) => t.tag),
-      mediaType: (pageMediaTypes as readonly string[]).includes(existing.media_type)
-        ? (existing.media_type as PageMediaType)
-        : 'Link',
-    };
-  }
-  return { ...pageValues(tab), url: tab.url, collectionId: defaultCollectionId as number, tags: [] };
-}
+export const saveGemFormResolver = zodResolver(saveGemFormSchema);

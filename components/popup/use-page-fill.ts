@@ -1,13 +1,19 @@
 import { useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { ActivePage } from '@/lib/messaging/protocol';
-import { PAGE_FIELDS, pageValues, type SaveGemFormValues } from './save-gem-form-schema';
+import { PAGE_FIELDS, pageValues, type SaveGemFormValues } from './save-gem-values';
 
 /**
  * Fills in what the page says about itself (title, description, image, type) when its extract arrives
- * after the form is shown, field by field, leaving alone any field the user has already changed.
+ * after the form is shown, field by field, leaving alone any field the user has already changed; and
+ * the default collection when it is only known once the collections arrive.
  */
-export function usePageFill(form: UseFormReturn<SaveGemFormValues>, page: ActivePage | undefined, enabled: boolean) {
+export function usePageFill(
+  form: UseFormReturn<SaveGemFormValues>,
+  page: ActivePage | undefined,
+  enabled: boolean,
+  defaultCollectionId: number | undefined,
+) {
   // The page the form started from (if it was there at once) needs no filling in.
   const filledFrom = useRef(page);
   const { dirtyFields } = form.formState;
@@ -21,4 +27,8 @@ export function usePageFill(form: UseFormReturn<SaveGemFormValues>, page: Active
       if (!dirtyFields[name]) setValue(name, values[name]);
     }
   }, [enabled, page, dirtyFields, setValue]);
+  useEffect(() => {
+    if (enabled && defaultCollectionId !== undefined && form.getValues('collectionId') === undefined)
+      setValue('collectionId', defaultCollectionId);
+  }, [enabled, defaultCollectionId, form, setValue]);
 }

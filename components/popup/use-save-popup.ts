@@ -10,19 +10,20 @@ import {
   collectionsQuery,
   gemsAtUrlQuery,
   keys,
+  queueQuery,
   sessionQuery,
   tagsQuery,
 } from '../app/queries';
 import { isSignedOut } from '../app/query-client';
+import { isWebPage } from './web-page';
 
 /** What the popup shows after a save: the gem on the server (new or updated), or queued on this device. */
 export type SaveResult = { status: 'saved'; gem: Gem; updated: boolean } | { status: 'queued' };
 
-export const isWebPage = (url: string) => /^https?:/.test(url);
-
 /**
- * The popup's data and actions: the session, the tab (at once), the page read from it (later), the
- * user's collections and tags, the gem already saved at this address, and saving, undoing and deleting.
+ * The popup's data and actions: the session and the tab (at once: the form is shown with them), then,
+ * filled in as they arrive, the page read from the tab, the user's collections and tags and the gem
+ * already saved at this address; and saving, undoing and deleting.
  */
 export function useSavePopup() {
   const background = useBackground();
@@ -33,10 +34,14 @@ export function useSavePopup() {
 
   const session = useQuery(sessionQuery(background));
   const signedIn = !!session.data?.user;
-  const tab = useQuery({ ...activeTabQuery(background), enabled: signedIn });
+  // The tab is only the browser's own answer (no server, no page read): asked beside the session, not after it.
+  const tab = useQuery(activeTabQuery(background));
   const page = useQuery({ ...activePageQuery(background), enabled: signedIn });
   const collections = useQuery({ ...collectionsQuery(background), enabled: signedIn });
   const tags = useQuery({ ...tagsQuery(background), enabled: signedIn });
+  // The queue's banner sits above the form: the form waits for it (a local answer, asked with the tab) so that
+  // the banner never pushes a form already shown down.
+  const queue = useQuery(queueQuery(background));
   const url = tab.data?.url ?? '';
   const savedHere = useQuery({ ...gemsAtUrlQuery(background, url), enabled: signedIn && isWebPage(url) });
   const existing = savedHere.data?.[0];
@@ -46,15 +51,27 @@ export function useSavePopup() {
   const failures = [session, tab, collections, tags, ...(lookupOffline ? [] : [savedHere])]
     .map((q) => q.error)
     .filter(Boolean);
-  const loading =
-    !tab.data || !collections.data || !tags.data || (savedHere.isPending && savedHere.fetchStatus !== 'idle');
+  const lookingUp = savedHere.isPending && savedHere.fetchStatus !== 'idle';
+  // The form shows once the tab is known; the rest fills it in (until then it is aria-busy).
+  const filledIn = !!page.data && !!collections.data && !!tags.data && !lookingUp;
+
+  /** The gem saved at this address, once the look-up has answered (a save made before it waits for it). */
+  const savedGem = async (): Promise<Gem | undefined> => {
+    if (!lookingUp) return existing;
+    const found = await queryClient.ensureQueryData(gemsAtUrlQuery(background, url)).catch(() => []);
+    return found[0];
+  };
 
   /** The page as read from the tab; a save made before the extract arrived waits for it. */
   const fullPage = async (): Promise<ActivePage> =>
     page.data ?? (await queryClient.ensureQueryData(activePageQuery(background)));
 
   const save = async (build: (page: ActivePage) => CreateGemInput) => {
-    const gem = build(await fullPage());
+    const [full, saved] = await Promise.all([fullPage(), savedGem()]);
+    // Saved before the look-up answered that the page is already saved: no second gem; the form turns
+    // into that gem's edit form (the look-up's answer re-renders it), where the user sees what is there.
+    if (saved && !existing) return;
+    const gem = build(full);
     if (existing) {
       // An update keeps the gem's collection unless one is given (null is not a collection id).
       const updated = await background.updateGem({
@@ -99,7 +116,9 @@ export function useSavePopup() {
     lookupOffline,
     failure: failures[0],
     retry: () => queryClient.invalidateQueries(),
-    loading,
+    loading: !tab.data || queue.isPending,
+    filledIn,
+    collectionsLoaded: !!collections.data,
     defaultCollectionId:
       session.data?.user?.unfiltered_collection_id ?? collections.data?.find((c) => c.isUnfiltered)?.id,
     result,

@@ -43,20 +43,72 @@ describe('SavePopup: loading and failures', () => {
     expect(field('Description').value).toBe('A first post about saying hello.');
   });
 
-  test('shows a skeleton of the form, announced as loading, until the collections arrive', async () => {
+  test('shows a skeleton of the form, announced as loading, until the tab answers', async () => {
     const fake = new FakeBackground();
-    const collections = fake.holdNext('listCollections');
+    const tab = fake.holdNext('getActiveTab');
     const { container } = renderPopup(fake);
-    await waitFor(() => expect(fake.client.listCollections).toHaveBeenCalled());
+    await waitFor(() => expect(fake.client.getActiveTab).toHaveBeenCalled());
     expect(screen.getByText('Reading the page…')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
     expect(container.querySelector('[aria-busy="true"] .preview-card')).toBeTruthy();
     expect(container.querySelectorAll('.popup-skeleton .ui-skeleton').length).toBeGreaterThan(6);
     expect(container.querySelector('.spinner')).toBeNull();
     expect(screen.queryByRole('form')).toBeNull();
-    collections.release();
+    tab.release();
     await findSaveForm();
     expect(screen.queryByText('Reading the page…')).toBeNull();
+  });
+
+  test('shows the form with the tab alone, and fills in the collections, tags and "already saved?" as they arrive', async () => {
+    const fake = new FakeBackground();
+    const held = (['getActivePage', 'listCollections', 'listTags', 'findGemsAtUrl'] as const).map((name) =>
+      fake.holdNext(name),
+    );
+    const { container } = renderPopup(fake);
+    const form = await screen.findByRole('form', { name: 'Save this page' });
+    // The tab's title and address, before anything else has answered.
+    expect(field('Title').value).toBe('Hello, world | Example Blog');
+    expect(container.querySelector('.preview-site')?.getAttribute('title')).toBe(fake.state.activePage.url);
+    // The picker keeps its place while the list is on its way; it cannot be used (nor a duplicate created) yet.
+    const picker = screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement;
+    expect(picker.disabled).toBe(true);
+    expect(picker.placeholder).toBe('Loading collections…');
+    expect(form.getAttribute('aria-busy')).toBe('true');
+    for (const hold of held) hold.release();
+    await waitFor(() => expect(form.getAttribute('aria-busy')).toBe('false'));
+    expect(picker.disabled).toBe(false);
+    expect(picker.value).toBe('Unfiltered');
+    expect(field('Title').value).toBe('Hello, world');
+    // Filled in, not replaced.
+    expect(screen.getByRole('form', { name: 'Save this page' })).toBe(form);
+    expect(screen.getByRole('combobox', { name: 'Collection' })).toBe(picker);
+  });
+
+  test('the default collection is filled in when it is only known from the collections', async () => {
+    const fake = new FakeBackground();
+    fake.state.user = { ...(fake.state.user as NonNullable<typeof fake.state.user>), unfiltered_collection_id: null };
+    const collections = fake.holdNext('listCollections');
+    renderPopup(fake);
+    await screen.findByRole('form', { name: 'Save this page' });
+    collections.release();
+    await findSaveForm();
+    expect((screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement).value).toBe('Unfiltered');
+  });
+
+  test('with saves waiting, the form waits for the queue banner above it, so the banner never pushes it down', async () => {
+    const fake = new FakeBackground({
+      queue: [{ key: 'k1', label: 'Earlier page', state: 'pending', attempts: 1, lastError: null, createdAt: 0 }],
+    });
+    const queue = fake.holdNext('listQueue');
+    renderPopup(fake);
+    await waitFor(() => expect(fake.client.getActiveTab).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy());
+    expect(screen.queryByRole('form')).toBeNull();
+    queue.release();
+    const form = await screen.findByRole('form', { name: 'Save this page' });
+    const banner = screen.getByRole('region', { name: 'Saves not yet on the server' });
+    expect(banner.textContent).toContain('1 save waiting for the server');
+    expect(!!(banner.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
   });
 
   test("shows a background failure's message, and Try again loads again", async () => {
@@ -156,6 +208,17 @@ describe('SavePopup: a page already saved', () => {
     expect(screen.getByRole('button', { name: 'Update gem' })).toBeTruthy();
   });
 
+  test('the notice is by the actions it changes, below the fields (an answer that comes late moves nothing)', async () => {
+    renderPopup(alreadySaved());
+    const form = await findSaveForm('Edit saved gem');
+    const notice = within(form)
+      .getAllByRole('status')
+      .find((el) => el.textContent?.startsWith('Already saved')) as HTMLElement;
+    const follows = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(screen.getByRole('combobox', { name: 'Tags' }), notice)).toBe(true);
+    expect(follows(notice, screen.getByRole('button', { name: 'Update gem' }))).toBe(true);
+  });
+
   test('submitting updates that gem instead of creating another', async () => {
     const fake = alreadySaved();
     const { user } = renderPopup(fake);
@@ -180,6 +243,31 @@ describe('SavePopup: a page already saved', () => {
       },
     ]);
     expect(fake.state.gems.map((g) => g.title)).toEqual(['Renamed']);
+  });
+
+  test('when the page turns out to be saved already, the form becomes its edit form', async () => {
+    const lookup = alreadySaved();
+    const hold = lookup.holdNext('findGemsAtUrl');
+    renderPopup(lookup);
+    await screen.findByRole('form', { name: 'Save this page' });
+    hold.release();
+    await findSaveForm('Edit saved gem');
+    expect(field('Title').value).toBe('My saved title');
+    expect(screen.getByRole('heading', { name: 'Edit saved gem' })).toBeTruthy();
+  });
+
+  test('a save clicked before the "already saved?" answer makes no second gem: the edit form shows instead', async () => {
+    const fake = alreadySaved();
+    const hold = fake.holdNext('findGemsAtUrl');
+    const { user } = renderPopup(fake);
+    await screen.findByRole('form', { name: 'Save this page' });
+    await user.click(screen.getByRole('button', { name: 'Save gem' }));
+    hold.release();
+    await findSaveForm('Edit saved gem');
+    expect(fake.client.saveGem).not.toHaveBeenCalled();
+    expect(fake.client.updateGem).not.toHaveBeenCalled();
+    expect(fake.state.gems).toHaveLength(1);
+    expect(field('Title').value).toBe('My saved title');
   });
 
   test('says up front that a page which is not http(s) cannot be saved, and does not look it up', async () => {

@@ -51,6 +51,30 @@ async function jwtOf(serverUrl: string) {
   return ((await signIn.json()) as { jwt: string }).jwt;
 }
 
+/**
+ * What moved up or down in the popup since it opened, as the browser recorded it (layout-shift entries,
+ * buffered from the start), counting only what was already in view: the form filling in must not push
+ * anything the user can see. (A text that changes in place, or the footer coming into view as the
+ * skeleton gives way to the form, is not counted.)
+ */
+function verticalShifts(page: Page) {
+  return page.evaluate(() => {
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: 'layout-shift', buffered: true });
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const entries = observer.takeRecords() as (PerformanceEntry & { sources: Source[] })[];
+    observer.disconnect();
+    return entries.flatMap((entry) =>
+      entry.sources
+        .filter((s) => s.previousRect.height > 0 && s.previousRect.y !== s.currentRect.y)
+        .map(
+          (s) =>
+            `${(s.node as Element | null)?.className ?? s.node?.nodeName}: ${s.previousRect.y} → ${s.currentRect.y}`,
+        ),
+    );
+  });
+}
+
 /** Presses Tab until the element with `id` has focus (a keyboard user's way there). */
 async function tabTo(page: Page, id: string) {
   for (let i = 0; i < 30; i++) {
@@ -100,6 +124,8 @@ describe('the popup within 600 px, by keyboard, light and dark', () => {
     expect(await popup.$eval('#gem-description', (el) => (el as HTMLTextAreaElement).value.length)).toBeGreaterThan(
       250,
     );
+    // Shown from the tab alone, then filled in (page, collections, tags, the look-up): nothing in view moved.
+    expect(await verticalShifts(popup)).toEqual([]);
     measured.fresh = await heights(popup);
     expect(measured.fresh.document).toBeLessThanOrEqual(MAX);
     expect(measured.fresh.body).toBeLessThanOrEqual(MAX);
