@@ -7,15 +7,21 @@ import { BackgroundProvider } from './background-context';
 import { createQueryClient } from './query-client';
 import { applyTheme, readTheme } from './theme';
 
-/** Renders an extension page wired to the real background. */
-export function mountExtensionPage(children: ReactNode) {
+/**
+ * Renders an extension page wired to the real background. A page that asks its questions before
+ * React renders (the popup) passes the background and query cache it asked them on.
+ */
+export function mountExtensionPage(
+  children: ReactNode,
+  { background = createBackgroundClient(), queryClient = createQueryClient() } = {},
+) {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
   applyTheme(readTheme());
   createRoot(root).render(
     <StrictMode>
-      <BackgroundProvider client={createBackgroundClient()}>
-        <QueryClientProvider client={createQueryClient()}>
+      <BackgroundProvider client={background}>
+        <QueryClientProvider client={queryClient}>
           <ToastProvider>{children}</ToastProvider>
         </QueryClientProvider>
       </BackgroundProvider>

@@ -21,11 +21,13 @@ interface Props {
   onOpenOptions: (hash?: string) => void;
   /** Closes the popup (window.close() in the extension; a spy in tests). */
   closePopup: () => void;
+  /** Opens the side panel's chat on this tab (absent where there is no panel). */
+  onChatAboutPage?: () => void;
   autoCloseMs?: number;
 }
 
 /** The toolbar popup: save the current page as a gem, or edit the gem already saved for it. */
-export function SavePopup({ onOpenOptions, closePopup, autoCloseMs = AUTO_CLOSE_MS }: Props) {
+export function SavePopup({ onOpenOptions, closePopup, onChatAboutPage, autoCloseMs = AUTO_CLOSE_MS }: Props) {
   const [reporting, setReporting] = useState(false);
   return (
     <>
@@ -34,6 +36,11 @@ export function SavePopup({ onOpenOptions, closePopup, autoCloseMs = AUTO_CLOSE_
         <SavePopupContent onOpenOptions={onOpenOptions} closePopup={closePopup} autoCloseMs={autoCloseMs} />
       </main>
       <footer className="popup-footer">
+        {onChatAboutPage ? (
+          <button type="button" className="link-button" onClick={onChatAboutPage}>
+            Chat about this page
+          </button>
+        ) : null}
         <button type="button" className="link-button" onClick={() => setReporting(true)}>
           Report a bug
         </button>
@@ -48,7 +55,7 @@ export function SavePopup({ onOpenOptions, closePopup, autoCloseMs = AUTO_CLOSE_
 }
 
 /** One state at a time: loading, signed out, a page that cannot be saved, a failure, the form, saved or queued. */
-function SavePopupContent({ onOpenOptions, closePopup, autoCloseMs }: Required<Props>) {
+function SavePopupContent({ onOpenOptions, closePopup, autoCloseMs }: Required<Omit<Props, 'onChatAboutPage'>>) {
   const popup = useSavePopup();
   const background = useBackground();
   const queryClient = useQueryClient();

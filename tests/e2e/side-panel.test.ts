@@ -129,6 +129,19 @@ describe('the side panel', () => {
     await fake?.close();
   });
 
+  it("opens from the popup's \"Chat about this page\" in the browser's side panel", async () => {
+    const page = await ctx.browser.newPage();
+    await page.goto(`${env.site.url}/docs-page.html`);
+    const popup = await openPopup(ctx, page);
+    const opened = ctx.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 15_000 });
+    await popup.locator('button::-p-text(Chat about this page)').click();
+    const sidePanel = await (await opened).asPage();
+    await sidePanel.waitForSelector('.page-chip-title');
+    expect(await sidePanel.$eval('.page-chip-title', (el) => el.textContent)).toBe(await page.title());
+    await sidePanel.close();
+    await page.close();
+  });
+
   it('chats about the article it was opened on: the answer streams in and the provider got the page', async () => {
     const article = await ctx.browser.newPage();
     await article.goto(`${env.site.url}/news-article.html`);
