@@ -76,8 +76,8 @@ const REWRITES: Rewrite[] = [
   },
   {
     file: '/mdast-util-from-markdown/lib/index.js',
-    from: 'postprocess(parse(options).document().write(preprocess()(value, encoding, true)))',
-    to: 'postprocess(parse(options).document()["write"](preprocess()(value, encoding, true)))',
+    from: '  return compiler(options)(postprocess(parse(options).document().write(preprocess()(value, encoding, true))));',
+    to: '  const tokenizer = parse(options).document();\n  return compiler(options)(postprocess(tokenizer.write(preprocess()(value, encoding, true))));',
     count: 1,
     why: "the markdown tokenizer's own write() method, which the linter takes for document.write",
   },
