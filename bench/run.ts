@@ -2,13 +2,16 @@
  * `npm run bench`: prints numbers against the budgets in ARCHITECTURE.md. It never fails on time;
  * the machines are shared and noisy. BENCH_GEMS sets the library size (default 100000);
  * BENCH_CHAT_RUNS / BENCH_CHAT_CHUNKS the chat proxy's runs (default 30) and chunks per answer (default 200);
- * BENCH_LOAD_SECONDS the length of each load run (default 20; see load-bench.ts).
+ * BENCH_LOAD_SECONDS the length of each load run (default 20; see load-bench.ts); BENCH_PANEL_RUNS the side
+ * panel openings (default 20); BENCH_MARKDOWN_UPDATES the streamed answer's updates (default 200).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { benchChat } from './chat-bench';
 import { benchExtension } from './extension-bench';
 import { benchLoad } from './load-bench';
+import { benchMarkdown } from './markdown-bench';
+import { benchPanel } from './panel-bench';
 import { benchServer } from './server-bench';
 
 const gemCount = Number(process.env.BENCH_GEMS ?? 100_000);
@@ -23,6 +26,9 @@ print(await benchLoad(Number(process.env.BENCH_LOAD_SECONDS ?? 20)));
 console.log('');
 print(await benchChat());
 
+console.log('');
+print(await benchMarkdown());
+
 console.log('\nBuilding and zipping the extension…');
 const zip = spawnSync('node_modules/.bin/wxt', ['zip'], { stdio: 'ignore' });
 if (zip.status === 0) {
@@ -32,6 +38,8 @@ if (zip.status === 0) {
       `extension package (${file}): ${(statSync(`.output/${file}`).size / 1024).toFixed(1)} kB  (budget 1536 kB)`,
     );
   print(await benchExtension(Number(process.env.BENCH_SAVES ?? 30), Number(process.env.BENCH_QUEUED ?? 50)));
+  console.log('');
+  print(await benchPanel(Number(process.env.BENCH_PANEL_RUNS ?? 20)));
 } else {
   console.log('wxt zip failed; skipping the package size and the extension measurements');
 }

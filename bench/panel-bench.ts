@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchWithExtension, openExtensionPage, openPopup } from '../tests/e2e/browser';
+import { backgroundWorker, signUpInOptions } from '../tests/e2e/flows';
+import { startTestSite } from '../tests/e2e/test-site';
+import { freePort, startServerProcess } from '../tests/server-process';
+import { summary } from './stats';
+
+const PANEL_USER = { username: 'benchpanel', email: 'panel@bench.test', password: 'correct horse battery' };
+const COMPOSER_USABLE_MARK = 'trove:panel-composer-usable';
+
+/** The side panel's initial JavaScript: its entry script and the chunks it preloads, gzipped (-9). */
+export function panelInitialJs(outDir = '.output/chrome-mv3'): { files: number; bytes: number; gzip: number } {
+  const html = readFileSync(join(outDir, 'sidepanel.html'), 'utf8');
+  const paths = [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1] as string);
+  let bytes = 0;
+  let gzip = 0;
+  for (const path of new Set(paths)) {
+    const code = readFileSync(join(outDir, path.replace(/^\//, '')));
+    bytes += code.length;
+    gzip += gzipSync(code, { level: 9 }).length;
+  }
+  return { files: new Set(paths).size, bytes, gzip };
+}
+
+/** Side panel open (a fresh page, the background already running) → composer usable, `runs` times. */
+export async function benchPanel(runs: number): Promise<string[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-panel-'));
+  const server = await startServerProcess({ port: await freePort(), env: { DATA_DIR: dataDir } });
+  const site = await startTestSite();
+  const ctx = await launchWithExtension();
+  try {
+    await (await signUpInOptions(ctx, server.url, PANEL_USER)).close();
+    const article = await ctx.browser.newPage();
+    await article.goto(`${site.url}/news-article.html`);
+    await (await openPopup(ctx, article)).close();
+    const worker = await backgroundWorker(ctx);
+    const tabId = await worker.evaluate(async () => {
+      const scope = globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id: number }[]> } } };
+      return (await scope.chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.id ?? -1;
+    });
+    const usable: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const panel = await openExtensionPage(ctx, `sidepanel.html?tabId=${tabId}`);
+      await panel.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, {}, COMPOSER_USABLE_MARK);
+      usable.push(
+        await panel.evaluate(
+          (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? Number.NaN,
+          COMPOSER_USABLE_MARK,
+        ),
+      );
+      await panel.close();
+    }
+    const js = panelInitialJs();
+    return [
+      summary('side panel opened → composer usable', usable, 150),
+      `side panel initial JS: ${js.files} files, ${(js.bytes / 1024).toFixed(1)} kB, ${(js.gzip / 1024).toFixed(1)} kB gzip (budget 200 kB gzip)`,
+    ];
+  } finally {
+    await ctx.close();
+    await server.stop();
+    await site.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
