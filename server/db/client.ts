@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { pgliteOptions } from './pglite-durable';
+import { PreparedPglite } from './pglite-prepared';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -65,13 +66,14 @@ export async function openDatabase(options: {
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(pgliteOptions(options.dataDir, durableWrites)) : new PGlite();
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
   // PGlite has no autovacuum: without fresh statistics the planner sorts a user's whole library
   // instead of walking the (owner, created_at) index. Analyse at start and then hourly.
   await client.exec('ANALYZE');
   const analyzer = setInterval(() => client.exec('ANALYZE').catch(() => {}), 3_600_000);
   analyzer.unref();
+  // The server's queries run as prepared statements (see pglite-prepared.ts); the migrations above did not.
+  const db = drizzlePglite({ client: new PreparedPglite(client) as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
