@@ -1,15 +1,14 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { canonicalizeUrl } from '../../lib/api/canonical-url';
 import type { createGemBody, Gem, MediaType, updateGemBody } from '../../lib/api/contract';
 import type { Db } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
-import { gems, gemTags, tags, uploads, users } from '../db/schema';
+import { gems, gemTags, uploads } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 import { countUserGems, getOwnedCollection } from './collections';
-import { toGem } from './serialize';
-import { resolveTagRefs } from './tags';
+import { type TagFields, toGem } from './serialize';
+import { createMissingTags, findTagRefs, resolveTagRefs, unknownTagIds } from './tags';
 import { fileNameOf } from './upload-files';
 import { getUser } from './users';
 
@@ -41,36 +40,41 @@ export async function gemOwner(db: Db, userId: number): Promise<Owner> {
   return { id: user.id, username: user.username, unfilteredCollectionId: user.unfilteredCollectionId };
 }
 
-/** Adds authors and tags to gem rows, keeping their order. */
-async function hydrate(db: Db, rows: GemRow[]): Promise<Gem[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const tagRows = await db
-    .select({ gemId: gemTags.gemId, tag: tags })
-    .from(gemTags)
-    .innerJoin(tags, eq(tags.id, gemTags.tagId))
-    .where(inArray(gemTags.gemId, ids))
-    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
-  const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
-  const authors = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.id, ownerIds));
-  return rows.map((row) => {
-    const author = authors.find((a) => a.id === row.ownerId) ?? { id: row.ownerId, username: '' };
-    return toGem(
-      row,
-      author,
-      tagRows.filter((t) => t.gemId === row.id).map((t) => t.tag),
-    );
-  });
+/** The author every gem answer names: a user only ever reads and saves their own gems. */
+export type Author = Pick<Owner, 'id' | 'username'>;
+
+/** A gem's tags as its JSON column holds them. */
+interface TagJson {
+  id: number;
+  name: string;
+  parentId: number | null;
+  createdAt: string;
 }
 
-async function hydrateOne(db: Db, row: GemRow): Promise<Gem> {
-  const [gem] = await hydrate(db, [row]);
-  if (!gem) throw new Error('hydrate lost a row');
-  return gem;
-}
+const fromTagsJson = (value: unknown): TagFields[] =>
+  (typeof value === 'string' ? (JSON.parse(value) as TagJson[]) : (value as TagJson[])).map((t) => ({
+    ...t,
+    createdAt: new Date(t.createdAt),
+  }));
+
+/**
+ * A gem row with its tags in name order (the order every answer lists them in), in one query:
+ * the tags come as one JSON column.
+ */
+const gemWithTags = {
+  ...getTableColumns(gems),
+  // Written out: drizzle leaves columns unqualified, and inside this subquery "id" would be the tag's.
+  tags: sql<TagFields[]>`coalesce((
+    select json_agg(json_build_object('id', t.id, 'name', t.name, 'parentId', t.parent_id, 'createdAt', t.created_at)
+      order by lower(t.name), t.id)
+    from gem_tags gt join tags t on t.id = gt.tag_id
+    where gt.gem_id = "gems"."id"), '[]'::json)`.mapWith(fromTagsJson),
+};
+
+const toAuthoredGem =
+  (author: Author) =>
+  ({ tags: gemTagRows, ...row }: GemRow & { tags: TagFields[] }): Gem =>
+    toGem(row, { id: author.id, username: author.username }, gemTagRows);
 
 async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemRow> {
   const [row] = await db
@@ -83,18 +87,89 @@ async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemR
 
 const toDate = (iso: string | null | undefined) => (iso ? new Date(iso) : iso === null ? null : undefined);
 
-async function gemByKey(db: Db, ownerId: number, idempotencyKey: string) {
+/** The gem the user saved with this idempotency key, if any. */
+async function gemByKey(db: Db, author: Author, idempotencyKey: string): Promise<Gem | undefined> {
   const [row] = await db
-    .select()
+    .select(gemWithTags)
     .from(gems)
-    .where(and(eq(gems.ownerId, ownerId), eq(gems.idempotencyKey, idempotencyKey)));
-  return row;
+    .where(and(eq(gems.ownerId, author.id), eq(gems.idempotencyKey, idempotencyKey)))
+    .prepare('gem_by_key')
+    .execute();
+  return row && toAuthoredGem(author)(row);
+}
+
+type GemValues = typeof gems.$inferInsert;
+
+/**
+ * Inserts the gem and its tag links in ONE statement (atomic without a transaction), unless a gem of
+ * the user already holds its idempotency key: then nothing is written and no row comes back.
+ */
+function insertGemStatement(db: Db | Tx, values: GemValues, tagIds: number[]) {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(gems)
+      .values(values)
+      .onConflictDoNothing({
+        target: [gems.ownerId, gems.idempotencyKey],
+        where: sql`${gems.idempotencyKey} is not null`,
+      })
+      .returning(),
+  );
+  const links = db.$with('links').as(
+    db
+      .insert(gemTags)
+      .select(
+        db
+          .select({
+            gemId: sql<number>`${inserted.id}`.as('gem_id'),
+            tagId: sql<number>`unnest(${sql.param(tagIds)}::int[])`.as('tag_id'),
+          })
+          .from(inserted),
+      )
+      .returning({ gemId: gemTags.gemId }),
+  );
+  return db.with(inserted, links).select().from(inserted);
+}
+
+/** Inserts the gem (see insertGemStatement); with an attachment, in one transaction with it. */
+async function insertGem(db: Db, values: GemValues, tagIds: number[], attachment?: GemAttachment) {
+  if (!attachment) {
+    const [row] = await insertGemStatement(db, values, tagIds).prepare('insert_gem').execute();
+    return row;
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await insertGemStatement(tx, values, tagIds);
+    if (row) await attachment.attach(tx, row);
+    return row;
+  });
+}
+
+function gemValues(owner: Owner, collectionId: number, fields: CreateInput, idempotencyKey?: string): GemValues {
+  return {
+    ownerId: owner.id,
+    collectionId,
+    title: fields.title,
+    description: fields.description,
+    url: fields.url,
+    canonicalUrl: canonicalizeUrl(fields.url),
+    mediaType: fields.media_type,
+    media: fields.media,
+    image: fields.image || null,
+    favicon: fields.favicon || null,
+    text: fields.text ?? null,
+    byline: fields.byline ?? null,
+    publishedAt: toDate(fields.publishedAt) ?? null,
+    idempotencyKey: idempotencyKey ?? null,
+  };
 }
 
 /**
  * Creates a gem. With an idempotency key, a retried request returns the gem the first one created
- * (`created: false`) instead of creating a second one, even when both arrive at once. An attachment
- * (see GemAttachment) is prepared only after the checks and undone when no gem is created.
+ * (`created: false`) instead of creating a second one, even when both arrive at once: before anything
+ * is refused or created again (a collection to check, a tag to create), and through the unique key
+ * when the gem itself is inserted. Its answer is built from what is known (the owner, the tags, the
+ * inserted row), not read back. An attachment (see GemAttachment) is prepared only after the checks
+ * and undone when no gem is created.
  */
 export async function createGem(
   db: Db,
@@ -103,61 +178,58 @@ export async function createGem(
   idempotencyKey?: string,
   attachment?: GemAttachment,
 ): Promise<{ gem: Gem; created: boolean }> {
-  if (idempotencyKey) {
-    const existing = await gemByKey(db, owner.id, idempotencyKey);
-    if (existing) return { gem: await hydrateOne(db, existing), created: false };
-  }
   const collectionId = input.collectionId ?? owner.unfilteredCollectionId;
   if (!collectionId) throw new Error(`user ${owner.id} has no Unfiltered collection`);
-  await getOwnedCollection(db, owner.id, collectionId);
-  const tagRows = await resolveTagRefs(db, owner.id, input.tags);
+  const otherCollection = collectionId !== owner.unfilteredCollectionId;
+  const found = await findTagRefs(db, owner.id, input.tags);
+  if (idempotencyKey && (otherCollection || found.unknownIds.length || found.missingNames.length)) {
+    const first = await gemByKey(db, owner, idempotencyKey);
+    if (first) return { gem: first, created: false };
+  }
+  if (otherCollection) await getOwnedCollection(db, owner.id, collectionId);
+  if (found.unknownIds.length) throw unknownTagIds(found.unknownIds);
+  const tagRows = found.missingNames.length
+    ? await createMissingTags(db, owner.id, input.tags, found.missingNames)
+    : found.rows;
   const fields = { ...input, ...(await attachment?.prepare()) };
+  const values = gemValues(owner, collectionId, fields, idempotencyKey);
+  let row: GemRow | undefined;
   try {
-    const row = await db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(gems)
-        .values({
-          ownerId: owner.id,
-          collectionId,
-          title: fields.title,
-          description: fields.description,
-          url: fields.url,
-          canonicalUrl: canonicalizeUrl(fields.url),
-          mediaType: fields.media_type,
-          media: fields.media,
-          image: fields.image || null,
-          favicon: fields.favicon || null,
-          text: fields.text ?? null,
-          byline: fields.byline ?? null,
-          publishedAt: toDate(fields.publishedAt) ?? null,
-          idempotencyKey: idempotencyKey ?? null,
-        })
-        .returning();
-      if (!inserted) throw new Error('insert returned no row');
-      if (tagRows.length) await tx.insert(gemTags).values(tagRows.map((t) => ({ gemId: inserted.id, tagId: t.id })));
-      await attachment?.attach(tx, inserted);
-      return inserted;
-    });
-    return { gem: await hydrateOne(db, row), created: true };
+    row = await insertGem(
+      db,
+      values,
+      tagRows.map((t) => t.id),
+      attachment,
+    );
   } catch (error) {
     await attachment?.discard().catch(() => undefined); // the original error is the one to report
-    if (idempotencyKey && isUniqueViolation(error)) {
-      const winner = await gemByKey(db, owner.id, idempotencyKey);
-      if (winner) return { gem: await hydrateOne(db, winner), created: false };
-    }
     throw error;
   }
+  if (row) return { gem: toGem(row, { id: owner.id, username: owner.username }, tagRows), created: true };
+  await attachment?.discard().catch(() => undefined);
+  // Only a taken key inserts nothing: the gem that took it is the answer.
+  const first = idempotencyKey && (await gemByKey(db, owner, idempotencyKey));
+  if (!first) throw new Error('a gem insert returned no row');
+  return { gem: first, created: false };
 }
 
-export async function getGem(db: Db, ownerId: number, id: number) {
-  return hydrateOne(db, await getOwnedGemRow(db, ownerId, id));
+export async function getGem(db: Db, author: Author, id: number): Promise<Gem> {
+  const [row] = await db
+    .select(gemWithTags)
+    .from(gems)
+    .where(and(eq(gems.id, id), eq(gems.ownerId, author.id)))
+    .prepare('get_gem')
+    .execute();
+  if (!row) throw notFound('Gem');
+  return toAuthoredGem(author)(row);
 }
 
-export async function updateGem(db: Db, ownerId: number, id: number, input: UpdateInput) {
+export async function updateGem(db: Db, author: Author, id: number, input: UpdateInput) {
+  const ownerId = author.id;
   const current = await getOwnedGemRow(db, ownerId, id);
   if (input.collectionId) await getOwnedCollection(db, ownerId, input.collectionId);
   const tagRows = input.tags ? await resolveTagRefs(db, ownerId, input.tags) : null;
-  const row = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(gems)
       .set({
@@ -176,15 +248,14 @@ export async function updateGem(db: Db, ownerId: number, id: number, input: Upda
         updatedAt: new Date(),
       })
       .where(eq(gems.id, current.id))
-      .returning();
+      .returning({ id: gems.id });
     if (!updated) throw notFound('Gem');
     if (tagRows) {
       await tx.delete(gemTags).where(eq(gemTags.gemId, id));
       if (tagRows.length) await tx.insert(gemTags).values(tagRows.map((t) => ({ gemId: id, tagId: t.id })));
     }
-    return updated;
   });
-  return hydrateOne(db, row);
+  return getGem(db, author, id);
 }
 
 /** Deletes a gem with its files (an image gem's upload): rows in one transaction, then the files. */
@@ -208,23 +279,26 @@ const ORDER: Record<Sort, SQL[]> = {
 
 export async function listGems(
   db: Db,
-  ownerId: number,
+  author: Author,
   options: { page: number; perPage: number; collectionId?: number; mediaType?: MediaType; sortBy?: Sort },
 ) {
+  const ownerId = author.id;
   const where = and(
     eq(gems.ownerId, ownerId),
     options.collectionId ? eq(gems.collectionId, options.collectionId) : undefined,
     options.mediaType ? eq(gems.mediaType, options.mediaType) : undefined,
   );
   const rows = await db
-    .select()
+    .select(gemWithTags)
     .from(gems)
     .where(where)
     .orderBy(...ORDER[options.sortBy ?? 'newest'])
     .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage);
+    .offset((options.page - 1) * options.perPage)
+    .prepare('list_gems')
+    .execute();
   return {
-    data: await hydrate(db, rows),
+    data: rows.map(toAuthoredGem(author)),
     total: await countGems(db, ownerId, where, options),
     page: options.page,
     perPage: options.perPage,
@@ -247,11 +321,13 @@ async function countGems(
 }
 
 /** The user's gems saved at the same page as `url` (compared by canonical URL), newest first. */
-export async function gemsAtUrl(db: Db, ownerId: number, url: string) {
+export async function gemsAtUrl(db: Db, author: Author, url: string): Promise<Gem[]> {
   const rows = await db
-    .select()
+    .select(gemWithTags)
     .from(gems)
-    .where(and(eq(gems.ownerId, ownerId), eq(gems.canonicalUrl, canonicalizeUrl(url))))
-    .orderBy(desc(gems.createdAt), desc(gems.id));
-  return hydrate(db, rows);
+    .where(and(eq(gems.ownerId, author.id), eq(gems.canonicalUrl, canonicalizeUrl(url))))
+    .orderBy(desc(gems.createdAt), desc(gems.id))
+    .prepare('gems_at_url')
+    .execute();
+  return rows.map(toAuthoredGem(author));
 }
