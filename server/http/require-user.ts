@@ -26,7 +26,7 @@ export const requireUser = (deps: Deps) =>
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new ApiError(401, 'Missing or invalid credentials');
-    const userId = await verifyAccessToken(deps.tokens, match[1]);
+    const userId = verifyAccessToken(deps.tokens, match[1]);
     if (!userId) throw new ApiError(401, 'Access token is invalid or expired');
     const [owner] = await userProbe(deps.db).execute({ id: userId });
     if (!owner) throw new ApiError(401, 'User no longer exists');
