@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { pgliteOptions } from './pglite-durable';
+import { GroupCommit } from './pglite-group-commit';
 import { PreparedPglite } from './pglite-prepared';
 import * as schema from './schema';
 
@@ -30,7 +31,8 @@ const MIGRATION_LOCK = 7_301_011;
  * (in memory when `dataDir` is omitted). Migrations are applied before it is returned.
  *
  * `durableWrites` (default true): a commit is acknowledged only once it is on disk. PGlite gets real
- * fsyncs (see pglite-durable.ts); PostgreSQL keeps the server's settings (fsync and
+ * fsyncs (see pglite-durable.ts), and a write through `db` returns once a flush of the WAL covers it,
+ * concurrent writes sharing one (pglite-group-commit.ts); PostgreSQL keeps the server's settings (fsync and
  * synchronous_commit default to on; `durable` reports what they are). False: PGlite's own defaults
  * (no fsync) and `synchronous_commit=off` on our PostgreSQL connections (a crash of the machine may
  * lose the last moments of commits, never corrupt the database).
@@ -73,11 +75,14 @@ export async function openDatabase(options: {
   const analyzer = setInterval(() => client.exec('ANALYZE').catch(() => {}), 3_600_000);
   analyzer.unref();
   // The server's queries run as prepared statements (see pglite-prepared.ts); the migrations above did not.
-  const db = drizzlePglite({ client: new PreparedPglite(client) as unknown as PGlite, schema });
+  // Durable, its commits are flushed in groups (see pglite-group-commit.ts).
+  const durable = Boolean(options.dataDir) && durableWrites;
+  const commits = durable ? await GroupCommit.start(client) : undefined;
+  const db = drizzlePglite({ client: new PreparedPglite(client, { commits }) as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    durable: Boolean(options.dataDir) && durableWrites,
+    durable,
     close: async () => {
       clearInterval(analyzer);
       await client.close();

@@ -8,6 +8,8 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 
+import type { GroupCommit } from './pglite-group-commit';
+
 type BackendMessage = ExecProtocolResult['messages'][number];
 
 /**
@@ -17,7 +19,8 @@ type BackendMessage = ExecProtocolResult['messages'][number];
  * text, prepared once (Parse + Describe), and runs each query as ONE message buffer of Bind + Execute +
  * Sync; Postgres reuses the plan as it does for any prepared statement. It serves drizzle's PGlite
  * driver (`query`, `transaction`), keeps PGlite's locks, parsers and serializers, and keeps at most
- * `maxStatements` statements, closing the least recently used.
+ * `maxStatements` statements, closing the least recently used. With a GroupCommit (durable mode), a
+ * write returns only once it is on disk (see pglite-group-commit.ts).
  */
 
 interface Statement {
@@ -103,13 +106,15 @@ function withQuery(error: unknown, sql: string, params: unknown[], options?: Que
 export class PreparedPglite implements PgliteClient {
   readonly #pg: PGlite;
   readonly #maxStatements: number;
+  readonly #commits: GroupCommit | undefined;
   /** By SQL text, least recently used first. */
   readonly #statements = new Map<string, Statement>();
   #counter = 0;
 
-  constructor(pg: PGlite, maxStatements = 200) {
+  constructor(pg: PGlite, options: { commits?: GroupCommit; maxStatements?: number } = {}) {
     this.#pg = pg;
-    this.#maxStatements = maxStatements;
+    this.#commits = options.commits;
+    this.#maxStatements = options.maxStatements ?? 200;
   }
 
   /** How many statements are prepared now (tests read it). */
@@ -119,19 +124,25 @@ export class PreparedPglite implements PgliteClient {
 
   async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     await this.#pg._checkReady();
-    return this.#pg._runExclusiveTransaction(() => this.#run<T>(sql, params, options, true));
+    const { results, unflushed } = await this.#pg._runExclusiveTransaction(() =>
+      this.#run<T>(sql, params, options, true),
+    );
+    if (unflushed) await this.#commits?.flushed();
+    return results;
   }
 
-  exec(sql: string, options?: QueryOptions): Promise<Results[]> {
-    return this.#pg.exec(sql, options);
+  async exec(sql: string, options?: QueryOptions): Promise<Results[]> {
+    const results = await this.#pg.exec(sql, options);
+    if (this.#commits?.ran(sql)) await this.#commits.flushed();
+    return results;
   }
 
   /** PGlite's transaction (BEGIN, COMMIT or ROLLBACK, its lock), its queries run prepared. */
-  transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.#pg.transaction((tx) =>
+  async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    const result = await this.#pg.transaction((tx) =>
       callback({
-        query: <R>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
-          this.#run<R>(sql, params, options, false),
+        query: async <R>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
+          (await this.#run<R>(sql, params, options, false)).results,
         sql: (strings, ...params) => tx.sql(strings, ...params),
         exec: (sql, options) => tx.exec(sql, options),
         rollback: () => tx.rollback(),
@@ -141,10 +152,20 @@ export class PreparedPglite implements PgliteClient {
         },
       }),
     );
+    await this.#commits?.flushed();
+    return result;
   }
 
-  /** One query under PGlite's query lock; `syncToFs` as PGlite does it (after a query outside a transaction). */
-  #run<T>(sql: string, params: unknown[], options: QueryOptions | undefined, syncToFs: boolean): Promise<Results<T>> {
+  /**
+   * One query under PGlite's query lock; `syncToFs` as PGlite does it (after a query outside a
+   * transaction). `unflushed`: its answer must wait for a flush (see pglite-group-commit.ts).
+   */
+  #run<T>(
+    sql: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    syncToFs: boolean,
+  ): Promise<{ results: Results<T>; unflushed: boolean }> {
     return this.#pg._runExclusiveQuery(async () => {
       const statement = this.#statements.get(sql) ?? (await this.#prepare(sql, options));
       this.#touch(sql, statement);
@@ -156,8 +177,10 @@ export class PreparedPglite implements PgliteClient {
       ]);
       try {
         const { messages } = await this.#pg.execProtocol(message, { syncToFs });
-        return toResults<T>(this.#pg, statement.fields, messages, options);
+        const unflushed = this.#commits?.ran(sql) ?? false;
+        return { results: toResults<T>(this.#pg, statement.fields, messages, options), unflushed };
       } catch (error) {
+        this.#commits?.ran(sql);
         if ((error as { code?: unknown }).code === PLAN_INVALID) await this.#close(sql, statement).catch(() => {});
         throw withQuery(error, sql, params, options);
       }
