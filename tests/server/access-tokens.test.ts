@@ -38,7 +38,7 @@ describe('verifyHs256', () => {
       ['expiring now', await sign({ sub: '7', exp: now() }, SECRET, 'HS256')],
       ['not yet valid', await sign({ sub: '7', nbf: now() + 60 }, SECRET, 'HS256')],
       ['issued in the future', await sign({ sub: '7', iat: now() + 60 }, SECRET, 'HS256')],
-      ['exp not a number', await sign({ sub: '7', exp: 'soon' }, SECRET, 'HS256')],
+      ['exp not a number', handMade({ alg: 'HS256', typ: 'JWT' }, { sub: '7', exp: 'soon' })],
       ['HS512', await sign({ sub: '7', exp: now() + 60 }, SECRET, 'HS512')],
       ['alg none', `${part({ alg: 'none', typ: 'JWT' })}.${p}.`],
       ['other typ', handMade({ alg: 'HS256', typ: 'at+jwt' }, { sub: '7' })],
