@@ -16,7 +16,7 @@ import {
 } from '../../lib/api/contract';
 import type { AppEnv, Deps } from '../http/env';
 import { header, jsonBody, param, query } from '../http/validate';
-import { createGem, deleteGem, gemsAtUrl, getGem, listGems, updateGem } from '../services/gems';
+import { createGem, deleteGem, gemsAtUrl, getGem, listLibrary, updateGem } from '../services/gems';
 
 type GemInput = z.output<typeof createGemBody>['data'];
 
@@ -63,7 +63,7 @@ export function gemRoutes({ db, files }: Deps) {
     .delete('/gems/:id{[0-9]+}', async (c) =>
       c.json({ data: await deleteGem(db, files.store, c.get('userId'), id(c)) }),
     )
-    .get('/get-all-bookmark', async (c) => c.json(await listGems(db, c.get('owner'), query(c, pageQuery))))
+    .get('/get-all-bookmark', async (c) => c.json(await listLibrary(db, c.get('owner'), query(c, pageQuery))))
     .get('/gems-at-url', async (c) => {
       const { url } = query(c, urlQuery);
       const data = await gemsAtUrl(db, c.get('owner'), url);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { canonicalizeUrl } from '../../lib/api/canonical-url';
 import type { createGemBody, Gem, MediaType, updateGemBody } from '../../lib/api/contract';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { gems, gemTags, uploads } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
@@ -87,28 +88,47 @@ async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemR
 
 const toDate = (iso: string | null | undefined) => (iso ? new Date(iso) : iso === null ? null : undefined);
 
-/** The gem the user saved with this idempotency key, if any. */
-async function gemByKey(db: Db, author: Author, idempotencyKey: string): Promise<Gem | undefined> {
-  const [row] = await db
+/** A value handed to the driver as it is (no column encoder: the caller gives its wire form). */
+const raw = (name: string) => sql`${sql.placeholder(name)}`;
+
+const gemByKeyQuery = preparedFor((db) =>
+  db
     .select(gemWithTags)
     .from(gems)
-    .where(and(eq(gems.ownerId, author.id), eq(gems.idempotencyKey, idempotencyKey)))
-    .prepare('gem_by_key')
-    .execute();
+    .where(and(eq(gems.ownerId, sql.placeholder('ownerId')), eq(gems.idempotencyKey, sql.placeholder('key'))))
+    .prepare('gem_by_key'),
+);
+
+/** The gem the user saved with this idempotency key, if any. */
+async function gemByKey(db: Db, author: Author, idempotencyKey: string): Promise<Gem | undefined> {
+  const [row] = await gemByKeyQuery(db).execute({ ownerId: author.id, key: idempotencyKey });
   return row && toAuthoredGem(author)(row);
 }
-
-type GemValues = typeof gems.$inferInsert;
 
 /**
  * Inserts the gem and its tag links in ONE statement (atomic without a transaction), unless a gem of
  * the user already holds its idempotency key: then nothing is written and no row comes back.
  */
-function insertGemStatement(db: Db | Tx, values: GemValues, tagIds: number[]) {
+function insertGemStatement(db: Db | Tx) {
   const inserted = db.$with('inserted').as(
     db
       .insert(gems)
-      .values(values)
+      .values({
+        ownerId: sql.placeholder('ownerId'),
+        collectionId: sql.placeholder('collectionId'),
+        title: sql.placeholder('title'),
+        description: sql.placeholder('description'),
+        url: sql.placeholder('url'),
+        canonicalUrl: sql.placeholder('canonicalUrl'),
+        mediaType: sql.placeholder('mediaType'),
+        media: raw('media'),
+        image: sql.placeholder('image'),
+        favicon: sql.placeholder('favicon'),
+        text: sql.placeholder('text'),
+        byline: sql.placeholder('byline'),
+        publishedAt: raw('publishedAt'),
+        idempotencyKey: sql.placeholder('idempotencyKey'),
+      })
       .onConflictDoNothing({
         target: [gems.ownerId, gems.idempotencyKey],
         where: sql`${gems.idempotencyKey} is not null`,
@@ -122,29 +142,20 @@ function insertGemStatement(db: Db | Tx, values: GemValues, tagIds: number[]) {
         db
           .select({
             gemId: sql<number>`${inserted.id}`.as('gem_id'),
-            tagId: sql<number>`unnest(${sql.param(tagIds)}::int[])`.as('tag_id'),
+            tagId: sql<number>`unnest(${sql.placeholder('tagIds')}::int[])`.as('tag_id'),
           })
           .from(inserted),
       )
       .returning({ gemId: gemTags.gemId }),
   );
-  return db.with(inserted, links).select().from(inserted);
+  return db.with(inserted, links).select().from(inserted).prepare('insert_gem');
 }
 
-/** Inserts the gem (see insertGemStatement); with an attachment, in one transaction with it. */
-async function insertGem(db: Db, values: GemValues, tagIds: number[], attachment?: GemAttachment) {
-  if (!attachment) {
-    const [row] = await insertGemStatement(db, values, tagIds).prepare('insert_gem').execute();
-    return row;
-  }
-  return db.transaction(async (tx) => {
-    const [row] = await insertGemStatement(tx, values, tagIds);
-    if (row) await attachment.attach(tx, row);
-    return row;
-  });
-}
+/** Built once per database: building this statement costs drizzle more than running it costs Postgres. */
+const insertGemQuery = preparedFor(insertGemStatement);
 
-function gemValues(owner: Owner, collectionId: number, fields: CreateInput, idempotencyKey?: string): GemValues {
+/** The placeholders' values of insertGemStatement. */
+function gemValues(owner: Owner, collectionId: number, fields: CreateInput, tagIds: number[], idempotencyKey?: string) {
   return {
     ownerId: owner.id,
     collectionId,
@@ -153,14 +164,25 @@ function gemValues(owner: Owner, collectionId: number, fields: CreateInput, idem
     url: fields.url,
     canonicalUrl: canonicalizeUrl(fields.url),
     mediaType: fields.media_type,
-    media: fields.media,
+    media: JSON.stringify(fields.media),
     image: fields.image || null,
     favicon: fields.favicon || null,
     text: fields.text ?? null,
     byline: fields.byline ?? null,
-    publishedAt: toDate(fields.publishedAt) ?? null,
+    publishedAt: toDate(fields.publishedAt)?.toISOString() ?? null,
     idempotencyKey: idempotencyKey ?? null,
+    tagIds,
   };
+}
+
+/** Inserts the gem (see insertGemStatement); with an attachment, in one transaction with it. */
+async function insertGem(db: Db, values: ReturnType<typeof gemValues>, attachment?: GemAttachment) {
+  if (!attachment) return (await insertGemQuery(db).execute(values))[0];
+  return db.transaction(async (tx) => {
+    const [row] = await insertGemStatement(tx).execute(values);
+    if (row) await attachment.attach(tx, row);
+    return row;
+  });
 }
 
 /**
@@ -192,15 +214,16 @@ export async function createGem(
     ? await createMissingTags(db, owner.id, input.tags, found.missingNames)
     : found.rows;
   const fields = { ...input, ...(await attachment?.prepare()) };
-  const values = gemValues(owner, collectionId, fields, idempotencyKey);
+  const values = gemValues(
+    owner,
+    collectionId,
+    fields,
+    tagRows.map((t) => t.id),
+    idempotencyKey,
+  );
   let row: GemRow | undefined;
   try {
-    row = await insertGem(
-      db,
-      values,
-      tagRows.map((t) => t.id),
-      attachment,
-    );
+    row = await insertGem(db, values, attachment);
   } catch (error) {
     await attachment?.discard().catch(() => undefined); // the original error is the one to report
     throw error;
@@ -213,13 +236,16 @@ export async function createGem(
   return { gem: first, created: false };
 }
 
-export async function getGem(db: Db, author: Author, id: number): Promise<Gem> {
-  const [row] = await db
+const getGemQuery = preparedFor((db) =>
+  db
     .select(gemWithTags)
     .from(gems)
-    .where(and(eq(gems.id, id), eq(gems.ownerId, author.id)))
-    .prepare('get_gem')
-    .execute();
+    .where(and(eq(gems.id, sql.placeholder('id')), eq(gems.ownerId, sql.placeholder('ownerId'))))
+    .prepare('get_gem'),
+);
+
+export async function getGem(db: Db, author: Author, id: number): Promise<Gem> {
+  const [row] = await getGemQuery(db).execute({ id, ownerId: author.id });
   if (!row) throw notFound('Gem');
   return toAuthoredGem(author)(row);
 }
@@ -305,6 +331,30 @@ export async function listGems(
   };
 }
 
+const libraryPageQuery = preparedFor((db) =>
+  db
+    .select({
+      ...gemWithTags,
+      total: sql<number>`(select coalesce(sum(c.gems_count), 0)::int from collections c where c.owner_id = ${sql.placeholder('ownerId')})`,
+    })
+    .from(gems)
+    .where(eq(gems.ownerId, sql.placeholder('ownerId')))
+    .orderBy(...ORDER.newest)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('library_page'),
+);
+
+/**
+ * A page of the user's whole library, newest first, and its total (from the trigger-kept collection
+ * counts) in the same statement; only a page past the end needs the total on its own.
+ */
+export async function listLibrary(db: Db, author: Author, { page, perPage }: { page: number; perPage: number }) {
+  const rows = await libraryPageQuery(db).execute({ ownerId: author.id, limit: perPage, offset: (page - 1) * perPage });
+  const total = rows[0]?.total ?? (await countUserGems(db, author.id));
+  return { data: rows.map(({ total: _, ...row }) => toAuthoredGem(author)(row)), total, page, perPage };
+}
+
 /** Totals come from the trigger-kept collection counts; only a media-type filter needs a real count. */
 async function countGems(
   db: Db,
@@ -321,13 +371,16 @@ async function countGems(
 }
 
 /** The user's gems saved at the same page as `url` (compared by canonical URL), newest first. */
-export async function gemsAtUrl(db: Db, author: Author, url: string): Promise<Gem[]> {
-  const rows = await db
+const gemsAtUrlQuery = preparedFor((db) =>
+  db
     .select(gemWithTags)
     .from(gems)
-    .where(and(eq(gems.ownerId, author.id), eq(gems.canonicalUrl, canonicalizeUrl(url))))
+    .where(and(eq(gems.ownerId, sql.placeholder('ownerId')), eq(gems.canonicalUrl, sql.placeholder('canonicalUrl'))))
     .orderBy(desc(gems.createdAt), desc(gems.id))
-    .prepare('gems_at_url')
-    .execute();
+    .prepare('gems_at_url'),
+);
+
+export async function gemsAtUrl(db: Db, author: Author, url: string): Promise<Gem[]> {
+  const rows = await gemsAtUrlQuery(db).execute({ ownerId: author.id, canonicalUrl: canonicalizeUrl(url) });
   return rows.map(toAuthoredGem(author));
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { tags } from '../db/schema';
 import { ApiError } from '../http/errors';
 
@@ -59,25 +60,29 @@ export interface FoundTags {
   missingNames: string[];
 }
 
-/** Looks up a request's tag references in one query, creating nothing. */
-export async function findTagRefs(db: Db, ownerId: number, refs: (number | string)[]): Promise<FoundTags> {
-  const { ids, names } = splitRefs(refs);
-  if (!ids.length && !names.size) return { rows: [], unknownIds: [], missingNames: [] };
-  const found = await db
+/** The user's tags of these ids or lower-cased names, with the lower-cased name, in name order. */
+const tagRefsQuery = preparedFor((db) =>
+  db
     .select({ ...getTableColumns(tags), key: sql<string>`lower(${tags.name})` })
     .from(tags)
     .where(
       and(
-        eq(tags.ownerId, ownerId),
+        eq(tags.ownerId, sql.placeholder('ownerId')),
         or(
-          sql`${tags.id} = any(${sql.param(ids)}::int[])`,
-          sql`lower(${tags.name}) = any(${sql.param([...names.keys()])}::text[])`,
+          sql`${tags.id} = any(${sql.placeholder('ids')}::int[])`,
+          sql`lower(${tags.name}) = any(${sql.placeholder('keys')}::text[])`,
         ),
       ),
     )
     .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id))
-    .prepare('find_tag_refs')
-    .execute();
+    .prepare('find_tag_refs'),
+);
+
+/** Looks up a request's tag references in one query, creating nothing. */
+export async function findTagRefs(db: Db, ownerId: number, refs: (number | string)[]): Promise<FoundTags> {
+  const { ids, names } = splitRefs(refs);
+  if (!ids.length && !names.size) return { rows: [], unknownIds: [], missingNames: [] };
+  const found = await tagRefsQuery(db).execute({ ownerId, ids, keys: [...names.keys()] });
   const keys = new Set(found.map((t) => t.key));
   return {
     rows: found.map(({ key: _, ...row }) => row),
