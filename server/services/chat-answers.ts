@@ -25,29 +25,32 @@ import { getOwnedChat, getOwnedMessage } from './chats';
 /** Answers: the question is stored first, then generated apart from the request (durable), one per model. */
 type Ai = Deps['ai'];
 
-/**
- * The chat so far (answered turns, only those before `beforeId` when given) and the new question,
- * with the language instruction and any extra system parts (the context block, regenerate instructions).
- */
-async function prompt(
-  db: Db,
-  chatId: number,
-  model: AiModelRow,
-  text: string,
-  language: string | null | undefined,
-  extra: { systemParts?: string[]; beforeId?: number } = {},
-) {
-  const earlier = await db
+/** The chat's answered turns (only those before `beforeId` when given), oldest first. */
+async function earlierTurns(db: Db, chatId: number, beforeId?: number) {
+  return db
     .select({ userText: messages.userText, answerText: messages.answerText })
     .from(messages)
     .where(
       and(
         eq(messages.chatGemId, chatId),
         inArray(messages.status, ['done', 'stopped']),
-        extra.beforeId !== undefined ? lt(messages.id, extra.beforeId) : undefined,
+        beforeId !== undefined ? lt(messages.id, beforeId) : undefined,
       ),
     )
     .orderBy(asc(messages.id));
+}
+
+/**
+ * The chat so far (`earlier`, its answered turns) and the new question, with the language instruction
+ * and any extra system parts (the context block, regenerate instructions).
+ */
+function prompt(
+  earlier: Awaited<ReturnType<typeof earlierTurns>>,
+  model: AiModelRow,
+  text: string,
+  language: string | null | undefined,
+  systemParts: string[],
+) {
   const history: ModelMessage[] = earlier.flatMap((m) =>
     m.answerText
       ? [
@@ -58,8 +61,19 @@ async function prompt(
   );
   const label = language ? (model.languages.find((l) => l.code === language)?.label ?? language) : undefined;
   const base = `You are Trove's assistant, helping the user with what they read and save.${label ? ` Answer in ${label}.` : ''}`;
-  const system = [base, ...(extra.systemParts ?? []).filter(Boolean)].join('\n\n');
+  const system = [base, ...systemParts.filter(Boolean)].join('\n\n');
   return { system, messages: [...history, { role: 'user' as const, content: text }] };
+}
+
+/**
+ * Waits for every look-up, then fails with the first failure in the order given (the order the checks
+ * would have been made one after another), so running them at once changes no answer.
+ */
+async function allInOrder<T extends readonly unknown[]>(lookups: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(lookups);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /** Options of `POST /api/chats/{id}/messages` stored in the message's `context.options`. */
@@ -96,9 +110,10 @@ export interface StartedAnswer {
 }
 
 /**
- * Checks every model (400 with the spec's message when a key is missing) and the context before
- * anything is stored; then, per model, stores the question (status 'pending') with its context
- * manifest unless temporary and starts the answer in the background (all concurrently).
+ * Checks the chat (`chatCheck`, started by the caller), every model (400 with the spec's message when a
+ * key is missing) and the context before anything is stored, all at once, with the earlier turns;
+ * then, per model, stores the question (status 'pending') with its context manifest unless temporary
+ * and starts the answer in the background (all concurrently).
  */
 async function startAnswers(
   db: Db,
@@ -107,10 +122,14 @@ async function startAnswers(
   userId: number,
   chatId: number,
   request: AnswerRequest,
+  chatCheck: Promise<unknown> = Promise.resolve(),
 ): Promise<StartedAnswer[]> {
-  const accesses = [];
-  for (const modelId of request.modelIds) accesses.push(await modelAccess(db, ai, userId, modelId));
-  const items = await gatherContext(db, userId, request.context, request.lenientContext);
+  const [, accesses, items, earlier] = await allInOrder([
+    chatCheck,
+    allInOrder(request.modelIds.map((modelId) => modelAccess(db, ai, userId, modelId))),
+    gatherContext(db, userId, request.context, request.lenientContext),
+    earlierTurns(db, chatId, request.regenerate?.fromMessageId),
+  ] as const);
   const options = Object.fromEntries(
     STORED_OPTIONS.filter((key) => request.options?.[key] !== undefined).map((key) => [key, request.options?.[key]]),
   );
@@ -119,10 +138,11 @@ async function startAnswers(
     const llm = languageModel(model, access);
     const fitted = fitContext(items, model.contentLength);
     const citable = request.options?.citations ? citableItems(fitted.manifest.items) : undefined;
-    const built = await prompt(db, chatId, model, request.text, request.language, {
-      systemParts: [fitted.block, citable ? citationInstruction(citable) : '', request.regenerate?.instructions ?? ''],
-      beforeId: request.regenerate?.fromMessageId,
-    });
+    const built = prompt(earlier, model, request.text, request.language, [
+      fitted.block,
+      citable ? citationInstruction(citable) : '',
+      request.regenerate?.instructions ?? '',
+    ]);
     const context: Record<string, unknown> = {};
     if (request.context) Object.assign(context, fitted.manifest, { input: request.context });
     if (request.regenerate)
@@ -201,18 +221,28 @@ export async function sendMessage(
   chatId: number,
   input: z.output<typeof sendMessageBody> & { context?: ChatContextInput },
 ): Promise<StartedAnswer[]> {
-  await getOwnedChat(db, userId, chatId);
+  const chatCheck = getOwnedChat(db, userId, chatId);
   const modelIds = input.modelIds ?? (input.modelId !== undefined ? [input.modelId] : []);
-  if (!modelIds.length)
+  if (!modelIds.length) {
+    await chatCheck; // a chat that is not the user's is a 404 first
     throw new ApiError(400, 'modelId: required', { errors: [{ path: 'modelId', message: 'required' }] });
-  return startAnswers(db, ai, generations, userId, chatId, {
-    text: input.text,
-    modelIds,
-    language: input.language,
-    temporary: input.temporary,
-    context: input.context,
-    options: Object.fromEntries(STORED_OPTIONS.map((key) => [key, input[key]])),
-  });
+  }
+  return startAnswers(
+    db,
+    ai,
+    generations,
+    userId,
+    chatId,
+    {
+      text: input.text,
+      modelIds,
+      language: input.language,
+      temporary: input.temporary,
+      context: input.context,
+      options: Object.fromEntries(STORED_OPTIONS.map((key) => [key, input[key]])),
+    },
+    chatCheck,
+  );
 }
 
 /**
