@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { canonicalizeUrl } from '../../lib/api/canonical-url';
 import type { createGemBody, Gem, MediaType, updateGemBody } from '../../lib/api/contract';
 import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
-import { gems, gemTags, uploads } from '../db/schema';
+import { gems, gemTags, tags, uploads } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 import { countUserGems, getOwnedCollection } from './collections';
@@ -52,30 +53,67 @@ interface TagJson {
   createdAt: string;
 }
 
+/** Gem columns to sort by: the table's, or those of a picked set of gems (see withTags). */
+interface SortColumns {
+  id: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  title: AnyPgColumn;
+}
+
+type Sort = 'newest' | 'oldest' | 'title';
+const ORDER: Record<Sort, (c: SortColumns) => SQL[]> = {
+  newest: (c) => [desc(c.createdAt), desc(c.id)],
+  oldest: (c) => [asc(c.createdAt), asc(c.id)],
+  title: (c) => [asc(sql`lower(${c.title})`), asc(c.id)],
+};
+
+/**
+ * The gems `picked` selects (a query of gem rows, in `sort` order) with their tags, in one statement:
+ * the tags of all picked gems are gathered by one join (a subquery per gem scanned the tags once per
+ * gem) into one JSON column per gem, in name order (the order every answer lists them in).
+ */
+function withTags(db: Db, picked: PickedGems, sort: Sort = 'newest') {
+  const gemsPicked = db.$with('picked').as(picked);
+  const pickedTags = db.$with('picked_tags').as(
+    db
+      .select({
+        gemId: gemTags.gemId,
+        tags: sql<unknown>`json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'parentId', ${tags.parentId}, 'createdAt', ${tags.createdAt}) order by lower(${tags.name}), ${tags.id})`.as(
+          'tags',
+        ),
+      })
+      .from(gemTags)
+      .innerJoin(tags, eq(tags.id, gemTags.tagId))
+      .where(inArray(gemTags.gemId, db.select({ id: gemsPicked.id }).from(gemsPicked)))
+      .groupBy(gemTags.gemId),
+  );
+  return db
+    .with(gemsPicked, pickedTags)
+    .select()
+    .from(gemsPicked)
+    .leftJoin(pickedTags, eq(pickedTags.gemId, gemsPicked.id))
+    .orderBy(...ORDER[sort](gemsPicked as unknown as SortColumns));
+}
+
+/** A query of whole gem rows, and a total when there is one (see listLibrary), as withTags takes it. */
+type PickedGems = ReturnType<typeof pickGems>;
+const pickGems = (db: Db, total = sql<number | null>`null::int`) =>
+  db
+    .select({ ...getTableColumns(gems), total: total.as('total') })
+    .from(gems)
+    .$dynamic();
+
 const fromTagsJson = (value: unknown): TagFields[] =>
-  (typeof value === 'string' ? (JSON.parse(value) as TagJson[]) : (value as TagJson[])).map((t) => ({
+  ((typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as TagJson[]).map((t) => ({
     ...t,
     createdAt: new Date(t.createdAt),
   }));
 
-/**
- * A gem row with its tags in name order (the order every answer lists them in), in one query:
- * the tags come as one JSON column.
- */
-const gemWithTags = {
-  ...getTableColumns(gems),
-  // Written out: drizzle leaves columns unqualified, and inside this subquery "id" would be the tag's.
-  tags: sql<TagFields[]>`coalesce((
-    select json_agg(json_build_object('id', t.id, 'name', t.name, 'parentId', t.parent_id, 'createdAt', t.created_at)
-      order by lower(t.name), t.id)
-    from gem_tags gt join tags t on t.id = gt.tag_id
-    where gt.gem_id = "gems"."id"), '[]'::json)`.mapWith(fromTagsJson),
-};
-
+/** A row of withTags as the gem answer, by `author` (every gem a user reads is their own). */
 const toAuthoredGem =
   (author: Author) =>
-  ({ tags: gemTagRows, ...row }: GemRow & { tags: TagFields[] }): Gem =>
-    toGem(row, { id: author.id, username: author.username }, gemTagRows);
+  ({ picked, picked_tags }: { picked: GemRow; picked_tags: { tags: unknown } | null }): Gem =>
+    toGem(picked, { id: author.id, username: author.username }, fromTagsJson(picked_tags?.tags));
 
 async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemRow> {
   const [row] = await db
@@ -92,11 +130,12 @@ const toDate = (iso: string | null | undefined) => (iso ? new Date(iso) : iso ==
 const raw = (name: string) => sql`${sql.placeholder(name)}`;
 
 const gemByKeyQuery = preparedFor((db) =>
-  db
-    .select(gemWithTags)
-    .from(gems)
-    .where(and(eq(gems.ownerId, sql.placeholder('ownerId')), eq(gems.idempotencyKey, sql.placeholder('key'))))
-    .prepare('gem_by_key'),
+  withTags(
+    db,
+    pickGems(db).where(
+      and(eq(gems.ownerId, sql.placeholder('ownerId')), eq(gems.idempotencyKey, sql.placeholder('key'))),
+    ),
+  ).prepare('gem_by_key'),
 );
 
 /** The gem the user saved with this idempotency key, if any. */
@@ -237,11 +276,10 @@ export async function createGem(
 }
 
 const getGemQuery = preparedFor((db) =>
-  db
-    .select(gemWithTags)
-    .from(gems)
-    .where(and(eq(gems.id, sql.placeholder('id')), eq(gems.ownerId, sql.placeholder('ownerId'))))
-    .prepare('get_gem'),
+  withTags(
+    db,
+    pickGems(db).where(and(eq(gems.id, sql.placeholder('id')), eq(gems.ownerId, sql.placeholder('ownerId')))),
+  ).prepare('get_gem'),
 );
 
 export async function getGem(db: Db, author: Author, id: number): Promise<Gem> {
@@ -296,33 +334,24 @@ export async function deleteGem(db: Db, store: FileStore, ownerId: number, id: n
   return { id: row.id };
 }
 
-type Sort = 'newest' | 'oldest' | 'title';
-const ORDER: Record<Sort, SQL[]> = {
-  newest: [desc(gems.createdAt), desc(gems.id)],
-  oldest: [asc(gems.createdAt), asc(gems.id)],
-  title: [asc(sql`lower(${gems.title})`), asc(gems.id)],
-};
-
 export async function listGems(
   db: Db,
   author: Author,
   options: { page: number; perPage: number; collectionId?: number; mediaType?: MediaType; sortBy?: Sort },
 ) {
   const ownerId = author.id;
+  const sort = options.sortBy ?? 'newest';
   const where = and(
     eq(gems.ownerId, ownerId),
     options.collectionId ? eq(gems.collectionId, options.collectionId) : undefined,
     options.mediaType ? eq(gems.mediaType, options.mediaType) : undefined,
   );
-  const rows = await db
-    .select(gemWithTags)
-    .from(gems)
+  const picked = pickGems(db)
     .where(where)
-    .orderBy(...ORDER[options.sortBy ?? 'newest'])
+    .orderBy(...ORDER[sort](gems))
     .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage)
-    .prepare('list_gems')
-    .execute();
+    .offset((options.page - 1) * options.perPage);
+  const rows = await withTags(db, picked, sort).prepare('list_gems').execute();
   return {
     data: rows.map(toAuthoredGem(author)),
     total: await countGems(db, ownerId, where, options),
@@ -331,28 +360,30 @@ export async function listGems(
   };
 }
 
+/** The total of a library page: the trigger-kept collection counts of the user. */
+const libraryTotal = sql<
+  number | null
+>`(select coalesce(sum(c.gems_count), 0)::int from collections c where c.owner_id = ${sql.placeholder('ownerId')})`;
+
 const libraryPageQuery = preparedFor((db) =>
-  db
-    .select({
-      ...gemWithTags,
-      total: sql<number>`(select coalesce(sum(c.gems_count), 0)::int from collections c where c.owner_id = ${sql.placeholder('ownerId')})`,
-    })
-    .from(gems)
-    .where(eq(gems.ownerId, sql.placeholder('ownerId')))
-    .orderBy(...ORDER.newest)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('library_page'),
+  withTags(
+    db,
+    pickGems(db, libraryTotal)
+      .where(eq(gems.ownerId, sql.placeholder('ownerId')))
+      .orderBy(...ORDER.newest(gems))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  ).prepare('library_page'),
 );
 
 /**
- * A page of the user's whole library, newest first, and its total (from the trigger-kept collection
- * counts) in the same statement; only a page past the end needs the total on its own.
+ * A page of the user's whole library, newest first, and its total in the same statement; only a page
+ * past the end needs the total on its own.
  */
 export async function listLibrary(db: Db, author: Author, { page, perPage }: { page: number; perPage: number }) {
   const rows = await libraryPageQuery(db).execute({ ownerId: author.id, limit: perPage, offset: (page - 1) * perPage });
-  const total = rows[0]?.total ?? (await countUserGems(db, author.id));
-  return { data: rows.map(({ total: _, ...row }) => toAuthoredGem(author)(row)), total, page, perPage };
+  const total = rows[0]?.picked.total ?? (await countUserGems(db, author.id));
+  return { data: rows.map(toAuthoredGem(author)), total, page, perPage };
 }
 
 /** Totals come from the trigger-kept collection counts; only a media-type filter needs a real count. */
@@ -372,12 +403,12 @@ async function countGems(
 
 /** The user's gems saved at the same page as `url` (compared by canonical URL), newest first. */
 const gemsAtUrlQuery = preparedFor((db) =>
-  db
-    .select(gemWithTags)
-    .from(gems)
-    .where(and(eq(gems.ownerId, sql.placeholder('ownerId')), eq(gems.canonicalUrl, sql.placeholder('canonicalUrl'))))
-    .orderBy(desc(gems.createdAt), desc(gems.id))
-    .prepare('gems_at_url'),
+  withTags(
+    db,
+    pickGems(db).where(
+      and(eq(gems.ownerId, sql.placeholder('ownerId')), eq(gems.canonicalUrl, sql.placeholder('canonicalUrl'))),
+    ),
+  ).prepare('gems_at_url'),
 );
 
 export async function gemsAtUrl(db: Db, author: Author, url: string): Promise<Gem[]> {
