@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { keepStatistics } from './pglite-analyze';
 import { pgliteOptions } from './pglite-durable';
 import { GroupCommit } from './pglite-group-commit';
 import { PreparedPglite } from './pglite-prepared';
@@ -69,11 +70,7 @@ export async function openDatabase(options: {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(pgliteOptions(options.dataDir, durableWrites)) : new PGlite();
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  // PGlite has no autovacuum: without fresh statistics the planner sorts a user's whole library
-  // instead of walking the (owner, created_at) index. Analyse at start and then hourly.
-  await client.exec('ANALYZE');
-  const analyzer = setInterval(() => client.exec('ANALYZE').catch(() => {}), 3_600_000);
-  analyzer.unref();
+  const statistics = await keepStatistics(client); // PGlite has no autovacuum (see pglite-analyze.ts)
   // The server's queries run as prepared statements (see pglite-prepared.ts); the migrations above did not.
   // Durable, its commits are flushed in groups (see pglite-group-commit.ts).
   const durable = Boolean(options.dataDir) && durableWrites;
@@ -84,7 +81,7 @@ export async function openDatabase(options: {
     kind: 'pglite',
     durable,
     close: async () => {
-      clearInterval(analyzer);
+      statistics.stop();
       await client.close();
     },
   };
