@@ -79,6 +79,7 @@ function toResults<T>(pg: PGlite, fields: Field[], messages: BackendMessage[], o
   const rows: unknown[] = [];
   let affectedRows = 0;
   let rowCount: number | undefined;
+  let command: string | undefined;
   for (const message of messages) {
     if (message.name === 'dataRow') {
       const raw = (message as unknown as { fields: (string | null)[] }).fields;
@@ -89,12 +90,19 @@ function toResults<T>(pg: PGlite, fields: Field[], messages: BackendMessage[], o
       );
     } else if (message.name === 'commandComplete') {
       const words = (message as unknown as { text: string }).text.split(' ');
+      command = words[0];
       const count = Number.parseInt(words[words.length - 1] ?? '', 10);
       if (COUNTED.has(words[0] ?? '')) affectedRows += count;
       if (!Number.isNaN(count)) rowCount = count;
     }
   }
-  return { rows: rows as T[], fields, affectedRows, ...(rowCount === undefined ? {} : { rowCount }) };
+  return {
+    rows: rows as T[],
+    fields,
+    command,
+    affectedRows,
+    ...(rowCount === undefined ? {} : { rowCount }),
+  } as Results<T>;
 }
 
 /** A database error carries its query, as PGlite's `query` leaves it. */
@@ -103,12 +111,16 @@ function withQuery(error: unknown, sql: string, params: unknown[], options?: Que
   return error;
 }
 
+let clients = 0;
+
 export class PreparedPglite implements PgliteClient {
   readonly #pg: PGlite;
   readonly #maxStatements: number;
   readonly #commits: GroupCommit | undefined;
   /** By SQL text, least recently used first. */
   readonly #statements = new Map<string, Statement>();
+  /** Statement names are `trove_<client>_<n>`: unique per client, so clients may share a PGlite. */
+  readonly #prefix = `trove_${++clients}_`;
   #counter = 0;
 
   constructor(pg: PGlite, options: { commits?: GroupCommit; maxStatements?: number } = {}) {
@@ -191,7 +203,7 @@ export class PreparedPglite implements PgliteClient {
     const oldest = this.#statements.entries().next().value;
     if (oldest && this.#statements.size >= this.#maxStatements) await this.#close(...oldest);
     this.#counter += 1;
-    const name = `trove_${this.#counter}`;
+    const name = `${this.#prefix}${this.#counter}`;
     const message = concat([
       serialize.parse({ name, text: sql, types: options?.paramTypes }),
       serialize.describe({ type: 'S', name }),
