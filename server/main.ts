@@ -1,8 +1,14 @@
 import { configFromEnv, uploadsDir } from './config';
+import { createDatabase, createDatabaseInChild, initOnly, newPgliteFolder } from './first-start';
 import { startServer } from './start';
 import { stopOnSignals } from './stop-on-signals';
 
 const config = configFromEnv();
+if (initOnly()) {
+  await createDatabase(config);
+  process.exit(0);
+}
+if (newPgliteFolder(config)) await createDatabaseInChild(); // see first-start.ts
 const server = await startServer(config);
 console.log(`Trove server listening on ${server.url}`);
 console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);

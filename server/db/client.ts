@@ -7,7 +7,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { keepStatistics } from './pglite-analyze';
 import { pgliteOptions } from './pglite-durable';
+import { GroupCommit } from './pglite-group-commit';
+import { PreparedPglite } from './pglite-prepared';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,7 +32,8 @@ const MIGRATION_LOCK = 7_301_011;
  * (in memory when `dataDir` is omitted). Migrations are applied before it is returned.
  *
  * `durableWrites` (default true): a commit is acknowledged only once it is on disk. PGlite gets real
- * fsyncs (see pglite-durable.ts); PostgreSQL keeps the server's settings (fsync and
+ * fsyncs (see pglite-durable.ts), and a write through `db` returns once a flush of the WAL covers it,
+ * concurrent writes sharing one (pglite-group-commit.ts); PostgreSQL keeps the server's settings (fsync and
  * synchronous_commit default to on; `durable` reports what they are). False: PGlite's own defaults
  * (no fsync) and `synchronous_commit=off` on our PostgreSQL connections (a crash of the machine may
  * lose the last moments of commits, never corrupt the database).
@@ -65,19 +69,19 @@ export async function openDatabase(options: {
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(pgliteOptions(options.dataDir, durableWrites)) : new PGlite();
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  // PGlite has no autovacuum: without fresh statistics the planner sorts a user's whole library
-  // instead of walking the (owner, created_at) index. Analyse at start and then hourly.
-  await client.exec('ANALYZE');
-  const analyzer = setInterval(() => client.exec('ANALYZE').catch(() => {}), 3_600_000);
-  analyzer.unref();
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const statistics = await keepStatistics(client); // PGlite has no autovacuum (see pglite-analyze.ts)
+  // The server's queries run as prepared statements (see pglite-prepared.ts); the migrations above did not.
+  // Durable, its commits are flushed in groups (see pglite-group-commit.ts).
+  const durable = Boolean(options.dataDir) && durableWrites;
+  const commits = durable ? await GroupCommit.start(client) : undefined;
+  const db = drizzlePglite({ client: new PreparedPglite(client, { commits }) as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    durable: Boolean(options.dataDir) && durableWrites,
+    durable,
     close: async () => {
-      clearInterval(analyzer);
+      statistics.stop();
       await client.close();
     },
   };

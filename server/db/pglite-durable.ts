@@ -13,7 +13,9 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  * Durable mode gives NODEFS the missing `fsync` (Node's fsyncSync on the real file descriptor),
  * starts Postgres without `-F` and with `wal_sync_method=fsync` (the one method that reaches it), so
  * Postgres's own rule holds: a commit returns only after its WAL is on disk (synchronous_commit=on);
- * data files and directories are synced at checkpoints, as on any PostgreSQL.
+ * data files and directories are synced at checkpoints, as on any PostgreSQL. The server's own session
+ * then commits asynchronously and waits for flushes shared by concurrent writes instead (see
+ * pglite-group-commit.ts): same guarantee for every acknowledged write, far fewer fsyncs.
  */
 
 /** The parts of Emscripten's NODEFS we use: its stream operations, shared by every open file. */

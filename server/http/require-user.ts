@@ -1,9 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { verifyAccessToken } from '../auth/tokens';
+import { preparedFor } from '../db/prepared';
 import { users } from '../db/schema';
 import type { AppEnv, Deps } from './env';
 import { ApiError } from './errors';
+
+/** The user's gem-owner fields by id, a prepared statement. */
+const userProbe = preparedFor((db) =>
+  db
+    .select({ id: users.id, username: users.username, unfilteredCollectionId: users.unfilteredCollectionId })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_probe'),
+);
 
 /**
  * A valid access token of a user who still exists. The token alone outlives a deleted account (up to
@@ -15,13 +26,9 @@ export const requireUser = (deps: Deps) =>
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new ApiError(401, 'Missing or invalid credentials');
-    const userId = await verifyAccessToken(deps.tokens, match[1]);
+    const userId = verifyAccessToken(deps.tokens, match[1]);
     if (!userId) throw new ApiError(401, 'Access token is invalid or expired');
-    const [owner] = await deps.db
-      .select({ id: users.id, username: users.username, unfilteredCollectionId: users.unfilteredCollectionId })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
+    const [owner] = await userProbe(deps.db).execute({ id: userId });
     if (!owner) throw new ApiError(401, 'User no longer exists');
     c.set('userId', userId);
     c.set('owner', owner);

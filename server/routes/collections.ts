@@ -46,7 +46,7 @@ export function collectionRoutes({ db }: Deps) {
     .get('/collections/:id/bookmarks', async (c) => {
       const row = await getOwnedCollection(db, c.get('userId'), id(c));
       const q = query(c, collectionBookmarksQuery);
-      const list = await listGems(db, c.get('userId'), {
+      const list = await listGems(db, c.get('owner'), {
         page: q.page,
         perPage: q.perPage,
         collectionId: row.id,

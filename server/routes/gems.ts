@@ -16,7 +16,7 @@ import {
 } from '../../lib/api/contract';
 import type { AppEnv, Deps } from '../http/env';
 import { header, jsonBody, param, query } from '../http/validate';
-import { createGem, deleteGem, gemsAtUrl, getGem, listGems, updateGem } from '../services/gems';
+import { createGem, deleteGem, gemsAtUrl, getGem, listLibrary, updateGem } from '../services/gems';
 
 type GemInput = z.output<typeof createGemBody>['data'];
 
@@ -54,19 +54,19 @@ export function gemRoutes({ db, files }: Deps) {
     .post('/pdf', createGemRoute(db, createPdfGemBody))
     .post('/audios', createGemRoute(db, createAudioGemBody, withIsRecord))
     .post('/videos', createGemRoute(db, createVideoGemBody))
-    .get('/gems/:id{[0-9]+}', async (c) => c.json({ data: await getGem(db, c.get('userId'), id(c)) }))
+    .get('/gems/:id{[0-9]+}', async (c) => c.json({ data: await getGem(db, c.get('owner'), id(c)) }))
     .put('/gems/:id{[0-9]+}', async (c) => {
       const gemId = id(c);
       const { data } = await jsonBody(c, updateGemBody);
-      return c.json({ data: await updateGem(db, c.get('userId'), gemId, data) });
+      return c.json({ data: await updateGem(db, c.get('owner'), gemId, data) });
     })
     .delete('/gems/:id{[0-9]+}', async (c) =>
       c.json({ data: await deleteGem(db, files.store, c.get('userId'), id(c)) }),
     )
-    .get('/get-all-bookmark', async (c) => c.json(await listGems(db, c.get('userId'), query(c, pageQuery))))
+    .get('/get-all-bookmark', async (c) => c.json(await listLibrary(db, c.get('owner'), query(c, pageQuery))))
     .get('/gems-at-url', async (c) => {
       const { url } = query(c, urlQuery);
-      const data = await gemsAtUrl(db, c.get('userId'), url);
+      const data = await gemsAtUrl(db, c.get('owner'), url);
       return c.json({ data, total: data.length });
     });
 }

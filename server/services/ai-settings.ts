@@ -9,6 +9,7 @@ import {
 import { keyFieldNames, PROVIDER_NAMES, PROVIDERS, type ProviderName, providerBySlug } from '../ai/catalogue';
 import { decryptSecret, encryptSecret, keyContext, maskKey } from '../ai/crypto';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { userAiSettings } from '../db/schema';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
@@ -17,17 +18,28 @@ import { type AiModelRow, allActiveModels, findActiveModel, getActiveModel, toAi
 type SettingsRow = typeof userAiSettings.$inferSelect;
 type Ai = Deps['ai'];
 
+const settingsRowQuery = preparedFor((db) =>
+  db
+    .select()
+    .from(userAiSettings)
+    .where(eq(userAiSettings.userId, sql.placeholder('userId')))
+    .prepare('settings_row'),
+);
+
 /** The user's settings row, created on first use with the operator's starting credits. */
 export async function getSettingsRow(db: Db, ai: Ai, userId: number): Promise<SettingsRow> {
+  const [row] = await settingsRowQuery(db).execute({ userId });
+  if (row) return row;
   const [created] = await db
     .insert(userAiSettings)
     .values({ userId, credits: ai.startingCredits })
     .onConflictDoNothing()
     .returning();
   if (created) return created;
-  const [row] = await db.select().from(userAiSettings).where(eq(userAiSettings.userId, userId));
-  if (!row) throw new Error('AI settings row vanished between insert and select');
-  return row;
+  // created by a concurrent request meanwhile
+  const [existing] = await settingsRowQuery(db).execute({ userId });
+  if (!existing) throw new Error('AI settings row vanished between insert and select');
+  return existing;
 }
 
 /** A provider given by display name or slug, or a 400 naming `field`. */

@@ -88,6 +88,26 @@ class Checkpoints {
   }
 }
 
+/** How long an answer's deltas may keep the event loop to themselves (a provider's burst of chunks). */
+const HOLD_MS = 2;
+
+/**
+ * Lets the event loop run after the first delta and then at least every HOLD_MS. A provider's chunks
+ * that arrive together are parsed and forwarded in one run of promise callbacks, and Node sends what
+ * a response wrote only after such a run (it corks the socket until the next tick): without a break,
+ * the first delta left only with the last, and other requests waited for the whole burst.
+ */
+class Outlet {
+  private last: number | undefined;
+
+  async after(): Promise<void> {
+    const now = performance.now();
+    if (this.last !== undefined && now - this.last < HOLD_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.last = performance.now();
+  }
+}
+
 /**
  * Streams one answer from the provider into `generation`: deltas are broadcast as they come and
  * checkpointed to the row (when `persist`); at the end the row gets the full answer, the status,
@@ -117,6 +137,7 @@ export async function generate(
         if (!generation.controller.signal.aborted) generation.stop();
       })
     : undefined;
+  const outlet = new Outlet();
   let failure: string | undefined;
   let finishReason: string | undefined;
   let usage: MessageUsage | null = null;
@@ -133,6 +154,7 @@ export async function generate(
         if (!part.text) continue;
         generation.emit({ type: 'delta', text: part.text });
         checkpoints?.touch();
+        await outlet.after();
       } else if (part.type === 'error') {
         failure ??= describeProviderError(run.providerName, part.error);
       } else if (part.type === 'finish') {

@@ -1,15 +1,16 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { canonicalizeUrl } from '../../lib/api/canonical-url';
 import type { createGemBody, Gem, MediaType, updateGemBody } from '../../lib/api/contract';
 import type { Db } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
-import { gems, gemTags, tags, uploads, users } from '../db/schema';
+import { preparedFor } from '../db/prepared';
+import { gems, gemTags, tags, uploads } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 import { countUserGems, getOwnedCollection } from './collections';
-import { toGem } from './serialize';
-import { resolveTagRefs } from './tags';
+import { type TagFields, toGem } from './serialize';
+import { createMissingTags, findTagRefs, resolveTagRefs, unknownTagIds } from './tags';
 import { fileNameOf } from './upload-files';
 import { getUser } from './users';
 
@@ -41,36 +42,78 @@ export async function gemOwner(db: Db, userId: number): Promise<Owner> {
   return { id: user.id, username: user.username, unfilteredCollectionId: user.unfilteredCollectionId };
 }
 
-/** Adds authors and tags to gem rows, keeping their order. */
-async function hydrate(db: Db, rows: GemRow[]): Promise<Gem[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const tagRows = await db
-    .select({ gemId: gemTags.gemId, tag: tags })
-    .from(gemTags)
-    .innerJoin(tags, eq(tags.id, gemTags.tagId))
-    .where(inArray(gemTags.gemId, ids))
-    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
-  const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
-  const authors = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.id, ownerIds));
-  return rows.map((row) => {
-    const author = authors.find((a) => a.id === row.ownerId) ?? { id: row.ownerId, username: '' };
-    return toGem(
-      row,
-      author,
-      tagRows.filter((t) => t.gemId === row.id).map((t) => t.tag),
-    );
-  });
+/** The author every gem answer names: a user only ever reads and saves their own gems. */
+export type Author = Pick<Owner, 'id' | 'username'>;
+
+/** A gem's tags as its JSON column holds them. */
+interface TagJson {
+  id: number;
+  name: string;
+  parentId: number | null;
+  createdAt: string;
 }
 
-async function hydrateOne(db: Db, row: GemRow): Promise<Gem> {
-  const [gem] = await hydrate(db, [row]);
-  if (!gem) throw new Error('hydrate lost a row');
-  return gem;
+/** Gem columns to sort by: the table's, or those of a picked set of gems (see withTags). */
+interface SortColumns {
+  id: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  title: AnyPgColumn;
 }
+
+type Sort = 'newest' | 'oldest' | 'title';
+const ORDER: Record<Sort, (c: SortColumns) => SQL[]> = {
+  newest: (c) => [desc(c.createdAt), desc(c.id)],
+  oldest: (c) => [asc(c.createdAt), asc(c.id)],
+  title: (c) => [asc(sql`lower(${c.title})`), asc(c.id)],
+};
+
+/**
+ * The gems `picked` selects (a query of gem rows, in `sort` order) with their tags, in one statement:
+ * the tags of all picked gems are gathered by one join (a subquery per gem scanned the tags once per
+ * gem) into one JSON column per gem, in name order (the order every answer lists them in).
+ */
+function withTags(db: Db, picked: PickedGems, sort: Sort = 'newest') {
+  const gemsPicked = db.$with('picked').as(picked);
+  const pickedTags = db.$with('picked_tags').as(
+    db
+      .select({
+        gemId: gemTags.gemId,
+        tags: sql<unknown>`json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'parentId', ${tags.parentId}, 'createdAt', ${tags.createdAt}) order by lower(${tags.name}), ${tags.id})`.as(
+          'tags',
+        ),
+      })
+      .from(gemTags)
+      .innerJoin(tags, eq(tags.id, gemTags.tagId))
+      .where(inArray(gemTags.gemId, db.select({ id: gemsPicked.id }).from(gemsPicked)))
+      .groupBy(gemTags.gemId),
+  );
+  return db
+    .with(gemsPicked, pickedTags)
+    .select()
+    .from(gemsPicked)
+    .leftJoin(pickedTags, eq(pickedTags.gemId, gemsPicked.id))
+    .orderBy(...ORDER[sort](gemsPicked as unknown as SortColumns));
+}
+
+/** A query of whole gem rows, and a total when there is one (see listLibrary), as withTags takes it. */
+type PickedGems = ReturnType<typeof pickGems>;
+const pickGems = (db: Db, total = sql<number | null>`null::int`) =>
+  db
+    .select({ ...getTableColumns(gems), total: total.as('total') })
+    .from(gems)
+    .$dynamic();
+
+const fromTagsJson = (value: unknown): TagFields[] =>
+  ((typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as TagJson[]).map((t) => ({
+    ...t,
+    createdAt: new Date(t.createdAt),
+  }));
+
+/** A row of withTags as the gem answer, by `author` (every gem a user reads is their own). */
+const toAuthoredGem =
+  (author: Author) =>
+  ({ picked, picked_tags }: { picked: GemRow; picked_tags: { tags: unknown } | null }): Gem =>
+    toGem(picked, { id: author.id, username: author.username }, fromTagsJson(picked_tags?.tags));
 
 async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemRow> {
   const [row] = await db
@@ -83,18 +126,111 @@ async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemR
 
 const toDate = (iso: string | null | undefined) => (iso ? new Date(iso) : iso === null ? null : undefined);
 
-async function gemByKey(db: Db, ownerId: number, idempotencyKey: string) {
-  const [row] = await db
-    .select()
-    .from(gems)
-    .where(and(eq(gems.ownerId, ownerId), eq(gems.idempotencyKey, idempotencyKey)));
-  return row;
+/** A value handed to the driver as it is (no column encoder: the caller gives its wire form). */
+const raw = (name: string) => sql`${sql.placeholder(name)}`;
+
+const gemByKeyQuery = preparedFor((db) =>
+  withTags(
+    db,
+    pickGems(db).where(
+      and(eq(gems.ownerId, sql.placeholder('ownerId')), eq(gems.idempotencyKey, sql.placeholder('key'))),
+    ),
+  ).prepare('gem_by_key'),
+);
+
+/** The gem the user saved with this idempotency key, if any. */
+async function gemByKey(db: Db, author: Author, idempotencyKey: string): Promise<Gem | undefined> {
+  const [row] = await gemByKeyQuery(db).execute({ ownerId: author.id, key: idempotencyKey });
+  return row && toAuthoredGem(author)(row);
+}
+
+/**
+ * Inserts the gem and its tag links in ONE statement (atomic without a transaction), unless a gem of
+ * the user already holds its idempotency key: then nothing is written and no row comes back.
+ */
+function insertGemStatement(db: Db | Tx) {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(gems)
+      .values({
+        ownerId: sql.placeholder('ownerId'),
+        collectionId: sql.placeholder('collectionId'),
+        title: sql.placeholder('title'),
+        description: sql.placeholder('description'),
+        url: sql.placeholder('url'),
+        canonicalUrl: sql.placeholder('canonicalUrl'),
+        mediaType: sql.placeholder('mediaType'),
+        media: raw('media'),
+        image: sql.placeholder('image'),
+        favicon: sql.placeholder('favicon'),
+        text: sql.placeholder('text'),
+        byline: sql.placeholder('byline'),
+        publishedAt: raw('publishedAt'),
+        idempotencyKey: sql.placeholder('idempotencyKey'),
+      })
+      .onConflictDoNothing({
+        target: [gems.ownerId, gems.idempotencyKey],
+        where: sql`${gems.idempotencyKey} is not null`,
+      })
+      .returning(),
+  );
+  const links = db.$with('links').as(
+    db
+      .insert(gemTags)
+      .select(
+        db
+          .select({
+            gemId: sql<number>`${inserted.id}`.as('gem_id'),
+            tagId: sql<number>`unnest(${sql.placeholder('tagIds')}::int[])`.as('tag_id'),
+          })
+          .from(inserted),
+      )
+      .returning({ gemId: gemTags.gemId }),
+  );
+  return db.with(inserted, links).select().from(inserted).prepare('insert_gem');
+}
+
+/** Built once per database: building this statement costs drizzle more than running it costs Postgres. */
+const insertGemQuery = preparedFor(insertGemStatement);
+
+/** The placeholders' values of insertGemStatement. */
+function gemValues(owner: Owner, collectionId: number, fields: CreateInput, tagIds: number[], idempotencyKey?: string) {
+  return {
+    ownerId: owner.id,
+    collectionId,
+    title: fields.title,
+    description: fields.description,
+    url: fields.url,
+    canonicalUrl: canonicalizeUrl(fields.url),
+    mediaType: fields.media_type,
+    media: JSON.stringify(fields.media),
+    image: fields.image || null,
+    favicon: fields.favicon || null,
+    text: fields.text ?? null,
+    byline: fields.byline ?? null,
+    publishedAt: toDate(fields.publishedAt)?.toISOString() ?? null,
+    idempotencyKey: idempotencyKey ?? null,
+    tagIds,
+  };
+}
+
+/** Inserts the gem (see insertGemStatement); with an attachment, in one transaction with it. */
+async function insertGem(db: Db, values: ReturnType<typeof gemValues>, attachment?: GemAttachment) {
+  if (!attachment) return (await insertGemQuery(db).execute(values))[0];
+  return db.transaction(async (tx) => {
+    const [row] = await insertGemStatement(tx).execute(values);
+    if (row) await attachment.attach(tx, row);
+    return row;
+  });
 }
 
 /**
  * Creates a gem. With an idempotency key, a retried request returns the gem the first one created
- * (`created: false`) instead of creating a second one, even when both arrive at once. An attachment
- * (see GemAttachment) is prepared only after the checks and undone when no gem is created.
+ * (`created: false`) instead of creating a second one, even when both arrive at once: before anything
+ * is refused or created again (a collection to check, a tag to create), and through the unique key
+ * when the gem itself is inserted. Its answer is built from what is known (the owner, the tags, the
+ * inserted row), not read back. An attachment (see GemAttachment) is prepared only after the checks
+ * and undone when no gem is created.
  */
 export async function createGem(
   db: Db,
@@ -103,61 +239,61 @@ export async function createGem(
   idempotencyKey?: string,
   attachment?: GemAttachment,
 ): Promise<{ gem: Gem; created: boolean }> {
-  if (idempotencyKey) {
-    const existing = await gemByKey(db, owner.id, idempotencyKey);
-    if (existing) return { gem: await hydrateOne(db, existing), created: false };
-  }
   const collectionId = input.collectionId ?? owner.unfilteredCollectionId;
   if (!collectionId) throw new Error(`user ${owner.id} has no Unfiltered collection`);
-  await getOwnedCollection(db, owner.id, collectionId);
-  const tagRows = await resolveTagRefs(db, owner.id, input.tags);
+  const otherCollection = collectionId !== owner.unfilteredCollectionId;
+  const found = await findTagRefs(db, owner.id, input.tags);
+  if (idempotencyKey && (otherCollection || found.unknownIds.length || found.missingNames.length)) {
+    const first = await gemByKey(db, owner, idempotencyKey);
+    if (first) return { gem: first, created: false };
+  }
+  if (otherCollection) await getOwnedCollection(db, owner.id, collectionId);
+  if (found.unknownIds.length) throw unknownTagIds(found.unknownIds);
+  const tagRows = found.missingNames.length
+    ? await createMissingTags(db, owner.id, input.tags, found.missingNames)
+    : found.rows;
   const fields = { ...input, ...(await attachment?.prepare()) };
+  const values = gemValues(
+    owner,
+    collectionId,
+    fields,
+    tagRows.map((t) => t.id),
+    idempotencyKey,
+  );
+  let row: GemRow | undefined;
   try {
-    const row = await db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(gems)
-        .values({
-          ownerId: owner.id,
-          collectionId,
-          title: fields.title,
-          description: fields.description,
-          url: fields.url,
-          canonicalUrl: canonicalizeUrl(fields.url),
-          mediaType: fields.media_type,
-          media: fields.media,
-          image: fields.image || null,
-          favicon: fields.favicon || null,
-          text: fields.text ?? null,
-          byline: fields.byline ?? null,
-          publishedAt: toDate(fields.publishedAt) ?? null,
-          idempotencyKey: idempotencyKey ?? null,
-        })
-        .returning();
-      if (!inserted) throw new Error('insert returned no row');
-      if (tagRows.length) await tx.insert(gemTags).values(tagRows.map((t) => ({ gemId: inserted.id, tagId: t.id })));
-      await attachment?.attach(tx, inserted);
-      return inserted;
-    });
-    return { gem: await hydrateOne(db, row), created: true };
+    row = await insertGem(db, values, attachment);
   } catch (error) {
     await attachment?.discard().catch(() => undefined); // the original error is the one to report
-    if (idempotencyKey && isUniqueViolation(error)) {
-      const winner = await gemByKey(db, owner.id, idempotencyKey);
-      if (winner) return { gem: await hydrateOne(db, winner), created: false };
-    }
     throw error;
   }
+  if (row) return { gem: toGem(row, { id: owner.id, username: owner.username }, tagRows), created: true };
+  await attachment?.discard().catch(() => undefined);
+  // Only a taken key inserts nothing: the gem that took it is the answer.
+  const first = idempotencyKey && (await gemByKey(db, owner, idempotencyKey));
+  if (!first) throw new Error('a gem insert returned no row');
+  return { gem: first, created: false };
 }
 
-export async function getGem(db: Db, ownerId: number, id: number) {
-  return hydrateOne(db, await getOwnedGemRow(db, ownerId, id));
+const getGemQuery = preparedFor((db) =>
+  withTags(
+    db,
+    pickGems(db).where(and(eq(gems.id, sql.placeholder('id')), eq(gems.ownerId, sql.placeholder('ownerId')))),
+  ).prepare('get_gem'),
+);
+
+export async function getGem(db: Db, author: Author, id: number): Promise<Gem> {
+  const [row] = await getGemQuery(db).execute({ id, ownerId: author.id });
+  if (!row) throw notFound('Gem');
+  return toAuthoredGem(author)(row);
 }
 
-export async function updateGem(db: Db, ownerId: number, id: number, input: UpdateInput) {
+export async function updateGem(db: Db, author: Author, id: number, input: UpdateInput) {
+  const ownerId = author.id;
   const current = await getOwnedGemRow(db, ownerId, id);
   if (input.collectionId) await getOwnedCollection(db, ownerId, input.collectionId);
   const tagRows = input.tags ? await resolveTagRefs(db, ownerId, input.tags) : null;
-  const row = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(gems)
       .set({
@@ -176,15 +312,14 @@ export async function updateGem(db: Db, ownerId: number, id: number, input: Upda
         updatedAt: new Date(),
       })
       .where(eq(gems.id, current.id))
-      .returning();
+      .returning({ id: gems.id });
     if (!updated) throw notFound('Gem');
     if (tagRows) {
       await tx.delete(gemTags).where(eq(gemTags.gemId, id));
       if (tagRows.length) await tx.insert(gemTags).values(tagRows.map((t) => ({ gemId: id, tagId: t.id })));
     }
-    return updated;
   });
-  return hydrateOne(db, row);
+  return getGem(db, author, id);
 }
 
 /** Deletes a gem with its files (an image gem's upload): rows in one transaction, then the files. */
@@ -199,36 +334,56 @@ export async function deleteGem(db: Db, store: FileStore, ownerId: number, id: n
   return { id: row.id };
 }
 
-type Sort = 'newest' | 'oldest' | 'title';
-const ORDER: Record<Sort, SQL[]> = {
-  newest: [desc(gems.createdAt), desc(gems.id)],
-  oldest: [asc(gems.createdAt), asc(gems.id)],
-  title: [asc(sql`lower(${gems.title})`), asc(gems.id)],
-};
-
 export async function listGems(
   db: Db,
-  ownerId: number,
+  author: Author,
   options: { page: number; perPage: number; collectionId?: number; mediaType?: MediaType; sortBy?: Sort },
 ) {
+  const ownerId = author.id;
+  const sort = options.sortBy ?? 'newest';
   const where = and(
     eq(gems.ownerId, ownerId),
     options.collectionId ? eq(gems.collectionId, options.collectionId) : undefined,
     options.mediaType ? eq(gems.mediaType, options.mediaType) : undefined,
   );
-  const rows = await db
-    .select()
-    .from(gems)
+  const picked = pickGems(db)
     .where(where)
-    .orderBy(...ORDER[options.sortBy ?? 'newest'])
+    .orderBy(...ORDER[sort](gems))
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage);
+  const rows = await withTags(db, picked, sort).prepare('list_gems').execute();
   return {
-    data: await hydrate(db, rows),
+    data: rows.map(toAuthoredGem(author)),
     total: await countGems(db, ownerId, where, options),
     page: options.page,
     perPage: options.perPage,
   };
+}
+
+/** The total of a library page: the trigger-kept collection counts of the user. */
+const libraryTotal = sql<
+  number | null
+>`(select coalesce(sum(c.gems_count), 0)::int from collections c where c.owner_id = ${sql.placeholder('ownerId')})`;
+
+const libraryPageQuery = preparedFor((db) =>
+  withTags(
+    db,
+    pickGems(db, libraryTotal)
+      .where(eq(gems.ownerId, sql.placeholder('ownerId')))
+      .orderBy(...ORDER.newest(gems))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  ).prepare('library_page'),
+);
+
+/**
+ * A page of the user's whole library, newest first, and its total in the same statement; only a page
+ * past the end needs the total on its own.
+ */
+export async function listLibrary(db: Db, author: Author, { page, perPage }: { page: number; perPage: number }) {
+  const rows = await libraryPageQuery(db).execute({ ownerId: author.id, limit: perPage, offset: (page - 1) * perPage });
+  const total = rows[0]?.picked.total ?? (await countUserGems(db, author.id));
+  return { data: rows.map(toAuthoredGem(author)), total, page, perPage };
 }
 
 /** Totals come from the trigger-kept collection counts; only a media-type filter needs a real count. */
@@ -247,11 +402,16 @@ async function countGems(
 }
 
 /** The user's gems saved at the same page as `url` (compared by canonical URL), newest first. */
-export async function gemsAtUrl(db: Db, ownerId: number, url: string) {
-  const rows = await db
-    .select()
-    .from(gems)
-    .where(and(eq(gems.ownerId, ownerId), eq(gems.canonicalUrl, canonicalizeUrl(url))))
-    .orderBy(desc(gems.createdAt), desc(gems.id));
-  return hydrate(db, rows);
+const gemsAtUrlQuery = preparedFor((db) =>
+  withTags(
+    db,
+    pickGems(db).where(
+      and(eq(gems.ownerId, sql.placeholder('ownerId')), eq(gems.canonicalUrl, sql.placeholder('canonicalUrl'))),
+    ),
+  ).prepare('gems_at_url'),
+);
+
+export async function gemsAtUrl(db: Db, author: Author, url: string): Promise<Gem[]> {
+  const rows = await gemsAtUrlQuery(db).execute({ ownerId: author.id, canonicalUrl: canonicalizeUrl(url) });
+  return rows.map(toAuthoredGem(author));
 }

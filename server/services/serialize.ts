@@ -4,7 +4,10 @@ import { linkOf } from './upload-files';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 
-export const toTag = (row: Row<typeof tags>): Tag => ({
+/** The fields of a tag row that its answer shows. */
+export type TagFields = Pick<Row<typeof tags>, 'id' | 'name' | 'parentId' | 'createdAt'>;
+
+export const toTag = (row: TagFields): Tag => ({
   id: row.id,
   tag: row.name,
   parentId: row.parentId,
@@ -31,11 +34,7 @@ export const toCollection = (row: Row<typeof collections>): Collection => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export const toGem = (
-  row: Row<typeof gems>,
-  author: { id: number; username: string },
-  gemTags: Row<typeof tags>[],
-): Gem => ({
+export const toGem = (row: Row<typeof gems>, author: { id: number; username: string }, gemTags: TagFields[]): Gem => ({
   id: row.id,
   title: row.title,
   description: row.description,

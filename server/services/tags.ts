@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { tags } from '../db/schema';
 import { ApiError } from '../http/errors';
 
@@ -42,24 +43,89 @@ export async function findOrCreateTag(
   return existing;
 }
 
-/** Turns a request's tag references (ids of the user's tags, or names) into tag rows, creating named ones. */
-export async function resolveTagRefs(db: Db, ownerId: number, refs: (number | string)[]): Promise<TagRow[]> {
+/** A request's tag references: ids of the user's tags, and names (one per lower-cased name, first spelling kept). */
+function splitRefs(refs: (number | string)[]) {
   const ids = [...new Set(refs.filter((r): r is number => typeof r === 'number'))];
-  const names = [...new Set(refs.filter((r): r is string => typeof r === 'string'))];
-  const byId = ids.length
-    ? await db
-        .select()
-        .from(tags)
-        .where(and(eq(tags.ownerId, ownerId), inArray(tags.id, ids)))
-    : [];
-  if (byId.length !== ids.length) {
-    const missing = ids.filter((id) => !byId.some((t) => t.id === id));
-    throw new ApiError(400, `tags: unknown tag id ${missing.join(', ')}`, {
-      errors: [{ path: 'tags', message: `Unknown tag id ${missing.join(', ')}` }],
-    });
-  }
-  const byName: TagRow[] = [];
-  for (const name of names) byName.push(await findOrCreateTag(db, ownerId, name));
-  const unique = new Map([...byId, ...byName].map((t) => [t.id, t]));
-  return [...unique.values()];
+  const names = new Map<string, string>();
+  for (const ref of refs)
+    if (typeof ref === 'string' && !names.has(ref.toLowerCase())) names.set(ref.toLowerCase(), ref);
+  return { ids, names };
+}
+
+export interface FoundTags {
+  /** The user's tags the references name, in name order (the order a gem lists them in). */
+  rows: TagRow[];
+  unknownIds: number[];
+  /** Names the user has no tag of yet. */
+  missingNames: string[];
+}
+
+/** The user's tags of these ids or lower-cased names, with the lower-cased name, in name order. */
+const tagRefsQuery = preparedFor((db) =>
+  db
+    .select({ ...getTableColumns(tags), key: sql<string>`lower(${tags.name})` })
+    .from(tags)
+    .where(
+      and(
+        eq(tags.ownerId, sql.placeholder('ownerId')),
+        or(
+          sql`${tags.id} = any(${sql.placeholder('ids')}::int[])`,
+          sql`lower(${tags.name}) = any(${sql.placeholder('keys')}::text[])`,
+        ),
+      ),
+    )
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id))
+    .prepare('find_tag_refs'),
+);
+
+/** Looks up a request's tag references in one query, creating nothing. */
+export async function findTagRefs(db: Db, ownerId: number, refs: (number | string)[]): Promise<FoundTags> {
+  const { ids, names } = splitRefs(refs);
+  if (!ids.length && !names.size) return { rows: [], unknownIds: [], missingNames: [] };
+  const found = await tagRefsQuery(db).execute({ ownerId, ids, keys: [...names.keys()] });
+  const keys = new Set(found.map((t) => t.key));
+  return {
+    rows: found.map(({ key: _, ...row }) => row),
+    unknownIds: ids.filter((id) => !found.some((t) => t.id === id)),
+    missingNames: [...names].filter(([key]) => !keys.has(key)).map(([, name]) => name),
+  };
+}
+
+/**
+ * Creates the user's tags of these names; a name that exists meanwhile is left as it is. In name
+ * order, so that two requests creating the same tags never wait on each other crosswise.
+ */
+export async function createTags(db: Db, ownerId: number, names: string[]): Promise<void> {
+  if (!names.length) return;
+  const sorted = [...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+  await db
+    .insert(tags)
+    .values(sorted.map((name) => ({ ownerId, name })))
+    .onConflictDoNothing();
+}
+
+export function unknownTagIds(missing: number[]): ApiError {
+  return new ApiError(400, `tags: unknown tag id ${missing.join(', ')}`, {
+    errors: [{ path: 'tags', message: `Unknown tag id ${missing.join(', ')}` }],
+  });
+}
+
+/** Turns a request's tag references (ids of the user's tags, or names) into tag rows in name order, creating named ones. */
+export async function resolveTagRefs(db: Db, ownerId: number, refs: (number | string)[]): Promise<TagRow[]> {
+  const found = await findTagRefs(db, ownerId, refs);
+  if (found.unknownIds.length) throw unknownTagIds(found.unknownIds);
+  return found.missingNames.length ? createMissingTags(db, ownerId, refs, found.missingNames) : found.rows;
+}
+
+/** Creates the missing names, then finds every reference again (now all there). */
+export async function createMissingTags(
+  db: Db,
+  ownerId: number,
+  refs: (number | string)[],
+  missingNames: string[],
+): Promise<TagRow[]> {
+  await createTags(db, ownerId, missingNames);
+  const again = await findTagRefs(db, ownerId, refs);
+  if (again.missingNames.length || again.unknownIds.length) throw new Error('a tag vanished between insert and select');
+  return again.rows;
 }

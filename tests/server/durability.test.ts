@@ -4,6 +4,8 @@ import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../server/db/client';
 import { pgliteOptions, type SyncingNodeFS } from '../../server/db/pglite-durable';
+import { GroupCommit } from '../../server/db/pglite-group-commit';
+import { PreparedPglite } from '../../server/db/pglite-prepared';
 import { backend, createPostgresDatabase, freshDataDir, type OwnDatabase, removeDataDir } from './harness';
 
 /**
@@ -60,6 +62,48 @@ describe.runIf(backend === 'pglite')('durable writes on PGlite', () => {
     }
   });
 
+  it("a write through the server's client returns once a flush covers it; writes made together share one", {
+    timeout: 120_000,
+  }, async () => {
+    const options = pgliteOptions(await dataDir(), true);
+    const pg = new PGlite(options);
+    try {
+      const fs = options.fs as SyncingNodeFS;
+      await pg.exec('CREATE TABLE saves (id serial PRIMARY KEY, title text)');
+      const commits = await GroupCommit.start(pg);
+      const client = new PreparedPglite(pg, { commits });
+      const pending = async () =>
+        (
+          await pg.query<{ pending: boolean }>(
+            'SELECT pg_current_wal_insert_lsn() > pg_current_wal_flush_lsn() AS pending',
+          )
+        ).rows[0]?.pending;
+      for (let i = 0; i < 3; i++) {
+        const before = fs.syncs;
+        await client.query('INSERT INTO saves (title) VALUES ($1)', [`save ${i}`]);
+        expect(fs.syncs, `write ${i}`).toBeGreaterThan(before);
+      }
+      const before = { syncs: fs.syncs, flushes: commits.flushes };
+      await client.query('SELECT count(*) FROM saves');
+      expect(fs.syncs).toBe(before.syncs); // a read after flushed writes waits for no flush
+      // A read that ran after a write not yet on disk (and may show it) answers only once it is.
+      const write = client.query('INSERT INTO saves (title) VALUES ($1)', ['seen']);
+      await client.query('SELECT count(*) FROM saves');
+      expect(await pending()).toBe(false);
+      await write;
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          client.transaction((tx) => tx.query('INSERT INTO saves (title) VALUES ($1)', [`together ${i}`])),
+        ),
+      );
+      expect(commits.flushes - before.flushes).toBeGreaterThan(0);
+      expect(commits.flushes - before.flushes).toBeLessThan(10);
+      expect(await pending()).toBe(false); // nothing written is left unflushed
+    } finally {
+      await pg.close();
+    }
+  });
+
   it('is the default of openDatabase; durableWrites: false keeps PGlite without fsync', {
     timeout: 120_000,
   }, async () => {
@@ -67,6 +111,8 @@ describe.runIf(backend === 'pglite')('durable writes on PGlite', () => {
     try {
       expect(durable.durable).toBe(true);
       expect(await setting(durable.db, 'fsync')).toBe('on');
+      // Its commits are flushed in groups (see pglite-group-commit.ts), not one by one.
+      expect(await setting(durable.db, 'synchronous_commit')).toBe('off');
     } finally {
       await durable.close();
     }

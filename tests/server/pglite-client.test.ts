@@ -1,0 +1,98 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeGrown } from '../../server/db/pglite-analyze';
+import { PreparedPglite } from '../../server/db/pglite-prepared';
+import { backend } from './harness';
+
+/**
+ * The server's PGlite client (server/db/pglite-prepared.ts: every query a named prepared statement)
+ * and its statistics upkeep (server/db/pglite-analyze.ts), on an in-memory PGlite.
+ */
+describe.runIf(backend === 'pglite')('PGlite client', () => {
+  let pg: PGlite;
+  beforeAll(async () => {
+    pg = new PGlite();
+    await pg.exec(`CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL UNIQUE, tags int[] NOT NULL DEFAULT '{}',
+      meta jsonb, at timestamptz NOT NULL DEFAULT now())`);
+  });
+  afterAll(() => pg.close());
+
+  it('prepares a statement once per SQL text and answers as PGlite does, rows as objects or arrays', async () => {
+    const client = new PreparedPglite(pg);
+    const insert = 'INSERT INTO notes (body, tags, meta) VALUES ($1, $2, $3) RETURNING id, tags, meta, at';
+    const first = await client.query<{ id: number; tags: number[]; meta: unknown; at: Date }>(insert, [
+      'one',
+      [1, 2],
+      { a: 1 },
+    ]);
+    await client.query(insert, ['two', [], null]);
+    expect(client.preparedCount).toBe(1);
+    expect(first.affectedRows).toBe(1);
+    expect(first.rows[0]).toMatchObject({ tags: [1, 2], meta: { a: 1 } });
+    expect(first.rows[0]?.at).toBeInstanceOf(Date);
+    const sql = 'SELECT id, body FROM notes WHERE body = ANY($1::text[]) ORDER BY id';
+    expect(await client.query(sql, [['one', 'two']], { rowMode: 'array' })).toEqual(
+      await pg.query(sql, [['one', 'two']], { rowMode: 'array' }),
+    );
+    expect(client.preparedCount).toBe(2);
+  });
+
+  it('keeps at most maxStatements, the least recently used closed', async () => {
+    const client = new PreparedPglite(pg, { maxStatements: 3 });
+    for (let i = 0; i < 10; i++) {
+      const { rows } = await client.query<{ n: number }>(`SELECT $1::int + ${i} AS n`, [1]);
+      expect(rows[0]?.n).toBe(1 + i);
+    }
+    expect(client.preparedCount).toBe(3);
+    const { rows } = await pg.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'trove_%'",
+    );
+    expect(rows[0]?.n).toBeLessThanOrEqual(3 + 2); // this client's 3 (and the first test's 2)
+  });
+
+  it('reports errors with their SQLSTATE and the query, and goes on', async () => {
+    const client = new PreparedPglite(pg);
+    const insert = 'INSERT INTO notes (body) VALUES ($1)';
+    await client.query(insert, ['dup']);
+    await expect(client.query(insert, ['dup'])).rejects.toMatchObject({ code: '23505', query: insert });
+    await expect(client.query('SELEC nothing')).rejects.toMatchObject({ code: '42601' });
+    expect((await client.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('runs transactions on PGlite’s: committed together, or rolled back on an error', async () => {
+    const client = new PreparedPglite(pg);
+    const count = async () => (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM notes')).rows[0]?.n;
+    const before = await count();
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query('INSERT INTO notes (body) VALUES ($1)', ['in a rolled back transaction']);
+        await tx.query('INSERT INTO notes (body) VALUES ($1)', ['dup']);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await count()).toBe(before);
+    await client.transaction(async (tx) => {
+      await tx.query('INSERT INTO notes (body) VALUES ($1)', ['kept 1']);
+      await tx.query('INSERT INTO notes (body) VALUES ($1)', ['kept 2']);
+    });
+    expect(await count()).toBe((before ?? 0) + 2);
+  });
+});
+
+describe.runIf(backend === 'pglite')('PGlite statistics', () => {
+  it('analyses the tables that grew since their last ANALYZE, and only those', async () => {
+    const pg = new PGlite();
+    try {
+      await pg.exec('CREATE TABLE grows (id serial PRIMARY KEY, body text); CREATE TABLE stays (id int); ANALYZE');
+      expect(await analyzeGrown(pg)).toEqual([]);
+      await pg.query("INSERT INTO grows (body) SELECT repeat('x', 100) FROM generate_series(1, 2000)");
+      expect(await analyzeGrown(pg)).toEqual(['grows']);
+      const { rows } = await pg.query<{ tuples: number }>(
+        "SELECT reltuples AS tuples FROM pg_class WHERE relname = 'grows'",
+      );
+      expect(rows[0]?.tuples).toBe(2000);
+      expect(await analyzeGrown(pg)).toEqual([]);
+    } finally {
+      await pg.close();
+    }
+  });
+});
