@@ -103,7 +103,7 @@ describe('rate limits', () => {
     });
     expectLimited(fromExtension, /^Too many uploads/);
     expect(fromExtension.headers.get('access-control-allow-origin')).toBe('chrome-extension://abcdefghijklmnop');
-    expect(fromExtension.headers.get('access-control-expose-headers')).toBe('Retry-After');
+    expect(fromExtension.headers.get('access-control-expose-headers')).toBe('Retry-After,Content-Disposition');
 
     const other = await signUpFrom(t, newAddress());
     expect((await uploadImage(other.jwt)).status).toBe(201);
