@@ -20,7 +20,9 @@ export default defineConfig({
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],
     // "Follow the active tab" in the side panel: asked for only when the user turns it on.
-    ...(browser === 'firefox' ? { optional_permissions: ['<all_urls>'] } : { optional_host_permissions: ['<all_urls>'] }),
+    ...(browser === 'firefox'
+      ? { optional_permissions: ['<all_urls>'] }
+      : { optional_host_permissions: ['<all_urls>'] }),
     commands: {
       'save-page': { suggested_key: { default: 'Alt+Shift+S' }, description: 'Save the current page to Trove' },
       'toggle-chat': { suggested_key: { default: 'Alt+Shift+C' }, description: 'Open or close the Trove chat panel' },

@@ -129,7 +129,7 @@ describe('the side panel', () => {
     await fake?.close();
   });
 
-  it("opens from the popup's \"Chat about this page\" in the browser's side panel", async () => {
+  it('opens from the popup\'s "Chat about this page" in the browser\'s side panel', async () => {
     const page = await ctx.browser.newPage();
     await page.goto(`${env.site.url}/docs-page.html`);
     const popup = await openPopup(ctx, page);

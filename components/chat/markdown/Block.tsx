@@ -50,9 +50,9 @@ function Image({ src, alt }: ComponentProps<'img'> & ExtraProps) {
 function Table({ node: _node, ...props }: ComponentProps<'table'> & ExtraProps) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways; keyboard users must be able to reach it to scroll
-    <div className="md-table" tabIndex={0} role="region" aria-label="Table (scrolls sideways)">
+    <section className="md-table" tabIndex={0} aria-label="Table (scrolls sideways)">
       <table {...props} />
-    </div>
+    </section>
   );
 }
 

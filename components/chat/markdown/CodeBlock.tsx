@@ -59,7 +59,7 @@ export function CodeBlock({ code, language, closed }: CodeBlockProps) {
         <CopyButton text={code} />
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways; keyboard users must be able to reach it to scroll */}
-      <pre className="md-code-body" tabIndex={0} role="region" aria-label="Code">
+      <pre className="md-code-body" tabIndex={0}>
         <code className={highlighted === undefined ? undefined : 'hljs'}>{highlighted ?? code}</code>
       </pre>
     </div>
