@@ -19,6 +19,7 @@ import { ModelButton } from './composer/ModelButton';
 import { MessageList } from './conversation/MessageList';
 import { TurnView } from './conversation/TurnView';
 import { useConversation } from './conversation/use-conversation';
+import { useTemporaryChat } from './conversation/use-temporary-chat';
 import { AnswerOptions } from './menus/AnswerOptions';
 import { useFollowTabs } from './page/follow-tabs';
 import { PageChip } from './page/PageChip';
@@ -61,11 +62,16 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   useRememberedChat();
   const attached = useAttachedPage();
   const followTabs = useFollowTabs();
-  const conversation = useConversation();
+  const stored = useConversation();
+  const temporaryChat = useTemporaryChat();
   const models = useChosenModels();
   const { flags, setFlag } = useChatFlags();
   const language = useAtomValue(languageAtom);
   const temporary = useAtomValue(temporaryAtom);
+  // Temporary Chat shows only its own turns, stores nothing, and has nothing to share.
+  const conversation = temporary
+    ? { ...stored, ...temporaryChat, chatId: null, failure: null, newChat: temporaryChat.clear }
+    : stored;
   const [drawer, setDrawer] = useAtom(drawerAtom);
   const setSwitching = useSetAtom(answerSwitchAtom);
   const [reporting, setReporting] = useState(false);
@@ -100,7 +106,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
       pageUrl: page && /^https?:/.test(page.url) ? page.url : undefined,
     });
   };
-  const actions = useChatActions(conversation, send, page?.url ?? null);
+  const actions = useChatActions(stored, send, page?.url ?? null);
   const openUrl = (url: string) => void browser.tabs.create({ url });
   const openAiSettings = () => onOpenOptions(`/u/${encodeURIComponent(username)}/edit-profile?aiSettings=true`);
 
@@ -132,6 +138,11 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         onOpenAiSettings={openAiSettings}
         onReportIssue={() => setReporting(true)}
       />
+      {temporary ? (
+        <p className="temporary-banner" role="status">
+          Temporary chat: nothing is stored, and it is gone when the panel closes.
+        </p>
+      ) : null}
       <PageChip attached={attached} contentLength={models.contentLength} followTabs={followTabs} />
       <MessageList
         turns={conversation.turns}
@@ -182,7 +193,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
           return true;
         }}
       />
-      <ChatDrawers open={drawer} onClose={() => setDrawer(null)} conversation={conversation} models={models} />
+      <ChatDrawers open={drawer} onClose={() => setDrawer(null)} conversation={stored} models={models} />
       {reporting ? <ReportBugDialog initialUrl={attached.page?.url ?? ''} onClose={() => setReporting(false)} /> : null}
     </main>
   );

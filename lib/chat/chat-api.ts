@@ -7,6 +7,7 @@ import {
   messageSchema,
   type RegenerateOptions,
   type sendMessageWithContextBody,
+  type TemporaryMessageInput,
 } from '../api/chat-contract';
 import { errorFromResponse, offlineError } from '../background/errors';
 import type { ChatAccess, UiError } from '../messaging/types';
@@ -103,6 +104,9 @@ export function createChatApi(access: AccessSource) {
     listMessages: async (chatId: number) => (await json('GET', `chats/${chatId}/messages`, messageListSchema)).data,
     ask: (chatId: number, body: AskBody, signal?: AbortSignal) =>
       events('POST', `chats/${chatId}/messages`, body, signal),
+    /** A temporary chat: nothing is stored; the earlier turns travel with the question. */
+    askTemporary: (body: TemporaryMessageInput, signal?: AbortSignal) =>
+      events('POST', 'chats/temporary/messages', body, signal),
     /** Replays a stored answer from its start, then follows it live until it ends. */
     reattach: (messageId: number, signal?: AbortSignal) =>
       events('GET', `messages/${messageId}/stream`, undefined, signal),

@@ -320,4 +320,34 @@ describe('the side panel', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(env.site.requests.slice(seen).filter((p) => p.endsWith('.png'))).toEqual([]);
   });
+
+  it('keeps a temporary chat out of the server: the turns stay in the panel, the history travels with the question', async () => {
+    const signIn = await fetch(`${env.server.url}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: USER.username, password: USER.password }),
+    });
+    const { jwt } = (await signIn.json()) as { jwt: string };
+    const chatCount = async () =>
+      (
+        (await (
+          await fetch(`${env.server.url}/api/chats/history`, { headers: { authorization: `Bearer ${jwt}` } })
+        ).json()) as {
+          totalCount: number;
+        }
+      ).totalCount;
+    const before = await chatCount();
+    await panel.locator('.model-button').click();
+    await panel.locator('::-p-aria([name="Temporary Chat"][role="switch"])').click();
+    await panel.keyboard.press('Escape');
+    await panel.waitForSelector('.temporary-banner');
+    fake.script({ chunks: ['Off ', 'the record.'] });
+    await ask(panel, 'A secret question');
+    expect(await answerTo(panel, 'A secret question')).toBe('Off the record.');
+    const since = fake.requests.length;
+    await ask(panel, 'And a second one');
+    await answerTo(panel, 'And a second one');
+    expect(providerBodies(fake, since)[0]).toContain('Off the record.');
+    expect(await chatCount()).toBe(before);
+  });
 });
