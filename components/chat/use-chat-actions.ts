@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import type { RegenerateOptions } from '@/lib/api/chat-contract';
 import type { AnswerView, TurnView } from '@/lib/chat/conversation-view';
+import type { Session } from '@/lib/messaging/types';
 import { errorMessage, unwrap, useBackground } from '../app/background-context';
+import { keys } from '../app/queries';
 import { useToast } from '../ui/Toast';
 import { draftAtom } from './atoms';
 import { useChatApi } from './chat-api-context';
@@ -67,8 +69,8 @@ export function useChatActions(conversation: Conversation, ask: (text: string) =
   };
 
   async function saveAnswer(kind: SaveKind, turn: TurnView, answer: AnswerView) {
-    const access = await background.getChatAccess({});
-    const serverUrl = access.ok ? access.data.serverUrl : '';
+    // The panel only shows once the session is known: its server address is in the cache.
+    const serverUrl = queryClient.getQueryData<Session>(keys.session)?.serverUrl ?? '';
     const url = chatUrl ?? `${serverUrl}/api/chats/${conversation.chatId}/export?format=markdown`;
     try {
       const outcome = unwrap(

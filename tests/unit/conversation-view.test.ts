@@ -2,28 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../lib/api/chat-contract';
 import type { LiveTurn } from '../../lib/chat/answer-stream';
 import { conversationView } from '../../lib/chat/conversation-view';
+import { storedMessage } from './chat-messages';
 
-const stored = (id: number, userText: string, text: string, extra: Partial<Message> = {}): Message => ({
-  id,
-  chatId: 1,
-  userText,
-  text,
-  status: 'done',
-  error: null,
-  modelId: 1,
-  model: 'm',
-  displayName: 'M',
-  provider: 'OpenAI',
-  language: null,
-  usage: null,
-  cost: null,
-  context: {},
-  followUps: null,
-  citations: null,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-  ...extra,
-});
+const stored = (id: number, userText: string, text: string, extra: Partial<Message> = {}) =>
+  storedMessage(id, userText, { text, ...extra });
 
 const live = (question: string, answers: { messageId: number | null; text: string }[]): LiveTurn => ({
   question,

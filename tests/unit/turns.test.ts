@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../lib/api/chat-contract';
 import { groupTurns } from '../../lib/chat/turns';
+import { storedMessage } from './chat-messages';
 
-const message = (id: number, userText: string, context: Record<string, unknown> = {}): Message => ({
-  id,
-  chatId: 1,
-  userText,
-  text: `answer ${id}`,
-  status: 'done',
-  error: null,
-  modelId: 1,
-  model: 'm',
-  displayName: 'M',
-  provider: 'OpenAI',
-  language: null,
-  usage: null,
-  cost: null,
-  context,
-  followUps: null,
-  citations: null,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-});
+const message = (id: number, userText: string, context: Record<string, unknown> = {}) =>
+  storedMessage(id, userText, { context });
 
 const shape = (messages: Message[]) => groupTurns(messages).map((t) => [t.id, t.question, t.answers.map((a) => a.id)]);
 

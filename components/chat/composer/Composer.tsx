@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { type ShortcutAction, shortcutFor } from '@/lib/chat/shortcuts';
 import { Button } from '../../ui/Button';
 import { draftAtom } from '../atoms';
@@ -21,7 +21,6 @@ interface ComposerProps {
 /** Where the question is written: Enter sends, Shift+Enter starts a new line. */
 export function Composer({ blocked, busy, onSend, onStop, estimate, modelButton, onShortcut }: ComposerProps) {
   const [draft, setDraft] = useAtom(draftAtom);
-  const input = useRef<HTMLTextAreaElement>(null);
   const send = () => {
     const text = draft.trim();
     if (!text || busy || blocked) return;
@@ -57,7 +56,6 @@ export function Composer({ blocked, busy, onSend, onStop, estimate, modelButton,
       </label>
       <textarea
         id="composer-input"
-        ref={input}
         className="composer-input"
         rows={2}
         placeholder="Ask about this page…"

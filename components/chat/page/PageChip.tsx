@@ -81,16 +81,13 @@ export function PageChip({ attached, contentLength, followTabs }: PageChipProps)
           </div>
         </div>
       ) : null}
-      {(problem || offer) && !followTabs ? (
+      {problem || offer || followTabs ? (
         <Switch
           label="Follow the active tab"
-          hint="Lets Trove read the tab you are on, so the chat can follow you."
+          hint={followTabs ? undefined : 'Lets Trove read the tab you are on, so the chat can follow you.'}
           checked={followTabs}
           onCheckedChange={(on) => void toggleFollow(on)}
         />
-      ) : null}
-      {followTabs ? (
-        <Switch label="Follow the active tab" checked onCheckedChange={(on) => void toggleFollow(on)} />
       ) : null}
       {followProblem ? <p className="page-chip-note">{followProblem}</p> : null}
     </section>
