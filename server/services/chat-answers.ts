@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type ChatContextInput,
@@ -14,6 +14,7 @@ import { fromNow } from '../ai/leases';
 import { languageModel } from '../ai/providers';
 import { regenerateInstructions } from '../ai/regenerate';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { messages } from '../db/schema';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
@@ -25,19 +26,24 @@ import { getOwnedChat, getOwnedMessage } from './chats';
 /** Answers: the question is stored first, then generated apart from the request (durable), one per model. */
 type Ai = Deps['ai'];
 
-/** The chat's answered turns (only those before `beforeId` when given), oldest first. */
-async function earlierTurns(db: Db, chatId: number, beforeId?: number) {
-  return db
+const earlierTurnsQuery = preparedFor((db) =>
+  db
     .select({ userText: messages.userText, answerText: messages.answerText })
     .from(messages)
     .where(
       and(
-        eq(messages.chatGemId, chatId),
+        eq(messages.chatGemId, sql.placeholder('chatId')),
         inArray(messages.status, ['done', 'stopped']),
-        beforeId !== undefined ? lt(messages.id, beforeId) : undefined,
+        lt(messages.id, sql.placeholder('beforeId')),
       ),
     )
-    .orderBy(asc(messages.id));
+    .orderBy(asc(messages.id))
+    .prepare('earlier_turns'),
+);
+
+/** The chat's answered turns (only those before `beforeId` when given), oldest first. */
+async function earlierTurns(db: Db, chatId: number, beforeId = 2 ** 31 - 1) {
+  return earlierTurnsQuery(db).execute({ chatId, beforeId });
 }
 
 /**
