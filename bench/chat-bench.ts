@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSse as readEvents } from '../lib/chat/sse';
+import { buildServer, SERVER_ENTRY } from '../scripts/build-server';
 import { startServer } from '../server/start';
 import { type FakeProvider, startFakeProvider } from '../tests/fake-provider/server';
+import { type ServerProcess, startServerProcess } from '../tests/server-process';
 import { apiCaller } from './api';
 import { percentile, summary } from './stats';
 
@@ -78,16 +80,83 @@ async function proxied(url: string, token: string, chatId: number, modelId: numb
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
+/** A user of `base` with the Groq key pointing at the fake provider, and the usable model. */
+async function chatUser(base: string, fake: FakeProvider) {
+  const call = apiCaller(() => base);
+  const session = await call('auth/local/register', {
+    method: 'POST',
+    body: JSON.stringify({ username: 'chatbench', email: 'chatbench@example.test', password: 'bench password' }),
+  });
+  const token: string = session.jwt;
+  await call('ai-settings/keys/groq', {
+    method: 'PUT',
+    token,
+    body: JSON.stringify({ apiKey: 'gsk-bench-proxied-1234', baseUrl: `${fake.url}/v1` }),
+  });
+  const models: { data: { id: number; model: string; provider: string; label: string }[] } = await call('user-models', {
+    token,
+  });
+  const model = models.data.find((m) => m.provider === 'Groq' && m.label === 'API');
+  if (!model) throw new Error('no usable Groq model after setting the key');
+  // A fresh chat per answer, so every proxied request carries the same one-message history as the direct one.
+  const newChat = async (): Promise<number> =>
+    (await call('chats', { method: 'POST', token, body: JSON.stringify({ title: 'Bench chat' }) })).data.id;
+  return { token, model, newChat };
+}
+
+const WARMUP = 5;
+
+/** `runs` same-run pairs (direct, proxied through `base`) after WARMUP pairs not counted. */
+async function pairs(fake: FakeProvider, base: string, runs: number) {
+  const { token, model, newChat } = await chatUser(base, fake);
+  const question = 'Say something.';
+  const directRuns: Timing[] = [];
+  const proxiedRuns: Timing[] = [];
+  for (let i = 0; i < WARMUP + runs; i++) {
+    const chatId = await newChat();
+    // Alternate the order so neither side always runs on a warmer process.
+    let d: Timing;
+    let p: Timing;
+    if (i % 2 === 0) {
+      d = await direct(fake, model.model, question);
+      p = await proxied(base, token, chatId, model.id, question);
+    } else {
+      p = await proxied(base, token, chatId, model.id, question);
+      d = await direct(fake, model.model, question);
+    }
+    if (i >= WARMUP) {
+      directRuns.push(d);
+      proxiedRuns.push(p);
+    }
+  }
+  return { directRuns, proxiedRuns };
+}
+
+const overheadLine = (name: string, directRuns: Timing[], proxiedRuns: Timing[]) =>
+  `${name.padEnd(44)}         p50 ${ms(
+    percentile(
+      proxiedRuns.map((r) => r.first),
+      50,
+    ) -
+      percentile(
+        directRuns.map((r) => r.first),
+        50,
+      ),
+  )}`;
+
 /**
  * First-token latency and per-chunk overhead of the chat proxy (`POST /api/chats/{id}/messages`,
  * OpenAI-compatible provider, Groq) against calling the fake provider directly, in the same run.
  * Each answer is `chunks` pieces sent with no delay, so the differences are the proxy's own cost.
+ * The server runs in this process first (the client's own work then shares its event loop), then
+ * compiled in a child process, as a deployed server runs (its first token measured apart from the client's work).
  */
 export async function benchChat(
   runs = Number(process.env.BENCH_CHAT_RUNS ?? 30),
   chunks = Number(process.env.BENCH_CHAT_CHUNKS ?? 200),
 ): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-chat-'));
+  const processDataDir = mkdtempSync(join(tmpdir(), 'trove-bench-chat-process-'));
   const config = {
     port: 0,
     host: '127.0.0.1',
@@ -101,53 +170,11 @@ export async function benchChat(
   const lines: string[] = [];
   let fake: FakeProvider | undefined;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let child: ServerProcess | undefined;
   try {
     fake = await startFakeProvider({ defaultScript: { chunks: answer } });
     server = await startServer(config);
-    const base = server.url;
-    const call = apiCaller(() => base);
-    const session = await call('auth/local/register', {
-      method: 'POST',
-      body: JSON.stringify({ username: 'chatbench', email: 'chatbench@example.test', password: 'bench password' }),
-    });
-    const token: string = session.jwt;
-    await call('ai-settings/keys/groq', {
-      method: 'PUT',
-      token,
-      body: JSON.stringify({ apiKey: 'gsk-bench-proxied-1234', baseUrl: `${fake.url}/v1` }),
-    });
-    const models: { data: { id: number; model: string; provider: string; label: string }[] } = await call(
-      'user-models',
-      { token },
-    );
-    const model = models.data.find((m) => m.provider === 'Groq' && m.label === 'API');
-    if (!model) throw new Error('no usable Groq model after setting the key');
-
-    // A fresh chat per answer, so every proxied request carries the same one-message history as the direct one.
-    const newChat = async (): Promise<number> =>
-      (await call('chats', { method: 'POST', token, body: JSON.stringify({ title: 'Bench chat' }) })).data.id;
-    const question = 'Say something.';
-    const warmup = 5;
-    const directRuns: Timing[] = [];
-    const proxiedRuns: Timing[] = [];
-    for (let i = 0; i < warmup + runs; i++) {
-      const chatId = await newChat();
-      // Alternate the order so neither side always runs on a warmer process.
-      let d: Timing;
-      let p: Timing;
-      if (i % 2 === 0) {
-        d = await direct(fake, model.model, question);
-        p = await proxied(base, token, chatId, model.id, question);
-      } else {
-        p = await proxied(base, token, chatId, model.id, question);
-        d = await direct(fake, model.model, question);
-      }
-      if (i >= warmup) {
-        directRuns.push(d);
-        proxiedRuns.push(p);
-      }
-    }
-
+    const { directRuns, proxiedRuns } = await pairs(fake, server.url, runs);
     const firstDirect = directRuns.map((r) => r.first);
     const firstProxied = proxiedRuns.map((r) => r.first);
     const perChunk = proxiedRuns.map((p, i) => (p.total - (directRuns[i] as Timing).total) / chunks);
@@ -165,9 +192,7 @@ export async function benchChat(
         proxiedRuns.map((r) => r.message ?? Number.NaN),
       ),
     );
-    lines.push(
-      `${'chat first-token overhead (proxied − direct)'.padEnd(44)}         p50 ${ms(percentile(firstProxied, 50) - percentile(firstDirect, 50))}`,
-    );
+    lines.push(overheadLine('chat first-token overhead (proxied − direct)', directRuns, proxiedRuns));
     lines.push(
       summary(
         `chat whole answer (${chunks} chunks), direct`,
@@ -183,12 +208,39 @@ export async function benchChat(
     lines.push(summary('chat per-chunk overhead (Δtotal / chunks)', perChunk, 1));
     lines.push(summary('chat per-chunk overhead, after first token', perChunkStreaming, 1));
     lines.push(
-      `  (${chunks} provider chunks → ${percentile(deltas, 50)} delta events p50; same-run pairs, ${warmup} warm-up pairs not counted; with no delay the provider's answer is all buffered before the first delta goes out)`,
+      `  (${chunks} provider chunks → ${percentile(deltas, 50)} delta events p50; same-run pairs, ${WARMUP} warm-up pairs not counted; with no delay the provider's answer is all buffered before the first delta goes out)`,
+    );
+
+    await server.stop();
+    server = undefined;
+    await buildServer();
+    child = await startServerProcess({
+      args: [SERVER_ENTRY],
+      env: { DATA_DIR: processDataDir, TROVE_SECRET: config.secret, TROVE_PER_ADDRESS_LIMITS: '0' },
+    });
+    const apart = await pairs(fake, child.url, runs);
+    lines.push(
+      summary(
+        'chat first token, through a server process',
+        apart.proxiedRuns.map((r) => r.first),
+      ),
+    );
+    lines.push(
+      summary(
+        '  of which: request → `message` event (id)',
+        apart.proxiedRuns.map((r) => r.message ?? Number.NaN),
+      ),
+    );
+    lines.push(
+      overheadLine('chat first-token overhead, server process', apart.directRuns, apart.proxiedRuns) +
+        '  (budget 5 ms)',
     );
   } finally {
     await server?.stop().catch(() => {});
+    await child?.stop().catch(() => {});
     await fake?.close().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(processDataDir, { recursive: true, force: true });
   }
   return lines;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,8 @@ import { percentile } from './stats';
  * a bare Hono server (the ceiling of this machine with these clients), Trove on PGlite and on
  * PostgreSQL (a throwaway cluster with PostgreSQL's default, durable settings), each with durable
  * writes (the default) and without (TROVE_DURABLE_WRITES=0). The clients run in this process and
- * share the machine's cores with the server.
+ * share the machine's cores with the server. Each line also gives the server's CPU time per operation
+ * (all its threads, warm-up included): on a shared machine it moves far less than ops/s.
  */
 const CLIENTS = 16;
 const WARM_UP_MS = 2_000;
@@ -33,6 +34,8 @@ interface Answer {
 }
 interface LoadResult {
   ops: number;
+  /** Every operation that ended during the run, warm-up included (what the server's CPU time covers). */
+  allOps: number;
   seconds: number;
   latencies: number[];
   saveLatencies: number[];
@@ -79,7 +82,7 @@ function send(
 export async function load(url: string, tokens: string[], seconds: number, tag: string): Promise<LoadResult> {
   const base = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const result: LoadResult = { ops: 0, seconds, latencies: [], saveLatencies: [], errors: 0 };
+  const result: LoadResult = { ops: 0, allOps: 0, seconds, latencies: [], saveLatencies: [], errors: 0 };
   const start = performance.now();
   const measureFrom = start + WARM_UP_MS;
   const end = measureFrom + seconds * 1000;
@@ -110,6 +113,7 @@ export async function load(url: string, tokens: string[], seconds: number, tag: 
         answer = error as Error;
       }
       const finished = performance.now();
+      result.allOps += 1;
       if (began < measureFrom || finished > end) continue;
       result.ops += 1;
       result.latencies.push(finished - began);
@@ -143,12 +147,19 @@ export async function register(url: string, tag: string): Promise<string[]> {
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+/** CPU time (user + system, all threads) a process has used, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function report(
   name: string,
   result: LoadResult,
   idleMb: number,
   afterMb: number,
   firstStart: string,
+  cpuMsPerOp: number,
   goalOps?: number,
 ): string {
   const opsPerSecond = result.ops / result.seconds;
@@ -160,7 +171,7 @@ function report(
     : '';
   const error = result.firstError ? `\n    first error: ${result.firstError}` : '';
   return (
-    `${name.padEnd(38)} ${opsPerSecond.toFixed(0).padStart(5)} ops/s  p50 ${ms(percentile(result.latencies, 50))}  p99 ${ms(p99)}  errors ${result.errors}` +
+    `${name.padEnd(38)} ${opsPerSecond.toFixed(0).padStart(5)} ops/s  p50 ${ms(percentile(result.latencies, 50))}  p99 ${ms(p99)}  errors ${result.errors}  server CPU ${cpuMsPerOp.toFixed(2)} ms/op` +
     `  RSS idle ${idleMb.toFixed(0)} MB, after the load ${afterMb.toFixed(0)} MB${firstStart}${saves}${goals}${error}`
   );
 }
@@ -203,8 +214,10 @@ async function measure(
     await sleep(IDLE_SETTLE_MS);
     const idle = server.rssMb();
     const tokens = goalOps === undefined ? Array(CLIENTS).fill('none') : await register(server.url, tag);
+    const cpuBefore = cpuMs(server.pid);
     const result = await load(server.url, tokens, seconds, tag);
-    return report(name, result, idle, server.rssMb(), firstStart, goalOps);
+    const cpuPerOp = (cpuMs(server.pid) - cpuBefore) / Math.max(1, result.allOps);
+    return report(name, result, idle, server.rssMb(), firstStart, cpuPerOp, goalOps);
   } catch (error) {
     return `${name}: failed: ${error instanceof Error ? error.message : String(error)}`;
   } finally {

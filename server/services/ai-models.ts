@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AiModel, aiModelsQuery } from '../../lib/api/ai-contract';
 import { CATALOGUE } from '../ai/catalogue';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { aiModels } from '../db/schema';
 import { ApiError } from '../http/errors';
 
@@ -115,11 +116,16 @@ export const allActiveModels = (db: Db) =>
     .orderBy(...byDisplayName);
 
 /** An active model by id, or 404. */
-export async function getActiveModel(db: Db, id: number): Promise<AiModelRow> {
-  const [row] = await db
+const activeModelQuery = preparedFor((db) =>
+  db
     .select()
     .from(aiModels)
-    .where(and(eq(aiModels.id, id), eq(aiModels.isActive, true)));
+    .where(and(eq(aiModels.id, sql.placeholder('id')), eq(aiModels.isActive, true)))
+    .prepare('active_model'),
+);
+
+export async function getActiveModel(db: Db, id: number): Promise<AiModelRow> {
+  const [row] = await activeModelQuery(db).execute({ id });
   if (!row) throw new ApiError(404, 'AI model not found');
   return row;
 }

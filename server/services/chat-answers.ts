@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type ChatContextInput,
@@ -14,6 +14,7 @@ import { fromNow } from '../ai/leases';
 import { languageModel } from '../ai/providers';
 import { regenerateInstructions } from '../ai/regenerate';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { messages } from '../db/schema';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
@@ -31,19 +32,24 @@ interface Turn {
   answer: string;
 }
 
-/** The chat's answered turns (done or stopped), oldest first; only those before `beforeId` when given. */
-async function storedTurns(db: Db, chatId: number, beforeId?: number): Promise<Turn[]> {
-  return db
+const earlierTurnsQuery = preparedFor((db) =>
+  db
     .select({ question: messages.userText, answer: messages.answerText })
     .from(messages)
     .where(
       and(
-        eq(messages.chatGemId, chatId),
+        eq(messages.chatGemId, sql.placeholder('chatId')),
         inArray(messages.status, ['done', 'stopped']),
-        beforeId !== undefined ? lt(messages.id, beforeId) : undefined,
+        lt(messages.id, sql.placeholder('beforeId')),
       ),
     )
-    .orderBy(asc(messages.id));
+    .orderBy(asc(messages.id))
+    .prepare('earlier_turns'),
+);
+
+/** The chat's answered turns (done or stopped), oldest first; only those before `beforeId` when given. */
+async function storedTurns(db: Db, chatId: number, beforeId = 2 ** 31 - 1): Promise<Turn[]> {
+  return earlierTurnsQuery(db).execute({ chatId, beforeId });
 }
 
 /**

@@ -5,6 +5,7 @@ import type { createChatBody, Message } from '../../lib/api/contract';
 import type { GenerationEvent, Generations } from '../ai/generations';
 import { recoverMessage } from '../ai/recovery';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { collections, gems, messages, UNFINISHED, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { createGem, gemOwner } from './gems';
@@ -65,12 +66,23 @@ export async function createChat(db: Db, userId: number, input: z.output<typeof 
   return gem;
 }
 
-/** The user's chat (an AIChat gem), or 404. */
-export async function getOwnedChat(db: Db, userId: number, chatId: number) {
-  const [row] = await db
+const ownedChatQuery = preparedFor((db) =>
+  db
     .select()
     .from(gems)
-    .where(and(eq(gems.id, chatId), eq(gems.ownerId, userId), eq(gems.mediaType, 'AIChat')));
+    .where(
+      and(
+        eq(gems.id, sql.placeholder('chatId')),
+        eq(gems.ownerId, sql.placeholder('userId')),
+        eq(gems.mediaType, 'AIChat'),
+      ),
+    )
+    .prepare('owned_chat'),
+);
+
+/** The user's chat (an AIChat gem), or 404. */
+export async function getOwnedChat(db: Db, userId: number, chatId: number) {
+  const [row] = await ownedChatQuery(db).execute({ chatId, userId });
   if (!row) throw notFound('Chat');
   return row;
 }
