@@ -1,8 +1,12 @@
 import { useAtom } from 'jotai';
+import { lazy, Suspense } from 'react';
 import type { UserModel } from '@/lib/api/ai-contract';
+import type { Gem } from '@/lib/api/contract';
+import type { ActivePage } from '@/lib/messaging/types';
 import { unwrap, useBackground } from '../app/background-context';
 import { useSettingsAnswer } from '../options/ai/use-ai-settings';
 import { Drawer } from '../ui/Drawer';
+import { Spinner } from '../ui/Spinner';
 import {
   answerSwitchAtom,
   type DrawerName,
@@ -17,6 +21,7 @@ import { LanguagePicker } from './language/LanguagePicker';
 import { ModelPicker } from './models/ModelPicker';
 import { MAX_SELECTED_MODELS } from './models/model-groups';
 import { ShortcutsPanel } from './ShortcutsPanel';
+import { InvitePanel } from './share/InvitePanel';
 import type { useChosenModels } from './use-chosen-models';
 
 interface ChatDrawersProps {
@@ -24,6 +29,8 @@ interface ChatDrawersProps {
   onClose: () => void;
   conversation: Conversation;
   models: ReturnType<typeof useChosenModels>;
+  /** Edit Gem: the attached page and its saved gem. */
+  editGem?: { page: ActivePage; gem: Gem };
 }
 
 const TITLES: Record<DrawerName, string> = {
@@ -31,10 +38,15 @@ const TITLES: Record<DrawerName, string> = {
   language: 'Language',
   history: 'Chat History',
   shortcuts: 'Keyboard Shortcuts',
+  invite: 'Invite Other',
+  'edit-gem': 'Edit Gem',
 };
 
+// The gem form (and its pickers) loads when Edit Gem is first opened, not with the panel.
+const EditGemPanel = lazy(() => import('./page/EditGemPanel').then((m) => ({ default: m.EditGemPanel })));
+
 /** The bottom Chat drawer: one panel at a time. Closing it clears what it was opened for. */
-export function ChatDrawers({ open, onClose, conversation, models }: ChatDrawersProps) {
+export function ChatDrawers({ open, onClose, conversation, models, editGem }: ChatDrawersProps) {
   const background = useBackground();
   const answerSettings = useSettingsAnswer();
   const [switching, setSwitching] = useAtom(answerSwitchAtom);
@@ -127,6 +139,12 @@ export function ChatDrawers({ open, onClose, conversation, models }: ChatDrawers
         />
       ) : null}
       {open === 'shortcuts' ? <ShortcutsPanel /> : null}
+      {open === 'invite' && conversation.chatId !== null ? <InvitePanel chatId={conversation.chatId} /> : null}
+      {open === 'edit-gem' && editGem ? (
+        <Suspense fallback={<Spinner label="Loading the gem" />}>
+          <EditGemPanel page={editGem.page} gem={editGem.gem} onDone={close} />
+        </Suspense>
+      ) : null}
     </Drawer>
   );
 }

@@ -15,6 +15,8 @@ interface ChatHeaderProps {
   onOpenDrawer: (name: DrawerName) => void;
   onOpenAiSettings: () => void;
   onReportIssue: () => void;
+  /** Only when the attached page has a saved gem. */
+  onEditGem?: () => void;
 }
 
 /** The panel's top bar: the chat's title, a new chat, history, sharing and the chat settings. */
@@ -27,6 +29,7 @@ export function ChatHeader({
   onOpenDrawer,
   onOpenAiSettings,
   onReportIssue,
+  onEditGem,
 }: ChatHeaderProps) {
   const title = conversation.turns[0]?.question ?? 'New chat';
   return (
@@ -45,6 +48,7 @@ export function ChatHeader({
         onOpenDrawer={onOpenDrawer}
         onOpenAiSettings={onOpenAiSettings}
         onReportIssue={onReportIssue}
+        onEditGem={onEditGem}
       />
     </header>
   );

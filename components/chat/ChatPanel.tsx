@@ -2,17 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { MAX_PAGE_CHARS } from '@/lib/chat/page-fit';
 import { useBackground } from '../app/background-context';
 import { sessionQuery } from '../app/queries';
 import { ReportBugDialog } from '../feedback/ReportBugDialog';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
-import { answerSwitchAtom, drawerAtom, languageAtom, temporaryAtom } from './atoms';
+import { answerSwitchAtom, drawerAtom, temporaryAtom } from './atoms';
 import { ChatDrawers } from './ChatDrawers';
 import { ChatHeader } from './ChatHeader';
 import { ChatApiProvider } from './chat-api-context';
+import { blockedReason } from './composer/blocked-reason';
 import { Composer } from './composer/Composer';
 import { ComposerEstimate } from './composer/ComposerEstimate';
 import { ModelButton } from './composer/ModelButton';
@@ -21,14 +21,16 @@ import { TurnView } from './conversation/TurnView';
 import { useConversation } from './conversation/use-conversation';
 import { useTemporaryChat } from './conversation/use-temporary-chat';
 import { AnswerOptions } from './menus/AnswerOptions';
+import { ChatContext } from './page/ChatContext';
 import { useFollowTabs } from './page/follow-tabs';
-import { PageChip } from './page/PageChip';
 import { useAttachedPage } from './page/use-attached-page';
+import { usePageGems } from './page/use-page-gems';
 import { useChatActions } from './use-chat-actions';
 import { useChatFlags } from './use-chat-flags';
 import { useChatRequests } from './use-chat-requests';
 import { useChosenModels } from './use-chosen-models';
 import { useRememberedChat } from './use-remembered-chat';
+import { useSendQuestion } from './use-send-question';
 
 export const COMPOSER_USABLE_MARK = 'trove:panel-composer-usable';
 
@@ -66,7 +68,6 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   const temporaryChat = useTemporaryChat();
   const models = useChosenModels();
   const { flags, setFlag } = useChatFlags();
-  const language = useAtomValue(languageAtom);
   const temporary = useAtomValue(temporaryAtom);
   // Temporary Chat shows only its own turns, stores nothing, and has nothing to share.
   const conversation = temporary
@@ -76,6 +77,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   const setSwitching = useSetAtom(answerSwitchAtom);
   const [reporting, setReporting] = useState(false);
   const page = attached.sendable;
+  const pageGems = usePageGems(page?.url ?? null);
   useEffect(() => {
     // For the bench: the composer can take a question (the models are known).
     if (!models.loading && !performance.getEntriesByName(COMPOSER_USABLE_MARK).length)
@@ -83,48 +85,10 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   }, [models.loading]);
   useChatRequests(attached.page?.tabId ?? null);
 
-  const send = (text: string) => {
-    const ids = models.chosen.map((m) => m.id);
-    void conversation.ask({
-      body: {
-        text,
-        ...(ids.length > 1 ? { modelIds: ids } : { modelId: ids[0] }),
-        language,
-        temporary,
-        followUps: flags.followUpQuestions,
-        citations: flags.showCitations,
-        costEstimate: flags.costEstimate,
-        memory: flags.enableMemory,
-        context: page?.extract
-          ? {
-              pageExtract: { url: page.url, title: page.title, text: page.extract.markdown.slice(0, MAX_PAGE_CHARS) },
-              includePageGems: true,
-            }
-          : undefined,
-      },
-      models: models.chosen.map((m) => ({ modelId: m.id, displayName: m.displayName })),
-      pageUrl: page && /^https?:/.test(page.url) ? page.url : undefined,
-    });
-  };
-  const actions = useChatActions(stored, send, page?.url ?? null);
+  const send = useSendQuestion({ ask: conversation.ask, models, flags, page });
+  const actions = useChatActions(stored, send, page?.url ?? null, () => setDrawer('invite'));
   const openUrl = (url: string) => void browser.tabs.create({ url });
   const openAiSettings = () => onOpenOptions(`/u/${encodeURIComponent(username)}/edit-profile?aiSettings=true`);
-
-  const blocked = models.loading ? null : !models.chosen.length ? (
-    <>
-      No model can answer yet.{' '}
-      <Button size="sm" variant="ghost" onClick={openAiSettings}>
-        Open AI settings
-      </Button>
-    </>
-  ) : models.unusable ? (
-    <>
-      {models.unusable.inactiveReason ?? `Add a key for ${models.unusable.provider} in AI settings.`}{' '}
-      <Button size="sm" variant="ghost" onClick={openAiSettings}>
-        Open AI settings
-      </Button>
-    </>
-  ) : null;
 
   return (
     <main className="chat-panel">
@@ -137,13 +101,21 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         onOpenDrawer={setDrawer}
         onOpenAiSettings={openAiSettings}
         onReportIssue={() => setReporting(true)}
+        onEditGem={page && pageGems[0] ? () => setDrawer('edit-gem') : undefined}
       />
       {temporary ? (
         <p className="temporary-banner" role="status">
           Temporary chat: nothing is stored, and it is gone when the panel closes.
         </p>
       ) : null}
-      <PageChip attached={attached} contentLength={models.contentLength} followTabs={followTabs} />
+      <ChatContext
+        attached={attached}
+        pageGemCount={pageGems.length}
+        contentLength={models.contentLength}
+        followTabs={followTabs}
+        chatId={conversation.chatId}
+        onOpenUrl={openUrl}
+      />
       <MessageList
         turns={conversation.turns}
         empty={
@@ -181,7 +153,8 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         </p>
       ) : null}
       <Composer
-        blocked={blocked}
+        blocked={blockedReason(models)}
+        onOpenAiSettings={openAiSettings}
         busy={conversation.busy}
         onSend={send}
         onStop={() => void conversation.stop()}
@@ -193,8 +166,20 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
           return true;
         }}
       />
-      <ChatDrawers open={drawer} onClose={() => setDrawer(null)} conversation={stored} models={models} />
-      {reporting ? <ReportBugDialog initialUrl={attached.page?.url ?? ''} onClose={() => setReporting(false)} /> : null}
+      <ChatDrawers
+        open={drawer}
+        onClose={() => setDrawer(null)}
+        conversation={stored}
+        models={models}
+        editGem={page && pageGems[0] ? { page, gem: pageGems[0] } : undefined}
+      />
+      {reporting ? (
+        <ReportBugDialog
+          initialUrl={attached.page?.url ?? ''}
+          activeModel={models.chosen.map((m) => `${m.provider} ${m.model}`).join(', ')}
+          onClose={() => setReporting(false)}
+        />
+      ) : null}
     </main>
   );
 }

@@ -14,7 +14,10 @@ export const multiModelIdsAtom = atom<number[]>([]);
 /** Nothing stored; gone when the panel closes. */
 export const temporaryAtom = atom(false);
 
-export type DrawerName = 'models' | 'language' | 'history' | 'shortcuts';
+/** The user's gems saved for the attached page go with the question (the context chip clears it). */
+export const pageGemsIncludedAtom = atom(true);
+
+export type DrawerName = 'models' | 'language' | 'history' | 'shortcuts' | 'invite' | 'edit-gem';
 export const drawerAtom = atom<DrawerName | null>(null);
 
 /** Switch Model / Switch Language for one answer: the next pick regenerates it instead of changing the defaults. */

@@ -9,6 +9,7 @@ export const chatKeys = {
   history: (search: string) => ['chat-history', search] as const,
   historyAll: ['chat-history'] as const,
   collections: ['chat-collections'] as const,
+  shareLink: (chatId: number) => ['chat', chatId, 'share'] as const,
 };
 
 export const chatQuery = (api: ChatApi, chatId: number) =>
@@ -30,3 +31,6 @@ export const historyQuery = (api: ChatApi, search: string) =>
 
 export const chatCollectionsQuery = (api: ChatApi) =>
   queryOptions({ queryKey: chatKeys.collections, queryFn: () => api.chatCollections() });
+
+export const shareLinkQuery = (api: ChatApi, chatId: number) =>
+  queryOptions({ queryKey: chatKeys.shareLink(chatId), queryFn: () => api.shareLink(chatId) });

@@ -24,7 +24,12 @@ function download(blob: Blob, filename: string) {
 }
 
 /** What the answer menus and the share menu do, with a toast for each outcome. */
-export function useChatActions(conversation: Conversation, ask: (text: string) => void, chatUrl: string | null) {
+export function useChatActions(
+  conversation: Conversation,
+  ask: (text: string) => void,
+  chatUrl: string | null,
+  openInvite: () => void,
+) {
   const api = useChatApi();
   const background = useBackground();
   const queryClient = useQueryClient();
@@ -96,6 +101,7 @@ export function useChatActions(conversation: Conversation, ask: (text: string) =
 
   const chatId = conversation.chatId;
   const share: ShareActions = {
+    invite: openInvite,
     duplicate: () => {
       if (chatId === null) return;
       api

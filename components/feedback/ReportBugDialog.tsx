@@ -25,6 +25,8 @@ interface Props {
   /** The page the report is about, pre-filled in URL. */
   initialUrl: string;
   onClose: () => void;
+  /** The model(s) of the chat the report comes from (the side panel), in place of the default model. */
+  activeModel?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ interface Props {
  * are deleted), focus goes back to the control that opened it. Its body scrolls inside the window (a popup is
  * at most 600 px high) while Cancel and Submit stay in view below it.
  */
-export function ReportBugDialog({ initialUrl, onClose }: Props) {
+export function ReportBugDialog({ initialUrl, onClose, activeModel }: Props) {
   const background = useBackground();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -51,6 +53,10 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
   };
   const existingTags = useQuery(tagsQuery(background));
   const diagnostics = useQuery(diagnosticsQuery(background));
+  const diagnosticsToSend =
+    diagnostics.data && activeModel
+      ? { ...diagnostics.data, activeModel: activeModel.slice(0, 200) }
+      : diagnostics.data;
 
   const {
     register,
@@ -79,7 +85,7 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
       tags: latestTags.current.map((t) => t.id),
       isExtension: true,
       imageLinks: attachments.links,
-      diagnostics: values.includeDiagnostics ? (diagnostics.data ?? null) : null,
+      diagnostics: values.includeDiagnostics ? (diagnosticsToSend ?? null) : null,
     });
     if (!result.ok) {
       toast('error', REPORT_FAILED);
@@ -164,7 +170,7 @@ export function ReportBugDialog({ initialUrl, onClose }: Props) {
               Include diagnostics (no tokens, keys, page content; e-mail addresses masked)
             </label>
             {watch('includeDiagnostics') && (
-              <DiagnosticsBlock diagnostics={diagnostics.data} unavailable={diagnostics.isError} />
+              <DiagnosticsBlock diagnostics={diagnosticsToSend} unavailable={diagnostics.isError} />
             )}
           </div>
           {attachments.failed && <p className="hint">An image did not upload: retry or remove it to submit.</p>}

@@ -1,5 +1,6 @@
 import '@/assets/trove.css';
 import '@/assets/popup.css';
+import '@/assets/gem-form.css';
 import { mountExtensionPage } from '@/components/app/mount';
 import { createQueryClient } from '@/components/app/query-client';
 import { prefetchSavePopup } from '@/components/popup/prefetch';

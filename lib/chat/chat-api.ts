@@ -3,6 +3,8 @@ import {
   type ChatExportFormat,
   chatCollectionListSchema,
   chatHistoryListSchema,
+  chatShareResponseSchema,
+  chatShareStateSchema,
   messageListSchema,
   messageSchema,
   type RegenerateOptions,
@@ -127,6 +129,12 @@ export function createChatApi(access: AccessSource) {
     },
     duplicate: async (chatId: number) => (await json('POST', `chats/${chatId}/duplicate`, chatRefSchema)).data,
     fork: async (messageId: number) => (await json('POST', `messages/${messageId}/fork`, chatRefSchema)).data,
+    /** Invite Other: the chat's read-only link (null when not shared), made on demand, turned off. */
+    shareLink: async (chatId: number) => (await json('GET', `chats/${chatId}/share`, chatShareStateSchema)).data,
+    createShareLink: async (chatId: number) =>
+      (await json('POST', `chats/${chatId}/share`, chatShareResponseSchema)).data,
+    deleteShareLink: async (chatId: number) =>
+      (await json('DELETE', `chats/${chatId}/share`, chatShareStateSchema)).data,
   };
 }
 

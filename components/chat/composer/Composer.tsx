@@ -5,8 +5,9 @@ import { Button } from '../../ui/Button';
 import { draftAtom } from '../atoms';
 
 interface ComposerProps {
-  /** Why nothing can be sent now (no usable model…), shown instead of sending; null when it can. */
-  blocked: ReactNode | null;
+  /** Why nothing can be sent now (no usable model…), shown with the way to AI settings; null when it can. */
+  blocked: string | null;
+  onOpenAiSettings: () => void;
   busy: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
@@ -19,7 +20,16 @@ interface ComposerProps {
 }
 
 /** Where the question is written: Enter sends, Shift+Enter starts a new line. */
-export function Composer({ blocked, busy, onSend, onStop, estimate, modelButton, onShortcut }: ComposerProps) {
+export function Composer({
+  blocked,
+  onOpenAiSettings,
+  busy,
+  onSend,
+  onStop,
+  estimate,
+  modelButton,
+  onShortcut,
+}: ComposerProps) {
   const [draft, setDraft] = useAtom(draftAtom);
   const send = () => {
     const text = draft.trim();
@@ -48,7 +58,10 @@ export function Composer({ blocked, busy, onSend, onStop, estimate, modelButton,
     >
       {blocked ? (
         <div className="composer-blocked" role="status">
-          {blocked}
+          {blocked}{' '}
+          <Button size="sm" variant="ghost" onClick={onOpenAiSettings}>
+            Open AI settings
+          </Button>
         </div>
       ) : null}
       <label className="visually-hidden" htmlFor="composer-input">

@@ -3,7 +3,7 @@ import { MenuItem, MenuSeparator } from '../../ui/MenuItem';
 import { ShareIcon } from '../icons';
 
 export interface ShareActions {
-  invite?: () => void;
+  invite: () => void;
   duplicate: () => void;
   generateSteps: () => void;
   exportAs: (format: 'markdown' | 'json' | 'text') => void;
@@ -19,7 +19,7 @@ export function ShareMenu({ actions, disabled }: { actions: ShareActions; disabl
       triggerContent={<ShareIcon />}
       triggerClassName="ui-button ui-button-ghost ui-button-md ui-icon-button"
     >
-      {actions.invite ? <MenuItem label="Invite Other" onSelect={actions.invite} /> : null}
+      <MenuItem label="Invite Other" onSelect={actions.invite} />
       <MenuItem label="Duplicate chat" onSelect={actions.duplicate} />
       <MenuItem label="Auto generate steps from current conversation" onSelect={actions.generateSteps} />
       <MenuSeparator />

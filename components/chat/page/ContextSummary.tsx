@@ -1,0 +1,47 @@
+import { Button } from '../../ui/Button';
+
+export interface ContextCounts {
+  /** Files attached to the next question. */
+  files: number;
+  /** Gems and collections chosen as context. */
+  bookmarks: number;
+  /** The user's gems saved for the attached page (sent when `pageGemsIncluded`). */
+  pageGems: number;
+}
+
+interface ContextSummaryProps {
+  counts: ContextCounts;
+  pageGemsIncluded: boolean;
+  onClear: () => void;
+  onIncludePageGems: () => void;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What goes with the next question besides the page (spec §2 Context summary chip); it can be cleared. */
+export function ContextSummary({ counts, pageGemsIncluded, onClear, onIncludePageGems }: ContextSummaryProps) {
+  const parts = [
+    counts.files ? plural(counts.files, 'file', 'files') : null,
+    counts.bookmarks ? plural(counts.bookmarks, 'bookmark', 'bookmarks') : null,
+    counts.pageGems && pageGemsIncluded ? plural(counts.pageGems, 'gem of this page', 'gems of this page') : null,
+  ].filter(Boolean);
+  if (!parts.length) {
+    if (!counts.pageGems) return null;
+    return (
+      <p className="context-summary" data-state="cleared">
+        Your gems of this page are left out.{' '}
+        <Button size="sm" variant="ghost" onClick={onIncludePageGems}>
+          Include them
+        </Button>
+      </p>
+    );
+  }
+  return (
+    <p className="context-summary">
+      <span>Also sent: {parts.join(' · ')}</span>
+      <Button size="sm" variant="ghost" onClick={onClear} aria-label="Clear the context">
+        Clear
+      </Button>
+    </p>
+  );
+}

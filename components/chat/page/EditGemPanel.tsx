@@ -1,0 +1,60 @@
+import '@/assets/gem-form.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Gem } from '@/lib/api/contract';
+import type { ActivePage } from '@/lib/messaging/types';
+import { unwrap, useBackground } from '../../app/background-context';
+import { collectionsQuery, keys, sessionQuery, tagsQuery } from '../../app/queries';
+import { SaveGemForm } from '../../popup/SaveGemForm';
+import { useToast } from '../../ui/Toast';
+
+interface EditGemPanelProps {
+  page: ActivePage;
+  gem: Gem;
+  onDone: () => void;
+}
+
+/** Edit Gem (Chat Settings): the attached page's saved gem, edited in place with the popup's form. */
+export function EditGemPanel({ page, gem, onDone }: EditGemPanelProps) {
+  const background = useBackground();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const session = useQuery(sessionQuery(background));
+  const collections = useQuery(collectionsQuery(background));
+  const tags = useQuery(tagsQuery(background));
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: keys.gemsAtUrl() });
+    void queryClient.invalidateQueries({ queryKey: keys.collections });
+    onDone();
+  };
+  return (
+    <SaveGemForm
+      tab={page}
+      page={page}
+      existing={gem}
+      lookupOffline={false}
+      collections={collections.data ?? []}
+      tags={tags.data ?? []}
+      defaultCollectionId={session.data?.user?.unfiltered_collection_id ?? undefined}
+      filledIn={!!collections.data && !!tags.data}
+      collectionsLoaded={!!collections.data}
+      onCreateCollection={async (name) => unwrap(await background.createCollection({ name }))}
+      onSave={async (build) => {
+        const edited = build(page);
+        // An update keeps the gem's collection unless one is given (null is not a collection id).
+        unwrap(
+          await background.updateGem({
+            id: gem.id,
+            gem: { ...edited, collectionId: edited.collectionId ?? undefined },
+          }),
+        );
+        toast('success', 'Gem updated');
+        changed();
+      }}
+      onDelete={async (id) => {
+        unwrap(await background.deleteGem({ id }));
+        toast('success', 'Gem deleted.');
+        changed();
+      }}
+    />
+  );
+}

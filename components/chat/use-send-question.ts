@@ -1,0 +1,45 @@
+import { useAtomValue } from 'jotai';
+import { MAX_PAGE_CHARS } from '@/lib/chat/page-fit';
+import type { ActivePage } from '@/lib/messaging/types';
+import { languageAtom, pageGemsIncludedAtom, temporaryAtom } from './atoms';
+import type { AskInput } from './conversation/use-conversation';
+import type { ChatFlags } from './use-chat-flags';
+import type { useChosenModels } from './use-chosen-models';
+
+interface SendInputs {
+  ask: (input: AskInput) => Promise<unknown>;
+  models: ReturnType<typeof useChosenModels>;
+  flags: ChatFlags;
+  /** The attached page, when it may be sent (not while a move to another tab is offered). */
+  page: ActivePage | null;
+}
+
+/** Sends a question to the chosen models with the chat's settings and the attached page as context. */
+export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
+  const language = useAtomValue(languageAtom);
+  const temporary = useAtomValue(temporaryAtom);
+  const pageGemsIncluded = useAtomValue(pageGemsIncludedAtom);
+  return (text: string) => {
+    const ids = models.chosen.map((m) => m.id);
+    void ask({
+      body: {
+        text,
+        ...(ids.length > 1 ? { modelIds: ids } : { modelId: ids[0] }),
+        language,
+        temporary,
+        followUps: flags.followUpQuestions,
+        citations: flags.showCitations,
+        costEstimate: flags.costEstimate,
+        memory: flags.enableMemory,
+        context: page?.extract
+          ? {
+              pageExtract: { url: page.url, title: page.title, text: page.extract.markdown.slice(0, MAX_PAGE_CHARS) },
+              includePageGems: pageGemsIncluded,
+            }
+          : undefined,
+      },
+      models: models.chosen.map((m) => ({ modelId: m.id, displayName: m.displayName })),
+      pageUrl: page && /^https?:/.test(page.url) ? page.url : undefined,
+    });
+  };
+}

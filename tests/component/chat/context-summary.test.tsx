@@ -1,0 +1,39 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { type ContextCounts, ContextSummary } from '@/components/chat/page/ContextSummary';
+
+function Summary({ counts }: { counts: ContextCounts }) {
+  const [included, setIncluded] = useState(true);
+  return (
+    <ContextSummary
+      counts={counts}
+      pageGemsIncluded={included}
+      onClear={() => setIncluded(false)}
+      onIncludePageGems={() => setIncluded(true)}
+    />
+  );
+}
+
+describe('Context summary chip (spec §2)', () => {
+  it('counts files, bookmarks and the page’s gems', () => {
+    render(<Summary counts={{ files: 2, bookmarks: 1, pageGems: 1 }} />);
+    expect(screen.getByText('Also sent: 2 files · 1 bookmark · 1 gem of this page')).toBeTruthy();
+  });
+
+  it('shows nothing when nothing goes with the question', () => {
+    const { container } = render(<Summary counts={{ files: 0, bookmarks: 0, pageGems: 0 }} />);
+    expect(container.textContent).toBe('');
+  });
+
+  it('clears the page’s gems, says they are left out, and brings them back', async () => {
+    const user = userEvent.setup();
+    render(<Summary counts={{ files: 0, bookmarks: 0, pageGems: 2 }} />);
+    expect(screen.getByText('Also sent: 2 gems of this page')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear the context' }));
+    expect(screen.getByText(/Your gems of this page are left out/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Include them' }));
+    expect(screen.getByText('Also sent: 2 gems of this page')).toBeTruthy();
+  });
+});
