@@ -1,3 +1,4 @@
+import type { ChatType } from '@/lib/api/chat-contract';
 import { IconButton } from '../ui/IconButton';
 import type { DrawerName } from './atoms';
 import type { Conversation } from './conversation/use-conversation';
@@ -17,6 +18,8 @@ interface ChatHeaderProps {
   onReportIssue: () => void;
   /** Only when the attached page has a saved gem. */
   onEditGem?: () => void;
+  /** Write mode ('ai-writer') hides what the spec hides, Chat history among them. */
+  mode: ChatType;
 }
 
 /** The panel's top bar: the chat's title, a new chat, history, sharing and the chat settings. */
@@ -30,6 +33,7 @@ export function ChatHeader({
   onOpenAiSettings,
   onReportIssue,
   onEditGem,
+  mode,
 }: ChatHeaderProps) {
   const title = conversation.turns[0]?.question ?? 'New chat';
   return (
@@ -38,13 +42,15 @@ export function ChatHeader({
         {title}
       </h1>
       <IconButton label="New chat" icon={<PlusIcon />} onClick={conversation.newChat} disabled={conversation.busy} />
-      <IconButton label="Chat history" icon={<HistoryIcon />} onClick={() => onOpenDrawer('history')} />
+      {mode === 'ai-writer' ? null : (
+        <IconButton label="Chat history" icon={<HistoryIcon />} onClick={() => onOpenDrawer('history')} />
+      )}
       <ShareMenu actions={share} disabled={conversation.chatId === null} />
       <SettingsMenu
         flags={flags}
         onFlagChange={onFlagChange}
         multi={multi}
-        mode="chat"
+        mode={mode}
         onOpenDrawer={onOpenDrawer}
         onOpenAiSettings={onOpenAiSettings}
         onReportIssue={onReportIssue}

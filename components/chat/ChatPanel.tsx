@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { useBackground } from '../app/background-context';
@@ -8,7 +8,7 @@ import { ReportBugDialog } from '../feedback/ReportBugDialog';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
-import { answerSwitchAtom, drawerAtom, temporaryAtom } from './atoms';
+import { chatModeAtom, drawerAtom, temporaryAtom } from './atoms';
 import { ChatDrawers } from './ChatDrawers';
 import { ChatHeader } from './ChatHeader';
 import { ChatApiProvider } from './chat-api-context';
@@ -16,11 +16,10 @@ import { blockedReason } from './composer/blocked-reason';
 import { Composer } from './composer/Composer';
 import { ComposerEstimate } from './composer/ComposerEstimate';
 import { ModelButton } from './composer/ModelButton';
-import { MessageList } from './conversation/MessageList';
-import { TurnView } from './conversation/TurnView';
+import { ChatMessages } from './conversation/ChatMessages';
 import { useConversation } from './conversation/use-conversation';
 import { useTemporaryChat } from './conversation/use-temporary-chat';
-import { AnswerOptions } from './menus/AnswerOptions';
+import { ModeSwitch } from './ModeSwitch';
 import { ChatContext } from './page/ChatContext';
 import { useFollowTabs } from './page/follow-tabs';
 import { useAttachedPage } from './page/use-attached-page';
@@ -68,13 +67,14 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   const temporaryChat = useTemporaryChat();
   const models = useChosenModels();
   const { flags, setFlag } = useChatFlags();
-  const temporary = useAtomValue(temporaryAtom);
+  const [mode, setMode] = useAtom(chatModeAtom);
+  const writer = mode === 'ai-writer';
+  const temporary = useAtomValue(temporaryAtom) && !writer;
   // Temporary Chat shows only its own turns, stores nothing, and has nothing to share.
   const conversation = temporary
     ? { ...stored, ...temporaryChat, chatId: null, failure: null, newChat: temporaryChat.clear }
     : stored;
   const [drawer, setDrawer] = useAtom(drawerAtom);
-  const setSwitching = useSetAtom(answerSwitchAtom);
   const [reporting, setReporting] = useState(false);
   const page = attached.sendable;
   const pageGems = usePageGems(page?.url ?? null);
@@ -102,6 +102,15 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         onOpenAiSettings={openAiSettings}
         onReportIssue={() => setReporting(true)}
         onEditGem={page && pageGems[0] ? () => setDrawer('edit-gem') : undefined}
+        mode={mode}
+      />
+      <ModeSwitch
+        mode={mode}
+        disabled={conversation.busy}
+        onChange={(next) => {
+          stored.clearLive();
+          setMode(next);
+        }}
       />
       {temporary ? (
         <p className="temporary-banner" role="status">
@@ -116,36 +125,16 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         chatId={conversation.chatId}
         onOpenUrl={openUrl}
       />
-      <MessageList
-        turns={conversation.turns}
-        empty={
-          <EmptyState title={page ? 'Ask about this page' : 'Ask anything'}>
-            <p>{page ? `Questions go with “${page.title}”.` : 'Open a web page to chat about it.'}</p>
-          </EmptyState>
-        }
-        renderTurn={(turn) => (
-          <TurnView
-            turn={turn}
-            showCitations={flags.showCitations}
-            streamText={flags.streaming || models.multi}
-            onFollowUp={send}
-            onOpenUrl={openUrl}
-            onRetry={(t, answer) =>
-              answer.stored && void conversation.regenerate(t.key, answer.stored, {}, answer.displayName)
-            }
-            renderOptions={(t, answer) => (
-              <AnswerOptions
-                answer={answer}
-                multi={models.multi}
-                actions={actions.forAnswer(t, answer, (drawerName) => {
-                  if (answer.stored)
-                    setSwitching({ turnKey: t.key, message: answer.stored, displayName: answer.displayName });
-                  setDrawer(drawerName);
-                })}
-              />
-            )}
-          />
-        )}
+      <ChatMessages
+        conversation={conversation}
+        flags={flags}
+        multi={models.multi}
+        writer={writer}
+        pageTitle={page?.title ?? null}
+        actions={actions}
+        onSend={send}
+        onOpenUrl={openUrl}
+        onOpenDrawer={setDrawer}
       />
       {conversation.failure ? (
         <p className="chat-failure" role="alert">
@@ -158,10 +147,12 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         busy={conversation.busy}
         onSend={send}
         onStop={() => void conversation.stop()}
+        placeholder={writer ? 'What should Trove write?' : 'Ask about this page…'}
         estimate={<ComposerEstimate page={page} models={models.chosen} showCost={flags.costEstimate} />}
         modelButton={<ModelButton models={models.chosen} loading={models.loading} onOpen={() => setDrawer('models')} />}
         onShortcut={(action) => {
-          if (action !== 'history') return false;
+          // Chat history is not offered in Write mode (spec §2).
+          if (action !== 'history' || writer) return false;
           setDrawer('history');
           return true;
         }}

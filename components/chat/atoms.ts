@@ -1,10 +1,21 @@
-import { atom } from 'jotai';
-import type { Message } from '@/lib/api/chat-contract';
+import { atom, type SetStateAction } from 'jotai';
+import type { ChatType, Message } from '@/lib/api/chat-contract';
 
 /** The side panel's UI state; what the server knows lives in React Query (queries.ts). */
 
-/** The chat on screen; null until the first question creates one. */
-export const chatIdAtom = atom<number | null>(null);
+/** The panel's tab: Chat, or Write (a chat of the 'ai-writer' type, with fewer options). */
+export const chatModeAtom = atom<ChatType>('chat');
+/** Each tab's chat; null until its first question creates one. */
+export const chatIdsAtom = atom<Record<ChatType, number | null>>({ chat: null, 'ai-writer': null });
+/** The chat on screen: the one of the tab shown. */
+export const chatIdAtom = atom(
+  (get) => get(chatIdsAtom)[get(chatModeAtom)],
+  (get, set, next: SetStateAction<number | null>) => {
+    const mode = get(chatModeAtom);
+    const ids = get(chatIdsAtom);
+    set(chatIdsAtom, { ...ids, [mode]: typeof next === 'function' ? next(ids[mode]) : next });
+  },
+);
 export const draftAtom = atom('');
 /** Answer in this language (a code such as 'fr'); null: the settings' default. */
 export const languageAtom = atom<string | null>(null);

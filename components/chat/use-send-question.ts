@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { MAX_PAGE_CHARS } from '@/lib/chat/page-fit';
 import type { ActivePage } from '@/lib/messaging/types';
-import { languageAtom, pageGemsIncludedAtom, temporaryAtom } from './atoms';
+import { chatModeAtom, languageAtom, pageGemsIncludedAtom, temporaryAtom } from './atoms';
 import type { AskInput } from './conversation/use-conversation';
 import type { ChatFlags } from './use-chat-flags';
 import type { useChosenModels } from './use-chosen-models';
@@ -19,6 +19,9 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
   const language = useAtomValue(languageAtom);
   const temporary = useAtomValue(temporaryAtom);
   const pageGemsIncluded = useAtomValue(pageGemsIncludedAtom);
+  const mode = useAtomValue(chatModeAtom);
+  // Write mode hides these options (spec §2), so its answers come without them.
+  const writer = mode === 'ai-writer';
   return (text: string) => {
     const ids = models.chosen.map((m) => m.id);
     void ask({
@@ -26,10 +29,10 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
         text,
         ...(ids.length > 1 ? { modelIds: ids } : { modelId: ids[0] }),
         language,
-        temporary,
-        followUps: flags.followUpQuestions,
-        citations: flags.showCitations,
-        costEstimate: flags.costEstimate,
+        temporary: temporary && !writer,
+        followUps: flags.followUpQuestions && !writer,
+        citations: flags.showCitations && !writer,
+        costEstimate: flags.costEstimate && !writer,
         memory: flags.enableMemory,
         context: page?.extract
           ? {
@@ -40,6 +43,7 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
       },
       models: models.chosen.map((m) => ({ modelId: m.id, displayName: m.displayName })),
       pageUrl: page && /^https?:/.test(page.url) ? page.url : undefined,
+      chatType: mode,
     });
   };
 }

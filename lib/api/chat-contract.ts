@@ -31,8 +31,13 @@ export const CHAT_EXPORT_FORMATS = ['markdown', 'json', 'text'] as const;
 export type ChatExportFormat = (typeof CHAT_EXPORT_FORMATS)[number];
 export const chatExportQuery = z.object({ format: z.enum(CHAT_EXPORT_FORMATS).default('markdown') });
 
+/** A chat's type (spec §1): 'ai-writer' is the writing variant, with fewer options and a writer's instructions. */
+export const CHAT_TYPES = ['chat', 'ai-writer'] as const;
+export type ChatType = (typeof CHAT_TYPES)[number];
+
 /** `POST /api/chats`. */
 export const createChatBody = z.strictObject({
+  type: z.enum(CHAT_TYPES).default('chat'),
   title: z.string().trim().min(1, messages.required).max(500, messages.tooLong).optional(),
   /** The page the chat was started from, if any. */
   url: z

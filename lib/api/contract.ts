@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEEDBACK_CATEGORIES } from '../feedback/categories';
+import { CHAT_TYPES } from './chat-contract';
 import { idSchema, MAX_PAGE, queryInteger } from './integers';
 import { emailSchema, isHttpUrl, messages, passwordSchema, titleSchema, urlSchema, usernameSchema } from './validators';
 
@@ -119,6 +120,8 @@ export const gemMediaSchema = z
     wordCount: z.number().int().nonnegative().optional(),
     /** Audio gems: recorded by the user rather than saved from a page (`POST /api/audios?isRecord=true`). */
     isRecord: z.boolean().optional(),
+    /** AI chats: 'ai-writer' for a Write-mode chat. */
+    chatType: z.enum(CHAT_TYPES).optional(),
   })
   .strict();
 export type GemMedia = z.infer<typeof gemMediaSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   type ChatExportFormat,
+  type ChatType,
   chatCollectionListSchema,
   chatHistoryListSchema,
   chatShareResponseSchema,
@@ -99,7 +100,7 @@ export function createChatApi(access: AccessSource) {
   }
 
   return {
-    createChat: async (input: { title?: string; url?: string }) =>
+    createChat: async (input: { title?: string; url?: string; type?: ChatType }) =>
       (await json('POST', 'chats', chatRefSchema, input)).data,
     /** The chat's gem: its title and the page it was started from. */
     getChat: async (chatId: number) => (await json('GET', `gems/${chatId}`, chatGemSchema)).data,

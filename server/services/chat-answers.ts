@@ -21,7 +21,7 @@ import { ApiError } from '../http/errors';
 import type { AiModelRow } from './ai-models';
 import { modelAccess } from './ai-settings';
 import { generate, type Persist } from './answer-generation';
-import { getOwnedChat, getOwnedMessage } from './chats';
+import { getOwnedChat, getOwnedMessage, isWriterChat } from './chats';
 
 /** Answers: the question is stored first, then generated apart from the request (durable), one per model. */
 type Ai = Deps['ai'];
@@ -67,10 +67,15 @@ function prompt(model: AiModelRow, request: AnswerRequest, systemParts: string[]
   );
   const { language } = request;
   const label = language ? (model.languages.find((l) => l.code === language)?.label ?? language) : undefined;
-  const base = `You are Trove's assistant, helping the user with what they read and save.${label ? ` Answer in ${label}.` : ''}`;
+  const base = `${request.writer ? WRITER_ROLE : CHAT_ROLE}${label ? ` Answer in ${label}.` : ''}`;
   const system = [base, ...systemParts.filter(Boolean)].join('\n\n');
   return { system, messages: [...history, { role: 'user' as const, content: request.text }] };
 }
+
+const CHAT_ROLE = "You are Trove's assistant, helping the user with what they read and save.";
+/** Write mode (a chat of type 'ai-writer'): the answer is the text asked for, ready to use. */
+const WRITER_ROLE =
+  "You are Trove's writing assistant. Write or rewrite exactly the text the user asks for, ready to paste: no preamble, no notes about what you did.";
 
 /** Options of `POST /api/chats/{id}/messages` stored in the message's `context.options`. */
 export const STORED_OPTIONS = [
@@ -91,6 +96,8 @@ interface AnswerRequest {
   language: string | null | undefined;
   /** The chat the question and its answers are stored in; null: temporary, stored nowhere. */
   storeIn: number | null;
+  /** A Write-mode chat (type 'ai-writer'): the writer's instructions instead of the chat assistant's. */
+  writer?: boolean;
   /** The earlier turns sent with the question, oldest first. */
   history: Turn[];
   context: ChatContextInput | undefined;
@@ -270,11 +277,12 @@ export async function sendMessage(
   chatId: number,
   input: SendInput,
 ): Promise<StartedAnswer[]> {
-  await getOwnedChat(db, userId, chatId);
+  const chat = await getOwnedChat(db, userId, chatId);
   const request = sentRequest(input);
   return startAnswers(db, ai, generations, userId, {
     ...request,
     storeIn: input.temporary ? null : chatId,
+    writer: isWriterChat(chat),
     history: await storedTurns(db, chatId),
   });
 }
@@ -307,7 +315,7 @@ export async function regenerateMessage(
   options: RegenerateOptions,
 ) {
   const original = await getOwnedMessage(db, userId, id);
-  await getOwnedChat(db, userId, original.chatGemId);
+  const chat = await getOwnedChat(db, userId, original.chatGemId);
   const modelId = options.regenerationModel ?? original.modelId;
   if (!modelId)
     throw new ApiError(400, 'regenerationModel: the original model is gone, choose one', {
@@ -319,6 +327,7 @@ export async function regenerateMessage(
     modelIds: [modelId],
     language: options.regenerationLanguage ?? original.language,
     storeIn: original.chatGemId,
+    writer: isWriterChat(chat),
     history: await storedTurns(db, original.chatGemId, original.id),
     context: parsed.success ? parsed.data : undefined,
     lenientContext: true,

@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { ChatExportFormat } from '../../lib/api/chat-contract';
 import type { Db } from '../db/client';
 import { gems, messages } from '../db/schema';
-import { createChat, getOwnedChat, getOwnedMessage, listMessages, toMessage } from './chats';
+import { createChat, getOwnedChat, getOwnedMessage, isWriterChat, listMessages, toMessage } from './chats';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -15,7 +15,11 @@ const INSERT_CHUNK = 500;
  * what it had so far, so no copy waits forever. The new chat is removed again if copying fails.
  */
 async function copyChat(db: Db, userId: number, source: typeof gems.$inferSelect, title: string, rows: MessageRow[]) {
-  const chat = await createChat(db, userId, { title, url: /^https?:\/\//i.test(source.url) ? source.url : undefined });
+  const chat = await createChat(db, userId, {
+    title,
+    url: /^https?:\/\//i.test(source.url) ? source.url : undefined,
+    type: isWriterChat(source) ? 'ai-writer' : 'chat',
+  });
   try {
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       await db.insert(messages).values(

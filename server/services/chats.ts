@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createChatBody, Message } from '../../lib/api/contract';
+import type { createChatBody, GemMedia, Message } from '../../lib/api/contract';
 import type { GenerationEvent, Generations } from '../ai/generations';
 import { recoverMessage } from '../ai/recovery';
 import type { Db } from '../db/client';
@@ -59,7 +59,7 @@ export async function createChat(db: Db, userId: number, input: z.output<typeof 
     description: '',
     url: input.url ?? `trove://chat/${randomUUID()}`,
     media_type: 'AIChat',
-    media: {},
+    media: input.type === 'ai-writer' ? { chatType: input.type } : {},
     collectionId,
     tags: [],
   });
@@ -79,6 +79,9 @@ const ownedChatQuery = preparedFor((db) =>
     )
     .prepare('owned_chat'),
 );
+
+/** Whether a chat (an AIChat gem) is of the writing type, answered with the writer's instructions. */
+export const isWriterChat = (chat: { media: GemMedia }) => chat.media.chatType === 'ai-writer';
 
 /** The user's chat (an AIChat gem), or 404. */
 export async function getOwnedChat(db: Db, userId: number, chatId: number) {

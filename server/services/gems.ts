@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { canonicalizeUrl } from '../../lib/api/canonical-url';
@@ -317,12 +317,19 @@ async function countGems(
   return countUserGems(db, ownerId);
 }
 
-/** The user's gems saved at the same page as `url` (compared by canonical URL), newest first. */
+/**
+ * The user's gems saved at the same page as `url` (compared by canonical URL), newest first. A chat
+ * started on the page carries its address too, but is not a save of it: chats are left out.
+ */
 const gemsAtUrlQuery = preparedFor((db) =>
   withTags(
     db,
     pickGems(db).where(
-      and(eq(gems.ownerId, sql.placeholder('ownerId')), eq(gems.canonicalUrl, sql.placeholder('canonicalUrl'))),
+      and(
+        eq(gems.ownerId, sql.placeholder('ownerId')),
+        eq(gems.canonicalUrl, sql.placeholder('canonicalUrl')),
+        ne(gems.mediaType, 'AIChat'),
+      ),
     ),
   ).prepare('gems_at_url'),
 );

@@ -27,18 +27,39 @@ export async function signUpInOptions(
   return options;
 }
 
-/** Reads the user's gems straight from the API (signing in over HTTP), newest first. */
-export async function fetchGems(serverUrl: string, identifier: string, password: string) {
+/** Signs in over HTTP, as a second device would: the access token for direct API calls. */
+async function signInOverApi(serverUrl: string, identifier: string, password: string): Promise<string> {
   const signIn = await fetch(`${serverUrl}/api/auth/local`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ identifier, password }),
   });
-  const { jwt } = (await signIn.json()) as { jwt: string };
+  return ((await signIn.json()) as { jwt: string }).jwt;
+}
+
+/** Reads the user's gems straight from the API (signing in over HTTP), newest first. */
+export async function fetchGems(serverUrl: string, identifier: string, password: string) {
+  const jwt = await signInOverApi(serverUrl, identifier, password);
   const list = await fetch(`${serverUrl}/api/get-all-bookmark?perPage=100`, {
     headers: { authorization: `Bearer ${jwt}` },
   });
   return gemListSchema.parse(await list.json());
+}
+
+/** Saves a gem straight through the API (signing in over HTTP), as another device of the user would. */
+export async function saveGemOverApi(
+  serverUrl: string,
+  identifier: string,
+  password: string,
+  gem: { title: string; url: string },
+) {
+  const jwt = await signInOverApi(serverUrl, identifier, password);
+  const saved = await fetch(`${serverUrl}/api/gems`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
+    body: JSON.stringify({ data: gem }),
+  });
+  if (!saved.ok) throw new Error(`saving the gem failed: ${saved.status} ${await saved.text()}`);
 }
 
 /** Runs a right-click menu item in the background, for the active tab, as a click on it would. */

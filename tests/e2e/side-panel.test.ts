@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, openExtensionPage, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
-import { backgroundWorker, signUpInOptions } from './flows';
+import { backgroundWorker, fetchGems, saveGemOverApi, signUpInOptions } from './flows';
 
 /**
  * The side panel as a person uses it, in real Chromium with the built extension, the real server and
@@ -251,6 +251,71 @@ describe('the side panel', () => {
     expect(await panel.$eval('.model-button', (el) => el.textContent)).not.toContain('Trove Fast');
   });
 
+  it('edits the page’s saved gem from Chat Settings and counts it in the context chip', async () => {
+    // Saved from another device: the panel finds it when it reads the page again.
+    const url = `${env.site.url}/news-article.html`;
+    await saveGemOverApi(env.server.url, USER.username, USER.password, { title: 'Seawall vote', url });
+    await panel.close();
+    panel = await openPanel(ctx, articleTab);
+    const chip = await panel.waitForSelector('.context-summary:not([data-state])');
+    expect(await chip?.evaluate((el) => el.textContent)).toMatch(/Also sent: \d+ gems? of this page/);
+
+    await panel.locator('button[aria-label="Chat settings"]').click();
+    await panel.locator('[role="menuitem"]::-p-text(Edit Gem)').click();
+    const title = await panel.waitForSelector('form[aria-label="Edit saved gem"] #gem-title');
+    await title?.click({ count: 3 });
+    await panel.keyboard.type('Seawall vote, edited in the panel');
+    await shoot(panel, 'edit-gem');
+    await panel.locator('button::-p-text(Update gem)').click();
+    await panel.waitForSelector('::-p-text(Gem updated)');
+    const gems = await fetchGems(env.server.url, USER.username, USER.password);
+    expect(gems.data.map((g) => g.title)).toContain('Seawall vote, edited in the panel');
+
+    await panel.locator('.context-summary button::-p-text(Clear)').click();
+    await panel.waitForSelector('.context-summary[data-state="cleared"]');
+  });
+
+  it('shares a read-only link to the chat that can be turned off', async () => {
+    await panel.locator('button[aria-label="Share options"]').click();
+    await panel.locator('[role="menuitem"]::-p-text(Invite Other)').click();
+    await panel.locator('button::-p-text(Create link and copy it)').click();
+    const input = await panel.waitForSelector('.invite-panel input[readonly]');
+    const url = (await input?.evaluate((el) => (el as HTMLInputElement).value)) ?? '';
+    expect(url).toMatch(/\/shared\/chats\/[A-Za-z0-9_-]{32}$/);
+    const shared = await fetch(url);
+    expect(shared.status).toBe(200);
+    expect(await shared.text()).toContain('What did the council decide?');
+    await shoot(panel, 'invite');
+
+    await panel.locator('button::-p-text(Turn off link)').click();
+    await panel.waitForSelector('button::-p-text(Create link and copy it)');
+    expect((await fetch(url)).status).toBe(404);
+    await panel.keyboard.press('Escape');
+  });
+
+  it('writes in Write mode: a chat of its own, answered as a writer, with fewer options', async () => {
+    await panel.locator('.mode-switch-button::-p-text(Write)').click();
+    await panel.waitForSelector('::-p-text(Write with Trove)');
+    expect(await panel.$('button[aria-label="Chat history"]')).toBeNull();
+    const since = fake.requests.length;
+    fake.script({ chunks: ['Thank you all ', 'for a great quarter.'] });
+    await ask(panel, 'A one-line thank-you to my team');
+    expect(await answerTo(panel, 'A one-line thank-you to my team')).toBe('Thank you all for a great quarter.');
+    const sent = providerBodies(fake, since);
+    expect(sent).toHaveLength(1); // no follow-up questions in Write mode
+    expect(sent[0]).toContain("You are Trove's writing assistant");
+
+    await panel.locator('button[aria-label="Chat settings"]').click();
+    await panel.waitForSelector('[role="menu"]');
+    const items = await panel.$$eval('[role="menu"] [role^="menuitem"]', (els) => els.map((e) => e.textContent));
+    expect(items.join('|')).not.toMatch(/Report issue|Chat history|Show Citations|Follow up Questions|Cost Estimate/);
+    await panel.keyboard.press('Escape');
+    await shoot(panel, 'write');
+
+    await panel.locator('.mode-switch-button::-p-text(Chat)').click();
+    await panel.waitForSelector('.chat-title::-p-text(What did the council decide?)');
+  });
+
   it('shows the whole answer, from its start, when the panel is closed mid-answer and opened again', async () => {
     const chunks = Array.from({ length: 16 }, (_, i) => `part${i} `);
     fake.script({ chunks, delayMs: 250 });
@@ -271,6 +336,9 @@ describe('the side panel', () => {
     const cdp = await panel.createCDPSession();
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
+    // DevTools' service-worker domain left on keeps the stopped worker from starting again for new pages.
+    await cdp.send('ServiceWorker.disable');
+    await cdp.detach();
     expect(await answerTo(panel, 'Keep going')).toBe(chunks.join('').trim());
   });
 

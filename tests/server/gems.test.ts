@@ -246,6 +246,11 @@ describe('GET /api/gems-at-url', () => {
       gem.id,
     ]);
 
+    // a chat started on the page carries its address but is not a save of it
+    const chat = await t.api('/api/chats', { token: s.jwt, body: { url: 'https://example.com/page?a=1&b=2' } });
+    expect(chat.status).toBe(201);
+    expect((await find('https://example.com/page?a=1&b=2')).body.total).toBe(2);
+
     expectFieldError(await t.api('/api/gems-at-url', { token: s.jwt }), 'url', messages.urlRequired);
     expectFieldError(await find('not a url'), 'url', messages.urlInvalid());
   });

@@ -17,6 +17,7 @@ interface ComposerProps {
   modelButton: ReactNode;
   /** A shortcut typed at the start or after a space (the character is not inserted). */
   onShortcut: (action: ShortcutAction) => boolean;
+  placeholder: string;
 }
 
 /** Where the question is written: Enter sends, Shift+Enter starts a new line. */
@@ -29,6 +30,7 @@ export function Composer({
   estimate,
   modelButton,
   onShortcut,
+  placeholder,
 }: ComposerProps) {
   const [draft, setDraft] = useAtom(draftAtom);
   const send = () => {
@@ -71,7 +73,7 @@ export function Composer({
         id="composer-input"
         className="composer-input"
         rows={2}
-        placeholder="Ask about this page…"
+        placeholder={placeholder}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={onKeyDown}

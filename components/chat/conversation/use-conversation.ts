@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { Message, RegenerateOptions } from '@/lib/api/chat-contract';
+import type { ChatType, Message, RegenerateOptions } from '@/lib/api/chat-contract';
 import { type ChatStreamEvent, liveTurnReducer, turnFinished } from '@/lib/chat/answer-stream';
 import type { AskBody } from '@/lib/chat/chat-api';
 import { conversationView } from '@/lib/chat/conversation-view';
@@ -15,6 +15,8 @@ export interface AskInput {
   models: { modelId: number; displayName: string }[];
   /** The page the chat starts from (its address becomes the chat's). */
   pageUrl?: string;
+  /** The type of the chat the first question creates ('ai-writer' in Write mode). */
+  chatType: ChatType;
 }
 
 const CUT_MESSAGE =
@@ -73,13 +75,13 @@ export function useConversation() {
   );
 
   const ask = useCallback(
-    async ({ body, models, pageUrl }: AskInput) => {
+    async ({ body, models, pageUrl, chatType }: AskInput) => {
       setFailure(null);
       setLiveTurnKey(null);
       let id = chatId;
       try {
         if (id === null) {
-          const created = await api.createChat({ title: body.text.slice(0, 120), url: pageUrl });
+          const created = await api.createChat({ title: body.text.slice(0, 120), url: pageUrl, type: chatType });
           id = created.id;
           setChatId(id);
         }
@@ -138,6 +140,12 @@ export function useConversation() {
     setChatId(null);
   }, [setChatId]);
 
+  /** Drops the answer shown in flight (another tab's chat is about to show); its stored copy goes on. */
+  const clearLive = useCallback(() => {
+    dispatch({ type: 'clear' });
+    setFailure(null);
+  }, []);
+
   const openChat = useCallback(
     (id: number) => {
       dispatch({ type: 'clear' });
@@ -163,6 +171,7 @@ export function useConversation() {
     stop,
     newChat,
     openChat,
+    clearLive,
   };
 }
 
