@@ -171,6 +171,8 @@ export class FakeBackground {
     inactiveReason: this.aiRefusal(model) ?? null,
     enabled: true,
     providerEnabled: true,
+    endpoint: null,
+    discovered: null,
   });
 
   private aiSettings(): AiSettings {
