@@ -17,8 +17,8 @@ import {
   CHAT_SETTINGS_DEFAULTS,
   type Citation,
   type CustomEndpointKind,
-  type DiscoveredCapabilities,
   type Diagnostics,
+  type DiscoveredCapabilities,
   type GemMedia,
   type MediaType,
   type MessageStatus,
@@ -291,12 +291,8 @@ export const aiModels = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('ai_models_provider_model_idx')
-      .on(t.provider, t.model)
-      .where(sql`${t.endpointId} is null`),
-    uniqueIndex('ai_models_endpoint_model_idx')
-      .on(t.endpointId, t.model)
-      .where(sql`${t.endpointId} is not null`),
+    uniqueIndex('ai_models_provider_model_idx').on(t.provider, t.model).where(sql`${t.endpointId} is null`),
+    uniqueIndex('ai_models_endpoint_model_idx').on(t.endpointId, t.model).where(sql`${t.endpointId} is not null`),
     index('ai_models_owner_idx').on(t.ownerId),
   ],
 );

@@ -130,8 +130,7 @@ export async function listUserModels(db: Db, ai: Ai, userId: number): Promise<Us
     inactiveReason: refusal(ai, row, model) ?? null,
     enabled: modelEnabled(row, model),
     providerEnabled:
-      model.endpointId !== null ||
-      row.providerStatus[PROVIDERS[model.provider as ProviderName]?.slug ?? ''] !== false,
+      model.endpointId !== null || row.providerStatus[PROVIDERS[model.provider as ProviderName]?.slug ?? ''] !== false,
     endpoint: model.endpointId !== null ? (endpointById.get(model.endpointId) ?? null) : null,
     discovered: model.discovered ?? null,
   }));
@@ -339,7 +338,13 @@ export async function modelAccess(
     const endpoint = connectionOf(ai, await endpointOfModel(db, model));
     return {
       model,
-      access: { kind: endpoint.kind, name: model.provider, apiKey: endpoint.apiKey, baseUrl: endpoint.baseUrl, custom: true },
+      access: {
+        kind: endpoint.kind,
+        name: model.provider,
+        apiKey: endpoint.apiKey,
+        baseUrl: endpoint.baseUrl,
+        custom: true,
+      },
     };
   }
   const name = model.provider as ProviderName;

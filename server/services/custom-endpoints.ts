@@ -248,7 +248,9 @@ export async function removeEndpoint(db: Db, userId: number, id: number): Promis
 }
 
 /** A discovery as a connection test's answer. */
-export async function testConnection(connection: TestCustomEndpointInput | EndpointConnection): Promise<ConnectionTest> {
+export async function testConnection(
+  connection: TestCustomEndpointInput | EndpointConnection,
+): Promise<ConnectionTest> {
   const found = await discover(connection);
   if (!found.ok) return { ok: false, problem: found.problem, message: found.message, modelCount: 0 };
   const count = found.models.length;
