@@ -209,7 +209,10 @@ async function assertNameFree(db: Db, userId: number, name: string) {
     .select({ id: customEndpoints.id })
     .from(customEndpoints)
     .where(and(eq(customEndpoints.userId, userId), eq(sql`lower(${customEndpoints.name})`, name.toLowerCase())));
-  if (taken) throw fieldError('name', `You already have an endpoint named "${name}"`);
+  if (taken) {
+    const message = `You already have an endpoint named "${name}"`;
+    throw new ApiError(409, `name: ${message}`, { errors: [{ path: 'name', message }] });
+  }
 }
 
 /** `POST /api/ai-endpoints`: stores the endpoint (key encrypted, bound to its id), then discovers its models. */

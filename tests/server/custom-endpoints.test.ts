@@ -249,8 +249,10 @@ describe('validation', () => {
     expectFieldError(await add(jwt, { ...ollamaBody(), extra: 1 }), '');
     expectFieldError(await add(jwt, { ...ollamaBody(), name: 'openai' }), 'name');
     await addOk(jwt, ollamaBody());
-    const twice = expectFieldError(await add(jwt, { ...ollamaBody(), name: 'HOME OLLAMA' }), 'name');
-    expect(twice[0]?.message).toBe('You already have an endpoint named "HOME OLLAMA"');
+    const twice = expectError(await add(jwt, { ...ollamaBody(), name: 'HOME OLLAMA' }), 409, 'ConflictError');
+    expect(twice.details).toEqual({
+      errors: [{ path: 'name', message: 'You already have an endpoint named "HOME OLLAMA"' }],
+    });
     expectError(await t.api('/api/ai-endpoints', { body: ollamaBody() }), 401);
   });
 });
