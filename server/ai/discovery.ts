@@ -17,7 +17,7 @@ import type { ConnectionProblem, CustomEndpointKind, DiscoveredCapabilities } fr
  * failure's message says what happened (status code, connection error) but never repeats the answer's body.
  */
 
-const TIMEOUT_MS = 10_000;
+const TIMEOUT_MS = 8_000;
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 /** More models than this are cut (a LiteLLM or OpenRouter list can be long; the picker stays usable). */
 export const MAX_DISCOVERED_MODELS = 500;
