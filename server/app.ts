@@ -9,6 +9,7 @@ import { limitUploads } from './http/rate-limit';
 import { requireUser } from './http/require-user';
 import { adminRoutes } from './routes/admin';
 import { aiRoutes } from './routes/ai';
+import { aiEndpointRoutes } from './routes/ai-endpoints';
 import { authRoutes } from './routes/auth';
 import { chatHistoryRoutes } from './routes/chat-history';
 import { chatShareRoutes, sharedChatRoutes } from './routes/chat-shares';
@@ -70,6 +71,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', uploadRoutes(deps));
   api.route('/', imageGemRoutes(deps));
   api.route('/', aiRoutes(deps));
+  api.route('/', aiEndpointRoutes(deps));
   api.route('/', chatHistoryRoutes(deps));
   api.route('/', chatRoutes(deps));
   api.route('/', chatShareRoutes(deps));

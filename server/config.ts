@@ -42,6 +42,11 @@ export interface ServerConfig {
   /** Credits a user starts with for house models (default 100). */
   houseCredits?: number;
   /**
+   * The operator's catalogue file (TROVE_MODELS_FILE, JSON): adds, changes or switches off catalogue and
+   * house models (see ai/operator-catalogue.ts). Checked at start; an invalid file stops the server.
+   */
+  modelsFile?: string;
+  /**
    * Seconds a copy's lease on an answer it generates lasts (renewed while it runs; default 30). An
    * unfinished answer whose lease expired was orphaned by a crash and is marked interrupted.
    */
@@ -163,6 +168,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     houseBaseUrl: env.TROVE_HOUSE_BASE_URL || undefined,
     houseApiKey: env.TROVE_HOUSE_API_KEY || undefined,
     houseCredits: env.TROVE_HOUSE_CREDITS ? Number(env.TROVE_HOUSE_CREDITS) : undefined,
+    modelsFile: env.TROVE_MODELS_FILE ? resolve(env.TROVE_MODELS_FILE) : undefined,
     answerLeaseSeconds: env.TROVE_ANSWER_LEASE_SECONDS ? Number(env.TROVE_ANSWER_LEASE_SECONDS) : undefined,
   };
   houseConfig(config); // fail at start on a bad house-model configuration

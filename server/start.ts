@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Generations } from './ai/generations';
 import { newLeaseSettings } from './ai/leases';
+import { loadCatalogue } from './ai/operator-catalogue';
 import { startRecovery } from './ai/recovery';
 import { createApp } from './app';
 import { rateLimitSettings } from './auth/limits';
@@ -39,6 +40,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const adminToken = checkAdminToken(config.adminToken || undefined);
   const house = houseConfig(config);
   const leaseSeconds = answerLeaseSeconds(config);
+  const catalogue = loadCatalogue(config.modelsFile);
   const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits };
   const files = {
     store: await openFileStore({ uploadsDir: uploadsDir(config), s3: config.s3 }),
@@ -53,7 +55,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw error;
   });
   try {
-    await syncCatalogue(database.db);
+    await syncCatalogue(database.db, catalogue);
   } catch (error) {
     await database.close();
     await files.store.close();

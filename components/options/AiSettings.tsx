@@ -2,6 +2,7 @@ import { errorMessage, isOffline } from '../app/background-context';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 import { DefaultsForm } from './ai/DefaultsForm';
+import { CustomEndpoints } from './ai/endpoints/CustomEndpoints';
 import { ModelList } from './ai/ModelList';
 import { ProviderKeyRow } from './ai/ProviderKeyRow';
 import { useAiData } from './ai/use-ai-settings';
@@ -41,6 +42,7 @@ export function AiSettings() {
               <ProviderKeyRow key={p.slug} provider={p} credits={settings.data.credits} />
             ))}
           </ul>
+          <CustomEndpoints />
           <h3>Models</h3>
           <ModelList models={models.data} settings={settings.data} />
         </>

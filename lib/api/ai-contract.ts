@@ -57,6 +57,23 @@ export const aiModelListSchema = z.object({
   pageSize: z.number(),
 });
 
+/** The two kinds of server a user can add as a custom endpoint (issue 11 "Custom providers"). */
+export const CUSTOM_ENDPOINT_KINDS = ['openai-compatible', 'ollama'] as const;
+export type CustomEndpointKind = (typeof CUSTOM_ENDPOINT_KINDS)[number];
+
+/**
+ * What discovery learned of a custom endpoint's model. Each is null when the endpoint did not say
+ * (an OpenAI-compatible `/models` list says nothing of them; Ollama's `/api/show` says what it knows):
+ * unknown, never guessed.
+ */
+export const discoveredCapabilitiesSchema = z.object({
+  contextLength: z.number().nullable(),
+  vision: z.boolean().nullable(),
+  tools: z.boolean().nullable(),
+  thinking: z.boolean().nullable(),
+});
+export type DiscoveredCapabilities = z.infer<typeof discoveredCapabilitiesSchema>;
+
 export const userModelSchema = aiModelSchema.extend({
   label: z.enum(MODEL_LABELS),
   /** Why the model is Inactive (the message a request with it would be refused with); null when usable. */
@@ -65,6 +82,10 @@ export const userModelSchema = aiModelSchema.extend({
   enabled: z.boolean(),
   /** The user's per-provider switch (`change-provider-status`). */
   providerEnabled: z.boolean(),
+  /** The user's custom endpoint the model was discovered from; null for the catalogue's models. */
+  endpoint: z.object({ id: z.number(), name: z.string(), kind: z.enum(CUSTOM_ENDPOINT_KINDS) }).nullable(),
+  /** A discovered model's context length and capabilities as its endpoint reported them; null for the catalogue's. */
+  discovered: discoveredCapabilitiesSchema.nullable(),
 });
 export type UserModel = z.infer<typeof userModelSchema>;
 export const userModelListSchema = z.object({ data: z.array(userModelSchema), total: z.number() });
@@ -176,3 +197,58 @@ export const selectModelBody = z.object({ modelId: idSchema, kind: z.enum(['text
 /** The spec's refusal (§5) when a model's provider has no key. */
 export const missingKeyMessage = (provider: string) =>
   `Please add your ${provider} API Key in settings to use this model`;
+
+const endpointName = z.string().trim().min(1, messages.required).max(60);
+
+/** A discovered model as its endpoint's settings list it. */
+export const discoveredModelSchema = discoveredCapabilitiesSchema.extend({
+  id: z.number(),
+  model: z.string(),
+  displayName: z.string(),
+});
+export type DiscoveredModel = z.infer<typeof discoveredModelSchema>;
+
+/** A custom endpoint: never its key, only the key's mask. */
+export const customEndpointSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(CUSTOM_ENDPOINT_KINDS),
+  baseUrl: z.string(),
+  /** `••••1234`, or null when no key is set. */
+  apiKey: z.string().nullable(),
+  /** When the models were last discovered (ISO time), null before the first discovery worked. */
+  refreshedAt: z.string().nullable(),
+  /** Why the last discovery failed, in plain words (the models found before are kept); null when it worked. */
+  refreshError: z.string().nullable(),
+  models: z.array(discoveredModelSchema),
+});
+export type CustomEndpoint = z.infer<typeof customEndpointSchema>;
+export const customEndpointListSchema = z.object({ data: z.array(customEndpointSchema), total: z.number() });
+
+/** The address and key of an endpoint to test or add. */
+const endpointConnectionFields = {
+  kind: z.enum(CUSTOM_ENDPOINT_KINDS),
+  baseUrl: httpUrl,
+  apiKey: z.string().trim().min(1, messages.required).max(1000).optional(),
+};
+
+/** `POST /api/ai-endpoints`: adds the endpoint and discovers its models at once. */
+export const createCustomEndpointBody = z.strictObject({ name: endpointName, ...endpointConnectionFields });
+export type CreateCustomEndpointInput = z.input<typeof createCustomEndpointBody>;
+
+/** `POST /api/ai-endpoints/test`: tries an endpoint before it is added (nothing is stored). */
+export const testCustomEndpointBody = z.strictObject(endpointConnectionFields);
+export type TestCustomEndpointInput = z.input<typeof testCustomEndpointBody>;
+
+/** What went wrong reaching an endpoint, each with its own plain message. */
+export const CONNECTION_PROBLEMS = ['unreachable', 'key-refused', 'not-compatible', 'no-models'] as const;
+export type ConnectionProblem = (typeof CONNECTION_PROBLEMS)[number];
+
+/** A connection test's answer: `ok` with how many models were found, or the problem and its message. */
+export const connectionTestSchema = z.object({
+  ok: z.boolean(),
+  problem: z.enum(CONNECTION_PROBLEMS).nullable(),
+  message: z.string(),
+  modelCount: z.number(),
+});
+export type ConnectionTest = z.infer<typeof connectionTestSchema>;

@@ -1,6 +1,14 @@
+import { z } from 'zod';
 import {
   type AiSettings,
   aiSettingsSchema,
+  type ConnectionTest,
+  type CreateCustomEndpointInput,
+  type CustomEndpoint,
+  connectionTestSchema,
+  customEndpointListSchema,
+  customEndpointSchema,
+  type TestCustomEndpointInput,
   type UpdateAiSettingsInput,
   type UserModel,
   userModelListSchema,
@@ -47,3 +55,20 @@ export const setProviderKey = async (input: {
 
 export const removeProviderKey = async (input: { provider: string }): Promise<AiSettings> =>
   (await callApi('delete', `ai-settings/keys/${encodeURIComponent(input.provider)}`, settingsAnswer)).data;
+
+const endpointAnswer = dataOf(customEndpointSchema);
+
+export const listCustomEndpoints = async (): Promise<CustomEndpoint[]> =>
+  (await callApi('get', 'ai-endpoints', customEndpointListSchema)).data;
+
+export const addCustomEndpoint = async (input: CreateCustomEndpointInput): Promise<CustomEndpoint> =>
+  (await callApi('post', 'ai-endpoints', endpointAnswer, { json: input })).data;
+
+export const testCustomEndpoint = async (input: TestCustomEndpointInput): Promise<ConnectionTest> =>
+  (await callApi('post', 'ai-endpoints/test', dataOf(connectionTestSchema), { json: input })).data;
+
+export const refreshCustomEndpoint = async (input: { id: number }): Promise<CustomEndpoint> =>
+  (await callApi('post', `ai-endpoints/${input.id}/refresh`, endpointAnswer)).data;
+
+export const removeCustomEndpoint = async (input: { id: number }): Promise<null> =>
+  (await callApi('delete', `ai-endpoints/${input.id}`, dataOf(z.null()))).data;

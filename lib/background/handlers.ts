@@ -73,6 +73,11 @@ const ai: Handlers<AiMessages> = {
   removeProviderKey: (input) => aiSettings.removeProviderKey(input),
   selectModel: (input) => aiSettings.selectModel(input),
   updateAiSettings: (input) => aiSettings.updateAiSettings(input),
+  listCustomEndpoints: () => aiSettings.listCustomEndpoints(),
+  addCustomEndpoint: (input) => aiSettings.addCustomEndpoint(input),
+  testCustomEndpoint: (input) => aiSettings.testCustomEndpoint(input),
+  refreshCustomEndpoint: (input) => aiSettings.refreshCustomEndpoint(input),
+  removeCustomEndpoint: (input) => aiSettings.removeCustomEndpoint(input),
 };
 
 const chat: Handlers<ChatMessages> = {

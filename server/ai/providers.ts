@@ -75,7 +75,7 @@ function makeLanguageModel(model: AiModelRow, access: ProviderAccess): LanguageM
       return createOpenAICompatible({
         name: access.name.toLowerCase(),
         baseURL: trimSlash(baseURL),
-        apiKey: requireKey(access),
+        apiKey: access.custom ? access.apiKey : requireKey(access),
         includeUsage: true,
       })(model.model);
     }

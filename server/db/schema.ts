@@ -16,7 +16,9 @@ import {
 import {
   CHAT_SETTINGS_DEFAULTS,
   type Citation,
+  type CustomEndpointKind,
   type Diagnostics,
+  type DiscoveredCapabilities,
   type GemMedia,
   type MediaType,
   type MessageStatus,
@@ -231,6 +233,32 @@ export const uploads = pgTable(
  * The model catalogue (server/ai/catalogue.ts), upserted at start keyed by provider + model. Column
  * names follow spec §3; `is_house_model`/`is_default_house_model` are the spec's `isCurateitAI`/`isDefaultForCurateit`.
  */
+/**
+ * A user's own model server (issue 11 "Custom providers"): any OpenAI-compatible endpoint or an Ollama.
+ * Its models are discovered into `ai_models` (rows with this `endpoint_id`, deleted with it).
+ */
+export const customEndpoints = pgTable(
+  'custom_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Shown as the models' provider; unique per user (case-insensitive) and never a built-in provider's name. */
+    name: text('name').notNull(),
+    kind: text('kind').$type<CustomEndpointKind>().notNull(),
+    baseUrl: text('base_url').notNull(),
+    /** The key's ciphertext (server/ai/crypto.ts, bound to the user and this endpoint's id); null: no key. */
+    apiKey: text('api_key'),
+    /** When the models were last discovered, and why the last discovery failed (null when it worked). */
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    refreshError: text('refresh_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('custom_endpoints_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+);
+
 export const aiModels = pgTable(
   'ai_models',
   {
@@ -255,9 +283,18 @@ export const aiModels = pgTable(
     isDefaultHouseModel: boolean('is_default_house_model').notNull().default(false),
     inputPricePerMillion: doublePrecision('input_price_per_million').notNull().default(0),
     outputPricePerMillion: doublePrecision('output_price_per_million').notNull().default(0),
+    /** Set on a model discovered from a user's custom endpoint (only that user sees it); null for the catalogue. */
+    endpointId: integer('endpoint_id').references(() => customEndpoints.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What discovery learned of a custom endpoint's model; each null where the endpoint did not say. */
+    discovered: jsonb('discovered').$type<DiscoveredCapabilities>(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('ai_models_provider_model_idx').on(t.provider, t.model)],
+  (t) => [
+    uniqueIndex('ai_models_provider_model_idx').on(t.provider, t.model).where(sql`${t.endpointId} is null`),
+    uniqueIndex('ai_models_endpoint_model_idx').on(t.endpointId, t.model).where(sql`${t.endpointId} is not null`),
+    index('ai_models_owner_idx').on(t.ownerId),
+  ],
 );
 
 /** A provider's stored secrets: ciphertexts (server/ai/crypto.ts) under the spec's field names, plus a base URL. */

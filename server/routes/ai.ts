@@ -31,7 +31,7 @@ export function aiRoutes({ db, ai }: Deps) {
   return new Hono<AppEnv>()
     .get('/ai-models', async (c) => {
       const q = query(c, aiModelsQuery);
-      const { rows, total } = await listActiveModels(db, q);
+      const { rows, total } = await listActiveModels(db, c.get('userId'), q);
       return c.json({ data: rows.map(toAiModel), total, page: q.page, pageSize: q.pageSize });
     })
     .get('/user-models', async (c) => {

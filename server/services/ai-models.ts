@@ -1,7 +1,7 @@
-import { and, asc, count, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AiModel, aiModelsQuery } from '../../lib/api/ai-contract';
-import { CATALOGUE } from '../ai/catalogue';
+import { CATALOGUE, type CatalogueModel } from '../ai/catalogue';
 import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { aiModels } from '../db/schema';
@@ -9,13 +9,19 @@ import { ApiError } from '../http/errors';
 
 export type AiModelRow = typeof aiModels.$inferSelect;
 
+/** The models a user may see and use: the catalogue's, and those discovered from their own endpoints. */
+export const visibleTo = (userId: number): SQL | undefined =>
+  or(isNull(aiModels.endpointId), eq(aiModels.ownerId, userId));
+
 /**
- * Upserts the catalogue into `ai_models` (keyed by provider + model), so a model keeps its id across
- * restarts; models no longer in the catalogue are kept (chats refer to them) but marked inactive.
- * Idempotent, and safe when several server copies start together.
+ * Upserts the catalogue (the built-in one with the operator's file applied, see operator-catalogue.ts)
+ * into `ai_models` (keyed by provider + model), so a model keeps its id across restarts; models no longer
+ * in the catalogue are kept (chats refer to them) but marked inactive. Models discovered from users'
+ * endpoints are not the catalogue's and are left alone. Idempotent, and safe when several server copies
+ * start together.
  */
-export async function syncCatalogue(db: Db): Promise<void> {
-  const rows = CATALOGUE.map((m) => ({
+export async function syncCatalogue(db: Db, catalogue: CatalogueModel[] = CATALOGUE): Promise<void> {
+  const rows = catalogue.map((m) => ({
     model: m.model,
     provider: m.provider,
     displayName: m.displayName,
@@ -47,15 +53,17 @@ export async function syncCatalogue(db: Db): Promise<void> {
       .values(rows)
       .onConflictDoUpdate({
         target: [aiModels.provider, aiModels.model],
+        targetWhere: isNull(aiModels.endpointId),
         set: { ...Object.fromEntries(updatable.map(([key, name]) => [key, excluded(name)])), updatedAt: sql`now()` },
       });
-    const keys = CATALOGUE.map((m) => `${m.provider}\t${m.model}`);
+    const keys = catalogue.map((m) => `${m.provider}\t${m.model}`);
     await tx
       .update(aiModels)
       .set({ isActive: false, updatedAt: sql`now()` })
       .where(
         and(
           eq(aiModels.isActive, true),
+          isNull(aiModels.endpointId),
           notInArray(sql`concat_ws(chr(9), ${aiModels.provider}, ${aiModels.model})`, keys),
         ),
       );
@@ -92,9 +100,9 @@ export function toAiModel(row: AiModelRow): AiModel {
 /** displayName ascending, byte-wise (the same order on PGlite and on PostgreSQL of any locale), then id. */
 const byDisplayName = [asc(sql`lower(${aiModels.displayName}) collate "C"`), asc(aiModels.id)];
 
-/** `GET /api/ai-models`: active models, a page at a time. */
-export async function listActiveModels(db: Db, q: z.output<typeof aiModelsQuery>) {
-  const where = and(eq(aiModels.isActive, true), q.type ? eq(aiModels.type, q.type) : undefined);
+/** `GET /api/ai-models`: active models the user may see, a page at a time. */
+export async function listActiveModels(db: Db, userId: number, q: z.output<typeof aiModelsQuery>) {
+  const where = and(eq(aiModels.isActive, true), visibleTo(userId), q.type ? eq(aiModels.type, q.type) : undefined);
   const [rows, [totals]] = await Promise.all([
     db
       .select()
@@ -108,36 +116,50 @@ export async function listActiveModels(db: Db, q: z.output<typeof aiModelsQuery>
   return { rows, total: totals?.total ?? 0 };
 }
 
-export const allActiveModels = (db: Db) =>
+export const allActiveModels = (db: Db, userId: number) =>
   db
     .select()
     .from(aiModels)
-    .where(eq(aiModels.isActive, true))
+    .where(and(eq(aiModels.isActive, true), visibleTo(userId)))
     .orderBy(...byDisplayName);
 
-/** An active model by id, or 404. */
+/** An active model by id that the user may use (the catalogue's or discovered from their endpoint), or 404. */
 const activeModelQuery = preparedFor((db) =>
   db
     .select()
     .from(aiModels)
-    .where(and(eq(aiModels.id, sql.placeholder('id')), eq(aiModels.isActive, true)))
+    .where(
+      and(
+        eq(aiModels.id, sql.placeholder('id')),
+        eq(aiModels.isActive, true),
+        or(isNull(aiModels.endpointId), eq(aiModels.ownerId, sql.placeholder('userId'))),
+      ),
+    )
     .prepare('active_model'),
 );
 
-export async function getActiveModel(db: Db, id: number): Promise<AiModelRow> {
-  const [row] = await activeModelQuery(db).execute({ id });
+/** Another user's model, or one whose endpoint was removed, is "not found" like any unknown id. */
+export async function getActiveModel(db: Db, userId: number, id: number): Promise<AiModelRow> {
+  const [row] = await activeModelQuery(db).execute({ id, userId });
   if (!row) throw new ApiError(404, 'AI model not found');
   return row;
 }
 
-/** An active model of that type by its catalogue name (and provider display name, when given). */
-export async function findActiveModel(db: Db, type: 'Text' | 'Image', model: string, provider?: string | null) {
+/** An active model of that type the user may use, by its catalogue name (and provider display name, when given). */
+export async function findActiveModel(
+  db: Db,
+  userId: number,
+  type: 'Text' | 'Image',
+  model: string,
+  provider?: string | null,
+) {
   const rows = await db
     .select()
     .from(aiModels)
     .where(
       and(
         eq(aiModels.isActive, true),
+        visibleTo(userId),
         eq(aiModels.type, type),
         eq(aiModels.model, model),
         provider ? eq(aiModels.provider, provider) : undefined,

@@ -14,6 +14,7 @@ import { userAiSettings } from '../db/schema';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { type AiModelRow, allActiveModels, findActiveModel, getActiveModel, toAiModel } from './ai-models';
+import { connectionOf, endpointOfModel, listEndpointRows } from './custom-endpoints';
 
 type SettingsRow = typeof userAiSettings.$inferSelect;
 type Ai = Deps['ai'];
@@ -87,6 +88,9 @@ const modelEnabled = (row: SettingsRow, model: AiModelRow) => row.modelStatus[St
 
 /** Why a model cannot be used (the spec's message first), or undefined when it can. */
 function refusal(ai: Ai, row: SettingsRow, model: AiModelRow): string | undefined {
+  // A model discovered from the user's own endpoint: usable unless switched off (the endpoint holds its key).
+  if (model.endpointId !== null)
+    return modelEnabled(row, model) ? undefined : `${model.displayName} is turned off in your AI settings`;
   const name = model.provider as ProviderName;
   if (!(name in PROVIDERS)) return `${model.displayName} cannot be used`;
   const state = providerState(ai, row, name);
@@ -112,14 +116,23 @@ export function modelLabel(ai: Ai, row: SettingsRow, model: AiModelRow): ModelLa
   return model.isHouseModel ? 'Credits' : 'API';
 }
 
+/** Every model the user may use (the catalogue's and their endpoints'), with their label and switches. */
 export async function listUserModels(db: Db, ai: Ai, userId: number): Promise<UserModel[]> {
-  const [row, models] = await Promise.all([getSettingsRow(db, ai, userId), allActiveModels(db)]);
+  const [row, models, endpoints] = await Promise.all([
+    getSettingsRow(db, ai, userId),
+    allActiveModels(db, userId),
+    listEndpointRows(db, userId),
+  ]);
+  const endpointById = new Map(endpoints.map((e) => [e.id, { id: e.id, name: e.name, kind: e.kind }]));
   return models.map((model) => ({
     ...toAiModel(model),
     label: modelLabel(ai, row, model),
     inactiveReason: refusal(ai, row, model) ?? null,
     enabled: modelEnabled(row, model),
-    providerEnabled: row.providerStatus[PROVIDERS[model.provider as ProviderName]?.slug ?? ''] !== false,
+    providerEnabled:
+      model.endpointId !== null || row.providerStatus[PROVIDERS[model.provider as ProviderName]?.slug ?? ''] !== false,
+    endpoint: model.endpointId !== null ? (endpointById.get(model.endpointId) ?? null) : null,
+    discovered: model.discovered ?? null,
   }));
 }
 
@@ -192,7 +205,7 @@ export async function updateAiSettings(
     if (provider) patch[providerField] = resolveProvider(provider, providerField);
     const modelName = input[modelField];
     if (!modelName) continue;
-    const model = await findActiveModel(db, type, modelName, provider ? patch[providerField] : undefined);
+    const model = await findActiveModel(db, userId, type, modelName, provider ? patch[providerField] : undefined);
     if (!model) throw fieldError(modelField, `${modelField}: no active ${type.toLowerCase()} model "${modelName}"`);
     assertUsable(ai, row, model, modelField);
     patch[providerField] = model.provider;
@@ -208,7 +221,7 @@ export async function updateAiSettings(
 
 /** `POST /api/ai-settings/select-model`: makes a usable model the default text or image model. */
 export async function selectModel(db: Db, ai: Ai, userId: number, modelId: number, kind: 'text' | 'image') {
-  const [row, model] = await Promise.all([getSettingsRow(db, ai, userId), getActiveModel(db, modelId)]);
+  const [row, model] = await Promise.all([getSettingsRow(db, ai, userId), getActiveModel(db, userId, modelId)]);
   const type = kind === 'image' ? 'Image' : 'Text';
   if (model.type !== type) throw fieldError('kind', `kind: ${model.displayName} is not a ${kind} model`);
   assertUsable(ai, row, model, 'modelId');
@@ -294,7 +307,7 @@ export const setProviderStatus = (db: Db, ai: Ai, userId: number, name: Provider
   setStatus(db, ai, userId, 'providerStatus', PROVIDERS[name].slug, enabled);
 
 export async function setModelStatus(db: Db, ai: Ai, userId: number, modelId: number, enabled: boolean) {
-  await getActiveModel(db, modelId);
+  await getActiveModel(db, userId, modelId);
   return setStatus(db, ai, userId, 'modelStatus', String(modelId), enabled);
 }
 
@@ -305,6 +318,8 @@ export interface ProviderAccess {
   name: string;
   apiKey?: string;
   baseUrl?: string;
+  /** The user's own endpoint: a key is optional (a local server takes none) and the base URL is theirs. */
+  custom?: boolean;
 }
 
 /**
@@ -317,8 +332,21 @@ export async function modelAccess(
   userId: number,
   modelId: number,
 ): Promise<{ model: AiModelRow; access: ProviderAccess }> {
-  const [row, model] = await Promise.all([getSettingsRow(db, ai, userId), getActiveModel(db, modelId)]);
+  const [row, model] = await Promise.all([getSettingsRow(db, ai, userId), getActiveModel(db, userId, modelId)]);
   assertUsable(ai, row, model, 'modelId');
+  if (model.endpointId !== null) {
+    const endpoint = connectionOf(ai, await endpointOfModel(db, model));
+    return {
+      model,
+      access: {
+        kind: endpoint.kind,
+        name: model.provider,
+        apiKey: endpoint.apiKey,
+        baseUrl: endpoint.baseUrl,
+        custom: true,
+      },
+    };
+  }
   const name = model.provider as ProviderName;
   if (model.isHouseModel) {
     if (!ai.house) throw fieldError('modelId', `${model.displayName} is not available on this server`);

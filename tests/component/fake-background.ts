@@ -2,8 +2,12 @@ import { vi } from 'vitest';
 import {
   type AiModel,
   type AiSettings,
+  type ConnectionTest,
+  type CustomEndpoint,
+  createCustomEndpointBody,
   missingKeyMessage,
   setProviderKeyBody,
+  testCustomEndpointBody,
   type UserModel,
   updateAiSettingsBody,
 } from '@/lib/api/ai-contract';
@@ -29,7 +33,17 @@ import type {
   UiError,
 } from '@/lib/messaging/protocol';
 import { mediaTypeFromUrl } from '@/lib/page/media-type';
-import { defaultState, type FakeState, makeCollection, makeGem, makeTag, makeUser, NOW } from './fixtures';
+import {
+  defaultState,
+  type FakeEndpointServer,
+  type FakeState,
+  makeAiModel,
+  makeCollection,
+  makeGem,
+  makeTag,
+  makeUser,
+  NOW,
+} from './fixtures';
 
 /**
  * An in-memory background for component tests: a small store of the session, collections, tags and
@@ -171,7 +185,58 @@ export class FakeBackground {
     inactiveReason: this.aiRefusal(model) ?? null,
     enabled: true,
     providerEnabled: true,
+    endpoint: null,
+    discovered: null,
   });
+
+  /** A discovered model as the user's model list shows it (the server's rules: the endpoint's name, the API label). */
+  private endpointModels = (endpoint: CustomEndpoint): UserModel[] =>
+    endpoint.models.map(({ id, model, displayName, ...discovered }) => ({
+      ...makeAiModel(id, endpoint.name, model, displayName, {
+        content_length: discovered.contextLength ?? 4096,
+        is_vision_enabled: discovered.vision === true,
+        is_reasoning_enabled: discovered.thinking === true,
+        inputPricePerMillion: 0,
+        outputPricePerMillion: 0,
+      }),
+      label: 'API',
+      inactiveReason: null,
+      enabled: true,
+      providerEnabled: true,
+      endpoint: { id: endpoint.id, name: endpoint.name, kind: endpoint.kind },
+      discovered,
+    }));
+
+  /** A connection to `baseUrl` as the server would test it. */
+  private connect(baseUrl: string): ConnectionTest & { server?: FakeEndpointServer } {
+    const server = this.state.ai.endpointServers[baseUrl];
+    if (!server)
+      return {
+        ok: false,
+        problem: 'unreachable',
+        message: `Could not reach ${new URL(baseUrl).origin}: nothing is listening there (connection refused).`,
+        modelCount: 0,
+      };
+    if (server.problem) return { ok: false, ...server.problem, modelCount: 0 };
+    const count = server.models.length;
+    return { ok: true, problem: null, message: `Connected: ${count} models found.`, modelCount: count, server };
+  }
+
+  private discoverInto(endpoint: CustomEndpoint) {
+    const found = this.connect(endpoint.baseUrl);
+    if (!found.server) return { ...endpoint, refreshError: found.message };
+    const ids = new Map(endpoint.models.map((m) => [m.model, m.id]));
+    const models = found.server.models.map((m) => ({ ...m, id: ids.get(m.model) ?? this.nextId++ }));
+    return { ...endpoint, models, refreshError: null, refreshedAt: NOW };
+  }
+
+  private ownEndpoint(id: number): { at: number; endpoint: CustomEndpoint } {
+    this.signedInUser();
+    const at = this.state.ai.endpoints.findIndex((e) => e.id === id);
+    const endpoint = this.state.ai.endpoints[at];
+    if (!endpoint) throw new Failure({ kind: 'not-found', status: 404, message: 'Endpoint not found' });
+    return { at, endpoint };
+  }
 
   private aiSettings(): AiSettings {
     this.signedInUser();
@@ -450,7 +515,58 @@ export class FakeBackground {
     getAiSettings: () => this.aiSettings(),
     listUserModels: () => {
       this.signedInUser();
-      return this.state.ai.models.map(this.userModel);
+      return [...this.state.ai.models.map(this.userModel), ...this.state.ai.endpoints.flatMap(this.endpointModels)];
+    },
+    listCustomEndpoints: () => {
+      this.signedInUser();
+      return this.state.ai.endpoints;
+    },
+    addCustomEndpoint: (input) => {
+      this.signedInUser();
+      const parsed = createCustomEndpointBody.safeParse(input);
+      if (!parsed.success) throw invalid(parsed.error.issues);
+      const { name, kind, baseUrl, apiKey } = parsed.data;
+      if (this.state.ai.endpoints.some((e) => e.name.toLowerCase() === name.toLowerCase())) {
+        const message = `You already have an endpoint named "${name}"`;
+        throw new Failure({
+          kind: 'server',
+          status: 409,
+          message: `name: ${message}`,
+          fields: [{ path: 'name', message }],
+        });
+      }
+      const id = this.nextId++;
+      if (apiKey) this.state.ai.keys[`endpoint:${id}`] = apiKey;
+      const endpoint = this.discoverInto({
+        id,
+        name,
+        kind,
+        baseUrl,
+        apiKey: apiKey ? maskKey(apiKey) : null,
+        refreshedAt: null,
+        refreshError: null,
+        models: [],
+      });
+      this.state.ai.endpoints.push(endpoint);
+      return endpoint;
+    },
+    testCustomEndpoint: (input) => {
+      this.signedInUser();
+      const parsed = testCustomEndpointBody.safeParse(input);
+      if (!parsed.success) throw invalid(parsed.error.issues);
+      const { server: _, ...answer } = this.connect(parsed.data.baseUrl);
+      return answer;
+    },
+    refreshCustomEndpoint: ({ id }) => {
+      const { at, endpoint } = this.ownEndpoint(id);
+      const refreshed = this.discoverInto(endpoint);
+      this.state.ai.endpoints[at] = refreshed;
+      return refreshed;
+    },
+    removeCustomEndpoint: ({ id }) => {
+      const { at } = this.ownEndpoint(id);
+      this.state.ai.endpoints.splice(at, 1);
+      return null;
     },
     setProviderKey: ({ provider: name, ...body }) => {
       this.signedInUser();

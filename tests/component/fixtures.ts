@@ -1,4 +1,12 @@
-import { type AiModel, type AiSettings, aiSettingsSchema, CHAT_SETTINGS_DEFAULTS } from '@/lib/api/ai-contract';
+import {
+  type AiModel,
+  type AiSettings,
+  aiSettingsSchema,
+  CHAT_SETTINGS_DEFAULTS,
+  type ConnectionProblem,
+  type CustomEndpoint,
+  type DiscoveredModel,
+} from '@/lib/api/ai-contract';
 import { canonicalizeUrl } from '@/lib/api/canonical-url';
 import type { Collection, Diagnostics, Feedback, Gem, Tag, Upload, User } from '@/lib/api/contract';
 import type { ActivePage, Preferences, QueueView } from '@/lib/messaging/protocol';
@@ -109,6 +117,16 @@ export interface FakeAiState {
   keys: Record<string, string>;
   /** House models are configured by the operator (Credits) or not (Inactive). */
   houseConfigured: boolean;
+  /** The user's custom endpoints as the server keeps them (keys only masked here; plain ones in `keys`). */
+  endpoints: CustomEndpoint[];
+  /** What answers at each base URL a custom endpoint may point to; any other address is unreachable. */
+  endpointServers: Record<string, FakeEndpointServer>;
+}
+
+/** A model server a custom endpoint can reach: its models, or the problem a connection to it meets. */
+export interface FakeEndpointServer {
+  models: Omit<DiscoveredModel, 'id'>[];
+  problem?: { problem: ConnectionProblem; message: string };
 }
 
 const LANGUAGES = [
@@ -197,6 +215,8 @@ export function defaultAiState(): FakeAiState {
     ],
     keys: {},
     houseConfigured: true,
+    endpoints: [],
+    endpointServers: {},
   };
 }
 

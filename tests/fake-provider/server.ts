@@ -14,13 +14,14 @@
  *   POST /v1/messages           Anthropic messages, stream or not (needs x-api-key + anthropic-version)
  *   POST /api/chat              Ollama chat, NDJSON stream (default) or one JSON (`stream: false`)
  *   GET  /api/tags              Ollama model list
+ *   POST /api/show              Ollama model details (`ollamaDetails`), 404 for a model it does not list
  *   POST /v1beta/models/{model}:streamGenerateContent?alt=sse   Gemini, SSE (needs x-goog-api-key)
  *   POST /v1beta/models/{model}:generateContent                 Gemini, one JSON (needs x-goog-api-key)
  *   GET  /v1beta/models         Gemini model list
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { anthropic, google, ollama, openai, type Usage } from './formats';
+import { anthropic, google, type OllamaModelDetails, ollama, openai, type Usage } from './formats';
 
 export interface Script {
   /** The answer's text, one piece per streamed chunk; joined for a non-streamed answer. */
@@ -65,6 +66,8 @@ export interface FakeProvider {
   setDefault(answer: Script): void;
   /** Clear queued answers and recorded requests (the default answer stays). */
   reset(): void;
+  /** Change the model lists from now on (a model pulled or deleted on a local server). */
+  setModels(models: NonNullable<FakeProviderOptions['models']>): void;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,12 @@ export interface FakeProviderOptions {
   defaultScript?: Script;
   /** Model ids listed by `/v1/models`, `/api/tags` and `/v1beta/models`. */
   models?: { openai?: string[]; anthropic?: string[]; ollama?: string[]; google?: string[] };
+  /** Extra fields of `/v1/models` entries, by model id (e.g. `{context_length: 32768}`). */
+  openaiModelFields?: Record<string, Record<string, unknown>>;
+  /** What `/api/show` answers per Ollama model; a listed model without an entry has no capabilities field. */
+  ollamaDetails?: Record<string, OllamaModelDetails>;
+  /** When set, the model lists and `/api/show` answer 401 unless this Bearer key is sent. */
+  requiredKey?: string;
 }
 
 const DEFAULT_SCRIPT: Script = { chunks: ['Hello', ' from', ' the', ' fake', ' provider.'] };
@@ -295,7 +304,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const chat = method === 'POST' ? (chatRoutes[path] ?? (gemini ? 'google' : undefined)) : undefined;
     const provider: ProviderKind | null =
       chat ??
-      (path === '/api/tags'
+      (path === '/api/tags' || path === '/api/show'
         ? 'ollama'
         : path === '/v1beta/models' || path.startsWith('/v1beta/')
           ? 'google'
@@ -328,11 +337,21 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       }
     }
 
+    const listing = path === '/v1/models' || path === '/api/tags' || path === '/api/show';
+    if (listing && options.requiredKey && req.headers.authorization !== `Bearer ${options.requiredKey}`)
+      return sendJson(res, 401, openai.error(401, 'Incorrect API key provided.'));
+    if (method === 'POST' && path === '/api/show') {
+      const name = String((record.body as { model?: unknown } | undefined)?.model ?? '');
+      if (!models.ollama.includes(name)) return sendJson(res, 404, ollama.error(`model '${name}' not found`));
+      return sendJson(res, 200, ollama.show(options.ollamaDetails?.[name] ?? {}));
+    }
     if (method === 'GET' && path === '/v1/models') {
       return sendJson(
         res,
         200,
-        provider === 'anthropic' ? anthropic.models(models.anthropic) : openai.models(models.openai),
+        provider === 'anthropic'
+          ? anthropic.models(models.anthropic)
+          : openai.models(models.openai, options.openaiModelFields),
       );
     }
     if (method === 'GET' && path === '/api/tags') return sendJson(res, 200, ollama.tags(models.ollama));
@@ -402,6 +421,9 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     reset: () => {
       queue.length = 0;
       requests.length = 0;
+    },
+    setModels: (next) => {
+      Object.assign(models, next);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

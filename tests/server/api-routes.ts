@@ -27,6 +27,8 @@ export interface Fixtures {
   providerUrl: string;
   /** The token of the chat's share link (`/shared/chats/{token}`). */
   shareToken: string;
+  /** A custom endpoint of the user (`/api/ai-endpoints/{id}`), an Ollama at the fake provider. */
+  endpointId: number;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -383,6 +385,41 @@ export const ROUTES: RouteCase[] = [
     auth: 'user',
     path: () => '/api/change-model-status',
     json: (f) => ({ modelId: f.modelId, enabled: true }),
+  },
+  { method: 'GET', pattern: '/api/ai-endpoints', auth: 'user', path: () => '/api/ai-endpoints' },
+  {
+    method: 'POST',
+    pattern: '/api/ai-endpoints',
+    auth: 'user',
+    path: () => '/api/ai-endpoints',
+    json: (f) => ({ name: 'Fuzz endpoint', kind: 'ollama', baseUrl: f.providerUrl, apiKey: 'sk-fuzz-endpoint-1234' }),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/ai-endpoints/test',
+    auth: 'user',
+    path: () => '/api/ai-endpoints/test',
+    json: (f) => ({ kind: 'openai-compatible', baseUrl: `${f.providerUrl}/v1` }),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/ai-endpoints/:id/test',
+    auth: 'user',
+    path: (f) => `/api/ai-endpoints/${f.endpointId}/test`,
+  },
+  {
+    method: 'POST',
+    pattern: '/api/ai-endpoints/:id/refresh',
+    auth: 'user',
+    path: (f) => `/api/ai-endpoints/${f.endpointId}/refresh`,
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/ai-endpoints/:id',
+    auth: 'user',
+    path: (f) => `/api/ai-endpoints/${f.endpointId}`,
+    pathParam: true,
+    destructive: true,
   },
   {
     method: 'GET',

@@ -48,6 +48,11 @@ beforeAll(async () => {
   expect([collection.status, tag.status, gem.status, upload.status, answer.status]).toEqual([201, 201, 201, 201, 200]);
   const share = await t.api(`/api/chats/${user.chatId}/share`, { method: 'POST', token });
   expect(share.status).toBe(201);
+  const endpoint = await t.api('/api/ai-endpoints', {
+    token,
+    body: { name: 'Fixture endpoint', kind: 'ollama', baseUrl: fake.url },
+  });
+  expect(endpoint.status).toBe(201);
   const [message] = await storedMessages(t, token, user.chatId);
   if (!message) throw new Error('the fixture message was not stored');
   const uploaded = upload.body.data.uploads[0];
@@ -65,6 +70,7 @@ beforeAll(async () => {
     uploadFile: new URL(uploaded.url).pathname.split('/').at(-1) as string,
     providerUrl: fake.url,
     shareToken: share.body.data.token,
+    endpointId: endpoint.body.data.id,
   };
 });
 

@@ -37,6 +37,8 @@ function model(provider: string, displayName: string, over: Partial<UserModel> =
     inactiveReason: null,
     enabled: true,
     providerEnabled: true,
+    endpoint: null,
+    discovered: null,
     ...over,
   };
 }

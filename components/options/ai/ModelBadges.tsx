@@ -38,7 +38,12 @@ export function capabilities(model: UserModel): string[] {
     [model.is_audio_enabled, 'Audio'],
     [model.is_video_enabled, 'Video'],
   ];
-  return [...list.filter(([on]) => on).map(([, name]) => name), `${formatContextLength(model.content_length)} context`];
+  // A discovered model whose endpoint did not report its context length: unknown, not the budget it is given.
+  const context =
+    model.discovered && model.discovered.contextLength === null
+      ? 'Context unknown'
+      : `${formatContextLength(model.content_length)} context`;
+  return [...list.filter(([on]) => on).map(([, name]) => name), context];
 }
 
 export function CapabilityBadges({ model }: { model: UserModel }) {

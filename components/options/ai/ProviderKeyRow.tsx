@@ -2,29 +2,19 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AiProviderSettings } from '@/lib/api/ai-contract';
 import { messages } from '@/lib/api/validators';
-import { BackgroundError, errorMessage, unwrap, useBackground } from '../../app/background-context';
+import { unwrap, useBackground } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
+import { type FieldErrors, splitFieldErrors } from './field-errors';
 import { useSettingsAnswer } from './use-ai-settings';
 
 /** Providers reached at a base URL the user gives: the OpenAI-compatible APIs and Ollama. */
 const BASE_URL_PROVIDERS = new Set(['mistral', 'groq', 'ollama']);
 const HOUSE_PROVIDER = 'trove';
 
-type FieldErrors = { apiKey?: string; baseUrl?: string; form?: string };
-
-/** Splits a refused call's field errors onto the key and base URL fields; the rest goes above them. */
-function toFieldErrors(error: unknown): FieldErrors {
-  const fields = error instanceof BackgroundError ? (error.ui.fields ?? []) : [];
-  const found: FieldErrors = {};
-  for (const f of fields) {
-    const name = f.path.replace(/^data\./, '');
-    if (name === 'apiKey' || name === 'baseUrl') found[name] = f.message.replace(/^(apiKey|baseUrl): /, '');
-    else found.form = f.message;
-  }
-  return fields.length ? found : { form: errorMessage(error) };
-}
+type Errors = FieldErrors<'apiKey' | 'baseUrl'>;
+const toFieldErrors = (error: unknown): Errors => splitFieldErrors(error, ['apiKey', 'baseUrl'] as const);
 
 /**
  * One provider: the key's mask (never the key), a password field to add or replace it, the base URL
@@ -38,7 +28,7 @@ export function ProviderKeyRow({ provider, credits }: { provider: AiProviderSett
   const withBaseUrl = BASE_URL_PROVIDERS.has(slug);
   const [key, setKey] = useState('');
   const [baseUrl, setBaseUrl] = useState(provider.baseUrl ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState<string | null>(null);
 
   useEffect(() => setBaseUrl(provider.baseUrl ?? ''), [provider.baseUrl]);

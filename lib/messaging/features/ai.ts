@@ -1,4 +1,12 @@
-import type { AiSettings, UpdateAiSettingsInput, UserModel } from '../../api/ai-contract';
+import type {
+  AiSettings,
+  ConnectionTest,
+  CreateCustomEndpointInput,
+  CustomEndpoint,
+  TestCustomEndpointInput,
+  UpdateAiSettingsInput,
+  UserModel,
+} from '../../api/ai-contract';
 import type { Result } from '../types';
 
 /** AI settings: keys, models, defaults. */
@@ -12,4 +20,13 @@ export interface AiMessages {
   /** Refused with the server's message (e.g. the missing-key one) when the model cannot be used. */
   selectModel(input: { modelId: number; kind: 'text' | 'image' }): Result<AiSettings>;
   updateAiSettings(input: UpdateAiSettingsInput): Result<AiSettings>;
+  /** The user's own endpoints (OpenAI-compatible or Ollama) with their discovered models; keys only masked. */
+  listCustomEndpoints(): Result<CustomEndpoint[]>;
+  /** Adds an endpoint and discovers its models (the key goes to the server only). */
+  addCustomEndpoint(input: CreateCustomEndpointInput): Result<CustomEndpoint>;
+  /** Tries an endpoint before it is added: what failed in plain words, or how many models it has. */
+  testCustomEndpoint(input: TestCustomEndpointInput): Result<ConnectionTest>;
+  /** Discovers an endpoint's models again. */
+  refreshCustomEndpoint(input: { id: number }): Result<CustomEndpoint>;
+  removeCustomEndpoint(input: { id: number }): Result<null>;
 }

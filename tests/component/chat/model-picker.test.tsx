@@ -14,6 +14,8 @@ const usable = (model: ReturnType<typeof makeAiModel>, over: Partial<UserModel> 
   inactiveReason: null,
   enabled: true,
   providerEnabled: true,
+  endpoint: null,
+  discovered: null,
   ...over,
 });
 const noKey = (model: ReturnType<typeof makeAiModel>): UserModel =>
