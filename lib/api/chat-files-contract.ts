@@ -36,6 +36,8 @@ export const MAX_CHAT_FILES_PER_UPLOAD = 10;
 export const MAX_CHAT_DOCUMENT_BYTES = 20 * 1024 * 1024;
 /** The largest image: 5 MB, what the providers take inline (as MAX_IMAGE_BYTES of bug-report images). */
 export const MAX_CHAT_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The most bytes of files in one upload request: 50 MB. */
+export const MAX_CHAT_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** The most text a document may yield: as much as `context.text` may hold. */
 export const MAX_CHAT_FILE_TEXT = 1_000_000;
 /** At most this many files go with one message. */
