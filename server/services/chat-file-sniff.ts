@@ -12,15 +12,22 @@ export type Sniffed = { format: ChatFileFormat } | { other: string };
 
 const IMAGE_FORMAT = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-/** C0 controls other than tab, line feed, form feed and carriage return: not in text. */
-const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/;
+/** Tab, line feed, vertical tab, form feed, carriage return: the only C0 controls text has (others, and DEL, mean binary). */
+const TEXT_CONTROLS = new Set([9, 10, 11, 12, 13]);
+const hasControl = (text: string) => {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 32 && !TEXT_CONTROLS.has(code)) || code === 127) return true;
+  }
+  return false;
+};
 const HTML_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b/i;
 
 /** The bytes as text, or null when they are not UTF-8 text. */
 export function decodeText(bytes: Uint8Array): string | null {
   try {
     const text = utf8.decode(bytes);
-    return CONTROL.test(text) ? null : text;
+    return hasControl(text) ? null : text;
   } catch {
     return null;
   }

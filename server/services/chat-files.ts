@@ -15,8 +15,8 @@ import { ApiError } from '../http/errors';
 import type { FieldError } from '../http/validate';
 import type { FileStore } from '../storage/file-store';
 import type { AiModelRow } from './ai-models';
-import { extractChatText } from './chat-file-text';
 import { type Sniffed, sniffChatFile } from './chat-file-sniff';
+import { extractChatText } from './chat-file-text';
 import { checkImage } from './image-dimensions';
 import { fileNameOf } from './upload-files';
 import { displayName, type FileToStore, type UploadRow } from './uploads';
@@ -30,7 +30,9 @@ import { displayName, type FileToStore, type UploadRow } from './uploads';
 type Status = 400 | 413 | 415;
 type Rejection = FieldError & { status: Status; label: string };
 
-const FORMAT_OF_MIME = new Map(Object.entries(CHAT_FILE_MIME).map(([format, mime]) => [mime, format as ChatFileFormat]));
+const FORMAT_OF_MIME = new Map(
+  Object.entries(CHAT_FILE_MIME).map(([format, mime]) => [mime, format as ChatFileFormat]),
+);
 export const formatOfMime = (mime: string): ChatFileFormat => FORMAT_OF_MIME.get(mime) ?? 'txt';
 export const isImageFormat = (format: ChatFileFormat) => CHAT_IMAGE_FORMATS.includes(format);
 
@@ -39,7 +41,8 @@ const limitOf = (format: ChatFileFormat) => (isImageFormat(format) ? MAX_CHAT_IM
 
 /** Whether `model` takes files of `format`: listed in its `supported_file_formats` (jpg also as 'jpeg'), images only if it has vision. */
 export function modelTakes(model: AiModelRow, format: ChatFileFormat): boolean {
-  const listed = model.supportedFileFormats.includes(format) || (format === 'jpg' && model.supportedFileFormats.includes('jpeg'));
+  const listed =
+    model.supportedFileFormats.includes(format) || (format === 'jpg' && model.supportedFileFormats.includes('jpeg'));
   return listed && (!isImageFormat(format) || model.isVisionEnabled);
 }
 
@@ -57,7 +60,10 @@ export interface AcceptedChatFile extends FileToStore {
 }
 
 /** One entry checked: the file, or why it is refused. */
-async function checkEntry(entry: FormDataEntryValue, model: AiModelRow): Promise<AcceptedChatFile | Omit<Rejection, 'path' | 'label'> & { name: string }> {
+async function checkEntry(
+  entry: FormDataEntryValue,
+  model: AiModelRow,
+): Promise<AcceptedChatFile | (Omit<Rejection, 'path' | 'label'> & { name: string })> {
   if (typeof entry === 'string') return { status: 400, name: 'text', message: 'Must be a file, not a text field' };
   const name = entry.name;
   if (entry.size > MAX_CHAT_DOCUMENT_BYTES)
@@ -82,7 +88,11 @@ async function checkEntry(entry: FormDataEntryValue, model: AiModelRow): Promise
   }
   if (!text) return { status: 400, name, message: 'It has no text to read (a scanned PDF has only images)' };
   if (text.length > MAX_CHAT_FILE_TEXT)
-    return { status: 413, name, message: `Its text is longer than ${MAX_CHAT_FILE_TEXT.toLocaleString('en-US')} characters` };
+    return {
+      status: 413,
+      name,
+      message: `Its text is longer than ${MAX_CHAT_FILE_TEXT.toLocaleString('en-US')} characters`,
+    };
   return { bytes, mime, name, format, text };
 }
 
@@ -188,5 +198,7 @@ export async function claimChatFiles(db: Db, userId: number, chatId: number, ids
   await db
     .update(uploads)
     .set({ gemId: chatId })
-    .where(and(eq(uploads.ownerId, userId), eq(uploads.purpose, 'chat'), inArray(uploads.id, ids), isNull(uploads.gemId)));
+    .where(
+      and(eq(uploads.ownerId, userId), eq(uploads.purpose, 'chat'), inArray(uploads.id, ids), isNull(uploads.gemId)),
+    );
 }

@@ -22,8 +22,7 @@ export const extensionOf = (mime: string): ImageExtension | undefined =>
   ACCEPTED_IMAGE_TYPES[mime as AcceptedImageType];
 
 /** The extension a chat document is stored under (never served by link: only images are, see FILE_NAME). */
-const documentExtensionOf = (mime: string) =>
-  Object.entries(CHAT_FILE_MIME).find(([, type]) => type === mime)?.[0];
+const documentExtensionOf = (mime: string) => Object.entries(CHAT_FILE_MIME).find(([, type]) => type === mime)?.[0];
 
 export const fileNameOf = (upload: { key: string; mime: string }) =>
   `${upload.key}.${extensionOf(upload.mime) ?? documentExtensionOf(upload.mime) ?? 'bin'}`;
