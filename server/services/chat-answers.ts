@@ -75,7 +75,7 @@ function prompt(model: AiModelRow, request: AnswerRequest, systemParts: string[]
   const content = images.length
     ? [
         { type: 'text' as const, text: request.text },
-        ...images.map((image) => ({ type: 'image' as const, image: image.bytes, mediaType: image.mediaType })),
+        ...images.map((image) => ({ type: 'file' as const, data: image.bytes, mediaType: image.mediaType })),
       ]
     : request.text;
   return { system, messages: [...history, { role: 'user' as const, content }] };
