@@ -7,12 +7,15 @@
  * word is among the chosen passages (BM25's idf), summed. So a passage naming the question's rare
  * word outranks one that repeats a common one.
  */
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
-import { gemPassages, gems } from '../db/schema';
+import { gemPassages } from '../db/schema';
 import type { ContextItem } from './context';
 import { splitPassages } from './passages';
+
+/** `ids` as one int[] parameter (not a parameter each: a thousand of those cost more to bind than the query to run). */
+const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** The text search configuration of gems and questions. */
 const CONFIG = sql.raw(`'english'`);
@@ -36,20 +39,10 @@ const gemItemsOf = (items: ContextItem[]) => {
   return byId;
 };
 
-/** The gems among `ids` whose passages are missing or were cut from an older version. */
-async function staleGemIds(db: Db, ids: number[]): Promise<number[]> {
-  const current = db
-    .select({ one: sql`1` })
-    .from(gemPassages)
-    .where(
-      and(eq(gemPassages.gemId, gems.id), eq(gemPassages.idx, 0), eq(gemPassages.sourceUpdatedAt, gems.updatedAt)),
-    );
-  const rows = await db
-    .select({ id: gems.id })
-    .from(gems)
-    .where(and(inArray(gems.id, ids), notExists(current)));
-  return rows.map((row) => row.id);
-}
+const passagesOf = (text: string) => {
+  const ranges = splitPassages(text);
+  return ranges.length ? ranges : [{ start: 0, end: 0 }];
+};
 
 /**
  * Cuts the gems' passages and stores them with their vectors (title and passage text). Each is
@@ -58,7 +51,8 @@ async function staleGemIds(db: Db, ids: number[]): Promise<number[]> {
  */
 async function indexPassages(db: Db, items: (ContextItem & { id: number; updatedAt: Date })[]) {
   const rows = items.flatMap((item) =>
-    splitPassages(item.text).map((range, idx) => ({
+    // A gem without text still gets one (empty) passage: its title is searched, and it is not cut again each time.
+    passagesOf(item.text).map((range, idx) => ({
       gem_id: item.id,
       idx,
       start_char: range.start,
@@ -97,22 +91,27 @@ function scorePassages(db: Db, ids: number[], question: string) {
     WITH cand AS (
       SELECT p.gem_id, p.idx, p.start_char, p.end_char, p.tsv
       FROM gem_passages p JOIN gems g ON g.id = p.gem_id AND g.updated_at = p.source_updated_at
-      WHERE ${inArray(sql`p.gem_id`, ids)}
+      WHERE p.gem_id = ANY(${intArray(ids)})
     ),
-    terms AS (
+    terms AS MATERIALIZED (
       SELECT DISTINCT t.lexeme, to_tsquery('simple', quote_literal(t.lexeme)) AS q
       FROM unnest(to_tsvector(${CONFIG}, ${question}::text)) AS t
     ),
-    weights AS (
-      SELECT terms.q,
-        ln(1 + ((SELECT count(*) FROM cand) - count(cand.gem_id) + 0.5) / (count(cand.gem_id) + 0.5)) AS idf
-      FROM terms LEFT JOIN cand ON cand.tsv @@ terms.q
-      GROUP BY terms.lexeme, terms.q
+    matches AS (
+      SELECT cand.gem_id, cand.idx, terms.lexeme, ts_rank(cand.tsv, terms.q) AS rank
+      FROM cand JOIN terms ON cand.tsv @@ terms.q
+    ),
+    idf AS (
+      SELECT lexeme, ln(1 + ((SELECT count(*) FROM cand) - count(*) + 0.5) / (count(*) + 0.5)) AS weight
+      FROM matches GROUP BY lexeme
+    ),
+    scores AS (
+      SELECT matches.gem_id, matches.idx, sum(idf.weight * matches.rank) AS score
+      FROM matches JOIN idf USING (lexeme) GROUP BY matches.gem_id, matches.idx
     )
     SELECT cand.gem_id AS "gemId", cand.idx AS "index", cand.start_char AS "start", cand.end_char AS "end",
-      coalesce(sum(weights.idf * ts_rank(cand.tsv, weights.q)) FILTER (WHERE cand.tsv @@ weights.q), 0)::float8 AS "score"
-    FROM cand LEFT JOIN weights ON true
-    GROUP BY cand.gem_id, cand.idx, cand.start_char, cand.end_char`,
+      coalesce(scores.score, 0)::float8 AS "score"
+    FROM cand LEFT JOIN scores USING (gem_id, idx)`,
   );
 }
 
@@ -124,14 +123,15 @@ export async function rankPassages(db: Db, items: ContextItem[], question: strin
   const byId = gemItemsOf(items);
   if (!byId.size) return [];
   const ids = [...byId.keys()];
-  const stale = await staleGemIds(db, ids);
-  if (stale.length)
-    await indexPassages(
-      db,
-      stale.map((id) => byId.get(id)).filter((item) => item !== undefined),
-    );
+  let ranked = await scorePassages(db, ids, question);
+  // Gems without current passages (new, or changed since) are cut and indexed, then ranked again.
+  const current = new Set(ranked.map((p) => p.gemId));
+  const stale = [...byId.values()].filter((item) => !current.has(item.id));
+  if (stale.length) {
+    await indexPassages(db, stale);
+    ranked = await scorePassages(db, ids, question);
+  }
   const order = new Map(ids.map((id, i) => [id, i]));
-  const ranked = await scorePassages(db, ids, question);
   return ranked
     .map((p) => ({ ...p, score: Number(p.score) }))
     .sort((a, b) => b.score - a.score || a.index - b.index || (order.get(a.gemId) ?? 0) - (order.get(b.gemId) ?? 0));
