@@ -3,7 +3,8 @@
  * the machines are shared and noisy. BENCH_GEMS sets the library size (default 100000);
  * BENCH_CHAT_RUNS / BENCH_CHAT_CHUNKS the chat proxy's runs (default 30) and chunks per answer (default 200);
  * BENCH_LOAD_SECONDS the length of each load run (default 20; see load-bench.ts); BENCH_PANEL_RUNS the side
- * panel openings (default 20); BENCH_MARKDOWN_UPDATES the streamed answer's updates (default 200).
+ * panel openings (default 20); BENCH_MARKDOWN_UPDATES the streamed answer's updates (default 200);
+ * BENCH_RETRIEVAL_GEMS the collection ranked for a question (default 1000).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { benchExtension } from './extension-bench';
 import { benchLoad } from './load-bench';
 import { benchMarkdown } from './markdown-bench';
 import { benchPanel } from './panel-bench';
+import { benchRetrieval } from './retrieval-bench';
 import { benchServer } from './server-bench';
 
 const gemCount = Number(process.env.BENCH_GEMS ?? 100_000);
@@ -25,6 +27,8 @@ console.log('');
 print(await benchLoad(Number(process.env.BENCH_LOAD_SECONDS ?? 20)));
 console.log('');
 print(await benchChat());
+console.log('');
+print(await benchRetrieval(Number(process.env.BENCH_RETRIEVAL_GEMS ?? 1000)));
 
 console.log('');
 print(await benchMarkdown());

@@ -11,6 +11,7 @@ import { adminRoutes } from './routes/admin';
 import { aiRoutes } from './routes/ai';
 import { aiEndpointRoutes } from './routes/ai-endpoints';
 import { authRoutes } from './routes/auth';
+import { chatFileRoutes } from './routes/chat-files';
 import { chatHistoryRoutes } from './routes/chat-history';
 import { chatShareRoutes, sharedChatRoutes } from './routes/chat-shares';
 import { chatRoutes } from './routes/chats';
@@ -24,7 +25,7 @@ import { userRoutes } from './routes/users';
 
 const MAX_JSON_BODY = 5 * 1024 * 1024;
 /** POST paths that take multipart files and check their own body limit. */
-const UPLOAD_PATHS = new Set(['/api/upload', '/api/upload-all-file']);
+const UPLOAD_PATHS = new Set(['/api/upload', '/api/upload-all-file', '/api/upload-chat-files']);
 
 /**
  * Calls come from the extension's background with a bearer token (no cookies), so any browser
@@ -43,7 +44,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
       exposeHeaders: ['Retry-After', 'Content-Disposition'],
     }),
   );
-  // Uploads have their own, larger limits, applied after authentication (routes/uploads.ts, routes/image-gems.ts).
+  // Uploads have their own, larger limits, applied after authentication (routes/uploads.ts, image-gems.ts, chat-files.ts).
   const jsonLimit = bodyLimit({
     maxSize: MAX_JSON_BODY,
     onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_JSON_BODY} bytes`),
@@ -63,6 +64,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   const uploadLimit = limitUploads(deps.db, deps.requests.limits.upload);
   api.use('/upload', uploadLimit); // POST only (the other upload route is DELETE /upload/{id})
   api.use('/upload-all-file', uploadLimit);
+  api.use('/upload-chat-files', uploadLimit);
   api.route('/users', userRoutes(deps));
   api.route('/tags', tagRoutes(deps));
   api.route('/', collectionRoutes(deps));
@@ -70,6 +72,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/feedbacks', feedbackRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', imageGemRoutes(deps));
+  api.route('/', chatFileRoutes(deps));
   api.route('/', aiRoutes(deps));
   api.route('/', aiEndpointRoutes(deps));
   api.route('/', chatHistoryRoutes(deps));

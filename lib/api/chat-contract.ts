@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_FILES_PER_MESSAGE } from './chat-files-contract';
 import { idSchema, MAX_PAGE, queryInteger } from './integers';
 import { isHttpUrl, messages } from './validators';
 
@@ -171,6 +172,8 @@ export const chatContextInput = z.strictObject({
   gemIds: z.array(idSchema).max(100).default([]),
   collectionIds: z.array(idSchema).max(20).default([]),
   text: z.string().max(1_000_000, messages.tooLong).optional(),
+  /** Files from `POST /api/upload-chat-files`: documents go as their text, images as images (vision models). */
+  fileIds: z.array(idSchema).max(MAX_FILES_PER_MESSAGE).default([]),
 });
 export type ChatContextInput = z.output<typeof chatContextInput>;
 
@@ -217,10 +220,24 @@ export const temporaryMessageBody = sendMessageWithContextBody.safeExtend({
 });
 export type TemporaryMessageInput = z.input<typeof temporaryMessageBody>;
 
-/** Included in full, cut to fit, or left out because nothing more fit. */
+/**
+ * Included in full, cut to fit, or left out because nothing more fit. A gem cut to its passages most
+ * relevant to the question (when the chosen material does not all fit) is 'truncated' with `passages`.
+ */
 export const CONTEXT_INCLUSION = ['full', 'truncated', 'dropped'] as const;
+/** One passage of a gem sent because it ranked among the most relevant to the question. */
+export const contextPassageSchema = z.object({
+  /** Its position among the gem's passages, from 0. */
+  index: z.number(),
+  /** Its characters in the gem's text (description, blank line, text): [start, end). */
+  start: z.number(),
+  end: z.number(),
+  /** Its full-text rank for the question (0: none of the question's words). */
+  score: z.number(),
+});
+export type ContextPassage = z.infer<typeof contextPassageSchema>;
 export const contextManifestItemSchema = z.object({
-  kind: z.enum(['text', 'pageExtract', 'gem', 'pageGem', 'collectionGem']),
+  kind: z.enum(['text', 'file', 'pageExtract', 'gem', 'pageGem', 'collectionGem']),
   id: z.number().optional(),
   /** The collection a collection gem came from. */
   collectionId: z.number().optional(),
@@ -231,6 +248,10 @@ export const contextManifestItemSchema = z.object({
   /** Estimated tokens actually sent. */
   includedTokens: z.number(),
   included: z.enum(CONTEXT_INCLUSION),
+  /** A file's format (`file` items); an image is sent as an image, not counted in tokens. */
+  format: z.string().optional(),
+  /** The passages sent of a gem cut to those most relevant to the question, in the gem's order. */
+  passages: z.array(contextPassageSchema).optional(),
 });
 export type ContextManifestItem = z.infer<typeof contextManifestItemSchema>;
 

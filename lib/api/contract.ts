@@ -354,3 +354,4 @@ export type Feedback = z.infer<typeof feedbackSchema>;
 // ---------- AI models & settings ----------
 export * from './ai-contract';
 export * from './chat-contract';
+export * from './chat-files-contract';

@@ -207,13 +207,16 @@ function toText(root: Node): string {
 
 let turndown: TurndownService | undefined;
 
-function toMarkdown(root: Element): string {
+function toMarkdown(root: Element | string): string {
   turndown ??= createTurndown();
   return turndown
-    .turndown(root as HTMLElement)
+    .turndown(root as HTMLElement | string)
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
+
+/** Markdown of an HTML document given as text (an uploaded HTML file, a converted DOCX), by the page extracts' rules. */
+export const htmlToMarkdown = (html: string): string => toMarkdown(html);
 
 const languageOf = (el: Element | null) =>
   el?.getAttribute('data-lang') ??

@@ -84,7 +84,7 @@ export const LANGUAGES: Language[] = [
   { label: 'Arabic', code: 'ar' },
 ];
 
-const DOCS = ['pdf', 'txt', 'md', 'csv', 'docx'];
+const DOCS = ['pdf', 'txt', 'md', 'csv', 'docx', 'html'];
 const IMAGES = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
 
 type Flags = Partial<

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -216,9 +217,16 @@ export const uploads = pgTable(
     key: text('key').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
-    purpose: text('purpose').$type<'feedback' | 'gem'>().notNull(),
+    purpose: text('purpose').$type<'feedback' | 'gem' | 'chat'>().notNull(),
+    /** The name a chat file was uploaded under (display only; '' for images saved otherwise). */
+    name: text('name').notNull().default(''),
+    /** A chat document's extracted text (null for images). */
+    text: text('text'),
     feedbackId: integer('feedback_id').references(() => feedbacks.id, { onDelete: 'set null' }),
-    /** Set null (not cascaded) if a gem goes by another way than deleteGem, so the file keeps a row to be found and removed by. */
+    /**
+     * The gem the file belongs to: an image gem's image, or a chat's file (a chat is a gem) once sent in it.
+     * Set null (not cascaded) if a gem goes by another way than deleteGem, so the file keeps a row to be found and removed by.
+     */
     gemId: integer('gem_id').references(() => gems.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -415,4 +423,26 @@ export const chatShares = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('chat_shares_token_idx').on(t.token), index('chat_shares_owner_idx').on(t.ownerId)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Passages of gems for retrieval (server/ai/retrieval.ts): each gem's text split into bounded
+ * paragraph groups with their full-text vector, made when a gem is first used as chat context and
+ * made again when the gem has changed since (`source_updated_at` is the gem's `updated_at` they were cut from).
+ */
+export const gemPassages = pgTable(
+  'gem_passages',
+  {
+    gemId: integer('gem_id')
+      .notNull()
+      .references(() => gems.id, { onDelete: 'cascade' }),
+    idx: integer('idx').notNull(),
+    startChar: integer('start_char').notNull(),
+    endChar: integer('end_char').notNull(),
+    sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }).notNull(),
+    tsv: tsvector('tsv').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gemId, t.idx] })],
 );

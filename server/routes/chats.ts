@@ -99,7 +99,7 @@ function streamAnswers(c: Context, answers: StartedAnswer[], many: boolean, temp
  * Chats and their streamed answers (see lib/api/chat-contract.ts for the events). Answers are
  * generated apart from the request: a client that goes away loses nothing and can re-attach.
  */
-export function chatRoutes({ db, ai, generations }: Deps) {
+export function chatRoutes({ db, ai, generations, files }: Deps) {
   return (
     new Hono<AppEnv>()
       .post('/chats', async (c) => {
@@ -113,13 +113,13 @@ export function chatRoutes({ db, ai, generations }: Deps) {
       // Before '/chats/:id/messages', so 'temporary' is never read as a chat id.
       .post('/chats/temporary/messages', async (c) => {
         const input = await jsonBody(c, temporaryMessageBody);
-        const answers = await sendTemporaryMessage(db, ai, generations, c.get('userId'), input);
+        const answers = await sendTemporaryMessage(db, ai, generations, c.get('userId'), input, files.store);
         return streamAnswers(c, answers, input.modelIds !== undefined, true);
       })
       .post('/chats/:id/messages', async (c) => {
         const chatId = param(c, 'id', idParamSchema);
         const input = await jsonBody(c, sendMessageWithContextBody);
-        const answers = await sendMessage(db, ai, generations, c.get('userId'), chatId, input);
+        const answers = await sendMessage(db, ai, generations, c.get('userId'), chatId, input, files.store);
         return streamAnswers(c, answers, input.modelIds !== undefined, input.temporary);
       })
       .get('/messages/:id/stream', async (c) => {
@@ -138,7 +138,7 @@ export function chatRoutes({ db, ai, generations }: Deps) {
       .post('/messages/:id/regenerate', async (c) => {
         const messageId = param(c, 'id', idParamSchema);
         const options = await jsonBody(c, regenerateBody);
-        const started = await regenerateMessage(db, ai, generations, c.get('userId'), messageId, options);
+        const started = await regenerateMessage(db, ai, generations, c.get('userId'), messageId, options, files.store);
         return sendEvents(c, started.messageId, subscribe(started.generation));
       })
       .post('/messages/:id/stop', async (c) => {

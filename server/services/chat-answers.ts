@@ -8,19 +8,22 @@ import {
   type sendMessageBody,
 } from '../../lib/api/contract';
 import { citableItems, citationInstruction } from '../ai/chat-options';
-import { fitContext, gatherContext } from '../ai/context';
+import { type ContextImage, fitContext, gatherContext, needsRanking } from '../ai/context';
 import { type Generation, type Generations, Generation as NewGeneration } from '../ai/generations';
 import { fromNow } from '../ai/leases';
 import { languageModel } from '../ai/providers';
 import { regenerateInstructions } from '../ai/regenerate';
+import { rankPassages } from '../ai/retrieval';
 import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { messages } from '../db/schema';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
+import type { FileStore } from '../storage/file-store';
 import type { AiModelRow } from './ai-models';
 import { modelAccess } from './ai-settings';
 import { generate, type Persist } from './answer-generation';
+import { claimChatFiles, modelTakes } from './chat-files';
 import { getOwnedChat, getOwnedMessage, isWriterChat } from './chats';
 
 /** Answers: the question is stored first, then generated apart from the request (durable), one per model. */
@@ -56,7 +59,7 @@ async function storedTurns(db: Db, chatId: number, beforeId = 2 ** 31 - 1): Prom
  * The earlier turns (those with an answer) and the new question, with the language instruction and
  * any extra system parts (the context block, the citation and regenerate instructions).
  */
-function prompt(model: AiModelRow, request: AnswerRequest, systemParts: string[]) {
+function prompt(model: AiModelRow, request: AnswerRequest, systemParts: string[], images: ContextImage[] = []) {
   const history: ModelMessage[] = request.history.flatMap((turn) =>
     turn.answer
       ? [
@@ -69,7 +72,13 @@ function prompt(model: AiModelRow, request: AnswerRequest, systemParts: string[]
   const label = language ? (model.languages.find((l) => l.code === language)?.label ?? language) : undefined;
   const base = `${request.writer ? WRITER_ROLE : CHAT_ROLE}${label ? ` Answer in ${label}.` : ''}`;
   const system = [base, ...systemParts.filter(Boolean)].join('\n\n');
-  return { system, messages: [...history, { role: 'user' as const, content: request.text }] };
+  const content = images.length
+    ? [
+        { type: 'text' as const, text: request.text },
+        ...images.map((image) => ({ type: 'file' as const, data: image.bytes, mediaType: image.mediaType })),
+      ]
+    : request.text;
+  return { system, messages: [...history, { role: 'user' as const, content }] };
 }
 
 const CHAT_ROLE = "You are Trove's assistant, helping the user with what they read and save.";
@@ -98,6 +107,9 @@ interface AnswerRequest {
   storeIn: number | null;
   /** A Write-mode chat (type 'ai-writer'): the writer's instructions instead of the chat assistant's. */
   writer?: boolean;
+  /** The chat asked in (null: a temporary chat without one) and where its files are kept. */
+  chatId: number | null;
+  store: FileStore;
   /** The earlier turns sent with the question, oldest first. */
   history: Turn[];
   context: ChatContextInput | undefined;
@@ -117,6 +129,7 @@ export interface StartedAnswer {
 
 type ModelAccess = Awaited<ReturnType<typeof modelAccess>>;
 type ContextItems = Awaited<ReturnType<typeof gatherContext>>;
+type Ranking = Awaited<ReturnType<typeof rankPassages>>;
 type Prepared = ModelAccess & {
   llm: ReturnType<typeof languageModel>;
   built: ReturnType<typeof prompt>;
@@ -130,20 +143,32 @@ const storedOptions = (request: AnswerRequest) =>
     STORED_OPTIONS.filter((key) => request.options?.[key] !== undefined).map((key) => [key, request.options?.[key]]),
   );
 
+/** A 400 naming the first chosen file `model` does not take (regenerating: it is left out instead). */
+function checkFilesTaken(request: AnswerRequest, items: ContextItems, model: AiModelRow) {
+  if (request.lenientContext) return;
+  const refused = items.find((item) => item.format && !modelTakes(model, item.format));
+  if (!refused) return;
+  const message = `${model.displayName} does not accept file ${refused.id} "${refused.title}" (${refused.format?.toUpperCase()})`;
+  throw new ApiError(400, `context.fileIds: ${message}`, { errors: [{ path: 'context.fileIds', message }] });
+}
+
 /** One model's prompt (the context fitted to its length) and the `context` to store with its message. */
 function prepareAnswer(
   request: AnswerRequest,
   items: ContextItems,
+  ranking: Ranking | undefined,
   { model, access }: ModelAccess,
   multi: { index: number; count: number },
 ): Prepared {
-  const fitted = fitContext(items, model.contentLength);
+  checkFilesTaken(request, items, model);
+  const fitted = fitContext(items, model.contentLength, { ranking, takes: (format) => modelTakes(model, format) });
   const citable = request.options?.citations ? citableItems(fitted.manifest.items) : undefined;
-  const built = prompt(model, request, [
-    fitted.block,
-    citable ? citationInstruction(citable) : '',
-    request.regenerate?.instructions ?? '',
-  ]);
+  const built = prompt(
+    model,
+    request,
+    [fitted.block, citable ? citationInstruction(citable) : '', request.regenerate?.instructions ?? ''],
+    fitted.images,
+  );
   const context: Record<string, unknown> = {};
   if (request.context) Object.assign(context, fitted.manifest, { input: request.context });
   if (request.regenerate)
@@ -223,10 +248,19 @@ async function startAnswers(
 ): Promise<StartedAnswer[]> {
   const accesses: ModelAccess[] = [];
   for (const modelId of request.modelIds) accesses.push(await modelAccess(db, ai, userId, modelId));
-  const items = await gatherContext(db, userId, request.context, request.lenientContext);
+  const items = await gatherContext(db, userId, request.context, {
+    store: request.store,
+    chatId: request.chatId,
+    lenient: request.lenientContext,
+  });
+  // The gems' passages are ranked for the question only when they may not all fit a model.
+  const ranking = accesses.some(({ model }) => needsRanking(items, model.contentLength))
+    ? await rankPassages(db, items, request.text)
+    : undefined;
   const prepared = accesses.map((access, index) =>
-    prepareAnswer(request, items, access, { index, count: accesses.length }),
+    prepareAnswer(request, items, ranking, access, { index, count: accesses.length }),
   );
+  if (request.storeIn !== null) await claimChatFiles(db, userId, request.storeIn, request.context?.fileIds ?? []);
   const started: StartedAnswer[] = [];
   for (const answer of prepared) {
     const persist =
@@ -276,6 +310,7 @@ export async function sendMessage(
   userId: number,
   chatId: number,
   input: SendInput,
+  store: FileStore,
 ): Promise<StartedAnswer[]> {
   const chat = await getOwnedChat(db, userId, chatId);
   const request = sentRequest(input);
@@ -283,6 +318,8 @@ export async function sendMessage(
     ...request,
     storeIn: input.temporary ? null : chatId,
     writer: isWriterChat(chat),
+    chatId,
+    store,
     history: await storedTurns(db, chatId),
   });
 }
@@ -297,8 +334,15 @@ export async function sendTemporaryMessage(
   generations: Generations,
   userId: number,
   input: SendInput & { history: Turn[] },
+  store: FileStore,
 ): Promise<StartedAnswer[]> {
-  return startAnswers(db, ai, generations, userId, { ...sentRequest(input), storeIn: null, history: input.history });
+  return startAnswers(db, ai, generations, userId, {
+    ...sentRequest(input),
+    storeIn: null,
+    chatId: null,
+    store,
+    history: input.history,
+  });
 }
 
 /**
@@ -313,6 +357,7 @@ export async function regenerateMessage(
   userId: number,
   id: number,
   options: RegenerateOptions,
+  store: FileStore,
 ) {
   const original = await getOwnedMessage(db, userId, id);
   const chat = await getOwnedChat(db, userId, original.chatGemId);
@@ -328,6 +373,8 @@ export async function regenerateMessage(
     language: options.regenerationLanguage ?? original.language,
     storeIn: original.chatGemId,
     writer: isWriterChat(chat),
+    chatId: original.chatGemId,
+    store,
     history: await storedTurns(db, original.chatGemId, original.id),
     context: parsed.success ? parsed.data : undefined,
     lenientContext: true,

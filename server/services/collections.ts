@@ -34,7 +34,7 @@ export async function countUserGems(db: Db, ownerId: number): Promise<number> {
 }
 
 /** Ids of a collection and every collection below it. */
-async function subtreeIds(db: Db, ownerId: number, rootId: number): Promise<number[]> {
+export async function subtreeIds(db: Db, ownerId: number, rootId: number): Promise<number[]> {
   const all = await db
     .select({ id: collections.id, parentId: collections.parentId })
     .from(collections)

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CHAT_FILE_MIME } from '../../lib/api/chat-files-contract';
 import { ACCEPTED_IMAGE_TYPES, type AcceptedImageType } from '../../lib/files/image-type';
 
 /**
@@ -20,8 +21,11 @@ export const newUploadKey = () => randomBytes(16).toString('base64url');
 export const extensionOf = (mime: string): ImageExtension | undefined =>
   ACCEPTED_IMAGE_TYPES[mime as AcceptedImageType];
 
+/** The extension a chat document is stored under (never served by link: only images are, see FILE_NAME). */
+const documentExtensionOf = (mime: string) => Object.entries(CHAT_FILE_MIME).find(([, type]) => type === mime)?.[0];
+
 export const fileNameOf = (upload: { key: string; mime: string }) =>
-  `${upload.key}.${extensionOf(upload.mime) ?? 'bin'}`;
+  `${upload.key}.${extensionOf(upload.mime) ?? documentExtensionOf(upload.mime) ?? 'bin'}`;
 
 /** `key` and `ext` of a stored file's name, or null when the name is not one the server could have made. */
 export function parseFileName(name: string): { key: string; ext: ImageExtension } | null {

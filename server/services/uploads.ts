@@ -24,7 +24,7 @@ const TYPE_MESSAGE = 'Only JPG, PNG, GIF or WEBP images are accepted';
 const SIZE_MESSAGE = `An image may be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`;
 
 /** A file name fit for an error message: no control characters, not endless. */
-const displayName = (name: string) => {
+export const displayName = (name: string) => {
   const clean = name.replace(/[\p{Cc}\p{Cf}]/gu, '').trim() || 'unnamed';
   return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean;
 };
@@ -77,6 +77,14 @@ export async function checkFiles(entries: FormDataEntryValue[]): Promise<Accepte
   return accepted;
 }
 
+/** A checked file to store: its bytes and type, and for a chat file its name and extracted text. */
+export interface FileToStore {
+  bytes: Uint8Array;
+  mime: string;
+  name?: string;
+  text?: string | null;
+}
+
 /**
  * Stores accepted files for their owner: every file is written, then every row is inserted in one
  * transaction. If anything fails, the files already written are removed and nothing is kept.
@@ -86,7 +94,7 @@ export async function storeUploads(
   store: FileStore,
   ownerId: number,
   purpose: UploadPurpose,
-  files: AcceptedFile[],
+  files: FileToStore[],
 ): Promise<UploadRow[]> {
   const planned = files.map((file) => ({ ...file, key: newUploadKey() }));
   const written: string[] = [];
@@ -99,7 +107,17 @@ export async function storeUploads(
     return await db.transaction(async (tx) =>
       tx
         .insert(uploads)
-        .values(planned.map((f) => ({ ownerId, key: f.key, mime: f.mime, size: f.bytes.byteLength, purpose })))
+        .values(
+          planned.map((f) => ({
+            ownerId,
+            key: f.key,
+            mime: f.mime,
+            size: f.bytes.byteLength,
+            purpose,
+            name: f.name ?? '',
+            text: f.text ?? null,
+          })),
+        )
         .returning(),
     );
   } catch (error) {
@@ -125,6 +143,8 @@ export async function deleteUpload(db: Db, store: FileStore, ownerId: number, id
       .from(uploads)
       .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId)));
     if (!row) throw notFound('Upload');
+    if (row.gemId !== null && row.purpose === 'chat')
+      throw new ApiError(409, 'This file was sent in a chat: it is deleted with the chat');
     if (row.gemId !== null) throw new ApiError(409, 'This image belongs to a gem: delete the gem to delete it');
     throw new ApiError(409, 'This image belongs to a submitted report and can no longer be deleted');
   }

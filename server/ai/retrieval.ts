@@ -1,0 +1,138 @@
+/**
+ * Retrieval (issue 10): when the chosen gems do not all fit a model, the passages most relevant to
+ * the question are sent. Gems are cut into passages (server/ai/passages.ts) whose full-text vectors
+ * are kept in `gem_passages`, made the first time a gem is used and again once it has changed. The
+ * ranking is computed in SQL, the same on PGlite and PostgreSQL: for each word of the question
+ * (english stemming, stop words out), ts_rank of the passage for that word, weighted by how rare the
+ * word is among the chosen passages (BM25's idf), summed. So a passage naming the question's rare
+ * word outranks one that repeats a common one.
+ */
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { selectRows } from '../db/rows';
+import { gemPassages } from '../db/schema';
+import type { ContextItem } from './context';
+import { splitPassages } from './passages';
+
+/** `ids` as one int[] parameter (not a parameter each: a thousand of those cost more to bind than the query to run). */
+const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** The text search configuration of gems and questions. */
+const CONFIG = sql.raw(`'english'`);
+/** Rows per indexing statement (each carries its passages' text). */
+const INDEX_BATCH = 500;
+
+export interface RankedPassage {
+  gemId: number;
+  index: number;
+  start: number;
+  end: number;
+  score: number;
+}
+
+/** The gems among `items` (once each), with the `updatedAt` their text was read at. */
+const gemItemsOf = (items: ContextItem[]) => {
+  const byId = new Map<number, ContextItem & { id: number; updatedAt: Date }>();
+  for (const item of items)
+    if (item.id !== undefined && item.updatedAt && !byId.has(item.id))
+      byId.set(item.id, item as ContextItem & { id: number; updatedAt: Date });
+  return byId;
+};
+
+const passagesOf = (text: string) => {
+  const ranges = splitPassages(text);
+  return ranges.length ? ranges : [{ start: 0, end: 0 }];
+};
+
+/**
+ * Cuts the gems' passages and stores them with their vectors (title and passage text). Each is
+ * stamped with the gem's `updated_at` only if the gem is still the version read (to the millisecond
+ * a JS Date holds); a gem changed since is left stale and cut again next time.
+ */
+async function indexPassages(db: Db, items: (ContextItem & { id: number; updatedAt: Date })[]) {
+  const rows = items.flatMap((item) =>
+    // A gem without text still gets one (empty) passage: its title is searched, and it is not cut again each time.
+    passagesOf(item.text).map((range, idx) => ({
+      gem_id: item.id,
+      idx,
+      start_char: range.start,
+      end_char: range.end,
+      read_at: item.updatedAt.toISOString(),
+      body: `${item.title}\n${item.text.slice(range.start, range.end)}`,
+    })),
+  );
+  await db.transaction(async (tx) => {
+    await tx.delete(gemPassages).where(
+      inArray(
+        gemPassages.gemId,
+        items.map((item) => item.id),
+      ),
+    );
+    for (let from = 0; from < rows.length; from += INDEX_BATCH) {
+      const batch = JSON.stringify(rows.slice(from, from + INDEX_BATCH));
+      await tx.execute(sql`
+        INSERT INTO gem_passages (gem_id, idx, start_char, end_char, source_updated_at, tsv)
+        SELECT r.gem_id, r.idx, r.start_char, r.end_char, g.updated_at, to_tsvector(${CONFIG}, r.body)
+        FROM jsonb_to_recordset(${batch}::jsonb)
+          AS r(gem_id int, idx int, start_char int, end_char int, read_at timestamptz, body text)
+        JOIN gems g ON g.id = r.gem_id AND date_trunc('milliseconds', g.updated_at) = r.read_at
+        ON CONFLICT (gem_id, idx) DO UPDATE SET
+          start_char = excluded.start_char, end_char = excluded.end_char,
+          source_updated_at = excluded.source_updated_at, tsv = excluded.tsv`);
+    }
+  });
+}
+
+/** Every current passage of the gems `ids` with its score for `question`. */
+function scorePassages(db: Db, ids: number[], question: string) {
+  return selectRows<RankedPassage>(
+    db,
+    sql`
+    WITH cand AS (
+      SELECT p.gem_id, p.idx, p.start_char, p.end_char, p.tsv
+      FROM gem_passages p JOIN gems g ON g.id = p.gem_id AND g.updated_at = p.source_updated_at
+      WHERE p.gem_id = ANY(${intArray(ids)})
+    ),
+    terms AS MATERIALIZED (
+      SELECT DISTINCT t.lexeme, to_tsquery('simple', quote_literal(t.lexeme)) AS q
+      FROM unnest(to_tsvector(${CONFIG}, ${question}::text)) AS t
+    ),
+    matches AS (
+      SELECT cand.gem_id, cand.idx, terms.lexeme, ts_rank(cand.tsv, terms.q) AS rank
+      FROM cand JOIN terms ON cand.tsv @@ terms.q
+    ),
+    idf AS (
+      SELECT lexeme, ln(1 + ((SELECT count(*) FROM cand) - count(*) + 0.5) / (count(*) + 0.5)) AS weight
+      FROM matches GROUP BY lexeme
+    ),
+    scores AS (
+      SELECT matches.gem_id, matches.idx, sum(idf.weight * matches.rank) AS score
+      FROM matches JOIN idf USING (lexeme) GROUP BY matches.gem_id, matches.idx
+    )
+    SELECT cand.gem_id AS "gemId", cand.idx AS "index", cand.start_char AS "start", cand.end_char AS "end",
+      coalesce(scores.score, 0)::float8 AS "score"
+    FROM cand LEFT JOIN scores USING (gem_id, idx)`,
+  );
+}
+
+/**
+ * The passages of the gems among `items`, best first for `question`: by score, then (among equals,
+ * e.g. none of the question's words) earlier passages first, then the gems in the items' order.
+ */
+export async function rankPassages(db: Db, items: ContextItem[], question: string): Promise<RankedPassage[]> {
+  const byId = gemItemsOf(items);
+  if (!byId.size) return [];
+  const ids = [...byId.keys()];
+  let ranked = await scorePassages(db, ids, question);
+  // Gems without current passages (new, or changed since) are cut and indexed, then ranked again.
+  const current = new Set(ranked.map((p) => p.gemId));
+  const stale = [...byId.values()].filter((item) => !current.has(item.id));
+  if (stale.length) {
+    await indexPassages(db, stale);
+    ranked = await scorePassages(db, ids, question);
+  }
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return ranked
+    .map((p) => ({ ...p, score: Number(p.score) }))
+    .sort((a, b) => b.score - a.score || a.index - b.index || (order.get(a.gemId) ?? 0) - (order.get(b.gemId) ?? 0));
+}

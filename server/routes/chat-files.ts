@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { CHAT_FILE_FIELDS, chatFileModelField, MAX_CHAT_UPLOAD_BYTES } from '../../lib/api/chat-files-contract';
+import type { AppEnv, Deps } from '../http/env';
+import { ApiError, sendError } from '../http/errors';
+import { getActiveModel } from '../services/ai-models';
+import { checkChatFiles, toChatFile } from '../services/chat-files';
+import { storeUploads } from '../services/uploads';
+import { readForm } from './uploads';
+
+/** The largest chat-file request: the files' total plus room for the multipart framing. */
+export const MAX_CHAT_UPLOAD_BODY = MAX_CHAT_UPLOAD_BYTES + 1024 * 1024;
+
+/** The `modelId` form field as a catalogue id; missing or malformed is a 400 naming it. */
+function modelIdOf(value: FormDataEntryValue | null): number {
+  const parsed = chatFileModelField.safeParse(typeof value === 'string' ? value : undefined);
+  if (parsed.success) return parsed.data;
+  const message = 'Required: the id of the model the files are for';
+  throw new ApiError(400, `${CHAT_FILE_FIELDS.modelId}: ${message}`, {
+    errors: [{ path: CHAT_FILE_FIELDS.modelId, message }],
+  });
+}
+
+/**
+ * Mounted at /api behind the user check. `POST /upload-chat-files` (multipart: `files`, `modelId`)
+ * checks each file against the model by its bytes, extracts its text and stores it for the user.
+ */
+export function chatFileRoutes({ db, files }: Deps) {
+  return new Hono<AppEnv>().post(
+    '/upload-chat-files',
+    bodyLimit({
+      maxSize: MAX_CHAT_UPLOAD_BODY,
+      onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_CHAT_UPLOAD_BODY} bytes`),
+    }),
+    async (c) => {
+      const form = await readForm(c);
+      const model = await getActiveModel(db, c.get('userId'), modelIdOf(form.get(CHAT_FILE_FIELDS.modelId)));
+      const accepted = await checkChatFiles(form.getAll(CHAT_FILE_FIELDS.files), model);
+      const rows = await storeUploads(db, files.store, c.get('userId'), 'chat', accepted);
+      return c.json({ data: rows.map(toChatFile), total: rows.length }, 201);
+    },
+  );
+}

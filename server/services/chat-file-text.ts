@@ -1,0 +1,58 @@
+import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
+import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
+import { htmlToMarkdown } from '../../lib/page/extract';
+import { decodeText } from './chat-file-sniff';
+
+/**
+ * The text of a chat document, extracted on the server: PDF pages by unpdf (PDF.js without a
+ * worker), DOCX by mammoth to HTML and HTML to Markdown by the page extracts' rules, text as it is.
+ * Throws a plain Error with a reason fit for the user when the file cannot be read.
+ */
+export async function extractChatText(bytes: Uint8Array, format: ChatFileFormat): Promise<string> {
+  switch (format) {
+    case 'pdf':
+      return pdfText(bytes);
+    case 'docx':
+      return docxText(bytes);
+    case 'html':
+      return htmlToMarkdown(textOf(bytes));
+    case 'txt':
+    case 'md':
+    case 'csv':
+      return textOf(bytes).replace(/^\uFEFF/, '');
+    default:
+      throw new Error(`${format} has no text`);
+  }
+}
+
+function textOf(bytes: Uint8Array): string {
+  const text = decodeText(bytes);
+  if (text === null) throw new Error('It is not UTF-8 text');
+  return text;
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  let pages: string[];
+  try {
+    // PDF.js takes the buffer over: give it a copy
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    pages = (await extractText(pdf, { mergePages: false })).text;
+  } catch {
+    throw new Error('It could not be read as a PDF (damaged or encrypted?)');
+  }
+  return pages
+    .map((page) => page.trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+async function docxText(bytes: Uint8Array): Promise<string> {
+  let html: string;
+  try {
+    html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) })).value;
+  } catch {
+    throw new Error('It could not be read as a Word document (damaged?)');
+  }
+  return htmlToMarkdown(html);
+}
