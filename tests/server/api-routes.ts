@@ -304,6 +304,13 @@ export const ROUTES: RouteCase[] = [
     form: () => ({ isFeedbackImg: 'true' }),
   },
   {
+    method: 'POST',
+    pattern: '/api/upload-chat-files',
+    auth: 'user',
+    path: () => '/api/upload-chat-files',
+    form: (f) => ({ modelId: String(f.modelId) }),
+  },
+  {
     method: 'DELETE',
     pattern: '/api/upload/:id{[0-9]+}',
     auth: 'user',
