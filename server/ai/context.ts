@@ -170,8 +170,11 @@ export function itemLabel(item: ContextItem): string {
     case 'collectionGem':
       parts.push(`Gem #${item.id} from collection #${item.collectionId}`);
       break;
+    case 'memory':
+      parts.push(`Something the user asked you to remember (memory #${item.id})`);
+      break;
   }
-  if (item.kind !== 'text' && item.title) parts.push(`"${item.title}"`);
+  if (item.kind !== 'text' && item.kind !== 'memory' && item.title) parts.push(`"${item.title}"`);
   if ((item.kind === 'gem' || item.kind === 'pageGem' || item.kind === 'collectionGem') && item.url)
     parts.push(`(${item.url})`);
   return `### ${parts.join(' ')}`;
