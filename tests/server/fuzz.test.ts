@@ -48,6 +48,17 @@ beforeAll(async () => {
   expect([collection.status, tag.status, gem.status, upload.status, answer.status]).toEqual([201, 201, 201, 201, 200]);
   const share = await t.api(`/api/chats/${user.chatId}/share`, { method: 'POST', token });
   expect(share.status).toBe(201);
+  const made = async (path: string, data: Record<string, unknown>) => {
+    const res = await t.api(path, { token, body: { data } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data.id as number;
+  };
+  const own = {
+    promptId: await made('/api/prompts', { title: 'Fixture prompt', text: 'About {{Topic}}' }),
+    voiceId: await made('/api/brand-voices', { name: 'Fixture voice', text: 'Warm.' }),
+    personaId: await made('/api/personas', { name: 'Fixture persona', text: 'Edit.' }),
+    memoryId: await made('/api/memories', { memory: 'I like fixtures' }),
+  };
   const [message] = await storedMessages(t, token, user.chatId);
   if (!message) throw new Error('the fixture message was not stored');
   const uploaded = upload.body.data.uploads[0];
@@ -65,6 +76,7 @@ beforeAll(async () => {
     uploadFile: new URL(uploaded.url).pathname.split('/').at(-1) as string,
     providerUrl: fake.url,
     shareToken: share.body.data.token,
+    ...own,
   };
 });
 

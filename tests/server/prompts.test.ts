@@ -5,7 +5,7 @@
  * the starter prompts, Optimize prompt, a prompt from a conversation and Save → Ai Prompt (the fake provider answers).
  */
 import { describe, expect, it } from 'vitest';
-import { promptListSchema, promptSchema } from '../../lib/api/contract';
+import { gemListSchema, promptListSchema, promptSchema } from '../../lib/api/contract';
 import { STARTER_PROMPTS } from '../../server/services/starter-prompts';
 import { chatUser, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { type Client, expectError, expectFieldError, setupTestServer } from './harness';
@@ -141,6 +141,22 @@ describe('prompt CRUD', () => {
     expect(seen).toContain('Shared');
     expect(seen).not.toContain('Private');
     expect((await t.api(`/api/prompts/${shared.id}`, { token: owner.jwt })).body.data.text).toBe('Do X');
+  });
+});
+
+describe('prompts as gems', () => {
+  it('show in the library as gems of type Prompt; the generic gem routes refuse to make one', async () => {
+    const { jwt } = await t.signUp('pgem');
+    const made = await makePrompt(t, jwt, { expander: [{ type: 'prompt', text: '<p>x</p>', plainText: 'x' }] });
+    const library = gemListSchema.parse((await t.api('/api/get-all-bookmark', { token: jwt })).body);
+    expect(library.data).toEqual([expect.objectContaining({ id: made.id, media_type: 'Prompt' })]);
+    for (const type of ['Prompt', 'BrandVoice', 'Persona', 'Memory']) {
+      const res = await t.api('/api/gems', {
+        token: jwt,
+        body: { data: { title: 'x', url: 'https://e.com', media_type: type } },
+      });
+      expectFieldError(res, 'data.media_type');
+    }
   });
 });
 
