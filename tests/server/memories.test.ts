@@ -17,7 +17,7 @@ const fake = setupFakeProvider();
 
 type Sent = { messages: { role: string; content: string }[] };
 const trovesSystem = (index = 0) =>
-  (fake.requests[index]?.body as Sent).messages.find((m) => m.role === 'system')?.content ?? '';
+  (fake.requests[index]?.body as Sent | undefined)?.messages.find((m) => m.role === 'system')?.content ?? '';
 
 async function remember(token: string, memory: string) {
   const res = await t.api('/api/memories', { token, body: { data: { memory } } });
@@ -108,7 +108,7 @@ describe('memories in chat', () => {
 
     await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Quantum chromodynamics?', modelId } });
     const [row] = await storedMessages(t, token, chatId);
-    const ids = (row?.context.items as { id: number }[]).map((item) => item.id);
+    const ids = ((row?.context.items ?? []) as { id: number }[]).map((item) => item.id);
     expect(ids).toEqual(
       made
         .slice(-MAX_MEMORIES_IN_CONTEXT)

@@ -295,7 +295,9 @@ describe('the model writing prompts', () => {
     expect(sent.messages.at(-1)?.content).toBe('write abt {{Topic}}');
     const fromEditor = await t.api(`/api/prompts/${made.id}/optimize`, { token, body: { modelId, text: 'draft' } });
     expect(fromEditor.body.data.text).toBe('Better draft');
-    expect((fake.requests[1]?.body as { messages: { content: string }[] }).messages.at(-1)?.content).toBe('draft');
+    expect((fake.requests[1]?.body as { messages: { content: string }[] } | undefined)?.messages.at(-1)?.content).toBe(
+      'draft',
+    );
     expect((await t.api(`/api/prompts/${made.id}`, { token })).body.data.text).toBe('write abt {{Topic}}');
     expectFieldError(await t.api(`/api/prompts/${made.id}/optimize`, { token, body: {} }), 'modelId');
   });
@@ -315,7 +317,9 @@ describe('the model writing prompts', () => {
       isAuthor: true,
       media: { isPublic: false, showPrompt: true, category: 'Search' },
     });
-    const transcript = (fake.requests[1]?.body as { messages: { content: string }[] }).messages.at(-1)?.content;
+    const transcript = (fake.requests[1]?.body as { messages: { content: string }[] } | undefined)?.messages.at(
+      -1,
+    )?.content;
     expect(transcript).toContain('User: Capital of France?');
     expect(transcript).toContain('Assistant: Paris is the capital.');
 

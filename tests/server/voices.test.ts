@@ -14,8 +14,9 @@ const fake = setupFakeProvider();
 
 type Sent = { messages: { role: string; content: string }[] };
 const systemMessages = (index = 0) =>
-  (fake.requests[index]?.body as Sent).messages.filter((m) => m.role === 'system').map((m) => m.content);
-const lastMessage = (index = 0) => (fake.requests[index]?.body as Sent).messages.at(-1);
+  (fake.requests[index]?.body as Sent | undefined)?.messages.filter((m) => m.role === 'system').map((m) => m.content) ??
+  [];
+const lastMessage = (index = 0) => (fake.requests[index]?.body as Sent | undefined)?.messages.at(-1);
 
 async function make(token: string, path: string, data: Record<string, unknown>) {
   const res = await t.api(path, { token, body: { data } });
