@@ -19,9 +19,12 @@ import { collectionRoutes } from './routes/collections';
 import { feedbackRoutes } from './routes/feedbacks';
 import { gemRoutes } from './routes/gems';
 import { imageGemRoutes } from './routes/image-gems';
+import { memoryRoutes } from './routes/memories';
+import { promptRoutes } from './routes/prompts';
 import { tagRoutes } from './routes/tags';
 import { fileRoutes, uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
+import { voiceRoutes } from './routes/voices';
 
 const MAX_JSON_BODY = 5 * 1024 * 1024;
 /** POST paths that take multipart files and check their own body limit. */
@@ -78,6 +81,9 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', chatHistoryRoutes(deps));
   api.route('/', chatRoutes(deps));
   api.route('/', chatShareRoutes(deps));
+  api.route('/', promptRoutes(deps));
+  api.route('/', voiceRoutes(deps));
+  api.route('/', memoryRoutes(deps));
   app.route('/api', api);
 
   app.notFound((c) => sendError(c, 404, `No route for ${c.req.method} ${c.req.path}`));

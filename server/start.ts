@@ -18,6 +18,7 @@ import {
 import { openDatabase } from './db/client';
 import { drainable } from './http/drain';
 import { syncCatalogue } from './services/ai-models';
+import { seedStarterPrompts } from './services/starter-prompts';
 import { openFileStore } from './storage/open-store';
 
 /** How long a stop waits for requests and streams in flight before it closes their connections. */
@@ -56,6 +57,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   try {
     await syncCatalogue(database.db, catalogue);
+    await seedStarterPrompts(database.db);
   } catch (error) {
     await database.close();
     await files.store.close();

@@ -16,8 +16,10 @@ import { isHttpUrl, messages } from './validators';
  * - `done` also carries `citations` (with `citations: true`): the included context items cited as [n].
  *
  * With `modelIds` (1–4 models side by side) every event carries `id` (message id) and `index`; see
- * `chatStreamEvents`. Options `brandVoiceId`, `personaId`, `promptId`, `memory`, `costEstimate`
- * (and `followUps`, `citations`) are stored in the message's `context.options` when given.
+ * `chatStreamEvents`. Options `brandVoiceId`, `personaId`, `promptId`, `promptVariables`, `promptPart`,
+ * `memory`, `costEstimate` (and `followUps`, `citations`) are stored in the message's `context.options`
+ * when given; the brand voice, persona and prompt used (ids and names) in `context.instructions`.
+ * - `memory` `{proposal}` (memory on): a fact the assistant proposes to remember, before `followups`/`done`.
  */
 
 /** `GET /api/chats/history` (spec §7; page size 20, spec §9). */
@@ -67,11 +69,28 @@ export const sendMessageBody = z.strictObject({
   language: z.string().trim().min(1).max(20).nullish(),
   /** A temporary chat: nothing is stored, the answer is only streamed. */
   temporary: z.boolean().default(false),
-  /** Brand voice, persona and prompt ids: stored in `context.options` now, resolved once those exist. */
-  brandVoiceId: idSchema.optional(),
-  personaId: idSchema.optional(),
+  /**
+   * Brand voice and persona (lib/api/voice-contract.ts): each reaches the model as its own system
+   * message (persona, then voice, then the prompt), never mixed into `text`. Left out, the user's default
+   * (`defaultBrandVoiceId`, `defaultBrandPersona`) applies; `null` turns it off for this message. One the
+   * user may not use is a 404 naming the field. What was used is stored in `context.instructions`.
+   */
+  brandVoiceId: idSchema.nullish(),
+  personaId: idSchema.nullish(),
+  /** A prompt the user may use (their own or a public one, hidden or not), filled with `promptVariables`. */
   promptId: idSchema.optional(),
-  /** Memory on/off: stored in `context.options`. */
+  /** Values of the prompt's `{{variables}}` by name (a dropdown's value must be one of its options). */
+  promptVariables: z
+    .record(z.string().max(200), z.string().max(10_000, messages.tooLong))
+    .refine((v) => Object.keys(v).length <= 50, 'at most 50 variables')
+    .optional(),
+  /** Which part of a prompt queue (three dashes) to send, from 0; default the first. */
+  promptPart: z.number().int().min(0).max(99).optional(),
+  /**
+   * Memory on/off for this message (default: the user's `enableMemory`). On, the memories most
+   * relevant to the question go into the context (manifest kind 'memory') and the model may propose a
+   * new one (`memory` event, `memoryProposal` on the message).
+   */
   memory: z.boolean().optional(),
   /** Ask for a few follow-up questions after the answer (`followups` event, `followUps` on the message). */
   followUps: z.boolean().optional(),
@@ -118,6 +137,8 @@ export const messageSchema = z.object({
   followUps: z.array(z.string()).nullable(),
   /** The context items the answer cited (asked for with `citations`); null when none were asked for. */
   citations: z.array(citationSchema).nullable(),
+  /** A lasting fact the assistant proposes to remember (memory on); the panel confirms it with `POST /api/memories`. */
+  memoryProposal: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -140,6 +161,8 @@ export const chatStreamEvents = {
   }),
   delta: z.object({ ...tag, text: z.string() }),
   followups: z.object({ ...tag, questions: z.array(z.string()) }),
+  /** Memory on and the model proposed a memory: after the answer is stored, before `followups` and `done`. */
+  memory: z.object({ ...tag, proposal: z.string() }),
   done: z.object({
     ...tag,
     status: z.enum(['done', 'stopped']),
@@ -191,6 +214,10 @@ export const sendMessageWithContextBody = sendMessageBody
   .refine((v) => v.modelId === undefined || v.modelIds === undefined, {
     message: 'give modelId or modelIds, not both',
     path: ['modelIds'],
+  })
+  .refine((v) => v.promptId !== undefined || (v.promptVariables === undefined && v.promptPart === undefined), {
+    message: 'promptVariables and promptPart need a promptId',
+    path: ['promptId'],
   });
 
 /** A temporary chat sends at most this many earlier turns (`history`). */
@@ -237,7 +264,7 @@ export const contextPassageSchema = z.object({
 });
 export type ContextPassage = z.infer<typeof contextPassageSchema>;
 export const contextManifestItemSchema = z.object({
-  kind: z.enum(['text', 'file', 'pageExtract', 'gem', 'pageGem', 'collectionGem']),
+  kind: z.enum(['text', 'file', 'pageExtract', 'gem', 'pageGem', 'collectionGem', 'memory']),
   id: z.number().optional(),
   /** The collection a collection gem came from. */
   collectionId: z.number().optional(),

@@ -3,6 +3,7 @@ import { FEEDBACK_CATEGORIES } from '../feedback/categories';
 import { CHAT_TYPES } from './chat-contract';
 import { idSchema, MAX_PAGE, queryInteger } from './integers';
 import { emailSchema, isHttpUrl, messages, passwordSchema, titleSchema, urlSchema, usernameSchema } from './validators';
+import { expanderPartSchema, MAX_MEMORY_TEXT, PROMPT_CATEGORIES, PROMPT_TYPES } from './voice-contract';
 
 export { idParamSchema, idSchema, MAX_ROW_ID } from './integers';
 
@@ -102,9 +103,19 @@ export const mediaTypes = [
   /** A chat answer saved as a blog post or a page (the side panel's Save). */
   'Blog',
   'Page',
+  /** Prompts, brand voices, personas and memories (lib/api/voice-contract.ts): made through their own routes. */
+  'Prompt',
+  'BrandVoice',
+  'Persona',
+  'Memory',
 ] as const;
 export const mediaTypeSchema = z.enum(mediaTypes);
 export type MediaType = z.infer<typeof mediaTypeSchema>;
+/** Media types with routes of their own (lib/api/voice-contract.ts), refused by the generic gem endpoints. */
+export const OWN_ROUTE_MEDIA_TYPES = ['Prompt', 'BrandVoice', 'Persona', 'Memory'] as const;
+const savableMediaTypeSchema = mediaTypeSchema.exclude(OWN_ROUTE_MEDIA_TYPES, {
+  error: `Must be one of ${mediaTypes.filter((t) => !(OWN_ROUTE_MEDIA_TYPES as readonly string[]).includes(t)).join(', ')} (prompts, brand voices, personas and memories have their own routes)`,
+});
 
 /** Type-specific details of a gem, kept as JSON beside the common columns. */
 export const gemMediaSchema = z
@@ -122,6 +133,17 @@ export const gemMediaSchema = z
     isRecord: z.boolean().optional(),
     /** AI chats: 'ai-writer' for a Write-mode chat. */
     chatType: z.enum(CHAT_TYPES).optional(),
+    /** Prompt gems (lib/api/voice-contract.ts). */
+    showPrompt: z.boolean().optional(),
+    isPublic: z.boolean().optional(),
+    category: z.enum(PROMPT_CATEGORIES).optional(),
+    promptType: z.enum(PROMPT_TYPES).optional(),
+    expander: z.array(expanderPartSchema).max(50).optional(),
+    /** Brand voice and persona gems. */
+    brand_voice_name: z.string().max(200).optional(),
+    persona_job_title: z.string().max(200).optional(),
+    /** Memory gems: the remembered fact. */
+    data: z.strictObject({ memory: z.string().max(MAX_MEMORY_TEXT) }).optional(),
   })
   .strict();
 export type GemMedia = z.infer<typeof gemMediaSchema>;
@@ -136,7 +158,7 @@ const gemFields = {
   title: titleSchema,
   description: z.string().max(10_000, messages.tooLong).default(''),
   url: urlSchema,
-  media_type: mediaTypeSchema.default('Link'),
+  media_type: savableMediaTypeSchema.default('Link'),
   media: gemMediaSchema.default({}),
   image: optionalHttpUrl,
   favicon: optionalHttpUrl,
@@ -226,7 +248,7 @@ export const updateGemBody = z.object({
     title: gemFields.title.optional(),
     description: z.string().max(10_000, messages.tooLong).optional(),
     url: gemFields.url.optional(),
-    media_type: mediaTypeSchema.optional(),
+    media_type: savableMediaTypeSchema.optional(),
     media: gemMediaSchema.optional(),
     image: gemFields.image,
     favicon: gemFields.favicon,
@@ -355,3 +377,4 @@ export type Feedback = z.infer<typeof feedbackSchema>;
 export * from './ai-contract';
 export * from './chat-contract';
 export * from './chat-files-contract';
+export * from './voice-contract';

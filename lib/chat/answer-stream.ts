@@ -32,6 +32,8 @@ export interface LiveAnswer {
   cost: number | null;
   followUps: string[] | null;
   citations: Citation[] | null;
+  /** A fact the assistant proposes to remember (memory on), to confirm or dismiss. */
+  memoryProposal?: string;
 }
 
 /** The question being answered and its answers, in the order of the models asked. */
@@ -116,6 +118,8 @@ function applyEvent(turn: LiveTurn, event: ChatStreamEvent): LiveTurn {
       }));
     case 'followups':
       return updateAnswer(turn, event.data.index, (a) => ({ ...a, followUps: event.data.questions }));
+    case 'memory':
+      return updateAnswer(turn, event.data.index, (a) => ({ ...a, memoryProposal: event.data.proposal }));
     case 'done':
       return updateAnswer(turn, event.data.index, (a) => ({
         ...a,

@@ -8,7 +8,7 @@
  * Citations: the included context items (manifest order, dropped ones skipped) are numbered from 1
  * and the model is asked to cite them as [n]; the markers in the answer are mapped back to the items.
  */
-import { generateText, type LanguageModel, type ModelMessage } from 'ai';
+import { generateText, type LanguageModel, type ModelMessage, type SystemModelMessage } from 'ai';
 import type { Citation, ContextManifestItem } from '../../lib/api/chat-contract';
 
 export const FOLLOW_UP_COUNT = 3;
@@ -56,7 +56,7 @@ export function parseFollowUps(reply: string): string[] {
 /** Asks `model` for follow-up questions to the finished exchange; [] when that fails. */
 export async function askFollowUps(run: {
   model: LanguageModel;
-  system: string;
+  system: string | SystemModelMessage[];
   messages: ModelMessage[];
   answer: string;
   abortSignal: AbortSignal;

@@ -214,8 +214,12 @@ export function itemLabel(item: ContextItem): string {
     case 'collectionGem':
       parts.push(`Gem #${item.id} from collection #${item.collectionId}`);
       break;
+    case 'memory':
+      parts.push(`Something the user asked you to remember (memory #${item.id})`);
+      break;
   }
-  if (item.kind !== 'text' && item.kind !== 'file' && item.title) parts.push(`"${item.title}"`);
+  if (item.kind !== 'text' && item.kind !== 'file' && item.kind !== 'memory' && item.title)
+    parts.push(`"${item.title}"`);
   if (isMaterial(item) && item.url) parts.push(`(${item.url})`);
   return `### ${parts.join(' ')}`;
 }

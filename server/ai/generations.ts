@@ -2,10 +2,11 @@ import type { Citation } from '../../lib/api/chat-contract';
 import type { MessageUsage } from '../db/schema';
 import type { LeaseSettings } from './leases';
 
-/** What a listener of a generation hears: deltas, maybe the follow-up questions, then the end. */
+/** What a listener of a generation hears: deltas, maybe a memory proposal and the follow-up questions, then the end. */
 export type GenerationEvent =
   | { type: 'delta'; text: string }
   | { type: 'followups'; questions: string[] }
+  | { type: 'memory'; proposal: string }
   | {
       type: 'done';
       status: 'done' | 'stopped';
@@ -27,6 +28,8 @@ export class Generation {
   text = '';
   /** The follow-up questions, once asked for and received (before the end). */
   followUps: string[] | undefined;
+  /** The memory the answer proposes, once it is stored (before the follow-ups and the end). */
+  memoryProposal: string | undefined;
   end: GenerationEnd | undefined;
   readonly controller = new AbortController();
   /** True when the user stopped it (rather than the server shutting down). */
@@ -39,6 +42,7 @@ export class Generation {
     if (this.end) return;
     if (event.type === 'delta') this.text += event.text;
     else if (event.type === 'followups') this.followUps = event.questions;
+    else if (event.type === 'memory') this.memoryProposal = event.proposal;
     else this.end = event;
     for (const listener of this.listeners) listener(event);
   }
@@ -53,7 +57,7 @@ export class Generation {
    * Synchronous, so nothing is missed or heard twice between the snapshot and the listener.
    */
   attach(listener: (event: GenerationEvent) => void) {
-    const snapshot = { text: this.text, followUps: this.followUps, end: this.end };
+    const snapshot = { text: this.text, memoryProposal: this.memoryProposal, followUps: this.followUps, end: this.end };
     if (!this.end) this.listeners.add(listener);
     return { ...snapshot, detach: () => this.listeners.delete(listener) };
   }
@@ -111,6 +115,7 @@ export function subscribe(generation: Generation) {
   };
   const attached = generation.attach(push);
   if (attached.text) queue.push({ type: 'delta', text: attached.text });
+  if (attached.memoryProposal) queue.push({ type: 'memory', proposal: attached.memoryProposal });
   if (attached.followUps) queue.push({ type: 'followups', questions: attached.followUps });
   if (attached.end) queue.push(attached.end);
   const close = () => {

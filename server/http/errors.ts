@@ -33,3 +33,7 @@ export function errorBody(status: number, message: string, details?: unknown): A
 export function sendError(c: Context, status: ContentfulStatusCode, message: string, details?: unknown) {
   return c.json(errorBody(status, message, details), status);
 }
+
+/** An error naming the request field it is about (`details.errors`, as validation errors do). */
+export const fieldError = (status: ContentfulStatusCode, path: string, message: string) =>
+  new ApiError(status, `${path}: ${message}`, { errors: [{ path, message }] });

@@ -15,6 +15,7 @@ import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { type AiModelRow, allActiveModels, findActiveModel, getActiveModel, toAiModel } from './ai-models';
 import { connectionOf, endpointOfModel, listEndpointRows } from './custom-endpoints';
+import { withInstructionDefaults } from './voices';
 
 type SettingsRow = typeof userAiSettings.$inferSelect;
 type Ai = Deps['ai'];
@@ -186,13 +187,17 @@ function assertUsable(ai: Ai, row: SettingsRow, model: AiModelRow, field: string
   if (reason) throw fieldError(field, reason);
 }
 
-/** `PUT /api/ai-settings`: a default model must be one the user can use (spec §4 "Model selection"). */
+/**
+ * `PUT /api/ai-settings`: a default model must be one the user can use (spec §4 "Model selection"); a
+ * default voice or persona the user's own (its name filled in, see withInstructionDefaults).
+ */
 export async function updateAiSettings(
   db: Db,
   ai: Ai,
   userId: number,
-  input: UpdateAiSettingsInput,
+  request: UpdateAiSettingsInput,
 ): Promise<SettingsRow> {
+  const input = await withInstructionDefaults(db, userId, request);
   const row = await getSettingsRow(db, ai, userId);
   const patch: Partial<typeof userAiSettings.$inferInsert> = { ...input } as Partial<
     typeof userAiSettings.$inferInsert

@@ -1,9 +1,10 @@
-import { type ModelMessage, streamText } from 'ai';
+import { type ModelMessage, type SystemModelMessage, streamText } from 'ai';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Citation } from '../../lib/api/contract';
 import { askFollowUps, parseCitations } from '../ai/chat-options';
 import type { Generation, GenerationEnd } from '../ai/generations';
 import { HeldLease, type LeaseSettings } from '../ai/leases';
+import { MemoryProposalFilter } from '../ai/memory-proposal';
 import { describeProviderError } from '../ai/providers';
 import { INTERRUPTED } from '../ai/recovery';
 import type { Db } from '../db/client';
@@ -119,13 +120,15 @@ export async function generate(
   run: {
     llm: Parameters<typeof streamText>[0]['model'];
     providerName: string;
-    system: string;
+    system: string | SystemModelMessage[];
     messages: ModelMessage[];
     persist?: Persist;
     /** Ask for follow-up questions once the answer is done. */
     followUps?: boolean;
     /** The citable context items, when citations were asked for. */
     citable?: Citation[];
+    /** Memory on: a `REMEMBER:` line is taken off the answer as the message's memory proposal. */
+    memoryProposals?: boolean;
     /** A house model's answer: the user whose credits pay for it. */
     charge?: Charge;
   },
@@ -138,6 +141,7 @@ export async function generate(
       })
     : undefined;
   const outlet = new Outlet();
+  const proposals = run.memoryProposals ? new MemoryProposalFilter() : undefined;
   let failure: string | undefined;
   let finishReason: string | undefined;
   let usage: MessageUsage | null = null;
@@ -151,8 +155,9 @@ export async function generate(
     });
     for await (const part of result.fullStream) {
       if (part.type === 'text-delta') {
-        if (!part.text) continue;
-        generation.emit({ type: 'delta', text: part.text });
+        const text = proposals ? proposals.push(part.text) : part.text;
+        if (!text) continue;
+        generation.emit({ type: 'delta', text });
         checkpoints?.touch();
         await outlet.after();
       } else if (part.type === 'error') {
@@ -165,6 +170,8 @@ export async function generate(
   } catch (error) {
     if (!generation.controller.signal.aborted) failure ??= describeProviderError(run.providerName, error);
   }
+  const held = proposals?.end();
+  if (held) generation.emit({ type: 'delta', text: held });
   await checkpoints?.close();
   await lease?.release();
 
@@ -183,6 +190,7 @@ export async function generate(
   const citations =
     run.citable && end.type === 'done' && end.status === 'done' ? parseCitations(generation.text, run.citable) : null;
   if (end.type === 'done' && citations) end.citations = citations;
+  const memoryProposal = end.type === 'done' && end.status === 'done' ? (proposals?.proposal ?? null) : null;
 
   // Credits are spent in the same transaction that stores the usage and cost (creditsFor above).
   const spent = run.charge && end.type === 'done' && end.usage ? creditsFor(end.usage) : 0;
@@ -206,6 +214,9 @@ export async function generate(
             usage: end.type === 'done' ? end.usage : null,
             cost: end.type === 'done' ? end.cost : null,
             ...(citations ? { citations } : {}),
+            ...(memoryProposal
+              ? { context: sql`${messages.context} || jsonb_build_object('memoryProposal', ${memoryProposal}::text)` }
+              : {}),
             leaseOwner: null,
             leaseExpiresAt: null,
             updatedAt: sql`now()`,
@@ -227,6 +238,7 @@ export async function generate(
       console.error(`[trove] spending credits of user ${run.charge.userId} failed:`, error);
     }
   }
+  if (memoryProposal && end.type === 'done') generation.emit({ type: 'memory', proposal: memoryProposal });
   // Follow-ups: the answer is stored as done first; the questions come before the `done` event.
   if (run.followUps && end.type === 'done' && end.status === 'done') {
     const questions = await askFollowUps({

@@ -1,4 +1,4 @@
-import type { ModelMessage } from 'ai';
+import type { ModelMessage, SystemModelMessage } from 'ai';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -6,11 +6,15 @@ import {
   chatContextInput,
   type RegenerateOptions,
   type sendMessageBody,
+  usedInstructionsSchema,
 } from '../../lib/api/contract';
 import { citableItems, citationInstruction } from '../ai/chat-options';
-import { type ContextImage, fitContext, gatherContext, needsRanking } from '../ai/context';
+import { type ContextImage, type ContextItem, fitContext, gatherContext, needsRanking } from '../ai/context';
 import { type Generation, type Generations, Generation as NewGeneration } from '../ai/generations';
+import { type InstructionChoice, type Instructions, resolveInstructions } from '../ai/instructions';
 import { fromNow } from '../ai/leases';
+import { relevantMemories } from '../ai/memories';
+import { MEMORY_PROPOSAL_INSTRUCTION } from '../ai/memory-proposal';
 import { languageModel } from '../ai/providers';
 import { regenerateInstructions } from '../ai/regenerate';
 import { rankPassages } from '../ai/retrieval';
@@ -21,7 +25,7 @@ import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 import type { AiModelRow } from './ai-models';
-import { modelAccess } from './ai-settings';
+import { getSettingsRow, modelAccess } from './ai-settings';
 import { generate, type Persist } from './answer-generation';
 import { claimChatFiles, modelTakes } from './chat-files';
 import { getOwnedChat, getOwnedMessage, isWriterChat } from './chats';
@@ -57,9 +61,16 @@ async function storedTurns(db: Db, chatId: number, beforeId = 2 ** 31 - 1): Prom
 
 /**
  * The earlier turns (those with an answer) and the new question, with the language instruction and
- * any extra system parts (the context block, the citation and regenerate instructions).
+ * any extra system parts (the context block, the citation, memory and regenerate instructions) in
+ * Trove's system message, then the persona, voice and prompt `layers` each as a system message of its own.
  */
-function prompt(model: AiModelRow, request: AnswerRequest, systemParts: string[], images: ContextImage[] = []) {
+function prompt(
+  model: AiModelRow,
+  request: AnswerRequest,
+  systemParts: string[],
+  layers: string[],
+  images: ContextImage[] = [],
+) {
   const history: ModelMessage[] = request.history.flatMap((turn) =>
     turn.answer
       ? [
@@ -71,7 +82,8 @@ function prompt(model: AiModelRow, request: AnswerRequest, systemParts: string[]
   const { language } = request;
   const label = language ? (model.languages.find((l) => l.code === language)?.label ?? language) : undefined;
   const base = `${request.writer ? WRITER_ROLE : CHAT_ROLE}${label ? ` Answer in ${label}.` : ''}`;
-  const system = [base, ...systemParts.filter(Boolean)].join('\n\n');
+  const trove = [base, ...systemParts.filter(Boolean)].join('\n\n');
+  const system: SystemModelMessage[] = [trove, ...layers].map((content) => ({ role: 'system', content }));
   const content = images.length
     ? [
         { type: 'text' as const, text: request.text },
@@ -91,6 +103,8 @@ export const STORED_OPTIONS = [
   'brandVoiceId',
   'personaId',
   'promptId',
+  'promptVariables',
+  'promptPart',
   'memory',
   'followUps',
   'citations',
@@ -114,7 +128,9 @@ interface AnswerRequest {
   history: Turn[];
   context: ChatContextInput | undefined;
   options?: AnswerOptions;
-  /** Regenerating: chosen gems/collections deleted since are skipped rather than refused. */
+  /** The persona, voice and prompt asked for (see server/ai/instructions.ts) and memory on/off (default: the user's setting). */
+  choice: InstructionChoice & { memory?: boolean };
+  /** Regenerating: chosen gems/collections (and voices, personas, prompts) deleted since are skipped rather than refused. */
   lenientContext?: boolean;
   /** Regenerating: the instructions, the options to store and the message regenerated. */
   regenerate?: { instructions: string; options: RegenerateOptions; fromMessageId: number };
@@ -135,6 +151,8 @@ type Prepared = ModelAccess & {
   built: ReturnType<typeof prompt>;
   context: Record<string, unknown>;
   citable: ReturnType<typeof citableItems> | undefined;
+  /** Memory on: the answer may end with a memory proposal. */
+  memory: boolean;
 };
 
 /** The options to store in the message's `context.options`: those given. */
@@ -152,11 +170,18 @@ function checkFilesTaken(request: AnswerRequest, items: ContextItems, model: AiM
   throw new ApiError(400, `context.fileIds: ${message}`, { errors: [{ path: 'context.fileIds', message }] });
 }
 
+/** What every model's answer to one question shares: the context items and their ranking, the instructions, memory on or off. */
+interface Shared {
+  items: ContextItems;
+  ranking: Ranking | undefined;
+  instructions: Instructions;
+  memory: boolean;
+}
+
 /** One model's prompt (the context fitted to its length) and the `context` to store with its message. */
 function prepareAnswer(
   request: AnswerRequest,
-  items: ContextItems,
-  ranking: Ranking | undefined,
+  { items, ranking, instructions, memory }: Shared,
   { model, access }: ModelAccess,
   multi: { index: number; count: number },
 ): Prepared {
@@ -166,18 +191,26 @@ function prepareAnswer(
   const built = prompt(
     model,
     request,
-    [fitted.block, citable ? citationInstruction(citable) : '', request.regenerate?.instructions ?? ''],
+    [
+      fitted.block,
+      citable ? citationInstruction(citable) : '',
+      memory ? MEMORY_PROPOSAL_INSTRUCTION : '',
+      request.regenerate?.instructions ?? '',
+    ],
+    instructions.layers,
     fitted.images,
   );
   const context: Record<string, unknown> = {};
-  if (request.context) Object.assign(context, fitted.manifest, { input: request.context });
+  if (request.context || items.length) Object.assign(context, fitted.manifest);
+  if (request.context) context.input = request.context;
+  if (Object.keys(instructions.used).length) context.instructions = instructions.used;
   if (request.regenerate)
     context.regenerate = { fromMessageId: request.regenerate.fromMessageId, ...request.regenerate.options };
   const options = storedOptions(request);
   if (Object.keys(options).length) context.options = options;
   // Answers of several models to one question: the panel shows them as siblings.
   if (multi.count > 1) context.multi = multi;
-  return { model, access, llm: languageModel(model, access), built, context, citable };
+  return { model, access, llm: languageModel(model, access), built, context, citable, memory };
 }
 
 /** Stores the question (status 'pending', leased to this copy) in chat `chatId`; what generation needs to write the answer. */
@@ -215,7 +248,7 @@ function launchAnswer(
   generations: Generations,
   userId: number,
   request: AnswerRequest,
-  { model, access, llm, built, citable }: Prepared,
+  { model, access, llm, built, citable, memory }: Prepared,
   persist: Persist | undefined,
 ): StartedAnswer {
   const generation = new NewGeneration();
@@ -228,10 +261,40 @@ function launchAnswer(
       persist,
       followUps: request.options?.followUps === true,
       citable,
+      memoryProposals: memory,
       charge: model.isHouseModel ? { db, userId } : undefined,
     }),
   );
   return { messageId, modelId: model.id, displayName: model.displayName, generation };
+}
+
+/**
+ * The instructions (persona, voice, prompt; defaults from the user's settings), the memories relevant
+ * to the question when memory is on, then the request's context items.
+ */
+async function shareAnswers(
+  db: Db,
+  ai: Ai,
+  userId: number,
+  request: AnswerRequest,
+  accesses: ModelAccess[],
+): Promise<Shared> {
+  const settings = await getSettingsRow(db, ai, userId);
+  const defaults = { brandVoiceId: settings.defaultBrandVoiceId, personaId: settings.defaultBrandPersona };
+  const instructions = await resolveInstructions(db, userId, request.choice, defaults, request.lenientContext);
+  const memory = request.choice.memory ?? settings.enableMemory;
+  const memories: ContextItem[] = memory ? await relevantMemories(db, userId, request.text) : [];
+  const gathered = await gatherContext(db, userId, request.context, {
+    store: request.store,
+    chatId: request.chatId,
+    lenient: request.lenientContext,
+  });
+  const items = [...memories, ...gathered];
+  // The gems' passages are ranked for the question only when they may not all fit a model.
+  const ranking = accesses.some(({ model }) => needsRanking(items, model.contentLength))
+    ? await rankPassages(db, items, request.text)
+    : undefined;
+  return { items, ranking, instructions, memory };
 }
 
 /**
@@ -248,17 +311,9 @@ async function startAnswers(
 ): Promise<StartedAnswer[]> {
   const accesses: ModelAccess[] = [];
   for (const modelId of request.modelIds) accesses.push(await modelAccess(db, ai, userId, modelId));
-  const items = await gatherContext(db, userId, request.context, {
-    store: request.store,
-    chatId: request.chatId,
-    lenient: request.lenientContext,
-  });
-  // The gems' passages are ranked for the question only when they may not all fit a model.
-  const ranking = accesses.some(({ model }) => needsRanking(items, model.contentLength))
-    ? await rankPassages(db, items, request.text)
-    : undefined;
+  const shared = await shareAnswers(db, ai, userId, request, accesses);
   const prepared = accesses.map((access, index) =>
-    prepareAnswer(request, items, ranking, access, { index, count: accesses.length }),
+    prepareAnswer(request, shared, access, { index, count: accesses.length }),
   );
   if (request.storeIn !== null) await claimChatFiles(db, userId, request.storeIn, request.context?.fileIds ?? []);
   const started: StartedAnswer[] = [];
@@ -295,6 +350,14 @@ const sentRequest = (input: SendInput) => ({
   language: input.language,
   context: input.context,
   options: Object.fromEntries(STORED_OPTIONS.map((key) => [key, input[key]])),
+  choice: {
+    brandVoiceId: input.brandVoiceId,
+    personaId: input.personaId,
+    promptId: input.promptId,
+    promptVariables: input.promptVariables,
+    promptPart: input.promptPart,
+    memory: input.memory,
+  },
 });
 
 /**
@@ -346,6 +409,24 @@ export async function sendTemporaryMessage(
 }
 
 /**
+ * The persona, voice and prompt a stored message was asked with (none: none, not the defaults now),
+ * its prompt variables and its memory switch, to ask again with.
+ */
+function storedChoice(context: Record<string, unknown>): AnswerRequest['choice'] {
+  const used = usedInstructionsSchema.safeParse(context.instructions);
+  const options = (context.options ?? {}) as AnswerOptions;
+  const { persona, brandVoice, prompt: usedPrompt } = used.success ? used.data : {};
+  return {
+    personaId: persona?.id ?? null,
+    brandVoiceId: brandVoice?.id ?? null,
+    promptId: usedPrompt?.id,
+    promptPart: usedPrompt?.part,
+    promptVariables: usedPrompt ? options.promptVariables : undefined,
+    memory: typeof options.memory === 'boolean' ? options.memory : undefined,
+  };
+}
+
+/**
  * `POST /api/messages/{id}/regenerate`: a new message in the same chat with the same question and
  * context, answered with the options as instructions (server/ai/regenerate.ts), by the switched
  * model/language when given. The options are stored in the new message's `context.regenerate`.
@@ -368,6 +449,7 @@ export async function regenerateMessage(
     });
   const parsed = chatContextInput.safeParse(original.context.input);
   return startAnswer(db, ai, generations, userId, {
+    choice: storedChoice(original.context),
     text: original.userText,
     modelIds: [modelId],
     language: options.regenerationLanguage ?? original.language,

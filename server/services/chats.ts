@@ -16,6 +16,10 @@ type MessageRow = typeof messages.$inferSelect;
 /** The answer is written to its row at most this often while it streams (and once at the end). */
 export const CHECKPOINT_MS = 250;
 
+/** The memory the answer proposed (stored in its context by answer generation), or null. */
+const memoryProposalOf = (row: MessageRow) =>
+  typeof row.context.memoryProposal === 'string' ? row.context.memoryProposal : null;
+
 export const toMessage = (row: MessageRow): Message => ({
   id: row.id,
   chatId: row.chatGemId,
@@ -33,6 +37,7 @@ export const toMessage = (row: MessageRow): Message => ({
   context: row.context,
   followUps: row.followUps,
   citations: row.citations,
+  memoryProposal: memoryProposalOf(row),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -132,6 +137,8 @@ export async function* storedMessageEvents(
       return;
     }
     if (current.status === 'done' || current.status === 'stopped') {
+      const proposal = memoryProposalOf(current);
+      if (proposal) yield { type: 'memory', proposal };
       if (current.followUps) yield { type: 'followups', questions: current.followUps };
       yield {
         type: 'done',

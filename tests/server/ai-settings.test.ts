@@ -63,12 +63,14 @@ describe('GET/PUT /api/ai-settings', () => {
 
   it('updates the settings fields', async () => {
     const { jwt } = await t.signUp('upd');
+    const persona = await t.api('/api/personas', { token: jwt, body: { data: { name: 'Editor', text: 'Edit.' } } });
+    const voice = await t.api('/api/brand-voices', { token: jwt, body: { data: { name: 'Warm', text: 'Be warm.' } } });
     const body = {
       enableModels: [1, 2],
       defaultLanguage: 'fr',
-      defaultBrandPersona: 7,
+      defaultBrandPersona: persona.body.data.id,
       defaultBrandPersonaName: 'Editor',
-      defaultBrandVoiceId: 3,
+      defaultBrandVoiceId: voice.body.data.id,
       defaultBrandVoiceName: 'Friendly',
     };
     const res = await t.api('/api/ai-settings', { method: 'PUT', token: jwt, body });

@@ -29,6 +29,11 @@ export interface Fixtures {
   shareToken: string;
   /** A custom endpoint of the user (`/api/ai-endpoints/{id}`), an Ollama at the fake provider. */
   endpointId: number;
+  /** The user's own prompt, brand voice, persona and memory. */
+  promptId: number;
+  voiceId: number;
+  personaId: number;
+  memoryId: number;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -346,9 +351,9 @@ export const ROUTES: RouteCase[] = [
     json: (f) => ({
       enableModels: [f.modelId],
       defaultLanguage: 'en',
-      defaultBrandPersona: 1,
+      defaultBrandPersona: f.personaId,
       defaultBrandPersonaName: 'Persona',
-      defaultBrandVoiceId: 1,
+      defaultBrandVoiceId: f.voiceId,
       defaultBrandVoiceName: 'Voice',
       costEstimate: true,
       enableMemory: true,
@@ -468,9 +473,11 @@ export const ROUTES: RouteCase[] = [
       modelId: f.modelId,
       language: 'en',
       temporary: false,
-      brandVoiceId: 1,
-      personaId: 1,
-      promptId: 1,
+      brandVoiceId: f.voiceId,
+      personaId: f.personaId,
+      promptId: f.promptId,
+      promptVariables: { Topic: 'fuzz' },
+      promptPart: 0,
       memory: true,
       followUps: false,
       citations: false,
@@ -535,7 +542,114 @@ export const ROUTES: RouteCase[] = [
     destructive: true,
   },
   { method: 'POST', pattern: '/api/messages/:id/stop', auth: 'user', path: (f) => `/api/messages/${f.messageId}/stop` },
+  ...voiceRoutes(),
 ];
+
+/** Prompts, brand voices, personas and memories (lib/api/voice-contract.ts). */
+function voiceRoutes(): RouteCase[] {
+  const list = { search: 'fuzz', page: '1', perPage: '10' };
+  const crud = (
+    base: string,
+    id: (f: Fixtures) => number,
+    create: () => unknown,
+    update: () => unknown,
+    query: Record<string, string> = list,
+  ): RouteCase[] => [
+    { method: 'GET', pattern: `/api/${base}`, auth: 'user', path: () => `/api/${base}`, query: () => query },
+    { method: 'POST', pattern: `/api/${base}`, auth: 'user', path: () => `/api/${base}`, json: create },
+    { method: 'GET', pattern: `/api/${base}/:id`, auth: 'user', path: (f) => `/api/${base}/${id(f)}`, pathParam: true },
+    {
+      method: 'PUT',
+      pattern: `/api/${base}/:id`,
+      auth: 'user',
+      path: (f) => `/api/${base}/${id(f)}`,
+      json: update,
+      pathParam: true,
+    },
+    {
+      method: 'DELETE',
+      pattern: `/api/${base}/:id`,
+      auth: 'user',
+      path: (f) => `/api/${base}/${id(f)}`,
+      pathParam: true,
+      destructive: true,
+    },
+  ];
+  const expander = [{ type: 'prompt', text: '<p>Fuzz {{Topic}}</p>', plainText: 'Fuzz {{Topic}}' }];
+  return [
+    ...crud(
+      'prompts',
+      (f) => f.promptId,
+      () => ({
+        data: {
+          title: 'Fuzz prompt',
+          description: 'd',
+          text: 'Fuzz {{Topic}}',
+          expander,
+          category: 'Write',
+          showPrompt: false,
+          isPublic: true,
+          promptType: 'prompt',
+        },
+      }),
+      () => ({ data: { expander, text: 'Fuzz {{Topic}}', category: 'Chat', showPrompt: true } }),
+      { ...list, category: 'Write', scope: 'all' },
+    ),
+    ...crud(
+      'brand-voices',
+      (f) => f.voiceId,
+      () => ({ data: { name: 'Fuzz voice', description: 'd', text: 'Warm.' } }),
+      () => ({ data: { name: 'Renamed', text: 'Cool.' } }),
+    ),
+    ...crud(
+      'personas',
+      (f) => f.personaId,
+      () => ({ data: { name: 'Fuzz persona', jobTitle: 'Editor', description: 'd', text: 'Edit.' } }),
+      () => ({ data: { jobTitle: 'Chief' } }),
+    ),
+    ...crud(
+      'memories',
+      (f) => f.memoryId,
+      () => ({ data: { memory: 'I like fuzz' } }),
+      () => ({ data: { memory: 'I like fuzzing' } }),
+    ),
+    {
+      method: 'POST',
+      pattern: '/api/prompts/:id/optimize',
+      auth: 'user',
+      path: (f) => `/api/prompts/${f.promptId}/optimize`,
+      json: (f) => ({ modelId: f.modelId, text: 'Fuzz {{Topic}}' }),
+    },
+    {
+      method: 'GET',
+      pattern: '/api/fetch-public-prompts',
+      auth: 'user',
+      path: () => '/api/fetch-public-prompts',
+      query: () => ({ ...list, category: 'Reading' }),
+    },
+    {
+      method: 'GET',
+      pattern: '/api/fetch-public-expanders',
+      auth: 'user',
+      path: () => '/api/fetch-public-expanders',
+      query: () => list,
+    },
+    {
+      method: 'POST',
+      pattern: '/api/chats/:id/prompt',
+      auth: 'user',
+      path: (f) => `/api/chats/${f.chatId}/prompt`,
+      json: (f) => ({ modelId: f.modelId, category: 'Chat' }),
+    },
+    {
+      method: 'POST',
+      pattern: '/api/messages/:id/prompt',
+      auth: 'user',
+      path: (f) => `/api/messages/${f.messageId}/prompt`,
+      json: () => ({ title: 'Saved answer', category: 'Write' }),
+    },
+  ];
+}
 
 export interface WireRequest {
   method: Method;

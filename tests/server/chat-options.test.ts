@@ -22,10 +22,12 @@ describe('stored flags', () => {
   it('stores brand voice, persona, prompt ids and the boolean flags in context.options; done always carries the cost', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     fake.script({ chunks: ['Fine'], usage: { input: 100, output: 200 } });
+    const made = (path: string, data: Record<string, unknown>) =>
+      t.api(path, { token, body: { data } }).then((res) => res.body.data.id as number);
     const options = {
-      brandVoiceId: 7,
-      personaId: 8,
-      promptId: 9,
+      brandVoiceId: await made('/api/brand-voices', { name: 'Voice', text: 'Warm.' }),
+      personaId: await made('/api/personas', { name: 'Persona', text: 'Act.' }),
+      promptId: await made('/api/prompts', { title: 'Prompt', text: 'Do it.' }),
       memory: false,
       costEstimate: false,
       citations: false,
@@ -40,7 +42,14 @@ describe('stored flags', () => {
     expect(shape(res.events)).toEqual(['message', 'delta', 'done']);
     expect(res.events.at(-1)?.data.cost).toBeGreaterThan(0);
     const [row] = await storedMessages(t, token, chatId);
-    expect(row?.context).toEqual({ options });
+    expect(row?.context).toEqual({
+      options,
+      instructions: {
+        persona: { id: options.personaId, name: 'Persona' },
+        brandVoice: { id: options.brandVoiceId, name: 'Voice' },
+        prompt: { id: options.promptId, title: 'Prompt', part: 0 },
+      },
+    });
     expect(row).toMatchObject({ text: 'Fine', status: 'done', followUps: null, citations: null });
     expect(fake.requests).toHaveLength(1);
   });

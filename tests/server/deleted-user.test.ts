@@ -63,6 +63,10 @@ describe('a deleted user’s still-valid access token', () => {
       providerUrl: 'http://127.0.0.1:9',
       shareToken: 'A'.repeat(32),
       endpointId: 1,
+      promptId: 1,
+      voiceId: 1,
+      personaId: 1,
+      memoryId: 1,
     };
     const userRoutes = ROUTES.filter((route) => route.auth === 'user');
     expect(userRoutes.length).toBeGreaterThan(40);

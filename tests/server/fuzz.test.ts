@@ -53,6 +53,17 @@ beforeAll(async () => {
     body: { name: 'Fixture endpoint', kind: 'ollama', baseUrl: fake.url },
   });
   expect(endpoint.status).toBe(201);
+  const made = async (path: string, data: Record<string, unknown>) => {
+    const res = await t.api(path, { token, body: { data } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data.id as number;
+  };
+  const own = {
+    promptId: await made('/api/prompts', { title: 'Fixture prompt', text: 'About {{Topic}}' }),
+    voiceId: await made('/api/brand-voices', { name: 'Fixture voice', text: 'Warm.' }),
+    personaId: await made('/api/personas', { name: 'Fixture persona', text: 'Edit.' }),
+    memoryId: await made('/api/memories', { memory: 'I like fixtures' }),
+  };
   const [message] = await storedMessages(t, token, user.chatId);
   if (!message) throw new Error('the fixture message was not stored');
   const uploaded = upload.body.data.uploads[0];
@@ -71,6 +82,7 @@ beforeAll(async () => {
     providerUrl: fake.url,
     shareToken: share.body.data.token,
     endpointId: endpoint.body.data.id,
+    ...own,
   };
 });
 

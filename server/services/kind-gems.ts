@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { canonicalizeUrl } from '../../lib/api/canonical-url';
+import type { GemMedia, OWN_ROUTE_MEDIA_TYPES } from '../../lib/api/contract';
+import type { Db } from '../db/client';
+import { gems } from '../db/schema';
+import { notFound } from '../http/errors';
+import { aiChatsCollection } from './chats';
+
+/**
+ * Gems of the kinds with routes of their own (prompts, brand voices, personas, memories): made in the
+ * user's AI Chats collection under a `trove://<kind>/<uuid>` address, read and changed only by kind.
+ */
+export type OwnKind = (typeof OWN_ROUTE_MEDIA_TYPES)[number];
+export type GemRow = typeof gems.$inferSelect;
+
+export interface KindGemFields {
+  title: string;
+  description: string;
+  text: string | null;
+  media: GemMedia;
+}
+
+export async function insertKindGem(db: Db, userId: number, kind: OwnKind, fields: KindGemFields): Promise<GemRow> {
+  const collectionId = await aiChatsCollection(db, userId);
+  const url = `trove://${kind.toLowerCase()}/${randomUUID()}`;
+  const [row] = await db
+    .insert(gems)
+    .values({
+      ownerId: userId,
+      collectionId,
+      url,
+      canonicalUrl: canonicalizeUrl(url),
+      mediaType: kind,
+      ...fields,
+    })
+    .returning();
+  if (!row) throw new Error('gem insert returned no row');
+  return row;
+}
+
+/** The gem `id` of `kind` if `userId` owns it, else undefined. */
+export async function findOwnedKindGem(db: Db, userId: number, kind: OwnKind, id: number) {
+  const [row] = await db
+    .select()
+    .from(gems)
+    .where(and(eq(gems.id, id), eq(gems.ownerId, userId), eq(gems.mediaType, kind)));
+  return row;
+}
+
+/** The user's gem `id` of `kind`, or a 404 "`what` not found" (another user's is not found either). */
+export async function ownedKindGem(db: Db, userId: number, kind: OwnKind, id: number, what: string) {
+  const row = await findOwnedKindGem(db, userId, kind, id);
+  if (!row) throw notFound(what);
+  return row;
+}
+
+export async function updateKindGem(db: Db, id: number, patch: Partial<KindGemFields>): Promise<GemRow> {
+  const [row] = await db
+    .update(gems)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(gems.id, id))
+    .returning();
+  if (!row) throw new Error(`gem ${id} vanished during its update`);
+  return row;
+}
+
+export async function deleteKindGem(db: Db, id: number) {
+  await db.delete(gems).where(eq(gems.id, id));
+  return { id };
+}
+
+/** Whether `column` contains `search`, ignoring case (spec §5: searches are case-insensitive substring matches). */
+export const containsText = (column: SQL | AnyPgColumn, search: string) =>
+  sql`strpos(lower(${column}), lower(${search})) > 0`;
+
+/** A page of the gems `where` selects, in `order`, and how many it selects in all. */
+export async function pageOfGems(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  { page, perPage }: { page: number; perPage: number },
+) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(gems)
+      .where(where)
+      .orderBy(...order)
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(gems).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
