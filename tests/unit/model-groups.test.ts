@@ -237,6 +237,17 @@ describe('capabilities', () => {
     expect(formatContextLength(512)).toBe('512');
   });
 
+  test('says the context length is unknown when a discovered model did not report it', () => {
+    const discovered = { contextLength: null, vision: null, tools: null, thinking: null };
+    const unknown = model('My Ollama', 'llama3.1:8b', { content_length: 4096, discovered });
+    expect(modelCapabilities(unknown).map((c) => c.long)).toEqual(['Context length unknown']);
+    const known = model('My Ollama', 'qwen', {
+      content_length: 32_768,
+      discovered: { ...discovered, contextLength: 32_768 },
+    });
+    expect(modelCapabilities(known).map((c) => c.short)).toEqual(['33K']);
+  });
+
   test('lists the badges in a fixed order, context length last', () => {
     const all = model('X', 'All', {
       is_web_search_enabled: true,

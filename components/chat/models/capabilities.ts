@@ -26,10 +26,13 @@ export function formatContextLength(tokens: number): string {
   return String(Math.max(0, Math.round(tokens)));
 }
 
-/** A model's capability badges in a fixed order, the context length last (when the catalogue knows it). */
+/** A model's capability badges in a fixed order, the context length last (when it is known). */
 export function modelCapabilities(model: UserModel): Capability[] {
   const list = FLAGS.filter(([flag]) => model[flag] === true).map(([, capability]) => capability);
-  if (model.content_length > 0) {
+  // A model discovered on the user's own endpoint may not report its context length: never show a guess.
+  if (model.discovered && model.discovered.contextLength === null)
+    list.push({ key: 'context', short: 'Context ?', long: 'Context length unknown' });
+  else if (model.content_length > 0) {
     const size = formatContextLength(model.content_length);
     list.push({ key: 'context', short: size, long: `${size} tokens of context` });
   }
