@@ -19,6 +19,8 @@ import { ModelButton } from './composer/ModelButton';
 import { ChatMessages } from './conversation/ChatMessages';
 import { useConversation } from './conversation/use-conversation';
 import { useTemporaryChat } from './conversation/use-temporary-chat';
+import { AttachFilesButton } from './files/AttachFilesButton';
+import { useChatFiles } from './files/use-chat-files';
 import { ModeSwitch } from './ModeSwitch';
 import { ChatContext } from './page/ChatContext';
 import { useFollowTabs } from './page/follow-tabs';
@@ -78,6 +80,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   const [reporting, setReporting] = useState(false);
   const page = attached.sendable;
   const pageGems = usePageGems(page?.url ?? null);
+  const chatFiles = useChatFiles(models.chosen[0], conversation.chatId);
   useEffect(() => {
     // For the bench: the composer can take a question (the models are known).
     if (!models.loading && !performance.getEntriesByName(COMPOSER_USABLE_MARK).length)
@@ -124,6 +127,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         followTabs={followTabs}
         chatId={conversation.chatId}
         onOpenUrl={openUrl}
+        files={chatFiles}
       />
       <ChatMessages
         conversation={conversation}
@@ -150,6 +154,11 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         placeholder={writer ? 'What should Trove write?' : 'Ask about this page…'}
         estimate={<ComposerEstimate page={page} models={models.chosen} showCost={flags.costEstimate} />}
         modelButton={<ModelButton models={models.chosen} loading={models.loading} onOpen={() => setDrawer('models')} />}
+        attachButton={
+          chatFiles.offered && models.chosen[0] ? (
+            <AttachFilesButton model={models.chosen[0]} files={chatFiles} />
+          ) : undefined
+        }
         onShortcut={(action) => {
           // Chat history is not offered in Write mode (spec §2).
           if (action !== 'history' || writer) return false;

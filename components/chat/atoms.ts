@@ -1,5 +1,6 @@
 import { atom, type SetStateAction } from 'jotai';
 import type { ChatType, Message } from '@/lib/api/chat-contract';
+import type { ChatFile } from '@/lib/api/chat-files-contract';
 
 /** The side panel's UI state; what the server knows lives in React Query (queries.ts). */
 
@@ -24,6 +25,9 @@ export const multiSelectAtom = atom(false);
 export const multiModelIdsAtom = atom<number[]>([]);
 /** Nothing stored; gone when the panel closes. */
 export const temporaryAtom = atom(false);
+
+/** Files uploaded from the device for the chat's next questions (their text goes in the context). */
+export const attachedFilesAtom = atom<ChatFile[]>([]);
 
 /** The user's gems saved for the attached page go with the question (the context chip clears it). */
 export const pageGemsIncludedAtom = atom(true);

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { MAX_PAGE_CHARS } from '@/lib/chat/page-fit';
 import type { ActivePage } from '@/lib/messaging/types';
-import { chatModeAtom, languageAtom, pageGemsIncludedAtom, temporaryAtom } from './atoms';
+import { attachedFilesAtom, chatModeAtom, languageAtom, pageGemsIncludedAtom, temporaryAtom } from './atoms';
 import type { AskInput } from './conversation/use-conversation';
 import type { ChatFlags } from './use-chat-flags';
 import type { useChosenModels } from './use-chosen-models';
@@ -19,6 +19,7 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
   const language = useAtomValue(languageAtom);
   const temporary = useAtomValue(temporaryAtom);
   const pageGemsIncluded = useAtomValue(pageGemsIncludedAtom);
+  const fileIds = useAtomValue(attachedFilesAtom).map((f) => f.id);
   const mode = useAtomValue(chatModeAtom);
   // Write mode hides these options (spec §2), so its answers come without them.
   const writer = mode === 'ai-writer';
@@ -34,12 +35,22 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
         citations: flags.showCitations && !writer,
         costEstimate: flags.costEstimate && !writer,
         memory: flags.enableMemory,
-        context: page?.extract
-          ? {
-              pageExtract: { url: page.url, title: page.title, text: page.extract.markdown.slice(0, MAX_PAGE_CHARS) },
-              includePageGems: pageGemsIncluded,
-            }
-          : undefined,
+        context:
+          page?.extract || fileIds.length
+            ? {
+                ...(page?.extract
+                  ? {
+                      pageExtract: {
+                        url: page.url,
+                        title: page.title,
+                        text: page.extract.markdown.slice(0, MAX_PAGE_CHARS),
+                      },
+                      includePageGems: pageGemsIncluded,
+                    }
+                  : {}),
+                ...(fileIds.length ? { fileIds } : {}),
+              }
+            : undefined,
       },
       models: models.chosen.map((m) => ({ modelId: m.id, displayName: m.displayName })),
       pageUrl: page && /^https?:/.test(page.url) ? page.url : undefined,

@@ -12,6 +12,7 @@ import {
   type sendMessageWithContextBody,
   type TemporaryMessageInput,
 } from '../api/chat-contract';
+import { CHAT_FILE_FIELDS, chatFileUploadResponseSchema } from '../api/chat-files-contract';
 import { errorFromResponse, offlineError } from '../background/errors';
 import type { ChatAccess, UiError } from '../messaging/types';
 import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
@@ -45,11 +46,12 @@ export function createChatApi(access: AccessSource) {
       try {
         response = await fetch(`${serverUrl}/api/${path}`, {
           method,
+          // A FormData body sets its own multipart type (with its boundary).
           headers: {
             Authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
           },
-          body: body === undefined ? undefined : JSON.stringify(body),
+          body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
           signal,
         });
       } catch (error) {
@@ -130,6 +132,13 @@ export function createChatApi(access: AccessSource) {
     },
     duplicate: async (chatId: number) => (await json('POST', `chats/${chatId}/duplicate`, chatRefSchema)).data,
     fork: async (messageId: number) => (await json('POST', `messages/${messageId}/fork`, chatRefSchema)).data,
+    /** Upload from device: files for `modelId` (judged by their bytes on the server), to send in `context.fileIds`. */
+    uploadChatFiles: async (files: File[], modelId: number) => {
+      const form = new FormData();
+      for (const file of files) form.append(CHAT_FILE_FIELDS.files, file);
+      form.append(CHAT_FILE_FIELDS.modelId, String(modelId));
+      return (await json('POST', 'upload-chat-files', chatFileUploadResponseSchema, form)).data;
+    },
     /** Invite Other: the chat's read-only link (null when not shared), made on demand, turned off. */
     shareLink: async (chatId: number) => (await json('GET', `chats/${chatId}/share`, chatShareStateSchema)).data,
     createShareLink: async (chatId: number) =>

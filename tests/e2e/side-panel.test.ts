@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'puppeteer';
+import type { ElementHandle, Page } from 'puppeteer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, openExtensionPage, openPopup } from './browser';
@@ -291,6 +291,25 @@ describe('the side panel', () => {
     await panel.waitForSelector('button::-p-text(Create link and copy it)');
     expect((await fetch(url)).status).toBe(404);
     await panel.keyboard.press('Escape');
+  });
+
+  it('attaches a file from the device: its text reaches the provider, the chip counts it, it can be taken off', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trove-files-'));
+    const notes = join(dir, 'harbor-notes.md');
+    writeFileSync(notes, '# Harbor notes\n\nThe seawall contract goes to Baylight Marine.\n');
+    const input = await panel.$('input[data-testid="chat-file-input"]');
+    await (input as ElementHandle<HTMLInputElement>).uploadFile(notes);
+    await panel.waitForSelector('.attached-file-name::-p-text(harbor-notes.md)');
+    expect(await panel.$eval('.context-summary', (el) => el.textContent)).toContain('1 file');
+
+    const since = fake.requests.length;
+    fake.script({ chunks: ['Baylight Marine.'] });
+    await ask(panel, 'Who builds the seawall?');
+    expect(await answerTo(panel, 'Who builds the seawall?')).toBe('Baylight Marine.');
+    expect(providerBodies(fake, since)[0]).toContain('goes to Baylight Marine');
+
+    await panel.locator('button[aria-label="Remove harbor-notes.md"]').click();
+    await panel.waitForFunction(() => !document.querySelector('.attached-file'));
   });
 
   it('writes in Write mode: a chat of its own, answered as a writer, with fewer options', async () => {

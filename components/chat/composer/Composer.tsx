@@ -15,6 +15,8 @@ interface ComposerProps {
   estimate: ReactNode;
   /** The model chooser, beside the send button. */
   modelButton: ReactNode;
+  /** Upload from device (absent when the model takes no files). */
+  attachButton?: ReactNode;
   /** A shortcut typed at the start or after a space (the character is not inserted). */
   onShortcut: (action: ShortcutAction) => boolean;
   placeholder: string;
@@ -29,6 +31,7 @@ export function Composer({
   onStop,
   estimate,
   modelButton,
+  attachButton,
   onShortcut,
   placeholder,
 }: ComposerProps) {
@@ -80,6 +83,7 @@ export function Composer({
         aria-describedby="composer-estimate"
       />
       <div className="composer-bar">
+        {attachButton}
         {modelButton}
         <span id="composer-estimate" className="composer-estimate">
           {estimate}

@@ -1,5 +1,7 @@
 import { useAtom } from 'jotai';
 import { pageGemsIncludedAtom } from '../atoms';
+import { AttachedFiles } from '../files/AttachedFiles';
+import type { ChatFiles } from '../files/use-chat-files';
 import { ChatPageNote } from './ChatPageNote';
 import { ContextSummary } from './ContextSummary';
 import { PageChip } from './PageChip';
@@ -12,6 +14,7 @@ interface ChatContextProps {
   followTabs: boolean;
   chatId: number | null;
   onOpenUrl: (url: string) => void;
+  files: ChatFiles;
 }
 
 /** What the chat is about, above the messages: the attached page, the chat's own page, and the extra context. */
@@ -22,20 +25,25 @@ export function ChatContext({
   followTabs,
   chatId,
   onOpenUrl,
+  files,
 }: ChatContextProps) {
   const [pageGemsIncluded, setPageGemsIncluded] = useAtom(pageGemsIncludedAtom);
   return (
     <>
       <PageChip attached={attached} contentLength={contentLength} followTabs={followTabs} />
       <ChatPageNote chatId={chatId} attachedUrl={attached.page?.url ?? null} onOpenUrl={onOpenUrl} />
-      {attached.sendable ? (
+      {attached.sendable || files.files.length ? (
         <ContextSummary
-          counts={{ files: 0, bookmarks: 0, pageGems: pageGemCount }}
+          counts={{ files: files.files.length, bookmarks: 0, pageGems: attached.sendable ? pageGemCount : 0 }}
           pageGemsIncluded={pageGemsIncluded}
-          onClear={() => setPageGemsIncluded(false)}
+          onClear={() => {
+            setPageGemsIncluded(false);
+            files.clear();
+          }}
           onIncludePageGems={() => setPageGemsIncluded(true)}
         />
       ) : null}
+      <AttachedFiles files={files.files} onRemove={files.remove} />
     </>
   );
 }
