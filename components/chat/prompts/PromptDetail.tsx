@@ -49,6 +49,7 @@ export function PromptDetail({ prompt, onBack, onInsert, onSubmitHidden }: Promp
         <IconButton label="Back to prompts" icon={<BackIcon />} size="sm" onClick={onBack} />
         <h3 className="prompt-detail-title">{prompt.title}</h3>
       </header>
+      {prompt.description ? <p className="prompt-description">{prompt.description}</p> : null}
       <div className="prompt-label-row">
         <span className="prompt-label">Prompt</span>
         <Tooltip label={PROMPT_HELP}>
