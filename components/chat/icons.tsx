@@ -24,3 +24,9 @@ export const SettingsIcon = () =>
 export const MoreIcon = () => icon('M5 12h.01M12 12h.01M19 12h.01');
 export const PaperclipIcon = () =>
   icon('m21 11-8.5 8.5a5 5 0 0 1-7-7L14 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 7');
+export const CopyIcon = () => icon('M9 9h11v11H9zM5 15H4V4h11v1');
+export const HelpIcon = () =>
+  icon('M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20ZM9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01');
+export const EyeIcon = () =>
+  icon('M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12ZM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z');
+export const BackIcon = () => icon('M15 18l-6-6 6-6');

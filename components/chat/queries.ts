@@ -1,6 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { PromptCategory } from '@/lib/api/voice-contract';
 import type { ChatApi } from '@/lib/chat/chat-api';
 import { nextPage } from '@/lib/chat/paging';
+
+export type PromptTab = PromptCategory | 'All';
 
 /** The side panel's server state: each key beside the query that fills it. */
 export const chatKeys = {
@@ -10,6 +13,8 @@ export const chatKeys = {
   historyAll: ['chat-history'] as const,
   collections: ['chat-collections'] as const,
   shareLink: (chatId: number) => ['chat', chatId, 'share'] as const,
+  prompts: (category: PromptTab, search: string) => ['prompts', category, search] as const,
+  promptsAll: ['prompts'] as const,
 };
 
 export const chatQuery = (api: ChatApi, chatId: number) =>
@@ -34,3 +39,12 @@ export const chatCollectionsQuery = (api: ChatApi) =>
 
 export const shareLinkQuery = (api: ChatApi, chatId: number) =>
   queryOptions({ queryKey: chatKeys.shareLink(chatId), queryFn: () => api.shareLink(chatId) });
+
+/** One prompt library tab's pages (spec §4 "Prompt library tabs"): each tab and search has its own list. */
+export const promptsQuery = (api: ChatApi, category: PromptTab, search: string) =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.prompts(category, search),
+    queryFn: ({ pageParam }) => api.listPrompts({ category, search, page: pageParam }),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextPage(pages),
+  });

@@ -31,7 +31,10 @@ export function promptVariables(text: string): PromptVariable[] {
 /** `text` with each variable that has a value replaced by it; variables without a value are left as written. */
 export function fillPromptVariables(text: string, values: Record<string, string>): string {
   return text.replace(VARIABLE, (whole, name: string) => {
-    const value = values[name.trim()];
+    // A nameless `{{ | A, B}}` is not a variable (promptVariables skips it), so it is never filled; own
+    // keys only, so `{{toString}}` is not filled from Object.prototype.
+    const key = name.trim();
+    const value = key && Object.hasOwn(values, key) ? values[key] : undefined;
     return value === undefined ? whole : value;
   });
 }

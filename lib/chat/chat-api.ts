@@ -13,6 +13,7 @@ import {
   type TemporaryMessageInput,
 } from '../api/chat-contract';
 import { CHAT_FILE_FIELDS, chatFileUploadResponseSchema } from '../api/chat-files-contract';
+import { type PromptCategory, promptListSchema } from '../api/voice-contract';
 import { errorFromResponse, offlineError } from '../background/errors';
 import type { ChatAccess, UiError } from '../messaging/types';
 import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
@@ -145,6 +146,11 @@ export function createChatApi(access: AccessSource) {
       (await json('POST', `chats/${chatId}/share`, chatShareResponseSchema)).data,
     deleteShareLink: async (chatId: number) =>
       (await json('DELETE', `chats/${chatId}/share`, chatShareStateSchema)).data,
+    /** The prompts the user may use (their own and public ones), of one category or 'All'. */
+    listPrompts: (input: { category: PromptCategory | 'All'; search: string; page: number }) => {
+      const query = new URLSearchParams({ category: input.category, search: input.search, page: String(input.page) });
+      return json('GET', `prompts?${query}`, promptListSchema);
+    },
   };
 }
 

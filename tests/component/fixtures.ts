@@ -9,6 +9,8 @@ import {
 } from '@/lib/api/ai-contract';
 import { canonicalizeUrl } from '@/lib/api/canonical-url';
 import type { Collection, Diagnostics, Feedback, Gem, Tag, Upload, User } from '@/lib/api/contract';
+import { promptVariables } from '@/lib/api/prompt-variables';
+import type { Prompt } from '@/lib/api/voice-contract';
 import type { ActivePage, Preferences, QueueView } from '@/lib/messaging/protocol';
 
 /** Test data: a signed-in user "ada" with a few nested collections and tags, looking at a blog post. */
@@ -254,3 +256,24 @@ export function defaultState(): FakeState {
     ai: defaultAiState(),
   };
 }
+
+/** A prompt by "ada", visible, in the Chat category; `variables` follow from `text` unless given. */
+export const makePrompt = (id: number, title: string, over: Partial<Prompt> = {}): Prompt => {
+  const text = over.text === undefined ? `Prompt ${id}` : over.text;
+  return {
+    id,
+    title,
+    description: '',
+    text,
+    expander: [],
+    textHidden: false,
+    variables: text === null ? [] : promptVariables(text),
+    queueLength: 1,
+    author: { id: 1, username: 'ada' },
+    isAuthor: true,
+    media: { showPrompt: true, isPublic: false, category: 'Chat', promptType: 'prompt' },
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...over,
+  };
+};

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gemListSchema, promptListSchema, promptSchema } from '../../lib/api/contract';
+import { createChatApi } from '../../lib/chat/chat-api';
 import { STARTER_PROMPTS } from '../../server/services/starter-prompts';
 import { chatUser, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { type Client, expectError, expectFieldError, setupTestServer } from './harness';
@@ -141,6 +142,34 @@ describe('prompt CRUD', () => {
     expect(seen).toContain('Shared');
     expect(seen).not.toContain('Private');
     expect((await t.api(`/api/prompts/${shared.id}`, { token: owner.jwt })).body.data.text).toBe('Do X');
+  });
+});
+
+describe("the side panel's client (lib/chat/chat-api.ts listPrompts)", () => {
+  it('reads a tab, a search and a page, and another user’s hidden public prompt without its text', async () => {
+    const author = await t.signUp('pside');
+    const reader = await t.signUp('pside');
+    await makePrompt(t, author.jwt, {
+      title: 'Sidepanel hidden',
+      text: SECRET_TEXT,
+      showPrompt: false,
+      isPublic: true,
+    });
+    for (const n of [1, 2, 3])
+      await makePrompt(t, reader.jwt, { title: `Sidepanel ${n}`, category: n === 3 ? 'Write' : 'Chat' });
+    const api = createChatApi(async () => ({ serverUrl: t.url, token: reader.jwt }));
+
+    const all = await api.listPrompts({ category: 'All', search: 'sidepanel', page: 1 });
+    expect(all.total).toBe(4);
+    expect(all.data.find((p) => p.title === 'Sidepanel hidden')).toMatchObject({
+      text: null,
+      textHidden: true,
+      isAuthor: false,
+      variables: [{ name: 'Topic', options: null }],
+    });
+    const write = await api.listPrompts({ category: 'Write', search: 'Sidepanel', page: 1 });
+    expect(write.data.map((p) => p.title)).toEqual(['Sidepanel 3']);
+    expect(await api.listPrompts({ category: 'Chat', search: 'sidepanel 1', page: 2 })).toEqual({ data: [], total: 1 });
   });
 });
 

@@ -19,6 +19,34 @@ describe('prompt variables', () => {
     );
   });
 
+  it('fills every occurrence of a repeated variable, dropdown or not', () => {
+    expect(fillPromptVariables('{{Name}}, {{ Name }} and {{Name|A, B}}', { Name: 'Ann' })).toBe('Ann, Ann and Ann');
+  });
+
+  it('leaves a variable without a value as written, and fills an empty value as empty', () => {
+    expect(fillPromptVariables('Dear {{Name}}, {{Greeting | Hi, Hello}}!', {})).toBe(
+      'Dear {{Name}}, {{Greeting | Hi, Hello}}!',
+    );
+    expect(fillPromptVariables('[{{Name}}]', { Name: '' })).toBe('[]');
+    expect(fillPromptVariables('{{toString}} {{constructor}}', {})).toBe('{{toString}} {{constructor}}');
+  });
+
+  it('leaves malformed placeholders alone', () => {
+    const malformed = '{{Name} {Name}} {{}} {{ | A, B}} {{Name';
+    expect(fillPromptVariables(malformed, { Name: 'Ann', '': 'x' })).toBe(malformed);
+    expect(promptVariables(malformed)).toEqual([]);
+  });
+
+  it('fills the innermost placeholder of nested braces and keeps the braces around it', () => {
+    expect(fillPromptVariables('{{{Name}}}', { Name: 'Ann' })).toBe('{Ann}');
+    expect(fillPromptVariables('{{Outer {{Name}} }}', { Name: 'Ann', Outer: 'x' })).toBe('{{Outer Ann }}');
+    expect(promptVariables('{{Outer {{Name}} }}')).toEqual([{ name: 'Name', options: null }]);
+  });
+
+  it('inserts values literally: no second pass over filled text, no replacement patterns', () => {
+    expect(fillPromptVariables('{{A}} {{B}}', { A: '{{B}}', B: '$& $1' })).toBe('{{B}} $& $1');
+  });
+
   it('names unknown variables and dropdown values not offered', () => {
     const variables = promptVariables('{{Name}} {{Tone | A, B}}');
     expect(variableProblems(variables, { Name: 'x', Tone: 'A' })).toEqual([]);

@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PROMPT_CATEGORIES, type Prompt } from '@/lib/api/voice-contract';
+import { Tabs } from '../../ui/Tabs';
+import { chatKeys, type PromptTab } from '../queries';
+import { PromptDetail, type PromptDetailProps } from './PromptDetail';
+import { PromptList } from './PromptList';
+
+const TABS: readonly PromptTab[] = ['All', ...PROMPT_CATEGORIES];
+
+export type PromptsPanelProps = Pick<PromptDetailProps, 'onInsert' | 'onSubmitHidden'>;
+
+/**
+ * The AI Prompts panel (spec §2 "Prompt library", §4 "Prompt library tabs", "Selecting a prompt"): a
+ * visible prompt without variables is inserted at once; any other opens the detail view.
+ */
+export function PromptsPanel({ onInsert, onSubmitHidden }: PromptsPanelProps) {
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<PromptTab>('All');
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<Prompt | null>(null);
+
+  const select = (prompt: Prompt) => {
+    if (prompt.text !== null && !prompt.textHidden && !prompt.variables.length) onInsert(prompt.text);
+    else setOpen(prompt);
+  };
+  const switchTab = (id: string) => {
+    setTab(TABS.find((name) => name === id) ?? 'All');
+    setTyped('');
+    setSearch('');
+  };
+  // Every tab's list starts again from page 1 (spec §4): the other tabs' pages are dropped, and the
+  // same search run again reloads the shown list from its first page.
+  const runSearch = () => {
+    const next = typed.trim();
+    queryClient.removeQueries({ queryKey: chatKeys.promptsAll, type: 'inactive' });
+    if (next === search) void queryClient.resetQueries({ queryKey: chatKeys.prompts(tab, search) });
+    setSearch(next);
+  };
+
+  if (open)
+    return (
+      <PromptDetail prompt={open} onBack={() => setOpen(null)} onInsert={onInsert} onSubmitHidden={onSubmitHidden} />
+    );
+  return (
+    <div className="prompts-panel">
+      <input
+        type="search"
+        className="ui-input"
+        aria-label="Search prompts (press Enter)"
+        placeholder="Search prompts, then press Enter"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') runSearch();
+        }}
+      />
+      <Tabs
+        label="Prompt categories"
+        selected={tab}
+        onSelect={switchTab}
+        tabs={TABS.map((id) => ({
+          id,
+          label: id,
+          content: <PromptList category={id} search={search} onSelect={select} />,
+        }))}
+      />
+    </div>
+  );
+}
