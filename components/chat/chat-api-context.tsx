@@ -5,10 +5,11 @@ import { unwrap, useBackground } from '../app/background-context';
 
 const ChatApiContext = createContext<ChatApi | null>(null);
 
-/** The panel's own server client, with access tokens lent by the background. */
-export function ChatApiProvider({ children }: { children: ReactNode }) {
+/** The panel's own server client, with access tokens lent by the background (`api`: a given client instead). */
+export function ChatApiProvider({ children, api: given }: { children: ReactNode; api?: ChatApi }) {
   const background = useBackground();
   const api = useMemo(() => {
+    if (given) return given;
     // The token lent last: asked for again only when the server refuses it (or on first use), so a
     // question does not wait on the service worker, which the browser may have stopped.
     let lent: Promise<ChatAccess> | null = null;
@@ -21,7 +22,7 @@ export function ChatApiProvider({ children }: { children: ReactNode }) {
       }
       return lent;
     });
-  }, [background]);
+  }, [background, given]);
   return <ChatApiContext.Provider value={api}>{children}</ChatApiContext.Provider>;
 }
 

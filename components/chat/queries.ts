@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { ChatApi } from '@/lib/chat/chat-api';
+import type { ChatApi, InstructionKind } from '@/lib/chat/chat-api';
 import { nextPage } from '@/lib/chat/paging';
 
 /** The side panel's server state: each key beside the query that fills it. */
@@ -10,6 +10,10 @@ export const chatKeys = {
   historyAll: ['chat-history'] as const,
   collections: ['chat-collections'] as const,
   shareLink: (chatId: number) => ['chat', chatId, 'share'] as const,
+  instructions: (kind: InstructionKind, search: string) => ['instructions', kind, search] as const,
+  instructionsAll: (kind: InstructionKind) => ['instructions', kind] as const,
+  memories: (search: string) => ['memories', search] as const,
+  memoriesAll: ['memories'] as const,
 };
 
 export const chatQuery = (api: ChatApi, chatId: number) =>
@@ -34,3 +38,9 @@ export const chatCollectionsQuery = (api: ChatApi) =>
 
 export const shareLinkQuery = (api: ChatApi, chatId: number) =>
   queryOptions({ queryKey: chatKeys.shareLink(chatId), queryFn: () => api.shareLink(chatId) });
+
+export const instructionsQuery = (api: ChatApi, kind: InstructionKind, search: string) =>
+  queryOptions({ queryKey: chatKeys.instructions(kind, search), queryFn: () => api.listInstructions(kind, search) });
+
+export const memoriesQuery = (api: ChatApi, search: string) =>
+  queryOptions({ queryKey: chatKeys.memories(search), queryFn: () => api.listMemories(search) });
