@@ -48,8 +48,13 @@ export function setupLiveServer() {
       email: `${username}@example.test`,
       password: 'correct-horse-1',
     })) as { jwt: string };
-    const api = createChatApi(async () => ({ serverUrl: url, token: jwt }));
+    let serverUrl = url;
+    const api = createChatApi(async () => ({ serverUrl, token: jwt }));
     return {
+      /** From now on the component's calls find no server (a closed port), as when the network drops. */
+      goOffline: () => {
+        serverUrl = 'http://127.0.0.1:9';
+      },
       call: (path: string, method = 'GET', body?: unknown) => call(path, method, body, jwt),
       render: (ui: ReactElement) => renderWithBackground(<ChatApiProvider api={api}>{ui}</ChatApiProvider>),
     };
