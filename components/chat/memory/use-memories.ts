@@ -1,4 +1,4 @@
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Memory } from '@/lib/api/voice-contract';
 import { useChatApi } from '../chat-api-context';
 import { chatKeys, memoriesQuery } from '../queries';
@@ -13,7 +13,8 @@ type Snapshot = Array<[QueryKey, MemoryList | undefined]>;
 export function useMemories(search: string) {
   const api = useChatApi();
   const queryClient = useQueryClient();
-  const list = useQuery(memoriesQuery(api, search));
+  // The last answer stays on screen while the next search is fetched.
+  const list = useQuery({ ...memoriesQuery(api, search), placeholderData: keepPreviousData });
 
   const changeLists = async (change: (list: MemoryList) => MemoryList): Promise<Snapshot> => {
     await queryClient.cancelQueries({ queryKey: chatKeys.memoriesAll });

@@ -35,6 +35,10 @@ export function InstructionRow({
   const [busy, setBusy] = useState(false);
   const detail = 'jobTitle' in item && item.jobTitle ? item.jobTitle : item.description;
 
+  const show = (next: Mode) => {
+    setError(null);
+    setMode(next);
+  };
   const run = async (action: () => Promise<unknown>, after: Mode) => {
     setBusy(true);
     setError(null);
@@ -55,7 +59,7 @@ export function InstructionRow({
         item={item}
         busy={busy}
         error={error}
-        onCancel={() => setMode('view')}
+        onCancel={() => show('view')}
         onSave={(name, text) => run(() => onRename(name, text), 'view')}
       />
     );
@@ -74,12 +78,12 @@ export function InstructionRow({
         {detail ? <span className="voices-detail">{detail}</span> : null}
       </button>
       <Menu label={`Options for ${item.name}`} triggerContent={<MoreIcon />} triggerClassName="ui-icon-button">
-        <MenuItem label="Edit" onSelect={() => setMode('edit')} />
+        <MenuItem label="Edit" onSelect={() => show('edit')} />
         <MenuItem
           label={item.isDefault ? 'Clear default' : 'Make default'}
           onSelect={() => void run(() => onMakeDefault(!item.isDefault), 'view')}
         />
-        <MenuItem label="Delete" danger onSelect={() => setMode('confirm-delete')} />
+        <MenuItem label="Delete" danger onSelect={() => show('confirm-delete')} />
       </Menu>
       {mode === 'confirm-delete' ? (
         <fieldset className="voices-confirm">
@@ -87,7 +91,7 @@ export function InstructionRow({
           <Button size="sm" variant="danger" loading={busy} onClick={() => void run(onDelete, 'view')}>
             Delete
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setMode('view')}>
+          <Button size="sm" variant="ghost" onClick={() => show('view')}>
             Cancel
           </Button>
         </fieldset>

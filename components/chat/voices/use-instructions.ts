@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InstructionKind } from '@/lib/chat/chat-api';
 import { AI_SETTINGS_KEY } from '../../options/ai/use-ai-settings';
 import { useChatApi } from '../chat-api-context';
@@ -8,7 +8,8 @@ import { chatKeys, instructionsQuery } from '../queries';
 export function useInstructions(kind: InstructionKind, search: string) {
   const api = useChatApi();
   const queryClient = useQueryClient();
-  const list = useQuery(instructionsQuery(api, kind, search));
+  // The last answer stays on screen while the next search is fetched.
+  const list = useQuery({ ...instructionsQuery(api, kind, search), placeholderData: keepPreviousData });
   const refresh = () => queryClient.invalidateQueries({ queryKey: chatKeys.instructionsAll(kind) });
 
   const update = useMutation({
