@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -26,8 +27,9 @@ export interface ServerProcess {
   rssMb(): number;
 }
 
-const root = fileURLToPath(new URL('../', import.meta.url));
-const node = fileURLToPath(new URL('../node_modules/.bin/node', import.meta.url));
+// From the path, not `new URL(…)`: under a DOM test environment the global URL is the DOM's, which fileURLToPath refuses.
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '/');
+const node = join(root, 'node_modules/.bin/node');
 const LISTENING = /Trove server listening on (http:\/\/\S+)/;
 
 export async function freePort(): Promise<number> {

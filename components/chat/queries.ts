@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { PromptCategory } from '@/lib/api/voice-contract';
-import type { ChatApi } from '@/lib/chat/chat-api';
+import type { ChatApi, InstructionKind } from '@/lib/chat/chat-api';
 import { nextPage } from '@/lib/chat/paging';
 
 export type PromptTab = PromptCategory | 'All';
@@ -15,6 +15,10 @@ export const chatKeys = {
   shareLink: (chatId: number) => ['chat', chatId, 'share'] as const,
   prompts: (category: PromptTab, search: string) => ['prompts', category, search] as const,
   promptsAll: ['prompts'] as const,
+  instructions: (kind: InstructionKind, search: string) => ['instructions', kind, search] as const,
+  instructionsAll: (kind: InstructionKind) => ['instructions', kind] as const,
+  memories: (search: string) => ['memories', search] as const,
+  memoriesAll: ['memories'] as const,
 };
 
 export const chatQuery = (api: ChatApi, chatId: number) =>
@@ -48,3 +52,8 @@ export const promptsQuery = (api: ChatApi, category: PromptTab, search: string) 
     initialPageParam: 1,
     getNextPageParam: (_last, pages) => nextPage(pages),
   });
+export const instructionsQuery = (api: ChatApi, kind: InstructionKind, search: string) =>
+  queryOptions({ queryKey: chatKeys.instructions(kind, search), queryFn: () => api.listInstructions(kind, search) });
+
+export const memoriesQuery = (api: ChatApi, search: string) =>
+  queryOptions({ queryKey: chatKeys.memories(search), queryFn: () => api.listMemories(search) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiSettingsSchema } from '../api/ai-contract';
 import {
   type ChatExportFormat,
   type ChatType,
@@ -13,7 +14,16 @@ import {
   type TemporaryMessageInput,
 } from '../api/chat-contract';
 import { CHAT_FILE_FIELDS, chatFileUploadResponseSchema } from '../api/chat-files-contract';
-import { type PromptCategory, promptListSchema } from '../api/voice-contract';
+import {
+  brandVoiceListSchema,
+  brandVoiceSchema,
+  memoryListSchema,
+  memorySchema,
+  type PromptCategory,
+  personaListSchema,
+  personaSchema,
+  promptListSchema,
+} from '../api/voice-contract';
 import { errorFromResponse, offlineError } from '../background/errors';
 import type { ChatAccess, UiError } from '../messaging/types';
 import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
@@ -33,6 +43,16 @@ export type AskBody = z.input<typeof sendMessageWithContextBody>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const chatRefSchema = z.object({ data: z.object({ id: z.number(), title: z.string() }) });
+const deletedSchema = z.object({ data: z.object({ id: z.number() }) });
+
+/** A brand voice ('voice') or an agent ('persona'): the panel lists, edits and picks both alike. */
+export type InstructionKind = 'voice' | 'persona';
+const INSTRUCTIONS = {
+  voice: { path: 'brand-voices', list: brandVoiceListSchema, one: z.object({ data: brandVoiceSchema }) },
+  persona: { path: 'personas', list: personaListSchema, one: z.object({ data: personaSchema }) },
+} as const;
+const searchParam = (search: string) => `search=${encodeURIComponent(search)}&perPage=100`;
+
 const chatGemSchema = z.object({ data: z.object({ id: z.number(), title: z.string(), url: z.string().nullable() }) });
 
 /**
@@ -151,6 +171,24 @@ export function createChatApi(access: AccessSource) {
       const query = new URLSearchParams({ category: input.category, search: input.search, page: String(input.page) });
       return json('GET', `prompts?${query}`, promptListSchema);
     },
+    /** The user's brand voices or agents matching `search` (the default first). */
+    listInstructions: (kind: InstructionKind, search: string) =>
+      json('GET', `${INSTRUCTIONS[kind].path}?${searchParam(search)}`, INSTRUCTIONS[kind].list),
+    updateInstruction: async (kind: InstructionKind, id: number, data: { name?: string; text?: string }) =>
+      (await json('PUT', `${INSTRUCTIONS[kind].path}/${id}`, INSTRUCTIONS[kind].one, { data })).data,
+    deleteInstruction: async (kind: InstructionKind, id: number) =>
+      (await json('DELETE', `${INSTRUCTIONS[kind].path}/${id}`, deletedSchema)).data,
+    /** Makes a voice or agent the user's default (null clears it); answers the saved AI settings. */
+    setDefaultInstruction: async (kind: InstructionKind, id: number | null) => {
+      const body = kind === 'voice' ? { defaultBrandVoiceId: id } : { defaultBrandPersona: id };
+      return (await json('PUT', 'ai-settings', z.object({ data: aiSettingsSchema }), body)).data;
+    },
+    listMemories: (search: string) => json('GET', `memories?${searchParam(search)}`, memoryListSchema),
+    createMemory: async (memory: string) =>
+      (await json('POST', 'memories', z.object({ data: memorySchema }), { data: { memory } })).data,
+    updateMemory: async (id: number, memory: string) =>
+      (await json('PUT', `memories/${id}`, z.object({ data: memorySchema }), { data: { memory } })).data,
+    deleteMemory: async (id: number) => (await json('DELETE', `memories/${id}`, deletedSchema)).data,
   };
 }
 

@@ -16,6 +16,8 @@ export interface AnswerView {
   cost: number | null;
   createdAt: string | null;
   context: Record<string, unknown>;
+  /** A fact the model proposed to remember (memory on), for the user to save or dismiss. */
+  memoryProposal: string | null;
   /** The stored message, when there is one (its options, its question). */
   stored: Message | null;
   live: boolean;
@@ -40,6 +42,7 @@ const fromStored = (m: Message): AnswerView => ({
   cost: m.cost,
   createdAt: m.createdAt,
   context: m.context,
+  memoryProposal: m.memoryProposal ?? null,
   stored: m,
   live: false,
 });
@@ -57,6 +60,7 @@ const fromLive = (a: LiveAnswer, index: number, stored: Message | null): AnswerV
   cost: a.cost,
   createdAt: stored?.createdAt ?? null,
   context: stored?.context ?? {},
+  memoryProposal: a.memoryProposal ?? stored?.memoryProposal ?? null,
   stored,
   live: true,
 });

@@ -26,6 +26,24 @@ const shape = (turns: ReturnType<typeof conversationView>) =>
   turns.map((t) => [t.key, t.question, t.answers.map((a) => `${a.key}:${a.text}${a.live ? '*' : ''}`)]);
 
 describe('conversationView', () => {
+  it('carries the memory proposal: from the live event, else from the stored message', () => {
+    const liveTurn = live('B', [{ messageId: 2, text: 'b' }]);
+    const withProposal: LiveTurn = {
+      ...liveTurn,
+      answers: liveTurn.answers.map((a) => ({ ...a, memoryProposal: 'you like tea' })),
+    };
+    const view = conversationView(
+      [stored(1, 'A', 'a', { memoryProposal: 'you live in Oslo' }), stored(3, 'C', 'c')],
+      withProposal,
+      null,
+    );
+    expect(view.flatMap((t) => t.answers.map((a) => [a.key, a.memoryProposal]))).toEqual([
+      ['m1', 'you live in Oslo'],
+      ['m3', null],
+      ['m2', 'you like tea'],
+    ]);
+  });
+
   it('puts a new question and its streaming answer after the stored turns', () => {
     const view = conversationView([stored(1, 'A', 'a')], live('B', [{ messageId: 2, text: 'b…' }]), null);
     expect(shape(view)).toEqual([

@@ -1,8 +1,10 @@
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import type { AnswerView as Answer } from '@/lib/chat/conversation-view';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Markdown } from '../markdown/Markdown';
+import { MemoryProposal } from '../memory/MemoryProposal';
 import { ContextUsed } from './ContextUsed';
 
 interface AnswerViewProps {
@@ -35,6 +37,7 @@ export function AnswerView({
   options,
 }: AnswerViewProps) {
   const streaming = answer.status === 'streaming' || answer.status === 'pending';
+  const [proposalDone, setProposalDone] = useState(false);
   return (
     <article className="answer" aria-busy={streaming} data-status={answer.status}>
       <header className="answer-meta">
@@ -81,6 +84,9 @@ export function AnswerView({
             </li>
           ))}
         </ul>
+      ) : null}
+      {answer.memoryProposal && !streaming && !proposalDone ? (
+        <MemoryProposal proposal={answer.memoryProposal} onDone={() => setProposalDone(true)} />
       ) : null}
       {answer.status === 'done' || answer.status === 'stopped' ? <ContextUsed context={answer.context} /> : null}
     </article>

@@ -1,0 +1,143 @@
+import { type FormEvent, useState } from 'react';
+import type { BrandVoice, Persona } from '@/lib/api/voice-contract';
+import type { InstructionKind } from '@/lib/chat/chat-api';
+import { errorMessage } from '../../app/background-context';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Menu } from '../../ui/Menu';
+import { MenuItem } from '../../ui/MenuItem';
+import { MoreIcon } from '../icons';
+
+interface InstructionRowProps {
+  kind: InstructionKind;
+  item: BrandVoice | Persona;
+  selected: boolean;
+  onToggle: () => void;
+  onRename: (name: string, text: string) => Promise<unknown>;
+  onDelete: () => Promise<unknown>;
+  onMakeDefault: (on: boolean) => Promise<unknown>;
+}
+
+type Mode = 'view' | 'edit' | 'confirm-delete';
+
+/** A voice or agent: picked by a click; its author's menu edits it in place, makes it the default or deletes it (after a confirm). */
+export function InstructionRow({
+  kind,
+  item,
+  selected,
+  onToggle,
+  onRename,
+  onDelete,
+  onMakeDefault,
+}: InstructionRowProps) {
+  const [mode, setMode] = useState<Mode>('view');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const detail = 'jobTitle' in item && item.jobTitle ? item.jobTitle : item.description;
+
+  const show = (next: Mode) => {
+    setError(null);
+    setMode(next);
+  };
+  const run = async (action: () => Promise<unknown>, after: Mode) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      setMode(after);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (mode === 'edit')
+    return (
+      <EditForm
+        kind={kind}
+        item={item}
+        busy={busy}
+        error={error}
+        onCancel={() => show('view')}
+        onSave={(name, text) => run(() => onRename(name, text), 'view')}
+      />
+    );
+
+  return (
+    <li className="voices-row">
+      <button type="button" className="voices-pick" aria-pressed={selected} onClick={onToggle}>
+        <span className="voices-name">
+          {item.name}
+          {item.isDefault ? (
+            <span className="voices-default" title="Default">
+              <span aria-hidden="true">✓</span> Default
+            </span>
+          ) : null}
+        </span>
+        {detail ? <span className="voices-detail">{detail}</span> : null}
+      </button>
+      <Menu label={`Options for ${item.name}`} triggerContent={<MoreIcon />} triggerClassName="ui-icon-button">
+        <MenuItem label="Edit" onSelect={() => show('edit')} />
+        <MenuItem
+          label={item.isDefault ? 'Clear default' : 'Make default'}
+          onSelect={() => void run(() => onMakeDefault(!item.isDefault), 'view')}
+        />
+        <MenuItem label="Delete" danger onSelect={() => show('confirm-delete')} />
+      </Menu>
+      {mode === 'confirm-delete' ? (
+        <fieldset className="voices-confirm">
+          <legend>Delete “{item.name}”?</legend>
+          <Button size="sm" variant="danger" loading={busy} onClick={() => void run(onDelete, 'view')}>
+            Delete
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => show('view')}>
+            Cancel
+          </Button>
+        </fieldset>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </li>
+  );
+}
+
+interface EditFormProps {
+  kind: InstructionKind;
+  item: BrandVoice | Persona;
+  busy: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onSave: (name: string, text: string) => void;
+}
+
+function EditForm({ kind, item, busy, error, onCancel, onSave }: EditFormProps) {
+  const [name, setName] = useState(item.name);
+  const [text, setText] = useState(item.text);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave(name, text);
+  };
+  return (
+    <li className="voices-row">
+      <form className="voices-edit" aria-label={`Edit ${item.name}`} onSubmit={submit}>
+        <label>
+          Name
+          <input className="ui-input" value={name} onChange={(event) => setName(event.target.value)} />
+        </label>
+        <label>
+          {kind === 'voice' ? 'Tone of voice' : 'Instructions'}
+          <textarea className="ui-input" rows={4} value={text} onChange={(event) => setText(event.target.value)} />
+        </label>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <div className="voices-edit-actions">
+          <Button size="sm" type="submit" loading={busy}>
+            Save
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </li>
+  );
+}

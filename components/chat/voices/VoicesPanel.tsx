@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import type { InstructionKind } from '@/lib/chat/chat-api';
+import { useDebouncedValue } from '../../app/use-debounced-value';
+import { Tabs } from '../../ui/Tabs';
+import { InstructionList } from './InstructionList';
+
+export interface VoicesSelection {
+  brandVoiceId: number | null;
+  personaId: number | null;
+}
+
+interface VoicesPanelProps {
+  selected: VoicesSelection;
+  onSelect: (kind: InstructionKind, item: { id: number; name: string } | null) => void;
+}
+
+/** The drawer's AI Voices / Agents panel: one search (debounced 300 ms) over the tabs All, AI Voices and Agents. */
+export function VoicesPanel({ selected, onSelect }: VoicesPanelProps) {
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim(), 300);
+  const list = (kind: InstructionKind) => (
+    <InstructionList
+      kind={kind}
+      search={search}
+      selectedId={kind === 'voice' ? selected.brandVoiceId : selected.personaId}
+      onSelect={(item) => onSelect(kind, item)}
+    />
+  );
+  return (
+    <div className="voices-panel">
+      <input
+        type="search"
+        className="ui-input"
+        aria-label="Search voices and agents"
+        placeholder="Search"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+      />
+      <Tabs
+        label="Voices and agents"
+        tabs={[
+          {
+            id: 'all',
+            label: 'All',
+            content: (
+              <>
+                <h4 className="voices-heading">AI Voices</h4>
+                {list('voice')}
+                <h4 className="voices-heading">Agents</h4>
+                {list('persona')}
+              </>
+            ),
+          },
+          { id: 'voices', label: 'AI Voices', content: list('voice') },
+          { id: 'agents', label: 'Agents', content: list('persona') },
+        ]}
+      />
+    </div>
+  );
+}

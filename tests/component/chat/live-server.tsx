@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ReactElement } from 'react';
+import { afterAll, beforeAll } from 'vitest';
+import { ChatApiProvider } from '@/components/chat/chat-api-context';
+import { createChatApi } from '@/lib/chat/chat-api';
+import { type ServerProcess, startServerProcess } from '../../server-process';
+import { renderWithBackground } from '../render';
+
+let users = 0;
+
+/**
+ * The real server (its own process, a fresh PGlite database, real HTTP) for side-panel components that
+ * call it through the panel's own ChatApi; each test signs up its own user.
+ */
+export function setupLiveServer() {
+  let server: ServerProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'trove-component-'));
+  beforeAll(async () => {
+    server = await startServerProcess({
+      env: { DATA_DIR: dataDir, DATABASE_URL: '', TROVE_SECRET: 's'.repeat(48), TROVE_PER_ADDRESS_LIMITS: '0' },
+    });
+  }, 90_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A new user: the server's API as that user, and `render` of a component talking to it as that user. */
+  async function signedIn(prefix: string) {
+    const url = server?.url;
+    if (!url) throw new Error('the live server is not running');
+    const call = async (path: string, method = 'GET', body?: unknown, token?: string) => {
+      const response = await fetch(`${url}/api/${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = await response.json();
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+    users += 1;
+    const username = `${prefix.slice(0, 8)}${users}${Math.random().toString(36).slice(2, 5)}`;
+    const { jwt } = (await call('auth/local/register', 'POST', {
+      username,
+      email: `${username}@example.test`,
+      password: 'correct-horse-1',
+    })) as { jwt: string };
+    let serverUrl = url;
+    const api = createChatApi(async () => ({ serverUrl, token: jwt }));
+    return {
+      /** From now on the component's calls find no server (a closed port), as when the network drops. */
+      goOffline: () => {
+        serverUrl = 'http://127.0.0.1:9';
+      },
+      call: (path: string, method = 'GET', body?: unknown) => call(path, method, body, jwt),
+      render: (ui: ReactElement) => renderWithBackground(<ChatApiProvider api={api}>{ui}</ChatApiProvider>),
+    };
+  }
+  return { signedIn };
+}

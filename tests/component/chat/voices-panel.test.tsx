@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ChatApiProvider } from '@/components/chat/chat-api-context';
+import { VoicesPanel } from '@/components/chat/voices/VoicesPanel';
+import { createChatApi } from '@/lib/chat/chat-api';
+import { renderWithBackground } from '../render';
+import { setupLiveServer } from './live-server';
+
+const live = setupLiveServer();
+
+type Selected = { brandVoiceId: number | null; personaId: number | null };
+const nothing: Selected = { brandVoiceId: null, personaId: null };
+
+async function withVoices(prefix: string) {
+  const user = await live.signedIn(prefix);
+  const voice = async (name: string) =>
+    (await user.call('brand-voices', 'POST', { data: { name, text: `${name} tone` } })).data as { id: number };
+  const persona = async (name: string) =>
+    (await user.call('personas', 'POST', { data: { name, jobTitle: 'Editor', text: `Act as ${name}` } })).data as {
+      id: number;
+    };
+  return { ...user, voice, persona };
+}
+
+const names = (list: string) =>
+  within(screen.getByRole('list', { name: list }))
+    .getAllByRole('button', { pressed: false })
+    .concat(within(screen.getByRole('list', { name: list })).queryAllByRole('button', { pressed: true }))
+    .map((b) => b.querySelector('.voices-name')?.textContent);
+
+describe('AI Voices / Agents panel', () => {
+  it('lists voices and agents, the default first with a tick, and searches case-insensitively after a pause', async () => {
+    const u = await withVoices('vlist');
+    await u.voice('Casual');
+    const formal = await u.voice('Formal');
+    await u.persona('Copywriter');
+    await u.call('ai-settings', 'PUT', { defaultBrandVoiceId: formal.id });
+    const { user } = u.render(<VoicesPanel selected={nothing} onSelect={vi.fn()} />);
+
+    await screen.findByRole('list', { name: 'brand voices' });
+    await screen.findByRole('list', { name: 'agents' });
+    expect(names('brand voices')).toEqual(['Formal✓ Default', 'Casual']);
+    expect(names('agents')).toEqual(['Copywriter']);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search voices and agents' }), 'CAS');
+    await waitFor(() => expect(names('brand voices')).toEqual(['Casual']));
+    expect(await screen.findByRole('region', { name: 'No agents match' })).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'Agents' }));
+    expect(screen.queryByRole('list', { name: 'brand voices' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'No agents match' })).toBeTruthy();
+  });
+
+  it('marks the selected one; picking it again unpicks it', async () => {
+    const u = await withVoices('vpick');
+    const casual = await u.voice('Casual');
+    const onSelect = vi.fn();
+    const { user } = u.render(
+      <VoicesPanel selected={{ brandVoiceId: casual.id, personaId: null }} onSelect={onSelect} />,
+    );
+    const picked = await screen.findByRole('button', { name: /^Casual/, pressed: true });
+    await user.click(picked);
+    expect(onSelect).toHaveBeenLastCalledWith('voice', null);
+  });
+
+  it('picks an agent by its id and name', async () => {
+    const u = await withVoices('vpicka');
+    const writer = await u.persona('Writer');
+    const onSelect = vi.fn();
+    const { user } = u.render(<VoicesPanel selected={nothing} onSelect={onSelect} />);
+    await user.click(await screen.findByRole('button', { name: /^Writer/, pressed: false }));
+    expect(onSelect).toHaveBeenLastCalledWith('persona', { id: writer.id, name: 'Writer' });
+  });
+
+  it('edits a voice in place and saves it on the server', async () => {
+    const u = await withVoices('vedit');
+    const casual = await u.voice('Casual');
+    const { user } = u.render(<VoicesPanel selected={nothing} onSelect={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Options for Casual' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Edit Casual' });
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Relaxed');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('button', { name: /^Relaxed/ });
+    expect((await u.call(`brand-voices/${casual.id}`)).data).toMatchObject({ name: 'Relaxed', text: 'Casual tone' });
+  });
+
+  it('a refused edit stays in the form with the server’s reason', async () => {
+    const u = await withVoices('vbad');
+    await u.voice('Casual');
+    const { user } = u.render(<VoicesPanel selected={nothing} onSelect={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Options for Casual' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Edit Casual' });
+    await user.clear(within(form).getByRole('textbox', { name: 'Name' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Edit Casual' })).toBeTruthy();
+  });
+
+  it('deletes only after the confirm, and unpicks a deleted pick', async () => {
+    const u = await withVoices('vdel');
+    const casual = await u.voice('Casual');
+    await u.voice('Formal');
+    const onSelect = vi.fn();
+    const { user } = u.render(
+      <VoicesPanel selected={{ brandVoiceId: casual.id, personaId: null }} onSelect={onSelect} />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Options for Casual' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const confirm = screen.getByRole('group', { name: 'Delete “Casual”?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect((await u.call('brand-voices')).total).toBe(2);
+
+    await user.click(screen.getByRole('button', { name: 'Options for Casual' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Delete “Casual”?' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Casual/ })).toBeNull());
+    expect((await u.call('brand-voices')).total).toBe(1);
+    expect(onSelect).toHaveBeenLastCalledWith('voice', null);
+  });
+
+  it('Make default moves the tick and saves the user’s default', async () => {
+    const u = await withVoices('vdef');
+    await u.voice('Casual');
+    const formal = await u.voice('Formal');
+    const { user } = u.render(<VoicesPanel selected={nothing} onSelect={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Options for Formal' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Make default' }));
+    await waitFor(() => expect(names('brand voices')).toEqual(['Formal✓ Default', 'Casual']));
+    expect((await u.call('ai-settings')).data).toMatchObject({
+      defaultBrandVoiceId: formal.id,
+      defaultBrandVoiceName: 'Formal',
+    });
+  });
+
+  it('shows why the list could not be fetched, with a retry', async () => {
+    const offline = createChatApi(async () => ({ serverUrl: 'http://127.0.0.1:9', token: 'x' }));
+    renderWithBackground(
+      <ChatApiProvider api={offline}>
+        <VoicesPanel selected={nothing} onSelect={vi.fn()} />
+      </ChatApiProvider>,
+    );
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(2));
+    expect(screen.getAllByRole('alert')[0]?.textContent).toContain("Can't reach the Trove server");
+  });
+});
