@@ -1,4 +1,4 @@
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { lazy, Suspense } from 'react';
 import type { UserModel } from '@/lib/api/ai-contract';
 import type { Gem } from '@/lib/api/contract';
@@ -10,6 +10,8 @@ import { Spinner } from '../ui/Spinner';
 import {
   answerSwitchAtom,
   type DrawerName,
+  draftAtom,
+  instructionChoiceAtom,
   languageAtom,
   multiModelIdsAtom,
   multiSelectAtom,
@@ -18,11 +20,14 @@ import {
 import type { Conversation } from './conversation/use-conversation';
 import { HistoryPanel } from './history/HistoryPanel';
 import { LanguagePicker } from './language/LanguagePicker';
+import { MemoryPanel } from './memory/MemoryPanel';
 import { ModelPicker } from './models/ModelPicker';
 import { MAX_SELECTED_MODELS } from './models/model-groups';
+import { PromptsPanel } from './prompts/PromptsPanel';
 import { ShortcutsPanel } from './ShortcutsPanel';
 import { InvitePanel } from './share/InvitePanel';
 import type { useChosenModels } from './use-chosen-models';
+import { VoicesPanel } from './voices/VoicesPanel';
 
 interface ChatDrawersProps {
   open: DrawerName | null;
@@ -31,6 +36,8 @@ interface ChatDrawersProps {
   models: ReturnType<typeof useChosenModels>;
   /** Edit Gem: the attached page and its saved gem. */
   editGem?: { page: ActivePage; gem: Gem };
+  /** Sends a question (a hidden prompt chosen in AI Prompts is sent by id). */
+  onSend: (text: string, prompt?: { promptId: number; promptVariables: Record<string, string> }) => void;
 }
 
 const TITLES: Record<DrawerName, string> = {
@@ -40,13 +47,16 @@ const TITLES: Record<DrawerName, string> = {
   shortcuts: 'Keyboard Shortcuts',
   invite: 'Invite Other',
   'edit-gem': 'Edit Gem',
+  prompts: 'AI Prompts',
+  voices: 'Brand voice',
+  memory: 'Memory',
 };
 
 // The gem form (and its pickers) loads when Edit Gem is first opened, not with the panel.
 const EditGemPanel = lazy(() => import('./page/EditGemPanel').then((m) => ({ default: m.EditGemPanel })));
 
 /** The bottom Chat drawer: one panel at a time. Closing it clears what it was opened for. */
-export function ChatDrawers({ open, onClose, conversation, models, editGem }: ChatDrawersProps) {
+export function ChatDrawers({ open, onClose, conversation, models, editGem, onSend }: ChatDrawersProps) {
   const background = useBackground();
   const answerSettings = useSettingsAnswer();
   const [switching, setSwitching] = useAtom(answerSwitchAtom);
@@ -54,6 +64,8 @@ export function ChatDrawers({ open, onClose, conversation, models, editGem }: Ch
   const [multiIds, setMultiIds] = useAtom(multiModelIdsAtom);
   const [temporary, setTemporary] = useAtom(temporaryAtom);
   const [language, setLanguage] = useAtom(languageAtom);
+  const [choice, setChoice] = useAtom(instructionChoiceAtom);
+  const setDraft = useSetAtom(draftAtom);
   const close = () => {
     setSwitching(null);
     onClose();
@@ -139,6 +151,30 @@ export function ChatDrawers({ open, onClose, conversation, models, editGem }: Ch
         />
       ) : null}
       {open === 'shortcuts' ? <ShortcutsPanel /> : null}
+      {open === 'prompts' ? (
+        <PromptsPanel
+          onInsert={(text) => {
+            setDraft(text);
+            close();
+          }}
+          onSubmitHidden={(promptId, promptVariables, text) => {
+            close();
+            onSend(text?.trim() || 'Use the chosen prompt.', { promptId, promptVariables });
+          }}
+        />
+      ) : null}
+      {open === 'voices' ? (
+        <VoicesPanel
+          selected={{ brandVoiceId: choice.brandVoiceId ?? null, personaId: choice.personaId ?? null }}
+          onSelect={(kind, item) =>
+            setChoice((current) => ({
+              ...current,
+              [kind === 'voice' ? 'brandVoiceId' : 'personaId']: item?.id ?? null,
+            }))
+          }
+        />
+      ) : null}
+      {open === 'memory' ? <MemoryPanel /> : null}
       {open === 'invite' && conversation.chatId !== null ? <InvitePanel chatId={conversation.chatId} /> : null}
       {open === 'edit-gem' && editGem ? (
         <Suspense fallback={<Spinner label="Loading the gem" />}>

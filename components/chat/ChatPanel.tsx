@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import type { ShortcutAction } from '@/lib/chat/shortcuts';
 import { useBackground } from '../app/background-context';
 import { sessionQuery } from '../app/queries';
 import { ReportBugDialog } from '../feedback/ReportBugDialog';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
-import { chatModeAtom, drawerAtom, temporaryAtom } from './atoms';
+import { chatModeAtom, type DrawerName, drawerAtom, temporaryAtom } from './atoms';
 import { ChatDrawers } from './ChatDrawers';
 import { ChatHeader } from './ChatHeader';
 import { ChatApiProvider } from './chat-api-context';
@@ -34,6 +35,14 @@ import { useRememberedChat } from './use-remembered-chat';
 import { useSendQuestion } from './use-send-question';
 
 export const COMPOSER_USABLE_MARK = 'trove:panel-composer-usable';
+
+/** The drawer each composer shortcut opens ('+' attach gems waits for the bookmark picker). */
+const SHORTCUT_DRAWERS: Record<ShortcutAction, DrawerName | null> = {
+  prompts: 'prompts',
+  history: 'history',
+  agents: 'voices',
+  attach: null,
+};
 
 interface ChatPanelProps {
   onOpenOptions: (hash?: string) => void;
@@ -160,9 +169,10 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
           ) : undefined
         }
         onShortcut={(action) => {
+          const drawerName = SHORTCUT_DRAWERS[action];
           // Chat history is not offered in Write mode (spec §2).
-          if (action !== 'history' || writer) return false;
-          setDrawer('history');
+          if (!drawerName || (drawerName === 'history' && writer)) return false;
+          setDrawer(drawerName);
           return true;
         }}
       />
@@ -172,6 +182,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         conversation={stored}
         models={models}
         editGem={page && pageGems[0] ? { page, gem: pageGems[0] } : undefined}
+        onSend={send}
       />
       {reporting ? (
         <ReportBugDialog

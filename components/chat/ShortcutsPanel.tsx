@@ -4,9 +4,17 @@ export function ShortcutsPanel() {
     <div className="shortcuts-panel">
       <dl>
         <dt>
+          <kbd>/</kbd>
+        </dt>
+        <dd>Open the AI prompts</dd>
+        <dt>
           <kbd>\</kbd>
         </dt>
-        <dd>Open Chat history</dd>
+        <dd>Open Chat history (not in Write)</dd>
+        <dt>
+          <kbd>@</kbd>
+        </dt>
+        <dd>Choose a brand voice or an agent</dd>
         <dt>
           <kbd>Enter</kbd>
         </dt>
@@ -22,8 +30,8 @@ export function ShortcutsPanel() {
       </dl>
       <p>
         A shortcut works only when typed at the start of the question or after a space, so it stays an ordinary
-        character inside words, web addresses and code (<code>and/or</code>, <code>C:\dir</code>). Prompts (<kbd>/</kbd>
-        ), agents and brand voices (<kbd>@</kbd>) and attaching gems (<kbd>+</kbd>) arrive with those features.
+        character inside words, web addresses and code (<code>and/or</code>, <code>C:\dir</code>, <code>a@b.c</code>).
+        Attaching gems (<kbd>+</kbd>) arrives with the gem picker.
       </p>
     </div>
   );

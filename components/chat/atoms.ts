@@ -32,7 +32,19 @@ export const attachedFilesAtom = atom<ChatFile[]>([]);
 /** The user's gems saved for the attached page go with the question (the context chip clears it). */
 export const pageGemsIncludedAtom = atom(true);
 
-export type DrawerName = 'models' | 'language' | 'history' | 'shortcuts' | 'invite' | 'edit-gem';
+/** The brand voice and agent chosen for the next questions; undefined: the user's defaults apply, null: none. */
+export const instructionChoiceAtom = atom<{ brandVoiceId?: number | null; personaId?: number | null }>({});
+
+export type DrawerName =
+  | 'models'
+  | 'language'
+  | 'history'
+  | 'shortcuts'
+  | 'invite'
+  | 'edit-gem'
+  | 'prompts'
+  | 'voices'
+  | 'memory';
 export const drawerAtom = atom<DrawerName | null>(null);
 
 /** Switch Model / Switch Language for one answer: the next pick regenerates it instead of changing the defaults. */

@@ -1,7 +1,14 @@
 import { useAtomValue } from 'jotai';
 import { MAX_PAGE_CHARS } from '@/lib/chat/page-fit';
 import type { ActivePage } from '@/lib/messaging/types';
-import { attachedFilesAtom, chatModeAtom, languageAtom, pageGemsIncludedAtom, temporaryAtom } from './atoms';
+import {
+  attachedFilesAtom,
+  chatModeAtom,
+  instructionChoiceAtom,
+  languageAtom,
+  pageGemsIncludedAtom,
+  temporaryAtom,
+} from './atoms';
 import type { AskInput } from './conversation/use-conversation';
 import type { ChatFlags } from './use-chat-flags';
 import type { useChosenModels } from './use-chosen-models';
@@ -23,11 +30,15 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
   const mode = useAtomValue(chatModeAtom);
   // Write mode hides these options (spec §2), so its answers come without them.
   const writer = mode === 'ai-writer';
-  return (text: string) => {
+  const choice = useAtomValue(instructionChoiceAtom);
+  /** `extra`: a prompt chosen in the AI Prompts panel (by id, with its variables). */
+  return (text: string, extra?: Pick<AskInput['body'], 'promptId' | 'promptVariables'>) => {
     const ids = models.chosen.map((m) => m.id);
     void ask({
       body: {
         text,
+        ...choice,
+        ...extra,
         ...(ids.length > 1 ? { modelIds: ids } : { modelId: ids[0] }),
         language,
         temporary: temporary && !writer,

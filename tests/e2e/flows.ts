@@ -46,6 +46,23 @@ export async function fetchGems(serverUrl: string, identifier: string, password:
   return gemListSchema.parse(await list.json());
 }
 
+/** Creates something of the user's straight through the API (`POST {path}` with `{data}`), as another device would. */
+export async function createOverApi(
+  serverUrl: string,
+  identifier: string,
+  password: string,
+  path: string,
+  data: Record<string, unknown>,
+) {
+  const jwt = await signInOverApi(serverUrl, identifier, password);
+  const made = await fetch(`${serverUrl}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
+    body: JSON.stringify({ data }),
+  });
+  if (!made.ok) throw new Error(`creating ${path} failed: ${made.status} ${await made.text()}`);
+}
+
 /** Saves a gem straight through the API (signing in over HTTP), as another device of the user would. */
 export async function saveGemOverApi(
   serverUrl: string,

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, openExtensionPage, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
-import { backgroundWorker, fetchGems, saveGemOverApi, signUpInOptions } from './flows';
+import { backgroundWorker, createOverApi, fetchGems, saveGemOverApi, signUpInOptions } from './flows';
 
 /**
  * The side panel as a person uses it, in real Chromium with the built extension, the real server and
@@ -310,6 +310,52 @@ describe('the side panel', () => {
 
     await panel.locator('button[aria-label="Remove harbor-notes.md"]').click();
     await panel.waitForFunction(() => !document.querySelector('.attached-file'));
+  });
+
+  it('fills a prompt with a dropdown from the AI Prompts panel and sends it', async () => {
+    await panel.locator('.composer-input').click();
+    await panel.keyboard.type('/');
+    await panel.locator('.prompt-item::-p-text(Reply politely)').click();
+    await panel.locator('button::-p-text(Insert Prompt)').wait();
+    await panel.select('.prompt-variables select', 'Friendly');
+    await panel.locator('.prompt-variables input').fill('Ada');
+    await shoot(panel, 'prompt');
+    await panel.locator('button::-p-text(Insert Prompt)').click();
+    const draft = await panel.$eval('.composer-input', (el) => (el as HTMLTextAreaElement).value);
+    expect(draft).toContain('in a Friendly tone, signed Ada.');
+
+    const since = fake.requests.length;
+    fake.script({ chunks: ['Thanks so much! Ada'] });
+    await panel.locator('.composer-input').click();
+    await panel.keyboard.press('Enter');
+    await panel.waitForFunction(() => [...document.querySelectorAll('.answer')].at(-1)?.textContent?.includes('Ada'));
+    expect(providerBodies(fake, since)[0]).toContain('in a Friendly tone, signed Ada.');
+  });
+
+  it('sends the chosen brand voice and agent as instructions of their own', async () => {
+    await createOverApi(env.server.url, USER.username, USER.password, 'brand-voices', {
+      name: 'Harbor voice',
+      text: 'Write plainly, like a harbor pilot.',
+    });
+    await createOverApi(env.server.url, USER.username, USER.password, 'personas', {
+      name: 'Port engineer',
+      text: 'You are a port engineer.',
+    });
+    await panel.locator('.composer-input').click();
+    await panel.keyboard.type('@');
+    await panel.locator('.voices-pick::-p-text(Harbor voice)').click();
+    await panel.locator('.voices-pick::-p-text(Port engineer)').click();
+    await shoot(panel, 'voices');
+    await panel.keyboard.press('Escape');
+
+    const since = fake.requests.length;
+    fake.script({ chunks: ['Plainly: it holds.'] });
+    await ask(panel, 'Will the seawall hold?');
+    expect(await answerTo(panel, 'Will the seawall hold?')).toBe('Plainly: it holds.');
+    const body = providerBodies(fake, since)[0] ?? '';
+    expect(body).toContain('You are a port engineer.');
+    expect(body).toContain('Write plainly, like a harbor pilot.');
+    expect(body.indexOf('You are a port engineer.')).toBeLessThan(body.indexOf('Write plainly, like a harbor pilot.'));
   });
 
   it('writes in Write mode: a chat of its own, answered as a writer, with fewer options', async () => {

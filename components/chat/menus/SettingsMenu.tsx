@@ -17,7 +17,7 @@ interface SettingsMenuProps {
   onEditGem?: () => void;
 }
 
-/** Chat Settings (spec §2), every item in the spec's order; the panels of later issues are not shown yet. */
+/** Chat Settings (spec §2), every item in the spec's order. */
 export function SettingsMenu({
   flags,
   onFlagChange,
@@ -38,7 +38,10 @@ export function SettingsMenu({
       {onEditGem ? <MenuItem label="Edit Gem" onSelect={onEditGem} /> : null}
       <MenuItem label="AI settings" onSelect={onOpenAiSettings} />
       <MenuItem label="AI Models" onSelect={() => onOpenDrawer('models')} />
+      <MenuItem label="AI Voices" onSelect={() => onOpenDrawer('voices')} />
+      <MenuItem label="Agents" onSelect={() => onOpenDrawer('voices')} />
       <MenuItem label="Language" onSelect={() => onOpenDrawer('language')} />
+      <MenuItem label="Memory" onSelect={() => onOpenDrawer('memory')} />
       {writer ? null : <MenuItem label="Chat history" onSelect={() => onOpenDrawer('history')} />}
       <MenuSeparator />
       {writer ? null : (

@@ -29,13 +29,16 @@ async function openSettings(over: Partial<SettingsProps> = {}) {
 }
 
 describe('Chat Settings menu (spec §2)', () => {
-  it('lists the items in the spec’s order (AI Voices, Agents and Memory come with the prompts issue)', async () => {
+  it('lists the items in the spec’s order', async () => {
     const { items } = await openSettings({ onEditGem: vi.fn() });
     expect(items).toEqual([
       'Edit Gem',
       'AI settings',
       'AI Models',
+      'AI Voices',
+      'Agents',
       'Language',
+      'Memory',
       'Chat history',
       'Cost Estimate',
       'Enable Memory',
