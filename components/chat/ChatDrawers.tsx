@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { UserModel } from '@/lib/api/ai-contract';
 import type { Gem } from '@/lib/api/contract';
 import type { ActivePage } from '@/lib/messaging/types';
@@ -18,16 +18,19 @@ import {
   temporaryAtom,
 } from './atoms';
 import type { Conversation } from './conversation/use-conversation';
-import { HistoryPanel } from './history/HistoryPanel';
-import { LanguagePicker } from './language/LanguagePicker';
-import { MemoryPanel } from './memory/MemoryPanel';
-import { ModelPicker } from './models/ModelPicker';
+import {
+  EditGemPanel,
+  HistoryPanel,
+  InvitePanel,
+  LanguagePicker,
+  MemoryPanel,
+  ModelPicker,
+  PromptsPanel,
+  ShortcutsPanel,
+  VoicesPanel,
+} from './drawer-panels';
 import { MAX_SELECTED_MODELS } from './models/model-groups';
-import { PromptsPanel } from './prompts/PromptsPanel';
-import { ShortcutsPanel } from './ShortcutsPanel';
-import { InvitePanel } from './share/InvitePanel';
 import type { useChosenModels } from './use-chosen-models';
-import { VoicesPanel } from './voices/VoicesPanel';
 
 interface ChatDrawersProps {
   open: DrawerName | null;
@@ -51,9 +54,6 @@ const TITLES: Record<DrawerName, string> = {
   voices: 'Brand voice',
   memory: 'Memory',
 };
-
-// The gem form (and its pickers) loads when Edit Gem is first opened, not with the panel.
-const EditGemPanel = lazy(() => import('./page/EditGemPanel').then((m) => ({ default: m.EditGemPanel })));
 
 /** The bottom Chat drawer: one panel at a time. Closing it clears what it was opened for. */
 export function ChatDrawers({ open, onClose, conversation, models, editGem, onSend }: ChatDrawersProps) {
@@ -112,75 +112,73 @@ export function ChatDrawers({ open, onClose, conversation, models, editGem, onSe
         open ? (switching && open === 'models' ? 'Switch Model' : switching ? 'Switch language' : TITLES[open]) : ''
       }
     >
-      {open === 'models' ? (
-        <ModelPicker
-          models={models.models.data ?? []}
-          selectedIds={multi && !switching ? multiIds : models.chosen.slice(0, 1).map((m) => m.id)}
-          multi={multi && !switching}
-          toolFilter="chat"
-          currentProvider={models.chosen[0]?.provider ?? null}
-          onSelect={selectModel}
-          onToggle={toggleModel}
-          extraOptions={
-            switching
-              ? undefined
-              : {
-                  multiSelect: multi,
-                  onMultiSelectChange: (on) => {
-                    setMulti(on);
-                    if (on && !multiIds.length) setMultiIds(models.chosen.slice(0, 1).map((m) => m.id));
-                  },
-                  temporary,
-                  onTemporaryChange: setTemporary,
-                }
-          }
-        />
-      ) : null}
-      {open === 'language' ? (
-        <LanguagePicker
-          current={switching?.message.language ?? language ?? models.settings.data?.defaultLanguage ?? null}
-          onSelect={selectLanguage}
-        />
-      ) : null}
-      {open === 'history' ? (
-        <HistoryPanel
-          onOpenChat={(id) => {
-            conversation.openChat(id);
-            close();
-          }}
-        />
-      ) : null}
-      {open === 'shortcuts' ? <ShortcutsPanel /> : null}
-      {open === 'prompts' ? (
-        <PromptsPanel
-          onInsert={(text) => {
-            setDraft(text);
-            close();
-          }}
-          onSubmitHidden={(promptId, promptVariables, text) => {
-            close();
-            onSend(text?.trim() || 'Use the chosen prompt.', { promptId, promptVariables });
-          }}
-        />
-      ) : null}
-      {open === 'voices' ? (
-        <VoicesPanel
-          selected={{ brandVoiceId: choice.brandVoiceId ?? null, personaId: choice.personaId ?? null }}
-          onSelect={(kind, item) =>
-            setChoice((current) => ({
-              ...current,
-              [kind === 'voice' ? 'brandVoiceId' : 'personaId']: item?.id ?? null,
-            }))
-          }
-        />
-      ) : null}
-      {open === 'memory' ? <MemoryPanel /> : null}
-      {open === 'invite' && conversation.chatId !== null ? <InvitePanel chatId={conversation.chatId} /> : null}
-      {open === 'edit-gem' && editGem ? (
-        <Suspense fallback={<Spinner label="Loading the gem" />}>
-          <EditGemPanel page={editGem.page} gem={editGem.gem} onDone={close} />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={<Spinner label="Loading" />}>
+        {open === 'models' ? (
+          <ModelPicker
+            models={models.models.data ?? []}
+            selectedIds={multi && !switching ? multiIds : models.chosen.slice(0, 1).map((m) => m.id)}
+            multi={multi && !switching}
+            toolFilter="chat"
+            currentProvider={models.chosen[0]?.provider ?? null}
+            onSelect={selectModel}
+            onToggle={toggleModel}
+            extraOptions={
+              switching
+                ? undefined
+                : {
+                    multiSelect: multi,
+                    onMultiSelectChange: (on) => {
+                      setMulti(on);
+                      if (on && !multiIds.length) setMultiIds(models.chosen.slice(0, 1).map((m) => m.id));
+                    },
+                    temporary,
+                    onTemporaryChange: setTemporary,
+                  }
+            }
+          />
+        ) : null}
+        {open === 'language' ? (
+          <LanguagePicker
+            current={switching?.message.language ?? language ?? models.settings.data?.defaultLanguage ?? null}
+            onSelect={selectLanguage}
+          />
+        ) : null}
+        {open === 'history' ? (
+          <HistoryPanel
+            onOpenChat={(id) => {
+              conversation.openChat(id);
+              close();
+            }}
+          />
+        ) : null}
+        {open === 'shortcuts' ? <ShortcutsPanel /> : null}
+        {open === 'prompts' ? (
+          <PromptsPanel
+            onInsert={(text) => {
+              setDraft(text);
+              close();
+            }}
+            onSubmitHidden={(promptId, promptVariables, text) => {
+              close();
+              onSend(text?.trim() || 'Use the chosen prompt.', { promptId, promptVariables });
+            }}
+          />
+        ) : null}
+        {open === 'voices' ? (
+          <VoicesPanel
+            selected={{ brandVoiceId: choice.brandVoiceId ?? null, personaId: choice.personaId ?? null }}
+            onSelect={(kind, item) =>
+              setChoice((current) => ({
+                ...current,
+                [kind === 'voice' ? 'brandVoiceId' : 'personaId']: item?.id ?? null,
+              }))
+            }
+          />
+        ) : null}
+        {open === 'memory' ? <MemoryPanel /> : null}
+        {open === 'invite' && conversation.chatId !== null ? <InvitePanel chatId={conversation.chatId} /> : null}
+        {open === 'edit-gem' && editGem ? <EditGemPanel page={editGem.page} gem={editGem.gem} onDone={close} /> : null}
+      </Suspense>
     </Drawer>
   );
 }

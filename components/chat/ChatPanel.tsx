@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { ShortcutAction } from '@/lib/chat/shortcuts';
 import { useBackground } from '../app/background-context';
 import { sessionQuery } from '../app/queries';
-import { ReportBugDialog } from '../feedback/ReportBugDialog';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
@@ -35,6 +34,9 @@ import { useRememberedChat } from './use-remembered-chat';
 import { useSendQuestion } from './use-send-question';
 
 export const COMPOSER_USABLE_MARK = 'trove:panel-composer-usable';
+
+// The report form (and its schema library) loads when Report issue is chosen.
+const ReportBugDialog = lazy(() => import('../feedback/ReportBugDialog').then((m) => ({ default: m.ReportBugDialog })));
 
 /** The drawer each composer shortcut opens ('+' attach gems waits for the bookmark picker). */
 const SHORTCUT_DRAWERS: Record<ShortcutAction, DrawerName | null> = {
@@ -185,11 +187,13 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         onSend={send}
       />
       {reporting ? (
-        <ReportBugDialog
-          initialUrl={attached.page?.url ?? ''}
-          activeModel={models.chosen.map((m) => `${m.provider} ${m.model}`).join(', ')}
-          onClose={() => setReporting(false)}
-        />
+        <Suspense fallback={null}>
+          <ReportBugDialog
+            initialUrl={attached.page?.url ?? ''}
+            activeModel={models.chosen.map((m) => `${m.provider} ${m.model}`).join(', ')}
+            onClose={() => setReporting(false)}
+          />
+        </Suspense>
       ) : null}
     </main>
   );
