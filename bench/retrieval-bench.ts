@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fitContext, gatherContext } from '../server/ai/context';
+import { gatherContext } from '../server/ai/context';
+import { fitContext } from '../server/ai/context-fit';
 import { rankPassages } from '../server/ai/retrieval';
 import { openDatabase } from '../server/db/client';
 import { collections, gems, users } from '../server/db/schema';

@@ -1,5 +1,3 @@
-import type { ModelMessage, SystemModelMessage } from 'ai';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type ChatContextInput,
@@ -8,8 +6,10 @@ import {
   type sendMessageBody,
   usedInstructionsSchema,
 } from '../../lib/api/contract';
+import { answerPrompt, type QuestionAsked, type Turn } from '../ai/answer-prompt';
 import { citableItems, citationInstruction } from '../ai/chat-options';
-import { type ContextImage, type ContextItem, fitContext, gatherContext, needsRanking } from '../ai/context';
+import { type ContextItem, gatherContext } from '../ai/context';
+import { fitContext, needsRanking } from '../ai/context-fit';
 import { type Generation, type Generations, Generation as NewGeneration } from '../ai/generations';
 import { type InstructionChoice, type Instructions, resolveInstructions } from '../ai/instructions';
 import { fromNow } from '../ai/leases';
@@ -19,7 +19,6 @@ import { languageModel } from '../ai/providers';
 import { regenerateInstructions } from '../ai/regenerate';
 import { rankPassages } from '../ai/retrieval';
 import type { Db } from '../db/client';
-import { preparedFor } from '../db/prepared';
 import { messages } from '../db/schema';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
@@ -28,75 +27,11 @@ import type { AiModelRow } from './ai-models';
 import { getSettingsRow, modelAccess } from './ai-settings';
 import { generate, type Persist } from './answer-generation';
 import { claimChatFiles, modelTakes } from './chat-files';
+import { storedTurns } from './chat-turns';
 import { getOwnedChat, getOwnedMessage, isWriterChat } from './chats';
 
 /** Answers: the question is stored first, then generated apart from the request (durable), one per model. */
 type Ai = Deps['ai'];
-
-/** One earlier turn of a chat, as the model is sent it. */
-interface Turn {
-  question: string;
-  answer: string;
-}
-
-const earlierTurnsQuery = preparedFor((db) =>
-  db
-    .select({ question: messages.userText, answer: messages.answerText })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.chatGemId, sql.placeholder('chatId')),
-        inArray(messages.status, ['done', 'stopped']),
-        lt(messages.id, sql.placeholder('beforeId')),
-      ),
-    )
-    .orderBy(asc(messages.id))
-    .prepare('earlier_turns'),
-);
-
-/** The chat's answered turns (done or stopped), oldest first; only those before `beforeId` when given. */
-async function storedTurns(db: Db, chatId: number, beforeId = 2 ** 31 - 1): Promise<Turn[]> {
-  return earlierTurnsQuery(db).execute({ chatId, beforeId });
-}
-
-/**
- * The earlier turns (those with an answer) and the new question, with the language instruction and
- * any extra system parts (the context block, the citation, memory and regenerate instructions) in
- * Trove's system message, then the persona, voice and prompt `layers` each as a system message of its own.
- */
-function prompt(
-  model: AiModelRow,
-  request: AnswerRequest,
-  systemParts: string[],
-  layers: string[],
-  images: ContextImage[] = [],
-) {
-  const history: ModelMessage[] = request.history.flatMap((turn) =>
-    turn.answer
-      ? [
-          { role: 'user' as const, content: turn.question },
-          { role: 'assistant' as const, content: turn.answer },
-        ]
-      : [],
-  );
-  const { language } = request;
-  const label = language ? (model.languages.find((l) => l.code === language)?.label ?? language) : undefined;
-  const base = `${request.writer ? WRITER_ROLE : CHAT_ROLE}${label ? ` Answer in ${label}.` : ''}`;
-  const trove = [base, ...systemParts.filter(Boolean)].join('\n\n');
-  const system: SystemModelMessage[] = [trove, ...layers].map((content) => ({ role: 'system', content }));
-  const content = images.length
-    ? [
-        { type: 'text' as const, text: request.text },
-        ...images.map((image) => ({ type: 'file' as const, data: image.bytes, mediaType: image.mediaType })),
-      ]
-    : request.text;
-  return { system, messages: [...history, { role: 'user' as const, content }] };
-}
-
-const CHAT_ROLE = "You are Trove's assistant, helping the user with what they read and save.";
-/** Write mode (a chat of type 'ai-writer'): the answer is the text asked for, ready to use. */
-const WRITER_ROLE =
-  "You are Trove's writing assistant. Write or rewrite exactly the text the user asks for, ready to paste: no preamble, no notes about what you did.";
 
 /** Options of `POST /api/chats/{id}/messages` stored in the message's `context.options`. */
 export const STORED_OPTIONS = [
@@ -112,20 +47,14 @@ export const STORED_OPTIONS = [
 ] as const;
 export type AnswerOptions = Partial<Pick<z.output<typeof sendMessageBody>, (typeof STORED_OPTIONS)[number]>>;
 
-interface AnswerRequest {
-  text: string;
+interface AnswerRequest extends QuestionAsked {
   /** One answer per model, in this order. */
   modelIds: number[];
-  language: string | null | undefined;
   /** The chat the question and its answers are stored in; null: temporary, stored nowhere. */
   storeIn: number | null;
-  /** A Write-mode chat (type 'ai-writer'): the writer's instructions instead of the chat assistant's. */
-  writer?: boolean;
   /** The chat asked in (null: a temporary chat without one) and where its files are kept. */
   chatId: number | null;
   store: FileStore;
-  /** The earlier turns sent with the question, oldest first. */
-  history: Turn[];
   context: ChatContextInput | undefined;
   options?: AnswerOptions;
   /** The persona, voice and prompt asked for (see server/ai/instructions.ts) and memory on/off (default: the user's setting). */
@@ -148,7 +77,7 @@ type ContextItems = Awaited<ReturnType<typeof gatherContext>>;
 type Ranking = Awaited<ReturnType<typeof rankPassages>>;
 type Prepared = ModelAccess & {
   llm: ReturnType<typeof languageModel>;
-  built: ReturnType<typeof prompt>;
+  built: ReturnType<typeof answerPrompt>;
   context: Record<string, unknown>;
   citable: ReturnType<typeof citableItems> | undefined;
   /** Memory on: the answer may end with a memory proposal. */
@@ -188,7 +117,7 @@ function prepareAnswer(
   checkFilesTaken(request, items, model);
   const fitted = fitContext(items, model.contentLength, { ranking, takes: (format) => modelTakes(model, format) });
   const citable = request.options?.citations ? citableItems(fitted.manifest.items) : undefined;
-  const built = prompt(
+  const built = answerPrompt(
     model,
     request,
     [
