@@ -17,6 +17,19 @@ interface SettingsMenuProps {
   onEditGem?: () => void;
 }
 
+/** The checkboxes in the spec's order, and when each is hidden (Write mode, several models). */
+const FLAG_ITEMS: {
+  name: keyof ChatFlags;
+  label: string;
+  hidden?: (state: { writer: boolean; multi: boolean }) => boolean;
+}[] = [
+  { name: 'costEstimate', label: 'Cost Estimate', hidden: ({ writer }) => writer },
+  { name: 'enableMemory', label: 'Enable Memory' },
+  { name: 'streaming', label: 'Streaming', hidden: ({ multi }) => multi },
+  { name: 'followUpQuestions', label: 'Follow up Questions', hidden: ({ writer }) => writer },
+  { name: 'showCitations', label: 'Show Citations', hidden: ({ writer }) => writer },
+];
+
 /** Chat Settings (spec §2), every item in the spec's order. */
 export function SettingsMenu({
   flags,
@@ -44,39 +57,14 @@ export function SettingsMenu({
       <MenuItem label="Memory" onSelect={() => onOpenDrawer('memory')} />
       {writer ? null : <MenuItem label="Chat history" onSelect={() => onOpenDrawer('history')} />}
       <MenuSeparator />
-      {writer ? null : (
+      {FLAG_ITEMS.filter(({ hidden }) => !hidden?.({ writer, multi })).map(({ name, label }) => (
         <MenuCheckboxItem
-          label="Cost Estimate"
-          checked={flags.costEstimate}
-          onCheckedChange={(on) => onFlagChange('costEstimate', on)}
+          key={name}
+          label={label}
+          checked={flags[name]}
+          onCheckedChange={(on) => onFlagChange(name, on)}
         />
-      )}
-      <MenuCheckboxItem
-        label="Enable Memory"
-        checked={flags.enableMemory}
-        onCheckedChange={(on) => onFlagChange('enableMemory', on)}
-      />
-      {multi ? null : (
-        <MenuCheckboxItem
-          label="Streaming"
-          checked={flags.streaming}
-          onCheckedChange={(on) => onFlagChange('streaming', on)}
-        />
-      )}
-      {writer ? null : (
-        <>
-          <MenuCheckboxItem
-            label="Follow up Questions"
-            checked={flags.followUpQuestions}
-            onCheckedChange={(on) => onFlagChange('followUpQuestions', on)}
-          />
-          <MenuCheckboxItem
-            label="Show Citations"
-            checked={flags.showCitations}
-            onCheckedChange={(on) => onFlagChange('showCitations', on)}
-          />
-        </>
-      )}
+      ))}
       <MenuSeparator />
       <MenuItem label="Keyboard shortcuts" onSelect={() => onOpenDrawer('shortcuts')} />
       {writer ? null : <MenuItem label="Report issue" danger onSelect={onReportIssue} />}
