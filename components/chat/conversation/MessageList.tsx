@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import type { TurnView as Turn } from '@/lib/chat/conversation-view';
+import { CONVERSATION_LOG } from './conversation-log';
 
 interface MessageListProps {
   turns: Turn[];
   renderTurn: (turn: Turn) => ReactNode;
-  empty: ReactNode;
 }
 
 const NEAR_BOTTOM_PX = 48;
@@ -14,7 +14,7 @@ const NEAR_BOTTOM_PX = 48;
  * The conversation, virtualised (only the turns in view are in the DOM). It follows new output only
  * while the reader is at the bottom; scrolling up to read stops the following until they return.
  */
-export function MessageList({ turns, renderTurn, empty }: MessageListProps) {
+export function MessageList({ turns, renderTurn }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const virtualizer = useVirtualizer({
@@ -44,8 +44,7 @@ export function MessageList({ turns, renderTurn, empty }: MessageListProps) {
   }, [turns.length, lastText, virtualizer.getTotalSize()]);
 
   return (
-    <div ref={scroller} className="message-list" role="log" aria-label="Conversation" aria-live="off">
-      {turns.length ? null : empty}
+    <div ref={scroller} {...CONVERSATION_LOG}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const turn = turns[item.index];
