@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InstructionKind } from '@/lib/chat/chat-api';
-import { AI_SETTINGS_KEY } from '../../options/ai/use-ai-settings';
+import { AI_SETTINGS_KEY } from '../../options/ai/queries';
 import { useChatApi } from '../chat-api-context';
 import { chatKeys, instructionsQuery } from '../queries';
 

@@ -1,21 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AiSettings } from '@/lib/api/ai-contract';
-import { unwrap, useBackground } from '../../app/background-context';
-
-export const AI_SETTINGS_KEY = ['ai-settings'] as const;
-export const USER_MODELS_KEY = ['ai-user-models'] as const;
+import { useBackground } from '../../app/background-context';
+import { AI_SETTINGS_KEY, aiSettingsQuery, USER_MODELS_KEY, userModelsQuery } from './queries';
 
 /** The user's AI settings and their models with labels, as the background fetches them from the server. */
 export function useAiData() {
   const background = useBackground();
-  const settings = useQuery({
-    queryKey: AI_SETTINGS_KEY,
-    queryFn: async () => unwrap(await background.getAiSettings()),
-  });
-  const models = useQuery({
-    queryKey: USER_MODELS_KEY,
-    queryFn: async () => unwrap(await background.listUserModels()),
-  });
+  const settings = useQuery(aiSettingsQuery(background));
+  const models = useQuery(userModelsQuery(background));
   return { settings, models };
 }
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomEndpoint } from '@/lib/api/ai-contract';
 import { unwrap, useBackground } from '../../../app/background-context';
-import { USER_MODELS_KEY } from '../use-ai-settings';
+import { USER_MODELS_KEY } from '../queries';
 
 /** React Query keys of the custom endpoints. */
 export const endpointKeys = { all: ['ai-custom-endpoints'] as const };
