@@ -1,4 +1,5 @@
 import { storage } from 'wxt/utils/storage';
+import type { AiSettings, UserModel } from '../api/ai-contract';
 import type { Collection, Tag, User } from '../api/contract';
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8787';
@@ -15,11 +16,17 @@ export const cachedCollectionsItem = storage.defineItem<Collection[] | null>('lo
   fallback: null,
 });
 export const cachedTagsItem = storage.defineItem<Tag[] | null>('local:cachedTags', { fallback: null });
+/** The AI settings and models the side panel last had, shown at once when it opens while it asks again. */
+export const lastChatModelsItem = storage.defineItem<{
+  userId: number;
+  settings: AiSettings;
+  models: UserModel[];
+} | null>('local:lastChatModels', { fallback: null });
 
 export async function clearCredentials() {
   await Promise.all(
-    [refreshTokenItem, userItem, accessTokenItem, cachedCollectionsItem, cachedTagsItem].map((item) =>
-      item.removeValue(),
+    [refreshTokenItem, userItem, accessTokenItem, cachedCollectionsItem, cachedTagsItem, lastChatModelsItem].map(
+      (item) => item.removeValue(),
     ),
   );
 }

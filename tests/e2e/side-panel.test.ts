@@ -381,6 +381,30 @@ describe('the side panel', () => {
     await panel.waitForSelector('.chat-title::-p-text(What did the council decide?)');
   });
 
+  it('opens again with the models it last had, before the server answers (here: while it is down)', async () => {
+    const modelName = await panel.$eval('.model-button-name', (el) => el.textContent);
+    const worker = await backgroundWorker(ctx);
+    const kept = (await worker.evaluate(
+      "chrome.storage.local.get('lastChatModels').then((r) => r.lastChatModels)",
+    )) as { userId: number; models: { displayName: string }[] };
+    expect(kept.models.map((m) => m.displayName)).toContain(modelName);
+    await panel.close();
+    await env.stopServer();
+    try {
+      panel = await openPanel(ctx, articleTab);
+      await panel.waitForFunction(
+        (name) => document.querySelector('.model-button-name')?.textContent === name,
+        {},
+        modelName,
+      );
+      expect(await panel.$eval('.composer-input', (el) => (el as HTMLTextAreaElement).disabled)).toBe(false);
+    } finally {
+      await env.startServer();
+    }
+    await panel.close();
+    panel = await openPanel(ctx, articleTab);
+  });
+
   it('shows the whole answer, from its start, when the panel is closed mid-answer and opened again', async () => {
     const chunks = Array.from({ length: 16 }, (_, i) => `part${i} `);
     fake.script({ chunks, delayMs: 250 });
