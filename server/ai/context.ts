@@ -18,7 +18,7 @@ import type { ChatContextInput, ContextManifestItem } from '../../lib/api/chat-c
 import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
 import type { Db } from '../db/client';
 import { collections, gems } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { fieldError } from '../http/errors';
 import { loadContextFiles } from '../services/chat-files';
 import { subtreeIds } from '../services/collections';
 import type { FileStore } from '../storage/file-store';
@@ -77,9 +77,6 @@ type GemRow = typeof gems.$inferSelect;
 /** Gems (chosen, at the page, in a collection): the material passages are chosen from when it does not all fit. */
 export const isMaterial = (item: ContextItem) =>
   item.kind === 'gem' || item.kind === 'pageGem' || item.kind === 'collectionGem';
-
-const fieldError = (status: 400 | 404, path: string, message: string) =>
-  new ApiError(status, message, { errors: [{ path, message }] });
 
 const gemText = (gem: GemRow) => [gem.description, gem.text].filter((part) => part?.trim()).join('\n\n');
 const gemItem = (kind: ContextItem['kind'], gem: GemRow, collectionId?: number): ContextItem => ({
@@ -144,7 +141,7 @@ export async function gatherContext(
     for (const [index, id] of gemIds.entries()) {
       const row = byId.get(id);
       if (row) add(gemItem('gem', row));
-      else if (!lenient) throw fieldError(404, `context.gemIds.${index}`, `context.gemIds: gem ${id} not found`);
+      else if (!lenient) throw fieldError(404, `context.gemIds.${index}`, `gem ${id} not found`);
     }
   }
 
@@ -180,8 +177,7 @@ export async function gatherContext(
           .orderBy(desc(gems.createdAt), desc(gems.id))
           .limit(MAX_GEMS_PER_COLLECTION);
         for (const row of rows) add(gemItem('collectionGem', row, id));
-      } else if (!lenient)
-        throw fieldError(404, `context.collectionIds.${index}`, `context.collectionIds: collection ${id} not found`);
+      } else if (!lenient) throw fieldError(404, `context.collectionIds.${index}`, `collection ${id} not found`);
     }
   }
   return items;

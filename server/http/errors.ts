@@ -34,6 +34,13 @@ export function sendError(c: Context, status: ContentfulStatusCode, message: str
   return c.json(errorBody(status, message, details), status);
 }
 
-/** An error naming the request field it is about (`details.errors`, as validation errors do). */
-export const fieldError = (status: ContentfulStatusCode, path: string, message: string) =>
-  new ApiError(status, `${path}: ${message}`, { errors: [{ path, message }] });
+/**
+ * An error naming the request field it is about (`details.errors`, as validation errors do). Its
+ * message is `path: message` unless a sentence meant for the user is given as `headline`.
+ */
+export const fieldError = (
+  status: ContentfulStatusCode,
+  path: string,
+  message: string,
+  headline = `${path}: ${message}`,
+) => new ApiError(status, headline, { errors: [{ path, message }] });

@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { userAiSettings } from '../db/schema';
 import type { Deps } from '../http/env';
-import { ApiError } from '../http/errors';
+import { fieldError } from '../http/errors';
 import { type AiModelRow, allActiveModels, findActiveModel, getActiveModel, toAiModel } from './ai-models';
 import { connectionOf, endpointOfModel, listEndpointRows } from './custom-endpoints';
 import { withInstructionDefaults } from './voices';
@@ -47,10 +47,7 @@ export async function getSettingsRow(db: Db, ai: Ai, userId: number): Promise<Se
 /** A provider given by display name or slug, or a 400 naming `field`. */
 export function resolveProvider(value: string, field: string): ProviderName {
   const name = PROVIDER_NAMES.find((n) => n.toLowerCase() === value.toLowerCase()) ?? providerBySlug(value);
-  if (!name) {
-    const message = `Unknown provider "${value}" (one of ${PROVIDER_NAMES.join(', ')})`;
-    throw new ApiError(400, `${field}: ${message}`, { errors: [{ path: field, message }] });
-  }
+  if (!name) throw fieldError(400, field, `Unknown provider "${value}" (one of ${PROVIDER_NAMES.join(', ')})`);
   return name;
 }
 
@@ -179,12 +176,10 @@ export function toAiSettings(ai: Ai, row: SettingsRow) {
   };
 }
 
-const fieldError = (path: string, message: string) => new ApiError(400, message, { errors: [{ path, message }] });
-
 /** Refuses (400, naming `field`) a model the user cannot use, with the spec's message when the key is missing. */
 function assertUsable(ai: Ai, row: SettingsRow, model: AiModelRow, field: string) {
   const reason = refusal(ai, row, model);
-  if (reason) throw fieldError(field, reason);
+  if (reason) throw fieldError(400, field, reason, reason);
 }
 
 /**
@@ -211,7 +206,7 @@ export async function updateAiSettings(
     const modelName = input[modelField];
     if (!modelName) continue;
     const model = await findActiveModel(db, userId, type, modelName, provider ? patch[providerField] : undefined);
-    if (!model) throw fieldError(modelField, `${modelField}: no active ${type.toLowerCase()} model "${modelName}"`);
+    if (!model) throw fieldError(400, modelField, `no active ${type.toLowerCase()} model "${modelName}"`);
     assertUsable(ai, row, model, modelField);
     patch[providerField] = model.provider;
   }
@@ -228,7 +223,7 @@ export async function updateAiSettings(
 export async function selectModel(db: Db, ai: Ai, userId: number, modelId: number, kind: 'text' | 'image') {
   const [row, model] = await Promise.all([getSettingsRow(db, ai, userId), getActiveModel(db, userId, modelId)]);
   const type = kind === 'image' ? 'Image' : 'Text';
-  if (model.type !== type) throw fieldError('kind', `kind: ${model.displayName} is not a ${kind} model`);
+  if (model.type !== type) throw fieldError(400, 'kind', `${model.displayName} is not a ${kind} model`);
   assertUsable(ai, row, model, 'modelId');
   const set =
     kind === 'image'
@@ -244,11 +239,10 @@ export async function selectModel(db: Db, ai: Ai, userId: number, modelId: numbe
 
 /** Stores a provider's key encrypted (and/or its base URL). Ollama needs a base URL rather than a key. */
 export async function setProviderKey(db: Db, ai: Ai, userId: number, name: ProviderName, input: SetProviderKeyInput) {
-  if (name === 'Trove') throw fieldError('provider', 'provider: house models need no key');
+  if (name === 'Trove') throw fieldError(400, 'provider', 'house models need no key');
   const { slug, keyRequired } = PROVIDERS[name];
-  if (keyRequired && !input.apiKey) throw fieldError('apiKey', 'apiKey: This field is required.');
-  if (!keyRequired && !input.apiKey && !input.baseUrl)
-    throw fieldError('baseUrl', `baseUrl: ${name} needs its base URL`);
+  if (keyRequired && !input.apiKey) throw fieldError(400, 'apiKey', 'This field is required.');
+  if (!keyRequired && !input.apiKey && !input.baseUrl) throw fieldError(400, 'baseUrl', `${name} needs its base URL`);
   await getSettingsRow(db, ai, userId);
   const field = keyFieldNames(name).apiKey;
   const keys = input.apiKey
@@ -354,14 +348,20 @@ export async function modelAccess(
   }
   const name = model.provider as ProviderName;
   if (model.isHouseModel) {
-    if (!ai.house) throw fieldError('modelId', `${model.displayName} is not available on this server`);
+    if (!ai.house) {
+      const message = `${model.displayName} is not available on this server`;
+      throw fieldError(400, 'modelId', message, message);
+    }
     return {
       model,
       access: { kind: ai.house.provider, name: model.provider, apiKey: ai.house.apiKey, baseUrl: ai.house.baseUrl },
     };
   }
   const { kind } = PROVIDERS[name];
-  if (kind === 'house') throw fieldError('modelId', `${model.displayName} cannot be used`);
+  if (kind === 'house') {
+    const message = `${model.displayName} cannot be used`;
+    throw fieldError(400, 'modelId', message, message);
+  }
   const state = providerState(ai, row, name);
   return {
     model,

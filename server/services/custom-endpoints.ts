@@ -11,7 +11,7 @@ import { type DiscoveredEntry, discover, type EndpointConnection } from '../ai/d
 import type { Db } from '../db/client';
 import { aiModels, customEndpoints } from '../db/schema';
 import type { Deps } from '../http/env';
-import { ApiError, notFound } from '../http/errors';
+import { fieldError, notFound } from '../http/errors';
 import type { AiModelRow } from './ai-models';
 
 type Ai = Deps['ai'];
@@ -30,9 +30,6 @@ export type EndpointRow = typeof customEndpoints.$inferSelect;
 export const UNKNOWN_CONTEXT_BUDGET = 4_096;
 const DOCS = ['pdf', 'txt', 'md', 'csv', 'docx'];
 const IMAGES = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
-
-const fieldError = (path: string, message: string) =>
-  new ApiError(400, `${path}: ${message}`, { errors: [{ path, message }] });
 
 const endpointKeyContext = (userId: number, endpointId: number) => `user:${userId}:endpoint:${endpointId}`;
 
@@ -204,15 +201,12 @@ export async function endpointAnswer(db: Db, ai: Ai, row: EndpointRow): Promise<
 /** A name is the models' provider in the picker: it must not pass for a built-in provider or another endpoint. */
 async function assertNameFree(db: Db, userId: number, name: string) {
   if (PROVIDER_NAMES.some((p) => p.toLowerCase() === name.toLowerCase()))
-    throw fieldError('name', `"${name}" is a built-in provider's name; choose another`);
+    throw fieldError(400, 'name', `"${name}" is a built-in provider's name; choose another`);
   const [taken] = await db
     .select({ id: customEndpoints.id })
     .from(customEndpoints)
     .where(and(eq(customEndpoints.userId, userId), eq(sql`lower(${customEndpoints.name})`, name.toLowerCase())));
-  if (taken) {
-    const message = `You already have an endpoint named "${name}"`;
-    throw new ApiError(409, `name: ${message}`, { errors: [{ path: 'name', message }] });
-  }
+  if (taken) throw fieldError(409, 'name', `You already have an endpoint named "${name}"`);
 }
 
 /** `POST /api/ai-endpoints`: stores the endpoint (key encrypted, bound to its id), then discovers its models. */

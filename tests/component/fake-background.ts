@@ -574,8 +574,7 @@ export class FakeBackground {
       const parsed = setProviderKeyBody.safeParse(body);
       if (!parsed.success) throw invalid(parsed.error.issues);
       const { apiKey, baseUrl } = parsed.data;
-      if (provider.slug === 'trove')
-        throw invalid([{ path: ['provider'], message: 'provider: house models need no key' }]);
+      if (provider.slug === 'trove') throw invalid([{ path: ['provider'], message: 'house models need no key' }]);
       if (provider.keyRequired && !apiKey) throw invalid([{ path: ['apiKey'], message: 'This field is required.' }]);
       if (!provider.keyRequired && !apiKey && !baseUrl)
         throw invalid([{ path: ['baseUrl'], message: `${provider.provider} needs its base URL` }]);
