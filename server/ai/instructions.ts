@@ -8,7 +8,7 @@
 import type { UsedInstructions } from '../../lib/api/contract';
 import { fillPromptVariables, promptQueue, promptVariables, variableProblems } from '../../lib/api/prompt-variables';
 import type { Db } from '../db/client';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldError, fieldErrors } from '../http/errors';
 import { findOwnedKindGem, type GemRow } from '../services/kind-gems';
 import { findUsablePrompt, promptTextOf } from '../services/prompts';
 
@@ -67,7 +67,7 @@ function promptPartText(row: GemRow, choice: InstructionChoice): { text: string;
   const problems = variableProblems(promptVariables(whole), values);
   if (problems.length) {
     const errors = problems.map(([name, message]) => ({ path: `promptVariables.${name}`, message }));
-    throw new ApiError(400, `${errors[0]?.path}: ${errors[0]?.message}`, { errors });
+    throw fieldErrors(400, errors);
   }
   const queue = promptQueue(whole);
   const part = choice.promptPart ?? 0;

@@ -34,13 +34,21 @@ export function sendError(c: Context, status: ContentfulStatusCode, message: str
   return c.json(errorBody(status, message, details), status);
 }
 
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
 /**
- * An error naming the request field it is about (`details.errors`, as validation errors do). Its
- * message is `path: message` unless a sentence meant for the user is given as `headline`.
+ * An error naming the request fields it is about in `details.errors`. Its message is the first
+ * field's `path: message` unless a sentence meant for the user is given as `headline`.
  */
-export const fieldError = (
-  status: ContentfulStatusCode,
-  path: string,
-  message: string,
-  headline = `${path}: ${message}`,
-) => new ApiError(status, headline, { errors: [{ path, message }] });
+export function fieldErrors(status: ContentfulStatusCode, errors: FieldError[], headline?: string) {
+  const first = errors[0];
+  const named = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
+  return new ApiError(status, headline ?? named, { errors });
+}
+
+/** An error naming the one request field it is about (see fieldErrors). */
+export const fieldError = (status: ContentfulStatusCode, path: string, message: string, headline?: string) =>
+  fieldErrors(status, [{ path, message }], headline);

@@ -1,18 +1,13 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { cleanRecord, cleanText } from '../../lib/api/clean-text';
-import { ApiError } from './errors';
+import { ApiError, type FieldError, fieldErrors } from './errors';
 import { parseRequestJson } from './json-text';
 
 /**
  * The one place requests are read: bodies, queries, headers and path parameters go through these
  * functions, which clean every string (lib/api/clean-text.ts) before the contract's schemas see it.
  */
-
-export interface FieldError {
-  path: string;
-  message: string;
-}
 
 function toFieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
@@ -22,10 +17,7 @@ function toFieldErrors(error: z.ZodError): FieldError[] {
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const errors = toFieldErrors(result.error);
-  const first = errors[0];
-  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
-  throw new ApiError(400, message, { errors });
+  throw fieldErrors(400, toFieldErrors(result.error));
 }
 
 /**

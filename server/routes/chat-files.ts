@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CHAT_FILE_FIELDS, chatFileModelField, MAX_CHAT_UPLOAD_BYTES } from '../../lib/api/chat-files-contract';
 import type { AppEnv, Deps } from '../http/env';
-import { ApiError, sendError } from '../http/errors';
+import { fieldError, sendError } from '../http/errors';
 import { getActiveModel } from '../services/ai-models';
 import { checkChatFiles, toChatFile } from '../services/chat-files';
 import { storeUploads } from '../services/uploads';
@@ -15,10 +15,7 @@ export const MAX_CHAT_UPLOAD_BODY = MAX_CHAT_UPLOAD_BYTES + 1024 * 1024;
 function modelIdOf(value: FormDataEntryValue | null): number {
   const parsed = chatFileModelField.safeParse(typeof value === 'string' ? value : undefined);
   if (parsed.success) return parsed.data;
-  const message = 'Required: the id of the model the files are for';
-  throw new ApiError(400, `${CHAT_FILE_FIELDS.modelId}: ${message}`, {
-    errors: [{ path: CHAT_FILE_FIELDS.modelId, message }],
-  });
+  throw fieldError(400, CHAT_FILE_FIELDS.modelId, 'Required: the id of the model the files are for');
 }
 
 /**

@@ -11,8 +11,8 @@ import {
 } from '../../lib/api/chat-files-contract';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
+import type { FieldError } from '../http/errors';
 import { ApiError } from '../http/errors';
-import type { FieldError } from '../http/validate';
 import type { FileStore } from '../storage/file-store';
 import type { AiModelRow } from './ai-models';
 import { type Sniffed, sniffChatFile } from './chat-file-sniff';

@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import type { createFeedbackBody, Feedback } from '../../lib/api/contract';
 import type { Db } from '../db/client';
 import { feedbacks, feedbackTags, tags, uploads, users } from '../db/schema';
-import { ApiError } from '../http/errors';
-import type { FieldError } from '../http/validate';
+import { type FieldError, fieldErrors } from '../http/errors';
 import { toFeedback } from './serialize';
 import { linkOf, parseLink } from './upload-files';
 
@@ -12,8 +11,7 @@ type FeedbackRow = typeof feedbacks.$inferSelect;
 type CreateInput = z.output<typeof createFeedbackBody>['data'];
 
 function invalid(errors: FieldError[]): never {
-  const [first] = errors;
-  throw new ApiError(400, first ? `${first.path}: ${first.message}` : 'Invalid request', { errors });
+  throw fieldErrors(400, errors);
 }
 
 /** Adds tags and authors (with their email for the operator) to feedback rows, keeping their order. */

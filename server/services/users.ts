@@ -3,7 +3,7 @@ import { checkPassword, hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { collections, users } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError, fieldError } from '../http/errors';
 
 export const DEFAULT_COLLECTIONS = { unfiltered: 'Unfiltered', aiChats: 'AI Chats' } as const;
 
@@ -17,9 +17,7 @@ async function assertAvailable(db: Db, input: { username: string; email: string 
     );
   if (taken) {
     const field = taken.email.toLowerCase() === input.email ? 'email' : 'username';
-    throw new ApiError(400, `${field}: ${field === 'email' ? 'Email' : 'Username'} is already taken`, {
-      errors: [{ path: field, message: `${field === 'email' ? 'Email' : 'Username'} is already taken` }],
-    });
+    throw fieldError(400, field, `${field === 'email' ? 'Email' : 'Username'} is already taken`);
   }
 }
 
