@@ -12,7 +12,7 @@ interface MemoryProposalProps {
   onDone: () => void;
 }
 
-/** "Remember that …?" under an answer: Save makes it a memory; Dismiss drops it. */
+/** "Remember this?" and the fact, under an answer: Save makes it a memory; Dismiss drops it. */
 export function MemoryProposal({ proposal, onDone }: MemoryProposalProps) {
   const api = useChatApi();
   const queryClient = useQueryClient();
@@ -27,7 +27,8 @@ export function MemoryProposal({ proposal, onDone }: MemoryProposalProps) {
   });
   return (
     <section className="memory-proposal" aria-label="Memory proposal">
-      <p>Remember that {proposal}?</p>
+      <p>Remember this in later chats?</p>
+      <blockquote className="memory-proposal-fact">{proposal}</blockquote>
       {save.isError ? <Alert tone="error">{errorMessage(save.error)}</Alert> : null}
       <div className="memory-proposal-actions">
         <Button size="sm" loading={save.isPending} onClick={() => save.mutate()}>

@@ -88,14 +88,14 @@ describe('Memory proposal', () => {
   it('Save makes the proposal a memory, says so and is done', async () => {
     const u = await live.signedIn('mprop');
     const onDone = vi.fn();
-    const { user } = u.render(<MemoryProposal proposal="you are vegetarian" onDone={onDone} />);
-    expect(screen.getByRole('region', { name: 'Memory proposal' }).textContent).toContain(
-      'Remember that you are vegetarian?',
-    );
+    const { user } = u.render(<MemoryProposal proposal="The user is vegetarian." onDone={onDone} />);
+    const proposal = screen.getByRole('region', { name: 'Memory proposal' });
+    expect(proposal.textContent).toContain('Remember this in later chats?');
+    expect(proposal.querySelector('blockquote')?.textContent).toBe('The user is vegetarian.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Memory saved');
     expect(onDone).toHaveBeenCalledOnce();
-    expect((await u.call('memories')).data).toMatchObject([{ memory: 'you are vegetarian' }]);
+    expect((await u.call('memories')).data).toMatchObject([{ memory: 'The user is vegetarian.' }]);
   });
 
   it('Dismiss saves nothing', async () => {
