@@ -56,3 +56,14 @@ export async function openExtensionPage(ctx: ExtensionBrowser, path: string): Pr
   await page.goto(`chrome-extension://${ctx.extensionId}/${path}`);
   return page;
 }
+
+/**
+ * Shows `page` in the system theme `theme`, with motion reduced: buttons ease their colours over
+ * 120 ms otherwise, and a screenshot taken at once catches them halfway (grey text on grey).
+ */
+export function emulateTheme(page: Page, theme: 'light' | 'dark') {
+  return page.emulateMediaFeatures([
+    { name: 'prefers-color-scheme', value: theme },
+    { name: 'prefers-reduced-motion', value: 'reduce' },
+  ]);
+}

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, openPopup } from './browser';
+import { type ExtensionBrowser, emulateTheme, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { fetchGems, signUpInOptions } from './flows';
 
@@ -24,12 +24,10 @@ function heights(page: Page) {
 
 async function shootBothThemes(page: Page, name: string) {
   for (const theme of THEMES) {
-    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
-    // Buttons ease their colours over 120 ms: let the theme change finish before the picture.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await emulateTheme(page, theme);
     await page.screenshot({ path: `${SCREENSHOTS}popup-${name}-${theme}.png`, fullPage: true });
   }
-  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+  await emulateTheme(page, 'light');
 }
 
 async function api(serverUrl: string, path: string, jwt: string, body: unknown) {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ElementHandle, Page } from 'puppeteer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { type ExtensionBrowser, openExtensionPage, openPopup } from './browser';
+import { type ExtensionBrowser, emulateTheme, openExtensionPage, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { backgroundWorker, createOverApi, fetchGems, saveGemOverApi, signUpInOptions } from './flows';
 
@@ -92,10 +92,10 @@ const MULTI_SWITCH = '::-p-aria([name="Multi select models"][role="switch"])';
 
 async function shoot(panel: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {
-    await panel.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+    await emulateTheme(panel, theme);
     await panel.screenshot({ path: `${SCREENSHOTS}sidepanel-${name}-${theme}.png` });
   }
-  await panel.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+  await emulateTheme(panel, 'light');
 }
 
 describe('the side panel', () => {
@@ -356,6 +356,44 @@ describe('the side panel', () => {
     expect(body).toContain('You are a port engineer.');
     expect(body).toContain('Write plainly, like a harbor pilot.');
     expect(body.indexOf('You are a port engineer.')).toBeLessThan(body.indexOf('Write plainly, like a harbor pilot.'));
+  });
+
+  it('proposes a memory the user confirms, and uses it in the next chat', async () => {
+    /** The menu shows the state the server saved: wait for it before asking. */
+    const setMemory = async (on: boolean) => {
+      await panel.locator('button[aria-label="Chat settings"]').click();
+      const item = await panel.waitForSelector('[role="menuitemcheckbox"]::-p-text(Enable Memory)');
+      if ((await item?.evaluate((el) => el.getAttribute('aria-checked'))) !== String(on)) await item?.click();
+      await panel.waitForSelector(`[role="menuitemcheckbox"][aria-checked="${on}"]::-p-text(Enable Memory)`);
+      await panel.keyboard.press('Escape');
+    };
+    await setMemory(true);
+
+    let since = fake.requests.length;
+    fake.script({ chunks: ['Green tea it is.\n', 'REMEMBER: The user drinks only green tea.'] });
+    await ask(panel, 'I only drink green tea. What should I order?');
+    expect(await answerTo(panel, 'I only drink green tea. What should I order?')).toBe('Green tea it is.');
+    expect(providerBodies(fake, since)[0]).toContain('REMEMBER:');
+    const proposal = await panel.waitForSelector('section[aria-label="Memory proposal"]');
+    expect(await proposal?.$eval('blockquote', (el) => el.textContent)).toBe('The user drinks only green tea.');
+    await shoot(panel, 'memory-proposal');
+    await panel.locator('section[aria-label="Memory proposal"] button::-p-text(Save)').click();
+    await panel.waitForSelector('::-p-text(Memory saved)');
+    await panel.waitForFunction(() => !document.querySelector('section[aria-label="Memory proposal"]'));
+
+    await panel.locator('button[aria-label="New chat"]').click();
+    since = fake.requests.length;
+    fake.script({ chunks: ['Bring green tea.'] });
+    await ask(panel, 'Which drink should I bring to the picnic?');
+    expect(await answerTo(panel, 'Which drink should I bring to the picnic?')).toBe('Bring green tea.');
+    expect(providerBodies(fake, since)[0]).toContain('The user drinks only green tea.');
+    await setMemory(false);
+
+    // Back to the first chat, which the tests after this one go on with.
+    await panel.locator('button[aria-label="Chat history"]').click();
+    await panel.locator('[role="tab"]::-p-text(Recents)').click();
+    await panel.locator('.history-title::-p-text(What did the council decide?)').click();
+    await panel.waitForSelector('.chat-title::-p-text(What did the council decide?)');
   });
 
   it('writes in Write mode: a chat of its own, answered as a writer, with fewer options', async () => {
