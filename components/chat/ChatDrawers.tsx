@@ -19,6 +19,7 @@ import {
 } from './atoms';
 import type { Conversation } from './conversation/use-conversation';
 import {
+  BookmarkPanel,
   EditGemPanel,
   HistoryPanel,
   InvitePanel,
@@ -53,6 +54,7 @@ const TITLES: Record<DrawerName, string> = {
   prompts: 'AI Prompts',
   voices: 'Brand voice',
   memory: 'Memory',
+  bookmarks: 'Gems and collections',
 };
 
 /** The bottom Chat drawer: one panel at a time. Closing it clears what it was opened for. */
@@ -176,6 +178,7 @@ export function ChatDrawers({ open, onClose, conversation, models, editGem, onSe
           />
         ) : null}
         {open === 'memory' ? <MemoryPanel /> : null}
+        {open === 'bookmarks' ? <BookmarkPanel onDone={close} /> : null}
         {open === 'invite' && conversation.chatId !== null ? <InvitePanel chatId={conversation.chatId} /> : null}
         {open === 'edit-gem' && editGem ? <EditGemPanel page={editGem.page} gem={editGem.gem} onDone={close} /> : null}
       </Suspense>

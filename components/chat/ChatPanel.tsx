@@ -9,9 +9,11 @@ import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
 import { chatModeAtom, type DrawerName, drawerAtom, temporaryAtom } from './atoms';
+import { useChosenBookmarks } from './bookmarks/use-chosen-bookmarks';
 import { ChatDrawers } from './ChatDrawers';
 import { ChatHeader } from './ChatHeader';
 import { ChatApiProvider } from './chat-api-context';
+import { AttachmentMenu } from './composer/AttachmentMenu';
 import { blockedReason } from './composer/blocked-reason';
 import { Composer } from './composer/Composer';
 import { ComposerEstimate } from './composer/ComposerEstimate';
@@ -19,7 +21,6 @@ import { ModelButton } from './composer/ModelButton';
 import { ChatMessages } from './conversation/ChatMessages';
 import { useConversation } from './conversation/use-conversation';
 import { useTemporaryChat } from './conversation/use-temporary-chat';
-import { AttachFilesButton } from './files/AttachFilesButton';
 import { useChatFiles } from './files/use-chat-files';
 import { ModeSwitch } from './ModeSwitch';
 import { ChatContext } from './page/ChatContext';
@@ -38,12 +39,12 @@ export const COMPOSER_USABLE_MARK = 'trove:panel-composer-usable';
 // The report form (and its schema library) loads when Report issue is chosen.
 const ReportBugDialog = lazy(() => import('../feedback/ReportBugDialog').then((m) => ({ default: m.ReportBugDialog })));
 
-/** The drawer each composer shortcut opens ('+' attach gems waits for the bookmark picker). */
-const SHORTCUT_DRAWERS: Record<ShortcutAction, DrawerName | null> = {
+/** The drawer each composer shortcut opens. */
+const SHORTCUT_DRAWERS: Record<ShortcutAction, DrawerName> = {
   prompts: 'prompts',
   history: 'history',
   agents: 'voices',
-  attach: null,
+  attach: 'bookmarks',
 };
 
 interface ChatPanelProps {
@@ -92,6 +93,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   const page = attached.sendable;
   const pageGems = usePageGems(page?.url ?? null);
   const chatFiles = useChatFiles(models.chosen[0], conversation.chatId);
+  const bookmarks = useChosenBookmarks(conversation.chatId);
   useEffect(() => {
     // For the bench: the composer can take a question (the models are known).
     if (!models.loading && !performance.getEntriesByName(COMPOSER_USABLE_MARK).length)
@@ -139,6 +141,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         chatId={conversation.chatId}
         onOpenUrl={openUrl}
         files={chatFiles}
+        bookmarks={bookmarks}
       />
       <ChatMessages
         conversation={conversation}
@@ -166,14 +169,15 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         estimate={<ComposerEstimate page={page} models={models.chosen} showCost={flags.costEstimate} />}
         modelButton={<ModelButton models={models.chosen} loading={models.loading} onOpen={() => setDrawer('models')} />}
         attachButton={
-          chatFiles.offered && models.chosen[0] ? (
-            <AttachFilesButton model={models.chosen[0]} files={chatFiles} />
-          ) : undefined
+          <AttachmentMenu
+            upload={chatFiles.offered && models.chosen[0] ? { model: models.chosen[0], files: chatFiles } : undefined}
+            onOpenDrawer={setDrawer}
+          />
         }
         onShortcut={(action) => {
           const drawerName = SHORTCUT_DRAWERS[action];
           // Chat history is not offered in Write mode (spec §2).
-          if (!drawerName || (drawerName === 'history' && writer)) return false;
+          if (drawerName === 'history' && writer) return false;
           setDrawer(drawerName);
           return true;
         }}

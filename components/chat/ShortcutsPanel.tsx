@@ -16,6 +16,10 @@ export function ShortcutsPanel() {
         </dt>
         <dd>Choose a brand voice or an agent</dd>
         <dt>
+          <kbd>+</kbd>
+        </dt>
+        <dd>Attach gems and collections</dd>
+        <dt>
           <kbd>Enter</kbd>
         </dt>
         <dd>Send the question</dd>
@@ -30,8 +34,8 @@ export function ShortcutsPanel() {
       </dl>
       <p>
         A shortcut works only when typed at the start of the question or after a space, so it stays an ordinary
-        character inside words, web addresses and code (<code>and/or</code>, <code>C:\dir</code>, <code>a@b.c</code>).
-        Attaching gems (<kbd>+</kbd>) arrives with the gem picker.
+        character inside words, web addresses and code (<code>and/or</code>, <code>C:\dir</code>, <code>a@b.c</code>,{' '}
+        <code>C++</code>).
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { atom, type SetStateAction } from 'jotai';
 import type { ChatType, Message } from '@/lib/api/chat-contract';
 import type { ChatFile } from '@/lib/api/chat-files-contract';
+import { type BookmarkChoice, NO_BOOKMARKS } from './bookmarks/selection';
 
 /** The side panel's UI state; what the server knows lives in React Query (queries.ts). */
 
@@ -29,6 +30,9 @@ export const temporaryAtom = atom(false);
 /** Files uploaded from the device for the chat's next questions (their text goes in the context). */
 export const attachedFilesAtom = atom<ChatFile[]>([]);
 
+/** Gems and collections chosen in the Bookmark attachment panel for the chat's next questions. */
+export const chosenBookmarksAtom = atom<BookmarkChoice>(NO_BOOKMARKS);
+
 /** The user's gems saved for the attached page go with the question (the context chip clears it). */
 export const pageGemsIncludedAtom = atom(true);
 
@@ -44,7 +48,8 @@ export type DrawerName =
   | 'edit-gem'
   | 'prompts'
   | 'voices'
-  | 'memory';
+  | 'memory'
+  | 'bookmarks';
 export const drawerAtom = atom<DrawerName | null>(null);
 
 /** Switch Model / Switch Language for one answer: the next pick regenerates it instead of changing the defaults. */

@@ -14,4 +14,7 @@ export const InvitePanel = lazy(() => import('./share/InvitePanel').then((m) => 
 export const EditGemPanel = lazy(() => import('./page/EditGemPanel').then((m) => ({ default: m.EditGemPanel })));
 export const PromptsPanel = lazy(() => import('./prompts/PromptsPanel').then((m) => ({ default: m.PromptsPanel })));
 export const VoicesPanel = lazy(() => import('./voices/VoicesPanel').then((m) => ({ default: m.VoicesPanel })));
+export const BookmarkPanel = lazy(() =>
+  import('./bookmarks/BookmarkPanel').then((m) => ({ default: m.BookmarkPanel })),
+);
 export const MemoryPanel = lazy(() => import('./memory/MemoryPanel').then((m) => ({ default: m.MemoryPanel })));

@@ -19,6 +19,7 @@ export const chatKeys = {
   instructionsAll: (kind: InstructionKind) => ['instructions', kind] as const,
   memories: (search: string) => ['memories', search] as const,
   memoriesAll: ['memories'] as const,
+  collectionGems: (collectionId: number) => ['collection-gems', collectionId] as const,
 };
 
 export const chatQuery = (api: ChatApi, chatId: number) =>
@@ -57,3 +58,12 @@ export const instructionsQuery = (api: ChatApi, kind: InstructionKind, search: s
 
 export const memoriesQuery = (api: ChatApi, search: string) =>
   queryOptions({ queryKey: chatKeys.memories(search), queryFn: () => api.listMemories(search) });
+
+/** A collection's gems, a page at a time (Load More), for the Bookmark attachment panel. */
+export const collectionGemsQuery = (api: ChatApi, collectionId: number) =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.collectionGems(collectionId),
+    queryFn: ({ pageParam }) => api.collectionGems(collectionId, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });

@@ -4,11 +4,13 @@ import type { ActivePage } from '@/lib/messaging/types';
 import {
   attachedFilesAtom,
   chatModeAtom,
+  chosenBookmarksAtom,
   instructionChoiceAtom,
   languageAtom,
   pageGemsIncludedAtom,
   temporaryAtom,
 } from './atoms';
+import { bookmarkCount, contextIds } from './bookmarks/selection';
 import type { AskInput } from './conversation/use-conversation';
 import type { ChatFlags } from './use-chat-flags';
 import type { useChosenModels } from './use-chosen-models';
@@ -27,6 +29,7 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
   const temporary = useAtomValue(temporaryAtom);
   const pageGemsIncluded = useAtomValue(pageGemsIncludedAtom);
   const fileIds = useAtomValue(attachedFilesAtom).map((f) => f.id);
+  const bookmarks = useAtomValue(chosenBookmarksAtom);
   const mode = useAtomValue(chatModeAtom);
   // Write mode hides these options (spec §2), so its answers come without them.
   const writer = mode === 'ai-writer';
@@ -47,7 +50,7 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
         costEstimate: flags.costEstimate && !writer,
         memory: flags.enableMemory,
         context:
-          page?.extract || fileIds.length
+          page?.extract || fileIds.length || bookmarkCount(bookmarks)
             ? {
                 ...(page?.extract
                   ? {
@@ -60,6 +63,7 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
                     }
                   : {}),
                 ...(fileIds.length ? { fileIds } : {}),
+                ...(bookmarkCount(bookmarks) ? contextIds(bookmarks) : {}),
               }
             : undefined,
       },

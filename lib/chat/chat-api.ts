@@ -14,6 +14,7 @@ import {
   type TemporaryMessageInput,
 } from '../api/chat-contract';
 import { CHAT_FILE_FIELDS, chatFileUploadResponseSchema } from '../api/chat-files-contract';
+import { collectionBookmarksSchema } from '../api/contract';
 import {
   brandVoiceListSchema,
   brandVoiceSchema,
@@ -28,6 +29,9 @@ import { errorFromResponse, offlineError } from '../background/errors';
 import type { ChatAccess, UiError } from '../messaging/types';
 import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
 import { readSse } from './sse';
+
+/** Gems a page in the Bookmark attachment panel (spec §2). */
+export const COLLECTION_GEMS_PAGE = 25;
 
 /** A failed chat call, with what the panel shows. */
 export class ChatApiError extends Error {
@@ -143,6 +147,15 @@ export function createChatApi(access: AccessSource) {
     history: (input: { page: number; search: string }) =>
       json('GET', `chats/history?page=${input.page}&search=${encodeURIComponent(input.search)}`, chatHistoryListSchema),
     chatCollections: async () => (await json('GET', 'chats/collections', chatCollectionListSchema)).data,
+    /** A page of a collection's gems (the Bookmark attachment panel; 25 a page, as the spec has it). */
+    collectionGems: async (collectionId: number, page: number) =>
+      (
+        await json(
+          'GET',
+          `collections/${collectionId}/bookmarks?page=${page}&perPage=${COLLECTION_GEMS_PAGE}`,
+          collectionBookmarksSchema,
+        )
+      ).data,
     exportChat: async (chatId: number, format: ChatExportFormat) => {
       const response = await send('GET', `chats/${chatId}/export?format=${format}`);
       const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1];

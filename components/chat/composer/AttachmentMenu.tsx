@@ -1,33 +1,51 @@
 import { useRef } from 'react';
 import type { UserModel } from '@/lib/api/ai-contract';
-import { IconButton } from '../../ui/IconButton';
+import { Menu } from '../../ui/Menu';
+import { MenuItem } from '../../ui/MenuItem';
+import type { DrawerName } from '../atoms';
+import { acceptList, type ChatFiles } from '../files/use-chat-files';
 import { PaperclipIcon } from '../icons';
-import { acceptList, type ChatFiles } from './use-chat-files';
 
-/** Upload from device: several files, in the model's formats. */
-export function AttachFilesButton({ model, files }: { model: UserModel; files: ChatFiles }) {
+interface AttachmentMenuProps {
+  /** Upload from device, when the chosen model takes files. */
+  upload?: { model: UserModel; files: ChatFiles };
+  onOpenDrawer: (name: DrawerName) => void;
+}
+
+/** The Attachment menu (spec §2): prompts, brand voice, agents, files from the device, gems and collections. */
+export function AttachmentMenu({ upload, onOpenDrawer }: AttachmentMenuProps) {
   const input = useRef<HTMLInputElement>(null);
+  const uploading = upload?.files.uploading ?? 0;
   return (
     <>
-      <IconButton
-        label={files.uploading ? `Uploading ${files.uploading} files…` : 'Attach files'}
-        icon={<PaperclipIcon />}
-        disabled={files.uploading > 0}
-        onClick={() => input.current?.click()}
-      />
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        accept={acceptList(model)}
-        data-testid="chat-file-input"
-        onChange={(event) => {
-          const chosen = [...(event.target.files ?? [])];
-          event.target.value = '';
-          void files.upload(chosen);
-        }}
-      />
+      <Menu
+        label={uploading ? `Uploading ${uploading} files…` : 'Attach'}
+        triggerContent={<PaperclipIcon />}
+        triggerClassName="ui-button ui-button-ghost ui-button-md ui-icon-button"
+      >
+        <MenuItem label="Select Prompt" onSelect={() => onOpenDrawer('prompts')} />
+        <MenuItem label="Select Brand Voice" onSelect={() => onOpenDrawer('voices')} />
+        <MenuItem label="Select Agents" onSelect={() => onOpenDrawer('voices')} />
+        {upload ? (
+          <MenuItem label="Upload from device" disabled={uploading > 0} onSelect={() => input.current?.click()} />
+        ) : null}
+        <MenuItem label="Select gems/collections" onSelect={() => onOpenDrawer('bookmarks')} />
+      </Menu>
+      {upload ? (
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          accept={acceptList(upload.model)}
+          data-testid="chat-file-input"
+          onChange={(event) => {
+            const chosen = [...(event.target.files ?? [])];
+            event.target.value = '';
+            void upload.files.upload(chosen);
+          }}
+        />
+      ) : null}
     </>
   );
 }

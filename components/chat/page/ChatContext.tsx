@@ -1,5 +1,8 @@
 import { useAtom } from 'jotai';
 import { pageGemsIncludedAtom } from '../atoms';
+import { ChosenBookmarks } from '../bookmarks/ChosenBookmarks';
+import { bookmarkCount } from '../bookmarks/selection';
+import type { ChosenBookmarks as Bookmarks } from '../bookmarks/use-chosen-bookmarks';
 import { AttachedFiles } from '../files/AttachedFiles';
 import type { ChatFiles } from '../files/use-chat-files';
 import { ChatPageNote } from './ChatPageNote';
@@ -15,6 +18,7 @@ interface ChatContextProps {
   chatId: number | null;
   onOpenUrl: (url: string) => void;
   files: ChatFiles;
+  bookmarks: Bookmarks;
 }
 
 /** What the chat is about, above the messages: the attached page, the chat's own page, and the extra context. */
@@ -26,24 +30,32 @@ export function ChatContext({
   chatId,
   onOpenUrl,
   files,
+  bookmarks,
 }: ChatContextProps) {
   const [pageGemsIncluded, setPageGemsIncluded] = useAtom(pageGemsIncludedAtom);
+  const bookmarksChosen = bookmarkCount(bookmarks.choice);
   return (
     <>
       <PageChip attached={attached} contentLength={contentLength} followTabs={followTabs} />
       <ChatPageNote chatId={chatId} attachedUrl={attached.page?.url ?? null} onOpenUrl={onOpenUrl} />
-      {attached.sendable || files.files.length ? (
+      {attached.sendable || files.files.length || bookmarksChosen ? (
         <ContextSummary
-          counts={{ files: files.files.length, bookmarks: 0, pageGems: attached.sendable ? pageGemCount : 0 }}
+          counts={{
+            files: files.files.length,
+            bookmarks: bookmarksChosen,
+            pageGems: attached.sendable ? pageGemCount : 0,
+          }}
           pageGemsIncluded={pageGemsIncluded}
           onClear={() => {
             setPageGemsIncluded(false);
             files.clear();
+            bookmarks.clear();
           }}
           onIncludePageGems={() => setPageGemsIncluded(true)}
         />
       ) : null}
       <AttachedFiles files={files.files} onRemove={files.remove} />
+      <ChosenBookmarks bookmarks={bookmarks} />
     </>
   );
 }

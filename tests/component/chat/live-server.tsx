@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { ChatApiProvider } from '@/components/chat/chat-api-context';
 import { createChatApi } from '@/lib/chat/chat-api';
 import { type ServerProcess, startServerProcess } from '../../server-process';
+import type { FakeBackground } from '../fake-background';
 import { renderWithBackground } from '../render';
 
 let users = 0;
@@ -56,7 +57,9 @@ export function setupLiveServer() {
         serverUrl = 'http://127.0.0.1:9';
       },
       call: (path: string, method = 'GET', body?: unknown) => call(path, method, body, jwt),
-      render: (ui: ReactElement) => renderWithBackground(<ChatApiProvider api={api}>{ui}</ChatApiProvider>),
+      /** `background`: what the page's background calls answer (e.g. the user's collections as the server lists them). */
+      render: (ui: ReactElement, background?: FakeBackground) =>
+        renderWithBackground(<ChatApiProvider api={api}>{ui}</ChatApiProvider>, background),
     };
   }
   return { signedIn };
