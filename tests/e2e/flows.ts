@@ -61,6 +61,7 @@ export async function createOverApi(
     body: JSON.stringify({ data }),
   });
   if (!made.ok) throw new Error(`creating ${path} failed: ${made.status} ${await made.text()}`);
+  return ((await made.json()) as { data: { id: number } }).data;
 }
 
 /** Saves a gem straight through the API (signing in over HTTP), as another device of the user would. */
@@ -68,7 +69,7 @@ export async function saveGemOverApi(
   serverUrl: string,
   identifier: string,
   password: string,
-  gem: { title: string; url: string },
+  gem: { title: string; url: string; text?: string; collectionId?: number },
 ) {
   const jwt = await signInOverApi(serverUrl, identifier, password);
   const saved = await fetch(`${serverUrl}/api/gems`, {

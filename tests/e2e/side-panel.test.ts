@@ -358,6 +358,66 @@ describe('the side panel', () => {
     expect(body.indexOf('You are a port engineer.')).toBeLessThan(body.indexOf('Write plainly, like a harbor pilot.'));
   });
 
+  it('answers from chosen gems and a whole collection, and says which it used', async () => {
+    const harbor = await createOverApi(env.server.url, USER.username, USER.password, 'collections', {
+      name: 'Harbor files',
+    });
+    const save = (title: string, text: string, collectionId?: number) =>
+      saveGemOverApi(env.server.url, USER.username, USER.password, {
+        title,
+        url: `${env.site.url}/notes/${encodeURIComponent(title)}`,
+        text,
+        collectionId,
+      });
+    await save('Seawall budget', 'The seawall costs 48 million, paid by the port authority.', harbor.id);
+    await save('Pier repairs', 'Pier 4 reopens in May after the repairs.', harbor.id);
+    await save('Tide tables', 'High tide on Monday is at 06:12.');
+
+    await panel.locator('.composer-input').click();
+    await panel.keyboard.type('+');
+    await panel.locator('::-p-aria([name="Harbor files"][role="checkbox"])').click();
+    await panel.locator('button[aria-label="Gems in Unfiltered"]').click();
+    await panel.locator('::-p-aria([name="Tide tables"][role="checkbox"])').click();
+    await shoot(panel, 'bookmarks');
+    await panel.locator('button::-p-text(Continue)').click();
+    await panel.waitForSelector('.context-summary::-p-text(2 bookmarks)');
+    await panel.waitForSelector('[aria-label="Chosen gems and collections"] ::-p-text(Harbor files)');
+
+    const since = fake.requests.length;
+    fake.script({ chunks: ['It costs 48 million [1][2][3][4][5].'] });
+    await ask(panel, 'What do my harbor notes say about money?');
+    await answerTo(panel, 'What do my harbor notes say about money?');
+    const body = providerBodies(fake, since)[0] ?? '';
+    for (const text of ['costs 48 million', 'Pier 4 reopens', 'High tide on Monday']) expect(body).toContain(text);
+    const shown = (question: string) =>
+      panel.evaluate((q) => {
+        const turn = [...document.querySelectorAll('.turn')].find(
+          (t) => t.querySelector('.question')?.textContent === q,
+        );
+        return {
+          used: [...(turn?.querySelectorAll('.context-used li') ?? [])].map((li) => li.textContent ?? ''),
+          sources: turn?.querySelector('.answer-citations')?.textContent ?? '',
+        };
+      }, question);
+    // The manifest arrives with the stored answer, just after the stream ends.
+    await panel.waitForFunction(
+      (q) =>
+        [...document.querySelectorAll('.turn')]
+          .find((t) => t.querySelector('.question')?.textContent === q)
+          ?.querySelector('.context-used li'),
+      {},
+      'What do my harbor notes say about money?',
+    );
+    const { used, sources } = await shown('What do my harbor notes say about money?');
+    for (const title of ['Seawall budget', 'Pier repairs', 'Tide tables'])
+      expect(used.some((line) => line.startsWith(title))).toBe(true);
+    expect(sources).toContain('Seawall budget');
+
+    await panel.locator('button[aria-label="Remove Harbor files"]').click();
+    await panel.locator('button[aria-label="Remove Tide tables"]').click();
+    await panel.waitForFunction(() => !document.querySelector('[aria-label="Chosen gems and collections"]'));
+  });
+
   it('proposes a memory the user confirms, and uses it in the next chat', async () => {
     /** The menu shows the state the server saved: wait for it before asking. */
     const setMemory = async (on: boolean) => {
