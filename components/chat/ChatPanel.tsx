@@ -142,6 +142,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         onOpenUrl={openUrl}
         files={chatFiles}
         bookmarks={bookmarks}
+        onEditContext={() => setDrawer('contexts')}
       />
       <ChatMessages
         conversation={conversation}
@@ -168,12 +169,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         placeholder={writer ? 'What should Trove write?' : 'Ask about this page…'}
         estimate={<ComposerEstimate page={page} models={models.chosen} showCost={flags.costEstimate} />}
         modelButton={<ModelButton models={models.chosen} loading={models.loading} onOpen={() => setDrawer('models')} />}
-        attachButton={
-          <AttachmentMenu
-            upload={chatFiles.offered && models.chosen[0] ? { model: models.chosen[0], files: chatFiles } : undefined}
-            onOpenDrawer={setDrawer}
-          />
-        }
+        attachButton={<AttachmentMenu files={chatFiles} onOpenDrawer={setDrawer} />}
         onShortcut={(action) => {
           const drawerName = SHORTCUT_DRAWERS[action];
           // Chat history is not offered in Write mode (spec §2).
@@ -188,6 +184,9 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         conversation={stored}
         models={models}
         editGem={page && pageGems[0] ? { page, gem: pageGems[0] } : undefined}
+        files={chatFiles}
+        bookmarks={bookmarks}
+        onOpenDrawer={setDrawer}
         onSend={send}
       />
       {reporting ? (

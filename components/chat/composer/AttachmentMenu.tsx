@@ -1,51 +1,35 @@
-import { useRef } from 'react';
-import type { UserModel } from '@/lib/api/ai-contract';
 import { Menu } from '../../ui/Menu';
 import { MenuItem } from '../../ui/MenuItem';
 import type { DrawerName } from '../atoms';
-import { acceptList, type ChatFiles } from '../files/use-chat-files';
+import type { ChatFiles } from '../files/use-chat-files';
+import { useUploadInput } from '../files/use-upload-input';
 import { PaperclipIcon } from '../icons';
 
 interface AttachmentMenuProps {
-  /** Upload from device, when the chosen model takes files. */
-  upload?: { model: UserModel; files: ChatFiles };
+  files: ChatFiles;
   onOpenDrawer: (name: DrawerName) => void;
 }
 
 /** The Attachment menu (spec §2): prompts, brand voice, agents, files from the device, gems and collections. */
-export function AttachmentMenu({ upload, onOpenDrawer }: AttachmentMenuProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const uploading = upload?.files.uploading ?? 0;
+export function AttachmentMenu({ files, onOpenDrawer }: AttachmentMenuProps) {
+  const upload = useUploadInput(files);
   return (
     <>
       <Menu
-        label={uploading ? `Uploading ${uploading} files…` : 'Attach'}
+        label={files.uploading ? `Uploading ${files.uploading} files…` : 'Attach'}
         triggerContent={<PaperclipIcon />}
         triggerClassName="ui-button ui-button-ghost ui-button-md ui-icon-button"
       >
         <MenuItem label="Select Prompt" onSelect={() => onOpenDrawer('prompts')} />
         <MenuItem label="Select Brand Voice" onSelect={() => onOpenDrawer('voices')} />
         <MenuItem label="Select Agents" onSelect={() => onOpenDrawer('voices')} />
-        {upload ? (
-          <MenuItem label="Upload from device" disabled={uploading > 0} onSelect={() => input.current?.click()} />
+        {/* Upload is hidden unless the model takes files (spec §2). */}
+        {files.offered ? (
+          <MenuItem label="Upload from device" disabled={files.uploading > 0} onSelect={upload.open} />
         ) : null}
         <MenuItem label="Select gems/collections" onSelect={() => onOpenDrawer('bookmarks')} />
       </Menu>
-      {upload ? (
-        <input
-          ref={input}
-          type="file"
-          multiple
-          hidden
-          accept={acceptList(upload.model)}
-          data-testid="chat-file-input"
-          onChange={(event) => {
-            const chosen = [...(event.target.files ?? [])];
-            event.target.value = '';
-            void upload.files.upload(chosen);
-          }}
-        />
-      ) : null}
+      {files.offered ? upload.input : null}
     </>
   );
 }

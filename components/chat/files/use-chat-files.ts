@@ -42,6 +42,8 @@ export function useChatFiles(model: UserModel | undefined, chatId: number | null
     }
   };
   return {
+    /** The model the files are checked against. */
+    model,
     files,
     uploading,
     upload,
