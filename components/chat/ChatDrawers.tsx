@@ -17,9 +17,11 @@ import {
   multiSelectAtom,
   temporaryAtom,
 } from './atoms';
+import type { ChosenBookmarks } from './bookmarks/use-chosen-bookmarks';
 import type { Conversation } from './conversation/use-conversation';
 import {
   BookmarkPanel,
+  ContextsPanel,
   EditGemPanel,
   HistoryPanel,
   InvitePanel,
@@ -30,6 +32,7 @@ import {
   ShortcutsPanel,
   VoicesPanel,
 } from './drawer-panels';
+import type { ChatFiles } from './files/use-chat-files';
 import { MAX_SELECTED_MODELS } from './models/model-groups';
 import type { useChosenModels } from './use-chosen-models';
 
@@ -40,6 +43,11 @@ interface ChatDrawersProps {
   models: ReturnType<typeof useChosenModels>;
   /** Edit Gem: the attached page and its saved gem. */
   editGem?: { page: ActivePage; gem: Gem };
+  /** The context going with the next questions (the Contexts panel shows and edits it). */
+  files: ChatFiles;
+  bookmarks: ChosenBookmarks;
+  /** Opens another panel in the drawer (Contexts → the bookmark picker). */
+  onOpenDrawer: (name: DrawerName) => void;
   /** Sends a question (a hidden prompt chosen in AI Prompts is sent by id). */
   onSend: (text: string, prompt?: { promptId: number; promptVariables: Record<string, string> }) => void;
 }
@@ -55,10 +63,21 @@ const TITLES: Record<DrawerName, string> = {
   voices: 'Brand voice',
   memory: 'Memory',
   bookmarks: 'Gems and collections',
+  contexts: 'Contexts',
 };
 
 /** The bottom Chat drawer: one panel at a time. Closing it clears what it was opened for. */
-export function ChatDrawers({ open, onClose, conversation, models, editGem, onSend }: ChatDrawersProps) {
+export function ChatDrawers({
+  open,
+  onClose,
+  conversation,
+  models,
+  editGem,
+  files,
+  bookmarks,
+  onOpenDrawer,
+  onSend,
+}: ChatDrawersProps) {
   const background = useBackground();
   const answerSettings = useSettingsAnswer();
   const [switching, setSwitching] = useAtom(answerSwitchAtom);
@@ -179,6 +198,7 @@ export function ChatDrawers({ open, onClose, conversation, models, editGem, onSe
         ) : null}
         {open === 'memory' ? <MemoryPanel /> : null}
         {open === 'bookmarks' ? <BookmarkPanel onDone={close} /> : null}
+        {open === 'contexts' ? <ContextsPanel files={files} bookmarks={bookmarks} onOpenDrawer={onOpenDrawer} /> : null}
         {open === 'invite' && conversation.chatId !== null ? <InvitePanel chatId={conversation.chatId} /> : null}
         {open === 'edit-gem' && editGem ? <EditGemPanel page={editGem.page} gem={editGem.gem} onDone={close} /> : null}
       </Suspense>

@@ -30,6 +30,11 @@ export const temporaryAtom = atom(false);
 /** Files uploaded from the device for the chat's next questions (their text goes in the context). */
 export const attachedFilesAtom = atom<ChatFile[]>([]);
 
+/** Free text sent as context with the chat's next questions (Contexts → Context Text). */
+export const contextTextAtom = atom('');
+/** The Contexts panel's 'Context' switch: off, the chosen text, gems, collections and files stay but are not sent. */
+export const contextOnAtom = atom(true);
+
 /** Gems and collections chosen in the Bookmark attachment panel for the chat's next questions. */
 export const chosenBookmarksAtom = atom<BookmarkChoice>(NO_BOOKMARKS);
 
@@ -49,7 +54,8 @@ export type DrawerName =
   | 'prompts'
   | 'voices'
   | 'memory'
-  | 'bookmarks';
+  | 'bookmarks'
+  | 'contexts';
 export const drawerAtom = atom<DrawerName | null>(null);
 
 /** Switch Model / Switch Language for one answer: the next pick regenerates it instead of changing the defaults. */

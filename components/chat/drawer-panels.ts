@@ -17,4 +17,5 @@ export const VoicesPanel = lazy(() => import('./voices/VoicesPanel').then((m) =>
 export const BookmarkPanel = lazy(() =>
   import('./bookmarks/BookmarkPanel').then((m) => ({ default: m.BookmarkPanel })),
 );
+export const ContextsPanel = lazy(() => import('./contexts/ContextsPanel').then((m) => ({ default: m.ContextsPanel })));
 export const MemoryPanel = lazy(() => import('./memory/MemoryPanel').then((m) => ({ default: m.MemoryPanel })));

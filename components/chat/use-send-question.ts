@@ -5,12 +5,14 @@ import {
   attachedFilesAtom,
   chatModeAtom,
   chosenBookmarksAtom,
+  contextOnAtom,
+  contextTextAtom,
   instructionChoiceAtom,
   languageAtom,
   pageGemsIncludedAtom,
   temporaryAtom,
 } from './atoms';
-import { bookmarkCount, contextIds } from './bookmarks/selection';
+import { type BookmarkChoice, bookmarkCount, contextIds, NO_BOOKMARKS } from './bookmarks/selection';
 import type { AskInput } from './conversation/use-conversation';
 import type { ChatFlags } from './use-chat-flags';
 import type { useChosenModels } from './use-chosen-models';
@@ -23,13 +25,43 @@ interface SendInputs {
   page: ActivePage | null;
 }
 
+interface ContextParts {
+  page: ActivePage | null;
+  pageGemsIncluded: boolean;
+  fileIds: number[];
+  bookmarks: BookmarkChoice;
+  text: string;
+}
+
+/** The question's context: the page (and its saved gems), files, gems and collections, free text; none: undefined. */
+function contextOf({ page, pageGemsIncluded, fileIds, bookmarks, text }: ContextParts) {
+  const context = {
+    ...(page?.extract
+      ? {
+          pageExtract: { url: page.url, title: page.title, text: page.extract.markdown.slice(0, MAX_PAGE_CHARS) },
+          includePageGems: pageGemsIncluded,
+        }
+      : {}),
+    ...(fileIds.length ? { fileIds } : {}),
+    ...(bookmarkCount(bookmarks) ? contextIds(bookmarks) : {}),
+    ...(text ? { text } : {}),
+  };
+  return Object.keys(context).length ? context : undefined;
+}
+
 /** Sends a question to the chosen models with the chat's settings and the attached page as context. */
 export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
   const language = useAtomValue(languageAtom);
   const temporary = useAtomValue(temporaryAtom);
   const pageGemsIncluded = useAtomValue(pageGemsIncludedAtom);
-  const fileIds = useAtomValue(attachedFilesAtom).map((f) => f.id);
-  const bookmarks = useAtomValue(chosenBookmarksAtom);
+  // The Contexts panel's switch off: the chosen text, bookmarks and files stay, unsent.
+  const contextOn = useAtomValue(contextOnAtom);
+  const attachedFiles = useAtomValue(attachedFilesAtom);
+  const chosenBookmarks = useAtomValue(chosenBookmarksAtom);
+  const contextText = useAtomValue(contextTextAtom).trim();
+  const fileIds = contextOn ? attachedFiles.map((f) => f.id) : [];
+  const bookmarks = contextOn ? chosenBookmarks : NO_BOOKMARKS;
+  const extraText = contextOn ? contextText : '';
   const mode = useAtomValue(chatModeAtom);
   // Write mode hides these options (spec §2), so its answers come without them.
   const writer = mode === 'ai-writer';
@@ -49,23 +81,7 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
         citations: flags.showCitations && !writer,
         costEstimate: flags.costEstimate && !writer,
         memory: flags.enableMemory,
-        context:
-          page?.extract || fileIds.length || bookmarkCount(bookmarks)
-            ? {
-                ...(page?.extract
-                  ? {
-                      pageExtract: {
-                        url: page.url,
-                        title: page.title,
-                        text: page.extract.markdown.slice(0, MAX_PAGE_CHARS),
-                      },
-                      includePageGems: pageGemsIncluded,
-                    }
-                  : {}),
-                ...(fileIds.length ? { fileIds } : {}),
-                ...(bookmarkCount(bookmarks) ? contextIds(bookmarks) : {}),
-              }
-            : undefined,
+        context: contextOf({ page, pageGemsIncluded, fileIds, bookmarks, text: extraText }),
       },
       models: models.chosen.map((m) => ({ modelId: m.id, displayName: m.displayName })),
       pageUrl: page && /^https?:/.test(page.url) ? page.url : undefined,

@@ -1,5 +1,5 @@
-import { useAtom } from 'jotai';
-import { pageGemsIncludedAtom } from '../atoms';
+import { useAtom, useAtomValue } from 'jotai';
+import { contextOnAtom, contextTextAtom, pageGemsIncludedAtom } from '../atoms';
 import { ChosenBookmarks } from '../bookmarks/ChosenBookmarks';
 import { bookmarkCount } from '../bookmarks/selection';
 import type { ChosenBookmarks as Bookmarks } from '../bookmarks/use-chosen-bookmarks';
@@ -19,6 +19,7 @@ interface ChatContextProps {
   onOpenUrl: (url: string) => void;
   files: ChatFiles;
   bookmarks: Bookmarks;
+  onEditContext: () => void;
 }
 
 /** What the chat is about, above the messages: the attached page, the chat's own page, and the extra context. */
@@ -31,25 +32,32 @@ export function ChatContext({
   onOpenUrl,
   files,
   bookmarks,
+  onEditContext,
 }: ChatContextProps) {
   const [pageGemsIncluded, setPageGemsIncluded] = useAtom(pageGemsIncludedAtom);
+  const [text, setText] = useAtom(contextTextAtom);
+  const contextOn = useAtomValue(contextOnAtom);
   const bookmarksChosen = bookmarkCount(bookmarks.choice);
   return (
     <>
       <PageChip attached={attached} contentLength={contentLength} followTabs={followTabs} />
       <ChatPageNote chatId={chatId} attachedUrl={attached.page?.url ?? null} onOpenUrl={onOpenUrl} />
-      {attached.sendable || files.files.length || bookmarksChosen ? (
+      {attached.sendable || files.files.length || bookmarksChosen || text ? (
         <ContextSummary
           counts={{
             files: files.files.length,
             bookmarks: bookmarksChosen,
             pageGems: attached.sendable ? pageGemCount : 0,
+            text: Boolean(text.trim()),
           }}
+          held={!contextOn}
+          onEdit={onEditContext}
           pageGemsIncluded={pageGemsIncluded}
           onClear={() => {
             setPageGemsIncluded(false);
             files.clear();
             bookmarks.clear();
+            setText('');
           }}
           onIncludePageGems={() => setPageGemsIncluded(true)}
         />

@@ -7,6 +7,8 @@ export interface ContextCounts {
   bookmarks: number;
   /** The user's gems saved for the attached page (sent when `pageGemsIncluded`). */
   pageGems: number;
+  /** Free text from Contexts → Context Text. */
+  text?: boolean;
 }
 
 interface ContextSummaryProps {
@@ -14,13 +16,25 @@ interface ContextSummaryProps {
   pageGemsIncluded: boolean;
   onClear: () => void;
   onIncludePageGems: () => void;
+  /** Opens the Contexts panel, where all of it is shown and changed. */
+  onEdit?: () => void;
+  /** The Contexts panel's switch is off: the text, bookmarks and files are kept but not sent. */
+  held?: boolean;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What goes with the next question besides the page (spec §2 Context summary chip); it can be cleared. */
-export function ContextSummary({ counts, pageGemsIncluded, onClear, onIncludePageGems }: ContextSummaryProps) {
+export function ContextSummary({
+  counts,
+  pageGemsIncluded,
+  onClear,
+  onIncludePageGems,
+  onEdit,
+  held = false,
+}: ContextSummaryProps) {
   const parts = [
+    counts.text ? 'context text' : null,
     counts.files ? plural(counts.files, 'file', 'files') : null,
     counts.bookmarks ? plural(counts.bookmarks, 'bookmark', 'bookmarks') : null,
     counts.pageGems && pageGemsIncluded ? plural(counts.pageGems, 'gem of this page', 'gems of this page') : null,
@@ -38,7 +52,14 @@ export function ContextSummary({ counts, pageGemsIncluded, onClear, onIncludePag
   }
   return (
     <p className="context-summary">
-      <span>Also sent: {parts.join(' · ')}</span>
+      <span>
+        {held ? 'Held back (Context is off)' : 'Also sent'}: {parts.join(' · ')}
+      </span>
+      {onEdit ? (
+        <Button size="sm" variant="ghost" onClick={onEdit}>
+          Edit
+        </Button>
+      ) : null}
       <Button size="sm" variant="ghost" onClick={onClear} aria-label="Clear the context">
         Clear
       </Button>

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type ContextCounts, ContextSummary } from '@/components/chat/page/ContextSummary';
 
 function Summary({ counts }: { counts: ContextCounts }) {
@@ -35,5 +35,32 @@ describe('Context summary chip (spec §2)', () => {
     expect(screen.getByText(/Your gems of this page are left out/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Include them' }));
     expect(screen.getByText('Also sent: 2 gems of this page')).toBeTruthy();
+  });
+
+  it('counts the context text, opens the Contexts panel, and says when the switch holds it back', async () => {
+    const user = userEvent.setup();
+    const onEdit = vi.fn();
+    const { rerender } = render(
+      <ContextSummary
+        counts={{ files: 1, bookmarks: 0, pageGems: 0, text: true }}
+        pageGemsIncluded
+        onClear={() => {}}
+        onIncludePageGems={() => {}}
+        onEdit={onEdit}
+      />,
+    );
+    expect(screen.getByText('Also sent: context text · 1 file')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(onEdit).toHaveBeenCalledOnce();
+    rerender(
+      <ContextSummary
+        counts={{ files: 1, bookmarks: 0, pageGems: 0, text: true }}
+        pageGemsIncluded
+        onClear={() => {}}
+        onIncludePageGems={() => {}}
+        held
+      />,
+    );
+    expect(screen.getByText('Held back (Context is off): context text · 1 file')).toBeTruthy();
   });
 });
