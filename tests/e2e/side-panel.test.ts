@@ -413,9 +413,28 @@ describe('the side panel', () => {
       expect(used.some((line) => line.startsWith(title))).toBe(true);
     expect(sources).toContain('Seawall budget');
 
-    await panel.locator('button[aria-label="Remove Harbor files"]').click();
-    await panel.locator('button[aria-label="Remove Tide tables"]').click();
+    // Contexts: free text goes too; Reset clears one tab at a time.
+    await panel.locator('.context-summary button::-p-text(Edit)').click();
+    await panel.locator('textarea[aria-label="Context text"]').fill('All figures are in euros.');
+    await shoot(panel, 'contexts');
+    await panel.keyboard.press('Escape');
+    await panel.waitForSelector('.context-summary::-p-text(context text)');
+    const before = fake.requests.length;
+    fake.script({ chunks: ['In euros.'] });
+    await ask(panel, 'Which currency?');
+    await answerTo(panel, 'Which currency?');
+    expect(providerBodies(fake, before)[0]).toContain('All figures are in euros.');
+
+    await panel.locator('.context-summary button::-p-text(Edit)').click();
+    await panel.locator('[role="tab"]::-p-text(Bookmarks)').click();
+    await panel.locator('.contexts-bar button::-p-text(Reset)').click();
+    await panel.locator('[role="tab"]::-p-text(Context Text)').click();
+    await panel.locator('.contexts-bar button::-p-text(Reset)').click();
+    await panel.keyboard.press('Escape');
     await panel.waitForFunction(() => !document.querySelector('[aria-label="Chosen gems and collections"]'));
+    await panel.waitForFunction(
+      () => !document.querySelector('.context-summary')?.textContent?.includes('context text'),
+    );
   });
 
   it('proposes a memory the user confirms, and uses it in the next chat', async () => {
