@@ -21,7 +21,7 @@ import { rankPassages } from '../ai/retrieval';
 import type { Db } from '../db/client';
 import { messages } from '../db/schema';
 import type { Deps } from '../http/env';
-import { ApiError } from '../http/errors';
+import { ApiError, fieldError } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 import type { AiModelRow } from './ai-models';
 import { getSettingsRow, modelAccess } from './ai-settings';
@@ -267,8 +267,7 @@ type SendInput = z.output<typeof sendMessageBody> & { context?: ChatContextInput
 /** The models to answer with: `modelIds`, or `modelId` alone; neither is a 400. */
 function modelIdsOf(input: SendInput): number[] {
   const modelIds = input.modelIds ?? (input.modelId !== undefined ? [input.modelId] : []);
-  if (!modelIds.length)
-    throw new ApiError(400, 'modelId: required', { errors: [{ path: 'modelId', message: 'required' }] });
+  if (!modelIds.length) throw fieldError(400, 'modelId', 'required');
   return modelIds;
 }
 
