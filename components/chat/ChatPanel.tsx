@@ -102,7 +102,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   useChatRequests(attached.page?.tabId ?? null);
 
   const send = useSendQuestion({ ask: conversation.ask, models, flags, page });
-  const actions = useChatActions(stored, send, page?.url ?? null, () => setDrawer('invite'));
+  const actions = useChatActions(stored, send, page?.url ?? null, () => setDrawer('invite'), models.chosen[0]?.id);
   const openUrl = (url: string) => void browser.tabs.create({ url });
   const openAiSettings = () => onOpenOptions(`/u/${encodeURIComponent(username)}/edit-profile?aiSettings=true`);
 

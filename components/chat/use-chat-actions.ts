@@ -29,6 +29,8 @@ export function useChatActions(
   ask: (text: string) => void,
   chatUrl: string | null,
   openInvite: () => void,
+  /** The model that writes a prompt from the conversation (the chosen one). */
+  modelId: number | undefined,
 ) {
   const api = useChatApi();
   const background = useBackground();
@@ -61,6 +63,9 @@ export function useChatActions(
           .catch(fail);
       },
       save: (kind: SaveKind) => void saveAnswer(kind, turn, answer),
+      savePrompt: () => {
+        if (answer.messageId) void savedPrompt(api.promptFromAnswer(answer.messageId));
+      },
       copy: () =>
         navigator.clipboard.writeText(answer.text).then(() => toast('success', 'Text Copied to clipboard'), fail),
       reply: () =>
@@ -99,6 +104,17 @@ export function useChatActions(
     }
   }
 
+  /** A prompt the server made: the AI Prompts lists show it, and a toast names it. */
+  async function savedPrompt(made: Promise<{ title: string }>) {
+    try {
+      const prompt = await made;
+      void queryClient.invalidateQueries({ queryKey: chatKeys.promptsAll });
+      toast('success', `Saved as the prompt “${prompt.title}”`);
+    } catch (error) {
+      fail(error);
+    }
+  }
+
   const chatId = conversation.chatId;
   const share: ShareActions = {
     invite: openInvite,
@@ -114,6 +130,11 @@ export function useChatActions(
         .catch(fail);
     },
     generateSteps: () => ask(STEPS_QUESTION),
+    createPrompt: () => {
+      if (chatId === null || modelId === undefined) return;
+      toast('info', 'Writing a prompt from this conversation…');
+      void savedPrompt(api.promptFromChat(chatId, modelId));
+    },
     exportAs: (format) => {
       if (chatId === null) return;
       api

@@ -24,6 +24,7 @@ import {
   personaListSchema,
   personaSchema,
   promptListSchema,
+  promptSchema,
 } from '../api/voice-contract';
 import { errorFromResponse, offlineError } from '../background/errors';
 import type { ChatAccess, UiError } from '../messaging/types';
@@ -184,6 +185,12 @@ export function createChatApi(access: AccessSource) {
       const query = new URLSearchParams({ category: input.category, search: input.search, page: String(input.page) });
       return json('GET', `prompts?${query}`, promptListSchema);
     },
+    /** Save → Ai Prompt: a new private prompt holding the answer's text. */
+    promptFromAnswer: async (messageId: number) =>
+      (await json('POST', `messages/${messageId}/prompt`, z.object({ data: promptSchema }), {})).data,
+    /** Share → Create prompt from current conversation: `modelId` writes a reusable prompt from it. */
+    promptFromChat: async (chatId: number, modelId: number) =>
+      (await json('POST', `chats/${chatId}/prompt`, z.object({ data: promptSchema }), { modelId })).data,
     /** The user's brand voices or agents matching `search` (the default first). */
     listInstructions: (kind: InstructionKind, search: string) =>
       json('GET', `${INSTRUCTIONS[kind].path}?${searchParam(search)}`, INSTRUCTIONS[kind].list),

@@ -14,6 +14,8 @@ export interface AnswerActions {
   switchModel: () => void;
   fork: () => void;
   save: (kind: SaveKind) => void;
+  /** Save → Ai Prompt: the answer becomes a prompt of the user's. */
+  savePrompt: () => void;
   copy: () => void;
   reply: () => void;
 }
@@ -109,6 +111,9 @@ export function AnswerOptions({ answer, actions, multi }: AnswerOptionsProps) {
               {kind}
             </Button>
           ))}
+          <Button size="sm" variant="secondary" onClick={run(actions.savePrompt)}>
+            Ai Prompt
+          </Button>
         </fieldset>
         <Button size="sm" variant="ghost" onClick={run(actions.copy)}>
           Copy text

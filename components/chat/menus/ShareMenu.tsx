@@ -6,11 +6,12 @@ export interface ShareActions {
   invite: () => void;
   duplicate: () => void;
   generateSteps: () => void;
+  createPrompt: () => void;
   exportAs: (format: 'markdown' | 'json' | 'text') => void;
   copy: () => void;
 }
 
-/** Share Options (spec §2) for the chat on screen; "Create prompt" comes with the prompts. */
+/** Share Options (spec §2) for the chat on screen. */
 export function ShareMenu({ actions, disabled }: { actions: ShareActions; disabled: boolean }) {
   if (disabled) return null;
   return (
@@ -22,6 +23,7 @@ export function ShareMenu({ actions, disabled }: { actions: ShareActions; disabl
       <MenuItem label="Invite Other" onSelect={actions.invite} />
       <MenuItem label="Duplicate chat" onSelect={actions.duplicate} />
       <MenuItem label="Auto generate steps from current conversation" onSelect={actions.generateSteps} />
+      <MenuItem label="Create prompt from current conversation" onSelect={actions.createPrompt} />
       <MenuSeparator />
       <MenuItem label="Export markdown" onSelect={() => actions.exportAs('markdown')} />
       <MenuItem label="Export JSON" onSelect={() => actions.exportAs('json')} />
