@@ -46,6 +46,14 @@ export async function fetchGems(serverUrl: string, identifier: string, password:
   return gemListSchema.parse(await list.json());
 }
 
+/** Reads `GET {path}` as the user, straight through the API. */
+export async function getOverApi(serverUrl: string, identifier: string, password: string, path: string) {
+  const jwt = await signInOverApi(serverUrl, identifier, password);
+  const answer = await fetch(`${serverUrl}/api/${path}`, { headers: { authorization: `Bearer ${jwt}` } });
+  if (!answer.ok) throw new Error(`GET ${path} failed: ${answer.status} ${await answer.text()}`);
+  return answer.json() as Promise<unknown>;
+}
+
 /** Creates something of the user's straight through the API (`POST {path}` with `{data}`), as another device would. */
 export async function createOverApi(
   serverUrl: string,

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, openExtensionPage, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
-import { backgroundWorker, createOverApi, fetchGems, saveGemOverApi, signUpInOptions } from './flows';
+import { backgroundWorker, createOverApi, fetchGems, getOverApi, saveGemOverApi, signUpInOptions } from './flows';
 
 /**
  * The side panel as a person uses it, in real Chromium with the built extension, the real server and
@@ -358,6 +358,30 @@ describe('the side panel', () => {
     expect(body.indexOf('You are a port engineer.')).toBeLessThan(body.indexOf('Write plainly, like a harbor pilot.'));
   });
 
+  it('keeps an answer, and the conversation, as prompts of the user’s', async () => {
+    const promptTexts = async () => {
+      const list = (await getOverApi(env.server.url, USER.username, USER.password, 'prompts?scope=mine')) as {
+        data: { title: string; text?: string }[];
+      };
+      return Object.fromEntries(list.data.map((p) => [p.title, p.text]));
+    };
+    const turns = await panel.$$('.turn');
+    await (await turns.at(-1)?.$('.answer-options-trigger'))?.click();
+    await panel.waitForSelector('.answer-options');
+    await panel.locator('.answer-options button::-p-text(Ai Prompt)').click();
+    await expect
+      .poll(promptTexts, { timeout: 10_000 })
+      .toHaveProperty(['Will the seawall hold?'], 'Plainly: it holds.');
+
+    fake.script({ chunks: ['Title: Seawall briefing\n', 'Brief {{Audience}} on the seawall decision.'] });
+    await panel.locator('button[aria-label="Share options"]').click();
+    await panel.locator('[role="menuitem"]::-p-text(Create prompt from current conversation)').click();
+    await expect
+      .poll(promptTexts, { timeout: 10_000 })
+      .toHaveProperty(['Seawall briefing'], 'Brief {{Audience}} on the seawall decision.');
+    await panel.waitForSelector('::-p-text(Saved as the prompt “Seawall briefing”)');
+  });
+
   it('answers from chosen gems and a whole collection, and says which it used', async () => {
     const harbor = await createOverApi(env.server.url, USER.username, USER.password, 'collections', {
       name: 'Harbor files',
@@ -413,8 +437,12 @@ describe('the side panel', () => {
       expect(used.some((line) => line.startsWith(title))).toBe(true);
     expect(sources).toContain('Seawall budget');
 
-    // Contexts: free text goes too; Reset clears one tab at a time.
-    await panel.locator('.context-summary button::-p-text(Edit)').click();
+    // Contexts: free text goes too; Reset clears one tab at a time. (Edit by keyboard: a toast may lie over the chip.)
+    const openContexts = async () => {
+      await (await panel.waitForSelector('.context-summary button::-p-text(Edit)'))?.focus();
+      await panel.keyboard.press('Enter');
+    };
+    await openContexts();
     await panel.locator('textarea[aria-label="Context text"]').fill('All figures are in euros.');
     await shoot(panel, 'contexts');
     await panel.keyboard.press('Escape');
@@ -425,7 +453,7 @@ describe('the side panel', () => {
     await answerTo(panel, 'Which currency?');
     expect(providerBodies(fake, before)[0]).toContain('All figures are in euros.');
 
-    await panel.locator('.context-summary button::-p-text(Edit)').click();
+    await openContexts();
     await panel.locator('[role="tab"]::-p-text(Bookmarks)').click();
     await panel.locator('.contexts-bar button::-p-text(Reset)').click();
     await panel.locator('[role="tab"]::-p-text(Context Text)').click();

@@ -85,6 +85,7 @@ describe('Share Options (spec §2)', () => {
     invite: vi.fn(),
     duplicate: vi.fn(),
     generateSteps: vi.fn(),
+    createPrompt: vi.fn(),
     exportAs: vi.fn(),
     copy: vi.fn(),
   });
@@ -103,6 +104,7 @@ describe('Share Options (spec §2)', () => {
       'Invite Other',
       'Duplicate chat',
       'Auto generate steps from current conversation',
+      'Create prompt from current conversation',
       'Export markdown',
       'Export JSON',
       'Export text',
