@@ -1,0 +1,99 @@
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'puppeteer';
+import type { FakeProvider } from '../fake-provider/server';
+import { type ExtensionBrowser, emulateTheme, openExtensionPage, openPopup } from './browser';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
+import { backgroundWorker } from './flows';
+
+/**
+ * The side panel's e2e helpers. The panel page is opened as a tab (`sidepanel.html?tabId=…`, the tab it
+ * is about): headless Chromium has no side panel to show it in. The page is made readable the way a user
+ * does it, with a click on the toolbar button (activeTab).
+ */
+
+/** An e2e environment whose house models are answered by the fake provider. */
+export const startPanelEnvironment = (name: string, fake: FakeProvider): Promise<E2eEnvironment> =>
+  startE2eEnvironment(name, {
+    TROVE_HOUSE_PROVIDER: 'openai-compatible',
+    TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
+    TROVE_HOUSE_API_KEY: 'house-key-e2e',
+  });
+
+export const SCREENSHOTS = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
+
+/**
+ * The chat requests the fake provider received since request number `since`, as text (system prompt
+ * and messages). An answer with follow-up questions makes a second request, for the questions.
+ */
+export const providerBodies = (fake: FakeProvider, since = 0) =>
+  fake.requests
+    .slice(since)
+    .filter((r) => r.path.includes('chat'))
+    .map((r) => JSON.stringify(r.body));
+
+async function activeTabId(ctx: ExtensionBrowser): Promise<number> {
+  const worker = await backgroundWorker(ctx);
+  return worker.evaluate(async () => {
+    const scope = globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id: number }[]> } } };
+    const [tab] = await scope.chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    return tab?.id ?? -1;
+  });
+}
+
+/** Clicks the toolbar button on `page` (granting the extension that tab) and closes the popup. */
+export async function grantTab(ctx: ExtensionBrowser, page: Page): Promise<number> {
+  const popup = await openPopup(ctx, page);
+  const tabId = await activeTabId(ctx);
+  await popup.close();
+  return tabId;
+}
+
+export async function openPanel(ctx: ExtensionBrowser, tabId: number): Promise<Page> {
+  const panel = await openExtensionPage(ctx, `sidepanel.html?tabId=${tabId}`);
+  await panel.setViewport({ width: 400, height: 800 });
+  await panel.waitForSelector('.composer-input');
+  return panel;
+}
+
+export async function ask(panel: Page, question: string) {
+  await panel.locator('.composer-input').click();
+  await panel.keyboard.type(question);
+  await panel.keyboard.press('Enter');
+}
+
+/** The turn that asked `question`, once its shown answer has the status wanted: that answer's text. */
+export async function answerTo(panel: Page, question: string, status = 'done') {
+  const find = (q: string) =>
+    [...document.querySelectorAll('.turn')].find((t) => t.querySelector('.question')?.textContent === q);
+  await panel.waitForFunction(
+    `(${find})(${JSON.stringify(question)})?.querySelector('.answer')?.getAttribute('data-status') === ${JSON.stringify(status)}`,
+    { timeout: 30_000 },
+  );
+  return panel.evaluate(
+    `(${find})(${JSON.stringify(question)})?.querySelector('.answer .md')?.textContent?.trim() ?? ''`,
+  ) as Promise<string>;
+}
+
+/** Waits until the answer to `question` shows `text` (while it streams). */
+export async function answerShows(panel: Page, question: string, text: string) {
+  await panel.waitForFunction(
+    (q, t) =>
+      [...document.querySelectorAll('.turn')]
+        .find((turn) => turn.querySelector('.question')?.textContent === q)
+        ?.querySelector('.answer')
+        ?.textContent?.includes(t),
+    { timeout: 30_000 },
+    question,
+    text,
+  );
+}
+
+export const MULTI_SWITCH = '::-p-aria([name="Multi select models"][role="switch"])';
+
+export async function shoot(panel: Page, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await emulateTheme(panel, theme);
+    await panel.screenshot({ path: `${SCREENSHOTS}sidepanel-${name}-${theme}.png` });
+  }
+  await emulateTheme(panel, 'light');
+}
