@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { type ExtensionBrowser, emulateTheme, openExtensionPage, openPopup } from './browser';
+import { type ExtensionBrowser, openPopup } from './browser';
 import type { E2eEnvironment } from './environment';
 import { backgroundWorker, createOverApi, fetchGems, getOverApi, saveGemOverApi, signUpInOptions } from './flows';
 import {
