@@ -51,6 +51,12 @@ export const createChatBody = z.strictObject({
     .optional(),
 });
 
+/** The tools an answer is written with (the picture tool makes images instead: `POST /api/chats/{id}/pictures`). */
+export const ANSWER_TOOLS = ['chat', 'web-search', 'research'] as const;
+export type AnswerTool = (typeof ANSWER_TOOLS)[number];
+export const REASONING_EFFORTS = ['low', 'medium', 'high'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+
 /** At most this many models answer one question side by side (`modelIds`). */
 export const MAX_MODELS_PER_MESSAGE = 4;
 
@@ -98,6 +104,13 @@ export const sendMessageBody = z.strictObject({
   citations: z.boolean().optional(),
   /** Whether the UI shows the cost (the `done` event always carries it): stored only. */
   costEstimate: z.boolean().optional(),
+  /**
+   * The composer's tool (default 'chat'): 'web-search' answers with the provider's own web search (models with
+   * `is_web_search_enabled`), 'research' with a reasoning model's reasoning (summary in `reasoning`).
+   */
+  tool: z.enum(ANSWER_TOOLS).optional(),
+  /** Research: how hard the model reasons, where its provider takes a choice. */
+  reasoningEffort: z.enum(REASONING_EFFORTS).optional(),
 });
 export type SendMessageInput = z.input<typeof sendMessageBody>;
 
@@ -116,12 +129,31 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
+/** One web page a search-style answer drew on (spec §3 Message: the results list). */
+export const searchResultSchema = z.object({ title: z.string(), content: z.string(), url: z.string() });
+export type SearchResult = z.infer<typeof searchResultSchema>;
+/** A search-style answer (spec §3): the answer and the pages it drew on. */
+export const searchAnswerSchema = z.object({ answer: z.string(), results: z.array(searchResultSchema) });
+
+/** A picture the picture tool made, stored as an upload (`url` is served by the server). */
+export const generatedImageSchema = z.object({
+  url: z.string(),
+  mediaType: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+export type GeneratedImage = z.infer<typeof generatedImageSchema>;
+
 export const messageSchema = z.object({
   id: z.number(),
   chatId: z.number(),
   userText: z.string(),
-  /** The answer so far (complete once `status` is 'done'). */
-  text: z.string(),
+  /** The answer so far (complete once `status` is 'done'); a web-search answer is `{answer, results}`. */
+  text: z.union([z.string(), searchAnswerSchema]),
+  /** A reasoning model's summary of its reasoning (research tool); null when there is none. */
+  reasoning: z.string().nullable().optional(),
+  /** The pictures made (picture tool); null for a written answer. */
+  images: z.array(generatedImageSchema).nullable().optional(),
   status: z.enum(MESSAGE_STATUSES),
   error: z.string().nullable(),
   modelId: z.number().nullable(),
@@ -143,6 +175,12 @@ export const messageSchema = z.object({
   updatedAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
+/** A message's answer text, whether it is written or search-style. */
+export const answerOf = (message: Pick<Message, 'text'>) =>
+  typeof message.text === 'string' ? message.text : message.text.answer;
+/** A search-style message's results; null for any other. */
+export const resultsOf = (message: Pick<Message, 'text'>) =>
+  typeof message.text === 'string' ? null : message.text.results;
 export const messageListSchema = z.object({ data: z.array(messageSchema), total: z.number() });
 
 /**
@@ -160,6 +198,10 @@ export const chatStreamEvents = {
     displayName: z.string().optional(),
   }),
   delta: z.object({ ...tag, text: z.string() }),
+  /** Research: the next piece of the model's reasoning summary (on re-attach, all of it so far). */
+  reasoning: z.object({ ...tag, text: z.string() }),
+  /** Web search: the pages the answer drew on so far (each event carries the whole list). */
+  sources: z.object({ ...tag, results: z.array(searchResultSchema) }),
   followups: z.object({ ...tag, questions: z.array(z.string()) }),
   /** Memory on and the model proposed a memory: after the answer is stored, before `followups` and `done`. */
   memory: z.object({ ...tag, proposal: z.string() }),

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { type Citation, chatStreamEvents, type MessageStatus, type messageUsageSchema } from '../api/chat-contract';
+import {
+  type Citation,
+  chatStreamEvents,
+  type MessageStatus,
+  type messageUsageSchema,
+  type SearchResult,
+} from '../api/chat-contract';
 import type { SseEvent } from './sse';
 
 type Events = typeof chatStreamEvents;
@@ -34,6 +40,10 @@ export interface LiveAnswer {
   citations: Citation[] | null;
   /** A fact the assistant proposes to remember (memory on), to confirm or dismiss. */
   memoryProposal?: string;
+  /** Research: the model's reasoning summary so far. */
+  reasoning?: string;
+  /** Web search: the pages the answer draws on. */
+  results?: SearchResult[];
 }
 
 /** The question being answered and its answers, in the order of the models asked. */
@@ -116,6 +126,14 @@ function applyEvent(turn: LiveTurn, event: ChatStreamEvent): LiveTurn {
         status: 'streaming',
         text: a.text + event.data.text,
       }));
+    case 'reasoning':
+      return updateAnswer(turn, event.data.index, (a) => ({
+        ...a,
+        status: 'streaming',
+        reasoning: (a.reasoning ?? '') + event.data.text,
+      }));
+    case 'sources':
+      return updateAnswer(turn, event.data.index, (a) => ({ ...a, results: event.data.results }));
     case 'followups':
       return updateAnswer(turn, event.data.index, (a) => ({ ...a, followUps: event.data.questions }));
     case 'memory':

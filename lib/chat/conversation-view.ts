@@ -1,4 +1,12 @@
-import type { Citation, Message, MessageStatus } from '../api/chat-contract';
+import {
+  answerOf,
+  type Citation,
+  type GeneratedImage,
+  type Message,
+  type MessageStatus,
+  resultsOf,
+  type SearchResult,
+} from '../api/chat-contract';
 import type { LiveAnswer, LiveTurn } from './answer-stream';
 import { groupTurns } from './turns';
 
@@ -18,6 +26,12 @@ export interface AnswerView {
   context: Record<string, unknown>;
   /** A fact the model proposed to remember (memory on), for the user to save or dismiss. */
   memoryProposal: string | null;
+  /** Research: the model's reasoning summary. */
+  reasoning: string | null;
+  /** Web search: the pages the answer drew on (a search-style answer); null for any other. */
+  results: SearchResult[] | null;
+  /** Picture: the images made. */
+  images: GeneratedImage[] | null;
   /** The stored message, when there is one (its options, its question). */
   stored: Message | null;
   live: boolean;
@@ -34,7 +48,7 @@ const fromStored = (m: Message): AnswerView => ({
   messageId: m.id,
   modelId: m.modelId,
   displayName: m.displayName,
-  text: m.text,
+  text: answerOf(m),
   status: m.status,
   error: m.error,
   followUps: m.followUps,
@@ -43,6 +57,9 @@ const fromStored = (m: Message): AnswerView => ({
   createdAt: m.createdAt,
   context: m.context,
   memoryProposal: m.memoryProposal ?? null,
+  reasoning: m.reasoning ?? null,
+  results: resultsOf(m),
+  images: m.images ?? null,
   stored: m,
   live: false,
 });
@@ -61,6 +78,9 @@ const fromLive = (a: LiveAnswer, index: number, stored: Message | null): AnswerV
   createdAt: stored?.createdAt ?? null,
   context: stored?.context ?? {},
   memoryProposal: a.memoryProposal ?? stored?.memoryProposal ?? null,
+  reasoning: a.reasoning ?? null,
+  results: a.results ?? null,
+  images: stored?.images ?? null,
   stored,
   live: true,
 });

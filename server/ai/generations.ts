@@ -1,10 +1,12 @@
-import type { Citation } from '../../lib/api/chat-contract';
+import type { Citation, SearchResult } from '../../lib/api/chat-contract';
 import type { MessageUsage } from '../db/schema';
 import type { LeaseSettings } from './leases';
 
 /** What a listener of a generation hears: deltas, maybe a memory proposal and the follow-up questions, then the end. */
 export type GenerationEvent =
   | { type: 'delta'; text: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'sources'; results: SearchResult[] }
   | { type: 'followups'; questions: string[] }
   | { type: 'memory'; proposal: string }
   | {
@@ -26,6 +28,10 @@ export const isEnd = (event: GenerationEvent): event is GenerationEnd =>
  */
 export class Generation {
   text = '';
+  /** Research: the reasoning summary so far. */
+  reasoning = '';
+  /** Web search: the pages drawn on so far. */
+  results: SearchResult[] | undefined;
   /** The follow-up questions, once asked for and received (before the end). */
   followUps: string[] | undefined;
   /** The memory the answer proposes, once it is stored (before the follow-ups and the end). */
@@ -41,6 +47,8 @@ export class Generation {
   emit(event: GenerationEvent) {
     if (this.end) return;
     if (event.type === 'delta') this.text += event.text;
+    else if (event.type === 'reasoning') this.reasoning += event.text;
+    else if (event.type === 'sources') this.results = event.results;
     else if (event.type === 'followups') this.followUps = event.questions;
     else if (event.type === 'memory') this.memoryProposal = event.proposal;
     else this.end = event;
@@ -57,7 +65,14 @@ export class Generation {
    * Synchronous, so nothing is missed or heard twice between the snapshot and the listener.
    */
   attach(listener: (event: GenerationEvent) => void) {
-    const snapshot = { text: this.text, memoryProposal: this.memoryProposal, followUps: this.followUps, end: this.end };
+    const snapshot = {
+      text: this.text,
+      reasoning: this.reasoning,
+      results: this.results,
+      memoryProposal: this.memoryProposal,
+      followUps: this.followUps,
+      end: this.end,
+    };
     if (!this.end) this.listeners.add(listener);
     return { ...snapshot, detach: () => this.listeners.delete(listener) };
   }
@@ -102,7 +117,7 @@ export class Generations {
 }
 
 /**
- * Events of a generation as an async iterable: the text so far as one delta (if any), then live
+ * Events of a generation as an async iterable: the reasoning, sources and text so far (if any), then live
  * deltas, the follow-ups (if any), then the end. `close()` (the client went away) ends the iteration without ending the generation.
  */
 export function subscribe(generation: Generation) {
@@ -114,6 +129,8 @@ export function subscribe(generation: Generation) {
     wake?.();
   };
   const attached = generation.attach(push);
+  if (attached.reasoning) queue.push({ type: 'reasoning', text: attached.reasoning });
+  if (attached.results) queue.push({ type: 'sources', results: attached.results });
   if (attached.text) queue.push({ type: 'delta', text: attached.text });
   if (attached.memoryProposal) queue.push({ type: 'memory', proposal: attached.memoryProposal });
   if (attached.followUps) queue.push({ type: 'followups', questions: attached.followUps });

@@ -21,7 +21,7 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 /** Ollama's SDK provider wants the `/api` base; users give the server's address (`http://host:11434`). */
 const ollamaBase = (url: string) => (/\/api$/.test(trimSlash(url)) ? trimSlash(url) : `${trimSlash(url)}/api`);
 
-function requireKey(access: ProviderAccess): string {
+export function requireKey(access: ProviderAccess): string {
   if (!access.apiKey)
     throw new ApiError(400, missingKeyMessage(access.name), {
       errors: [{ path: 'modelId', message: missingKeyMessage(access.name) }],

@@ -21,8 +21,10 @@ import {
   type Diagnostics,
   type DiscoveredCapabilities,
   type GemMedia,
+  type GeneratedImage,
   type MediaType,
   type MessageStatus,
+  type SearchResult,
 } from '../../lib/api/contract';
 import type { FeedbackCategory } from '../../lib/feedback/categories';
 
@@ -389,6 +391,12 @@ export const messages = pgTable(
     followUps: jsonb('follow_ups').$type<string[]>(),
     /** The context items the answer cited, when asked for (`citations` option); null otherwise. */
     citations: jsonb('citations').$type<Citation[]>(),
+    /** Web search: the pages the answer drew on (a search-style message); null otherwise. */
+    results: jsonb('results').$type<SearchResult[]>(),
+    /** Research: the model's reasoning summary; null when there is none. */
+    reasoning: text('reasoning'),
+    /** Picture: the images made, stored as uploads; null for a written answer. */
+    images: jsonb('images').$type<GeneratedImage[]>(),
     /**
      * The server copy generating this answer holds a lease until `leaseExpiresAt` and renews it while
      * it runs; an unfinished answer whose lease has expired was orphaned by a crash (see recovery).

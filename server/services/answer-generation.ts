@@ -1,12 +1,13 @@
 import { type ModelMessage, type SystemModelMessage, streamText } from 'ai';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Citation } from '../../lib/api/contract';
+import type { Citation, SearchResult } from '../../lib/api/contract';
 import { askFollowUps, parseCitations } from '../ai/chat-options';
 import type { Generation, GenerationEnd } from '../ai/generations';
 import { HeldLease, type LeaseSettings } from '../ai/leases';
 import { MemoryProposalFilter } from '../ai/memory-proposal';
 import { describeProviderError } from '../ai/providers';
 import { INTERRUPTED } from '../ai/recovery';
+import type { ToolSetup } from '../ai/tools';
 import type { Db } from '../db/client';
 import { type MessageUsage, messages, UNFINISHED, userAiSettings } from '../db/schema';
 import type { AiModelRow } from './ai-models';
@@ -89,6 +90,12 @@ class Checkpoints {
   }
 }
 
+/** The results with a web page the answer drew on added, or undefined when it is not a new web page. */
+function withSource(results: SearchResult[] | undefined, part: { sourceType: string; url?: string; title?: string }) {
+  if (part.sourceType !== 'url' || !part.url || results?.some((r) => r.url === part.url)) return undefined;
+  return [...(results ?? []), { title: part.title || part.url, content: '', url: part.url }];
+}
+
 /** How long an answer's deltas may keep the event loop to themselves (a provider's burst of chunks). */
 const HOLD_MS = 2;
 
@@ -131,6 +138,8 @@ export async function generate(
     memoryProposals?: boolean;
     /** A house model's answer: the user whose credits pay for it. */
     charge?: Charge;
+    /** The tool's provider tools and options (web search, research), from server/ai/tools.ts. */
+    tools?: Omit<ToolSetup, 'llm'>;
   },
 ) {
   const checkpoints = run.persist ? new Checkpoints(run.persist, generation) : undefined;
@@ -150,11 +159,17 @@ export async function generate(
       model: run.llm,
       system: run.system,
       messages: run.messages,
+      ...run.tools,
       abortSignal: generation.controller.signal,
       onError: () => {}, // errors are read from the stream below
     });
     for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') {
+      if (part.type === 'reasoning-delta') {
+        generation.emit({ type: 'reasoning', text: part.text });
+      } else if (part.type === 'source') {
+        const results = withSource(generation.results, part);
+        if (results) generation.emit({ type: 'sources', results });
+      } else if (part.type === 'text-delta') {
         const text = proposals ? proposals.push(part.text) : part.text;
         if (!text) continue;
         generation.emit({ type: 'delta', text });
@@ -214,6 +229,9 @@ export async function generate(
             usage: end.type === 'done' ? end.usage : null,
             cost: end.type === 'done' ? end.cost : null,
             ...(citations ? { citations } : {}),
+            ...(generation.reasoning ? { reasoning: generation.reasoning } : {}),
+            ...(run.tools?.tools && generation.results === undefined ? { results: [] } : {}),
+            ...(generation.results ? { results: generation.results } : {}),
             ...(memoryProposal
               ? { context: sql`${messages.context} || jsonb_build_object('memoryProposal', ${memoryProposal}::text)` }
               : {}),

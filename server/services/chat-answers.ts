@@ -15,9 +15,9 @@ import { type InstructionChoice, type Instructions, resolveInstructions } from '
 import { fromNow } from '../ai/leases';
 import { relevantMemories } from '../ai/memories';
 import { MEMORY_PROPOSAL_INSTRUCTION } from '../ai/memory-proposal';
-import { languageModel } from '../ai/providers';
 import { regenerateInstructions } from '../ai/regenerate';
 import { rankPassages } from '../ai/retrieval';
+import { refuseUnfitTool, type ToolSetup, toolSetup } from '../ai/tools';
 import type { Db } from '../db/client';
 import { messages } from '../db/schema';
 import type { Deps } from '../http/env';
@@ -44,6 +44,8 @@ export const STORED_OPTIONS = [
   'followUps',
   'citations',
   'costEstimate',
+  'tool',
+  'reasoningEffort',
 ] as const;
 export type AnswerOptions = Partial<Pick<z.output<typeof sendMessageBody>, (typeof STORED_OPTIONS)[number]>>;
 
@@ -76,7 +78,9 @@ type ModelAccess = Awaited<ReturnType<typeof modelAccess>>;
 type ContextItems = Awaited<ReturnType<typeof gatherContext>>;
 type Ranking = Awaited<ReturnType<typeof rankPassages>>;
 type Prepared = ModelAccess & {
-  llm: ReturnType<typeof languageModel>;
+  llm: ToolSetup['llm'];
+  /** The tool's provider tools and options (none for plain chat). */
+  tools: Omit<ToolSetup, 'llm'>;
   built: ReturnType<typeof answerPrompt>;
   context: Record<string, unknown>;
   citable: ReturnType<typeof citableItems> | undefined;
@@ -114,6 +118,8 @@ function prepareAnswer(
   { model, access }: ModelAccess,
   multi: { index: number; count: number },
 ): Prepared {
+  const tool = request.options?.tool ?? 'chat';
+  refuseUnfitTool(model, tool);
   checkFilesTaken(request, items, model);
   const fitted = fitContext(items, model.contentLength, { ranking, takes: (format) => modelTakes(model, format) });
   const citable = request.options?.citations ? citableItems(fitted.manifest.items) : undefined;
@@ -139,7 +145,8 @@ function prepareAnswer(
   if (Object.keys(options).length) context.options = options;
   // Answers of several models to one question: the panel shows them as siblings.
   if (multi.count > 1) context.multi = multi;
-  return { model, access, llm: languageModel(model, access), built, context, citable, memory };
+  const { llm, ...tools } = toolSetup(model, access, tool, request.options?.reasoningEffort);
+  return { model, access, llm, tools, built, context, citable, memory };
 }
 
 /** Stores the question (status 'pending', leased to this copy) in chat `chatId`; what generation needs to write the answer. */
@@ -177,7 +184,7 @@ function launchAnswer(
   generations: Generations,
   userId: number,
   request: AnswerRequest,
-  { model, access, llm, built, citable, memory }: Prepared,
+  { model, access, llm, tools, built, citable, memory }: Prepared,
   persist: Persist | undefined,
 ): StartedAnswer {
   const generation = new NewGeneration();
@@ -192,6 +199,7 @@ function launchAnswer(
       citable,
       memoryProposals: memory,
       charge: model.isHouseModel ? { db, userId } : undefined,
+      tools,
     }),
   );
   return { messageId, modelId: model.id, displayName: model.displayName, generation };
@@ -354,6 +362,12 @@ function storedChoice(context: Record<string, unknown>): AnswerRequest['choice']
   };
 }
 
+/** The tool (and reasoning effort) a stored message was answered with: a regenerated answer uses them again. */
+function toolOptionsOf(context: Record<string, unknown>): AnswerOptions {
+  const { tool, reasoningEffort } = (context.options ?? {}) as AnswerOptions;
+  return { tool, reasoningEffort };
+}
+
 /**
  * `POST /api/messages/{id}/regenerate`: a new message in the same chat with the same question and
  * context, answered with the options as instructions (server/ai/regenerate.ts), by the switched
@@ -387,6 +401,7 @@ export async function regenerateMessage(
     store,
     history: await storedTurns(db, original.chatGemId, original.id),
     context: parsed.success ? parsed.data : undefined,
+    options: toolOptionsOf(original.context),
     lenientContext: true,
     regenerate: {
       instructions: regenerateInstructions(options, original.answerText),

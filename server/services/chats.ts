@@ -24,7 +24,9 @@ export const toMessage = (row: MessageRow): Message => ({
   id: row.id,
   chatId: row.chatGemId,
   userText: row.userText,
-  text: row.answerText,
+  text: row.results ? { answer: row.answerText, results: row.results } : row.answerText,
+  reasoning: row.reasoning,
+  images: row.images,
   status: row.status,
   error: row.error,
   modelId: row.modelId,
@@ -137,6 +139,9 @@ export async function* storedMessageEvents(
       return;
     }
     if (current.status === 'done' || current.status === 'stopped') {
+      // Reasoning and sources are stored with the end: they come before it.
+      if (current.reasoning) yield { type: 'reasoning', text: current.reasoning };
+      if (current.results) yield { type: 'sources', results: current.results };
       const proposal = memoryProposalOf(current);
       if (proposal) yield { type: 'memory', proposal };
       if (current.followUps) yield { type: 'followups', questions: current.followUps };

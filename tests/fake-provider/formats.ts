@@ -1,6 +1,10 @@
 /**
  * Wire formats of the providers the fake speaks, one small builder per message kind.
  * Field names follow the providers' own API references:
+ * - OpenAI Responses streaming (`response.created`, `response.output_item.added`/`.done` for `web_search_call`,
+ *   `reasoning` and `message` items, `response.reasoning_summary_part.added`, `response.reasoning_summary_text.delta`,
+ *   `response.output_text.delta`, `response.output_text.annotation.added` with `url_citation`, `response.completed`
+ *   with `usage.input_tokens`/`output_tokens`) and images (`/v1/images/generations`: `data[].b64_json`),
  * - OpenAI chat completions (`chat.completion`, `chat.completion.chunk`, `stream_options.include_usage`,
  *   the `{"error":{message,type,param,code}}` body, `data: [DONE]`),
  * - Anthropic messages streaming (message_start, content_block_start, ping, content_block_delta
@@ -19,6 +23,89 @@ export interface Usage {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+// ---------- OpenAI Responses and images ----------
+
+/** A web page a scripted answer cites (OpenAI `url_citation`, Gemini `groundingChunks[].web`). */
+export interface Source {
+  title: string;
+  url: string;
+}
+
+/** A valid 1×1 PNG: what the fake's image model draws. */
+export const FAKE_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+export const openaiResponses = {
+  created(id: string, model: string) {
+    return { type: 'response.created', response: { id, created_at: nowSeconds(), model, service_tier: null } };
+  },
+  itemAdded(outputIndex: number, item: Record<string, unknown>) {
+    return { type: 'response.output_item.added', output_index: outputIndex, item };
+  },
+  itemDone(outputIndex: number, item: Record<string, unknown>) {
+    return { type: 'response.output_item.done', output_index: outputIndex, item };
+  },
+  webSearchCall(id: string, status: 'in_progress' | 'completed', query: string) {
+    return status === 'in_progress'
+      ? { type: 'web_search_call', id, status }
+      : { type: 'web_search_call', id, status, action: { type: 'search', query } };
+  },
+  summaryPartAdded(itemId: string, outputIndex: number) {
+    return {
+      type: 'response.reasoning_summary_part.added',
+      item_id: itemId,
+      output_index: outputIndex,
+      summary_index: 0,
+    };
+  },
+  summaryDelta(itemId: string, outputIndex: number, delta: string) {
+    return {
+      type: 'response.reasoning_summary_text.delta',
+      item_id: itemId,
+      output_index: outputIndex,
+      summary_index: 0,
+      delta,
+    };
+  },
+  summaryPartDone(itemId: string, outputIndex: number) {
+    return {
+      type: 'response.reasoning_summary_part.done',
+      item_id: itemId,
+      output_index: outputIndex,
+      summary_index: 0,
+    };
+  },
+  textDelta(itemId: string, outputIndex: number, delta: string) {
+    return { type: 'response.output_text.delta', item_id: itemId, output_index: outputIndex, delta, logprobs: [] };
+  },
+  citation(source: Source, start: number, end: number) {
+    return {
+      type: 'response.output_text.annotation.added',
+      annotation: { type: 'url_citation', start_index: start, end_index: end, url: source.url, title: source.title },
+    };
+  },
+  completed(id: string, model: string, usage: Usage) {
+    return {
+      type: 'response.completed',
+      response: {
+        id,
+        model,
+        incomplete_details: null,
+        usage: { input_tokens: usage.input, output_tokens: usage.output },
+        service_tier: null,
+      },
+    };
+  },
+  /** `POST /v1/images/generations` (gpt-image-1 answers base64, never URLs). */
+  images(count: number) {
+    return {
+      created: nowSeconds(),
+      data: Array.from({ length: count }, () => ({ b64_json: FAKE_PNG_BASE64 })),
+      usage: { input_tokens: 10, output_tokens: 100, total_tokens: 110 },
+    };
+  },
+};
 
 // ---------- OpenAI chat completions ----------
 
@@ -250,12 +337,15 @@ const googleStatus = (status: number) =>
 
 export const google = {
   /** One `GenerateContentResponse`: a streamed chunk (usage so far, no finishReason) or the last/whole answer. */
-  response(model: string, responseId: string, text: string, usage: Usage, finishReason?: 'STOP') {
+  response(model: string, responseId: string, text: string, usage: Usage, finishReason?: 'STOP', sources?: Source[]) {
     return {
       candidates: [
         {
           content: { parts: [{ text }], role: 'model' },
           ...(finishReason ? { finishReason, index: 0 } : { index: 0 }),
+          ...(sources?.length
+            ? { groundingMetadata: { groundingChunks: sources.map((s) => ({ web: { uri: s.url, title: s.title } })) } }
+            : {}),
         },
       ],
       usageMetadata: google.usage(usage),

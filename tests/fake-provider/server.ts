@@ -10,6 +10,8 @@
  *
  * Routes:
  *   POST /v1/chat/completions   OpenAI (and OpenAI-compatible) chat completions, stream or not
+ *   POST /v1/responses          OpenAI Responses, streamed (web_search_call, reasoning summary, url_citation)
+ *   POST /v1/images/generations OpenAI images (`n` PNGs as b64_json)
  *   GET  /v1/models             OpenAI model list (Anthropic's shape when `anthropic-version` is sent)
  *   POST /v1/messages           Anthropic messages, stream or not (needs x-api-key + anthropic-version)
  *   POST /api/chat              Ollama chat, NDJSON stream (default) or one JSON (`stream: false`)
@@ -21,7 +23,16 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { anthropic, google, type OllamaModelDetails, ollama, openai, type Usage } from './formats';
+import {
+  anthropic,
+  google,
+  type OllamaModelDetails,
+  ollama,
+  openai,
+  openaiResponses,
+  type Source,
+  type Usage,
+} from './formats';
 
 export interface Script {
   /** The answer's text, one piece per streamed chunk; joined for a non-streamed answer. */
@@ -36,6 +47,10 @@ export interface Script {
   errorMessage?: string;
   /** Token counts reported to the client; default `{ input: 10, output: chunks.length }`. */
   usage?: Usage;
+  /** Web search (OpenAI Responses, Gemini): the pages searched and cited by the answer. */
+  sources?: Source[];
+  /** OpenAI Responses: the reasoning summary, one piece per streamed delta, before the answer. */
+  reasoning?: string[];
 }
 
 export type ProviderKind = 'openai' | 'anthropic' | 'ollama' | 'google';
@@ -264,7 +279,55 @@ function googleGenerate(res: ServerResponse, model: string, streaming: boolean, 
         stream.write(sse(google.response(model, id, text, partial)));
       },
       error: (message) => stream.write(sse(google.error(500, message))),
-      finish: (u) => stream.write(sse(google.response(model, id, '', u, 'STOP'))),
+      finish: (u) => stream.write(sse(google.response(model, id, '', u, 'STOP', script.sources))),
+    },
+    script,
+    usage,
+  );
+}
+
+/**
+ * OpenAI Responses, streamed: a web search call (with `sources`), a reasoning item with its summary (with
+ * `reasoning`), then the message, its text deltas and one `url_citation` per source over the whole text.
+ */
+function openaiResponsesStream(res: ServerResponse, body: Record<string, unknown>, script: Script, usage: Usage) {
+  const model = String(body.model ?? 'gpt-4.1');
+  const id = `resp_fake${Date.now().toString(36)}`;
+  const stream = new Stream(res, 'text/event-stream');
+  const send = (event: { type: string }) => stream.write(sse(event, event.type));
+  let index = 0;
+  let length = 0;
+  const messageIndex = (script.sources ? 1 : 0) + (script.reasoning ? 1 : 0);
+  return play(
+    stream,
+    {
+      open: () => {
+        send(openaiResponses.created(id, model));
+        if (script.sources) {
+          send(openaiResponses.itemAdded(index, openaiResponses.webSearchCall('ws_fake', 'in_progress', '')));
+          send(openaiResponses.itemDone(index, openaiResponses.webSearchCall('ws_fake', 'completed', 'fake query')));
+          index++;
+        }
+        if (script.reasoning) {
+          send(openaiResponses.itemAdded(index, { type: 'reasoning', id: 'rs_fake', encrypted_content: null }));
+          send(openaiResponses.summaryPartAdded('rs_fake', index));
+          for (const piece of script.reasoning) send(openaiResponses.summaryDelta('rs_fake', index, piece));
+          send(openaiResponses.summaryPartDone('rs_fake', index));
+          send(openaiResponses.itemDone(index, { type: 'reasoning', id: 'rs_fake', encrypted_content: null }));
+        }
+        send(openaiResponses.itemAdded(messageIndex, { type: 'message', id: 'msg_fake' }));
+      },
+      chunk: (text) => {
+        length += text.length;
+        send(openaiResponses.textDelta('msg_fake', messageIndex, text));
+      },
+      error: (message) =>
+        send({ type: 'error', code: 'server_error', message, param: null, sequence_number: 1 } as { type: string }),
+      finish: (u) => {
+        for (const source of script.sources ?? []) send(openaiResponses.citation(source, 0, length));
+        send(openaiResponses.itemDone(messageIndex, { type: 'message', id: 'msg_fake' }));
+        send(openaiResponses.completed(id, model, u));
+      },
     },
     script,
     usage,
@@ -297,6 +360,8 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const raw = await readBody(req);
     const chatRoutes: Record<string, ProviderKind> = {
       '/v1/chat/completions': 'openai',
+      '/v1/responses': 'openai',
+      '/v1/images/generations': 'openai',
       '/v1/messages': 'anthropic',
       '/api/chat': 'ollama',
     };
@@ -390,6 +455,8 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       );
     }
     const usage = script.usage ?? { input: 10, output: script.chunks.length };
+    if (path === '/v1/images/generations') return sendJson(res, 200, openaiResponses.images(Number(body.n ?? 1)));
+    if (path === '/v1/responses') return openaiResponsesStream(res, body, script, usage);
     if (chat === 'openai') return openaiChat(res, body, script, usage);
     if (chat === 'anthropic') return anthropicMessages(res, body, script, usage);
     if (chat === 'google' && gemini) return googleGenerate(res, gemini.model, gemini.streaming, script, usage);

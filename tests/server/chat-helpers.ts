@@ -3,7 +3,7 @@
  * an SSE reader that parses events and can go away mid-answer.
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { messageListSchema, userModelListSchema } from '../../lib/api/contract';
+import { answerOf, type Message, messageListSchema, userModelListSchema } from '../../lib/api/contract';
 import { readSse } from '../../lib/chat/sse';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import type { Client } from './harness';
@@ -74,6 +74,9 @@ export async function storedMessages(t: Client, token: string, chatId: number) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return messageListSchema.parse(res.body).data;
 }
+
+/** A stored message's answer as text (a web-search answer's `answer`); '' without a message. */
+export const answerText = (message: Message | undefined) => (message ? answerOf(message) : '');
 
 export interface StreamOptions {
   token: string;

@@ -1,0 +1,161 @@
+/**
+ * The composer's tools on the server: web search through the provider's own search (OpenAI's Responses API
+ * `web_search` tool, Gemini's Google Search grounding) stored as the spec's search-style message, and research
+ * with a reasoning model's summary, each against the fake provider's wire formats through the real AI SDK.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
+import { chatUser, modelIdOf, OPENAI, type ProviderSetup, shape, storedMessages, stream } from './chat-helpers';
+import { expectFieldError, setupTestServer } from './harness';
+
+const t = setupTestServer();
+let fake: FakeProvider;
+
+const GPT41: ProviderSetup = { ...OPENAI, model: 'gpt-4.1' };
+const GEMINI: ProviderSetup = {
+  name: 'Google',
+  provider: 'google',
+  model: 'gemini-2.5-flash',
+  keyBody: (f) => ({ apiKey: 'AIza-test-google-1234', baseUrl: `${f.url}/v1beta` }),
+};
+const SOURCES = [
+  { title: 'Tide tables for Harbor Town', url: 'https://tides.example/harbor' },
+  { title: 'Harbor Town council minutes', url: 'https://council.example/minutes' },
+];
+
+beforeAll(async () => {
+  fake = await startFakeProvider();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.reset();
+});
+
+describe('the web-search tool', () => {
+  it('answers through OpenAI’s web search and stores {answer, results}', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake, GPT41);
+    fake.script({ chunks: ['High tide ', 'is at 6:12.'], sources: SOURCES });
+
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'When is high tide?', modelId, tool: 'web-search' },
+    });
+
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.text).toBe('High tide is at 6:12.');
+    const sources = res.events.filter((e) => e.event === 'sources').at(-1)?.data.results;
+    expect(sources).toEqual(SOURCES.map((s) => ({ ...s, content: '' })));
+    const request = fake.requests.at(-1);
+    expect(request?.path).toBe('/v1/responses');
+    expect(JSON.stringify((request?.body as { tools?: unknown } | undefined)?.tools)).toContain('web_search');
+
+    const [row] = await storedMessages(t, token, chatId);
+    expect(row?.text).toEqual({
+      answer: 'High tide is at 6:12.',
+      results: SOURCES.map((s) => ({ ...s, content: '' })),
+    });
+    expect(row?.context).toMatchObject({ options: { tool: 'web-search' } });
+
+    // Re-attached after the end, the sources come again before `done`.
+    const again = await stream(t.url, `/api/messages/${row?.id}/stream`, { token });
+    expect(shape(again.events)).toEqual(['message', 'delta', 'sources', 'done']);
+  });
+
+  it('stores a web-search answer that found nothing as search-style with no results', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake, GPT41);
+    fake.script({ chunks: ['Nothing found.'] });
+    await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Anything?', modelId, tool: 'web-search' },
+    });
+    const [row] = await storedMessages(t, token, chatId);
+    expect(row?.text).toEqual({ answer: 'Nothing found.', results: [] });
+  });
+
+  it('answers through Gemini’s Google Search grounding', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake, GEMINI);
+    fake.script({ chunks: ['Grounded ', 'answer.'], sources: SOURCES });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Search it', modelId, tool: 'web-search' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('googleSearch');
+    const [row] = await storedMessages(t, token, chatId);
+    expect(row?.text).toEqual({ answer: 'Grounded answer.', results: SOURCES.map((s) => ({ ...s, content: '' })) });
+  });
+
+  it('refuses a model without web search, naming it, and stores nothing', async () => {
+    const { token, chatId } = await chatUser(t, fake, GPT41);
+    const mini = await modelIdOf(t, token, 'gpt-4o-mini');
+    const res = await t.api(`/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Search', modelId: mini, tool: 'web-search' },
+    });
+    expectFieldError(res, 'tool', 'GPT-4o mini cannot search the web: choose a model with Web');
+    expect(await storedMessages(t, token, chatId)).toEqual([]);
+    expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('refuses a tool it does not know', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake, GPT41);
+    const res = await t.api(`/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Hi', modelId, tool: 'telepathy' },
+    });
+    expectFieldError(res, 'tool');
+  });
+});
+
+describe('the research tool', () => {
+  it('streams the reasoning summary, asks for the effort chosen, and stores the summary', async () => {
+    const { token, chatId } = await chatUser(t, fake, GPT41);
+    const o4 = await modelIdOf(t, token, 'o4-mini');
+    fake.script({ chunks: ['The answer ', 'is 42.'], reasoning: ['Weighing ', 'the options.'] });
+
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Think hard', modelId: o4, tool: 'research', reasoningEffort: 'high' },
+    });
+
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.events.filter((e) => e.event === 'reasoning').map((e) => e.data.text)).toEqual([
+      'Weighing ',
+      'the options.',
+    ]);
+    const body = fake.requests.at(-1)?.body as { reasoning?: unknown };
+    expect(body.reasoning).toEqual({ effort: 'high', summary: 'auto' });
+    const [row] = await storedMessages(t, token, chatId);
+    expect(row).toMatchObject({ text: 'The answer is 42.', reasoning: 'Weighing the options.', status: 'done' });
+  });
+
+  it('regenerates a research answer with the research tool again', async () => {
+    const { token, chatId } = await chatUser(t, fake, GPT41);
+    const o4 = await modelIdOf(t, token, 'o4-mini');
+    fake.script({ chunks: ['First.'], reasoning: ['One.'] }, { chunks: ['Second.'], reasoning: ['Two.'] });
+    await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Think', modelId: o4, tool: 'research', reasoningEffort: 'low' },
+    });
+    const [first] = await storedMessages(t, token, chatId);
+    const res = await stream(t.url, `/api/messages/${first?.id}/regenerate`, { token, body: {} });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect((fake.requests.at(-1)?.body as { reasoning?: unknown } | undefined)?.reasoning).toEqual({
+      effort: 'low',
+      summary: 'auto',
+    });
+    const rows = await storedMessages(t, token, chatId);
+    expect(rows.at(-1)).toMatchObject({ text: 'Second.', reasoning: 'Two.' });
+  });
+
+  it('refuses a model that does not reason', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake, GPT41);
+    const res = await t.api(`/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Think', modelId, tool: 'research' },
+    });
+    expectFieldError(res, 'tool', 'GPT-4.1 is not a reasoning model: choose one with Reasoning');
+  });
+});
