@@ -57,6 +57,33 @@ export type AnswerTool = (typeof ANSWER_TOOLS)[number];
 export const REASONING_EFFORTS = ['low', 'medium', 'high'] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
+/** The picture tool's shapes: each provider's nearest size or aspect ratio (server/ai/pictures.ts). */
+export const PICTURE_SHAPES = ['square', 'landscape', 'portrait'] as const;
+export type PictureShape = (typeof PICTURE_SHAPES)[number];
+export const MAX_PICTURES = 4;
+
+/**
+ * `POST /api/chats/{id}/pictures`: the picture tool. The image model makes `count` pictures of `prompt`; they are
+ * stored as the chat's uploads (deleted with it) and the answer is a message with `images` (201, not streamed).
+ */
+export const pictureBody = z.strictObject({
+  prompt: z.string().trim().min(1, messages.required).max(4000, messages.tooLong),
+  modelId: idSchema,
+  shape: z.enum(PICTURE_SHAPES).default('square'),
+  count: z.number().int().min(1).max(MAX_PICTURES, `at most ${MAX_PICTURES} pictures`).default(1),
+});
+export type PictureInput = z.input<typeof pictureBody>;
+
+/** `POST /api/messages/{id}/image-gem`: one of a picture message's images saved as an Image gem. */
+export const pictureGemBody = z.strictObject({
+  index: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_PICTURES - 1),
+  collectionId: idSchema.optional(),
+});
+
 /** At most this many models answer one question side by side (`modelIds`). */
 export const MAX_MODELS_PER_MESSAGE = 4;
 

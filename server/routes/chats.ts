@@ -4,6 +4,8 @@ import { streamSSE } from 'hono/streaming';
 import {
   createChatBody,
   idParamSchema,
+  pictureBody,
+  pictureGemBody,
   regenerateBody,
   sendMessageWithContextBody,
   temporaryMessageBody,
@@ -20,6 +22,8 @@ import {
   storedMessageEvents,
   toMessage,
 } from '../services/chats';
+import { makePictures, savePictureAsGem } from '../services/pictures';
+import { baseUrlOf } from '../services/upload-files';
 
 /**
  * Sends events as SSE until the end event or until the client goes away (`onGone` then runs; the
@@ -140,6 +144,19 @@ export function chatRoutes({ db, ai, generations, files }: Deps) {
         const options = await jsonBody(c, regenerateBody);
         const started = await regenerateMessage(db, ai, generations, c.get('userId'), messageId, options, files.store);
         return sendEvents(c, started.messageId, subscribe(started.generation));
+      })
+      .post('/chats/:id/pictures', async (c) => {
+        const chatId = param(c, 'id', idParamSchema);
+        const input = await jsonBody(c, pictureBody);
+        const picturesAt = { store: files.store, base: baseUrlOf(files.publicUrl, c.req.url) };
+        return c.json({ data: await makePictures(db, ai, picturesAt, c.get('userId'), chatId, input) }, 201);
+      })
+      .post('/messages/:id/image-gem', async (c) => {
+        const messageId = param(c, 'id', idParamSchema);
+        const input = await jsonBody(c, pictureGemBody);
+        const picturesAt = { store: files.store, base: baseUrlOf(files.publicUrl, c.req.url) };
+        const { gem, created } = await savePictureAsGem(db, picturesAt, c.get('userId'), messageId, input);
+        return c.json({ data: gem }, created ? 201 : 200);
       })
       .post('/messages/:id/stop', async (c) => {
         const row = await stopMessage(db, generations, c.get('userId'), param(c, 'id', idParamSchema));

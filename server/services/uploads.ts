@@ -95,6 +95,8 @@ export async function storeUploads(
   ownerId: number,
   purpose: UploadPurpose,
   files: FileToStore[],
+  /** The gem the files belong to from the start (a chat's pictures), if any. */
+  gemId: number | null = null,
 ): Promise<UploadRow[]> {
   const planned = files.map((file) => ({ ...file, key: newUploadKey() }));
   const written: string[] = [];
@@ -116,6 +118,7 @@ export async function storeUploads(
             purpose,
             name: f.name ?? '',
             text: f.text ?? null,
+            gemId,
           })),
         )
         .returning(),

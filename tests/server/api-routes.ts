@@ -20,6 +20,9 @@ export interface Fixtures {
   chatId: number;
   messageId: number;
   modelId: number;
+  /** An image model the user has a key for (OpenAI at the fake provider), and a message with its picture. */
+  imageModelId: number;
+  pictureMessageId: number;
   uploadId: number;
   /** The stored file name of an upload (`/uploads/{file}`). */
   uploadFile: string;
@@ -482,6 +485,7 @@ export const ROUTES: RouteCase[] = [
       followUps: false,
       citations: false,
       costEstimate: true,
+      tool: 'chat',
       context: {
         pageExtract: { url: pageUrl, title: 'Page', text: 'Page text' },
         includePageGems: false,
@@ -542,6 +546,20 @@ export const ROUTES: RouteCase[] = [
     destructive: true,
   },
   { method: 'POST', pattern: '/api/messages/:id/stop', auth: 'user', path: (f) => `/api/messages/${f.messageId}/stop` },
+  {
+    method: 'POST',
+    pattern: '/api/chats/:id/pictures',
+    auth: 'user',
+    path: (f) => `/api/chats/${f.chatId}/pictures`,
+    json: (f) => ({ prompt: 'A fuzzy picture', modelId: f.imageModelId, shape: 'portrait', count: 2 }),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/messages/:id/image-gem',
+    auth: 'user',
+    path: (f) => `/api/messages/${f.pictureMessageId}/image-gem`,
+    json: (f) => ({ index: 0, collectionId: f.collectionId }),
+  },
   ...voiceRoutes(),
 ];
 

@@ -6,7 +6,15 @@
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { INTERRUPTED } from '../../server/ai/recovery';
-import { answerText, chatUser, type StreamResult, setupFakeProvider, shape, storedMessages, stream } from './chat-helpers';
+import {
+  answerText,
+  chatUser,
+  type StreamResult,
+  setupFakeProvider,
+  shape,
+  storedMessages,
+  stream,
+} from './chat-helpers';
 import {
   backend,
   createClient,

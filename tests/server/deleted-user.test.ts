@@ -58,6 +58,8 @@ describe('a deleted user’s still-valid access token', () => {
       chatId: chat.body.data.id,
       messageId: 1,
       modelId: 1,
+      imageModelId: 1,
+      pictureMessageId: 1,
       uploadId: 1,
       uploadFile: 'none.png',
       providerUrl: 'http://127.0.0.1:9',

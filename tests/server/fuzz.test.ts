@@ -14,7 +14,7 @@ import { createApp } from '../../server/app';
 import { rateLimitSettings } from '../../server/auth/limits';
 import { localFileStore } from '../../server/storage/local-store';
 import { type Fixtures, multipart, ROUTES, send, type WireRequest, type WireResponse } from './api-routes';
-import { chatUser, setupFakeProvider, storedMessages, stream } from './chat-helpers';
+import { chatUser, modelIdOf, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { type FuzzCase, fuzzCases } from './fuzz-corpus';
 import { backend, makeDataDir, openTestDatabase, SECRET, setupTestServer } from './harness';
 
@@ -66,6 +66,12 @@ beforeAll(async () => {
   };
   const [message] = await storedMessages(t, token, user.chatId);
   if (!message) throw new Error('the fixture message was not stored');
+  const imageModelId = await modelIdOf(t, token, 'gpt-image-1');
+  const picture = await t.api(`/api/chats/${user.chatId}/pictures`, {
+    token,
+    body: { prompt: 'A fixture picture', modelId: imageModelId },
+  });
+  expect(picture.status, JSON.stringify(picture.body)).toBe(201);
   const uploaded = upload.body.data.uploads[0];
   fixtures = {
     token,
@@ -77,6 +83,8 @@ beforeAll(async () => {
     chatId: user.chatId,
     messageId: message.id,
     modelId: user.modelId,
+    imageModelId,
+    pictureMessageId: picture.body.data.id,
     uploadId: uploaded.id,
     uploadFile: new URL(uploaded.url).pathname.split('/').at(-1) as string,
     providerUrl: fake.url,
