@@ -1,4 +1,4 @@
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Suspense } from 'react';
 import type { UserModel } from '@/lib/api/ai-contract';
 import type { Gem } from '@/lib/api/contract';
@@ -8,6 +8,7 @@ import { useSettingsAnswer } from '../options/ai/use-ai-settings';
 import { Drawer } from '../ui/Drawer';
 import { Spinner } from '../ui/Spinner';
 import {
+  activeToolAtom,
   answerSwitchAtom,
   type DrawerName,
   draftAtom,
@@ -85,6 +86,7 @@ export function ChatDrawers({
   const [multiIds, setMultiIds] = useAtom(multiModelIdsAtom);
   const [temporary, setTemporary] = useAtom(temporaryAtom);
   const [language, setLanguage] = useAtom(languageAtom);
+  const tool = useAtomValue(activeToolAtom);
   const [choice, setChoice] = useAtom(instructionChoiceAtom);
   const setDraft = useSetAtom(draftAtom);
   const close = () => {
@@ -103,7 +105,10 @@ export function ChatDrawers({
       );
       return;
     }
-    answerSettings(unwrap(await background.selectModel({ modelId: model.id, kind: 'text' })));
+    // With the picture tool the choice is the user's image default (spec §4 Model selection).
+    answerSettings(
+      unwrap(await background.selectModel({ modelId: model.id, kind: tool === 'picture' ? 'image' : 'text' })),
+    );
     close();
   };
   const toggleModel = (model: UserModel) =>
@@ -138,8 +143,8 @@ export function ChatDrawers({
           <ModelPicker
             models={models.models.data ?? []}
             selectedIds={multi && !switching ? multiIds : models.chosen.slice(0, 1).map((m) => m.id)}
-            multi={multi && !switching}
-            toolFilter="chat"
+            multi={multi && !switching && tool !== 'picture'}
+            toolFilter={tool}
             currentProvider={models.chosen[0]?.provider ?? null}
             onSelect={selectModel}
             onToggle={toggleModel}

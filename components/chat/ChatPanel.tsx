@@ -27,6 +27,9 @@ import { ChatContext } from './page/ChatContext';
 import { useFollowTabs } from './page/follow-tabs';
 import { useAttachedPage } from './page/use-attached-page';
 import { usePageGems } from './page/use-page-gems';
+import { PicturePending } from './tools/PicturePending';
+import { ToolChooser } from './tools/ToolChooser';
+import { useToolSubmit } from './tools/use-tool-submit';
 import { useChatActions } from './use-chat-actions';
 import { useChatFlags } from './use-chat-flags';
 import { useChatRequests } from './use-chat-requests';
@@ -102,6 +105,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   useChatRequests(attached.page?.tabId ?? null);
 
   const send = useSendQuestion({ ask: conversation.ask, models, flags, page });
+  const { tool, pictures, submit, placeholder } = useToolSubmit(send, models.chosen, page?.url);
   const actions = useChatActions(stored, send, page?.url ?? null, () => setDrawer('invite'), models.chosen[0]?.id);
   const openUrl = (url: string) => void browser.tabs.create({ url });
   const openAiSettings = () => onOpenOptions(`/u/${encodeURIComponent(username)}/edit-profile?aiSettings=true`);
@@ -155,18 +159,20 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         onOpenUrl={openUrl}
         onOpenDrawer={setDrawer}
       />
-      {conversation.failure ? (
+      {pictures.pending ? <PicturePending request={pictures.pending} /> : null}
+      {conversation.failure || pictures.failure ? (
         <p className="chat-failure" role="alert">
-          {conversation.failure}
+          {conversation.failure ?? pictures.failure}
         </p>
       ) : null}
       <Composer
-        blocked={blockedReason(models)}
+        blocked={blockedReason(models, tool, temporary)}
         onOpenAiSettings={openAiSettings}
-        busy={conversation.busy}
-        onSend={send}
+        busy={conversation.busy || pictures.pending !== null}
+        onSend={submit}
         onStop={() => void conversation.stop()}
-        placeholder={writer ? 'What should Trove write?' : 'Ask about this page…'}
+        placeholder={writer ? 'What should Trove write?' : placeholder}
+        tools={writer ? undefined : <ToolChooser />}
         estimate={<ComposerEstimate page={page} models={models.chosen} showCost={flags.costEstimate} />}
         modelButton={<ModelButton models={models.chosen} loading={models.loading} onOpen={() => setDrawer('models')} />}
         attachButton={<AttachmentMenu files={chatFiles} onOpenDrawer={setDrawer} />}

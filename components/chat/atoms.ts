@@ -1,7 +1,8 @@
 import { atom, type SetStateAction } from 'jotai';
-import type { ChatType, Message } from '@/lib/api/chat-contract';
+import type { ChatType, Message, PictureShape, ReasoningEffort } from '@/lib/api/chat-contract';
 import type { ChatFile } from '@/lib/api/chat-files-contract';
 import { type BookmarkChoice, NO_BOOKMARKS } from './bookmarks/selection';
+import type { ModelTool } from './models/model-groups';
 
 /** The side panel's UI state; what the server knows lives in React Query (queries.ts). */
 
@@ -26,6 +27,15 @@ export const multiSelectAtom = atom(false);
 export const multiModelIdsAtom = atom<number[]>([]);
 /** Nothing stored; gone when the panel closes. */
 export const temporaryAtom = atom(false);
+
+/** The composer's tool: it narrows the models the picker offers and how the question is answered. */
+export const chatToolAtom = atom<ModelTool>('chat');
+/** The tool in use: Write mode has only Chat. */
+export const activeToolAtom = atom((get) => (get(chatModeAtom) === 'ai-writer' ? 'chat' : get(chatToolAtom)));
+/** Research: how hard the model reasons. */
+export const reasoningEffortAtom = atom<ReasoningEffort>('medium');
+/** Picture: the shape and number of pictures. */
+export const pictureOptionsAtom = atom<{ shape: PictureShape; count: number }>({ shape: 'square', count: 1 });
 
 /** Files uploaded from the device for the chat's next questions (their text goes in the context). */
 export const attachedFilesAtom = atom<ChatFile[]>([]);

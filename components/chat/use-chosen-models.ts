@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { AiSettings, UserModel } from '@/lib/api/ai-contract';
 import { useAiData } from '../options/ai/use-ai-settings';
-import { multiModelIdsAtom, multiSelectAtom } from './atoms';
+import { activeToolAtom, multiModelIdsAtom, multiSelectAtom } from './atoms';
 
 /** The default text model: the settings' choice, else the house default, else the first usable one. */
 export function defaultModel(models: UserModel[], settings: AiSettings | undefined): UserModel | undefined {
@@ -14,13 +14,27 @@ export function defaultModel(models: UserModel[], settings: AiSettings | undefin
   );
 }
 
-/** The models the next question goes to: the default, or the chosen ones with 'Multi select models' on. */
+/** The default image model (the picture tool): the settings' image choice, else the first usable one. */
+export function defaultImageModel(models: UserModel[], settings: AiSettings | undefined): UserModel | undefined {
+  const images = models.filter((m) => m.type === 'Image' && m.isActive);
+  return (
+    images.find((m) => m.provider === settings?.defaultImageAI && m.model === settings?.defaultImageModel) ??
+    images.find((m) => m.label !== 'Inactive') ??
+    images[0]
+  );
+}
+
+/**
+ * The models the next question goes to: the default, or the chosen ones with 'Multi select models' on; with the
+ * picture tool, the default image model alone.
+ */
 export function useChosenModels() {
   const { settings, models } = useAiData();
-  const multi = useAtomValue(multiSelectAtom);
+  const picture = useAtomValue(activeToolAtom) === 'picture';
+  const multi = useAtomValue(multiSelectAtom) && !picture;
   const multiIds = useAtomValue(multiModelIdsAtom);
   const all = models.data ?? [];
-  const single = defaultModel(all, settings.data);
+  const single = picture ? defaultImageModel(all, settings.data) : defaultModel(all, settings.data);
   const chosen = multi && multiIds.length ? all.filter((m) => multiIds.includes(m.id)) : single ? [single] : [];
   const unusable = chosen.find((m) => m.label === 'Inactive');
   return {

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { MAX_PAGE_CHARS } from '@/lib/chat/page-fit';
 import type { ActivePage } from '@/lib/messaging/types';
 import {
+  activeToolAtom,
   attachedFilesAtom,
   chatModeAtom,
   chosenBookmarksAtom,
@@ -10,6 +11,7 @@ import {
   instructionChoiceAtom,
   languageAtom,
   pageGemsIncludedAtom,
+  reasoningEffortAtom,
   temporaryAtom,
 } from './atoms';
 import { type BookmarkChoice, bookmarkCount, contextIds, NO_BOOKMARKS } from './bookmarks/selection';
@@ -66,6 +68,10 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
   // Write mode hides these options (spec §2), so its answers come without them.
   const writer = mode === 'ai-writer';
   const choice = useAtomValue(instructionChoiceAtom);
+  const tool = useAtomValue(activeToolAtom);
+  const reasoningEffort = useAtomValue(reasoningEffortAtom);
+  // Pictures are made elsewhere (tools/use-pictures.ts): a question is written with chat, web search or research.
+  const toolOptions = tool === 'web-search' ? { tool } : tool === 'research' ? { tool, reasoningEffort } : {};
   /** `extra`: a prompt chosen in the AI Prompts panel (by id, with its variables). */
   return (text: string, extra?: Pick<AskInput['body'], 'promptId' | 'promptVariables'>) => {
     const ids = models.chosen.map((m) => m.id);
@@ -81,6 +87,7 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
         citations: flags.showCitations && !writer,
         costEstimate: flags.costEstimate && !writer,
         memory: flags.enableMemory,
+        ...toolOptions,
         context: contextOf({ page, pageGemsIncluded, fileIds, bookmarks, text: extraText }),
       },
       models: models.chosen.map((m) => ({ modelId: m.id, displayName: m.displayName })),

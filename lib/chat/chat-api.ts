@@ -9,12 +9,13 @@ import {
   chatShareStateSchema,
   messageListSchema,
   messageSchema,
+  type PictureInput,
   type RegenerateOptions,
   type sendMessageWithContextBody,
   type TemporaryMessageInput,
 } from '../api/chat-contract';
 import { CHAT_FILE_FIELDS, chatFileUploadResponseSchema } from '../api/chat-files-contract';
-import { collectionBookmarksSchema } from '../api/contract';
+import { collectionBookmarksSchema, gemSchema } from '../api/contract';
 import {
   brandVoiceListSchema,
   brandVoiceSchema,
@@ -145,6 +146,12 @@ export function createChatApi(access: AccessSource) {
       events('POST', `messages/${messageId}/regenerate`, options, signal),
     stop: async (messageId: number) =>
       (await json('POST', `messages/${messageId}/stop`, z.object({ data: messageSchema }))).data,
+    /** The picture tool: pictures of the prompt, kept in the chat as a message with `images`. */
+    makePictures: async (chatId: number, input: PictureInput) =>
+      (await json('POST', `chats/${chatId}/pictures`, z.object({ data: messageSchema }), input)).data,
+    /** One of a picture message's images saved as an Image gem (in Unfiltered). */
+    savePictureGem: async (messageId: number, index: number) =>
+      (await json('POST', `messages/${messageId}/image-gem`, z.object({ data: gemSchema }), { index })).data,
     history: (input: { page: number; search: string }) =>
       json('GET', `chats/history?page=${input.page}&search=${encodeURIComponent(input.search)}`, chatHistoryListSchema),
     chatCollections: async () => (await json('GET', 'chats/collections', chatCollectionListSchema)).data,

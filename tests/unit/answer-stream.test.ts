@@ -13,6 +13,25 @@ const run = (actions: LiveAction[]) => actions.reduce<LiveTurn | null>(liveTurnR
 const ask = (models = [{ modelId: 7, displayName: 'GPT' }]): LiveAction => ({ type: 'ask', question: 'Why?', models });
 
 describe('liveTurnReducer', () => {
+  it('gathers a reasoning summary and the web sources beside the text', () => {
+    const source = { title: 'Tides', content: '', url: 'https://tides.example/' };
+    const turn = run([
+      ask(),
+      ev({ name: 'message', data: { id: 5 } }),
+      ev({ name: 'reasoning', data: { text: 'Weighing ' } }),
+      ev({ name: 'reasoning', data: { text: 'it.' } }),
+      ev({ name: 'sources', data: { results: [source] } }),
+      ev({ name: 'delta', data: { text: 'High tide at six.' } }),
+      ev({ name: 'sources', data: { results: [source, { ...source, url: 'https://b.example/' }] } }),
+    ]);
+    expect(turn?.answers[0]).toMatchObject({
+      status: 'streaming',
+      reasoning: 'Weighing it.',
+      text: 'High tide at six.',
+      results: [source, { ...source, url: 'https://b.example/' }],
+    });
+  });
+
   it('streams deltas into one answer and ends done with usage, cost, follow-ups and citations', () => {
     const turn = run([
       ask(),

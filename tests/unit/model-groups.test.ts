@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { toolRefusal } from '../../components/chat/composer/blocked-reason';
 import { formatContextLength, modelCapabilities } from '../../components/chat/models/capabilities';
 import {
   fitsTool,
@@ -279,5 +280,32 @@ describe('capabilities', () => {
       'Vision',
       '128K tokens of context',
     ]);
+  });
+});
+
+describe('toolRefusal: a tool the chosen model cannot do is refused before sending', () => {
+  const plain = model('OpenAI', 'GPT-4o mini');
+  const searching = model('OpenAI', 'GPT-4.1', { is_web_search_enabled: true });
+  const reasoning = model('OpenAI', 'o4-mini', { is_reasoning_enabled: true });
+
+  test('chat takes any text model', () => {
+    expect(toolRefusal('chat', [plain], false)).toBeNull();
+  });
+  test('web search needs Web, naming the first model without it', () => {
+    expect(toolRefusal('web-search', [searching], false)).toBeNull();
+    expect(toolRefusal('web-search', [searching, plain], false)).toBe(
+      'GPT-4o mini cannot search the web. Choose a model with Web.',
+    );
+  });
+  test('research needs Reasoning', () => {
+    expect(toolRefusal('research', [reasoning], false)).toBeNull();
+    expect(toolRefusal('research', [searching], false)).toBe(
+      'GPT-4.1 is not a reasoning model. Choose one with Reasoning.',
+    );
+  });
+  test('pictures are kept in the chat, so a temporary chat refuses them', () => {
+    const image = model('OpenAI', 'GPT Image 1', { type: 'Image', is_image_generated: true });
+    expect(toolRefusal('picture', [image], false)).toBeNull();
+    expect(toolRefusal('picture', [image], true)).toMatch(/turn Temporary Chat off/);
   });
 });

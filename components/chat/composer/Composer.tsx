@@ -17,6 +17,8 @@ interface ComposerProps {
   modelButton: ReactNode;
   /** Upload from device (absent when the model takes no files). */
   attachButton?: ReactNode;
+  /** The tool chooser, above the question (absent in Write mode). */
+  tools?: ReactNode;
   /** A shortcut typed at the start or after a space (the character is not inserted). */
   onShortcut: (action: ShortcutAction) => boolean;
   placeholder: string;
@@ -32,6 +34,7 @@ export function Composer({
   estimate,
   modelButton,
   attachButton,
+  tools,
   onShortcut,
   placeholder,
 }: ComposerProps) {
@@ -69,6 +72,7 @@ export function Composer({
           </Button>
         </div>
       ) : null}
+      {tools}
       <label className="visually-hidden" htmlFor="composer-input">
         Your question
       </label>

@@ -5,6 +5,9 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Markdown } from '../markdown/Markdown';
 import { MemoryProposal } from '../memory/MemoryProposal';
+import { Pictures } from '../tools/Pictures';
+import { ReasoningSummary } from '../tools/ReasoningSummary';
+import { SearchResults } from '../tools/SearchResults';
 import { ContextUsed } from './ContextUsed';
 
 interface AnswerViewProps {
@@ -48,7 +51,14 @@ export function AnswerView({
         {STATUS[answer.status] ? <span className="answer-status">{STATUS[answer.status]}</span> : null}
         {options}
       </header>
+      {answer.reasoning ? <ReasoningSummary text={answer.reasoning} streaming={streaming} /> : null}
       {answer.text && (streamText || !streaming) ? <Markdown text={answer.text} streaming={streaming} /> : null}
+      {answer.images?.length && answer.messageId !== null ? (
+        <Pictures images={answer.images} messageId={answer.messageId} prompt={answer.stored?.userText ?? ''} />
+      ) : null}
+      {answer.results && (answer.results.length || !streaming) ? (
+        <SearchResults results={answer.results} onOpenUrl={onOpenUrl} />
+      ) : null}
       {answer.status === 'error' ? (
         <Alert tone="error">
           {answer.error ?? 'The answer failed.'}{' '}

@@ -37,7 +37,9 @@ export function AnswerOptions({ answer, actions, multi }: AnswerOptionsProps) {
   const [open, setOpen] = useState(false);
   const [level, setLevel] = useState('2');
   const [length, setLength] = useState('2');
-  const searchStyle = Array.isArray((answer.stored?.context as { results?: unknown } | undefined)?.results);
+  // A search-style answer (it has a results list) hides the items spec §2 lists; a picture has no text to adjust.
+  const searchStyle = answer.results !== null;
+  const picture = !!answer.images?.length;
   const run = (action: () => void) => () => {
     setOpen(false);
     action();
@@ -68,14 +70,18 @@ export function AnswerOptions({ answer, actions, multi }: AnswerOptionsProps) {
       }
     >
       <div className="answer-options">
-        {searchStyle ? null : (
+        {searchStyle || picture ? null : (
+          <Button size="sm" variant="ghost" onClick={run(() => actions.regenerate({ showEmojis: true }))}>
+            Add emojis
+          </Button>
+        )}
+        {picture ? null : (
+          <Button size="sm" variant="ghost" onClick={run(() => actions.regenerate({ humanizeResponse: true }))}>
+            Humanize
+          </Button>
+        )}
+        {searchStyle || picture ? null : (
           <>
-            <Button size="sm" variant="ghost" onClick={run(() => actions.regenerate({ showEmojis: true }))}>
-              Add emojis
-            </Button>
-            <Button size="sm" variant="ghost" onClick={run(() => actions.regenerate({ humanizeResponse: true }))}>
-              Humanize
-            </Button>
             <Button size="sm" variant="ghost" onClick={run(() => actions.regenerate({ polishResponse: true }))}>
               Add Polish
             </Button>
@@ -98,37 +104,58 @@ export function AnswerOptions({ answer, actions, multi }: AnswerOptionsProps) {
             />
           </>
         )}
-        <Button size="sm" variant="ghost" onClick={run(actions.switchModel)}>
-          Switch Model
-        </Button>
+        {picture ? null : (
+          <Button size="sm" variant="ghost" onClick={run(actions.switchModel)}>
+            Switch Model
+          </Button>
+        )}
         <Button size="sm" variant="ghost" onClick={run(actions.fork)}>
           Fork this chat
         </Button>
-        <fieldset className="answer-options-save">
-          <legend>Save as</legend>
-          {(['Blog', 'Page', 'Note'] as const).map((kind) => (
-            <Button key={kind} size="sm" variant="secondary" onClick={run(() => actions.save(kind))}>
-              {kind}
-            </Button>
-          ))}
-          <Button size="sm" variant="secondary" onClick={run(actions.savePrompt)}>
-            Ai Prompt
-          </Button>
-        </fieldset>
-        <Button size="sm" variant="ghost" onClick={run(actions.copy)}>
-          Copy text
-        </Button>
-        {multi ? null : (
-          <Button size="sm" variant="ghost" onClick={run(() => actions.regenerate({}))}>
-            Regenerate
-          </Button>
-        )}
-        {searchStyle ? null : (
-          <Button size="sm" variant="ghost" onClick={run(actions.reply)}>
-            Reply
-          </Button>
-        )}
+        {picture ? null : <TextActions actions={actions} multi={multi} searchStyle={searchStyle} run={run} />}
       </div>
     </Popover>
+  );
+}
+
+/** Keep, copy, regenerate and reply: what only a written answer offers. */
+function TextActions({
+  actions,
+  multi,
+  searchStyle,
+  run,
+}: {
+  actions: AnswerActions;
+  multi: boolean;
+  searchStyle: boolean;
+  run: (action: () => void) => () => void;
+}) {
+  return (
+    <>
+      <fieldset className="answer-options-save">
+        <legend>Save as</legend>
+        {(['Blog', 'Page', 'Note'] as const).map((kind) => (
+          <Button key={kind} size="sm" variant="secondary" onClick={run(() => actions.save(kind))}>
+            {kind}
+          </Button>
+        ))}
+        <Button size="sm" variant="secondary" onClick={run(actions.savePrompt)}>
+          Ai Prompt
+        </Button>
+      </fieldset>
+      <Button size="sm" variant="ghost" onClick={run(actions.copy)}>
+        Copy text
+      </Button>
+      {multi ? null : (
+        <Button size="sm" variant="ghost" onClick={run(() => actions.regenerate({}))}>
+          Regenerate
+        </Button>
+      )}
+      {searchStyle ? null : (
+        <Button size="sm" variant="ghost" onClick={run(actions.reply)}>
+          Reply
+        </Button>
+      )}
+    </>
   );
 }

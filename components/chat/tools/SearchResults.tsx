@@ -1,0 +1,34 @@
+import type { SearchResult } from '@/lib/api/chat-contract';
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
+/** Web search: the pages the answer drew on, under it (spec §3 Message results); each opens in a new tab. */
+export function SearchResults({ results, onOpenUrl }: { results: SearchResult[]; onOpenUrl: (url: string) => void }) {
+  if (!results.length) return <p className="search-results-empty">The web search found no sources.</p>;
+  return (
+    <section className="search-results" aria-label="Web sources">
+      <h4 className="search-results-title">Sources</h4>
+      <ol>
+        {results.map((result) => (
+          <li key={result.url}>
+            <button
+              type="button"
+              className="search-result"
+              onClick={() => /^https?:/.test(result.url) && onOpenUrl(result.url)}
+            >
+              <span className="search-result-title">{result.title}</span>
+              <span className="search-result-host">{hostOf(result.url)}</span>
+            </button>
+            {result.content ? <p className="search-result-content">{result.content}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
