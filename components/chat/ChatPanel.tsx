@@ -173,7 +173,11 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         onStop={() => void conversation.stop()}
         placeholder={writer ? 'What should Trove write?' : placeholder}
         tools={writer ? undefined : <ToolChooser />}
-        estimate={<ComposerEstimate page={page} models={models.chosen} showCost={flags.costEstimate} />}
+        estimate={
+          tool === 'picture' ? null : (
+            <ComposerEstimate page={page} models={models.chosen} showCost={flags.costEstimate} />
+          )
+        }
         modelButton={<ModelButton models={models.chosen} loading={models.loading} onOpen={() => setDrawer('models')} />}
         attachButton={<AttachmentMenu files={chatFiles} onOpenDrawer={setDrawer} />}
         onShortcut={(action) => {

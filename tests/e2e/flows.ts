@@ -54,23 +54,33 @@ export async function getOverApi(serverUrl: string, identifier: string, password
   return answer.json() as Promise<unknown>;
 }
 
-/** Creates something of the user's straight through the API (`POST {path}` with `{data}`), as another device would. */
-export async function createOverApi(
+/** Calls the API as the user (signing in over HTTP), as another device of theirs would; the answer's `data`. */
+export async function callOverApi(
+  serverUrl: string,
+  identifier: string,
+  password: string,
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+) {
+  const jwt = await signInOverApi(serverUrl, identifier, password);
+  const made = await fetch(`${serverUrl}/api/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
+    body: JSON.stringify(body),
+  });
+  if (!made.ok) throw new Error(`${method} ${path} failed: ${made.status} ${await made.text()}`);
+  return ((await made.json()) as { data: { id: number } }).data;
+}
+
+/** Creates something of the user's straight through the API (`POST {path}` with `{data}`). */
+export const createOverApi = (
   serverUrl: string,
   identifier: string,
   password: string,
   path: string,
   data: Record<string, unknown>,
-) {
-  const jwt = await signInOverApi(serverUrl, identifier, password);
-  const made = await fetch(`${serverUrl}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
-    body: JSON.stringify({ data }),
-  });
-  if (!made.ok) throw new Error(`creating ${path} failed: ${made.status} ${await made.text()}`);
-  return ((await made.json()) as { data: { id: number } }).data;
-}
+) => callOverApi(serverUrl, identifier, password, 'POST', path, { data });
 
 /** Saves a gem straight through the API (signing in over HTTP), as another device of the user would. */
 export async function saveGemOverApi(

@@ -1,0 +1,158 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'puppeteer';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
+import type { ExtensionBrowser } from './browser';
+import type { E2eEnvironment } from './environment';
+import { callOverApi, fetchGems, signUpInOptions } from './flows';
+import { answerTo, ask, grantTab, openPanel, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
+
+/**
+ * The composer's tools in real Chromium with the built extension, the real server and the fake provider: the user's
+ * OpenAI key points at the fake, whose Responses API searches the web and reasons, and whose images API draws.
+ */
+
+const USER = { username: 'tooluser', email: 'tools@example.test', password: 'correct horse battery' };
+const SOURCES = [
+  { title: 'Harbor Town tide tables', url: 'https://tides.example/harbor' },
+  { title: 'Coastal almanac', url: 'https://almanac.example/coast' },
+];
+
+async function chooseTool(panel: Page, name: string) {
+  await panel.locator(`.tool-choice label::-p-text(${name})`).click();
+}
+
+/** Opens the model picker and picks the model named `name` (saved as the default for the tool). */
+async function pickModel(panel: Page, name: string) {
+  await panel.locator('.model-button').click();
+  await panel.waitForSelector('[role="listbox"]');
+  await panel.locator(`[role="option"]::-p-text(${name})`).click();
+  await panel.waitForFunction((n) => document.querySelector('.model-button')?.textContent?.includes(n), {}, name);
+}
+
+const optionNames = (panel: Page) =>
+  panel.$$eval('[role="option"] .model-option-name', (els) => els.map((el) => el.textContent?.trim() ?? ''));
+
+describe('the chat’s tools', () => {
+  let env: E2eEnvironment;
+  let ctx: ExtensionBrowser;
+  let fake: FakeProvider;
+  let panel: Page;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    fake = await startFakeProvider();
+    env = await startPanelEnvironment('chat-tools', fake);
+    ctx = env.ctx;
+    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    await callOverApi(env.server.url, USER.username, USER.password, 'PUT', 'ai-settings/keys/openai', {
+      apiKey: 'sk-e2e-openai-1234',
+      baseUrl: `${fake.url}/v1`,
+    });
+    const article = await ctx.browser.newPage();
+    await article.goto(`${env.site.url}/news-article.html`);
+    panel = await openPanel(ctx, await grantTab(ctx, article));
+  });
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && panel && !panel.isClosed())
+      await panel.screenshot({ path: `${SCREENSHOTS}tools-failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}.png` });
+  });
+
+  afterAll(async () => {
+    await env?.close();
+    await fake?.close();
+  });
+
+  it('web search: refuses a model without it, offers only web models, and shows the sources under the answer', async () => {
+    await chooseTool(panel, 'Web search');
+    await panel.waitForSelector('.composer-blocked::-p-text(Trove Chat cannot search the web)');
+    await panel.locator('.model-button').click();
+    await panel.waitForSelector('[role="listbox"]');
+    const offered = await optionNames(panel);
+    expect(offered).toContain('GPT-4.1');
+    expect(offered).not.toContain('GPT-4o mini');
+    expect(offered).not.toContain('Trove Chat');
+    await panel.keyboard.press('Escape');
+    await pickModel(panel, 'GPT-4.1');
+    await panel.waitForFunction(() => !document.querySelector('.composer-blocked'));
+
+    const since = fake.requests.length;
+    fake.script({ chunks: ['High tide is ', 'at 6:12 tonight.'], sources: SOURCES });
+    await ask(panel, 'When is high tide?');
+    expect(await answerTo(panel, 'When is high tide?')).toBe('High tide is at 6:12 tonight.');
+    expect(fake.requests.slice(since).map((r) => r.path)).toContain('/v1/responses');
+    const sources = await panel.waitForSelector('.search-results');
+    expect(await sources?.$$eval('.search-result-title', (els) => els.map((el) => el.textContent))).toEqual(
+      SOURCES.map((s) => s.title),
+    );
+
+    // Chat Options of a search-style answer hide what spec §2 lists.
+    await panel.locator('.turn:last-of-type .answer-options-trigger').click();
+    const items = await panel.$$eval('.answer-options button', (els) => els.map((el) => el.textContent?.trim()));
+    expect(items).toContain('Humanize');
+    for (const hidden of ['Add emojis', 'Add Polish', 'Switch Language', 'Reply']) expect(items).not.toContain(hidden);
+    await panel.keyboard.press('Escape');
+    await shoot(panel, 'tools-web-search');
+  });
+
+  it('research: a reasoning model answers with its reasoning summary collapsed above the answer', async () => {
+    await chooseTool(panel, 'Research');
+    await panel.waitForSelector('.composer-blocked::-p-text(GPT-4.1 is not a reasoning model)');
+    await pickModel(panel, 'o4-mini');
+    await panel.select('select[aria-label="Reasoning effort"]', 'high');
+
+    const since = fake.requests.length;
+    fake.script({ chunks: ['Build the seawall first.'], reasoning: ['Comparing the two ', 'plans by cost.'] });
+    await ask(panel, 'Which plan is better?');
+    await answerTo(panel, 'Which plan is better?');
+    const request = fake.requests.slice(since).find((r) => r.path === '/v1/responses');
+    expect((request?.body as { reasoning?: unknown } | undefined)?.reasoning).toEqual({
+      effort: 'high',
+      summary: 'auto',
+    });
+    const summary = await panel.waitForSelector('.turn:last-of-type .reasoning-summary');
+    expect(await summary?.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await panel.locator('.turn:last-of-type .reasoning-summary summary').click();
+    expect(await summary?.evaluate((el) => el.textContent)).toContain('Comparing the two plans by cost.');
+    await shoot(panel, 'tools-research');
+  });
+
+  it('picture: an image model draws two pictures, and one is saved as an Image gem', async () => {
+    await chooseTool(panel, 'Picture');
+    await panel.locator('.model-button').click();
+    await panel.waitForSelector('[role="listbox"]');
+    expect(await optionNames(panel)).toEqual(expect.arrayContaining(['GPT Image 1']));
+    expect(await optionNames(panel)).not.toContain('GPT-4.1');
+    await panel.locator('[role="option"]::-p-text(GPT Image 1)').click();
+    await panel.waitForFunction(() => document.querySelector('.model-button')?.textContent?.includes('GPT Image 1'));
+    await panel.select('select[aria-label="Number of pictures"]', '2');
+
+    await ask(panel, 'A lighthouse at dusk');
+    await panel.waitForSelector('.pictures img');
+    const pictures = await panel.$$eval('.turn:last-of-type .pictures img', (imgs) =>
+      imgs.map((img) => ({ loaded: (img as HTMLImageElement).naturalWidth > 0, alt: img.getAttribute('alt') })),
+    );
+    expect(pictures).toEqual([
+      { loaded: true, alt: 'A lighthouse at dusk (picture 1 of 2)' },
+      { loaded: true, alt: 'A lighthouse at dusk (picture 2 of 2)' },
+    ]);
+    await shoot(panel, 'tools-picture');
+
+    await panel.locator('.turn:last-of-type .picture button::-p-text(Save as Image gem)').click();
+    await panel.waitForSelector('.picture button::-p-text(Saved)');
+    const gems = await fetchGems(env.server.url, USER.username, USER.password);
+    expect(gems.data.find((g) => g.title === 'A lighthouse at dusk')).toMatchObject({ media_type: 'Image' });
+
+    // Back to Chat: the text default (the last text model picked) again.
+    await chooseTool(panel, 'Chat');
+    await panel.waitForFunction(() => document.querySelector('.model-button')?.textContent?.includes('o4-mini'));
+  });
+
+  it('keeps the tool chooser out of Write mode', async () => {
+    await panel.locator('.mode-switch-button::-p-text(Write)').click();
+    await panel.waitForFunction(() => !document.querySelector('.tool-chooser'));
+    await panel.locator('.mode-switch-button::-p-text(Chat)').click();
+    await panel.waitForSelector('.tool-chooser');
+  });
+});
