@@ -87,6 +87,8 @@ export function ChatDrawers({
   const [temporary, setTemporary] = useAtom(temporaryAtom);
   const [language, setLanguage] = useAtom(languageAtom);
   const tool = useAtomValue(activeToolAtom);
+  // The picture tool's picker is the spec's AI Image Models panel (without the two switches).
+  const titleOf = (name: DrawerName) => (name === 'models' && tool === 'picture' ? 'AI Image Models' : TITLES[name]);
   const [choice, setChoice] = useAtom(instructionChoiceAtom);
   const setDraft = useSetAtom(draftAtom);
   const close = () => {
@@ -135,7 +137,7 @@ export function ChatDrawers({
       open={open !== null}
       onClose={close}
       title={
-        open ? (switching && open === 'models' ? 'Switch Model' : switching ? 'Switch language' : TITLES[open]) : ''
+        open ? (switching && open === 'models' ? 'Switch Model' : switching ? 'Switch language' : titleOf(open)) : ''
       }
     >
       <Suspense fallback={<Spinner label="Loading" />}>
@@ -149,7 +151,7 @@ export function ChatDrawers({
             onSelect={selectModel}
             onToggle={toggleModel}
             extraOptions={
-              switching
+              switching || tool === 'picture'
                 ? undefined
                 : {
                     multiSelect: multi,

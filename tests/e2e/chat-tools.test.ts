@@ -122,6 +122,8 @@ describe('the chat’s tools', () => {
     await chooseTool(panel, 'Picture');
     await panel.locator('.model-button').click();
     await panel.waitForSelector('[role="listbox"]');
+    await panel.waitForSelector('::-p-text(AI Image Models)');
+    expect(await panel.$('::-p-aria([name="Multi select models"][role="switch"])')).toBeNull();
     expect(await optionNames(panel)).toEqual(expect.arrayContaining(['GPT Image 1']));
     expect(await optionNames(panel)).not.toContain('GPT-4.1');
     await panel.locator('[role="option"]::-p-text(GPT Image 1)').click();

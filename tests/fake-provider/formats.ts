@@ -209,10 +209,38 @@ export const anthropic = {
       },
     };
   },
-  contentBlockStart: () => ({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+  contentBlockStart: (index = 0, block: Record<string, unknown> = { type: 'text', text: '' }) => ({
+    type: 'content_block_start',
+    index,
+    content_block: block,
+  }),
   ping: () => ({ type: 'ping' }),
-  textDelta: (text: string) => ({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }),
-  contentBlockStop: () => ({ type: 'content_block_stop', index: 0 }),
+  textDelta: (text: string, index = 0) => ({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } }),
+  contentBlockStop: (index = 0) => ({ type: 'content_block_stop', index }),
+  /** Extended thinking: a `thinking` block's delta, then its `signature_delta`. */
+  thinkingDelta: (thinking: string, index = 0) => ({
+    type: 'content_block_delta',
+    index,
+    delta: { type: 'thinking_delta', thinking },
+  }),
+  signatureDelta: (index = 0) => ({
+    type: 'content_block_delta',
+    index,
+    delta: { type: 'signature_delta', signature: 'fake-signature' },
+  }),
+  /** The server-side web search: its `server_tool_use` block, then the `web_search_tool_result` block. */
+  webSearchUse: (id: string) => ({ type: 'server_tool_use', id, name: 'web_search', input: { query: 'fake query' } }),
+  webSearchResult: (toolUseId: string, sources: Source[]) => ({
+    type: 'web_search_tool_result',
+    tool_use_id: toolUseId,
+    content: sources.map((s) => ({
+      type: 'web_search_result',
+      url: s.url,
+      title: s.title,
+      encrypted_content: 'fake-encrypted',
+      page_age: null,
+    })),
+  }),
   messageDelta: (usage: Usage) => ({
     type: 'message_delta',
     delta: { stop_reason: 'end_turn', stop_sequence: null },

@@ -13,7 +13,8 @@
  *   POST /v1/responses          OpenAI Responses, streamed (web_search_call, reasoning summary, url_citation)
  *   POST /v1/images/generations OpenAI images (`n` PNGs as b64_json)
  *   GET  /v1/models             OpenAI model list (Anthropic's shape when `anthropic-version` is sent)
- *   POST /v1/messages           Anthropic messages, stream or not (needs x-api-key + anthropic-version)
+ *   POST /v1/messages           Anthropic messages, stream or not (needs x-api-key + anthropic-version);
+ *                               streamed with thinking blocks (`reasoning`) and web search blocks (`sources`)
  *   POST /api/chat              Ollama chat, NDJSON stream (default) or one JSON (`stream: false`)
  *   GET  /api/tags              Ollama model list
  *   POST /api/show              Ollama model details (`ollamaDetails`), 404 for a model it does not list
@@ -221,18 +222,32 @@ function anthropicMessages(res: ServerResponse, body: Record<string, unknown>, s
   if (body.stream !== true) return sendJson(res, 200, anthropic.message(id, model, script.chunks.join(''), usage));
   const stream = new Stream(res, 'text/event-stream');
   const event = (data: { type: string }) => stream.write(sse(data, data.type));
+  let text = 0;
   return play(
     stream,
     {
       open: () => {
         event(anthropic.messageStart(id, model, usage));
-        event(anthropic.contentBlockStart());
+        // Thinking (`reasoning`), then the web search (`sources`), each its own blocks before the text's.
+        if (script.reasoning) {
+          event(anthropic.contentBlockStart(text, { type: 'thinking', thinking: '', signature: '' }));
+          for (const piece of script.reasoning) event(anthropic.thinkingDelta(piece, text));
+          event(anthropic.signatureDelta(text));
+          event(anthropic.contentBlockStop(text++));
+        }
+        if (script.sources) {
+          event(anthropic.contentBlockStart(text, anthropic.webSearchUse('srvtoolu_fake')));
+          event(anthropic.contentBlockStop(text++));
+          event(anthropic.contentBlockStart(text, anthropic.webSearchResult('srvtoolu_fake', script.sources)));
+          event(anthropic.contentBlockStop(text++));
+        }
+        event(anthropic.contentBlockStart(text));
         event(anthropic.ping());
       },
-      chunk: (text) => event(anthropic.textDelta(text)),
+      chunk: (piece) => event(anthropic.textDelta(piece, text)),
       error: (message) => event(anthropic.error(529, message)),
       finish: (u) => {
-        event(anthropic.contentBlockStop());
+        event(anthropic.contentBlockStop(text));
         event(anthropic.messageDelta(u));
         event(anthropic.messageStop());
       },

@@ -18,6 +18,12 @@ const GEMINI: ProviderSetup = {
   model: 'gemini-2.5-flash',
   keyBody: (f) => ({ apiKey: 'AIza-test-google-1234', baseUrl: `${f.url}/v1beta` }),
 };
+const CLAUDE: ProviderSetup = {
+  name: 'Anthropic',
+  provider: 'anthropic',
+  model: 'claude-sonnet-4-5',
+  keyBody: (f) => ({ apiKey: 'sk-ant-test-1234', baseUrl: `${f.url}/v1` }),
+};
 const SOURCES = [
   { title: 'Tide tables for Harbor Town', url: 'https://tides.example/harbor' },
   { title: 'Harbor Town council minutes', url: 'https://council.example/minutes' },
@@ -87,6 +93,19 @@ describe('the web-search tool', () => {
     expect(row?.text).toEqual({ answer: 'Grounded answer.', results: SOURCES.map((s) => ({ ...s, content: '' })) });
   });
 
+  it('answers through Anthropic’s server-side web search', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake, CLAUDE);
+    fake.script({ chunks: ['Searched ', 'answer.'], sources: SOURCES });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Search it', modelId, tool: 'web-search' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('web_search_20250305');
+    const [row] = await storedMessages(t, token, chatId);
+    expect(row?.text).toEqual({ answer: 'Searched answer.', results: SOURCES.map((s) => ({ ...s, content: '' })) });
+  });
+
   it('refuses a model without web search, naming it, and stores nothing', async () => {
     const { token, chatId } = await chatUser(t, fake, GPT41);
     const mini = await modelIdOf(t, token, 'gpt-4o-mini');
@@ -129,6 +148,19 @@ describe('the research tool', () => {
     expect(body.reasoning).toEqual({ effort: 'high', summary: 'auto' });
     const [row] = await storedMessages(t, token, chatId);
     expect(row).toMatchObject({ text: 'The answer is 42.', reasoning: 'Weighing the options.', status: 'done' });
+  });
+
+  it('streams Claude’s thinking as the reasoning summary', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake, CLAUDE);
+    fake.script({ chunks: ['Plan B.'], reasoning: ['Plan A costs more.'] });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Which plan?', modelId, tool: 'research', reasoningEffort: 'low' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('"thinking"');
+    const [row] = await storedMessages(t, token, chatId);
+    expect(row).toMatchObject({ text: 'Plan B.', reasoning: 'Plan A costs more.' });
   });
 
   it('regenerates a research answer with the research tool again', async () => {
