@@ -4,12 +4,13 @@ import type { AppEnv, Deps } from '../http/env';
 import { param, query } from '../http/validate';
 import { duplicateChat, exportChat, forkChat } from '../services/chat-copies';
 import { chatCollections, chatHistory } from '../services/chat-history';
+import { filesAt } from '../services/upload-files';
 
 /**
  * Chat history (spec §2 history panel, §7 `GET /api/chats/history`), exports, duplicate and fork.
  * Mounted before the chat routes so '/chats/history' is never read as a chat id.
  */
-export function chatHistoryRoutes({ db }: Deps) {
+export function chatHistoryRoutes({ db, files }: Deps) {
   return new Hono<AppEnv>()
     .get('/chats/history', async (c) => c.json(await chatHistory(db, c.get('userId'), query(c, chatHistoryQuery))))
     .get('/chats/collections', async (c) => c.json({ data: await chatCollections(db, c.get('userId')) }))
@@ -20,9 +21,15 @@ export function chatHistoryRoutes({ db }: Deps) {
       return c.body(file.body, 200, { 'Content-Type': file.contentType, 'Content-Disposition': file.disposition });
     })
     .post('/chats/:id/duplicate', async (c) =>
-      c.json({ data: await duplicateChat(db, c.get('userId'), param(c, 'id', idParamSchema)) }, 201),
+      c.json(
+        { data: await duplicateChat(db, filesAt(files, c.req.url), c.get('userId'), param(c, 'id', idParamSchema)) },
+        201,
+      ),
     )
     .post('/messages/:id/fork', async (c) =>
-      c.json({ data: await forkChat(db, c.get('userId'), param(c, 'id', idParamSchema)) }, 201),
+      c.json(
+        { data: await forkChat(db, filesAt(files, c.req.url), c.get('userId'), param(c, 'id', idParamSchema)) },
+        201,
+      ),
     );
 }

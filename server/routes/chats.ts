@@ -23,7 +23,7 @@ import {
   toMessage,
 } from '../services/chats';
 import { makePictures, savePictureAsGem } from '../services/pictures';
-import { baseUrlOf } from '../services/upload-files';
+import { filesAt } from '../services/upload-files';
 
 /**
  * Sends events as SSE until the end event or until the client goes away (`onGone` then runs; the
@@ -148,14 +148,19 @@ export function chatRoutes({ db, ai, generations, files }: Deps) {
       .post('/chats/:id/pictures', async (c) => {
         const chatId = param(c, 'id', idParamSchema);
         const input = await jsonBody(c, pictureBody);
-        const picturesAt = { store: files.store, base: baseUrlOf(files.publicUrl, c.req.url) };
-        return c.json({ data: await makePictures(db, ai, picturesAt, c.get('userId'), chatId, input) }, 201);
+        const made = await makePictures(db, ai, filesAt(files, c.req.url), c.get('userId'), chatId, input);
+        return c.json({ data: made }, 201);
       })
       .post('/messages/:id/image-gem', async (c) => {
         const messageId = param(c, 'id', idParamSchema);
         const input = await jsonBody(c, pictureGemBody);
-        const picturesAt = { store: files.store, base: baseUrlOf(files.publicUrl, c.req.url) };
-        const { gem, created } = await savePictureAsGem(db, picturesAt, c.get('userId'), messageId, input);
+        const { gem, created } = await savePictureAsGem(
+          db,
+          filesAt(files, c.req.url),
+          c.get('userId'),
+          messageId,
+          input,
+        );
         return c.json({ data: gem }, created ? 201 : 200);
       })
       .post('/messages/:id/stop', async (c) => {

@@ -12,7 +12,7 @@ import { ApiError, sendError } from '../http/errors';
 import { parseRequestJson } from '../http/json-text';
 import { header, parseOrThrow } from '../http/validate';
 import { createImageGem } from '../services/image-gems';
-import { baseUrlOf } from '../services/upload-files';
+import { filesAt } from '../services/upload-files';
 import { checkFiles } from '../services/uploads';
 import { filesError, readForm } from './uploads';
 
@@ -49,8 +49,7 @@ export function imageGemRoutes({ db, files }: Deps) {
       if (entries.length > 1) throw filesError('Attach exactly one image');
       const [file] = await checkFiles(entries);
       if (!file) throw filesError('Attach exactly one image');
-      const base = baseUrlOf(files.publicUrl, c.req.url);
-      const { gem, created } = await createImageGem(db, { store: files.store, base }, c.get('owner'), input, file, key);
+      const { gem, created } = await createImageGem(db, filesAt(files, c.req.url), c.get('owner'), input, file, key);
       return c.json({ data: gem }, created ? 201 : 200);
     },
   );

@@ -1,8 +1,9 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
-import type { ChatExportFormat } from '../../lib/api/chat-contract';
+import type { ChatExportFormat, GeneratedImage, SearchResult } from '../../lib/api/chat-contract';
 import type { Db } from '../db/client';
 import { gems, messages } from '../db/schema';
 import { createChat, getOwnedChat, getOwnedMessage, isWriterChat, listMessages, toMessage } from './chats';
+import { copyPictures, type Files } from './pictures';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -14,13 +15,23 @@ const INSERT_CHUNK = 500;
  * model, usage, cost, context and times; an answer still streaming is copied as 'stopped' with
  * what it had so far, so no copy waits forever. The new chat is removed again if copying fails.
  */
-async function copyChat(db: Db, userId: number, source: typeof gems.$inferSelect, title: string, rows: MessageRow[]) {
+async function copyChat(
+  db: Db,
+  files: Files,
+  userId: number,
+  source: typeof gems.$inferSelect,
+  title: string,
+  rows: MessageRow[],
+) {
   const chat = await createChat(db, userId, {
     title,
     url: /^https?:\/\//i.test(source.url) ? source.url : undefined,
     type: isWriterChat(source) ? 'ai-writer' : 'chat',
   });
   try {
+    const pictures = new Map<number, GeneratedImage[]>();
+    for (const m of rows)
+      if (m.images?.length) pictures.set(m.id, await copyPictures(db, files, userId, m.images, chat.id));
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       await db.insert(messages).values(
         rows.slice(i, i + INSERT_CHUNK).map((m) => ({
@@ -38,6 +49,9 @@ async function copyChat(db: Db, userId: number, source: typeof gems.$inferSelect
           usage: m.usage,
           cost: m.cost,
           context: m.context,
+          results: m.results,
+          reasoning: m.reasoning,
+          images: pictures.get(m.id) ?? m.images,
           createdAt: m.createdAt,
           updatedAt: m.updatedAt,
         })),
@@ -54,14 +68,14 @@ async function copyChat(db: Db, userId: number, source: typeof gems.$inferSelect
 }
 
 /** `POST /api/chats/{id}/duplicate`: "<title> (copy)" with copies of all its messages. */
-export async function duplicateChat(db: Db, userId: number, chatId: number) {
+export async function duplicateChat(db: Db, files: Files, userId: number, chatId: number) {
   const source = await getOwnedChat(db, userId, chatId);
   const rows = await listMessages(db, userId, chatId);
-  return copyChat(db, userId, source, `${source.title} (copy)`, rows);
+  return copyChat(db, files, userId, source, `${source.title} (copy)`, rows);
 }
 
 /** `POST /api/messages/{id}/fork`: "<title> (fork)" with the messages up to and including this one. */
-export async function forkChat(db: Db, userId: number, messageId: number) {
+export async function forkChat(db: Db, files: Files, userId: number, messageId: number) {
   const message = await getOwnedMessage(db, userId, messageId);
   const source = await getOwnedChat(db, userId, message.chatGemId);
   const rows = await db
@@ -69,7 +83,7 @@ export async function forkChat(db: Db, userId: number, messageId: number) {
     .from(messages)
     .where(and(eq(messages.chatGemId, source.id), lte(messages.id, message.id)))
     .orderBy(asc(messages.id));
-  return copyChat(db, userId, source, `${source.title} (fork)`, rows);
+  return copyChat(db, files, userId, source, `${source.title} (fork)`, rows);
 }
 
 const EXPORT_FILES: Record<ChatExportFormat, { contentType: string; filename: string }> = {
@@ -78,11 +92,34 @@ const EXPORT_FILES: Record<ChatExportFormat, { contentType: string; filename: st
   text: { contentType: 'text/plain; charset=utf-8', filename: 'chat.txt' },
 };
 
-/** One exported turn's answer: the text, or for a failed answer its error line. */
-const answerOf = (m: MessageRow, errorLine: (error: string) => string) =>
-  m.status === 'error'
-    ? [m.answerText.trim(), errorLine(m.error ?? 'The answer failed')].filter(Boolean).join('\n\n')
-    : m.answerText.trim();
+/** How an export writes what comes with an answer: a failure, a web source, a picture. */
+interface ExportLines {
+  error: (error: string) => string;
+  sources: (results: SearchResult[]) => string;
+  picture: (picture: GeneratedImage, alt: string) => string;
+}
+
+const MARKDOWN_LINES: ExportLines = {
+  error: (e) => `> **Error:** ${e}`,
+  sources: (results) => `Sources:\n\n${results.map((r, i) => `${i + 1}. [${r.title}](${r.url})`).join('\n')}`,
+  picture: (p, alt) => `![${alt}](${p.url})`,
+};
+const TEXT_LINES: ExportLines = {
+  error: (e) => `Error: ${e}`,
+  sources: (results) => `Sources:\n${results.map((r, i) => `${i + 1}. ${r.title} — ${r.url}`).join('\n')}`,
+  picture: (p) => `Picture: ${p.url}`,
+};
+
+/** One exported turn's answer: the text, its pictures and web sources, and a failed answer's error line. */
+const answerOf = (m: MessageRow, lines: ExportLines) =>
+  [
+    m.answerText.trim(),
+    ...(m.images ?? []).map((p) => lines.picture(p, m.userText.trim().replace(/[[\]\n]/g, ' '))),
+    m.results?.length ? lines.sources(m.results) : '',
+    m.status === 'error' ? lines.error(m.error ?? 'The answer failed') : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 
 /**
  * `GET /api/chats/{id}/export`: the chat as markdown, JSON (`{chat, messages}`) or plain text.
@@ -110,14 +147,11 @@ export async function exportChat(db: Db, userId: number, chatId: number, format:
     )}\n`;
   } else if (format === 'markdown') {
     const turns = rows.map(
-      (m) =>
-        `**You:**\n\n${m.userText.trim()}\n\n**${m.displayName}:**\n\n${answerOf(m, (e) => `> **Error:** ${e}`)}\n`,
+      (m) => `**You:**\n\n${m.userText.trim()}\n\n**${m.displayName}:**\n\n${answerOf(m, MARKDOWN_LINES)}\n`,
     );
     body = [`# ${chat.title}\n`, ...turns].join('\n');
   } else {
-    const turns = rows.map(
-      (m) => `You:\n${m.userText.trim()}\n\n${m.displayName}:\n${answerOf(m, (e) => `Error: ${e}`)}\n`,
-    );
+    const turns = rows.map((m) => `You:\n${m.userText.trim()}\n\n${m.displayName}:\n${answerOf(m, TEXT_LINES)}\n`);
     body = [`${chat.title}\n`, ...turns].join('\n');
   }
   return { body, contentType, disposition: `attachment; filename="${filename}"` };

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   createImageGemData,
+  type GeneratedImage,
   type Message,
   type PictureShape,
   type pictureBody,
@@ -23,7 +24,7 @@ import { type AcceptedFile, storeUploads } from './uploads';
 
 /** The picture tool: pictures made by an image model, stored as the chat's uploads, kept as a message. */
 
-interface Files {
+export interface Files {
   store: FileStore;
   /** The base of the uploads' links. */
   base: string;
@@ -76,6 +77,40 @@ export async function makePictures(
   return toMessage(row);
 }
 
+/** A stored picture's bytes, or null when its link is not to this server's uploads or the file is gone. */
+async function pictureBytes(files: Files, picture: GeneratedImage): Promise<Uint8Array | null> {
+  const name = parseLink(files.base, picture.url);
+  const file = name ? await files.store.get(`${name.key}.${name.ext}`) : null;
+  return file ? new Uint8Array(await new Response(file.body).arrayBuffer()) : null;
+}
+
+/**
+ * Copies of a message's pictures for another chat of the user (duplicate, fork): each chat owns its files, so
+ * deleting one chat leaves the other's pictures. A picture whose file is gone is left out.
+ */
+export async function copyPictures(
+  db: Db,
+  files: Files,
+  userId: number,
+  pictures: GeneratedImage[],
+  toChatId: number,
+): Promise<GeneratedImage[]> {
+  const copies: { picture: GeneratedImage; bytes: Uint8Array }[] = [];
+  for (const picture of pictures) {
+    const bytes = await pictureBytes(files, picture);
+    if (bytes) copies.push({ picture, bytes });
+  }
+  const stored = await storeUploads(
+    db,
+    files.store,
+    userId,
+    'chat',
+    copies.map((c) => ({ bytes: c.bytes, mime: c.picture.mediaType })),
+    toChatId,
+  );
+  return stored.map((upload, i) => ({ ...(copies[i]?.picture as GeneratedImage), url: linkOf(files.base, upload) }));
+}
+
 /** `POST /api/messages/{id}/image-gem`: one of the user's pictures saved as an Image gem (its own copy of the file). */
 export async function savePictureAsGem(
   db: Db,
@@ -86,11 +121,9 @@ export async function savePictureAsGem(
 ) {
   const message = await getOwnedMessage(db, userId, messageId);
   const picture = message.images?.[input.index];
-  const name = picture ? parseLink(files.base, picture.url) : null;
-  if (!picture || !name) throw fieldError(404, 'index', `Message ${messageId} has no picture ${input.index + 1}`);
-  const file = await files.store.get(`${name.key}.${name.ext}`);
-  if (!file) throw fieldError(404, 'index', `Picture ${input.index + 1} of message ${messageId} is gone`);
-  const bytes = new Uint8Array(await new Response(file.body).arrayBuffer());
+  if (!picture) throw fieldError(404, 'index', `Message ${messageId} has no picture ${input.index + 1}`);
+  const bytes = await pictureBytes(files, picture);
+  if (!bytes) throw fieldError(404, 'index', `Picture ${input.index + 1} of message ${messageId} is gone`);
   const [image] = checkedImages(message.provider, [bytes]);
   if (!image) throw new Error('no image checked');
   const title = message.userText.length > 200 ? `${message.userText.slice(0, 199)}…` : message.userText;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CHAT_FILE_MIME } from '../../lib/api/chat-files-contract';
 import { ACCEPTED_IMAGE_TYPES, type AcceptedImageType } from '../../lib/files/image-type';
+import type { FileStore } from '../storage/file-store';
 
 /**
  * Uploaded files' names and links (the files themselves are in a FileStore, see server/storage). A
@@ -44,3 +45,9 @@ export function parseLink(base: string, link: string): { key: string; ext: Image
 
 /** The base URL of links made while answering a request. */
 export const baseUrlOf = (publicUrl: string | undefined, requestUrl: string) => publicUrl ?? new URL(requestUrl).origin;
+
+/** The file store and the base of the links made while answering a request. */
+export const filesAt = (files: { store: FileStore; publicUrl?: string }, requestUrl: string) => ({
+  store: files.store,
+  base: baseUrlOf(files.publicUrl, requestUrl),
+});

@@ -117,6 +117,31 @@ describe('the picture tool', () => {
     );
   });
 
+  it('gives a duplicate its own copies of the pictures, and exports them as images', async () => {
+    const { token, chatId } = await chatUser(t, fake);
+    const imageModel = await modelIdOf(t, token, 'gpt-image-1');
+    const made = await t.api(`/api/chats/${chatId}/pictures`, {
+      token,
+      body: { prompt: 'A [bold] harbor', modelId: imageModel },
+    });
+    const original = made.body.data.images[0].url as string;
+
+    const markdown = await fetch(`${t.url}/api/chats/${chatId}/export?format=markdown`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await markdown.text()).toContain(`![A  bold  harbor](${original})`);
+
+    const copy = await t.api(`/api/chats/${chatId}/duplicate`, { method: 'POST', token });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    const [copied] = await storedMessages(t, token, copy.body.data.id);
+    const copiedUrl = copied?.images?.[0]?.url as string;
+    expect(copiedUrl).toMatch(/\/uploads\/[A-Za-z0-9_-]{22}\.png$/);
+    expect(copiedUrl).not.toBe(original);
+    expect((await t.api(`/api/gems/${chatId}`, { method: 'DELETE', token })).status).toBe(200);
+    expect((await fetchPicture(original)).status).toBe(404);
+    expect((await fetchPicture(copiedUrl)).status).toBe(200);
+  });
+
   it('says what the provider answered when it fails', async () => {
     const { token, chatId } = await chatUser(t, fake);
     const imageModel = await modelIdOf(t, token, 'gpt-image-1');

@@ -67,6 +67,17 @@ describe('the web-search tool', () => {
     // Re-attached after the end, the sources come again before `done`.
     const again = await stream(t.url, `/api/messages/${row?.id}/stream`, { token });
     expect(shape(again.events)).toEqual(['message', 'delta', 'sources', 'done']);
+
+    // Exported with its sources; a fork keeps the search-style answer.
+    const exported = await fetch(`${t.url}/api/chats/${chatId}/export?format=text`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await exported.text()).toContain(
+      'Sources:\n1. Tide tables for Harbor Town — https://tides.example/harbor\n2. Harbor Town council minutes',
+    );
+    const fork = await t.api(`/api/messages/${row?.id}/fork`, { method: 'POST', token });
+    const [forked] = await storedMessages(t, token, fork.body.data.id);
+    expect(forked?.text).toEqual(row?.text);
   });
 
   it('stores a web-search answer that found nothing as search-style with no results', async () => {
