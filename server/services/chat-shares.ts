@@ -71,6 +71,8 @@ export async function sharedChat(db: Db, token: string) {
       status: messages.status,
       displayName: messages.displayName,
       model: messages.model,
+      results: messages.results,
+      images: messages.images,
       createdAt: messages.createdAt,
     })
     .from(messages)

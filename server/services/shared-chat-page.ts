@@ -21,15 +21,19 @@ const STYLE = [
   'section{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin:0 0 1rem}',
   'pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit;margin:0 0 1rem}',
   'pre:last-child{margin:0}',
+  'img{max-width:100%;height:auto;border-radius:6px;margin:0 .5rem 1rem 0}',
   'footer{color:#57606a;font-size:.75rem;margin-top:2rem}',
 ].join('');
 
 const styleHash = createHash('sha256').update(STYLE).digest('base64');
 
-/** Headers of the page: nothing but its own style sheet may load or run, and nothing about it leaks on. */
+/**
+ * Headers of the page: nothing but its own style sheet and this server's pictures may load, nothing may run,
+ * and nothing about it leaks on.
+ */
 export const SHARED_PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  'Content-Security-Policy': `default-src 'none'; img-src 'self'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Robots-Tag': 'noindex, nofollow',
@@ -50,7 +54,11 @@ function renderTurn(turn: SharedChat['turns'][number]): string {
     '<h2>Question</h2>',
     `<pre>${escapeHtml(turn.question)}</pre>`,
     `<h2>${escapeHtml(turn.displayName)} (${escapeHtml(turn.model)}) · ${time(turn.createdAt)}${stopped}</h2>`,
-    `<pre>${escapeHtml(turn.answer)}</pre>`,
+    turn.answer ? `<pre>${escapeHtml(turn.answer)}</pre>` : '',
+    ...(turn.images ?? []).map((p) => `<img src="${escapeHtml(p.url)}" alt="${escapeHtml(turn.question)}">`),
+    turn.results?.length
+      ? `<h2>Sources</h2><pre>${turn.results.map((r, i) => escapeHtml(`${i + 1}. ${r.title} — ${r.url}`)).join('\n')}</pre>`
+      : '',
     '</section>',
   ].join('');
 }

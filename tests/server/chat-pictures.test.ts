@@ -142,6 +142,18 @@ describe('the picture tool', () => {
     expect((await fetchPicture(copiedUrl)).status).toBe(200);
   });
 
+  it('shows the pictures on the chat’s share page (this server’s images only)', async () => {
+    const { token, chatId } = await chatUser(t, fake);
+    const imageModel = await modelIdOf(t, token, 'gpt-image-1');
+    const made = await t.api(`/api/chats/${chatId}/pictures`, {
+      token,
+      body: { prompt: 'A "quoted" <b>', modelId: imageModel },
+    });
+    const shared = await t.api(`/api/chats/${chatId}/share`, { method: 'POST', token });
+    const html = await (await fetch(shared.body.data.url)).text();
+    expect(html).toContain(`<img src="${made.body.data.images[0].url}" alt="A &quot;quoted&quot; &lt;b&gt;">`);
+  });
+
   it('says what the provider answered when it fails', async () => {
     const { token, chatId } = await chatUser(t, fake);
     const imageModel = await modelIdOf(t, token, 'gpt-image-1');

@@ -223,6 +223,7 @@ describe('GET /shared/chats/{token}', () => {
         .map(([name, ...values]) => [name, values]),
     );
     expect(directives['default-src']).toEqual(["'none'"]);
+    expect(directives['img-src']).toEqual(["'self'"]);
     expect(directives['script-src']).toBeUndefined();
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     // the page's one style sheet is the one the policy allows by hash
