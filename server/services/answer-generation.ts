@@ -230,8 +230,8 @@ export async function generate(
             cost: end.type === 'done' ? end.cost : null,
             ...(citations ? { citations } : {}),
             ...(generation.reasoning ? { reasoning: generation.reasoning } : {}),
-            ...(run.tools?.tools && generation.results === undefined ? { results: [] } : {}),
-            ...(generation.results ? { results: generation.results } : {}),
+            // A web-search answer is search-style even when it found nothing.
+            ...(run.tools?.tools || generation.results ? { results: generation.results ?? [] } : {}),
             ...(memoryProposal
               ? { context: sql`${messages.context} || jsonb_build_object('memoryProposal', ${memoryProposal}::text)` }
               : {}),
