@@ -27,6 +27,8 @@ import { ChatContext } from './page/ChatContext';
 import { useFollowTabs } from './page/follow-tabs';
 import { useAttachedPage } from './page/use-attached-page';
 import { usePageGems } from './page/use-page-gems';
+import { PromptQueuePanel } from './prompts/PromptQueuePanel';
+import { usePromptQueue } from './prompts/use-prompt-queue';
 import { useChatActions } from './use-chat-actions';
 import { useChatFlags } from './use-chat-flags';
 import { useChatRequests } from './use-chat-requests';
@@ -102,6 +104,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   useChatRequests(attached.page?.tabId ?? null);
 
   const send = useSendQuestion({ ask: conversation.ask, models, flags, page });
+  const queue = usePromptQueue({ send, stopAnswer: conversation.stop, busy: conversation.busy });
   const actions = useChatActions(stored, send, page?.url ?? null, () => setDrawer('invite'), models.chosen[0]?.id);
   const openUrl = (url: string) => void browser.tabs.create({ url });
   const openAiSettings = () => onOpenOptions(`/u/${encodeURIComponent(username)}/edit-profile?aiSettings=true`);
@@ -122,7 +125,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
       />
       <ModeSwitch
         mode={mode}
-        disabled={conversation.busy}
+        disabled={conversation.busy || queue.active}
         onChange={(next) => {
           stored.clearLive();
           setMode(next);
@@ -160,12 +163,15 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
           {conversation.failure}
         </p>
       ) : null}
+      {queue.state ? (
+        <PromptQueuePanel state={queue.state} active={queue.active} onStop={queue.stop} onDismiss={queue.dismiss} />
+      ) : null}
       <Composer
         blocked={blockedReason(models)}
         onOpenAiSettings={openAiSettings}
-        busy={conversation.busy}
+        busy={conversation.busy || queue.active}
         onSend={send}
-        onStop={() => void conversation.stop()}
+        onStop={() => (queue.active ? queue.stop() : void conversation.stop())}
         placeholder={writer ? 'What should Trove write?' : 'Ask about this page…'}
         estimate={<ComposerEstimate page={page} models={models.chosen} showCost={flags.costEstimate} />}
         modelButton={<ModelButton models={models.chosen} loading={models.loading} onOpen={() => setDrawer('models')} />}
@@ -188,6 +194,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         bookmarks={bookmarks}
         onOpenDrawer={setDrawer}
         onSend={send}
+        onRunQueue={queue.start}
       />
       {reporting ? (
         <Suspense fallback={null}>

@@ -15,9 +15,10 @@ export const PROMPT_HELP =
 export interface PromptDetailProps {
   prompt: Prompt;
   onBack: () => void;
-  onInsert: (text: string) => void;
+  /** `text`: the prompt filled in (a queue when it has lines of three dashes). */
+  onInsert: (text: string, prompt: Prompt) => void;
   /** A hidden prompt is used by id: its text never reaches the panel. `text` is the free text, if any. */
-  onSubmitHidden: (promptId: number, variables: Record<string, string>, text?: string) => void;
+  onSubmitHidden: (prompt: Prompt, variables: Record<string, string>, text?: string) => void;
 }
 
 /** Spec §2 "Prompt detail view": fill in a prompt's variables (or free text) and insert it. */
@@ -33,9 +34,9 @@ export function PromptDetail({ prompt, onBack, onInsert, onSubmitHidden }: Promp
 
   const insert = () => {
     const free = freeText.trim();
-    if (visibleText === null) onSubmitHidden(prompt.id, given, hasVariables || !free ? undefined : free);
-    else if (hasVariables) onInsert(fillPromptVariables(visibleText, given));
-    else onInsert(free ? `${visibleText}\n\n${free}` : visibleText);
+    if (visibleText === null) onSubmitHidden(prompt, given, hasVariables || !free ? undefined : free);
+    else if (hasVariables) onInsert(fillPromptVariables(visibleText, given), prompt);
+    else onInsert(free ? `${visibleText}\n\n${free}` : visibleText, prompt);
   };
   const copy = (text: string) =>
     navigator.clipboard.writeText(text).then(

@@ -22,7 +22,7 @@ export function PromptsPanel({ onInsert, onSubmitHidden }: PromptsPanelProps) {
   const [open, setOpen] = useState<Prompt | null>(null);
 
   const select = (prompt: Prompt) => {
-    if (prompt.text !== null && !prompt.textHidden && !prompt.variables.length) onInsert(prompt.text);
+    if (prompt.text !== null && !prompt.textHidden && !prompt.variables.length) onInsert(prompt.text, prompt);
     else setOpen(prompt);
   };
   const switchTab = (id: string) => {

@@ -78,8 +78,8 @@ afterEach(() => {
 });
 
 function setup(library: ReturnType<typeof promptLibrary>) {
-  const onInsert = vi.fn<(text: string) => void>();
-  const onSubmitHidden = vi.fn<(id: number, variables: Record<string, string>, text?: string) => void>();
+  const onInsert = vi.fn<(text: string, prompt: Prompt) => void>();
+  const onSubmitHidden = vi.fn<(prompt: Prompt, variables: Record<string, string>, text?: string) => void>();
   const rendered = renderWithBackground(
     <ChatApiProvider api={library.api}>
       <PromptsPanel onInsert={onInsert} onSubmitHidden={onSubmitHidden} />
@@ -205,7 +205,7 @@ describe('AI Prompts panel: selecting a prompt', () => {
   it('inserts a visible prompt without variables at once', async () => {
     const { user, onInsert } = setup(promptLibrary([makePrompt(1, 'Summarise', { text: 'Summarise this page.' })]));
     await user.click(await screen.findByRole('button', { name: /Summarise/ }));
-    expect(onInsert).toHaveBeenCalledWith('Summarise this page.');
+    expect(onInsert).toHaveBeenCalledWith('Summarise this page.', expect.objectContaining({ id: 1 }));
     expect(screen.queryByRole('button', { name: 'Insert Prompt' })).toBeNull();
   });
 
@@ -222,7 +222,10 @@ describe('AI Prompts panel: selecting a prompt', () => {
     await user.click(screen.getByRole('button', { name: 'Show Prompt' }));
     expect(screen.getByText(text)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Insert Prompt' }));
-    expect(onInsert).toHaveBeenCalledWith('Write to Ann in a Friendly tone. Sign as {{Sender}}. Hi Ann!');
+    expect(onInsert).toHaveBeenCalledWith(
+      'Write to Ann in a Friendly tone. Sign as {{Sender}}. Hi Ann!',
+      expect.objectContaining({ id: 1 }),
+    );
   });
 
   it('copies a visible prompt and explains variables in the help tooltip', async () => {
@@ -254,7 +257,7 @@ describe('AI Prompts panel: selecting a prompt', () => {
     expect(screen.queryByRole('button', { name: 'Show Prompt' })).toBeNull();
     await user.type(screen.getByRole('textbox', { name: 'Topic' }), 'owls');
     await user.click(screen.getByRole('button', { name: 'Insert Prompt' }));
-    expect(onSubmitHidden).toHaveBeenCalledWith(7, { Topic: 'owls' }, undefined);
+    expect(onSubmitHidden).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), { Topic: 'owls' }, undefined);
     expect(onInsert).not.toHaveBeenCalled();
   });
 
@@ -264,6 +267,6 @@ describe('AI Prompts panel: selecting a prompt', () => {
     const area = screen.getByPlaceholderText('Enter your text here');
     await user.type(area, 'about bees');
     await user.click(screen.getByRole('button', { name: 'Insert Prompt' }));
-    expect(onSubmitHidden).toHaveBeenCalledWith(8, {}, 'about bees');
+    expect(onSubmitHidden).toHaveBeenCalledWith(expect.objectContaining({ id: 8 }), {}, 'about bees');
   });
 });
