@@ -180,7 +180,10 @@ export function ChatDrawers({
         ) : null}
         {open === 'shortcuts' ? <ShortcutsPanel /> : null}
         {open === 'prompts' ? (
-          <PromptsPanel {...promptActions({ runQueue: onRunQueue, draft: setDraft, send: onSend, close })} />
+          <PromptsPanel
+            modelId={models.chosen[0]?.id}
+            {...promptActions({ runQueue: onRunQueue, draft: setDraft, send: onSend, close })}
+          />
         ) : null}
         {open === 'voices' ? (
           <VoicesPanel
