@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Prompt } from '@/lib/api/voice-contract';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Menu } from '../../ui/Menu';
 import { MenuItem } from '../../ui/MenuItem';
+import { useToast } from '../../ui/Toast';
 import { MoreIcon } from '../icons';
 import { deleteFailureMessage } from './use-prompt-mutations';
 
@@ -18,14 +18,14 @@ interface PromptRowProps {
 export function PromptRow({ prompt, onSelect, onEdit, onDelete }: PromptRowProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  // A toast, not a line in the row: the row may be gone once the lists are fetched again.
   const remove = async () => {
     setDeleting(true);
-    setError(null);
     try {
       await onDelete();
     } catch (failure) {
-      setError(deleteFailureMessage(failure));
+      toast('error', deleteFailureMessage(failure));
       setConfirming(false);
     } finally {
       setDeleting(false);
@@ -40,14 +40,7 @@ export function PromptRow({ prompt, onSelect, onEdit, onDelete }: PromptRowProps
       {prompt.isAuthor ? (
         <Menu label={`Options for ${prompt.title}`} triggerContent={<MoreIcon />} triggerClassName="ui-icon-button">
           <MenuItem label="Edit" onSelect={onEdit} />
-          <MenuItem
-            label="Delete"
-            danger
-            onSelect={() => {
-              setError(null);
-              setConfirming(true);
-            }}
-          />
+          <MenuItem label="Delete" danger onSelect={() => setConfirming(true)} />
         </Menu>
       ) : null}
       {confirming ? (
@@ -61,7 +54,6 @@ export function PromptRow({ prompt, onSelect, onEdit, onDelete }: PromptRowProps
           </Button>
         </fieldset>
       ) : null}
-      {error ? <Alert tone="error">{error}</Alert> : null}
     </li>
   );
 }

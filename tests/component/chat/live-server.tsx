@@ -59,9 +59,15 @@ export function setupLiveServer(extraEnv: () => Record<string, string> = () => (
     let serverUrl = url;
     const api = createChatApi(async () => ({ serverUrl, token: jwt }));
     return {
-      /** From now on the component's calls find no server (a closed port), as when the network drops. */
-      goOffline: () => {
-        serverUrl = 'http://127.0.0.1:9';
+      /**
+       * From now on the component's calls find no server (a closed port), as when the network drops; or
+       * go to `elsewhere` (e.g. a server that never answers). `goOnline` comes back.
+       */
+      goOffline: (elsewhere = 'http://127.0.0.1:9') => {
+        serverUrl = elsewhere;
+      },
+      goOnline: () => {
+        serverUrl = url;
       },
       call: (path: string, method = 'GET', body?: unknown) => call(path, method, body, jwt),
       /** `background`: what the page's background calls answer (e.g. the user's collections as the server lists them). */

@@ -123,7 +123,7 @@ describe('Prompt queue', () => {
       { chunks: ['Close ', 'done.'], delayMs: 150 },
     );
     const { user: ui } = renderHarness(user, modelId);
-    await ui.click(await screen.findByRole('button', { name: /Talk in three steps/ }));
+    await ui.click(await screen.findByRole('button', { name: /^Talk in three steps/ }));
 
     // The drawer closes and the queue opens with every part pending; the first is sent after 10 ms.
     expect(screen.queryByRole('searchbox')).toBeNull();
@@ -160,7 +160,7 @@ describe('Prompt queue', () => {
       { chunks: ['Half ', 'an answer'], errorAfter: 1, errorMessage: 'The provider broke.' },
     );
     const { user: ui } = renderHarness(user, modelId);
-    await ui.click(await screen.findByRole('button', { name: /Fails midway/ }));
+    await ui.click(await screen.findByRole('button', { name: /^Fails midway/ }));
     await waitFor(() => expect(queueSummary()).toBe('A part failed; 2 of 3 not answered'), {
       timeout: 10_000,
     });
@@ -178,7 +178,7 @@ describe('Prompt queue', () => {
     await createPrompt(user, 'Long one', THREE_PARTS);
     fake.script({ chunks: Array.from({ length: 40 }, (_, i) => `word${i} `), delayMs: 100 });
     const { user: ui } = renderHarness(user, modelId);
-    await ui.click(await screen.findByRole('button', { name: /Long one/ }));
+    await ui.click(await screen.findByRole('button', { name: /^Long one/ }));
     await waitFor(() => expect(screen.getByRole('list', { name: 'Questions' }).innerHTML).toContain('streaming'));
     await ui.click(screen.getByRole('button', { name: 'Stop queue' }));
     await waitFor(() => expect(queueSummary()).toBe('Stopped after 0 of 3 parts'), {
@@ -227,7 +227,7 @@ describe('Prompt queue', () => {
     const modelId = await houseModel(user);
     await createPrompt(user, 'Not for writer', THREE_PARTS);
     const { user: ui } = renderHarness(user, modelId, 'ai-writer');
-    await ui.click(await screen.findByRole('button', { name: /Not for writer/ }));
+    await ui.click(await screen.findByRole('button', { name: /^Not for writer/ }));
     expect(await screen.findByText(WRITER_QUEUE_ERROR)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Prompt queue' })).toBeNull();
     expect(screen.getByRole('searchbox')).toBeTruthy();
@@ -239,7 +239,7 @@ describe('Prompt queue', () => {
     const modelId = await houseModel(user);
     await createPrompt(user, 'Just one', 'Summarise --- briefly.');
     const { user: ui } = renderHarness(user, modelId);
-    await ui.click(await screen.findByRole('button', { name: /Just one/ }));
+    await ui.click(await screen.findByRole('button', { name: /^Just one/ }));
     expect(screen.getByRole('status', { name: 'Draft' }).textContent).toBe('Summarise --- briefly.');
     expect(screen.queryByRole('region', { name: 'Prompt queue' })).toBeNull();
   });

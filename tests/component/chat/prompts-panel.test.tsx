@@ -97,6 +97,7 @@ const many = (count: number, category: PromptCategory = 'Chat', from = 1) =>
 const shownTitles = () =>
   within(screen.getByRole('list', { name: /prompts$/ }))
     .queryAllByRole('button')
+    .filter((b) => b.classList.contains('prompt-item'))
     .map((b) => b.querySelector('.prompt-title')?.textContent);
 
 describe('AI Prompts panel: tabs, search and paging', () => {
@@ -204,7 +205,7 @@ describe('AI Prompts panel: tabs, search and paging', () => {
 describe('AI Prompts panel: selecting a prompt', () => {
   it('inserts a visible prompt without variables at once', async () => {
     const { user, onInsert } = setup(promptLibrary([makePrompt(1, 'Summarise', { text: 'Summarise this page.' })]));
-    await user.click(await screen.findByRole('button', { name: /Summarise/ }));
+    await user.click(await screen.findByRole('button', { name: /^Summarise/ }));
     expect(onInsert).toHaveBeenCalledWith('Summarise this page.', expect.objectContaining({ id: 1 }));
     expect(screen.queryByRole('button', { name: 'Insert Prompt' })).toBeNull();
   });
@@ -212,7 +213,7 @@ describe('AI Prompts panel: selecting a prompt', () => {
   it('fills a prompt’s variables (text input and dropdown) into its text', async () => {
     const text = 'Write to {{Name}} in a {{Tone | Formal, Friendly}} tone. Sign as {{Sender}}. Hi {{Name}}!';
     const { user, onInsert } = setup(promptLibrary([makePrompt(1, 'Letter', { text })]));
-    await user.click(await screen.findByRole('button', { name: /Letter/ }));
+    await user.click(await screen.findByRole('button', { name: /^Letter/ }));
     const tone = screen.getByRole('combobox', { name: 'Tone' }) as HTMLSelectElement;
     expect([...tone.options].map((o) => o.value)).toEqual(['Formal', 'Friendly']);
     expect(tone.value).toBe('Formal');
@@ -230,7 +231,7 @@ describe('AI Prompts panel: selecting a prompt', () => {
 
   it('copies a visible prompt and explains variables in the help tooltip', async () => {
     const { user } = setup(promptLibrary([makePrompt(1, 'Letter', { text: 'Dear {{Name}}' })]));
-    await user.click(await screen.findByRole('button', { name: /Letter/ }));
+    await user.click(await screen.findByRole('button', { name: /^Letter/ }));
     await user.click(screen.getByRole('button', { name: 'Copy Prompt' }));
     expect(await navigator.clipboard.readText()).toBe('Dear {{Name}}');
     act(() => screen.getByRole('button', { name: 'How prompts work' }).focus());
