@@ -1,6 +1,7 @@
 import { type Editor, useEditorState } from '@tiptap/react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../ui/Button';
+import { LinkIcon } from '../icons';
 
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
@@ -88,7 +89,7 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
           aria-expanded={linking}
           onClick={() => setLinking((open) => !open)}
         >
-          🔗
+          <LinkIcon />
         </button>
       </div>
       {linking ? <LinkForm editor={editor} onDone={() => setLinking(false)} /> : null}
