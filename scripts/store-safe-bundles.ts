@@ -81,6 +81,20 @@ const REWRITES: Rewrite[] = [
     count: 1,
     why: "the markdown tokenizer's own write() method, which the linter takes for document.write",
   },
+  {
+    file: '/prosemirror-view/dist/index.js',
+    from: 'elt.innerHTML = maybeWrapTrusted(html);',
+    to: 'doc = new DOMParser().parseFromString(html, "text/html");\n    elt = doc.body;',
+    count: 1,
+    why: "the prompt editor reads pasted HTML: parsed by DOMParser into an inert document (as ProseMirror's detached one is), without an innerHTML sink",
+  },
+  {
+    file: '/@tiptap/core/dist/index.js',
+    from: 'styleNode.innerHTML = style;',
+    to: 'styleNode.textContent = style;',
+    count: 1,
+    why: "the prompt editor's own stylesheet: a <style> element's text is CSS, set as text rather than parsed as HTML",
+  },
 ];
 
 export function storeSafeBundles(): Plugin {

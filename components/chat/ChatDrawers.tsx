@@ -35,7 +35,10 @@ import {
 } from './drawer-panels';
 import type { ChatFiles } from './files/use-chat-files';
 import { MAX_SELECTED_MODELS } from './models/model-groups';
+import { promptActions } from './prompts/prompt-actions';
+import type { QueuePlan } from './prompts/use-prompt-queue';
 import type { useChosenModels } from './use-chosen-models';
+import type { PromptChoice } from './use-send-question';
 
 interface ChatDrawersProps {
   open: DrawerName | null;
@@ -50,7 +53,9 @@ interface ChatDrawersProps {
   /** Opens another panel in the drawer (Contexts → the bookmark picker). */
   onOpenDrawer: (name: DrawerName) => void;
   /** Sends a question (a hidden prompt chosen in AI Prompts is sent by id). */
-  onSend: (text: string, prompt?: { promptId: number; promptVariables: Record<string, string> }) => void;
+  onSend: (text: string, prompt?: PromptChoice) => void;
+  /** Starts a prompt queue (a prompt with lines of three dashes); false when refused. */
+  onRunQueue: (plan: QueuePlan) => boolean;
 }
 
 const TITLES: Record<DrawerName, string> = {
@@ -78,6 +83,7 @@ export function ChatDrawers({
   bookmarks,
   onOpenDrawer,
   onSend,
+  onRunQueue,
 }: ChatDrawersProps) {
   const background = useBackground();
   const answerSettings = useSettingsAnswer();
@@ -182,14 +188,8 @@ export function ChatDrawers({
         {open === 'shortcuts' ? <ShortcutsPanel /> : null}
         {open === 'prompts' ? (
           <PromptsPanel
-            onInsert={(text) => {
-              setDraft(text);
-              close();
-            }}
-            onSubmitHidden={(promptId, promptVariables, text) => {
-              close();
-              onSend(text?.trim() || 'Use the chosen prompt.', { promptId, promptVariables });
-            }}
+            modelId={models.chosen[0]?.id}
+            {...promptActions({ runQueue: onRunQueue, draft: setDraft, send: onSend, close })}
           />
         ) : null}
         {open === 'voices' ? (

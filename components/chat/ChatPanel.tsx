@@ -27,6 +27,8 @@ import { ChatContext } from './page/ChatContext';
 import { useFollowTabs } from './page/follow-tabs';
 import { useAttachedPage } from './page/use-attached-page';
 import { usePageGems } from './page/use-page-gems';
+import { PromptQueuePanel } from './prompts/PromptQueuePanel';
+import { usePromptQueue } from './prompts/use-prompt-queue';
 import { PicturePending } from './tools/PicturePending';
 import { ToolChooser } from './tools/ToolChooser';
 import { useToolSubmit } from './tools/use-tool-submit';
@@ -106,6 +108,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
 
   const send = useSendQuestion({ ask: conversation.ask, models, flags, page });
   const { tool, pictures, submit, placeholder } = useToolSubmit(send, models.chosen, page?.url);
+  const queue = usePromptQueue({ send, stopAnswer: conversation.stop, busy: conversation.busy });
   const actions = useChatActions(stored, send, page?.url ?? null, () => setDrawer('invite'), models.chosen[0]?.id);
   const openUrl = (url: string) => void browser.tabs.create({ url });
   const openAiSettings = () => onOpenOptions(`/u/${encodeURIComponent(username)}/edit-profile?aiSettings=true`);
@@ -126,7 +129,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
       />
       <ModeSwitch
         mode={mode}
-        disabled={conversation.busy}
+        disabled={conversation.busy || queue.active}
         onChange={(next) => {
           stored.clearLive();
           setMode(next);
@@ -165,12 +168,15 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
           {conversation.failure ?? pictures.failure}
         </p>
       ) : null}
+      {queue.state ? (
+        <PromptQueuePanel state={queue.state} active={queue.active} onStop={queue.stop} onDismiss={queue.dismiss} />
+      ) : null}
       <Composer
         blocked={blockedReason(models, tool, temporary)}
         onOpenAiSettings={openAiSettings}
-        busy={conversation.busy || pictures.pending !== null}
+        busy={conversation.busy || queue.active || pictures.pending !== null}
         onSend={submit}
-        onStop={() => void conversation.stop()}
+        onStop={() => (queue.active ? queue.stop() : void conversation.stop())}
         placeholder={writer ? 'What should Trove write?' : placeholder}
         tools={writer ? undefined : <ToolChooser />}
         estimate={
@@ -198,6 +204,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         bookmarks={bookmarks}
         onOpenDrawer={setDrawer}
         onSend={send}
+        onRunQueue={queue.start}
       />
       {reporting ? (
         <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import type { TurnOutcome } from '@/lib/chat/answer-stream';
 import { MAX_PAGE_CHARS } from '@/lib/chat/page-fit';
 import type { ActivePage } from '@/lib/messaging/types';
 import {
@@ -19,8 +20,10 @@ import type { AskInput } from './conversation/use-conversation';
 import type { ChatFlags } from './use-chat-flags';
 import type { useChosenModels } from './use-chosen-models';
 
+export type PromptChoice = Pick<AskInput['body'], 'promptId' | 'promptVariables' | 'promptPart'>;
+
 interface SendInputs {
-  ask: (input: AskInput) => Promise<unknown>;
+  ask: (input: AskInput) => Promise<TurnOutcome>;
   models: ReturnType<typeof useChosenModels>;
   flags: ChatFlags;
   /** The attached page, when it may be sent (not while a move to another tab is offered). */
@@ -72,10 +75,10 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
   const reasoningEffort = useAtomValue(reasoningEffortAtom);
   // Pictures are made elsewhere (tools/use-pictures.ts): a question is written with chat, web search or research.
   const toolOptions = tool === 'web-search' ? { tool } : tool === 'research' ? { tool, reasoningEffort } : {};
-  /** `extra`: a prompt chosen in the AI Prompts panel (by id, with its variables). */
-  return (text: string, extra?: Pick<AskInput['body'], 'promptId' | 'promptVariables'>) => {
+  /** `extra`: a prompt chosen in the AI Prompts panel (by id, with its variables and the queue part). Resolves with how the answer ended. */
+  return (text: string, extra?: PromptChoice): Promise<TurnOutcome> => {
     const ids = models.chosen.map((m) => m.id);
-    void ask({
+    return ask({
       body: {
         text,
         ...choice,

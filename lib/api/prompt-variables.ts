@@ -11,7 +11,8 @@ export interface PromptVariable {
 }
 
 const VARIABLE = /\{\{\s*([^{}|]+?)\s*(?:\|\s*([^{}]*?)\s*)?\}\}/g;
-const QUEUE_SEPARATOR = /^[ \t]*---[ \t]*$/m;
+// A line holding only three dashes (and spaces); `\r?` so text pasted with Windows line ends splits too.
+const QUEUE_SEPARATOR = /^[ \t]*---[ \t]*\r?$/m;
 
 /** The variables of `text` in order of first appearance, each once (the first dropdown's options win). */
 export function promptVariables(text: string): PromptVariable[] {

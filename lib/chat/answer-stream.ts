@@ -150,3 +150,12 @@ function applyEvent(turn: LiveTurn, event: ChatStreamEvent): LiveTurn {
       return updateAnswer(turn, event.data.index, (a) => ({ ...a, status: 'error', error: event.data.message }));
   }
 }
+
+/** How a question ended, for whoever waits on it (the prompt queue sends its next part only after 'done'). */
+export type TurnOutcome = 'done' | 'stopped' | 'failed';
+
+/** 'done' when every answer is done; 'stopped' when one was stopped; 'failed' on an error, a cut or no answer. */
+export function turnOutcome(turn: LiveTurn | null): TurnOutcome {
+  if (!turn?.answers.length || !turnFinished(turn) || turn.answers.some((a) => a.status === 'error')) return 'failed';
+  return turn.answers.some((a) => a.status === 'stopped') ? 'stopped' : 'done';
+}

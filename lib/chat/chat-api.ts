@@ -21,11 +21,13 @@ import {
   brandVoiceSchema,
   memoryListSchema,
   memorySchema,
+  optimizedPromptSchema,
   type PromptCategory,
   personaListSchema,
   personaSchema,
   promptListSchema,
   promptSchema,
+  type UpdatePromptInput,
 } from '../api/voice-contract';
 import { errorFromResponse, offlineError } from '../background/errors';
 import type { ChatAccess, UiError } from '../messaging/types';
@@ -192,6 +194,13 @@ export function createChatApi(access: AccessSource) {
       const query = new URLSearchParams({ category: input.category, search: input.search, page: String(input.page) });
       return json('GET', `prompts?${query}`, promptListSchema);
     },
+    /** The author's edit (the spec's `data{expander, text}`); answers the prompt as saved. */
+    updatePrompt: async (id: number, data: UpdatePromptInput) =>
+      (await json('PUT', `prompts/${id}`, z.object({ data: promptSchema }), { data })).data,
+    deletePrompt: async (id: number) => (await json('DELETE', `prompts/${id}`, deletedSchema)).data,
+    /** Optimize prompt (author only): `modelId` improves `text` (the editor's current text); nothing is saved. */
+    optimizePrompt: async (id: number, input: { modelId: number; text?: string }) =>
+      (await json('POST', `prompts/${id}/optimize`, optimizedPromptSchema, input)).data.text,
     /** Save → Ai Prompt: a new private prompt holding the answer's text. */
     promptFromAnswer: async (messageId: number) =>
       (await json('POST', `messages/${messageId}/prompt`, z.object({ data: promptSchema }), {})).data,

@@ -60,4 +60,19 @@ describe('prompt variables', () => {
     expect(promptQueue('First\n---\nSecond\n  ---  \n\n---\nThird')).toEqual(['First', 'Second', 'Third']);
     expect(promptQueue('A --- B\n----\nC')).toEqual(['A --- B\n----\nC']);
   });
+
+  it('trims each part and drops blank ones, leading and trailing separators included', () => {
+    expect(promptQueue('\n---\n  Intro  \n\n---\n\n\t\n---\nOutro\n---\n')).toEqual(['Intro', 'Outro']);
+    expect(promptQueue('  One part only \n')).toEqual(['One part only']);
+    expect(promptQueue('Line one\nline two\n---\nNext')).toEqual(['Line one\nline two', 'Next']);
+  });
+
+  it('does not split on dashes inside a line, nor on more or fewer than three', () => {
+    expect(promptQueue('Write a---b\n--- not alone\n-- \n- - -\nEnd')).toHaveLength(1);
+    expect(promptQueue('x ---\n---x')).toEqual(['x ---\n---x']);
+  });
+
+  it('splits text with Windows line ends', () => {
+    expect(promptQueue('First\r\n---\r\nSecond\r\n --- \r\nThird')).toEqual(['First', 'Second', 'Third']);
+  });
 });

@@ -102,4 +102,16 @@ describe('store-safe bundles', () => {
       expect(rewrittenDecode(name), name).toBe(originalDecode(name));
     expect(rewrittenDecode('copy')).toBe('©');
   });
+  it('the prompt editor (ProseMirror and tiptap) keeps no innerHTML assignment', () => {
+    // The ES modules the build bundles (require.resolve finds the CommonJS copies).
+    const esm = (name: string) => modulePath(name).replace(/\.cjs$/, '.js');
+    const view = rewritten(esm('prosemirror-view'));
+    // Code lines only: a comment in it explains innerHTML.
+    const code = view.split('\n').filter((line) => !line.trim().startsWith('//'));
+    expect(code.filter((line) => /\.innerHTML\s*=[^=]/.test(line))).toEqual([]);
+    expect(view).toContain('doc = new DOMParser().parseFromString(html, "text/html");');
+    const core = rewritten(esm('@tiptap/core'));
+    expect(core).not.toMatch(/\.innerHTML\s*=[^=]/);
+    expect(core).toContain('styleNode.textContent = style;');
+  });
 });

@@ -2,7 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ChatType, Message, RegenerateOptions } from '@/lib/api/chat-contract';
-import { type ChatStreamEvent, liveTurnReducer, turnFinished } from '@/lib/chat/answer-stream';
+import {
+  type ChatStreamEvent,
+  type LiveAction,
+  type LiveTurn,
+  liveTurnReducer,
+  type TurnOutcome,
+  turnFinished,
+  turnOutcome,
+} from '@/lib/chat/answer-stream';
 import type { AskBody } from '@/lib/chat/chat-api';
 import { conversationView } from '@/lib/chat/conversation-view';
 import { errorMessage } from '../../app/background-context';
@@ -39,10 +47,18 @@ export function useConversation() {
   const followed = useRef(new Set<number>());
   const messages = useQuery({ ...messagesQuery(api, chatId ?? 0), enabled: chatId !== null });
 
+  /** Shows `start` and then the stream's events; resolves, once the stored messages hold it, with how it ended. */
   const follow = useCallback(
-    async (events: AsyncGenerator<ChatStreamEvent>, forChat: number) => {
+    async (events: AsyncGenerator<ChatStreamEvent>, forChat: number, start: LiveAction): Promise<TurnOutcome> => {
       const ids: number[] = [];
       let complete = true;
+      // The same actions go to the screen's reducer and to this copy, read once the stream has ended.
+      let turn: LiveTurn | null = null;
+      const apply = (action: LiveAction) => {
+        turn = liveTurnReducer(turn, action);
+        dispatch(action);
+      };
+      apply(start);
       try {
         for await (const event of events) {
           if (event.name === 'message') {
@@ -53,11 +69,11 @@ export function useConversation() {
               followed.current.add(event.data.id);
             }
           }
-          dispatch({ type: 'event', event });
+          apply({ type: 'event', event });
         }
       } catch (error) {
         complete = false;
-        dispatch({
+        apply({
           type: 'cut',
           message: error instanceof Error && error.name !== 'TypeError' ? error.message : CUT_MESSAGE,
         });
@@ -70,12 +86,13 @@ export function useConversation() {
         stored.filter((m) => m.status !== 'pending' && m.status !== 'streaming').map((m) => m.id),
       );
       if (complete && ids.length && ids.every((id) => finished.has(id))) dispatch({ type: 'clear' });
+      return turnOutcome(turn);
     },
     [queryClient],
   );
 
   const ask = useCallback(
-    async ({ body, models, pageUrl, chatType }: AskInput) => {
+    async ({ body, models, pageUrl, chatType }: AskInput): Promise<TurnOutcome> => {
       setFailure(null);
       setLiveTurnKey(null);
       let id = chatId;
@@ -87,10 +104,9 @@ export function useConversation() {
         }
       } catch (error) {
         setFailure(errorMessage(error));
-        return;
+        return 'failed';
       }
-      dispatch({ type: 'ask', question: body.text, models });
-      await follow(api.ask(id, body), id);
+      return follow(api.ask(id, body), id, { type: 'ask', question: body.text, models });
     },
     [api, chatId, follow, setChatId],
   );
@@ -99,12 +115,11 @@ export function useConversation() {
     async (turnKey: string, message: Message, options: Partial<RegenerateOptions>, displayName: string) => {
       setFailure(null);
       setLiveTurnKey(turnKey);
-      dispatch({
+      await follow(api.regenerate(message.id, options), message.chatId, {
         type: 'ask',
         question: message.userText,
         models: [{ modelId: options.regenerationModel ?? message.modelId ?? 0, displayName }],
       });
-      await follow(api.regenerate(message.id, options), message.chatId);
     },
     [api, follow],
   );
@@ -124,14 +139,13 @@ export function useConversation() {
     );
     if (!unfinished) return;
     followed.current.add(unfinished.id);
-    dispatch({
+    void follow(api.reattach(unfinished.id), chatId, {
       type: 'reattach',
       question: unfinished.userText,
       messageId: unfinished.id,
       modelId: unfinished.modelId,
       displayName: unfinished.displayName,
     });
-    void follow(api.reattach(unfinished.id), chatId);
   }, [api, busy, chatId, follow, messages.data]);
 
   const newChat = useCallback(() => {

@@ -1,5 +1,12 @@
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
-import { type LiveAction, type LiveTurn, liveTurnReducer, turnFinished } from '@/lib/chat/answer-stream';
+import {
+  type LiveAction,
+  type LiveTurn,
+  liveTurnReducer,
+  type TurnOutcome,
+  turnFinished,
+  turnOutcome,
+} from '@/lib/chat/answer-stream';
 import { conversationView } from '@/lib/chat/conversation-view';
 import { useChatApi } from '../chat-api-context';
 import type { AskInput } from './use-conversation';
@@ -18,7 +25,7 @@ export function useTemporaryChat() {
   const busy = live !== null && !turnFinished(live);
 
   const ask = useCallback(
-    async ({ body, models }: AskInput) => {
+    async ({ body, models }: AskInput): Promise<TurnOutcome> => {
       const history = turns.map((t) => ({ question: t.question, answer: t.answers[0]?.text ?? '' }));
       // The same actions go to the reducer (for the screen) and to a local copy (kept once finished).
       let turn: LiveTurn | null = null;
@@ -44,6 +51,7 @@ export function useTemporaryChat() {
       const finished = turn;
       if (finished) setTurns((list) => [...list, finished]);
       dispatch({ type: 'clear' });
+      return turnOutcome(finished);
     },
     [api, turns],
   );

@@ -1,27 +1,47 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { fillPromptVariables } from '@/lib/api/prompt-variables';
 import type { Prompt } from '@/lib/api/voice-contract';
 import { errorMessage } from '../../app/background-context';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
+import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/Toast';
-import { Tooltip } from '../../ui/Tooltip';
-import { BackIcon, CopyIcon, EyeIcon, HelpIcon } from '../icons';
+import { BackIcon } from '../icons';
+import { PromptLabelRow } from './PromptLabelRow';
 import { initialValues, VariableInputs } from './VariableInputs';
 
-export const PROMPT_HELP =
-  'Put variables in curly brackets, like {{Name}}. A dropdown uses the form {{Variable | A, B, C, D}}. A line of three dashes (---) splits the prompt into a queue.';
+export { PROMPT_HELP } from './PromptLabelRow';
+
+// The editor library is fetched only when an author edits a prompt.
+const PromptEditor = lazy(() => import('./PromptEditor').then((m) => ({ default: m.PromptEditor })));
 
 export interface PromptDetailProps {
   prompt: Prompt;
   onBack: () => void;
-  onInsert: (text: string) => void;
+  /** `text`: the prompt filled in (a queue when it has lines of three dashes). */
+  onInsert: (text: string, prompt: Prompt) => void;
   /** A hidden prompt is used by id: its text never reaches the panel. `text` is the free text, if any. */
-  onSubmitHidden: (promptId: number, variables: Record<string, string>, text?: string) => void;
+  onSubmitHidden: (prompt: Prompt, variables: Record<string, string>, text?: string) => void;
+  /** The author is editing it (Edit Prompt, or Edit in the list's menu). */
+  editing: boolean;
+  onEdit: () => void;
+  /** The editor closed: with the saved prompt after Update. */
+  onEditDone: (saved?: Prompt) => void;
+  /** The model Optimize prompt asks. */
+  modelId?: number;
 }
 
-/** Spec §2 "Prompt detail view": fill in a prompt's variables (or free text) and insert it. */
-export function PromptDetail({ prompt, onBack, onInsert, onSubmitHidden }: PromptDetailProps) {
+/** Spec §2 "Prompt detail view": fill in a prompt's variables (or free text) and insert it; its author edits it. */
+export function PromptDetail({
+  prompt,
+  onBack,
+  onInsert,
+  onSubmitHidden,
+  editing,
+  onEdit,
+  onEditDone,
+  modelId,
+}: PromptDetailProps) {
   const toast = useToast();
   const [values, setValues] = useState(() => initialValues(prompt.variables));
   const [freeText, setFreeText] = useState('');
@@ -33,9 +53,9 @@ export function PromptDetail({ prompt, onBack, onInsert, onSubmitHidden }: Promp
 
   const insert = () => {
     const free = freeText.trim();
-    if (visibleText === null) onSubmitHidden(prompt.id, given, hasVariables || !free ? undefined : free);
-    else if (hasVariables) onInsert(fillPromptVariables(visibleText, given));
-    else onInsert(free ? `${visibleText}\n\n${free}` : visibleText);
+    if (visibleText === null) onSubmitHidden(prompt, given, hasVariables || !free ? undefined : free);
+    else if (hasVariables) onInsert(fillPromptVariables(visibleText, given), prompt);
+    else onInsert(free ? `${visibleText}\n\n${free}` : visibleText, prompt);
   };
   const copy = (text: string) =>
     navigator.clipboard.writeText(text).then(
@@ -43,33 +63,36 @@ export function PromptDetail({ prompt, onBack, onInsert, onSubmitHidden }: Promp
       (error: unknown) => toast('error', errorMessage(error)),
     );
 
+  const header = (
+    <header className="prompt-detail-header">
+      <IconButton
+        label={editing ? 'Back without saving' : 'Back to prompts'}
+        icon={<BackIcon />}
+        size="sm"
+        onClick={editing ? () => onEditDone() : onBack}
+      />
+      <h3 className="prompt-detail-title">{prompt.title}</h3>
+    </header>
+  );
+  if (editing && prompt.isAuthor)
+    return (
+      <section className="prompt-detail" aria-label={`Edit ${prompt.title}`}>
+        {header}
+        <Suspense fallback={<Spinner label="Loading the editor" />}>
+          <PromptEditor prompt={prompt} modelId={modelId} onDone={onEditDone} />
+        </Suspense>
+      </section>
+    );
+
   return (
     <section className="prompt-detail" aria-label={prompt.title}>
-      <header className="prompt-detail-header">
-        <IconButton label="Back to prompts" icon={<BackIcon />} size="sm" onClick={onBack} />
-        <h3 className="prompt-detail-title">{prompt.title}</h3>
-      </header>
+      {header}
       {prompt.description ? <p className="prompt-description">{prompt.description}</p> : null}
-      <div className="prompt-label-row">
-        <span className="prompt-label">Prompt</span>
-        <Tooltip label={PROMPT_HELP}>
-          <button type="button" className="prompt-help" aria-label="How prompts work">
-            <HelpIcon />
-          </button>
-        </Tooltip>
-        {visibleText !== null ? (
-          <>
-            <IconButton label="Copy Prompt" icon={<CopyIcon />} size="sm" onClick={() => void copy(visibleText)} />
-            <IconButton
-              label={showText ? 'Hide Prompt' : 'Show Prompt'}
-              icon={<EyeIcon />}
-              size="sm"
-              aria-pressed={showText}
-              onClick={() => setShowText((shown) => !shown)}
-            />
-          </>
-        ) : null}
-      </div>
+      <PromptLabelRow
+        onEdit={prompt.isAuthor ? onEdit : undefined}
+        onCopy={visibleText !== null ? () => void copy(visibleText) : undefined}
+        show={visibleText !== null ? { shown: showText, onToggle: () => setShowText((shown) => !shown) } : undefined}
+      />
       {visibleText === null ? (
         <p className="prompt-hidden-note">The author keeps this prompt’s text hidden; it is used as written.</p>
       ) : showText ? (

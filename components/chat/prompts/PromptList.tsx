@@ -8,18 +8,24 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
 import { useChatApi } from '../chat-api-context';
 import { type PromptTab, promptsQuery } from '../queries';
+import { PromptRow } from './PromptRow';
+import { usePromptMutations } from './use-prompt-mutations';
 
 /** One tab's prompts: the next page loads as the list's end scrolls into view, each prompt once. */
 export function PromptList({
   category,
   search,
   onSelect,
+  onEdit,
 }: {
   category: PromptTab;
   search: string;
   onSelect: (prompt: Prompt) => void;
+  /** The author's Edit: the prompt opens in the editor. */
+  onEdit: (prompt: Prompt) => void;
 }) {
   const api = useChatApi();
+  const { remove } = usePromptMutations();
   const prompts = useInfiniteQuery(promptsQuery(api, category, search));
   const sentinel = useRef<HTMLLIElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = prompts;
@@ -59,12 +65,13 @@ export function PromptList({
       <p className="prompt-count">{total === 1 ? '1 prompt' : `${total} prompts`}</p>
       <ul className="prompt-list" aria-label={`${category} prompts`}>
         {items.map((prompt) => (
-          <li key={prompt.id}>
-            <button type="button" className="prompt-item" onClick={() => onSelect(prompt)}>
-              <span className="prompt-title">{prompt.title}</span>
-              {prompt.description ? <span className="prompt-description">{prompt.description}</span> : null}
-            </button>
-          </li>
+          <PromptRow
+            key={prompt.id}
+            prompt={prompt}
+            onSelect={() => onSelect(prompt)}
+            onEdit={() => onEdit(prompt)}
+            onDelete={() => remove.mutateAsync(prompt.id)}
+          />
         ))}
         <li ref={sentinel} aria-hidden="true" className="prompt-sentinel" />
       </ul>

@@ -8,22 +8,29 @@ import { PromptList } from './PromptList';
 
 const TABS: readonly PromptTab[] = ['All', ...PROMPT_CATEGORIES];
 
-export type PromptsPanelProps = Pick<PromptDetailProps, 'onInsert' | 'onSubmitHidden'>;
+export type PromptsPanelProps = Pick<PromptDetailProps, 'onInsert' | 'onSubmitHidden' | 'modelId'>;
+
+/** The prompt shown in detail; `fromList`: opened by the list's Edit, so closing the editor returns to the list. */
+interface OpenPrompt {
+  prompt: Prompt;
+  editing: boolean;
+  fromList: boolean;
+}
 
 /**
  * The AI Prompts panel (spec §2 "Prompt library", §4 "Prompt library tabs", "Selecting a prompt"): a
  * visible prompt without variables is inserted at once; any other opens the detail view.
  */
-export function PromptsPanel({ onInsert, onSubmitHidden }: PromptsPanelProps) {
+export function PromptsPanel({ onInsert, onSubmitHidden, modelId }: PromptsPanelProps) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<PromptTab>('All');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const [open, setOpen] = useState<Prompt | null>(null);
+  const [open, setOpen] = useState<OpenPrompt | null>(null);
 
   const select = (prompt: Prompt) => {
-    if (prompt.text !== null && !prompt.textHidden && !prompt.variables.length) onInsert(prompt.text);
-    else setOpen(prompt);
+    if (prompt.text !== null && !prompt.textHidden && !prompt.variables.length) onInsert(prompt.text, prompt);
+    else setOpen({ prompt, editing: false, fromList: false });
   };
   const switchTab = (id: string) => {
     setTab(TABS.find((name) => name === id) ?? 'All');
@@ -41,7 +48,19 @@ export function PromptsPanel({ onInsert, onSubmitHidden }: PromptsPanelProps) {
 
   if (open)
     return (
-      <PromptDetail prompt={open} onBack={() => setOpen(null)} onInsert={onInsert} onSubmitHidden={onSubmitHidden} />
+      <PromptDetail
+        key={open.prompt.updatedAt}
+        prompt={open.prompt}
+        editing={open.editing}
+        modelId={modelId}
+        onBack={() => setOpen(null)}
+        onEdit={() => setOpen({ ...open, editing: true })}
+        onEditDone={(saved) =>
+          setOpen(open.fromList ? null : { prompt: saved ?? open.prompt, editing: false, fromList: false })
+        }
+        onInsert={onInsert}
+        onSubmitHidden={onSubmitHidden}
+      />
     );
   return (
     <div className="prompts-panel">
@@ -63,7 +82,14 @@ export function PromptsPanel({ onInsert, onSubmitHidden }: PromptsPanelProps) {
         tabs={TABS.map((id) => ({
           id,
           label: id,
-          content: <PromptList category={id} search={search} onSelect={select} />,
+          content: (
+            <PromptList
+              category={id}
+              search={search}
+              onSelect={select}
+              onEdit={(prompt) => setOpen({ prompt, editing: true, fromList: true })}
+            />
+          ),
         }))}
       />
     </div>

@@ -13,14 +13,21 @@ let users = 0;
 
 /**
  * The real server (its own process, a fresh PGlite database, real HTTP) for side-panel components that
- * call it through the panel's own ChatApi; each test signs up its own user.
+ * call it through the panel's own ChatApi; each test signs up its own user. `extraEnv` is read when the
+ * server starts (e.g. the house provider's address, once a fake provider is listening).
  */
-export function setupLiveServer() {
+export function setupLiveServer(extraEnv: () => Record<string, string> = () => ({})) {
   let server: ServerProcess | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-component-'));
   beforeAll(async () => {
     server = await startServerProcess({
-      env: { DATA_DIR: dataDir, DATABASE_URL: '', TROVE_SECRET: 's'.repeat(48), TROVE_PER_ADDRESS_LIMITS: '0' },
+      env: {
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        TROVE_SECRET: 's'.repeat(48),
+        TROVE_PER_ADDRESS_LIMITS: '0',
+        ...extraEnv(),
+      },
     });
   }, 90_000);
   afterAll(async () => {
@@ -52,9 +59,15 @@ export function setupLiveServer() {
     let serverUrl = url;
     const api = createChatApi(async () => ({ serverUrl, token: jwt }));
     return {
-      /** From now on the component's calls find no server (a closed port), as when the network drops. */
-      goOffline: () => {
-        serverUrl = 'http://127.0.0.1:9';
+      /**
+       * From now on the component's calls find no server (a closed port), as when the network drops; or
+       * go to `elsewhere` (e.g. a server that never answers). `goOnline` comes back.
+       */
+      goOffline: (elsewhere = 'http://127.0.0.1:9') => {
+        serverUrl = elsewhere;
+      },
+      goOnline: () => {
+        serverUrl = url;
       },
       call: (path: string, method = 'GET', body?: unknown) => call(path, method, body, jwt),
       /** `background`: what the page's background calls answer (e.g. the user's collections as the server lists them). */

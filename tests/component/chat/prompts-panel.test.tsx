@@ -78,8 +78,8 @@ afterEach(() => {
 });
 
 function setup(library: ReturnType<typeof promptLibrary>) {
-  const onInsert = vi.fn<(text: string) => void>();
-  const onSubmitHidden = vi.fn<(id: number, variables: Record<string, string>, text?: string) => void>();
+  const onInsert = vi.fn<(text: string, prompt: Prompt) => void>();
+  const onSubmitHidden = vi.fn<(prompt: Prompt, variables: Record<string, string>, text?: string) => void>();
   const rendered = renderWithBackground(
     <ChatApiProvider api={library.api}>
       <PromptsPanel onInsert={onInsert} onSubmitHidden={onSubmitHidden} />
@@ -97,6 +97,7 @@ const many = (count: number, category: PromptCategory = 'Chat', from = 1) =>
 const shownTitles = () =>
   within(screen.getByRole('list', { name: /prompts$/ }))
     .queryAllByRole('button')
+    .filter((b) => b.classList.contains('prompt-item'))
     .map((b) => b.querySelector('.prompt-title')?.textContent);
 
 describe('AI Prompts panel: tabs, search and paging', () => {
@@ -204,15 +205,15 @@ describe('AI Prompts panel: tabs, search and paging', () => {
 describe('AI Prompts panel: selecting a prompt', () => {
   it('inserts a visible prompt without variables at once', async () => {
     const { user, onInsert } = setup(promptLibrary([makePrompt(1, 'Summarise', { text: 'Summarise this page.' })]));
-    await user.click(await screen.findByRole('button', { name: /Summarise/ }));
-    expect(onInsert).toHaveBeenCalledWith('Summarise this page.');
+    await user.click(await screen.findByRole('button', { name: /^Summarise/ }));
+    expect(onInsert).toHaveBeenCalledWith('Summarise this page.', expect.objectContaining({ id: 1 }));
     expect(screen.queryByRole('button', { name: 'Insert Prompt' })).toBeNull();
   });
 
   it('fills a prompt’s variables (text input and dropdown) into its text', async () => {
     const text = 'Write to {{Name}} in a {{Tone | Formal, Friendly}} tone. Sign as {{Sender}}. Hi {{Name}}!';
     const { user, onInsert } = setup(promptLibrary([makePrompt(1, 'Letter', { text })]));
-    await user.click(await screen.findByRole('button', { name: /Letter/ }));
+    await user.click(await screen.findByRole('button', { name: /^Letter/ }));
     const tone = screen.getByRole('combobox', { name: 'Tone' }) as HTMLSelectElement;
     expect([...tone.options].map((o) => o.value)).toEqual(['Formal', 'Friendly']);
     expect(tone.value).toBe('Formal');
@@ -222,12 +223,15 @@ describe('AI Prompts panel: selecting a prompt', () => {
     await user.click(screen.getByRole('button', { name: 'Show Prompt' }));
     expect(screen.getByText(text)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Insert Prompt' }));
-    expect(onInsert).toHaveBeenCalledWith('Write to Ann in a Friendly tone. Sign as {{Sender}}. Hi Ann!');
+    expect(onInsert).toHaveBeenCalledWith(
+      'Write to Ann in a Friendly tone. Sign as {{Sender}}. Hi Ann!',
+      expect.objectContaining({ id: 1 }),
+    );
   });
 
   it('copies a visible prompt and explains variables in the help tooltip', async () => {
     const { user } = setup(promptLibrary([makePrompt(1, 'Letter', { text: 'Dear {{Name}}' })]));
-    await user.click(await screen.findByRole('button', { name: /Letter/ }));
+    await user.click(await screen.findByRole('button', { name: /^Letter/ }));
     await user.click(screen.getByRole('button', { name: 'Copy Prompt' }));
     expect(await navigator.clipboard.readText()).toBe('Dear {{Name}}');
     act(() => screen.getByRole('button', { name: 'How prompts work' }).focus());
@@ -254,7 +258,7 @@ describe('AI Prompts panel: selecting a prompt', () => {
     expect(screen.queryByRole('button', { name: 'Show Prompt' })).toBeNull();
     await user.type(screen.getByRole('textbox', { name: 'Topic' }), 'owls');
     await user.click(screen.getByRole('button', { name: 'Insert Prompt' }));
-    expect(onSubmitHidden).toHaveBeenCalledWith(7, { Topic: 'owls' }, undefined);
+    expect(onSubmitHidden).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), { Topic: 'owls' }, undefined);
     expect(onInsert).not.toHaveBeenCalled();
   });
 
@@ -264,6 +268,6 @@ describe('AI Prompts panel: selecting a prompt', () => {
     const area = screen.getByPlaceholderText('Enter your text here');
     await user.type(area, 'about bees');
     await user.click(screen.getByRole('button', { name: 'Insert Prompt' }));
-    expect(onSubmitHidden).toHaveBeenCalledWith(8, {}, 'about bees');
+    expect(onSubmitHidden).toHaveBeenCalledWith(expect.objectContaining({ id: 8 }), {}, 'about bees');
   });
 });

@@ -1,0 +1,134 @@
+import { EditorContent, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useState } from 'react';
+import type { Prompt } from '@/lib/api/voice-contract';
+import { docToText, textToDoc } from '@/lib/chat/prompt-doc';
+import { errorMessage } from '../../app/background-context';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { IconButton } from '../../ui/IconButton';
+import { useChatApi } from '../chat-api-context';
+import { SparkIcon } from '../icons';
+import { EditorToolbar } from './EditorToolbar';
+import { PromptLabelRow } from './PromptLabelRow';
+import { usePromptMutations } from './use-prompt-mutations';
+
+const SAFE_LINK = /^(https?:|mailto:)/i;
+
+const EXTENSIONS = [
+  StarterKit.configure({
+    heading: { levels: [1, 2] },
+    // Only what the toolbar offers (spec §2) and the text can say; a horizontal rule is the queue's `---`.
+    blockquote: false,
+    code: false,
+    codeBlock: false,
+    strike: false,
+    link: {
+      openOnClick: false,
+      autolink: true,
+      isAllowedUri: (url) => SAFE_LINK.test(url),
+      HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: null },
+    },
+  }),
+];
+
+/** The editor starts from the stored HTML when it still matches the text (an edit elsewhere may have changed only the text). */
+function initialContent(prompt: Prompt) {
+  const part = prompt.expander.find((p) => p.type === 'prompt' && p.text.trim());
+  const text = prompt.text ?? '';
+  return part && part.plainText.trim() === text.trim() ? part.text : textToDoc(text);
+}
+
+interface PromptEditorProps {
+  prompt: Prompt;
+  /** The model Optimize prompt asks (the chat's chosen one); none, no Optimize. */
+  modelId?: number;
+  /** Closes the editor: with the saved prompt after Update, without after Cancel. */
+  onDone: (saved?: Prompt) => void;
+}
+
+/**
+ * The author's prompt editor (loaded on demand: it carries the editor library). Update changes the
+ * lists at once, then saves, then closes; a refused save puts the lists back and says why.
+ */
+export function PromptEditor({ prompt, modelId, onDone }: PromptEditorProps) {
+  const api = useChatApi();
+  const { update } = usePromptMutations();
+  const [error, setError] = useState<string | null>(null);
+  const [optimizing, setOptimizing] = useState(false);
+  const editor = useEditor({
+    extensions: EXTENSIONS,
+    content: initialContent(prompt),
+    editorProps: {
+      attributes: {
+        'aria-label': 'Prompt text',
+        'aria-multiline': 'true',
+        role: 'textbox',
+        class: 'prompt-editor-text',
+      },
+    },
+  });
+  const text = () => docToText(editor.getJSON());
+
+  const optimize = async () => {
+    if (modelId === undefined || !text().trim()) return;
+    setOptimizing(true);
+    setError(null);
+    try {
+      const better = await api.optimizePrompt(prompt.id, { modelId, text: text() });
+      editor.commands.setContent(textToDoc(better));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setOptimizing(false);
+    }
+  };
+  const save = async () => {
+    const plainText = text();
+    if (!plainText.trim()) {
+      setError('Write the prompt before updating it.');
+      return;
+    }
+    setError(null);
+    try {
+      const expander = [{ type: 'prompt' as const, text: editor.getHTML(), plainText }];
+      onDone(await update.mutateAsync({ prompt, edit: { text: plainText, expander } }));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  return (
+    <div className="prompt-editor">
+      <PromptLabelRow
+        optimize={
+          modelId === undefined ? null : (
+            <IconButton
+              label={optimizing ? 'Optimizing prompt…' : 'Optimize prompt'}
+              icon={<SparkIcon />}
+              size="sm"
+              loading={optimizing}
+              onClick={() => void optimize()}
+            />
+          )
+        }
+      />
+      {optimizing ? (
+        <p className="prompt-hidden-note" role="status">
+          Optimizing the prompt…
+        </p>
+      ) : null}
+      <EditorToolbar editor={editor} />
+      <EditorContent editor={editor} className="prompt-editor-body ui-input" />
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="prompt-editor-actions">
+        <Button variant="primary" loading={update.isPending} onClick={() => void save()}>
+          {update.isPending ? 'Updating...' : 'Update'}
+        </Button>
+        <Button variant="ghost" disabled={update.isPending} onClick={() => onDone()}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+import { createServer, type Socket } from 'node:net';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PromptsPanel } from '@/components/chat/prompts/PromptsPanel';
+import { DELETE_FAILED } from '@/components/chat/prompts/use-prompt-mutations';
+import type { UserModel } from '@/lib/api/ai-contract';
+import type { Prompt } from '@/lib/api/voice-contract';
+import { type FakeProvider, startFakeProvider } from '../../fake-provider/server';
+import { setupLiveServer } from './live-server';
+
+let fake: FakeProvider;
+beforeAll(async () => {
+  fake = await startFakeProvider();
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.reset();
+  // jsdom has none; the list's end never comes into view here (one page is enough).
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+// jsdom has no layout: ProseMirror asks where a click landed and gets nothing, as over an empty spot.
+if (!document.elementFromPoint) document.elementFromPoint = () => null;
+
+// Registered after the fake provider's beforeAll, so its address is known when the server starts.
+const live = setupLiveServer(() => ({
+  TROVE_HOUSE_PROVIDER: 'openai-compatible',
+  TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
+  TROVE_HOUSE_API_KEY: 'house-key-component',
+}));
+
+type Signed = Awaited<ReturnType<typeof live.signedIn>>;
+
+const createPrompt = async (user: Signed, title: string, text: string, extra: Record<string, unknown> = {}) =>
+  (await user.call('prompts', 'POST', { data: { title, text, ...extra } })).data as Prompt;
+const stored = async (user: Signed, id: number) => ((await user.call(`prompts/${id}`)).data as Prompt).text;
+
+async function houseModel(user: Signed): Promise<number> {
+  const models = (await user.call('user-models')).data as UserModel[];
+  const usable = models.find((m) => m.type === 'Text' && m.inactiveReason === null);
+  if (!usable) throw new Error('no usable house model');
+  return usable.id;
+}
+
+/** A server that takes connections and never answers: a request to it waits until `cut()` drops it. */
+async function silentServer() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cut: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+/** The listed titles of the test's own prompts (the server's public starter prompts are listed too). */
+const titles = (...own: string[]) =>
+  within(screen.getByRole('list', { name: /prompts$/ }))
+    .queryAllByRole('button')
+    .filter((b) => b.classList.contains('prompt-item'))
+    .map((b) => b.querySelector('.prompt-title')?.textContent ?? '')
+    .filter((title) => own.includes(title));
+const count = () => Number.parseInt(screen.getByText(/^\d+ prompts?$/).textContent ?? '', 10);
+const editorBox = () => screen.findByRole('textbox', { name: 'Prompt text' });
+/** Every prompt text in the cached lists (every tab and search). */
+const cachedTexts = (queryClient: ReturnType<Signed['render']>['queryClient']) =>
+  queryClient
+    .getQueriesData<{ pages: { data: Prompt[] }[] }>({ queryKey: ['prompts'] })
+    .flatMap(([, data]) => data?.pages.flatMap((page) => page.data.map((p) => p.text)) ?? []);
+
+describe('Prompt library: the author’s Edit and Delete', () => {
+  it('offers Edit/Delete in the list and Edit Prompt in the detail only to the author', async () => {
+    const other = await live.signedIn('pother');
+    await createPrompt(other, 'Their public prompt', 'Theirs {{X}}', { isPublic: true });
+    const user = await live.signedIn('powner');
+    await createPrompt(user, 'My own prompt', 'Mine {{X}}');
+    const { user: ui } = user.render(<PromptsPanel onInsert={() => {}} onSubmitHidden={() => {}} />);
+    await waitFor(() => expect(titles('Their public prompt')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Options for My own prompt' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Options for Their public prompt' })).toBeNull();
+
+    await ui.click(screen.getByRole('button', { name: /^Their public prompt/ }));
+    expect(screen.queryByRole('button', { name: 'Edit Prompt' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy Prompt' })).toBeTruthy();
+    await ui.click(screen.getByRole('button', { name: 'Back to prompts' }));
+    await ui.click(await screen.findByRole('button', { name: /^My own prompt/ }));
+    await ui.click(screen.getByRole('button', { name: 'Edit Prompt' }));
+    expect((await editorBox()).textContent).toBe('Mine {{X}}');
+  });
+
+  it('deletes after a confirm; a refused delete shows the server’s message and keeps the prompt', async () => {
+    const user = await live.signedIn('pdelete');
+    const keep = await createPrompt(user, 'Keep me', 'Keep');
+    const drop = await createPrompt(user, 'Drop me', 'Drop');
+    const { user: ui, queryClient } = user.render(<PromptsPanel onInsert={() => {}} onSubmitHidden={() => {}} />);
+    await waitFor(() => expect(titles('Drop me', 'Keep me')).toEqual(['Drop me', 'Keep me']));
+    const before = count();
+
+    await ui.click(screen.getByRole('button', { name: 'Options for Drop me' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const confirm = screen.getByRole('group', { name: 'Delete “Drop me”?' });
+    await ui.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(titles('Drop me', 'Keep me')).toEqual(['Keep me']));
+    expect(count()).toBe(before - 1);
+    await expect(user.call(`prompts/${drop.id}`)).rejects.toThrow(/404/);
+
+    // Gone on the server meanwhile (another device), once the lists were fetched again: the server's own message.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await user.call(`prompts/${keep.id}`, 'DELETE');
+    await ui.click(screen.getByRole('button', { name: 'Options for Keep me' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await ui.click(
+      within(screen.getByRole('group', { name: 'Delete “Keep me”?' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText(/^Prompt (\d+ )?not found$/)).toBeTruthy();
+  });
+
+  it('a delete that cannot reach the server says “Something went wrong” and puts the row back', async () => {
+    const user = await live.signedIn('pdeloff');
+    await createPrompt(user, 'Stays', 'Stays');
+    const { user: ui } = user.render(<PromptsPanel onInsert={() => {}} onSubmitHidden={() => {}} />);
+    await waitFor(() => expect(titles('Stays')).toEqual(['Stays']));
+    user.goOffline();
+    await ui.click(screen.getByRole('button', { name: 'Options for Stays' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await ui.click(
+      within(screen.getByRole('group', { name: 'Delete “Stays”?' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText(DELETE_FAILED)).toBeTruthy();
+    expect(titles('Stays')).toEqual(['Stays']);
+  });
+});
+
+describe('Prompt editor', () => {
+  it('formats with the toolbar, updates the lists at once, saves, then closes back to the list', async () => {
+    const user = await live.signedIn('pedit');
+    const prompt = await createPrompt(user, 'Briefing', 'Brief the team');
+    const { user: ui, queryClient } = user.render(<PromptsPanel onInsert={() => {}} onSubmitHidden={() => {}} />);
+    await waitFor(() => expect(titles('Briefing')).toEqual(['Briefing']));
+    await ui.click(screen.getByRole('button', { name: 'Options for Briefing' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const box = await editorBox();
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(
+      expect.arrayContaining([
+        'Heading 1',
+        'Heading 2',
+        'Bold',
+        'Italic',
+        'Underline',
+        'Numbered list',
+        'Bulleted list',
+        'Link',
+      ]),
+    );
+    await ui.click(box);
+    await ui.keyboard('{Control>}a{/Control}');
+    await ui.click(screen.getByRole('button', { name: 'Bold' }));
+    expect(screen.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');
+    await ui.click(screen.getByRole('button', { name: 'Bulleted list' }));
+    expect(box.querySelector('ul li strong')?.textContent).toBe('Brief the team');
+
+    // The save waits on a server that does not answer yet: the lists already hold the edit.
+    const silent = await silentServer();
+    user.goOffline(silent.url);
+    await ui.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeTruthy();
+    await waitFor(() => expect(cachedTexts(queryClient)).toContain('- **Brief the team**'));
+    expect(cachedTexts(queryClient)).not.toContain('Brief the team');
+    // It fails: the lists go back, the editor stays open with the reason.
+    silent.cut();
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Can't reach the Trove server/);
+    expect(cachedTexts(queryClient)).toContain('Brief the team');
+    expect(cachedTexts(queryClient)).not.toContain('- **Brief the team**');
+    expect(screen.getByRole('button', { name: 'Update' })).toBeTruthy();
+    expect(await stored(user, prompt.id)).toBe('Brief the team');
+
+    user.goOnline();
+    await ui.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(titles('Briefing')).toEqual(['Briefing']));
+    expect(screen.queryByRole('textbox', { name: 'Prompt text' })).toBeNull();
+    expect(await stored(user, prompt.id)).toBe('- **Brief the team**');
+    const saved = (await user.call(`prompts/${prompt.id}`)).data as Prompt;
+    expect(saved.expander).toEqual([
+      {
+        type: 'prompt',
+        text: expect.stringMatching(/^<ul><li><p><strong>Brief the team<\/strong><\/p><\/li><\/ul>/),
+        plainText: '- **Brief the team**',
+      },
+    ]);
+    expect(cachedTexts(queryClient)).toContain('- **Brief the team**');
+
+    // Opened again, the editor starts from the saved HTML.
+    await ui.click(screen.getByRole('button', { name: 'Options for Briefing' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect((await editorBox()).querySelector('ul li strong')?.textContent).toBe('Brief the team');
+  });
+
+  it('Optimize prompt puts the model’s text in the editor; Update saves it and returns to the detail', async () => {
+    const user = await live.signedIn('poptim');
+    const modelId = await houseModel(user);
+    const prompt = await createPrompt(user, 'Rough', 'write about {{Topic}}');
+    fake.script({ chunks: ['Write a clear, ', 'friendly post about {{Topic}}.\n---\nThen a title.'], delayMs: 100 });
+    const { user: ui } = user.render(<PromptsPanel onInsert={() => {}} onSubmitHidden={() => {}} modelId={modelId} />);
+    await ui.click(await screen.findByRole('button', { name: /^Rough/ }));
+    expect(screen.queryByRole('button', { name: 'Optimize prompt' })).toBeNull();
+    await ui.click(screen.getByRole('button', { name: 'Edit Prompt' }));
+    await editorBox();
+    await ui.click(screen.getByRole('button', { name: 'Optimize prompt' }));
+    expect(await screen.findByText('Optimizing the prompt…')).toBeTruthy();
+    await waitFor(async () =>
+      expect((await editorBox()).textContent).toBe('Write a clear, friendly post about {{Topic}}.Then a title.'),
+    );
+    expect((await editorBox()).querySelector('hr')).toBeTruthy();
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('write about {{Topic}}');
+    await ui.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('button', { name: 'Insert Prompt' })).toBeTruthy();
+    expect(await stored(user, prompt.id)).toBe('Write a clear, friendly post about {{Topic}}.\n---\nThen a title.');
+    await ui.click(screen.getByRole('button', { name: 'Show Prompt' }));
+    expect(screen.getByText(/Then a title\./).textContent).toBe(
+      'Write a clear, friendly post about {{Topic}}.\n---\nThen a title.',
+    );
+  });
+});
