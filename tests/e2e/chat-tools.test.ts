@@ -5,7 +5,7 @@ import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import type { ExtensionBrowser } from './browser';
 import type { E2eEnvironment } from './environment';
 import { callOverApi, fetchGems, signUpInOptions } from './flows';
-import { answerTo, ask, grantTab, openPanel, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
+import { answerTo, ask, grantTab, inLastTurn, openPanel, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
 
 /**
  * The composer's tools in real Chromium with the built extension, the real server and the fake provider: the user's
@@ -88,7 +88,7 @@ describe('the chat’s tools', () => {
     );
 
     // Chat Options of a search-style answer hide what spec §2 lists.
-    await panel.locator('.turn:last-of-type .answer-options-trigger').click();
+    await (await inLastTurn(panel, '.answer-options-trigger')).click();
     const items = await panel.$$eval('.answer-options button', (els) => els.map((el) => el.textContent?.trim()));
     expect(items).toContain('Humanize');
     for (const hidden of ['Add emojis', 'Add Polish', 'Switch Language', 'Reply']) expect(items).not.toContain(hidden);
@@ -111,10 +111,10 @@ describe('the chat’s tools', () => {
       effort: 'high',
       summary: 'auto',
     });
-    const summary = await panel.waitForSelector('.turn:last-of-type .reasoning-summary');
-    expect(await summary?.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
-    await panel.locator('.turn:last-of-type .reasoning-summary summary').click();
-    expect(await summary?.evaluate((el) => el.textContent)).toContain('Comparing the two plans by cost.');
+    const summary = await inLastTurn(panel, '.reasoning-summary');
+    expect(await summary.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await (await inLastTurn(panel, '.reasoning-summary summary')).click();
+    expect(await summary.evaluate((el) => el.textContent)).toContain('Comparing the two plans by cost.');
     await shoot(panel, 'tools-research');
   });
 
@@ -131,8 +131,11 @@ describe('the chat’s tools', () => {
     await panel.select('select[aria-label="Number of pictures"]', '2');
 
     await ask(panel, 'A lighthouse at dusk');
-    await panel.waitForSelector('.pictures img');
-    const pictures = await panel.$$eval('.turn:last-of-type .pictures img', (imgs) =>
+    await inLastTurn(panel, '.pictures img');
+    await panel.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.pictures img')].every((i) => i.complete),
+    );
+    const pictures = await (await inLastTurn(panel, '.pictures')).$$eval('img', (imgs) =>
       imgs.map((img) => ({ loaded: (img as HTMLImageElement).naturalWidth > 0, alt: img.getAttribute('alt') })),
     );
     expect(pictures).toEqual([
@@ -141,7 +144,7 @@ describe('the chat’s tools', () => {
     ]);
     await shoot(panel, 'tools-picture');
 
-    await panel.locator('.turn:last-of-type .picture button::-p-text(Save as Image gem)').click();
+    await (await inLastTurn(panel, '.picture button')).click();
     await panel.waitForSelector('.picture button::-p-text(Saved)');
     const gems = await fetchGems(env.server.url, USER.username, USER.password);
     expect(gems.data.find((g) => g.title === 'A lighthouse at dusk')).toMatchObject({ media_type: 'Image' });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'puppeteer';
+import type { ElementHandle, Page } from 'puppeteer';
 import type { FakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, openExtensionPage, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
@@ -96,4 +96,14 @@ export async function shoot(panel: Page, name: string) {
     await panel.screenshot({ path: `${SCREENSHOTS}sidepanel-${name}-${theme}.png` });
   }
   await emulateTheme(panel, 'light');
+}
+
+/** `selector` inside the conversation's last turn, once it is there (turns are not siblings: no `:last-of-type`). */
+export async function inLastTurn(panel: Page, selector: string): Promise<ElementHandle<Element>> {
+  const found = await panel.waitForFunction(
+    (s) => [...document.querySelectorAll('.turn')].at(-1)?.querySelector(s),
+    { timeout: 30_000 },
+    selector,
+  );
+  return found as ElementHandle<Element>;
 }

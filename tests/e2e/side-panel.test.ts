@@ -12,6 +12,7 @@ import {
   answerTo,
   ask,
   grantTab,
+  inLastTurn,
   MULTI_SWITCH,
   openPanel,
   providerBodies,
@@ -292,8 +293,8 @@ describe('the side panel', () => {
       };
       return Object.fromEntries(list.data.map((p) => [p.title, p.text]));
     };
-    const turns = await panel.$$('.turn');
-    await (await turns.at(-1)?.$('.answer-options-trigger'))?.click();
+    // The menu is offered once the answer is stored (not while it is live): the locator waits for it.
+    await (await inLastTurn(panel, '.answer-options-trigger')).click();
     await panel.waitForSelector('.answer-options');
     await panel.locator('.answer-options button::-p-text(Ai Prompt)').click();
     await expect
