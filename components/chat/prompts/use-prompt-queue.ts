@@ -10,7 +10,7 @@ import {
   queueReducer,
 } from '@/lib/chat/prompt-queue';
 import { useToast } from '../../ui/Toast';
-import { chatModeAtom } from '../atoms';
+import { chatIdAtom, chatModeAtom } from '../atoms';
 import type { PromptChoice } from '../use-send-question';
 
 /** Spec §4 "Prompt queue": the first part becomes loading (and is sent) this long after the queue opens. */
@@ -60,6 +60,15 @@ export function usePromptQueue({
   const latest = useRef({ send, stopAnswer });
   latest.current = { send, stopAnswer };
   const active = state !== null && queueActive(state);
+
+  // Another chat opened (history, New chat) mid-queue: the rest of the queue is not sent there. The first
+  // part creating the chat (none → its id) is the queue's own doing.
+  const chatId = useAtomValue(chatIdAtom);
+  const queueChat = useRef(chatId);
+  useEffect(() => {
+    if (active && queueChat.current !== null && chatId !== queueChat.current) dispatch({ type: 'stop' });
+    queueChat.current = chatId;
+  }, [active, chatId]);
 
   useEffect(() => {
     const current = plan.current;

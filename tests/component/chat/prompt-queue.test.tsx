@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatModeAtom } from '@/components/chat/atoms';
+import { chatIdAtom, chatModeAtom } from '@/components/chat/atoms';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
 import { PromptQueuePanel } from '@/components/chat/prompts/PromptQueuePanel';
 import { PromptsPanel } from '@/components/chat/prompts/PromptsPanel';
@@ -85,11 +85,12 @@ const createPrompt = async (user: Signed, title: string, text: string, extra: Re
 function renderHarness(user: Signed, modelId: number, mode: 'chat' | 'ai-writer' = 'chat') {
   const store = createStore();
   store.set(chatModeAtom, mode);
-  return user.render(
+  const rendered = user.render(
     <Provider store={store}>
       <QueueHarness modelId={modelId} />
     </Provider>,
   );
+  return { ...rendered, store };
 }
 
 const queueItems = () =>
@@ -194,6 +195,21 @@ describe('Prompt queue', () => {
     const answer = within(screen.getByRole('list', { name: 'Questions' })).getByRole('listitem');
     await waitFor(() => expect(answer.getAttribute('data-status')).toBe('stopped'));
     await ui.click(screen.getByRole('button', { name: 'Dismiss prompt queue' }));
+  });
+
+  it('stops when another chat is opened mid-queue: its later parts are not sent there', async () => {
+    const user = await live.signedIn('qswitch');
+    const modelId = await houseModel(user);
+    await createPrompt(user, 'Switched', THREE_PARTS);
+    fake.script({ chunks: Array.from({ length: 10 }, (_, i) => `w${i} `), delayMs: 80 });
+    const { user: ui, store } = renderHarness(user, modelId);
+    await ui.click(await screen.findByRole('button', { name: /^Switched/ }));
+    await waitFor(() => expect(store.get(chatIdAtom)).not.toBeNull());
+    act(() => store.set(chatIdAtom, null));
+    await waitFor(() => expect(queueSummary()).toMatch(/^Stopped/));
+    // The first part's answer ends on its own; nothing more is asked.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(askedParts()).toHaveLength(1);
   });
 
   it('a hidden prompt runs by id, part by part, shown as “Part 1 of 3”, its text never on screen', async () => {
