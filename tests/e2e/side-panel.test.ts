@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
+import { makePdf } from '../fixtures/documents';
 import { type ExtensionBrowser, openPopup } from './browser';
 import type { E2eEnvironment } from './environment';
 import { backgroundWorker, createOverApi, fetchGems, getOverApi, saveGemOverApi, signUpInOptions } from './flows';
@@ -221,13 +222,13 @@ describe('the side panel', () => {
     await panel.keyboard.press('Escape');
   });
 
-  it('attaches a file from the device: its text reaches the provider, the chip counts it, it can be taken off', async () => {
+  it('attaches a PDF from the device: its text reaches the provider, the chip counts it, it can be taken off', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trove-files-'));
-    const notes = join(dir, 'harbor-notes.md');
-    writeFileSync(notes, '# Harbor notes\n\nThe seawall contract goes to Baylight Marine.\n');
+    const notes = join(dir, 'harbor-notes.pdf');
+    writeFileSync(notes, makePdf('The seawall contract goes to Baylight Marine.'));
     const input = await panel.$('input[data-testid="chat-file-input"]');
     await (input as ElementHandle<HTMLInputElement>).uploadFile(notes);
-    await panel.waitForSelector('.attached-file-name::-p-text(harbor-notes.md)');
+    await panel.waitForSelector('.attached-file-name::-p-text(harbor-notes.pdf)');
     expect(await panel.$eval('.context-summary', (el) => el.textContent)).toContain('1 file');
 
     const since = fake.requests.length;
@@ -236,7 +237,7 @@ describe('the side panel', () => {
     expect(await answerTo(panel, 'Who builds the seawall?')).toBe('Baylight Marine.');
     expect(providerBodies(fake, since)[0]).toContain('goes to Baylight Marine');
 
-    await panel.locator('button[aria-label="Remove harbor-notes.md"]').click();
+    await panel.locator('button[aria-label="Remove harbor-notes.pdf"]').click();
     await panel.waitForFunction(() => !document.querySelector('.attached-file'));
   });
 
