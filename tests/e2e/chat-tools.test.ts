@@ -2,14 +2,15 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'puppeteer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import type { ExtensionBrowser } from './browser';
+import { type ExtensionBrowser, openExtensionPage } from './browser';
 import type { E2eEnvironment } from './environment';
 import { callOverApi, fetchGems, signUpInOptions } from './flows';
 import { answerTo, ask, grantTab, inLastTurn, openPanel, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
 
 /**
  * The composer's tools in real Chromium with the built extension, the real server and the fake provider: the user's
- * OpenAI key points at the fake, whose Responses API searches the web and reasons, and whose images API draws.
+ * OpenAI key points at the fake, whose Responses API searches the web and reasons, and whose images API draws;
+ * then the user's own OpenAI-compatible endpoint (the fake again), added in the options, answers in the panel.
  */
 
 const USER = { username: 'tooluser', email: 'tools@example.test', password: 'correct horse battery' };
@@ -159,5 +160,29 @@ describe('the chat’s tools', () => {
     await panel.waitForFunction(() => !document.querySelector('.tool-chooser'));
     await panel.locator('.mode-switch-button::-p-text(Chat)').click();
     await panel.waitForSelector('.tool-chooser');
+  });
+  it('your own endpoint: added and tested in the options, its discovered model answers in the side panel', async () => {
+    fake.setModels({ openai: ['homelab-llama-8b'] });
+    const options = await openExtensionPage(ctx, 'options.html');
+    await options.waitForSelector('#ai-endpoint-name');
+    await options.type('#ai-endpoint-name', 'Homelab');
+    await options.select('#ai-endpoint-kind', 'openai-compatible');
+    await options.type('#ai-endpoint-base-url', `${fake.url}/v1`);
+    await options.locator('button::-p-text(Test connection)').click();
+    await options.waitForSelector('::-p-text(Connected: 1 model found.)');
+    await options.locator('button::-p-text(Add endpoint)').click();
+    await options.waitForSelector('.ai-endpoint[data-endpoint="Homelab"]');
+    await options.close();
+
+    // The panel asks for the models again when it opens.
+    await panel.reload();
+    await panel.waitForSelector('.composer-input');
+    await pickModel(panel, 'homelab-llama-8b');
+    const since = fake.requests.length;
+    fake.script({ chunks: ['From your ', 'own server.'] });
+    await ask(panel, 'Who answers now?');
+    expect(await answerTo(panel, 'Who answers now?')).toBe('From your own server.');
+    const request = fake.requests.slice(since).find((r) => r.path === '/v1/chat/completions');
+    expect(request?.body).toMatchObject({ model: 'homelab-llama-8b' });
   });
 });
