@@ -5,18 +5,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { chatUser, type ProviderSetup, shape, storedMessages, stream } from './chat-helpers';
+import { chatUser, GOOGLE, shape, storedMessages, stream } from './chat-helpers';
 import { setupTestServer } from './harness';
 
 const t = setupTestServer();
 let fake: FakeProvider;
-
-const GOOGLE: ProviderSetup = {
-  name: 'Google',
-  provider: 'google',
-  model: 'gemini-2.5-flash',
-  keyBody: (f) => ({ apiKey: 'AIza-test-google-1234', baseUrl: `${f.url}/v1beta` }),
-};
 
 beforeAll(async () => {
   fake = await startFakeProvider();

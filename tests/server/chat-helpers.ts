@@ -46,6 +46,14 @@ export const PROVIDERS: ProviderSetup[] = [
 
 export const OPENAI = PROVIDERS[0] as ProviderSetup;
 
+/** Google's Gemini API at the fake provider (not in PROVIDERS: it is tested on its own). */
+export const GOOGLE: ProviderSetup = {
+  name: 'Google',
+  provider: 'google',
+  model: 'gemini-2.5-flash',
+  keyBody: (f) => ({ apiKey: 'AIza-test-google-1234', baseUrl: `${f.url}/v1beta` }),
+};
+
 export async function modelIdOf(t: Client, token: string, model: string): Promise<number> {
   const res = await t.api('/api/user-models', { token });
   expect(res.status).toBe(200);

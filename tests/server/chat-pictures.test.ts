@@ -3,23 +3,12 @@
  * `/v1/images/generations`) makes pictures that are stored as the chat's uploads, served by link, kept as a
  * message, saved as an Image gem in one call, and deleted with the chat.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { chatUser, modelIdOf, storedMessages } from './chat-helpers';
+import { describe, expect, it } from 'vitest';
+import { chatUser, modelIdOf, setupFakeProvider, storedMessages } from './chat-helpers';
 import { expectError, expectFieldError, setupTestServer } from './harness';
 
 const t = setupTestServer();
-let fake: FakeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeProvider();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
-});
+const fake = setupFakeProvider();
 
 const fetchPicture = (url: string) => fetch(url);
 

@@ -3,41 +3,33 @@
  * `web_search` tool, Gemini's Google Search grounding) stored as the spec's search-style message, and research
  * with a reasoning model's summary, each against the fake provider's wire formats through the real AI SDK.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { chatUser, modelIdOf, OPENAI, type ProviderSetup, shape, storedMessages, stream } from './chat-helpers';
+import { describe, expect, it } from 'vitest';
+import {
+  chatUser,
+  GOOGLE,
+  modelIdOf,
+  OPENAI,
+  PROVIDERS,
+  type ProviderSetup,
+  setupFakeProvider,
+  shape,
+  storedMessages,
+  stream,
+} from './chat-helpers';
 import { expectFieldError, setupTestServer } from './harness';
 
 const t = setupTestServer();
-let fake: FakeProvider;
+const fake = setupFakeProvider();
 
 const GPT41: ProviderSetup = { ...OPENAI, model: 'gpt-4.1' };
-const GEMINI: ProviderSetup = {
-  name: 'Google',
-  provider: 'google',
-  model: 'gemini-2.5-flash',
-  keyBody: (f) => ({ apiKey: 'AIza-test-google-1234', baseUrl: `${f.url}/v1beta` }),
-};
 const CLAUDE: ProviderSetup = {
-  name: 'Anthropic',
-  provider: 'anthropic',
+  ...(PROVIDERS.find((p) => p.provider === 'anthropic') as ProviderSetup),
   model: 'claude-sonnet-4-5',
-  keyBody: (f) => ({ apiKey: 'sk-ant-test-1234', baseUrl: `${f.url}/v1` }),
 };
 const SOURCES = [
   { title: 'Tide tables for Harbor Town', url: 'https://tides.example/harbor' },
   { title: 'Harbor Town council minutes', url: 'https://council.example/minutes' },
 ];
-
-beforeAll(async () => {
-  fake = await startFakeProvider();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
-});
 
 describe('the web-search tool', () => {
   it('answers through OpenAI’s web search and stores {answer, results}', async () => {
@@ -92,7 +84,7 @@ describe('the web-search tool', () => {
   });
 
   it('answers through Gemini’s Google Search grounding', async () => {
-    const { token, chatId, modelId } = await chatUser(t, fake, GEMINI);
+    const { token, chatId, modelId } = await chatUser(t, fake, GOOGLE);
     fake.script({ chunks: ['Grounded ', 'answer.'], sources: SOURCES });
     const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
       token,
