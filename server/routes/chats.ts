@@ -13,7 +13,8 @@ import {
 import { type GenerationEvent, subscribe } from '../ai/generations';
 import type { AppEnv, Deps } from '../http/env';
 import { jsonBody, param } from '../http/validate';
-import { regenerateMessage, type StartedAnswer, sendMessage, sendTemporaryMessage } from '../services/chat-answers';
+import { type StartedAnswer, sendMessage, sendTemporaryMessage } from '../services/chat-answers';
+import { regenerateMessage } from '../services/chat-regenerate';
 import {
   createChat,
   getOwnedMessage,

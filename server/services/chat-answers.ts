@@ -1,11 +1,5 @@
 import type { z } from 'zod';
-import {
-  type ChatContextInput,
-  chatContextInput,
-  type RegenerateOptions,
-  type sendMessageBody,
-  usedInstructionsSchema,
-} from '../../lib/api/contract';
+import type { ChatContextInput, RegenerateOptions, sendMessageBody } from '../../lib/api/contract';
 import { answerPrompt, type QuestionAsked, type Turn } from '../ai/answer-prompt';
 import { citableItems, citationInstruction } from '../ai/chat-options';
 import { type ContextItem, gatherContext } from '../ai/context';
@@ -15,7 +9,6 @@ import { type InstructionChoice, type Instructions, resolveInstructions } from '
 import { fromNow } from '../ai/leases';
 import { relevantMemories } from '../ai/memories';
 import { MEMORY_PROPOSAL_INSTRUCTION } from '../ai/memory-proposal';
-import { regenerateInstructions } from '../ai/regenerate';
 import { rankPassages } from '../ai/retrieval';
 import { refuseUnfitTool, type ToolSetup, toolSetup } from '../ai/tools';
 import type { Db } from '../db/client';
@@ -28,7 +21,7 @@ import { getSettingsRow, modelAccess } from './ai-settings';
 import { generate, type Persist } from './answer-generation';
 import { claimChatFiles, modelTakes } from './chat-files';
 import { storedTurns } from './chat-turns';
-import { getOwnedChat, getOwnedMessage, isWriterChat } from './chats';
+import { getOwnedChat, isWriterChat } from './chats';
 
 /** Answers: the question is stored first, then generated apart from the request (durable), one per model. */
 type Ai = Deps['ai'];
@@ -49,7 +42,7 @@ export const STORED_OPTIONS = [
 ] as const;
 export type AnswerOptions = Partial<Pick<z.output<typeof sendMessageBody>, (typeof STORED_OPTIONS)[number]>>;
 
-interface AnswerRequest extends QuestionAsked {
+export interface AnswerRequest extends QuestionAsked {
   /** One answer per model, in this order. */
   modelIds: number[];
   /** The chat the question and its answers are stored in; null: temporary, stored nowhere. */
@@ -264,7 +257,8 @@ async function startAnswers(
   return started;
 }
 
-async function startAnswer(db: Db, ai: Ai, generations: Generations, userId: number, request: AnswerRequest) {
+/** One answer (regenerating). */
+export async function startAnswer(db: Db, ai: Ai, generations: Generations, userId: number, request: AnswerRequest) {
   const [started] = await startAnswers(db, ai, generations, userId, request);
   if (!started) throw new Error('no answer started');
   return started;
@@ -341,72 +335,5 @@ export async function sendTemporaryMessage(
     chatId: null,
     store,
     history: input.history,
-  });
-}
-
-/**
- * The persona, voice and prompt a stored message was asked with (none: none, not the defaults now),
- * its prompt variables and its memory switch, to ask again with.
- */
-function storedChoice(context: Record<string, unknown>): AnswerRequest['choice'] {
-  const used = usedInstructionsSchema.safeParse(context.instructions);
-  const options = (context.options ?? {}) as AnswerOptions;
-  const { persona, brandVoice, prompt: usedPrompt } = used.success ? used.data : {};
-  return {
-    personaId: persona?.id ?? null,
-    brandVoiceId: brandVoice?.id ?? null,
-    promptId: usedPrompt?.id,
-    promptPart: usedPrompt?.part,
-    promptVariables: usedPrompt ? options.promptVariables : undefined,
-    memory: typeof options.memory === 'boolean' ? options.memory : undefined,
-  };
-}
-
-/** The tool (and reasoning effort) a stored message was answered with: a regenerated answer uses them again. */
-function toolOptionsOf(context: Record<string, unknown>): AnswerOptions {
-  const { tool, reasoningEffort } = (context.options ?? {}) as AnswerOptions;
-  return { tool, reasoningEffort };
-}
-
-/**
- * `POST /api/messages/{id}/regenerate`: a new message in the same chat with the same question and
- * context, answered with the options as instructions (server/ai/regenerate.ts), by the switched
- * model/language when given. The options are stored in the new message's `context.regenerate`.
- */
-export async function regenerateMessage(
-  db: Db,
-  ai: Ai,
-  generations: Generations,
-  userId: number,
-  id: number,
-  options: RegenerateOptions,
-  store: FileStore,
-) {
-  const original = await getOwnedMessage(db, userId, id);
-  const chat = await getOwnedChat(db, userId, original.chatGemId);
-  const modelId = options.regenerationModel ?? original.modelId;
-  if (!modelId)
-    throw new ApiError(400, 'regenerationModel: the original model is gone, choose one', {
-      errors: [{ path: 'regenerationModel', message: 'choose a model' }],
-    });
-  const parsed = chatContextInput.safeParse(original.context.input);
-  return startAnswer(db, ai, generations, userId, {
-    choice: storedChoice(original.context),
-    text: original.userText,
-    modelIds: [modelId],
-    language: options.regenerationLanguage ?? original.language,
-    storeIn: original.chatGemId,
-    writer: isWriterChat(chat),
-    chatId: original.chatGemId,
-    store,
-    history: await storedTurns(db, original.chatGemId, original.id),
-    context: parsed.success ? parsed.data : undefined,
-    options: toolOptionsOf(original.context),
-    lenientContext: true,
-    regenerate: {
-      instructions: regenerateInstructions(options, original.answerText),
-      options,
-      fromMessageId: original.id,
-    },
   });
 }
