@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { siteOf } from '@/lib/page/site-name';
 
 interface Props {
   title: string;
@@ -9,19 +10,11 @@ interface Props {
   mediaType?: string;
 }
 
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return url;
-  }
-};
-
 /** What the gem will look like in the library: thumbnail, title, site (and type). */
 export function PreviewCard({ title, url, image, siteName, mediaType }: Props) {
   // An image that fails to load shows the placeholder instead of a broken-image icon.
   const [brokenImage, setBrokenImage] = useState<string | null>(null);
-  const site = siteName || hostOf(url);
+  const site = siteName || siteOf(url);
   return (
     <div className="preview-card">
       {image && image !== brokenImage ? (

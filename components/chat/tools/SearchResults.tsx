@@ -1,12 +1,5 @@
 import type { SearchResult } from '@/lib/api/chat-contract';
-
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-};
+import { siteOf } from '@/lib/page/site-name';
 
 /** Web search: the pages the answer drew on, under it (spec §3 Message results); each opens in a new tab. */
 export function SearchResults({ results, onOpenUrl }: { results: SearchResult[]; onOpenUrl: (url: string) => void }) {
@@ -23,7 +16,7 @@ export function SearchResults({ results, onOpenUrl }: { results: SearchResult[];
               onClick={() => /^https?:/.test(result.url) && onOpenUrl(result.url)}
             >
               <span className="search-result-title">{result.title}</span>
-              <span className="search-result-host">{hostOf(result.url)}</span>
+              <span className="search-result-host">{siteOf(result.url)}</span>
             </button>
             {result.content ? <p className="search-result-content">{result.content}</p> : null}
           </li>
