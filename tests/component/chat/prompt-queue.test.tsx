@@ -126,10 +126,11 @@ describe('Prompt queue', () => {
     const { user: ui } = renderHarness(user, modelId);
     await ui.click(await screen.findByRole('button', { name: /^Talk in three steps/ }));
 
-    // The drawer closes and the queue opens with every part pending; the first is sent after 10 ms.
+    // The drawer closes and the queue opens with every part pending; the first is sent after 10 ms, so on a busy
+    // machine it may already be on its way when the queue is first read.
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(queueItems()).toEqual([
-      'Outline the talk.: pending',
+      expect.stringMatching(/^Outline the talk\.: (pending|loading)$/),
       'Write the opening.: pending',
       'Write the close.: pending',
     ]);
@@ -223,7 +224,12 @@ describe('Prompt queue', () => {
     const { user: ui } = renderHarness(user, modelId);
     await ui.click(await screen.findByRole('button', { name: /Secret recipe/ }));
     await ui.click(screen.getByRole('button', { name: 'Insert Prompt' }));
-    expect(queueItems()).toEqual(['Part 1 of 3: pending', 'Part 2 of 3: pending', 'Part 3 of 3: pending']);
+    // The first part may already be on its way by the time the queue is read.
+    expect(queueItems()).toEqual([
+      expect.stringMatching(/^Part 1 of 3: (pending|loading)$/),
+      'Part 2 of 3: pending',
+      'Part 3 of 3: pending',
+    ]);
     await waitFor(() => expect(queueSummary()).toBe('All 3 parts answered'), {
       timeout: 10_000,
     });
@@ -247,7 +253,8 @@ describe('Prompt queue', () => {
     expect(await screen.findByText(WRITER_QUEUE_ERROR)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Prompt queue' })).toBeNull();
     expect(screen.getByRole('searchbox')).toBeTruthy();
-    expect(fake.requests.filter((r) => r.path.includes('chat'))).toEqual([]);
+    // Only this test's parts count: a request another test left in flight may still land after the reset.
+    expect(askedParts().filter((part) => part.includes('Outline the talk'))).toEqual([]);
   });
 
   it('a single visible prompt still goes into the composer, not a queue', async () => {
