@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import postgres from 'postgres';
 import { buildServer, SERVER_ENTRY } from '../scripts/build-server';
+import { databasePoolSize } from '../server/config';
 import { findPostgresBin, startPostgresCluster } from '../tests/server/postgres-global-setup';
 import { type ServerProcess, startServerProcess } from '../tests/server-process';
 import { percentile } from './stats';
@@ -274,7 +275,7 @@ export async function benchLoad(seconds: number): Promise<string[]> {
     await admin.unsafe('CREATE DATABASE trove_load');
     await admin.end({ timeout: 5 });
     lines.push(
-      `PostgreSQL ${settings?.version} (throwaway cluster, fsync=${settings?.fsync}, synchronous_commit=${settings?.commit})`,
+      `PostgreSQL ${settings?.version} (throwaway cluster, fsync=${settings?.fsync}, synchronous_commit=${settings?.commit}; Trove's pool: ${databasePoolSize({})} connections)`,
     );
     for (const durable of [true, false]) {
       const env = troveEnv(dataDir, `${cluster.base}/trove_load`, durable);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
 import { type S3StorageConfig, s3ConfigFromEnv } from './storage/s3-config';
@@ -9,6 +10,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connections this copy keeps open (DATABASE_POOL_SIZE); default: see `databasePoolSize`. */
+  databasePoolSize?: number;
   /** Signs access tokens and (through HKDF) encrypts provider API keys at rest. */
   secret: string;
   accessTokenTtlSeconds: number;
@@ -90,6 +93,19 @@ export function answerLeaseSeconds(config: Pick<ServerConfig, 'answerLeaseSecond
   return seconds;
 }
 
+/**
+ * The PostgreSQL pool: DATABASE_POOL_SIZE, else this machine's cores (2 to 10). postgres.js pipelines
+ * queries on each connection, so a few busy connections cost the server and the database less CPU than
+ * many idle ones (on 2 cores, 2 connections served ~35% more requests than 10; see the README's load
+ * figures). At least 2: migrating holds one connection (the copies' lock) while another migrates.
+ */
+export function databasePoolSize(config: Pick<ServerConfig, 'databasePoolSize'>): number {
+  const size = config.databasePoolSize ?? Math.min(10, Math.max(2, availableParallelism()));
+  if (!Number.isInteger(size) || size < 2 || size > 100)
+    throw new Error(`DATABASE_POOL_SIZE must be a whole number from 2 to 100, got "${size}"`);
+  return size;
+}
+
 export const MIN_ADMIN_TOKEN_LENGTH = 24;
 
 /** Where uploaded files are kept when no bucket is configured: a folder in the data folder (created at start). */
@@ -154,6 +170,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined,
     secret: loadSecret(dataDir, env.TROVE_SECRET),
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
@@ -173,5 +190,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   };
   houseConfig(config); // fail at start on a bad house-model configuration
   answerLeaseSeconds(config);
+  databasePoolSize(config);
   return config;
 }

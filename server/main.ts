@@ -1,4 +1,4 @@
-import { configFromEnv, uploadsDir } from './config';
+import { configFromEnv, databasePoolSize, uploadsDir } from './config';
 import { createDatabase, createDatabaseInChild, initOnly, newPgliteFolder } from './first-start';
 import { startServer } from './start';
 import { stopOnSignals } from './stop-on-signals';
@@ -11,7 +11,9 @@ if (initOnly()) {
 if (newPgliteFolder(config)) await createDatabaseInChild(); // see first-start.ts
 const server = await startServer(config);
 console.log(`Trove server listening on ${server.url}`);
-console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);
+console.log(
+  `Database: ${config.databaseUrl ? `PostgreSQL (DATABASE_URL, ${databasePoolSize(config)} connections)` : `PGlite in ${config.dataDir}`}`,
+);
 console.log(
   `Uploads: ${config.s3 ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : uploadsDir(config)}`,
 );

@@ -10,6 +10,7 @@ import { rateLimitSettings } from './auth/limits';
 import {
   answerLeaseSeconds,
   checkAdminToken,
+  databasePoolSize,
   houseConfig,
   normalizePublicUrl,
   type ServerConfig,
@@ -49,6 +50,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   };
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: databasePoolSize(config),
     dataDir: config.dataDir,
     durableWrites: config.durableWrites,
   }).catch(async (error) => {

@@ -40,13 +40,15 @@ const MIGRATION_LOCK = 7_301_011;
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** PostgreSQL connections (default 10); see `databasePoolSize` in config.ts. */
+  poolSize?: number;
   dataDir?: string;
   durableWrites?: boolean;
 }): Promise<Database> {
   const durableWrites = options.durableWrites ?? true;
   if (options.databaseUrl) {
     const connection = durableWrites ? {} : { synchronous_commit: 'off' };
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {}, connection });
+    const client = postgres(options.databaseUrl, { max: options.poolSize ?? 10, onnotice: () => {}, connection });
     try {
       const db = drizzlePostgres(client, { schema });
       // Copies starting together must not migrate together: one migrates, the others wait, then find nothing to do.

@@ -242,4 +242,11 @@ describe('configuration', () => {
     expect(() => configFromEnv(env({ PUBLIC_URL: 'ftp://trove.example.com' }))).toThrow(/PUBLIC_URL/);
     expect(() => configFromEnv(env({ PUBLIC_URL: 'https://trove.example.com/?a=1' }))).toThrow(/PUBLIC_URL/);
   });
+
+  it('reads DATABASE_POOL_SIZE, a whole number from 2 to 100', () => {
+    expect(configFromEnv(env({ DATABASE_POOL_SIZE: '4' })).databasePoolSize).toBe(4);
+    expect(configFromEnv(env({})).databasePoolSize).toBeUndefined();
+    for (const bad of ['1', '2.5', '101', 'many'])
+      expect(() => configFromEnv(env({ DATABASE_POOL_SIZE: bad }))).toThrow(/DATABASE_POOL_SIZE/);
+  });
 });

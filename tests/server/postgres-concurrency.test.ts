@@ -25,8 +25,9 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide a
   let server: TestServer;
   let sql: postgres.Sql;
   beforeAll(async () => {
-    // a database of its own, so the lock holds up no other test file and the waiting count is ours alone
-    server = await startTestServer({}, { isolated: true });
+    // a database of its own, so the lock holds up no other test file and the waiting count is ours alone;
+    // a connection for each request, so all five can wait at the lock at once (see databasePoolSize)
+    server = await startTestServer({ databasePoolSize: 10 }, { isolated: true });
     sql = postgres(server.config.databaseUrl ?? '', { max: 2, onnotice: () => {} });
   });
   afterAll(async () => {
@@ -92,6 +93,28 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide a
     expect(created.user.username).toBe(username);
     const [row] = await sql`SELECT count(*)::int AS n FROM users WHERE lower(username) = ${username.toLowerCase()}`;
     expect(row?.n).toBe(1);
+  });
+});
+
+describe.runIf(backend === 'postgres')('PostgreSQL only: the connection pool', () => {
+  it('keeps DATABASE_POOL_SIZE connections, however many requests arrive at once, and answers them all', async () => {
+    const server = await startTestServer({ databasePoolSize: 3 }, { isolated: true });
+    const sql = postgres(server.config.databaseUrl ?? '', { max: 1, onnotice: () => {} });
+    try {
+      const s = await server.signUp('pool');
+      const saves = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          server.api('/api/gems', { token: s.jwt, body: gemBody({ title: `p${i}` }) }),
+        ),
+      );
+      expect(saves.map((r) => r.status)).toEqual(Array(24).fill(201));
+      const [row] = await sql`
+        SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+      expect(row?.n).toBe(3);
+    } finally {
+      await sql.end({ timeout: 5 });
+      await server.close();
+    }
   });
 });
 
