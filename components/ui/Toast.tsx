@@ -29,6 +29,8 @@ export type ShowToast = (tone: Tone, text: string, options?: ToastOptions) => vo
 const ToastContext = createContext<ShowToast | null>(null);
 const VISIBLE_MS = 4000;
 const VISIBLE_WITH_ACTION_MS = 6000;
+/** At most this many at once: a new one pushes out the oldest rather than piling up over the page. */
+const MAX_SHOWN = 3;
 
 /** Short messages at the bottom of the page, announced to screen readers, gone after a few seconds. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -37,7 +39,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const show = useCallback<ShowToast>((tone, text, options) => {
     const id = nextId.current++;
-    setToasts((list) => [...list, { id, tone, text, ...options }]);
+    setToasts((list) => [...list, { id, tone, text, ...options }].slice(-MAX_SHOWN));
   }, []);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
 
@@ -53,7 +55,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** One toast; its countdown pauses while the pointer is over it or focus is in it (so its action can be reached). */
+/**
+ * One toast; with an action, its countdown pauses while the pointer is over it or focus is in it (so the
+ * action can be reached). Without one it lets clicks through to what lies under it (see trove.css).
+ */
 function ToastCard({ toast, dismiss }: { toast: ToastMessage; dismiss: (id: number) => void }) {
   const { id, tone, text, action } = toast;
   const [hovered, setHovered] = useState(false);
@@ -78,7 +83,7 @@ function ToastCard({ toast, dismiss }: { toast: ToastMessage; dismiss: (id: numb
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the countdown; nothing is activated
     <div
-      className={`toast toast-${tone}`}
+      className={`toast toast-${tone}${action ? ' toast-actionable' : ''}`}
       role={tone === 'error' ? 'alert' : 'status'}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}

@@ -309,6 +309,23 @@ describe('the side panel', () => {
       .poll(promptTexts, { timeout: 10_000 })
       .toHaveProperty(['Seawall briefing'], 'Brief {{Audience}} on the seawall decision.');
     await panel.waitForSelector('::-p-text(Saved as the prompt “Seawall briefing”)');
+    // Toasts lie just above the composer, clear of the header and the context chip.
+    const layout = await panel.evaluate(() => {
+      const rect = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().toJSON();
+      return { toasts: rect('.toasts'), composer: rect('.composer'), chip: rect('.context-summary') };
+    });
+    expect(layout.toasts.bottom).toBeLessThanOrEqual(layout.composer.top);
+    expect(layout.composer.top - layout.toasts.bottom).toBeLessThan(20);
+    expect(layout.toasts.top).toBeGreaterThanOrEqual(layout.chip.bottom);
+    // A toast without a button lets clicks through to the conversation under it.
+    const hit = await panel.evaluate(() => {
+      const box = document.querySelector('.toast')?.getBoundingClientRect();
+      if (!box) return 'no toast';
+      const under = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return under?.closest('.toasts') ? 'the toast' : (under?.tagName ?? 'nothing');
+    });
+    expect(hit).not.toMatch(/toast|nothing/);
+    await shoot(panel, 'toast');
   });
 
   it('answers from chosen gems and a whole collection, and says which it used', async () => {
@@ -366,7 +383,7 @@ describe('the side panel', () => {
       expect(used.some((line) => line.startsWith(title))).toBe(true);
     expect(sources).toContain('Seawall budget');
 
-    // Contexts: free text goes too; Reset clears one tab at a time. (Edit by keyboard: a toast may lie over the chip.)
+    // Contexts: free text goes too; Reset clears one tab at a time. (Edit by keyboard.)
     const openContexts = async () => {
       await (await panel.waitForSelector('.context-summary button::-p-text(Edit)'))?.focus();
       await panel.keyboard.press('Enter');

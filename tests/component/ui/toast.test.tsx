@@ -32,6 +32,12 @@ describe('Toast', () => {
     await waitFor(() => expect(screen.queryByText('Gem deleted')).toBeNull());
   });
 
+  it('shows at most three at once: a new one pushes out the oldest', async () => {
+    const { show } = setup();
+    for (let i = 0; i < 4; i++) await show();
+    expect(screen.getAllByText('Gem deleted')).toHaveLength(3);
+  });
+
   it('shows errors as an alert', async () => {
     const { show } = setup(undefined, 'error');
     await show();
