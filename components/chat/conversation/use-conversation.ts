@@ -27,6 +27,12 @@ export interface AskInput {
   chatType: ChatType;
 }
 
+interface InFlight {
+  ids: number[];
+  stopped: boolean;
+}
+const newFlight = (): InFlight => ({ ids: [], stopped: false });
+
 const CUT_MESSAGE =
   'The connection to the server was lost. The answer goes on on the server: reopen the chat to see it.';
 
@@ -45,12 +51,21 @@ export function useConversation() {
   const [failure, setFailure] = useState<string | null>(null);
   const busy = live !== null && !turnFinished(live);
   const followed = useRef(new Set<number>());
+  // The answers asked for now: their ids as they arrive, and whether Stop was pressed (even before they did).
+  const inFlight = useRef<InFlight>(newFlight());
   const messages = useQuery({ ...messagesQuery(api, chatId ?? 0), enabled: chatId !== null });
 
   /** Shows `start` and then the stream's events; resolves, once the stored messages hold it, with how it ended. */
   const follow = useCallback(
-    async (events: AsyncGenerator<ChatStreamEvent>, forChat: number, start: LiveAction): Promise<TurnOutcome> => {
-      const ids: number[] = [];
+    async (
+      events: AsyncGenerator<ChatStreamEvent>,
+      forChat: number,
+      start: LiveAction,
+      flight = newFlight(),
+    ): Promise<TurnOutcome> => {
+      inFlight.current = flight;
+      const { ids } = flight;
+      if (start.type === 'reattach') ids.push(start.messageId);
       let complete = true;
       // The same actions go to the screen's reducer and to this copy, read once the stream has ended.
       let turn: LiveTurn | null = null;
@@ -67,6 +82,8 @@ export function useConversation() {
               ids.push(event.data.id);
               // Followed here already: never re-attached to by the effect below.
               followed.current.add(event.data.id);
+              // Stop was pressed before the server said which message this is: stop it now.
+              if (flight.stopped) void api.stop(event.data.id).catch((error) => setFailure(errorMessage(error)));
             }
           }
           apply({ type: 'event', event });
@@ -88,13 +105,16 @@ export function useConversation() {
       if (complete && ids.length && ids.every((id) => finished.has(id))) dispatch({ type: 'clear' });
       return turnOutcome(turn);
     },
-    [queryClient],
+    [api, queryClient],
   );
 
   const ask = useCallback(
     async ({ body, models, pageUrl, chatType }: AskInput): Promise<TurnOutcome> => {
       setFailure(null);
       setLiveTurnKey(null);
+      // Stop may be pressed while the chat is being created, before the stream begins.
+      const flight = newFlight();
+      inFlight.current = flight;
       let id = chatId;
       try {
         if (id === null) {
@@ -106,7 +126,7 @@ export function useConversation() {
         setFailure(errorMessage(error));
         return 'failed';
       }
-      return follow(api.ask(id, body), id, { type: 'ask', question: body.text, models });
+      return follow(api.ask(id, body), id, { type: 'ask', question: body.text, models }, flight);
     },
     [api, chatId, follow, setChatId],
   );
@@ -124,12 +144,12 @@ export function useConversation() {
     [api, follow],
   );
 
+  /** Stops the answers in flight, those whose id has not arrived yet too (stopping a finished one changes nothing). */
   const stop = useCallback(async () => {
-    const ids =
-      live?.answers.filter((a) => a.messageId !== null && a.status === 'streaming').map((a) => a.messageId as number) ??
-      [];
-    await Promise.all(ids.map((id) => api.stop(id).catch((error) => setFailure(errorMessage(error)))));
-  }, [api, live]);
+    const flight = inFlight.current;
+    flight.stopped = true;
+    await Promise.all(flight.ids.map((id) => api.stop(id).catch((error) => setFailure(errorMessage(error)))));
+  }, [api]);
 
   // A stored answer still being written: follow it (once per panel), replayed from its start.
   useEffect(() => {
