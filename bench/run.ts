@@ -12,6 +12,7 @@ import { benchChat } from './chat-bench';
 import { benchExtension } from './extension-bench';
 import { benchLoad } from './load-bench';
 import { benchMarkdown } from './markdown-bench';
+import { benchPageFloor } from './page-floor';
 import { benchPanel } from './panel-bench';
 import { benchRetrieval } from './retrieval-bench';
 import { benchServer } from './server-bench';
@@ -44,6 +45,8 @@ if (zip.status === 0) {
   print(await benchExtension(Number(process.env.BENCH_SAVES ?? 30), Number(process.env.BENCH_QUEUED ?? 50)));
   console.log('');
   print(await benchPanel(Number(process.env.BENCH_PANEL_RUNS ?? 20)));
+  console.log('');
+  print(await benchPageFloor(Number(process.env.BENCH_PANEL_RUNS ?? 20)));
 } else {
   console.log('wxt zip failed; skipping the package size and the extension measurements');
 }

@@ -12,15 +12,14 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium, headless, with the built extension loaded and no way to reach the network. */
-export async function launchWithExtension(): Promise<ExtensionBrowser> {
-  if (!existsSync(`${extensionPath}/manifest.json`))
-    throw new Error(`Build the extension first (npm run build): ${extensionPath}`);
+/** Debian's Chromium, headless, with the built extension (or the one in `path`) loaded and no way to reach the network. */
+export async function launchWithExtension(path = extensionPath): Promise<ExtensionBrowser> {
+  if (!existsSync(`${path}/manifest.json`)) throw new Error(`Build the extension first (npm run build): ${path}`);
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
     pipe: true,
-    enableExtensions: [extensionPath],
+    enableExtensions: [path],
     args: [
       '--no-sandbox',
       '--disable-gpu',
