@@ -1,22 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import type { ChatType, Message, RegenerateOptions } from '@/lib/api/chat-contract';
-import {
-  type ChatStreamEvent,
-  type LiveAction,
-  type LiveTurn,
-  liveTurnReducer,
-  type TurnOutcome,
-  turnFinished,
-  turnOutcome,
-} from '@/lib/chat/answer-stream';
+import { liveTurnReducer, type TurnOutcome, turnFinished } from '@/lib/chat/answer-stream';
 import type { AskBody } from '@/lib/chat/chat-api';
 import { conversationView } from '@/lib/chat/conversation-view';
 import { errorMessage } from '../../app/background-context';
 import { chatIdAtom } from '../atoms';
 import { useChatApi } from '../chat-api-context';
-import { chatKeys, messagesQuery } from '../queries';
+import { messagesQuery } from '../queries';
+import { useAnswerStream } from './use-answer-stream';
 
 export interface AskInput {
   body: Omit<AskBody, 'text'> & { text: string };
@@ -27,94 +20,26 @@ export interface AskInput {
   chatType: ChatType;
 }
 
-interface InFlight {
-  ids: number[];
-  stopped: boolean;
-}
-const newFlight = (): InFlight => ({ ids: [], stopped: false });
-
-const CUT_MESSAGE =
-  'The connection to the server was lost. The answer goes on on the server: reopen the chat to see it.';
-
 /**
  * The chat on screen: its stored messages (React Query) with the answer in flight laid over them
- * (a reducer fed by the stream). When an answer ends, the stored messages are fetched again and
- * the live copy is dropped once they hold it. A stored answer still being written (the panel was
- * closed, or the connection cut) is re-attached once: the server replays it from its start.
+ * (a reducer fed by the stream, see use-answer-stream.ts). A stored answer still being written (the
+ * panel was closed, or the connection cut) is re-attached once: the server replays it from its start.
  */
 export function useConversation() {
   const api = useChatApi();
-  const queryClient = useQueryClient();
   const [chatId, setChatId] = useAtom(chatIdAtom);
   const [live, dispatch] = useReducer(liveTurnReducer, null);
   const [liveTurnKey, setLiveTurnKey] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const busy = live !== null && !turnFinished(live);
-  const followed = useRef(new Set<number>());
-  // The answers asked for now: their ids as they arrive, and whether Stop was pressed (even before they did).
-  const inFlight = useRef<InFlight>(newFlight());
+  const { follow, stop, takeOff, isFollowed } = useAnswerStream(dispatch, setFailure);
   const messages = useQuery({ ...messagesQuery(api, chatId ?? 0), enabled: chatId !== null });
-
-  /** Shows `start` and then the stream's events; resolves, once the stored messages hold it, with how it ended. */
-  const follow = useCallback(
-    async (
-      events: AsyncGenerator<ChatStreamEvent>,
-      forChat: number,
-      start: LiveAction,
-      flight = newFlight(),
-    ): Promise<TurnOutcome> => {
-      inFlight.current = flight;
-      const { ids } = flight;
-      if (start.type === 'reattach') ids.push(start.messageId);
-      let complete = true;
-      // The same actions go to the screen's reducer and to this copy, read once the stream has ended.
-      let turn: LiveTurn | null = null;
-      const apply = (action: LiveAction) => {
-        turn = liveTurnReducer(turn, action);
-        dispatch(action);
-      };
-      apply(start);
-      try {
-        for await (const event of events) {
-          if (event.name === 'message') {
-            if (event.data.id === null) complete = false;
-            else {
-              ids.push(event.data.id);
-              // Followed here already: never re-attached to by the effect below.
-              followed.current.add(event.data.id);
-              // Stop was pressed before the server said which message this is: stop it now.
-              if (flight.stopped) void api.stop(event.data.id).catch((error) => setFailure(errorMessage(error)));
-            }
-          }
-          apply({ type: 'event', event });
-        }
-      } catch (error) {
-        complete = false;
-        apply({
-          type: 'cut',
-          message: error instanceof Error && error.name !== 'TypeError' ? error.message : CUT_MESSAGE,
-        });
-      }
-      await queryClient.invalidateQueries({ queryKey: chatKeys.messages(forChat) });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.historyAll });
-      // The live copy goes only once the stored messages hold every answer, finished: never a gap.
-      const stored = queryClient.getQueryData<Message[]>(chatKeys.messages(forChat)) ?? [];
-      const finished = new Set(
-        stored.filter((m) => m.status !== 'pending' && m.status !== 'streaming').map((m) => m.id),
-      );
-      if (complete && ids.length && ids.every((id) => finished.has(id))) dispatch({ type: 'clear' });
-      return turnOutcome(turn);
-    },
-    [api, queryClient],
-  );
 
   const ask = useCallback(
     async ({ body, models, pageUrl, chatType }: AskInput): Promise<TurnOutcome> => {
       setFailure(null);
       setLiveTurnKey(null);
-      // Stop may be pressed while the chat is being created, before the stream begins.
-      const flight = newFlight();
-      inFlight.current = flight;
+      const flight = takeOff();
       let id = chatId;
       try {
         if (id === null) {
@@ -128,7 +53,7 @@ export function useConversation() {
       }
       return follow(api.ask(id, body), id, { type: 'ask', question: body.text, models }, flight);
     },
-    [api, chatId, follow, setChatId],
+    [api, chatId, follow, setChatId, takeOff],
   );
 
   const regenerate = useCallback(
@@ -144,21 +69,13 @@ export function useConversation() {
     [api, follow],
   );
 
-  /** Stops the answers in flight, those whose id has not arrived yet too (stopping a finished one changes nothing). */
-  const stop = useCallback(async () => {
-    const flight = inFlight.current;
-    flight.stopped = true;
-    await Promise.all(flight.ids.map((id) => api.stop(id).catch((error) => setFailure(errorMessage(error)))));
-  }, [api]);
-
   // A stored answer still being written: follow it (once per panel), replayed from its start.
   useEffect(() => {
     if (busy || chatId === null) return;
     const unfinished = messages.data?.find(
-      (m) => (m.status === 'streaming' || m.status === 'pending') && !followed.current.has(m.id),
+      (m) => (m.status === 'streaming' || m.status === 'pending') && !isFollowed(m.id),
     );
     if (!unfinished) return;
-    followed.current.add(unfinished.id);
     void follow(api.reattach(unfinished.id), chatId, {
       type: 'reattach',
       question: unfinished.userText,
@@ -166,7 +83,7 @@ export function useConversation() {
       modelId: unfinished.modelId,
       displayName: unfinished.displayName,
     });
-  }, [api, busy, chatId, follow, messages.data]);
+  }, [api, busy, chatId, follow, isFollowed, messages.data]);
 
   const newChat = useCallback(() => {
     dispatch({ type: 'clear' });

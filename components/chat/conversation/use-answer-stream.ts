@@ -1,0 +1,106 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type Dispatch, useCallback, useRef } from 'react';
+import type { Message } from '@/lib/api/chat-contract';
+import {
+  type ChatStreamEvent,
+  type LiveAction,
+  type LiveTurn,
+  liveTurnReducer,
+  type TurnOutcome,
+  turnOutcome,
+} from '@/lib/chat/answer-stream';
+import { errorMessage } from '../../app/background-context';
+import { useChatApi } from '../chat-api-context';
+import { chatKeys } from '../queries';
+
+/** The answers asked for now: their ids as the server names them, and whether Stop was pressed (even before that). */
+interface InFlight {
+  ids: number[];
+  stopped: boolean;
+}
+
+const CUT_MESSAGE =
+  'The connection to the server was lost. The answer goes on on the server: reopen the chat to see it.';
+
+/**
+ * Following an answer's stream into the live turn (`dispatch`), and stopping it. When a stream ends, the
+ * stored messages are fetched again and the live copy is dropped once they hold every answer, finished.
+ */
+export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (message: string) => void) {
+  const api = useChatApi();
+  const queryClient = useQueryClient();
+  /** Messages followed by this panel: never re-attached to. */
+  const followed = useRef(new Set<number>());
+  const inFlight = useRef<InFlight>({ ids: [], stopped: false });
+
+  /** A new flight, before anything is sent: Stop may be pressed while the chat is still being created. */
+  const takeOff = useCallback(() => {
+    inFlight.current = { ids: [], stopped: false };
+    return inFlight.current;
+  }, []);
+
+  /** Shows `start` and then the stream's events; resolves, once the stored messages hold it, with how it ended. */
+  const follow = useCallback(
+    async (
+      events: AsyncGenerator<ChatStreamEvent>,
+      forChat: number,
+      start: LiveAction,
+      flight = takeOff(),
+    ): Promise<TurnOutcome> => {
+      if (start.type === 'reattach') {
+        followed.current.add(start.messageId);
+        flight.ids.push(start.messageId);
+      }
+      const ids: number[] = [];
+      let complete = true;
+      // The same actions go to the screen's reducer and to this copy, read once the stream has ended.
+      let turn: LiveTurn | null = null;
+      const apply = (action: LiveAction) => {
+        turn = liveTurnReducer(turn, action);
+        dispatch(action);
+      };
+      apply(start);
+      try {
+        for await (const event of events) {
+          if (event.name === 'message') {
+            if (event.data.id === null) complete = false;
+            else {
+              ids.push(event.data.id);
+              flight.ids.push(event.data.id);
+              followed.current.add(event.data.id);
+              // Stop was pressed before the server said which message this is: stop it now.
+              if (flight.stopped) void api.stop(event.data.id).catch((error) => setFailure(errorMessage(error)));
+            }
+          }
+          apply({ type: 'event', event });
+        }
+      } catch (error) {
+        complete = false;
+        apply({
+          type: 'cut',
+          message: error instanceof Error && error.name !== 'TypeError' ? error.message : CUT_MESSAGE,
+        });
+      }
+      await queryClient.invalidateQueries({ queryKey: chatKeys.messages(forChat) });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.historyAll });
+      const stored = queryClient.getQueryData<Message[]>(chatKeys.messages(forChat)) ?? [];
+      const finished = new Set(
+        stored.filter((m) => m.status !== 'pending' && m.status !== 'streaming').map((m) => m.id),
+      );
+      if (complete && ids.length && ids.every((id) => finished.has(id))) dispatch({ type: 'clear' });
+      return turnOutcome(turn);
+    },
+    [api, queryClient, dispatch, setFailure, takeOff],
+  );
+
+  /** Stops the answers in flight, those the server has not named yet too (stopping a finished one changes nothing). */
+  const stop = useCallback(async () => {
+    const flight = inFlight.current;
+    flight.stopped = true;
+    await Promise.all(flight.ids.map((id) => api.stop(id).catch((error) => setFailure(errorMessage(error)))));
+  }, [api, setFailure]);
+
+  const isFollowed = useCallback((messageId: number) => followed.current.has(messageId), []);
+
+  return { follow, stop, takeOff, isFollowed };
+}
