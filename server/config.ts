@@ -96,8 +96,8 @@ export function answerLeaseSeconds(config: Pick<ServerConfig, 'answerLeaseSecond
 /**
  * The PostgreSQL pool: DATABASE_POOL_SIZE, else this machine's cores (2 to 10). postgres.js pipelines
  * queries on each connection, so a few busy connections cost the server and the database less CPU than
- * many idle ones (on 2 cores, 2 connections served ~35% more requests than 10; see the README's load
- * figures). At least 2: migrating holds one connection (the copies' lock) while another migrates.
+ * many idle ones (on 2 cores, 2 connections served ~35% more requests than 10 in `npm run bench`'s load
+ * run). At least 2: migrating holds one connection (the copies' lock) while another migrates.
  */
 export function databasePoolSize(config: Pick<ServerConfig, 'databasePoolSize'>): number {
   const size = config.databasePoolSize ?? Math.min(10, Math.max(2, availableParallelism()));

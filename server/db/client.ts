@@ -40,7 +40,7 @@ const MIGRATION_LOCK = 7_301_011;
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
-  /** PostgreSQL connections (default 10); see `databasePoolSize` in config.ts. */
+  /** PostgreSQL connections; the server passes `databasePoolSize` (config.ts), other callers get 10. */
   poolSize?: number;
   dataDir?: string;
   durableWrites?: boolean;
