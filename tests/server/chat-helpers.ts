@@ -2,11 +2,13 @@
  * Helpers of the chat tests: a user with a provider key pointed at the fake provider, a chat, and
  * an SSE reader that parses events and can go away mid-answer.
  */
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { answerOf, type Message, messageListSchema, userModelListSchema } from '../../lib/api/contract';
 import { readSse } from '../../lib/chat/sse';
-import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
+import type { FakeProvider } from '../fake-provider/server';
 import type { Client } from './harness';
+
+export { setupFakeProvider } from '../fake-provider/setup';
 
 export interface SseEvent {
   event: string;
@@ -142,27 +144,3 @@ export async function stream(url: string, path: string, options: StreamOptions):
 /** The event names in order, deltas collapsed into one 'delta'. */
 export const shape = (events: SseEvent[]) =>
   events.map((e) => e.event).filter((name, i, all) => !(name === 'delta' && all[i - 1] === 'delta'));
-
-/**
- * One fake provider for the calling test file: started before its tests, reset before each, closed
- * after. The returned object forwards to it, so it can be used at the top of a file like a variable.
- */
-export function setupFakeProvider(): FakeProvider {
-  let running: FakeProvider | undefined;
-  beforeAll(async () => {
-    running = await startFakeProvider();
-  });
-  afterAll(async () => {
-    await running?.close();
-  });
-  beforeEach(() => {
-    running?.reset();
-  });
-  return new Proxy({} as FakeProvider, {
-    get(_, key) {
-      if (!running) throw new Error('the fake provider is not running (use it inside tests or hooks)');
-      const value = Reflect.get(running, key);
-      return typeof value === 'function' ? value.bind(running) : value;
-    },
-  });
-}

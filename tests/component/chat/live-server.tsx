@@ -4,12 +4,21 @@ import { join } from 'node:path';
 import type { ReactElement } from 'react';
 import { afterAll, beforeAll } from 'vitest';
 import { ChatApiProvider } from '@/components/chat/chat-api-context';
+import type { UserModel } from '@/lib/api/ai-contract';
 import { createChatApi } from '@/lib/chat/chat-api';
+import type { FakeProvider } from '../../fake-provider/server';
 import { type ServerProcess, startServerProcess } from '../../server-process';
 import type { FakeBackground } from '../fake-background';
 import { renderWithBackground } from '../render';
 
 let users = 0;
+
+/** The server settings that make `fake` answer the house models (read once it listens, when the server starts). */
+export const houseAnsweredBy = (fake: FakeProvider) => () => ({
+  TROVE_HOUSE_PROVIDER: 'openai-compatible',
+  TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
+  TROVE_HOUSE_API_KEY: 'house-key-component',
+});
 
 /**
  * The real server (its own process, a fresh PGlite database, real HTTP) for side-panel components that
@@ -70,6 +79,13 @@ export function setupLiveServer(extraEnv: () => Record<string, string> = () => (
         serverUrl = url;
       },
       call: (path: string, method = 'GET', body?: unknown) => call(path, method, body, jwt),
+      /** The id of a text model the user can ask now (a house model, when the server has them). */
+      usableModelId: async (): Promise<number> => {
+        const models = (await call('user-models', 'GET', undefined, jwt)).data as UserModel[];
+        const usable = models.find((m) => m.type === 'Text' && m.inactiveReason === null);
+        if (!usable) throw new Error('no usable text model');
+        return usable.id;
+      },
       /** `background`: what the page's background calls answer (e.g. the user's collections as the server lists them). */
       render: (ui: ReactElement, background?: FakeBackground) =>
         renderWithBackground(<ChatApiProvider api={api}>{ui}</ChatApiProvider>, background),

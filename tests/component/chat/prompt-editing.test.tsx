@@ -1,20 +1,14 @@
 import { createServer, type Socket } from 'node:net';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PromptsPanel } from '@/components/chat/prompts/PromptsPanel';
 import { DELETE_FAILED } from '@/components/chat/prompts/use-prompt-mutations';
-import type { UserModel } from '@/lib/api/ai-contract';
 import type { Prompt } from '@/lib/api/voice-contract';
-import { type FakeProvider, startFakeProvider } from '../../fake-provider/server';
-import { setupLiveServer } from './live-server';
+import { setupFakeProvider } from '../../fake-provider/setup';
+import { houseAnsweredBy, setupLiveServer } from './live-server';
 
-let fake: FakeProvider;
-beforeAll(async () => {
-  fake = await startFakeProvider();
-});
-afterAll(() => fake.close());
+const fake = setupFakeProvider();
 beforeEach(() => {
-  fake.reset();
   // jsdom has none; the list's end never comes into view here (one page is enough).
   vi.stubGlobal(
     'IntersectionObserver',
@@ -28,25 +22,14 @@ afterEach(() => vi.unstubAllGlobals());
 // jsdom has no layout: ProseMirror asks where a click landed and gets nothing, as over an empty spot.
 if (!document.elementFromPoint) document.elementFromPoint = () => null;
 
-// Registered after the fake provider's beforeAll, so its address is known when the server starts.
-const live = setupLiveServer(() => ({
-  TROVE_HOUSE_PROVIDER: 'openai-compatible',
-  TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
-  TROVE_HOUSE_API_KEY: 'house-key-component',
-}));
+// Registered after the fake provider's hooks, so its address is known when the server starts.
+const live = setupLiveServer(houseAnsweredBy(fake));
 
 type Signed = Awaited<ReturnType<typeof live.signedIn>>;
 
 const createPrompt = async (user: Signed, title: string, text: string, extra: Record<string, unknown> = {}) =>
   (await user.call('prompts', 'POST', { data: { title, text, ...extra } })).data as Prompt;
 const stored = async (user: Signed, id: number) => ((await user.call(`prompts/${id}`)).data as Prompt).text;
-
-async function houseModel(user: Signed): Promise<number> {
-  const models = (await user.call('user-models')).data as UserModel[];
-  const usable = models.find((m) => m.type === 'Text' && m.inactiveReason === null);
-  if (!usable) throw new Error('no usable house model');
-  return usable.id;
-}
 
 /** A server that takes connections and never answers: a request to it waits until `cut()` drops it. */
 async function silentServer() {
@@ -210,7 +193,7 @@ describe('Prompt editor', () => {
 
   it('Optimize prompt puts the model’s text in the editor; Update saves it and returns to the detail', async () => {
     const user = await live.signedIn('poptim');
-    const modelId = await houseModel(user);
+    const modelId = await user.usableModelId();
     const prompt = await createPrompt(user, 'Rough', 'write about {{Topic}}');
     fake.script({ chunks: ['Write a clear, ', 'friendly post about {{Topic}}.\n---\nThen a title.'], delayMs: 100 });
     const { user: ui } = user.render(<PromptsPanel onInsert={() => {}} onSubmitHidden={() => {}} modelId={modelId} />);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { useState } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatIdAtom, chatModeAtom } from '@/components/chat/atoms';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
 import { PromptQueuePanel } from '@/components/chat/prompts/PromptQueuePanel';
@@ -9,23 +9,12 @@ import { PromptsPanel } from '@/components/chat/prompts/PromptsPanel';
 import { promptActions } from '@/components/chat/prompts/prompt-actions';
 import { usePromptQueue, WRITER_QUEUE_ERROR } from '@/components/chat/prompts/use-prompt-queue';
 import type { PromptChoice } from '@/components/chat/use-send-question';
-import type { UserModel } from '@/lib/api/ai-contract';
-import { type FakeProvider, startFakeProvider } from '../../fake-provider/server';
-import { setupLiveServer } from './live-server';
+import { setupFakeProvider } from '../../fake-provider/setup';
+import { houseAnsweredBy, setupLiveServer } from './live-server';
 
-let fake: FakeProvider;
-beforeAll(async () => {
-  fake = await startFakeProvider();
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
-
-// Registered after the fake provider's beforeAll, so its address is known when the server starts.
-const live = setupLiveServer(() => ({
-  TROVE_HOUSE_PROVIDER: 'openai-compatible',
-  TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
-  TROVE_HOUSE_API_KEY: 'house-key-component',
-}));
+const fake = setupFakeProvider();
+// Registered after the fake provider's hooks, so its address is known when the server starts.
+const live = setupLiveServer(houseAnsweredBy(fake));
 
 /**
  * The side panel's parts that run a queue, as ChatPanel wires them: the AI Prompts panel, the queue
@@ -72,13 +61,6 @@ function QueueHarness({ modelId }: { modelId: number }) {
 
 type Signed = Awaited<ReturnType<typeof live.signedIn>>;
 
-async function houseModel(user: Signed): Promise<number> {
-  const models = (await user.call('user-models')).data as UserModel[];
-  const usable = models.find((m) => m.type === 'Text' && m.inactiveReason === null);
-  if (!usable) throw new Error('no usable house model');
-  return usable.id;
-}
-
 const createPrompt = async (user: Signed, title: string, text: string, extra: Record<string, unknown> = {}) =>
   (await user.call('prompts', 'POST', { data: { title, text, ...extra } })).data as { id: number };
 
@@ -116,7 +98,7 @@ const THREE_PARTS = 'Outline the talk.\n---\nWrite the opening.\n---\nWrite the 
 describe('Prompt queue', () => {
   it('sends the parts one after another, each after the previous answer, with their statuses', async () => {
     const user = await live.signedIn('queue');
-    const modelId = await houseModel(user);
+    const modelId = await user.usableModelId();
     await createPrompt(user, 'Talk in three steps', THREE_PARTS);
     fake.script(
       { chunks: ['Outline ', 'done.'], delayMs: 150 },
@@ -155,7 +137,7 @@ describe('Prompt queue', () => {
 
   it('a failed answer ends the queue; the later parts are not sent', async () => {
     const user = await live.signedIn('qfail');
-    const modelId = await houseModel(user);
+    const modelId = await user.usableModelId();
     await createPrompt(user, 'Fails midway', THREE_PARTS);
     fake.script(
       { chunks: ['Fine.'] },
@@ -176,7 +158,7 @@ describe('Prompt queue', () => {
 
   it('Stop ends the queue and the answer in flight', async () => {
     const user = await live.signedIn('qstop');
-    const modelId = await houseModel(user);
+    const modelId = await user.usableModelId();
     await createPrompt(user, 'Long one', THREE_PARTS);
     fake.script({ chunks: Array.from({ length: 40 }, (_, i) => `word${i} `), delayMs: 100 });
     const { user: ui } = renderHarness(user, modelId);
@@ -200,7 +182,7 @@ describe('Prompt queue', () => {
 
   it('stops when another chat is opened mid-queue: its later parts are not sent there', async () => {
     const user = await live.signedIn('qswitch');
-    const modelId = await houseModel(user);
+    const modelId = await user.usableModelId();
     await createPrompt(user, 'Switched', THREE_PARTS);
     fake.script({ chunks: Array.from({ length: 10 }, (_, i) => `w${i} `), delayMs: 80 });
     const { user: ui, store } = renderHarness(user, modelId);
@@ -220,7 +202,7 @@ describe('Prompt queue', () => {
       isPublic: true,
     });
     const user = await live.signedIn('qreader');
-    const modelId = await houseModel(user);
+    const modelId = await user.usableModelId();
     const { user: ui } = renderHarness(user, modelId);
     await ui.click(await screen.findByRole('button', { name: /Secret recipe/ }));
     await ui.click(screen.getByRole('button', { name: 'Insert Prompt' }));
@@ -246,7 +228,7 @@ describe('Prompt queue', () => {
 
   it('is refused in Write mode with a clear error, and the drawer stays open', async () => {
     const user = await live.signedIn('qwriter');
-    const modelId = await houseModel(user);
+    const modelId = await user.usableModelId();
     await createPrompt(user, 'Not for writer', THREE_PARTS);
     const { user: ui } = renderHarness(user, modelId, 'ai-writer');
     await ui.click(await screen.findByRole('button', { name: /^Not for writer/ }));
@@ -259,7 +241,7 @@ describe('Prompt queue', () => {
 
   it('a single visible prompt still goes into the composer, not a queue', async () => {
     const user = await live.signedIn('qsingle');
-    const modelId = await houseModel(user);
+    const modelId = await user.usableModelId();
     await createPrompt(user, 'Just one', 'Summarise --- briefly.');
     const { user: ui } = renderHarness(user, modelId);
     await ui.click(await screen.findByRole('button', { name: /^Just one/ }));

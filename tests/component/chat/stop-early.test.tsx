@@ -1,25 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatIdAtom } from '@/components/chat/atoms';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
-import type { UserModel } from '@/lib/api/ai-contract';
 import type { Message } from '@/lib/api/chat-contract';
-import { type FakeProvider, startFakeProvider } from '../../fake-provider/server';
-import { setupLiveServer } from './live-server';
+import { setupFakeProvider } from '../../fake-provider/setup';
+import { houseAnsweredBy, setupLiveServer } from './live-server';
 
-let fake: FakeProvider;
-beforeAll(async () => {
-  fake = await startFakeProvider();
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
-
-const live = setupLiveServer(() => ({
-  TROVE_HOUSE_PROVIDER: 'openai-compatible',
-  TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
-  TROVE_HOUSE_API_KEY: 'house-key-component',
-}));
+const fake = setupFakeProvider();
+// Registered after the fake provider's hooks, so its address is known when the server starts.
+const live = setupLiveServer(houseAnsweredBy(fake));
 
 /** Ask and Stop, wired to the panel's conversation hook (the real server, answered by the fake provider). */
 function AskAndStop({ modelId }: { modelId: number }) {
@@ -50,14 +40,12 @@ function AskAndStop({ modelId }: { modelId: number }) {
 describe('Stop', () => {
   it('pressed before the server has named the message, still stops the answer on the server', async () => {
     const user = await live.signedIn('stopearly');
-    const models = (await user.call('user-models')).data as UserModel[];
-    const model = models.find((m) => m.type === 'Text' && m.inactiveReason === null);
-    if (!model) throw new Error('no usable house model');
+    const modelId = await user.usableModelId();
     fake.script({ chunks: Array.from({ length: 60 }, (_, i) => `part${i} `), delayMs: 50 });
     const store = createStore();
     const { user: ui } = user.render(
       <Provider store={store}>
-        <AskAndStop modelId={model.id} />
+        <AskAndStop modelId={modelId} />
       </Provider>,
     );
     // The chat is still being created when Stop is pressed: no message id has come back yet.
