@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+
+/* Accounts: users, their refresh tokens, and the rate limits kept for sign-in and sign-up. */
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    unfilteredCollectionId: integer('unfiltered_collection_id'),
+    aiChatsCollectionId: integer('ai_chats_collection_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Rotating refresh tokens. Only a hash is stored; a family is one sign-in, revoked whole on reuse or sign-out. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/**
+ * Rate-limit counters, one row per key (e.g. `sign-in:address:203.0.113.7`), kept here so every server
+ * copy on one database shares them. Written only by server/auth/rate-limit.ts, one upsert per check.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    /** Hits in the current window (fixed-window limits) or failures in the current streak (backoff limits). */
+    hits: integer('hits').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    /** Backoff limits: no attempt is let through before this time. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** Whether the latest check let its attempt through (what the upsert reports back). */
+    allowed: boolean('allowed').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limits_updated_idx').on(t.updatedAt)],
+);

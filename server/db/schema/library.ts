@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { GemMedia, MediaType } from '../../../lib/api/contract';
+import { users } from './accounts';
+import { createdAt, tsvector, updatedAt } from './columns';
+import { feedbacks } from './feedback';
+
+/* The library: collections, tags, gems and their tags, uploaded files, and the passages cut from gems for retrieval. */
+
+export const collections = pgTable(
+  'collections',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => collections.id, { onDelete: 'cascade' }),
+    isUnfiltered: boolean('is_unfiltered').notNull().default(false),
+    /** Kept by triggers on gems (migration 0001), so counts and list totals never scan the gems. */
+    gemsCount: integer('gems_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('collections_owner_idx').on(t.ownerId, t.parentId)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => tags.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`)],
+);
+
+export const gems = pgTable(
+  'gems',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    url: text('url').notNull(),
+    canonicalUrl: text('canonical_url').notNull(),
+    mediaType: text('media_type').$type<MediaType>().notNull().default('Link'),
+    media: jsonb('media').$type<GemMedia>().notNull().default({}),
+    image: text('image'),
+    favicon: text('favicon'),
+    text: text('text'),
+    byline: text('byline'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('gems_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('gems_owner_canonical_url_idx').on(t.ownerId, t.canonicalUrl),
+    index('gems_collection_idx').on(t.collectionId),
+    uniqueIndex('gems_owner_idempotency_idx')
+      .on(t.ownerId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+export const gemTags = pgTable(
+  'gem_tags',
+  {
+    gemId: integer('gem_id')
+      .notNull()
+      .references(() => gems.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.gemId, t.tagId] }), index('gem_tags_tag_idx').on(t.tagId)],
+);
+
+/**
+ * Uploaded files, stored under the data folder by an unguessable key. A file attached to a
+ * submitted report (`feedbackId`) is kept with it and can no longer be deleted by its owner.
+ * An image gem's file (`purpose` 'gem', `gemId`) lives and dies with its gem: deleting the gem
+ * deletes it, and it cannot be deleted on its own.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    purpose: text('purpose').$type<'feedback' | 'gem' | 'chat'>().notNull(),
+    /** The name a chat file was uploaded under (display only; '' for images saved otherwise). */
+    name: text('name').notNull().default(''),
+    /** A chat document's extracted text (null for images). */
+    text: text('text'),
+    feedbackId: integer('feedback_id').references(() => feedbacks.id, { onDelete: 'set null' }),
+    /**
+     * The gem the file belongs to: an image gem's image, or a chat's file (a chat is a gem) once sent in it.
+     * Set null (not cascaded) if a gem goes by another way than deleteGem, so the file keeps a row to be found and removed by.
+     */
+    gemId: integer('gem_id').references(() => gems.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('uploads_key_idx').on(t.key),
+    index('uploads_owner_idx').on(t.ownerId),
+    index('uploads_gem_idx').on(t.gemId).where(sql`${t.gemId} is not null`),
+  ],
+);
+
+/**
+ * Passages of gems for retrieval (server/ai/retrieval.ts): each gem's text split into bounded
+ * paragraph groups with their full-text vector, made when a gem is first used as chat context and
+ * made again when the gem has changed since (`source_updated_at` is the gem's `updated_at` they were cut from).
+ */
+export const gemPassages = pgTable(
+  'gem_passages',
+  {
+    gemId: integer('gem_id')
+      .notNull()
+      .references(() => gems.id, { onDelete: 'cascade' }),
+    idx: integer('idx').notNull(),
+    startChar: integer('start_char').notNull(),
+    endChar: integer('end_char').notNull(),
+    sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }).notNull(),
+    tsv: tsvector('tsv').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gemId, t.idx] })],
+);
