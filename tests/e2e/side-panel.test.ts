@@ -309,14 +309,15 @@ describe('the side panel', () => {
       .poll(promptTexts, { timeout: 10_000 })
       .toHaveProperty(['Seawall briefing'], 'Brief {{Audience}} on the seawall decision.');
     await panel.waitForSelector('::-p-text(Saved as the prompt “Seawall briefing”)');
-    // Toasts lie just above the composer, clear of the header and the context chip.
+    // Toasts lie at the top of the conversation: clear of the header, the context chip, the latest answer and the composer.
     const layout = await panel.evaluate(() => {
       const rect = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().toJSON();
-      return { toasts: rect('.toasts'), composer: rect('.composer'), chip: rect('.context-summary') };
+      return { toasts: rect('.toasts'), messages: rect('.message-list'), chip: rect('.context-summary') };
     });
-    expect(layout.toasts.bottom).toBeLessThanOrEqual(layout.composer.top);
-    expect(layout.composer.top - layout.toasts.bottom).toBeLessThan(20);
+    expect(layout.toasts.top).toBeGreaterThanOrEqual(layout.messages.top);
+    expect(layout.toasts.top - layout.messages.top).toBeLessThan(20);
     expect(layout.toasts.top).toBeGreaterThanOrEqual(layout.chip.bottom);
+    expect(layout.toasts.bottom).toBeLessThan(layout.messages.top + layout.messages.height / 2);
     // A toast without a button lets clicks through to the conversation under it.
     const hit = await panel.evaluate(() => {
       const box = document.querySelector('.toast')?.getBoundingClientRect();
