@@ -3,12 +3,15 @@
  * needs a user answers 401 (not a 500 from a foreign key, nor a 200 with nothing), and other users
  * are unaffected.
  */
+
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
+import { OWNER_TTL_MS } from '../../server/http/recent-owners';
 import { type Fixtures, ROUTES, send, validRequest } from './api-routes';
-import { expectError, gemBody, removeDataDir, startTestServer, type TestServer } from './harness';
+import { backend, expectError, gemBody, removeDataDir, startTestServer, type TestServer } from './harness';
 
 let running: TestServer | undefined;
 let dataDir: string | undefined;
@@ -90,4 +93,32 @@ describe('a deleted user’s still-valid access token', () => {
     expect(stays.status).toBe(200);
     expect(stays.body.id).toBe(other.user.id);
   });
+
+  // Deleted by another process while this one runs (PostgreSQL: PGlite's folder is this process's alone).
+  it.runIf(backend === 'postgres')(
+    'is refused once OWNER_TTL_MS has passed since the row was last looked up, however busy the user is',
+    async () => {
+      const server = await startTestServer();
+      try {
+        const gone = await server.signUp('gonelive');
+        expect((await server.api('/api/users/me', { token: gone.jwt })).status).toBe(200);
+        const database = await openDatabase({ databaseUrl: server.config.databaseUrl, dataDir: server.config.dataDir });
+        try {
+          await database.db.delete(users).where(eq(users.id, gone.user.id));
+        } finally {
+          await database.close();
+        }
+        // A busy client: its requests must not keep the remembered row alive.
+        const deadline = Date.now() + OWNER_TTL_MS + 200;
+        while (Date.now() < deadline) {
+          await server.api('/api/users/me', { token: gone.jwt });
+          await sleep(100);
+        }
+        const res = await server.api('/api/gems', { token: gone.jwt, body: gemBody() });
+        expect(expectError(res, 401).message).toBe('User no longer exists');
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

@@ -1,0 +1,53 @@
+/**
+ * The JSON body limit (5 MB) holds whether the client declares the length or streams the body in
+ * chunks without one; a body within it reaches the route.
+ */
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { gemBody, setupTestServer } from './harness';
+
+const t = setupTestServer();
+const LIMIT = 5 * 1024 * 1024;
+
+/** POSTs `size` bytes of a JSON gem body to /api/gems, with Content-Length or chunked (in 64 kB pieces). */
+function post(token: string, size: number, how: 'declared' | 'chunked'): Promise<{ status: number; body: string }> {
+  const start = JSON.stringify(gemBody()).slice(0, -1);
+  const padding = size - start.length - '",pad:""}'.length;
+  const text = `${start},"pad":"${'p'.repeat(Math.max(0, padding))}"}`;
+  const url = new URL('/api/gems', t.url);
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    if (how === 'declared') headers['content-length'] = String(Buffer.byteLength(text));
+    const req = request(url, { method: 'POST', headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    // The server may answer 413 and close before the whole body is sent.
+    req.on('error', (error) => (error.message.includes('EPIPE') ? undefined : reject(error)));
+    for (let at = 0; at < text.length; at += 64 * 1024) req.write(text.slice(at, at + 64 * 1024));
+    req.end();
+  });
+}
+
+describe('the JSON body limit', () => {
+  it('refuses a body over 5 MB with 413, declared or streamed in chunks', async () => {
+    const { jwt } = await t.signUp('limit');
+    for (const how of ['declared', 'chunked'] as const) {
+      const res = await post(jwt, LIMIT + 100, how);
+      expect(res.status, how).toBe(413);
+      expect(JSON.parse(res.body).error.message, how).toBe(`Request body is larger than ${LIMIT} bytes`);
+    }
+  });
+
+  it('lets a body within it through to the route, declared or chunked', async () => {
+    const { jwt } = await t.signUp('within');
+    for (const how of ['declared', 'chunked'] as const) {
+      const res = await post(jwt, 64 * 1024, how);
+      expect(res.status, `${how}: ${res.body.slice(0, 200)}`).toBe(201);
+    }
+  });
+});
