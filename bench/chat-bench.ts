@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import postgres from 'postgres';
 import { readSse as readEvents } from '../lib/chat/sse';
 import { buildServer, SERVER_ENTRY } from '../scripts/build-server';
 import { startServer } from '../server/start';
 import { type FakeProvider, startFakeProvider } from '../tests/fake-provider/server';
+import { findPostgresBin, startPostgresCluster } from '../tests/server/postgres-global-setup';
 import { type ServerProcess, startServerProcess } from '../tests/server-process';
 import { apiCaller } from './api';
 import { percentile, summary } from './stats';
@@ -144,12 +146,60 @@ const overheadLine = (name: string, directRuns: Timing[], proxiedRuns: Timing[])
       ),
   )}`;
 
+/** The first-token lines of a server run in its own process. */
+const processLines = (name: string, { directRuns, proxiedRuns }: Awaited<ReturnType<typeof pairs>>) => [
+  summary(
+    `chat first token, through a ${name}`,
+    proxiedRuns.map((r) => r.first),
+  ),
+  summary(
+    '  of which: request → `message` event (id)',
+    proxiedRuns.map((r) => r.message ?? Number.NaN),
+  ),
+  `${overheadLine(`chat first-token overhead, ${name}`, directRuns, proxiedRuns)}  (budget 5 ms)`,
+];
+
+/**
+ * The same with the server process on PostgreSQL (a throwaway durable cluster), where storing the
+ * question does not hold the server's thread as PGlite's insert and flush do.
+ */
+async function onPostgres(fake: FakeProvider, runs: number, secret: string): Promise<string[]> {
+  try {
+    findPostgresBin();
+  } catch (error) {
+    return [`chat on PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`];
+  }
+  const cluster = await startPostgresCluster({ durable: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-chat-pg-'));
+  let child: ServerProcess | undefined;
+  try {
+    const admin = postgres(`${cluster.base}/postgres`, { max: 1, onnotice: () => {} });
+    await admin.unsafe('CREATE DATABASE trove_chat');
+    await admin.end({ timeout: 5 });
+    child = await startServerProcess({
+      args: [SERVER_ENTRY],
+      env: {
+        DATA_DIR: dataDir,
+        DATABASE_URL: `${cluster.base}/trove_chat`,
+        TROVE_SECRET: secret,
+        TROVE_PER_ADDRESS_LIMITS: '0',
+      },
+    });
+    return processLines('server process on PostgreSQL', await pairs(fake, child.url, runs));
+  } finally {
+    await child?.stop().catch(() => {});
+    cluster.stop('fast');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /**
  * First-token latency and per-chunk overhead of the chat proxy (`POST /api/chats/{id}/messages`,
  * OpenAI-compatible provider, Groq) against calling the fake provider directly, in the same run.
  * Each answer is `chunks` pieces sent with no delay, so the differences are the proxy's own cost.
  * The server runs in this process first (the client's own work then shares its event loop), then
- * compiled in a child process, as a deployed server runs (its first token measured apart from the client's work).
+ * compiled in a child process, as a deployed server runs (its first token measured apart from the client's work),
+ * on PGlite and on PostgreSQL.
  */
 export async function benchChat(
   runs = Number(process.env.BENCH_CHAT_RUNS ?? 30),
@@ -218,23 +268,10 @@ export async function benchChat(
       args: [SERVER_ENTRY],
       env: { DATA_DIR: processDataDir, TROVE_SECRET: config.secret, TROVE_PER_ADDRESS_LIMITS: '0' },
     });
-    const apart = await pairs(fake, child.url, runs);
-    lines.push(
-      summary(
-        'chat first token, through a server process',
-        apart.proxiedRuns.map((r) => r.first),
-      ),
-    );
-    lines.push(
-      summary(
-        '  of which: request → `message` event (id)',
-        apart.proxiedRuns.map((r) => r.message ?? Number.NaN),
-      ),
-    );
-    lines.push(
-      overheadLine('chat first-token overhead, server process', apart.directRuns, apart.proxiedRuns) +
-        '  (budget 5 ms)',
-    );
+    lines.push(...processLines('server process', await pairs(fake, child.url, runs)));
+    await child.stop();
+    child = undefined;
+    lines.push(...(await onPostgres(fake, runs, config.secret)));
   } finally {
     await server?.stop().catch(() => {});
     await child?.stop().catch(() => {});

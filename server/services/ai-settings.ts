@@ -17,7 +17,7 @@ import { type AiModelRow, allActiveModels, findActiveModel, getActiveModel, toAi
 import { connectionOf, endpointOfModel, listEndpointRows } from './custom-endpoints';
 import { withInstructionDefaults } from './voices';
 
-type SettingsRow = typeof userAiSettings.$inferSelect;
+export type SettingsRow = typeof userAiSettings.$inferSelect;
 type Ai = Deps['ai'];
 
 const settingsRowQuery = preparedFor((db) =>
@@ -330,8 +330,13 @@ export async function modelAccess(
   ai: Ai,
   userId: number,
   modelId: number,
+  /** The user's settings row, when the caller has it already. */
+  settings?: SettingsRow,
 ): Promise<{ model: AiModelRow; access: ProviderAccess }> {
-  const [row, model] = await Promise.all([getSettingsRow(db, ai, userId), getActiveModel(db, userId, modelId)]);
+  const [row, model] = await Promise.all([
+    settings ?? getSettingsRow(db, ai, userId),
+    getActiveModel(db, userId, modelId),
+  ]);
   assertUsable(ai, row, model, 'modelId');
   if (model.endpointId !== null) {
     const endpoint = connectionOf(ai, await endpointOfModel(db, model));

@@ -17,7 +17,7 @@ import type { Deps } from '../http/env';
 import { ApiError, fieldError } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 import type { AiModelRow } from './ai-models';
-import { getSettingsRow, modelAccess } from './ai-settings';
+import { getSettingsRow, modelAccess, type SettingsRow } from './ai-settings';
 import { generate, type Persist } from './answer-generation';
 import { claimChatFiles, modelTakes } from './chat-files';
 import { storedTurns } from './chat-turns';
@@ -204,12 +204,11 @@ function launchAnswer(
  */
 async function shareAnswers(
   db: Db,
-  ai: Ai,
   userId: number,
   request: AnswerRequest,
   accesses: ModelAccess[],
+  settings: SettingsRow,
 ): Promise<Shared> {
-  const settings = await getSettingsRow(db, ai, userId);
   const defaults = { brandVoiceId: settings.defaultBrandVoiceId, personaId: settings.defaultBrandPersona };
   const instructions = await resolveInstructions(db, userId, request.choice, defaults, request.lenientContext);
   const memory = request.choice.memory ?? settings.enableMemory;
@@ -239,9 +238,10 @@ async function startAnswers(
   userId: number,
   request: AnswerRequest,
 ): Promise<StartedAnswer[]> {
+  const settings = await getSettingsRow(db, ai, userId);
   const accesses: ModelAccess[] = [];
-  for (const modelId of request.modelIds) accesses.push(await modelAccess(db, ai, userId, modelId));
-  const shared = await shareAnswers(db, ai, userId, request, accesses);
+  for (const modelId of request.modelIds) accesses.push(await modelAccess(db, ai, userId, modelId, settings));
+  const shared = await shareAnswers(db, userId, request, accesses, settings);
   const prepared = accesses.map((access, index) =>
     prepareAnswer(request, shared, access, { index, count: accesses.length }),
   );
@@ -305,15 +305,15 @@ export async function sendMessage(
   input: SendInput,
   store: FileStore,
 ): Promise<StartedAnswer[]> {
-  const chat = await getOwnedChat(db, userId, chatId);
-  const request = sentRequest(input);
+  // Read together; the turns are used only once the chat proved to be the user's.
+  const [chat, history] = await Promise.all([getOwnedChat(db, userId, chatId), storedTurns(db, chatId)]);
   return startAnswers(db, ai, generations, userId, {
-    ...request,
+    ...sentRequest(input),
     storeIn: input.temporary ? null : chatId,
     writer: isWriterChat(chat),
     chatId,
     store,
-    history: await storedTurns(db, chatId),
+    history,
   });
 }
 
