@@ -149,6 +149,18 @@ function modelRow(endpoint: EndpointRow, entry: DiscoveredEntry) {
 export async function refreshEndpoint(db: Db, ai: Ai, row: EndpointRow): Promise<EndpointRow> {
   const found = await discover(connectionOf(ai, row));
   return db.transaction(async (tx) => {
+    // The endpoint's row first, its models after: the order a delete takes them in (the row, then its
+    // models by cascade). Taken the other way round, a refresh and a delete at once deadlocked on PostgreSQL.
+    const [updated] = await tx
+      .update(customEndpoints)
+      .set(
+        found.ok
+          ? { refreshedAt: sql`now()`, refreshError: null, updatedAt: sql`now()` }
+          : { refreshError: found.message, updatedAt: sql`now()` },
+      )
+      .where(eq(customEndpoints.id, row.id))
+      .returning();
+    if (!updated) throw notFound('Endpoint');
     if (found.ok) {
       const excluded = (column: string) => sql.raw(`excluded."${column}"`);
       await tx
@@ -179,16 +191,6 @@ export async function refreshEndpoint(db: Db, ai: Ai, row: EndpointRow): Promise
         ),
       );
     }
-    const [updated] = await tx
-      .update(customEndpoints)
-      .set(
-        found.ok
-          ? { refreshedAt: sql`now()`, refreshError: null, updatedAt: sql`now()` }
-          : { refreshError: found.message, updatedAt: sql`now()` },
-      )
-      .where(eq(customEndpoints.id, row.id))
-      .returning();
-    if (!updated) throw notFound('Endpoint');
     return updated;
   });
 }

@@ -372,3 +372,21 @@ describe('stored keys', () => {
     }
   });
 });
+
+describe('a refresh and a delete of one endpoint at once', () => {
+  it('each ends cleanly (the refresh 200 or 404, the delete 200), never a 500 from a deadlock', async () => {
+    const { jwt } = await t.signUp('racing');
+    for (let round = 0; round < 24; round++) {
+      const endpoint = await addOk(jwt, ollamaBody());
+      const refresh = t.api(`/api/ai-endpoints/${endpoint.id}/refresh`, { token: jwt, body: {} });
+      // The delete lands at different points of the refresh (its discovery, then its transaction).
+      await new Promise((resolve) => setTimeout(resolve, round % 8));
+      const removed = await t.api(`/api/ai-endpoints/${endpoint.id}`, { token: jwt, method: 'DELETE' });
+      const refreshed = await refresh;
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+      expect([200, 404], JSON.stringify(refreshed.body)).toContain(refreshed.status);
+    }
+    expect((await list(jwt)).data).toEqual([]);
+    expect((await userModels(jwt)).filter((m) => m.provider === 'Home Ollama')).toEqual([]);
+  });
+});
