@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer';
-import { extensionPath, launchWithExtension, openExtensionPage } from '../tests/e2e/browser';
+import { extensionPath, launchWithExtension, openExtensionPage, openPopup } from '../tests/e2e/browser';
 import { backgroundWorker } from '../tests/e2e/flows';
 import { summary } from './stats';
 
@@ -49,15 +49,11 @@ export async function benchPageFloor(runs: number): Promise<string[]> {
       const scope = globalThis as unknown as { chrome: { action: { setPopup(o: { popup: string }): Promise<void> } } };
       return scope.chrome.action.setPopup({ popup });
     }, BLANK);
-    const popupUrl = `chrome-extension://${ctx.extensionId}/${BLANK}`;
     const popupPaint: number[] = [];
     const tabPaint: number[] = [];
     const scriptRan: number[] = [];
     for (let i = 0; i < runs + 2; i++) {
-      await tab.bringToFront();
-      const opened = ctx.browser.waitForTarget((t) => t.url() === popupUrl, { timeout: 15_000 });
-      await tab.triggerExtensionAction(ctx.extension);
-      const popup = await (await opened).asPage();
+      const popup = await openPopup(ctx, tab, BLANK);
       const asPopup = await timings(popup);
       await popup.close();
       const page = await openExtensionPage(ctx, BLANK);

@@ -39,10 +39,10 @@ export async function launchWithExtension(path = extensionPath): Promise<Extensi
   return { browser, extension, extensionId, close: () => browser.close() };
 }
 
-/** Clicks the toolbar button for `page` and returns the popup it opens. */
-export async function openPopup(ctx: ExtensionBrowser, page: Page): Promise<Page> {
+/** Clicks the toolbar button for `page` and returns the popup it opens (`file`: the popup the action shows). */
+export async function openPopup(ctx: ExtensionBrowser, page: Page, file = 'popup.html'): Promise<Page> {
   await page.bringToFront();
-  const popupUrl = `chrome-extension://${ctx.extensionId}/popup.html`;
+  const popupUrl = `chrome-extension://${ctx.extensionId}/${file}`;
   const opened = ctx.browser.waitForTarget((t) => t.url() === popupUrl, { timeout: 15_000 });
   await page.triggerExtensionAction(ctx.extension);
   const target = await opened;
