@@ -154,13 +154,30 @@ function loadSecret(dataDir: string, fromEnv: string | undefined): string {
   return secret;
 }
 
+/**
+ * A whole-number setting from the environment (undefined when unset), so a typo is refused at start
+ * naming what was given, not turned into NaN; each setting's own range is checked where it is used.
+ */
+function wholeNumberFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  if (!/^\d+$/.test(text)) throw new Error(`${name} must be a whole number, got "${env[name]}"`);
+  return Number(text);
+}
+
+/** Token lifetimes: whole seconds ≥ 1 (a lifetime of 0 or less would refuse every token it signs). */
+function tokenTtlFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const seconds = wholeNumberFromEnv(env, name) ?? fallback;
+  if (seconds < 1) throw new Error(`${name} must be a whole number of seconds ≥ 1, got "${env[name]}"`);
+  return seconds;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
-  const port = Number(env.PORT ?? 8787);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  const trustedProxies = Number(env.TROVE_TRUST_PROXY || 0);
-  if (!Number.isInteger(trustedProxies) || trustedProxies < 0 || trustedProxies > 10) {
+  const port = wholeNumberFromEnv(env, 'PORT') ?? 8787;
+  if (port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const trustedProxies = wholeNumberFromEnv(env, 'TROVE_TRUST_PROXY') ?? 0;
+  if (trustedProxies > 10) {
     throw new Error(
       `TROVE_TRUST_PROXY must be the number of reverse proxies in front of the server (0–10), got "${env.TROVE_TRUST_PROXY}"`,
     );
@@ -170,10 +187,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    databasePoolSize: env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined,
+    databasePoolSize: wholeNumberFromEnv(env, 'DATABASE_POOL_SIZE'),
     secret: loadSecret(dataDir, env.TROVE_SECRET),
-    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
-    refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
+    accessTokenTtlSeconds: tokenTtlFromEnv(env, 'ACCESS_TOKEN_TTL', 15 * 60),
+    refreshTokenTtlSeconds: tokenTtlFromEnv(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
     trustedProxies,
     rateLimits: env.TROVE_PER_ADDRESS_LIMITS === '0' ? PER_ADDRESS_LIMITS_OFF : undefined,
     logRequests: env.LOG_REQUESTS !== '0',
@@ -184,9 +201,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     houseProvider: (env.TROVE_HOUSE_PROVIDER || undefined) as HouseProviderKind | undefined,
     houseBaseUrl: env.TROVE_HOUSE_BASE_URL || undefined,
     houseApiKey: env.TROVE_HOUSE_API_KEY || undefined,
-    houseCredits: env.TROVE_HOUSE_CREDITS ? Number(env.TROVE_HOUSE_CREDITS) : undefined,
+    houseCredits: wholeNumberFromEnv(env, 'TROVE_HOUSE_CREDITS'),
     modelsFile: env.TROVE_MODELS_FILE ? resolve(env.TROVE_MODELS_FILE) : undefined,
-    answerLeaseSeconds: env.TROVE_ANSWER_LEASE_SECONDS ? Number(env.TROVE_ANSWER_LEASE_SECONDS) : undefined,
+    answerLeaseSeconds: wholeNumberFromEnv(env, 'TROVE_ANSWER_LEASE_SECONDS'),
   };
   houseConfig(config); // fail at start on a bad house-model configuration
   answerLeaseSeconds(config);

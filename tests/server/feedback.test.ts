@@ -249,4 +249,29 @@ describe('configuration', () => {
     for (const bad of ['1', '2.5', '101', 'many'])
       expect(() => configFromEnv(env({ DATABASE_POOL_SIZE: bad }))).toThrow(/DATABASE_POOL_SIZE/);
   });
+
+  it('refuses a number setting that is not a whole number, naming the text given rather than NaN', () => {
+    const numbers = [
+      'PORT',
+      'TROVE_TRUST_PROXY',
+      'DATABASE_POOL_SIZE',
+      'ACCESS_TOKEN_TTL',
+      'REFRESH_TOKEN_TTL',
+      'TROVE_HOUSE_CREDITS',
+      'TROVE_ANSWER_LEASE_SECONDS',
+    ];
+    for (const name of numbers) {
+      for (const bad of ['many', '-1', '1e3', '0x10']) {
+        expect(() => configFromEnv(env({ [name]: bad })), `${name}=${bad}`).toThrow(`${name} must be a whole number`);
+        expect(() => configFromEnv(env({ [name]: bad })), `${name}=${bad}`).toThrow(`got "${bad}"`);
+      }
+    }
+    // A token lifetime of 0 would refuse every token as soon as it is signed.
+    expect(() => configFromEnv(env({ ACCESS_TOKEN_TTL: '0' }))).toThrow(
+      'ACCESS_TOKEN_TTL must be a whole number of seconds ≥ 1',
+    );
+    const config = configFromEnv(env({ ACCESS_TOKEN_TTL: '60', REFRESH_TOKEN_TTL: ' 3600 ', PORT: '0' }));
+    expect(config).toMatchObject({ accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 3600, port: 0 });
+    expect(configFromEnv(env({})).accessTokenTtlSeconds).toBe(900);
+  });
 });
