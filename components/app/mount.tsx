@@ -5,6 +5,7 @@ import { createBackgroundClient } from '@/lib/messaging/messenger';
 import { ToastProvider } from '../ui/Toast';
 import { BackgroundProvider } from './background-context';
 import { createQueryClient } from './query-client';
+import { shareQueryChanges } from './share-query-changes';
 import { applyTheme, readTheme } from './theme';
 
 /**
@@ -18,6 +19,7 @@ export function mountExtensionPage(
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
   applyTheme(readTheme());
+  shareQueryChanges(queryClient);
   createRoot(root).render(
     <StrictMode>
       <BackgroundProvider client={background}>
