@@ -165,7 +165,7 @@ function wholeNumberFromEnv(env: NodeJS.ProcessEnv, name: string): number | unde
   return Number(text);
 }
 
-/** Token lifetimes: whole seconds ≥ 1 (a lifetime of 0 or less would refuse every token it signs). */
+/** Token lifetimes: whole seconds ≥ 1 (a lifetime of 0 would refuse every token as it is signed). */
 function tokenTtlFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const seconds = wholeNumberFromEnv(env, name) ?? fallback;
   if (seconds < 1) throw new Error(`${name} must be a whole number of seconds ≥ 1, got "${env[name]}"`);

@@ -8,7 +8,7 @@ import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/rea
  * and invalidate theirs: each fetches it again from the background if it shows it. Only keys travel,
  * never data; the background stays the one source.
  */
-export const QUERY_CHANGES_CHANNEL = 'trove:query-changes';
+const QUERY_CHANGES_CHANNEL = 'trove:query-changes';
 
 /** A change this page made itself: a fetch's answer is not one (every page fetches its own). */
 const isOwnChange = (event: QueryCacheNotifyEvent) =>
