@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BackgroundClient } from '@/lib/messaging/protocol';
 import { BackgroundError, unwrap } from './background-context';
+import { SHOWS_LIBRARY } from './share-query-changes';
 
 /**
  * The server state every extension page shares (session, library, queue), as React Query options:
@@ -33,13 +34,21 @@ export const activePageQuery = (background: Client) =>
   queryOptions({ queryKey: keys.activePage, queryFn: async () => unwrap(await background.getActivePage({})) });
 
 export const collectionsQuery = (background: Client) =>
-  queryOptions({ queryKey: keys.collections, queryFn: async () => unwrap(await background.listCollections()) });
+  queryOptions({
+    queryKey: keys.collections,
+    queryFn: async () => unwrap(await background.listCollections()),
+    meta: SHOWS_LIBRARY,
+  });
 
 export const tagsQuery = (background: Client) =>
-  queryOptions({ queryKey: keys.tags, queryFn: async () => unwrap(await background.listTags()) });
+  queryOptions({ queryKey: keys.tags, queryFn: async () => unwrap(await background.listTags()), meta: SHOWS_LIBRARY });
 
 export const gemsAtUrlQuery = (background: Client, url: string) =>
-  queryOptions({ queryKey: keys.gemsAtUrl(url), queryFn: async () => unwrap(await background.findGemsAtUrl(url)) });
+  queryOptions({
+    queryKey: keys.gemsAtUrl(url),
+    queryFn: async () => unwrap(await background.findGemsAtUrl(url)),
+    meta: SHOWS_LIBRARY,
+  });
 
 export const queueQuery = (background: Client) =>
   queryOptions({

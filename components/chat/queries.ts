@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { PromptCategory } from '@/lib/api/voice-contract';
 import type { ChatApi, InstructionKind } from '@/lib/chat/chat-api';
 import { nextPage } from '@/lib/chat/paging';
+import { SHOWS_LIBRARY } from '../app/share-query-changes';
 
 export type PromptTab = PromptCategory | 'All';
 
@@ -40,7 +41,7 @@ export const historyQuery = (api: ChatApi, search: string) =>
   });
 
 export const chatCollectionsQuery = (api: ChatApi) =>
-  queryOptions({ queryKey: chatKeys.collections, queryFn: () => api.chatCollections() });
+  queryOptions({ queryKey: chatKeys.collections, queryFn: () => api.chatCollections(), meta: SHOWS_LIBRARY });
 
 export const shareLinkQuery = (api: ChatApi, chatId: number) =>
   queryOptions({ queryKey: chatKeys.shareLink(chatId), queryFn: () => api.shareLink(chatId) });
@@ -66,4 +67,5 @@ export const collectionGemsQuery = (api: ChatApi, collectionId: number) =>
     queryFn: ({ pageParam }) => api.collectionGems(collectionId, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    meta: SHOWS_LIBRARY,
   });

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorMessage, isOffline, unwrap, useBackground } from '../app/background-context';
 import { keys } from '../app/queries';
+import { SHOWS_LIBRARY } from '../app/share-query-changes';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { ErrorMessage } from '../ui/ErrorMessage';
@@ -17,6 +18,7 @@ export function RecentGems() {
     queryFn: async ({ pageParam }) => unwrap(await background.listGems({ page: pageParam, perPage: PER_PAGE })),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.perPage < last.total && last.data.length ? last.page + 1 : undefined),
+    meta: SHOWS_LIBRARY,
   });
   const items = gems.data?.pages.flatMap((p) => p.data) ?? [];
   const highlighted = location.hash.startsWith('#gem-') ? location.hash.slice(1) : null;

@@ -1,5 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { dataOf, type Gem, gemSchema, IDEMPOTENCY_HEADER } from '../api/contract';
+import { announceLibraryChange } from '../messaging/library-changes';
 import type { QueueView, SaveOutcome, SavePayload, UiError } from '../messaging/protocol';
 import { callApi } from './api-client';
 import { flashBadge, setWaitingCount } from './badge';
@@ -17,7 +18,7 @@ function dataUrlToBlob(dataUrl: string): Blob {
   });
 }
 
-async function send(save: QueuedSave<SavePayload>): Promise<SendOutcome<Gem>> {
+async function deliver(save: QueuedSave<SavePayload>): Promise<SendOutcome<Gem>> {
   const headers = { [IDEMPOTENCY_HEADER]: save.key };
   try {
     const { payload } = save;
@@ -37,6 +38,13 @@ async function send(save: QueuedSave<SavePayload>): Promise<SendOutcome<Gem>> {
   } catch (error) {
     return { ok: false, error: toUiError(error) };
   }
+}
+
+/** Every save, whoever asked for it, goes through here: the open pages hear of each one that lands. */
+async function send(save: QueuedSave<SavePayload>): Promise<SendOutcome<Gem>> {
+  const outcome = await deliver(save);
+  if (outcome.ok) announceLibraryChange();
+  return outcome;
 }
 
 const pendingCount = (items: QueuedSave<SavePayload>[]) => items.filter((s) => s.state === 'pending').length;

@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, openExtensionPage } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
-import { signUpInOptions } from './flows';
+import { clickMenuItem, signUpInOptions } from './flows';
 import { grantTab } from './panel';
 
 /**
@@ -40,5 +40,29 @@ describe('pages open together', () => {
     await options.waitForSelector('[role="tab"]::-p-text(Create account)');
     await panel.waitForSelector('::-p-text(Sign in to chat)', { timeout: 10_000 });
     expect(await panel.$('.composer-input')).toBeNull();
+  });
+
+  it('a save from the right-click menu shows at once in the options page already open', async () => {
+    const options = await openExtensionPage(ctx, 'options.html');
+    await options.locator('#signin-identifier').fill(USER.username);
+    await options.locator('#signin-password').fill(USER.password);
+    await options.locator('form[aria-label="Sign in"] button[type="submit"]').click();
+    await options.waitForSelector('.signed-in-as');
+    const gemCount = () => options.$$eval('.gem-list li', (items) => items.length);
+    await options.waitForSelector('#gems .count');
+    const before = await gemCount();
+
+    const article = await ctx.browser.newPage();
+    const pageUrl = `${env.site.url}/news-article.html`;
+    await article.goto(pageUrl);
+    const linkUrl = `${env.site.url}/blog-post.html?from=menu`;
+    await clickMenuItem(ctx, { menuItemId: 'trove-save-link', linkUrl, pageUrl, frameId: 0 });
+    // The options page is a background tab now, where requestAnimationFrame (Puppeteer's default polling) never runs.
+    await options.waitForFunction(
+      (n) => document.querySelectorAll('.gem-list li').length === n + 1,
+      { timeout: 10_000, polling: 'mutation' },
+      before,
+    );
+    expect(await gemCount()).toBe(before + 1);
   });
 });

@@ -1,6 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { shareQueryChanges } from '../../components/app/share-query-changes';
+import { SHOWS_LIBRARY, shareQueryChanges } from '@/components/app/share-query-changes';
+import { announceLibraryChange } from '@/lib/messaging/library-changes';
 
 /**
  * Two extension pages in one test: two query caches sharing changes over a real BroadcastChannel (its
@@ -20,12 +21,13 @@ function twoPages() {
 }
 
 /** A query a page shows (an observer keeps it active), answering with how often it was fetched. */
-function shown(client: QueryClient, queryKey: readonly unknown[]) {
+function shown(client: QueryClient, queryKey: readonly unknown[], meta?: Record<string, unknown>) {
   let fetches = 0;
   const observer = new QueryObserver(client, {
     queryKey,
     queryFn: () => ++fetches,
     staleTime: 30_000,
+    meta,
   });
   stops.push(observer.subscribe(() => {}));
   return { fetches: () => fetches, data: () => observer.getCurrentResult().data };
@@ -87,5 +89,20 @@ describe('query changes shared between extension pages', () => {
     options.setQueryData(['session'], { user: null });
     await settled();
     expect(there.fetches()).toBe(1);
+  });
+
+  it('a save the background announces makes every page fetch again what shows the library, once, and nothing else', async () => {
+    const [options, panel] = twoPages();
+    const recent = shown(options, ['gems'], SHOWS_LIBRARY);
+    const savedHere = shown(panel, ['gemsAtUrl', 'https://example.com/'], SHOWS_LIBRARY);
+    const models = shown(panel, ['ai-models']);
+    // Shown on both: each page hears the announcement itself, so neither sends its invalidation on.
+    const collections = [shown(options, ['collections'], SHOWS_LIBRARY), shown(panel, ['collections'], SHOWS_LIBRARY)];
+    await settled();
+    announceLibraryChange();
+    await settled();
+    await settled();
+    expect([recent.fetches(), savedHere.fetches(), models.fetches()]).toEqual([2, 2, 1]);
+    expect(collections.map((c) => c.fetches())).toEqual([2, 2]);
   });
 });
