@@ -1,16 +1,20 @@
+import type { ActiveTab } from '@/lib/messaging/protocol';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Skeleton } from '../ui/Skeleton';
+import { PreviewCard } from './PreviewCard';
+import { useVisibleMark } from './use-timing-marks';
 
 /** The small states of the popup, one component each: signed out, a page that cannot be saved, a failure, queued, loading. */
 
-export function SignedOutState({ onSignIn }: { onSignIn: () => void }) {
+export function SignedOutState({ tab, onSignIn }: { tab: ActiveTab | undefined; onSignIn: () => void }) {
   return (
     <section className="popup-state" aria-labelledby="signed-out-heading">
       <h1 id="signed-out-heading" className="popup-title">
         Save to Trove
       </h1>
+      {tab && <TabPreview tab={tab} />}
       <p>Sign in to save this page as a gem.</p>
       <Button variant="primary" onClick={onSignIn}>
         Sign in
@@ -57,8 +61,17 @@ export function QueuedState() {
   );
 }
 
-/** A placeholder in the form's own shape, so nothing jumps when the form arrives. */
-export function PopupSkeleton() {
+/** The page as the tab alone says it (title and address), in the place the form's preview card takes. */
+function TabPreview({ tab }: { tab: ActiveTab }) {
+  useVisibleMark();
+  return <PreviewCard title={tab.title} url={tab.url} image={null} />;
+}
+
+/**
+ * A placeholder in the form's own shape, so nothing jumps when the form arrives. Once the tab is known
+ * (the popup asks the browser itself), its title and address are shown while the background answers.
+ */
+export function PopupSkeleton({ tab }: { tab?: ActiveTab }) {
   return (
     <section className="popup-state popup-skeleton" aria-busy="true" aria-labelledby="loading-heading">
       <h1 id="loading-heading" className="popup-title">
@@ -67,13 +80,17 @@ export function PopupSkeleton() {
       <p role="status" aria-label="Loading" className="ui-visually-hidden">
         Reading the page…
       </p>
-      <div className="preview-card">
-        <Skeleton shape="block" className="preview-image" />
-        <div className="preview-text">
-          <Skeleton width="90%" />
-          <Skeleton width="50%" />
+      {tab ? (
+        <TabPreview tab={tab} />
+      ) : (
+        <div className="preview-card">
+          <Skeleton shape="block" className="preview-image" />
+          <div className="preview-text">
+            <Skeleton width="90%" />
+            <Skeleton width="50%" />
+          </div>
         </div>
-      </div>
+      )}
       {[40, 84, 0, 40, 40].map((height, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder rows
         <div key={i} className="field">

@@ -23,7 +23,7 @@ import {
 } from './save-gem-values';
 import { TagsField } from './TagsField';
 import { usePageFill } from './use-page-fill';
-import { useTimingMarks } from './use-timing-marks';
+import { useFilledInMark, useVisibleMark } from './use-timing-marks';
 
 interface Props {
   tab: ActiveTab;
@@ -72,7 +72,8 @@ export function SaveGemForm({
   // Filled in: everything has arrived and every field can be used.
   const combosReady = useCombosReady();
   const ready = filledIn && combosReady;
-  useTimingMarks(ready);
+  useVisibleMark();
+  useFilledInMark(ready);
   useEffect(() => {
     if (ready) preloadSaveGemRules();
   }, [ready]);

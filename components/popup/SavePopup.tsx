@@ -71,11 +71,12 @@ function SavePopupContent({ onOpenOptions, closePopup, autoCloseMs }: Required<O
     return collection;
   };
 
-  if (popup.session.isPending) return <PopupSkeleton />;
-  if (popup.signedOut) return <SignedOutState onSignIn={() => onOpenOptions('account')} />;
+  // The tab is the browser's own answer, often in before the session: what it says is shown at once.
   if (popup.tab && !isWebPage(popup.tab.url)) return <UnsaveablePageState url={popup.tab.url} />;
+  if (popup.session.isPending) return <PopupSkeleton tab={popup.tab} />;
+  if (popup.signedOut) return <SignedOutState tab={popup.tab} onSignIn={() => onOpenOptions('account')} />;
   if (popup.failure) return <LoadFailedState reason={popup.failure.message} onRetry={popup.retry} />;
-  if (popup.loading || !popup.tab) return <PopupSkeleton />;
+  if (popup.loading || !popup.tab) return <PopupSkeleton tab={popup.tab} />;
 
   const { result } = popup;
   if (result?.status === 'queued') return <QueuedState />;

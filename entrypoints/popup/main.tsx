@@ -7,6 +7,7 @@ import { prefetchSavePopup } from '@/components/popup/prefetch';
 import { SavePopup } from '@/components/popup/SavePopup';
 import { openChatPanel } from '@/lib/chat/open-panel';
 import { createBackgroundClient } from '@/lib/messaging/messenger';
+import { getActiveTab } from '@/lib/page/active-tab';
 
 const closePopup = () => window.close();
 const openOptions = (hash?: string) => {
@@ -15,7 +16,8 @@ const openOptions = (hash?: string) => {
 };
 
 // The popup's questions go to the background before React renders, on the query cache it then renders from.
-const background = createBackgroundClient();
+// The tab it asks the browser itself: its title and address show without waiting for a stopped background.
+const background = createBackgroundClient({ getActiveTab: (input) => getActiveTab(input.tabId) });
 const queryClient = createQueryClient();
 prefetchSavePopup(queryClient, background);
 

@@ -1,28 +1,8 @@
 import { browser } from 'wxt/browser';
-import type { ActivePage, ActiveTab } from '../messaging/protocol';
+import type { ActivePage } from '../messaging/protocol';
+import { getActiveTab } from '../page/active-tab';
 import type { PageExtract } from '../page/extract';
-import { mediaTypeFromUrl } from '../page/media-type';
 import { captureInTab } from './capture-in-tab';
-
-/**
- * The tab the user is looking at as the browser knows it (address, title, icon), without touching the
- * page: answered at once, so the popup can show the title and address before the page is read.
- */
-export async function getActiveTab(tabId?: number): Promise<ActiveTab> {
-  const tab =
-    tabId === undefined
-      ? (await browser.tabs.query({ active: true, currentWindow: true }))[0]
-      : await browser.tabs.get(tabId);
-  if (!tab?.id || !tab.url) throw new Error('There is no open tab to save.');
-  return {
-    tabId: tab.id,
-    url: tab.url,
-    title: tab.title || tab.url,
-    favIconUrl: tab.favIconUrl ?? null,
-    // The browser's PDF viewer and other pages that cannot be scripted still say what they are by their address.
-    detected: mediaTypeFromUrl(tab.url),
-  };
-}
 
 /**
  * The tab read on demand: the extraction script is injected only into that tab, which the toolbar click

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { getActivePage, getActiveTab } from '../../lib/background/active-page';
+import { getActivePage } from '../../lib/background/active-page';
+import { getActiveTab } from '../../lib/page/active-tab';
 
 /** The popup asks first for the tab (address and title, at once), then for the page read through `scripting`. */
 

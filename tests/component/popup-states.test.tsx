@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { POPUP_MARKS } from '@/components/popup/use-timing-marks';
 import { FakeBackground } from './fake-background';
 import { makeCollection, makeGem, makePage, makeTag } from './fixtures';
 import { field, findSaveForm, openDetails, renderPopup } from './render';
@@ -10,6 +11,8 @@ describe('SavePopup: signed out', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(onOpenOptions).toHaveBeenCalledExactlyOnceWith('account');
     expect(screen.getByText('Sign in to save this page as a gem.')).toBeTruthy();
+    // The page it would save, as the tab says it (the page itself is not read).
+    expect(document.querySelector('.preview-title')?.textContent).toBe('Hello, world | Example Blog');
     expect(fake.client.getActivePage).not.toHaveBeenCalled();
     expect(fake.client.listCollections).not.toHaveBeenCalled();
   });
@@ -57,6 +60,24 @@ describe('SavePopup: loading and failures', () => {
     tab.release();
     await findSaveForm();
     expect(screen.queryByText('Reading the page…')).toBeNull();
+  });
+
+  test("while the session is asked, the tab's title and site already show where the form will be", async () => {
+    const fake = new FakeBackground();
+    const session = fake.holdNext('getSession');
+    performance.clearMarks(POPUP_MARKS.visible);
+    const { container } = renderPopup(fake);
+    await waitFor(() =>
+      expect(container.querySelector('.preview-title')?.textContent).toBe('Hello, world | Example Blog'),
+    );
+    expect(container.querySelector('.preview-site')?.getAttribute('title')).toBe(fake.state.activePage.url);
+    expect(container.querySelector('[aria-busy="true"] .preview-card')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(performance.getEntriesByName(POPUP_MARKS.visible, 'mark').length).toBe(1);
+    session.release();
+    await findSaveForm();
+    expect(container.querySelectorAll('.preview-card').length).toBe(1);
   });
 
   test('shows the form with the tab alone, and fills in the collections, tags and "already saved?" as they arrive', async () => {
