@@ -1,23 +1,28 @@
 import type { Message } from '../api/chat-contract';
 
+/** What grouping reads of a message: its id, its question and the links its context holds. */
+export type TurnMessage = Pick<Message, 'id' | 'userText' | 'context'>;
+
 /** A question and its answers: one, or siblings (regenerated, or several models side by side). */
-export interface Turn {
+export interface Turn<M extends TurnMessage = Message> {
   /** The first answer's id: the turn's stable key. */
   id: number;
   question: string;
-  answers: Message[];
+  answers: M[];
 }
 
-const regeneratedFrom = (m: Message) => (m.context.regenerate as { fromMessageId?: number } | undefined)?.fromMessageId;
-const multiIndex = (m: Message) => (m.context.multi as { index?: number } | undefined)?.index;
+const regeneratedFrom = (m: TurnMessage) =>
+  (m.context.regenerate as { fromMessageId?: number } | undefined)?.fromMessageId;
+const multiIndex = (m: TurnMessage) => (m.context.multi as { index?: number } | undefined)?.index;
 
 /**
  * Groups a chat's messages (in id order) into turns: a regenerated answer joins the turn of the answer
  * it regenerated; the second and later answers of a several-model question join the first one's.
+ * The panel shows its turns this way, and the server sends the model its earlier turns this way.
  */
-export function groupTurns(messages: Message[]): Turn[] {
-  const turns: Turn[] = [];
-  const turnOf = new Map<number, Turn>();
+export function groupTurns<M extends TurnMessage>(messages: M[]): Turn<M>[] {
+  const turns: Turn<M>[] = [];
+  const turnOf = new Map<number, Turn<M>>();
   for (const message of messages) {
     const from = regeneratedFrom(message);
     const previous = turns.at(-1);
