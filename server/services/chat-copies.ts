@@ -1,5 +1,6 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { ChatExportFormat, GeneratedImage, SearchResult } from '../../lib/api/chat-contract';
+import { groupTurns } from '../../lib/chat/turns';
 import type { Db } from '../db/client';
 import { gems, messages } from '../db/schema';
 import { createChat, getOwnedChat, getOwnedMessage, isWriterChat, listMessages, toMessage } from './chats';
@@ -10,10 +11,30 @@ type MessageRow = typeof messages.$inferSelect;
 const FINISHED = new Set(['done', 'stopped', 'error']);
 const INSERT_CHUNK = 500;
 
+/** `count` unused message ids, ascending, taken from the messages' id sequence. */
+async function newMessageIds(db: Db, count: number): Promise<number[]> {
+  if (!count) return [];
+  const taken = await db
+    .select({ id: sql<number>`nextval(pg_get_serial_sequence(${getTableName(messages)}, 'id'))::int` })
+    .from(sql`generate_series(1, ${count}::int)`);
+  return taken.map((row) => Number(row.id)).sort((a, b) => a - b);
+}
+
+/** A copied message's context, its link to the answer it regenerated pointing at that answer's copy (dropped when not copied). */
+function copiedContext(context: Record<string, unknown>, copyOf: Map<number, number>): Record<string, unknown> {
+  const regenerate = context.regenerate as { fromMessageId?: unknown } | undefined;
+  if (typeof regenerate?.fromMessageId !== 'number') return context;
+  const { fromMessageId, ...options } = regenerate;
+  const copied = copyOf.get(fromMessageId);
+  return { ...context, regenerate: copied === undefined ? options : { ...options, fromMessageId: copied } };
+}
+
 /**
- * A new chat (in the user's AI Chats collection) holding copies of `rows`. Copies keep their text,
- * model, usage, cost, context and times; an answer still streaming is copied as 'stopped' with
- * what it had so far, so no copy waits forever. The new chat is removed again if copying fails.
+ * A new chat (in the user's AI Chats collection) holding copies of `rows` (in id order). Copies keep
+ * their text, model, usage, cost, context and times, and their order; a regenerated answer's link
+ * points at the copy of the answer it regenerated, so the copy groups into the same turns. An answer
+ * still streaming is copied as 'stopped' with what it had so far, so no copy waits forever. The new
+ * chat is removed again if copying fails.
  */
 async function copyChat(
   db: Db,
@@ -32,9 +53,12 @@ async function copyChat(
     const pictures = new Map<number, GeneratedImage[]>();
     for (const m of rows)
       if (m.images?.length) pictures.set(m.id, await copyPictures(db, files, userId, m.images, chat.id));
+    const ids = await newMessageIds(db, rows.length);
+    const copyOf = new Map(rows.map((m, i) => [m.id, ids[i] as number]));
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       await db.insert(messages).values(
         rows.slice(i, i + INSERT_CHUNK).map((m) => ({
+          id: copyOf.get(m.id),
           chatGemId: chat.id,
           ownerId: userId,
           userText: m.userText,
@@ -48,7 +72,7 @@ async function copyChat(
           language: m.language,
           usage: m.usage,
           cost: m.cost,
-          context: m.context,
+          context: copiedContext(m.context, copyOf),
           results: m.results,
           reasoning: m.reasoning,
           images: pictures.get(m.id) ?? m.images,
@@ -74,15 +98,23 @@ export async function duplicateChat(db: Db, files: Files, userId: number, chatId
   return copyChat(db, files, userId, source, `${source.title} (copy)`, rows);
 }
 
-/** `POST /api/messages/{id}/fork`: "<title> (fork)" with the messages up to and including this one. */
+/**
+ * The messages a fork at `messageId` keeps, in id order: the turns before its turn whole, and of its
+ * turn the answers up to and including it (so it is that turn's latest answer, the one carried on).
+ */
+function forkedRows(rows: MessageRow[], messageId: number): MessageRow[] {
+  const turns = groupTurns(rows);
+  const at = turns.findIndex((turn) => turn.answers.some((m) => m.id === messageId));
+  const kept = turns.slice(0, at).flatMap((turn) => turn.answers);
+  kept.push(...(turns[at]?.answers.filter((m) => m.id <= messageId) ?? []));
+  return kept.sort((a, b) => a.id - b.id);
+}
+
+/** `POST /api/messages/{id}/fork`: "<title> (fork)" with the turns up to this answer's, which ends with it. */
 export async function forkChat(db: Db, files: Files, userId: number, messageId: number) {
   const message = await getOwnedMessage(db, userId, messageId);
   const source = await getOwnedChat(db, userId, message.chatGemId);
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.chatGemId, source.id), lte(messages.id, message.id)))
-    .orderBy(asc(messages.id));
+  const rows = forkedRows(await listMessages(db, userId, source.id), message.id);
   return copyChat(db, files, userId, source, `${source.title} (fork)`, rows);
 }
 

@@ -3,6 +3,8 @@
  * through the real endpoints against the fake provider.
  */
 import { describe, expect, it, vi } from 'vitest';
+import type { Message } from '../../lib/api/contract';
+import { groupTurns } from '../../lib/chat/turns';
 import type { Script } from '../fake-provider/server';
 import { chatUser, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
@@ -150,6 +152,53 @@ describe('duplicate and fork', () => {
 
     const first = await t.api(`/api/messages/${ids[0]}/fork`, { method: 'POST', token });
     expect((await storedMessages(t, token, first.body.data.id)).map((m) => m.userText)).toEqual(['What is a gem?']);
+  });
+
+  /** Two turns, the first answer regenerated after the second turn: [Q1: A1, A1b], [Q2: A2]. */
+  async function chatWithRegenerated() {
+    const user = await chatUser(t, fake);
+    const { token, chatId, modelId } = user;
+    const first = await ask(token, chatId, modelId, 'Q1', { chunks: ['A1'] });
+    const second = await ask(token, chatId, modelId, 'Q2', { chunks: ['A2'] });
+    fake.script({ chunks: ['A1b'] });
+    const res = await stream(t.url, `/api/messages/${first}/regenerate`, { token, body: {} });
+    const regenerated = res.events[0]?.data.id as number;
+    return { ...user, first, second, regenerated };
+  }
+
+  /** A chat as the panel shows it: each turn's question and its answers. */
+  const turnsOf = (messages: Message[]) =>
+    groupTurns(messages).map((turn) => [turn.question, turn.answers.map((a) => a.text)]);
+
+  it('a duplicate keeps a regenerated answer beside the one it regenerated', async () => {
+    const { token, chatId } = await chatWithRegenerated();
+    const original = await storedMessages(t, token, chatId);
+    expect(turnsOf(original)).toEqual([
+      ['Q1', ['A1', 'A1b']],
+      ['Q2', ['A2']],
+    ]);
+
+    const res = await t.api(`/api/chats/${chatId}/duplicate`, { method: 'POST', token });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const copy = await storedMessages(t, token, res.body.data.id);
+
+    expect(turnsOf(copy)).toEqual(turnsOf(original));
+    // the copy's regenerated answer points at the copy's own first answer
+    expect(copy[2]?.context.regenerate).toMatchObject({ fromMessageId: copy[0]?.id });
+  });
+
+  it('forks by turn: the turns up to the forked answer, whose turn ends with it', async () => {
+    const { token, second, regenerated } = await chatWithRegenerated();
+
+    const atRegenerated = await t.api(`/api/messages/${regenerated}/fork`, { method: 'POST', token });
+    expect(atRegenerated.status, JSON.stringify(atRegenerated.body)).toBe(201);
+    expect(turnsOf(await storedMessages(t, token, atRegenerated.body.data.id))).toEqual([['Q1', ['A1', 'A1b']]]);
+
+    const atSecond = await t.api(`/api/messages/${second}/fork`, { method: 'POST', token });
+    expect(turnsOf(await storedMessages(t, token, atSecond.body.data.id))).toEqual([
+      ['Q1', ['A1', 'A1b']],
+      ['Q2', ['A2']],
+    ]);
   });
 
   it('are owner only', async () => {
