@@ -31,21 +31,23 @@ export * from './chat-tools-contract';
  * - `memory` `{proposal}` (memory on): a fact the assistant proposes to remember, before `followups`/`done`.
  */
 
+/** A chat's type (spec §1): 'ai-writer' is the writing variant, with fewer options and a writer's instructions. */
+export const CHAT_TYPES = ['chat', 'ai-writer'] as const;
+export type ChatType = (typeof CHAT_TYPES)[number];
+
 /** `GET /api/chats/history` (spec §7; page size 20, spec §9). */
 export const chatHistoryQuery = z.object({
   page: queryInteger(1, MAX_PAGE).default(1),
   perPage: queryInteger(1, 100).default(20),
   search: z.string().trim().max(500).default(''),
+  /** Only the chats of this type (the Chat tab's history: 'chat'; Write mode has none, spec §2); all when left out. */
+  type: z.enum(CHAT_TYPES).optional(),
 });
 
 /** `GET /api/chats/{id}/export`. */
 export const CHAT_EXPORT_FORMATS = ['markdown', 'json', 'text'] as const;
 export type ChatExportFormat = (typeof CHAT_EXPORT_FORMATS)[number];
 export const chatExportQuery = z.object({ format: z.enum(CHAT_EXPORT_FORMATS).default('markdown') });
-
-/** A chat's type (spec §1): 'ai-writer' is the writing variant, with fewer options and a writer's instructions. */
-export const CHAT_TYPES = ['chat', 'ai-writer'] as const;
-export type ChatType = (typeof CHAT_TYPES)[number];
 
 /** `POST /api/chats`. */
 export const createChatBody = z.strictObject({

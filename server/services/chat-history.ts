@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { chatHistoryQuery } from '../../lib/api/contract';
+import type { ChatType, chatHistoryQuery } from '../../lib/api/contract';
 import type { Db } from '../db/client';
 import { collections, gems, messages } from '../db/schema';
 import { DEFAULT_COLLECTIONS } from './users';
@@ -44,11 +44,21 @@ function searchCondition(search: string): SQL {
   )`;
 }
 
-/** The user's AI chats, latest activity first, optionally searched: `{data, totalCount}` (spec §3 "Chat list response"). */
+/** Chats of `type`: a Write-mode chat has `media.chatType` 'ai-writer', any other is a plain chat. */
+function chatTypeCondition(type: ChatType): SQL {
+  const chatType = sql`${gems.media}->>'chatType'`;
+  return type === 'ai-writer' ? sql`${chatType} = 'ai-writer'` : sql`${chatType} IS DISTINCT FROM 'ai-writer'`;
+}
+
+/**
+ * The user's AI chats, latest activity first, optionally of one type and searched: `{data, totalCount}`
+ * (spec §3 "Chat list response").
+ */
 export async function chatHistory(db: Db, userId: number, input: z.output<typeof chatHistoryQuery>) {
   const where = and(
     eq(gems.ownerId, userId),
     eq(gems.mediaType, 'AIChat'),
+    input.type ? chatTypeCondition(input.type) : undefined,
     input.search ? searchCondition(input.search) : undefined,
   );
 

@@ -441,7 +441,7 @@ export const ROUTES: RouteCase[] = [
     pattern: '/api/chats/history',
     auth: 'user',
     path: () => '/api/chats/history',
-    query: () => ({ ...page, search: 'fuzz' }),
+    query: () => ({ ...page, search: 'fuzz', type: 'chat' }),
   },
   { method: 'GET', pattern: '/api/chats/collections', auth: 'user', path: () => '/api/chats/collections' },
   {

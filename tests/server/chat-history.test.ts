@@ -117,6 +117,20 @@ describe('GET /api/chats/history', () => {
     expect((await search('light OR budget')).sort()).toEqual([byAnswer, titled].sort()); // websearch syntax
   });
 
+  it('lists only the chats of the type asked for, all without one', async () => {
+    const { token, chatId: chat } = await chatUser(t, fake);
+    const write = await t.api('/api/chats', { token, body: { title: 'A letter', type: 'ai-writer' } });
+    expect(write.status, JSON.stringify(write.body)).toBe(201);
+    const writer = write.body.data.id as number;
+
+    const chats = await history(token, '?type=chat');
+    expect(chats.body).toMatchObject({ data: [{ id: chat }], totalCount: 1 });
+    expect(await history(token, '?type=ai-writer')).toMatchObject({ body: { data: [{ id: writer }], totalCount: 1 } });
+    expect(ids(await history(token, '?type=chat&search=letter'))).toEqual([]);
+    expect(ids(await history(token)).sort()).toEqual([chat, writer].sort());
+    expectFieldError(await history(token, '?type=write'), 'type');
+  });
+
   it('validates the query and needs a session', async () => {
     const { token } = await chatUser(t, fake);
     for (const bad of ['0', '101', 'abc', '2.5']) expectFieldError(await history(token, `?perPage=${bad}`), 'perPage');
