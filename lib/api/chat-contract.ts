@@ -44,6 +44,9 @@ export const chatHistoryQuery = z.object({
   type: z.enum(CHAT_TYPES).optional(),
 });
 
+/** `GET /api/chats/collections` (the history panel's Collections tab): `type` as in the history. */
+export const chatCollectionsQuery = z.object({ type: z.enum(CHAT_TYPES).optional() });
+
 /** `GET /api/chats/{id}/export`. */
 export const CHAT_EXPORT_FORMATS = ['markdown', 'json', 'text'] as const;
 export type ChatExportFormat = (typeof CHAT_EXPORT_FORMATS)[number];

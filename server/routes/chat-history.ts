@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { chatExportQuery, chatHistoryQuery, idParamSchema } from '../../lib/api/contract';
+import { chatCollectionsQuery, chatExportQuery, chatHistoryQuery, idParamSchema } from '../../lib/api/contract';
 import type { AppEnv, Deps } from '../http/env';
 import { param, query } from '../http/validate';
 import { duplicateChat, exportChat, forkChat } from '../services/chat-copies';
@@ -13,7 +13,9 @@ import { filesAt } from '../services/upload-files';
 export function chatHistoryRoutes({ db, files }: Deps) {
   return new Hono<AppEnv>()
     .get('/chats/history', async (c) => c.json(await chatHistory(db, c.get('userId'), query(c, chatHistoryQuery))))
-    .get('/chats/collections', async (c) => c.json({ data: await chatCollections(db, c.get('userId')) }))
+    .get('/chats/collections', async (c) =>
+      c.json({ data: await chatCollections(db, c.get('userId'), query(c, chatCollectionsQuery).type) }),
+    )
     .get('/chats/:id/export', async (c) => {
       const chatId = param(c, 'id', idParamSchema);
       const { format } = query(c, chatExportQuery);

@@ -123,9 +123,9 @@ export async function chatHistory(db: Db, userId: number, input: z.output<typeof
 
 /**
  * The history panel's Collections tab (spec §2): the user's collections named 'AI Chats' or
- * 'Unfiltered', each with its chat gems, newest first.
+ * 'Unfiltered', each with its chat gems (only those of `type` when given), newest first.
  */
-export async function chatCollections(db: Db, userId: number) {
+export async function chatCollections(db: Db, userId: number, type?: ChatType) {
   const names = [DEFAULT_COLLECTIONS.aiChats, DEFAULT_COLLECTIONS.unfiltered];
   const found = await db
     .select({ id: collections.id, name: collections.name, parentId: collections.parentId })
@@ -140,6 +140,7 @@ export async function chatCollections(db: Db, userId: number) {
           and(
             eq(gems.ownerId, userId),
             eq(gems.mediaType, 'AIChat'),
+            type ? chatTypeCondition(type) : undefined,
             inArray(
               gems.collectionId,
               found.map((c) => c.id),

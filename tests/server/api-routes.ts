@@ -443,7 +443,13 @@ export const ROUTES: RouteCase[] = [
     path: () => '/api/chats/history',
     query: () => ({ ...page, search: 'fuzz', type: 'chat' }),
   },
-  { method: 'GET', pattern: '/api/chats/collections', auth: 'user', path: () => '/api/chats/collections' },
+  {
+    method: 'GET',
+    pattern: '/api/chats/collections',
+    auth: 'user',
+    path: () => '/api/chats/collections',
+    query: () => ({ type: 'chat' }),
+  },
   {
     method: 'GET',
     pattern: '/api/chats/:id/export',

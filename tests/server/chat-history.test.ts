@@ -193,4 +193,21 @@ describe('GET /api/chats/collections', () => {
     expect(theirs.body.data.map((c: { chats: unknown[] }) => c.chats)).toEqual([[], []]);
     expectError(await t.api('/api/chats/collections'), 401);
   });
+
+  it('lists only the chats of the type asked for, all without one', async () => {
+    const { token, chatId: chat } = await chatUser(t, fake);
+    const write = await t.api('/api/chats', { token, body: { title: 'A letter', type: 'ai-writer' } });
+    expect(write.status, JSON.stringify(write.body)).toBe(201);
+    const writer = write.body.data.id as number;
+    const chatsIn = async (params: string) => {
+      const res = await t.api(`/api/chats/collections${params}`, { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data[0].chats.map((c: { id: number }) => c.id);
+    };
+
+    expect(await chatsIn('?type=chat')).toEqual([chat]);
+    expect(await chatsIn('?type=ai-writer')).toEqual([writer]);
+    expect((await chatsIn('')).sort()).toEqual([chat, writer].sort());
+    expectFieldError(await t.api('/api/chats/collections?type=write', { token }), 'type');
+  });
 });
