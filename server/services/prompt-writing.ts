@@ -10,7 +10,8 @@ import {
 import type { Db } from '../db/client';
 import type { Deps } from '../http/env';
 import { ApiError, fieldError } from '../http/errors';
-import { getOwnedChat, getOwnedMessage, listMessages } from './chats';
+import { storedTurns } from './chat-turns';
+import { getOwnedChat, getOwnedMessage } from './chats';
 import type { Author } from './gems';
 import { authoredPrompt, createPrompt, promptTextOf } from './prompts';
 
@@ -42,12 +43,10 @@ const PRIVATE_PROMPT = {
   promptType: 'prompt' as const,
 };
 
-/** The chat's finished turns as a transcript. */
-async function transcriptOf(db: Db, userId: number, chatId: number) {
-  const rows = await listMessages(db, userId, chatId);
-  return rows
-    .filter((m) => m.status === 'done' || m.status === 'stopped')
-    .map((m) => `User: ${m.userText.trim()}\n\nAssistant: ${m.answerText.trim()}`)
+/** The chat's answered turns as a transcript, as the model is sent them (each once, with its latest finished answer). */
+async function transcriptOf(db: Db, chatId: number) {
+  return (await storedTurns(db, chatId))
+    .map((turn) => `User: ${turn.question.trim()}\n\nAssistant: ${turn.answer.trim()}`)
     .join('\n\n---\n\n');
 }
 
@@ -60,7 +59,7 @@ export async function promptFromChat(
   input: z.output<typeof promptFromChatBody>,
 ): Promise<Prompt> {
   const chat = await getOwnedChat(db, author.id, chatId);
-  const transcript = await transcriptOf(db, author.id, chatId);
+  const transcript = await transcriptOf(db, chatId);
   if (!transcript) throw fieldError(400, 'id', 'the chat has no answered questions yet');
   const reply = await askModel(db, ai, author.id, input.modelId, FROM_CONVERSATION_INSTRUCTION, (length) =>
     fitted(transcript, length),

@@ -359,6 +359,24 @@ describe('the model writing prompts', () => {
     expectError(await t.api(`/api/chats/${chatId}/prompt`, { token: other.jwt, body: { modelId } }), 404);
   });
 
+  it('Create prompt from current conversation after a regenerate: each turn once, in order, with its latest answer', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake);
+    fake.script({ chunks: ['A1'] });
+    const first = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Q1', modelId } });
+    fake.script({ chunks: ['A2'] });
+    await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Q2', modelId } });
+    fake.script({ chunks: ['A1b'] });
+    await stream(t.url, `/api/messages/${first.events[0]?.data.id}/regenerate`, { token, body: {} });
+    fake.script({ chunks: ['Steps\nDo it.'] });
+
+    const res = await t.api(`/api/chats/${chatId}/prompt`, { token, body: { modelId } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const transcript = (fake.requests.at(-1)?.body as { messages: { content: string }[] } | undefined)?.messages.at(
+      -1,
+    )?.content;
+    expect(transcript).toBe('User: Q1\n\nAssistant: A1b\n\n---\n\nUser: Q2\n\nAssistant: A2');
+  });
+
   it('Save → Ai Prompt: the answer becomes a new prompt of the owner, to edit', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     fake.script({ chunks: ['Use short sentences.\nAvoid jargon.'] });
