@@ -154,9 +154,14 @@ export function createChatApi(access: AccessSource) {
     /** One of a picture message's images saved as an Image gem (in Unfiltered). */
     savePictureGem: async (messageId: number, index: number) =>
       (await json('POST', `messages/${messageId}/image-gem`, z.object({ data: gemSchema }), { index })).data,
+    /** The Chat tab's history: Write mode has none (spec §2), so its chats are left out. */
     history: (input: { page: number; search: string }) =>
-      json('GET', `chats/history?page=${input.page}&search=${encodeURIComponent(input.search)}`, chatHistoryListSchema),
-    chatCollections: async () => (await json('GET', 'chats/collections', chatCollectionListSchema)).data,
+      json(
+        'GET',
+        `chats/history?type=chat&page=${input.page}&search=${encodeURIComponent(input.search)}`,
+        chatHistoryListSchema,
+      ),
+    chatCollections: async () => (await json('GET', 'chats/collections?type=chat', chatCollectionListSchema)).data,
     /** A page of a collection's gems (the Bookmark attachment panel; 25 a page, as the spec has it). */
     collectionGems: async (collectionId: number, page: number) =>
       (

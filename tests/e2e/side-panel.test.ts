@@ -543,6 +543,10 @@ describe('the side panel', () => {
     await panel.keyboard.press('Enter');
     await panel.waitForSelector('.history-title::-p-text(What did the council decide?)');
     await shoot(panel, 'history');
+    // The Write mode chat of the test before is not the Chat tab's history.
+    await panel.locator('input[type="search"]').fill('thank-you');
+    await panel.keyboard.press('Enter');
+    await panel.waitForSelector('::-p-text(No chat matches)');
     await panel.keyboard.press('Escape');
   });
 
