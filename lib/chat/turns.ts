@@ -35,3 +35,14 @@ export function groupTurns<M extends TurnMessage>(messages: M[]): Turn<M>[] {
   }
   return turns;
 }
+
+/** The turns of `messages`, each with only the answers `keep` accepts; a turn left with none is dropped. */
+export function turnsKeeping<M extends TurnMessage>(messages: M[], keep: (message: M) => boolean): Turn<M>[] {
+  return groupTurns(messages)
+    .map((turn) => ({ ...turn, answers: turn.answers.filter(keep) }))
+    .filter((turn) => turn.answers.length > 0);
+}
+
+/** Who answered, in a transcript; with several answers to one question, which one this is. */
+export const answerLabel = (m: { displayName: string }, index: number, count: number) =>
+  count > 1 ? `${m.displayName} (answer ${index + 1} of ${count})` : m.displayName;

@@ -1,6 +1,6 @@
 import { eq, getTableName, sql } from 'drizzle-orm';
 import type { ChatExportFormat, GeneratedImage, SearchResult } from '../../lib/api/chat-contract';
-import { groupTurns } from '../../lib/chat/turns';
+import { answerLabel, groupTurns, turnsKeeping } from '../../lib/chat/turns';
 import type { Db } from '../db/client';
 import { gems, messages } from '../db/schema';
 import { createChat, getOwnedChat, getOwnedMessage, isWriterChat, listMessages, toMessage } from './chats';
@@ -159,7 +159,8 @@ const answerOf = (m: MessageRow, lines: ExportLines) =>
  */
 export async function exportChat(db: Db, userId: number, chatId: number, format: ChatExportFormat) {
   const chat = await getOwnedChat(db, userId, chatId);
-  const rows = (await listMessages(db, userId, chatId)).filter((m) => FINISHED.has(m.status));
+  // By turn, as the panel shows them: a regenerated or several-model answer beside the others to its question.
+  const turns = turnsKeeping(await listMessages(db, userId, chatId), (m) => FINISHED.has(m.status));
   const { contentType, filename } = EXPORT_FILES[format];
   let body: string;
   if (format === 'json') {
@@ -172,19 +173,27 @@ export async function exportChat(db: Db, userId: number, chatId: number, format:
           createdAt: chat.createdAt.toISOString(),
           updatedAt: chat.updatedAt.toISOString(),
         },
-        messages: rows.map(toMessage),
+        messages: turns.flatMap((turn) => turn.answers).map(toMessage),
       },
       null,
       2,
     )}\n`;
   } else if (format === 'markdown') {
-    const turns = rows.map(
-      (m) => `**You:**\n\n${m.userText.trim()}\n\n**${m.displayName}:**\n\n${answerOf(m, MARKDOWN_LINES)}\n`,
+    const blocks = turns.map(
+      (turn) =>
+        `**You:**\n\n${turn.question.trim()}\n\n${turn.answers
+          .map((m, i) => `**${answerLabel(m, i, turn.answers.length)}:**\n\n${answerOf(m, MARKDOWN_LINES)}\n`)
+          .join('\n')}`,
     );
-    body = [`# ${chat.title}\n`, ...turns].join('\n');
+    body = [`# ${chat.title}\n`, ...blocks].join('\n');
   } else {
-    const turns = rows.map((m) => `You:\n${m.userText.trim()}\n\n${m.displayName}:\n${answerOf(m, TEXT_LINES)}\n`);
-    body = [`${chat.title}\n`, ...turns].join('\n');
+    const blocks = turns.map(
+      (turn) =>
+        `You:\n${turn.question.trim()}\n\n${turn.answers
+          .map((m, i) => `${answerLabel(m, i, turn.answers.length)}:\n${answerOf(m, TEXT_LINES)}\n`)
+          .join('\n')}`,
+    );
+    body = [`${chat.title}\n`, ...blocks].join('\n');
   }
   return { body, contentType, disposition: `attachment; filename="${filename}"` };
 }

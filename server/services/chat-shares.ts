@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { type ChatShare, chatShareTokenSchema } from '../../lib/api/chat-contract';
+import { turnsKeeping } from '../../lib/chat/turns';
 import type { Db } from '../db/client';
 import { chatShares, gems, messages } from '../db/schema';
+import { turnLinks } from './chat-turns';
 import { getOwnedChat } from './chats';
 
 /**
@@ -53,7 +55,7 @@ export async function unshareChat(db: Db, userId: number, chatId: number) {
 }
 
 /**
- * What a link shows: the shared chat's title and its finished (done or stopped) turns, oldest first;
+ * What a link shows: the shared chat's title and its turns, oldest first, with their finished (done or stopped) answers;
  * null for a token that is malformed, unknown, turned off, or whose chat is gone.
  */
 export async function sharedChat(db: Db, token: string) {
@@ -64,9 +66,11 @@ export async function sharedChat(db: Db, token: string) {
     .innerJoin(gems, and(eq(gems.id, chatShares.chatGemId), eq(gems.ownerId, chatShares.ownerId)))
     .where(and(eq(chatShares.token, token), eq(gems.mediaType, 'AIChat')));
   if (!chat) return null;
-  const turns = await db
+  const rows = await db
     .select({
-      question: messages.userText,
+      id: messages.id,
+      userText: messages.userText,
+      context: turnLinks,
       answer: messages.answerText,
       status: messages.status,
       displayName: messages.displayName,
@@ -76,8 +80,10 @@ export async function sharedChat(db: Db, token: string) {
       createdAt: messages.createdAt,
     })
     .from(messages)
-    .where(and(eq(messages.chatGemId, chat.id), inArray(messages.status, ['done', 'stopped'])))
+    .where(eq(messages.chatGemId, chat.id))
     .orderBy(asc(messages.id));
+  // By turn, as the panel shows them: a regenerated or several-model answer beside the others to its question.
+  const turns = turnsKeeping(rows, (m) => m.status === 'done' || m.status === 'stopped');
   return { title: chat.title, createdAt: chat.createdAt, turns };
 }
 export type SharedChat = NonNullable<Awaited<ReturnType<typeof sharedChat>>>;

@@ -6,9 +6,15 @@ import { preparedFor } from '../db/prepared';
 import { messages } from '../db/schema';
 
 /**
- * A chat's messages, oldest first, with what grouping them into turns reads: of the context only
- * its links (`regenerate`, `multi`), not the page extract and manifest it may also hold.
+ * Of a message's context, only what grouping into turns reads (`regenerate`, `multi`): not the page
+ * extract and manifest it may also hold.
  */
+export const turnLinks =
+  sql`jsonb_build_object('regenerate', ${messages.context}->'regenerate', 'multi', ${messages.context}->'multi')`.mapWith(
+    messages.context,
+  );
+
+/** A chat's messages, oldest first, with what grouping them into turns reads. */
 const turnMessagesQuery = preparedFor((db) =>
   db
     .select({
@@ -16,10 +22,7 @@ const turnMessagesQuery = preparedFor((db) =>
       userText: messages.userText,
       answerText: messages.answerText,
       status: messages.status,
-      context:
-        sql`jsonb_build_object('regenerate', ${messages.context}->'regenerate', 'multi', ${messages.context}->'multi')`.mapWith(
-          messages.context,
-        ),
+      context: turnLinks,
     })
     .from(messages)
     .where(eq(messages.chatGemId, sql.placeholder('chatId')))

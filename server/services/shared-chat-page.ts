@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { answerLabel } from '../../lib/chat/turns';
 import type { SharedChat } from './chat-shares';
 
 /**
@@ -46,19 +47,28 @@ const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone
 /** A date as `<time>`: readable text (UTC), the exact instant in `datetime`. */
 const time = (date: Date) => `<time datetime="${date.toISOString()}">${escapeHtml(dateFormat.format(date))}</time>`;
 
-/** One question and its answer, with the model that answered and when. */
-function renderTurn(turn: SharedChat['turns'][number]): string {
-  const stopped = turn.status === 'stopped' ? ' (stopped)' : '';
+type SharedTurn = SharedChat['turns'][number];
+
+/** One answer: who answered and when, its text, pictures and web sources. */
+function renderAnswer(answer: SharedTurn['answers'][number], index: number, count: number): string {
+  const stopped = answer.status === 'stopped' ? ' (stopped)' : '';
+  return [
+    `<h2>${escapeHtml(answerLabel(answer, index, count))} (${escapeHtml(answer.model)}) · ${time(answer.createdAt)}${stopped}</h2>`,
+    answer.answer ? `<pre>${escapeHtml(answer.answer)}</pre>` : '',
+    ...(answer.images ?? []).map((p) => `<img src="${escapeHtml(p.url)}" alt="${escapeHtml(answer.userText)}">`),
+    answer.results?.length
+      ? `<h2>Sources</h2><pre>${answer.results.map((r, i) => escapeHtml(`${i + 1}. ${r.title} — ${r.url}`)).join('\n')}</pre>`
+      : '',
+  ].join('');
+}
+
+/** One question and its answers (one, or several: regenerated, or from several models). */
+function renderTurn(turn: SharedTurn): string {
   return [
     '<section>',
     '<h2>Question</h2>',
     `<pre>${escapeHtml(turn.question)}</pre>`,
-    `<h2>${escapeHtml(turn.displayName)} (${escapeHtml(turn.model)}) · ${time(turn.createdAt)}${stopped}</h2>`,
-    turn.answer ? `<pre>${escapeHtml(turn.answer)}</pre>` : '',
-    ...(turn.images ?? []).map((p) => `<img src="${escapeHtml(p.url)}" alt="${escapeHtml(turn.question)}">`),
-    turn.results?.length
-      ? `<h2>Sources</h2><pre>${turn.results.map((r, i) => escapeHtml(`${i + 1}. ${r.title} — ${r.url}`)).join('\n')}</pre>`
-      : '',
+    ...turn.answers.map((answer, i) => renderAnswer(answer, i, turn.answers.length)),
     '</section>',
   ].join('');
 }

@@ -201,6 +201,26 @@ describe('duplicate and fork', () => {
     ]);
   });
 
+  it('exports a regenerated answer beside the one it regenerated, each labelled', async () => {
+    const { token, chatId } = await chatWithRegenerated();
+    const [first] = await storedMessages(t, token, chatId);
+    const name = first?.displayName as string;
+    const text = await t.api(`/api/chats/${chatId}/export?format=text`, { token });
+    expect(text.body).toBe(
+      [
+        'Test chat\n',
+        `You:\nQ1\n\n${name} (answer 1 of 2):\nA1\n\n${name} (answer 2 of 2):\nA1b\n`,
+        `You:\nQ2\n\n${name}:\nA2\n`,
+      ].join('\n'),
+    );
+    const md = await t.api(`/api/chats/${chatId}/export?format=markdown`, { token });
+    expect(md.body).toContain(
+      `**You:**\n\nQ1\n\n**${name} (answer 1 of 2):**\n\nA1\n\n**${name} (answer 2 of 2):**\n\nA1b\n`,
+    );
+    const json = await t.api(`/api/chats/${chatId}/export?format=json`, { token });
+    expect(json.body.messages.map((m: Message) => m.text)).toEqual(['A1', 'A1b', 'A2']);
+  });
+
   it('are owner only', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     const messageId = await ask(token, chatId, modelId, 'Mine', { chunks: ['Yes'] });

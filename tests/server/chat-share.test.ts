@@ -181,6 +181,18 @@ describe('GET /shared/chats/{token}', () => {
     expect(shown.html).toMatch(/<time datetime="\d{4}-\d\d-\d\dT[^"]+">\w{3} \d{1,2}, \d{4}<\/time>/);
   });
 
+  it('shows a regenerated answer beside the one it regenerated, under its question once', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake);
+    const first = await ask(token, chatId, modelId, 'Q1', { chunks: ['A1'] });
+    await ask(token, chatId, modelId, 'Q2', { chunks: ['A2'] });
+    fake.script({ chunks: ['A1b'] });
+    await stream(t.url, `/api/messages/${first.events[0]?.data.id}/regenerate`, { token, body: {} });
+    const made = chatShareResponseSchema.parse((await share(token, chatId)).body).data;
+    const shown = await page(made.url);
+    expect(preTexts(shown.html)).toEqual(['Q1', 'A1', 'A1b', 'Q2', 'A2']);
+    expect(shown.html).toContain('GPT-4o mini (answer 2 of 2)');
+  });
+
   it('a stopped answer is shown as far as it got, marked stopped', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     fake.script({ chunks: ['Partial ', 'answer ', 'that ', 'goes ', 'on ', 'and ', 'on'], delayMs: 100 });
