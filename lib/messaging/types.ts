@@ -64,6 +64,9 @@ export type ActiveTab = Omit<ActivePage, 'extract'>;
 
 export const pageMediaTypes = ['Link', 'Article', 'PDF', 'Audio', 'Video'] as const;
 export type PageMediaType = (typeof pageMediaTypes)[number];
+/** A gem of the page itself (not a quote, code or image saved from it). */
+export const isPageMediaType = (type: string): type is PageMediaType =>
+  (pageMediaTypes as readonly string[]).includes(type);
 
 /** What the side panel needs to call the server itself: where it is and a short-lived access token. */
 export interface ChatAccess {

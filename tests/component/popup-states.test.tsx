@@ -229,6 +229,24 @@ describe('SavePopup: a page already saved', () => {
     expect(screen.getByRole('button', { name: 'Update gem' })).toBeTruthy();
   });
 
+  test('a quote, code or image saved from the page is not the page: the popup offers to save the page itself', async () => {
+    const url = 'https://blog.example.com/posts/hello-world';
+    const fromThePage = [
+      makeGem(42, { url, media_type: 'Quote', title: 'To be or not to be' }),
+      makeGem(43, { url, media_type: 'Code', title: 'Code from Hello' }),
+      makeGem(44, { url, media_type: 'Image', title: 'Image from Hello' }),
+    ];
+    const fake = new FakeBackground({ gems: fromThePage });
+    const { user } = renderPopup(fake);
+    await findSaveForm('Save this page');
+    expect(field('Title').value).toBe('Hello, world');
+    await user.click(screen.getByRole('button', { name: 'Save gem' }));
+
+    await screen.findByText(/^Saved in/);
+    expect(fake.client.updateGem).not.toHaveBeenCalled();
+    expect(fake.state.gems.map((g) => g.media_type)).toEqual(['Article', 'Quote', 'Code', 'Image']);
+  });
+
   test('the notice is by the actions it changes, below the fields (an answer that comes late moves nothing)', async () => {
     renderPopup(alreadySaved());
     const form = await findSaveForm('Edit saved gem');
