@@ -144,17 +144,23 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
   return {
     list: () => options.store.load(),
 
-    /** Persists the save (a key already queued is not added twice), then tries to send it at once. */
+    /**
+     * Persists the save, then tries to send it at once. A key already waiting is not added twice (a double
+     * click sends one save); a key the server refused is the same save corrected: its new payload replaces
+     * the refused one (a refusal created nothing, so the key is still unused on the server).
+     */
     async enqueue(save: Pick<QueuedSave<P>, 'key' | 'payload' | 'label'>): Promise<SendOutcome<R>> {
       const queued = await exclusive(async () => {
         const items = await options.store.load();
         const existing = items.find((s) => s.key === save.key);
-        if (existing) return existing;
+        if (existing?.state === 'pending') return { save: existing, corrected: false };
         const fresh: QueuedSave<P> = { ...save, createdAt: now(), attempts: 0, nextAttemptAt: now(), state: 'pending' };
-        await write([...items, fresh]);
-        return fresh;
+        await write(existing ? items.map((s) => (s === existing ? fresh : s)) : [...items, fresh]);
+        return { save: fresh, corrected: !!existing };
       });
-      return attempt(queued);
+      // The refused attempt may still be finishing: the corrected save is sent after it, not joined to it.
+      if (queued.corrected) await inFlight.get(queued.save.key);
+      return attempt(queued.save);
     },
 
     drain,

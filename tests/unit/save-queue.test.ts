@@ -311,6 +311,21 @@ describe('enqueue', () => {
     expect(q.delivered).toHaveLength(1);
   });
 
+  test('a refused save enqueued again under its key (corrected in the popup) sends the new payload', async () => {
+    const q = setup({ steps: [fail('not-found', 404, 'Collection not found'), ok(9)] });
+    expect(await q.queue.enqueue({ key: 'a', payload: { n: 1 }, label: 'first' })).toEqual(
+      fail('not-found', 404, 'Collection not found'),
+    );
+    expect(q.stored()[0]?.state).toBe('failed');
+    q.clock.t = T0 + 10;
+
+    expect(await q.queue.enqueue({ key: 'a', payload: { n: 2 }, label: 'corrected' })).toEqual(ok(9));
+    expect(q.sends.map((s) => s.save.payload)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(q.sends[1]?.save).toMatchObject({ key: 'a', label: 'corrected', attempts: 0 });
+    expect(q.delivered.map((d) => d.save.label)).toEqual(['corrected']);
+    expect(q.stored()).toEqual([]);
+  });
+
   test('two enqueues of one key at once: one item stored, one send, both get the answer', async () => {
     const held = deferred<Outcome>();
     const q = setup({ steps: [held.promise] });
