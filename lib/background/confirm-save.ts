@@ -17,9 +17,14 @@ export async function confirmSave(outcome: SaveOutcome) {
       .catch(() => undefined);
     const where = collection ? `in ${collection}` : 'in Trove';
     flashBadge('saved', `Saved “${outcome.gem.title}” ${where}`);
-    await notify('Saved to Trove', `“${outcome.gem.title}” is ${where}.`);
+    await notify('Saved to Trove', `“${outcome.gem.title}” is ${where}.${outcome.note ? ` ${outcome.note}` : ''}`);
   } else if (outcome.status === 'queued') {
-    await notify('Saved on this device', 'Trove will send it to the server as soon as it can be reached.');
+    await notify(
+      'Saved on this device',
+      outcome.waitsFor === 'sign-in'
+        ? 'Sign in to Trove to send it to your library.'
+        : 'Trove will send it to the server as soon as it can be reached.',
+    );
   } else {
     flashBadge('failed', `Trove could not save: ${outcome.error.message}`);
     await notify('Trove could not save', outcome.error.message);

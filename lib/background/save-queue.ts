@@ -31,6 +31,11 @@ export interface SaveQueueOptions<P, R> {
   send: (save: QueuedSave<P>) => Promise<SendOutcome<R>>;
   onDelivered?: (save: QueuedSave<P>, result: R) => void | Promise<void>;
   onChange?: (items: QueuedSave<P>[]) => void | Promise<void>;
+  /**
+   * Why a save may not be sent now (it belongs to an account that is not signed in), or null. A save held
+   * back waits untouched: not sent, no attempt counted, not due until it is no longer held back.
+   */
+  heldBack?: (save: QueuedSave<P>) => Promise<UiError | null>;
   now?: () => number;
   random?: () => number;
 }
@@ -89,6 +94,8 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
   }
 
   async function sendAndRecord(save: QueuedSave<P>): Promise<SendOutcome<R>> {
+    const held = await options.heldBack?.(save);
+    if (held) return { ok: false, error: held };
     const outcome = await options
       .send(save)
       .catch((error): SendOutcome<R> => ({ ok: false, error: { kind: 'unknown', status: 0, message: String(error) } }));
@@ -177,7 +184,9 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
     /** When the next pending save is due, for scheduling; null when nothing waits. */
     async nextDueAt(): Promise<number | null> {
       const pending = (await options.store.load()).filter((s) => s.state === 'pending');
-      return pending.length ? Math.min(...pending.map((s) => s.nextAttemptAt)) : null;
+      const held = await Promise.all(pending.map(async (s) => !!(await options.heldBack?.(s))));
+      const due = pending.filter((_, i) => !held[i]).map((s) => s.nextAttemptAt);
+      return due.length ? Math.min(...due) : null;
     },
   };
 }

@@ -17,10 +17,13 @@ export type SavePayload =
   | { endpoint: SaveEndpoint; gem: CreateGemInput }
   | { endpoint: 'upload-all-file'; gem: CreateGemInput; image: { name: string; dataUrl: string } };
 
-/** Saved now; queued because the server could not be reached (it will be sent later); or refused. */
+/**
+ * Saved now; queued (it will be sent later) because the server could not be reached or until its account
+ * signs in; or refused.
+ */
 export type SaveOutcome =
-  | { status: 'saved'; gem: Gem }
-  | { status: 'queued'; reason: string }
+  | { status: 'saved'; gem: Gem /** Something the user should know about where it went. */; note?: string }
+  | { status: 'queued'; reason: string; waitsFor: 'server' | 'sign-in' }
   | { status: 'failed'; error: UiError };
 
 export interface QueueView {
@@ -30,6 +33,8 @@ export interface QueueView {
   attempts: number;
   lastError: string | null;
   createdAt: number;
+  /** Whose sign-in a waiting save needs before it is sent ("alice to sign in"); null when it can go now. */
+  waitingFor: string | null;
 }
 
 export interface Preferences {

@@ -118,7 +118,17 @@ describe('SavePopup: loading and failures', () => {
 
   test('with saves waiting, the form waits for the queue banner above it, so the banner never pushes it down', async () => {
     const fake = new FakeBackground({
-      queue: [{ key: 'k1', label: 'Earlier page', state: 'pending', attempts: 1, lastError: null, createdAt: 0 }],
+      queue: [
+        {
+          key: 'k1',
+          label: 'Earlier page',
+          state: 'pending',
+          attempts: 1,
+          lastError: null,
+          createdAt: 0,
+          waitingFor: null,
+        },
+      ],
     });
     const queue = fake.holdNext('listQueue');
     renderPopup(fake);
@@ -130,6 +140,20 @@ describe('SavePopup: loading and failures', () => {
     const banner = screen.getByRole('region', { name: 'Saves not yet on the server' });
     expect(banner.textContent).toContain('1 save waiting for the server');
     expect(!!(banner.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
+  });
+
+  test('saves of another account say whose sign-in they wait for, not that they wait for the server', async () => {
+    const save = { state: 'pending', attempts: 1, lastError: null, createdAt: 0 } as const;
+    const fake = new FakeBackground({
+      queue: [
+        { ...save, key: 'k1', label: 'Private page', waitingFor: 'ada to sign in' },
+        { ...save, key: 'k2', label: 'Other page', waitingFor: 'ada to sign in' },
+      ],
+    });
+    renderPopup(fake);
+    await findSaveForm();
+    const banner = screen.getByRole('region', { name: 'Saves not yet on the server' });
+    expect(banner.textContent).toBe('2 saves wait for ada to sign in');
   });
 
   test("shows a background failure's message, and Try again loads again", async () => {

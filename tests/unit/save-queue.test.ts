@@ -61,7 +61,7 @@ type Step = Outcome | Error | Promise<Outcome>;
  * An in-memory store, a scripted `send` (one step per call, in order) and a shared log of what
  * happened in which order, with the clock and the jitter under the test's control.
  */
-function setup(options: { initial?: Save[]; random?: number; steps?: Step[] } = {}) {
+function setup(options: { initial?: Save[]; random?: number; steps?: Step[]; held?: Set<string> } = {}) {
   let items: Save[] = structuredClone(options.initial ?? []);
   const log: string[] = [];
   const writes: Save[][] = [];
@@ -99,6 +99,8 @@ function setup(options: { initial?: Save[]; random?: number; steps?: Step[] } = 
     },
     now: () => clock.t,
     random: () => options.random ?? 0.5,
+    heldBack: async (save) =>
+      options.held?.has(save.key) ? { kind: 'signed-out', status: 401, message: 'Waits for ada to sign in.' } : null,
   });
 
   return {
@@ -358,6 +360,26 @@ describe('enqueue', () => {
     expect(await drained).toBe(1);
     expect(q.sentKeys()).toEqual(['a']);
     expect(q.delivered).toHaveLength(1);
+    expect(q.stored()).toEqual([]);
+  });
+});
+
+describe('saves held back (their account is not signed in)', () => {
+  test('are not sent, counted or due, and go out once they are no longer held back', async () => {
+    const held = new Set(['a']);
+    const q = setup({ held, steps: [ok(1)] });
+    expect(await q.queue.enqueue({ key: 'a', payload: { n: 1 }, label: 'A' })).toEqual(
+      fail('signed-out', 401, 'Waits for ada to sign in.'),
+    );
+    expect(await q.queue.drain(true)).toBe(0);
+    expect(await q.queue.retry('a')).toEqual(fail('signed-out', 401, 'Waits for ada to sign in.'));
+    expect(q.sends).toHaveLength(0);
+    expect(q.stored()).toMatchObject([{ key: 'a', state: 'pending', attempts: 0 }]);
+    expect(await q.queue.nextDueAt()).toBeNull();
+
+    held.clear();
+    expect(await q.queue.nextDueAt()).toBe(T0);
+    expect(await q.queue.drain()).toBe(1);
     expect(q.stored()).toEqual([]);
   });
 });
