@@ -5,6 +5,7 @@ import type { QueueView, SaveOutcome, SavePayload, UiError } from '../messaging/
 import { callApi } from './api-client';
 import { flashBadge, setWaitingCount } from './badge';
 import { CallError, signedOutError, toUiError } from './errors';
+import { fitGemToLimits } from './fit-to-limits';
 import { createGem } from './library';
 import { currentOwner, type SaveOwner, waitingFor } from './save-owner';
 import { createSaveQueue, type QueuedSave, type SendOutcome } from './save-queue';
@@ -83,9 +84,13 @@ export async function drainQueue(force = false) {
   return delivered;
 }
 
-/** Queues a save and tries it at once: saved, queued for later (server unreachable), or refused. */
+/**
+ * Queues a save, cut to the server's limits, and tries it at once: saved, queued for later (server
+ * unreachable, or its account signed out), or refused.
+ */
 export async function queueSave(input: { key: string; label: string; payload: SavePayload }): Promise<SaveOutcome> {
-  const outcome = await saveQueue.enqueue({ ...input, payload: { ...input.payload, owner: await currentOwner() } });
+  const payload = { ...input.payload, gem: fitGemToLimits(input.payload.gem), owner: await currentOwner() };
+  const outcome = await saveQueue.enqueue({ ...input, payload });
   if (outcome.ok) return { status: 'saved', gem: outcome.result };
   const result = await afterFailure(input.key, outcome.error);
   if (result.status === 'failed')
