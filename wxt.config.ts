@@ -14,6 +14,9 @@ export default defineConfig({
       'activeTab',
       'scripting',
       'storage',
+      // Saves wait in storage.local until the server has them; an image save carries its bytes (up to ~7 MB
+      // as a data: URL), and a few of them would pass Chrome's 10 MB quota. No install warning in Chrome or Firefox.
+      'unlimitedStorage',
       'contextMenus',
       'alarms',
       'notifications',

@@ -1,9 +1,8 @@
-import { toggleChatPanel, trackSidePanel } from '@/lib/background/chat-panel';
-import { confirmSave } from '@/lib/background/confirm-save';
+import { trackSidePanel } from '@/lib/background/chat-panel';
+import { handleCommand } from '@/lib/background/commands';
 import { handleMenuClick, registerContextMenus } from '@/lib/background/context-menus';
 import { registerMessageHandlers } from '@/lib/background/handlers';
 import { registerQueueTriggers } from '@/lib/background/queue-triggers';
-import { savePage } from '@/lib/background/quick-save';
 import { drainQueue } from '@/lib/background/saves';
 
 export default defineBackground(() => {
@@ -13,10 +12,7 @@ export default defineBackground(() => {
   registerContextMenus();
   registerQueueTriggers();
   trackSidePanel();
-  browser.commands.onCommand.addListener(async (command, tab) => {
-    if (command === 'save-page') await confirmSave(await savePage(tab?.id));
-    if (command === 'toggle-chat') await toggleChatPanel(tab);
-  });
+  browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab));
   // For DevTools and the end-to-end tests: run a menu item as a click on it would, or send queued
   // saves now as the browser's "online" event does.
   Object.assign(globalThis, { trove: { handleMenuClick, drainQueue: () => drainQueue(true) } });

@@ -1,6 +1,6 @@
 import type { Resolver } from 'react-hook-form';
 import type { Gem } from '@/lib/api/contract';
-import { type ActivePage, type ActiveTab, type PageMediaType, pageMediaTypes } from '@/lib/messaging/protocol';
+import { type ActivePage, type ActiveTab, isPageMediaType } from '@/lib/messaging/protocol';
 import { defaultMediaType } from '@/lib/page/page-gem';
 import type { SaveGemFormValues } from './save-gem-form-schema';
 
@@ -45,9 +45,7 @@ export function initialValues(
       image: existing.image ?? '',
       collectionId: existing.collectionId,
       tags: existing.tags.map((t) => t.tag),
-      mediaType: (pageMediaTypes as readonly string[]).includes(existing.media_type)
-        ? (existing.media_type as PageMediaType)
-        : 'Link',
+      mediaType: isPageMediaType(existing.media_type) ? existing.media_type : 'Link',
     };
   }
   return { ...pageValues(tab), url: tab.url, collectionId: defaultCollectionId as number, tags: [] };

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CreateGemInput, Gem } from '@/lib/api/contract';
 import { saveEndpointFor } from '@/lib/api/save-endpoints';
-import type { ActivePage } from '@/lib/messaging/protocol';
+import { type ActivePage, isPageMediaType } from '@/lib/messaging/protocol';
 import { BackgroundError, useBackground } from '../app/background-context';
 import {
   activePageQuery,
@@ -16,6 +16,8 @@ import {
 } from '../app/queries';
 import { isSignedOut } from '../app/query-client';
 import { isWebPage } from './web-page';
+
+const isPageGem = (gem: Gem) => isPageMediaType(gem.media_type);
 
 /** What the popup shows after a save: the gem on the server (new or updated), or queued on this device. */
 export type SaveResult = { status: 'saved'; gem: Gem; updated: boolean } | { status: 'queued' };
@@ -44,7 +46,9 @@ export function useSavePopup() {
   const queue = useQuery(queueQuery(background));
   const url = tab.data?.url ?? '';
   const savedHere = useQuery({ ...gemsAtUrlQuery(background, url), enabled: signedIn && isWebPage(url) });
-  const existing = savedHere.data?.[0];
+  // Quotes, code and images saved from this page by the right-click menu carry its address too; only a gem
+  // of the page itself is "already saved here".
+  const existing = savedHere.data?.find(isPageGem);
 
   // Offline, the form still works (the save is queued); only the "already saved?" check is skipped.
   const lookupOffline = savedHere.error instanceof BackgroundError && savedHere.error.ui.kind === 'offline';
@@ -59,7 +63,7 @@ export function useSavePopup() {
   const savedGem = async (): Promise<Gem | undefined> => {
     if (!lookingUp) return existing;
     const found = await queryClient.ensureQueryData(gemsAtUrlQuery(background, url)).catch(() => []);
-    return found[0];
+    return found.find(isPageGem);
   };
 
   /** The page as read from the tab; a save made before the extract arrived waits for it. */

@@ -39,18 +39,29 @@ async function send(serverUrl: string, method: Method, path: string, options: Ca
 
 let refreshing: Promise<string> | null = null;
 
-/** Exchanges the refresh token for new tokens, once for all callers waiting at the same time. */
+/** Resolves when the token refresh under way, if any, is over (sign-out waits for it to revoke the newest token). */
+export async function refreshSettled(): Promise<void> {
+  await refreshing?.catch(() => {});
+}
+
+/**
+ * Exchanges the refresh token for new tokens, once for all callers waiting at the same time. Its answer
+ * is kept only if the sign-in it was sent for still holds: signed out (or in as someone else) meanwhile,
+ * the answer must not sign anyone back in.
+ */
 function refreshAccessToken(serverUrl: string): Promise<string> {
   refreshing ??= (async () => {
     const refreshToken = await refreshTokenItem.getValue();
     if (!refreshToken) throw new CallError(signedOutError('Please sign in to Trove.'));
     const response = await send(serverUrl, 'post', 'auth/refresh', { json: { refreshToken } }, null);
+    const stillSignedIn = async () => (await refreshTokenItem.getValue()) === refreshToken;
     if (response.status === 401 || response.status === 400) {
-      await clearCredentials();
+      if (await stillSignedIn()) await clearCredentials();
       throw new CallError(signedOutError());
     }
     if (!response.ok) throw new CallError(await errorFromResponse(response));
     const session = authResponseSchema.parse(await response.json());
+    if (!(await stillSignedIn())) throw new CallError(signedOutError('Please sign in to Trove.'));
     await Promise.all([
       accessTokenItem.setValue(session.jwt),
       refreshTokenItem.setValue(session.refreshToken),

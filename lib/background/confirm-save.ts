@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { SaveOutcome } from '../messaging/protocol';
 import { flashBadge } from './badge';
+import { recordError } from './diagnostics';
 import { listCollections } from './library';
 
 async function notify(title: string, message: string) {
@@ -17,11 +18,33 @@ export async function confirmSave(outcome: SaveOutcome) {
       .catch(() => undefined);
     const where = collection ? `in ${collection}` : 'in Trove';
     flashBadge('saved', `Saved “${outcome.gem.title}” ${where}`);
-    await notify('Saved to Trove', `“${outcome.gem.title}” is ${where}.`);
+    await notify('Saved to Trove', `“${outcome.gem.title}” is ${where}.${outcome.note ? ` ${outcome.note}` : ''}`);
   } else if (outcome.status === 'queued') {
-    await notify('Saved on this device', 'Trove will send it to the server as soon as it can be reached.');
+    await notify(
+      'Saved on this device',
+      outcome.waitsFor === 'sign-in'
+        ? 'Sign in to Trove to send it to your library.'
+        : 'Trove will send it to the server as soon as it can be reached.',
+    );
   } else {
     flashBadge('failed', `Trove could not save: ${outcome.error.message}`);
     await notify('Trove could not save', outcome.error.message);
+  }
+}
+
+/**
+ * Runs a save made without the popup (right-click menu, keyboard shortcut) and tells the user what became
+ * of it, including a save that could not even start (a page Trove cannot save, nothing selected).
+ */
+export async function runQuickSave(source: string, save: () => Promise<SaveOutcome>): Promise<SaveOutcome | null> {
+  try {
+    const outcome = await save();
+    await confirmSave(outcome);
+    return outcome;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await recordError(source, message);
+    await confirmSave({ status: 'failed', error: { kind: 'unknown', status: 0, message } });
+    return null;
   }
 }

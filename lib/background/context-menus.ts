@@ -1,8 +1,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import type { SaveOutcome } from '../messaging/protocol';
 import { askInPanel } from './chat-panel';
-import { confirmSave } from './confirm-save';
-import { recordError } from './diagnostics';
+import { runQuickSave } from './confirm-save';
 import { saveCode, saveImage, saveLink, savePage, saveSelection, tabRef } from './quick-save';
 
 // The enum as its string values, so items can be written as plain strings.
@@ -56,17 +55,7 @@ export async function handleMenuClick(info: MenuClick, tab: { id?: number; url?:
     'trove-save-link': () => saveLink(ref(), info.linkUrl ?? ''),
   };
   const save = saves[itemId];
-  if (!save) return null;
-  try {
-    const outcome = await save();
-    await confirmSave(outcome);
-    return outcome;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await recordError(itemId, message);
-    await confirmSave({ status: 'failed', error: { kind: 'unknown', status: 0, message } });
-    return null;
-  }
+  return save ? runQuickSave(itemId, save) : null;
 }
 
 /** The right-click menu, grouped under one Trove entry. Registered on install and update. */

@@ -1,7 +1,5 @@
-import { storage } from 'wxt/utils/storage';
 import type { Preferences } from '../messaging/protocol';
-
-const quickSaveCollectionItem = storage.defineItem<number | null>('local:quickSaveCollectionId', { fallback: null });
+import { quickSaveCollectionItem } from './stores';
 
 export async function getPreferences(): Promise<Preferences> {
   return { quickSaveCollectionId: await quickSaveCollectionItem.getValue() };

@@ -1,11 +1,12 @@
 import { browser } from 'wxt/browser';
 import { drainQueue } from './saves';
+import { userItem } from './stores';
 
 const ALARM = 'trove-drain-save-queue';
 
 /**
- * When queued saves are sent: at start-up, when the network comes back, and on a periodic alarm
- * (which also wakes a stopped service worker).
+ * When queued saves are sent: at start-up, when the network comes back, when someone signs in, and on a
+ * periodic alarm (which also wakes a stopped service worker).
  */
 export function registerQueueTriggers() {
   void browser.alarms.create(ALARM, { periodInMinutes: 1 });
@@ -14,5 +15,9 @@ export function registerQueueTriggers() {
   });
   globalThis.addEventListener?.('online', () => void drainQueue(true));
   browser.runtime.onStartup.addListener(() => void drainQueue(true));
+  // Saves waiting for an account are sent when it signs in.
+  userItem.watch((user, before) => {
+    if (user && user.id !== before?.id) void drainQueue(true);
+  });
   void drainQueue(true);
 }

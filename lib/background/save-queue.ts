@@ -31,6 +31,11 @@ export interface SaveQueueOptions<P, R> {
   send: (save: QueuedSave<P>) => Promise<SendOutcome<R>>;
   onDelivered?: (save: QueuedSave<P>, result: R) => void | Promise<void>;
   onChange?: (items: QueuedSave<P>[]) => void | Promise<void>;
+  /**
+   * Why a save may not be sent now (it belongs to an account that is not signed in), or null. A save held
+   * back waits untouched: not sent, no attempt counted, not due until it is no longer held back.
+   */
+  heldBack?: (save: QueuedSave<P>) => Promise<UiError | null>;
   now?: () => number;
   random?: () => number;
 }
@@ -89,6 +94,8 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
   }
 
   async function sendAndRecord(save: QueuedSave<P>): Promise<SendOutcome<R>> {
+    const held = await options.heldBack?.(save);
+    if (held) return { ok: false, error: held };
     const outcome = await options
       .send(save)
       .catch((error): SendOutcome<R> => ({ ok: false, error: { kind: 'unknown', status: 0, message: String(error) } }));
@@ -144,17 +151,23 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
   return {
     list: () => options.store.load(),
 
-    /** Persists the save (a key already queued is not added twice), then tries to send it at once. */
+    /**
+     * Persists the save, then tries to send it at once. A key already waiting is not added twice (a double
+     * click sends one save); a key the server refused is the same save corrected: its new payload replaces
+     * the refused one (a refusal created nothing, so the key is still unused on the server).
+     */
     async enqueue(save: Pick<QueuedSave<P>, 'key' | 'payload' | 'label'>): Promise<SendOutcome<R>> {
       const queued = await exclusive(async () => {
         const items = await options.store.load();
         const existing = items.find((s) => s.key === save.key);
-        if (existing) return existing;
+        if (existing?.state === 'pending') return { save: existing, corrected: false };
         const fresh: QueuedSave<P> = { ...save, createdAt: now(), attempts: 0, nextAttemptAt: now(), state: 'pending' };
-        await write([...items, fresh]);
-        return fresh;
+        await write(existing ? items.map((s) => (s === existing ? fresh : s)) : [...items, fresh]);
+        return { save: fresh, corrected: !!existing };
       });
-      return attempt(queued);
+      // The refused attempt may still be finishing: the corrected save is sent after it, not joined to it.
+      if (queued.corrected) await inFlight.get(queued.save.key);
+      return attempt(queued.save);
     },
 
     drain,
@@ -171,7 +184,9 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
     /** When the next pending save is due, for scheduling; null when nothing waits. */
     async nextDueAt(): Promise<number | null> {
       const pending = (await options.store.load()).filter((s) => s.state === 'pending');
-      return pending.length ? Math.min(...pending.map((s) => s.nextAttemptAt)) : null;
+      const held = await Promise.all(pending.map(async (s) => !!(await options.heldBack?.(s))));
+      const due = pending.filter((_, i) => !held[i]).map((s) => s.nextAttemptAt);
+      return due.length ? Math.min(...due) : null;
     },
   };
 }

@@ -4,11 +4,16 @@ import { announceLibraryChange } from '../messaging/library-changes';
 import type { QueueView, SaveOutcome, SavePayload, UiError } from '../messaging/protocol';
 import { callApi } from './api-client';
 import { flashBadge, setWaitingCount } from './badge';
-import { CallError, toUiError } from './errors';
+import { CallError, signedOutError, toUiError } from './errors';
+import { fitGemToLimits } from './fit-to-limits';
 import { createGem } from './library';
+import { currentOwner, type SaveOwner, waitingFor } from './save-owner';
 import { createSaveQueue, type QueuedSave, type SendOutcome } from './save-queue';
 
-const queueItem = storage.defineItem<QueuedSave<SavePayload>[]>('local:saveQueue', { fallback: [] });
+/** A save as queued: what is sent, and whose it is (saves queued before owners were recorded have none). */
+type OwnedSave = SavePayload & { owner?: SaveOwner };
+
+const queueItem = storage.defineItem<QueuedSave<OwnedSave>[]>('local:saveQueue', { fallback: [] });
 
 function dataUrlToBlob(dataUrl: string): Blob {
   const match = /^data:([^;,]*);base64,(.*)$/s.exec(dataUrl);
@@ -18,7 +23,7 @@ function dataUrlToBlob(dataUrl: string): Blob {
   });
 }
 
-async function deliver(save: QueuedSave<SavePayload>): Promise<SendOutcome<Gem>> {
+async function deliver(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
   const headers = { [IDEMPOTENCY_HEADER]: save.key };
   try {
     const { payload } = save;
@@ -41,17 +46,24 @@ async function deliver(save: QueuedSave<SavePayload>): Promise<SendOutcome<Gem>>
 }
 
 /** Every save, whoever asked for it, goes through here: the open pages hear of each one that lands. */
-async function send(save: QueuedSave<SavePayload>): Promise<SendOutcome<Gem>> {
+async function send(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
   const outcome = await deliver(save);
   if (outcome.ok) announceLibraryChange();
   return outcome;
 }
 
-const pendingCount = (items: QueuedSave<SavePayload>[]) => items.filter((s) => s.state === 'pending').length;
+const pendingCount = (items: QueuedSave<OwnedSave>[]) => items.filter((s) => s.state === 'pending').length;
 
-export const saveQueue = createSaveQueue<SavePayload, Gem>({
+/** A save of an account that is not signed in waits for it; the user is told whose sign-in it needs. */
+async function heldBack(save: QueuedSave<OwnedSave>): Promise<UiError | null> {
+  const wait = await waitingFor(save.payload.owner);
+  return wait ? signedOutError(`Waits for ${wait}.`) : null;
+}
+
+export const saveQueue = createSaveQueue<OwnedSave, Gem>({
   store: { load: () => queueItem.getValue(), store: (items) => queueItem.setValue(items) },
   send,
+  heldBack,
   onChange: (items) => setWaitingCount(pendingCount(items)),
   onDelivered: (save) => flashBadge('saved', `Saved “${save.label}” to Trove`),
 });
@@ -72,9 +84,13 @@ export async function drainQueue(force = false) {
   return delivered;
 }
 
-/** Queues a save and tries it at once: saved, queued for later (server unreachable), or refused. */
+/**
+ * Queues a save, cut to the server's limits, and tries it at once: saved, queued for later (server
+ * unreachable, or its account signed out), or refused.
+ */
 export async function queueSave(input: { key: string; label: string; payload: SavePayload }): Promise<SaveOutcome> {
-  const outcome = await saveQueue.enqueue(input);
+  const payload = { ...input.payload, gem: fitGemToLimits(input.payload.gem), owner: await currentOwner() };
+  const outcome = await saveQueue.enqueue({ ...input, payload });
   if (outcome.ok) return { status: 'saved', gem: outcome.result };
   const result = await afterFailure(input.key, outcome.error);
   if (result.status === 'failed')
@@ -83,14 +99,17 @@ export async function queueSave(input: { key: string; label: string; payload: Sa
 }
 
 export async function listQueue(): Promise<QueueView[]> {
-  return (await saveQueue.list()).map((s) => ({
-    key: s.key,
-    label: s.label,
-    state: s.state,
-    attempts: s.attempts,
-    lastError: s.lastError ?? null,
-    createdAt: s.createdAt,
-  }));
+  return Promise.all(
+    (await saveQueue.list()).map(async (s) => ({
+      key: s.key,
+      label: s.label,
+      state: s.state,
+      attempts: s.attempts,
+      lastError: s.lastError ?? null,
+      createdAt: s.createdAt,
+      waitingFor: s.state === 'pending' ? await waitingFor(s.payload.owner) : null,
+    })),
+  );
 }
 
 export async function retryQueued(key: string): Promise<SaveOutcome | null> {
@@ -104,7 +123,8 @@ export async function retryQueued(key: string): Promise<SaveOutcome | null> {
 async function afterFailure(key: string, error: UiError): Promise<SaveOutcome> {
   await scheduleRetry();
   const save = (await saveQueue.list()).find((s) => s.key === key);
-  return save?.state === 'pending' ? { status: 'queued', reason: error.message } : { status: 'failed', error };
+  if (save?.state !== 'pending') return { status: 'failed', error };
+  return { status: 'queued', reason: error.message, waitsFor: error.kind === 'signed-out' ? 'sign-in' : 'server' };
 }
 
 export const discardQueued = (key: string) => saveQueue.discard(key).then(() => ({ key }));

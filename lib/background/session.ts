@@ -1,6 +1,6 @@
 import { authResponseSchema } from '../api/contract';
 import type { Session } from '../messaging/protocol';
-import { callApi } from './api-client';
+import { callApi, refreshSettled } from './api-client';
 import {
   accessTokenItem,
   clearCredentials,
@@ -40,8 +40,12 @@ export const signUp = (input: { username: string; email: string; password: strin
 
 export const signIn = (input: { identifier: string; password: string }) => startSession('auth/local', input);
 
-/** Revokes the sign-in on the server when it can be reached; forgets the tokens either way. */
+/**
+ * Revokes the sign-in on the server when it can be reached; forgets the tokens either way. A token refresh
+ * under way is waited for, so the token revoked is the newest one, not the one it has just spent.
+ */
 export async function signOut(): Promise<Session> {
+  await refreshSettled();
   const refreshToken = await refreshTokenItem.getValue();
   await clearCredentials();
   if (refreshToken) {

@@ -17,6 +17,10 @@ export const cachedCollectionsItem = storage.defineItem<Collection[] | null>('lo
 });
 export const cachedTagsItem = storage.defineItem<Tag[] | null>('local:cachedTags', { fallback: null });
 /** The AI settings and models the side panel last had, shown at once when it opens while it asks again. */
+/** Where right-click and keyboard saves go (a collection of the signed-in account); null is Unfiltered. */
+export const quickSaveCollectionItem = storage.defineItem<number | null>('local:quickSaveCollectionId', {
+  fallback: null,
+});
 export const lastChatModelsItem = storage.defineItem<{
   userId: number;
   settings: AiSettings;
@@ -25,9 +29,15 @@ export const lastChatModelsItem = storage.defineItem<{
 
 export async function clearCredentials() {
   await Promise.all(
-    [refreshTokenItem, userItem, accessTokenItem, cachedCollectionsItem, cachedTagsItem, lastChatModelsItem].map(
-      (item) => item.removeValue(),
-    ),
+    [
+      refreshTokenItem,
+      userItem,
+      accessTokenItem,
+      cachedCollectionsItem,
+      cachedTagsItem,
+      lastChatModelsItem,
+      quickSaveCollectionItem,
+    ].map((item) => item.removeValue()),
   );
 }
 

@@ -17,10 +17,13 @@ export type SavePayload =
   | { endpoint: SaveEndpoint; gem: CreateGemInput }
   | { endpoint: 'upload-all-file'; gem: CreateGemInput; image: { name: string; dataUrl: string } };
 
-/** Saved now; queued because the server could not be reached (it will be sent later); or refused. */
+/**
+ * Saved now; queued (it will be sent later) because the server could not be reached or until its account
+ * signs in; or refused.
+ */
 export type SaveOutcome =
-  | { status: 'saved'; gem: Gem }
-  | { status: 'queued'; reason: string }
+  | { status: 'saved'; gem: Gem /** Something the user should know about where it went. */; note?: string }
+  | { status: 'queued'; reason: string; waitsFor: 'server' | 'sign-in' }
   | { status: 'failed'; error: UiError };
 
 export interface QueueView {
@@ -30,6 +33,8 @@ export interface QueueView {
   attempts: number;
   lastError: string | null;
   createdAt: number;
+  /** Whose sign-in a waiting save needs before it is sent ("alice to sign in"); null when it can go now. */
+  waitingFor: string | null;
 }
 
 export interface Preferences {
@@ -64,6 +69,9 @@ export type ActiveTab = Omit<ActivePage, 'extract'>;
 
 export const pageMediaTypes = ['Link', 'Article', 'PDF', 'Audio', 'Video'] as const;
 export type PageMediaType = (typeof pageMediaTypes)[number];
+/** A gem of the page itself (not a quote, code or image saved from it). */
+export const isPageMediaType = (type: string): type is PageMediaType =>
+  (pageMediaTypes as readonly string[]).includes(type);
 
 /** What the side panel needs to call the server itself: where it is and a short-lived access token. */
 export interface ChatAccess {

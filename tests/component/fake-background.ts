@@ -374,10 +374,11 @@ export class FakeBackground {
             state: 'pending',
             attempts: 1,
             lastError: OFFLINE,
+            waitingFor: null,
             createdAt: Date.now(),
           });
         }
-        return { status: 'queued', reason: OFFLINE };
+        return { status: 'queued', reason: OFFLINE, waitsFor: 'server' };
       }
       const { gem } = payload;
       const parsed = createGemBody.safeParse({ data: gem });
@@ -403,7 +404,7 @@ export class FakeBackground {
     retryQueued: ({ key }) => {
       const item = this.state.queue.find((q) => q.key === key);
       if (!item) return null;
-      return this.state.serverReachable ? null : { status: 'queued', reason: OFFLINE };
+      return this.state.serverReachable ? null : { status: 'queued', reason: OFFLINE, waitsFor: 'server' };
     },
     discardQueued: ({ key }) => {
       this.state.queue = this.state.queue.filter((q) => q.key !== key);

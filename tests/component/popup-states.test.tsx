@@ -118,7 +118,17 @@ describe('SavePopup: loading and failures', () => {
 
   test('with saves waiting, the form waits for the queue banner above it, so the banner never pushes it down', async () => {
     const fake = new FakeBackground({
-      queue: [{ key: 'k1', label: 'Earlier page', state: 'pending', attempts: 1, lastError: null, createdAt: 0 }],
+      queue: [
+        {
+          key: 'k1',
+          label: 'Earlier page',
+          state: 'pending',
+          attempts: 1,
+          lastError: null,
+          createdAt: 0,
+          waitingFor: null,
+        },
+      ],
     });
     const queue = fake.holdNext('listQueue');
     renderPopup(fake);
@@ -130,6 +140,20 @@ describe('SavePopup: loading and failures', () => {
     const banner = screen.getByRole('region', { name: 'Saves not yet on the server' });
     expect(banner.textContent).toContain('1 save waiting for the server');
     expect(!!(banner.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
+  });
+
+  test('saves of another account say whose sign-in they wait for, not that they wait for the server', async () => {
+    const save = { state: 'pending', attempts: 1, lastError: null, createdAt: 0 } as const;
+    const fake = new FakeBackground({
+      queue: [
+        { ...save, key: 'k1', label: 'Private page', waitingFor: 'ada to sign in' },
+        { ...save, key: 'k2', label: 'Other page', waitingFor: 'ada to sign in' },
+      ],
+    });
+    renderPopup(fake);
+    await findSaveForm();
+    const banner = screen.getByRole('region', { name: 'Saves not yet on the server' });
+    expect(banner.textContent).toBe('2 saves wait for ada to sign in');
   });
 
   test("shows a background failure's message, and Try again loads again", async () => {
@@ -227,6 +251,24 @@ describe('SavePopup: a page already saved', () => {
     expect((screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement).value).toBe('Work');
     expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('JavaScript')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Update gem' })).toBeTruthy();
+  });
+
+  test('a quote, code or image saved from the page is not the page: the popup offers to save the page itself', async () => {
+    const url = 'https://blog.example.com/posts/hello-world';
+    const fromThePage = [
+      makeGem(42, { url, media_type: 'Quote', title: 'To be or not to be' }),
+      makeGem(43, { url, media_type: 'Code', title: 'Code from Hello' }),
+      makeGem(44, { url, media_type: 'Image', title: 'Image from Hello' }),
+    ];
+    const fake = new FakeBackground({ gems: fromThePage });
+    const { user } = renderPopup(fake);
+    await findSaveForm('Save this page');
+    expect(field('Title').value).toBe('Hello, world');
+    await user.click(screen.getByRole('button', { name: 'Save gem' }));
+
+    await screen.findByText(/^Saved in/);
+    expect(fake.client.updateGem).not.toHaveBeenCalled();
+    expect(fake.state.gems.map((g) => g.media_type)).toEqual(['Article', 'Quote', 'Code', 'Image']);
   });
 
   test('the notice is by the actions it changes, below the fields (an answer that comes late moves nothing)', async () => {

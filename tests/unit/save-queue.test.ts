@@ -61,7 +61,7 @@ type Step = Outcome | Error | Promise<Outcome>;
  * An in-memory store, a scripted `send` (one step per call, in order) and a shared log of what
  * happened in which order, with the clock and the jitter under the test's control.
  */
-function setup(options: { initial?: Save[]; random?: number; steps?: Step[] } = {}) {
+function setup(options: { initial?: Save[]; random?: number; steps?: Step[]; held?: Set<string> } = {}) {
   let items: Save[] = structuredClone(options.initial ?? []);
   const log: string[] = [];
   const writes: Save[][] = [];
@@ -99,6 +99,8 @@ function setup(options: { initial?: Save[]; random?: number; steps?: Step[] } = 
     },
     now: () => clock.t,
     random: () => options.random ?? 0.5,
+    heldBack: async (save) =>
+      options.held?.has(save.key) ? { kind: 'signed-out', status: 401, message: 'Waits for ada to sign in.' } : null,
   });
 
   return {
@@ -311,6 +313,21 @@ describe('enqueue', () => {
     expect(q.delivered).toHaveLength(1);
   });
 
+  test('a refused save enqueued again under its key (corrected in the popup) sends the new payload', async () => {
+    const q = setup({ steps: [fail('not-found', 404, 'Collection not found'), ok(9)] });
+    expect(await q.queue.enqueue({ key: 'a', payload: { n: 1 }, label: 'first' })).toEqual(
+      fail('not-found', 404, 'Collection not found'),
+    );
+    expect(q.stored()[0]?.state).toBe('failed');
+    q.clock.t = T0 + 10;
+
+    expect(await q.queue.enqueue({ key: 'a', payload: { n: 2 }, label: 'corrected' })).toEqual(ok(9));
+    expect(q.sends.map((s) => s.save.payload)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(q.sends[1]?.save).toMatchObject({ key: 'a', label: 'corrected', attempts: 0 });
+    expect(q.delivered.map((d) => d.save.label)).toEqual(['corrected']);
+    expect(q.stored()).toEqual([]);
+  });
+
   test('two enqueues of one key at once: one item stored, one send, both get the answer', async () => {
     const held = deferred<Outcome>();
     const q = setup({ steps: [held.promise] });
@@ -343,6 +360,26 @@ describe('enqueue', () => {
     expect(await drained).toBe(1);
     expect(q.sentKeys()).toEqual(['a']);
     expect(q.delivered).toHaveLength(1);
+    expect(q.stored()).toEqual([]);
+  });
+});
+
+describe('saves held back (their account is not signed in)', () => {
+  test('are not sent, counted or due, and go out once they are no longer held back', async () => {
+    const held = new Set(['a']);
+    const q = setup({ held, steps: [ok(1)] });
+    expect(await q.queue.enqueue({ key: 'a', payload: { n: 1 }, label: 'A' })).toEqual(
+      fail('signed-out', 401, 'Waits for ada to sign in.'),
+    );
+    expect(await q.queue.drain(true)).toBe(0);
+    expect(await q.queue.retry('a')).toEqual(fail('signed-out', 401, 'Waits for ada to sign in.'));
+    expect(q.sends).toHaveLength(0);
+    expect(q.stored()).toMatchObject([{ key: 'a', state: 'pending', attempts: 0 }]);
+    expect(await q.queue.nextDueAt()).toBeNull();
+
+    held.clear();
+    expect(await q.queue.nextDueAt()).toBe(T0);
+    expect(await q.queue.drain()).toBe(1);
     expect(q.stored()).toEqual([]);
   });
 });

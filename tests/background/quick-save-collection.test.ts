@@ -1,0 +1,59 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { z } from 'zod';
+import { callApi } from '../../lib/background/api-client';
+import { confirmSave } from '../../lib/background/confirm-save';
+import { createCollection } from '../../lib/background/library';
+import { getPreferences, setPreferences } from '../../lib/background/preferences';
+import { COLLECTION_GONE_NOTE, saveCode, tabRef } from '../../lib/background/quick-save';
+import { listQueue } from '../../lib/background/saves';
+import { setServerUrl, signOut, signUp } from '../../lib/background/session';
+import { setupTestServer } from '../server/harness';
+import { newAccount } from './helpers';
+
+/** The collection right-click and keyboard saves go to (lib/background/quick-save.ts), against the real server. */
+const t = setupTestServer();
+const tab = tabRef({ id: 1, url: 'https://example.com/post', title: 'Post' });
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  // fakeBrowser has no `scripting`: the page cannot be read, and the selection text is saved as it is.
+  (browser as unknown as { scripting: unknown }).scripting = { executeScript: vi.fn(async () => [{ result: null }]) };
+  await setServerUrl(t.url);
+});
+
+describe('the quick-save collection', () => {
+  it("is forgotten on sign-out: the next account's right-click saves go to its Unfiltered", async () => {
+    await signUp(newAccount('qsa'));
+    await setPreferences({ quickSaveCollectionId: (await createCollection({ name: 'Reading' })).id });
+    await signOut();
+    expect(await getPreferences()).toEqual({ quickSaveCollectionId: null });
+
+    const { user } = await signUp(newAccount('qsb'));
+    const outcome = await saveCode(tab, 'const x = 1;');
+    expect(outcome).toMatchObject({ status: 'saved', gem: { collectionId: user?.unfiltered_collection_id } });
+  });
+
+  it('deleted on another device: the save goes to Unfiltered, the choice is cleared, and the user is told', async () => {
+    const { user } = await signUp(newAccount('qsgone'));
+    const gone = await createCollection({ name: 'Gone' });
+    await setPreferences({ quickSaveCollectionId: gone.id });
+    await callApi('delete', `collections/${gone.id}`, z.unknown());
+
+    const outcome = await saveCode(tab, 'const y = 2;');
+    expect(outcome).toMatchObject({
+      status: 'saved',
+      gem: { collectionId: user?.unfiltered_collection_id },
+      note: COLLECTION_GONE_NOTE,
+    });
+    expect(await getPreferences()).toEqual({ quickSaveCollectionId: null });
+    expect(await listQueue()).toEqual([]);
+
+    const notify = vi.spyOn(browser.notifications, 'create');
+    await confirmSave(outcome);
+    expect(notify).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Saved to Trove', message: expect.stringContaining(COLLECTION_GONE_NOTE) }),
+    );
+  });
+});
