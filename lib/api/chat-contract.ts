@@ -8,7 +8,7 @@ import {
   searchResultSchema,
 } from './chat-tools-contract';
 import { idSchema, MAX_PAGE, queryInteger } from './integers';
-import { isHttpUrl, messages } from './validators';
+import { isHttpUrl, messages, urlSchema } from './validators';
 
 export * from './chat-tools-contract';
 
@@ -52,12 +52,7 @@ export const createChatBody = z.strictObject({
   type: z.enum(CHAT_TYPES).default('chat'),
   title: z.string().trim().min(1, messages.required).max(500, messages.tooLong).optional(),
   /** The page the chat was started from, if any. */
-  url: z
-    .string()
-    .trim()
-    .max(4096)
-    .refine((v) => isHttpUrl(v), messages.urlInvalid())
-    .optional(),
+  url: urlSchema.optional(),
 });
 
 /** At most this many models answer one question side by side (`modelIds`). */
