@@ -133,6 +133,24 @@ describe('POST /api/gems', () => {
     expect((await allGems(s)).total).toBe(1);
   });
 
+  it('takes publishedAt in the years 100 to 9999 (UTC) and refuses other years naming the field', async () => {
+    const s = await t.signUp('dates');
+    for (const publishedAt of ['0100-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '2024-02-29T23:30:00-05:00']) {
+      const gem = await saveGem(s, { publishedAt });
+      expect(gem.publishedAt).toBe(new Date(publishedAt).toISOString());
+    }
+    const first = (await allGems(s)).data[0] as Gem;
+    // the first two passed the format check and failed in the database (SQLSTATE 22008): a 500; the
+    // third was saved but read back as 2001
+    for (const publishedAt of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00', '0001-06-01T00:00:00Z']) {
+      const message = 'Must be a date in the years 100 to 9999 (UTC)';
+      expectFieldError(await post(s, gemBody({ publishedAt })), 'data.publishedAt', message);
+      expectFieldError(await putGem(s, first.id, { publishedAt }), 'data.publishedAt', message);
+    }
+    expect((await allGems(s)).total).toBe(3);
+    expect((await getGem(s, first.id)).body.data).toEqual(first);
+  });
+
   it('rejects malformed bodies and unknown tag ids without saving', async () => {
     const s = await t.signUp('junk');
     expect(expectError(await post(s, '{"data": {'), 400, 'ValidationError').message).toBe(
