@@ -35,6 +35,14 @@ export interface Persist {
  */
 export const creditsFor = (usage: MessageUsage) => Math.max(1, Math.ceil((usage.input + usage.output) / 1000));
 
+/** Takes the credits `usage` costs (creditsFor) from the user's balance, which never goes below 0. */
+export async function spendCredits(db: Db, userId: number, usage: MessageUsage): Promise<void> {
+  await db
+    .update(userAiSettings)
+    .set({ credits: sql`greatest(${userAiSettings.credits} - ${creditsFor(usage)}, 0)`, updatedAt: sql`now()` })
+    .where(eq(userAiSettings.userId, userId));
+}
+
 /** Who pays for a house model's answer. */
 export interface Charge {
   db: Db;
@@ -208,13 +216,9 @@ export async function generate(
   const memoryProposal = end.type === 'done' && end.status === 'done' ? (proposals?.proposal ?? null) : null;
 
   // Credits are spent in the same transaction that stores the usage and cost (creditsFor above).
-  const spent = run.charge && end.type === 'done' && end.usage ? creditsFor(end.usage) : 0;
+  const spent = run.charge && end.type === 'done' ? end.usage : null;
   const spend = async (db: Db) => {
-    if (!run.charge || !spent) return;
-    await db
-      .update(userAiSettings)
-      .set({ credits: sql`greatest(${userAiSettings.credits} - ${spent}, 0)`, updatedAt: sql`now()` })
-      .where(eq(userAiSettings.userId, run.charge.userId));
+    if (run.charge && spent) await spendCredits(db, run.charge.userId, spent);
   };
   if (run.persist) {
     const { messageId, lease: held } = run.persist;
