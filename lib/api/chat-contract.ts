@@ -304,6 +304,11 @@ export const contextManifestItemSchema = z.object({
   format: z.string().optional(),
   /** The passages sent of a gem cut to those most relevant to the question, in the gem's order. */
   passages: z.array(contextPassageSchema).optional(),
+  /**
+   * A stand-in (always `dropped`, no `id`) for gems of a chosen collection that were not read at all
+   * (past the newest MAX_GEMS_PER_COLLECTION): how many.
+   */
+  omitted: z.number().optional(),
 });
 export type ContextManifestItem = z.infer<typeof contextManifestItemSchema>;
 
