@@ -151,4 +151,29 @@ describe('house-model credits', () => {
     expect(refused.body.error.message).toContain('You have no credits left to use Trove Chat');
     expect(fake.requests.length).toBe(requestsBefore);
   });
+
+  it('a stopped answer is paid for by the text streamed before the stop', async () => {
+    const { jwt: token } = await t.signUp('stopcredits');
+    const chat = await t.api('/api/chats', { token, body: {} });
+    const modelId = await modelIdOf(t, token, 'trove-chat');
+    fake.script({
+      chunks: Array.from({ length: 40 }, (_, i) => `Word ${i}. `),
+      delayMs: 50,
+      usage: { input: 9000, output: 9000 },
+    });
+    let stopped: number | undefined;
+    const res = await stream(t.url, `/api/chats/${chat.body.data.id}/messages`, {
+      token,
+      body: { text: 'Go on and on', modelId },
+      onEvent: async (event, events) => {
+        if (event.event === 'delta' && stopped === undefined)
+          stopped = (await t.api(`/api/messages/${events[0]?.data.id}/stop`, { token, method: 'POST' })).status;
+        return undefined;
+      },
+    });
+    expect(stopped).toBe(200);
+    expect(res.events.at(-1)).toMatchObject({ event: 'done', data: { status: 'stopped' } });
+    // the provider's usage (18,000 tokens) never came: a few streamed words cost the minimum of 1 credit
+    expect(await credits(token)).toBe(4);
+  });
 });
