@@ -96,7 +96,7 @@ const tagRefsQuery = preparedFor((db) =>
     .prepare('find_tag_refs'),
 );
 
-/** Looks up a request's tag references in one query, creating nothing. */
+/** Looks up a request's tag references, creating nothing (names cost one more query: their folding, see splitRefs). */
 export async function findTagRefs(db: Db, ownerId: number, refs: (number | string)[]): Promise<FoundTags> {
   const { ids, names } = await splitRefs(db, refs);
   if (!ids.length && !names.size) return { rows: [], unknownIds: [], missingNames: [] };
