@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { logger } from 'hono/logger';
-import { isForeignKeyViolation, isNumericOutOfRange } from './db/errors';
+import { isForeignKeyViolation, isNumericOutOfRange, requestDataException } from './db/errors';
 import type { AppEnv, Deps } from './http/env';
 import { ApiError, sendError } from './http/errors';
 import { limitUploads } from './http/rate-limit';
@@ -96,6 +96,12 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
     if (error instanceof ApiError) return sendError(c, error.status, error.message, error.details);
     if (isNumericOutOfRange(error)) return sendError(c, 400, 'A number in the request is out of range');
     if (isForeignKeyViolation(error)) return sendError(c, 409, 'Something this request refers to no longer exists');
+    const refused = requestDataException(error);
+    if (refused) {
+      // a 400, but logged: the contract in lib/api should have named the field, so it has a gap to close
+      console.warn(`[trove] ${c.req.method} ${c.req.path}: the database refused a value (${refused.code}):`, error);
+      return sendError(c, 400, `A value in the request cannot be stored: ${refused.message}`);
+    }
     console.error(`[trove] ${c.req.method} ${c.req.path} failed:`, error);
     return sendError(c, 500, 'Internal server error');
   });

@@ -8,7 +8,7 @@ import {
   searchResultSchema,
 } from './chat-tools-contract';
 import { idSchema, MAX_PAGE, queryInteger } from './integers';
-import { isHttpUrl, messages } from './validators';
+import { isHttpUrl, messages, urlSchema } from './validators';
 
 export * from './chat-tools-contract';
 
@@ -57,12 +57,7 @@ export const createChatBody = z.strictObject({
   type: z.enum(CHAT_TYPES).default('chat'),
   title: z.string().trim().min(1, messages.required).max(500, messages.tooLong).optional(),
   /** The page the chat was started from, if any. */
-  url: z
-    .string()
-    .trim()
-    .max(4096)
-    .refine((v) => isHttpUrl(v), messages.urlInvalid())
-    .optional(),
+  url: urlSchema.optional(),
 });
 
 /** At most this many models answer one question side by side (`modelIds`). */
@@ -314,6 +309,11 @@ export const contextManifestItemSchema = z.object({
   format: z.string().optional(),
   /** The passages sent of a gem cut to those most relevant to the question, in the gem's order. */
   passages: z.array(contextPassageSchema).optional(),
+  /**
+   * A stand-in (always `dropped`, no `id`) for gems of a chosen collection that were not read at all
+   * (past the newest MAX_GEMS_PER_COLLECTION): how many.
+   */
+  omitted: z.number().optional(),
 });
 export type ContextManifestItem = z.infer<typeof contextManifestItemSchema>;
 

@@ -10,6 +10,16 @@ export { idParamSchema, idSchema, MAX_ROW_ID } from './integers';
 /** The one API contract: the server validates requests with these schemas and the extension parses responses with them. */
 
 const timestamp = z.string();
+
+/**
+ * A moment as an ISO date-time with an offset, in the years 100–9999 once in UTC: PostgreSQL has no
+ * year 0, JavaScript writes years past 9999 as "+010000-…", which PostgreSQL refuses, and reads a stored
+ * "0001-…" back as 2001 (years below 100 are taken as two-digit years).
+ */
+const storableDateTime = z.iso.datetime({ offset: true, abort: true }).refine((value) => {
+  const year = new Date(value).getUTCFullYear();
+  return year >= 100 && year <= 9999;
+}, 'Must be a date in the years 100 to 9999 (UTC)');
 const optionalHttpUrl = z
   .string()
   .trim()
@@ -164,7 +174,7 @@ const gemFields = {
   favicon: optionalHttpUrl,
   text: z.string().max(2_000_000, messages.tooLong).nullish(),
   byline: z.string().max(500).nullish(),
-  publishedAt: z.iso.datetime({ offset: true }).nullish(),
+  publishedAt: storableDateTime.nullish(),
   collectionId: idSchema.nullish(),
   tags: z.array(tagRef).max(100).default([]),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalizeUrl } from './canonical-url';
 
 /** Spec §5 validators, with the spec's exact messages. Shared by the server and the extension's forms. */
 export const messages = {
@@ -15,6 +16,7 @@ export const messages = {
   urlRequired: 'Please provide url',
   urlInvalid: (host = 'example.com') =>
     `Please provide valid url. Ensure it has protocol (https) and hostname (${host}).`,
+  urlTooLong: 'Please provide a url of at most 2048 characters',
 } as const;
 
 export const limits = {
@@ -25,6 +27,11 @@ export const limits = {
   passwordMax: 128,
   titleMin: 1,
   titleMax: 500,
+  /**
+   * A saved page's address, and its matching key (lib/api/canonical-url.ts, which may percent-encode
+   * query characters): the browser-safe bound, well inside what a Postgres btree index row can hold.
+   */
+  urlMax: 2048,
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -68,11 +75,18 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/** A page's http(s) address, as saved on a gem (or a chat) and matched by its canonical form. */
 export const urlSchema = z
   .string({ error: messages.urlRequired })
   .trim()
   .min(1, messages.urlRequired)
-  .refine(isHttpUrl, messages.urlInvalid());
+  .superRefine((value, ctx) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (!value) return;
+    if (value.length > limits.urlMax) return issue(messages.urlTooLong);
+    if (!isHttpUrl(value)) return issue(messages.urlInvalid());
+    if (canonicalizeUrl(value).length > limits.urlMax) return issue(messages.urlTooLong);
+  });
 
 /** The spec's "confirm" validator. */
 export function confirmPasswordError(password: string, confirm: string): string | null {

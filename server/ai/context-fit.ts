@@ -151,7 +151,9 @@ export function fitContext(
   { ranking, takes = () => true }: FitOptions = {},
 ): { block: string; images: ContextImage[]; manifest: ContextManifest } {
   const { reserve, budget } = contextBudget(contentLength);
-  const usable = items.filter((item) => item.kind !== 'file' || (item.format && takes(item.format)));
+  const usable = items.filter(
+    (item) => item.omitted === undefined && (item.kind !== 'file' || (item.format && takes(item.format))),
+  );
   const texts = usable.filter((item) => !item.image);
   const header = texts.length
     ? 'The user asked with this context. Use it to answer, and say so when it does not cover the question.\n\n'
@@ -181,11 +183,12 @@ export function fitContext(
       ...(item.collectionId ? { collectionId: item.collectionId } : {}),
       ...(item.url ? { url: item.url } : {}),
       title: item.title,
-      tokens: item.image ? 0 : estimateTokens(`${itemLabel(item)}\n${item.text}`),
+      tokens: item.image || item.omitted !== undefined ? 0 : estimateTokens(`${itemLabel(item)}\n${item.text}`),
       includedTokens: fit.tokens,
       included: fit.included,
       ...(item.format ? { format: item.format } : {}),
       ...(fit.passages ? { passages: fit.passages } : {}),
+      ...(item.omitted !== undefined ? { omitted: item.omitted } : {}),
     };
   });
   const sent = items.map((item) => fitted.get(item)?.sent).filter((text): text is string => !!text);
@@ -201,6 +204,7 @@ export function fitContext(
         full: count('full'),
         truncated: count('truncated'),
         dropped: count('dropped'),
+        omitted: manifestItems.reduce((sum, i) => sum + (i.omitted ?? 0), 0),
         tokens: manifestItems.reduce((sum, i) => sum + i.tokens, 0),
         includedTokens: manifestItems.reduce((sum, i) => sum + i.includedTokens, 0),
         budget,
@@ -216,7 +220,8 @@ export function fitContext(
 export function needsRanking(items: ContextItem[], contentLength: number): boolean {
   if (!items.some(isMaterial)) return false;
   const tokens = items.reduce(
-    (sum, item) => sum + (item.image ? 0 : estimateTokens(`${itemLabel(item)}\n${item.text}`)),
+    (sum, item) =>
+      sum + (item.image || item.omitted !== undefined ? 0 : estimateTokens(`${itemLabel(item)}\n${item.text}`)),
     0,
   );
   return tokens > contextBudget(contentLength).budget - 64;

@@ -12,7 +12,7 @@
  * the gems' passages most relevant to the question (server/ai/retrieval.ts), best first, and the
  * manifest names each passage sent. A gem appears once, under its first (highest-priority) kind.
  */
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { canonicalizeUrl } from '../../lib/api/canonical-url';
 import type { ChatContextInput, ContextManifestItem } from '../../lib/api/chat-contract';
 import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
@@ -46,6 +46,8 @@ export interface ContextItem {
   /** A file's format; an image file has `image` and no text. */
   format?: ChatFileFormat;
   image?: { bytes: Uint8Array; mediaType: string };
+  /** A stand-in for this many gems of a collection that were not read (past MAX_GEMS_PER_COLLECTION); never sent. */
+  omitted?: number;
 }
 
 /** An image to send beside the question. */
@@ -62,6 +64,8 @@ export interface ContextManifest {
     full: number;
     truncated: number;
     dropped: number;
+    /** Gems of chosen collections not read at all (past MAX_GEMS_PER_COLLECTION each), as `omitted` items. */
+    omitted: number;
     /** Estimated tokens of all items, and of what was sent. */
     tokens: number;
     includedTokens: number;
@@ -163,20 +167,35 @@ export async function gatherContext(
   const collectionIds = [...new Set(input.collectionIds)];
   if (collectionIds.length) {
     const owned = await db
-      .select({ id: collections.id })
+      .select({ id: collections.id, name: collections.name })
       .from(collections)
       .where(and(eq(collections.ownerId, userId), inArray(collections.id, collectionIds)));
-    const ownedIds = new Set(owned.map((c) => c.id));
+    const names = new Map(owned.map((c) => [c.id, c.name]));
     for (const [index, id] of collectionIds.entries()) {
-      if (ownedIds.has(id)) {
+      const name = names.get(id);
+      if (name !== undefined) {
         const below = await subtreeIds(db, userId, id);
+        const where = and(eq(gems.ownerId, userId), inArray(gems.collectionId, below), ne(gems.mediaType, 'AIChat'));
         const rows = await db
           .select()
           .from(gems)
-          .where(and(eq(gems.ownerId, userId), inArray(gems.collectionId, below), ne(gems.mediaType, 'AIChat')))
+          .where(where)
           .orderBy(desc(gems.createdAt), desc(gems.id))
           .limit(MAX_GEMS_PER_COLLECTION);
         for (const row of rows) add(gemItem('collectionGem', row, id));
+        // nothing is left out silently: the gems past the limit are named in the manifest by their number
+        if (rows.length === MAX_GEMS_PER_COLLECTION) {
+          const [all] = await db.select({ n: count() }).from(gems).where(where);
+          const omitted = (all?.n ?? 0) - rows.length;
+          if (omitted > 0)
+            add({
+              kind: 'collectionGem',
+              collectionId: id,
+              title: `${omitted.toLocaleString('en-US')} older gems of collection "${name}" not read (only its newest ${MAX_GEMS_PER_COLLECTION.toLocaleString('en-US')} are)`,
+              text: '',
+              omitted,
+            });
+        }
       } else if (!lenient) throw fieldError(404, `context.collectionIds.${index}`, `collection ${id} not found`);
     }
   }

@@ -6,16 +6,21 @@
 import { generateText } from 'ai';
 import { CHARS_PER_TOKEN, contextBudget } from '../../lib/api/context-budget';
 import type { Db } from '../db/client';
+import type { MessageUsage } from '../db/schema';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { modelAccess } from '../services/ai-settings';
+import { spendCredits } from '../services/answer-generation';
 import { describeProviderError, languageModel } from './providers';
 
 export const OPTIMIZE_INSTRUCTION = `You improve prompts for AI assistants. Rewrite the user's prompt so it is clear, specific and well structured, keeping its intent, its language and every {{variable}} exactly as written (including {{Name | A, B}} dropdowns) and any line of three dashes. Reply with only the improved prompt, nothing else.`;
 
 export const FROM_CONVERSATION_INSTRUCTION = `You turn conversations into reusable prompts. Write one prompt that would let the user get this kind of result again on another subject, with {{Variable}} placeholders (in double curly brackets) for the parts that change. Reply with the prompt's short title on the first line, then the prompt itself, nothing else.`;
 
-/** One reply of `modelId` (the user's, checked as chat checks it) to `text` under `instruction`. */
+/**
+ * One reply of `modelId` (the user's, checked as chat checks it) to `text` under `instruction`; a house
+ * model's reply costs credits as a chat answer does (services/answer-generation.ts).
+ */
 export async function askModel(
   db: Db,
   ai: Deps['ai'],
@@ -25,6 +30,8 @@ export async function askModel(
   text: (contentLength: number) => string,
 ): Promise<string> {
   const { model, access } = await modelAccess(db, ai, userId, modelId);
+  let reply: string;
+  let usage: MessageUsage;
   try {
     const result = await generateText({
       model: languageModel(model, access),
@@ -32,10 +39,14 @@ export async function askModel(
       prompt: text(model.contentLength),
       maxRetries: 0,
     });
-    return result.text.trim();
+    reply = result.text.trim();
+    usage = { input: result.totalUsage.inputTokens ?? 0, output: result.totalUsage.outputTokens ?? 0 };
   } catch (error) {
     throw new ApiError(502, describeProviderError(access.name, error));
   }
+  // A house model is paid for as a chat answer is (a user out of credits was refused by modelAccess above).
+  if (model.isHouseModel) await spendCredits(db, userId, usage);
+  return reply;
 }
 
 /** `text` cut to what fits a model of `contentLength` tokens (the context budget, in characters). */

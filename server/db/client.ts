@@ -47,7 +47,10 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const durableWrites = options.durableWrites ?? true;
   if (options.databaseUrl) {
-    const connection = durableWrites ? {} : { synchronous_commit: 'off' };
+    // Timestamps come back in UTC whatever the database's TimeZone: in another zone, dates before its
+    // standard time are written with a local mean time offset in seconds (Asia/Kolkata: +05:53:28), which
+    // JavaScript's Date cannot parse, and reading such a row failed.
+    const connection = { TimeZone: 'UTC', ...(durableWrites ? {} : { synchronous_commit: 'off' }) };
     const client = postgres(options.databaseUrl, { max: options.poolSize ?? 10, onnotice: () => {}, connection });
     try {
       const db = drizzlePostgres(client, { schema });

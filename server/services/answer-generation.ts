@@ -1,5 +1,6 @@
 import { type ModelMessage, type SystemModelMessage, streamText } from 'ai';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { estimateTokens } from '../../lib/api/context-budget';
 import type { Citation, SearchResult } from '../../lib/api/contract';
 import { askFollowUps, parseCitations } from '../ai/chat-options';
 import type { Generation, GenerationEnd } from '../ai/generations';
@@ -30,10 +31,18 @@ export interface Persist {
 
 /**
  * House-model credits an answer costs: 1 credit per 1,000 tokens (input + output), rounded up,
- * at least 1. Spent when a house model's answer ends done or stopped with usage; a failed answer
- * (or one without usage) costs nothing. The balance never goes below 0; at 0 house models are Inactive.
+ * at least 1. Spent when a house model's answer ends done or stopped (with the provider's usage, or
+ * when stopped before it came, the streamed text's estimated tokens); a failed answer costs nothing. The balance never goes below 0; at 0 house models are Inactive.
  */
 export const creditsFor = (usage: MessageUsage) => Math.max(1, Math.ceil((usage.input + usage.output) / 1000));
+
+/** Takes the credits `usage` costs (creditsFor) from the user's balance, which never goes below 0. */
+export async function spendCredits(db: Db, userId: number, usage: MessageUsage): Promise<void> {
+  await db
+    .update(userAiSettings)
+    .set({ credits: sql`greatest(${userAiSettings.credits} - ${creditsFor(usage)}, 0)`, updatedAt: sql`now()` })
+    .where(eq(userAiSettings.userId, userId));
+}
 
 /** Who pays for a house model's answer. */
 export interface Charge {
@@ -191,7 +200,9 @@ export async function generate(
   await lease?.release();
 
   let end: GenerationEnd;
-  if (generation.stopRequested) end = { type: 'done', status: 'stopped', usage: null, cost: null };
+  // Stopped: the provider's usage if it came before the stop (the AI SDK gives none for a step cut short).
+  if (generation.stopRequested)
+    end = { type: 'done', status: 'stopped', usage, cost: usage ? costOf(model, usage) : null };
   else if (generation.controller.signal.aborted)
     end = { type: 'error', message: 'The server stopped before the answer was complete' };
   else if (failure) end = { type: 'error', message: failure };
@@ -208,13 +219,13 @@ export async function generate(
   const memoryProposal = end.type === 'done' && end.status === 'done' ? (proposals?.proposal ?? null) : null;
 
   // Credits are spent in the same transaction that stores the usage and cost (creditsFor above).
-  const spent = run.charge && end.type === 'done' && end.usage ? creditsFor(end.usage) : 0;
+  // A stopped answer without usage is paid for by an estimate of the text streamed so far (its input is not counted).
+  const spent =
+    run.charge && end.type === 'done'
+      ? (end.usage ?? (end.status === 'stopped' ? { input: 0, output: estimateTokens(generation.text) } : null))
+      : null;
   const spend = async (db: Db) => {
-    if (!run.charge || !spent) return;
-    await db
-      .update(userAiSettings)
-      .set({ credits: sql`greatest(${userAiSettings.credits} - ${spent}, 0)`, updatedAt: sql`now()` })
-      .where(eq(userAiSettings.userId, run.charge.userId));
+    if (run.charge && spent) await spendCredits(db, run.charge.userId, spent);
   };
   if (run.persist) {
     const { messageId, lease: held } = run.persist;

@@ -1,15 +1,22 @@
 import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
+import { cleanText } from '../../lib/api/clean-text';
 import { htmlToMarkdown } from '../../lib/page/extract';
 import { decodeText } from './chat-file-sniff';
 
 /**
  * The text of a chat document, extracted on the server: PDF pages by unpdf (PDF.js without a
  * worker), DOCX by mammoth to HTML and HTML to Markdown by the page extracts' rules, text as it is.
+ * Cleaned as request text is (lib/api/clean-text.ts): a document's text may hold NUL (a PDF font can
+ * map a glyph to U+0000) or lone surrogates, which PostgreSQL cannot store.
  * Throws a plain Error with a reason fit for the user when the file cannot be read.
  */
 export async function extractChatText(bytes: Uint8Array, format: ChatFileFormat): Promise<string> {
+  return cleanText(await rawText(bytes, format));
+}
+
+async function rawText(bytes: Uint8Array, format: ChatFileFormat): Promise<string> {
   switch (format) {
     case 'pdf':
       return pdfText(bytes);

@@ -33,15 +33,53 @@ export async function countUserGems(db: Db, ownerId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+type CollectionLink = { id: number; parentId: number | null };
+
+/**
+ * Ids of `rootId` and every collection below it among `all` (one user's collections), root first.
+ * Each id is visited once, so a parent loop (which the moves below never make, but a database edited by
+ * hand or an older server may hold) ends the walk instead of hanging the server.
+ */
+export function collectSubtree(all: readonly CollectionLink[], rootId: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const c of all) {
+    if (c.parentId === null) continue;
+    const list = children.get(c.parentId);
+    if (list) list.push(c.id);
+    else children.set(c.parentId, [c.id]);
+  }
+  const ids = [rootId];
+  const visited = new Set(ids);
+  for (let i = 0; i < ids.length; i++) {
+    for (const child of children.get(ids[i] as number) ?? []) {
+      if (visited.has(child)) continue;
+      visited.add(child);
+      ids.push(child);
+    }
+  }
+  return ids;
+}
+
+/**
+ * All of the user's collections, locked (FOR UPDATE, in id order so two callers never deadlock) until
+ * the transaction `tx` ends: a move or delete checks the tree it changes with no other move in between.
+ */
+function lockUserCollections(tx: Pick<Db, 'select'>, ownerId: number) {
+  return tx
+    .select({ id: collections.id, parentId: collections.parentId, isUnfiltered: collections.isUnfiltered })
+    .from(collections)
+    .where(eq(collections.ownerId, ownerId))
+    .orderBy(asc(collections.id))
+    .for('update');
+}
+
 /** Ids of a collection and every collection below it. */
 export async function subtreeIds(db: Db, ownerId: number, rootId: number): Promise<number[]> {
   const all = await db
     .select({ id: collections.id, parentId: collections.parentId })
     .from(collections)
     .where(eq(collections.ownerId, ownerId));
-  const ids = [rootId];
-  for (let i = 0; i < ids.length; i++) for (const c of all) if (c.parentId === ids[i]) ids.push(c.id);
-  return ids;
+  return collectSubtree(all, rootId);
 }
 
 export async function createCollection(db: Db, ownerId: number, input: { name: string; parentId?: number | null }) {
@@ -54,37 +92,46 @@ export async function createCollection(db: Db, ownerId: number, input: { name: s
   return toCollection(row);
 }
 
+/**
+ * Renames or moves a collection. The move is checked and made in one transaction that first locks all
+ * of the user's collections (in id order, so two moves never deadlock): two moves at once (A under B
+ * and B under A) are serialised, and the second sees the first and is refused, so no parent loop is made.
+ */
 export async function updateCollection(
   db: Db,
   ownerId: number,
   id: number,
   input: { name?: string; parentId?: number | null },
 ) {
-  const current = await getOwnedCollection(db, ownerId, id);
-  if (input.parentId !== undefined && input.parentId !== null) {
-    await getOwnedCollection(db, ownerId, input.parentId);
-    if (current.isUnfiltered) {
-      throw new ApiError(400, 'parentId: The Unfiltered collection stays at the top level', {
-        errors: [{ path: 'data.parentId', message: 'The Unfiltered collection stays at the top level' }],
-      });
+  return db.transaction(async (tx) => {
+    const all = await lockUserCollections(tx, ownerId);
+    const current = all.find((c) => c.id === id);
+    if (!current) throw notFound('Collection');
+    if (input.parentId !== undefined && input.parentId !== null) {
+      if (!all.some((c) => c.id === input.parentId)) throw notFound('Collection');
+      if (current.isUnfiltered) {
+        throw new ApiError(400, 'parentId: The Unfiltered collection stays at the top level', {
+          errors: [{ path: 'data.parentId', message: 'The Unfiltered collection stays at the top level' }],
+        });
+      }
+      if (collectSubtree(all, id).includes(input.parentId)) {
+        throw new ApiError(400, 'parentId: A collection cannot be moved inside itself', {
+          errors: [{ path: 'data.parentId', message: 'A collection cannot be moved inside itself' }],
+        });
+      }
     }
-    if ((await subtreeIds(db, ownerId, id)).includes(input.parentId)) {
-      throw new ApiError(400, 'parentId: A collection cannot be moved inside itself', {
-        errors: [{ path: 'data.parentId', message: 'A collection cannot be moved inside itself' }],
-      });
-    }
-  }
-  const [row] = await db
-    .update(collections)
-    .set({
-      name: input.name ?? current.name,
-      parentId: input.parentId === undefined ? current.parentId : input.parentId,
-      updatedAt: new Date(),
-    })
-    .where(eq(collections.id, id))
-    .returning();
-  if (!row) throw notFound('Collection');
-  return toCollection(row);
+    const [row] = await tx
+      .update(collections)
+      .set({
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.parentId === undefined ? {} : { parentId: input.parentId }),
+        updatedAt: new Date(),
+      })
+      .where(eq(collections.id, id))
+      .returning();
+    if (!row) throw notFound('Collection');
+    return toCollection(row);
+  });
 }
 
 /**
@@ -92,13 +139,16 @@ export async function updateCollection(
  * Unfiltered collection, which itself cannot be deleted.
  */
 export async function deleteCollection(db: Db, ownerId: number, id: number, unfilteredId: number | null) {
-  const row = await getOwnedCollection(db, ownerId, id);
-  if (row.isUnfiltered || row.id === unfilteredId)
-    throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
-  if (!unfilteredId) throw new Error(`user ${ownerId} has no Unfiltered collection`);
-  const ids = await subtreeIds(db, ownerId, id);
-  if (ids.includes(unfilteredId)) throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
   await db.transaction(async (tx) => {
+    // locked like a move, so no collection is moved into the subtree between the walk and the delete
+    const all = await lockUserCollections(tx, ownerId);
+    const row = all.find((c) => c.id === id);
+    if (!row) throw notFound('Collection');
+    if (row.isUnfiltered || row.id === unfilteredId)
+      throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
+    if (!unfilteredId) throw new Error(`user ${ownerId} has no Unfiltered collection`);
+    const ids = collectSubtree(all, id);
+    if (ids.includes(unfilteredId)) throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
     await tx
       .update(gems)
       .set({ collectionId: unfilteredId, updatedAt: new Date() })

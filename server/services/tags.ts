@@ -38,17 +38,35 @@ export async function findOrCreateTag(
   const [existing] = await db
     .select()
     .from(tags)
-    .where(and(eq(tags.ownerId, ownerId), sql`lower(${tags.name}) = ${name.toLowerCase()}`));
+    .where(and(eq(tags.ownerId, ownerId), sql`lower(${tags.name}) = lower(${name})`));
   if (!existing) throw new Error('tag vanished between insert and select');
   return existing;
 }
 
-/** A request's tag references: ids of the user's tags, and names (one per lower-cased name, first spelling kept). */
-function splitRefs(refs: (number | string)[]) {
+/**
+ * Tag names are told apart by the database's lower(), as the unique index tags_owner_name_idx is: never
+ * by JavaScript's toLowerCase, which folds some letters differently (Greek final sigma, dotted İ), so a
+ * name JavaScript folds otherwise would never be found again.
+ */
+const foldNamesQuery = preparedFor((db) =>
+  db
+    .select({ key: sql<string>`lower(w.name)` })
+    .from(sql`unnest(${sql.placeholder('names')}::text[]) with ordinality as w(name, i)`)
+    .orderBy(sql`w.i`)
+    .prepare('fold_tag_names'),
+);
+
+/**
+ * A request's tag references: ids of the user's tags, and names by their database key (lower(name);
+ * one name per key, its first spelling kept).
+ */
+async function splitRefs(db: Db, refs: (number | string)[]) {
   const ids = [...new Set(refs.filter((r): r is number => typeof r === 'number'))];
+  const spelt = refs.filter((r): r is string => typeof r === 'string');
   const names = new Map<string, string>();
-  for (const ref of refs)
-    if (typeof ref === 'string' && !names.has(ref.toLowerCase())) names.set(ref.toLowerCase(), ref);
+  if (!spelt.length) return { ids, names };
+  const keys = await foldNamesQuery(db).execute({ names: spelt });
+  for (const [index, { key }] of keys.entries()) if (!names.has(key)) names.set(key, spelt[index] as string);
   return { ids, names };
 }
 
@@ -60,7 +78,7 @@ export interface FoundTags {
   missingNames: string[];
 }
 
-/** The user's tags of these ids or lower-cased names, with the lower-cased name, in name order. */
+/** The user's tags of these ids or keys (see splitRefs), with their key, in name order. */
 const tagRefsQuery = preparedFor((db) =>
   db
     .select({ ...getTableColumns(tags), key: sql<string>`lower(${tags.name})` })
@@ -78,9 +96,9 @@ const tagRefsQuery = preparedFor((db) =>
     .prepare('find_tag_refs'),
 );
 
-/** Looks up a request's tag references in one query, creating nothing. */
+/** Looks up a request's tag references, creating nothing (names cost one more query: their folding, see splitRefs). */
 export async function findTagRefs(db: Db, ownerId: number, refs: (number | string)[]): Promise<FoundTags> {
-  const { ids, names } = splitRefs(refs);
+  const { ids, names } = await splitRefs(db, refs);
   if (!ids.length && !names.size) return { rows: [], unknownIds: [], missingNames: [] };
   const found = await tagRefsQuery(db).execute({ ownerId, ids, keys: [...names.keys()] });
   const keys = new Set(found.map((t) => t.key));

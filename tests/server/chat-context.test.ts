@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { contextBudget, estimateTokens } from '../../lib/api/context-budget';
 import { contextManifestItemSchema } from '../../lib/api/contract';
 import { CATALOGUE } from '../../server/ai/catalogue';
+import { MAX_GEMS_PER_COLLECTION } from '../../server/ai/context';
 import {
   chatUser,
   modelIdOf,
@@ -207,6 +208,53 @@ describe('context in POST /api/chats/{id}/messages', () => {
     expect(manifest.totals.includedTokens).toBeLessThanOrEqual(budget);
     expect(manifest.totals.includedTokens).toBe((text?.tokens as number) + (extract?.includedTokens as number));
   });
+
+  it('a collection past the newest 1,000 gems: those not read are in the manifest as omitted, not cut silently', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake);
+    const coll = await collection(token, 'Big');
+    const name = (i: number) => `gem-${String(i).padStart(4, '0')}`;
+    const total = MAX_GEMS_PER_COLLECTION + 3;
+    // the three oldest one at a time (the newest first ties on created_at, then id), the rest 20 at once
+    for (let i = 0; i < 3; i++)
+      await gem(token, { title: name(i), url: `https://example.com/${i}`, collectionId: coll });
+    for (let i = 3; i < total; i += 20)
+      await Promise.all(
+        Array.from({ length: Math.min(20, total - i) }, (_, j) =>
+          gem(token, { title: name(i + j), url: `https://example.com/${i + j}`, collectionId: coll }),
+        ),
+      );
+    fake.script({ chunks: ['Seen'] });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Question', modelId, context: { collectionIds: [coll] } },
+    });
+    expect(res.text).toBe('Seen');
+
+    const [row] = await storedMessages(t, token, chatId);
+    const manifest = row?.context as { items: unknown[]; totals: Record<string, number> };
+    const items = manifest.items.map((i) => contextManifestItemSchema.parse(i));
+    const read = items.filter((i) => i.omitted === undefined);
+    expect(read).toHaveLength(MAX_GEMS_PER_COLLECTION);
+    expect(read.every((i) => i.kind === 'collectionGem' && i.included === 'full')).toBe(true);
+    // the newest are read; the three oldest are the ones left out
+    const titles = new Set(read.map((i) => i.title));
+    expect([0, 1, 2].map((i) => titles.has(name(i)))).toEqual([false, false, false]);
+    expect(titles.has(name(3))).toBe(true);
+    expect(items.at(-1)).toEqual({
+      kind: 'collectionGem',
+      collectionId: coll,
+      title: '3 older gems of collection "Big" not read (only its newest 1,000 are)',
+      tokens: 0,
+      includedTokens: 0,
+      included: 'dropped',
+      omitted: 3,
+    });
+    expect(manifest.totals).toMatchObject({ items: MAX_GEMS_PER_COLLECTION + 1, dropped: 1, omitted: 3 });
+    const system = lastSystem();
+    expect(system).toContain(name(3));
+    expect(system).not.toContain(name(2));
+    expect(system).not.toContain('not read');
+  }, 120_000);
 
   it('without context, nothing is added and the manifest stays empty', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);

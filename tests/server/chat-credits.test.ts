@@ -120,4 +120,60 @@ describe('house-model credits', () => {
     expect(await credits(a.jwt)).toBe(2);
     expect(await credits(b.jwt)).toBe(5);
   });
+
+  it('the model writing prompts (Optimize prompt, prompt from a chat) spends credits too, and is refused at 0', async () => {
+    const { jwt: token } = await t.signUp('promptcredits');
+    const modelId = await modelIdOf(t, token, 'trove-chat');
+    const made = await t.api('/api/prompts', { token, body: { data: { title: 'Poem', text: 'write a poem' } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const optimize = () => t.api(`/api/prompts/${made.body.data.id}/optimize`, { token, body: { modelId } });
+
+    // 1500 + 600 = 2,100 tokens → 3 credits, as for a chat answer
+    fake.script({ chunks: ['A better poem prompt'], usage: { input: 1500, output: 600 } });
+    const optimized = await optimize();
+    expect(optimized.status, JSON.stringify(optimized.body)).toBe(200);
+    expect(fake.requests.at(-1)?.auth).toEqual({ present: true, last4: '9876' });
+    expect(await credits(token)).toBe(2);
+
+    const chat = await t.api('/api/chats', { token, body: {} });
+    fake.script({ chunks: ['Paris.'], usage: { input: 10, output: 5 } });
+    await stream(t.url, `/api/chats/${chat.body.data.id}/messages`, { token, body: { text: 'Capital?', modelId } });
+    expect(await credits(token)).toBe(1);
+    fake.script({ chunks: ['Capitals\nWhat is the capital of {{Country}}?'], usage: { input: 1000, output: 1000 } });
+    const fromChat = await t.api(`/api/chats/${chat.body.data.id}/prompt`, { token, body: { modelId } });
+    expect(fromChat.status, JSON.stringify(fromChat.body)).toBe(201);
+    expect(await credits(token)).toBe(0);
+
+    // at 0: refused as a chat is, before anything is sent
+    const requestsBefore = fake.requests.length;
+    const refused = await optimize();
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('You have no credits left to use Trove Chat');
+    expect(fake.requests.length).toBe(requestsBefore);
+  });
+
+  it('a stopped answer is paid for by the text streamed before the stop', async () => {
+    const { jwt: token } = await t.signUp('stopcredits');
+    const chat = await t.api('/api/chats', { token, body: {} });
+    const modelId = await modelIdOf(t, token, 'trove-chat');
+    fake.script({
+      chunks: Array.from({ length: 40 }, (_, i) => `Word ${i}. `),
+      delayMs: 50,
+      usage: { input: 9000, output: 9000 },
+    });
+    let stopped: number | undefined;
+    const res = await stream(t.url, `/api/chats/${chat.body.data.id}/messages`, {
+      token,
+      body: { text: 'Go on and on', modelId },
+      onEvent: async (event, events) => {
+        if (event.event === 'delta' && stopped === undefined)
+          stopped = (await t.api(`/api/messages/${events[0]?.data.id}/stop`, { token, method: 'POST' })).status;
+        return undefined;
+      },
+    });
+    expect(stopped).toBe(200);
+    expect(res.events.at(-1)).toMatchObject({ event: 'done', data: { status: 'stopped' } });
+    // the provider's usage (18,000 tokens) never came: a few streamed words cost the minimum of 1 credit
+    expect(await credits(token)).toBe(4);
+  });
 });

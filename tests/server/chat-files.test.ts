@@ -133,6 +133,21 @@ describe('POST /api/upload-chat-files', () => {
     );
   });
 
+  it('cleans the text a document yields as request text is: a PDF whose font maps glyphs to U+0000 is stored', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake);
+    // "C", NUL, "C", NUL, "C": PostgreSQL refused the NUL, which was a 500
+    const pdf = makePdf('CACAC', { toUnicode: { A: '0000', C: '0043' } });
+    const [file] = await uploadOk(token, modelId, [{ bytes: pdf, name: 'odd.pdf', type: 'application/pdf' }]);
+    expect(file).toMatchObject({ name: 'odd.pdf', format: 'pdf', chars: 3 });
+    fake.script({ chunks: ['Read'] });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'What does it say?', modelId, context: { fileIds: [file?.id] } },
+    });
+    expect(res.text).toBe('Read');
+    expect(lastRequest().system).toMatch(/"odd\.pdf" from the user\nCCC$/);
+  });
+
   it('refuses a format the model does not take, a non-document, a file too big or too long: 4xx naming the file', async () => {
     const { token } = await chatUser(t, fake);
     const llama = await catalogueId(token, 'llama-3.3-70b-versatile'); // no vision: documents only

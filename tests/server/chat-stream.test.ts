@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { missingKeyMessage } from '../../lib/api/contract';
+import { limits, messages } from '../../lib/api/validators';
 import { chatUser, modelIdOf, PROVIDERS, setupFakeProvider, shape, storedMessages, stream } from './chat-helpers';
-import { expectError, setupTestServer } from './harness';
+import { expectError, expectFieldError, setupTestServer } from './harness';
 
 const t = setupTestServer();
 const fake = setupFakeProvider();
@@ -22,6 +23,14 @@ describe('POST /api/chats', () => {
     });
     expect(await storedMessages(t, session.jwt, res.body.data.id)).toEqual([]);
     expectError(await t.api('/api/chats', { body: {} }), 401);
+  });
+
+  it('refuses a page url over 2048 characters naming the field, rather than failing in the database', async () => {
+    const session = await t.signUp('longchat');
+    const url = `https://example.com/?q=${'a'.repeat(3500)}`;
+    expectFieldError(await t.api('/api/chats', { token: session.jwt, body: { url } }), 'url', messages.urlTooLong);
+    const ok = await t.api('/api/chats', { token: session.jwt, body: { url: url.slice(0, limits.urlMax) } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
   });
 });
 

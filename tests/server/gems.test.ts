@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dataOf, type Gem, gemListSchema, gemSchema, listOf } from '../../lib/api/contract';
-import { messages } from '../../lib/api/validators';
+import { limits, messages } from '../../lib/api/validators';
 import { expectError, expectFieldError, gemBody, type Session, setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -105,6 +106,49 @@ describe('POST /api/gems', () => {
     const s = await t.signUp('bad');
     expectFieldError(await post(s, gemBody(patch)), path, message);
     expect((await allGems(s)).total).toBe(0);
+  });
+
+  it('takes a url of up to 2048 characters and refuses a longer one naming data.url, on save and update', async () => {
+    const s = await t.signUp('longurl');
+    const base = 'https://example.com/p?q=';
+    // random, so the database cannot compress the index row it used to fail on
+    const urlOf = (length: number) =>
+      base +
+      randomBytes(length)
+        .toString('base64url')
+        .slice(0, length - base.length);
+    const longest = await saveGem(s, { url: urlOf(limits.urlMax) });
+    expect(longest.url).toHaveLength(limits.urlMax);
+    // ~3,000 characters used to reach the database and fail there (an index row too big): a 500
+    for (const length of [limits.urlMax + 1, 3000, 6000])
+      expectFieldError(await post(s, gemBody({ url: urlOf(length) })), 'data.url', messages.urlTooLong);
+    // short enough as sent, but its matching key percent-encodes each "/" of the query: too long as well
+    expectFieldError(await post(s, gemBody({ url: base + '/'.repeat(1000) })), 'data.url', messages.urlTooLong);
+    expectFieldError(await putGem(s, longest.id, { url: urlOf(3000) }), 'data.url', messages.urlTooLong);
+    expectFieldError(
+      await t.api(`/api/gems-at-url?url=${encodeURIComponent(urlOf(3000))}`, { token: s.jwt }),
+      'url',
+      messages.urlTooLong,
+    );
+    expect((await allGems(s)).total).toBe(1);
+  });
+
+  it('takes publishedAt in the years 100 to 9999 (UTC) and refuses other years naming the field', async () => {
+    const s = await t.signUp('dates');
+    for (const publishedAt of ['0100-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '2024-02-29T23:30:00-05:00']) {
+      const gem = await saveGem(s, { publishedAt });
+      expect(gem.publishedAt).toBe(new Date(publishedAt).toISOString());
+    }
+    const first = (await allGems(s)).data[0] as Gem;
+    // the first two passed the format check and failed in the database (SQLSTATE 22008): a 500; the
+    // third was saved but read back as 2001
+    for (const publishedAt of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00', '0001-06-01T00:00:00Z']) {
+      const message = 'Must be a date in the years 100 to 9999 (UTC)';
+      expectFieldError(await post(s, gemBody({ publishedAt })), 'data.publishedAt', message);
+      expectFieldError(await putGem(s, first.id, { publishedAt }), 'data.publishedAt', message);
+    }
+    expect((await allGems(s)).total).toBe(3);
+    expect((await getGem(s, first.id)).body.data).toEqual(first);
   });
 
   it('rejects malformed bodies and unknown tag ids without saving', async () => {
