@@ -50,9 +50,12 @@ export function useSavePopup() {
   // of the page itself is "already saved here".
   const existing = savedHere.data?.find(isPageGem);
 
-  // Offline, the form still works (the save is queued); only the "already saved?" check is skipped.
-  const lookupOffline = savedHere.error instanceof BackgroundError && savedHere.error.ui.kind === 'offline';
-  const failures = [session, tab, collections, tags, ...(lookupOffline ? [] : [savedHere])]
+  // Offline, the form still works (the save is queued); only the "already saved?" check is skipped. An
+  // address the server refuses to look up (too long) still gets the form, whose URL field says why.
+  const lookupKind = savedHere.error instanceof BackgroundError ? savedHere.error.ui.kind : undefined;
+  const lookupOffline = lookupKind === 'offline';
+  const lookupSkipped = lookupOffline || lookupKind === 'invalid';
+  const failures = [session, tab, collections, tags, ...(lookupSkipped ? [] : [savedHere])]
     .map((q) => q.error)
     .filter(Boolean);
   const lookingUp = savedHere.isPending && savedHere.fetchStatus !== 'idle';

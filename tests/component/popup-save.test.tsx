@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { FakeBackground } from './fake-background';
+import { makePage } from './fixtures';
 import { field, fieldError, findSaveForm, openDetails, renderPopup } from './render';
 
 const OFFLINE =
@@ -225,5 +226,23 @@ describe('SavePopup: offline', () => {
     ).toBeTruthy();
     await user.click(saveButton());
     expect(await screen.findByText(/^Saved on this device/)).toBeTruthy();
+  });
+});
+
+describe('SavePopup: an address too long for the server', () => {
+  test('the refused "already saved?" look-up does not block the form; saving names the URL field', async () => {
+    const url = `https://example.com/search?q=${'x'.repeat(2100)}`;
+    const fake = new FakeBackground({ activePage: makePage({ url }) });
+    fake.failNext('findGemsAtUrl', {
+      kind: 'invalid',
+      status: 400,
+      message: 'Please provide a url of at most 2048 characters',
+    });
+    const { user } = renderPopup(fake);
+    await findSaveForm();
+    expect(screen.queryByText("Trove could not open this page's form")).toBeNull();
+    await user.click(saveButton());
+    expect(await screen.findByText('Please provide a url of at most 2048 characters')).toBeTruthy();
+    expect(fake.calls('saveGem')).toHaveLength(0);
   });
 });
