@@ -60,6 +60,8 @@ export type LiveAction =
   | { type: 'event'; event: ChatStreamEvent }
   /** The connection ended before an answer's end event: those answers are marked so (they can be re-attached). */
   | { type: 'cut'; message: string }
+  /** Stop pressed on an answer nothing stores (Temporary Chat): the unfinished answers end stopped, text kept. */
+  | { type: 'stopped' }
   /** The answers are in the stored messages now (or the panel starts over). */
   | { type: 'clear' };
 
@@ -103,6 +105,9 @@ export function liveTurnReducer(turn: LiveTurn | null, action: LiveAction): Live
         ...turn,
         answers: turn.answers.map((a) => (isFinished(a) ? a : { ...a, status: 'error', error: action.message })),
       };
+    case 'stopped':
+      if (!turn) return turn;
+      return { ...turn, answers: turn.answers.map((a) => (isFinished(a) ? a : { ...a, status: 'stopped' })) };
     case 'event':
       return turn ? applyEvent(turn, action.event) : turn;
     case 'clear':

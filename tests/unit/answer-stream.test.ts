@@ -83,6 +83,22 @@ describe('liveTurnReducer', () => {
     expect(turn?.answers[0]).toMatchObject({ text: 'Half', status: 'stopped' });
   });
 
+  it('stopped with nothing stored (Temporary Chat) ends the unfinished answers stopped, finished ones untouched', () => {
+    const turn = run([
+      ask([
+        { modelId: 1, displayName: 'A' },
+        { modelId: 2, displayName: 'B' },
+      ]),
+      ev({ name: 'delta', data: { text: 'Half', index: 0 } }),
+      ev({ name: 'done', data: { status: 'done', usage: null, cost: null, index: 1 } }),
+      { type: 'stopped' },
+    ]);
+    expect(turn?.answers.map((a) => [a.text, a.status, a.error])).toEqual([
+      ['Half', 'stopped', null],
+      ['', 'done', null],
+    ]);
+  });
+
   it('records the error with its reason, and ignores events after an answer ended', () => {
     const turn = run([
       ask(),

@@ -7,7 +7,7 @@ import { CONVERSATION_LOG } from './conversation-log';
 import type { Conversation } from './use-conversation';
 
 export interface ChatMessagesProps {
-  conversation: Pick<Conversation, 'turns' | 'regenerate'>;
+  conversation: Pick<Conversation, 'turns' | 'retry'>;
   flags: ChatFlags;
   multi: boolean;
   writer: boolean;

@@ -20,9 +20,7 @@ export function ConversationTurns(props: ChatMessagesProps) {
       streamText={flags.streaming || multi}
       onFollowUp={props.onSend}
       onOpenUrl={props.onOpenUrl}
-      onRetry={(t, answer) =>
-        answer.stored && void conversation.regenerate(t.key, answer.stored, {}, answer.displayName)
-      }
+      onRetry={(t, answer) => conversation.retry(t.key, answer)}
       renderOptions={(t, answer) => (
         <AnswerOptions
           answer={answer}

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ChatType, Message, RegenerateOptions } from '@/lib/api/chat-contract';
 import { liveTurnReducer, type TurnOutcome, turnFinished } from '@/lib/chat/answer-stream';
 import type { AskBody } from '@/lib/chat/chat-api';
-import { conversationView } from '@/lib/chat/conversation-view';
+import { type AnswerView, conversationView } from '@/lib/chat/conversation-view';
 import { errorMessage } from '../../app/background-context';
 import { chatIdAtom } from '../atoms';
 import { useChatApi } from '../chat-api-context';
@@ -20,6 +20,8 @@ export interface AskInput {
   chatType: ChatType;
 }
 
+type LiveRequest = { ask: AskInput } | { regenerate: [string, Message, Partial<RegenerateOptions>, string] };
+
 /**
  * The chat on screen: its stored messages (React Query) with the answer in flight laid over them
  * (a reducer fed by the stream, see use-answer-stream.ts). A stored answer still being written (the
@@ -34,12 +36,19 @@ export function useConversation() {
   const busy = live !== null && !turnFinished(live);
   const { follow, stop, takeOff, isFollowed } = useAnswerStream(dispatch, setFailure);
   const messages = useQuery({ ...messagesQuery(api, chatId ?? 0), enabled: chatId !== null });
+  /** The request that made the answer in flight: Retry sends it again when the server kept nothing of it. */
+  const liveRequest = useRef<LiveRequest | null>(null);
 
   const ask = useCallback(
-    async ({ body, models, pageUrl, chatType }: AskInput): Promise<TurnOutcome> => {
+    async (input: AskInput): Promise<TurnOutcome> => {
+      const { body, models, pageUrl, chatType } = input;
+      liveRequest.current = { ask: input };
       setFailure(null);
       setLiveTurnKey(null);
       const flight = takeOff();
+      const start = { type: 'ask', question: body.text, models } as const;
+      // The question shows (and the panel is busy) while the chat is still being created.
+      dispatch(start);
       let id = chatId;
       try {
         if (id === null) {
@@ -48,16 +57,18 @@ export function useConversation() {
           setChatId(id);
         }
       } catch (error) {
-        setFailure(errorMessage(error));
+        // A failed answer under the question, so Retry can send it again.
+        dispatch({ type: 'cut', message: errorMessage(error) });
         return 'failed';
       }
-      return follow(api.ask(id, body), id, { type: 'ask', question: body.text, models }, flight);
+      return follow(api.ask(id, body), id, start, flight);
     },
     [api, chatId, follow, setChatId, takeOff],
   );
 
   const regenerate = useCallback(
     async (turnKey: string, message: Message, options: Partial<RegenerateOptions>, displayName: string) => {
+      liveRequest.current = { regenerate: [turnKey, message, options, displayName] };
       setFailure(null);
       setLiveTurnKey(turnKey);
       await follow(api.regenerate(message.id, options), message.chatId, {
@@ -67,6 +78,18 @@ export function useConversation() {
       });
     },
     [api, follow],
+  );
+
+  /** A failed answer again: regenerated when stored; otherwise (refused, offline) its request is sent again. */
+  const retry = useCallback(
+    (turnKey: string, answer: AnswerView) => {
+      const request = liveRequest.current;
+      if (answer.stored) void regenerate(turnKey, answer.stored, {}, answer.displayName);
+      else if (!answer.live || !request) return;
+      else if ('ask' in request) void ask(request.ask);
+      else void regenerate(...request.regenerate);
+    },
+    [ask, regenerate],
   );
 
   // A stored answer still being written: follow it (once per panel), replayed from its start.
@@ -119,6 +142,7 @@ export function useConversation() {
     loadError: messages.error,
     ask,
     regenerate,
+    retry,
     stop,
     newChat,
     openChat,
