@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ChatType, Message, RegenerateOptions } from '@/lib/api/chat-contract';
@@ -8,8 +7,8 @@ import { type AnswerView, conversationView } from '@/lib/chat/conversation-view'
 import { errorMessage } from '../../app/background-context';
 import { chatIdAtom } from '../atoms';
 import { useChatApi } from '../chat-api-context';
-import { messagesQuery } from '../queries';
 import { useAnswerStream } from './use-answer-stream';
+import { useChatMessages } from './use-chat-messages';
 
 export interface AskInput {
   body: Omit<AskBody, 'text'> & { text: string };
@@ -35,7 +34,12 @@ export function useConversation() {
   const [failure, setFailure] = useState<string | null>(null);
   const busy = live !== null && !turnFinished(live);
   const { follow, stop, takeOff, isFollowed } = useAnswerStream(dispatch, setFailure);
-  const messages = useQuery({ ...messagesQuery(api, chatId ?? 0), enabled: chatId !== null });
+  const newChat = useCallback(() => {
+    dispatch({ type: 'clear' });
+    setFailure(null);
+    setChatId(null);
+  }, [setChatId]);
+  const { messages, load } = useChatMessages(chatId, newChat);
   /** The request that made the answer in flight: Retry sends it again when the server kept nothing of it. */
   const liveRequest = useRef<LiveRequest | null>(null);
 
@@ -108,12 +112,6 @@ export function useConversation() {
     });
   }, [api, busy, chatId, follow, isFollowed, messages.data]);
 
-  const newChat = useCallback(() => {
-    dispatch({ type: 'clear' });
-    setFailure(null);
-    setChatId(null);
-  }, [setChatId]);
-
   /** Drops the answer shown in flight (another tab's chat is about to show); its stored copy goes on. */
   const clearLive = useCallback(() => {
     dispatch({ type: 'clear' });
@@ -138,8 +136,7 @@ export function useConversation() {
     turns,
     busy,
     failure,
-    loading: messages.isLoading && chatId !== null,
-    loadError: messages.error,
+    ...load,
     ask,
     regenerate,
     retry,

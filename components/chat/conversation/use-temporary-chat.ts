@@ -93,5 +93,8 @@ export function useTemporaryChat() {
     /** A temporary answer stops when its request goes away. */
     stop: async () => aborter.current?.abort(),
     clear: () => setTurns([]),
+    /** Nothing to load: the turns are this panel's own. */
+    loading: false,
+    loadError: null,
   };
 }
