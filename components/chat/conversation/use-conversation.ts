@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import type { ChatType, Message, RegenerateOptions } from '@/lib/api/chat-contract';
 import { liveTurnReducer, type TurnOutcome, turnFinished } from '@/lib/chat/answer-stream';
 import type { AskBody } from '@/lib/chat/chat-api';
@@ -7,8 +8,10 @@ import { type AnswerView, conversationView } from '@/lib/chat/conversation-view'
 import { errorMessage } from '../../app/background-context';
 import { chatIdAtom } from '../atoms';
 import { useChatApi } from '../chat-api-context';
+import { chatKeys } from '../queries';
 import { useAnswerStream } from './use-answer-stream';
 import { useChatMessages } from './use-chat-messages';
+import { useReattach } from './use-reattach';
 
 export interface AskInput {
   body: Omit<AskBody, 'text'> & { text: string };
@@ -23,17 +26,18 @@ type LiveRequest = { ask: AskInput } | { regenerate: [string, Message, Partial<R
 
 /**
  * The chat on screen: its stored messages (React Query) with the answer in flight laid over them
- * (a reducer fed by the stream, see use-answer-stream.ts). A stored answer still being written (the
- * panel was closed, or the connection cut) is re-attached once: the server replays it from its start.
+ * (a reducer fed by the stream, see use-answer-stream.ts), and the stored answers still being written
+ * re-attached to (use-reattach.ts).
  */
 export function useConversation() {
   const api = useChatApi();
+  const queryClient = useQueryClient();
   const [chatId, setChatId] = useAtom(chatIdAtom);
   const [live, dispatch] = useReducer(liveTurnReducer, null);
   const [liveTurnKey, setLiveTurnKey] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const busy = live !== null && !turnFinished(live);
-  const { follow, stop, takeOff, isFollowed } = useAnswerStream(dispatch, setFailure);
+  const { follow, stop, takeOff, isFollowed, forgetCutOff } = useAnswerStream(dispatch, setFailure);
   const newChat = useCallback(() => {
     dispatch({ type: 'clear' });
     setFailure(null);
@@ -96,21 +100,7 @@ export function useConversation() {
     [ask, regenerate],
   );
 
-  // A stored answer still being written: follow it (once per panel), replayed from its start.
-  useEffect(() => {
-    if (busy || chatId === null) return;
-    const unfinished = messages.data?.find(
-      (m) => (m.status === 'streaming' || m.status === 'pending') && !isFollowed(m.id),
-    );
-    if (!unfinished) return;
-    void follow(api.reattach(unfinished.id), chatId, {
-      type: 'reattach',
-      question: unfinished.userText,
-      messageId: unfinished.id,
-      modelId: unfinished.modelId,
-      displayName: unfinished.displayName,
-    });
-  }, [api, busy, chatId, follow, isFollowed, messages.data]);
+  useReattach({ chatId, messages: messages.data, busy, stream: { follow, isFollowed } });
 
   /** Drops the answer shown in flight (another tab's chat is about to show); its stored copy goes on. */
   const clearLive = useCallback(() => {
@@ -118,13 +108,16 @@ export function useConversation() {
     setFailure(null);
   }, []);
 
+  /** Shows chat `id` as the server has it now: answers still being written there are re-attached to. */
   const openChat = useCallback(
     (id: number) => {
       dispatch({ type: 'clear' });
       setFailure(null);
+      forgetCutOff();
+      void queryClient.resetQueries({ queryKey: chatKeys.messages(id), exact: true });
       setChatId(id);
     },
-    [setChatId],
+    [forgetCutOff, queryClient, setChatId],
   );
 
   const turns = useMemo(

@@ -65,6 +65,9 @@ function ConversationHarness({ modelIds, temporary, contextText }: HarnessProps)
       <button type="button" onClick={() => void conversation.stop()}>
         Stop
       </button>
+      <button type="button" onClick={() => stored.chatId !== null && stored.openChat(stored.chatId)}>
+        Reopen the chat
+      </button>
       <ChatMessages
         conversation={conversation}
         flags={CHAT_SETTINGS_DEFAULTS}
