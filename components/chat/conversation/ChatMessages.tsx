@@ -8,7 +8,7 @@ import { CONVERSATION_LOG } from './conversation-log';
 import type { Conversation } from './use-conversation';
 
 export interface ChatMessagesProps {
-  conversation: Pick<Conversation, 'turns' | 'retry'> & ChatLoad;
+  conversation: Pick<Conversation, 'turns' | 'retry' | 'busy'> & ChatLoad;
   flags: ChatFlags;
   multi: boolean;
   writer: boolean;

@@ -21,10 +21,12 @@ export function ConversationTurns(props: ChatMessagesProps) {
       onFollowUp={props.onSend}
       onOpenUrl={props.onOpenUrl}
       onRetry={(t, answer) => conversation.retry(t.key, answer)}
+      busy={conversation.busy}
       renderOptions={(t, answer) => (
         <AnswerOptions
           answer={answer}
           multi={multi}
+          busy={conversation.busy}
           actions={actions.forAnswer(t, answer, (drawerName) => {
             if (answer.stored)
               setSwitching({ turnKey: t.key, message: answer.stored, displayName: answer.displayName });

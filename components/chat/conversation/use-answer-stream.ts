@@ -35,7 +35,10 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
   /** Messages whose stream was cut: followed no more once their chat is opened again. */
   const cutOff = useRef(new Set<number>());
 
-  /** A new flight, before anything is sent: Stop may be pressed while the chat is still being created. */
+  /**
+   * A new flight, before anything is sent (Stop may be pressed while the chat is still being created); the
+   * one before leaves the screen. Also called with nothing to send, when the panel moves to another chat.
+   */
   const takeOff = useCallback(() => {
     inFlight.current = { ids: [], stopped: false };
     return inFlight.current;
@@ -58,9 +61,11 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
       let complete = true;
       // The same actions go to the screen's reducer and to this copy, read once the stream has ended.
       let turn: LiveTurn | null = null;
+      // Only the newest flight is shown: an older one (another chat opened, another answer asked) goes on unseen.
+      const onScreen = () => inFlight.current === flight;
       const apply = (action: LiveAction) => {
         turn = liveTurnReducer(turn, action);
-        dispatch(action);
+        if (onScreen()) dispatch(action);
       };
       apply(start);
       try {
@@ -92,7 +97,7 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
       const finished = new Set(
         stored.filter((m) => m.status !== 'pending' && m.status !== 'streaming').map((m) => m.id),
       );
-      if (complete && ids.length && ids.every((id) => finished.has(id))) dispatch({ type: 'clear' });
+      if (onScreen() && complete && ids.length && ids.every((id) => finished.has(id))) dispatch({ type: 'clear' });
       return turnOutcome(turn);
     },
     [api, queryClient, dispatch, setFailure, takeOff],

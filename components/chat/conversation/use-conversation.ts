@@ -40,9 +40,10 @@ export function useConversation() {
   const { follow, stop, takeOff, isFollowed, forgetCutOff } = useAnswerStream(dispatch, setFailure);
   const newChat = useCallback(() => {
     dispatch({ type: 'clear' });
+    takeOff();
     setFailure(null);
     setChatId(null);
-  }, [setChatId]);
+  }, [setChatId, takeOff]);
   const { messages, load } = useChatMessages(chatId, newChat);
   /** The request that made the answer in flight: Retry sends it again when the server kept nothing of it. */
   const liveRequest = useRef<LiveRequest | null>(null);
@@ -105,19 +106,21 @@ export function useConversation() {
   /** Drops the answer shown in flight (another tab's chat is about to show); its stored copy goes on. */
   const clearLive = useCallback(() => {
     dispatch({ type: 'clear' });
+    takeOff();
     setFailure(null);
-  }, []);
+  }, [takeOff]);
 
   /** Shows chat `id` as the server has it now: answers still being written there are re-attached to. */
   const openChat = useCallback(
     (id: number) => {
       dispatch({ type: 'clear' });
+      takeOff();
       setFailure(null);
       forgetCutOff();
       void queryClient.resetQueries({ queryKey: chatKeys.messages(id), exact: true });
       setChatId(id);
     },
-    [forgetCutOff, queryClient, setChatId],
+    [forgetCutOff, queryClient, setChatId, takeOff],
   );
 
   const turns = useMemo(

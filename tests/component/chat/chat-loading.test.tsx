@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatIdAtom } from '@/components/chat/atoms';
 import { setupFakeProvider } from '../../fake-provider/setup';
-import { answersShown, renderConversation } from './conversation-harness';
+import { answeredChat, answersShown, renderConversation } from './conversation-harness';
 import { houseAnsweredBy, setupLiveServer } from './live-server';
 
 const fake = setupFakeProvider();
@@ -22,23 +22,11 @@ afterAll(() => {
   silent.close();
 });
 
-type Signed = Awaited<ReturnType<typeof live.signedIn>>;
-
-/** A chat with one answered question, asked through the panel; its id. */
-async function answeredChat(user: Signed, modelId: number) {
-  fake.script({ chunks: ['Kept ', 'answer.'] });
-  const { ask, store, unmount } = renderConversation(user, { modelIds: [modelId], temporary: false });
-  await ask('A stored question');
-  await waitFor(() => expect(answersShown()).toEqual(['done: Kept answer.']));
-  unmount();
-  return store.get(chatIdAtom) as number;
-}
-
 describe('Opening a stored chat', () => {
   it('shows that it is loading while its messages are on their way, not an empty new chat', async () => {
     const user = await live.signedIn('loading');
     const modelId = await user.usableModelId();
-    const chatId = await answeredChat(user, modelId);
+    const chatId = await answeredChat(user, modelId, fake);
     user.goOffline(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
     renderConversation(user, { modelIds: [modelId], temporary: false }, chatId);
 
@@ -50,7 +38,7 @@ describe('Opening a stored chat', () => {
   it('whose messages cannot be fetched says so, and Retry shows them once the server is back', async () => {
     const user = await live.signedIn('loadfail');
     const modelId = await user.usableModelId();
-    const chatId = await answeredChat(user, modelId);
+    const chatId = await answeredChat(user, modelId, fake);
     user.goOffline();
     const { user: ui } = renderConversation(user, { modelIds: [modelId], temporary: false }, chatId);
 

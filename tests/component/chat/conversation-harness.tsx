@@ -1,11 +1,13 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
+import { expect } from 'vitest';
 import { chatIdAtom } from '@/components/chat/atoms';
 import { ChatMessages } from '@/components/chat/conversation/ChatMessages';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
 import { useTemporaryChat } from '@/components/chat/conversation/use-temporary-chat';
 import { useChatActions } from '@/components/chat/use-chat-actions';
 import { CHAT_SETTINGS_DEFAULTS } from '@/lib/api/ai-contract';
+import type { FakeProvider } from '../../fake-provider/server';
 import type { setupLiveServer } from './live-server';
 
 // jsdom has no layout: the conversation's scroller gets a panel's size, so the virtualised list shows its turns.
@@ -68,6 +70,13 @@ function ConversationHarness({ modelIds, temporary, contextText }: HarnessProps)
       <button type="button" onClick={() => stored.chatId !== null && stored.openChat(stored.chatId)}>
         Reopen the chat
       </button>
+      <input id="chat-to-open" aria-label="Chat to open" />
+      <button
+        type="button"
+        onClick={() => stored.openChat(Number((document.getElementById('chat-to-open') as HTMLInputElement).value))}
+      >
+        Open chat
+      </button>
       <ChatMessages
         conversation={conversation}
         flags={CHAT_SETTINGS_DEFAULTS}
@@ -99,6 +108,16 @@ export function renderConversation(user: Signed, props: HarnessProps, chatId: nu
     await rendered.user.click(screen.getByRole('button', { name: 'Ask' }));
   };
   return { ...rendered, store, ask };
+}
+
+/** A chat with one answered question ("A stored question", "Kept answer."), asked through the panel; its id. */
+export async function answeredChat(user: Signed, modelId: number, fake: FakeProvider) {
+  fake.script({ chunks: ['Kept ', 'answer.'] });
+  const { ask, store, unmount } = renderConversation(user, { modelIds: [modelId], temporary: false });
+  await ask('A stored question');
+  await waitFor(() => expect(answersShown()).toEqual(['done: Kept answer.']));
+  unmount();
+  return store.get(chatIdAtom) as number;
 }
 
 /** Each answer on screen as "status: text". */
