@@ -179,6 +179,7 @@ export function ChatDrawers({
         ) : null}
         {open === 'history' ? (
           <HistoryPanel
+            busy={conversation.busy}
             onOpenChat={(id) => {
               conversation.openChat(id);
               close();

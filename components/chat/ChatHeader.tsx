@@ -45,7 +45,7 @@ export function ChatHeader({
       {mode === 'ai-writer' ? null : (
         <IconButton label="Chat history" icon={<HistoryIcon />} onClick={() => onOpenDrawer('history')} />
       )}
-      <ShareMenu actions={share} disabled={conversation.chatId === null} />
+      <ShareMenu actions={share} disabled={conversation.chatId === null} busy={conversation.busy} />
       <SettingsMenu
         flags={flags}
         onFlagChange={onFlagChange}

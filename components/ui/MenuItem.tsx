@@ -8,11 +8,13 @@ interface MenuItemProps {
   children?: ReactNode;
   onSelect: () => void;
   disabled?: boolean;
+  /** Said on hover and to screen readers: why it is disabled, for one. */
+  title?: string;
   danger?: boolean;
 }
 
 /** A menu command: Enter, Space or a click runs it and closes the whole menu. */
-export function MenuItem({ label, children, onSelect, disabled = false, danger = false }: MenuItemProps) {
+export function MenuItem({ label, children, onSelect, disabled = false, title, danger = false }: MenuItemProps) {
   const menu = useMenuContext('MenuItem');
   const tree = useFloatingTree();
   const item = useListItem({ label: disabled ? null : label });
@@ -24,6 +26,7 @@ export function MenuItem({ label, children, onSelect, disabled = false, danger =
       className={danger ? 'ui-menu-item ui-menu-item-danger' : 'ui-menu-item'}
       tabIndex={item.index === menu.activeIndex ? 0 : -1}
       disabled={disabled}
+      title={title}
       {...menu.getItemProps({
         onClick() {
           onSelect();

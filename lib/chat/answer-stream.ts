@@ -55,11 +55,17 @@ export interface LiveTurn {
 export type LiveAction =
   /** A question sent to these models (one answer each). */
   | { type: 'ask'; question: string; models: { modelId: number | null; displayName: string }[] }
-  /** Re-attaching to a stored answer: the stream replays it from its start, so the text starts empty. */
-  | { type: 'reattach'; question: string; messageId: number; modelId: number | null; displayName: string }
+  /** Re-attaching to stored answers (one event stream each, see mergeAnswerStreams): replayed from their start, so the text starts empty. */
+  | {
+      type: 'reattach';
+      question: string;
+      answers: { messageId: number; modelId: number | null; displayName: string }[];
+    }
   | { type: 'event'; event: ChatStreamEvent }
   /** The connection ended before an answer's end event: those answers are marked so (they can be re-attached). */
   | { type: 'cut'; message: string }
+  /** Stop pressed on an answer nothing stores (Temporary Chat): the unfinished answers end stopped, text kept. */
+  | { type: 'stopped' }
   /** The answers are in the stored messages now (or the panel starts over). */
   | { type: 'clear' };
 
@@ -96,13 +102,19 @@ export function liveTurnReducer(turn: LiveTurn | null, action: LiveAction): Live
     case 'ask':
       return { question: action.question, answers: action.models.map((m) => blank(m.modelId, m.displayName)) };
     case 'reattach':
-      return { question: action.question, answers: [blank(action.modelId, action.displayName, action.messageId)] };
+      return {
+        question: action.question,
+        answers: action.answers.map((a) => blank(a.modelId, a.displayName, a.messageId)),
+      };
     case 'cut':
       if (!turn) return turn;
       return {
         ...turn,
         answers: turn.answers.map((a) => (isFinished(a) ? a : { ...a, status: 'error', error: action.message })),
       };
+    case 'stopped':
+      if (!turn) return turn;
+      return { ...turn, answers: turn.answers.map((a) => (isFinished(a) ? a : { ...a, status: 'stopped' })) };
     case 'event':
       return turn ? applyEvent(turn, action.event) : turn;
     case 'clear':
@@ -148,6 +160,29 @@ function applyEvent(turn: LiveTurn, event: ChatStreamEvent): LiveTurn {
       }));
     case 'error':
       return updateAnswer(turn, event.data.index, (a) => ({ ...a, status: 'error', error: event.data.message }));
+  }
+}
+
+/**
+ * Several answers' streams as one, each event's `index` its stream's place: re-attaching to the answers of
+ * several models at once. The first stream that fails fails the whole (the others are closed).
+ */
+export async function* mergeAnswerStreams(streams: AsyncGenerator<ChatStreamEvent>[]): AsyncGenerator<ChatStreamEvent> {
+  const next = (stream: AsyncGenerator<ChatStreamEvent>, index: number) =>
+    stream.next().then((result) => ({ stream, index, result }));
+  const waiting = new Map(streams.map((stream, index) => [index, next(stream, index)]));
+  try {
+    while (waiting.size) {
+      const { stream, index, result } = await Promise.race(waiting.values());
+      if (result.done) {
+        waiting.delete(index);
+        continue;
+      }
+      waiting.set(index, next(stream, index));
+      yield { ...result.value, data: { ...result.value.data, index } } as ChatStreamEvent;
+    }
+  } finally {
+    for (const index of waiting.keys()) void streams[index]?.return(undefined);
   }
 }
 

@@ -18,3 +18,8 @@ if (typeof globalThis.crypto?.randomUUID !== 'function') {
   });
 }
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+if (typeof globalThis.requestIdleCallback !== 'function') {
+  globalThis.requestIdleCallback = (callback) =>
+    setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 0 }), 0) as unknown as number;
+  globalThis.cancelIdleCallback = (handle) => clearTimeout(handle);
+}

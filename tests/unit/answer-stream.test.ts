@@ -4,6 +4,7 @@ import {
   type LiveAction,
   type LiveTurn,
   liveTurnReducer,
+  mergeAnswerStreams,
   parseChatEvent,
   turnFinished,
 } from '../../lib/chat/answer-stream';
@@ -83,6 +84,22 @@ describe('liveTurnReducer', () => {
     expect(turn?.answers[0]).toMatchObject({ text: 'Half', status: 'stopped' });
   });
 
+  it('stopped with nothing stored (Temporary Chat) ends the unfinished answers stopped, finished ones untouched', () => {
+    const turn = run([
+      ask([
+        { modelId: 1, displayName: 'A' },
+        { modelId: 2, displayName: 'B' },
+      ]),
+      ev({ name: 'delta', data: { text: 'Half', index: 0 } }),
+      ev({ name: 'done', data: { status: 'done', usage: null, cost: null, index: 1 } }),
+      { type: 'stopped' },
+    ]);
+    expect(turn?.answers.map((a) => [a.text, a.status, a.error])).toEqual([
+      ['Half', 'stopped', null],
+      ['', 'done', null],
+    ]);
+  });
+
   it('records the error with its reason, and ignores events after an answer ended', () => {
     const turn = run([
       ask(),
@@ -115,12 +132,39 @@ describe('liveTurnReducer', () => {
 
   it('replays a re-attached answer from its start (the first delta is all stored so far)', () => {
     const turn = run([
-      { type: 'reattach', question: 'Why?', messageId: 5, modelId: 7, displayName: 'GPT' },
+      { type: 'reattach', question: 'Why?', answers: [{ messageId: 5, modelId: 7, displayName: 'GPT' }] },
       ev({ name: 'message', data: { id: 5 } }),
       ev({ name: 'delta', data: { text: 'Stored so far. ' } }),
       ev({ name: 'delta', data: { text: 'New.' } }),
     ]);
     expect(turn?.answers[0]).toMatchObject({ messageId: 5, text: 'Stored so far. New.', status: 'streaming' });
+  });
+
+  it('re-attaches to several answers at once, each stream feeding its own answer', async () => {
+    async function* replay(id: number, pieces: string[]): AsyncGenerator<ChatStreamEvent> {
+      yield { name: 'message', data: { id } };
+      for (const text of pieces) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        yield { name: 'delta', data: { text } };
+      }
+      yield { name: 'done', data: { status: 'done', usage: null, cost: null } };
+    }
+    const actions: LiveAction[] = [
+      {
+        type: 'reattach',
+        question: 'Why?',
+        answers: [
+          { messageId: 5, modelId: 7, displayName: 'A' },
+          { messageId: 6, modelId: 8, displayName: 'B' },
+        ],
+      },
+    ];
+    for await (const event of mergeAnswerStreams([replay(5, ['a1', 'a2', 'a3']), replay(6, ['b1'])]))
+      actions.push(ev(event));
+    expect(run(actions)?.answers.map((a) => [a.messageId, a.text, a.status])).toEqual([
+      [5, 'a1a2a3', 'done'],
+      [6, 'b1', 'done'],
+    ]);
   });
 
   it('marks unfinished answers when the connection is cut, leaving finished ones alone', () => {

@@ -8,12 +8,15 @@ import { MemoryProposal } from '../memory/MemoryProposal';
 import { Pictures } from '../tools/Pictures';
 import { ReasoningSummary } from '../tools/ReasoningSummary';
 import { SearchResults } from '../tools/SearchResults';
+import { waitWhile } from './answer-busy';
 import { ContextUsed } from './ContextUsed';
 
 interface AnswerViewProps {
   answer: Answer;
   onFollowUp: (question: string) => void;
   onRetry: () => void;
+  /** Another answer is streaming: Retry and the follow-up questions wait. */
+  busy: boolean;
   onOpenUrl: (url: string) => void;
   showCitations: boolean;
   streamText: boolean;
@@ -34,6 +37,7 @@ export function AnswerView({
   answer,
   onFollowUp,
   onRetry,
+  busy,
   onOpenUrl,
   showCitations,
   streamText,
@@ -62,7 +66,7 @@ export function AnswerView({
       {answer.status === 'error' ? (
         <Alert tone="error">
           {answer.error ?? 'The answer failed.'}{' '}
-          <Button size="sm" variant="secondary" onClick={onRetry}>
+          <Button size="sm" variant="secondary" onClick={onRetry} {...waitWhile(busy)}>
             Retry
           </Button>
         </Alert>
@@ -88,7 +92,7 @@ export function AnswerView({
         <ul className="answer-followups" aria-label="Follow-up questions">
           {answer.followUps.map((q) => (
             <li key={q}>
-              <button type="button" className="chip" onClick={() => onFollowUp(q)}>
+              <button type="button" className="chip" onClick={() => onFollowUp(q)} {...waitWhile(busy)}>
                 {q}
               </button>
             </li>

@@ -3,11 +3,12 @@ import { EmptyState } from '../../ui/EmptyState';
 import type { DrawerName } from '../atoms';
 import type { useChatActions } from '../use-chat-actions';
 import type { ChatFlags } from '../use-chat-flags';
+import { type ChatLoad, ChatLoadState } from './ChatLoadState';
 import { CONVERSATION_LOG } from './conversation-log';
 import type { Conversation } from './use-conversation';
 
 export interface ChatMessagesProps {
-  conversation: Pick<Conversation, 'turns' | 'regenerate'>;
+  conversation: Pick<Conversation, 'turns' | 'retry' | 'busy'> & ChatLoad;
   flags: ChatFlags;
   multi: boolean;
   writer: boolean;
@@ -30,6 +31,7 @@ export function ChatMessages(props: ChatMessagesProps) {
     const idle = requestIdleCallback(() => void loadTurns());
     return () => cancelIdleCallback(idle);
   }, []);
+  if (conversation.loading || conversation.loadError) return <ChatLoadState {...conversation} />;
   if (conversation.turns.length) {
     return (
       <Suspense fallback={<div {...CONVERSATION_LOG} />}>

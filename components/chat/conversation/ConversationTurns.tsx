@@ -20,13 +20,13 @@ export function ConversationTurns(props: ChatMessagesProps) {
       streamText={flags.streaming || multi}
       onFollowUp={props.onSend}
       onOpenUrl={props.onOpenUrl}
-      onRetry={(t, answer) =>
-        answer.stored && void conversation.regenerate(t.key, answer.stored, {}, answer.displayName)
-      }
+      onRetry={(t, answer) => conversation.retry(t.key, answer)}
+      busy={conversation.busy}
       renderOptions={(t, answer) => (
         <AnswerOptions
           answer={answer}
           multi={multi}
+          busy={conversation.busy}
           actions={actions.forAnswer(t, answer, (drawerName) => {
             if (answer.stored)
               setSwitching({ turnKey: t.key, message: answer.stored, displayName: answer.displayName });

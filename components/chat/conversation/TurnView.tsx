@@ -7,6 +7,8 @@ interface TurnViewProps {
   turn: Turn;
   onFollowUp: (question: string) => void;
   onRetry: (turn: Turn, answer: Answer) => void;
+  /** An answer is streaming: what would ask another waits. */
+  busy: boolean;
   onOpenUrl: (url: string) => void;
   showCitations: boolean;
   /** Streaming off: an answer shows once complete. */
@@ -22,6 +24,7 @@ export function TurnView({
   turn,
   onFollowUp,
   onRetry,
+  busy,
   onOpenUrl,
   showCitations,
   streamText,
@@ -51,6 +54,7 @@ export function TurnView({
           answer={answer}
           onFollowUp={onFollowUp}
           onRetry={() => onRetry(turn, answer)}
+          busy={busy}
           onOpenUrl={onOpenUrl}
           showCitations={showCitations}
           streamText={streamText}

@@ -32,8 +32,13 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
   /** Messages followed by this panel: never re-attached to. */
   const followed = useRef(new Set<number>());
   const inFlight = useRef<InFlight>({ ids: [], stopped: false });
+  /** Messages whose stream was cut: followed no more once their chat is opened again. */
+  const cutOff = useRef(new Set<number>());
 
-  /** A new flight, before anything is sent: Stop may be pressed while the chat is still being created. */
+  /**
+   * A new flight, before anything is sent (Stop may be pressed while the chat is still being created); the
+   * one before leaves the screen. Also called with nothing to send, when the panel moves to another chat.
+   */
   const takeOff = useCallback(() => {
     inFlight.current = { ids: [], stopped: false };
     return inFlight.current;
@@ -47,17 +52,20 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
       start: LiveAction,
       flight = takeOff(),
     ): Promise<TurnOutcome> => {
-      if (start.type === 'reattach') {
-        followed.current.add(start.messageId);
-        flight.ids.push(start.messageId);
-      }
+      if (start.type === 'reattach')
+        for (const { messageId } of start.answers) {
+          followed.current.add(messageId);
+          flight.ids.push(messageId);
+        }
       const ids: number[] = [];
       let complete = true;
       // The same actions go to the screen's reducer and to this copy, read once the stream has ended.
       let turn: LiveTurn | null = null;
+      // Only the newest flight is shown: an older one (another chat opened, another answer asked) goes on unseen.
+      const onScreen = () => inFlight.current === flight;
       const apply = (action: LiveAction) => {
         turn = liveTurnReducer(turn, action);
-        dispatch(action);
+        if (onScreen()) dispatch(action);
       };
       apply(start);
       try {
@@ -76,6 +84,8 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
         }
       } catch (error) {
         complete = false;
+        // The answers go on on the server: reopening the chat re-attaches to them.
+        for (const id of flight.ids) cutOff.current.add(id);
         apply({
           type: 'cut',
           message: error instanceof Error && error.name !== 'TypeError' ? error.message : CUT_MESSAGE,
@@ -87,7 +97,7 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
       const finished = new Set(
         stored.filter((m) => m.status !== 'pending' && m.status !== 'streaming').map((m) => m.id),
       );
-      if (complete && ids.length && ids.every((id) => finished.has(id))) dispatch({ type: 'clear' });
+      if (onScreen() && complete && ids.length && ids.every((id) => finished.has(id))) dispatch({ type: 'clear' });
       return turnOutcome(turn);
     },
     [api, queryClient, dispatch, setFailure, takeOff],
@@ -102,5 +112,11 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
 
   const isFollowed = useCallback((messageId: number) => followed.current.has(messageId), []);
 
-  return { follow, stop, takeOff, isFollowed };
+  /** Lets the answers whose stream was cut be re-attached to (their chat is being opened again). */
+  const forgetCutOff = useCallback(() => {
+    for (const id of cutOff.current) followed.current.delete(id);
+    cutOff.current.clear();
+  }, []);
+
+  return { follow, stop, takeOff, isFollowed, forgetCutOff };
 }

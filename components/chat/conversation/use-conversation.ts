@@ -1,15 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import type { ChatType, Message, RegenerateOptions } from '@/lib/api/chat-contract';
 import { liveTurnReducer, type TurnOutcome, turnFinished } from '@/lib/chat/answer-stream';
 import type { AskBody } from '@/lib/chat/chat-api';
-import { conversationView } from '@/lib/chat/conversation-view';
+import { type AnswerView, conversationView } from '@/lib/chat/conversation-view';
 import { errorMessage } from '../../app/background-context';
 import { chatIdAtom } from '../atoms';
 import { useChatApi } from '../chat-api-context';
-import { messagesQuery } from '../queries';
+import { chatKeys } from '../queries';
 import { useAnswerStream } from './use-answer-stream';
+import { useChatMessages } from './use-chat-messages';
+import { useReattach } from './use-reattach';
 
 export interface AskInput {
   body: Omit<AskBody, 'text'> & { text: string };
@@ -20,26 +22,42 @@ export interface AskInput {
   chatType: ChatType;
 }
 
+type LiveRequest = { ask: AskInput } | { regenerate: [string, Message, Partial<RegenerateOptions>, string] };
+
 /**
  * The chat on screen: its stored messages (React Query) with the answer in flight laid over them
- * (a reducer fed by the stream, see use-answer-stream.ts). A stored answer still being written (the
- * panel was closed, or the connection cut) is re-attached once: the server replays it from its start.
+ * (a reducer fed by the stream, see use-answer-stream.ts), and the stored answers still being written
+ * re-attached to (use-reattach.ts).
  */
 export function useConversation() {
   const api = useChatApi();
+  const queryClient = useQueryClient();
   const [chatId, setChatId] = useAtom(chatIdAtom);
   const [live, dispatch] = useReducer(liveTurnReducer, null);
   const [liveTurnKey, setLiveTurnKey] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const busy = live !== null && !turnFinished(live);
-  const { follow, stop, takeOff, isFollowed } = useAnswerStream(dispatch, setFailure);
-  const messages = useQuery({ ...messagesQuery(api, chatId ?? 0), enabled: chatId !== null });
+  const { follow, stop, takeOff, isFollowed, forgetCutOff } = useAnswerStream(dispatch, setFailure);
+  const newChat = useCallback(() => {
+    dispatch({ type: 'clear' });
+    takeOff();
+    setFailure(null);
+    setChatId(null);
+  }, [setChatId, takeOff]);
+  const { messages, load } = useChatMessages(chatId, newChat);
+  /** The request that made the answer in flight: Retry sends it again when the server kept nothing of it. */
+  const liveRequest = useRef<LiveRequest | null>(null);
 
   const ask = useCallback(
-    async ({ body, models, pageUrl, chatType }: AskInput): Promise<TurnOutcome> => {
+    async (input: AskInput): Promise<TurnOutcome> => {
+      const { body, models, pageUrl, chatType } = input;
+      liveRequest.current = { ask: input };
       setFailure(null);
       setLiveTurnKey(null);
       const flight = takeOff();
+      const start = { type: 'ask', question: body.text, models } as const;
+      // The question shows (and the panel is busy) while the chat is still being created.
+      dispatch(start);
       let id = chatId;
       try {
         if (id === null) {
@@ -48,16 +66,18 @@ export function useConversation() {
           setChatId(id);
         }
       } catch (error) {
-        setFailure(errorMessage(error));
+        // A failed answer under the question, so Retry can send it again.
+        dispatch({ type: 'cut', message: errorMessage(error) });
         return 'failed';
       }
-      return follow(api.ask(id, body), id, { type: 'ask', question: body.text, models }, flight);
+      return follow(api.ask(id, body), id, start, flight);
     },
     [api, chatId, follow, setChatId, takeOff],
   );
 
   const regenerate = useCallback(
     async (turnKey: string, message: Message, options: Partial<RegenerateOptions>, displayName: string) => {
+      liveRequest.current = { regenerate: [turnKey, message, options, displayName] };
       setFailure(null);
       setLiveTurnKey(turnKey);
       await follow(api.regenerate(message.id, options), message.chatId, {
@@ -69,41 +89,38 @@ export function useConversation() {
     [api, follow],
   );
 
-  // A stored answer still being written: follow it (once per panel), replayed from its start.
-  useEffect(() => {
-    if (busy || chatId === null) return;
-    const unfinished = messages.data?.find(
-      (m) => (m.status === 'streaming' || m.status === 'pending') && !isFollowed(m.id),
-    );
-    if (!unfinished) return;
-    void follow(api.reattach(unfinished.id), chatId, {
-      type: 'reattach',
-      question: unfinished.userText,
-      messageId: unfinished.id,
-      modelId: unfinished.modelId,
-      displayName: unfinished.displayName,
-    });
-  }, [api, busy, chatId, follow, isFollowed, messages.data]);
+  /** A failed answer again: regenerated when stored; otherwise (refused, offline) its request is sent again. */
+  const retry = useCallback(
+    (turnKey: string, answer: AnswerView) => {
+      const request = liveRequest.current;
+      if (answer.stored) void regenerate(turnKey, answer.stored, {}, answer.displayName);
+      else if (!answer.live || !request) return;
+      else if ('ask' in request) void ask(request.ask);
+      else void regenerate(...request.regenerate);
+    },
+    [ask, regenerate],
+  );
 
-  const newChat = useCallback(() => {
-    dispatch({ type: 'clear' });
-    setFailure(null);
-    setChatId(null);
-  }, [setChatId]);
+  useReattach({ chatId, messages: messages.data, busy, stream: { follow, isFollowed } });
 
   /** Drops the answer shown in flight (another tab's chat is about to show); its stored copy goes on. */
   const clearLive = useCallback(() => {
     dispatch({ type: 'clear' });
+    takeOff();
     setFailure(null);
-  }, []);
+  }, [takeOff]);
 
+  /** Shows chat `id` as the server has it now: answers still being written there are re-attached to. */
   const openChat = useCallback(
     (id: number) => {
       dispatch({ type: 'clear' });
+      takeOff();
       setFailure(null);
+      forgetCutOff();
+      void queryClient.resetQueries({ queryKey: chatKeys.messages(id), exact: true });
       setChatId(id);
     },
-    [setChatId],
+    [forgetCutOff, queryClient, setChatId, takeOff],
   );
 
   const turns = useMemo(
@@ -115,10 +132,10 @@ export function useConversation() {
     turns,
     busy,
     failure,
-    loading: messages.isLoading && chatId !== null,
-    loadError: messages.error,
+    ...load,
     ask,
     regenerate,
+    retry,
     stop,
     newChat,
     openChat,

@@ -13,53 +13,75 @@ import type { AskInput } from './use-conversation';
 
 const CUT_MESSAGE = 'The connection to the server was lost; a temporary answer cannot be recovered.';
 
+/** A finished temporary turn and the question as it was sent (Retry sends it again). */
+interface TemporaryTurn {
+  turn: LiveTurn;
+  input: AskInput;
+}
+
+const turnKey = (index: number) => `tmp${index}`;
+
 /**
  * Temporary Chat: nothing is stored on the server (no chat, no message) and the turns live only in this
  * panel, gone when it closes. Each question carries the earlier turns as its history.
  */
 export function useTemporaryChat() {
   const api = useChatApi();
-  const [turns, setTurns] = useState<LiveTurn[]>([]);
+  const [turns, setTurns] = useState<TemporaryTurn[]>([]);
   const [live, dispatch] = useReducer(liveTurnReducer, null);
   const aborter = useRef<AbortController | null>(null);
   const busy = live !== null && !turnFinished(live);
 
-  const ask = useCallback(
-    async ({ body, models }: AskInput): Promise<TurnOutcome> => {
-      const history = turns.map((t) => ({ question: t.question, answer: t.answers[0]?.text ?? '' }));
+  /** Asks `input` after the turns `earlier`, which become the conversation. */
+  const askAfter = useCallback(
+    async (input: AskInput, earlier: TemporaryTurn[]): Promise<TurnOutcome> => {
+      const { body, models } = input;
+      const history = earlier.map(({ turn: t }) => ({ question: t.question, answer: t.answers[0]?.text ?? '' }));
       // The same actions go to the reducer (for the screen) and to a local copy (kept once finished).
       let turn: LiveTurn | null = null;
       const apply = (action: LiveAction) => {
         turn = liveTurnReducer(turn, action);
         dispatch(action);
       };
+      setTurns(earlier);
       apply({ type: 'ask', question: body.text, models });
-      aborter.current = new AbortController();
+      const signal = new AbortController();
+      aborter.current = signal;
       try {
-        for await (const event of api.askTemporary({ ...body, temporary: true, history }, aborter.current.signal))
+        for await (const event of api.askTemporary({ ...body, temporary: true, history }, signal.signal))
           apply({ type: 'event', event });
       } catch (error) {
-        apply({
-          type: 'cut',
-          message: aborter.current.signal.aborted
-            ? 'Stopped'
-            : error instanceof Error && error.name !== 'TypeError'
-              ? error.message
-              : CUT_MESSAGE,
-        });
+        if (!signal.signal.aborted)
+          apply({
+            type: 'cut',
+            message: error instanceof Error && error.name !== 'TypeError' ? error.message : CUT_MESSAGE,
+          });
       }
+      if (signal.signal.aborted) apply({ type: 'stopped' });
       const finished = turn;
-      if (finished) setTurns((list) => [...list, finished]);
+      if (finished) setTurns([...earlier, { turn: finished, input }]);
       dispatch({ type: 'clear' });
       return turnOutcome(finished);
     },
-    [api, turns],
+    [api],
+  );
+
+  const ask = useCallback((input: AskInput) => askAfter(input, turns), [askAfter, turns]);
+
+  /** Sends a failed turn's question again with the same context: the failed turn gives way to the new one, asked after the others. */
+  const retry = useCallback(
+    (key: string) => {
+      const index = turns.findIndex((_, i) => turnKey(i) === key);
+      const failed = turns[index];
+      if (failed) void askAfter(failed.input, turns.slice(0, index).concat(turns.slice(index + 1)));
+    },
+    [askAfter, turns],
   );
 
   const view = useMemo(
     () =>
-      [...turns, ...(live ? [live] : [])].flatMap((t, i) =>
-        conversationView([], t, null).map((v) => ({ ...v, key: `tmp${i}` })),
+      [...turns.map((t) => t.turn), ...(live ? [live] : [])].flatMap((t, i) =>
+        conversationView([], t, null).map((v) => ({ ...v, key: turnKey(i) })),
       ),
     [turns, live],
   );
@@ -67,8 +89,12 @@ export function useTemporaryChat() {
     turns: view,
     busy,
     ask,
+    retry,
     /** A temporary answer stops when its request goes away. */
     stop: async () => aborter.current?.abort(),
     clear: () => setTurns([]),
+    /** Nothing to load: the turns are this panel's own. */
+    loading: false,
+    loadError: null,
   };
 }

@@ -4,10 +4,11 @@ import { errorMessage } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { useChatApi } from '../chat-api-context';
+import { waitWhile } from '../conversation/answer-busy';
 import { chatCollectionsQuery } from '../queries';
 
 /** 'AI Chats' and 'Unfiltered', each expandable to its chats. */
-export function CollectionsTab({ onOpenChat }: { onOpenChat: (id: number) => void }) {
+export function CollectionsTab({ onOpenChat, busy }: { onOpenChat: (id: number) => void; busy: boolean }) {
   const api = useChatApi();
   const collections = useQuery(chatCollectionsQuery(api));
   if (collections.isPending) return <Spinner label="Loading collections" />;
@@ -23,7 +24,12 @@ export function CollectionsTab({ onOpenChat }: { onOpenChat: (id: number) => voi
             <ul className="history-list">
               {collection.chats.map((chat) => (
                 <li key={chat.id}>
-                  <button type="button" className="history-item" onClick={() => onOpenChat(chat.id)}>
+                  <button
+                    type="button"
+                    className="history-item"
+                    onClick={() => onOpenChat(chat.id)}
+                    {...waitWhile(busy)}
+                  >
                     <span className="history-title">{chat.title}</span>
                     <time dateTime={chat.updatedAt}>{dayjs(chat.updatedAt).format('DD MMM HH:mm')}</time>
                   </button>

@@ -2,14 +2,20 @@ import { Tabs } from '../../ui/Tabs';
 import { CollectionsTab } from './CollectionsTab';
 import { RecentsTab } from './RecentsTab';
 
+interface HistoryPanelProps {
+  onOpenChat: (id: number) => void;
+  /** An answer is streaming: another chat opens once it is done or stopped. */
+  busy: boolean;
+}
+
 /** Chat history (spec §2): the chat collections, and recent chats searched on Enter. */
-export function HistoryPanel({ onOpenChat }: { onOpenChat: (id: number) => void }) {
+export function HistoryPanel({ onOpenChat, busy }: HistoryPanelProps) {
   return (
     <Tabs
       label="Chat history"
       tabs={[
-        { id: 'collections', label: 'Collections', content: <CollectionsTab onOpenChat={onOpenChat} /> },
-        { id: 'recents', label: 'Recents', content: <RecentsTab onOpenChat={onOpenChat} /> },
+        { id: 'collections', label: 'Collections', content: <CollectionsTab onOpenChat={onOpenChat} busy={busy} /> },
+        { id: 'recents', label: 'Recents', content: <RecentsTab onOpenChat={onOpenChat} busy={busy} /> },
       ]}
     />
   );

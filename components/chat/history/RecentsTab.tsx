@@ -7,10 +7,11 @@ import { Alert } from '../../ui/Alert';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { useChatApi } from '../chat-api-context';
+import { waitWhile } from '../conversation/answer-busy';
 import { historyQuery } from '../queries';
 
 /** Recent chats, newest first: searched when Enter is pressed, the next page loaded as the list's end scrolls into view. */
-export function RecentsTab({ onOpenChat }: { onOpenChat: (id: number) => void }) {
+export function RecentsTab({ onOpenChat, busy }: { onOpenChat: (id: number) => void; busy: boolean }) {
   const api = useChatApi();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -52,7 +53,7 @@ export function RecentsTab({ onOpenChat }: { onOpenChat: (id: number) => void })
       <ul className="history-list">
         {chats.map((chat) => (
           <li key={chat.id}>
-            <button type="button" className="history-item" onClick={() => onOpenChat(chat.id)}>
+            <button type="button" className="history-item" onClick={() => onOpenChat(chat.id)} {...waitWhile(busy)}>
               <span className="history-title">{chat.title}</span>
               <time dateTime={chat.updatedAt}>{dayjs(chat.updatedAt).format('DD MMM HH:mm')}</time>
               {chat.lastMessage ? <span className="history-excerpt">{chat.lastMessage}</span> : null}

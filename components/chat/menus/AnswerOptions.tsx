@@ -4,6 +4,7 @@ import type { AnswerView } from '@/lib/chat/conversation-view';
 import { Button } from '../../ui/Button';
 import { Popover } from '../../ui/Popover';
 import { Slider } from '../../ui/Slider';
+import { waitWhile } from '../conversation/answer-busy';
 import { MoreIcon } from '../icons';
 
 export type SaveKind = 'Blog' | 'Page' | 'Note';
@@ -25,6 +26,8 @@ interface AnswerOptionsProps {
   actions: AnswerActions;
   /** Several models answer each question: Regenerate is hidden (spec §2). */
   multi: boolean;
+  /** An answer is streaming: these options (which regenerate, or open another chat) wait. */
+  busy: boolean;
 }
 
 const levelStops = READING_LEVELS.map((label, i) => ({ value: String(i), label }));
@@ -33,7 +36,7 @@ const lengthStops = RESPONSE_LENGTHS.map((label, i) => ({ value: String(i), labe
 const SLIDER_SETTLE_MS = 100;
 
 /** Chat Options for one answer (spec §2): adjust it, switch it, keep it, share it. */
-export function AnswerOptions({ answer, actions, multi }: AnswerOptionsProps) {
+export function AnswerOptions({ answer, actions, multi, busy }: AnswerOptionsProps) {
   const [open, setOpen] = useState(false);
   const [level, setLevel] = useState('2');
   const [length, setLength] = useState('2');
@@ -64,6 +67,7 @@ export function AnswerOptions({ answer, actions, multi }: AnswerOptionsProps) {
           type="button"
           className="ui-button ui-button-ghost ui-button-sm ui-icon-button answer-options-trigger"
           aria-label="Chat options"
+          {...waitWhile(busy)}
         >
           <MoreIcon />
         </button>

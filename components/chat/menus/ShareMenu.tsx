@@ -1,5 +1,6 @@
 import { Menu } from '../../ui/Menu';
 import { MenuItem, MenuSeparator } from '../../ui/MenuItem';
+import { waitWhile } from '../conversation/answer-busy';
 import { ShareIcon } from '../icons';
 
 export interface ShareActions {
@@ -12,7 +13,7 @@ export interface ShareActions {
 }
 
 /** Share Options (spec §2) for the chat on screen. */
-export function ShareMenu({ actions, disabled }: { actions: ShareActions; disabled: boolean }) {
+export function ShareMenu({ actions, disabled, busy }: { actions: ShareActions; disabled: boolean; busy: boolean }) {
   if (disabled) return null;
   return (
     <Menu
@@ -21,8 +22,13 @@ export function ShareMenu({ actions, disabled }: { actions: ShareActions; disabl
       triggerClassName="ui-button ui-button-ghost ui-button-md ui-icon-button"
     >
       <MenuItem label="Invite Other" onSelect={actions.invite} />
-      <MenuItem label="Duplicate chat" onSelect={actions.duplicate} />
-      <MenuItem label="Auto generate steps from current conversation" onSelect={actions.generateSteps} />
+      {/* Both open another chat or ask another answer: they wait while one streams. */}
+      <MenuItem label="Duplicate chat" onSelect={actions.duplicate} {...waitWhile(busy)} />
+      <MenuItem
+        label="Auto generate steps from current conversation"
+        onSelect={actions.generateSteps}
+        {...waitWhile(busy)}
+      />
       <MenuItem label="Create prompt from current conversation" onSelect={actions.createPrompt} />
       <MenuSeparator />
       <MenuItem label="Export markdown" onSelect={() => actions.exportAs('markdown')} />

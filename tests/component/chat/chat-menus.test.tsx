@@ -93,7 +93,7 @@ describe('Share Options (spec §2)', () => {
   it('lists Invite Other first, then the spec’s items, and each does its job', async () => {
     const user = userEvent.setup();
     const share = actions();
-    render(<ShareMenu actions={share} disabled={false} />);
+    render(<ShareMenu actions={share} disabled={false} busy={false} />);
     await user.click(screen.getByRole('button', { name: 'Share options' }));
     const menu = await screen.findByRole('menu', { name: 'Share options' });
     expect(
@@ -117,8 +117,24 @@ describe('Share Options (spec §2)', () => {
     expect(share.invite).toHaveBeenCalledOnce();
   });
 
+  it('while an answer streams, keeps Duplicate chat and Auto generate steps waiting, and says why', async () => {
+    const user = userEvent.setup();
+    const share = actions();
+    render(<ShareMenu actions={share} disabled={false} busy />);
+    await user.click(screen.getByRole('button', { name: 'Share options' }));
+    const menu = await screen.findByRole('menu', { name: 'Share options' });
+    for (const name of ['Duplicate chat', 'Auto generate steps from current conversation']) {
+      const item = within(menu).getByRole('menuitem', { name }) as HTMLButtonElement;
+      expect(item.disabled).toBe(true);
+      expect(item.title).toBe('Wait for the answer or stop it');
+    }
+    await user.click(within(menu).getByRole('menuitem', { name: 'Auto generate steps from current conversation' }));
+    expect(share.generateSteps).not.toHaveBeenCalled();
+    expect((within(menu).getByRole('menuitem', { name: 'Export text' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('is not offered before the chat exists (nothing to share)', () => {
-    render(<ShareMenu actions={actions()} disabled />);
+    render(<ShareMenu actions={actions()} disabled busy={false} />);
     expect(screen.queryByRole('button', { name: 'Share options' })).toBeNull();
   });
 });

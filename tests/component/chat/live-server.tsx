@@ -68,6 +68,8 @@ export function setupLiveServer(extraEnv: () => Record<string, string> = () => (
     let serverUrl = url;
     const api = createChatApi(async () => ({ serverUrl, token: jwt }));
     return {
+      /** The server's own address (not the one the component's calls go to). */
+      serverUrl: url,
       /**
        * From now on the component's calls find no server (a closed port), as when the network drops; or
        * go to `elsewhere` (e.g. a server that never answers). `goOnline` comes back.

@@ -42,7 +42,7 @@ const actions: AnswerActions = {
 
 async function optionsOf(view: AnswerView) {
   const user = userEvent.setup();
-  render(<AnswerOptions answer={view} actions={actions} multi={false} />);
+  render(<AnswerOptions answer={view} actions={actions} multi={false} busy={false} />);
   await user.click(screen.getByRole('button', { name: 'Chat options' }));
   const dialog = await screen.findByRole('dialog', { name: 'Chat options' });
   return within(dialog)
