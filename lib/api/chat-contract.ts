@@ -132,6 +132,16 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
+export const MEMORY_PROPOSAL_ANSWERS = ['saved', 'dismissed'] as const;
+/**
+ * `POST /api/messages/{id}/memory-proposal`: the user's answer to the message's memory proposal, recorded
+ * once; 'saved' also makes the memory (from the stored proposal). Answers `{data: message}`.
+ */
+export type MemoryProposalAnswer = (typeof MEMORY_PROPOSAL_ANSWERS)[number];
+export const memoryProposalAnswerBody = z.strictObject({
+  data: z.strictObject({ action: z.enum(MEMORY_PROPOSAL_ANSWERS) }),
+});
+
 export const messageSchema = z.object({
   id: z.number(),
   chatId: z.number(),
@@ -157,8 +167,10 @@ export const messageSchema = z.object({
   followUps: z.array(z.string()).nullable(),
   /** The context items the answer cited (asked for with `citations`); null when none were asked for. */
   citations: z.array(citationSchema).nullable(),
-  /** A lasting fact the assistant proposes to remember (memory on); the panel confirms it with `POST /api/memories`. */
+  /** A lasting fact the assistant proposes to remember (memory on); answered with `POST /api/messages/{id}/memory-proposal`. */
   memoryProposal: z.string().nullable().optional(),
+  /** How the user answered the proposal; null while it waits (the panel shows it only then). */
+  memoryProposalAnswer: z.enum(MEMORY_PROPOSAL_ANSWERS).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -7,6 +7,7 @@ import {
   chatHistoryListSchema,
   chatShareResponseSchema,
   chatShareStateSchema,
+  type MemoryProposalAnswer,
   messageListSchema,
   messageSchema,
   type PictureInput,
@@ -225,6 +226,13 @@ export function createChatApi(access: AccessSource) {
       return (await json('PUT', 'ai-settings', z.object({ data: aiSettingsSchema }), body)).data;
     },
     listMemories: (search: string) => json('GET', `memories?${searchParam(search)}`, memoryListSchema),
+    /** Records the answer to a message's memory proposal ('saved' also makes the memory); the message as it is now. */
+    answerMemoryProposal: async (messageId: number, action: MemoryProposalAnswer) =>
+      (
+        await json('POST', `messages/${messageId}/memory-proposal`, z.object({ data: messageSchema }), {
+          data: { action },
+        })
+      ).data,
     createMemory: async (memory: string) =>
       (await json('POST', 'memories', z.object({ data: memorySchema }), { data: { memory } })).data,
     updateMemory: async (id: number, memory: string) =>

@@ -24,7 +24,7 @@ export interface AnswerView {
   cost: number | null;
   createdAt: string | null;
   context: Record<string, unknown>;
-  /** A fact the model proposed to remember (memory on), for the user to save or dismiss. */
+  /** A fact the model proposed to remember (memory on), for the user to save or dismiss; null once answered. */
   memoryProposal: string | null;
   /** Research: the model's reasoning summary. */
   reasoning: string | null;
@@ -56,7 +56,7 @@ const fromStored = (m: Message): AnswerView => ({
   cost: m.cost,
   createdAt: m.createdAt,
   context: m.context,
-  memoryProposal: m.memoryProposal ?? null,
+  memoryProposal: m.memoryProposalAnswer ? null : (m.memoryProposal ?? null),
   reasoning: m.reasoning ?? null,
   results: resultsOf(m),
   images: m.images ?? null,
@@ -77,7 +77,7 @@ const fromLive = (a: LiveAnswer, index: number, stored: Message | null): AnswerV
   cost: a.cost,
   createdAt: stored?.createdAt ?? null,
   context: stored?.context ?? {},
-  memoryProposal: a.memoryProposal ?? stored?.memoryProposal ?? null,
+  memoryProposal: stored?.memoryProposalAnswer ? null : (a.memoryProposal ?? stored?.memoryProposal ?? null),
   reasoning: a.reasoning ?? null,
   results: a.results ?? null,
   images: stored?.images ?? null,

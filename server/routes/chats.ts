@@ -4,6 +4,7 @@ import { streamSSE } from 'hono/streaming';
 import {
   createChatBody,
   idParamSchema,
+  memoryProposalAnswerBody,
   pictureBody,
   pictureGemBody,
   regenerateBody,
@@ -23,6 +24,7 @@ import {
   storedMessageEvents,
   toMessage,
 } from '../services/chats';
+import { answerMemoryProposal } from '../services/memories';
 import { makePictures, savePictureAsGem } from '../services/pictures';
 import { filesAt } from '../services/upload-files';
 
@@ -166,6 +168,12 @@ export function chatRoutes({ db, ai, generations, files }: Deps) {
       })
       .post('/messages/:id/stop', async (c) => {
         const row = await stopMessage(db, generations, c.get('userId'), param(c, 'id', idParamSchema));
+        return c.json({ data: toMessage(row) });
+      })
+      .post('/messages/:id/memory-proposal', async (c) => {
+        const messageId = param(c, 'id', idParamSchema);
+        const { data } = await jsonBody(c, memoryProposalAnswerBody);
+        const row = await answerMemoryProposal(db, c.get('userId'), messageId, data.action);
         return c.json({ data: toMessage(row) });
       })
   );

@@ -17,8 +17,13 @@ type MessageRow = typeof messages.$inferSelect;
 export const CHECKPOINT_MS = 250;
 
 /** The memory the answer proposed (stored in its context by answer generation), or null. */
-const memoryProposalOf = (row: MessageRow) =>
+export const memoryProposalOf = (row: MessageRow) =>
   typeof row.context.memoryProposal === 'string' ? row.context.memoryProposal : null;
+/** How the user answered the proposal (`POST /api/messages/{id}/memory-proposal`), or null. */
+const memoryProposalAnswerOf = (row: MessageRow) => {
+  const answer = row.context.memoryProposalAnswer;
+  return answer === 'saved' || answer === 'dismissed' ? answer : null;
+};
 
 export const toMessage = (row: MessageRow): Message => ({
   id: row.id,
@@ -40,6 +45,7 @@ export const toMessage = (row: MessageRow): Message => ({
   followUps: row.followUps,
   citations: row.citations,
   memoryProposal: memoryProposalOf(row),
+  memoryProposalAnswer: memoryProposalAnswerOf(row),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -142,7 +148,7 @@ export async function* storedMessageEvents(
       // Reasoning and sources are stored with the end: they come before it.
       if (current.reasoning) yield { type: 'reasoning', text: current.reasoning };
       if (current.results) yield { type: 'sources', results: current.results };
-      const proposal = memoryProposalOf(current);
+      const proposal = memoryProposalAnswerOf(current) ? null : memoryProposalOf(current);
       if (proposal) yield { type: 'memory', proposal };
       if (current.followUps) yield { type: 'followups', questions: current.followUps };
       yield {

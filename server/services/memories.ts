@@ -1,8 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { instructionListQuery, Memory } from '../../lib/api/contract';
+import type { instructionListQuery, Memory, MemoryProposalAnswer } from '../../lib/api/contract';
 import type { Db } from '../db/client';
-import { gems } from '../db/schema';
+import { gems, messages } from '../db/schema';
+import { notFound } from '../http/errors';
+import { getOwnedMessage, memoryProposalOf } from './chats';
 import {
   containsText,
   deleteKindGem,
@@ -64,4 +66,29 @@ export async function updateMemory(db: Db, userId: number, id: number, memory: s
 export async function deleteMemory(db: Db, userId: number, id: number) {
   await ownedKindGem(db, userId, 'Memory', id, 'Memory');
   return deleteKindGem(db, id);
+}
+
+/**
+ * `POST /api/messages/{id}/memory-proposal`: records the user's answer to the message's proposal, so it is
+ * not offered again; 'saved' makes the memory. Only the first answer counts: a second one (another panel, a
+ * double click) changes nothing and makes no second memory. 404 when the message proposed nothing.
+ */
+export async function answerMemoryProposal(db: Db, userId: number, messageId: number, action: MemoryProposalAnswer) {
+  const proposal = memoryProposalOf(await getOwnedMessage(db, userId, messageId));
+  if (proposal === null) throw notFound('Memory proposal');
+  await db.transaction(async (tx) => {
+    const [answered] = await tx
+      .update(messages)
+      .set({ context: sql`${messages.context} || jsonb_build_object('memoryProposalAnswer', ${action}::text)` })
+      .where(
+        and(
+          eq(messages.id, messageId),
+          eq(messages.ownerId, userId),
+          sql`${messages.context}->>'memoryProposalAnswer' is null`,
+        ),
+      )
+      .returning({ id: messages.id });
+    if (answered && action === 'saved') await createMemory(tx, userId, proposal);
+  });
+  return getOwnedMessage(db, userId, messageId);
 }

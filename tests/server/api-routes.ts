@@ -554,6 +554,13 @@ export const ROUTES: RouteCase[] = [
   { method: 'POST', pattern: '/api/messages/:id/stop', auth: 'user', path: (f) => `/api/messages/${f.messageId}/stop` },
   {
     method: 'POST',
+    pattern: '/api/messages/:id/memory-proposal',
+    auth: 'user',
+    path: (f) => `/api/messages/${f.messageId}/memory-proposal`,
+    json: () => ({ data: { action: 'dismissed' } }),
+  },
+  {
+    method: 'POST',
     pattern: '/api/chats/:id/pictures',
     auth: 'user',
     path: (f) => `/api/chats/${f.chatId}/pictures`,

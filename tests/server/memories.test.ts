@@ -141,6 +141,42 @@ describe('memories in chat', () => {
     expect((await t.api('/api/memories?search=vegetarian', { token })).body.total).toBe(1);
   });
 
+  it('the answer to a proposal is recorded once on the message: saved makes one memory, and it is not proposed again', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake);
+    fake.script(
+      { chunks: ['Noted.\n\nREMEMBER: The user is vegetarian\n'] },
+      { chunks: ['Fine.\n\nREMEMBER: The user likes jazz\n'] },
+      { chunks: ['No proposal here.'] },
+    );
+    for (const text of ['I am vegetarian', 'I like jazz', 'Hello']) {
+      await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text, modelId, memory: true } });
+    }
+    const [veg, jazz, plain] = await storedMessages(t, token, chatId);
+    expect(veg).toMatchObject({ memoryProposal: 'The user is vegetarian', memoryProposalAnswer: null });
+    const answer = (id: number | undefined, action: unknown, as = token) =>
+      t.api(`/api/messages/${id}/memory-proposal`, { token: as, body: { data: { action } } });
+
+    const other = await t.signUp('mpother');
+    expectError(await answer(veg?.id, 'saved', other.jwt), 404);
+    expectError(await answer(plain?.id, 'saved'), 404);
+    expectFieldError(await answer(veg?.id, 'maybe'), 'data.action');
+
+    const saved = await answer(veg?.id, 'saved');
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ id: veg?.id, memoryProposalAnswer: 'saved' });
+    // a second answer (another panel, a double click) changes nothing and makes no second memory
+    expect((await answer(veg?.id, 'saved')).body.data).toMatchObject({ memoryProposalAnswer: 'saved' });
+    expect((await answer(veg?.id, 'dismissed')).body.data).toMatchObject({ memoryProposalAnswer: 'saved' });
+    expect((await answer(jazz?.id, 'dismissed')).body.data).toMatchObject({ memoryProposalAnswer: 'dismissed' });
+    const memories = memoryListSchema.parse((await t.api('/api/memories', { token })).body);
+    expect(memories.data.map((m) => m.memory)).toEqual(['The user is vegetarian']);
+
+    const stored = await storedMessages(t, token, chatId);
+    expect(stored.map((m) => m.memoryProposalAnswer)).toEqual(['saved', 'dismissed', null]);
+    const replay = await stream(t.url, `/api/messages/${veg?.id}/stream`, { token });
+    expect(shape(replay.events)).not.toContain('memory');
+  });
+
   it('without a marker (or with memory off) the answer is kept exactly and nothing is proposed', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     fake.script({ chunks: ['Rendering ', 'REMEMBER', ' nothing\n\n'] }, { chunks: ['A\nREMEMBER: kept'] });

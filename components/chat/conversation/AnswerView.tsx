@@ -100,7 +100,11 @@ export function AnswerView({
         </ul>
       ) : null}
       {answer.memoryProposal && !streaming && !proposalDone ? (
-        <MemoryProposal proposal={answer.memoryProposal} onDone={() => setProposalDone(true)} />
+        <MemoryProposal
+          proposal={answer.memoryProposal}
+          messageId={answer.messageId}
+          onDone={() => setProposalDone(true)}
+        />
       ) : null}
       {answer.status === 'done' || answer.status === 'stopped' ? <ContextUsed context={answer.context} /> : null}
     </article>

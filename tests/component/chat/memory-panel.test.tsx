@@ -84,11 +84,11 @@ describe('Memory panel', () => {
   });
 });
 
-describe('Memory proposal', () => {
+describe('Memory proposal in Temporary Chat (no stored message)', () => {
   it('Save makes the proposal a memory, says so and is done', async () => {
     const u = await live.signedIn('mprop');
     const onDone = vi.fn();
-    const { user } = u.render(<MemoryProposal proposal="The user is vegetarian." onDone={onDone} />);
+    const { user } = u.render(<MemoryProposal proposal="The user is vegetarian." messageId={null} onDone={onDone} />);
     const proposal = screen.getByRole('region', { name: 'Memory proposal' });
     expect(proposal.textContent).toContain('Remember this in later chats?');
     expect(proposal.querySelector('blockquote')?.textContent).toBe('The user is vegetarian.');
@@ -101,10 +101,10 @@ describe('Memory proposal', () => {
   it('Dismiss saves nothing', async () => {
     const u = await live.signedIn('mdis');
     const onDone = vi.fn();
-    const { user } = u.render(<MemoryProposal proposal="you like cats" onDone={onDone} />);
+    const { user } = u.render(<MemoryProposal proposal="you like cats" messageId={null} onDone={onDone} />);
     const proposal = screen.getByRole('region', { name: 'Memory proposal' });
     await user.click(within(proposal).getByRole('button', { name: 'Dismiss' }));
-    expect(onDone).toHaveBeenCalledOnce();
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
     expect((await u.call('memories')).total).toBe(0);
   });
 });
