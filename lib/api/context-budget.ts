@@ -10,6 +10,8 @@
 export const CHARS_PER_TOKEN = 4;
 export const MIN_RESERVE_TOKENS = 1024;
 export const RESERVE_SHARE = 0.25;
+/** At most this many gems are read from one chosen collection and its sub-collections (newest first). */
+export const MAX_GEMS_PER_COLLECTION = 1000;
 
 export const estimateTokens = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
 

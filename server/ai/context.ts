@@ -16,6 +16,7 @@ import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { canonicalizeUrl } from '../../lib/api/canonical-url';
 import type { ChatContextInput, ContextManifestItem } from '../../lib/api/chat-contract';
 import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
+import { MAX_GEMS_PER_COLLECTION } from '../../lib/api/context-budget';
 import type { Db } from '../db/client';
 import { collections, gems } from '../db/schema';
 import { fieldError } from '../http/errors';
@@ -27,12 +28,10 @@ export {
   CHARS_PER_TOKEN,
   contextBudget,
   estimateTokens,
+  MAX_GEMS_PER_COLLECTION,
   MIN_RESERVE_TOKENS,
   RESERVE_SHARE,
 } from '../../lib/api/context-budget';
-
-/** At most this many gems are read from one chosen collection and its sub-collections (newest first). */
-export const MAX_GEMS_PER_COLLECTION = 1000;
 
 export interface ContextItem {
   kind: ContextManifestItem['kind'];
