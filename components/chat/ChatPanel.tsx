@@ -25,8 +25,8 @@ import { useChatFiles } from './files/use-chat-files';
 import { ModeSwitch } from './ModeSwitch';
 import { ChatContext } from './page/ChatContext';
 import { useFollowTabs } from './page/follow-tabs';
-import { useAttachedPage } from './page/use-attached-page';
 import { usePageGems } from './page/use-page-gems';
+import { usePanelPage } from './page/use-panel-page';
 import { PromptQueuePanel } from './prompts/PromptQueuePanel';
 import { usePromptQueue } from './prompts/use-prompt-queue';
 import { PicturePending } from './tools/PicturePending';
@@ -34,7 +34,6 @@ import { ToolChooser } from './tools/ToolChooser';
 import { useToolSubmit } from './tools/use-tool-submit';
 import { useChatActions } from './use-chat-actions';
 import { useChatFlags } from './use-chat-flags';
-import { useChatRequests } from './use-chat-requests';
 import { useChosenModels } from './use-chosen-models';
 import { useRememberedChat } from './use-remembered-chat';
 import { useSendQuestion } from './use-send-question';
@@ -80,7 +79,7 @@ export function ChatPanel(props: ChatPanelProps) {
 
 function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }) {
   useRememberedChat();
-  const attached = useAttachedPage();
+  const attached = usePanelPage();
   const followTabs = useFollowTabs();
   const stored = useConversation();
   const temporaryChat = useTemporaryChat();
@@ -104,7 +103,6 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
     if (!models.loading && !performance.getEntriesByName(COMPOSER_USABLE_MARK).length)
       performance.mark(COMPOSER_USABLE_MARK);
   }, [models.loading]);
-  useChatRequests(attached.page?.tabId ?? null);
 
   const send = useSendQuestion({ ask: conversation.ask, models, flags, page });
   const { tool, pictures, submit, placeholder } = useToolSubmit(send, models.chosen, page?.url);

@@ -8,10 +8,10 @@ import type { ChatFiles } from '../files/use-chat-files';
 import { ChatPageNote } from './ChatPageNote';
 import { ContextSummary } from './ContextSummary';
 import { PageChip } from './PageChip';
-import type { useAttachedPage } from './use-attached-page';
+import type { PanelPage } from './use-panel-page';
 
 interface ChatContextProps {
-  attached: ReturnType<typeof useAttachedPage>;
+  attached: PanelPage;
   pageGemCount: number;
   contentLength: number | null;
   followTabs: boolean;

@@ -4,10 +4,10 @@ import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Skeleton';
 import { Switch } from '../../ui/Switch';
 import { setFollowTabs } from './follow-tabs';
-import type { useAttachedPage } from './use-attached-page';
+import type { PanelPage } from './use-panel-page';
 
 interface PageChipProps {
-  attached: ReturnType<typeof useAttachedPage>;
+  attached: PanelPage;
   /** The chosen model's context length, to say how much of the page fits. */
   contentLength: number | null;
   followTabs: boolean;
@@ -68,6 +68,9 @@ export function PageChip({ attached, contentLength, followTabs }: PageChipProps)
           <p>
             {offer.reason === 'switched' ? 'You switched to another tab.' : 'This tab went to another page.'} Questions
             are not about {page ? `“${page.title}”` : 'the old page'} until you choose.
+            {attached.quoteWaiting
+              ? ' The selection you asked about goes in the message box when you use this page.'
+              : ''}
           </p>
           <div className="page-chip-actions">
             <Button size="sm" onClick={() => void attached.accept()}>

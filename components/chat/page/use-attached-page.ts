@@ -28,9 +28,12 @@ export function useAttachedPage() {
   const [reading, setReading] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
   const [offer, setOffer] = useState<PageOffer | null>(null);
+  // The tab read last, also when it could not be read (then `page` is null).
+  const [readTabId, setReadTabId] = useState<number | null>(null);
 
   const read = useCallback(
     async (tabId: number | undefined) => {
+      setReadTabId(tabId ?? null);
       setReading(true);
       setProblem(null);
       try {
@@ -51,14 +54,18 @@ export function useAttachedPage() {
     void initialTabId().then(read);
   }, [read]);
 
-  useEffect(() => {
-    const attachedTab = page?.tabId;
-    const moved = async (next: PageOffer) => {
+  const moved = useCallback(
+    async (next: PageOffer) => {
       if (await followTabsItem.getValue()) {
         setOffer(null);
         await read(next.tabId);
       } else setOffer(next);
-    };
+    },
+    [read],
+  );
+
+  useEffect(() => {
+    const attachedTab = page?.tabId;
     const onActivated = async ({ tabId }: { tabId: number }) => {
       if (tabId === attachedTab) return setOffer(null);
       const tab = await browser.tabs.get(tabId).catch(() => null);
@@ -75,7 +82,10 @@ export function useAttachedPage() {
       browser.tabs.onActivated.removeListener(onActivated);
       browser.tabs.onUpdated.removeListener(onUpdated);
     };
-  }, [page, read]);
+  }, [page, moved]);
+
+  const keep = useCallback(() => setOffer(null), []);
+  const offerTab = useCallback((tabId: number) => moved({ tabId, reason: 'switched' }), [moved]);
 
   const accept = useCallback(async () => {
     if (!offer) return;
@@ -85,11 +95,15 @@ export function useAttachedPage() {
 
   return {
     page,
+    /** The tab the chat is about: the page's, or the one that could not be read. */
+    tabId: page?.tabId ?? readTabId,
     reading,
     problem,
     offer,
     accept,
-    keep: () => setOffer(null),
+    keep,
+    /** Offers the switch to another tab of the window as if the user had switched to it (followed at once when following). */
+    offerTab,
     /** Read again (e.g. after the user allowed reading tabs). */
     reread: () => read(page?.tabId ?? offer?.tabId),
     /** What is sent with a question: nothing while a move is offered or the page could not be read. */

@@ -1,0 +1,63 @@
+import { useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { chatRequestsItem, takeChatRequest } from '@/lib/chat/chat-requests';
+import type { ChatRequest } from '@/lib/messaging/types';
+import { draftAtom } from '../atoms';
+import { useAttachedPage } from './use-attached-page';
+
+const quoted = (quote: string) =>
+  `${quote
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n')}\n\n`;
+
+async function activeTabId(): Promise<number | undefined> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id;
+}
+
+/**
+ * The attached page (useAttachedPage), and what the right-click menu asked for: "Ask about the selection"
+ * puts the selection in the composer as a quote. The panel is one per window, so a request can be for the
+ * window's active tab while the chat is about another: the switch to that tab is offered, the quote held
+ * until the user takes it (at once when following tabs) and dropped if they keep the old page.
+ */
+export function usePanelPage() {
+  const attached = useAttachedPage();
+  const { tabId, reading, offerTab } = attached;
+  const setDraft = useSetAtom(draftAtom);
+  const [held, setHeld] = useState<ChatRequest | null>(null);
+
+  useEffect(() => {
+    // Until the first read is done the tab the chat is about is not known.
+    if (reading && tabId === null) return;
+    const take = async () => {
+      const own = tabId !== null ? await takeChatRequest(tabId) : null;
+      if (own?.quote) setDraft(quoted(own.quote));
+      const active = await activeTabId();
+      if (active === undefined || active === tabId) return;
+      const other = await takeChatRequest(active);
+      if (!other) return;
+      setHeld(other);
+      await offerTab(active);
+    };
+    void take();
+    return chatRequestsItem.watch(() => void take());
+  }, [tabId, reading, offerTab, setDraft]);
+
+  useEffect(() => {
+    if (!held || held.tabId !== tabId || reading) return;
+    setHeld(null);
+    if (held.quote) setDraft(quoted(held.quote));
+  }, [held, tabId, reading, setDraft]);
+
+  const { keep } = attached;
+  const keepOld = useCallback(() => {
+    setHeld(null);
+    keep();
+  }, [keep]);
+  return { ...attached, keep: keepOld, quoteWaiting: held?.quote != null };
+}
+
+export type PanelPage = ReturnType<typeof usePanelPage>;
