@@ -207,7 +207,8 @@ async function assertNameFree(db: Db, userId: number, name: string) {
   const [taken] = await db
     .select({ id: customEndpoints.id })
     .from(customEndpoints)
-    .where(and(eq(customEndpoints.userId, userId), eq(sql`lower(${customEndpoints.name})`, name.toLowerCase())));
+    // Folded by the database only, as its unique index folds them (JavaScript folds some letters otherwise).
+    .where(and(eq(customEndpoints.userId, userId), sql`lower(${customEndpoints.name}) = lower(${name})`));
   if (taken) throw fieldError(409, 'name', `You already have an endpoint named "${name}"`);
 }
 

@@ -253,6 +253,9 @@ describe('validation', () => {
     expect(twice.details).toEqual({
       errors: [{ path: 'name', message: 'You already have an endpoint named "HOME OLLAMA"' }],
     });
+    // A name JavaScript and Postgres fold differently (final sigma) is still the same name to the database.
+    await addOk(jwt, { ...ollamaBody(), name: 'ΚΟΣΜΟΣ' });
+    expectError(await add(jwt, { ...ollamaBody(), name: 'ΚΟΣΜΟΣ' }), 409, 'ConflictError');
     expectError(await t.api('/api/ai-endpoints', { body: ollamaBody() }), 401);
   });
 });
