@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_FILES_PER_MESSAGE } from './chat-files-contract';
+import { CHAT_TYPES } from './chat-history-contract';
 import {
   ANSWER_TOOLS,
   generatedImageSchema,
@@ -7,9 +8,10 @@ import {
   searchAnswerSchema,
   searchResultSchema,
 } from './chat-tools-contract';
-import { idSchema, MAX_PAGE, queryInteger } from './integers';
+import { idSchema } from './integers';
 import { isHttpUrl, messages, urlSchema } from './validators';
 
+export * from './chat-history-contract';
 export * from './chat-tools-contract';
 
 /**
@@ -30,27 +32,6 @@ export * from './chat-tools-contract';
  * when given; the brand voice, persona and prompt used (ids and names) in `context.instructions`.
  * - `memory` `{proposal}` (memory on): a fact the assistant proposes to remember, before `followups`/`done`.
  */
-
-/** A chat's type (spec §1): 'ai-writer' is the writing variant, with fewer options and a writer's instructions. */
-export const CHAT_TYPES = ['chat', 'ai-writer'] as const;
-export type ChatType = (typeof CHAT_TYPES)[number];
-
-/** `GET /api/chats/history` (spec §7; page size 20, spec §9). */
-export const chatHistoryQuery = z.object({
-  page: queryInteger(1, MAX_PAGE).default(1),
-  perPage: queryInteger(1, 100).default(20),
-  search: z.string().trim().max(500).default(''),
-  /** Only the chats of this type (the Chat tab's history: 'chat'; Write mode has none, spec §2); all when left out. */
-  type: z.enum(CHAT_TYPES).optional(),
-});
-
-/** `GET /api/chats/collections` (the history panel's Collections tab): `type` as in the history. */
-export const chatCollectionsQuery = z.object({ type: z.enum(CHAT_TYPES).optional() });
-
-/** `GET /api/chats/{id}/export`. */
-export const CHAT_EXPORT_FORMATS = ['markdown', 'json', 'text'] as const;
-export type ChatExportFormat = (typeof CHAT_EXPORT_FORMATS)[number];
-export const chatExportQuery = z.object({ format: z.enum(CHAT_EXPORT_FORMATS).default('markdown') });
 
 /** `POST /api/chats`. */
 export const createChatBody = z.strictObject({
@@ -351,51 +332,3 @@ export const regenerateBody = z.strictObject({
   regenerationLanguage: z.string().trim().min(1).max(20).nullish(),
 });
 export type RegenerateOptions = z.output<typeof regenerateBody>;
-
-/** One chat of `GET /api/chats/history` (newest activity first). */
-export const chatHistoryItemSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  updatedAt: z.string(),
-  createdAt: z.string(),
-  /** The start of the latest answer (or its question when there is no answer yet). */
-  lastMessage: z.string().nullable(),
-  messageCount: z.number(),
-});
-export type ChatHistoryItem = z.infer<typeof chatHistoryItemSchema>;
-export const chatHistoryListSchema = z.object({ data: z.array(chatHistoryItemSchema), totalCount: z.number() });
-
-/** `GET /api/chats/collections`: 'AI Chats' then 'Unfiltered', each with its chats. */
-export const chatCollectionListSchema = z.object({
-  data: z.array(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      parentId: z.number().nullable(),
-      chatCount: z.number(),
-      chats: z.array(z.object({ id: z.number(), title: z.string(), updatedAt: z.string() })),
-    }),
-  ),
-});
-
-/**
- * Share Options "Invite Other": a read-only link to a chat, `POST/GET/DELETE /api/chats/{id}/share`.
- * Anyone with the link (`url`, served by the server as a plain page at `/shared/chats/{token}`, no
- * sign-in) sees the chat's title and its finished questions and answers; turning it off makes the
- * link answer 404, and sharing again makes a new one.
- */
-export const CHAT_SHARE_TOKEN_LENGTH = 32;
-/** A share token: 32 base64url characters (192 random bits). */
-export const chatShareTokenSchema = z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${CHAT_SHARE_TOKEN_LENGTH}}$`));
-
-export const chatShareSchema = z.object({
-  /** The link to give out: the server's public base URL + `/shared/chats/{token}`. */
-  url: z.string(),
-  token: z.string(),
-  createdAt: z.string(),
-});
-export type ChatShare = z.infer<typeof chatShareSchema>;
-/** `POST /api/chats/{id}/share` (201 when made, 200 when the chat was already shared). */
-export const chatShareResponseSchema = z.object({ data: chatShareSchema });
-/** `GET` and `DELETE /api/chats/{id}/share`: the link, or null when the chat is not shared (any more). */
-export const chatShareStateSchema = z.object({ data: chatShareSchema.nullable() });
