@@ -2,11 +2,13 @@ import '@/assets/trove.css';
 import '@/assets/popup.css';
 import '@/assets/gem-form.css';
 import { mountExtensionPage } from '@/components/app/mount';
+import { keys } from '@/components/app/queries';
 import { createQueryClient } from '@/components/app/query-client';
 import { prefetchSavePopup } from '@/components/popup/prefetch';
 import { SavePopup } from '@/components/popup/SavePopup';
 import { openChatPanel } from '@/lib/chat/open-panel';
 import { createBackgroundClient } from '@/lib/messaging/messenger';
+import type { ActiveTab } from '@/lib/messaging/protocol';
 import { getActiveTab } from '@/lib/page/active-tab';
 
 const closePopup = () => window.close();
@@ -21,13 +23,10 @@ const background = createBackgroundClient({ getActiveTab: (input) => getActiveTa
 const queryClient = createQueryClient();
 prefetchSavePopup(queryClient, background);
 
-// Known before the click: the panel must open inside the click's gesture, with no await before it.
-let tabId: number | undefined;
-void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => {
-  tabId = tab?.id;
-});
+// Known before the click (the prefetch asked the tab): the panel must open inside the click's gesture, with no await before it.
 const chatAboutPage = () => {
-  if (tabId !== undefined) void openChatPanel(tabId).then(closePopup);
+  const tabId = queryClient.getQueryData<ActiveTab>(keys.activeTab)?.tabId;
+  if (tabId != null) void openChatPanel(tabId).then(closePopup);
 };
 
 mountExtensionPage(<SavePopup onOpenOptions={openOptions} closePopup={closePopup} onChatAboutPage={chatAboutPage} />, {

@@ -17,11 +17,11 @@ export async function currentOwner(): Promise<SaveOwner> {
 }
 
 /**
- * What a save waits for before it may be sent ("alice to sign in"), or null when it may be sent now.
+ * What a save waits for before it may be sent ("alice to sign in"), or null when it may be sent now
+ * (`now`: who is signed in where, from `currentOwner`).
  * Saves queued before owners were recorded belong to whoever is signed in.
  */
-export async function waitingFor(owner: SaveOwner | undefined): Promise<string | null> {
-  const now = await currentOwner();
+export function waitingFor(owner: SaveOwner | undefined, now: SaveOwner): string | null {
   const { serverUrl, userId, username } = owner ?? { ...now, userId: null, username: null };
   const sameServer = serverUrl === now.serverUrl;
   if (sameServer && now.userId !== null && (userId === null || userId === now.userId)) return null;

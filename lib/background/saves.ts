@@ -56,7 +56,7 @@ const pendingCount = (items: QueuedSave<OwnedSave>[]) => items.filter((s) => s.s
 
 /** A save of an account that is not signed in waits for it; the user is told whose sign-in it needs. */
 async function heldBack(save: QueuedSave<OwnedSave>): Promise<UiError | null> {
-  const wait = await waitingFor(save.payload.owner);
+  const wait = waitingFor(save.payload.owner, await currentOwner());
   return wait ? signedOutError(`Waits for ${wait}.`) : null;
 }
 
@@ -99,17 +99,16 @@ export async function queueSave(input: { key: string; label: string; payload: Sa
 }
 
 export async function listQueue(): Promise<QueueView[]> {
-  return Promise.all(
-    (await saveQueue.list()).map(async (s) => ({
-      key: s.key,
-      label: s.label,
-      state: s.state,
-      attempts: s.attempts,
-      lastError: s.lastError ?? null,
-      createdAt: s.createdAt,
-      waitingFor: s.state === 'pending' ? await waitingFor(s.payload.owner) : null,
-    })),
-  );
+  const [saves, now] = await Promise.all([saveQueue.list(), currentOwner()]);
+  return saves.map((s) => ({
+    key: s.key,
+    label: s.label,
+    state: s.state,
+    attempts: s.attempts,
+    lastError: s.lastError ?? null,
+    createdAt: s.createdAt,
+    waitingFor: s.state === 'pending' ? waitingFor(s.payload.owner, now) : null,
+  }));
 }
 
 export async function retryQueued(key: string): Promise<SaveOutcome | null> {
