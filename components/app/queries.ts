@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { BackgroundClient } from '@/lib/messaging/protocol';
 import { BackgroundError, unwrap } from './background-context';
 import { SHOWS_LIBRARY } from './share-query-changes';
@@ -47,6 +47,16 @@ export const gemsAtUrlQuery = (background: Client, url: string) =>
   queryOptions({
     queryKey: keys.gemsAtUrl(url),
     queryFn: async () => unwrap(await background.findGemsAtUrl(url)),
+    meta: SHOWS_LIBRARY,
+  });
+
+/** The user's gems, newest first, a page at a time. */
+export const gemsQuery = (background: Client, perPage: number) =>
+  infiniteQueryOptions({
+    queryKey: keys.gems,
+    queryFn: async ({ pageParam }) => unwrap(await background.listGems({ page: pageParam, perPage })),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.perPage < last.total && last.data.length ? last.page + 1 : undefined),
     meta: SHOWS_LIBRARY,
   });
 

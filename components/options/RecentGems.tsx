@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorMessage, isOffline, unwrap, useBackground } from '../app/background-context';
-import { keys } from '../app/queries';
-import { SHOWS_LIBRARY } from '../app/share-query-changes';
+import { errorMessage, isOffline, useBackground } from '../app/background-context';
+import { gemsQuery } from '../app/queries';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { ErrorMessage } from '../ui/ErrorMessage';
@@ -13,13 +12,7 @@ const PER_PAGE = 20;
 /** The user's gems, newest first; `#gem-{id}` in the page address scrolls to and highlights one. */
 export function RecentGems() {
   const background = useBackground();
-  const gems = useInfiniteQuery({
-    queryKey: keys.gems,
-    queryFn: async ({ pageParam }) => unwrap(await background.listGems({ page: pageParam, perPage: PER_PAGE })),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.perPage < last.total && last.data.length ? last.page + 1 : undefined),
-    meta: SHOWS_LIBRARY,
-  });
+  const gems = useInfiniteQuery(gemsQuery(background, PER_PAGE));
   const items = gems.data?.pages.flatMap((p) => p.data) ?? [];
   const highlighted = location.hash.startsWith('#gem-') ? location.hash.slice(1) : null;
 
