@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { AiSettings } from '@/components/options/AiSettings';
 import { OptionsApp } from '@/components/options/OptionsApp';
 import { FakeBackground, maskKey } from './fake-background';
-import { fieldError, renderWithBackground } from './render';
+import { fieldError, findToast, renderWithBackground } from './render';
 
 const GROQ_KEY = 'gsk_test_abcdefghijkl9876';
 
@@ -88,6 +88,8 @@ describe('AI settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save Groq key' }));
 
     await waitFor(() => expect(within(providerRow('Groq')).getByText(/Key: ••••9876/)).toBeTruthy());
+    await findToast('Groq key saved.');
+    expect(within(providerRow('Groq')).queryByRole('status')).toBeNull();
     expect(fake.calls('setProviderKey')).toEqual([
       { provider: 'Groq', apiKey: GROQ_KEY, baseUrl: 'http://127.0.0.1:9999/v1' },
     ]);
@@ -117,6 +119,7 @@ describe('AI settings', () => {
     await user.click(screen.getByRole('button', { name: 'Remove OpenAI key' }));
     await waitFor(() => expect(within(providerRow('OpenAI')).getByText('No key')).toBeTruthy());
     expect(fake.calls('removeProviderKey')).toEqual([{ provider: 'OpenAI' }]);
+    await findToast('OpenAI key removed.');
     await waitFor(() => expect(labelOf('GPT-4.1')).toBe('Inactive'));
     expect(labelOf('GPT Image 1')).toBe('Inactive');
   });
@@ -170,7 +173,7 @@ describe('AI settings', () => {
     const select = screen.getByLabelText('Default language') as HTMLSelectElement;
     expect(select.value).toBe('en');
     await user.selectOptions(select, 'French');
-    await screen.findByText('Language saved.');
+    await findToast('Default language: French.');
     expect(fake.calls('updateAiSettings')).toEqual([{ defaultLanguage: 'fr' }]);
     expect(select.value).toBe('fr');
     expect(fake.state.ai.settings.defaultLanguage).toBe('fr');

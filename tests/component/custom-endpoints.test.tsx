@@ -4,7 +4,7 @@ import { AiSettings } from '@/components/options/AiSettings';
 import { messages } from '@/lib/api/validators';
 import { FakeBackground } from './fake-background';
 import type { FakeEndpointServer } from './fixtures';
-import { renderWithBackground } from './render';
+import { findToast, renderWithBackground } from './render';
 
 const OLLAMA_URL = 'http://127.0.0.1:11434';
 const OLLAMA: FakeEndpointServer = {
@@ -173,7 +173,8 @@ describe('Custom endpoints', () => {
       ],
     };
     await user.click(within(card('Home Ollama')).getByRole('button', { name: 'Refresh Home Ollama models' }));
-    expect((await within(card('Home Ollama')).findByRole('status')).textContent).toBe('Refreshed: 3 models.');
+    await findToast('Home Ollama refreshed: 3 models.');
+    expect(within(card('Home Ollama')).queryByRole('status')).toBeNull();
     expect(within(card('Home Ollama')).getByRole('rowheader', { name: 'qwen3:8b' })).toBeTruthy();
     await screen.findByRole('heading', { name: 'Home Ollama models', level: 4 });
 

@@ -51,3 +51,14 @@ export const field = (label: string) => screen.getByRole('textbox', { name: labe
 
 /** The message shown under a field (Field renders it as `#{id}-error`). */
 export const fieldError = (id: string) => document.getElementById(`${id}-error`)?.textContent ?? null;
+
+/** A toast with exactly `text` (confirmations are toasts: they go away by themselves, see ui/toast.test.tsx). */
+export async function findToast(text: string) {
+  return waitFor(() => {
+    const toast = [...document.querySelectorAll('.toasts [role="status"], .toasts [role="alert"]')].find((el) =>
+      el.textContent?.includes(text),
+    );
+    if (!toast) throw new Error(`no toast "${text}"`);
+    return toast;
+  });
+}

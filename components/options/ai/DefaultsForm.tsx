@@ -3,6 +3,7 @@ import type { AiSettings, UserModel } from '@/lib/api/ai-contract';
 import { errorMessage, unwrap, useBackground } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
+import { useToast } from '../../ui/Toast';
 import { useSettingsAnswer } from './use-ai-settings';
 
 /** The languages the models speak (each model lists its own), plus the current one if no model lists it. */
@@ -24,10 +25,16 @@ function modelName(models: UserModel[], provider: string | null, model: string |
 export function DefaultsForm({ models, settings }: { models: UserModel[]; settings: AiSettings }) {
   const background = useBackground();
   const answered = useSettingsAnswer();
+  const toast = useToast();
+  const languages = languageOptions(models, settings.defaultLanguage);
   const save = useMutation({
     mutationFn: async (defaultLanguage: string | null) =>
       unwrap(await background.updateAiSettings({ defaultLanguage })),
-    onSuccess: (next) => answered(next),
+    onSuccess: (next, code) => {
+      answered(next);
+      const label = languages.find((l) => l.code === code)?.label;
+      toast('success', label ? `Default language: ${label}.` : 'Default language cleared.');
+    },
   });
   return (
     <div className="ai-defaults">
@@ -47,7 +54,7 @@ export function DefaultsForm({ models, settings }: { models: UserModel[]; settin
           onChange={(e) => save.mutate(e.target.value || null)}
         >
           <option value="">Not set</option>
-          {languageOptions(models, settings.defaultLanguage).map((l) => (
+          {languages.map((l) => (
             <option key={l.code} value={l.code}>
               {l.label}
             </option>
@@ -55,7 +62,6 @@ export function DefaultsForm({ models, settings }: { models: UserModel[]; settin
         </select>
       </Field>
       {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
-      {save.isSuccess && <Alert tone="success">Language saved.</Alert>}
     </div>
   );
 }

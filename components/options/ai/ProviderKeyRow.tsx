@@ -6,6 +6,7 @@ import { unwrap, useBackground } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
+import { useToast } from '../../ui/Toast';
 import { type FieldErrors, splitFieldErrors } from './field-errors';
 import { useSettingsAnswer } from './use-ai-settings';
 
@@ -29,20 +30,21 @@ export function ProviderKeyRow({ provider, credits }: { provider: AiProviderSett
   const [key, setKey] = useState('');
   const [baseUrl, setBaseUrl] = useState(provider.baseUrl ?? '');
   const [errors, setErrors] = useState<Errors>({});
-  const [done, setDone] = useState<string | null>(null);
+  const toast = useToast();
 
   useEffect(() => setBaseUrl(provider.baseUrl ?? ''), [provider.baseUrl]);
 
-  const onSettled = (message: string) => ({
-    onSuccess: (settings: Parameters<typeof answered>[0]) => {
+  /** Each mutation's variable is its confirmation, worded when the user acts (key or base URL). */
+  const settled = {
+    onSuccess: (settings: Parameters<typeof answered>[0], confirmation: string) => {
       answered(settings, { labelsChanged: true });
       setKey('');
-      setDone(message);
+      toast('success', confirmation);
     },
     onError: (error: unknown) => setErrors(toFieldErrors(error)),
-  });
+  };
   const save = useMutation({
-    mutationFn: async () =>
+    mutationFn: async (_confirmation: string) =>
       unwrap(
         await background.setProviderKey({
           provider: name,
@@ -50,11 +52,11 @@ export function ProviderKeyRow({ provider, credits }: { provider: AiProviderSett
           ...(withBaseUrl ? { baseUrl: baseUrl.trim() || null } : {}),
         }),
       ),
-    ...onSettled('Saved.'),
+    ...settled,
   });
   const remove = useMutation({
-    mutationFn: async () => unwrap(await background.removeProviderKey({ provider: name })),
-    ...onSettled('Key removed.'),
+    mutationFn: async (_confirmation: string) => unwrap(await background.removeProviderKey({ provider: name })),
+    ...settled,
   });
 
   if (slug === HOUSE_PROVIDER) {
@@ -68,13 +70,11 @@ export function ProviderKeyRow({ provider, credits }: { provider: AiProviderSett
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setDone(null);
     if (keyRequired && !key.trim()) return setErrors({ apiKey: messages.required });
     if (!keyRequired && !key.trim() && !baseUrl.trim()) return setErrors({ baseUrl: messages.required });
     setErrors({});
-    save.mutate();
+    save.mutate(`${name} ${key.trim() ? 'key' : 'base URL'} saved.`);
   };
-  const busy = save.isPending || remove.isPending;
   return (
     <li className="ai-provider" data-provider={name}>
       <h4 id={`ai-provider-${slug}`}>{name}</h4>
@@ -100,7 +100,6 @@ export function ProviderKeyRow({ provider, credits }: { provider: AiProviderSett
           </Field>
         )}
         {errors.form && <Alert tone="error">{errors.form}</Alert>}
-        {done && !busy && <Alert tone="success">{done}</Alert>}
         <div className="row-actions">
           <Button type="submit" aria-label={`Save ${name} key`} loading={save.isPending} disabled={remove.isPending}>
             Save
@@ -110,9 +109,8 @@ export function ProviderKeyRow({ provider, credits }: { provider: AiProviderSett
             loading={remove.isPending}
             disabled={save.isPending || (!mask && !provider.baseUrl)}
             onClick={() => {
-              setDone(null);
               setErrors({});
-              remove.mutate();
+              remove.mutate(`${name} ${mask ? 'key' : 'base URL'} removed.`);
             }}
           >
             Remove

@@ -4,6 +4,7 @@ import type { CustomEndpoint } from '@/lib/api/ai-contract';
 import { errorMessage, unwrap, useBackground } from '../../../app/background-context';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
+import { useToast } from '../../../ui/Toast';
 import { DiscoveredModels } from './DiscoveredModels';
 import { useEndpointsChanged } from './queries';
 
@@ -20,12 +21,15 @@ export function EndpointCard({ endpoint }: { endpoint: CustomEndpoint }) {
   const background = useBackground();
   const changed = useEndpointsChanged();
   const [confirming, setConfirming] = useState(false);
-  const [refreshed, setRefreshed] = useState(false);
+  const toast = useToast();
   const refresh = useMutation({
     mutationFn: async () => unwrap(await background.refreshCustomEndpoint({ id: endpoint.id })),
     onSuccess: (saved) => {
       changed({ saved });
-      setRefreshed(true);
+      if (!saved.refreshError) {
+        const found = saved.models.length;
+        toast('success', `${saved.name} refreshed: ${found} model${found === 1 ? '' : 's'}.`);
+      }
     },
   });
   const remove = useMutation({
@@ -40,12 +44,7 @@ export function EndpointCard({ endpoint }: { endpoint: CustomEndpoint }) {
       <p className="ai-key-state">
         {KIND_LABELS[endpoint.kind]} · {endpoint.baseUrl} · {endpoint.apiKey ? `Key: ${endpoint.apiKey}` : 'No key'}
       </p>
-      {endpoint.refreshError ? (
-        <Alert tone="error">{endpoint.refreshError}</Alert>
-      ) : (
-        refreshed &&
-        !refresh.isPending && <Alert tone="success">{`Refreshed: ${count} model${count === 1 ? '' : 's'}.`}</Alert>
-      )}
+      {endpoint.refreshError && <Alert tone="error">{endpoint.refreshError}</Alert>}
       {refresh.isError && <Alert tone="error">{errorMessage(refresh.error)}</Alert>}
       <DiscoveredModels endpointName={endpoint.name} models={endpoint.models} />
       {confirming ? (
@@ -66,10 +65,7 @@ export function EndpointCard({ endpoint }: { endpoint: CustomEndpoint }) {
           <Button
             aria-label={`Refresh ${endpoint.name} models`}
             loading={refresh.isPending}
-            onClick={() => {
-              setRefreshed(false);
-              refresh.mutate();
-            }}
+            onClick={() => refresh.mutate()}
           >
             Refresh
           </Button>
