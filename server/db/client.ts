@@ -4,9 +4,6 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import { keepStatistics } from './pglite-analyze';
 import { pgliteOptions } from './pglite-durable';
 import { GroupCommit } from './pglite-group-commit';
@@ -51,6 +48,12 @@ export async function openDatabase(options: {
     // standard time are written with a local mean time offset in seconds (Asia/Kolkata: +05:53:28), which
     // JavaScript's Date cannot parse, and reading such a row failed.
     const connection = { TimeZone: 'UTC', ...(durableWrites ? {} : { synchronous_commit: 'off' }) };
+    // Loaded only here: a server on PGlite does not hold PostgreSQL's driver.
+    const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+      import('postgres'),
+      import('drizzle-orm/postgres-js'),
+      import('drizzle-orm/postgres-js/migrator'),
+    ]);
     const client = postgres(options.databaseUrl, { max: options.poolSize ?? 10, onnotice: () => {}, connection });
     try {
       const db = drizzlePostgres(client, { schema });

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
 import { detectImageType } from '../../lib/files/image-type';
 
@@ -46,6 +45,7 @@ function textFormat(text: string, name: string): ChatFileFormat {
 export async function sniffChatFile(bytes: Uint8Array, name: string): Promise<Sniffed> {
   const image = detectImageType(bytes);
   if (image) return { format: IMAGE_FORMAT[image] };
+  const { fileTypeFromBuffer } = await import('file-type'); // loaded on first use: most servers never see a document
   const binary = await fileTypeFromBuffer(bytes);
   if (binary?.ext === 'pdf' || binary?.ext === 'docx') return { format: binary.ext };
   if (binary) return { other: `a ${binary.ext.toUpperCase()} file` };

@@ -1,8 +1,5 @@
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
 import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
 import { cleanText } from '../../lib/api/clean-text';
-import { htmlToMarkdown } from '../../lib/page/extract';
 import { decodeText } from './chat-file-sniff';
 
 /**
@@ -10,6 +7,7 @@ import { decodeText } from './chat-file-sniff';
  * worker), DOCX by mammoth to HTML and HTML to Markdown by the page extracts' rules, text as it is.
  * Cleaned as request text is (lib/api/clean-text.ts): a document's text may hold NUL (a PDF font can
  * map a glyph to U+0000) or lone surrogates, which PostgreSQL cannot store.
+ * The extractors load on first use (tens of MB a server that is never sent a document need not hold).
  * Throws a plain Error with a reason fit for the user when the file cannot be read.
  */
 export async function extractChatText(bytes: Uint8Array, format: ChatFileFormat): Promise<string> {
@@ -23,7 +21,7 @@ async function rawText(bytes: Uint8Array, format: ChatFileFormat): Promise<strin
     case 'docx':
       return docxText(bytes);
     case 'html':
-      return htmlToMarkdown(textOf(bytes));
+      return htmlText(textOf(bytes));
     case 'txt':
     case 'md':
     case 'csv':
@@ -41,6 +39,7 @@ function textOf(bytes: Uint8Array): string {
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   let pages: string[];
+  const { extractText, getDocumentProxy } = await import('unpdf');
   try {
     // PDF.js takes the buffer over: give it a copy
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
@@ -54,12 +53,18 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
     .join('\n\n');
 }
 
+async function htmlText(html: string): Promise<string> {
+  const { htmlToMarkdown } = await import('../../lib/page/extract');
+  return htmlToMarkdown(html);
+}
+
 async function docxText(bytes: Uint8Array): Promise<string> {
   let html: string;
+  const { default: mammoth } = await import('mammoth');
   try {
     html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) })).value;
   } catch {
     throw new Error('It could not be read as a Word document (damaged?)');
   }
-  return htmlToMarkdown(html);
+  return htmlText(html);
 }
