@@ -3,7 +3,7 @@ import { dataOf, type Gem, gemSchema, IDEMPOTENCY_HEADER } from '../api/contract
 import { announceLibraryChange } from '../messaging/library-changes';
 import type { QueueView, SaveOutcome, SavePayload, UiError } from '../messaging/protocol';
 import { callApi } from './api-client';
-import { flashBadge, setWaitingCount } from './badge';
+import { flashBadge, setWaitingSaves } from './badge';
 import { CallError, signedOutError, toUiError } from './errors';
 import { fitGemToLimits } from './fit-to-limits';
 import { createGem } from './library';
@@ -52,8 +52,6 @@ async function send(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
   return outcome;
 }
 
-const pendingCount = (items: QueuedSave<OwnedSave>[]) => items.filter((s) => s.state === 'pending').length;
-
 /** A save of an account that is not signed in waits for it; the user is told whose sign-in it needs. */
 async function heldBack(save: QueuedSave<OwnedSave>): Promise<UiError | null> {
   const wait = waitingFor(save.payload.owner, await currentOwner());
@@ -64,9 +62,26 @@ export const saveQueue = createSaveQueue<OwnedSave, Gem>({
   store: { load: () => queueItem.getValue(), store: (items) => queueItem.setValue(items) },
   send,
   heldBack,
-  onChange: (items) => setWaitingCount(pendingCount(items)),
+  onChange: (items) => showQueueOnBadge(items),
   onDelivered: (save) => flashBadge('saved', `Saved “${save.label}” to Trove`),
 });
+
+/**
+ * Counts the waiting saves on the toolbar badge as the popup's queue list does: those waiting for the
+ * server apart from those waiting for an account to sign in. Called when the queue or the sign-in changes.
+ */
+export async function showQueueOnBadge(items?: QueuedSave<OwnedSave>[]) {
+  const [saves, now] = await Promise.all([items ?? saveQueue.list(), currentOwner()]);
+  const forSignIn = new Map<string, number>();
+  let forServer = 0;
+  for (const save of saves) {
+    if (save.state !== 'pending') continue;
+    const wait = waitingFor(save.payload.owner, now);
+    if (wait) forSignIn.set(wait, (forSignIn.get(wait) ?? 0) + 1);
+    else forServer++;
+  }
+  setWaitingSaves({ forServer, forSignIn });
+}
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -78,9 +93,10 @@ async function scheduleRetry() {
   retryTimer = setTimeout(() => void drainQueue(), Math.max(0, due - Date.now()));
 }
 
+/** Sends the saves that are due; the badge is counted again even when none could go (it starts blank in a new browser session). */
 export async function drainQueue(force = false) {
   const delivered = await saveQueue.drain(force);
-  await scheduleRetry();
+  await Promise.all([scheduleRetry(), showQueueOnBadge()]);
   return delivered;
 }
 
