@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fitUrlToLimit } from '@/lib/api/fit-url';
 import { messages, urlSchema } from '@/lib/api/validators';
 import { DEFAULT_FEEDBACK_CATEGORY, FEEDBACK_CATEGORIES } from '@/lib/feedback/categories';
 
@@ -11,9 +12,10 @@ export const reportFormSchema = z.object({
 });
 export type ReportFormValues = z.infer<typeof reportFormSchema>;
 
+/** A new report about the page at `url`, which the extension fills in itself: fitted to the contract's limit. */
 export const emptyReport = (url: string): ReportFormValues => ({
   title: '',
-  url,
+  url: fitUrlToLimit(url),
   description: '',
   category: DEFAULT_FEEDBACK_CATEGORY,
   includeDiagnostics: true,

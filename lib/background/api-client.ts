@@ -90,9 +90,25 @@ export async function lendAccessToken(refresh = false): Promise<{ serverUrl: str
   return { serverUrl, token };
 }
 
+/** A call made for one account, answered after another signed in (or everyone signed out): it is not repeated as them. */
+const signInChangedError = () => signedOutError("Trove's sign-in changed while this was on its way. Please try again.");
+
+/**
+ * The token to repeat a call with after the server refused `used`. Only the sign-in that token belongs to
+ * is refreshed; when a refresh (another call's) has already replaced it, the new token is used as it is.
+ * A call is never repeated as another account, nor anyone's sign-in forgotten for it.
+ */
+async function tokenAfterRefusal(serverUrl: string, used: string, userId: number | undefined): Promise<string> {
+  const [current, user] = await Promise.all([accessTokenItem.getValue(), userItem.getValue()]);
+  if (current === used) return refreshAccessToken(serverUrl);
+  if (user === null || user.id !== userId) throw new CallError(signInChangedError());
+  return current ?? refreshAccessToken(serverUrl);
+}
+
 /**
  * Calls the Trove API and parses the answer with the contract's schema. An expired access token is
- * refreshed once and the call repeated; when the refresh fails the user is signed out cleanly.
+ * refreshed once and the call repeated; when the refresh fails the user is signed out cleanly. A 401
+ * signs out only the sign-in whose token it refused, never one made while the call was on its way.
  */
 export async function callApi<T extends z.ZodType>(
   method: Method,
@@ -100,10 +116,11 @@ export async function callApi<T extends z.ZodType>(
   schema: T,
   options: CallOptions = {},
 ): Promise<z.output<T>> {
-  const [serverUrl, refreshToken, accessToken] = await Promise.all([
+  const [serverUrl, refreshToken, accessToken, user] = await Promise.all([
     serverUrlItem.getValue(),
     refreshTokenItem.getValue(),
     accessTokenItem.getValue(),
+    userItem.getValue(),
   ]);
   let token: string | null = null;
   if (!options.anonymous) {
@@ -111,13 +128,16 @@ export async function callApi<T extends z.ZodType>(
     token = accessToken ?? (await refreshAccessToken(serverUrl));
   }
   let response = await send(serverUrl, method, path, options, token);
-  if (response.status === 401 && !options.anonymous) {
-    token = await refreshAccessToken(serverUrl);
+  if (response.status === 401 && token) {
+    token = await tokenAfterRefusal(serverUrl, token, user?.id);
     response = await send(serverUrl, method, path, options, token);
   }
   if (!response.ok) {
     const error = await errorFromResponse(response);
-    if (error.kind === 'signed-out' && !options.anonymous) await clearCredentials();
+    if (error.kind === 'signed-out' && token) {
+      if ((await accessTokenItem.getValue()) !== token) throw new CallError(signInChangedError());
+      await clearCredentials();
+    }
     throw new CallError(error);
   }
   const parsed = schema.safeParse(await response.json());

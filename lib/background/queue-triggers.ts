@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { drainQueue } from './saves';
-import { userItem } from './stores';
+import { drainQueue, showQueueOnBadge } from './saves';
+import { serverUrlItem, userItem } from './stores';
 
 const ALARM = 'trove-drain-save-queue';
 
@@ -15,9 +15,11 @@ export function registerQueueTriggers() {
   });
   globalThis.addEventListener?.('online', () => void drainQueue(true));
   browser.runtime.onStartup.addListener(() => void drainQueue(true));
-  // Saves waiting for an account are sent when it signs in.
+  // Saves waiting for an account are sent when it signs in; the badge counts again who waits for what.
   userItem.watch((user, before) => {
     if (user && user.id !== before?.id) void drainQueue(true);
+    void showQueueOnBadge();
   });
+  serverUrlItem.watch(() => void showQueueOnBadge());
   void drainQueue(true);
 }

@@ -5,7 +5,7 @@ import type { SaveOutcome, SavePayload } from '../messaging/protocol';
 import { defaultMediaType, pageDetails } from '../page/page-gem';
 import { getActivePage } from './active-page';
 import { captureInTab } from './capture-in-tab';
-import { getPreferences, setPreferences } from './preferences';
+import { getPreferences } from './preferences';
 import { queueSave } from './saves';
 
 /** Saves made without the popup (right-click menu, keyboard shortcut): straight into the queue, to the chosen default collection. */
@@ -21,22 +21,13 @@ const shorten = (text: string, max = 80) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
-export const COLLECTION_GONE_NOTE = 'Its quick-save collection was deleted: quick saves go to Unfiltered now.';
-
+/** Goes to the quick-save collection; if that is deleted before the save reaches the server, to Unfiltered (saves.ts). */
 async function enqueue(label: string, payload: SavePayload): Promise<SaveOutcome> {
   const { quickSaveCollectionId } = await getPreferences();
   const key = crypto.randomUUID();
   if (!quickSaveCollectionId) return queueSave({ key, label, payload });
-  const outcome = await queueSave({
-    key,
-    label,
-    payload: { ...payload, gem: { ...payload.gem, collectionId: quickSaveCollectionId } },
-  });
-  if (outcome.status !== 'failed' || outcome.error.kind !== 'not-found') return outcome;
-  // The collection is gone (deleted on another device): the save goes to Unfiltered, and so do the next ones.
-  await setPreferences({ quickSaveCollectionId: null });
-  const again = await queueSave({ key, label, payload });
-  return again.status === 'saved' ? { ...again, note: COLLECTION_GONE_NOTE } : again;
+  const gem = { ...payload.gem, collectionId: quickSaveCollectionId };
+  return queueSave({ key, label, payload: { ...payload, gem }, quickSave: true });
 }
 
 export async function savePage(tabId?: number): Promise<SaveOutcome> {

@@ -3,15 +3,22 @@ import { dataOf, type Gem, gemSchema, IDEMPOTENCY_HEADER } from '../api/contract
 import { announceLibraryChange } from '../messaging/library-changes';
 import type { QueueView, SaveOutcome, SavePayload, UiError } from '../messaging/protocol';
 import { callApi } from './api-client';
-import { flashBadge, setWaitingCount } from './badge';
+import { flashBadge, setWaitingSaves } from './badge';
+import { confirmSave } from './confirm-save';
 import { CallError, signedOutError, toUiError } from './errors';
 import { fitGemToLimits } from './fit-to-limits';
 import { createGem } from './library';
+import { getPreferences, setPreferences } from './preferences';
 import { currentOwner, type SaveOwner, waitingFor } from './save-owner';
 import { createSaveQueue, type QueuedSave, type SendOutcome } from './save-queue';
 
-/** A save as queued: what is sent, and whose it is (saves queued before owners were recorded have none). */
-type OwnedSave = SavePayload & { owner?: SaveOwner };
+/**
+ * A save as queued: what is sent, and whose it is (saves queued before owners were recorded have none).
+ * `quickSave`: its collection is the quick-save choice, not one the user picked for this save.
+ */
+type OwnedSave = SavePayload & { owner?: SaveOwner; quickSave?: boolean };
+
+export const COLLECTION_GONE_NOTE = 'Its quick-save collection was deleted: quick saves go to Unfiltered now.';
 
 const queueItem = storage.defineItem<QueuedSave<OwnedSave>[]>('local:saveQueue', { fallback: [] });
 
@@ -45,14 +52,41 @@ async function deliver(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
   }
 }
 
+/**
+ * A quick save whose collection is gone (deleted on another device, maybe while the save waited in the
+ * queue) goes to Unfiltered, and so do the next ones. The refusal created nothing: the key is still unused.
+ */
+async function toUnfiltered(save: QueuedSave<OwnedSave>, gone: number): Promise<SendOutcome<Gem>> {
+  if ((await getPreferences()).quickSaveCollectionId === gone) await setPreferences({ quickSaveCollectionId: null });
+  const { collectionId: _, ...gem } = save.payload.gem;
+  return deliver({ ...save, payload: { ...save.payload, gem } });
+}
+
+/** What the user should know about where a delivered save went. */
+const noteFor = (payload: OwnedSave, gem: Gem) =>
+  payload.quickSave && payload.gem.collectionId && gem.collectionId !== payload.gem.collectionId
+    ? COLLECTION_GONE_NOTE
+    : undefined;
+
 /** Every save, whoever asked for it, goes through here: the open pages hear of each one that lands. */
 async function send(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
-  const outcome = await deliver(save);
+  let outcome = await deliver(save);
+  const collectionId = save.payload.quickSave ? save.payload.gem.collectionId : undefined;
+  if (!outcome.ok && outcome.error.kind === 'not-found' && collectionId)
+    outcome = await toUnfiltered(save, collectionId);
   if (outcome.ok) announceLibraryChange();
   return outcome;
 }
 
-const pendingCount = (items: QueuedSave<OwnedSave>[]) => items.filter((s) => s.state === 'pending').length;
+/** Saves whose outcome goes back to whoever asked for them at once: they tell the user themselves. */
+const answeredLive = new Set<string>();
+
+/** A delivered save flashes the badge; one that did not go where asked is explained, unless its caller tells the user. */
+async function onDelivered(save: QueuedSave<OwnedSave>, gem: Gem) {
+  const note = noteFor(save.payload, gem);
+  if (!note) flashBadge('saved', `Saved “${save.label}” to Trove`);
+  else if (!answeredLive.has(save.key)) await confirmSave({ status: 'saved', gem, note });
+}
 
 /** A save of an account that is not signed in waits for it; the user is told whose sign-in it needs. */
 async function heldBack(save: QueuedSave<OwnedSave>): Promise<UiError | null> {
@@ -64,9 +98,26 @@ export const saveQueue = createSaveQueue<OwnedSave, Gem>({
   store: { load: () => queueItem.getValue(), store: (items) => queueItem.setValue(items) },
   send,
   heldBack,
-  onChange: (items) => setWaitingCount(pendingCount(items)),
-  onDelivered: (save) => flashBadge('saved', `Saved “${save.label}” to Trove`),
+  onChange: (items) => showQueueOnBadge(items),
+  onDelivered,
 });
+
+/**
+ * Counts the waiting saves on the toolbar badge as the popup's queue list does: those waiting for the
+ * server apart from those waiting for an account to sign in. Called when the queue or the sign-in changes.
+ */
+export async function showQueueOnBadge(items?: QueuedSave<OwnedSave>[]) {
+  const [saves, now] = await Promise.all([items ?? saveQueue.list(), currentOwner()]);
+  const forSignIn = new Map<string, number>();
+  let forServer = 0;
+  for (const save of saves) {
+    if (save.state !== 'pending') continue;
+    const wait = waitingFor(save.payload.owner, now);
+    if (wait) forSignIn.set(wait, (forSignIn.get(wait) ?? 0) + 1);
+    else forServer++;
+  }
+  setWaitingSaves({ forServer, forSignIn });
+}
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -78,9 +129,10 @@ async function scheduleRetry() {
   retryTimer = setTimeout(() => void drainQueue(), Math.max(0, due - Date.now()));
 }
 
+/** Sends the saves that are due; the badge is counted again even when none could go (it starts blank in a new browser session). */
 export async function drainQueue(force = false) {
   const delivered = await saveQueue.drain(force);
-  await scheduleRetry();
+  await Promise.all([scheduleRetry(), showQueueOnBadge()]);
   return delivered;
 }
 
@@ -88,10 +140,23 @@ export async function drainQueue(force = false) {
  * Queues a save, cut to the server's limits, and tries it at once: saved, queued for later (server
  * unreachable, or its account signed out), or refused.
  */
-export async function queueSave(input: { key: string; label: string; payload: SavePayload }): Promise<SaveOutcome> {
-  const payload = { ...input.payload, gem: fitGemToLimits(input.payload.gem), owner: await currentOwner() };
-  const outcome = await saveQueue.enqueue({ ...input, payload });
-  if (outcome.ok) return { status: 'saved', gem: outcome.result };
+export async function queueSave(input: {
+  key: string;
+  label: string;
+  payload: SavePayload;
+  quickSave?: boolean;
+}): Promise<SaveOutcome> {
+  const { quickSave, ...save } = input;
+  const gem = fitGemToLimits(input.payload.gem);
+  const payload: OwnedSave = {
+    ...input.payload,
+    gem,
+    owner: await currentOwner(),
+    ...(quickSave ? { quickSave } : {}),
+  };
+  answeredLive.add(input.key);
+  const outcome = await saveQueue.enqueue({ ...save, payload }).finally(() => answeredLive.delete(input.key));
+  if (outcome.ok) return saved(payload, outcome.result);
   const result = await afterFailure(input.key, outcome.error);
   if (result.status === 'failed')
     flashBadge('failed', `Trove could not save “${input.label}”: ${outcome.error.message}`);
@@ -112,10 +177,16 @@ export async function listQueue(): Promise<QueueView[]> {
 }
 
 export async function retryQueued(key: string): Promise<SaveOutcome | null> {
+  const payload = (await saveQueue.list()).find((s) => s.key === key)?.payload;
   const outcome = await saveQueue.retry(key);
   if (!outcome) return null;
-  if (outcome.ok) return { status: 'saved', gem: outcome.result };
+  if (outcome.ok) return payload ? saved(payload, outcome.result) : { status: 'saved', gem: outcome.result };
   return afterFailure(key, outcome.error);
+}
+
+function saved(payload: OwnedSave, gem: Gem): SaveOutcome {
+  const note = noteFor(payload, gem);
+  return { status: 'saved', gem, ...(note ? { note } : {}) };
 }
 
 /** A failed attempt left the save waiting (transient) or marked failed (refused by the server). */

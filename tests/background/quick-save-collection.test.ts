@@ -4,10 +4,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { z } from 'zod';
 import { callApi } from '../../lib/background/api-client';
 import { confirmSave } from '../../lib/background/confirm-save';
-import { createCollection } from '../../lib/background/library';
+import { createCollection, listGems } from '../../lib/background/library';
 import { getPreferences, setPreferences } from '../../lib/background/preferences';
-import { COLLECTION_GONE_NOTE, saveCode, tabRef } from '../../lib/background/quick-save';
-import { listQueue } from '../../lib/background/saves';
+import { saveCode, tabRef } from '../../lib/background/quick-save';
+import { COLLECTION_GONE_NOTE, drainQueue, listQueue } from '../../lib/background/saves';
 import { setServerUrl, signOut, signUp } from '../../lib/background/session';
 import { setupTestServer } from '../server/harness';
 import { newAccount } from './helpers';
@@ -52,6 +52,28 @@ describe('the quick-save collection', () => {
 
     const notify = vi.spyOn(browser.notifications, 'create');
     await confirmSave(outcome);
+    expect(notify).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Saved to Trove', message: expect.stringContaining(COLLECTION_GONE_NOTE) }),
+    );
+  });
+
+  it('deleted before a queued quick save was sent: the queue sends it to Unfiltered, clears the choice and tells the user', async () => {
+    const { user } = await signUp(newAccount('qsqueued'));
+    const gone = await createCollection({ name: 'Gone later' });
+    await setPreferences({ quickSaveCollectionId: gone.id });
+    // the server cannot be reached when the save is made: it waits in the queue
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await saveCode(tab, 'const z = 3;')).toMatchObject({ status: 'queued', waitsFor: 'server' });
+    vi.mocked(globalThis.fetch).mockRestore();
+    await callApi('delete', `collections/${gone.id}`, z.unknown());
+
+    const notify = vi.spyOn(browser.notifications, 'create');
+    expect(await drainQueue(true)).toBe(1);
+    expect(await listQueue()).toEqual([]);
+    expect((await listGems({ page: 1 })).data).toMatchObject([
+      { media: { code: 'const z = 3;' }, collectionId: user?.unfiltered_collection_id },
+    ]);
+    expect(await getPreferences()).toEqual({ quickSaveCollectionId: null });
     expect(notify).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Saved to Trove', message: expect.stringContaining(COLLECTION_GONE_NOTE) }),
     );
