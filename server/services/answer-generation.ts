@@ -145,6 +145,8 @@ export async function generate(
   run: {
     llm: Parameters<typeof streamText>[0]['model'];
     providerName: string;
+    /** The key the provider is called with, masked in its error messages. */
+    providerKey?: string;
     system: string | SystemModelMessage[];
     messages: ModelMessage[];
     persist?: Persist;
@@ -194,14 +196,15 @@ export async function generate(
         checkpoints?.touch();
         await outlet.after();
       } else if (part.type === 'error') {
-        failure ??= describeProviderError(run.providerName, part.error);
+        failure ??= describeProviderError(run.providerName, part.error, run.providerKey);
       } else if (part.type === 'finish') {
         finishReason = part.finishReason;
         usage = { input: part.totalUsage.inputTokens ?? 0, output: part.totalUsage.outputTokens ?? 0 };
       }
     }
   } catch (error) {
-    if (!generation.controller.signal.aborted) failure ??= describeProviderError(run.providerName, error);
+    if (!generation.controller.signal.aborted)
+      failure ??= describeProviderError(run.providerName, error, run.providerKey);
   }
   const held = proposals?.end();
   if (held) generation.emit({ type: 'delta', text: held });
