@@ -148,6 +148,17 @@ describe('POST /api/upload-chat-files', () => {
     expect(lastRequest().system).toMatch(/"odd\.pdf" from the user\nCCC$/);
   });
 
+  it('reads a text file of many HTML comments at once (how text is told from HTML stays linear)', async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    const comments = '<!---->'.repeat(33);
+    const [plain, page] = await uploadOk(token, modelId, [
+      { bytes: text(`${comments} Plain words after comments`), name: 'comments.txt' },
+      { bytes: text(`${comments}\n<html><body><p>A page</p></body></html>`), name: 'page.txt' },
+    ]);
+    expect(plain).toMatchObject({ name: 'comments.txt', format: 'txt' });
+    expect(page).toMatchObject({ name: 'page.txt', format: 'html' });
+  });
+
   it('refuses a format the model does not take, a non-document, a file too big or too long: 4xx naming the file', async () => {
     const { token } = await chatUser(t, fake);
     const llama = await catalogueId(token, 'llama-3.3-70b-versatile'); // no vision: documents only
