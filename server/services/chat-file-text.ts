@@ -4,6 +4,7 @@ import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
 import { cleanText } from '../../lib/api/clean-text';
 import { htmlToMarkdown } from '../../lib/page/extract';
 import { decodeText } from './chat-file-sniff';
+import { docxSizeProblem } from './docx-size';
 
 /**
  * The text of a chat document, extracted on the server: PDF pages by unpdf (PDF.js without a
@@ -55,6 +56,8 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 async function docxText(bytes: Uint8Array): Promise<string> {
+  const problem = docxSizeProblem(bytes);
+  if (problem) throw new Error(problem);
   let html: string;
   try {
     html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) })).value;
