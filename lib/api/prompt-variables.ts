@@ -10,7 +10,9 @@ export interface PromptVariable {
   options: string[] | null;
 }
 
-const VARIABLE = /\{\{\s*([^{}|]+?)\s*(?:\|\s*([^{}]*?)\s*)?\}\}/g;
+// No quantifiers that can share characters (spaces are trimmed after the match): the time to read a text
+// stays linear, even for text that opens a variable and never closes it.
+const VARIABLE = /\{\{([^{}|]*)(?:\|([^{}]*))?\}\}/g;
 // A line holding only three dashes (and spaces); `\r?` so text pasted with Windows line ends splits too.
 const QUEUE_SEPARATOR = /^[ \t]*---[ \t]*\r?$/m;
 

@@ -10,6 +10,7 @@
  */
 import { generateText, type LanguageModel, type ModelMessage, type SystemModelMessage } from 'ai';
 import type { Citation, ContextManifestItem } from '../../lib/api/chat-contract';
+import type { MessageUsage } from '../db/schema';
 
 export const FOLLOW_UP_COUNT = 3;
 export const FOLLOW_UP_MAX_CHARS = 200;
@@ -53,14 +54,17 @@ export function parseFollowUps(reply: string): string[] {
     .slice(0, FOLLOW_UP_COUNT);
 }
 
-/** Asks `model` for follow-up questions to the finished exchange; [] when that fails. */
+/**
+ * Asks `model` for follow-up questions to the finished exchange, with the provider's usage (to be paid
+ * for as the answer is); no questions and no usage when that fails.
+ */
 export async function askFollowUps(run: {
   model: LanguageModel;
   system: string | SystemModelMessage[];
   messages: ModelMessage[];
   answer: string;
   abortSignal: AbortSignal;
-}): Promise<string[]> {
+}): Promise<{ questions: string[]; usage: MessageUsage | null }> {
   try {
     const result = await generateText({
       model: run.model,
@@ -73,9 +77,10 @@ export async function askFollowUps(run: {
       maxRetries: 0,
       abortSignal: run.abortSignal,
     });
-    return parseFollowUps(result.text);
+    const usage = { input: result.totalUsage.inputTokens ?? 0, output: result.totalUsage.outputTokens ?? 0 };
+    return { questions: parseFollowUps(result.text), usage };
   } catch {
-    return [];
+    return { questions: [], usage: null };
   }
 }
 

@@ -35,6 +35,6 @@ export async function drawPictures(
     const { images } = await generateImage({ model: llm, prompt: request.prompt, n: request.count, ...shape });
     return images.map((image) => image.uint8Array);
   } catch (error) {
-    throw new ApiError(502, describeProviderError(access.name, error));
+    throw new ApiError(502, describeProviderError(access.name, error, access.apiKey));
   }
 }

@@ -42,7 +42,7 @@ export async function askModel(
     reply = result.text.trim();
     usage = { input: result.totalUsage.inputTokens ?? 0, output: result.totalUsage.outputTokens ?? 0 };
   } catch (error) {
-    throw new ApiError(502, describeProviderError(access.name, error));
+    throw new ApiError(502, describeProviderError(access.name, error, access.apiKey));
   }
   // A house model is paid for as a chat answer is (a user out of credits was refused by modelAccess above).
   if (model.isHouseModel) await spendCredits(db, userId, usage);

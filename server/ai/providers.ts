@@ -9,6 +9,7 @@ import { missingKeyMessage } from '../../lib/api/ai-contract';
 import { ApiError } from '../http/errors';
 import type { AiModelRow } from '../services/ai-models';
 import type { ProviderAccess } from '../services/ai-settings';
+import { maskKey } from './crypto';
 
 /** Default base URLs of the OpenAI-compatible providers of the catalogue (a user's base URL wins). */
 const COMPATIBLE_BASE_URLS: Record<string, string> = {
@@ -93,8 +94,17 @@ function makeLanguageModel(model: AiModelRow, access: ProviderAccess): LanguageM
   }
 }
 
-/** A provider failure as one clear sentence: "OpenAI answered 401: Incorrect API key provided." */
-export function describeProviderError(provider: string, error: unknown): string {
+/**
+ * A provider failure as one clear sentence: "OpenAI answered 401: Incorrect API key provided.". The
+ * message reaches the user, and a provider may repeat the key it refused: `key` (the house key, the
+ * user's or their endpoint's) is masked in it.
+ */
+export function describeProviderError(provider: string, error: unknown, key?: string): string {
+  const sentence = providerErrorSentence(provider, error);
+  return key && key.length >= 8 ? sentence.replaceAll(key, maskKey(key)) : sentence;
+}
+
+function providerErrorSentence(provider: string, error: unknown): string {
   if (APICallError.isInstance(error)) {
     const detail = error.message || 'no details';
     return error.statusCode

@@ -51,6 +51,15 @@ export function resolveProvider(value: string, field: string): ProviderName {
   return name;
 }
 
+/** A default model's provider: a built-in one (resolveProvider) or, by its name in any case, one of the user's endpoints. */
+async function resolveModelProvider(db: Db, userId: number, value: string, field: string): Promise<string> {
+  const builtIn = PROVIDER_NAMES.find((n) => n.toLowerCase() === value.toLowerCase()) ?? providerBySlug(value);
+  if (builtIn) return builtIn;
+  const endpoint = (await listEndpointRows(db, userId)).find((e) => e.name.toLowerCase() === value.toLowerCase());
+  if (endpoint) return endpoint.name;
+  return resolveProvider(value, field);
+}
+
 /** What the user has for each provider: the key's mask, whether it decrypts, the base URL and the switch. */
 interface ProviderState {
   mask: string | null;
@@ -202,7 +211,7 @@ export async function updateAiSettings(
     ['Image', 'defaultImageModel', 'defaultImageAI'],
   ] as const) {
     const provider = input[providerField];
-    if (provider) patch[providerField] = resolveProvider(provider, providerField);
+    if (provider) patch[providerField] = await resolveModelProvider(db, userId, provider, providerField);
     const modelName = input[modelField];
     if (!modelName) continue;
     const model = await findActiveModel(db, userId, type, modelName, provider ? patch[providerField] : undefined);

@@ -32,7 +32,7 @@ export interface Persist {
 /**
  * House-model credits an answer costs: 1 credit per 1,000 tokens (input + output), rounded up,
  * at least 1. Spent when a house model's answer ends done or stopped (with the provider's usage, or
- * when stopped before it came, the streamed text's estimated tokens); a failed answer costs nothing. The balance never goes below 0; at 0 house models are Inactive.
+ * when stopped before it came, the streamed text's estimated tokens), and its follow-up questions by their own usage; a failed answer costs nothing. The balance never goes below 0; at 0 house models are Inactive.
  */
 export const creditsFor = (usage: MessageUsage) => Math.max(1, Math.ceil((usage.input + usage.output) / 1000));
 
@@ -48,6 +48,15 @@ export async function spendCredits(db: Db, userId: number, usage: MessageUsage):
 export interface Charge {
   db: Db;
   userId: number;
+}
+
+/** spendCredits outside the answer's transaction (a temporary answer, the follow-ups): a failure is logged, not thrown. */
+async function spendApart(charge: Charge, usage: MessageUsage) {
+  try {
+    await spendCredits(charge.db, charge.userId, usage);
+  } catch (error) {
+    console.error(`[trove] spending credits of user ${charge.userId} failed:`, error);
+  }
 }
 
 /** Writes the growing answer to the row, at most every CHECKPOINT_MS, one write at a time. */
@@ -136,6 +145,8 @@ export async function generate(
   run: {
     llm: Parameters<typeof streamText>[0]['model'];
     providerName: string;
+    /** The key the provider is called with, masked in its error messages. */
+    providerKey?: string;
     system: string | SystemModelMessage[];
     messages: ModelMessage[];
     persist?: Persist;
@@ -185,14 +196,15 @@ export async function generate(
         checkpoints?.touch();
         await outlet.after();
       } else if (part.type === 'error') {
-        failure ??= describeProviderError(run.providerName, part.error);
+        failure ??= describeProviderError(run.providerName, part.error, run.providerKey);
       } else if (part.type === 'finish') {
         finishReason = part.finishReason;
         usage = { input: part.totalUsage.inputTokens ?? 0, output: part.totalUsage.outputTokens ?? 0 };
       }
     }
   } catch (error) {
-    if (!generation.controller.signal.aborted) failure ??= describeProviderError(run.providerName, error);
+    if (!generation.controller.signal.aborted)
+      failure ??= describeProviderError(run.providerName, error, run.providerKey);
   }
   const held = proposals?.end();
   if (held) generation.emit({ type: 'delta', text: held });
@@ -261,22 +273,20 @@ export async function generate(
       console.error(`[trove] storing message ${messageId} failed:`, error);
     }
   } else if (spent && run.charge) {
-    try {
-      await spend(run.charge.db);
-    } catch (error) {
-      console.error(`[trove] spending credits of user ${run.charge.userId} failed:`, error);
-    }
+    await spendApart(run.charge, spent);
   }
   if (memoryProposal && end.type === 'done') generation.emit({ type: 'memory', proposal: memoryProposal });
   // Follow-ups: the answer is stored as done first; the questions come before the `done` event.
   if (run.followUps && end.type === 'done' && end.status === 'done') {
-    const questions = await askFollowUps({
+    const { questions, usage: asked } = await askFollowUps({
       model: run.llm,
       system: run.system,
       messages: run.messages,
       answer: generation.text,
       abortSignal: generation.controller.signal,
     });
+    // A house model's follow-ups are paid for as its answer is (a failed request costs nothing).
+    if (run.charge && asked) await spendApart(run.charge, asked);
     if (run.persist) {
       try {
         await run.persist.db

@@ -186,6 +186,7 @@ function launchAnswer(
     generate(generation, model, {
       llm,
       providerName: access.name,
+      providerKey: access.apiKey,
       ...built,
       persist,
       followUps: request.options?.followUps === true,

@@ -20,7 +20,28 @@ const hasControl = (text: string) => {
   }
   return false;
 };
-const HTML_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b/i;
+const SPACES = /\s*/y;
+const HTML_TAG = /<(?:!doctype\s+html|html|head|body)\b/iy;
+
+/**
+ * Whether `text` starts (after spaces and HTML comments) with a doctype, html, head or body tag. A
+ * loop rather than one regular expression: comments matched by a lazy `[\s\S]*?` inside a repeated
+ * group backtrack exponentially when no tag follows (a few hundred bytes of `<!---->` held the server).
+ */
+function startsAsHtml(text: string): boolean {
+  let at = 0;
+  for (;;) {
+    SPACES.lastIndex = at;
+    SPACES.test(text);
+    at = SPACES.lastIndex;
+    if (!text.startsWith('<!--', at)) break;
+    const end = text.indexOf('-->', at + 4);
+    if (end < 0) return false;
+    at = end + 3;
+  }
+  HTML_TAG.lastIndex = at;
+  return HTML_TAG.test(text);
+}
 
 /** The bytes as text, or null when they are not UTF-8 text. */
 export function decodeText(bytes: Uint8Array): string | null {
@@ -35,7 +56,7 @@ export function decodeText(bytes: Uint8Array): string | null {
 const extensionOfName = (name: string) => (name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '');
 
 function textFormat(text: string, name: string): ChatFileFormat {
-  if (HTML_START.test(text)) return 'html';
+  if (startsAsHtml(text)) return 'html';
   const ext = extensionOfName(name);
   if (ext === 'md' || ext === 'markdown') return 'md';
   if (ext === 'csv') return 'csv';

@@ -1,6 +1,7 @@
 import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
 import { cleanText } from '../../lib/api/clean-text';
 import { decodeText } from './chat-file-sniff';
+import { docxSizeProblem } from './docx-size';
 
 /**
  * The text of a chat document, extracted on the server: PDF pages by unpdf (PDF.js without a
@@ -59,6 +60,8 @@ async function htmlText(html: string): Promise<string> {
 }
 
 async function docxText(bytes: Uint8Array): Promise<string> {
+  const problem = docxSizeProblem(bytes);
+  if (problem) throw new Error(problem);
   let html: string;
   const { default: mammoth } = await import('mammoth');
   try {

@@ -14,6 +14,7 @@ import { type TagFields, toGem } from './serialize';
 import { createMissingTags, findTagRefs, resolveTagRefs, unknownTagIds } from './tags';
 import { fileNameOf } from './upload-files';
 import { getUser } from './users';
+import { clearInstructionDefault } from './voices';
 
 export type GemRow = typeof gems.$inferSelect;
 export type CreateInput = z.output<typeof createGemBody>['data'];
@@ -242,6 +243,9 @@ export async function updateGem(db: Db, author: Author, id: number, input: Updat
 export async function deleteGem(db: Db, store: FileStore, ownerId: number, id: number) {
   const row = await getOwnedGemRow(db, ownerId, id);
   const files = await db.transaction(async (tx) => {
+    // A voice or persona deleted from the library stops being the default, as through its own route.
+    if (row.mediaType === 'BrandVoice' || row.mediaType === 'Persona')
+      await clearInstructionDefault(tx, ownerId, row.mediaType, row.id);
     const removed = await tx.delete(uploads).where(eq(uploads.gemId, row.id)).returning();
     await tx.delete(gems).where(eq(gems.id, row.id));
     return removed;

@@ -168,14 +168,19 @@ export async function updatePersona(
   return toPersona(row, author, await defaultIdOf(db, author.id, 'Persona'));
 }
 
-/** Deletes the user's voice or persona; when it was the default, the default is cleared. */
-async function deleteOwn(db: Db, userId: number, kind: Kind, id: number) {
-  const { id: idColumn, name: nameColumn, what } = DEFAULTS[kind];
-  await ownedKindGem(db, userId, kind, id, what);
+/** Clears the user's default of `kind` when it is gem `id` (being deleted: by its own route or as a gem). */
+export async function clearInstructionDefault(db: Db, userId: number, kind: Kind, id: number) {
+  const { id: idColumn, name: nameColumn } = DEFAULTS[kind];
   await db
     .update(userAiSettings)
     .set({ [idColumn]: null, [nameColumn]: null, updatedAt: sql`now()` })
     .where(and(eq(userAiSettings.userId, userId), eq(userAiSettings[idColumn], id)));
+}
+
+/** Deletes the user's voice or persona; when it was the default, the default is cleared. */
+async function deleteOwn(db: Db, userId: number, kind: Kind, id: number) {
+  await ownedKindGem(db, userId, kind, id, DEFAULTS[kind].what);
+  await clearInstructionDefault(db, userId, kind, id);
   return deleteKindGem(db, id);
 }
 

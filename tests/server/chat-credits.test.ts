@@ -121,6 +121,27 @@ describe('house-model credits', () => {
     expect(await credits(b.jwt)).toBe(5);
   });
 
+  it('follow-up questions of a house model are paid for as well as its answer', async () => {
+    const { jwt: token } = await t.signUp('followupcredits');
+    const chat = await t.api('/api/chats', { token, body: {} });
+    const modelId = await modelIdOf(t, token, 'trove-chat');
+    // the answer: 15 tokens → 1 credit; the follow-ups: 2,100 tokens → 3 credits
+    fake.script(
+      { chunks: ['Paris.'], usage: { input: 10, output: 5 } },
+      { chunks: ['["Why Paris?", "How big is it?", "What else?"]'], usage: { input: 1500, output: 600 } },
+    );
+    const res = await stream(t.url, `/api/chats/${chat.body.data.id}/messages`, {
+      token,
+      body: { text: 'Capital?', modelId, followUps: true },
+    });
+    expect(res.events.find((e) => e.event === 'followups')?.data).toEqual({
+      questions: ['Why Paris?', 'How big is it?', 'What else?'],
+    });
+    expect(res.events.at(-1)).toMatchObject({ event: 'done', data: { status: 'done' } });
+    expect(fake.requests).toHaveLength(2);
+    expect(await credits(token)).toBe(1);
+  });
+
   it('the model writing prompts (Optimize prompt, prompt from a chat) spends credits too, and is refused at 0', async () => {
     const { jwt: token } = await t.signUp('promptcredits');
     const modelId = await modelIdOf(t, token, 'trove-chat');

@@ -148,6 +148,36 @@ describe('POST /api/upload-chat-files', () => {
     expect(lastRequest().system).toMatch(/"odd\.pdf" from the user\nCCC$/);
   });
 
+  it('reads a text file of many HTML comments at once (how text is told from HTML stays linear)', async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    const comments = '<!---->'.repeat(33);
+    const [plain, page] = await uploadOk(token, modelId, [
+      { bytes: text(`${comments} Plain words after comments`), name: 'comments.txt' },
+      { bytes: text(`${comments}\n<html><body><p>A page</p></body></html>`), name: 'page.txt' },
+    ]);
+    expect(plain).toMatchObject({ name: 'comments.txt', format: 'txt' });
+    expect(page).toMatchObject({ name: 'page.txt', format: 'html' });
+  });
+
+  it('refuses a Word document that inflates far beyond its size (a ZIP bomb) before reading it; a deflated one reads', async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    // 120,000 one-letter paragraphs: 4 MB of XML in about 12 KB
+    const bomb = makeDocx(
+      Array.from({ length: 120_000 }, () => 'a'),
+      { deflate: true },
+    );
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const refused = expectError(await upload(token, modelId, [{ bytes: bomb, name: 'bomb.docx' }]), 400);
+    expect(refused.message).toBe(
+      'files[0] (bomb.docx): It is compressed far more than a document can be (word/document.xml)',
+    );
+
+    const [fine] = await uploadOk(token, modelId, [
+      { bytes: makeDocx(['Minutes', 'Deflated and fine'], { deflate: true }), name: 'minutes.docx' },
+    ]);
+    expect(fine).toMatchObject({ format: 'docx' });
+  });
+
   it('refuses a format the model does not take, a non-document, a file too big or too long: 4xx naming the file', async () => {
     const { token } = await chatUser(t, fake);
     const llama = await catalogueId(token, 'llama-3.3-70b-versatile'); // no vision: documents only

@@ -106,6 +106,28 @@ describe('brand voices and personas', () => {
     expect((await t.api(`/api/brand-voices/${voice.id}`, { token: owner.jwt })).body.data.name).toBe('Mine');
   });
 
+  it('a default voice or persona deleted from the library (DELETE /api/gems/{id}) is no longer the default', async () => {
+    const { jwt: token } = await t.signUp('vgemdelete');
+    const voice = await make(token, '/api/brand-voices', { name: 'Warm', text: 'Friendly and kind.' });
+    const persona = await make(token, '/api/personas', { name: 'Editor', text: 'You edit.' });
+    const set = await t.api('/api/ai-settings', {
+      method: 'PUT',
+      token,
+      body: { defaultBrandVoiceId: voice.id, defaultBrandPersona: persona.id },
+    });
+    expect(set.body.data).toMatchObject({ defaultBrandVoiceName: 'Warm', defaultBrandPersonaName: 'Editor' });
+
+    for (const id of [voice.id, persona.id])
+      expect((await t.api(`/api/gems/${id}`, { method: 'DELETE', token })).status).toBe(200);
+    const settings = (await t.api('/api/ai-settings', { token })).body.data;
+    expect(settings).toMatchObject({
+      defaultBrandVoiceId: null,
+      defaultBrandVoiceName: null,
+      defaultBrandPersona: null,
+      defaultBrandPersonaName: null,
+    });
+  });
+
   it('refuses bad input with a 400 naming the field', async () => {
     const { jwt } = await t.signUp('vbad');
     const post = (path: string, data: unknown) => t.api(path, { token: jwt, body: { data } });
