@@ -2,6 +2,7 @@ import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
 import { cleanText } from '../../lib/api/clean-text';
 import { decodeText } from './chat-file-sniff';
 import { docxSizeProblem } from './docx-size';
+import { MAX_HTML_DEPTH, nestsDeeperThan } from './html-depth';
 
 /**
  * The text of a chat document, extracted on the server: PDF pages by unpdf (PDF.js without a
@@ -55,6 +56,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 async function htmlText(html: string): Promise<string> {
+  if (nestsDeeperThan(html)) throw new Error(`Its elements nest more than ${MAX_HTML_DEPTH} deep`);
   const { htmlToMarkdown } = await import('../../lib/page/extract');
   return htmlToMarkdown(html);
 }

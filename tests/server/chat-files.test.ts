@@ -159,6 +159,15 @@ describe('POST /api/upload-chat-files', () => {
     expect(page).toMatchObject({ name: 'page.txt', format: 'html' });
   });
 
+  it('refuses an HTML file whose elements nest past 512 levels, naming why, before parsing it; a nested page reads', async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    const nested = (depth: number) => `<html><body>${'<div>'.repeat(depth)}Deep${'</div>'.repeat(depth)}</body></html>`;
+    const refused = expectError(await upload(token, modelId, [{ bytes: text(nested(5_000)), name: 'deep.html' }]), 400);
+    expect(refused.message).toBe('files[0] (deep.html): Its elements nest more than 512 deep');
+    const [fine] = await uploadOk(token, modelId, [{ bytes: text(nested(400)), name: 'nested.html' }]);
+    expect(fine).toMatchObject({ name: 'nested.html', format: 'html' });
+  });
+
   it('refuses a Word document that inflates far beyond its size (a ZIP bomb) before reading it; a deflated one reads', async () => {
     const { token, modelId } = await chatUser(t, fake);
     // 120,000 one-letter paragraphs: 4 MB of XML in about 12 KB
