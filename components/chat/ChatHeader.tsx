@@ -1,6 +1,7 @@
 import type { ChatType } from '@/lib/api/chat-contract';
 import { IconButton } from '../ui/IconButton';
 import type { DrawerName } from './atoms';
+import { waitWhile } from './conversation/answer-busy';
 import type { Conversation } from './conversation/use-conversation';
 import { HistoryIcon, PlusIcon } from './icons';
 import { SettingsMenu } from './menus/SettingsMenu';
@@ -41,7 +42,12 @@ export function ChatHeader({
       <h1 className="chat-title" title={title}>
         {title}
       </h1>
-      <IconButton label="New chat" icon={<PlusIcon />} onClick={conversation.newChat} disabled={conversation.busy} />
+      <IconButton
+        label="New chat"
+        icon={<PlusIcon />}
+        onClick={conversation.newChat}
+        {...waitWhile(conversation.busy)}
+      />
       {mode === 'ai-writer' ? null : (
         <IconButton label="Chat history" icon={<HistoryIcon />} onClick={() => onOpenDrawer('history')} />
       )}

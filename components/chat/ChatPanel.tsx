@@ -2,22 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import type { ShortcutAction } from '@/lib/chat/shortcuts';
 import { useBackground } from '../app/background-context';
 import { sessionQuery } from '../app/queries';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
-import { chatModeAtom, type DrawerName, drawerAtom, temporaryAtom } from './atoms';
+import { chatModeAtom, drawerAtom, temporaryAtom } from './atoms';
 import { useChosenBookmarks } from './bookmarks/use-chosen-bookmarks';
 import { ChatDrawers } from './ChatDrawers';
 import { ChatHeader } from './ChatHeader';
 import { ChatApiProvider } from './chat-api-context';
-import { AttachmentMenu } from './composer/AttachmentMenu';
-import { blockedReason } from './composer/blocked-reason';
-import { Composer } from './composer/Composer';
-import { ComposerEstimate } from './composer/ComposerEstimate';
-import { ModelButton } from './composer/ModelButton';
+import { PanelComposer } from './composer/PanelComposer';
 import { ChatMessages } from './conversation/ChatMessages';
 import { useConversation } from './conversation/use-conversation';
 import { useTemporaryChat } from './conversation/use-temporary-chat';
@@ -30,7 +25,6 @@ import { usePanelPage } from './page/use-panel-page';
 import { PromptQueuePanel } from './prompts/PromptQueuePanel';
 import { usePromptQueue } from './prompts/use-prompt-queue';
 import { PicturePending } from './tools/PicturePending';
-import { ToolChooser } from './tools/ToolChooser';
 import { useToolSubmit } from './tools/use-tool-submit';
 import { useChatActions } from './use-chat-actions';
 import { useChatFlags } from './use-chat-flags';
@@ -42,14 +36,6 @@ export const COMPOSER_USABLE_MARK = 'trove:panel-composer-usable';
 
 // The report form (and its schema library) loads when Report issue is chosen.
 const ReportBugDialog = lazy(() => import('../feedback/ReportBugDialog').then((m) => ({ default: m.ReportBugDialog })));
-
-/** The drawer each composer shortcut opens. */
-const SHORTCUT_DRAWERS: Record<ShortcutAction, DrawerName> = {
-  prompts: 'prompts',
-  history: 'history',
-  agents: 'voices',
-  attach: 'bookmarks',
-};
 
 interface ChatPanelProps {
   onOpenOptions: (hash?: string) => void;
@@ -169,28 +155,20 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
       {queue.state ? (
         <PromptQueuePanel state={queue.state} active={queue.active} onStop={queue.stop} onDismiss={queue.dismiss} />
       ) : null}
-      <Composer
-        blocked={blockedReason(models, tool, temporary)}
-        onOpenAiSettings={openAiSettings}
+      <PanelComposer
+        models={models}
+        tool={tool}
+        writer={writer}
+        temporary={temporary}
         busy={conversation.busy || queue.active || pictures.pending !== null}
         onSend={submit}
         onStop={() => (queue.active ? queue.stop() : void conversation.stop())}
-        placeholder={writer ? 'What should Trove write?' : placeholder}
-        tools={writer ? undefined : <ToolChooser />}
-        estimate={
-          tool === 'picture' ? null : (
-            <ComposerEstimate page={page} models={models.chosen} showCost={flags.costEstimate} />
-          )
-        }
-        modelButton={<ModelButton models={models.chosen} loading={models.loading} onOpen={() => setDrawer('models')} />}
-        attachButton={<AttachmentMenu files={chatFiles} onOpenDrawer={setDrawer} />}
-        onShortcut={(action) => {
-          const drawerName = SHORTCUT_DRAWERS[action];
-          // Chat history is not offered in Write mode (spec §2).
-          if (drawerName === 'history' && writer) return false;
-          setDrawer(drawerName);
-          return true;
-        }}
+        placeholder={placeholder}
+        page={page}
+        showCost={flags.costEstimate}
+        files={chatFiles}
+        onOpenDrawer={setDrawer}
+        onOpenAiSettings={openAiSettings}
       />
       <ChatDrawers
         open={drawer}

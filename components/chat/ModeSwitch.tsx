@@ -1,4 +1,5 @@
 import type { ChatType } from '@/lib/api/chat-contract';
+import { waitWhile } from './conversation/answer-busy';
 
 const MODES: { mode: ChatType; label: string; hint: string }[] = [
   { mode: 'chat', label: 'Chat', hint: 'Chat about the page and your gems' },
@@ -17,19 +18,22 @@ export function ModeSwitch({ mode, onChange, disabled }: ModeSwitchProps) {
   return (
     <fieldset className="mode-switch">
       <legend className="visually-hidden">Panel mode</legend>
-      {MODES.map((m) => (
-        <button
-          key={m.mode}
-          type="button"
-          className="mode-switch-button"
-          aria-pressed={mode === m.mode}
-          title={m.hint}
-          disabled={disabled && mode !== m.mode}
-          onClick={() => onChange(m.mode)}
-        >
-          {m.label}
-        </button>
-      ))}
+      {MODES.map((m) => {
+        const wait = waitWhile(disabled && mode !== m.mode);
+        return (
+          <button
+            key={m.mode}
+            type="button"
+            className="mode-switch-button"
+            aria-pressed={mode === m.mode}
+            title={wait.title ?? m.hint}
+            disabled={wait.disabled}
+            onClick={() => onChange(m.mode)}
+          >
+            {m.label}
+          </button>
+        );
+      })}
     </fieldset>
   );
 }

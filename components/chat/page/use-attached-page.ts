@@ -14,6 +14,21 @@ async function initialTabId(): Promise<number | undefined> {
 
 const ownPage = (url: string | undefined) => !!url && url.startsWith(browser.runtime.getURL('/'));
 
+const withoutFragment = (url: string) => url.split('#')[0];
+
+/**
+ * Whether a tab update took the tab away from the page at `pageUrl`. A jump to an #anchor or a reload
+ * is the same page. A load that starts may be a reload: the address it goes to, or the one it ends on,
+ * says. Without host permission the browser hides the address once the tab leaves the page's site, so a
+ * hidden address is a move.
+ */
+function leftPage(change: { url?: string; status?: string }, tabUrl: string | undefined, pageUrl: string) {
+  if (change.url) return withoutFragment(change.url) !== withoutFragment(pageUrl);
+  if (change.status !== 'loading' && change.status !== 'complete') return false;
+  if (!tabUrl) return true;
+  return change.status === 'complete' && withoutFragment(tabUrl) !== withoutFragment(pageUrl);
+}
+
 export type PageOffer = { tabId: number; reason: 'switched' | 'navigated' };
 
 /**
@@ -71,10 +86,9 @@ export function useAttachedPage() {
       const tab = await browser.tabs.get(tabId).catch(() => null);
       if (tab && !ownPage(tab.url)) await moved({ tabId, reason: 'switched' });
     };
-    const onUpdated = (tabId: number, change: { url?: string; status?: string }) => {
+    const onUpdated = (tabId: number, change: { url?: string; status?: string }, tab?: { url?: string }) => {
       if (tabId !== attachedTab || !page) return;
-      const navigated = change.url ? change.url !== page.url : change.status === 'loading';
-      if (navigated) void moved({ tabId, reason: 'navigated' });
+      if (leftPage(change, tab?.url, page.url)) void moved({ tabId, reason: 'navigated' });
     };
     browser.tabs.onActivated.addListener(onActivated);
     browser.tabs.onUpdated.addListener(onUpdated);
