@@ -44,16 +44,20 @@ export async function getSettingsRow(db: Db, ai: Ai, userId: number): Promise<Se
   return existing;
 }
 
+/** A built-in provider by display name (any case) or slug. */
+const builtInProvider = (value: string): ProviderName | undefined =>
+  PROVIDER_NAMES.find((n) => n.toLowerCase() === value.toLowerCase()) ?? providerBySlug(value);
+
 /** A provider given by display name or slug, or a 400 naming `field`. */
 export function resolveProvider(value: string, field: string): ProviderName {
-  const name = PROVIDER_NAMES.find((n) => n.toLowerCase() === value.toLowerCase()) ?? providerBySlug(value);
+  const name = builtInProvider(value);
   if (!name) throw fieldError(400, field, `Unknown provider "${value}" (one of ${PROVIDER_NAMES.join(', ')})`);
   return name;
 }
 
 /** A default model's provider: a built-in one (resolveProvider) or, by its name in any case, one of the user's endpoints. */
 async function resolveModelProvider(db: Db, userId: number, value: string, field: string): Promise<string> {
-  const builtIn = PROVIDER_NAMES.find((n) => n.toLowerCase() === value.toLowerCase()) ?? providerBySlug(value);
+  const builtIn = builtInProvider(value);
   if (builtIn) return builtIn;
   const endpoint = (await listEndpointRows(db, userId)).find((e) => e.name.toLowerCase() === value.toLowerCase());
   if (endpoint) return endpoint.name;
