@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { messages, UNFINISHED } from '../db/schema';
+import { returnHolds } from '../services/credits';
 import { fromNow } from './leases';
 
 /** The error an answer orphaned by a crash ends with (its partial text is kept). */
@@ -28,20 +29,31 @@ const interrupted = {
   updatedAt: sql`now()`,
 } as const;
 
-/** Marks every orphaned answer interrupted; returns their ids. */
+/** Marks every orphaned answer interrupted, giving back its credit hold (a house model's); returns their ids. */
 export async function recoverOrphans(db: Db, leaseSeconds: number): Promise<number[]> {
-  const rows = await db.update(messages).set(interrupted).where(orphaned(leaseSeconds)).returning({ id: messages.id });
+  const rows = await db.transaction(async (tx) => {
+    const recovered = await tx
+      .update(messages)
+      .set(interrupted)
+      .where(orphaned(leaseSeconds))
+      .returning({ id: messages.id, ownerId: messages.ownerId, modelId: messages.modelId });
+    await returnHolds(tx, recovered);
+    return recovered;
+  });
   return rows.map((row) => row.id);
 }
 
-/** Marks one answer interrupted if it is orphaned; returns its row then, else undefined. */
+/** Marks one answer interrupted if it is orphaned, giving back its credit hold; returns its row then, else undefined. */
 export async function recoverMessage(db: Db, leaseSeconds: number, messageId: number) {
-  const [row] = await db
-    .update(messages)
-    .set(interrupted)
-    .where(and(eq(messages.id, messageId), orphaned(leaseSeconds)))
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(messages)
+      .set(interrupted)
+      .where(and(eq(messages.id, messageId), orphaned(leaseSeconds)))
+      .returning();
+    if (row) await returnHolds(tx, [row]);
+    return row;
+  });
 }
 
 /** Sweeps twice per lease, so an orphan is found at most 1.5 leases after its copy's last renewal. */

@@ -14,6 +14,7 @@ import { userAiSettings } from '../db/schema';
 import type { Deps } from '../http/env';
 import { fieldError } from '../http/errors';
 import { type AiModelRow, allActiveModels, findActiveModel, getActiveModel, toAiModel } from './ai-models';
+import { noCreditsMessage } from './credits';
 import { connectionOf, endpointOfModel, listEndpointRows } from './custom-endpoints';
 import { withInstructionDefaults } from './voices';
 
@@ -107,7 +108,7 @@ function refusal(ai: Ai, row: SettingsRow, model: AiModelRow): string | undefine
   const state = providerState(ai, row, name);
   if (model.isHouseModel) {
     if (!ai.house) return `${model.displayName} is not available: this server's operator has not set up house models`;
-    if (row.credits <= 0) return `You have no credits left to use ${model.displayName}`;
+    if (row.credits <= 0) return noCreditsMessage(model);
   } else {
     const usable = PROVIDERS[name].keyRequired ? state.hasKey : state.hasKey || state.baseUrl !== null;
     if (!usable) return missingKeyMessage(model.provider);

@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { type MessageUsage, messages, UNFINISHED, userAiSettings } from '../db/schema';
 import type { AiModelRow } from './ai-models';
 import { CHECKPOINT_MS } from './chats';
+import { type Charge, settleCredits } from './credits';
 
 /**
  * One answer generated from the provider into its Generation: streamed, checkpointed to its row while
@@ -44,16 +45,10 @@ export async function spendCredits(db: Db, userId: number, usage: MessageUsage):
     .where(eq(userAiSettings.userId, userId));
 }
 
-/** Who pays for a house model's answer. */
-export interface Charge {
-  db: Db;
-  userId: number;
-}
-
-/** spendCredits outside the answer's transaction (a temporary answer, the follow-ups): a failure is logged, not thrown. */
-async function spendApart(charge: Charge, usage: MessageUsage) {
+/** settleCredits outside the answer's transaction (a temporary answer, the follow-ups): a failure is logged, not thrown. */
+async function spendApart(charge: Charge, usage: MessageUsage | null) {
   try {
-    await spendCredits(charge.db, charge.userId, usage);
+    await settleCredits(charge.db, charge, usage && creditsFor(usage));
   } catch (error) {
     console.error(`[trove] spending credits of user ${charge.userId} failed:`, error);
   }
@@ -237,7 +232,7 @@ export async function generate(
       ? (end.usage ?? (end.status === 'stopped' ? { input: 0, output: estimateTokens(generation.text) } : null))
       : null;
   const spend = async (db: Db) => {
-    if (run.charge && spent) await spendCredits(db, run.charge.userId, spent);
+    if (run.charge) await settleCredits(db, run.charge, spent && creditsFor(spent));
   };
   if (run.persist) {
     const { messageId, lease: held } = run.persist;
@@ -272,7 +267,7 @@ export async function generate(
     } catch (error) {
       console.error(`[trove] storing message ${messageId} failed:`, error);
     }
-  } else if (spent && run.charge) {
+  } else if (run.charge) {
     await spendApart(run.charge, spent);
   }
   if (memoryProposal && end.type === 'done') generation.emit({ type: 'memory', proposal: memoryProposal });

@@ -22,6 +22,7 @@ import { generate, type Persist } from './answer-generation';
 import { claimChatFiles, modelTakes } from './chat-files';
 import { storedTurns } from './chat-turns';
 import { getOwnedChat, isWriterChat } from './chats';
+import { holdCredits } from './credits';
 
 /** Answers: the question is stored first, then generated apart from the request (durable), one per model. */
 type Ai = Deps['ai'];
@@ -177,7 +178,7 @@ function launchAnswer(
   generations: Generations,
   userId: number,
   request: AnswerRequest,
-  { model, access, llm, tools, built, citable, memory }: Prepared,
+  { model, access, llm, tools, built, citable, memory, held }: Prepared & { held: number },
   persist: Persist | undefined,
 ): StartedAnswer {
   const generation = new NewGeneration();
@@ -192,7 +193,7 @@ function launchAnswer(
       followUps: request.options?.followUps === true,
       citable,
       memoryProposals: memory,
-      charge: model.isHouseModel ? { db, userId } : undefined,
+      charge: model.isHouseModel ? { db, userId, held } : undefined,
       tools,
     }),
   );
@@ -243,8 +244,10 @@ async function startAnswers(
   const accesses: ModelAccess[] = [];
   for (const modelId of request.modelIds) accesses.push(await modelAccess(db, ai, userId, modelId, settings));
   const shared = await shareAnswers(db, userId, request, accesses, settings);
-  const prepared = accesses.map((access, index) =>
-    prepareAnswer(request, shared, access, { index, count: accesses.length }),
+  const prepared = await holdCredits(
+    db,
+    userId,
+    accesses.map((access, index) => prepareAnswer(request, shared, access, { index, count: accesses.length })),
   );
   if (request.storeIn !== null) await claimChatFiles(db, userId, request.storeIn, request.context?.fileIds ?? []);
   const started: StartedAnswer[] = [];

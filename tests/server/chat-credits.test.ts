@@ -198,3 +198,117 @@ describe('house-model credits', () => {
     expect(await credits(token)).toBe(4);
   });
 });
+
+describe('house-model credits held while answering (answers started together)', () => {
+  /** A user left with `left` of the 5 credits (an answer of 1,000 tokens a credit spent the rest), in a chat with that answer. */
+  async function userWith(prefix: string, left: number) {
+    const { jwt: token } = await t.signUp(prefix);
+    const chat = await t.api('/api/chats', { token, body: {} });
+    const chatId = chat.body.data.id as number;
+    const modelId = await modelIdOf(t, token, 'trove-chat');
+    fake.script({ chunks: ['Spent.'], usage: { input: (5 - left) * 1000, output: 0 } });
+    await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Spend', modelId } });
+    expect(await credits(token)).toBe(left);
+    fake.reset();
+    return { token, chatId, modelId };
+  }
+  const slow = { chunks: ['Slow ', 'and ', 'costly.'], delayMs: 100, usage: { input: 1500, output: 600 } };
+
+  it('with 1 credit, 3 answers started at once: 1 is answered, the others refused; the balance ends at 0', async () => {
+    const { token, chatId, modelId } = await userWith('race', 1);
+    fake.script(slow, slow, slow);
+    const results = await Promise.all(
+      ['A', 'B', 'C'].map((text) => stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text, modelId } })),
+    );
+    const answered = results.filter((r) => r.events.at(-1)?.event === 'done');
+    const refused = results.filter((r) => r.status === 400);
+    expect(answered).toHaveLength(1);
+    expect(refused).toHaveLength(2);
+    for (const r of refused) expect(r.json?.error?.message).toBe('You have no credits left to use Trove Chat');
+    expect(fake.requests).toHaveLength(1);
+    expect((await storedMessages(t, token, chatId)).map((m) => m.status)).toEqual(['done', 'done']);
+    // the answer cost 3 credits: 1 held at the start, the rest taken down to 0, no further
+    expect(await credits(token)).toBe(0);
+  });
+
+  it('a regenerate while an answer holds the last credit is refused', async () => {
+    const { token, chatId, modelId } = await userWith('regenrace', 1);
+    const [first] = await storedMessages(t, token, chatId);
+    fake.script(slow, slow);
+    let regenerated: Awaited<ReturnType<typeof stream>> | undefined;
+    const answer = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Another', modelId },
+      onEvent: async (event) => {
+        if (event.event === 'delta' && !regenerated)
+          regenerated = await stream(t.url, `/api/messages/${first?.id}/regenerate`, { token, body: {} });
+        return undefined;
+      },
+    });
+    expect(answer.events.at(-1)?.event).toBe('done');
+    expect(regenerated?.status).toBe(400);
+    expect(regenerated?.json?.error?.message).toBe('You have no credits left to use Trove Chat');
+    expect(fake.requests).toHaveLength(1);
+    expect(await credits(token)).toBe(0);
+  });
+
+  it('one message to 2 house models with 1 credit is refused before anything is stored or sent', async () => {
+    const { token, chatId, modelId } = await userWith('multirace', 1);
+    const fast = await modelIdOf(t, token, 'trove-fast');
+    fake.script(slow, slow);
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Both of you', modelIds: [modelId, fast] },
+    });
+    expect(res.status).toBe(400);
+    // the first model's hold fits the balance, the second's does not
+    expect(res.json?.error?.message).toBe('You have no credits left to use Trove Fast');
+    expect(fake.requests).toHaveLength(0);
+    expect(await storedMessages(t, token, chatId)).toHaveLength(1);
+    expect(await credits(token)).toBe(1);
+  });
+
+  it('one message to 2 house models with 2 credits: each answer holds and pays its own', async () => {
+    const { token, chatId, modelId } = await userWith('multipaid', 2);
+    const fast = await modelIdOf(t, token, 'trove-fast');
+    fake.script(slow, slow);
+    let during: number | undefined;
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Both of you', modelIds: [modelId, fast] },
+      onEvent: async (event) => {
+        if (event.event === 'delta' && during === undefined) during = await credits(token);
+        return undefined;
+      },
+    });
+    expect(res.events.filter((e) => e.event === 'done')).toHaveLength(2);
+    expect(during).toBe(0);
+    expect((await storedMessages(t, token, chatId)).map((m) => m.status)).toEqual(['done', 'done', 'done']);
+    expect(await credits(token)).toBe(0);
+  });
+
+  it('an answer holds 1 credit while it runs; a failed one gives it back (stored or temporary)', async () => {
+    const { token, chatId, modelId } = await userWith('failhold', 1);
+    const failing = { chunks: ['Half ', 'an ', 'answer'], delayMs: 50, errorAfter: 2, errorMessage: 'upstream broke' };
+    for (const temporary of [false, true]) {
+      fake.script(failing);
+      let during: number | undefined;
+      const failed = await stream(t.url, `/api/chats/${chatId}/messages`, {
+        token,
+        body: { text: 'Fail', modelId, temporary },
+        onEvent: async (event) => {
+          if (event.event === 'delta' && during === undefined) during = await credits(token);
+          return undefined;
+        },
+      });
+      expect(failed.events.at(-1)?.event).toBe('error');
+      expect(during).toBe(0);
+      expect(await credits(token)).toBe(1);
+    }
+    // the credit given back pays for the next answer
+    fake.script({ chunks: ['Fine.'], usage: { input: 10, output: 5 } });
+    const fine = await stream(t.url, `/api/chats/${chatId}/messages`, { token, body: { text: 'Again', modelId } });
+    expect(fine.events.at(-1)?.event).toBe('done');
+    expect(await credits(token)).toBe(0);
+  });
+});
