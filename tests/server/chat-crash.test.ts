@@ -5,10 +5,12 @@
  * Leases are short (2 s) so recovery comes soon; outcomes are asserted, never durations.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { aiSettingsSchema } from '../../lib/api/contract';
 import { INTERRUPTED } from '../../server/ai/recovery';
 import {
   answerText,
   chatUser,
+  modelIdOf,
   type StreamResult,
   setupFakeProvider,
   shape,
@@ -53,8 +55,8 @@ async function ownStore() {
   return { dataDir, databaseUrl: database?.url };
 }
 
-async function start(store: { dataDir: string; databaseUrl?: string }) {
-  const server = await startServerProcess({ ...store, env });
+async function start(store: { dataDir: string; databaseUrl?: string }, extraEnv: Record<string, string> = {}) {
+  const server = await startServerProcess({ ...store, env: { ...env, ...extraEnv } });
   processes.push(server);
   return server;
 }
@@ -151,6 +153,38 @@ describe(`kill -9 mid-answer (${backend})`, () => {
       expect(row).toMatchObject({ id: messageId, status: 'error', error: INTERRUPTED });
       expect(answerText(row).startsWith(before)).toBe(true);
     }, eventually);
+  });
+
+  it('a house-model answer killed mid-way gives back the credit it held once it is marked interrupted', {
+    timeout: 120_000,
+  }, async () => {
+    const store = await ownStore();
+    const house = {
+      TROVE_HOUSE_PROVIDER: 'openai',
+      TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
+      TROVE_HOUSE_API_KEY: 'sk-house-crash-1234',
+      TROVE_HOUSE_CREDITS: '1',
+    };
+    const credits = async (url: string, token: string) => {
+      const res = await createClient(url).api('/api/ai-settings', { token });
+      return aiSettingsSchema.parse(res.body.data).credits;
+    };
+    const first = await start(store, house);
+    const client = createClient(first.url);
+    const { jwt: token } = await client.signUp('housecrash');
+    const chat = await client.api('/api/chats', { token, body: {} });
+    const user = { token, chatId: chat.body.data.id as number, modelId: await modelIdOf(client, token, 'trove-chat') };
+    const messageId = await startSlowAnswer(first, user);
+    await storedPart(first, user, messageId);
+    expect(await credits(first.url, token)).toBe(0);
+    await first.kill('SIGKILL');
+
+    const second = await start(store, house);
+    await vi.waitFor(async () => {
+      const [row] = await storedMessages(createClient(second.url), token, user.chatId);
+      expect(row).toMatchObject({ id: messageId, status: 'error', error: INTERRUPTED });
+    }, eventually);
+    expect(await credits(second.url, token)).toBe(1);
   });
 });
 
