@@ -2,6 +2,7 @@
  * House-model credits: an answer from a house model (served by the operator's provider, here the
  * fake provider as `openai`) costs 1 credit per 1,000 tokens (input + output), rounded up, at least 1;
  * failed answers cost nothing; at 0 the model is Inactive and new messages are refused before anything is stored.
+ * Each answer holds 1 credit from its start, so answers started together cannot spend credits the user does not have.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiSettingsSchema, userModelListSchema } from '../../lib/api/contract';
