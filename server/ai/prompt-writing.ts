@@ -10,7 +10,8 @@ import type { MessageUsage } from '../db/schema';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { modelAccess } from '../services/ai-settings';
-import { spendCredits } from '../services/answer-generation';
+import { creditsFor } from '../services/answer-generation';
+import { holdCredits, settleCredits } from '../services/credits';
 import { describeProviderError, languageModel } from './providers';
 
 export const OPTIMIZE_INSTRUCTION = `You improve prompts for AI assistants. Rewrite the user's prompt so it is clear, specific and well structured, keeping its intent, its language and every {{variable}} exactly as written (including {{Name | A, B}} dropdowns) and any line of three dashes. Reply with only the improved prompt, nothing else.`;
@@ -30,6 +31,9 @@ export async function askModel(
   text: (contentLength: number) => string,
 ): Promise<string> {
   const { model, access } = await modelAccess(db, ai, userId, modelId);
+  // A house model's reply holds its credit first, as a chat answer does, so replies asked at once cannot overspend.
+  const [hold] = await holdCredits(db, userId, [{ model }]);
+  const charge = { db, userId, held: hold?.held ?? 0 };
   let reply: string;
   let usage: MessageUsage;
   try {
@@ -42,10 +46,10 @@ export async function askModel(
     reply = result.text.trim();
     usage = { input: result.totalUsage.inputTokens ?? 0, output: result.totalUsage.outputTokens ?? 0 };
   } catch (error) {
+    await settleCredits(db, charge, null);
     throw new ApiError(502, describeProviderError(access.name, error, access.apiKey));
   }
-  // A house model is paid for as a chat answer is (a user out of credits was refused by modelAccess above).
-  if (model.isHouseModel) await spendCredits(db, userId, usage);
+  if (model.isHouseModel) await settleCredits(db, charge, creditsFor(usage));
   return reply;
 }
 

@@ -10,7 +10,7 @@ import { describeProviderError } from '../ai/providers';
 import { INTERRUPTED } from '../ai/recovery';
 import type { ToolSetup } from '../ai/tools';
 import type { Db } from '../db/client';
-import { type MessageUsage, messages, UNFINISHED, userAiSettings } from '../db/schema';
+import { type MessageUsage, messages, UNFINISHED } from '../db/schema';
 import type { AiModelRow } from './ai-models';
 import { CHECKPOINT_MS } from './chats';
 import { type Charge, settleCredits } from './credits';
@@ -36,14 +36,6 @@ export interface Persist {
  * when stopped before it came, the streamed text's estimated tokens), and its follow-up questions by their own usage; a failed answer costs nothing. The balance never goes below 0; at 0 house models are Inactive.
  */
 export const creditsFor = (usage: MessageUsage) => Math.max(1, Math.ceil((usage.input + usage.output) / 1000));
-
-/** Takes the credits `usage` costs (creditsFor) from the user's balance, which never goes below 0. */
-export async function spendCredits(db: Db, userId: number, usage: MessageUsage): Promise<void> {
-  await db
-    .update(userAiSettings)
-    .set({ credits: sql`greatest(${userAiSettings.credits} - ${creditsFor(usage)}, 0)`, updatedAt: sql`now()` })
-    .where(eq(userAiSettings.userId, userId));
-}
 
 /** settleCredits outside the answer's transaction (a temporary answer, the follow-ups): a failure is logged, not thrown. */
 async function spendApart(charge: Charge, usage: MessageUsage | null) {

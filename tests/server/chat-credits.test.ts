@@ -312,4 +312,25 @@ describe('house-model credits held while answering (answers started together)', 
     expect(fine.events.at(-1)?.event).toBe('done');
     expect(await credits(token)).toBe(0);
   });
+
+  it('prompt writing holds its credit too: with 1 credit, 2 Optimize prompt at once: 1 written, 1 refused; a failure gives it back', async () => {
+    const { token, modelId } = await userWith('optimizerace', 1);
+    const made = await t.api('/api/prompts', { token, body: { data: { title: 'Poem', text: 'write a poem' } } });
+    const optimize = () => t.api(`/api/prompts/${made.body.data.id}/optimize`, { token, body: { modelId } });
+    fake.script({ chunks: ['A better prompt'], status: 500, errorMessage: 'upstream broke' });
+    expect((await optimize()).status).toBe(502);
+    expect(await credits(token)).toBe(1);
+
+    fake.script(
+      { chunks: ['A better prompt'], delayMs: 100, usage: { input: 1500, output: 600 } },
+      { chunks: ['Another'], delayMs: 100 },
+    );
+    const results = await Promise.all([optimize(), optimize()]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.status === 400)?.body.error.message).toBe(
+      'You have no credits left to use Trove Chat',
+    );
+    expect(fake.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(2);
+    expect(await credits(token)).toBe(0);
+  });
 });
