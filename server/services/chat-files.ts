@@ -24,7 +24,8 @@ import { displayName, type FileToStore, type UploadRow } from './uploads';
 /**
  * Chat files (lib/api/chat-files-contract.ts): checked against the chosen model by their bytes, their
  * text extracted, stored as the owner's uploads (purpose 'chat'), and tied to the chat they are first
- * sent in (`gem_id`: a chat is a gem), so deleting the chat (deleteGem) deletes them.
+ * sent in (`gem_id`: a chat is a gem), so deleting the chat (deleteGem) deletes them. Files no chat
+ * claims (a temporary chat's, or never sent) are deleted a day after upload (chat-file-sweep.ts).
  */
 
 type Status = 400 | 413 | 415;
