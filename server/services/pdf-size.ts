@@ -126,8 +126,8 @@ function ascii85(data: Uint8Array): Uint8Array {
   return Uint8Array.from(out);
 }
 
-/** How many bytes `data` decodes to through `filters`, at most `limit`; null when it cannot be told. */
-function decodedSize(data: Uint8Array, filters: string[], limit: number): number | null {
+/** What `data` decodes to through `filters` (its size, and its bytes unless only counted), at most `limit`; null when it cannot be told. */
+function decode(data: Uint8Array, filters: string[], limit: number): { size: number; bytes?: Uint8Array } | null {
   let bytes = data;
   for (const [index, filter] of filters.entries()) {
     switch (filter) {
@@ -145,41 +145,61 @@ function decodedSize(data: Uint8Array, filters: string[], limit: number): number
         break;
       case 'LZWDecode':
         // counted, not decoded: a filter after it cannot be followed
-        return index === filters.length - 1 ? lzwSize(bytes, limit) : null;
+        return index === filters.length - 1 ? { size: lzwSize(bytes, limit) } : null;
       default:
         return null;
     }
     if (bytes.byteLength > limit) throw new TooLarge();
   }
-  return bytes.byteLength;
+  return { size: bytes.byteLength, bytes };
 }
 
-/** Why the PDF `bytes` must not be read (its streams decode to too much), or null when it may. */
+const TOO_MUCH = `Its streams decode to more than ${MAX_PDF_STREAM_BYTES / MB} MB, each counted as often as it is used`;
+
+/**
+ * Why the PDF `bytes` must not be read (its streams decode to too much), or null when it may. A
+ * stream used N times (one content stream drawn by many pages, or listed many times in a page's
+ * contents) is read by PDF.js N times, so it counts N times: uses are its references, found in the
+ * file and in its object streams.
+ */
 export function pdfSizeProblem(bytes: Uint8Array): string | null {
   const text = latin1(bytes);
   const streams = /\bstream\r?\n/g;
+  const sizes = new Map<string, number>();
+  const referencing = [text];
   let total = 0;
   for (let match = streams.exec(text); match; match = streams.exec(text)) {
     const start = match.index + match[0].length;
     // the dictionary before it, from its object's start (looked for in a bounded window: no rescans)
     const window = text.slice(Math.max(0, match.index - 4096), match.index);
-    const dict = window.slice(window.lastIndexOf('obj') + 1);
+    const objectAt = window.lastIndexOf('obj');
+    const dict = window.slice(objectAt + 1);
     const end = text.indexOf('endstream', start);
     streams.lastIndex = end < 0 ? text.length : end;
     if (!dict.trimEnd().endsWith('>>') || /\/Subtype\s*\/Image\b/.test(dict)) continue;
     const data = bytes.subarray(start, end < 0 ? bytes.length : end);
     const ratioLimit = Math.max(GRACE_BYTES, data.byteLength * MAX_RATIO);
     const left = MAX_PDF_STREAM_BYTES - total;
-    let size: number | null;
+    let decoded: ReturnType<typeof decode>;
     try {
-      size = decodedSize(data, filtersOf(dict), Math.min(left, ratioLimit));
+      decoded = decode(data, filtersOf(dict), Math.min(left, ratioLimit));
     } catch (error) {
       if (!(error instanceof TooLarge)) continue; // damaged or encrypted: PDF.js judges it
-      return ratioLimit < left
-        ? 'It is compressed far more than a document can be'
-        : `Its streams decode to more than ${MAX_PDF_STREAM_BYTES / MB} MB`;
+      return ratioLimit < left ? 'It is compressed far more than a document can be' : TOO_MUCH;
     }
-    total += size ?? 0;
+    if (!decoded) continue;
+    total += decoded.size;
+    const id = /(\d+)\s+(\d+)\s+$/.exec(window.slice(0, Math.max(0, objectAt)));
+    if (id) sizes.set(`${Number(id[1])} ${Number(id[2])}`, decoded.size);
+    if (/\/Type\s*\/ObjStm\b/.test(dict) && decoded.bytes) referencing.push(latin1(decoded.bytes));
   }
-  return null;
+  const uses = new Map<string, number>();
+  for (const source of referencing)
+    for (const ref of source.matchAll(/(\d+)\s+(\d+)\s+R\b/g)) {
+      const id = `${Number(ref[1])} ${Number(ref[2])}`;
+      if (sizes.has(id)) uses.set(id, (uses.get(id) ?? 0) + 1);
+    }
+  let used = 0;
+  for (const [id, size] of sizes) used += size * Math.max(1, uses.get(id) ?? 0);
+  return used > MAX_PDF_STREAM_BYTES ? TOO_MUCH : null;
 }

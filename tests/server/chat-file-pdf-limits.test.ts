@@ -72,16 +72,31 @@ describe('PDF chat files that would make the server work hard', () => {
     expect(chatFileUploadResponseSchema.parse(fine.body).data[0]).toMatchObject({ format: 'pdf', chars: 19 });
   });
 
-  it('refuses streams that together decode to more than the bound, each compressed as a document may be', async () => {
+  it('refuses streams that together decode to more than the bound, each counted as often as it is drawn', async () => {
     const { token, modelId } = await chatUser(t, fake);
-    // one page per 1 MB stream (within the ratio allowed for any stream up to 1 MB), past the total
+    // 1 MB streams (within the ratio allowed for any stream up to 1 MB), one more than the bound holds
     const count = MAX_PDF_STREAM_BYTES / MB + 1;
     const stream = (i: number) => flate(Buffer.concat([Buffer.from(show(`Page ${i}`)), Buffer.alloc(MB - 100, 0x20)]));
     const many = pdfOfPages(Array.from({ length: count }, (_, i) => stream(i)));
-    const refused = expectError(await upload(token, modelId, many, 'many.pdf'), 400);
-    expect(refused.message).toBe(
-      `files[0] (many.pdf): Its streams decode to more than ${MAX_PDF_STREAM_BYTES / MB} MB`,
-    );
+    // one such stream drawn by as many pages, or listed as many times in one page's contents
+    const shared = pagesPdf([stream(0)], Array(count).fill(0));
+    const listed = pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [5 0 R] /Count 1 >>',
+      FONT,
+      stream(0),
+      `<< /Type /Page /Parent 2 0 R /Contents [${Array(count).fill('4 0 R').join(' ')}] /Resources << /Font << /F1 3 0 R >> >> >>`,
+    ]);
+    for (const [pdf, name] of [
+      [many, 'many.pdf'],
+      [shared, 'shared.pdf'],
+      [listed, 'listed.pdf'],
+    ] as const) {
+      const refused = expectError(await upload(token, modelId, pdf, name), 400);
+      expect(refused.message).toBe(
+        `files[0] (${name}): Its streams decode to more than ${MAX_PDF_STREAM_BYTES / MB} MB, each counted as often as it is used`,
+      );
+    }
   });
 
   it('refuses a PDF of more pages than the bound before reading any, naming the count', async () => {

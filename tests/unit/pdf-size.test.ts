@@ -33,7 +33,9 @@ describe('pdfSizeProblem', () => {
   it('bounds the streams together; leaves images (never decoded for text) alone', () => {
     const oneMb = pdfStream('/Filter /FlateDecode', deflateSync(spaces(MB)));
     const many = pdfOf(['<< /Type /Catalog >>', ...Array(MAX_PDF_STREAM_BYTES / MB + 1).fill(oneMb)]);
-    expect(pdfSizeProblem(many)).toBe(`Its streams decode to more than ${MAX_PDF_STREAM_BYTES / MB} MB`);
+    expect(pdfSizeProblem(many)).toBe(
+      `Its streams decode to more than ${MAX_PDF_STREAM_BYTES / MB} MB, each counted as often as it is used`,
+    );
     const image =
       '/Type /XObject /Subtype /Image /Width 4096 /Height 4096 /BitsPerComponent 8 /ColorSpace /DeviceGray /Filter /FlateDecode';
     expect(pdfSizeProblem(withStream(image, deflateSync(Buffer.alloc(16 * MB))))).toBeNull();
