@@ -19,6 +19,7 @@ import {
 import { openDatabase } from './db/client';
 import { drainable } from './http/drain';
 import { syncCatalogue } from './services/ai-models';
+import { startChatFileSweep } from './services/chat-file-sweep';
 import { seedStarterPrompts } from './services/starter-prompts';
 import { openFileStore } from './storage/open-store';
 
@@ -77,6 +78,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   const { port } = server.address() as AddressInfo;
   const recovery = startRecovery(database.db, leaseSeconds);
+  const fileSweep = startChatFileSweep(database.db, files.store);
   const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {
@@ -85,7 +87,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     durable: database.durable,
     stop: () => {
       // Answers in flight are ended and stored as 'error' (their streams close with them) before the database closes.
-      stopping ??= Promise.all([drain.close(SHUTDOWN_GRACE_MS), generations.shutdown(), recovery.stop()])
+      stopping ??= Promise.all([
+        drain.close(SHUTDOWN_GRACE_MS),
+        generations.shutdown(),
+        recovery.stop(),
+        fileSweep.stop(),
+      ])
         .then(() => database.close())
         .then(() => files.store.close());
       return stopping;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { messages, UNFINISHED } from '../db/schema';
+import { startPeriodic } from '../periodic';
 import { returnHolds } from '../services/credits';
 import { fromNow } from './leases';
 
@@ -64,29 +65,10 @@ const SWEEPS_PER_LEASE = 2;
  * time. `stop()` ends the timer and waits for a sweep in progress (before the database closes).
  */
 export function startRecovery(db: Db, leaseSeconds: number) {
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const sweep = () => {
-    sweeping = recoverOrphans(db, leaseSeconds)
-      .then(
-        (ids) => {
-          if (ids.length)
-            console.log(`[trove] marked ${ids.length} interrupted answer(s) as failed: message ${ids.join(', ')}`);
-        },
-        (error: unknown) => console.error('[trove] recovering interrupted answers failed:', error),
-      )
-      .finally(schedule);
+  const sweep = async () => {
+    const ids = await recoverOrphans(db, leaseSeconds);
+    if (ids.length)
+      console.log(`[trove] marked ${ids.length} interrupted answer(s) as failed: message ${ids.join(', ')}`);
   };
-  const schedule = () => {
-    if (!stopped) timer = setTimeout(sweep, (leaseSeconds * 1000) / SWEEPS_PER_LEASE);
-  };
-  sweep();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await sweeping;
-    },
-  };
+  return startPeriodic(sweep, (leaseSeconds * 1000) / SWEEPS_PER_LEASE, 'recovering interrupted answers');
 }

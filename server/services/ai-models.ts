@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AiModel, aiModelsQuery } from '../../lib/api/ai-contract';
 import { CATALOGUE, type CatalogueModel } from '../ai/catalogue';
@@ -143,6 +143,20 @@ export async function getActiveModel(db: Db, userId: number, id: number): Promis
   const [row] = await activeModelQuery(db).execute({ id, userId });
   if (!row) throw new ApiError(404, 'AI model not found');
   return row;
+}
+
+/**
+ * Those of `ids` that name no model the user may see, in their order. A catalogue model since retired
+ * (inactive) is still known: a list saved while it was offered can be saved again.
+ */
+export async function unknownModelIds(db: Db, userId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const known = await db
+    .select({ id: aiModels.id })
+    .from(aiModels)
+    .where(and(inArray(aiModels.id, ids), visibleTo(userId)));
+  const knownIds = new Set(known.map((row) => row.id));
+  return [...new Set(ids)].filter((id) => !knownIds.has(id));
 }
 
 /** An active model of that type the user may use, by its catalogue name (and provider display name, when given). */

@@ -13,7 +13,14 @@ import { preparedFor } from '../db/prepared';
 import { userAiSettings } from '../db/schema';
 import type { Deps } from '../http/env';
 import { fieldError } from '../http/errors';
-import { type AiModelRow, allActiveModels, findActiveModel, getActiveModel, toAiModel } from './ai-models';
+import {
+  type AiModelRow,
+  allActiveModels,
+  findActiveModel,
+  getActiveModel,
+  toAiModel,
+  unknownModelIds,
+} from './ai-models';
 import { noCreditsMessage } from './credits';
 import { connectionOf, endpointOfModel, listEndpointRows } from './custom-endpoints';
 import { withInstructionDefaults } from './voices';
@@ -198,7 +205,8 @@ function assertUsable(ai: Ai, row: SettingsRow, model: AiModelRow, field: string
 
 /**
  * `PUT /api/ai-settings`: a default model must be one the user can use (spec §4 "Model selection"); a
- * default voice or persona the user's own (its name filled in, see withInstructionDefaults).
+ * default voice or persona the user's own (its name filled in, see withInstructionDefaults); each of
+ * `enableModels` a model the user may see.
  */
 export async function updateAiSettings(
   db: Db,
@@ -207,6 +215,9 @@ export async function updateAiSettings(
   request: UpdateAiSettingsInput,
 ): Promise<SettingsRow> {
   const input = await withInstructionDefaults(db, userId, request);
+  const unknown = await unknownModelIds(db, userId, input.enableModels ?? []);
+  if (unknown.length)
+    throw fieldError(400, 'enableModels', `Unknown model id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
   const row = await getSettingsRow(db, ai, userId);
   const patch: Partial<typeof userAiSettings.$inferInsert> = { ...input } as Partial<
     typeof userAiSettings.$inferInsert

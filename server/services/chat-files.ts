@@ -16,7 +16,7 @@ import { ApiError } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 import type { AiModelRow } from './ai-models';
 import { type Sniffed, sniffChatFile } from './chat-file-sniff';
-import { extractChatText } from './chat-file-text';
+import { extractChatText, TextTooLong } from './chat-file-text';
 import { checkImage } from './image-dimensions';
 import { fileNameOf } from './upload-files';
 import { displayName, type FileToStore, type UploadRow } from './uploads';
@@ -24,7 +24,8 @@ import { displayName, type FileToStore, type UploadRow } from './uploads';
 /**
  * Chat files (lib/api/chat-files-contract.ts): checked against the chosen model by their bytes, their
  * text extracted, stored as the owner's uploads (purpose 'chat'), and tied to the chat they are first
- * sent in (`gem_id`: a chat is a gem), so deleting the chat (deleteGem) deletes them.
+ * sent in (`gem_id`: a chat is a gem), so deleting the chat (deleteGem) deletes them. Files no chat
+ * claims (a temporary chat's, or never sent) are deleted a day after upload (chat-file-sweep.ts).
  */
 
 type Status = 400 | 413 | 415;
@@ -84,15 +85,10 @@ async function checkEntry(
   try {
     text = (await extractChatText(bytes, format)).trim();
   } catch (error) {
-    return { status: 400, name, message: (error as Error).message };
+    return { status: error instanceof TextTooLong ? 413 : 400, name, message: (error as Error).message };
   }
   if (!text) return { status: 400, name, message: 'It has no text to read (a scanned PDF has only images)' };
-  if (text.length > MAX_CHAT_FILE_TEXT)
-    return {
-      status: 413,
-      name,
-      message: `Its text is longer than ${MAX_CHAT_FILE_TEXT.toLocaleString('en-US')} characters`,
-    };
+  if (text.length > MAX_CHAT_FILE_TEXT) return { status: 413, name, message: new TextTooLong().message };
   return { bytes, mime, name, format, text };
 }
 

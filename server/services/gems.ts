@@ -14,7 +14,7 @@ import { type TagFields, toGem } from './serialize';
 import { createMissingTags, findTagRefs, resolveTagRefs, unknownTagIds } from './tags';
 import { fileNameOf } from './upload-files';
 import { getUser } from './users';
-import { clearInstructionDefault } from './voices';
+import { clearInstructionDefault, followInstructionEdit } from './voices';
 
 export type GemRow = typeof gems.$inferSelect;
 export type CreateInput = z.output<typeof createGemBody>['data'];
@@ -231,6 +231,11 @@ export async function updateGem(db: Db, author: Author, id: number, input: Updat
       .where(eq(gems.id, current.id))
       .returning({ id: gems.id });
     if (!updated) throw notFound('Gem');
+    if (current.mediaType === 'BrandVoice' || current.mediaType === 'Persona')
+      await followInstructionEdit(tx, ownerId, current.mediaType, id, {
+        title: input.title,
+        mediaType: input.media_type,
+      });
     if (tagRows) {
       await tx.delete(gemTags).where(eq(gemTags.gemId, id));
       if (tagRows.length) await tx.insert(gemTags).values(tagRows.map((t) => ({ gemId: id, tagId: t.id })));

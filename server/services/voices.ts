@@ -177,6 +177,21 @@ export async function clearInstructionDefault(db: Db, userId: number, kind: Kind
     .where(and(eq(userAiSettings.userId, userId), eq(userAiSettings[idColumn], id)));
 }
 
+/**
+ * A voice or persona edited through the generic gem route (`PUT /api/gems/{id}`): the user's default
+ * follows a rename as through its own route, and is cleared when the gem becomes another type.
+ */
+export async function followInstructionEdit(
+  db: Db,
+  userId: number,
+  kind: Kind,
+  id: number,
+  edit: { title?: string; mediaType?: string },
+) {
+  if (edit.mediaType !== undefined && edit.mediaType !== kind) await clearInstructionDefault(db, userId, kind, id);
+  else await renameDefault(db, userId, kind, id, edit.title);
+}
+
 /** Deletes the user's voice or persona; when it was the default, the default is cleared. */
 async function deleteOwn(db: Db, userId: number, kind: Kind, id: number) {
   await ownedKindGem(db, userId, kind, id, DEFAULTS[kind].what);

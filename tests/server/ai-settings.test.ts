@@ -92,6 +92,23 @@ describe('GET/PUT /api/ai-settings', () => {
     expect((await settings(jwt)).openaiAPIKey).toBeNull();
   });
 
+  it('refuses enableModels ids that are no model of the user, naming the field and the ids; the list is unchanged', async () => {
+    const { jwt } = await t.signUp('enable');
+    const put = (body: unknown) => t.api('/api/ai-settings', { method: 'PUT', token: jwt, body });
+    const known = await modelId(jwt, 'gpt-4o-mini');
+    const saved = await put({ enableModels: [known] });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    const errors = expectFieldError(
+      await put({ enableModels: [known, 999_998, 999_999, 999_998] }),
+      'enableModels',
+      'Unknown model ids: 999998, 999999',
+    );
+    expect(errors).toHaveLength(1);
+    expectFieldError(await put({ enableModels: [999_997] }), 'enableModels', 'Unknown model id: 999997');
+    expect((await settings(jwt)).enableModels).toEqual([known]);
+  });
+
   it("another user's settings are never visible", async () => {
     const a = await t.signUp('ownera');
     const b = await t.signUp('ownerb');

@@ -290,6 +290,13 @@ describe('isolation between users', () => {
     expect(expectError(send, 404).message).toBe('AI model not found');
     expectError(await t.api('/api/ai-settings/select-model', { token: other.jwt, body: { modelId } }), 404);
     expectError(await t.api('/api/change-model-status', { token: other.jwt, body: { modelId, enabled: false } }), 404);
+    expectFieldError(
+      await t.api('/api/ai-settings', { method: 'PUT', token: other.jwt, body: { enableModels: [modelId] } }),
+      'enableModels',
+      `Unknown model id: ${modelId}`,
+    );
+    const own = await t.api('/api/ai-settings', { method: 'PUT', token: owner.jwt, body: { enableModels: [modelId] } });
+    expect(own.body.data.enableModels).toEqual([modelId]);
     // A second user may use the same name for their own endpoint.
     await addOk(other.jwt, ollamaBody());
     expect((await list(owner.jwt)).total).toBe(1);

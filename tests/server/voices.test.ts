@@ -128,6 +128,43 @@ describe('brand voices and personas', () => {
     });
   });
 
+  it('a default voice or persona renamed through PUT /api/gems/{id} is named anew in ai_settings; one made another type is no longer the default', async () => {
+    const { jwt: token } = await t.signUp('vgemrename');
+    const voice = await make(token, '/api/brand-voices', { name: 'Warm', text: 'Friendly and kind.' });
+    const persona = await make(token, '/api/personas', { name: 'Editor', text: 'You edit.' });
+    await t.api('/api/ai-settings', {
+      method: 'PUT',
+      token,
+      body: { defaultBrandVoiceId: voice.id, defaultBrandPersona: persona.id },
+    });
+    const edit = (id: number, data: Record<string, unknown>) =>
+      t.api(`/api/gems/${id}`, { method: 'PUT', token, body: { data } });
+
+    for (const [id, title] of [
+      [voice.id, 'Warmer'],
+      [persona.id, 'Chief editor'],
+    ] as const) {
+      const res = await edit(id, { title });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    expect((await t.api('/api/ai-settings', { token })).body.data).toMatchObject({
+      defaultBrandVoiceId: voice.id,
+      defaultBrandVoiceName: 'Warmer',
+      defaultBrandPersona: persona.id,
+      defaultBrandPersonaName: 'Chief editor',
+    });
+    // an edit that leaves the title alone leaves the name alone
+    expect((await edit(voice.id, { description: 'Kind words' })).status).toBe(200);
+    expect((await t.api('/api/ai-settings', { token })).body.data.defaultBrandVoiceName).toBe('Warmer');
+
+    expect((await edit(persona.id, { media_type: 'Note', title: 'Just a note' })).status).toBe(200);
+    expect((await t.api('/api/ai-settings', { token })).body.data).toMatchObject({
+      defaultBrandVoiceId: voice.id,
+      defaultBrandPersona: null,
+      defaultBrandPersonaName: null,
+    });
+  });
+
   it('refuses bad input with a 400 naming the field', async () => {
     const { jwt } = await t.signUp('vbad');
     const post = (path: string, data: unknown) => t.api(path, { token: jwt, body: { data } });
