@@ -1,6 +1,4 @@
 import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,7 +13,7 @@ import { syncCatalogue } from '../../server/services/ai-models';
 import { localFileStore } from '../../server/storage/local-store';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { modelIdOf } from './chat-helpers';
-import { backend, type Client, createClient, expectError, makeDataDir, openTestDatabase, SECRET } from './harness';
+import { backend, type Client, expectError, makeDataDir, openTestDatabase, SECRET, serveApp } from './harness';
 
 /**
  * The provider is asked while the question is being stored (server/services/chat-answers.ts). When the
@@ -57,11 +55,7 @@ describe(`a question the database refuses (${backend})`, () => {
       generations: new Generations(newLeaseSettings(30)),
       requests: { limits: rateLimitSettings(undefined), trustedProxies: 0 },
     }) as Hono;
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    client = createClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    close = () => server.close();
+    ({ client, close } = await serveApp(app));
   });
   afterAll(async () => {
     close?.();

@@ -1,6 +1,4 @@
 import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,7 +8,7 @@ import { createApp } from '../../server/app';
 import { rateLimitSettings } from '../../server/auth/limits';
 import type { Database } from '../../server/db/client';
 import { localFileStore } from '../../server/storage/local-store';
-import { backend, createClient, expectError, makeDataDir, openTestDatabase, SECRET } from './harness';
+import { backend, type Client, expectError, makeDataDir, openTestDatabase, SECRET, serveApp } from './harness';
 
 /**
  * The central error handler (server/app.ts) and a value the database refuses. The contract in lib/api
@@ -22,7 +20,7 @@ describe(`database data exceptions in the error handler (${backend})`, () => {
   let database: Database;
   let dir: string;
   let close: () => void;
-  let client: ReturnType<typeof createClient>;
+  let client: Client;
   beforeAll(async () => {
     database = await openTestDatabase();
     dir = makeDataDir();
@@ -39,11 +37,7 @@ describe(`database data exceptions in the error handler (${backend})`, () => {
     probe('/probe/year-zero', sql`select '0000-01-01T00:00:00Z'::timestamptz`);
     probe('/probe/bad-bytes', sql`select convert_from('\\xff'::bytea, 'UTF8')`);
     probe('/probe/division', sql`select 1 / 0`);
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    client = createClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    close = () => server.close();
+    ({ client, close } = await serveApp(app));
   });
   afterAll(async () => {
     close?.();

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type AuthResponse, apiErrorSchema, authResponseSchema } from '../../lib/api/contract';
@@ -216,6 +219,15 @@ export async function createPostgresDatabase(options: { empty?: boolean } = {}):
  * A migrated, empty database of one's own opened directly, without a server, for tests of the schema
  * itself: a fresh PGlite data folder, or on PostgreSQL a copy of the migrated template. `close()` removes it.
  */
+/** Serves `app` (built by a test with createApp) on a free local port; its client, and how to stop it. */
+export async function serveApp(app: Hono): Promise<{ client: Client; close: () => void }> {
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const client = createClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  return { client, close: () => server.close() };
+}
+
 export async function openTestDatabase(): Promise<Database> {
   if (testPostgres) {
     const own = await createPostgresDatabase();
