@@ -83,11 +83,11 @@ async function proxied(url: string, token: string, chatId: number, modelId: numb
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 /** A user of `base` with the Groq key pointing at the fake provider, and the usable model. */
-async function chatUser(base: string, fake: FakeProvider, username: string) {
+async function chatUser(base: string, fake: FakeProvider) {
   const call = apiCaller(() => base);
   const session = await call('auth/local/register', {
     method: 'POST',
-    body: JSON.stringify({ username, email: `${username}@example.test`, password: 'bench password' }),
+    body: JSON.stringify({ username: 'chatbench', email: 'chatbench@example.test', password: 'bench password' }),
   });
   const token: string = session.jwt;
   await call('ai-settings/keys/groq', {
@@ -107,12 +107,10 @@ async function chatUser(base: string, fake: FakeProvider, username: string) {
 }
 
 const WARMUP = 5;
-/** How long the "thinking" fake provider waits before its first token. */
-const THINKING_MS = 100;
 
 /** `runs` same-run pairs (direct, proxied through `base`) after WARMUP pairs not counted. */
-async function pairs(fake: FakeProvider, base: string, runs: number, username = 'chatbench') {
-  const { token, model, newChat } = await chatUser(base, fake, username);
+async function pairs(fake: FakeProvider, base: string, runs: number) {
+  const { token, model, newChat } = await chatUser(base, fake);
   const question = 'Say something.';
   const directRuns: Timing[] = [];
   const proxiedRuns: Timing[] = [];
@@ -221,7 +219,6 @@ export async function benchChat(
   const answer = Array.from({ length: chunks }, (_, i) => (i === 0 ? 'word' : ` word${i}`));
   const lines: string[] = [];
   let fake: FakeProvider | undefined;
-  let thinking: FakeProvider | undefined;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let child: ServerProcess | undefined;
   try {
@@ -272,15 +269,6 @@ export async function benchChat(
       env: { DATA_DIR: processDataDir, TROVE_SECRET: config.secret, TROVE_PER_ADDRESS_LIMITS: '0' },
     });
     lines.push(...processLines('server process', await pairs(fake, child.url, runs)));
-    // A provider that takes a while to its first token, as real ones do: the question's store then
-    // happens while it thinks, so less of the server's own work comes before the first token.
-    thinking = await startFakeProvider({ defaultScript: { chunks: answer, firstDelayMs: THINKING_MS } });
-    lines.push(
-      ...processLines(
-        `server process, provider ${THINKING_MS} ms to its first token`,
-        await pairs(thinking, child.url, runs, 'chatthinking'),
-      ),
-    );
     await child.stop();
     child = undefined;
     lines.push(...(await onPostgres(fake, runs, config.secret)));
@@ -288,7 +276,6 @@ export async function benchChat(
     await server?.stop().catch(() => {});
     await child?.stop().catch(() => {});
     await fake?.close().catch(() => {});
-    await thinking?.close().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(processDataDir, { recursive: true, force: true });
   }

@@ -40,8 +40,6 @@ export interface Script {
   chunks: string[];
   /** Pause between chunks (and before the closing/error event), in ms. */
   delayMs?: number;
-  /** Pause after the response's headers, before the first chunk (a provider thinking before it answers), in ms. */
-  firstDelayMs?: number;
   /** Send this many chunks, then a provider-shaped mid-stream error, then end the stream. */
   errorAfter?: number;
   /** Fail the whole request with this HTTP status and a provider-shaped error body. */
@@ -175,7 +173,6 @@ async function play(stream: Stream, format: StreamFormat, script: Script, usage:
   const delay = script.delayMs ?? 0;
   const stopAt = script.errorAfter ?? Number.POSITIVE_INFINITY;
   format.open();
-  if (script.firstDelayMs) await sleep(script.firstDelayMs);
   let sent = 0;
   for (const text of script.chunks) {
     if (sent >= stopAt) break;
