@@ -105,12 +105,8 @@ export class Generations {
     return generation;
   }
 
-  /**
-   * Makes `generation` the one of message `messageId` until it is finished. Its question was stored
-   * while it started: if the server began stopping meanwhile, it is ended now as the others were.
-   */
+  /** Makes `generation` the one of message `messageId` until it is finished. */
   register(messageId: number, generation: Generation) {
-    if (this.closing.signal.aborted) generation.controller.abort();
     this.live.set(messageId, generation);
     void generation.finished.then(() => {
       if (this.live.get(messageId) === generation) this.live.delete(messageId);
