@@ -95,22 +95,18 @@ export class Generations {
     return this.live.get(messageId);
   }
 
-  /** Runs `work` for `generation` (found by message id once `register`ed). */
-  start(generation: Generation, work: () => Promise<void>) {
+  /** Runs `work` for `generation`, registered under `messageId` until it is finished. */
+  start(messageId: number | null, generation: Generation, work: () => Promise<void>) {
+    if (messageId !== null) this.live.set(messageId, generation);
     const run = work()
       .catch((error: unknown) => console.error('[trove] generation failed unexpectedly:', error))
-      .finally(() => this.running.delete(run));
+      .finally(() => {
+        if (messageId !== null && this.live.get(messageId) === generation) this.live.delete(messageId);
+        this.running.delete(run);
+      });
     generation.finished = run;
     this.running.add(run);
     return generation;
-  }
-
-  /** Makes `generation` the one of message `messageId` until it is finished. */
-  register(messageId: number, generation: Generation) {
-    this.live.set(messageId, generation);
-    void generation.finished.then(() => {
-      if (this.live.get(messageId) === generation) this.live.delete(messageId);
-    });
   }
 
   async shutdown() {

@@ -95,48 +95,6 @@ class Checkpoints {
   }
 }
 
-/**
- * The answer's stored row, once its question is stored: checkpoints of the text and the lease start
- * then. When storing fails, the answer is aborted.
- */
-class AnswerRow {
-  private held: { persist: Persist; checkpoints: Checkpoints; lease: HeldLease } | undefined;
-  /** Settles once the question is stored (or could not be). */
-  readonly ready: Promise<Persist | undefined>;
-
-  constructor(persist: Promise<Persist>, generation: Generation) {
-    this.ready = persist.then(
-      (stored) => {
-        // Lost lease: stopped through another copy (the end is stored as such) or taken by recovery (the final store finds that).
-        const lease = new HeldLease(stored.db, stored.messageId, stored.lease, () => {
-          if (!generation.controller.signal.aborted) generation.stop();
-        });
-        this.held = { persist: stored, checkpoints: new Checkpoints(stored, generation), lease };
-        if (generation.text) this.touch();
-        return stored;
-      },
-      () => {
-        generation.controller.abort();
-        return undefined;
-      },
-    );
-  }
-
-  /** Text came: checkpointed soon (once the row exists). */
-  touch() {
-    this.held?.checkpoints.touch();
-  }
-
-  /** Waits for the row, writes the last checkpoint and lets the lease go; the row, or undefined when it was never stored. */
-  async close(): Promise<Persist | undefined> {
-    await this.ready;
-    if (!this.held) return undefined;
-    await this.held.checkpoints.close();
-    await this.held.lease.release();
-    return this.held.persist;
-  }
-}
-
 /** The results with a web page the answer drew on added, or undefined when it is not a new web page. */
 function withSource(results: SearchResult[] | undefined, part: { sourceType: string; url?: string; title?: string }) {
   if (part.sourceType !== 'url' || !part.url || results?.some((r) => r.url === part.url)) return undefined;
@@ -178,8 +136,7 @@ export async function generate(
     providerKey?: string;
     system: string | SystemModelMessage[];
     messages: ModelMessage[];
-    /** The answer's row once its question is stored (the provider is asked meanwhile); rejected: not stored, the answer is dropped. */
-    persist?: Promise<Persist>;
+    persist?: Persist;
     /** Ask for follow-up questions once the answer is done. */
     followUps?: boolean;
     /** The citable context items, when citations were asked for. */
@@ -192,7 +149,13 @@ export async function generate(
     tools?: Omit<ToolSetup, 'llm'>;
   },
 ) {
-  const row = run.persist ? new AnswerRow(run.persist, generation) : undefined;
+  const checkpoints = run.persist ? new Checkpoints(run.persist, generation) : undefined;
+  // Lost lease: stopped through another copy (the end is stored as such) or taken by recovery (the store below finds that).
+  const lease = run.persist
+    ? new HeldLease(run.persist.db, run.persist.messageId, run.persist.lease, () => {
+        if (!generation.controller.signal.aborted) generation.stop();
+      })
+    : undefined;
   const outlet = new Outlet();
   const proposals = run.memoryProposals ? new MemoryProposalFilter() : undefined;
   let failure: string | undefined;
@@ -207,9 +170,6 @@ export async function generate(
       abortSignal: generation.controller.signal,
       onError: () => {}, // errors are read from the stream below
     });
-    // The provider is being asked; its answer is read once the question is stored, so reading it does
-    // not hold up the store (its text waits in the stream meanwhile).
-    await row?.ready;
     for await (const part of result.fullStream) {
       if (part.type === 'reasoning-delta') {
         generation.emit({ type: 'reasoning', text: part.text });
@@ -220,7 +180,7 @@ export async function generate(
         const text = proposals ? proposals.push(part.text) : part.text;
         if (!text) continue;
         generation.emit({ type: 'delta', text });
-        row?.touch();
+        checkpoints?.touch();
         await outlet.after();
       } else if (part.type === 'error') {
         failure ??= describeProviderError(run.providerName, part.error, run.providerKey);
@@ -235,13 +195,8 @@ export async function generate(
   }
   const held = proposals?.end();
   if (held) generation.emit({ type: 'delta', text: held });
-  const persist = await row?.close();
-  // The question could not be stored (the request that asked was told why): nothing is stored or charged.
-  if (row && !persist) {
-    if (run.charge) await spendApart(run.charge, null);
-    generation.emit({ type: 'error', message: 'The question could not be stored' });
-    return;
-  }
+  await checkpoints?.close();
+  await lease?.release();
 
   let end: GenerationEnd;
   // Stopped: the provider's usage if it came before the stop (the AI SDK gives none for a step cut short).
@@ -271,10 +226,10 @@ export async function generate(
   const spend = async (db: Db) => {
     if (run.charge) await settleCredits(db, run.charge, spent && creditsFor(spent));
   };
-  if (persist) {
-    const { messageId, lease: held } = persist;
+  if (run.persist) {
+    const { messageId, lease: held } = run.persist;
     try {
-      const stored = await persist.db.transaction(async (tx) => {
+      const stored = await run.persist.db.transaction(async (tx) => {
         const rows = await tx
           .update(messages)
           .set({
@@ -319,11 +274,14 @@ export async function generate(
     });
     // A house model's follow-ups are paid for as its answer is (a failed request costs nothing).
     if (run.charge && asked) await spendApart(run.charge, asked);
-    if (persist) {
+    if (run.persist) {
       try {
-        await persist.db.update(messages).set({ followUps: questions }).where(eq(messages.id, persist.messageId));
+        await run.persist.db
+          .update(messages)
+          .set({ followUps: questions })
+          .where(eq(messages.id, run.persist.messageId));
       } catch (error) {
-        console.error(`[trove] storing the follow-ups of message ${persist.messageId} failed:`, error);
+        console.error(`[trove] storing the follow-ups of message ${run.persist.messageId} failed:`, error);
       }
     }
     generation.emit({ type: 'followups', questions });

@@ -172,23 +172,18 @@ async function storeQuestion(
   return { db, messageId: row.id, lease: generations.lease };
 }
 
-/** One model's prepared answer and the generation it is streamed into. */
-interface Answer {
-  /** With the credits held for it (a house model's). */
-  prepared: Prepared & { held: number };
-  generation: Generation;
-}
-
-/** Starts one answer in the background, stored through `persist` once the question is stored (or nowhere). */
+/** Starts one answer in the background (stored through `persist`, or nowhere). */
 function launchAnswer(
   db: Db,
   generations: Generations,
   userId: number,
   request: AnswerRequest,
-  { prepared: { model, access, llm, tools, built, citable, memory, held }, generation }: Answer,
-  persist: Promise<Persist> | undefined,
-) {
-  generations.start(generation, () =>
+  { model, access, llm, tools, built, citable, memory, held }: Prepared & { held: number },
+  persist: Persist | undefined,
+): StartedAnswer {
+  const generation = new NewGeneration();
+  const messageId = persist?.messageId ?? null;
+  generations.start(messageId, generation, () =>
     generate(generation, model, {
       llm,
       providerName: access.name,
@@ -202,30 +197,7 @@ function launchAnswer(
       tools,
     }),
   );
-}
-
-/**
- * Stores each answer's question, one after another (their ids in the models' order), each answer's
- * generation registered under its message id; a failed store fails the ones after it too.
- */
-function storeQuestions(
-  db: Db,
-  generations: Generations,
-  userId: number,
-  chatId: number,
-  request: AnswerRequest,
-  answers: Answer[],
-): Promise<Persist>[] {
-  let previous: Promise<unknown> = Promise.resolve();
-  return answers.map(({ prepared, generation }) => {
-    const stored = previous.then(async () => {
-      const persist = await storeQuestion(db, generations, userId, chatId, request, prepared);
-      generations.register(persist.messageId, generation);
-      return persist;
-    });
-    previous = stored;
-    return stored;
-  });
+  return { messageId, modelId: model.id, displayName: model.displayName, generation };
 }
 
 /**
@@ -278,19 +250,15 @@ async function startAnswers(
     accesses.map((access, index) => prepareAnswer(request, shared, access, { index, count: accesses.length })),
   );
   if (request.storeIn !== null) await claimChatFiles(db, userId, request.storeIn, request.context?.fileIds ?? []);
-  const answers = prepared.map((answer) => ({ prepared: answer, generation: new NewGeneration() }));
-  // The stores begin after this turn, so every provider is asked first: the question's store (and its
-  // disk flush) then overlaps the wait for the first token instead of coming before it.
-  const rows =
-    request.storeIn === null ? [] : storeQuestions(db, generations, userId, request.storeIn, request, answers);
-  for (const [index, answer] of answers.entries()) launchAnswer(db, generations, userId, request, answer, rows[index]);
-  const stored = await Promise.all(rows);
-  return answers.map(({ prepared: { model }, generation }, index) => ({
-    messageId: stored[index]?.messageId ?? null,
-    modelId: model.id,
-    displayName: model.displayName,
-    generation,
-  }));
+  const started: StartedAnswer[] = [];
+  for (const answer of prepared) {
+    const persist =
+      request.storeIn === null
+        ? undefined
+        : await storeQuestion(db, generations, userId, request.storeIn, request, answer);
+    started.push(launchAnswer(db, generations, userId, request, answer, persist));
+  }
+  return started;
 }
 
 /** One answer (regenerating). */
