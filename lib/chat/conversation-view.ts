@@ -86,6 +86,16 @@ const fromLive = (a: LiveAnswer, index: number, stored: Message | null): AnswerV
 });
 
 /**
+ * A new question's turn, keyed as it will be once stored (by its first answer's id, see groupTurns): when
+ * the stored answer takes the live one's place, the turn is not mounted anew, so what the user is doing in
+ * it (answering its memory proposal) carries on. 'live' until the first answer has an id.
+ */
+const newTurnKey = (answers: AnswerView[]) => {
+  const first = answers[0]?.messageId;
+  return first === null || first === undefined ? 'live' : `t${first}`;
+};
+
+/**
  * The conversation on screen: the stored turns, with the answer in flight laid over them. A live
  * answer already stored (re-attached) replaces its stored self in place; a regenerated one joins the
  * turn `liveTurnKey` names; a new question's answers make a turn at the end.
@@ -108,6 +118,6 @@ export function conversationView(messages: Message[], live: LiveTurn | null, liv
   if (!live || !unplaced.length) return turns;
   const joined = liveTurnKey ? turns.find((t) => t.key === liveTurnKey) : undefined;
   if (joined) joined.answers.push(...unplaced);
-  else turns.push({ key: 'live', question: live.question, answers: unplaced });
+  else turns.push({ key: newTurnKey(unplaced), question: live.question, answers: unplaced });
   return turns;
 }

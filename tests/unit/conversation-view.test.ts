@@ -44,12 +44,15 @@ describe('conversationView', () => {
     ]);
   });
 
-  it('puts a new question and its streaming answer after the stored turns', () => {
+  it('puts a new question and its streaming answer after the stored turns, keyed as the turn will be once stored', () => {
     const view = conversationView([stored(1, 'A', 'a')], live('B', [{ messageId: 2, text: 'b…' }]), null);
     expect(shape(view)).toEqual([
       ['t1', 'A', ['m1:a']],
-      ['live', 'B', ['m2:b…*']],
+      ['t2', 'B', ['m2:b…*']],
     ]);
+    // Stored: the same turn key, so the turn on screen is not mounted anew.
+    const storedView = conversationView([stored(1, 'A', 'a'), stored(2, 'B', 'b')], null, null);
+    expect(storedView.map((t) => t.key)).toEqual(['t1', 't2']);
   });
 
   it('replaces a re-attached answer in place, showing the replayed text instead of the stale stored one', () => {
