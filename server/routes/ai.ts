@@ -13,15 +13,12 @@ import { listActiveModels, toAiModel } from '../services/ai-models';
 import {
   getSettingsRow,
   listUserModels,
-  removeProviderKey,
   resolveProvider,
   selectModel,
-  setModelStatus,
-  setProviderKey,
-  setProviderStatus,
   toAiSettings,
   updateAiSettings,
 } from '../services/ai-settings';
+import { removeProviderKey, setModelStatus, setProviderKey, setProviderStatus } from '../services/provider-keys';
 
 /**
  * The model catalogue and the user's AI settings (spec §7 "AI and teams"). Keys go in through
