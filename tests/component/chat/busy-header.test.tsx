@@ -10,6 +10,7 @@ import { useChatActions } from '@/components/chat/use-chat-actions';
 import { CHAT_SETTINGS_DEFAULTS } from '@/lib/api/ai-contract';
 import type { ChatType } from '@/lib/api/chat-contract';
 import { setupFakeProvider } from '../../fake-provider/setup';
+import { AskAndStopButtons } from './ask-and-stop';
 import { houseAnsweredBy, setupLiveServer } from './live-server';
 
 const fake = setupFakeProvider();
@@ -27,12 +28,6 @@ function HeaderWhileAnswering({ modelId }: { modelId: number }) {
     () => {},
     modelId,
   );
-  const ask = () =>
-    void conversation.ask({
-      body: { text: 'Tell me a long story.', modelId },
-      models: [{ modelId, displayName: 'House' }],
-      chatType: 'chat',
-    });
   return (
     <>
       <ChatHeader
@@ -47,12 +42,7 @@ function HeaderWhileAnswering({ modelId }: { modelId: number }) {
         mode={mode}
       />
       <ModeSwitch mode={mode} disabled={conversation.busy} onChange={setMode} />
-      <button type="button" onClick={ask}>
-        Ask
-      </button>
-      <button type="button" onClick={() => void conversation.stop()}>
-        Stop
-      </button>
+      <AskAndStopButtons conversation={conversation} modelId={modelId} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { chatIdAtom } from '@/components/chat/atoms';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
 import type { Message } from '@/lib/api/chat-contract';
 import { setupFakeProvider } from '../../fake-provider/setup';
+import { AskAndStopButtons } from './ask-and-stop';
 import { houseAnsweredBy, setupLiveServer } from './live-server';
 
 const fake = setupFakeProvider();
@@ -56,20 +57,9 @@ async function startCreationGate(serverUrl: string) {
 /** Ask and Stop, wired to the panel's conversation hook (the real server, answered by the fake provider). */
 function AskAndStop({ modelId }: { modelId: number }) {
   const conversation = useConversation();
-  const ask = () =>
-    void conversation.ask({
-      body: { text: 'Tell me a long story.', modelId },
-      models: [{ modelId, displayName: 'House' }],
-      chatType: 'chat',
-    });
   return (
     <>
-      <button type="button" onClick={ask}>
-        Ask
-      </button>
-      <button type="button" onClick={() => void conversation.stop()}>
-        Stop
-      </button>
+      <AskAndStopButtons conversation={conversation} modelId={modelId} />
       <ol aria-label="Answers">
         {conversation.turns.map((turn) => (
           <li key={turn.key}>{turn.answers[0]?.status}</li>
