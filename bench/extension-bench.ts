@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer';
-import { POPUP_MARKS } from '../components/popup/use-timing-marks';
+import { POPUP_MARKS } from '../components/popup/popup-marks';
 import { type ExtensionBrowser, launchWithExtension, openPopup } from '../tests/e2e/browser';
 import { backgroundWorker, clickMenuItem, fetchGems, signUpInOptions } from '../tests/e2e/flows';
 import { startTestSite } from '../tests/e2e/test-site';

@@ -33,4 +33,17 @@ if (problems.length) {
 }
 console.log(`${CHROME}: no eval, no Function constructor, no remote code`);
 
+// The popup paints the tab's title before React loads (entrypoints/popup/main.ts): React in its first
+// script's module graph would hold that paint back by as long as React takes to load.
+const popupHtml = readFileSync(join(CHROME, 'popup.html'), 'utf8');
+const popupFirstScripts = [...popupHtml.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1] as string);
+const withReact = popupFirstScripts.filter((file) =>
+  readFileSync(join(CHROME, file), 'utf8').includes('react.transitional.element'),
+);
+if (!popupFirstScripts.length || withReact.length) {
+  console.error(`The popup's first script must load without React; it loads ${withReact.join(', ') || 'nothing'}`);
+  process.exit(1);
+}
+console.log(`popup.html: its first script and ${popupFirstScripts.length - 1} preloaded chunks load without React`);
+
 execFileSync('npx', ['addons-linter', '--warnings-as-errors', '.output/firefox-mv2'], { stdio: 'inherit' });

@@ -1,6 +1,10 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { BackgroundClient, Result, UiError } from '@/lib/messaging/protocol';
+import type { BackgroundClient } from '@/lib/messaging/protocol';
+import { BackgroundError, errorMessage } from './background-result';
+
+// Most pages import these with the context; the popup's first script imports them without React.
+export { BackgroundError, errorMessage, isOffline, unwrap } from './background-result';
 
 const BackgroundContext = createContext<BackgroundClient | null>(null);
 
@@ -13,23 +17,6 @@ export function useBackground(): BackgroundClient {
   if (!client) throw new Error('useBackground needs a BackgroundProvider');
   return client;
 }
-
-/** A failed background call as an Error, so React Query and forms can carry it. */
-export class BackgroundError extends Error {
-  constructor(readonly ui: UiError) {
-    super(ui.message);
-  }
-}
-
-export function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new BackgroundError(result.error);
-  return result.data;
-}
-
-export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** The server could not be reached (the page says so once, not in every section). */
-export const isOffline = (error: unknown) => error instanceof BackgroundError && error.ui.kind === 'offline';
 
 /**
  * Puts a failed call's field errors on the form fields they name (a server path such as

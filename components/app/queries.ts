@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { BackgroundClient } from '@/lib/messaging/protocol';
-import { BackgroundError, unwrap } from './background-context';
+import { BackgroundError, unwrap } from './background-result';
 import { SHOWS_LIBRARY } from './share-query-changes';
 
 /**

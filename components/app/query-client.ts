@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { BackgroundError } from './background-context';
+import { BackgroundError } from './background-result';
 
 /** Background calls are local messages; the background itself reports network trouble, so React Query does not retry. */
 export function createQueryClient() {

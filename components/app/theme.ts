@@ -1,5 +1,3 @@
-import { useCallback, useState } from 'react';
-
 /**
  * The colour theme of every extension page: the system's (default), or light or dark as chosen in
  * the options. Kept in the extension origin's localStorage, which all its pages share and can read
@@ -8,10 +6,10 @@ import { useCallback, useState } from 'react';
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-const KEY = 'trove.theme';
+export const THEME_KEY = 'trove.theme';
 
 export function readTheme(): Theme {
-  const stored = globalThis.localStorage?.getItem(KEY);
+  const stored = globalThis.localStorage?.getItem(THEME_KEY);
   return THEMES.includes(stored as Theme) ? (stored as Theme) : 'system';
 }
 
@@ -19,15 +17,4 @@ export function readTheme(): Theme {
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement) {
   if (theme === 'system') delete root.dataset.theme;
   else root.dataset.theme = theme;
-}
-
-export function useTheme() {
-  const [theme, setState] = useState(readTheme);
-  const setTheme = useCallback((next: Theme) => {
-    if (next === 'system') localStorage.removeItem(KEY);
-    else localStorage.setItem(KEY, next);
-    applyTheme(next);
-    setState(next);
-  }, []);
-  return [theme, setTheme] as const;
 }

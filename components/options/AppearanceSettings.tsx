@@ -1,4 +1,5 @@
-import { THEMES, type Theme, useTheme } from '../app/theme';
+import { THEMES, type Theme } from '../app/theme';
+import { useTheme } from '../app/use-theme';
 import { Field } from '../ui/Field';
 
 const LABELS: Record<Theme, string> = { system: 'Same as the system', light: 'Light', dark: 'Dark' };

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { BackgroundClient } from '@/lib/messaging/protocol';
+import type { ActiveTab, BackgroundClient } from '@/lib/messaging/protocol';
 import {
   activePageQuery,
   activeTabQuery,
@@ -17,8 +17,12 @@ import { isWebPage } from './web-page';
  * once the session says someone is signed in, the page read, the collections and tags, and whether the
  * tab's address is saved already (signed out, nothing reaches the server and the page is not read).
  * The popup's first render then has whatever has answered by then, and no question is asked twice.
+ * Resolves to the tab once the browser has answered (undefined if it could not), for the popup's first paint.
  */
-export function prefetchSavePopup(queryClient: QueryClient, background: BackgroundClient) {
+export function prefetchSavePopup(
+  queryClient: QueryClient,
+  background: BackgroundClient,
+): Promise<ActiveTab | undefined> {
   void queryClient.prefetchQuery(queueQuery(background));
   const tab = queryClient.fetchQuery(activeTabQuery(background));
   const signedIn = queryClient.fetchQuery(sessionQuery(background)).then((session) => !!session.user);
@@ -32,4 +36,5 @@ export function prefetchSavePopup(queryClient: QueryClient, background: Backgrou
     })
     // A failed session or tab is the popup's to show (its queries hold the error); nothing more to ask.
     .catch(() => {});
+  return tab.catch(() => undefined);
 }

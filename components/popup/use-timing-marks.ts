@@ -1,11 +1,5 @@
 import { useEffect } from 'react';
-
-/** User Timing marks of the popup's first paint with the tab's title and address, and of the page's fill-in (read by `npm run bench`). */
-export const POPUP_MARKS = { visible: 'trove:popup-fields-visible', filled: 'trove:popup-filled-in' } as const;
-
-function markOnce(name: string) {
-  if (!performance.getEntriesByName(name, 'mark').length) performance.mark(name);
-}
+import { markOnce, POPUP_MARKS } from './popup-marks';
 
 /** Marks the first time the tab's title and address are shown (in the form, or in its placeholder). */
 export function useVisibleMark() {

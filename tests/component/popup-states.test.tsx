@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { POPUP_MARKS } from '@/components/popup/use-timing-marks';
+import { POPUP_MARKS } from '@/components/popup/popup-marks';
 import { FakeBackground } from './fake-background';
 import { makeCollection, makeGem, makePage, makeTag } from './fixtures';
 import { field, findSaveForm, openDetails, renderPopup } from './render';

@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { mountExtensionPage } from '@/components/app/mount';
+import { keys } from '@/components/app/queries';
+import { SavePopup } from '@/components/popup/SavePopup';
+import { openChatPanel } from '@/lib/chat/open-panel';
+import type { ActiveTab, BackgroundClient } from '@/lib/messaging/protocol';
+
+const closePopup = () => window.close();
+const openOptions = (hash?: string) => {
+  void browser.tabs.create({ url: browser.runtime.getURL(`/options.html${hash ? `#${hash}` : ''}`) });
+  closePopup();
+};
+
+/** The popup's React part, loaded after its first script (main.ts) asked its questions on `queryClient`. */
+export function startPopup(background: BackgroundClient, queryClient: QueryClient) {
+  // Known before the click (the prefetch asked the tab): the panel must open inside the click's gesture, with no await before it.
+  const chatAboutPage = () => {
+    const tabId = queryClient.getQueryData<ActiveTab>(keys.activeTab)?.tabId;
+    if (tabId != null) void openChatPanel(tabId).then(closePopup);
+  };
+  mountExtensionPage(
+    <SavePopup onOpenOptions={openOptions} closePopup={closePopup} onChatAboutPage={chatAboutPage} />,
+    { background, queryClient },
+  );
+}
