@@ -77,6 +77,11 @@ export const updatePromptBody = z.strictObject({
       showPrompt: z.boolean().optional(),
       isPublic: z.boolean().optional(),
       promptType: z.enum(PROMPT_TYPES).optional(),
+      /**
+       * The prompt's `updatedAt` as the editor read it: when given, the edit is refused (409) if the prompt
+       * was changed since, so one of two edits at once is not lost unseen.
+       */
+      updatedAt: z.iso.datetime({ offset: true }).optional(),
     })
     .refine((v) => v.text === undefined || hasText(v) || hasText({ text: v.text }), {
       message: messages.required,
@@ -84,6 +89,9 @@ export const updatePromptBody = z.strictObject({
     }),
 });
 export type UpdatePromptInput = z.input<typeof updatePromptBody>['data'];
+
+/** The 409 of an edit made to a prompt changed since the editor read it (`updatedAt`). */
+export const PROMPT_CHANGED_ELSEWHERE = 'This prompt was changed elsewhere; reload it to see the latest version';
 
 const search = z.string().trim().max(200).default('');
 const pageFields = { page: queryInteger(1, MAX_PAGE).default(1), perPage: queryInteger(1, 100).default(20) };

@@ -200,7 +200,12 @@ export function createChatApi(access: AccessSource) {
       const query = new URLSearchParams({ category: input.category, search: input.search, page: String(input.page) });
       return json('GET', `prompts?${query}`, promptListSchema);
     },
-    /** The author's edit (the spec's `data{expander, text}`); answers the prompt as saved. */
+    /** One prompt as the user may see it (the latest version, for an editor told it changed elsewhere). */
+    getPrompt: async (id: number) => (await json('GET', `prompts/${id}`, z.object({ data: promptSchema }))).data,
+    /**
+     * The author's edit (the spec's `data{expander, text}`); answers the prompt as saved. With `updatedAt`
+     * (the version edited) a 409 PROMPT_CHANGED_ELSEWHERE when it changed since.
+     */
     updatePrompt: async (id: number, data: UpdatePromptInput) =>
       (await json('PUT', `prompts/${id}`, z.object({ data: promptSchema }), { data })).data,
     deletePrompt: async (id: number) => (await json('DELETE', `prompts/${id}`, deletedSchema)).data,

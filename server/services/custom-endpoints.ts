@@ -9,10 +9,11 @@ import { LANGUAGES, PROVIDER_NAMES } from '../ai/catalogue';
 import { decryptSecret, encryptSecret, maskKey } from '../ai/crypto';
 import { type DiscoveredEntry, discover, type EndpointConnection } from '../ai/discovery';
 import type { Db } from '../db/client';
-import { aiModels, customEndpoints } from '../db/schema';
+import { aiModels, customEndpoints, userAiSettings } from '../db/schema';
 import type { Deps } from '../http/env';
 import { fieldError, notFound } from '../http/errors';
 import type { AiModelRow } from './ai-models';
+import type { Tx } from './gems';
 
 type Ai = Deps['ai'];
 export type EndpointRow = typeof customEndpoints.$inferSelect;
@@ -142,6 +143,40 @@ function modelRow(endpoint: EndpointRow, entry: DiscoveredEntry) {
 }
 
 /**
+ * Models gone from the owner's endpoint (it was removed, or no longer lists them) leave the owner's
+ * settings with them: their ids from `enableModels` and `modelStatus`, and the default text model when it
+ * was one of them (cleared, as a deleted default voice is), or saving the settings as they were answered
+ * would be refused for ids the user never removed. Only the owner sees these models, so only the owner's
+ * settings can name them. Run in the transaction that deletes them.
+ */
+async function forgetModels(tx: Tx, ownerId: number, provider: string, gone: { id: number; model: string }[]) {
+  if (!gone.length) return;
+  const ids = sql.join(
+    gone.map((m) => sql`to_jsonb(${m.id}::int)`),
+    sql`, `,
+  );
+  const names = sql.join(
+    gone.map((m) => sql`${m.model}::text`),
+    sql`, `,
+  );
+  const wasDefault = sql`${userAiSettings.defaultAI} = ${provider}::text and ${userAiSettings.defaultModel} in (${names})`;
+  await tx
+    .update(userAiSettings)
+    .set({
+      enableModels: sql`(select coalesce(jsonb_agg(x.e order by x.n), '[]'::jsonb)
+        from jsonb_array_elements(${userAiSettings.enableModels}) with ordinality as x(e, n) where x.e not in (${ids}))`,
+      modelStatus: sql`${userAiSettings.modelStatus} - array[${sql.join(
+        gone.map((m) => sql`${String(m.id)}::text`),
+        sql`, `,
+      )}]`,
+      defaultAI: sql`case when ${wasDefault} then null else ${userAiSettings.defaultAI} end`,
+      defaultModel: sql`case when ${wasDefault} then null else ${userAiSettings.defaultModel} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(userAiSettings.userId, ownerId));
+}
+
+/**
  * Discovers the endpoint's models and stores them: new ones added, known ones updated in place (their ids,
  * which chats refer to, stay), ones the endpoint no longer lists removed. A failed discovery keeps the
  * models found before and records why it failed.
@@ -181,15 +216,19 @@ export async function refreshEndpoint(db: Db, ai: Ai, row: EndpointRow): Promise
             updatedAt: sql`now()`,
           },
         });
-      await tx.delete(aiModels).where(
-        and(
-          eq(aiModels.endpointId, row.id),
-          notInArray(
-            aiModels.model,
-            found.models.map((m) => m.model),
+      const gone = await tx
+        .delete(aiModels)
+        .where(
+          and(
+            eq(aiModels.endpointId, row.id),
+            notInArray(
+              aiModels.model,
+              found.models.map((m) => m.model),
+            ),
           ),
-        ),
-      );
+        )
+        .returning({ id: aiModels.id, model: aiModels.model });
+      await forgetModels(tx, updated.userId, updated.name, gone);
     }
     return updated;
   });
@@ -238,13 +277,26 @@ export async function createEndpoint(
   return refreshEndpoint(db, ai, row);
 }
 
-/** `DELETE /api/ai-endpoints/{id}`: the endpoint and its models go (chats keep their answers; see messages.model_id). */
+/**
+ * `DELETE /api/ai-endpoints/{id}`: the endpoint and its models go (chats keep their answers; see
+ * messages.model_id), and with them the settings that named the models (forgetModels).
+ */
 export async function removeEndpoint(db: Db, userId: number, id: number): Promise<void> {
-  const [deleted] = await db
-    .delete(customEndpoints)
-    .where(and(eq(customEndpoints.id, id), eq(customEndpoints.userId, userId)))
-    .returning({ id: customEndpoints.id });
-  if (!deleted) throw notFound('Endpoint');
+  await db.transaction(async (tx) => {
+    // The endpoint's row locked first, as a refresh takes it, so no refresh adds a model meanwhile.
+    const [endpoint] = await tx
+      .select({ id: customEndpoints.id, name: customEndpoints.name })
+      .from(customEndpoints)
+      .where(and(eq(customEndpoints.id, id), eq(customEndpoints.userId, userId)))
+      .for('update');
+    if (!endpoint) throw notFound('Endpoint');
+    const gone = await tx
+      .select({ id: aiModels.id, model: aiModels.model })
+      .from(aiModels)
+      .where(eq(aiModels.endpointId, id));
+    await tx.delete(customEndpoints).where(eq(customEndpoints.id, id));
+    await forgetModels(tx, userId, endpoint.name, gone);
+  });
 }
 
 /** A discovery as a connection test's answer. */

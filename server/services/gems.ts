@@ -14,7 +14,7 @@ import { type TagFields, toGem } from './serialize';
 import { createMissingTags, findTagRefs, resolveTagRefs, unknownTagIds } from './tags';
 import { fileNameOf } from './upload-files';
 import { getUser } from './users';
-import { clearInstructionDefault, followInstructionEdit } from './voices';
+import { clearInstructionDefault, followInstructionEdit, mediaAfterGemEdit } from './voices';
 
 export type GemRow = typeof gems.$inferSelect;
 export type CreateInput = z.output<typeof createGemBody>['data'];
@@ -219,7 +219,7 @@ export async function updateGem(db: Db, author: Author, id: number, input: Updat
         url: input.url,
         canonicalUrl: input.url ? canonicalizeUrl(input.url) : undefined,
         mediaType: input.media_type,
-        media: input.media,
+        media: mediaAfterGemEdit(current, { title: input.title, mediaType: input.media_type, media: input.media }),
         image: input.image === undefined ? undefined : input.image || null,
         favicon: input.favicon === undefined ? undefined : input.favicon || null,
         text: input.text,

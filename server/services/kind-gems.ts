@@ -56,13 +56,37 @@ export async function ownedKindGem(db: Db, userId: number, kind: OwnKind, id: nu
   return row;
 }
 
+/**
+ * A changed gem's `updated_at`: now, but at least a millisecond past the one before (the API answers it
+ * to the millisecond), so an edit made against the value before is always seen as stale.
+ */
+const nextUpdatedAt = sql`greatest(now(), date_trunc('milliseconds', ${gems.updatedAt}) + interval '1 millisecond')`;
+
 export async function updateKindGem(db: Db, id: number, patch: Partial<KindGemFields>): Promise<GemRow> {
   const [row] = await db
     .update(gems)
-    .set({ ...patch, updatedAt: sql`now()` })
+    .set({ ...patch, updatedAt: nextUpdatedAt })
     .where(eq(gems.id, id))
     .returning();
   if (!row) throw new Error(`gem ${id} vanished during its update`);
+  return row;
+}
+
+/**
+ * The edit only if the gem is as `readAt` (its `updatedAt` as answered) says, in one conditional UPDATE;
+ * undefined when it was changed (or deleted) since.
+ */
+export async function updateKindGemIfUnchanged(
+  db: Db,
+  id: number,
+  patch: Partial<KindGemFields>,
+  readAt: string,
+): Promise<GemRow | undefined> {
+  const [row] = await db
+    .update(gems)
+    .set({ ...patch, updatedAt: nextUpdatedAt })
+    .where(and(eq(gems.id, id), sql`date_trunc('milliseconds', ${gems.updatedAt}) = ${readAt}::timestamptz`))
+    .returning();
   return row;
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   type createPromptBody,
   type ExpanderPart,
+  PROMPT_CHANGED_ELSEWHERE,
   type Prompt,
   type PromptCategory,
   type promptListQuery,
@@ -14,7 +15,15 @@ import { promptQueue, promptVariables } from '../../lib/api/prompt-variables';
 import type { Db } from '../db/client';
 import { gems, users } from '../db/schema';
 import { ApiError, fieldError, notFound } from '../http/errors';
-import { containsText, deleteKindGem, type GemRow, insertKindGem, pageOfGems, updateKindGem } from './kind-gems';
+import {
+  containsText,
+  deleteKindGem,
+  type GemRow,
+  insertKindGem,
+  pageOfGems,
+  updateKindGem,
+  updateKindGemIfUnchanged,
+} from './kind-gems';
 
 /**
  * Prompts (spec §3 "Prompt", §6): gems of media type 'Prompt'. The author reads and changes them;
@@ -176,17 +185,27 @@ export async function createPrompt(
   return toPrompt(row, author, author.id);
 }
 
-/** `PUT /api/prompts/{id}`: the author only. Parts without a text make the text their plain text. */
+/**
+ * `PUT /api/prompts/{id}`: the author only. Parts without a text make the text their plain text. An edit
+ * carrying the `updatedAt` it was made against is refused (409) when the prompt changed since.
+ */
 export async function updatePrompt(db: Db, author: Author, id: number, input: PromptFields): Promise<Prompt> {
   const current = await authoredPrompt(db, author.id, id);
   const text = input.text?.trim() ? input.text : input.expander ? plainTextOf(input.expander) : undefined;
   if (text !== undefined && !text.trim()) throw fieldError(400, 'data.text', 'This field is required.');
-  const row = await updateKindGem(db, id, {
+  const patch = {
     title: input.title,
     description: input.description,
     text,
     media: promptMedia(current.media, input),
-  });
+  };
+  if (input.updatedAt === undefined) return toPrompt(await updateKindGem(db, id, patch), author, author.id);
+  const row = await updateKindGemIfUnchanged(db, id, patch, input.updatedAt);
+  if (!row) {
+    // Deleted meanwhile is a 404, as without `updatedAt`.
+    await authoredPrompt(db, author.id, id);
+    throw new ApiError(409, PROMPT_CHANGED_ELSEWHERE);
+  }
   return toPrompt(row, author, author.id);
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   BrandVoice,
@@ -190,6 +190,22 @@ export async function followInstructionEdit(
 ) {
   if (edit.mediaType !== undefined && edit.mediaType !== kind) await clearInstructionDefault(db, userId, kind, id);
   else await renameDefault(db, userId, kind, id, edit.title);
+}
+
+/**
+ * The `media` a gem edit through `PUT /api/gems/{id}` stores: a brand voice's `media.brand_voice_name`
+ * is its name, the title, so it follows a rename there as through the voice's own route (no gem becomes
+ * a voice there); undefined leaves the column alone. Merged in SQL when the edit brings no media, so keys
+ * stored meanwhile are kept. A persona's `media.persona_job_title` is no name: it is left as sent.
+ */
+export function mediaAfterGemEdit(
+  current: Pick<GemRow, 'mediaType'>,
+  edit: { title?: string; mediaType?: string; media?: GemRow['media'] },
+): GemRow['media'] | SQL | undefined {
+  const staysVoice = (edit.mediaType ?? current.mediaType) === 'BrandVoice';
+  if (!staysVoice || current.mediaType !== 'BrandVoice' || edit.title === undefined) return edit.media;
+  if (edit.media) return { ...edit.media, brand_voice_name: edit.title };
+  return sql`${gems.media} || jsonb_build_object('brand_voice_name', ${edit.title}::text)`;
 }
 
 /** Deletes the user's voice or persona; when it was the default, the default is cleared. */

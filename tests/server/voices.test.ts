@@ -165,6 +165,30 @@ describe('brand voices and personas', () => {
     });
   });
 
+  it('a voice renamed through PUT /api/gems/{id} carries the new name in its own media.brand_voice_name too', async () => {
+    const { jwt: token } = await t.signUp('vgemname');
+    const voice = await make(token, '/api/brand-voices', { name: 'Warm', text: 'Friendly and kind.' });
+    const edit = async (id: number, data: Record<string, unknown>) => {
+      const res = await t.api(`/api/gems/${id}`, { method: 'PUT', token, body: { data } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    const voiceName = async (id: number) =>
+      (await t.api(`/api/brand-voices/${id}`, { token })).body.data.media.brand_voice_name;
+
+    expect((await edit(voice.id, { title: 'Warmer' })).media).toEqual({ brand_voice_name: 'Warmer' });
+    expect(await voiceName(voice.id)).toBe('Warmer');
+    // New media sent with the rename keep their keys; the name is still the title.
+    const both = await edit(voice.id, { title: 'Warmest', media: { lang: 'en', brand_voice_name: 'Stale' } });
+    expect(both.media).toEqual({ lang: 'en', brand_voice_name: 'Warmest' });
+    expect(await voiceName(voice.id)).toBe('Warmest');
+    // An edit that leaves the title alone leaves the name alone.
+    expect((await edit(voice.id, { description: 'Kind words' })).media).toEqual({
+      lang: 'en',
+      brand_voice_name: 'Warmest',
+    });
+  });
+
   it('refuses bad input with a 400 naming the field', async () => {
     const { jwt } = await t.signUp('vbad');
     const post = (path: string, data: unknown) => t.api(path, { token: jwt, body: { data } });

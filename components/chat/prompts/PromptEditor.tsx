@@ -11,7 +11,7 @@ import { useChatApi } from '../chat-api-context';
 import { SparkIcon } from '../icons';
 import { EditorToolbar } from './EditorToolbar';
 import { PromptLabelRow } from './PromptLabelRow';
-import { usePromptMutations } from './use-prompt-mutations';
+import { changedElsewhere, usePromptMutations } from './use-prompt-mutations';
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
@@ -49,16 +49,22 @@ interface PromptEditorProps {
 
 /**
  * The author's prompt editor (loaded on demand: it carries the editor library). Update changes the
- * lists at once, then saves, then closes; a refused save puts the lists back and says why.
+ * lists at once, then saves, then closes; a refused save puts the lists back and says why. A prompt
+ * changed elsewhere since it was opened is not overwritten: the server's message and Reload, which
+ * puts the latest version in the editor to edit from.
  */
-export function PromptEditor({ prompt, modelId, onDone }: PromptEditorProps) {
+export function PromptEditor({ prompt: opened, modelId, onDone }: PromptEditorProps) {
   const api = useChatApi();
   const { update } = usePromptMutations();
+  // The version being edited: the one opened, or the latest after Reload.
+  const [prompt, setPrompt] = useState(opened);
   const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const [reloading, setReloading] = useState(false);
   const [optimizing, setOptimizing] = useState(false);
   const editor = useEditor({
     extensions: EXTENSIONS,
-    content: initialContent(prompt),
+    content: initialContent(opened),
     editorProps: {
       attributes: {
         'aria-label': 'Prompt text',
@@ -94,7 +100,22 @@ export function PromptEditor({ prompt, modelId, onDone }: PromptEditorProps) {
       const expander = [{ type: 'prompt' as const, text: editor.getHTML(), plainText }];
       onDone(await update.mutateAsync({ prompt, edit: { text: plainText, expander } }));
     } catch (failure) {
+      setStale(changedElsewhere(failure));
       setError(errorMessage(failure));
+    }
+  };
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const latest = await api.getPrompt(prompt.id);
+      setPrompt(latest);
+      editor.commands.setContent(initialContent(latest));
+      setStale(false);
+      setError(null);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setReloading(false);
     }
   };
 
@@ -121,6 +142,11 @@ export function PromptEditor({ prompt, modelId, onDone }: PromptEditorProps) {
       <EditorToolbar editor={editor} />
       <EditorContent editor={editor} className="prompt-editor-body ui-input" />
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {stale ? (
+        <Button variant="secondary" loading={reloading} onClick={() => void reload()}>
+          Discard my changes and reload
+        </Button>
+      ) : null}
       <div className="prompt-editor-actions">
         <Button variant="primary" loading={update.isPending} onClick={() => void save()}>
           {update.isPending ? 'Updating...' : 'Update'}

@@ -10,6 +10,9 @@ type Snapshot = Array<[QueryKey, PromptPages | undefined]>;
 
 export const DELETE_FAILED = 'Something went wrong';
 
+/** The edit was refused because the prompt changed elsewhere since the editor read it (a 409). */
+export const changedElsewhere = (error: unknown) => error instanceof ChatApiError && error.ui.status === 409;
+
 /** Spec §8 "Prompt delete fails": the server's message, else 'Something went wrong' (never a status code or a network text). */
 export function deleteFailureMessage(error: unknown): string {
   if (!(error instanceof ChatApiError) || error.ui.status === 0) return DELETE_FAILED;
@@ -54,7 +57,8 @@ export function usePromptMutations() {
 
   const update = useMutation({
     mutationFn: ({ prompt, edit }: { prompt: Prompt; edit: Required<Pick<UpdatePromptInput, 'text' | 'expander'>> }) =>
-      api.updatePrompt(prompt.id, edit),
+      // The version edited goes along: a prompt changed elsewhere meanwhile is refused, not overwritten.
+      api.updatePrompt(prompt.id, { ...edit, updatedAt: prompt.updatedAt }),
     onMutate: ({ prompt, edit }) =>
       changeLists((prompts) => prompts.map((p) => (p.id === prompt.id ? editedPrompt(p, edit) : p))),
     onSuccess: (saved) => changeLists((prompts) => prompts.map((p) => (p.id === saved.id ? saved : p))),

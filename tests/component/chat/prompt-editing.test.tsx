@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PromptsPanel } from '@/components/chat/prompts/PromptsPanel';
 import { DELETE_FAILED } from '@/components/chat/prompts/use-prompt-mutations';
-import type { Prompt } from '@/lib/api/voice-contract';
+import { PROMPT_CHANGED_ELSEWHERE, type Prompt } from '@/lib/api/voice-contract';
 import { setupFakeProvider } from '../../fake-provider/setup';
 import { houseAnsweredBy, setupLiveServer } from './live-server';
 
@@ -189,6 +189,33 @@ describe('Prompt editor', () => {
     await ui.click(screen.getByRole('button', { name: 'Options for Briefing' }));
     await ui.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     expect((await editorBox()).querySelector('ul li strong')?.textContent).toBe('Brief the team');
+  });
+
+  it('a prompt changed elsewhere since the editor opened is not overwritten: the reason, then Reload to edit the latest', async () => {
+    const user = await live.signedIn('pstale');
+    const prompt = await createPrompt(user, 'Opened twice', 'Opened here');
+    const { user: ui } = user.render(<PromptsPanel onInsert={() => {}} onSubmitHidden={() => {}} />);
+    await ui.click(await screen.findByRole('button', { name: 'Options for Opened twice' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect((await editorBox()).textContent).toBe('Opened here');
+    // Another device saves meanwhile.
+    await user.call(`prompts/${prompt.id}`, 'PUT', {
+      data: { text: 'Changed on the phone', updatedAt: prompt.updatedAt },
+    });
+
+    await ui.click(screen.getByRole('button', { name: 'Update' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(PROMPT_CHANGED_ELSEWHERE);
+    expect(await stored(user, prompt.id)).toBe('Changed on the phone');
+    await ui.click(screen.getByRole('button', { name: 'Discard my changes and reload' }));
+    await waitFor(async () => expect((await editorBox()).textContent).toBe('Changed on the phone'));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await ui.click(await editorBox());
+    await ui.keyboard('{Control>}a{/Control}');
+    await ui.click(screen.getByRole('button', { name: 'Bold' }));
+    await ui.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Prompt text' })).toBeNull());
+    expect(await stored(user, prompt.id)).toBe('**Changed on the phone**');
   });
 
   it('Optimize prompt puts the model’s text in the editor; Update saves it and returns to the detail', async () => {
