@@ -19,6 +19,7 @@ import { createSaveQueue, type QueuedSave, type SendOutcome } from './save-queue
 type OwnedSave = SavePayload & { owner?: SaveOwner; quickSave?: boolean };
 
 export const COLLECTION_GONE_NOTE = 'Its quick-save collection was deleted: quick saves go to Unfiltered now.';
+export const CHOSEN_COLLECTION_GONE_NOTE = 'Its collection was deleted while it waited: it is in Unfiltered now.';
 
 const queueItem = storage.defineItem<QueuedSave<OwnedSave>[]>('local:saveQueue', { fallback: [] });
 
@@ -52,9 +53,14 @@ async function deliver(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
   }
 }
 
+/** Saves whose outcome goes back to whoever asked for them at once: they tell the user themselves. */
+const answeredLive = new Set<string>();
+
 /**
- * A quick save whose collection is gone (deleted on another device, maybe while the save waited in the
- * queue) goes to Unfiltered, and so do the next ones. The refusal created nothing: the key is still unused.
+ * A save whose collection is gone goes to Unfiltered: a quick save always (deleted on another device,
+ * maybe while it waited), and so do the next ones; a save whose collection the user chose, when it is
+ * sent from the queue (no one is there to choose again, and Retry would fail the same way every time).
+ * The refusal created nothing: the key is still unused.
  */
 async function toUnfiltered(save: QueuedSave<OwnedSave>, gone: number): Promise<SendOutcome<Gem>> {
   if ((await getPreferences()).quickSaveCollectionId === gone) await setPreferences({ quickSaveCollectionId: null });
@@ -63,23 +69,22 @@ async function toUnfiltered(save: QueuedSave<OwnedSave>, gone: number): Promise<
 }
 
 /** What the user should know about where a delivered save went. */
-const noteFor = (payload: OwnedSave, gem: Gem) =>
-  payload.quickSave && payload.gem.collectionId && gem.collectionId !== payload.gem.collectionId
-    ? COLLECTION_GONE_NOTE
-    : undefined;
+function noteFor(payload: OwnedSave, gem: Gem) {
+  if (!payload.gem.collectionId || gem.collectionId === payload.gem.collectionId) return undefined;
+  return payload.quickSave ? COLLECTION_GONE_NOTE : CHOSEN_COLLECTION_GONE_NOTE;
+}
 
 /** Every save, whoever asked for it, goes through here: the open pages hear of each one that lands. */
 async function send(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
   let outcome = await deliver(save);
-  const collectionId = save.payload.quickSave ? save.payload.gem.collectionId : undefined;
-  if (!outcome.ok && outcome.error.kind === 'not-found' && collectionId)
+  const { collectionId } = save.payload.gem;
+  // A save made in the popup just now is refused instead: the popup shows why, and the user chooses again.
+  const movable = save.payload.quickSave || !answeredLive.has(save.key);
+  if (!outcome.ok && outcome.error.kind === 'not-found' && collectionId && movable)
     outcome = await toUnfiltered(save, collectionId);
   if (outcome.ok) announceLibraryChange();
   return outcome;
 }
-
-/** Saves whose outcome goes back to whoever asked for them at once: they tell the user themselves. */
-const answeredLive = new Set<string>();
 
 /** A delivered save flashes the badge; one that did not go where asked is explained, unless its caller tells the user. */
 async function onDelivered(save: QueuedSave<OwnedSave>, gem: Gem) {

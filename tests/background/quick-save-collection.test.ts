@@ -7,7 +7,14 @@ import { confirmSave } from '../../lib/background/confirm-save';
 import { createCollection, listGems } from '../../lib/background/library';
 import { getPreferences, setPreferences } from '../../lib/background/preferences';
 import { saveCode, tabRef } from '../../lib/background/quick-save';
-import { COLLECTION_GONE_NOTE, drainQueue, listQueue } from '../../lib/background/saves';
+import {
+  CHOSEN_COLLECTION_GONE_NOTE,
+  COLLECTION_GONE_NOTE,
+  drainQueue,
+  listQueue,
+  queueSave,
+  retryQueued,
+} from '../../lib/background/saves';
 import { setServerUrl, signOut, signUp } from '../../lib/background/session';
 import { setupTestServer } from '../server/harness';
 import { newAccount } from './helpers';
@@ -77,5 +84,49 @@ describe('the quick-save collection', () => {
     expect(notify).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Saved to Trove', message: expect.stringContaining(COLLECTION_GONE_NOTE) }),
     );
+  });
+});
+
+describe('a collection chosen in the popup, deleted before the save reached the server', () => {
+  const popupSave = (title: string, collectionId: number) =>
+    queueSave({
+      key: `key-${title}`,
+      label: title,
+      payload: { endpoint: 'gems', gem: { title, url: `https://example.com/${title}`, collectionId } },
+    });
+
+  it('sent from the queue: it goes to Unfiltered and the user is told, instead of failing the same way on every retry', async () => {
+    const { user } = await signUp(newAccount('chosenq'));
+    const gone = await createCollection({ name: 'Chosen' });
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await popupSave('waited', gone.id)).toMatchObject({ status: 'queued', waitsFor: 'server' });
+    vi.mocked(globalThis.fetch).mockRestore();
+    await callApi('delete', `collections/${gone.id}`, z.unknown());
+
+    const notify = vi.spyOn(browser.notifications, 'create');
+    expect(await drainQueue(true)).toBe(1);
+    expect(await listQueue()).toEqual([]);
+    expect((await listGems({ page: 1 })).data).toMatchObject([
+      { title: 'waited', collectionId: user?.unfiltered_collection_id },
+    ]);
+    expect(notify).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringContaining(CHOSEN_COLLECTION_GONE_NOTE) }),
+    );
+  });
+
+  it('made live: the popup is told (it lets the user choose again); Retry from the queue list then saves it to Unfiltered', async () => {
+    const { user } = await signUp(newAccount('chosenl'));
+    const gone = await createCollection({ name: 'Chosen live' });
+    await callApi('delete', `collections/${gone.id}`, z.unknown());
+
+    expect(await popupSave('live', gone.id)).toMatchObject({ status: 'failed', error: { kind: 'not-found' } });
+    expect(await listQueue()).toMatchObject([{ key: 'key-live', state: 'failed' }]);
+
+    expect(await retryQueued('key-live')).toMatchObject({
+      status: 'saved',
+      gem: { title: 'live', collectionId: user?.unfiltered_collection_id },
+      note: CHOSEN_COLLECTION_GONE_NOTE,
+    });
+    expect(await listQueue()).toEqual([]);
   });
 });
