@@ -18,7 +18,8 @@ export async function buildServer(): Promise<void> {
   rmSync(SERVER_BUILD_DIR, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts', start: 'scripts/start.ts' },
+    // the PDF reader's worker (server/services/pdf-read.ts) is a file of its own, beside main.js
+    entryPoints: { main: 'server/main.ts', start: 'scripts/start.ts', 'pdf-worker': 'server/services/pdf-worker.ts' },
     outdir: SERVER_BUILD_DIR,
     bundle: true,
     splitting: true,

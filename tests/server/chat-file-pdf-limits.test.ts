@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { type ChatFile, chatFileUploadResponseSchema } from '../../lib/api/contract';
-import { MAX_PDF_PAGES } from '../../server/services/chat-file-text';
+import { MAX_PDF_PAGES } from '../../server/services/pdf-text';
 import { MAX_PDF_STREAM_BYTES } from '../../server/services/pdf-size';
 import { pdfOf, pdfStream } from '../fixtures/documents';
 import { chatUser, setupFakeProvider } from './chat-helpers';
