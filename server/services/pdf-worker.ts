@@ -1,18 +1,26 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { getResolvedPDFJS } from 'unpdf';
 import { pdfText } from './pdf-text';
 import { TextTooLong } from './text-errors';
 
 /**
- * A worker thread's entry (started by pdf-read.ts, built as its own file by scripts/build-server.ts):
- * reads the text of the PDF it is given (`workerData`, its bytes) and posts one PdfReply.
+ * The PDF reader's process (started by pdf-read.ts; built as its own file by scripts/build-server.ts):
+ * loads PDF.js, says 'ready', reads the text of the one PDF it is then sent (its bytes) and answers
+ * with a PdfReply.
  */
 export type PdfReply = { text: string } | { problem: string; tooLong: boolean };
 
-parentPort?.postMessage('ready');
-let reply: PdfReply;
-try {
-  reply = { text: await pdfText(workerData as Uint8Array) };
-} catch (error) {
-  reply = { problem: (error as Error).message, tooLong: error instanceof TextTooLong };
-}
-parentPort?.postMessage(reply);
+const send = (message: 'ready' | PdfReply) => process.send?.(message);
+
+process.once('message', async (bytes: Uint8Array) => {
+  let reply: PdfReply;
+  try {
+    // it arrives as a Buffer, which PDF.js refuses
+    reply = { text: await pdfText(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
+  } catch (error) {
+    reply = { problem: (error as Error).message, tooLong: error instanceof TextTooLong };
+  }
+  send(reply);
+});
+process.once('disconnect', () => process.exit()); // the server ended
+await getResolvedPDFJS();
+send('ready');
