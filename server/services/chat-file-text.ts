@@ -6,8 +6,8 @@ import { MAX_HTML_DEPTH, nestsDeeperThan } from './html-depth';
 import { type PdfReadLimits, readPdf } from './pdf-read';
 
 /**
- * The text of a chat document, extracted on the server: PDF pages by unpdf in a worker thread
- * (pdf-read.ts, within `pdfLimits`), DOCX by mammoth to HTML and HTML to Markdown by the page
+ * The text of a chat document, extracted on the server: PDF pages by unpdf in a process of its
+ * own (pdf-read.ts, within `pdfLimits`), DOCX by mammoth to HTML and HTML to Markdown by the page
  * extracts' rules, text as it is.
  * Cleaned as request text is (lib/api/clean-text.ts): a document's text may hold NUL (a PDF font can
  * map a glyph to U+0000) or lone surrogates, which PostgreSQL cannot store.

@@ -10,7 +10,7 @@ type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 /**
  * The PDF's text, page after page, by unpdf (PDF.js without a worker of its own; this runs in
- * pdf-worker.ts, see pdf-read.ts): its streams' decoded size is checked first (pdf-size.ts), its
+ * the reader's process, pdf-worker.ts, see pdf-read.ts): its streams' decoded size is checked first (pdf-size.ts), its
  * pages counted, and each page's text read as a stream, stopping once the text is longer than
  * MAX_CHAT_FILE_TEXT. Throws a plain Error with a reason fit for the user, or TextTooLong.
  */

@@ -1,6 +1,6 @@
 /**
- * PDFs are read on the server's thread (PDF.js without a worker), so a small PDF must not make it
- * work for long or hold much memory: streams that decode to far more than they store (a Flate bomb),
+ * A small PDF must not make the server work for long or hold much memory (the reader's process bounds
+ * its time and heap, chat-file-pdf-reader.test.ts, but not decoded buffers): streams that decode to far more than they store (a Flate bomb),
  * too much decoded altogether, too many pages, or too much text are refused naming why, before or
  * while reading, instead of read whole.
  */
