@@ -67,7 +67,7 @@ export function readPdf(bytes: Uint8Array, limits: PdfReadLimits = PDF_READ_LIMI
     let timer = setTimeout(() => end(notStarted(`not within ${START_MS} ms`)), START_MS);
     const end = (result: string | Error) => {
       clearTimeout(timer);
-      reader.removeAllListeners();
+      for (const event of ['message', 'close', 'error']) reader.removeAllListeners(event);
       reader.on('error', () => {}); // whatever it still says once ended
       reader.kill('SIGKILL');
       if (typeof result === 'string') resolve(result);
@@ -82,8 +82,10 @@ export function readPdf(bytes: Uint8Array, limits: PdfReadLimits = PDF_READ_LIMI
       } else if ('text' in message) end(message.text);
       else end(message.tooLong ? new TextTooLong() : new Error(message.problem));
     });
-    reader.on('error', (error) => end(notStarted(error.message)));
-    reader.on('exit', (code, signal) => {
+    // once started, an error (a send to a reader that just ended) is followed by its 'close'
+    reader.on('error', (error) => started || end(notStarted(error.message)));
+    // 'close', not 'exit': its stderr (which names an out-of-memory end) has then all arrived
+    reader.on('close', (code, signal) => {
       const why = `it ended (${signal ?? `exit code ${code}`}): ${stderr.trim().split('\n').slice(-3).join(' / ')}`;
       if (!started) end(notStarted(why));
       else end(new Error(/heap out of memory/.test(stderr) ? PDF_TOO_BIG : UNREADABLE_PDF));
