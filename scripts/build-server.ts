@@ -14,12 +14,14 @@ export const SERVER_BUILD_DIR = resolve(root, '.output/server');
 /** The compiled `server/main.ts`: the server alone. */
 export const SERVER_ENTRY = join(SERVER_BUILD_DIR, 'main.js');
 
-export async function buildServer(): Promise<void> {
-  rmSync(SERVER_BUILD_DIR, { recursive: true, force: true });
+/** Builds into `outDir` (default SERVER_BUILD_DIR; another must be inside the project, where node_modules is found). */
+export async function buildServer(outDir = SERVER_BUILD_DIR): Promise<void> {
+  rmSync(outDir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts', start: 'scripts/start.ts' },
-    outdir: SERVER_BUILD_DIR,
+    // the PDF reader (server/services/pdf-read.ts) runs as a process of its own, from pdf-worker.js beside main.js
+    entryPoints: { main: 'server/main.ts', start: 'scripts/start.ts', 'pdf-worker': 'server/services/pdf-worker.ts' },
+    outdir: outDir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -29,7 +31,7 @@ export async function buildServer(): Promise<void> {
     sourcemap: true,
     logLevel: 'warning',
   });
-  cpSync(resolve(root, 'server/db/migrations'), join(SERVER_BUILD_DIR, 'migrations'), { recursive: true });
+  cpSync(resolve(root, 'server/db/migrations'), join(outDir, 'migrations'), { recursive: true });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
+import { PDF_READ_LIMITS, type PdfReadLimits } from './services/pdf-read';
 import { type S3StorageConfig, s3ConfigFromEnv } from './storage/s3-config';
 
 export interface ServerConfig {
@@ -54,6 +55,11 @@ export interface ServerConfig {
    * unfinished answer whose lease expired was orphaned by a crash and is marked interrupted.
    */
   answerLeaseSeconds?: number;
+  /**
+   * How long one PDF's reading may take (TROVE_PDF_READ_MS) and the JavaScript heap it may use
+   * (TROVE_PDF_READ_MEMORY_MB); defaults in services/pdf-read.ts.
+   */
+  pdfRead?: Partial<PdfReadLimits>;
 }
 
 export const HOUSE_PROVIDER_KINDS = ['openai', 'anthropic', 'openai-compatible', 'ollama'] as const;
@@ -204,9 +210,23 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     houseCredits: wholeNumberFromEnv(env, 'TROVE_HOUSE_CREDITS'),
     modelsFile: env.TROVE_MODELS_FILE ? resolve(env.TROVE_MODELS_FILE) : undefined,
     answerLeaseSeconds: wholeNumberFromEnv(env, 'TROVE_ANSWER_LEASE_SECONDS'),
+    pdfRead: {
+      ms: wholeNumberFromEnv(env, 'TROVE_PDF_READ_MS'),
+      memoryMb: wholeNumberFromEnv(env, 'TROVE_PDF_READ_MEMORY_MB'),
+    },
   };
   houseConfig(config); // fail at start on a bad house-model configuration
   answerLeaseSeconds(config);
   databasePoolSize(config);
+  pdfReadLimits(config);
   return config;
+}
+
+/** The bounds of one PDF's reading; throws on a bound of 0 (no PDF could be read). */
+export function pdfReadLimits(config: Pick<ServerConfig, 'pdfRead'>): PdfReadLimits {
+  const ms = config.pdfRead?.ms ?? PDF_READ_LIMITS.ms;
+  const memoryMb = config.pdfRead?.memoryMb ?? PDF_READ_LIMITS.memoryMb;
+  if (ms < 1) throw new Error('TROVE_PDF_READ_MS must be a whole number of milliseconds ≥ 1');
+  if (memoryMb < 1) throw new Error('TROVE_PDF_READ_MEMORY_MB must be a whole number of MB ≥ 1');
+  return { ms, memoryMb };
 }

@@ -13,6 +13,7 @@ import {
   databasePoolSize,
   houseConfig,
   normalizePublicUrl,
+  pdfReadLimits,
   type ServerConfig,
   uploadsDir,
 } from './config';
@@ -43,6 +44,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const adminToken = checkAdminToken(config.adminToken || undefined);
   const house = houseConfig(config);
   const leaseSeconds = answerLeaseSeconds(config);
+  const pdfRead = pdfReadLimits(config);
   const catalogue = loadCatalogue(config.modelsFile);
   const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits };
   const files = {
@@ -69,7 +71,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const generations = new Generations(newLeaseSettings(leaseSeconds));
   const requests = { limits: rateLimitSettings(config.rateLimits), trustedProxies: config.trustedProxies ?? 0 };
   const app = createApp(
-    { db: database.db, tokens: config, files, adminToken, ai, generations, requests },
+    { db: database.db, tokens: config, files, adminToken, ai, generations, requests, pdfRead },
     { logRequests: config.logRequests },
   );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -4,6 +4,7 @@ import type { TokenSettings } from '../auth/tokens';
 import type { HouseProviderKind } from '../config';
 import type { Db } from '../db/client';
 import type { Owner } from '../services/gems';
+import type { PdfReadLimits } from '../services/pdf-read';
 import type { FileStore } from '../storage/file-store';
 
 export interface Deps {
@@ -23,6 +24,8 @@ export interface Deps {
   requests: { limits: RateLimitSettings; trustedProxies: number };
   /** Chat answers being generated in this process (see server/ai/generations.ts). */
   generations: Generations;
+  /** How long and how much memory one PDF's reading may take (unset: PDF_READ_LIMITS). */
+  pdfRead?: PdfReadLimits;
 }
 
 /** Hono environment of authenticated routes: `c.get('userId')` is the signed-in user, `c.get('owner')` their row's gem-owner fields. */

@@ -22,7 +22,7 @@ function modelIdOf(value: FormDataEntryValue | null): number {
  * Mounted at /api behind the user check. `POST /upload-chat-files` (multipart: `files`, `modelId`)
  * checks each file against the model by its bytes, extracts its text and stores it for the user.
  */
-export function chatFileRoutes({ db, files }: Deps) {
+export function chatFileRoutes({ db, files, pdfRead }: Deps) {
   return new Hono<AppEnv>().post(
     '/upload-chat-files',
     bodyLimit({
@@ -32,7 +32,7 @@ export function chatFileRoutes({ db, files }: Deps) {
     async (c) => {
       const form = await readForm(c);
       const model = await getActiveModel(db, c.get('userId'), modelIdOf(form.get(CHAT_FILE_FIELDS.modelId)));
-      const accepted = await checkChatFiles(form.getAll(CHAT_FILE_FIELDS.files), model);
+      const accepted = await checkChatFiles(form.getAll(CHAT_FILE_FIELDS.files), model, pdfRead);
       const rows = await storeUploads(db, files.store, c.get('userId'), 'chat', accepted);
       return c.json({ data: rows.map(toChatFile), total: rows.length }, 201);
     },

@@ -16,8 +16,10 @@ import { ApiError } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 import type { AiModelRow } from './ai-models';
 import { type Sniffed, sniffChatFile } from './chat-file-sniff';
-import { extractChatText, TextTooLong } from './chat-file-text';
+import { extractChatText } from './chat-file-text';
 import { checkImage } from './image-dimensions';
+import { type PdfReadLimits, PdfWorkerFailed } from './pdf-read';
+import { TextTooLong } from './text-errors';
 import { fileNameOf } from './upload-files';
 import { displayName, type FileToStore, type UploadRow } from './uploads';
 
@@ -64,6 +66,7 @@ export interface AcceptedChatFile extends FileToStore {
 async function checkEntry(
   entry: FormDataEntryValue,
   model: AiModelRow,
+  pdfRead?: PdfReadLimits,
 ): Promise<AcceptedChatFile | (Omit<Rejection, 'path' | 'label'> & { name: string })> {
   if (typeof entry === 'string') return { status: 400, name: 'text', message: 'Must be a file, not a text field' };
   const name = entry.name;
@@ -83,8 +86,9 @@ async function checkEntry(
   }
   let text: string;
   try {
-    text = (await extractChatText(bytes, format)).trim();
+    text = (await extractChatText(bytes, format, pdfRead)).trim();
   } catch (error) {
+    if (error instanceof PdfWorkerFailed) throw error; // the server's fault: a 500
     return { status: error instanceof TextTooLong ? 413 : 400, name, message: (error as Error).message };
   }
   if (!text) return { status: 400, name, message: 'It has no text to read (a scanned PDF has only images)' };
@@ -97,7 +101,11 @@ async function checkEntry(
  * format the model accepts (judged by the bytes: 415 otherwise), readable (400 otherwise). One bad
  * file rejects the request (the first problem's status), naming every bad file.
  */
-export async function checkChatFiles(entries: FormDataEntryValue[], model: AiModelRow): Promise<AcceptedChatFile[]> {
+export async function checkChatFiles(
+  entries: FormDataEntryValue[],
+  model: AiModelRow,
+  pdfRead?: PdfReadLimits,
+): Promise<AcceptedChatFile[]> {
   if (!entries.length) {
     throw new ApiError(400, 'files: Attach at least one file in the multipart field "files"', {
       errors: [{ path: 'files', message: 'Attach at least one file' }],
@@ -110,7 +118,7 @@ export async function checkChatFiles(entries: FormDataEntryValue[], model: AiMod
   const accepted: AcceptedChatFile[] = [];
   const errors: Rejection[] = [];
   for (const [index, entry] of entries.entries()) {
-    const result = await checkEntry(entry, model);
+    const result = await checkEntry(entry, model, pdfRead);
     if ('status' in result) {
       const { status, name, message } = result;
       errors.push({ status, path: `files.${index}`, label: `files[${index}] (${displayName(name)})`, message });

@@ -1,13 +1,14 @@
 import { constants, inflateRawSync } from 'node:zlib';
 
 /**
- * A PDF's streams may be compressed, and PDF.js inflates a page's content stream whole, on the
- * server's thread, while reading its text: a few kilobytes of Flate can hold gigabytes of nothing
- * (holding the server for minutes and its memory past what it has). Before PDF.js reads one, each
+ * A PDF's streams may be compressed, and PDF.js inflates a page's content stream whole while reading
+ * its text: a few kilobytes of Flate can hold gigabytes of nothing. The reader's process (pdf-read.ts)
+ * bounds its time and its JavaScript heap, but decoded streams are buffers outside that heap: such a
+ * file would take the machine's memory before its time was up. Before PDF.js reads one, each
  * stream but an image's (text extraction never decodes images) is decoded here through its filters
  * with a bound: together at most MAX_PDF_STREAM_BYTES, and one past GRACE_BYTES at most MAX_RATIO
  * times its stored size (as docx-size.ts does for Word's ZIP). Streams this cannot decode (an
- * encrypted PDF's, or a filter it does not know) are left to PDF.js and its page and text bounds.
+ * encrypted PDF's, or a filter it does not know) are left to PDF.js and its page, text and time bounds.
  */
 
 const MB = 1024 * 1024;

@@ -1,6 +1,6 @@
 /**
- * PDFs are read on the server's thread (PDF.js without a worker), so a small PDF must not make it
- * work for long or hold much memory: streams that decode to far more than they store (a Flate bomb),
+ * A small PDF must not make the server work for long or hold much memory (the reader's process bounds
+ * its time and heap, chat-file-pdf-reader.test.ts, but not decoded buffers): streams that decode to far more than they store (a Flate bomb),
  * too much decoded altogether, too many pages, or too much text are refused naming why, before or
  * while reading, instead of read whole.
  */
@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { type ChatFile, chatFileUploadResponseSchema } from '../../lib/api/contract';
-import { MAX_PDF_PAGES } from '../../server/services/chat-file-text';
 import { MAX_PDF_STREAM_BYTES } from '../../server/services/pdf-size';
+import { MAX_PDF_PAGES } from '../../server/services/pdf-text';
 import { pdfOf, pdfStream } from '../fixtures/documents';
 import { chatUser, setupFakeProvider } from './chat-helpers';
 import { expectError, setupTestServer } from './harness';

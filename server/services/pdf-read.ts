@@ -1,0 +1,94 @@
+import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { PdfReply } from './pdf-worker';
+import { TextTooLong, UNREADABLE_PDF } from './text-errors';
+
+/**
+ * How long and how much memory one PDF's reading may take. PDF.js can be made to work far past what
+ * pdf-size.ts bounds (a form drawn thousands of times from one small stream, an encrypted PDF's
+ * streams, LZW followed by another filter), so each PDF is read in a process of its own, killed once
+ * it passes either bound: the server goes on answering other requests meanwhile.
+ *
+ * A process, not a worker thread: a worker's heap limit (resourceLimits) is kept only on a best-effort
+ * basis, and a worker that grows one array past it (PDF.js parsing a content stream's array of
+ * millions of numbers, a 130 KB PDF) aborts the whole server (nodejs/node#47224). A process that
+ * passes its --max-old-space-size aborts alone.
+ */
+export interface PdfReadLimits {
+  /**
+   * 10 s, from when the reader has loaded PDF.js: a 1,000-page PDF of text (as many pages and
+   * characters as a PDF may have) reads in about 4 s on a busy 2-core machine; a person waits no
+   * longer for an upload.
+   */
+  ms: number;
+  /**
+   * The reader's JavaScript heap (V8's old generation), 256 MB: reading that 1,000-page PDF needs
+   * about 50 MB (it fails at 32). Decoded streams are buffers outside it, bounded by pdf-size.ts.
+   */
+  memoryMb: number;
+}
+
+export const PDF_READ_LIMITS: PdfReadLimits = { ms: 10_000, memoryMb: 256 };
+/** How long the reader may take to load PDF.js: far more than it takes on a busy machine (1 to 2 s). */
+const START_MS = 30_000;
+
+export const PDF_TOO_SLOW = 'The PDF took too long to read';
+export const PDF_TOO_BIG = 'The PDF needs too much memory to read';
+
+/** The reader could not start: the server's fault, not the file's (a 500). */
+export class PdfWorkerFailed extends Error {}
+
+// Built (scripts/build-server.ts), pdf-worker.js sits beside this module's chunk; from the sources
+// (vitest, `node --import tsx`), the reader loads the TypeScript through tsx as this process does.
+const fromSource = import.meta.url.endsWith('.ts');
+const READER = fileURLToPath(new URL(fromSource ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url));
+const loader = () =>
+  fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+
+/**
+ * The text of the PDF `bytes`, read in a process of its own within `limits`, killed once it answers
+ * or passes a bound. Throws as pdf-text.ts does, or naming the bound passed.
+ */
+export function readPdf(bytes: Uint8Array, limits: PdfReadLimits = PDF_READ_LIMITS): Promise<string> {
+  const reader = fork(READER, [], {
+    execArgv: [...loader(), `--max-old-space-size=${limits.memoryMb}`],
+    env: {}, // none of the server's settings (its secret, provider keys) go to the process reading a stranger's file
+    serialization: 'advanced', // bytes as bytes
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  reader.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4096);
+  });
+  return new Promise((resolve, reject) => {
+    let started = false;
+    const notStarted = (why: string) => new PdfWorkerFailed(`The PDF reader did not start: ${why}`);
+    let timer = setTimeout(() => end(notStarted(`not within ${START_MS} ms`)), START_MS);
+    const end = (result: string | Error) => {
+      clearTimeout(timer);
+      for (const event of ['message', 'close', 'error']) reader.removeAllListeners(event);
+      reader.on('error', () => {}); // whatever it still says once ended
+      reader.kill('SIGKILL');
+      if (typeof result === 'string') resolve(result);
+      else reject(result);
+    };
+    reader.on('message', (message: 'ready' | PdfReply) => {
+      if (message === 'ready') {
+        started = true;
+        clearTimeout(timer);
+        timer = setTimeout(() => end(new Error(PDF_TOO_SLOW)), limits.ms);
+        reader.send(bytes);
+      } else if ('text' in message) end(message.text);
+      else end(message.tooLong ? new TextTooLong() : new Error(message.problem));
+    });
+    // once started, an error (a send to a reader that just ended) is followed by its 'close'
+    reader.on('error', (error) => started || end(notStarted(error.message)));
+    // 'close', not 'exit': its stderr (which names an out-of-memory end) has then all arrived
+    reader.on('close', (code, signal) => {
+      const why = `it ended (${signal ?? `exit code ${code}`}): ${stderr.trim().split('\n').slice(-3).join(' / ')}`;
+      if (!started) end(notStarted(why));
+      else end(new Error(/heap out of memory/.test(stderr) ? PDF_TOO_BIG : UNREADABLE_PDF));
+    });
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * Each PDF is read in a process of its own (server/services/pdf-read.ts) within a time and a memory
+ * bound, so a small PDF that passes pdf-size.ts's checks yet would hold PDF.js for minutes, or grow its
+ * heap past the bound, is refused naming why, while the server goes on answering; normal PDFs read.
+ */
+import { describe, expect, it } from 'vitest';
+import { chatFileUploadResponseSchema } from '../../lib/api/contract';
+import { makePdf } from '../fixtures/documents';
+import { chatUser, setupFakeProvider } from './chat-helpers';
+import { expectError, setupTestServer } from './harness';
+import { hugeArrayPdf, repeatedFormPdf, uploadPdf, uploadWhileAsking } from './pdf-helpers';
+
+const fake = setupFakeProvider();
+// a short bound, so the test need not wait 10 s; the form below would take minutes
+const quick = setupTestServer({ pdfRead: { ms: 2000 } });
+// the default memory bound, time enough to reach it
+const patient = setupTestServer({ pdfRead: { ms: 120_000 } });
+
+async function expectReads(t: typeof quick, token: string, modelId: number) {
+  const fine = await uploadPdf(t.url, token, modelId, makePdf('Still reads'), 'fine.pdf');
+  expect(fine.status, JSON.stringify(fine.body)).toBe(201);
+  expect(chatFileUploadResponseSchema.parse(fine.body).data[0]).toMatchObject({ format: 'pdf', chars: 11 });
+}
+
+describe('PDF chat files read in a process of their own', () => {
+  it('stops a form drawn thousands of times at the time bound: 400 naming why; the server answers meanwhile', async () => {
+    const { token, modelId } = await chatUser(quick, fake);
+    const pdf = repeatedFormPdf(5000);
+    expect(pdf.length).toBeLessThan(10_000);
+    const refused = await uploadWhileAsking(quick.url, token, modelId, pdf, 'forms.pdf');
+    expect(expectError(refused, 400).message).toBe('files[0] (forms.pdf): The PDF took too long to read');
+    // read on the server's thread, it would answer none while reading
+    expect(refused.health).toBeGreaterThanOrEqual(10);
+    await expectReads(quick, token, modelId);
+  });
+
+  // reaching 256 MB takes PDF.js seconds, many on a busy machine
+  it('stops a PDF whose reading grows one array past the memory bound: 400 naming why; the server lives on', {
+    timeout: 120_000,
+  }, async () => {
+    const { token, modelId } = await chatUser(patient, fake);
+    const pdf = hugeArrayPdf(60);
+    expect(pdf.length).toBeLessThan(200_000);
+    const refused = await uploadWhileAsking(patient.url, token, modelId, pdf, 'numbers.pdf');
+    expect(expectError(refused, 400).message).toBe('files[0] (numbers.pdf): The PDF needs too much memory to read');
+    expect(refused.health).toBeGreaterThanOrEqual(10);
+    await expectReads(patient, token, modelId);
+  });
+});
