@@ -18,8 +18,9 @@ import type { AiModelRow } from './ai-models';
 import { type Sniffed, sniffChatFile } from './chat-file-sniff';
 import { extractChatText } from './chat-file-text';
 import { checkImage } from './image-dimensions';
-import { type PdfReadLimits, PdfWorkerFailed } from './pdf-read';
+import { PDF_READERS_BUSY, type PdfReadLimits, PdfWorkerFailed } from './pdf-read';
 import { TextTooLong } from './text-errors';
+import { NoTurnLeft } from './turns';
 import { fileNameOf } from './upload-files';
 import { displayName, type FileToStore, type UploadRow } from './uploads';
 
@@ -89,6 +90,7 @@ async function checkEntry(
     text = (await extractChatText(bytes, format, pdfRead)).trim();
   } catch (error) {
     if (error instanceof PdfWorkerFailed) throw error; // the server's fault: a 500
+    if (error instanceof NoTurnLeft) throw new ApiError(503, PDF_READERS_BUSY);
     return { status: error instanceof TextTooLong ? 413 : 400, name, message: (error as Error).message };
   }
   if (!text) return { status: 400, name, message: 'It has no text to read (a scanned PDF has only images)' };

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PdfReply } from './pdf-worker';
 import { TextTooLong, UNREADABLE_PDF } from './text-errors';
+import { createTurns } from './turns';
 
 /**
  * How long and how much memory one PDF's reading may take. PDF.js can be made to work far past what
@@ -35,6 +36,7 @@ const START_MS = 30_000;
 
 export const PDF_TOO_SLOW = 'The PDF took too long to read';
 export const PDF_TOO_BIG = 'The PDF needs too much memory to read';
+export const PDF_READERS_BUSY = 'Trove is reading too many PDFs right now; try again in a few seconds';
 
 /** The reader could not start: the server's fault, not the file's (a 500). */
 export class PdfWorkerFailed extends Error {}
@@ -47,10 +49,20 @@ const loader = () =>
   fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
 
 /**
- * The text of the PDF `bytes`, read in a process of its own within `limits`, killed once it answers
- * or passes a bound. Throws as pdf-text.ts does, or naming the bound passed.
+ * At most 2 PDFs are read at once (each reader may take `memoryMb` and a core), up to 8 more wait their
+ * turn; past that the upload is refused (NoTurnLeft, a 503) instead of starting a process per request.
+ */
+const inTurn = createTurns(2, 8);
+
+/**
+ * The text of the PDF `bytes`, read in a process of its own within `limits` (once it has its turn),
+ * killed once it answers or passes a bound. Throws as pdf-text.ts does, or naming the bound passed.
  */
 export function readPdf(bytes: Uint8Array, limits: PdfReadLimits = PDF_READ_LIMITS): Promise<string> {
+  return inTurn(() => readInProcess(bytes, limits));
+}
+
+function readInProcess(bytes: Uint8Array, limits: PdfReadLimits): Promise<string> {
   const reader = fork(READER, [], {
     execArgv: [...loader(), `--max-old-space-size=${limits.memoryMb}`],
     env: {}, // none of the server's settings (its secret, provider keys) go to the process reading a stranger's file

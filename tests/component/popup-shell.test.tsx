@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { POPUP_MARKS } from '@/components/popup/popup-marks';
 import { PreviewCard } from '@/components/popup/PreviewCard';
+import { POPUP_MARKS } from '@/components/popup/popup-marks';
 import { paintTabPreview, previewCardElement, SHELL_SELECTOR } from '@/components/popup/tab-preview-shell';
 
 const TAB = { title: '  Fish & <b>chips</b> | The Daily  ', url: 'https://www.daily.example/fish?x=1' };
