@@ -19,8 +19,8 @@ import { type Sniffed, sniffChatFile } from './chat-file-sniff';
 import { extractChatText } from './chat-file-text';
 import { checkImage } from './image-dimensions';
 import { PDF_READERS_BUSY, type PdfReadLimits, PdfWorkerFailed } from './pdf-read';
+import { NoTurnLeft } from './reading-turns';
 import { TextTooLong } from './text-errors';
-import { NoTurnLeft } from './turns';
 import { fileNameOf } from './upload-files';
 import { displayName, type FileToStore, type UploadRow } from './uploads';
 

@@ -2,8 +2,8 @@ import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PdfReply } from './pdf-worker';
+import { createTurns } from './reading-turns';
 import { TextTooLong, UNREADABLE_PDF } from './text-errors';
-import { createTurns } from './turns';
 
 /**
  * How long and how much memory one PDF's reading may take. PDF.js can be made to work far past what

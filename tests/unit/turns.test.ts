@@ -1,60 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { createTurns, NoTurnLeft } from '../../server/services/turns';
+import type { Message } from '../../lib/api/chat-contract';
+import { groupTurns } from '../../lib/chat/turns';
+import { storedMessage } from './chat-messages';
 
-/** A piece of work that runs until it is told to end, recording how many run at once. */
-function gate(counter: { now: number; most: number }) {
-  let end = () => {};
-  const work = () =>
-    new Promise<string>((resolve) => {
-      counter.now++;
-      counter.most = Math.max(counter.most, counter.now);
-      end = () => {
-        counter.now--;
-        resolve('done');
-      };
-    });
-  return { work, end: () => end() };
-}
+const message = (id: number, userText: string, context: Record<string, unknown> = {}) =>
+  storedMessage(id, userText, { context });
 
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+const shape = (messages: Message[]) => groupTurns(messages).map((t) => [t.id, t.question, t.answers.map((a) => a.id)]);
 
-describe('createTurns', () => {
-  it('runs at most `atOnce` at a time, the rest in the order they came, and refuses past `maxWaiting`', async () => {
-    const inTurn = createTurns(2, 2);
-    const counter = { now: 0, most: 0 };
-    const gates = Array.from({ length: 4 }, () => gate(counter));
-    const started: number[] = [];
-    const results = gates.map((g, i) =>
-      inTurn(() => {
-        started.push(i);
-        return g.work();
-      }),
-    );
-    await expect(inTurn(async () => 'fifth')).rejects.toBeInstanceOf(NoTurnLeft);
-    await settle();
-    expect(started).toEqual([0, 1]);
-
-    gates[1]?.end();
-    await settle();
-    expect(started).toEqual([0, 1, 2]);
-    // A newcomer now waits behind the one already waiting: the freed turn went to call 3 only when 0 ends.
-    const late = inTurn(async () => 'late');
-    gates[0]?.end();
-    await settle();
-    expect(started).toEqual([0, 1, 2, 3]);
-    gates[2]?.end();
-    gates[3]?.end();
-    expect(await Promise.all([...results, late])).toEqual(['done', 'done', 'done', 'done', 'late']);
-    expect(counter.most).toBe(2);
+describe('groupTurns', () => {
+  it('makes one turn per question', () => {
+    expect(shape([message(1, 'A'), message(2, 'B')])).toEqual([
+      [1, 'A', [1]],
+      [2, 'B', [2]],
+    ]);
   });
 
-  it('gives the turn back when the work fails', async () => {
-    const inTurn = createTurns(1, 0);
-    await expect(
-      inTurn(async () => {
-        throw new Error('broken');
-      }),
-    ).rejects.toThrow('broken');
-    expect(await inTurn(async () => 'next')).toBe('next');
+  it('puts regenerated answers beside the one they regenerated, even a regeneration of a regeneration and after later questions', () => {
+    expect(
+      shape([
+        message(1, 'A'),
+        message(2, 'B'),
+        message(3, 'A', { regenerate: { fromMessageId: 1 } }),
+        message(4, 'A', { regenerate: { fromMessageId: 3 } }),
+      ]),
+    ).toEqual([
+      [1, 'A', [1, 3, 4]],
+      [2, 'B', [2]],
+    ]);
+  });
+
+  it('keeps the answers of several models to one question together, but not the same question asked again', () => {
+    expect(
+      shape([
+        message(1, 'Q', { multi: { index: 0, count: 2 } }),
+        message(2, 'Q', { multi: { index: 1, count: 2 } }),
+        message(3, 'Q'),
+      ]),
+    ).toEqual([
+      [1, 'Q', [1, 2]],
+      [3, 'Q', [3]],
+    ]);
   });
 });
