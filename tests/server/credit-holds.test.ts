@@ -18,6 +18,7 @@ import { PER_ADDRESS_LIMITS_OFF, rateLimitSettings } from '../../server/auth/lim
 import type { Database } from '../../server/db/client';
 import { creditHolds, userAiSettings } from '../../server/db/schema';
 import { syncCatalogue } from '../../server/services/ai-models';
+import { returnExpiredHolds } from '../../server/services/credits';
 import { localFileStore } from '../../server/storage/local-store';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { modelIdOf, storedMessages, stream } from './chat-helpers';
@@ -193,5 +194,21 @@ describe(`credit holds (${backend})`, () => {
       await database.db.execute(sql`drop trigger refuse_trove_fast on messages`);
       await database.db.execute(sql`drop function refuse_trove_fast()`);
     }
+  });
+
+  it('holds whose lease expired are given back once, however many copies sweep at once; live holds are kept', async () => {
+    const { token, userId } = await houseUser('sweptonce', 0);
+    const expired = sql`now() - make_interval(secs => 1)`;
+    await database.db
+      .insert(creditHolds)
+      .values([
+        ...Array.from({ length: 5 }, () => ({ userId, credits: 1, expiresAt: expired })),
+        { userId, credits: 1, expiresAt: sql`now() + make_interval(secs => 60)` },
+      ]);
+    // On PostgreSQL the sweeps run on several pooled connections, as copies of the server would.
+    const returned = await Promise.all(Array.from({ length: 4 }, () => returnExpiredHolds(database.db)));
+    expect(returned.reduce((a, b) => a + b, 0)).toBe(5);
+    expect(await credits(token)).toBe(5);
+    expect(await holdsOf(userId)).toHaveLength(1);
   });
 });
