@@ -37,7 +37,7 @@ export interface Persist {
  */
 export const creditsFor = (usage: MessageUsage) => Math.max(1, Math.ceil((usage.input + usage.output) / 1000));
 
-/** settleCredits outside the answer's transaction (a temporary answer, the follow-ups): a failure is logged, not thrown. */
+/** settleCredits outside the answer's transaction (a temporary answer, one not stored, the follow-ups): a failure is logged, not thrown (recovery gives an unsettled hold back). */
 async function spendApart(charge: Charge, usage: MessageUsage | null) {
   try {
     await settleCredits(charge.db, charge, usage && creditsFor(usage));

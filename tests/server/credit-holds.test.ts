@@ -4,7 +4,8 @@
  * refuses to store, gives its hold back; while an answer holds the last credit, the model list still
  * counts it as the user's (the label stays Credits) though a second answer is refused. The server is
  * built on a database of this file's own, so that a test can make the database refuse a question.
- * (Holds of answers whose server copy crashed: tests/server/chat-crash.test.ts.)
+ * Holds are leased: an answer renews its hold, and recovery gives back expired ones exactly once. (Holds
+ * of answers whose server copy crashed: tests/server/chat-crash.test.ts.)
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
@@ -22,7 +23,16 @@ import { returnExpiredHolds } from '../../server/services/credits';
 import { localFileStore } from '../../server/storage/local-store';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { modelIdOf, storedMessages, stream } from './chat-helpers';
-import { backend, type Client, makeDataDir, openTestDatabase, removeDataDir, SECRET, serveApp } from './harness';
+import {
+  backend,
+  type Client,
+  makeDataDir,
+  openTestDatabase,
+  removeDataDir,
+  SECRET,
+  serveApp,
+  startTestServer,
+} from './harness';
 
 let fake: FakeProvider;
 let database: Database;
@@ -210,5 +220,44 @@ describe(`credit holds (${backend})`, () => {
     expect(returned.reduce((a, b) => a + b, 0)).toBe(5);
     expect(await credits(token)).toBe(5);
     expect(await holdsOf(userId)).toHaveLength(1);
+  });
+});
+
+describe(`credit holds renewed while answering (${backend})`, () => {
+  it('an answer outliving several leases keeps its hold: recovery does not give it back mid-answer', async () => {
+    const server = await startTestServer({
+      houseProvider: 'openai',
+      houseBaseUrl: `${fake.url}/v1`,
+      houseApiKey: 'sk-house-renew-4321',
+      houseCredits: 1,
+      answerLeaseSeconds: 1,
+    });
+    try {
+      const { jwt: token } = await server.signUp('renewedhold');
+      const chat = await server.api('/api/chats', { token, body: {} });
+      const modelId = await modelIdOf(server, token, 'trove-chat');
+      const balance = async () =>
+        aiSettingsSchema.parse((await server.api('/api/ai-settings', { token })).body.data).credits;
+      // 40 chunks 100 ms apart: recovery sweeps twice a lease while it runs
+      fake.script({
+        chunks: Array.from({ length: 40 }, (_, i) => `w${i} `),
+        delayMs: 100,
+        usage: { input: 10, output: 5 },
+      });
+      const late: number[] = [];
+      const answer = await stream(server.url, `/api/chats/${chat.body.data.id}/messages`, {
+        token,
+        body: { text: 'Take several leases', modelId, temporary: true },
+        onEvent: async (event, events) => {
+          if (event.event === 'delta' && events.length % 10 === 0) late.push(await balance());
+          return undefined;
+        },
+      });
+      expect(answer.events.at(-1)).toMatchObject({ event: 'done', data: { status: 'done' } });
+      expect([...new Set(late)]).toEqual([0]);
+      expect(await balance()).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });
