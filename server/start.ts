@@ -46,7 +46,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const leaseSeconds = answerLeaseSeconds(config);
   const pdfRead = pdfReadLimits(config);
   const catalogue = loadCatalogue(config.modelsFile);
-  const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits };
+  const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits, leaseSeconds };
   const files = {
     store: await openFileStore({ uploadsDir: uploadsDir(config), s3: config.s3 }),
     publicUrl: normalizePublicUrl(config.publicUrl),

@@ -21,14 +21,42 @@ export const fromNow = (seconds: number) => sql`now() + make_interval(secs => ${
 const RENEWALS_PER_LEASE = 3;
 
 /**
+ * Calls `renew` every third of a lease of `seconds`, one call at a time, until `stop()`, which waits
+ * for a call in progress. A failed call is logged as renewing `what`; the next one still comes.
+ */
+export function renewEvery(seconds: number, what: string, renew: () => Promise<void>) {
+  let timer: NodeJS.Timeout | undefined;
+  let renewing: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(
+      () => {
+        renewing = renew()
+          .catch((error: unknown) => console.error(`[trove] renewing ${what} failed:`, error))
+          .finally(schedule);
+      },
+      (seconds * 1000) / RENEWALS_PER_LEASE,
+    );
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await renewing;
+    },
+  };
+}
+
+/**
  * Keeps the lease on one unfinished answer (taken when its row was inserted) while it is generated.
  * A renewal succeeds only while this copy still owns the lease and the answer is unfinished; when one
  * finds it finished or taken (stopped through another copy, or marked interrupted by recovery),
  * `onLost` runs once and renewing ends. `release()` ends renewing before the answer is stored.
  */
 export class HeldLease {
-  private timer: NodeJS.Timeout | undefined;
-  private renewing: Promise<void> = Promise.resolve();
+  private readonly renewal: ReturnType<typeof renewEvery>;
   private ended = false;
 
   constructor(
@@ -37,44 +65,30 @@ export class HeldLease {
     private readonly settings: LeaseSettings,
     private readonly onLost: () => void,
   ) {
-    this.schedule();
-  }
-
-  private schedule() {
-    if (this.ended) return;
-    this.timer = setTimeout(
-      () => {
-        this.renewing = this.renew().finally(() => this.schedule());
-      },
-      (this.settings.seconds * 1000) / RENEWALS_PER_LEASE,
-    );
+    this.renewal = renewEvery(settings.seconds, `the lease on message ${messageId}`, () => this.renew());
   }
 
   private async renew() {
-    try {
-      const renewed = await this.db
-        .update(messages)
-        .set({ leaseExpiresAt: fromNow(this.settings.seconds) })
-        .where(
-          and(
-            eq(messages.id, this.messageId),
-            eq(messages.leaseOwner, this.settings.owner),
-            inArray(messages.status, [...UNFINISHED]),
-          ),
-        )
-        .returning({ id: messages.id });
-      if (!renewed.length && !this.ended) {
-        this.ended = true;
-        this.onLost();
-      }
-    } catch (error) {
-      console.error(`[trove] renewing the lease on message ${this.messageId} failed:`, error);
+    const renewed = await this.db
+      .update(messages)
+      .set({ leaseExpiresAt: fromNow(this.settings.seconds) })
+      .where(
+        and(
+          eq(messages.id, this.messageId),
+          eq(messages.leaseOwner, this.settings.owner),
+          inArray(messages.status, [...UNFINISHED]),
+        ),
+      )
+      .returning({ id: messages.id });
+    if (!renewed.length && !this.ended) {
+      this.ended = true;
+      void this.renewal.stop();
+      this.onLost();
     }
   }
 
   async release() {
     this.ended = true;
-    clearTimeout(this.timer);
-    await this.renewing;
+    await this.renewal.stop();
   }
 }

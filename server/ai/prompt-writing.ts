@@ -11,7 +11,7 @@ import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { modelAccess } from '../services/ai-settings';
 import { creditsFor } from '../services/answer-generation';
-import { holdCredits, settleCredits } from '../services/credits';
+import { holdCredits, keepHeld, settleCredits } from '../services/credits';
 import { describeProviderError, languageModel } from './providers';
 
 export const OPTIMIZE_INSTRUCTION = `You improve prompts for AI assistants. Rewrite the user's prompt so it is clear, specific and well structured, keeping its intent, its language and every {{variable}} exactly as written (including {{Name | A, B}} dropdowns) and any line of three dashes. Reply with only the improved prompt, nothing else.`;
@@ -32,8 +32,9 @@ export async function askModel(
 ): Promise<string> {
   const { model, access } = await modelAccess(db, ai, userId, modelId);
   // A house model's reply holds its credit first, as a chat answer does, so replies asked at once cannot overspend.
-  const [hold] = await holdCredits(db, userId, [{ model }]);
-  const charge = { db, userId, held: hold?.held ?? 0 };
+  const [hold] = await holdCredits(db, userId, [{ model }], ai.leaseSeconds);
+  const charge = { db, userId, holdId: hold?.holdId ?? null, seconds: ai.leaseSeconds };
+  const holding = keepHeld(charge);
   let reply: string;
   let usage: MessageUsage;
   try {
@@ -46,9 +47,11 @@ export async function askModel(
     reply = result.text.trim();
     usage = { input: result.totalUsage.inputTokens ?? 0, output: result.totalUsage.outputTokens ?? 0 };
   } catch (error) {
+    await holding.stop();
     await settleCredits(db, charge, null);
     throw new ApiError(502, describeProviderError(access.name, error, access.apiKey));
   }
+  await holding.stop();
   if (model.isHouseModel) await settleCredits(db, charge, creditsFor(usage));
   return reply;
 }

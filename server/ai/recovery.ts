@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { messages, UNFINISHED } from '../db/schema';
 import { startPeriodic } from '../periodic';
-import { returnHolds } from '../services/credits';
+import { returnExpiredHolds } from '../services/credits';
 import { fromNow } from './leases';
 
 /** The error an answer orphaned by a crash ends with (its partial text is kept). */
@@ -30,38 +30,30 @@ const interrupted = {
   updatedAt: sql`now()`,
 } as const;
 
-/** Marks every orphaned answer interrupted, giving back its credit hold (a house model's); returns their ids. */
+/**
+ * Marks every orphaned answer interrupted; returns their ids. Their credit holds (house models') are
+ * leased apart and given back by the same sweep (returnExpiredHolds), stored answers or not.
+ */
 export async function recoverOrphans(db: Db, leaseSeconds: number): Promise<number[]> {
-  const rows = await db.transaction(async (tx) => {
-    const recovered = await tx
-      .update(messages)
-      .set(interrupted)
-      .where(orphaned(leaseSeconds))
-      .returning({ id: messages.id, ownerId: messages.ownerId, modelId: messages.modelId });
-    await returnHolds(tx, recovered);
-    return recovered;
-  });
+  const rows = await db.update(messages).set(interrupted).where(orphaned(leaseSeconds)).returning({ id: messages.id });
   return rows.map((row) => row.id);
 }
 
-/** Marks one answer interrupted if it is orphaned, giving back its credit hold; returns its row then, else undefined. */
+/** Marks one answer interrupted if it is orphaned; returns its row then, else undefined. */
 export async function recoverMessage(db: Db, leaseSeconds: number, messageId: number) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(messages)
-      .set(interrupted)
-      .where(and(eq(messages.id, messageId), orphaned(leaseSeconds)))
-      .returning();
-    if (row) await returnHolds(tx, [row]);
-    return row;
-  });
+  const [row] = await db
+    .update(messages)
+    .set(interrupted)
+    .where(and(eq(messages.id, messageId), orphaned(leaseSeconds)))
+    .returning();
+  return row;
 }
 
 /** Sweeps twice per lease, so an orphan is found at most 1.5 leases after its copy's last renewal. */
 const SWEEPS_PER_LEASE = 2;
 
 /**
- * Recovery of answers orphaned by a crash: a sweep now (start-up) and then periodically, one at a
+ * Recovery of answers orphaned by a crash, and of their credit holds: a sweep now (start-up) and then periodically, one at a
  * time. `stop()` ends the timer and waits for a sweep in progress (before the database closes).
  */
 export function startRecovery(db: Db, leaseSeconds: number) {
@@ -69,6 +61,8 @@ export function startRecovery(db: Db, leaseSeconds: number) {
     const ids = await recoverOrphans(db, leaseSeconds);
     if (ids.length)
       console.log(`[trove] marked ${ids.length} interrupted answer(s) as failed: message ${ids.join(', ')}`);
+    const holds = await returnExpiredHolds(db);
+    if (holds) console.log(`[trove] gave back ${holds} credit hold(s) of answers whose server copy stopped`);
   };
   return startPeriodic(sweep, (leaseSeconds * 1000) / SWEEPS_PER_LEASE, 'recovering interrupted answers');
 }

@@ -19,6 +19,8 @@ export interface Deps {
     secret: string;
     house?: { provider: HouseProviderKind; baseUrl?: string; apiKey?: string };
     startingCredits: number;
+    /** How long a house-model answer's credit hold lasts unless renewed: the answer lease (TROVE_ANSWER_LEASE_SECONDS). */
+    leaseSeconds: number;
   };
   /** Rate limits (server/auth/limits.ts) and how many proxies' X-Forwarded-For to trust for the client's address. */
   requests: { limits: RateLimitSettings; trustedProxies: number };

@@ -20,7 +20,7 @@ import {
   toAiModel,
   unknownModelIds,
 } from './ai-models';
-import { noCreditsMessage } from './credits';
+import { heldCredits, noCreditsMessage } from './credits';
 import { connectionOf, endpointOfModel, listEndpointRows } from './custom-endpoints';
 import { withInstructionDefaults } from './voices';
 
@@ -134,10 +134,21 @@ export function modelLabel(ai: Ai, row: SettingsRow, model: AiModelRow): ModelLa
   return model.isHouseModel ? 'Credits' : 'API';
 }
 
+/**
+ * The settings row with the credits the user's running answers hold counted as still theirs (read only
+ * at 0, where it matters): a house model is not Inactive, nor refused as a default, while an answer holds
+ * the last credit. Starting another answer is still refused then, by the hold (services/credits.ts).
+ */
+async function withHeldCredits(db: Db, row: SettingsRow): Promise<SettingsRow> {
+  if (row.credits > 0) return row;
+  const held = await heldCredits(db, row.userId);
+  return held ? { ...row, credits: row.credits + held } : row;
+}
+
 /** Every model the user may use (the catalogue's and their endpoints'), with their label and switches. */
 export async function listUserModels(db: Db, ai: Ai, userId: number): Promise<UserModel[]> {
   const [row, models, endpoints] = await Promise.all([
-    getSettingsRow(db, ai, userId),
+    getSettingsRow(db, ai, userId).then((row) => withHeldCredits(db, row)),
     allActiveModels(db, userId),
     listEndpointRows(db, userId),
   ]);
@@ -231,7 +242,7 @@ export async function updateAiSettings(
     if (!modelName) continue;
     const model = await findActiveModel(db, userId, type, modelName, provider ? patch[providerField] : undefined);
     if (!model) throw fieldError(400, modelField, `no active ${type.toLowerCase()} model "${modelName}"`);
-    assertUsable(ai, row, model, modelField);
+    assertUsable(ai, await withHeldCredits(db, row), model, modelField);
     patch[providerField] = model.provider;
   }
   if (Object.keys(patch).length === 0) return row;
@@ -248,7 +259,7 @@ export async function selectModel(db: Db, ai: Ai, userId: number, modelId: numbe
   const [row, model] = await Promise.all([getSettingsRow(db, ai, userId), getActiveModel(db, userId, modelId)]);
   const type = kind === 'image' ? 'Image' : 'Text';
   if (model.type !== type) throw fieldError(400, 'kind', `${model.displayName} is not a ${kind} model`);
-  assertUsable(ai, row, model, 'modelId');
+  assertUsable(ai, await withHeldCredits(db, row), model, 'modelId');
   const set =
     kind === 'image'
       ? { defaultImageAI: model.provider, defaultImageModel: model.model }

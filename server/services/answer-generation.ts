@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { type MessageUsage, messages, UNFINISHED } from '../db/schema';
 import type { AiModelRow } from './ai-models';
 import { CHECKPOINT_MS } from './chats';
-import { type Charge, settleCredits } from './credits';
+import { type Charge, keepHeld, settleCredits } from './credits';
 
 /**
  * One answer generated from the provider into its Generation: streamed, checkpointed to its row while
@@ -37,7 +37,7 @@ export interface Persist {
  */
 export const creditsFor = (usage: MessageUsage) => Math.max(1, Math.ceil((usage.input + usage.output) / 1000));
 
-/** settleCredits outside the answer's transaction (a temporary answer, the follow-ups): a failure is logged, not thrown. */
+/** settleCredits outside the answer's transaction (a temporary answer, one not stored, the follow-ups): a failure is logged, not thrown (recovery gives an unsettled hold back). */
 async function spendApart(charge: Charge, usage: MessageUsage | null) {
   try {
     await settleCredits(charge.db, charge, usage && creditsFor(usage));
@@ -156,6 +156,7 @@ export async function generate(
         if (!generation.controller.signal.aborted) generation.stop();
       })
     : undefined;
+  const holding = run.charge ? keepHeld(run.charge) : undefined;
   const outlet = new Outlet();
   const proposals = run.memoryProposals ? new MemoryProposalFilter() : undefined;
   let failure: string | undefined;
@@ -193,10 +194,11 @@ export async function generate(
     if (!generation.controller.signal.aborted)
       failure ??= describeProviderError(run.providerName, error, run.providerKey);
   }
-  const held = proposals?.end();
-  if (held) generation.emit({ type: 'delta', text: held });
+  const rest = proposals?.end();
+  if (rest) generation.emit({ type: 'delta', text: rest });
   await checkpoints?.close();
   await lease?.release();
+  await holding?.stop();
 
   let end: GenerationEnd;
   // Stopped: the provider's usage if it came before the stop (the AI SDK gives none for a step cut short).
@@ -255,7 +257,10 @@ export async function generate(
         return rows.length > 0;
       });
       // No longer this copy's (recovery took it, thinking this copy gone) or deleted: what is stored stands, nothing is charged.
-      if (!stored) end = { type: 'error', message: INTERRUPTED };
+      if (!stored) {
+        end = { type: 'error', message: INTERRUPTED };
+        if (run.charge) await spendApart(run.charge, null);
+      }
     } catch (error) {
       console.error(`[trove] storing message ${messageId} failed:`, error);
     }

@@ -22,7 +22,7 @@ import { generate, type Persist } from './answer-generation';
 import { claimChatFiles, modelTakes } from './chat-files';
 import { storedTurns } from './chat-turns';
 import { getOwnedChat, isWriterChat } from './chats';
-import { holdCredits } from './credits';
+import { type Charge, holdCredits, returnUnused } from './credits';
 
 /** Answers: the question is stored first, then generated apart from the request (durable), one per model. */
 type Ai = Deps['ai'];
@@ -172,15 +172,22 @@ async function storeQuestion(
   return { db, messageId: row.id, lease: generations.lease };
 }
 
+type Held = Prepared & { holdId: number | null };
+
+/** Who pays for a house model's answer and its credit hold, leased as its message is. */
+const chargeOf = (db: Db, generations: Generations, userId: number, { model, holdId }: Held): Charge | undefined =>
+  model.isHouseModel ? { db, userId, holdId, seconds: generations.lease.seconds } : undefined;
+
 /** Starts one answer in the background (stored through `persist`, or nowhere). */
 function launchAnswer(
   db: Db,
   generations: Generations,
   userId: number,
   request: AnswerRequest,
-  { model, access, llm, tools, built, citable, memory, held }: Prepared & { held: number },
+  answer: Held,
   persist: Persist | undefined,
 ): StartedAnswer {
+  const { model, access, llm, tools, built, citable, memory } = answer;
   const generation = new NewGeneration();
   const messageId = persist?.messageId ?? null;
   generations.start(messageId, generation, () =>
@@ -193,7 +200,7 @@ function launchAnswer(
       followUps: request.options?.followUps === true,
       citable,
       memoryProposals: memory,
-      charge: model.isHouseModel ? { db, userId, held } : undefined,
+      charge: chargeOf(db, generations, userId, answer),
       tools,
     }),
   );
@@ -248,15 +255,23 @@ async function startAnswers(
     db,
     userId,
     accesses.map((access, index) => prepareAnswer(request, shared, access, { index, count: accesses.length })),
+    generations.lease.seconds,
   );
-  if (request.storeIn !== null) await claimChatFiles(db, userId, request.storeIn, request.context?.fileIds ?? []);
   const started: StartedAnswer[] = [];
-  for (const answer of prepared) {
-    const persist =
-      request.storeIn === null
-        ? undefined
-        : await storeQuestion(db, generations, userId, request.storeIn, request, answer);
-    started.push(launchAnswer(db, generations, userId, request, answer, persist));
+  try {
+    if (request.storeIn !== null) await claimChatFiles(db, userId, request.storeIn, request.context?.fileIds ?? []);
+    for (const answer of prepared) {
+      const persist =
+        request.storeIn === null
+          ? undefined
+          : await storeQuestion(db, generations, userId, request.storeIn, request, answer);
+      started.push(launchAnswer(db, generations, userId, request, answer, persist));
+    }
+  } catch (error) {
+    // The answers started settle their own holds; those never started give theirs back now.
+    const unused = prepared.slice(started.length).flatMap((answer) => chargeOf(db, generations, userId, answer) ?? []);
+    await returnUnused(unused);
+    throw error;
   }
   return started;
 }

@@ -28,7 +28,7 @@ describe(`database data exceptions in the error handler (${backend})`, () => {
       db: database.db,
       tokens: { secret: SECRET, accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 60 },
       files: { store: localFileStore(dir) },
-      ai: { secret: SECRET, startingCredits: 0 },
+      ai: { secret: SECRET, startingCredits: 0, leaseSeconds: 30 },
       generations: new Generations(newLeaseSettings(30)),
       requests: { limits: rateLimitSettings(undefined), trustedProxies: 0 },
     }) as Hono;

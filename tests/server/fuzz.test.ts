@@ -100,7 +100,7 @@ describe('the route list', () => {
     const dir = makeDataDir();
     try {
       const tokens = { secret: SECRET, accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 60 };
-      const ai = { secret: SECRET, startingCredits: 0 };
+      const ai = { secret: SECRET, startingCredits: 0, leaseSeconds: 30 };
       const app = createApp({
         db: database.db,
         tokens,

@@ -129,3 +129,22 @@ export const userAiSettings = pgTable('user_ai_settings', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Credits taken off a user's balance for a house-model answer still running (services/credits.ts):
+ * taken with the balance decrement, deleted when settled. The copy answering renews `expiresAt` as it
+ * renews its answers' leases; recovery gives back a hold whose lease expired (its copy stopped).
+ */
+export const creditHolds = pgTable(
+  'credit_holds',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credits: integer('credits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_holds_user_idx').on(t.userId), index('credit_holds_expires_idx').on(t.expiresAt)],
+);
