@@ -196,9 +196,13 @@ export async function generate(
   }
   const rest = proposals?.end();
   if (rest) generation.emit({ type: 'delta', text: rest });
-  await checkpoints?.close();
-  await lease?.release();
-  await holding?.stop();
+  try {
+    await checkpoints?.close();
+  } finally {
+    // Renewing ends whatever happens: if this answer is not stored, recovery takes its lease and its hold once they lapse.
+    await lease?.release();
+    await holding?.stop();
+  }
 
   let end: GenerationEnd;
   // Stopped: the provider's usage if it came before the stop (the AI SDK gives none for a step cut short).
