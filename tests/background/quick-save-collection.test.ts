@@ -30,6 +30,14 @@ beforeEach(async () => {
   await setServerUrl(t.url);
 });
 
+/** Makes `save` while the server cannot be reached (it waits in the queue), then deletes the collection on the server. */
+async function queueThenDelete(save: () => Promise<unknown>, collectionId: number) {
+  vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+  expect(await save()).toMatchObject({ status: 'queued', waitsFor: 'server' });
+  vi.mocked(globalThis.fetch).mockRestore();
+  await callApi('delete', `collections/${collectionId}`, z.unknown());
+}
+
 describe('the quick-save collection', () => {
   it("is forgotten on sign-out: the next account's right-click saves go to its Unfiltered", async () => {
     await signUp(newAccount('qsa'));
@@ -68,11 +76,7 @@ describe('the quick-save collection', () => {
     const { user } = await signUp(newAccount('qsqueued'));
     const gone = await createCollection({ name: 'Gone later' });
     await setPreferences({ quickSaveCollectionId: gone.id });
-    // the server cannot be reached when the save is made: it waits in the queue
-    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    expect(await saveCode(tab, 'const z = 3;')).toMatchObject({ status: 'queued', waitsFor: 'server' });
-    vi.mocked(globalThis.fetch).mockRestore();
-    await callApi('delete', `collections/${gone.id}`, z.unknown());
+    await queueThenDelete(() => saveCode(tab, 'const z = 3;'), gone.id);
 
     const notify = vi.spyOn(browser.notifications, 'create');
     expect(await drainQueue(true)).toBe(1);
@@ -98,10 +102,7 @@ describe('a collection chosen in the popup, deleted before the save reached the 
   it('sent from the queue: it goes to Unfiltered and the user is told, instead of failing the same way on every retry', async () => {
     const { user } = await signUp(newAccount('chosenq'));
     const gone = await createCollection({ name: 'Chosen' });
-    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    expect(await popupSave('waited', gone.id)).toMatchObject({ status: 'queued', waitsFor: 'server' });
-    vi.mocked(globalThis.fetch).mockRestore();
-    await callApi('delete', `collections/${gone.id}`, z.unknown());
+    await queueThenDelete(() => popupSave('waited', gone.id), gone.id);
 
     const notify = vi.spyOn(browser.notifications, 'create');
     expect(await drainQueue(true)).toBe(1);
