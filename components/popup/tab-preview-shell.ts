@@ -1,7 +1,7 @@
 import { siteOf } from '@/lib/page/site-name';
 import { markOnce, POPUP_MARKS } from './popup-marks';
 
-/** Where the popup's HTML keeps the card until React renders (entrypoints/popup/index.html). */
+/** The popup's HTML skeleton, shown until React renders (entrypoints/popup/index.html). */
 export const SHELL_SELECTOR = '[data-popup-shell]';
 
 /**
@@ -34,7 +34,7 @@ export function previewCardElement(title: string, url: string): HTMLElement {
  * frame is drawn), so what runs next (loading React) cannot hold the paint back.
  */
 export function paintTabPreview(tab: { title: string; url: string }, root: ParentNode = document): Promise<void> {
-  root.querySelector(SHELL_SELECTOR)?.append(previewCardElement(tab.title, tab.url));
+  root.querySelector(`${SHELL_SELECTOR} .preview-card`)?.replaceWith(previewCardElement(tab.title, tab.url));
   return new Promise((painted) =>
     requestAnimationFrame(() => {
       markOnce(POPUP_MARKS.visible);
