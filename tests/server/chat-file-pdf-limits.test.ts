@@ -14,7 +14,8 @@ import { pdfOf, pdfStream } from '../fixtures/documents';
 import { chatUser, setupFakeProvider } from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
-const t = setupTestServer();
+// Generous: these files are refused for their size, not their time (a loaded machine reads the long one slowly).
+const t = setupTestServer({ pdfRead: { ms: 120_000 } });
 const fake = setupFakeProvider();
 const MB = 1024 * 1024;
 
