@@ -52,6 +52,10 @@ export interface Script {
   sources?: Source[];
   /** OpenAI Responses: the reasoning summary, one piece per streamed delta, before the answer. */
   reasoning?: string[];
+  /** Waits for this before the last chunk: orders two answers in time whatever the machine's load. */
+  lastChunkAfter?: Promise<unknown>;
+  /** Called once the whole answer is sent. */
+  onSent?: () => void;
 }
 
 export type ProviderKind = 'openai' | 'anthropic' | 'ollama' | 'google';
@@ -177,6 +181,7 @@ async function play(stream: Stream, format: StreamFormat, script: Script, usage:
   for (const text of script.chunks) {
     if (sent >= stopAt) break;
     if (sent > 0 && delay > 0) await sleep(delay);
+    if (sent === script.chunks.length - 1) await script.lastChunkAfter;
     if (stream.gone) return;
     format.chunk(text);
     sent++;
@@ -186,6 +191,7 @@ async function play(stream: Stream, format: StreamFormat, script: Script, usage:
   if (script.errorAfter !== undefined) format.error(script.errorMessage ?? 'The fake provider failed mid-stream.');
   else format.finish(usage);
   stream.end();
+  script.onSent?.();
 }
 
 const sse = (data: unknown, event?: string) => `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`;

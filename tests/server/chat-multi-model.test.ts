@@ -60,8 +60,18 @@ const textOf = (events: SseEvent[]) =>
 describe('POST /api/chats/{id}/messages with modelIds', () => {
   it('streams one answer per model side by side, tagged by message id, each stored complete and re-attachable', async () => {
     const { token, chatId, openaiId, anthropicId } = await twoModelUser();
-    fakeA.script({ chunks: ['A1 ', 'A2 ', 'A3 ', 'A4'], delayMs: 40, usage: { input: 5, output: 4 } });
-    fakeB.script({ chunks: ['B1 ', 'B2 ', 'B3 ', 'B4'], delayMs: 40, usage: { input: 6, output: 8 } });
+    // A's last piece waits for B's whole answer: both stream at once, however slowly the machine starts B.
+    let bSent = () => {};
+    const bDone = new Promise<void>((resolve) => {
+      bSent = resolve;
+    });
+    fakeA.script({
+      chunks: ['A1 ', 'A2 ', 'A3 ', 'A4'],
+      delayMs: 40,
+      usage: { input: 5, output: 4 },
+      lastChunkAfter: bDone,
+    });
+    fakeB.script({ chunks: ['B1 ', 'B2 ', 'B3 ', 'B4'], delayMs: 40, usage: { input: 6, output: 8 }, onSent: bSent });
 
     const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
       token,
