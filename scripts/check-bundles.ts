@@ -33,17 +33,19 @@ if (problems.length) {
 }
 console.log(`${CHROME}: no eval, no Function constructor, no remote code`);
 
-// The popup paints the tab's title before React loads (entrypoints/popup/main.ts): React in its first
-// script's module graph would hold that paint back by as long as React takes to load.
-const popupHtml = readFileSync(join(CHROME, 'popup.html'), 'utf8');
-const popupFirstScripts = [...popupHtml.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1] as string);
-const withReact = popupFirstScripts.filter((file) =>
-  readFileSync(join(CHROME, file), 'utf8').includes('react.transitional.element'),
-);
-if (!popupFirstScripts.length || withReact.length) {
-  console.error(`The popup's first script must load without React; it loads ${withReact.join(', ') || 'nothing'}`);
-  process.exit(1);
+// The popup paints the tab's title, and the side panel its composer, before React loads (their main.ts):
+// React in a first script's module graph would hold that paint back by as long as React takes to load.
+for (const page of ['popup.html', 'sidepanel.html']) {
+  const html = readFileSync(join(CHROME, page), 'utf8');
+  const firstScripts = [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1] as string);
+  const withReact = firstScripts.filter((file) =>
+    readFileSync(join(CHROME, file), 'utf8').includes('react.transitional.element'),
+  );
+  if (!firstScripts.length || withReact.length) {
+    console.error(`${page}: its first script must load without React; it loads ${withReact.join(', ') || 'nothing'}`);
+    process.exit(1);
+  }
+  console.log(`${page}: its first script and ${firstScripts.length - 1} preloaded chunks load without React`);
 }
-console.log(`popup.html: its first script and ${popupFirstScripts.length - 1} preloaded chunks load without React`);
 
 execFileSync('npx', ['addons-linter', '--warnings-as-errors', '.output/firefox-mv2'], { stdio: 'inherit' });

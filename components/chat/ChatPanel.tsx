@@ -3,10 +3,10 @@ import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { useBackground } from '../app/background-context';
+import { markOnce } from '../app/mark-once';
 import { sessionQuery } from '../app/queries';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
-import { Spinner } from '../ui/Spinner';
 import { chatModeAtom, drawerAtom, temporaryAtom } from './atoms';
 import { useChosenBookmarks } from './bookmarks/use-chosen-bookmarks';
 import { ChatDrawers } from './ChatDrawers';
@@ -18,10 +18,12 @@ import { useConversation } from './conversation/use-conversation';
 import { useTemporaryChat } from './conversation/use-temporary-chat';
 import { useChatFiles } from './files/use-chat-files';
 import { ModeSwitch } from './ModeSwitch';
+import { PanelSkeleton } from './PanelSkeleton';
 import { ChatContext } from './page/ChatContext';
 import { useFollowTabs } from './page/follow-tabs';
 import { usePageGems } from './page/use-page-gems';
 import { usePanelPage } from './page/use-panel-page';
+import { PANEL_MARKS } from './panel-marks';
 import { PromptQueuePanel } from './prompts/PromptQueuePanel';
 import { usePromptQueue } from './prompts/use-prompt-queue';
 import { PicturePending } from './tools/PicturePending';
@@ -31,8 +33,6 @@ import { useChatFlags } from './use-chat-flags';
 import { useChosenModels } from './use-chosen-models';
 import { useRememberedChat } from './use-remembered-chat';
 import { useSendQuestion } from './use-send-question';
-
-export const COMPOSER_USABLE_MARK = 'trove:panel-composer-usable';
 
 // The report form (and its schema library) loads when Report issue is chosen.
 const ReportBugDialog = lazy(() => import('../feedback/ReportBugDialog').then((m) => ({ default: m.ReportBugDialog })));
@@ -45,7 +45,7 @@ interface ChatPanelProps {
 export function ChatPanel(props: ChatPanelProps) {
   const background = useBackground();
   const session = useQuery(sessionQuery(background));
-  if (session.isPending) return <Spinner label="Loading" />;
+  if (session.isPending) return <PanelSkeleton />;
   if (!session.data?.user) {
     return (
       <main className="chat-panel signed-out">
@@ -85,9 +85,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   const chatFiles = useChatFiles(models.chosen[0], conversation.chatId);
   const bookmarks = useChosenBookmarks(conversation.chatId);
   useEffect(() => {
-    // For the bench: the composer can take a question (the models are known).
-    if (!models.loading && !performance.getEntriesByName(COMPOSER_USABLE_MARK).length)
-      performance.mark(COMPOSER_USABLE_MARK);
+    if (!models.loading) markOnce(PANEL_MARKS.ready);
   }, [models.loading]);
 
   const send = useSendQuestion({ ask: conversation.ask, models, flags, page });
@@ -157,6 +155,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
       ) : null}
       <PanelComposer
         models={models}
+        pageRead={!attached.reading}
         tool={tool}
         writer={writer}
         temporary={temporary}

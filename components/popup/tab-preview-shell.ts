@@ -1,5 +1,6 @@
 import { siteOf } from '@/lib/page/site-name';
-import { markOnce, POPUP_MARKS } from './popup-marks';
+import { markOnce } from '../app/mark-once';
+import { POPUP_MARKS } from './popup-marks';
 
 /** The popup's HTML skeleton, shown until React renders (entrypoints/popup/index.html). */
 export const SHELL_SELECTOR = '[data-popup-shell]';

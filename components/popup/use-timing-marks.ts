@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { markOnce, POPUP_MARKS } from './popup-marks';
+import { markOnce } from '../app/mark-once';
+import { POPUP_MARKS } from './popup-marks';
 
 /** Marks the first time the tab's title and address are shown (in the form, or in its placeholder). */
 export function useVisibleMark() {

@@ -13,6 +13,8 @@ import { FakeBackground } from './fake-background';
 export function renderWithBackground(
   ui: ReactElement,
   fake: FakeBackground = new FakeBackground(),
+  /** Where to render (e.g. a page's #root holding its HTML shell); a new element by default. */
+  container?: HTMLElement,
 ): RenderResult & { fake: FakeBackground; user: UserEvent; queryClient: QueryClient } {
   const queryClient = createQueryClient();
   const user = userEvent.setup();
@@ -22,6 +24,7 @@ export function renderWithBackground(
         <ToastProvider>{ui}</ToastProvider>
       </QueryClientProvider>
     </BackgroundProvider>,
+    { container },
   );
   return { ...result, fake, user, queryClient };
 }

@@ -5,7 +5,17 @@ import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, openExtensionPage } from './browser';
 import type { E2eEnvironment } from './environment';
 import { callOverApi, fetchGems, signUpInOptions } from './flows';
-import { answerTo, ask, grantTab, inLastTurn, openPanel, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
+import {
+  answerTo,
+  ask,
+  grantTab,
+  inLastTurn,
+  openPanel,
+  REACT_COMPOSER,
+  SCREENSHOTS,
+  shoot,
+  startPanelEnvironment,
+} from './panel';
 
 /**
  * The composer's tools in real Chromium with the built extension, the real server and the fake provider: the user's
@@ -176,7 +186,7 @@ describe('the chat’s tools', () => {
 
     // The panel asks for the models again when it opens.
     await panel.reload();
-    await panel.waitForSelector('.composer-input');
+    await panel.waitForSelector(REACT_COMPOSER);
     await pickModel(panel, 'homelab-llama-8b');
     const since = fake.requests.length;
     fake.script({ chunks: ['From your ', 'own server.'] });

@@ -48,10 +48,13 @@ export async function grantTab(ctx: ExtensionBrowser, page: Page): Promise<numbe
   return tabId;
 }
 
+/** React's composer, not the one the panel's HTML shows until React loads. */
+export const REACT_COMPOSER = '.chat-panel:not(.panel-skeleton) .composer-input';
+
 export async function openPanel(ctx: ExtensionBrowser, tabId: number): Promise<Page> {
   const panel = await openExtensionPage(ctx, `sidepanel.html?tabId=${tabId}`);
   await panel.setViewport({ width: 400, height: 800 });
-  await panel.waitForSelector('.composer-input');
+  await panel.waitForSelector(REACT_COMPOSER);
   return panel;
 }
 

@@ -1,12 +1,16 @@
 import { useAtom } from 'jotai';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useEffectEvent, useRef } from 'react';
 import { type ShortcutAction, shortcutFor } from '@/lib/chat/shortcuts';
 import { Button } from '../../ui/Button';
 import { draftAtom } from '../atoms';
+import { isSendKey } from './composer-handover';
+import { useComposerHandover } from './use-composer-handover';
 
 interface ComposerProps {
   /** Why nothing can be sent now (no usable model…), shown with the way to AI settings; null when it can. */
   blocked: string | null;
+  /** Whether what a question is sent with is known (the models, the page); until then Send waits for it. */
+  ready: boolean;
   onOpenAiSettings: () => void;
   busy: boolean;
   onSend: (text: string) => void;
@@ -24,9 +28,10 @@ interface ComposerProps {
   placeholder: string;
 }
 
-/** Where the question is written: Enter sends, Shift+Enter starts a new line. */
+/** Where the question is written: Enter sends (once the panel is ready), Shift+Enter starts a new line. */
 export function Composer({
   blocked,
+  ready,
   onOpenAiSettings,
   busy,
   onSend,
@@ -39,17 +44,28 @@ export function Composer({
   placeholder,
 }: ComposerProps) {
   const [draft, setDraft] = useAtom(draftAtom);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const handover = useComposerHandover(input, setDraft);
   const send = () => {
     const text = draft.trim();
     if (!text || busy || blocked) return;
     onSend(text);
     setDraft('');
   };
+  const submit = () => (ready ? send() : handover.requestSend());
+  // An Enter pressed before the panel was ready (here or in the composer drawn before) is sent once it is, unless blocked.
+  const sendRequested = useEffectEvent(() => {
+    handover.clearSendRequest();
+    send();
+  });
+  useEffect(() => {
+    if (handover.sendRequested && ready) sendRequested();
+  }, [handover.sendRequested, ready]);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
-    if (event.key === 'Enter' && !event.shiftKey) {
+    if (isSendKey(event.nativeEvent)) {
       event.preventDefault();
-      send();
+      submit();
       return;
     }
     const caret = event.currentTarget.selectionStart;
@@ -61,7 +77,7 @@ export function Composer({
       className="composer"
       onSubmit={(event) => {
         event.preventDefault();
-        send();
+        submit();
       }}
     >
       {blocked ? (
@@ -77,6 +93,7 @@ export function Composer({
         Your question
       </label>
       <textarea
+        ref={input}
         id="composer-input"
         className="composer-input"
         rows={2}

@@ -21,6 +21,8 @@ const SHORTCUT_DRAWERS: Record<ShortcutAction, DrawerName> = {
 
 interface PanelComposerProps {
   models: ReturnType<typeof useChosenModels>;
+  /** Whether the page a question is sent with is read (or known unreadable). */
+  pageRead: boolean;
   tool: ModelTool;
   /** Write mode: no tools, its own placeholder, no Chat history shortcut. */
   writer: boolean;
@@ -41,6 +43,7 @@ interface PanelComposerProps {
 /** The composer as the side panel fills it: the chosen models and tool, the estimate, attachments and shortcuts. */
 export function PanelComposer({
   models,
+  pageRead,
   tool,
   writer,
   temporary,
@@ -57,6 +60,7 @@ export function PanelComposer({
   return (
     <Composer
       blocked={blockedReason(models, tool, temporary)}
+      ready={!models.loading && pageRead}
       onOpenAiSettings={onOpenAiSettings}
       busy={busy}
       onSend={onSend}

@@ -34,7 +34,8 @@ export function usePanelPage() {
     if (reading && tabId === null) return;
     const take = async () => {
       const own = tabId !== null ? await takeChatRequest(tabId) : null;
-      if (own?.quote) setDraft(quoted(own.quote));
+      const quote = own?.quote;
+      if (quote) setDraft((typed) => quoted(quote) + typed);
       const active = await activeTabId();
       if (active === undefined || active === tabId) return;
       const other = await takeChatRequest(active);
@@ -49,7 +50,8 @@ export function usePanelPage() {
   useEffect(() => {
     if (!held || held.tabId !== tabId || reading) return;
     setHeld(null);
-    if (held.quote) setDraft(quoted(held.quote));
+    const quote = held.quote;
+    if (quote) setDraft((typed) => quoted(quote) + typed);
   }, [held, tabId, reading, setDraft]);
 
   const { keep } = attached;

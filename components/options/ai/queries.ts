@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BackgroundClient } from '@/lib/messaging/protocol';
-import { unwrap } from '../../app/background-context';
+import { unwrap } from '../../app/background-result';
 
 export const AI_SETTINGS_KEY = ['ai-settings'] as const;
 export const USER_MODELS_KEY = ['ai-user-models'] as const;

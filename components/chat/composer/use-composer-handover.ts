@@ -1,0 +1,36 @@
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { leaveComposer, leaveShellComposer, takeComposer } from './composer-handover';
+
+/**
+ * Takes up what the composer drawn before this one left (its text, caret, focus and an early Enter: see
+ * composer-handover.ts), and leaves the same when it goes. `sendRequested`: an Enter pressed before a
+ * question could be sent, for the composer to send once it can.
+ */
+export function useComposerHandover(ref: RefObject<HTMLTextAreaElement | null>, setDraft: (text: string) => void) {
+  // React's first render runs while the HTML's composer is still in the document, with its focus and caret.
+  useState(leaveShellComposer);
+  const [sendRequested, setSendRequested] = useState(false);
+  const requested = useRef(sendRequested);
+  requested.current = sendRequested;
+  useLayoutEffect(() => {
+    const textarea = ref.current;
+    if (!textarea) return;
+    const state = takeComposer();
+    if (state) {
+      if (textarea.value !== state.text) {
+        // Set on the element first, so React, finding the same value, leaves the caret alone.
+        textarea.value = state.text;
+        setDraft(state.text);
+      }
+      if (state.focused) textarea.focus();
+      textarea.setSelectionRange(state.start, state.end);
+      if (state.sendRequested) setSendRequested(true);
+    }
+    return () => leaveComposer(textarea, requested.current);
+  }, [ref, setDraft]);
+  return {
+    sendRequested,
+    requestSend: () => setSendRequested(true),
+    clearSendRequest: () => setSendRequested(false),
+  };
+}

@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import { createStore, Provider, useAtom } from 'jotai';
+import type { ReactNode } from 'react';
+import { expect } from 'vitest';
+import { drawerAtom } from '@/components/chat/atoms';
+import { ChatApiProvider } from '@/components/chat/chat-api-context';
+import { PanelComposer } from '@/components/chat/composer/PanelComposer';
+import { useChatFiles } from '@/components/chat/files/use-chat-files';
+import { useChosenModels } from '@/components/chat/use-chosen-models';
+import type { FakeBackground } from '../fake-background';
+import { renderWithBackground } from '../render';
+
+interface ComposerOptions {
+  writer?: boolean;
+  /** Whether the attached page is read (the composer waits for it before sending). */
+  pageRead?: boolean;
+  onSend?: (text: string) => void;
+}
+
+/** The composer as ChatPanel fills it (the user's models as the background lists them), with the drawer it opens shown. */
+export function ComposerAsInPanel({ writer = false, pageRead = true, onSend = () => {} }: ComposerOptions) {
+  const models = useChosenModels();
+  const files = useChatFiles(models.chosen[0], null);
+  const [drawer, setDrawer] = useAtom(drawerAtom);
+  return (
+    <>
+      <PanelComposer
+        models={models}
+        pageRead={pageRead}
+        tool="chat"
+        writer={writer}
+        temporary={false}
+        busy={false}
+        onSend={onSend}
+        onStop={() => {}}
+        placeholder="Ask about this page…"
+        page={null}
+        showCost={false}
+        files={files}
+        onOpenDrawer={setDrawer}
+        onOpenAiSettings={() => {}}
+      />
+      <output aria-label="Open drawer">{drawer ?? 'none'}</output>
+    </>
+  );
+}
+
+/** Renders `ui` with the side panel's providers (its own jotai store) talking to `background`, into `container` if given. */
+export function renderInPanel(ui: ReactNode, background: FakeBackground, container?: HTMLElement) {
+  const store = createStore();
+  const rendered = renderWithBackground(
+    <ChatApiProvider>
+      <Provider store={store}>{ui}</Provider>
+    </ChatApiProvider>,
+    background,
+    container,
+  );
+  return { ...rendered, store };
+}
+
+export const question = () => screen.getByRole('textbox', { name: 'Your question' }) as HTMLTextAreaElement;
+
+/** Waits until the model button names the models (no longer loading them). */
+export const modelsShown = () =>
+  waitFor(() => expect(screen.getByRole('button', { name: /^Model:/ }).textContent).not.toMatch(/Loading/));
