@@ -114,7 +114,7 @@ export function Composer({
             Stop
           </Button>
         ) : (
-          <Button type="submit" size="sm" disabled={!draft.trim() || !!blocked}>
+          <Button type="submit" size="sm" disabled={!draft.trim() || !!blocked} loading={handover.sendRequested}>
             Send
           </Button>
         )}

@@ -101,8 +101,11 @@ describe("The side panel's composer, typed in before React loads", () => {
     await keys.type(question(), 'First{Enter}');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(onSend).not.toHaveBeenCalled();
+    // Sending, as far as the user can tell.
+    expect(screen.getByRole('button', { name: 'Send' }).getAttribute('aria-busy')).toBe('true');
     act(() => store.set(pageReadAtom, true));
     await waitFor(() => expect(onSend).toHaveBeenCalledWith('First'));
+    expect(screen.getByRole('button', { name: 'Send' }).getAttribute('aria-busy')).toBeNull();
 
     await keys.type(question(), 'Second');
     await keys.click(screen.getByRole('button', { name: 'Send' }));
