@@ -4,6 +4,7 @@ import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
 import { draftAtom } from './atoms';
 import { isSendKey } from './composer/composer-handover';
+import { QuestionInput } from './composer/QuestionInput';
 import { useComposerHandover } from './composer/use-composer-handover';
 
 /**
@@ -35,22 +36,16 @@ export function PanelSkeleton() {
         }}
       >
         <Skeleton shape="block" className="panel-skeleton-tools" height={31} />
-        <label className="visually-hidden" htmlFor="composer-input">
-          Your question
-        </label>
-        <textarea
+        <QuestionInput
           ref={input}
-          id="composer-input"
-          className="composer-input"
-          rows={2}
-          placeholder="Ask about this page…"
           value={draft}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={setDraft}
           onKeyDown={(event) => {
             if (!isSendKey(event.nativeEvent)) return;
             event.preventDefault();
             requestSend();
           }}
+          placeholder="Ask about this page…"
         />
         <div className="composer-bar">
           <Skeleton width={120} />

@@ -1,24 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { PopupSkeleton } from '@/components/popup/PopupStates';
 import { PreviewCard } from '@/components/popup/PreviewCard';
 import { POPUP_MARKS } from '@/components/popup/popup-marks';
 import { paintTabPreview, previewCardElement, SHELL_SELECTOR } from '@/components/popup/tab-preview-shell';
+import { loadPageHtml, shellMarkup } from './page-html';
 
 const TAB = { title: '  Fish & <b>chips</b> | The Daily  ', url: 'https://www.daily.example/fish?x=1' };
 const ACTIVE_TAB = { ...TAB, tabId: 1, favIconUrl: null, detected: { mediaType: 'Link' as const, mediaUrl: null } };
 
-/** The popup's HTML as the browser shows it before any script runs: its skeleton, without the marker attribute. */
-function loadShell() {
-  const html = readFileSync('entrypoints/popup/index.html', 'utf8');
-  document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
-}
-const shellMarkup = () => {
-  const section = document.querySelector(SHELL_SELECTOR)?.cloneNode(true) as HTMLElement;
-  section.removeAttribute('data-popup-shell');
-  return section.outerHTML.replace(/>\s+</g, '><');
-};
+const loadShell = () => loadPageHtml('popup');
+const popupShell = () => shellMarkup('data-popup-shell');
 
 describe("the popup's shell (painted before React loads)", () => {
   afterEach(() => {
@@ -36,9 +28,9 @@ describe("the popup's shell (painted before React loads)", () => {
 
   test("the HTML's skeleton is React's, before and after the tab is painted in: the popup neither jumps nor resizes", async () => {
     loadShell();
-    expect(shellMarkup()).toBe(render(<PopupSkeleton />).container.innerHTML);
+    expect(popupShell()).toBe(render(<PopupSkeleton />).container.innerHTML);
     await paintTabPreview(TAB);
-    expect(shellMarkup()).toBe(render(<PopupSkeleton tab={ACTIVE_TAB} />).container.innerHTML);
+    expect(popupShell()).toBe(render(<PopupSkeleton tab={ACTIVE_TAB} />).container.innerHTML);
   });
 
   test("shows the tab's title as text, never as markup", () => {

@@ -4,6 +4,7 @@ import { type ShortcutAction, shortcutFor } from '@/lib/chat/shortcuts';
 import { Button } from '../../ui/Button';
 import { draftAtom } from '../atoms';
 import { isSendKey } from './composer-handover';
+import { QuestionInput } from './QuestionInput';
 import { useComposerHandover } from './use-composer-handover';
 
 interface ComposerProps {
@@ -89,19 +90,13 @@ export function Composer({
         </div>
       ) : null}
       {tools}
-      <label className="visually-hidden" htmlFor="composer-input">
-        Your question
-      </label>
-      <textarea
+      <QuestionInput
         ref={input}
-        id="composer-input"
-        className="composer-input"
-        rows={2}
-        placeholder={placeholder}
         value={draft}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={setDraft}
         onKeyDown={onKeyDown}
-        aria-describedby="composer-estimate"
+        placeholder={placeholder}
+        describedBy="composer-estimate"
       />
       <div className="composer-bar">
         {attachButton}

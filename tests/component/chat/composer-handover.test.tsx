@@ -3,7 +3,6 @@
  * session is asked): what was typed there, the caret, focus and an early Enter reach the real composer,
  * which sends the question once the models are known and the page is read, never before.
  */
-import { readFileSync } from 'node:fs';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { atom, useAtomValue } from 'jotai';
@@ -12,12 +11,12 @@ import { SHELL_COMPOSER_SELECTOR, wireShellComposer } from '@/components/chat/co
 import { PanelSkeleton } from '@/components/chat/PanelSkeleton';
 import { FakeBackground } from '../fake-background';
 import { makeUser } from '../fixtures';
+import { loadPageHtml } from '../page-html';
 import { ComposerAsInPanel, modelsShown, question, renderInPanel } from './composer-harness';
 
 /** The panel's page as the browser shows it before any script runs, its composer wired as main.ts wires it. */
 function loadPanelHtml() {
-  const html = readFileSync('entrypoints/sidepanel/index.html', 'utf8');
-  document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
+  loadPageHtml('sidepanel');
   wireShellComposer();
   return {
     root: document.getElementById('root') as HTMLElement,
