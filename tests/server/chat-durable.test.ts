@@ -64,7 +64,12 @@ describe('durable streaming', () => {
 
   it('re-attaching by message id gets the answer so far, then the rest, then done', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
-    fake.script({ chunks: CHUNKS, delayMs: 80 });
+    // The last piece waits until the second client has its first delta: it joins mid-answer on any machine.
+    let joined = () => {};
+    const secondClientJoined = new Promise<void>((resolve) => {
+      joined = resolve;
+    });
+    fake.script({ chunks: CHUNKS, delayMs: 80, lastChunkAfter: secondClientJoined });
     const first = await stream(t.url, `/api/chats/${chatId}/messages`, {
       token,
       body: { text: 'Attach again', modelId },
@@ -73,7 +78,13 @@ describe('durable streaming', () => {
     const messageId = first.events[0]?.data.id as number;
     expect(first.text).toBe('One two');
 
-    const again = await stream(t.url, `/api/messages/${messageId}/stream`, { token });
+    const again = await stream(t.url, `/api/messages/${messageId}/stream`, {
+      token,
+      onEvent: (event) => {
+        if (event.event === 'delta') joined();
+        return false;
+      },
+    });
 
     expect(shape(again.events)).toEqual(['message', 'delta', 'done']);
     expect(again.events[0]?.data).toEqual({ id: messageId });
