@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PdfReply } from './pdf-worker';
 import { createTurns } from './reading-turns';
-import { TextTooLong, UNREADABLE_PDF } from './text-errors';
+import { outOfMemory, PDF_TOO_BIG, TextTooLong, UNREADABLE_PDF } from './text-errors';
 
 /**
  * How long and how much memory one PDF's reading may take. PDF.js can be made to work far past what
@@ -36,7 +36,6 @@ export const PDF_READ_LIMITS: PdfReadLimits = { ms: 30_000, memoryMb: 256 };
 const START_MS = 30_000;
 
 export const PDF_TOO_SLOW = 'The PDF took too long to read';
-export const PDF_TOO_BIG = 'The PDF needs too much memory to read';
 export const PDF_READERS_BUSY = 'Trove is reading too many PDFs right now; try again in a few seconds';
 
 /** The reader could not start: the server's fault, not the file's (a 500). */
@@ -101,7 +100,7 @@ function readInProcess(bytes: Uint8Array, limits: PdfReadLimits): Promise<string
     reader.on('close', (code, signal) => {
       const why = `it ended (${signal ?? `exit code ${code}`}): ${stderr.trim().split('\n').slice(-3).join(' / ')}`;
       if (!started) end(notStarted(why));
-      else end(new Error(/heap out of memory/.test(stderr) ? PDF_TOO_BIG : UNREADABLE_PDF));
+      else end(new Error(outOfMemory.end(signal, stderr) ? PDF_TOO_BIG : UNREADABLE_PDF));
     });
   });
 }

@@ -1,7 +1,7 @@
 import { getDocumentProxy } from 'unpdf';
 import { MAX_CHAT_FILE_TEXT } from '../../lib/api/chat-files-contract';
 import { pdfSizeProblem } from './pdf-size';
-import { TextTooLong, UNREADABLE_PDF } from './text-errors';
+import { outOfMemory, PDF_TOO_BIG, TextTooLong, UNREADABLE_PDF } from './text-errors';
 
 /** The most pages a PDF may have: a document whose text fits MAX_CHAT_FILE_TEXT has far fewer. */
 export const MAX_PDF_PAGES = 1000;
@@ -21,8 +21,8 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   try {
     // errors only: a destroyed document's unfinished page would warn
     pdf = await getDocumentProxy(bytes, { verbosity: 0 });
-  } catch {
-    throw new Error(UNREADABLE_PDF);
+  } catch (error) {
+    throw unreadable(error);
   }
   try {
     if (pdf.numPages > MAX_PDF_PAGES) {
@@ -53,8 +53,11 @@ async function pageText(pdf: PdfDocument, number: number, room: number): Promise
       if (chunk.done) break;
       for (const item of chunk.value.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
     }
-  } catch {
-    throw new Error(UNREADABLE_PDF);
+  } catch (error) {
+    throw unreadable(error);
   }
   return text;
 }
+
+/** Why PDF.js failed, for the user: too big to read in the reader's memory, else damaged. */
+const unreadable = (error: unknown) => new Error(outOfMemory.error(error) ? PDF_TOO_BIG : UNREADABLE_PDF);
