@@ -40,8 +40,7 @@ beforeAll(async () => {
       DATABASE_URL: database?.url ?? '',
       TROVE_SECRET: SECRET,
       TROVE_PER_ADDRESS_LIMITS: '0',
-      // Short, so the test need not wait 30 s; long enough for a small PDF on a loaded machine (the form takes minutes).
-      TROVE_PDF_READ_MS: '6000',
+      TROVE_PDF_READ_MS: '2000',
     },
   });
 }, 120_000);

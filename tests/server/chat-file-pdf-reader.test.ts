@@ -11,9 +11,8 @@ import { expectError, setupTestServer } from './harness';
 import { hugeArrayPdf, repeatedFormPdf, uploadPdf, uploadWhileAsking } from './pdf-helpers';
 
 const fake = setupFakeProvider();
-// a short bound, so the test need not wait 30 s, yet long enough for a small PDF on a loaded machine; the form
-// below would take minutes
-const quick = setupTestServer({ pdfRead: { ms: 6000 } });
+// a short bound, so the test need not wait 10 s; the form below would take minutes
+const quick = setupTestServer({ pdfRead: { ms: 2000 } });
 // the default memory bound, time enough to reach it
 const patient = setupTestServer({ pdfRead: { ms: 120_000 } });
 
