@@ -13,11 +13,13 @@ export const PDF_TOO_BIG = 'The PDF needs too much memory to read';
 
 /**
  * Whether the reader ran out of memory. Near its heap bound V8 either ends the process (its last words name
- * the heap, or the whole process, being out of memory; the system's OOM killer sends SIGKILL and says nothing)
+ * the heap, or the whole process, being out of memory, and aborts; the system's OOM killer sends SIGKILL and says
+ * nothing)
  * or, for one big array, throws a RangeError that PDF.js passes on by its message: a file's fault, not damage.
  */
 export const outOfMemory = {
   error: (error: unknown) => /allocation failed|out of memory/i.test((error as Error | undefined)?.message ?? ''),
+  // PDF.js is JavaScript only: its process dies by a signal only when V8 gives up (an abort) or the system kills it.
   end: (signal: NodeJS.Signals | null, stderr: string) =>
-    signal === 'SIGKILL' || /allocation failed|out of memory/i.test(stderr),
+    signal !== null || /allocation failed|out of memory/i.test(stderr),
 };

@@ -19,7 +19,8 @@ describe('a PDF reader out of memory', () => {
     // the system's OOM killer, which says nothing
     expect(outOfMemory.end('SIGKILL', '')).toBe(true);
     expect(outOfMemory.end(null, 'TypeError: Cannot read properties of undefined')).toBe(false);
-    expect(outOfMemory.end('SIGSEGV', '')).toBe(false);
+    // an exit of its own (a reader that failed to run), not a crash
+    expect(outOfMemory.end(null, '')).toBe(false);
   });
 
   it('is told by the error PDF.js passes on', () => {
