@@ -71,7 +71,8 @@ function readInProcess(bytes: Uint8Array, limits: PdfReadLimits): Promise<string
   });
   let stderr = '';
   reader.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4096);
+    // its first words say why it ended (V8's fatal error, an uncaught error); a native stack trace follows
+    if (stderr.length < 4096) stderr = (stderr + chunk.toString()).slice(0, 4096);
   });
   return new Promise((resolve, reject) => {
     let started = false;
@@ -92,15 +93,21 @@ function readInProcess(bytes: Uint8Array, limits: PdfReadLimits): Promise<string
         timer = setTimeout(() => end(new Error(PDF_TOO_SLOW)), limits.ms);
         reader.send(bytes);
       } else if ('text' in message) end(message.text);
-      else end(message.tooLong ? new TextTooLong() : new Error(message.problem));
+      else {
+        if (message.cause) console.warn(`[trove] a PDF was refused (${message.problem}); PDF.js: ${message.cause}`);
+        end(message.tooLong ? new TextTooLong() : new Error(message.problem));
+      }
     });
     // once started, an error (a send to a reader that just ended) is followed by its 'close'
     reader.on('error', (error) => started || end(notStarted(error.message)));
     // 'close', not 'exit': its stderr (which names an out-of-memory end) has then all arrived
     reader.on('close', (code, signal) => {
-      const why = `it ended (${signal ?? `exit code ${code}`}): ${stderr.trim().split('\n').slice(-3).join(' / ')}`;
-      if (!started) end(notStarted(why));
-      else end(new Error(outOfMemory.end(signal, stderr) ? PDF_TOO_BIG : UNREADABLE_PDF));
+      const lines = stderr.split('\n').filter((line) => line.trim());
+      const said = lines.find((line) => /FATAL|Error\b/.test(line)) ?? lines.slice(-3).join(' / ');
+      const why = `it ended (${signal ?? `exit code ${code}`}): ${said.trim()}`;
+      if (!started) return end(notStarted(why));
+      console.warn(`[trove] the PDF reader ${why}`);
+      end(new Error(outOfMemory.end(signal, stderr) ? PDF_TOO_BIG : UNREADABLE_PDF));
     });
   });
 }

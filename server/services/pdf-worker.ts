@@ -7,7 +7,7 @@ import { TextTooLong } from './text-errors';
  * loads PDF.js, says 'ready', reads the text of the one PDF it is then sent (its bytes) and answers
  * with a PdfReply.
  */
-export type PdfReply = { text: string } | { problem: string; tooLong: boolean };
+export type PdfReply = { text: string } | { problem: string; tooLong: boolean; cause?: string };
 
 const send = (message: 'ready' | PdfReply) => process.send?.(message);
 
@@ -17,7 +17,13 @@ process.once('message', async (bytes: Uint8Array) => {
     // it arrives as a Buffer, which PDF.js refuses
     reply = { text: await pdfText(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
   } catch (error) {
-    reply = { problem: (error as Error).message, tooLong: error instanceof TextTooLong };
+    const { message, cause } = error as Error;
+    // PDF.js's own words, for the server's log only
+    reply = {
+      problem: message,
+      tooLong: error instanceof TextTooLong,
+      cause: cause === undefined ? undefined : String(cause),
+    };
   }
   send(reply);
 });

@@ -3,7 +3,7 @@
  * bound, so a small PDF that passes pdf-size.ts's checks yet would hold PDF.js for minutes, or grow its
  * heap past the bound, is refused naming why, while the server goes on answering; normal PDFs read.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chatFileUploadResponseSchema } from '../../lib/api/contract';
 import { makePdf } from '../fixtures/documents';
 import { chatUser, setupFakeProvider } from './chat-helpers';
@@ -32,6 +32,24 @@ describe('PDF chat files read in a process of their own', () => {
     // read on the server's thread, it would answer none while reading
     expect(refused.health).toBeGreaterThanOrEqual(10);
     await expectReads(quick, token, modelId);
+  });
+
+  it("refuses a damaged PDF naming it so, and logs PDF.js's own reason for the operator", async () => {
+    const { token, modelId } = await chatUser(quick, fake);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const damaged = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\n%%EOF');
+      const refused = await uploadPdf(quick.url, token, modelId, damaged, 'damaged.pdf');
+      expect(expectError(refused, 400).message).toBe(
+        'files[0] (damaged.pdf): It could not be read as a PDF (damaged or encrypted?)',
+      );
+      const logged = warn.mock.calls.map((call) => String(call[0]));
+      expect(logged).toContainEqual(
+        expect.stringMatching(/^\[trove\] a PDF was refused \(It could not.*; PDF\.js: \w+/),
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   // reaching 256 MB takes PDF.js seconds, many on a busy machine
