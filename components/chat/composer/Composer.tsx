@@ -46,7 +46,7 @@ export function Composer({
 }: ComposerProps) {
   const [draft, setDraft] = useAtom(draftAtom);
   const input = useRef<HTMLTextAreaElement>(null);
-  const handover = useComposerHandover(input, setDraft);
+  const handover = useComposerHandover(input, setDraft, onShortcut);
   const send = () => {
     const text = draft.trim();
     if (!text || busy || blocked) return;

@@ -1,3 +1,5 @@
+import { type ShortcutAction, shortcutFor } from '@/lib/chat/shortcuts';
+
 /**
  * The side panel draws its composer up to three times as it loads: in its HTML (typeable before any
  * script has run), in React's skeleton while the session is asked, then the real one. Each hands what
@@ -41,6 +43,23 @@ export function takeComposer(): ComposerState | null {
   left = null;
   return state;
 }
+
+/**
+ * The shortcut a composer that could not open drawers (the HTML's, the skeleton) was typed: a trigger just
+ * before the caret, at the start or after a space, in the focused box. The real composer fires it on taking over.
+ */
+export function heldShortcut({ text, start, end, focused }: ComposerState): ShortcutAction | null {
+  if (!focused || start !== end || start === 0) return null;
+  return shortcutFor(text.charAt(start - 1), text, start - 1);
+}
+
+/** `state` without its held shortcut's character, the caret where it was typed. */
+export const withoutTrigger = (state: ComposerState): ComposerState => ({
+  ...state,
+  text: state.text.slice(0, state.start - 1) + state.text.slice(state.start),
+  start: state.start - 1,
+  end: state.start - 1,
+});
 
 /** Enter starts a question; Shift+Enter and an input method's Enter do not. */
 export const isSendKey = (event: KeyboardEvent) => event.key === 'Enter' && !event.shiftKey && !event.isComposing;

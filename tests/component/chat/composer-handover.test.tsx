@@ -34,6 +34,7 @@ function PanelAsItLoads({ onSend }: { onSend: (text: string) => void }) {
 }
 
 const signedIn = () => new FakeBackground({ user: makeUser() });
+const openDrawer = () => screen.getByRole('status', { name: 'Open drawer' }).textContent;
 
 describe("The side panel's composer, typed in before React loads", () => {
   afterEach(() => {
@@ -109,6 +110,39 @@ describe("The side panel's composer, typed in before React loads", () => {
     await keys.type(question(), 'Second');
     await keys.click(screen.getByRole('button', { name: 'Send' }));
     expect(onSend).toHaveBeenLastCalledWith('Second');
+  });
+
+  it('a shortcut typed before React loads opens its drawer once the composer takes over, its character dropped', async () => {
+    const { root, shell } = loadPanelHtml();
+    const keys = userEvent.setup();
+    await keys.click(shell);
+    await keys.type(shell, 'and/or \\');
+    const { user } = renderInPanel(<ComposerAsInPanel />, signedIn(), root);
+
+    expect(openDrawer()).toBe('history');
+    expect(question().value).toBe('and/or ');
+    // Typed in the composer itself, the same shortcut does the same.
+    await user.clear(question());
+    await user.type(question(), '/');
+    expect(openDrawer()).toBe('prompts');
+    expect(question().value).toBe('');
+  });
+
+  it('a trigger inside a word, or one Write mode does not offer, stays a character', async () => {
+    for (const [typed, writer] of [
+      ['and/or', false],
+      ['\\', true],
+    ] as const) {
+      const { root, shell } = loadPanelHtml();
+      const keys = userEvent.setup();
+      await keys.click(shell);
+      await keys.type(shell, typed);
+      const { unmount } = renderInPanel(<ComposerAsInPanel writer={writer} />, signedIn(), root);
+      expect(openDrawer()).toBe('none');
+      expect(question().value).toBe(typed);
+      unmount();
+      document.body.innerHTML = '';
+    }
   });
 
   it('an early Enter when no model can answer is dropped, the text kept: nothing is sent later by surprise', async () => {
