@@ -9,7 +9,8 @@ import { useToast } from '../ui/Toast';
 import { draftAtom } from './atoms';
 import { useChatApi } from './chat-api-context';
 import type { Conversation } from './conversation/use-conversation';
-import type { AnswerActions, SaveKind } from './menus/AnswerOptions';
+import type { AnswerActions } from './menus/AnswerOptions';
+import type { SaveKind, SaveTarget } from './menus/SaveAnswerFields';
 import type { ShareActions } from './menus/ShareMenu';
 import { chatKeys } from './queries';
 
@@ -62,7 +63,7 @@ export function useChatActions(
           })
           .catch(fail);
       },
-      save: (kind: SaveKind) => void saveAnswer(kind, turn, answer),
+      save: (kind: SaveKind, target: SaveTarget) => void saveAnswer(kind, target, turn, answer),
       savePrompt: () => {
         if (answer.messageId) void savedPrompt(api.promptFromAnswer(answer.messageId));
       },
@@ -78,7 +79,7 @@ export function useChatActions(
     };
   };
 
-  async function saveAnswer(kind: SaveKind, turn: TurnView, answer: AnswerView) {
+  async function saveAnswer(kind: SaveKind, target: SaveTarget, turn: TurnView, answer: AnswerView) {
     // The panel only shows once the session is known: its server address is in the cache.
     const serverUrl = queryClient.getQueryData<Session>(keys.session)?.serverUrl ?? '';
     const url = chatUrl ?? `${serverUrl}/api/chats/${conversation.chatId}/export?format=markdown`;
@@ -89,7 +90,13 @@ export function useChatActions(
           label: `${kind}: ${turn.question.slice(0, 60)}`,
           payload: {
             endpoint: 'gems',
-            gem: { title: turn.question.slice(0, 200), url, media_type: kind, text: answer.text },
+            gem: {
+              title: turn.question.slice(0, 200),
+              url,
+              media_type: kind,
+              text: answer.text,
+              collectionId: target.collectionId,
+            },
           },
         }),
       );
@@ -97,7 +104,9 @@ export function useChatActions(
       else
         toast(
           'success',
-          outcome.status === 'saved' ? `Saved as a ${kind}` : `Saved as a ${kind} once the server can be reached`,
+          outcome.status === 'saved'
+            ? `Saved as a ${kind} in ${target.name}`
+            : `Saved as a ${kind} in ${target.name} once the server can be reached`,
         );
     } catch (error) {
       fail(error);

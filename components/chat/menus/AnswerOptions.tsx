@@ -6,15 +6,14 @@ import { Popover } from '../../ui/Popover';
 import { Slider } from '../../ui/Slider';
 import { waitWhile } from '../conversation/answer-busy';
 import { MoreIcon } from '../icons';
-
-export type SaveKind = 'Blog' | 'Page' | 'Note';
+import { SaveAnswerFields, type SaveKind, type SaveTarget } from './SaveAnswerFields';
 
 export interface AnswerActions {
   regenerate: (options: Partial<RegenerateOptions>) => void;
   switchLanguage: () => void;
   switchModel: () => void;
   fork: () => void;
-  save: (kind: SaveKind) => void;
+  save: (kind: SaveKind, target: SaveTarget) => void;
   /** Save → Ai Prompt: the answer becomes a prompt of the user's. */
   savePrompt: () => void;
   copy: () => void;
@@ -136,17 +135,10 @@ function TextActions({
 }) {
   return (
     <>
-      <fieldset className="answer-options-save">
-        <legend>Save as</legend>
-        {(['Blog', 'Page', 'Note'] as const).map((kind) => (
-          <Button key={kind} size="sm" variant="secondary" onClick={run(() => actions.save(kind))}>
-            {kind}
-          </Button>
-        ))}
-        <Button size="sm" variant="secondary" onClick={run(actions.savePrompt)}>
-          Ai Prompt
-        </Button>
-      </fieldset>
+      <SaveAnswerFields
+        onSave={(kind, target) => run(() => actions.save(kind, target))()}
+        onSavePrompt={run(actions.savePrompt)}
+      />
       <Button size="sm" variant="ghost" onClick={run(actions.copy)}>
         Copy text
       </Button>

@@ -6,6 +6,7 @@ import { type AnswerActions, AnswerOptions } from '@/components/chat/menus/Answe
 import { SearchResults } from '@/components/chat/tools/SearchResults';
 import { ToolChooser } from '@/components/chat/tools/ToolChooser';
 import type { AnswerView } from '@/lib/chat/conversation-view';
+import { renderWithBackground } from '../render';
 
 const answer = (over: Partial<AnswerView> = {}): AnswerView => ({
   key: 'm1',
@@ -41,8 +42,7 @@ const actions: AnswerActions = {
 };
 
 async function optionsOf(view: AnswerView) {
-  const user = userEvent.setup();
-  render(<AnswerOptions answer={view} actions={actions} multi={false} busy={false} />);
+  const { user } = renderWithBackground(<AnswerOptions answer={view} actions={actions} multi={false} busy={false} />);
   await user.click(screen.getByRole('button', { name: 'Chat options' }));
   const dialog = await screen.findByRole('dialog', { name: 'Chat options' });
   return within(dialog)
