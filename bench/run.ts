@@ -40,7 +40,7 @@ if (zip.status === 0) {
   const file = readdirSync('.output').find((f) => f.endsWith('-chrome.zip'));
   if (file)
     console.log(
-      `extension package (${file}): ${(statSync(`.output/${file}`).size / 1024).toFixed(1)} kB  (budget 1536 kB)`,
+      `extension package (${file}): ${(statSync(`.output/${file}`).size / 1024).toFixed(1)} kB  (budget 1024 kB)`,
     );
   print(await benchExtension(Number(process.env.BENCH_SAVES ?? 30), Number(process.env.BENCH_QUEUED ?? 50)));
   console.log('');
