@@ -118,8 +118,11 @@ export function useAttachedPage() {
     keep,
     /** Offers the switch to another tab of the window as if the user had switched to it (followed at once when following). */
     offerTab,
-    /** Read again (e.g. after the user allowed reading tabs). */
-    reread: () => read(page?.tabId ?? offer?.tabId),
+    /**
+     * Read again after the user allowed reading tabs ("Follow the active tab" turned on): the tab offered,
+     * as following takes it, else the tab the chat is about, also one that could not be read.
+     */
+    reread: () => (offer ? accept() : read(page?.tabId ?? readTabId ?? undefined)),
     /** What is sent with a question: nothing while a move is offered or the page could not be read. */
     sendable: offer || !page?.extract ? null : page,
   };
