@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Tag } from '@/lib/api/contract';
-import { TagsInput } from '../popup/TagsInput';
+import { TagsField } from '../popup/TagsField';
 
 interface Props {
   value: Tag[];
@@ -10,43 +10,61 @@ interface Props {
   onCreate: (name: string) => Promise<Tag>;
 }
 
-/** Feedback tags: names typed with Enter or comma become tags, new ones created through the tag API. */
+const key = (name: string) => name.trim().toLowerCase();
+
+/**
+ * Feedback tags, on the popup's tags field (suggestions picked with ↓/Enter or a click; typed names entered
+ * with Enter or a comma). A name no tag has is created through the tag API; its chip shows once it exists.
+ */
 export function FeedbackTagsField({ value, onChange, existing, onCreate }: Props) {
   const [error, setError] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
-  const known = [...existing, ...value];
-  const find = (name: string) => known.find((t) => t.tag.toLowerCase() === name.toLowerCase());
+  const [creating, setCreating] = useState(0);
+  // Several names can arrive before a render (a pasted list, a creation finishing): each change starts
+  // from the latest tags, and a name being created is not created twice.
+  const latest = useRef(value);
+  latest.current = value;
+  const pending = useRef(new Set<string>());
+  const set = (next: Tag[]) => {
+    latest.current = next;
+    onChange(next);
+  };
+  const has = (tags: Tag[], name: string) => tags.some((t) => key(t.tag) === key(name));
 
-  const change = async (names: string[]) => {
-    setError(null);
-    const kept = value.filter((t) => names.some((n) => n.toLowerCase() === t.tag.toLowerCase()));
-    const added = names.filter((n) => !kept.some((t) => t.tag.toLowerCase() === n.toLowerCase()));
-    const next = [...kept];
-    setCreating(added.some((n) => !find(n)));
+  const create = async (name: string) => {
+    pending.current.add(key(name));
+    setCreating((n) => n + 1);
     try {
-      for (const name of added) next.push(find(name) ?? (await onCreate(name)));
+      const tag = await onCreate(name);
+      if (!has(latest.current, tag.tag)) set([...latest.current, tag]);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
-      setCreating(false);
-      onChange(next);
+      pending.current.delete(key(name));
+      setCreating((n) => n - 1);
+    }
+  };
+
+  const change = (names: string[]) => {
+    setError(null);
+    const kept = latest.current.filter((t) => names.some((n) => key(n) === key(t.tag)));
+    if (kept.length !== latest.current.length) set(kept);
+    for (const name of names) {
+      if (has(latest.current, name) || pending.current.has(key(name))) continue;
+      const known = existing.find((t) => key(t.tag) === key(name));
+      if (known) set([...latest.current, known]);
+      else void create(name);
     }
   };
 
   return (
-    <>
-      <TagsInput
-        inputId="report-tags"
-        value={value.map((t) => t.tag)}
-        onChange={(names) => void change(names)}
-        suggestions={existing.map((t) => t.tag)}
-      />
-      {creating && <span className="hint">Creating tag…</span>}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </>
+    <TagsField
+      id="report-tags"
+      label="Feedback Tags"
+      value={value.map((t) => t.tag)}
+      onChange={change}
+      suggestions={existing}
+      hint={creating > 0 ? 'Creating tag…' : undefined}
+      error={error ?? undefined}
+    />
   );
 }

@@ -145,15 +145,7 @@ export function ReportBugDialog({ initialUrl, onClose, activeModel }: Props) {
               ))}
             </select>
           </Field>
-          <div className="field">
-            <label htmlFor="report-tags">Feedback Tags</label>
-            <FeedbackTagsField
-              value={tags}
-              onChange={setTags}
-              existing={existingTags.data ?? []}
-              onCreate={createTag}
-            />
-          </div>
+          <FeedbackTagsField value={tags} onChange={setTags} existing={existingTags.data ?? []} onCreate={createTag} />
           <div className="field">
             <span className="label">Attachment</span>
             <AttachmentField

@@ -8,6 +8,11 @@ interface Props {
   /** The user's existing tags, offered as suggestions (↓ then Enter picks one). */
   suggestions: Tag[];
   error?: string;
+  /** The input's id (the list's and the error's are made from it). */
+  id?: string;
+  label?: string;
+  /** A line under the chips, e.g. while a new tag is being created. */
+  hint?: string;
 }
 
 const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -15,8 +20,9 @@ const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /**
  * Tag chips and a combobox: typing filters the user's tags, ↓/Enter or a click picks one, Enter or a
  * comma adds typed text (an existing tag keeps its own casing), Backspace in the empty box removes the last chip.
+ * The popup's form and the Report Bug dialog both use it.
  */
-export function TagsField({ value, onChange, suggestions, error }: Props) {
+export function TagsField({ value, onChange, suggestions, error, id = 'gem-tags', label = 'Tags', hint }: Props) {
   // Several tags can arrive at once (a pasted list): each adds to the latest list, not the one rendered.
   const latest = useRef(value);
   latest.current = value;
@@ -36,8 +42,8 @@ export function TagsField({ value, onChange, suggestions, error }: Props) {
   return (
     <div className="field tags-field">
       <PopupCombobox
-        id="gem-tags"
-        label="Tags"
+        id={id}
+        label={label}
         clearOnSelect
         separator=","
         commitOnBlur
@@ -59,8 +65,9 @@ export function TagsField({ value, onChange, suggestions, error }: Props) {
           </li>
         ))}
       </ul>
+      {hint && <span className="hint">{hint}</span>}
       {error && (
-        <p className="field-error" id="gem-tags-error" role="alert">
+        <p className="field-error" id={`${id}-error`} role="alert">
           {error}
         </p>
       )}

@@ -97,7 +97,7 @@ describe('Report a bug from the popup', () => {
     await screen.findByRole('dialog', { name: 'Report a bug' });
     await user.type(box('Title'), 'Popup flickers');
     await user.type(box('Description'), 'When it opens.');
-    await user.type(box('Feedback Tags'), 'popup{Enter}');
+    await user.type(inDialog().getByRole('combobox', { name: 'Feedback Tags' }), 'popup{Enter}');
     await waitFor(() => expect(chips()).toEqual(['popup']));
     await browse(pngFile('flicker.png'));
     await uploadsSettled();

@@ -33,7 +33,7 @@ export function renderDialog(fake = new FakeBackground(), initialUrl = PAGE_URL)
 export const dialog = () => screen.getByRole('dialog', { name: 'Report a bug' });
 export const queryDialog = () => screen.queryByRole('dialog', { name: 'Report a bug' });
 export const inDialog = () => within(dialog());
-export const box = (label: 'Title' | 'URL' | 'Description' | 'Feedback Tags') =>
+export const box = (label: 'Title' | 'URL' | 'Description') =>
   inDialog().getByRole('textbox', { name: label }) as HTMLInputElement;
 export const category = () => inDialog().getByRole('combobox', { name: 'Category' }) as HTMLSelectElement;
 export const submitButton = () =>

@@ -24,6 +24,22 @@ import {
 } from './report-bug-helpers';
 
 const SUBMITTED = 'Report has been submitted';
+/** The tags field is a combobox (the popup's tags field): its suggestions are a listbox of options. */
+const tagsBox = () => inDialog().getByRole('combobox', { name: 'Feedback Tags' }) as HTMLInputElement;
+const suggestionList = () => screen.queryByRole('listbox', { name: 'Feedback Tags' });
+const suggestions = () =>
+  within(screen.getByRole('listbox', { name: 'Feedback Tags' }))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+/** The text of the option aria-activedescendant names, checked to be an option of the list aria-controls names. */
+function highlighted() {
+  const id = tagsBox().getAttribute('aria-activedescendant');
+  if (!id) return null;
+  const option = document.getElementById(id);
+  expect(option?.getAttribute('role')).toBe('option');
+  expect(option?.closest('[role="listbox"]')?.id).toBe(tagsBox().getAttribute('aria-controls'));
+  return option?.textContent;
+}
 const FAILED = 'Error Occured!.Try again later';
 
 describe('ReportBugDialog: the form', () => {
@@ -143,52 +159,123 @@ describe('ReportBugDialog: the form', () => {
 describe('ReportBugDialog: feedback tags', () => {
   test('Enter and comma both make a tag; a new name is created through the tag API', async () => {
     const { user, fake } = renderDialog();
-    await user.type(box('Feedback Tags'), 'popup{Enter}');
+    await user.type(tagsBox(), 'popup{Enter}');
     expect(await inDialog().findByText('popup')).toBeTruthy();
-    await user.type(box('Feedback Tags'), 'layout,');
+    await user.type(tagsBox(), 'layout,');
     await waitFor(() => expect(chips()).toEqual(['popup', 'layout']));
     expect(fake.calls('createTag')).toEqual([{ tag: 'popup' }, { tag: 'layout' }]);
     expect(fake.state.tags.map((t) => t.tag)).toEqual(['JavaScript', 'cooking', 'popup', 'layout']);
-    expect(box('Feedback Tags').value).toBe('');
+    expect(tagsBox().value).toBe('');
   });
 
   test('an existing tag typed in another case is used as it is, without creating one', async () => {
     const { user, fake } = renderDialog();
     await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
-    await user.type(box('Feedback Tags'), 'JAVASCRIPT{Enter}');
+    await user.type(tagsBox(), 'JAVASCRIPT{Enter}');
     await waitFor(() => expect(chips()).toEqual(['JavaScript']));
-    await user.type(box('Feedback Tags'), 'Cooking,');
+    await user.type(tagsBox(), 'Cooking,');
     await waitFor(() => expect(chips()).toEqual(['JavaScript', 'cooking']));
     expect(fake.client.createTag).not.toHaveBeenCalled();
   });
 
-  test('existing tags are suggested while typing, and picking one does not create it', async () => {
+  test('existing tags are suggested while typing; clicking one adds it without creating it', async () => {
     const { user, fake } = renderDialog();
-    await user.type(box('Feedback Tags'), 'java');
-    const suggestions = await inDialog().findByRole('list', { name: 'Tag suggestions' });
-    expect(
-      within(suggestions)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['JavaScript']);
-    await user.click(within(suggestions).getByRole('button', { name: 'JavaScript' }));
+    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    expect(suggestionList()).toBeNull();
+    await user.type(tagsBox(), 'java');
+    expect(suggestions()).toEqual(['JavaScript', 'Add tag “java”']);
+    await user.click(screen.getByRole('option', { name: 'JavaScript' }));
     await waitFor(() => expect(chips()).toEqual(['JavaScript']));
-    expect(inDialog().queryByRole('list', { name: 'Tag suggestions' })).toBeNull();
+    expect(tagsBox().value).toBe('');
+    expect(suggestionList()).toBeNull();
     expect(fake.client.createTag).not.toHaveBeenCalled();
+  });
+
+  test('↓ highlights a suggestion and Enter adds it (not the typed text); nothing is created or sent', async () => {
+    const { user, fake, onClose } = renderDialog();
+    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    await user.type(tagsBox(), 'coo');
+    expect(suggestions()).toEqual(['cooking', 'Add tag “coo”']);
+    expect(highlighted()).toBeNull();
+    await user.keyboard('{ArrowDown}');
+    expect(highlighted()).toBe('cooking');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(chips()).toEqual(['cooking']));
+    expect(tagsBox().value).toBe('');
+    expect(suggestionList()).toBeNull();
+    expect(document.activeElement).toBe(tagsBox());
+    expect(fake.client.createTag).not.toHaveBeenCalled();
+    expect(fake.client.submitFeedback).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  test('↓ ↓ reaches the create-new option: Enter creates the typed tag', async () => {
+    const { user, fake } = renderDialog();
+    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    await user.type(tagsBox(), 'coo');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(highlighted()).toBe('Add tag “coo”');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(chips()).toEqual(['coo']));
+    expect(fake.calls('createTag')).toEqual([{ tag: 'coo' }]);
+  });
+
+  test('Escape closes the list, keeps the text and focus in the box, and leaves the dialog open', async () => {
+    const { user, fake, onClose } = renderDialog();
+    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    await user.type(tagsBox(), 'java');
+    await user.keyboard('{ArrowDown}');
+    expect(highlighted()).toBe('JavaScript');
+    await user.keyboard('{Escape}');
+    expect(suggestionList()).toBeNull();
+    expect(tagsBox().getAttribute('aria-expanded')).toBe('false');
+    expect(tagsBox().getAttribute('aria-activedescendant')).toBeNull();
+    expect(document.activeElement).toBe(tagsBox());
+    expect(tagsBox().value).toBe('java');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(queryDialog()).toBeTruthy();
+    // ↓ opens the list again, and the pick still works.
+    await user.keyboard('{ArrowDown}');
+    expect(highlighted()).toBe('JavaScript');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(chips()).toEqual(['JavaScript']));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  test('does not suggest a tag already added; Backspace in the empty box removes the last chip', async () => {
+    const { user, fake } = renderDialog();
+    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    await user.type(tagsBox(), 'cooking{Enter}');
+    await waitFor(() => expect(chips()).toEqual(['cooking']));
+    await user.type(tagsBox(), 'coo');
+    expect(suggestions()).toEqual(['Add tag “coo”']);
+    await user.clear(tagsBox());
+    await user.keyboard('{Backspace}');
+    expect(chips()).toEqual([]);
+  });
+
+  test('a pasted list becomes several tags, each new one created once', async () => {
+    const { user, fake } = renderDialog();
+    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    await user.click(tagsBox());
+    await user.paste('popup, javascript,layout,POPUP');
+    await waitFor(() => expect(chips()).toHaveLength(3));
+    expect([...chips()].sort()).toEqual(['JavaScript', 'layout', 'popup']);
+    expect(fake.calls('createTag')).toEqual([{ tag: 'popup' }, { tag: 'layout' }]);
   });
 
   test('a tag that cannot be created shows why and is not added', async () => {
     const fake = new FakeBackground();
     fake.failNext('createTag', { message: 'Could not create the tag' });
     const { user } = renderDialog(fake);
-    await user.type(box('Feedback Tags'), 'popup{Enter}');
+    await user.type(tagsBox(), 'popup{Enter}');
     expect(await inDialog().findByText('Could not create the tag')).toBeTruthy();
     expect(chips()).toEqual([]);
   });
 
   test('a chip can be removed', async () => {
     const { user } = renderDialog();
-    await user.type(box('Feedback Tags'), 'popup{Enter}');
+    await user.type(tagsBox(), 'popup{Enter}');
     await inDialog().findByText('popup');
     await user.click(inDialog().getByRole('button', { name: 'Remove tag popup' }));
     expect(chips()).toEqual([]);
@@ -202,7 +289,7 @@ async function fillIn(user: ReturnType<typeof renderDialog>['user']) {
   await user.clear(box('URL'));
   await user.type(box('URL'), 'https://docs.example.com/guide');
   await user.selectOptions(category(), 'Improvement');
-  await user.type(box('Feedback Tags'), 'javascript{Enter}popup{Enter}');
+  await user.type(tagsBox(), 'javascript{Enter}popup{Enter}');
   await waitFor(() => expect(chips()).toEqual(['JavaScript', 'popup']));
   await browse(pngFile('screen.png'));
   await uploadsSettled();
@@ -262,7 +349,7 @@ describe('ReportBugDialog: sending', () => {
     const hold = fake.holdNext('createTag');
     const { user, onClose } = renderDialog(fake);
     await user.type(box('Title'), 'Tag left in the box');
-    await user.type(box('Feedback Tags'), 'javascript{Enter}unfinished');
+    await user.type(tagsBox(), 'javascript{Enter}unfinished');
     await user.click(submitButton());
     await waitFor(() => expect(fake.calls('createTag')).toEqual([{ tag: 'unfinished' }]));
     expect(fake.client.submitFeedback).not.toHaveBeenCalled();

@@ -79,7 +79,7 @@ describe('one look for every page, light and dark', () => {
     for (const theme of THEMES) {
       const style = await look(popup, theme);
       expect(style.fontSize).toBe('14px');
-      await shoot(popup, `popup-fresh-${theme}`);
+      await shoot(popup, `popup-theme-fresh-${theme}`);
     }
     await popup.close().catch(() => {});
     await page.close();
