@@ -45,6 +45,7 @@ export function drainable(server: Server) {
         ]);
         grace.abort();
         if (forced) {
+          console.warn(`Requests still in flight after ${graceMs / 1000} s were cut off (their connections closed).`);
           server.closeAllConnections();
           await allClosed;
         }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { cleanRecord, cleanText } from '../../lib/api/clean-text';
-import { ApiError, type FieldError, fieldErrors } from './errors';
+import { ApiError, type FieldError, fieldError, fieldErrors } from './errors';
 import { parseRequestJson } from './json-text';
 
 /**
@@ -37,7 +37,11 @@ export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Prom
     throw new ApiError(415, `Send the request body as JSON with Content-Type: application/json (${got})`);
   }
   const body = parseRequestJson(await c.req.text());
-  if (!body.ok) throw new ApiError(400, `Request body ${body.problem}`);
+  if (!body.ok) {
+    // A problem inside one field names it, as a schema's field errors do.
+    if (body.field) throw fieldError(400, body.field, body.problem);
+    throw new ApiError(400, `Request body ${body.problem}`);
+  }
   return parseOrThrow(schema, body.value);
 }
 

@@ -10,7 +10,7 @@ type Json = any;
 export interface FuzzCase {
   label: string;
   build: () => WireRequest;
-  /** The field the mutation touched: a 400 with field errors must name it (or a part of it). */
+  /** The field the mutation touched: a 400 must name it (or a part of it), in its field errors or its message. */
   field?: string;
   /** The only statuses acceptable (besides 429, a rate limit). Default: anything below 500. */
   expect?: number[];
@@ -60,9 +60,9 @@ export function jsonMutations(sample: Json): { label: string; value: Json; field
     const field = path.join('.');
     const put = (label: string, replacement: Json) =>
       out.push({ label: `${field} ${label}`, value: replaceAt(sample, path, replacement), field });
-    // Text that is fine once cleaned: it must be accepted or refused for another reason, never a 5xx.
+    // Text that is fine once cleaned: accepted, or refused for another reason (never a 5xx; a 400 names the field).
     const putText = (label: string, replacement: string) =>
-      out.push({ label: `${field} ${label}`, value: replaceAt(sample, path, replacement) });
+      out.push({ label: `${field} ${label}`, value: replaceAt(sample, path, replacement), field });
     if (typeof path.at(-1) === 'string') put('removed', REMOVE);
     for (const wrong of WRONG_TYPES)
       if (JSON.stringify(wrong) !== JSON.stringify(value)) put(`= ${JSON.stringify(wrong)}`, wrong);
@@ -137,6 +137,7 @@ function jsonCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
   const firstKey = Object.keys(sample)[0] as string;
   cases.push({
     label: `${DEEP} nested arrays in ${firstKey}`,
+    field: firstKey,
     build: withBody(text.replace(`"${firstKey}":`, `"${firstKey}":${deepArrays(DEEP)},"zz":`)),
     expect: [400],
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, nestsDeeperThan, parseRequestJson } from '../../server/http/json-text';
+import { MAX_JSON_DEPTH, nestsDeeperThan, parseRequestJson, tooDeepAt } from '../../server/http/json-text';
 
 describe('nestsDeeperThan', () => {
   it('counts arrays and objects opened inside one another', () => {
@@ -12,6 +12,20 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan('{"a":"[[[[[[{{{{"}', 1)).toBe(false);
     expect(nestsDeeperThan('["\\"[[[[", "\\\\"]', 1)).toBe(false);
     expect(nestsDeeperThan('["\\\\", [[]]]', 2)).toBe(true);
+  });
+});
+
+describe('tooDeepAt', () => {
+  it('gives the path to the container that goes too deep: object keys, then indices in arrays', () => {
+    expect(tooDeepAt('{"data":{"tags":["a",[[[]]]]}}', 4)).toEqual(['data', 'tags', 1, 0]);
+    expect(tooDeepAt('{"a":1,"b":{"c\\"d":[[[]]]}}', 3)).toEqual(['b', 'c"d', 0]);
+    expect(tooDeepAt('{"a":"{{{{","b":[]}', 2)).toBeUndefined();
+  });
+
+  it('names the field in a refusal, without the array indices it ends with; not when the body itself is too deep', () => {
+    const inTags = `{"data":{"tags":[${'['.repeat(100)}${']'.repeat(100)}]}}`;
+    expect(parseRequestJson(inTags)).toMatchObject({ ok: false, field: 'data.tags' });
+    expect(parseRequestJson(`${'['.repeat(100)}${']'.repeat(100)}`)).not.toHaveProperty('field');
   });
 });
 
