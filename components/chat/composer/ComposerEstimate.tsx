@@ -1,6 +1,9 @@
+import { useAtomValue } from 'jotai';
 import type { UserModel } from '@/lib/api/ai-contract';
-import { pageFit } from '@/lib/chat/page-fit';
+import { CHARS_PER_TOKEN, contextBudget, estimateTokens } from '@/lib/api/context-budget';
+import { MAX_PAGE_CHARS } from '@/lib/chat/page-fit';
 import type { ActivePage } from '@/lib/messaging/types';
+import { attachedFilesAtom, contextOnAtom, contextTextAtom } from '../atoms';
 
 interface ComposerEstimateProps {
   page: ActivePage | null;
@@ -8,14 +11,25 @@ interface ComposerEstimateProps {
   showCost: boolean;
 }
 
-/** The context a question would be sent with against the model's context length, and its input cost when asked for. */
+/**
+ * The context a question would be sent with against the model's context length, and its input cost when
+ * asked for. What is counted is what useSendQuestion sends and the server fits (server/ai/context.ts): the
+ * Context Text, the attached files' text and the page, together cut to the model's budget. The chosen
+ * gems and collections are read on the server, so their size is not known here.
+ */
 export function ComposerEstimate({ page, models, showCost }: ComposerEstimateProps) {
+  const contextOn = useAtomValue(contextOnAtom);
+  const contextText = useAtomValue(contextTextAtom).trim();
+  const files = useAtomValue(attachedFilesAtom);
   const model = models[0];
   if (!model) return null;
   const contentLength = Math.min(...models.map((m) => m.content_length));
-  const text = page?.extract?.markdown ?? '';
-  const fit = text ? pageFit(text, contentLength) : null;
-  const tokens = fit ? Math.round((fit.tokens * fit.percent) / 100) : 0;
+  const pageText = page?.extract?.markdown.slice(0, MAX_PAGE_CHARS) ?? '';
+  // The Contexts panel's switch off: the text and files stay chosen but are not sent.
+  const attached = contextOn
+    ? estimateTokens(contextText) + files.reduce((sum, f) => sum + Math.ceil((f.chars ?? 0) / CHARS_PER_TOKEN), 0)
+    : 0;
+  const tokens = Math.min(attached + estimateTokens(pageText), contextBudget(contentLength).budget);
   const cost = models.reduce((sum, m) => sum + (tokens * m.inputPricePerMillion) / 1_000_000, 0);
   return (
     <>

@@ -6,7 +6,9 @@ import { drawerAtom } from '@/components/chat/atoms';
 import { ChatApiProvider } from '@/components/chat/chat-api-context';
 import { PanelComposer } from '@/components/chat/composer/PanelComposer';
 import { useChatFiles } from '@/components/chat/files/use-chat-files';
+import { useChatFlags } from '@/components/chat/use-chat-flags';
 import { useChosenModels } from '@/components/chat/use-chosen-models';
+import type { ActivePage } from '@/lib/messaging/types';
 import type { FakeBackground } from '../fake-background';
 import { renderWithBackground } from '../render';
 
@@ -15,11 +17,21 @@ interface ComposerOptions {
   /** Whether the attached page is read (the composer waits for it before sending). */
   pageRead?: boolean;
   onSend?: (text: string) => void;
+  /** The page a question goes with (for the estimate). */
+  page?: ActivePage | null;
+  onOpenAiSettings?: () => void;
 }
 
 /** The composer as ChatPanel fills it (the user's models as the background lists them), with the drawer it opens shown. */
-export function ComposerAsInPanel({ writer = false, pageRead = true, onSend = () => {} }: ComposerOptions) {
+export function ComposerAsInPanel({
+  writer = false,
+  pageRead = true,
+  onSend = () => {},
+  page = null,
+  onOpenAiSettings = () => {},
+}: ComposerOptions) {
   const models = useChosenModels();
+  const { flags } = useChatFlags();
   const files = useChatFiles(models.chosen[0], null);
   const [drawer, setDrawer] = useAtom(drawerAtom);
   return (
@@ -34,11 +46,11 @@ export function ComposerAsInPanel({ writer = false, pageRead = true, onSend = ()
         onSend={onSend}
         onStop={() => {}}
         placeholder="Ask about this page…"
-        page={null}
-        showCost={false}
+        page={page}
+        showCost={flags.costEstimate}
         files={files}
         onOpenDrawer={setDrawer}
-        onOpenAiSettings={() => {}}
+        onOpenAiSettings={onOpenAiSettings}
       />
       <output aria-label="Open drawer">{drawer ?? 'none'}</output>
     </>

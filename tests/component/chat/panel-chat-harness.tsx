@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import { createStore, Provider, useAtom } from 'jotai';
+import { expect } from 'vitest';
+import { browser } from 'wxt/browser';
+import { drawerAtom } from '@/components/chat/atoms';
+import { useChosenBookmarks } from '@/components/chat/bookmarks/use-chosen-bookmarks';
+import { ChatDrawers } from '@/components/chat/ChatDrawers';
+import { PanelComposer } from '@/components/chat/composer/PanelComposer';
+import { ChatMessages } from '@/components/chat/conversation/ChatMessages';
+import { useConversation } from '@/components/chat/conversation/use-conversation';
+import { useChatFiles } from '@/components/chat/files/use-chat-files';
+import { useChatActions } from '@/components/chat/use-chat-actions';
+import { useChatFlags } from '@/components/chat/use-chat-flags';
+import { useChosenModels } from '@/components/chat/use-chosen-models';
+import { useSendQuestion } from '@/components/chat/use-send-question';
+import type { ChatSettings, UserModel } from '@/lib/api/ai-contract';
+import type { ActivePage } from '@/lib/messaging/types';
+import { FakeBackground } from '../fake-background';
+import { makeUser } from '../fixtures';
+import type { setupLiveServer } from './live-server';
+
+type Signed = Awaited<ReturnType<ReturnType<typeof setupLiveServer>['signedIn']>>;
+
+/**
+ * The side panel's chat as ChatPanel wires it (the chosen models, the chat settings, the composer, the
+ * conversation, the drawer), questions sent by the panel's own useSendQuestion to the real server. A
+ * link is opened as ChatPanel opens it: a new tab. `Received` shows the text of the last answer as the
+ * panel has received it, whether the answer shows it or not.
+ */
+function PanelChat({ page }: { page: ActivePage | null }) {
+  const conversation = useConversation();
+  const models = useChosenModels();
+  const { flags } = useChatFlags();
+  const [drawer, setDrawer] = useAtom(drawerAtom);
+  const files = useChatFiles(models.chosen[0], conversation.chatId);
+  const bookmarks = useChosenBookmarks(conversation.chatId);
+  const send = useSendQuestion({ ask: conversation.ask, models, flags, page });
+  const actions = useChatActions(conversation, send, page?.url ?? null, () => {}, models.chosen[0]?.id);
+  const openUrl = (url: string) => void browser.tabs.create({ url });
+  return (
+    <>
+      <button type="button" onClick={() => setDrawer('language')}>
+        Language
+      </button>
+      <ChatMessages
+        conversation={conversation}
+        flags={flags}
+        multi={models.multi}
+        writer={false}
+        pageTitle={page?.title ?? null}
+        actions={actions}
+        onSend={(text) => void send(text)}
+        onOpenUrl={openUrl}
+        onOpenDrawer={setDrawer}
+      />
+      <output aria-label="Received">{conversation.turns.at(-1)?.answers.at(-1)?.text ?? ''}</output>
+      <PanelComposer
+        models={models}
+        pageRead
+        tool="chat"
+        writer={false}
+        temporary={false}
+        busy={conversation.busy}
+        onSend={(text) => void send(text)}
+        onStop={() => void conversation.stop()}
+        placeholder="Ask about this page…"
+        page={page}
+        showCost={flags.costEstimate}
+        files={files}
+        onOpenDrawer={setDrawer}
+        onOpenAiSettings={() => {}}
+      />
+      <ChatDrawers
+        open={drawer}
+        onClose={() => setDrawer(null)}
+        conversation={conversation}
+        models={models}
+        files={files}
+        bookmarks={bookmarks}
+        onOpenDrawer={setDrawer}
+        onSend={(text) => void send(text)}
+        onRunQueue={() => false}
+      />
+    </>
+  );
+}
+
+/**
+ * A background whose AI settings list the server's house models for `user` (the models the fake
+ * provider answers), so what the panel chooses is what the server knows; `settings`: the chat settings.
+ */
+export async function backgroundFor(user: Signed, settings: Partial<ChatSettings> = {}) {
+  const listed = (await user.call('user-models')).data as UserModel[];
+  const background = new FakeBackground({ user: makeUser() });
+  background.state.ai.models = listed
+    .filter((m) => m.isCurateitAI && m.type === 'Text')
+    .map(({ label, inactiveReason, enabled, providerEnabled, endpoint, discovered, ...model }) => model);
+  Object.assign(background.state.ai.settings, settings);
+  return { background, houseModels: background.state.ai.models };
+}
+
+/** Renders the panel's chat as `user`, with `background` (see backgroundFor); `page`: the attached page. */
+export function renderPanelChat(
+  user: Signed,
+  background: FakeBackground,
+  { page = null, store = createStore() }: { page?: ActivePage | null; store?: ReturnType<typeof createStore> } = {},
+) {
+  const rendered = user.render(
+    <Provider store={store}>
+      <PanelChat page={page} />
+    </Provider>,
+    background,
+  );
+  /** Types `text` in the composer and presses Enter, once the models are known. */
+  const ask = async (text: string) => {
+    const box = screen.getByRole('textbox', { name: 'Your question' });
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Model:/ }).textContent).not.toMatch(/Loading/));
+    await rendered.user.type(box, `${text}{Enter}`);
+  };
+  return { ...rendered, store, ask };
+}
+
+export const received = () => screen.getByRole('status', { name: 'Received' }).textContent;
