@@ -1,5 +1,12 @@
-/** The composer's keyboard shortcuts and the rule that keeps them out of the way (lib/chat/shortcuts.ts). */
+import { useAtomValue } from 'jotai';
+import { chatModeAtom } from './atoms';
+
+/**
+ * The composer's keyboard shortcuts and the rule that keeps them out of the way (lib/chat/shortcuts.ts).
+ * Write mode has no Chat history, so '\' is no shortcut there and is not listed (spec §2).
+ */
 export function ShortcutsPanel() {
+  const writer = useAtomValue(chatModeAtom) === 'ai-writer';
   return (
     <div className="shortcuts-panel">
       <dl>
@@ -7,10 +14,14 @@ export function ShortcutsPanel() {
           <kbd>/</kbd>
         </dt>
         <dd>Open the AI prompts</dd>
-        <dt>
-          <kbd>\</kbd>
-        </dt>
-        <dd>Open Chat history (not in Write)</dd>
+        {writer ? null : (
+          <>
+            <dt>
+              <kbd>\</kbd>
+            </dt>
+            <dd>Open Chat history</dd>
+          </>
+        )}
         <dt>
           <kbd>@</kbd>
         </dt>
@@ -34,8 +45,13 @@ export function ShortcutsPanel() {
       </dl>
       <p>
         A shortcut works only when typed at the start of the question or after a space, so it stays an ordinary
-        character inside words, web addresses and code (<code>and/or</code>, <code>C:\dir</code>, <code>a@b.c</code>,{' '}
-        <code>C++</code>).
+        character inside words, web addresses and code (<code>and/or</code>
+        {writer ? null : (
+          <>
+            , <code>C:\dir</code>
+          </>
+        )}
+        , <code>a@b.c</code>, <code>C++</code>).
       </p>
     </div>
   );
