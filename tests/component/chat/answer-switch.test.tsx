@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { languageAtom } from '@/components/chat/atoms';
 import { setupFakeProvider } from '../../fake-provider/setup';
 import { answersShown } from './conversation-harness';
-import { drawer, renderPanelWithDrawer } from './drawer-harness';
 import { houseAnsweredBy, setupLiveServer } from './live-server';
+import { drawer, renderPanelWithDrawer } from './panel-chat-harness';
 
 const fake = setupFakeProvider();
 // Registered after the fake provider's hooks, so its address is known when the server starts.

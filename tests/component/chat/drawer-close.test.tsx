@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { answerSwitchAtom, chosenBookmarksAtom, drawerAtom, languageAtom } from '@/components/chat/atoms';
 import { setupFakeProvider } from '../../fake-provider/setup';
 import { answersShown } from './conversation-harness';
-import { drawer, renderPanelWithDrawer } from './drawer-harness';
 import { houseAnsweredBy, setupLiveServer } from './live-server';
+import { drawer, renderPanelWithDrawer } from './panel-chat-harness';
 
 const fake = setupFakeProvider();
 // Registered after the fake provider's hooks, so its address is known when the server starts.

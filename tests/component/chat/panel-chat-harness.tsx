@@ -5,6 +5,7 @@ import { browser } from 'wxt/browser';
 import { drawerAtom } from '@/components/chat/atoms';
 import { useChosenBookmarks } from '@/components/chat/bookmarks/use-chosen-bookmarks';
 import { ChatDrawers } from '@/components/chat/ChatDrawers';
+import { ChatHeader } from '@/components/chat/ChatHeader';
 import { PanelComposer } from '@/components/chat/composer/PanelComposer';
 import { ChatMessages } from '@/components/chat/conversation/ChatMessages';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
@@ -14,6 +15,7 @@ import { useChatFlags } from '@/components/chat/use-chat-flags';
 import { useChosenModels } from '@/components/chat/use-chosen-models';
 import { useSendQuestion } from '@/components/chat/use-send-question';
 import type { ChatSettings, UserModel } from '@/lib/api/ai-contract';
+import type { Collection } from '@/lib/api/contract';
 import type { ActivePage } from '@/lib/messaging/types';
 import { FakeBackground } from '../fake-background';
 import { makeUser } from '../fixtures';
@@ -22,23 +24,40 @@ import type { setupLiveServer } from './live-server';
 type Signed = Awaited<ReturnType<ReturnType<typeof setupLiveServer>['signedIn']>>;
 
 /**
- * The side panel's chat as ChatPanel wires it (the chosen models, the chat settings, the composer, the
- * conversation, the drawer), questions sent by the panel's own useSendQuestion to the real server. A
- * link is opened as ChatPanel opens it: a new tab. `Received` shows the text of the last answer as the
- * panel has received it, whether the answer shows it or not.
+ * The side panel's chat as ChatPanel wires it (the header and its menus, the chosen models, the chat
+ * settings, the composer, the conversation, the drawer), questions sent by the panel's own useSendQuestion
+ * to the real server. A link is opened as ChatPanel opens it: a new tab. `Received` shows the text of the
+ * last answer as the panel has received it, whether the answer shows it or not.
  */
 function PanelChat({ page }: { page: ActivePage | null }) {
   const conversation = useConversation();
   const models = useChosenModels();
-  const { flags } = useChatFlags();
+  const { flags, setFlag } = useChatFlags();
   const [drawer, setDrawer] = useAtom(drawerAtom);
   const files = useChatFiles(models.chosen[0], conversation.chatId);
   const bookmarks = useChosenBookmarks(conversation.chatId);
   const send = useSendQuestion({ ask: conversation.ask, models, flags, page });
-  const actions = useChatActions(conversation, send, page?.url ?? null, () => {}, models.chosen[0]?.id);
+  const actions = useChatActions(
+    conversation,
+    send,
+    page?.url ?? null,
+    () => setDrawer('invite'),
+    models.chosen[0]?.id,
+  );
   const openUrl = (url: string) => void browser.tabs.create({ url });
   return (
     <>
+      <ChatHeader
+        conversation={conversation}
+        flags={flags}
+        onFlagChange={setFlag}
+        multi={models.multi}
+        share={actions.share}
+        onOpenDrawer={setDrawer}
+        onOpenAiSettings={() => {}}
+        onReportIssue={() => {}}
+        mode="chat"
+      />
       <button type="button" onClick={() => setDrawer('language')}>
         Language
       </button>
@@ -87,11 +106,13 @@ function PanelChat({ page }: { page: ActivePage | null }) {
 
 /**
  * A background whose AI settings list the server's house models for `user` (the models the fake
- * provider answers), so what the panel chooses is what the server knows; `settings`: the chat settings.
+ * provider answers; Trove Chat is the default), and whose collections are the user's on the server, so
+ * what the panel chooses is what the server knows; `settings`: the chat settings.
  */
 export async function backgroundFor(user: Signed, settings: Partial<ChatSettings> = {}) {
   const listed = (await user.call('user-models')).data as UserModel[];
-  const background = new FakeBackground({ user: makeUser() });
+  const collections = (await user.call('get-user-collections')).data as Collection[];
+  const background = new FakeBackground({ user: makeUser(), collections });
   background.state.ai.models = listed
     .filter((m) => m.isCurateitAI && m.type === 'Text')
     .map(({ label, inactiveReason, enabled, providerEnabled, endpoint, discovered, ...model }) => model);
@@ -121,3 +142,18 @@ export function renderPanelChat(
 }
 
 export const received = () => screen.getByRole('status', { name: 'Received' }).textContent;
+
+/**
+ * The panel's chat as `user`, follow-up questions off (each question is one request to the provider), its
+ * models known; `modelId` gives a house model's server id by its name.
+ */
+export async function renderPanelWithDrawer(user: Signed) {
+  const { background, houseModels } = await backgroundFor(user, { followUpQuestions: false });
+  const rendered = renderPanelChat(user, background);
+  await waitFor(() => expect(screen.getByRole('button', { name: /^Model:/ }).textContent).not.toMatch(/Loading/));
+  const modelId = (displayName: string) => houseModels.find((m) => m.displayName === displayName)?.id as number;
+  return { ...rendered, modelId };
+}
+
+/** The drawer, once open (its title is its name). */
+export const drawer = (title: string) => screen.findByRole('dialog', { name: title });

@@ -9,8 +9,8 @@ import { chatIdAtom } from '@/components/chat/atoms';
 import { setupFakeProvider } from '../../fake-provider/setup';
 import { findToast } from '../render';
 import { answersShown } from './conversation-harness';
-import { renderPanelWithDrawer } from './drawer-harness';
 import { houseAnsweredBy, setupLiveServer } from './live-server';
+import { renderPanelWithDrawer } from './panel-chat-harness';
 
 const fake = setupFakeProvider();
 // Registered after the fake provider's hooks, so its address is known when the server starts.
