@@ -4,7 +4,7 @@
  * data or, on PostgreSQL, by another copy sharing the database, which never touches a live answer.
  * Leases are short (2 s) so recovery comes soon; outcomes are asserted, never durations.
  */
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aiSettingsSchema } from '../../lib/api/contract';
 import { INTERRUPTED } from '../../server/ai/recovery';
 import {
@@ -17,16 +17,8 @@ import {
   storedMessages,
   stream,
 } from './chat-helpers';
-import {
-  backend,
-  createClient,
-  createPostgresDatabase,
-  freshDataDir,
-  makeDataDir,
-  type OwnDatabase,
-  removeDataDir,
-} from './harness';
-import { type ServerProcess, startServerProcess } from './server-process';
+import { backend, createClient, makeDataDir, removeDataDir } from './harness';
+import { type ServerProcess, serverProcesses } from './server-process';
 
 const fake = setupFakeProvider();
 
@@ -36,30 +28,7 @@ const CHUNKS = Array.from({ length: 150 }, (_, i) => `w${i} `);
 const FULL = CHUNKS.join('');
 const eventually = { timeout: 20_000, interval: 100 };
 
-const processes: ServerProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const server of processes) await server.kill();
-  for (const cleanup of cleanups) await cleanup();
-});
-
-/** A store of this file's own: a PGlite data folder, or on PostgreSQL an own database (plus a data folder for uploads). */
-async function ownStore() {
-  let database: OwnDatabase | undefined;
-  if (backend === 'postgres') {
-    database = await createPostgresDatabase();
-    cleanups.push(() => database?.drop());
-  }
-  const dataDir = backend === 'pglite' ? await freshDataDir() : makeDataDir();
-  cleanups.push(() => removeDataDir(dataDir));
-  return { dataDir, databaseUrl: database?.url };
-}
-
-async function start(store: { dataDir: string; databaseUrl?: string }, extraEnv: Record<string, string> = {}) {
-  const server = await startServerProcess({ ...store, env: { ...env, ...extraEnv } });
-  processes.push(server);
-  return server;
-}
+const { ownStore, start, cleanups } = serverProcesses(env);
 
 /** A failure guard only: a re-attach that never ends fails the test here rather than at the test timeout. */
 function ends(response: Promise<StreamResult>, what: string) {

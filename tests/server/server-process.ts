@@ -1,5 +1,6 @@
-import { startServerProcess as start } from '../server-process';
-import { SECRET } from './harness';
+import { afterAll } from 'vitest';
+import { type ServerProcess, startServerProcess as start } from '../server-process';
+import { backend, createPostgresDatabase, freshDataDir, makeDataDir, removeDataDir, SECRET } from './harness';
 
 export type { ServerProcess } from '../server-process';
 
@@ -24,4 +25,33 @@ export function startServerProcess(options: {
       ...options.env,
     },
   });
+}
+
+type Store = { dataDir: string; databaseUrl?: string };
+
+/**
+ * Server processes of one test file, each on a store of its own (a PGlite data folder; on PostgreSQL a
+ * database of its own, plus a data folder for uploads): all killed, then their stores removed, after the file,
+ * with whatever else was put in `cleanups`. `env` goes to every server the file starts.
+ */
+export function serverProcesses(env: Record<string, string> = {}) {
+  const processes: ServerProcess[] = [];
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const server of processes) await server.kill('SIGKILL');
+    for (const cleanup of cleanups) await cleanup();
+  });
+  async function ownStore(): Promise<Store> {
+    const database = backend === 'postgres' ? await createPostgresDatabase() : undefined;
+    if (database) cleanups.push(() => database.drop());
+    const dataDir = backend === 'pglite' ? await freshDataDir() : makeDataDir();
+    cleanups.push(() => removeDataDir(dataDir));
+    return { dataDir, databaseUrl: database?.url };
+  }
+  async function startOn(store: Store, extraEnv: Record<string, string> = {}) {
+    const server = await startServerProcess({ ...store, env: { ...env, ...extraEnv } });
+    processes.push(server);
+    return server;
+  }
+  return { ownStore, start: startOn, cleanups };
 }

@@ -9,18 +9,10 @@
  * by time; no duration is asserted.
  */
 import { connect, type Socket } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerText, chatUser, type SseEvent, setupFakeProvider, shape, storedMessages, stream } from './chat-helpers';
-import {
-  backend,
-  createClient,
-  createPostgresDatabase,
-  freshDataDir,
-  makeDataDir,
-  type OwnDatabase,
-  removeDataDir,
-} from './harness';
-import { type ServerProcess, startServerProcess } from './server-process';
+import { backend, createClient } from './harness';
+import { serverProcesses } from './server-process';
 
 const fake = setupFakeProvider();
 
@@ -35,30 +27,7 @@ const FIRST_CHUNKS = ['The answer ', 'starts ', 'here, '];
 const PARTIAL = FIRST_CHUNKS.join('');
 const LAST_CHUNK = 'and never ends.';
 
-const processes: ServerProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const server of processes) await server.kill('SIGKILL');
-  for (const cleanup of cleanups) await cleanup();
-});
-
-/** A store of this file's own: a PGlite data folder, or on PostgreSQL an own database (plus a data folder for uploads). */
-async function ownStore() {
-  let database: OwnDatabase | undefined;
-  if (backend === 'postgres') {
-    database = await createPostgresDatabase();
-    cleanups.push(() => database?.drop());
-  }
-  const dataDir = backend === 'pglite' ? await freshDataDir() : makeDataDir();
-  cleanups.push(() => removeDataDir(dataDir));
-  return { dataDir, databaseUrl: database?.url };
-}
-
-async function start(store: { dataDir: string; databaseUrl?: string }) {
-  const server = await startServerProcess(store);
-  processes.push(server);
-  return server;
-}
+const { ownStore, start, cleanups } = serverProcesses();
 
 /** A promise and the function that settles it. */
 function gate<T = void>() {

@@ -4,7 +4,7 @@
  * 20 a page as the list's end comes into view, stopping and de-duplicating as the spec says), dates as
  * 'DD MMM HH:mm', and a chat opened from it loaded in the panel. Against the real server.
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactElement, ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
@@ -14,6 +14,7 @@ import { HistoryPanel } from '@/components/chat/history/HistoryPanel';
 import { ShortcutsPanel } from '@/components/chat/ShortcutsPanel';
 import type { Collection } from '@/lib/api/contract';
 import { setupFakeProvider } from '../../fake-provider/setup';
+import { scrollToEnd, setupTestIntersectionObserver } from '../intersection-observer';
 import { answersShown } from './conversation-harness';
 import { houseAnsweredBy, setupLiveServer } from './live-server';
 import { drawer, renderPanelWithDrawer } from './panel-chat-harness';
@@ -23,46 +24,14 @@ const fake = setupFakeProvider();
 const live = setupLiveServer(houseAnsweredBy(fake));
 type Signed = Awaited<ReturnType<typeof live.signedIn>>;
 
-/** jsdom has no IntersectionObserver: this one reports the list's end in view when the test scrolls there. */
-const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[]; self: IntersectionObserver }>();
-class TestIntersectionObserver {
-  readonly root = null;
-  readonly rootMargin = '';
-  readonly thresholds = [];
-  private readonly entry: { callback: IntersectionObserverCallback; targets: Element[]; self: IntersectionObserver };
-  constructor(callback: IntersectionObserverCallback) {
-    this.entry = { callback, targets: [], self: this as unknown as IntersectionObserver };
-    observers.add(this.entry);
-  }
-  observe(target: Element) {
-    this.entry.targets.push(target);
-  }
-  unobserve() {}
-  disconnect() {
-    observers.delete(this.entry);
-  }
-  takeRecords() {
-    return [];
-  }
-}
-const scrollToEnd = () =>
-  act(() => {
-    for (const { callback, targets, self } of [...observers])
-      callback(
-        targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry),
-        self,
-      );
-  });
+setupTestIntersectionObserver();
 
 let fetchSpy: MockInstance<typeof fetch>;
 beforeEach(() => {
-  vi.stubGlobal('IntersectionObserver', TestIntersectionObserver);
   fetchSpy = vi.spyOn(globalThis, 'fetch');
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  observers.clear();
 });
 
 /** The history pages the panel asked the server for, as "page:search". */

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ChatApiProvider } from '@/components/chat/chat-api-context';
 import { PROMPT_HELP } from '@/components/chat/prompts/PromptDetail';
 import { PromptsPanel } from '@/components/chat/prompts/PromptsPanel';
 import type { Prompt, PromptCategory } from '@/lib/api/voice-contract';
 import { type ChatApi, ChatApiError, createChatApi } from '@/lib/chat/chat-api';
 import { makePrompt } from '../fixtures';
+import { scrollToEnd, setupTestIntersectionObserver } from '../intersection-observer';
 import { renderWithBackground } from '../render';
 
 type ListInput = Parameters<ChatApi['listPrompts']>[0];
@@ -40,42 +41,7 @@ function promptLibrary(prompts: Prompt[], answer?: (input: ListInput) => ListPag
   return { api, calls, fail };
 }
 
-/** jsdom has no IntersectionObserver: this one reports the list's end in view when the test scrolls there. */
-const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[]; self: IntersectionObserver }>();
-class TestIntersectionObserver {
-  readonly root = null;
-  readonly rootMargin = '';
-  readonly thresholds = [];
-  private readonly entry: { callback: IntersectionObserverCallback; targets: Element[]; self: IntersectionObserver };
-  constructor(callback: IntersectionObserverCallback) {
-    this.entry = { callback, targets: [], self: this as unknown as IntersectionObserver };
-    observers.add(this.entry);
-  }
-  observe(target: Element) {
-    this.entry.targets.push(target);
-  }
-  unobserve() {}
-  disconnect() {
-    observers.delete(this.entry);
-  }
-  takeRecords() {
-    return [];
-  }
-}
-const scrollToEnd = () =>
-  act(() => {
-    for (const { callback, targets, self } of [...observers])
-      callback(
-        targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry),
-        self,
-      );
-  });
-
-beforeEach(() => vi.stubGlobal('IntersectionObserver', TestIntersectionObserver));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  observers.clear();
-});
+setupTestIntersectionObserver();
 
 function setup(library: ReturnType<typeof promptLibrary>) {
   const onInsert = vi.fn<(text: string, prompt: Prompt) => void>();
