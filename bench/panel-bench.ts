@@ -65,7 +65,10 @@ interface Opening {
   ready: number;
 }
 
-/** Side panel open (a fresh page, the background already running) → composer takes typing, and → a question can be sent, `runs` times. */
+/**
+ * Side panel open (a fresh page, the background already running) → composer takes typing, and → a question can be sent,
+ * `runs` times.
+ */
 export async function benchPanel(runs: number): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-panel-'));
   const server = await startServerProcess({ port: await freePort(), env: { DATA_DIR: dataDir } });

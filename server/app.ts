@@ -47,7 +47,8 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
       exposeHeaders: ['Retry-After', 'Content-Disposition'],
     }),
   );
-  // Uploads have their own, larger limits, applied after authentication (routes/uploads.ts, image-gems.ts, chat-files.ts).
+  // Uploads have their own, larger limits, applied after authentication (routes/uploads.ts, image-gems.ts,
+  // chat-files.ts).
   const tooLarge = (c: Context) => sendError(c, 413, `Request body is larger than ${MAX_JSON_BODY} bytes`);
   const streamedLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
   app.use('/api/*', async (c, next) => {

@@ -24,14 +24,22 @@ export interface ServerConfig {
    * address is the socket's; otherwise it is read from X-Forwarded-For, which clients could forge without a proxy.
    */
   trustedProxies?: number;
-  /** Replaces rate limits (server/auth/limits.ts) item by item; null turns one off. TROVE_PER_ADDRESS_LIMITS=0 turns off the per-address ones. */
+  /**
+   * Replaces rate limits (server/auth/limits.ts) item by item; null turns one off. TROVE_PER_ADDRESS_LIMITS=0 turns off
+   * the per-address ones.
+   */
   rateLimits?: Partial<RateLimitSettings>;
   logRequests: boolean;
-  /** A write is acknowledged only once it is on disk (default true; TROVE_DURABLE_WRITES=0 turns it off). See db/client.ts. */
+  /**
+   * A write is acknowledged only once it is on disk (default true; TROVE_DURABLE_WRITES=0 turns it off). See
+   * db/client.ts.
+   */
   durableWrites?: boolean;
   /** Lets the operator list all bug reports (`GET /api/admin/feedbacks`); unset, that route answers 404. */
   adminToken?: string;
-  /** The server's public base URL (scheme, host, optional path prefix) for file links; unset, the request's own origin. */
+  /**
+   * The server's public base URL (scheme, host, optional path prefix) for file links; unset, the request's own origin.
+   */
   publicUrl?: string;
   /** An S3-compatible bucket for uploaded files (TROVE_S3_*); unset, they are kept in the data folder. */
   s3?: S3StorageConfig;

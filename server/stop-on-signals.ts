@@ -1,6 +1,8 @@
 import { type RunningServer, SHUTDOWN_GRACE_MS } from './start';
 
-/** Past the grace period, how long closing the database and the answers in flight may take before the process gives up. */
+/**
+ * Past the grace period, how long closing the database and the answers in flight may take before the process gives up.
+ */
 const CLOSE_MARGIN_MS = 15_000;
 
 /**

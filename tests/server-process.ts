@@ -27,7 +27,8 @@ export interface ServerProcess {
   rssMb(): number;
 }
 
-// From the path, not `new URL(…)`: under a DOM test environment the global URL is the DOM's, which fileURLToPath refuses.
+// From the path, not `new URL(…)`: under a DOM test environment the global URL is the DOM's, which fileURLToPath
+// refuses.
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '/');
 const node = join(root, 'node_modules/.bin/node');
 const LISTENING = /Trove server listening on (http:\/\/\S+)/;

@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { BackgroundError } from './background-result';
 
-/** Background calls are local messages; the background itself reports network trouble, so React Query does not retry. */
+/**
+ * Background calls are local messages; the background itself reports network trouble, so React Query does not retry.
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

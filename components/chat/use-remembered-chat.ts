@@ -9,7 +9,10 @@ interface Remembered {
   ids: Record<ChatType, number | null>;
 }
 
-/** The tab and chats the panel last showed: reopening the panel (even mid-answer) comes back to them. Gone with the browser. */
+/**
+ * The tab and chats the panel last showed: reopening the panel (even mid-answer) comes back to them. Gone with the
+ * browser.
+ */
 const panelChatsItem = storage.defineItem<Remembered | null>('session:panelChats', { fallback: null });
 
 export function useRememberedChat() {

@@ -75,7 +75,10 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
   const reasoningEffort = useAtomValue(reasoningEffortAtom);
   // Pictures are made elsewhere (tools/use-pictures.ts): a question is written with chat, web search or research.
   const toolOptions = tool === 'web-search' ? { tool } : tool === 'research' ? { tool, reasoningEffort } : {};
-  /** `extra`: a prompt chosen in the AI Prompts panel (by id, with its variables and the queue part). Resolves with how the answer ended. */
+  /**
+   * `extra`: a prompt chosen in the AI Prompts panel (by id, with its variables and the queue part). Resolves with how
+   * the answer ended.
+   */
   return (text: string, extra?: PromptChoice): Promise<TurnOutcome> => {
     const ids = models.chosen.map((m) => m.id);
     return ask({

@@ -6,7 +6,10 @@ import { Skeleton } from '../ui/Skeleton';
 import { PreviewCard } from './PreviewCard';
 import { useVisibleMark } from './use-timing-marks';
 
-/** The small states of the popup, one component each: signed out, a page that cannot be saved, a failure, queued, loading. */
+/**
+ * The small states of the popup, one component each: signed out, a page that cannot be saved, a failure, queued,
+ * loading.
+ */
 
 export function SignedOutState({ tab, onSignIn }: { tab: ActiveTab | undefined; onSignIn: () => void }) {
   return (
@@ -49,7 +52,9 @@ export function LoadFailedState({ reason, onRetry }: { reason: string; onRetry: 
   );
 }
 
-/** The server could not be reached: the save waits on this device (the reason is the queue's business, not a raw error). */
+/**
+ * The server could not be reached: the save waits on this device (the reason is the queue's business, not a raw error).
+ */
 export function QueuedState() {
   return (
     <section className="popup-state" aria-labelledby="queued-heading">

@@ -45,7 +45,9 @@ interface Props {
   onDelete: (id: number) => Promise<void>;
 }
 
-/** The popup's form: what the gem will be, prefilled from the tab, then the page, or from the gem already saved there. */
+/**
+ * The popup's form: what the gem will be, prefilled from the tab, then the page, or from the gem already saved there.
+ */
 export function SaveGemForm({
   tab,
   page,

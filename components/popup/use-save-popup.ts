@@ -102,7 +102,10 @@ export function useSavePopup() {
     void queryClient.invalidateQueries({ queryKey: keys.collections });
   };
 
-  /** Deletes a gem (Undo of the save just made, or Delete of the gem already saved here); the popup then offers a fresh save. */
+  /**
+   * Deletes a gem (Undo of the save just made, or Delete of the gem already saved here); the popup then offers a fresh
+   * save.
+   */
   const deleteGem = async (id: number) => {
     const answer = await background.deleteGem({ id });
     if (!answer.ok) throw new BackgroundError(answer.error);

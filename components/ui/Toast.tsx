@@ -32,7 +32,10 @@ const VISIBLE_WITH_ACTION_MS = 6000;
 /** At most this many at once: a new one pushes out the oldest rather than piling up over the page. */
 const MAX_SHOWN = 3;
 
-/** Short messages (at the bottom of the page; in the side panel at the top of the conversation), announced to screen readers, gone after a few seconds. */
+/**
+ * Short messages (at the bottom of the page; in the side panel at the top of the conversation), announced to screen
+ * readers, gone after a few seconds.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastMessage[]>([]);
   const nextId = useRef(1);

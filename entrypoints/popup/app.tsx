@@ -13,7 +13,8 @@ const openOptions = (hash?: string) => {
 
 /** The popup's React part, loaded after its first script (main.ts) asked its questions on `queryClient`. */
 export function startPopup(background: BackgroundClient, queryClient: QueryClient) {
-  // Known before the click (the prefetch asked the tab): the panel must open inside the click's gesture, with no await before it.
+  // Known before the click (the prefetch asked the tab): the panel must open inside the click's gesture, with no await
+  // before it.
   const chatAboutPage = () => {
     const tabId = queryClient.getQueryData<ActiveTab>(keys.activeTab)?.tabId;
     if (tabId != null) void openChatPanel(tabId).then(closePopup);

@@ -128,7 +128,9 @@ export const CHAT_SETTINGS_DEFAULTS: ChatSettings = {
 };
 
 const settingsFields = {
-  /** Ids of models the user picked for the enabled-models list (spec `enableModels`, e.g. the anonymous prompt page). */
+  /**
+   * Ids of models the user picked for the enabled-models list (spec `enableModels`, e.g. the anonymous prompt page).
+   */
   enableModels: z.array(idSchema).max(500),
   /** The default text model's provider display name (e.g. 'OpenAI') and model (catalogue `model`, e.g. 'gpt-4.1'). */
   defaultAI: nullableText(100),

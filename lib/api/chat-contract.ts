@@ -21,7 +21,8 @@ export * from './chat-tools-contract';
  * - `message` `{id}`: the stored message's id (`null` for a temporary chat, which stores nothing);
  * - `delta` `{text}`: the next piece of the answer (on re-attach, the first delta is all stored so far);
  * - `done` `{status, usage, cost}`: the answer is complete (`status` 'done') or was stopped ('stopped');
- * - `error` `{message}`: the provider failed, or the answer was interrupted (its server crashed); the reason is stored on the message too;
+ * - `error` `{message}`: the provider failed, or the answer was interrupted (its server crashed); the reason is stored
+ * on the message too;
  * - `followups` `{questions}` (with `followUps: true`): after the answer is stored as done, before `done`
  *   (an empty list when the follow-up request failed or its reply was unreadable: the answer still succeeds);
  * - `done` also carries `citations` (with `citations: true`): the included context items cited as [n].
@@ -148,7 +149,10 @@ export const messageSchema = z.object({
   followUps: z.array(z.string()).nullable(),
   /** The context items the answer cited (asked for with `citations`); null when none were asked for. */
   citations: z.array(citationSchema).nullable(),
-  /** A lasting fact the assistant proposes to remember (memory on); answered with `POST /api/messages/{id}/memory-proposal`. */
+  /**
+   * A lasting fact the assistant proposes to remember (memory on); answered with `POST
+   * /api/messages/{id}/memory-proposal`.
+   */
   memoryProposal: z.string().nullable().optional(),
   /** How the user answered the proposal; null while it waits (the panel shows it only then). */
   memoryProposalAnswer: z.enum(MEMORY_PROPOSAL_ANSWERS).nullable().optional(),

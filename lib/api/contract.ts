@@ -7,7 +7,9 @@ import { expanderPartSchema, MAX_MEMORY_TEXT, PROMPT_CATEGORIES, PROMPT_TYPES } 
 
 export { idParamSchema, idSchema, MAX_ROW_ID } from './integers';
 
-/** The one API contract: the server validates requests with these schemas and the extension parses responses with them. */
+/**
+ * The one API contract: the server validates requests with these schemas and the extension parses responses with them.
+ */
 
 const timestamp = z.string();
 

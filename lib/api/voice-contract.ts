@@ -96,7 +96,10 @@ export const PROMPT_CHANGED_ELSEWHERE = 'This prompt was changed elsewhere; relo
 const search = z.string().trim().max(200).default('');
 const pageFields = { page: queryInteger(1, MAX_PAGE).default(1), perPage: queryInteger(1, 100).default(20) };
 
-/** `GET /api/prompts`: `category` 'All' (or none) is every category; `scope` mine, public (others' too) or all I can use. */
+/**
+ * `GET /api/prompts`: `category` 'All' (or none) is every category; `scope` mine, public (others' too) or all I can
+ * use.
+ */
 export const promptListQuery = z.object({
   search,
   category: z
@@ -139,7 +142,10 @@ export const promptSchema = z.object({
 export type Prompt = z.infer<typeof promptSchema>;
 export const promptListSchema = z.object({ data: z.array(promptSchema), total: z.number() });
 
-/** `POST /api/prompts/{id}/optimize`: the model's improved prompt (`text`: the editor's current text, else the stored one). */
+/**
+ * `POST /api/prompts/{id}/optimize`: the model's improved prompt (`text`: the editor's current text, else the stored
+ * one).
+ */
 export const optimizePromptBody = z.strictObject({
   modelId: idSchema,
   text: promptText.refine((v) => v.trim().length > 0, messages.required).optional(),

@@ -90,7 +90,9 @@ export async function lendAccessToken(refresh = false): Promise<{ serverUrl: str
   return { serverUrl, token };
 }
 
-/** A call made for one account, answered after another signed in (or everyone signed out): it is not repeated as them. */
+/**
+ * A call made for one account, answered after another signed in (or everyone signed out): it is not repeated as them.
+ */
 const signInChangedError = () => signedOutError("Trove's sign-in changed while this was on its way. Please try again.");
 
 /**

@@ -48,7 +48,10 @@ export const listTags = () =>
 export const findGemsAtUrl = async (url: string) =>
   (await callApi('get', 'gems-at-url', z.object({ data: z.array(gemSchema) }), { searchParams: { url } })).data;
 
-/** Creates a gem at once, on the general or a typed endpoint. Saves from the UI go through the queue (saves.ts), which uses this. */
+/**
+ * Creates a gem at once, on the general or a typed endpoint. Saves from the UI go through the queue (saves.ts), which
+ * uses this.
+ */
 export const createGem = async (input: { idempotencyKey: string; gem: CreateGemInput; endpoint?: SaveEndpoint }) =>
   (
     await callApi('post', input.endpoint ?? 'gems', dataOf(gemSchema), {

@@ -8,7 +8,10 @@ import { captureInTab } from './capture-in-tab';
 import { getPreferences } from './preferences';
 import { queueSave } from './saves';
 
-/** Saves made without the popup (right-click menu, keyboard shortcut): straight into the queue, to the chosen default collection. */
+/**
+ * Saves made without the popup (right-click menu, keyboard shortcut): straight into the queue, to the chosen default
+ * collection.
+ */
 interface TabRef {
   tabId: number;
   frameId?: number;
@@ -21,7 +24,9 @@ const shorten = (text: string, max = 80) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
-/** Goes to the quick-save collection; if that is deleted before the save reaches the server, to Unfiltered (saves.ts). */
+/**
+ * Goes to the quick-save collection; if that is deleted before the save reaches the server, to Unfiltered (saves.ts).
+ */
 async function enqueue(label: string, payload: SavePayload): Promise<SaveOutcome> {
   const { quickSaveCollectionId } = await getPreferences();
   const key = crypto.randomUUID();

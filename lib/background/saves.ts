@@ -86,7 +86,9 @@ async function send(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
   return outcome;
 }
 
-/** A delivered save flashes the badge; one that did not go where asked is explained, unless its caller tells the user. */
+/**
+ * A delivered save flashes the badge; one that did not go where asked is explained, unless its caller tells the user.
+ */
 async function onDelivered(save: QueuedSave<OwnedSave>, gem: Gem) {
   const note = noteFor(save.payload, gem);
   if (!note) flashBadge('saved', `Saved “${save.label}” to Trove`);
@@ -134,7 +136,10 @@ async function scheduleRetry() {
   retryTimer = setTimeout(() => void drainQueue(), Math.max(0, due - Date.now()));
 }
 
-/** Sends the saves that are due; the badge is counted again even when none could go (it starts blank in a new browser session). */
+/**
+ * Sends the saves that are due; the badge is counted again even when none could go (it starts blank in a new browser
+ * session).
+ */
 export async function drainQueue(force = false) {
   const delivered = await saveQueue.drain(force);
   await Promise.all([scheduleRetry(), showQueueOnBadge()]);

@@ -4,7 +4,10 @@ import type { Collection, Tag, User } from '../api/contract';
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8787';
 
-/** Everything the background keeps. Only trusted extension contexts can read these areas (see setAccessLevel in the background). */
+/**
+ * Everything the background keeps. Only trusted extension contexts can read these areas (see setAccessLevel in the
+ * background).
+ */
 export const serverUrlItem = storage.defineItem<string>('local:serverUrl', { fallback: DEFAULT_SERVER_URL });
 export const refreshTokenItem = storage.defineItem<string | null>('local:refreshToken', { fallback: null });
 export const userItem = storage.defineItem<User | null>('local:user', { fallback: null });

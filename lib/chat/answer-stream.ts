@@ -55,7 +55,10 @@ export interface LiveTurn {
 export type LiveAction =
   /** A question sent to these models (one answer each). */
   | { type: 'ask'; question: string; models: { modelId: number | null; displayName: string }[] }
-  /** Re-attaching to stored answers (one event stream each, see mergeAnswerStreams): replayed from their start, so the text starts empty. */
+  /**
+   * Re-attaching to stored answers (one event stream each, see mergeAnswerStreams): replayed from their start, so the
+   * text starts empty.
+   */
   | {
       type: 'reattach';
       question: string;

@@ -12,7 +12,8 @@ const RULES: [RegExp, string | ((match: string, ...groups: string[]) => string)]
   [/\b(?:gsk|xai|ghp|gho|github_pat)_[A-Za-z0-9_]{8,}/g, '[redacted-key]'],
   // an Authorization header's value, whatever its scheme (Basic, Token…): the scheme word and the credentials
   [/\b((?:proxy-)?authorization)(["']?\s*[:=]\s*["']?)(?:[A-Za-z][A-Za-z0-9_-]*\s+)?[^\s"',;&]+/gi, '$1$2[redacted]'],
-  // key=… and "token": "…" assignments, also where the name ends a longer one (access_token, accessToken, client_secret)
+  // key=… and "token": "…" assignments, also where the name ends a longer one (access_token, accessToken,
+  // client_secret)
   [/(api[_-]?key|token|secret|password|passwd)(["']?\s*[:=]\s*["']?)[^\s"',;&]+/gi, '$1$2[redacted]'],
   // URL query strings and fragments can carry anything
   [/(https?:\/\/[^\s?#"']+)[?#][^\s"']*/g, '$1?[redacted]'],

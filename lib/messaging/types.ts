@@ -79,7 +79,10 @@ export interface ChatAccess {
   token: string;
 }
 
-/** What the right-click menu asked the side panel to do, waiting for the panel to pick it up (lib/chat/chat-requests.ts). */
+/**
+ * What the right-click menu asked the side panel to do, waiting for the panel to pick it up
+ * (lib/chat/chat-requests.ts).
+ */
 export interface ChatRequest {
   tabId: number;
   /** A selection to quote in the composer ("Ask about the selection"); null for "Chat about this page". */

@@ -143,7 +143,9 @@ export function captureLink(doc: Document, linkUrl: string): LinkCapture {
   return { url: linkUrl, title: linkUrl };
 }
 
-/** Candidate URLs of a srcset: each is the run of non-space characters before its descriptor (commas inside URLs kept). */
+/**
+ * Candidate URLs of a srcset: each is the run of non-space characters before its descriptor (commas inside URLs kept).
+ */
 export function srcsetUrls(srcset: string | null): string[] {
   const urls: string[] = [];
   const text = srcset ?? '';

@@ -144,7 +144,8 @@ function publishedAt(doc: Document, meta: ReturnType<typeof readMeta>, ld: JsonL
 function pickTitle(doc: Document, meta: ReturnType<typeof readMeta>, article: Article | null, url: string): string {
   const docTitle = clean(doc.querySelector('title')?.textContent);
   const h1 = clean(doc.querySelector('h1')?.textContent);
-  // "<h1> – Site name" in <title>: the <h1> is the exact title. Readability's own heuristics can cut such titles at a colon.
+  // "<h1> – Site name" in <title>: the <h1> is the exact title. Readability's own heuristics can cut such titles at a
+  // colon.
   const rest =
     h1 && docTitle
       ? docTitle.startsWith(h1)
@@ -215,7 +216,9 @@ function toMarkdown(root: Element | string): string {
     .trim();
 }
 
-/** Markdown of an HTML document given as text (an uploaded HTML file, a converted DOCX), by the page extracts' rules. */
+/**
+ * Markdown of an HTML document given as text (an uploaded HTML file, a converted DOCX), by the page extracts' rules.
+ */
 export const htmlToMarkdown = (html: string): string => toMarkdown(html);
 
 const languageOf = (el: Element | null) =>
@@ -232,7 +235,8 @@ function createTurndown(): TurndownService {
     emDelimiter: '_',
   });
   service.remove(['script', 'style', 'noscript', 'template']);
-  // Fence every <pre>, with the language from `language-*` / `lang-*` classes, and a fence longer than any backtick run inside.
+  // Fence every <pre>, with the language from `language-*` / `lang-*` classes, and a fence longer than any backtick run
+  // inside.
   service.addRule('fencedPre', {
     filter: 'pre',
     replacement: (_content, node) => {

@@ -83,7 +83,9 @@ const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : v
 const SUPPORTING =
   /^(Organization|Person|WebSite|BreadcrumbList|ListItem|ImageObject|SiteNavigationElement|SearchAction)$/;
 
-/** Structured data from `<script type="application/ld+json">`, tolerant of bad JSON, arrays, @graph and @id references. */
+/**
+ * Structured data from `<script type="application/ld+json">`, tolerant of bad JSON, arrays, @graph and @id references.
+ */
 export class JsonLd {
   private readonly nodes: LdNode[] = [];
   private readonly byId = new Map<string, LdNode>();

@@ -118,7 +118,8 @@ export class Generations {
 
 /**
  * Events of a generation as an async iterable: the reasoning, sources and text so far (if any), then live
- * deltas, the follow-ups (if any), then the end. `close()` (the client went away) ends the iteration without ending the generation.
+ * deltas, the follow-ups (if any), then the end. `close()` (the client went away) ends the iteration without ending the
+ * generation.
  */
 export function subscribe(generation: Generation) {
   const queue: GenerationEvent[] = [];

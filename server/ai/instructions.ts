@@ -60,7 +60,9 @@ async function chosen(
   return row;
 }
 
-/** The prompt's text to send: the chosen part of its queue with the variables filled (bad values are a 400 naming them). */
+/**
+ * The prompt's text to send: the chosen part of its queue with the variables filled (bad values are a 400 naming them).
+ */
 function promptPartText(row: GemRow, choice: InstructionChoice): { text: string; part: number } {
   const whole = promptTextOf(row);
   const values = choice.promptVariables ?? {};

@@ -60,7 +60,10 @@ export async function askModel(
 export const fitted = (text: string, contentLength: number) =>
   text.slice(0, contextBudget(contentLength).budget * CHARS_PER_TOKEN);
 
-/** A reply of FROM_CONVERSATION_INSTRUCTION as a title and a prompt: the first line (markdown and "Title:" off) and the rest. */
+/**
+ * A reply of FROM_CONVERSATION_INSTRUCTION as a title and a prompt: the first line (markdown and "Title:" off) and the
+ * rest.
+ */
 export function parseTitledPrompt(reply: string): { title: string; text: string } | null {
   const lines = reply.trim().split(/\r?\n/);
   const first = (lines[0] ?? '')

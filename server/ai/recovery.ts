@@ -53,7 +53,8 @@ export async function recoverMessage(db: Db, leaseSeconds: number, messageId: nu
 const SWEEPS_PER_LEASE = 2;
 
 /**
- * Recovery of answers orphaned by a crash, and of their credit holds: a sweep now (start-up) and then periodically, one at a
+ * Recovery of answers orphaned by a crash, and of their credit holds: a sweep now (start-up) and then periodically, one
+ * at a
  * time. `stop()` ends the timer and waits for a sweep in progress (before the database closes).
  */
 export function startRecovery(db: Db, leaseSeconds: number) {

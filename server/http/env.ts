@@ -10,16 +10,24 @@ import type { FileStore } from '../storage/file-store';
 export interface Deps {
   db: Db;
   tokens: TokenSettings;
-  /** Uploaded files: where they are stored (a folder or a bucket) and the public base URL of their links (unset: the request's origin). */
+  /**
+   * Uploaded files: where they are stored (a folder or a bucket) and the public base URL of their links (unset: the
+   * request's origin).
+   */
   files: { store: FileStore; publicUrl?: string };
   /** The operator's token for /api/admin; unset, the admin routes answer 404. */
   adminToken?: string;
-  /** AI: the server secret (encrypts provider keys), the operator's house-model provider (unset: house models are Inactive) and the credits a user starts with. */
+  /**
+   * AI: the server secret (encrypts provider keys), the operator's house-model provider (unset: house models are
+   * Inactive) and the credits a user starts with.
+   */
   ai: {
     secret: string;
     house?: { provider: HouseProviderKind; baseUrl?: string; apiKey?: string };
     startingCredits: number;
-    /** How long a house-model answer's credit hold lasts unless renewed: the answer lease (TROVE_ANSWER_LEASE_SECONDS). */
+    /**
+     * How long a house-model answer's credit hold lasts unless renewed: the answer lease (TROVE_ANSWER_LEASE_SECONDS).
+     */
     leaseSeconds: number;
   };
   /** Rate limits (server/auth/limits.ts) and how many proxies' X-Forwarded-For to trust for the client's address. */
@@ -30,7 +38,10 @@ export interface Deps {
   pdfRead?: PdfReadLimits;
 }
 
-/** Hono environment of authenticated routes: `c.get('userId')` is the signed-in user, `c.get('owner')` their row's gem-owner fields. */
+/**
+ * Hono environment of authenticated routes: `c.get('userId')` is the signed-in user, `c.get('owner')` their row's
+ * gem-owner fields.
+ */
 export interface AppEnv {
   Variables: { userId: number; owner: Owner };
 }

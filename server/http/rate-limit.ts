@@ -24,7 +24,10 @@ export function clientAddress(c: Context, trustedProxies: number): string {
   return getConnInfo(c).remote.address ?? 'unknown';
 }
 
-/** A 429 saying when to try again, in the body and in `Retry-After` (the error handler answers with this context's headers). */
+/**
+ * A 429 saying when to try again, in the body and in `Retry-After` (the error handler answers with this context's
+ * headers).
+ */
 export function tooManyRequests(c: Context, retryAfterSeconds: number, what: string): ApiError {
   c.header('Retry-After', String(retryAfterSeconds));
   const wait = `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`;

@@ -5,7 +5,10 @@ import { jsonBody, query } from '../http/validate';
 import { createFeedback, listFeedbacks } from '../services/feedbacks';
 import { baseUrlOf } from '../services/upload-files';
 
-/** Mounted at /api/feedbacks behind the user check: bug reports from the extension. `populate` is accepted; tags and author always come populated. */
+/**
+ * Mounted at /api/feedbacks behind the user check: bug reports from the extension. `populate` is accepted; tags and
+ * author always come populated.
+ */
 export function feedbackRoutes({ db, files }: Deps) {
   return new Hono<AppEnv>()
     .post('/', async (c) => {

@@ -62,7 +62,10 @@ export function resolveProvider(value: string, field: string): ProviderName {
   return name;
 }
 
-/** A default model's provider: a built-in one (resolveProvider) or, by its name in any case, one of the user's endpoints. */
+/**
+ * A default model's provider: a built-in one (resolveProvider) or, by its name in any case, one of the user's
+ * endpoints.
+ */
 async function resolveModelProvider(db: Db, userId: number, value: string, field: string): Promise<string> {
   const builtIn = builtInProvider(value);
   if (builtIn) return builtIn;
@@ -272,7 +275,10 @@ export async function selectModel(db: Db, ai: Ai, userId: number, modelId: numbe
   return updated ?? row;
 }
 
-/** What a provider call needs: which SDK provider, the key and base URL (the user's, or the operator's for house models). */
+/**
+ * What a provider call needs: which SDK provider, the key and base URL (the user's, or the operator's for house
+ * models).
+ */
 export interface ProviderAccess {
   kind: 'openai' | 'anthropic' | 'google' | 'openai-compatible' | 'ollama';
   /** The provider's display name, for messages ("OpenAI answered 401: …"). */

@@ -33,11 +33,15 @@ export interface Persist {
 /**
  * House-model credits an answer costs: 1 credit per 1,000 tokens (input + output), rounded up,
  * at least 1. Spent when a house model's answer ends done or stopped (with the provider's usage, or
- * when stopped before it came, the streamed text's estimated tokens), and its follow-up questions by their own usage; a failed answer costs nothing. The balance never goes below 0; at 0 house models are Inactive.
+ * when stopped before it came, the streamed text's estimated tokens), and its follow-up questions by their own usage; a
+ * failed answer costs nothing. The balance never goes below 0; at 0 house models are Inactive.
  */
 export const creditsFor = (usage: MessageUsage) => Math.max(1, Math.ceil((usage.input + usage.output) / 1000));
 
-/** settleCredits outside the answer's transaction (a temporary answer, one not stored, the follow-ups): a failure is logged, not thrown (recovery gives an unsettled hold back). */
+/**
+ * settleCredits outside the answer's transaction (a temporary answer, one not stored, the follow-ups): a failure is
+ * logged, not thrown (recovery gives an unsettled hold back).
+ */
 async function spendApart(charge: Charge, usage: MessageUsage | null) {
   try {
     await settleCredits(charge.db, charge, usage && creditsFor(usage));
@@ -150,7 +154,8 @@ export async function generate(
   },
 ) {
   const checkpoints = run.persist ? new Checkpoints(run.persist, generation) : undefined;
-  // Lost lease: stopped through another copy (the end is stored as such) or taken by recovery (the store below finds that).
+  // Lost lease: stopped through another copy (the end is stored as such) or taken by recovery (the store below finds
+  // that).
   const lease = run.persist
     ? new HeldLease(run.persist.db, run.persist.messageId, run.persist.lease, () => {
         if (!generation.controller.signal.aborted) generation.stop();
@@ -199,7 +204,8 @@ export async function generate(
   try {
     await checkpoints?.close();
   } finally {
-    // Renewing ends whatever happens: if this answer is not stored, recovery takes its lease and its hold once they lapse.
+    // Renewing ends whatever happens: if this answer is not stored, recovery takes its lease and its hold once they
+    // lapse.
     await lease?.release();
     await holding?.stop();
   }
@@ -211,7 +217,8 @@ export async function generate(
   else if (generation.controller.signal.aborted)
     end = { type: 'error', message: 'The server stopped before the answer was complete' };
   else if (failure) end = { type: 'error', message: failure };
-  // Ollama's provider ends a failed stream with finish reason 'other' and no error part: anything but 'stop' is a failure.
+  // Ollama's provider ends a failed stream with finish reason 'other' and no error part: anything but 'stop' is a
+  // failure.
   else if (finishReason !== 'stop')
     end = {
       type: 'error',
@@ -260,7 +267,8 @@ export async function generate(
         if (rows.length) await spend(tx);
         return rows.length > 0;
       });
-      // No longer this copy's (recovery took it, thinking this copy gone) or deleted: what is stored stands, nothing is charged.
+      // No longer this copy's (recovery took it, thinking this copy gone) or deleted: what is stored stands, nothing is
+      // charged.
       if (!stored) {
         end = { type: 'error', message: INTERRUPTED };
         if (run.charge) await spendApart(run.charge, null);

@@ -53,9 +53,15 @@ export interface AnswerRequest extends QuestionAsked {
   store: FileStore;
   context: ChatContextInput | undefined;
   options?: AnswerOptions;
-  /** The persona, voice and prompt asked for (see server/ai/instructions.ts) and memory on/off (default: the user's setting). */
+  /**
+   * The persona, voice and prompt asked for (see server/ai/instructions.ts) and memory on/off (default: the user's
+   * setting).
+   */
   choice: InstructionChoice & { memory?: boolean };
-  /** Regenerating: chosen gems/collections (and voices, personas, prompts) deleted since are skipped rather than refused. */
+  /**
+   * Regenerating: chosen gems/collections (and voices, personas, prompts) deleted since are skipped rather than
+   * refused.
+   */
   lenientContext?: boolean;
   /** Regenerating: the instructions, the options to store and the message regenerated. */
   regenerate?: { instructions: string; options: RegenerateOptions; fromMessageId: number };
@@ -97,7 +103,10 @@ function checkFilesTaken(request: AnswerRequest, items: ContextItems, model: AiM
   throw new ApiError(400, `context.fileIds: ${message}`, { errors: [{ path: 'context.fileIds', message }] });
 }
 
-/** What every model's answer to one question shares: the context items and their ranking, the instructions, memory on or off. */
+/**
+ * What every model's answer to one question shares: the context items and their ranking, the instructions, memory on or
+ * off.
+ */
 interface Shared {
   items: ContextItems;
   ranking: Ranking | undefined;
@@ -143,7 +152,10 @@ function prepareAnswer(
   return { model, access, llm, tools, built, context, citable, memory };
 }
 
-/** Stores the question (status 'pending', leased to this copy) in chat `chatId`; what generation needs to write the answer. */
+/**
+ * Stores the question (status 'pending', leased to this copy) in chat `chatId`; what generation needs to write the
+ * answer.
+ */
 async function storeQuestion(
   db: Db,
   generations: Generations,

@@ -20,7 +20,10 @@ async function newMessageIds(db: Db, count: number): Promise<number[]> {
   return taken.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
-/** A copied message's context, its link to the answer it regenerated pointing at that answer's copy (dropped when not copied). */
+/**
+ * A copied message's context, its link to the answer it regenerated pointing at that answer's copy (dropped when not
+ * copied).
+ */
 function copiedContext(context: Record<string, unknown>, copyOf: Map<number, number>): Record<string, unknown> {
   const regenerate = context.regenerate as { fromMessageId?: unknown } | undefined;
   if (typeof regenerate?.fromMessageId !== 'number') return context;

@@ -11,7 +11,10 @@ export type Sniffed = { format: ChatFileFormat } | { other: string };
 
 const IMAGE_FORMAT = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-/** Tab, line feed, vertical tab, form feed, carriage return: the only C0 controls text has (others, and DEL, mean binary). */
+/**
+ * Tab, line feed, vertical tab, form feed, carriage return: the only C0 controls text has (others, and DEL, mean
+ * binary).
+ */
 const TEXT_CONTROLS = new Set([9, 10, 11, 12, 13]);
 const hasControl = (text: string) => {
   for (let i = 0; i < text.length; i++) {

@@ -43,7 +43,10 @@ export const isImageFormat = (format: ChatFileFormat) => CHAT_IMAGE_FORMATS.incl
 const MB = 1024 * 1024;
 const limitOf = (format: ChatFileFormat) => (isImageFormat(format) ? MAX_CHAT_IMAGE_BYTES : MAX_CHAT_DOCUMENT_BYTES);
 
-/** Whether `model` takes files of `format`: listed in its `supported_file_formats` (jpg also as 'jpeg'), images only if it has vision. */
+/**
+ * Whether `model` takes files of `format`: listed in its `supported_file_formats` (jpg also as 'jpeg'), images only if
+ * it has vision.
+ */
 export function modelTakes(model: AiModelRow, format: ChatFileFormat): boolean {
   const listed =
     model.supportedFileFormats.includes(format) || (format === 'jpg' && model.supportedFileFormats.includes('jpeg'));

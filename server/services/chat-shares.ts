@@ -55,7 +55,8 @@ export async function unshareChat(db: Db, userId: number, chatId: number) {
 }
 
 /**
- * What a link shows: the shared chat's title and its turns, oldest first, with their finished (done or stopped) answers;
+ * What a link shows: the shared chat's title and its turns, oldest first, with their finished (done or stopped)
+ * answers;
  * null for a token that is malformed, unknown, turned off, or whose chat is gone.
  */
 export async function sharedChat(db: Db, token: string) {

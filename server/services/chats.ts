@@ -117,7 +117,10 @@ export async function getOwnedMessage(db: Db, userId: number, id: number): Promi
   return row;
 }
 
-/** A re-attach to an answer another copy is generating ends after this long at most (with no end event: re-attach again). */
+/**
+ * A re-attach to an answer another copy is generating ends after this long at most (with no end event: re-attach
+ * again).
+ */
 export const REATTACH_MAX_MS = 10 * 60_000;
 
 /**

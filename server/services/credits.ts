@@ -153,7 +153,10 @@ export function keepHeld(charge: Charge) {
   });
 }
 
-/** Gives back the holds of answers never started (storing the question failed); a failure is logged, recovery gives them back later. */
+/**
+ * Gives back the holds of answers never started (storing the question failed); a failure is logged, recovery gives them
+ * back later.
+ */
 export async function returnUnused(charges: Charge[]) {
   for (const charge of charges)
     await settleCredits(charge.db, charge, null).catch((error: unknown) =>

@@ -15,7 +15,9 @@ import {
   updateKindGem,
 } from './kind-gems';
 
-/** Memories (spec §3 "Memory"): gems of media type 'Memory' holding one fact in `media.data.memory`; the author's own. */
+/**
+ * Memories (spec §3 "Memory"): gems of media type 'Memory' holding one fact in `media.data.memory`; the author's own.
+ */
 
 /** The remembered text of a memory gem. */
 export const memoryTextOf = (row: GemRow) => row.media.data?.memory ?? row.text ?? '';

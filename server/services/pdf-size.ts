@@ -127,7 +127,10 @@ function ascii85(data: Uint8Array): Uint8Array {
   return Uint8Array.from(out);
 }
 
-/** What `data` decodes to through `filters` (its size, and its bytes unless only counted), at most `limit`; null when it cannot be told. */
+/**
+ * What `data` decodes to through `filters` (its size, and its bytes unless only counted), at most `limit`; null when it
+ * cannot be told.
+ */
 function decode(data: Uint8Array, filters: string[], limit: number): { size: number; bytes?: Uint8Array } | null {
   let bytes = data;
   for (const [index, filter] of filters.entries()) {

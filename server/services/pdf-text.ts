@@ -59,6 +59,9 @@ async function pageText(pdf: PdfDocument, number: number, room: number): Promise
   return text;
 }
 
-/** Why PDF.js failed, for the user: too big to read in the reader's memory, else damaged; PDF.js's own error as the cause. */
+/**
+ * Why PDF.js failed, for the user: too big to read in the reader's memory, else damaged; PDF.js's own error as the
+ * cause.
+ */
 const unreadable = (error: unknown) =>
   new Error(outOfMemory.error(error) ? PDF_TOO_BIG : UNREADABLE_PDF, { cause: error });

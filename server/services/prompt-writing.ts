@@ -15,11 +15,16 @@ import { getOwnedChat, getOwnedMessage } from './chats';
 import type { Author } from './gems';
 import { authoredPrompt, createPrompt, promptTextOf } from './prompts';
 
-/** Prompts the model writes or an answer becomes (Optimize prompt, Create prompt from conversation, Save → Ai Prompt). */
+/**
+ * Prompts the model writes or an answer becomes (Optimize prompt, Create prompt from conversation, Save → Ai Prompt).
+ */
 
 type Ai = Deps['ai'];
 
-/** `POST /api/prompts/{id}/optimize`: the author's prompt (or the editor's `text`) improved by the model; nothing is saved. */
+/**
+ * `POST /api/prompts/{id}/optimize`: the author's prompt (or the editor's `text`) improved by the model; nothing is
+ * saved.
+ */
 export async function optimizePrompt(
   db: Db,
   ai: Ai,
@@ -43,7 +48,9 @@ const PRIVATE_PROMPT = {
   promptType: 'prompt' as const,
 };
 
-/** The chat's answered turns as a transcript, as the model is sent them (each once, with its latest finished answer). */
+/**
+ * The chat's answered turns as a transcript, as the model is sent them (each once, with its latest finished answer).
+ */
 async function transcriptOf(db: Db, chatId: number) {
   return (await storedTurns(db, chatId))
     .map((turn) => `User: ${turn.question.trim()}\n\nAssistant: ${turn.answer.trim()}`)

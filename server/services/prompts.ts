@@ -92,7 +92,9 @@ const isPublic = sql`(${gems.media}->>'isPublic') = 'true'`;
 const isShown = sql`coalesce(${gems.media}->>'showPrompt', 'true') = 'true'`;
 const ownedBy = (userId: number) => eq(gems.ownerId, userId);
 
-/** Title and description match for anyone; the text only where the viewer may read it (no search oracle on hidden text). */
+/**
+ * Title and description match for anyone; the text only where the viewer may read it (no search oracle on hidden text).
+ */
 const matches = (search: string, viewerId: number) =>
   search
     ? or(

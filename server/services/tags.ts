@@ -128,7 +128,9 @@ export function unknownTagIds(missing: number[]): ApiError {
   });
 }
 
-/** Turns a request's tag references (ids of the user's tags, or names) into tag rows in name order, creating named ones. */
+/**
+ * Turns a request's tag references (ids of the user's tags, or names) into tag rows in name order, creating named ones.
+ */
 export async function resolveTagRefs(db: Db, ownerId: number, refs: (number | string)[]): Promise<TagRow[]> {
   const found = await findTagRefs(db, ownerId, refs);
   if (found.unknownIds.length) throw unknownTagIds(found.unknownIds);

@@ -6,7 +6,10 @@ export interface S3StorageConfig {
   region: string;
   /** Unset, the AWS SDK's usual sources (AWS_* variables, shared files, an instance role). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
-  /** Addresses the bucket as `<endpoint>/<bucket>/…` rather than `<bucket>.<endpoint>/…` (most self-hosted services need it). */
+  /**
+   * Addresses the bucket as `<endpoint>/<bucket>/…` rather than `<bucket>.<endpoint>/…` (most self-hosted services need
+   * it).
+   */
   forcePathStyle: boolean;
   /** Put before every object key, e.g. `trove/uploads/`; empty by default. */
   prefix: string;
@@ -17,7 +20,10 @@ export const DEFAULT_S3_REGION = 'us-east-1';
 const TRUE = /^(1|true|yes)$/i;
 const FALSE = /^(0|false|no|)$/i;
 
-/** The bucket configuration, or undefined when TROVE_S3_BUCKET is unset (files stay in the data folder); throws on a bad one. */
+/**
+ * The bucket configuration, or undefined when TROVE_S3_BUCKET is unset (files stay in the data folder); throws on a bad
+ * one.
+ */
 export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3StorageConfig | undefined {
   const bucket = env.TROVE_S3_BUCKET || undefined;
   if (!bucket) {

@@ -30,7 +30,9 @@ beforeEach(async () => {
   await setServerUrl(t.url);
 });
 
-/** Makes `save` while the server cannot be reached (it waits in the queue), then deletes the collection on the server. */
+/**
+ * Makes `save` while the server cannot be reached (it waits in the queue), then deletes the collection on the server.
+ */
 async function queueThenDelete(save: () => Promise<unknown>, collectionId: number) {
   vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
   expect(await save()).toMatchObject({ status: 'queued', waitsFor: 'server' });

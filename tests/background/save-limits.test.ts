@@ -7,7 +7,10 @@ import { setServerUrl, signUp } from '../../lib/background/session';
 import { setupTestServer } from '../server/harness';
 import { newAccount } from './helpers';
 
-/** What the extension fills in itself never gets a save refused (lib/background/fit-to-limits.ts), against the real server. */
+/**
+ * What the extension fills in itself never gets a save refused (lib/background/fit-to-limits.ts), against the real
+ * server.
+ */
 const t = setupTestServer();
 
 beforeEach(async () => {

@@ -6,7 +6,9 @@ import { setServerUrl, signUp } from '../../lib/background/session';
 import { setupTestServer } from '../server/harness';
 import { newAccount } from './helpers';
 
-/** The Alt+Shift+S shortcut (lib/background/commands.ts), with fakeBrowser's tabs and notifications and the real server. */
+/**
+ * The Alt+Shift+S shortcut (lib/background/commands.ts), with fakeBrowser's tabs and notifications and the real server.
+ */
 const t = setupTestServer();
 
 beforeEach(async () => {

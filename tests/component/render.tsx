@@ -9,7 +9,10 @@ import { SavePopup } from '@/components/popup/SavePopup';
 import { ToastProvider } from '@/components/ui/Toast';
 import { FakeBackground } from './fake-background';
 
-/** Renders `ui` as an extension page talking to `fake`, with a fresh query cache, inside the providers of components/app/mount.tsx. */
+/**
+ * Renders `ui` as an extension page talking to `fake`, with a fresh query cache, inside the providers of
+ * components/app/mount.tsx.
+ */
 export function renderWithBackground(
   ui: ReactElement,
   fake: FakeBackground = new FakeBackground(),
@@ -29,7 +32,9 @@ export function renderWithBackground(
   return { ...result, fake, user, queryClient };
 }
 
-/** The toolbar popup with spies for opening the options page and for closing the popup (after `autoCloseMs` on success). */
+/**
+ * The toolbar popup with spies for opening the options page and for closing the popup (after `autoCloseMs` on success).
+ */
 export function renderPopup(fake: FakeBackground = new FakeBackground(), { autoCloseMs = 60_000 } = {}) {
   const onOpenOptions = vi.fn<(hash?: string) => void>();
   const closePopup = vi.fn<() => void>();

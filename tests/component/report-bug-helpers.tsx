@@ -59,7 +59,10 @@ export const previews = () => {
 
 export const uploadingSpinner = (name: string) => screen.queryByRole('status', { name: `Uploading ${name}` });
 
-/** Picks files through the browse input. `applyAccept: false` lets files the `accept` filter would hide reach the handler. */
+/**
+ * Picks files through the browse input. `applyAccept: false` lets files the `accept` filter would hide reach the
+ * handler.
+ */
 export async function browse(...files: File[]) {
   const input = document.getElementById('report-attachments') as HTMLInputElement;
   await userEvent.setup({ applyAccept: false }).upload(input, files);

@@ -12,7 +12,9 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium, headless, with the built extension (or the one in `path`) loaded and no way to reach the network. */
+/**
+ * Debian's Chromium, headless, with the built extension (or the one in `path`) loaded and no way to reach the network.
+ */
 export async function launchWithExtension(path = extensionPath): Promise<ExtensionBrowser> {
   if (!existsSync(`${path}/manifest.json`)) throw new Error(`Build the extension first (npm run build): ${path}`);
   const browser = await puppeteer.launch({

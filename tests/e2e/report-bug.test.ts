@@ -59,7 +59,8 @@ describe('report a bug from the popup', () => {
     await popup.locator('::-p-text(Report a bug)').click();
     await popup.waitForSelector('[role="dialog"]');
     expect(await popup.$eval('#report-url', (el) => (el as HTMLInputElement).value)).toBe(pageUrl);
-    // Within Chrome's 600 px popup: the fields scroll inside the dialog, Submit stays in view without scrolling the page.
+    // Within Chrome's 600 px popup: the fields scroll inside the dialog, Submit stays in view without scrolling the
+    // page.
     const fit = await popup.evaluate(() => {
       const submit = document.querySelector('[role="dialog"] button[type="submit"]')?.getBoundingClientRect();
       return {

@@ -309,7 +309,8 @@ describe('the side panel', () => {
       .poll(promptTexts, { timeout: 10_000 })
       .toHaveProperty(['Seawall briefing'], 'Brief {{Audience}} on the seawall decision.');
     await panel.waitForSelector('::-p-text(Saved as the prompt “Seawall briefing”)');
-    // Toasts lie at the top of the conversation: clear of the header, the context chip, the latest answer and the composer.
+    // Toasts lie at the top of the conversation: clear of the header, the context chip, the latest answer and the
+    // composer.
     const layout = await panel.evaluate(() => {
       const rect = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().toJSON();
       return { toasts: rect('.toasts'), messages: rect('.message-list'), chip: rect('.context-summary') };

@@ -7,7 +7,10 @@ const pagesDir = fileURLToPath(new URL('../fixtures/pages/', import.meta.url));
 /** A real PNG for image saves. */
 export const GEM_PNG = fileURLToPath(new URL('../../public/icon/128.png', import.meta.url));
 
-/** Serves the HTML fixtures on 127.0.0.1 as pages to save (/news-article.html etc.) and one image, /assets/gem.png; `requests` lists every path asked for. */
+/**
+ * Serves the HTML fixtures on 127.0.0.1 as pages to save (/news-article.html etc.) and one image, /assets/gem.png;
+ * `requests` lists every path asked for.
+ */
 export async function startTestSite(): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {

@@ -66,7 +66,9 @@ export interface RecordedRequest {
   provider: ProviderKind | null;
   /** Lower-cased request headers, without `authorization`, `x-api-key` and `x-goog-api-key`. */
   headers: Record<string, string>;
-  /** Whether a key came (Bearer token, x-api-key or x-goog-api-key) and its last 4 chars: the key itself is never kept. */
+  /**
+   * Whether a key came (Bearer token, x-api-key or x-goog-api-key) and its last 4 chars: the key itself is never kept.
+   */
   auth: { present: boolean; last4: string | null };
   /** The parsed JSON body (undefined for GET or an empty body). */
   body: unknown;

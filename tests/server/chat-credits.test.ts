@@ -201,7 +201,10 @@ describe('house-model credits', () => {
 });
 
 describe('house-model credits held while answering (answers started together)', () => {
-  /** A user left with `left` of the 5 credits (an answer of 1,000 tokens a credit spent the rest), in a chat with that answer. */
+  /**
+   * A user left with `left` of the 5 credits (an answer of 1,000 tokens a credit spent the rest), in a chat with that
+   * answer.
+   */
   async function userWith(prefix: string, left: number) {
     const { jwt: token } = await t.signUp(prefix);
     const chat = await t.api('/api/chats', { token, body: {} });

@@ -1,6 +1,7 @@
 /**
  * A small PDF must not make the server work for long or hold much memory (the reader's process bounds
- * its time and heap, chat-file-pdf-reader.test.ts, but not decoded buffers): streams that decode to far more than they store (a Flate bomb),
+ * its time and heap, chat-file-pdf-reader.test.ts, but not decoded buffers): streams that decode to far more than they
+ * store (a Flate bomb),
  * too much decoded altogether, too many pages, or too much text are refused naming why, before or
  * while reading, instead of read whole.
  */
@@ -43,7 +44,10 @@ const pdfOfPages = (contents: Buffer[]) =>
     contents.map((_, i) => i),
   );
 
-/** A PDF whose page i draws content stream `drawn[i]` (an index into `contents`); objects: catalog, pages, font, contents, pages. */
+/**
+ * A PDF whose page i draws content stream `drawn[i]` (an index into `contents`); objects: catalog, pages, font,
+ * contents, pages.
+ */
 function pagesPdf(contents: Buffer[], drawn: number[]) {
   const firstPage = 4 + contents.length;
   const kids = drawn.map((_, i) => `${firstPage + i} 0 R`).join(' ');

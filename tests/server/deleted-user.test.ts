@@ -21,7 +21,9 @@ afterAll(async () => {
   if (dataDir) removeDataDir(dataDir);
 });
 
-/** Deletes the user's row behind the server's back: the server is stopped, the row deleted, the server started again. */
+/**
+ * Deletes the user's row behind the server's back: the server is stopped, the row deleted, the server started again.
+ */
 async function deleteUserRow(server: TestServer, userId: number): Promise<TestServer> {
   await server.server.stop();
   const database = await openDatabase({ databaseUrl: server.config.databaseUrl, dataDir: server.config.dataDir });

@@ -53,7 +53,9 @@ function replaceAt(root: Json, path: (string | number)[], replacement: Json): Js
   return copy;
 }
 
-/** The bad variants of one JSON value (a body, or the gem fields of a multipart `data`), with the field each touches. */
+/**
+ * The bad variants of one JSON value (a body, or the gem fields of a multipart `data`), with the field each touches.
+ */
 export function jsonMutations(sample: Json): { label: string; value: Json; field?: string }[] {
   const out: { label: string; value: Json; field?: string }[] = [];
   for (const { path, value } of nodesOf(sample)) {
@@ -247,7 +249,8 @@ function pathCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
   const query = valid.target.includes('?') ? valid.target.slice(valid.target.indexOf('?')) : '';
   return odd.map((value) => ({
     label: `path ${value.slice(0, 20)}`,
-    // An id spelled any other way than plain digits must not find the row; a name (provider, file) is cleaned, then resolved.
+    // An id spelled any other way than plain digits must not find the row; a name (provider, file) is cleaned, then
+    // resolved.
     expect: numeric ? [400, 404] : undefined,
     build: () => {
       const target = [...segments.slice(0, index), value, ...segments.slice(index + 1)].join('/');

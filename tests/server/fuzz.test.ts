@@ -154,7 +154,8 @@ function problemWith(c: FuzzCase, res: WireResponse): string | null {
   // A name or email another request of the fuzz registered first: the answer names that field, rightly.
   const said = errors?.length ? errors.map((e) => String(e.message)) : [error.message];
   if (said.every((message) => /already taken/i.test(message))) return null;
-  // Every 400 to a request aimed at one field names it (or a part of it, or what holds it): in its field errors or its message.
+  // Every 400 to a request aimed at one field names it (or a part of it, or what holds it): in its field errors or its
+  // message.
   const field = c.field;
   const related = (p: string) => p === field || p.startsWith(`${field}.`) || (p !== '' && field.startsWith(`${p}.`));
   const names = (errors ?? []).map((e) => e.path as string);

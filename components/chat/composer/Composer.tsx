@@ -54,7 +54,8 @@ export function Composer({
     setDraft('');
   };
   const submit = () => (ready ? send() : handover.requestSend());
-  // An Enter pressed before the panel was ready (here or in the composer drawn before) is sent once it is, unless blocked.
+  // An Enter pressed before the panel was ready (here or in the composer drawn before) is sent once it is, unless
+  // blocked.
   const sendRequested = useEffectEvent(() => {
     handover.clearSendRequest();
     send();

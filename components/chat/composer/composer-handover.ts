@@ -64,7 +64,9 @@ export const withoutTrigger = (state: ComposerState): ComposerState => ({
 /** Enter starts a question; Shift+Enter and an input method's Enter do not. */
 export const isSendKey = (event: KeyboardEvent) => event.key === 'Enter' && !event.shiftKey && !event.isComposing;
 
-/** Makes the HTML composer keep an Enter for later: it cannot send, and must not add a line the question does not have. */
+/**
+ * Makes the HTML composer keep an Enter for later: it cannot send, and must not add a line the question does not have.
+ */
 export function wireShellComposer(root: ParentNode = document) {
   root.querySelector<HTMLTextAreaElement>(SHELL_COMPOSER_SELECTOR)?.addEventListener('keydown', (event) => {
     if (!isSendKey(event)) return;

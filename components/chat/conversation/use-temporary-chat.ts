@@ -68,7 +68,10 @@ export function useTemporaryChat() {
 
   const ask = useCallback((input: AskInput) => askAfter(input, turns), [askAfter, turns]);
 
-  /** Sends a failed turn's question again with the same context: the failed turn gives way to the new one, asked after the others. */
+  /**
+   * Sends a failed turn's question again with the same context: the failed turn gives way to the new one, asked after
+   * the others.
+   */
   const retry = useCallback(
     (key: string) => {
       const index = turns.findIndex((_, i) => turnKey(i) === key);

@@ -10,7 +10,9 @@ import { useChatApi } from '../chat-api-context';
 import { waitWhile } from '../conversation/answer-busy';
 import { historyQuery } from '../queries';
 
-/** Recent chats, newest first: searched when Enter is pressed, the next page loaded as the list's end scrolls into view. */
+/**
+ * Recent chats, newest first: searched when Enter is pressed, the next page loaded as the list's end scrolls into view.
+ */
 export function RecentsTab({ onOpenChat, busy }: { onOpenChat: (id: number) => void; busy: boolean }) {
   const api = useChatApi();
   const [typed, setTyped] = useState('');

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 
-/** "Follow the active tab": the panel reads each tab the user moves to (needs host access, asked for when turned on). */
+/**
+ * "Follow the active tab": the panel reads each tab the user moves to (needs host access, asked for when turned on).
+ */
 export const followTabsItem = storage.defineItem<boolean>('local:followActiveTab', { fallback: false });
 
 const ALL_SITES = { origins: ['<all_urls>'] };

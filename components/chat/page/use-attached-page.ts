@@ -116,7 +116,10 @@ export function useAttachedPage() {
     offer,
     accept,
     keep,
-    /** Offers the switch to another tab of the window as if the user had switched to it (followed at once when following). */
+    /**
+     * Offers the switch to another tab of the window as if the user had switched to it (followed at once when
+     * following).
+     */
     offerTab,
     /**
      * Read again after the user allowed reading tabs ("Follow the active tab" turned on): the tab offered,

@@ -32,7 +32,10 @@ const EXTENSIONS = [
   }),
 ];
 
-/** The editor starts from the stored HTML when it still matches the text (an edit elsewhere may have changed only the text). */
+/**
+ * The editor starts from the stored HTML when it still matches the text (an edit elsewhere may have changed only the
+ * text).
+ */
 function initialContent(prompt: Prompt) {
   const part = prompt.expander.find((p) => p.type === 'prompt' && p.text.trim());
   const text = prompt.text ?? '';

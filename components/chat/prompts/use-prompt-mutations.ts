@@ -13,7 +13,10 @@ export const DELETE_FAILED = 'Something went wrong';
 /** The edit was refused because the prompt changed elsewhere since the editor read it (a 409). */
 export const changedElsewhere = (error: unknown) => error instanceof ChatApiError && error.ui.status === 409;
 
-/** Spec §8 "Prompt delete fails": the server's message, else 'Something went wrong' (never a status code or a network text). */
+/**
+ * Spec §8 "Prompt delete fails": the server's message, else 'Something went wrong' (never a status code or a network
+ * text).
+ */
 export function deleteFailureMessage(error: unknown): string {
   if (!(error instanceof ChatApiError) || error.ui.status === 0) return DELETE_FAILED;
   return /^The server answered \d+$/.test(error.ui.message) ? DELETE_FAILED : error.ui.message;

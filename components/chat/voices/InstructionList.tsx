@@ -19,7 +19,9 @@ interface InstructionListProps {
   onSelect: (item: { id: number; name: string } | null) => void;
 }
 
-/** One kind's items, the default first with a tick, the selected one pressed; clicking the selected one unselects it. */
+/**
+ * One kind's items, the default first with a tick, the selected one pressed; clicking the selected one unselects it.
+ */
 export function InstructionList({ kind, search, selectedId, onSelect }: InstructionListProps) {
   const { list, update, remove, makeDefault } = useInstructions(kind, search);
   const words = WORDS[kind];

@@ -20,7 +20,10 @@ interface InstructionRowProps {
 
 type Mode = 'view' | 'edit' | 'confirm-delete';
 
-/** A voice or agent: picked by a click; its author's menu edits it in place, makes it the default or deletes it (after a confirm). */
+/**
+ * A voice or agent: picked by a click; its author's menu edits it in place, makes it the default or deletes it (after a
+ * confirm).
+ */
 export function InstructionRow({
   kind,
   item,

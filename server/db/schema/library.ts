@@ -123,7 +123,8 @@ export const uploads = pgTable(
     feedbackId: integer('feedback_id').references(() => feedbacks.id, { onDelete: 'set null' }),
     /**
      * The gem the file belongs to: an image gem's image, or a chat's file (a chat is a gem) once sent in it.
-     * Set null (not cascaded) if a gem goes by another way than deleteGem, so the file keeps a row to be found and removed by.
+     * Set null (not cascaded) if a gem goes by another way than deleteGem, so the file keeps a row to be found and
+     * removed by.
      */
     gemId: integer('gem_id').references(() => gems.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

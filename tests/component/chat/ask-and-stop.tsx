@@ -1,6 +1,9 @@
 import type { useConversation } from '@/components/chat/conversation/use-conversation';
 
-/** Ask (a long story, from `modelId`: a house model the fake provider answers) and Stop, wired to the panel's conversation hook. */
+/**
+ * Ask (a long story, from `modelId`: a house model the fake provider answers) and Stop, wired to the panel's
+ * conversation hook.
+ */
 export function AskAndStopButtons({
   conversation,
   modelId,

@@ -8,7 +8,10 @@ import { ComposerAsInPanel, modelsShown, question, renderInPanel } from './compo
 
 type ComposerProps = Parameters<typeof ComposerAsInPanel>[0];
 
-/** The composer as the panel fills it, for a user whose AI settings are `background`'s; `onSend` and the AI-settings opener spied on. */
+/**
+ * The composer as the panel fills it, for a user whose AI settings are `background`'s; `onSend` and the AI-settings
+ * opener spied on.
+ */
 async function renderComposer(props: ComposerProps = {}, background = new FakeBackground({ user: makeUser() })) {
   const onSend = vi.fn<(text: string) => void>();
   const onOpenAiSettings = vi.fn<() => void>();

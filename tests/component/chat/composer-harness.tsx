@@ -22,7 +22,9 @@ interface ComposerOptions {
   onOpenAiSettings?: () => void;
 }
 
-/** The composer as ChatPanel fills it (the user's models as the background lists them), with the drawer it opens shown. */
+/**
+ * The composer as ChatPanel fills it (the user's models as the background lists them), with the drawer it opens shown.
+ */
 export function ComposerAsInPanel({
   writer = false,
   pageRead = true,
@@ -57,7 +59,10 @@ export function ComposerAsInPanel({
   );
 }
 
-/** Renders `ui` with the side panel's providers (its own jotai store) talking to `background`, into `container` if given. */
+/**
+ * Renders `ui` with the side panel's providers (its own jotai store) talking to `background`, into `container` if
+ * given.
+ */
 export function renderInPanel(ui: ReactNode, background: FakeBackground, container?: HTMLElement) {
   const store = createStore();
   const rendered = renderWithBackground(

@@ -88,7 +88,9 @@ export function setupLiveServer(extraEnv: () => Record<string, string> = () => (
         if (!usable) throw new Error('no usable text model');
         return usable.id;
       },
-      /** `background`: what the page's background calls answer (e.g. the user's collections as the server lists them). */
+      /**
+       * `background`: what the page's background calls answer (e.g. the user's collections as the server lists them).
+       */
       render: (ui: ReactElement, background?: FakeBackground) =>
         renderWithBackground(<ChatApiProvider api={api}>{ui}</ChatApiProvider>, background),
     };

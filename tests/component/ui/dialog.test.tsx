@@ -102,7 +102,8 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
 
-  // (Focus then returns to the opener in browsers; floating-ui skips that where focus() ignores preventScroll, as in jsdom.)
+  // (Focus then returns to the opener in browsers; floating-ui skips that where focus() ignores preventScroll, as in
+  // jsdom.)
   it('a press on the backdrop closes it, a press inside does not', async () => {
     const { user } = await openFrom(<Host />);
     await user.click(screen.getByRole('heading', { name: 'Report a bug' }));
