@@ -346,3 +346,27 @@ describe('SavePopup: a page already saved', () => {
     expect(fake.client.findGemsAtUrl).not.toHaveBeenCalled();
   });
 });
+
+describe('SavePopup: one page structure in every state', () => {
+  /** The popup's landmarks: exactly one main region and one h1, its heading. */
+  const structure = () => ({
+    main: screen.getAllByRole('main').length,
+    h1: screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent),
+  });
+
+  test('signed out, a new page and a page already saved each have one main region and one h1', async () => {
+    const signedOut = renderPopup(new FakeBackground({ user: null }));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(structure()).toEqual({ main: 1, h1: ['Save to Trove'] });
+    signedOut.unmount();
+
+    const fresh = renderPopup();
+    await findSaveForm();
+    expect(structure()).toEqual({ main: 1, h1: ['Save to Trove'] });
+    fresh.unmount();
+
+    renderPopup(new FakeBackground({ gems: [makeGem(42, { url: 'https://blog.example.com/posts/hello-world' })] }));
+    await findSaveForm('Edit saved gem');
+    expect(structure()).toEqual({ main: 1, h1: ['Edit saved gem'] });
+  });
+});
