@@ -44,15 +44,18 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 /** Page `number`'s text, as unpdf's extractText makes it; read no further than just past `room` characters. */
-async function pageText(pdf: PdfDocument, number: number, room: number): Promise<string> {
+export async function pageText(pdf: PdfDocument, number: number, room: number): Promise<string> {
   let text = '';
   try {
     const reader = (await pdf.getPage(number)).streamTextContent().getReader();
     while (text.length <= room) {
       const chunk = await reader.read();
-      if (chunk.done) break;
+      if (chunk.done) return text;
       for (const item of chunk.value.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
     }
+    // Read far enough: the rest is called off. Left unread, PDF.js's task waits for a reader that no longer reads,
+    // and destroying the document waits for that task: the reader would never answer (until its time bound).
+    await reader.cancel(new Error('Read far enough'));
   } catch (error) {
     throw unreadable(error);
   }
