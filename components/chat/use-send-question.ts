@@ -4,21 +4,18 @@ import { MAX_PAGE_CHARS } from '@/lib/chat/page-fit';
 import type { ActivePage } from '@/lib/messaging/types';
 import {
   activeToolAtom,
-  attachedFilesAtom,
   chatModeAtom,
-  chosenBookmarksAtom,
-  contextOnAtom,
-  contextTextAtom,
   instructionChoiceAtom,
   languageAtom,
   pageGemsIncludedAtom,
   reasoningEffortAtom,
   temporaryAtom,
 } from './atoms';
-import { type BookmarkChoice, bookmarkCount, contextIds, NO_BOOKMARKS } from './bookmarks/selection';
+import { type BookmarkChoice, bookmarkCount, contextIds } from './bookmarks/selection';
 import type { AskInput } from './conversation/use-conversation';
 import type { ChatFlags } from './use-chat-flags';
 import type { useChosenModels } from './use-chosen-models';
+import { useContextSent } from './use-context-sent';
 
 export type PromptChoice = Pick<AskInput['body'], 'promptId' | 'promptVariables' | 'promptPart'>;
 
@@ -59,14 +56,8 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
   const language = useAtomValue(languageAtom);
   const temporary = useAtomValue(temporaryAtom);
   const pageGemsIncluded = useAtomValue(pageGemsIncludedAtom);
-  // The Contexts panel's switch off: the chosen text, bookmarks and files stay, unsent.
-  const contextOn = useAtomValue(contextOnAtom);
-  const attachedFiles = useAtomValue(attachedFilesAtom);
-  const chosenBookmarks = useAtomValue(chosenBookmarksAtom);
-  const contextText = useAtomValue(contextTextAtom).trim();
-  const fileIds = contextOn ? attachedFiles.map((f) => f.id) : [];
-  const bookmarks = contextOn ? chosenBookmarks : NO_BOOKMARKS;
-  const extraText = contextOn ? contextText : '';
+  const { files, bookmarks, text: extraText } = useContextSent();
+  const fileIds = files.map((f) => f.id);
   const mode = useAtomValue(chatModeAtom);
   // Write mode hides these options (spec §2), so its answers come without them.
   const writer = mode === 'ai-writer';

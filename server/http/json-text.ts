@@ -71,11 +71,6 @@ function keyText(text: string, { from, to }: { from: number; to: number }): stri
   return cleanText(key).slice(0, NAMED_KEY_LENGTH);
 }
 
-/** True when `text` opens more than `max` arrays or objects inside one another (outside strings). */
-export function nestsDeeperThan(text: string, max: number): boolean {
-  return tooDeepAt(text, max) !== undefined;
-}
-
 /**
  * The field a too-deep branch is in, as a field error's path (`data.tags`): its first levels, without
  * the array indices it ends with; '' when the body itself nests too deep.

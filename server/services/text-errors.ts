@@ -13,9 +13,9 @@ export const PDF_TOO_BIG = 'The PDF needs too much memory to read';
 
 /**
  * Whether the reader ran out of memory. Near its heap bound V8 either ends the process (its last words name
- * the heap, or the whole process, being out of memory, and aborts; the system's OOM killer sends SIGKILL and says
- * nothing)
- * or, for one big array, throws a RangeError that PDF.js passes on by its message: a file's fault, not damage.
+ * the heap, or the whole process, being out of memory, and aborts; the system's OOM killer sends SIGKILL and
+ * says nothing) or, for one big array, throws a RangeError that PDF.js passes on by its message: a file's fault,
+ * not damage.
  */
 export const outOfMemory = {
   error: (error: unknown) => /allocation failed|out of memory/i.test((error as Error | undefined)?.message ?? ''),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, nestsDeeperThan, parseRequestJson, tooDeepAt } from '../../server/http/json-text';
+import { MAX_JSON_DEPTH, parseRequestJson, tooDeepAt } from '../../server/http/json-text';
 
-describe('nestsDeeperThan', () => {
+const nestsDeeperThan = (text: string, max: number) => tooDeepAt(text, max) !== undefined;
+
+describe('tooDeepAt, as a yes or no', () => {
   it('counts arrays and objects opened inside one another', () => {
     expect(nestsDeeperThan('{"a":[{"b":[]}]}', 4)).toBe(false);
     expect(nestsDeeperThan('{"a":[{"b":[[]]}]}', 4)).toBe(true);

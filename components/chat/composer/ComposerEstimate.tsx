@@ -1,9 +1,8 @@
-import { useAtomValue } from 'jotai';
 import type { UserModel } from '@/lib/api/ai-contract';
 import { CHARS_PER_TOKEN, contextBudget, estimateTokens } from '@/lib/api/context-budget';
 import { MAX_PAGE_CHARS } from '@/lib/chat/page-fit';
 import type { ActivePage } from '@/lib/messaging/types';
-import { attachedFilesAtom, contextOnAtom, contextTextAtom } from '../atoms';
+import { useContextSent } from '../use-context-sent';
 
 interface ComposerEstimateProps {
   page: ActivePage | null;
@@ -18,17 +17,13 @@ interface ComposerEstimateProps {
  * gems and collections are read on the server, so their size is not known here.
  */
 export function ComposerEstimate({ page, models, showCost }: ComposerEstimateProps) {
-  const contextOn = useAtomValue(contextOnAtom);
-  const contextText = useAtomValue(contextTextAtom).trim();
-  const files = useAtomValue(attachedFilesAtom);
+  const sent = useContextSent();
   const model = models[0];
   if (!model) return null;
   const contentLength = Math.min(...models.map((m) => m.content_length));
   const pageText = page?.extract?.markdown.slice(0, MAX_PAGE_CHARS) ?? '';
-  // The Contexts panel's switch off: the text and files stay chosen but are not sent.
-  const attached = contextOn
-    ? estimateTokens(contextText) + files.reduce((sum, f) => sum + Math.ceil((f.chars ?? 0) / CHARS_PER_TOKEN), 0)
-    : 0;
+  const attached =
+    estimateTokens(sent.text) + sent.files.reduce((sum, f) => sum + Math.ceil((f.chars ?? 0) / CHARS_PER_TOKEN), 0);
   const tokens = Math.min(attached + estimateTokens(pageText), contextBudget(contentLength).budget);
   const cost = models.reduce((sum, m) => sum + (tokens * m.inputPricePerMillion) / 1_000_000, 0);
   return (
