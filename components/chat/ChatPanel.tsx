@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { browser } from 'wxt/browser';
 import { useBackground } from '../app/background-context';
 import { markOnce } from '../app/mark-once';
 import { sessionQuery } from '../app/queries';
@@ -18,6 +17,7 @@ import { useConversation } from './conversation/use-conversation';
 import { useTemporaryChat } from './conversation/use-temporary-chat';
 import { useChatFiles } from './files/use-chat-files';
 import { ModeSwitch } from './ModeSwitch';
+import { openInNewTab } from './open-url';
 import { PanelSkeleton } from './PanelSkeleton';
 import { ChatContext } from './page/ChatContext';
 import { useFollowTabs } from './page/follow-tabs';
@@ -92,7 +92,6 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   const { tool, pictures, submit, placeholder } = useToolSubmit(send, models.chosen, page?.url);
   const queue = usePromptQueue({ send, stopAnswer: conversation.stop, busy: conversation.busy });
   const actions = useChatActions(stored, send, page?.url ?? null, () => setDrawer('invite'), models.chosen[0]?.id);
-  const openUrl = (url: string) => void browser.tabs.create({ url });
   const openAiSettings = () => onOpenOptions(`/u/${encodeURIComponent(username)}/edit-profile?aiSettings=true`);
 
   return (
@@ -128,7 +127,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         contentLength={models.contentLength}
         followTabs={followTabs}
         chatId={conversation.chatId}
-        onOpenUrl={openUrl}
+        onOpenUrl={openInNewTab}
         files={chatFiles}
         bookmarks={bookmarks}
         onEditContext={() => setDrawer('contexts')}
@@ -141,7 +140,7 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
         pageTitle={page?.title ?? null}
         actions={actions}
         onSend={send}
-        onOpenUrl={openUrl}
+        onOpenUrl={openInNewTab}
         onOpenDrawer={setDrawer}
       />
       {pictures.pending ? <PicturePending request={pictures.pending} /> : null}

@@ -56,7 +56,9 @@ export function AnswerView({
         {options}
       </header>
       {answer.reasoning ? <ReasoningSummary text={answer.reasoning} streaming={streaming} /> : null}
-      {answer.text && (streamText || !streaming) ? <Markdown text={answer.text} streaming={streaming} /> : null}
+      {answer.text && (streamText || !streaming) ? (
+        <Markdown text={answer.text} streaming={streaming} onOpenUrl={onOpenUrl} />
+      ) : null}
       {answer.images?.length && answer.messageId !== null ? (
         <Pictures images={answer.images} messageId={answer.messageId} prompt={answer.stored?.userText ?? ''} />
       ) : null}

@@ -1,7 +1,8 @@
 import type { Element, ElementContent } from 'hast';
-import { type ComponentProps, createContext, memo, useContext } from 'react';
+import { type ComponentProps, createContext, type MouseEvent, memo, useContext } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { openInNewTab } from '../open-url';
 import { fenceClosed } from './blocks';
 import { CodeBlock } from './CodeBlock';
 import { RemoteImage } from './RemoteImage';
@@ -9,6 +10,12 @@ import { safeUrl } from './urls';
 
 /** The block being rendered: its source, and whether it is the last block of an answer still streaming. */
 const BlockSource = createContext({ raw: '', live: false });
+
+/**
+ * How a link in the text is opened (a new tab unless Markdown is told otherwise). Read only by the
+ * links: a new value renders them again, never a block's markdown.
+ */
+export const OpenLink = createContext<(url: string) => void>(openInNewTab);
 
 function textOf(node: ElementContent): string {
   if (node.type === 'text') return node.value;
@@ -33,10 +40,29 @@ function Pre({ node }: ComponentProps<'pre'> & ExtraProps) {
 }
 
 function Link({ href, title, children }: ComponentProps<'a'> & ExtraProps) {
+  const open = useContext(OpenLink);
   // safeUrl removed any address that is not http(s) or mailto: the link is shown as its text.
   if (!href) return <>{children}</>;
+  // A click (or Enter, which clicks) opens the link in a new tab through `open`, mailto: too: the panel
+  // itself never navigates. A click with a modifier and a middle click are left to the browser (a tab
+  // in the background, a window); target and rel keep those without opener or referrer.
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Checked again, should anything but safeUrl ever give a link its address.
+    const url = safeUrl(href, 'href');
+    if (!url) return event.preventDefault();
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    open(url);
+  };
   return (
-    <a href={href} title={title || href} target="_blank" rel="noopener noreferrer">
+    <a
+      href={href}
+      title={title || href}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={onClick}
+      onAuxClick={onClick}
+    >
       {children}
     </a>
   );

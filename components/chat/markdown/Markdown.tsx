@@ -1,6 +1,7 @@
 import '@/assets/markdown.css';
 import { useState } from 'react';
-import { Block } from './Block';
+import { openInNewTab } from '../open-url';
+import { Block, OpenLink } from './Block';
 import { lastContentBlock, splitMarkdown } from './blocks';
 
 /** Blocks that may hold a reference link; code and raw HTML may not (and may still be open). */
@@ -8,11 +9,19 @@ const USES_DEFINITIONS = new Set(['paragraph', 'heading', 'list', 'blockquote', 
 
 /**
  * A model's answer as markdown, safe for untrusted text: no raw HTML (shown as text), links only to
- * http(s) and mailto (opened in a new tab), remote images only on click, code highlighted lazily
- * once its fence is closed. The text is split into top-level blocks and each renders on its own, so
- * while `streaming` an update re-renders only the last block.
+ * http(s) and mailto, opened by `onOpenUrl` (a new tab), remote images only on click, code highlighted
+ * lazily once its fence is closed. The text is split into top-level blocks and each renders on its
+ * own, so while `streaming` an update re-renders only the last block.
  */
-export function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
+export function Markdown({
+  text,
+  streaming,
+  onOpenUrl = openInNewTab,
+}: {
+  text: string;
+  streaming: boolean;
+  onOpenUrl?: (url: string) => void;
+}) {
   const [split, setSplit] = useState(() => splitMarkdown(text));
   if (split.input !== text) setSplit(splitMarkdown(text, split));
 
@@ -25,17 +34,19 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
     .join('\n\n');
   return (
     <div className="md">
-      {blocks.map((block, i) =>
-        block.type === 'space' ? null : (
-          <Block
-            // biome-ignore lint/suspicious/noArrayIndexKey: blocks only change at the end, so an index names one block for as long as it exists
-            key={i}
-            raw={block.raw}
-            live={streaming && i === last}
-            definitions={USES_DEFINITIONS.has(block.type) && block.raw.includes('[') ? definitions : ''}
-          />
-        ),
-      )}
+      <OpenLink value={onOpenUrl}>
+        {blocks.map((block, i) =>
+          block.type === 'space' ? null : (
+            <Block
+              // biome-ignore lint/suspicious/noArrayIndexKey: blocks only change at the end, so an index names one block for as long as it exists
+              key={i}
+              raw={block.raw}
+              live={streaming && i === last}
+              definitions={USES_DEFINITIONS.has(block.type) && block.raw.includes('[') ? definitions : ''}
+            />
+          ),
+        )}
+      </OpenLink>
     </div>
   );
 }

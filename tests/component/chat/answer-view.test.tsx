@@ -94,6 +94,21 @@ describe('An answer in the side panel', () => {
     expect((await fakeBrowser.tabs.query({})).length).toBe(before + 1);
   });
 
+  it('a link in the answer opens in a new tab, in front, as the panel opens its sources', async () => {
+    const user = await live.signedIn('anslink');
+    const { background } = await backgroundFor(user);
+    fake.script({ chunks: ['See [the tide tables](https://tides.example/tables?port=harbour).'] });
+    const { ask, user: ui } = renderPanelChat(user, background);
+    await ask('Where are the tide tables?');
+    await waitFor(() => expect(answersShown()).toEqual(['done: See the tide tables.']));
+    await ui.click(within(screen.getByRole('article')).getByRole('link', { name: 'the tide tables' }));
+    await waitFor(async () =>
+      expect((await fakeBrowser.tabs.query({ active: true })).map((t) => t.url)).toEqual([
+        'https://tides.example/tables?port=harbour',
+      ]),
+    );
+  });
+
   it('a cited gem (chosen in the Bookmark panel) opens its page', async () => {
     const user = await live.signedIn('citegem');
     const { background } = await backgroundFor(user);

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import ReactMarkdown from 'react-markdown';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Markdown } from '@/components/chat/markdown/Markdown';
@@ -92,5 +92,16 @@ describe('Markdown while streaming', () => {
     expect(container.querySelector('h1')).toBeNull();
     expect(container.querySelector('h2')?.textContent).toBe('Two');
     expect(container.querySelector('li')?.textContent).toBe('beta');
+  });
+
+  it('renders no block again when given another way to open links, and its links use the new one', () => {
+    const first: string[] = [];
+    const second: string[] = [];
+    const { rerender } = render(<Markdown text={ANSWER} streaming={false} onOpenUrl={(url) => first.push(url)} />);
+    renderedSinceLastTime();
+    rerender(<Markdown text={ANSWER} streaming={false} onOpenUrl={(url) => second.push(url)} />);
+    expect(renderedSinceLastTime()).toEqual([]);
+    fireEvent.click(screen.getByRole('link', { name: 'the notes' }));
+    expect([first, second]).toEqual([[], ['https://example.com/notes']]);
   });
 });

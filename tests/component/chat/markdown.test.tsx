@@ -1,9 +1,29 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import type { Browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Markdown } from '@/components/chat/markdown/Markdown';
 
 const renderDone = (text: string) => render(<Markdown text={text} streaming={false} />);
+
+/** The tabs the extension opens from now on (the fake browser's), as they are created. */
+function tabsOpened() {
+  const opened: Pick<Browser.tabs.Tab, 'url' | 'active'>[] = [];
+  fakeBrowser.tabs.onCreated.addListener(({ url, active }) => void opened.push({ url, active }));
+  return opened;
+}
+
+/** For each click (or middle click) that reaches the document from now on: whether the browser's own action (following the link) was prevented. */
+function clicksPrevented() {
+  const prevented: boolean[] = [];
+  const record = (event: Event) => void prevented.push(event.defaultPrevented);
+  for (const type of ['click', 'auxclick']) document.addEventListener(type, record);
+  onTestFinished(() => {
+    for (const type of ['click', 'auxclick']) document.removeEventListener(type, record);
+  });
+  return prevented;
+}
 
 describe('Markdown: untrusted text', () => {
   it.each([
@@ -104,6 +124,70 @@ describe('Markdown: untrusted text', () => {
     const { container } = renderDone(text);
     expect(container.querySelector('img, button')).toBeNull();
     expect(container.textContent).toBe('pixel');
+  });
+});
+
+describe('Markdown: opening links', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it.each([
+    ['https://example.com/a?b=c&d=%C3%A9#part', '[docs](https://example.com/a?b=c&d=%C3%A9#part)'],
+    ['mailto:someone@example.com?subject=Tides', '[docs](mailto:someone@example.com?subject=Tides)'],
+  ])('a click opens %s in a new tab, in front, and the panel itself does not follow the link', async (url, text) => {
+    const user = userEvent.setup();
+    const opened = tabsOpened();
+    const prevented = clicksPrevented();
+    renderDone(`See ${text} for more.`);
+    await user.click(screen.getByRole('link', { name: 'docs' }));
+    await waitFor(() => expect(opened).toEqual([{ url, active: true }]));
+    expect(prevented).toEqual([true]);
+  });
+
+  it('Enter on a focused link opens it in a new tab too', async () => {
+    const user = userEvent.setup();
+    const opened = tabsOpened();
+    const prevented = clicksPrevented();
+    renderDone('First [the tides](https://tides.example/harbour) then [the map](https://maps.example/).');
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'the map' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(opened).toEqual([{ url: 'https://maps.example/', active: true }]));
+    expect(prevented).toEqual([true]);
+  });
+
+  it('a link to javascript: opens nothing, clicked or with Enter: it is text, not a link', async () => {
+    const user = userEvent.setup();
+    const opened = tabsOpened();
+    const { container } = renderDone('Do not [click me](javascript:alert(1)) please.');
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(container.querySelector('a, [href], [onclick]')).toBeNull();
+    await user.click(screen.getByText('Do not click me please.'));
+    await user.tab();
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard('{Enter}');
+    // Given the time a tab would take to open.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(opened).toEqual([]);
+  });
+
+  it('a click with Ctrl or a middle click is left to the browser (its tab in the background)', async () => {
+    const user = userEvent.setup();
+    const opened = tabsOpened();
+    const prevented = clicksPrevented();
+    renderDone('[docs](https://example.com/docs)');
+    const link = screen.getByRole('link', { name: 'docs' });
+    await user.keyboard('{Control>}');
+    await user.click(link);
+    await user.keyboard('{/Control}');
+    await user.pointer({ keys: '[MouseMiddle]', target: link });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(prevented).toEqual([false, false]);
+    expect(opened).toEqual([]);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });
 });
 

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { createStore, Provider, useAtom } from 'jotai';
 import { expect } from 'vitest';
-import { browser } from 'wxt/browser';
 import { drawerAtom } from '@/components/chat/atoms';
 import { useChosenBookmarks } from '@/components/chat/bookmarks/use-chosen-bookmarks';
 import { ChatDrawers } from '@/components/chat/ChatDrawers';
@@ -10,6 +9,7 @@ import { PanelComposer } from '@/components/chat/composer/PanelComposer';
 import { ChatMessages } from '@/components/chat/conversation/ChatMessages';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
 import { useChatFiles } from '@/components/chat/files/use-chat-files';
+import { openInNewTab } from '@/components/chat/open-url';
 import { useChatActions } from '@/components/chat/use-chat-actions';
 import { useChatFlags } from '@/components/chat/use-chat-flags';
 import { useChosenModels } from '@/components/chat/use-chosen-models';
@@ -44,7 +44,6 @@ function PanelChat({ page }: { page: ActivePage | null }) {
     () => setDrawer('invite'),
     models.chosen[0]?.id,
   );
-  const openUrl = (url: string) => void browser.tabs.create({ url });
   return (
     <>
       <ChatHeader
@@ -69,7 +68,7 @@ function PanelChat({ page }: { page: ActivePage | null }) {
         pageTitle={page?.title ?? null}
         actions={actions}
         onSend={(text) => void send(text)}
-        onOpenUrl={openUrl}
+        onOpenUrl={openInNewTab}
         onOpenDrawer={setDrawer}
       />
       <output aria-label="Received">{conversation.turns.at(-1)?.answers.at(-1)?.text ?? ''}</output>
