@@ -5,7 +5,7 @@ import { bookmarkCount } from '../bookmarks/selection';
 import type { ChosenBookmarks as Bookmarks } from '../bookmarks/use-chosen-bookmarks';
 import { AttachedFiles } from '../files/AttachedFiles';
 import type { ChatFiles } from '../files/use-chat-files';
-import { ChatPageNote } from './ChatPageNote';
+import { ChatPageChip } from './ChatPageChip';
 import { ContextSummary } from './ContextSummary';
 import { PageChip } from './PageChip';
 import type { PanelPage } from './use-panel-page';
@@ -41,7 +41,7 @@ export function ChatContext({
   return (
     <>
       <PageChip attached={attached} contentLength={contentLength} followTabs={followTabs} />
-      <ChatPageNote chatId={chatId} attachedUrl={attached.page?.url ?? null} onOpenUrl={onOpenUrl} />
+      <ChatPageChip chatId={chatId} attachedUrl={attached.page?.url ?? null} onOpenUrl={onOpenUrl} />
       {attached.sendable || files.files.length || bookmarksChosen || text ? (
         <ContextSummary
           counts={{

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Skeleton';
 import { Switch } from '../../ui/Switch';
 import { setFollowTabs } from './follow-tabs';
+import { PageChipRow } from './PageChipRow';
 import type { PanelPage } from './use-panel-page';
 
 interface PageChipProps {
@@ -38,24 +39,11 @@ export function PageChip({ attached, contentLength, followTabs }: PageChipProps)
       data-state={offer ? 'held' : page?.extract ? 'attached' : 'none'}
     >
       {page && (
-        <div className="page-chip-row">
-          {page.favIconUrl && /^https?:/.test(page.favIconUrl) ? (
-            <img
-              className="page-chip-icon"
-              src={page.favIconUrl}
-              alt=""
-              width={16}
-              height={16}
-              referrerPolicy="no-referrer"
-            />
-          ) : null}
-          <span className="page-chip-title" title={page.url}>
-            {page.title}
-          </span>
+        <PageChipRow url={page.url} title={page.title} favIconUrl={page.favIconUrl}>
           {fit && !offer ? (
             <span className={`page-chip-fit${fit.percent < 100 ? ' cut' : ''}`}>{fit.label}</span>
           ) : null}
-        </div>
+        </PageChipRow>
       )}
       {page && !page.extract && !offer ? (
         <p className="page-chip-note">
