@@ -95,8 +95,12 @@ export class Generations {
     return this.live.get(messageId);
   }
 
-  /** Runs `work` for `generation`, registered under `messageId` until it is finished. */
+  /**
+   * Runs `work` for `generation`, registered under `messageId` until it is finished. Its provider was asked before its
+   * question was stored: if the server began stopping meanwhile, it is ended now as the others were.
+   */
   start(messageId: number | null, generation: Generation, work: () => Promise<void>) {
+    if (this.closing.signal.aborted) generation.controller.abort();
     if (messageId !== null) this.live.set(messageId, generation);
     const run = work()
       .catch((error: unknown) => console.error('[trove] generation failed unexpectedly:', error))

@@ -125,21 +125,57 @@ class Outlet {
   }
 }
 
+/** What the provider is asked: the model, the prompt, and the tool's provider tools and options (server/ai/tools.ts). */
+export interface ProviderRequest {
+  llm: Parameters<typeof streamText>[0]['model'];
+  system: string | SystemModelMessage[];
+  messages: ModelMessage[];
+  tools?: Omit<ToolSetup, 'llm'>;
+}
+
+/** The provider's answer as it streams in, or why it could not be asked. */
+export type ProviderAnswer = { stream: ReturnType<typeof streamText> } | { error: unknown };
+
 /**
- * Streams one answer from the provider into `generation`: deltas are broadcast as they come and
+ * Asks the provider for the answer now (the AI SDK sends the request at once); `generate` reads it. Asked before the
+ * question is stored, the store overlaps the wait for the first token. Ended by `generation`'s controller.
+ */
+export function askProvider(generation: Generation, request: ProviderRequest): ProviderAnswer {
+  try {
+    return {
+      stream: streamText({
+        model: request.llm,
+        system: request.system,
+        messages: request.messages,
+        ...request.tools,
+        abortSignal: generation.controller.signal,
+        onError: () => {}, // errors are read from the stream in generate
+      }),
+    };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** Calls off an answer asked for that will not be read (its question could not be stored). */
+export function dropAnswer(generation: Generation, asked: ProviderAnswer) {
+  generation.controller.abort();
+  if ('stream' in asked) void asked.stream.consumeStream({ onError: () => {} });
+}
+
+/**
+ * Reads the answer `asked` of the provider into `generation`: deltas are broadcast as they come and
  * checkpointed to the row (when `persist`); at the end the row gets the full answer, the status,
  * usage and cost (or the error), and only then is the end broadcast.
  */
 export async function generate(
   generation: Generation,
   model: AiModelRow,
-  run: {
-    llm: Parameters<typeof streamText>[0]['model'];
+  asked: ProviderAnswer,
+  run: ProviderRequest & {
     providerName: string;
     /** The key the provider is called with, masked in its error messages. */
     providerKey?: string;
-    system: string | SystemModelMessage[];
-    messages: ModelMessage[];
     persist?: Persist;
     /** Ask for follow-up questions once the answer is done. */
     followUps?: boolean;
@@ -149,8 +185,6 @@ export async function generate(
     memoryProposals?: boolean;
     /** A house model's answer: the user whose credits pay for it. */
     charge?: Charge;
-    /** The tool's provider tools and options (web search, research), from server/ai/tools.ts. */
-    tools?: Omit<ToolSetup, 'llm'>;
   },
 ) {
   const checkpoints = run.persist ? new Checkpoints(run.persist, generation) : undefined;
@@ -168,15 +202,8 @@ export async function generate(
   let finishReason: string | undefined;
   let usage: MessageUsage | null = null;
   try {
-    const result = streamText({
-      model: run.llm,
-      system: run.system,
-      messages: run.messages,
-      ...run.tools,
-      abortSignal: generation.controller.signal,
-      onError: () => {}, // errors are read from the stream below
-    });
-    for await (const part of result.fullStream) {
+    if ('error' in asked) throw asked.error;
+    for await (const part of asked.stream.fullStream) {
       if (part.type === 'reasoning-delta') {
         generation.emit({ type: 'reasoning', text: part.text });
       } else if (part.type === 'source') {

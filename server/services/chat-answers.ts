@@ -18,13 +18,16 @@ import { ApiError, fieldError } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 import type { AiModelRow } from './ai-models';
 import { getSettingsRow, modelAccess, type SettingsRow } from './ai-settings';
-import { generate, type Persist } from './answer-generation';
+import { askProvider, dropAnswer, generate, type Persist, type ProviderAnswer } from './answer-generation';
 import { claimChatFiles, modelTakes } from './chat-files';
 import { storedTurns } from './chat-turns';
 import { getOwnedChat, isWriterChat } from './chats';
 import { type Charge, holdCredits, returnUnused } from './credits';
 
-/** Answers: the question is stored first, then generated apart from the request (durable), one per model. */
+/**
+ * Answers, one per model: asked of the provider while the question is stored, then generated apart from the request
+ * (durable).
+ */
 type Ai = Deps['ai'];
 
 /** Options of `POST /api/chats/{id}/messages` stored in the message's `context.options`. */
@@ -190,33 +193,67 @@ type Held = Prepared & { holdId: number | null };
 const chargeOf = (db: Db, generations: Generations, userId: number, { model, holdId }: Held): Charge | undefined =>
   model.isHouseModel ? { db, userId, holdId, seconds: generations.lease.seconds } : undefined;
 
-/** Starts one answer in the background (stored through `persist`, or nowhere). */
+/** An answer asked of its model's provider, read once its question is stored. */
+interface Begun {
+  generation: Generation;
+  asked: ProviderAnswer;
+}
+
+/** Asks the model's provider for the answer now, before its question is stored (see askProvider). */
+function beginAnswer({ llm, built, tools }: Held): Begun {
+  const generation = new NewGeneration();
+  return { generation, asked: askProvider(generation, { llm, ...built, tools }) };
+}
+
+/** Reads one answer begun into its generation in the background (stored through `persist`, or nowhere). */
 function launchAnswer(
   db: Db,
   generations: Generations,
   userId: number,
   request: AnswerRequest,
   answer: Held,
+  { generation, asked }: Begun,
   persist: Persist | undefined,
 ): StartedAnswer {
   const { model, access, llm, tools, built, citable, memory } = answer;
-  const generation = new NewGeneration();
   const messageId = persist?.messageId ?? null;
   generations.start(messageId, generation, () =>
-    generate(generation, model, {
+    generate(generation, model, asked, {
       llm,
       providerName: access.name,
       providerKey: access.apiKey,
       ...built,
+      tools,
       persist,
       followUps: request.options?.followUps === true,
       citable,
       memoryProposals: memory,
       charge: chargeOf(db, generations, userId, answer),
-      tools,
     }),
   );
   return { messageId, modelId: model.id, displayName: model.displayName, generation };
+}
+
+/**
+ * Stores the question of an answer begun, after one turn of the event loop: the provider's request is sent first,
+ * before PGlite's insert and disk flush hold the thread. A store that fails calls the answer off.
+ */
+async function storeBegun(
+  db: Db,
+  generations: Generations,
+  userId: number,
+  chatId: number,
+  request: AnswerRequest,
+  answer: Held,
+  begun: Begun,
+): Promise<Persist> {
+  try {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return await storeQuestion(db, generations, userId, chatId, request, answer);
+  } catch (error) {
+    dropAnswer(begun.generation, begun.asked);
+    throw error;
+  }
 }
 
 /**
@@ -249,8 +286,8 @@ async function shareAnswers(
 
 /**
  * Checks every model (400 with the spec's message when a key is missing) and the context before
- * anything is stored; then, per model, stores the question (status 'pending') with its context
- * manifest unless temporary and starts the answer in the background (all concurrently).
+ * anything is stored; then, per model, asks the provider, stores the question (status 'pending') with its context
+ * manifest unless temporary and reads the answer in the background (all concurrently).
  */
 async function startAnswers(
   db: Db,
@@ -272,12 +309,15 @@ async function startAnswers(
   const started: StartedAnswer[] = [];
   try {
     if (request.storeIn !== null) await claimChatFiles(db, userId, request.storeIn, request.context?.fileIds ?? []);
+    // One model after another, each asked just before its question is stored: the providers get the requests and
+    // the messages their ids in the models' order.
     for (const answer of prepared) {
+      const begun = beginAnswer(answer);
       const persist =
         request.storeIn === null
           ? undefined
-          : await storeQuestion(db, generations, userId, request.storeIn, request, answer);
-      started.push(launchAnswer(db, generations, userId, request, answer, persist));
+          : await storeBegun(db, generations, userId, request.storeIn, request, answer, begun);
+      started.push(launchAnswer(db, generations, userId, request, answer, begun, persist));
     }
   } catch (error) {
     // The answers started settle their own holds; those never started give theirs back now.

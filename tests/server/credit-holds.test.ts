@@ -176,8 +176,10 @@ describe(`credit holds (${backend})`, () => {
       for each row when (new.model = 'trove-fast') execute function refuse_trove_fast()`);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      // Trove Chat's question is stored and answered (1 credit); Trove Fast's is refused: its hold comes back.
-      fake.script({ chunks: ['Stored.'], delayMs: 20, usage: { input: 10, output: 5 } });
+      // Trove Chat's question is stored and answered (1 credit); Trove Fast's is refused: its hold comes back, and
+      // its answer, asked of the provider while the question was being stored, is called off.
+      const slow = { chunks: Array.from({ length: 50 }, () => 'word '), delayMs: 100 };
+      fake.script({ chunks: ['Stored.'], delayMs: 20, usage: { input: 10, output: 5 } }, slow, slow);
       const refused = await stream(client.url, `/api/chats/${chatId}/messages`, {
         token,
         body: { text: 'Both of you', modelIds: [modelId, fast] },
@@ -189,13 +191,15 @@ describe(`credit holds (${backend})`, () => {
       expect(await credits(token)).toBe(1);
       expect(await holdsOf(userId)).toEqual([]);
 
-      // Only the refused question: nothing was sent, the credit is back.
+      // Only the refused question: its answer is called off, the credit is back.
       const alone = await stream(client.url, `/api/chats/${chatId}/messages`, {
         token,
         body: { text: 'Just you', modelId: fast },
       });
       expect(alone.status).toBe(500);
-      expect(fake.requests).toHaveLength(1);
+      // The slow answers would still be streaming (5 s) had they not been cut (on PGlite one may be cut before the
+      // provider got it).
+      await expect.poll(() => fake.requests.filter((request) => !request.aborted)).toHaveLength(1);
       expect(await credits(token)).toBe(1);
       expect(await holdsOf(userId)).toEqual([]);
       expect(String(logged.mock.calls.at(-1))).toContain('Failed query: insert into "messages"');
