@@ -9,6 +9,7 @@ import {
   type TurnOutcome,
   turnOutcome,
 } from '@/lib/chat/answer-stream';
+import { settledMessages } from '@/lib/chat/settled-answers';
 import { errorMessage } from '../../app/background-context';
 import { useChatApi } from '../chat-api-context';
 import { chatKeys } from '../queries';
@@ -22,9 +23,17 @@ interface InFlight {
 const CUT_MESSAGE =
   'The connection to the server was lost. The answer goes on on the server: reopen the chat to see it.';
 
+/** How `follow` shows a stream: in which flight (default a new one), and the stored answer it regenerates, if any. */
+interface FollowOptions {
+  flight?: InFlight;
+  regeneratedFrom?: number;
+}
+
 /**
- * Following an answer's stream into the live turn (`dispatch`), and stopping it. When a stream ends, the
- * stored messages are fetched again and the live copy is dropped once they hold every answer, finished.
+ * Following an answer's stream into the live turn (`dispatch`), and stopping it. When every answer has ended, the
+ * answers go into the stored messages' cache as the stream gave them and the live copy is dropped at once; the
+ * stored messages are then read again in the background (what the stream does not carry: times, manifests). When
+ * the stream was cut, or the cache cannot take them, the live copy stays until the stored messages hold them.
  */
 export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (message: string) => void) {
   const api = useChatApi();
@@ -50,7 +59,7 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
       events: AsyncGenerator<ChatStreamEvent>,
       forChat: number,
       start: LiveAction,
-      flight = takeOff(),
+      { flight = takeOff(), regeneratedFrom }: FollowOptions = {},
     ): Promise<TurnOutcome> => {
       if (start.type === 'reattach')
         for (const { messageId } of start.answers) {
@@ -91,9 +100,20 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
           message: error instanceof Error && error.name !== 'TypeError' ? error.message : CUT_MESSAGE,
         });
       }
-      await queryClient.invalidateQueries({ queryKey: chatKeys.messages(forChat) });
       void queryClient.invalidateQueries({ queryKey: chatKeys.historyAll });
-      const stored = queryClient.getQueryData<Message[]>(chatKeys.messages(forChat)) ?? [];
+      const key = chatKeys.messages(forChat);
+      const place = { chatId: forChat, regeneratedFrom };
+      const settled = complete ? settledMessages(queryClient.getQueryData<Message[]>(key), turn, place) : null;
+      if (settled) {
+        // The next render reads the cache as set here: the answers never leave the screen, nor show twice.
+        queryClient.setQueryData(key, settled);
+        if (onScreen()) dispatch({ type: 'clear' });
+        // Reads the stored copy; a read begun before the end is cancelled first, so its older copy never lands.
+        void queryClient.invalidateQueries({ queryKey: key });
+        return turnOutcome(turn);
+      }
+      await queryClient.invalidateQueries({ queryKey: key });
+      const stored = queryClient.getQueryData<Message[]>(key) ?? [];
       const finished = new Set(
         stored.filter((m) => m.status !== 'pending' && m.status !== 'streaming').map((m) => m.id),
       );

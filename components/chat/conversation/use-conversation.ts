@@ -63,6 +63,8 @@ export function useConversation() {
         if (id === null) {
           const created = await api.createChat({ title: body.text.slice(0, 120), url: pageUrl, type: chatType });
           id = created.id;
+          // A new chat has no messages yet: known, so the question in flight shows on, never a loading state.
+          queryClient.setQueryData<Message[]>(chatKeys.messages(id), []);
           setChatId(id);
         }
       } catch (error) {
@@ -70,9 +72,9 @@ export function useConversation() {
         dispatch({ type: 'cut', message: errorMessage(error) });
         return 'failed';
       }
-      return follow(api.ask(id, body), id, start, flight);
+      return follow(api.ask(id, body), id, start, { flight });
     },
-    [api, chatId, follow, setChatId, takeOff],
+    [api, chatId, follow, queryClient, setChatId, takeOff],
   );
 
   const regenerate = useCallback(
@@ -80,11 +82,16 @@ export function useConversation() {
       liveRequest.current = { regenerate: [turnKey, message, options, displayName] };
       setFailure(null);
       setLiveTurnKey(turnKey);
-      await follow(api.regenerate(message.id, options), message.chatId, {
-        type: 'ask',
-        question: message.userText,
-        models: [{ modelId: options.regenerationModel ?? message.modelId ?? 0, displayName }],
-      });
+      await follow(
+        api.regenerate(message.id, options),
+        message.chatId,
+        {
+          type: 'ask',
+          question: message.userText,
+          models: [{ modelId: options.regenerationModel ?? message.modelId ?? 0, displayName }],
+        },
+        { regeneratedFrom: message.id },
+      );
     },
     [api, follow],
   );
