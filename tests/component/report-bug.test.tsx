@@ -41,6 +41,14 @@ function highlighted() {
   return option?.textContent;
 }
 const FAILED = 'Error Occured!.Try again later';
+/**
+ * Waits for the dialog as a user first meets it: focus in its first field. The Dialog part (floating-ui's
+ * focus manager) moves focus there in a requestAnimationFrame, which a browser runs before it first paints the
+ * dialog, so no click can come before it. jsdom runs that frame on a timer instead: a click in the tags box
+ * before it fires loses its focus to Title, and the keys typed next go there, an Enter submitting the report.
+ * (Waiting for listTags to be called waits for nothing: the dialog asks for the tags as it renders.)
+ */
+const opened = () => waitFor(() => expect(document.activeElement).toBe(box('Title')));
 
 describe('ReportBugDialog: the form', () => {
   test('opens with the page URL, an empty title and description, and the second category (Bug)', async () => {
@@ -159,6 +167,7 @@ describe('ReportBugDialog: the form', () => {
 describe('ReportBugDialog: feedback tags', () => {
   test('Enter and comma both make a tag; a new name is created through the tag API', async () => {
     const { user, fake } = renderDialog();
+    await opened();
     await user.type(tagsBox(), 'popup{Enter}');
     expect(await inDialog().findByText('popup')).toBeTruthy();
     await user.type(tagsBox(), 'layout,');
@@ -170,7 +179,7 @@ describe('ReportBugDialog: feedback tags', () => {
 
   test('an existing tag typed in another case is used as it is, without creating one', async () => {
     const { user, fake } = renderDialog();
-    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    await opened();
     await user.type(tagsBox(), 'JAVASCRIPT{Enter}');
     await waitFor(() => expect(chips()).toEqual(['JavaScript']));
     await user.type(tagsBox(), 'Cooking,');
@@ -180,7 +189,7 @@ describe('ReportBugDialog: feedback tags', () => {
 
   test('existing tags are suggested while typing; clicking one adds it without creating it', async () => {
     const { user, fake } = renderDialog();
-    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    await opened();
     expect(suggestionList()).toBeNull();
     await user.type(tagsBox(), 'java');
     expect(suggestions()).toEqual(['JavaScript', 'Add tag “java”']);
@@ -193,7 +202,7 @@ describe('ReportBugDialog: feedback tags', () => {
 
   test('↓ highlights a suggestion and Enter adds it (not the typed text); nothing is created or sent', async () => {
     const { user, fake, onClose } = renderDialog();
-    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    await opened();
     await user.type(tagsBox(), 'coo');
     expect(suggestions()).toEqual(['cooking', 'Add tag “coo”']);
     expect(highlighted()).toBeNull();
@@ -211,7 +220,7 @@ describe('ReportBugDialog: feedback tags', () => {
 
   test('↓ ↓ reaches the create-new option: Enter creates the typed tag', async () => {
     const { user, fake } = renderDialog();
-    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    await opened();
     await user.type(tagsBox(), 'coo');
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(highlighted()).toBe('Add tag “coo”');
@@ -221,8 +230,8 @@ describe('ReportBugDialog: feedback tags', () => {
   });
 
   test('Escape closes the list, keeps the text and focus in the box, and leaves the dialog open', async () => {
-    const { user, fake, onClose } = renderDialog();
-    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    const { user, onClose } = renderDialog();
+    await opened();
     await user.type(tagsBox(), 'java');
     await user.keyboard('{ArrowDown}');
     expect(highlighted()).toBe('JavaScript');
@@ -243,8 +252,8 @@ describe('ReportBugDialog: feedback tags', () => {
   });
 
   test('does not suggest a tag already added; Backspace in the empty box removes the last chip', async () => {
-    const { user, fake } = renderDialog();
-    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    const { user } = renderDialog();
+    await opened();
     await user.type(tagsBox(), 'cooking{Enter}');
     await waitFor(() => expect(chips()).toEqual(['cooking']));
     await user.type(tagsBox(), 'coo');
@@ -256,7 +265,7 @@ describe('ReportBugDialog: feedback tags', () => {
 
   test('a pasted list becomes several tags, each new one created once', async () => {
     const { user, fake } = renderDialog();
-    await waitFor(() => expect(fake.client.listTags).toHaveBeenCalled());
+    await opened();
     await user.click(tagsBox());
     await user.paste('popup, javascript,layout,POPUP');
     await waitFor(() => expect(chips()).toHaveLength(3));
@@ -268,13 +277,39 @@ describe('ReportBugDialog: feedback tags', () => {
     const fake = new FakeBackground();
     fake.failNext('createTag', { message: 'Could not create the tag' });
     const { user } = renderDialog(fake);
+    await opened();
     await user.type(tagsBox(), 'popup{Enter}');
     expect(await inDialog().findByText('Could not create the tag')).toBeTruthy();
     expect(chips()).toEqual([]);
   });
 
+  test('a tag entered while the user’s tags are still loading, or as they arrive, is created; nothing is sent', async () => {
+    const fake = new FakeBackground();
+    const tagsLoading = fake.holdNext('listTags');
+    const { user, onClose } = renderDialog(fake);
+    await opened();
+    // Enter before any suggestion exists: the name goes to the tag API (which finds the user's JavaScript).
+    await user.type(tagsBox(), 'javascript{Enter}');
+    await waitFor(() => expect(chips()).toEqual(['JavaScript']));
+    // The suggestions arrive between two keys: the text typed so far stays, and Enter adds it.
+    await user.type(tagsBox(), 'coo');
+    tagsLoading.release();
+    await waitFor(() => expect(suggestions()).toEqual(['cooking', 'Add tag “coo”']));
+    expect(tagsBox().value).toBe('coo');
+    await user.type(tagsBox(), 'l{Enter}');
+    await waitFor(() => expect(chips()).toEqual(['JavaScript', 'cool']));
+    expect(fake.calls('createTag')).toEqual([{ tag: 'javascript' }, { tag: 'cool' }]);
+    expect(tagsBox().value).toBe('');
+    expect(document.activeElement).toBe(tagsBox());
+    // Enter in the tags box is not a submit: the empty title is not even checked.
+    expect(fieldError('report-title')).toBeNull();
+    expect(fake.client.submitFeedback).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   test('a chip can be removed', async () => {
     const { user } = renderDialog();
+    await opened();
     await user.type(tagsBox(), 'popup{Enter}');
     await inDialog().findByText('popup');
     await user.click(inDialog().getByRole('button', { name: 'Remove tag popup' }));
