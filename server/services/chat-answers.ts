@@ -182,7 +182,7 @@ async function storeQuestion(
       leaseOwner: generations.lease.owner,
       leaseExpiresAt: fromNow(generations.lease.seconds),
     })
-    .returning();
+    .returning({ id: messages.id });
   if (!row) throw new Error('message insert returned no row');
   return { db, messageId: row.id, lease: generations.lease };
 }
@@ -295,10 +295,17 @@ async function startAnswers(
   generations: Generations,
   userId: number,
   request: AnswerRequest,
+  /** The user's settings row, when the caller read it already (with the chat). */
+  settingsRow?: SettingsRow,
 ): Promise<StartedAnswer[]> {
-  const settings = await getSettingsRow(db, ai, userId);
-  const accesses: ModelAccess[] = [];
-  for (const modelId of request.modelIds) accesses.push(await modelAccess(db, ai, userId, modelId, settings));
+  const settings = settingsRow ?? (await getSettingsRow(db, ai, userId));
+  // Looked up together; the first model refused, in the request's order, is the one the 400 names.
+  const looked = await Promise.allSettled(
+    request.modelIds.map((modelId) => modelAccess(db, ai, userId, modelId, settings)),
+  );
+  const refused = looked.find((result) => result.status === 'rejected');
+  if (refused) throw refused.reason;
+  const accesses = looked.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const shared = await shareAnswers(db, userId, request, accesses, settings);
   const prepared = await holdCredits(
     db,
@@ -377,15 +384,13 @@ export async function sendMessage(
   store: FileStore,
 ): Promise<StartedAnswer[]> {
   // Read together; the turns are used only once the chat proved to be the user's.
-  const [chat, history] = await Promise.all([getOwnedChat(db, userId, chatId), storedTurns(db, chatId)]);
-  return startAnswers(db, ai, generations, userId, {
-    ...sentRequest(input),
-    storeIn: input.temporary ? null : chatId,
-    writer: isWriterChat(chat),
-    chatId,
-    store,
-    history,
-  });
+  const [chat, history, settings] = await Promise.all([
+    getOwnedChat(db, userId, chatId),
+    storedTurns(db, chatId),
+    getSettingsRow(db, ai, userId),
+  ]);
+  const request = { ...sentRequest(input), storeIn: input.temporary ? null : chatId, chatId, store, history };
+  return startAnswers(db, ai, generations, userId, { ...request, writer: isWriterChat(chat) }, settings);
 }
 
 /**

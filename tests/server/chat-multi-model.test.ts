@@ -196,4 +196,20 @@ describe('POST /api/chats/{id}/messages with modelIds', () => {
     expect(fakeA.requests).toEqual([]);
     expect(fakeB.requests).toEqual([]);
   });
+
+  it('several models refused: the first in the request is the one named, though they are looked up together', async () => {
+    const { token, chatId } = await chatUser(t, fakeA, OPENAI);
+    const anthropicId = await modelIdOf(t, token, ANTHROPIC.model);
+    const unknownFirst = await t.api(`/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Q', modelIds: [999_999, anthropicId] },
+    });
+    expect(expectError(unknownFirst, 404).message).toBe('AI model not found');
+    const keylessFirst = await t.api(`/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Q', modelIds: [anthropicId, 999_999] },
+    });
+    expect(expectError(keylessFirst, 400).message).toBe(missingKeyMessage('Anthropic'));
+    expect(await storedMessages(t, token, chatId)).toEqual([]);
+  });
 });
