@@ -168,10 +168,8 @@ describe('axe-core finds no critical or serious violation, light and dark', () =
     expect(blocking).toEqual([]);
   });
 
-  it('the side panel: an answer with code and a table, the model picker, the settings menu, the chat options, the history', async () => {
-    const page = await ctx.browser.newPage();
-    await page.goto(`${env.site.url}/news-article.html`);
-    (await openPopup(ctx, page)).close().catch(() => {});
+  /** The side panel of the tab in front (a test page), its page read. */
+  async function panelOnActiveTab() {
     const worker = await backgroundWorker(ctx);
     const tabId = await worker.evaluate(async () => {
       const scope = globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id: number }[]> } } };
@@ -180,6 +178,14 @@ describe('axe-core finds no critical or serious violation, light and dark', () =
     const panel = await openExtensionPage(ctx, `sidepanel.html?tabId=${tabId}`);
     await panel.setViewport({ width: 400, height: 800 });
     await panel.waitForSelector('.page-chip-fit');
+    return panel;
+  }
+
+  it('the side panel: an answer with code and a table, the model picker, the settings menu, the chat options, the history, the chat reopened on another page', async () => {
+    const page = await ctx.browser.newPage();
+    await page.goto(`${env.site.url}/news-article.html`);
+    (await openPopup(ctx, page)).close().catch(() => {});
+    const panel = await panelOnActiveTab();
     // Make a Groq model (usable: its key was added above) the default, through the picker.
     await panel.locator('.model-button').click();
     await panel.locator('[role="option"]::-p-text(Llama 3.3 70B)').click();
@@ -219,6 +225,19 @@ describe('axe-core finds no critical or serious violation, light and dark', () =
     blocking.push(...(await scan(panel, 'sidepanel-history')));
     await panel.keyboard.press('Escape');
     await panel.close();
+
+    // On another page, the chat opened from history shows its own page's chip beside the page attached now.
+    const other = await ctx.browser.newPage();
+    await other.goto(`${env.site.url}/blog-post.html`);
+    (await openPopup(ctx, other)).close().catch(() => {});
+    const reopened = await panelOnActiveTab();
+    await reopened.locator('button[aria-label="Chat history"]').click();
+    await reopened.locator('.history-item').click();
+    await reopened.waitForSelector('.chat-page-chip');
+    await reopened.waitForSelector('.answer[data-status="done"] table');
+    blocking.push(...(await scan(reopened, 'sidepanel-reopened-chat')));
+    await reopened.close();
+    await other.close();
     await page.close();
     expect(blocking).toEqual([]);
   });
