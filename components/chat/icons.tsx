@@ -1,7 +1,7 @@
 /** The panel's few icons, drawn inline (no icon font, nothing fetched); the button around each names it. */
-const icon = (path: string) => (
+const icon = (path: string, className = 'chat-icon') => (
   <svg
-    className="chat-icon"
+    className={className}
     viewBox="0 0 24 24"
     fill="none"
     stroke="currentColor"
@@ -37,3 +37,9 @@ export const SparkIcon = () =>
   );
 export const LinkIcon = () =>
   icon('M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7');
+/** A page whose own icon is not known. */
+export const PageIcon = () =>
+  icon(
+    'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20ZM2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20',
+    'page-chip-icon page-chip-placeholder',
+  );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PageIcon } from '../icons';
 
 /** `url` when it is a web address (http or https), else null: only those are shown, fetched or opened. */
 export function webUrl(url: string | null | undefined): URL | null {
@@ -8,26 +9,6 @@ export function webUrl(url: string | null | undefined): URL | null {
   } catch {
     return null;
   }
-}
-
-/** A page drawn as a globe: the icon of a page whose own icon is not known. */
-function PagePlaceholder() {
-  return (
-    <svg
-      className="page-chip-icon page-chip-placeholder"
-      viewBox="0 0 24 24"
-      width={16}
-      height={16}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20ZM2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
-    </svg>
-  );
 }
 
 interface PageChipRowProps {
@@ -55,7 +36,7 @@ export function PageChipRow({ url, title, favIconUrl, host, children }: PageChip
           referrerPolicy="no-referrer"
         />
       ) : (
-        <PagePlaceholder />
+        <PageIcon />
       )}
       <span className="page-chip-title" title={url}>
         {title}
