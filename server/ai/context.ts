@@ -98,6 +98,8 @@ export interface GatherOptions {
   chatId: number | null;
   /** Regenerating: chosen items deleted since are skipped rather than refused. */
   lenient?: boolean;
+  /** Where `input` is in the request body, for the field an unknown id's error names ('': the body itself). */
+  at?: string;
 }
 
 /**
@@ -108,9 +110,10 @@ export async function gatherContext(
   db: Db,
   userId: number,
   input: ChatContextInput | undefined,
-  { store, chatId, lenient = false }: GatherOptions,
+  { store, chatId, lenient = false, at = 'context' }: GatherOptions,
 ): Promise<ContextItem[]> {
   if (!input) return [];
+  const field = (name: string, index: number) => `${at ? `${at}.` : ''}${name}.${index}`;
   const items: ContextItem[] = [];
   const seen = new Set<number>();
   const add = (item: ContextItem) => {
@@ -144,7 +147,7 @@ export async function gatherContext(
     for (const [index, id] of gemIds.entries()) {
       const row = byId.get(id);
       if (row) add(gemItem('gem', row));
-      else if (!lenient) throw fieldError(404, `context.gemIds.${index}`, `gem ${id} not found`);
+      else if (!lenient) throw fieldError(404, field('gemIds', index), `gem ${id} not found`);
     }
   }
 
@@ -195,7 +198,7 @@ export async function gatherContext(
               omitted,
             });
         }
-      } else if (!lenient) throw fieldError(404, `context.collectionIds.${index}`, `collection ${id} not found`);
+      } else if (!lenient) throw fieldError(404, field('collectionIds', index), `collection ${id} not found`);
     }
   }
   return items;

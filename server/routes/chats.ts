@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import {
+  contextSizeBody,
   createChatBody,
   idParamSchema,
   memoryProposalAnswerBody,
@@ -14,8 +15,9 @@ import {
 import { type GenerationEvent, subscribe } from '../ai/generations';
 import type { AppEnv, Deps } from '../http/env';
 import { jsonBody, param } from '../http/validate';
-import { type StartedAnswer, sendMessage, sendTemporaryMessage } from '../services/chat-answers';
+import type { StartedAnswer } from '../services/chat-answers';
 import { regenerateMessage } from '../services/chat-regenerate';
+import { sendMessage, sendTemporaryMessage } from '../services/chat-send';
 import {
   createChat,
   getOwnedMessage,
@@ -24,6 +26,7 @@ import {
   storedMessageEvents,
   toMessage,
 } from '../services/chats';
+import { contextSize } from '../services/context-size';
 import { answerMemoryProposal } from '../services/memories';
 import { makePictures, savePictureAsGem } from '../services/pictures';
 import { filesAt } from '../services/upload-files';
@@ -112,6 +115,11 @@ export function chatRoutes({ db, ai, generations, files }: Deps) {
       .post('/chats', async (c) => {
         const input = await jsonBody(c, createChatBody);
         return c.json({ data: await createChat(db, c.get('userId'), input) }, 201);
+      })
+      // What the composer's estimate cannot count itself: the text of the gems a question would be sent with.
+      .post('/chats/context-size', async (c) => {
+        const input = await jsonBody(c, contextSizeBody);
+        return c.json({ data: await contextSize(db, files.store, c.get('userId'), input) });
       })
       .get('/chats/:id/messages', async (c) => {
         const rows = await listMessages(db, c.get('userId'), param(c, 'id', idParamSchema));

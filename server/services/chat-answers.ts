@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ChatContextInput, RegenerateOptions, sendMessageBody } from '../../lib/api/contract';
-import { answerPrompt, type QuestionAsked, type Turn } from '../ai/answer-prompt';
+import { answerPrompt, type QuestionAsked } from '../ai/answer-prompt';
 import { citableItems, citationInstruction } from '../ai/chat-options';
 import { type ContextItem, gatherContext } from '../ai/context';
 import { fitContext, needsRanking } from '../ai/context-fit';
@@ -14,14 +14,12 @@ import { refuseUnfitTool, type ToolSetup, toolSetup } from '../ai/tools';
 import type { Db } from '../db/client';
 import { messages } from '../db/schema';
 import type { Deps } from '../http/env';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 import type { AiModelRow } from './ai-models';
 import { getSettingsRow, modelAccess, type SettingsRow } from './ai-settings';
 import { askProvider, dropAnswer, generate, type Persist, type ProviderAnswer } from './answer-generation';
 import { claimChatFiles, modelTakes } from './chat-files';
-import { storedTurns } from './chat-turns';
-import { getOwnedChat, isWriterChat } from './chats';
 import { type Charge, holdCredits, returnUnused } from './credits';
 
 /**
@@ -289,7 +287,7 @@ async function shareAnswers(
  * anything is stored; then, per model, asks the provider, stores the question (status 'pending') with its context
  * manifest unless temporary and reads the answer in the background (all concurrently).
  */
-async function startAnswers(
+export async function startAnswers(
   db: Db,
   ai: Ai,
   generations: Generations,
@@ -340,76 +338,4 @@ export async function startAnswer(db: Db, ai: Ai, generations: Generations, user
   const [started] = await startAnswers(db, ai, generations, userId, request);
   if (!started) throw new Error('no answer started');
   return started;
-}
-
-type SendInput = z.output<typeof sendMessageBody> & { context?: ChatContextInput };
-
-/** The models to answer with: `modelIds`, or `modelId` alone; neither is a 400. */
-function modelIdsOf(input: SendInput): number[] {
-  const modelIds = input.modelIds ?? (input.modelId !== undefined ? [input.modelId] : []);
-  if (!modelIds.length) throw fieldError(400, 'modelId', 'required');
-  return modelIds;
-}
-
-/** What an answer to a sent message needs, apart from where it is stored and its earlier turns. */
-const sentRequest = (input: SendInput) => ({
-  text: input.text,
-  modelIds: modelIdsOf(input),
-  language: input.language,
-  context: input.context,
-  options: Object.fromEntries(STORED_OPTIONS.map((key) => [key, input[key]])),
-  choice: {
-    brandVoiceId: input.brandVoiceId,
-    personaId: input.personaId,
-    promptId: input.promptId,
-    promptVariables: input.promptVariables,
-    promptPart: input.promptPart,
-    memory: input.memory,
-  },
-});
-
-/**
- * `POST /api/chats/{id}/messages`: the chat must be the user's; the optional context is assembled
- * and fitted to each model (server/ai/context.ts) and its manifest stored on the message. With
- * `modelIds`, one message per model, answered concurrently. A `temporary` message is answered with
- * the chat's earlier turns but stored nowhere.
- */
-export async function sendMessage(
-  db: Db,
-  ai: Ai,
-  generations: Generations,
-  userId: number,
-  chatId: number,
-  input: SendInput,
-  store: FileStore,
-): Promise<StartedAnswer[]> {
-  // Read together; the turns are used only once the chat proved to be the user's.
-  const [chat, history, settings] = await Promise.all([
-    getOwnedChat(db, userId, chatId),
-    storedTurns(db, chatId),
-    getSettingsRow(db, ai, userId),
-  ]);
-  const request = { ...sentRequest(input), storeIn: input.temporary ? null : chatId, chatId, store, history };
-  return startAnswers(db, ai, generations, userId, { ...request, writer: isWriterChat(chat) }, settings);
-}
-
-/**
- * `POST /api/chats/temporary/messages`: answered like a temporary message, with the earlier turns the
- * client sent (`history`) instead of a stored chat's; no chat and no message is stored.
- */
-export async function sendTemporaryMessage(
-  db: Db,
-  ai: Ai,
-  generations: Generations,
-  userId: number,
-  input: SendInput & { history: Turn[] },
-  store: FileStore,
-): Promise<StartedAnswer[]> {
-  return startAnswers(db, ai, generations, userId, {
-    ...sentRequest(input),
-    storeIn: null,
-    chatId: null,
-    store,
-    history: input.history,
-  });
 }
