@@ -77,3 +77,14 @@ export function drop(...files: File[]) {
 /** Waits until no image is uploading. */
 export const uploadsSettled = () =>
   waitFor(() => expect(dialog().querySelector('[aria-label^="Uploading "]')).toBeNull());
+
+/** The tags field is a combobox (the popup's tags field): its suggestions are a listbox of options. */
+export const tagsBox = () => inDialog().getByRole('combobox', { name: 'Feedback Tags' }) as HTMLInputElement;
+/**
+ * Waits for the dialog as a user first meets it: focus in its first field. The Dialog part (floating-ui's
+ * focus manager) moves focus there in a requestAnimationFrame, which a browser runs before it first paints the
+ * dialog, so no click can come before it. jsdom runs that frame on a timer instead: a click in the tags box
+ * before it fires loses its focus to Title, and the keys typed next go there, an Enter submitting the report.
+ * (Waiting for listTags to be called waits for nothing: the dialog asks for the tags as it renders.)
+ */
+export const opened = () => waitFor(() => expect(document.activeElement).toBe(box('Title')));
