@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { ContextSizeInput } from '@/lib/api/chat-contract';
 import type { PromptCategory } from '@/lib/api/voice-contract';
 import type { ChatApi, InstructionKind } from '@/lib/chat/chat-api';
 import { nextPage } from '@/lib/chat/paging';
@@ -21,6 +22,7 @@ export const chatKeys = {
   memories: (search: string) => ['memories', search] as const,
   memoriesAll: ['memories'] as const,
   collectionGems: (collectionId: number) => ['collection-gems', collectionId] as const,
+  contextSize: (input: ContextSizeInput) => ['context-size', input] as const,
 };
 
 export const chatQuery = (api: ChatApi, chatId: number) =>
@@ -69,3 +71,10 @@ export const collectionGemsQuery = (api: ChatApi, collectionId: number) =>
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     meta: SHOWS_LIBRARY,
   });
+
+/**
+ * The size of the gems a question would be sent with (chosen ones, the chosen collections', the page's), which only
+ * the server can read: the composer's estimate adds it. Fetched again when the library changes.
+ */
+export const contextSizeQuery = (api: ChatApi, input: ContextSizeInput) =>
+  queryOptions({ queryKey: chatKeys.contextSize(input), queryFn: () => api.contextSize(input), meta: SHOWS_LIBRARY });

@@ -227,13 +227,15 @@ export const chatContextInput = z.strictObject({
 });
 export type ChatContextInput = z.output<typeof chatContextInput>;
 
+/** The page's saved gems are found by the page's address, so `includePageGems` needs `pageExtract`. */
+const pageGemsHavePage = (context: { includePageGems?: boolean; pageExtract?: object } | undefined) =>
+  !context?.includePageGems || context.pageExtract !== undefined;
+const PAGE_GEMS_NEED_PAGE = 'includePageGems needs a pageExtract (the page whose gems to include)';
+
 /** `POST /api/chats/{id}/messages` with its optional context. */
 export const sendMessageWithContextBody = sendMessageBody
   .extend({ context: chatContextInput.optional() })
-  .refine((v) => !v.context?.includePageGems || v.context.pageExtract, {
-    message: 'includePageGems needs a pageExtract (the page whose gems to include)',
-    path: ['context', 'includePageGems'],
-  })
+  .refine((v) => pageGemsHavePage(v.context), { message: PAGE_GEMS_NEED_PAGE, path: ['context', 'includePageGems'] })
   .refine((v) => v.modelId !== undefined || v.modelIds !== undefined, {
     message: 'modelId (or modelIds) is required',
     path: ['modelId'],
@@ -246,6 +248,26 @@ export const sendMessageWithContextBody = sendMessageBody
     message: 'promptVariables and promptPart need a promptId',
     path: ['promptId'],
   });
+
+/**
+ * `POST /api/chats/context-size`: the part of a question's context whose text the server reads (chosen gems and
+ * collections, the gems saved at the page), as `context` of `POST /api/chats/{id}/messages` names it, the page by its
+ * `url` alone. Refused as sending refuses it (another user's gem or collection is a 404 naming the field).
+ */
+export const contextSizeBody = chatContextInput
+  .pick({ includePageGems: true, gemIds: true, collectionIds: true })
+  .extend({ pageExtract: chatContextInput.shape.pageExtract.unwrap().pick({ url: true }).optional() })
+  .refine(pageGemsHavePage, { message: PAGE_GEMS_NEED_PAGE, path: ['includePageGems'] });
+export type ContextSizeInput = z.input<typeof contextSizeBody>;
+
+/**
+ * Its answer: how many gems would be sent, their characters and estimated tokens (~4 characters a token, each gem
+ * under its heading, as the server counts them against the model's context length), before any fitting.
+ */
+export const contextSizeSchema = z.object({
+  data: z.object({ chars: z.number(), tokens: z.number(), items: z.number() }),
+});
+export type ContextSize = z.infer<typeof contextSizeSchema>['data'];
 
 /** A temporary chat sends at most this many earlier turns (`history`). */
 export const MAX_TEMPORARY_HISTORY_TURNS = 50;

@@ -3,10 +3,12 @@ import { aiSettingsSchema } from '../api/ai-contract';
 import {
   type ChatExportFormat,
   type ChatType,
+  type ContextSizeInput,
   chatCollectionListSchema,
   chatHistoryListSchema,
   chatShareResponseSchema,
   chatShareStateSchema,
+  contextSizeSchema,
   type MemoryProposalAnswer,
   messageListSchema,
   messageSchema,
@@ -182,6 +184,9 @@ export function createChatApi(access: AccessSource) {
     },
     duplicate: async (chatId: number) => (await json('POST', `chats/${chatId}/duplicate`, chatRefSchema)).data,
     fork: async (messageId: number) => (await json('POST', `messages/${messageId}/fork`, chatRefSchema)).data,
+    /** What the gems a question would be sent with weigh (chosen ones, its collections', the page's), for its estimate. */
+    contextSize: async (input: ContextSizeInput) =>
+      (await json('POST', 'chats/context-size', contextSizeSchema, input)).data,
     /** Upload from device: files for `modelId` (judged by their bytes on the server), to send in `context.fileIds`. */
     uploadChatFiles: async (files: File[], modelId: number) => {
       const form = new FormData();

@@ -1,6 +1,6 @@
+import type { z } from 'zod';
 import type { ContextSize, contextSizeBody } from '../../lib/api/chat-contract';
 import { estimateTokens } from '../../lib/api/context-budget';
-import type { z } from 'zod';
 import { gatherContext, isMaterial } from '../ai/context';
 import { itemLabel } from '../ai/context-fit';
 import type { Db } from '../db/client';

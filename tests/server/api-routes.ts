@@ -471,6 +471,18 @@ export const ROUTES: RouteCase[] = [
     path: () => '/api/chats',
     json: () => ({ title: 'Fuzz chat', url: pageUrl }),
   },
+  {
+    method: 'POST',
+    pattern: '/api/chats/context-size',
+    auth: 'user',
+    path: () => '/api/chats/context-size',
+    json: (f) => ({
+      gemIds: [f.gemId],
+      collectionIds: [f.collectionId],
+      includePageGems: true,
+      pageExtract: { url: pageUrl },
+    }),
+  },
   { method: 'GET', pattern: '/api/chats/:id/messages', auth: 'user', path: (f) => `/api/chats/${f.chatId}/messages` },
   {
     method: 'POST',

@@ -1,10 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
-import { attachedFilesAtom, contextOnAtom, contextTextAtom } from '@/components/chat/atoms';
+import { attachedFilesAtom, contextOnAtom, contextTextAtom, pageGemsIncludedAtom } from '@/components/chat/atoms';
+import { BookmarkPanel } from '@/components/chat/bookmarks/BookmarkPanel';
 import type { ChatFile } from '@/lib/api/chat-files-contract';
+import type { Collection, Gem } from '@/lib/api/contract';
 import { FakeBackground } from '../fake-background';
 import { makePage, makeUser } from '../fixtures';
 import { ComposerAsInPanel, modelsShown, question, renderInPanel } from './composer-harness';
+import { setupLiveServer } from './live-server';
 
 type ComposerProps = Parameters<typeof ComposerAsInPanel>[0];
 
@@ -112,5 +116,64 @@ describe('The estimate under the question', () => {
     await waitFor(() => expect(estimate()).toBe('≈ 3,500 / 128,000 tokens'));
     store.set(contextOnAtom, false);
     await waitFor(() => expect(estimate()).toBe('≈ 1,000 / 128,000 tokens'));
+  });
+});
+
+describe('The estimate counts the gems the server reads (live server)', () => {
+  const live = setupLiveServer();
+
+  /** The estimate's tokens for a gem sent as `heading` and `text` (the server counts each gem under its heading). */
+  const gemTokens = (heading: string, text: string) => Math.ceil(`${heading}\n${text}`.length / 4);
+  const shown = (tokens: number) => `≈ ${tokens.toLocaleString('en-US')} / 128,000 tokens`;
+
+  /**
+   * A user of the live server with `gems` saved; the composer (and, beside it, the Bookmarks drawer) as the panel shows
+   * them, the page 4,000 characters long, the panel's background listing what the server has.
+   */
+  async function withGems(prefix: string, gems: { title: string; url: string; text: string }[]) {
+    const account = await live.signedIn(prefix);
+    const reading = (await account.call('collections', 'POST', { data: { name: 'Reading' } })).data as Collection;
+    const saved: Gem[] = [];
+    for (const gem of gems)
+      saved.push((await account.call('gems', 'POST', { data: { ...gem, collectionId: reading.id } })).data as Gem);
+    const collections = (await account.call('get-user-collections')).data as Collection[];
+    const store = createStore();
+    const rendered = account.render(
+      <Provider store={store}>
+        <ComposerAsInPanel page={pageOf(4_000)} />
+        <BookmarkPanel onDone={() => {}} />
+      </Provider>,
+      new FakeBackground({ user: makeUser(), collections, gems: saved }),
+    );
+    await modelsShown();
+    return { ...rendered, store, saved };
+  }
+
+  it('grows by a gem’s tokens once it is chosen in the Bookmarks drawer, and shrinks back without it', async () => {
+    const text = 'g'.repeat(8_000);
+    const { user, store, saved } = await withGems('estgem', [
+      { title: 'Long read', url: 'https://example.test/long-read', text },
+    ]);
+    expect(estimate()).toBe(shown(1_000));
+
+    await user.click(screen.getByRole('button', { name: 'Gems in Reading' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Long read' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const heading = `### Chosen gem #${saved[0]?.id} "Long read" (https://example.test/long-read)`;
+    await waitFor(() => expect(estimate()).toBe(shown(1_000 + gemTokens(heading, text))));
+
+    // The Context switch off: the chosen gems are kept but not sent, nor counted.
+    store.set(contextOnAtom, false);
+    await waitFor(() => expect(estimate()).toBe(shown(1_000)));
+  });
+
+  it('counts the gems saved at the page while they are included', async () => {
+    const page = pageOf(4_000);
+    const text = 'p'.repeat(2_000);
+    const { store, saved } = await withGems('estpage', [{ title: 'Saved here', url: page.url, text }]);
+    const heading = `### Gem #${saved[0]?.id} saved at the current page "Saved here" (${saved[0]?.url})`;
+    await waitFor(() => expect(estimate()).toBe(shown(1_000 + gemTokens(heading, text))));
+    store.set(pageGemsIncludedAtom, false);
+    await waitFor(() => expect(estimate()).toBe(shown(1_000)));
   });
 });
