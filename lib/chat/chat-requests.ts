@@ -1,21 +1,32 @@
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { ChatRequest } from '../messaging/types';
 
 /**
- * What the right-click menu asked the side panel to do, by tab: written by the background as it opens
- * the panel, taken (and removed) by the panel of that tab. Session storage: gone with the browser.
+ * What the right-click menu asked the side panel to do, one entry per tab: written by the background as it opens
+ * the panel, taken (and removed) by the panel of that tab. An entry of its own per tab, so two requests for two tabs
+ * made at the same moment never overwrite each other (a shared list read, then written, lost one). Session storage:
+ * gone with the browser.
  */
-export const chatRequestsItem = storage.defineItem<ChatRequest[]>('session:chatRequests', { fallback: [] });
+const PREFIX = 'chatRequest.';
+const keyOf = (tabId: number) => `session:${PREFIX}${tabId}` as const;
 
 export async function addChatRequest(request: ChatRequest) {
-  const others = (await chatRequestsItem.getValue()).filter((r) => r.tabId !== request.tabId);
-  await chatRequestsItem.setValue([...others, request]);
+  await storage.setItem(keyOf(request.tabId), request);
 }
 
 /** The request for `tabId`, removed from storage; null when there is none. */
 export async function takeChatRequest(tabId: number): Promise<ChatRequest | null> {
-  const all = await chatRequestsItem.getValue();
-  const mine = all.find((r) => r.tabId === tabId) ?? null;
-  if (mine) await chatRequestsItem.setValue(all.filter((r) => r !== mine));
+  const mine = await storage.getItem<ChatRequest>(keyOf(tabId));
+  if (mine) await storage.removeItem(keyOf(tabId));
   return mine;
+}
+
+/** Calls `onChange` when a request for any tab is added or taken; returns how to stop. */
+export function watchChatRequests(onChange: () => void): () => void {
+  const listener = (changes: Record<string, unknown>, area: string) => {
+    if (area === 'session' && Object.keys(changes).some((key) => key.startsWith(PREFIX))) onChange();
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
 }

@@ -186,6 +186,18 @@ describe('the right-click menu', () => {
     expect(await requestFound(tab)).toEqual({ tabId: tab.id, quote: 'Spring tides\nNeap tides' });
   });
 
+  it('two selections asked about on two tabs at the same moment are both kept, each for its own tab', async () => {
+    await startBackground();
+    const askSelection = menu.find((item) => item.title === 'Ask about the selection')?.id as string;
+    clickMenu(askSelection, tab, 'Spring tides');
+    clickMenu(askSelection, tabInWindow2, 'Neap tides');
+
+    await panelShown(window1, true);
+    await panelShown(window2, true);
+    expect(await requestFound(tab)).toEqual({ tabId: tab.id, quote: 'Spring tides' });
+    expect(await requestFound(tabInWindow2)).toEqual({ tabId: tabInWindow2.id, quote: 'Neap tides' });
+  });
+
   it('in Firefox opens the sidebar', async () => {
     await startBackground(true);
     const askSelection = menu.find((item) => item.title === 'Ask about the selection')?.id as string;

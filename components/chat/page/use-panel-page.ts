@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { chatRequestsItem, takeChatRequest } from '@/lib/chat/chat-requests';
+import { takeChatRequest, watchChatRequests } from '@/lib/chat/chat-requests';
 import type { ChatRequest } from '@/lib/messaging/types';
 import { draftAtom } from '../atoms';
 import { useAttachedPage } from './use-attached-page';
@@ -44,7 +44,7 @@ export function usePanelPage() {
       await offerTab(active);
     };
     void take();
-    return chatRequestsItem.watch(() => void take());
+    return watchChatRequests(() => void take());
   }, [tabId, reading, offerTab, setDraft]);
 
   useEffect(() => {
