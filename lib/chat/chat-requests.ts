@@ -24,9 +24,10 @@ export async function takeChatRequest(tabId: number): Promise<ChatRequest | null
 
 /** Calls `onChange` when a request for any tab is added or taken; returns how to stop. */
 export function watchChatRequests(onChange: () => void): () => void {
-  const listener = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'session' && Object.keys(changes).some((key) => key.startsWith(PREFIX))) onChange();
+  // The session area's own event, as WXT's storage watches it.
+  const listener = (changes: Record<string, unknown>) => {
+    if (Object.keys(changes).some((key) => key.startsWith(PREFIX))) onChange();
   };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  browser.storage.session.onChanged.addListener(listener);
+  return () => browser.storage.session.onChanged.removeListener(listener);
 }
