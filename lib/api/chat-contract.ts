@@ -336,6 +336,14 @@ export const contextManifestItemSchema = z.object({
 });
 export type ContextManifestItem = z.infer<typeof contextManifestItemSchema>;
 
+const contextManifestSchema = z.object({ items: z.array(contextManifestItemSchema) });
+
+/** The manifest kept in a message's `context`: what the answer was given; [] when the context holds none. */
+export function manifestItems(context: Record<string, unknown>): ContextManifestItem[] {
+  const parsed = contextManifestSchema.safeParse(context);
+  return parsed.success ? parsed.data.items : [];
+}
+
 /** `POST /api/messages/{id}/regenerate` (spec §4 "Regenerate options", sent with the message id). */
 export const READING_LEVELS = [
   'Kindergarten',

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { type ContextManifestItem, contextManifestItemSchema } from '@/lib/api/chat-contract';
+import { type ContextManifestItem, manifestItems } from '@/lib/api/chat-contract';
 import { MAX_GEMS_PER_COLLECTION } from '@/lib/api/context-budget';
-
-const manifestSchema = z.object({ items: z.array(contextManifestItemSchema) });
 
 const INCLUDED = { full: 'in full', truncated: 'cut to fit', dropped: 'left out (no room)' } as const;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -18,9 +15,8 @@ function itemLine(item: ContextManifestItem) {
 
 /** What context an answer was given, from the server's manifest: nothing cut without saying so. */
 export function ContextUsed({ context }: { context: Record<string, unknown> }) {
-  const parsed = manifestSchema.safeParse(context);
-  if (!parsed.success || !parsed.data.items.length) return null;
-  const items = parsed.data.items;
+  const items = manifestItems(context);
+  if (!items.length) return null;
   const read = items.filter((i) => i.omitted === undefined);
   const cut = read.filter((i) => i.included !== 'full').length;
   const unread = items.reduce((sum, i) => sum + (i.omitted ?? 0), 0);

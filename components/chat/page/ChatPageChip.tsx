@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { Message } from '@/lib/api/chat-contract';
+import { type Message, manifestItems } from '@/lib/api/chat-contract';
 import { Button } from '../../ui/Button';
 import { useChatApi } from '../chat-api-context';
 import { chatQuery, messagesQuery } from '../queries';
@@ -12,12 +12,8 @@ import { PageChipRow, webUrl } from './PageChipRow';
  */
 function pageTitleIn(messages: Message[] | undefined, url: string): string | null {
   for (const message of messages ?? []) {
-    const items = (message.context as { items?: unknown }).items;
-    if (!Array.isArray(items)) continue;
-    for (const item of items as { kind?: unknown; url?: unknown; title?: unknown }[]) {
-      if (item?.kind !== 'pageExtract' || item.url !== url) continue;
-      if (typeof item.title === 'string' && item.title.trim()) return item.title.trim();
-    }
+    const page = manifestItems(message.context).find((item) => item.kind === 'pageExtract' && item.url === url);
+    if (page?.title.trim()) return page.title.trim();
   }
   return null;
 }
