@@ -1,19 +1,6 @@
-import {
-  autoUpdate,
-  FloatingNode,
-  FloatingPortal,
-  flip,
-  offset,
-  size,
-  useClick,
-  useDismiss,
-  useFloating,
-  useFloatingNodeId,
-  useInteractions,
-  useListNavigation,
-  useRole,
-} from '@floating-ui/react';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { FloatingNode } from '@floating-ui/react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { ComboboxList } from './ComboboxList';
 import {
   type ComboboxFilter,
   type ComboboxItem,
@@ -22,6 +9,7 @@ import {
   sameLabel,
 } from './combobox-items';
 import { InFloatingTree } from './InFloatingTree';
+import { useComboboxFloating } from './use-combobox-floating';
 
 export type { ComboboxOption } from './combobox-items';
 
@@ -80,7 +68,6 @@ function ComboboxInTree(props: ComboboxProps) {
   }
   const [wantsOpen, setWantsOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
-  const listRef = useRef<Array<HTMLElement | null>>([]);
   const generatedId = useId();
   const inputId = props.id ?? generatedId;
   const listboxId = `${inputId}-listbox`;
@@ -94,31 +81,7 @@ function ComboboxInTree(props: ComboboxProps) {
     if (!next) setActiveIndex(null);
   };
 
-  const nodeId = useFloatingNodeId();
-  const { refs, floatingStyles, context } = useFloating<HTMLInputElement>({
-    nodeId,
-    open,
-    onOpenChange: setOpen,
-    placement: 'bottom-start',
-    middleware: [
-      offset(4),
-      flip({ padding: 8 }),
-      size({
-        padding: 8,
-        apply: ({ availableHeight, rects, elements }) => {
-          elements.floating.style.width = `${rects.reference.width}px`;
-          elements.floating.style.maxHeight = `${Math.max(Math.min(maxListHeight, availableHeight), 80)}px`;
-        },
-      }),
-    ],
-    whileElementsMounted: autoUpdate,
-  });
-  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
-    useRole(context, { role: 'listbox' }),
-    useClick(context, { toggle: false, keyboardHandlers: false }),
-    useDismiss(context),
-    useListNavigation(context, { listRef, activeIndex, onNavigate: setActiveIndex, virtual: true, loop: true }),
-  ]);
+  const floating = useComboboxFloating({ open, setOpen, maxListHeight, activeIndex, setActiveIndex });
 
   /** What Enter does with typed text: the option of that name, else the offer to create it. */
   const itemForText = (raw: string): ComboboxItem | undefined => {
@@ -197,20 +160,20 @@ function ComboboxInTree(props: ComboboxProps) {
   };
 
   return (
-    <FloatingNode id={nodeId}>
+    <FloatingNode id={floating.nodeId}>
       <div className="ui-combobox">
         <label htmlFor={inputId} className={hideLabel ? 'ui-visually-hidden' : 'ui-label'}>
           {label}
         </label>
         <input
-          ref={refs.setReference}
+          ref={floating.refs.setReference}
           className="ui-input"
           type="text"
           autoComplete="off"
           placeholder={props.placeholder}
           disabled={props.disabled}
           value={text}
-          {...getReferenceProps({
+          {...floating.getReferenceProps({
             onChange: (event) => onChange((event.target as HTMLInputElement).value),
             onKeyDown,
             onBlur,
@@ -224,43 +187,17 @@ function ComboboxInTree(props: ComboboxProps) {
         />
       </div>
       {open && (
-        <FloatingPortal>
-          <div
-            ref={refs.setFloating}
-            className="ui-listbox"
-            style={floatingStyles}
-            // Keep focus in the input: a press in the list must not blur it (which would close the list).
-            {...getFloatingProps({ onMouseDown: (event) => event.preventDefault() })}
-            id={listboxId}
-            role="listbox"
-            aria-label={label}
-          >
-            {items.map((item, index) => (
-              // biome-ignore lint/a11y/useFocusableInteractive: the input keeps focus; aria-activedescendant names the highlighted option
-              <div
-                key={item.kind === 'create' ? '\u0000create' : item.option.value}
-                ref={(node) => {
-                  listRef.current[index] = node;
-                }}
-                className="ui-option"
-                data-active={index === activeIndex || undefined}
-                {...getItemProps({ onClick: () => choose(item) })}
-                id={optionId(index)}
-                role="option"
-                aria-selected={item.kind === 'option' && item.option.value === selectedValue}
-              >
-                {item.kind === 'create' ? (
-                  <span className="ui-option-create">{(props.createLabel ?? defaultCreateLabel)(item.text)}</span>
-                ) : (
-                  <>
-                    <span className="ui-option-label">{item.option.label}</span>
-                    {item.option.detail != null && <span className="ui-option-detail">{item.option.detail}</span>}
-                  </>
-                )}
-              </div>
-            ))}
-          </div>
-        </FloatingPortal>
+        <ComboboxList
+          id={listboxId}
+          label={label}
+          items={items}
+          activeIndex={activeIndex}
+          selectedValue={selectedValue}
+          optionId={optionId}
+          onChoose={choose}
+          createLabel={props.createLabel ?? defaultCreateLabel}
+          floating={floating}
+        />
       )}
     </FloatingNode>
   );
