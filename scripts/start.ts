@@ -3,6 +3,7 @@
  * database, and says where everything is. It runs compiled (`.output/server/start.js`, built by
  * scripts/build-server.ts), like `npm run server`.
  */
+import '../server/v8-flags';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { configFromEnv } from '../server/config';

@@ -1,3 +1,4 @@
+import './v8-flags';
 import { configFromEnv, databasePoolSize, uploadsDir } from './config';
 import { createDatabase, createDatabaseInChild, initOnly, newPgliteFolder } from './first-start';
 import { startServer } from './start';
