@@ -1,14 +1,10 @@
 import { type CaptureRequest, runCapture } from '@/lib/page/capture';
 
-// Injected by the background after a context-menu click (which grants activeTab):
-//   await browser.scripting.executeScript({ target, func: (req) => { (globalThis as any).__troveCapture = req }, args:
-// [req] });
-//   const [{ result }] = await browser.scripting.executeScript({ target, files: ['/capture.js'] });
-// Both run in the same isolated world, so the request set by the first is read (and removed) here.
-// The completion value is `CaptureResult<req.kind>`, or null when no valid request was set.
+// Injected by the background (lib/background/capture-in-tab.ts): this file only defines `__troveCapture` in the
+// extension's isolated world of the page; a second injection calls it with its own request, and its completion value
+// is `CaptureResult<req.kind>` (null for an invalid request). Each call carries its request, so two readings of one
+// page at the same moment (the popup's, a right-click save's) cannot read each other's.
 export default defineUnlistedScript(() => {
-  const scope = globalThis as { __troveCapture?: CaptureRequest };
-  const request = scope.__troveCapture;
-  delete scope.__troveCapture;
-  return runCapture(document, request, location.href);
+  (globalThis as { __troveCapture?: (request: CaptureRequest) => unknown }).__troveCapture = (request) =>
+    runCapture(document, request, location.href);
 });

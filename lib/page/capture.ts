@@ -9,7 +9,7 @@ import { detectPageMediaType, type PageMediaType } from './media-type';
 export { captureImage, captureLink, type ImageCapture, type LinkCapture } from './capture-elements';
 export type { PageMediaType } from './media-type';
 
-/** What the background asks the injected capture script for (set as `globalThis.__troveCapture`). */
+/** What the background asks the injected capture script for (the argument of `globalThis.__troveCapture`). */
 export type CaptureRequest =
   | { kind: 'selection' }
   | { kind: 'code' }

@@ -113,6 +113,24 @@ describe('right-click saves', () => {
     expect(link).toMatchObject({ title: 'the seawall story', url: linkUrl });
   });
 
+  it('two saves at once on one page each read their own element', async () => {
+    // Each reading of the page carries its own request: when they shared one page global, one could take the other's.
+    const srcUrl = `${env.site.url}/assets/gem.png`;
+    const linkUrl = `${env.site.url}/news-article.html`;
+    const before = { images: (await saved('Image')).length, links: (await saved('Link')).length };
+    await Promise.all([
+      clickMenuItem(ctx, { menuItemId: 'trove-save-image', srcUrl, pageUrl, frameId: 0 }),
+      clickMenuItem(ctx, { menuItemId: 'trove-save-link', linkUrl, pageUrl, frameId: 0 }),
+    ]);
+    const [images, links] = [await saved('Image'), await saved('Link')];
+    expect([images.length, links.length]).toEqual([before.images + 1, before.links + 1]);
+    expect(images[0]).toMatchObject({
+      title: 'The Trove gem',
+      media: { alt: 'A purple gem', width: 128, height: 128 },
+    });
+    expect(links[0]).toMatchObject({ title: 'the seawall story', url: linkUrl });
+  });
+
   it('saves the page with its article text, read by Readability as built for the store (the page restored between passes)', async () => {
     const storyUrl = `${env.site.url}/sidebar-story.html`;
     await page.goto(storyUrl);
