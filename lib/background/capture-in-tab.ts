@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { CaptureKind, CaptureRequest, CaptureResults } from '../page/capture';
+import type { CaptureKind, CaptureRequest, CaptureResults, CaptureScope } from '../page/capture';
 
 /**
  * Reads something from a tab's DOM with the injected capture script: the script defines the capture in the
@@ -15,8 +15,7 @@ export async function captureInTab<K extends CaptureKind>(
     await browser.scripting.executeScript({ target: injection, files: ['/capture.js'] });
     const [result] = await browser.scripting.executeScript({
       target: injection,
-      func: (req: CaptureRequest) =>
-        (globalThis as { __troveCapture?: (request: CaptureRequest) => unknown }).__troveCapture?.(req) ?? null,
+      func: (req: CaptureRequest) => (globalThis as CaptureScope).__troveCapture?.(req) ?? null,
       args: [request],
     });
     return (result?.result as CaptureResults[K] | null | undefined) ?? null;

@@ -43,6 +43,9 @@ export interface CaptureResults {
 }
 export type CaptureResult<K extends CaptureKind = CaptureKind> = CaptureResults[K];
 
+/** The extension's isolated world of a page once the capture script ran: the capture, called with each request. */
+export type CaptureScope = { __troveCapture?: (request: CaptureRequest) => CaptureResult | null };
+
 /** Runs one capture request against `doc`; null for a missing or malformed request. */
 export function runCapture<K extends CaptureKind>(
   doc: Document,
