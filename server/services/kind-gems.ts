@@ -62,13 +62,14 @@ export async function ownedKindGem(db: Db, userId: number, kind: OwnKind, id: nu
  */
 const nextUpdatedAt = sql`greatest(now(), date_trunc('milliseconds', ${gems.updatedAt}) + interval '1 millisecond')`;
 
-export async function updateKindGem(db: Db, id: number, patch: Partial<KindGemFields>): Promise<GemRow> {
+/** The edit of a gem whose owner was checked; a 404 "`what` not found" when a delete came in between. */
+export async function updateKindGem(db: Db, id: number, patch: Partial<KindGemFields>, what: string): Promise<GemRow> {
   const [row] = await db
     .update(gems)
     .set({ ...patch, updatedAt: nextUpdatedAt })
     .where(eq(gems.id, id))
     .returning();
-  if (!row) throw new Error(`gem ${id} vanished during its update`);
+  if (!row) throw notFound(what);
   return row;
 }
 

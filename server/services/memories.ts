@@ -62,7 +62,7 @@ export async function createMemory(db: Db, userId: number, memory: string) {
 
 export async function updateMemory(db: Db, userId: number, id: number, memory: string) {
   await ownedKindGem(db, userId, 'Memory', id, 'Memory');
-  return toMemory(await updateKindGem(db, id, fieldsOf(memory)));
+  return toMemory(await updateKindGem(db, id, fieldsOf(memory), 'Memory'));
 }
 
 export async function deleteMemory(db: Db, userId: number, id: number) {

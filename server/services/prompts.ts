@@ -201,7 +201,7 @@ export async function updatePrompt(db: Db, author: Author, id: number, input: Pr
     text,
     media: promptMedia(current.media, input),
   };
-  if (input.updatedAt === undefined) return toPrompt(await updateKindGem(db, id, patch), author, author.id);
+  if (input.updatedAt === undefined) return toPrompt(await updateKindGem(db, id, patch, 'Prompt'), author, author.id);
   const row = await updateKindGemIfUnchanged(db, id, patch, input.updatedAt);
   if (!row) {
     // Deleted meanwhile is a 404, as without `updatedAt`.

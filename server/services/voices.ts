@@ -141,12 +141,17 @@ export async function updateBrandVoice(
   input: z.output<typeof updateBrandVoiceBody>['data'],
 ) {
   const current = await ownedKindGem(db, author.id, 'BrandVoice', id, 'Brand voice');
-  const row = await updateKindGem(db, id, {
-    title: input.name,
-    description: input.description,
-    text: input.text,
-    media: input.name === undefined ? undefined : { ...current.media, brand_voice_name: input.name },
-  });
+  const row = await updateKindGem(
+    db,
+    id,
+    {
+      title: input.name,
+      description: input.description,
+      text: input.text,
+      media: input.name === undefined ? undefined : { ...current.media, brand_voice_name: input.name },
+    },
+    'Brand voice',
+  );
   await renameDefault(db, author.id, 'BrandVoice', id, input.name);
   return toBrandVoice(row, author, await defaultIdOf(db, author.id, 'BrandVoice'));
 }
@@ -158,12 +163,17 @@ export async function updatePersona(
   input: z.output<typeof updatePersonaBody>['data'],
 ) {
   const current = await ownedKindGem(db, author.id, 'Persona', id, 'Persona');
-  const row = await updateKindGem(db, id, {
-    title: input.name,
-    description: input.description,
-    text: input.text,
-    media: input.jobTitle === undefined ? undefined : { ...current.media, persona_job_title: input.jobTitle },
-  });
+  const row = await updateKindGem(
+    db,
+    id,
+    {
+      title: input.name,
+      description: input.description,
+      text: input.text,
+      media: input.jobTitle === undefined ? undefined : { ...current.media, persona_job_title: input.jobTitle },
+    },
+    'Persona',
+  );
   await renameDefault(db, author.id, 'Persona', id, input.name);
   return toPersona(row, author, await defaultIdOf(db, author.id, 'Persona'));
 }

@@ -6,6 +6,7 @@ import {
   type ApiResponse,
   backend,
   createPostgresDatabase,
+  expectError,
   expectFieldError,
   gemBody,
   PASSWORD,
@@ -19,9 +20,10 @@ import {
  * never overlap inside the database. gems.test.ts and auth.test.ts race requests too, but whether they
  * overlap in the database depends on timing; here the test holds the table in SHARE mode (reads pass,
  * inserts wait) until every request has passed its first lookup and waits at its insert, so the
- * unique index decides and the services' unique-violation fallbacks run every time.
+ * unique index decides and the services' unique-violation fallbacks run every time. Likewise an uncommitted
+ * delete holds an edit between its owner check and its write, so the edit meets a row deleted since.
  */
-describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide at the unique index', () => {
+describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide in the database', () => {
   let server: TestServer;
   let sql: postgres.Sql;
   beforeAll(async () => {
@@ -35,23 +37,53 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide a
     await server?.close();
   });
 
+  /** Returns once `n` requests wait on a lock of the kind `waiting` counts; fails after 20 s naming `what`. */
+  async function untilWaiting(n: number, waiting: () => Promise<number | undefined>, what: string) {
+    for (let waited = 0; ; waited += 20) {
+      const count = await waiting();
+      if (count === n) return;
+      if (waited > 20_000) throw new Error(`only ${count} of ${n} requests reached ${what}`);
+      await sleep(20);
+    }
+  }
+
   /** Sends `requests` while `table` is locked against writes; releases it once all of them wait on it. */
   async function collide(table: 'gems' | 'users', requests: () => Promise<ApiResponse>[]): Promise<ApiResponse[]> {
     await Promise.all(Array.from({ length: 5 }, () => server.api('/api/health'))); // warm keep-alive connections
     const { sent } = await sql.begin(async (tx) => {
       await tx.unsafe(`LOCK TABLE ${table} IN SHARE MODE`);
       const sent = requests();
-      for (let waited = 0; ; waited += 20) {
-        const [row] =
-          await sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = ${table} AND NOT l.granted`;
-        if (row?.n === sent.length) break;
-        if (waited > 20_000)
-          throw new Error(`only ${row?.n} of ${sent.length} requests reached the insert into ${table}`);
-        await sleep(20);
-      }
+      await untilWaiting(
+        sent.length,
+        async () =>
+          (
+            await sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = ${table} AND NOT l.granted`
+          )[0]?.n,
+        `the insert into ${table}`,
+      );
       return { sent };
     });
     return Promise.all(sent);
+  }
+
+  /**
+   * Sends `request` while another connection has deleted gem `id` and not yet committed: the request's owner
+   * check still sees the gem, its write waits on the row, and the delete commits once it waits (as when a
+   * DELETE from another tab lands between the two).
+   */
+  async function deletedMidRequest(id: number, request: () => Promise<ApiResponse>): Promise<ApiResponse> {
+    const { sent } = await sql.begin(async (tx) => {
+      await tx`DELETE FROM gems WHERE id = ${id}`;
+      const sent = request();
+      await untilWaiting(
+        1,
+        async () =>
+          (await sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted`)[0]?.n,
+        'the gem row',
+      );
+      return { sent };
+    });
+    return sent;
   }
 
   it('five saves with one Idempotency-Key, all past the lookup by key, make one gem: one 201, four 200s', async () => {
@@ -75,6 +107,29 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide a
     const unfiltered = await server.api(`/api/collections/${s.user.unfiltered_collection_id}`, { token: s.jwt });
     expect(unfiltered.body.data.gems_count).toBe(1);
     expect((await server.api('/api/tags', { token: s.jwt })).body.total).toBe(1);
+  });
+
+  it('an edit of a memory, prompt, brand voice or persona deleted after its owner check: 404 naming it', async () => {
+    const s = await server.signUp('gone');
+    const kinds = [
+      { path: '/api/memories', name: 'Memory', create: { memory: 'I like racing' }, edit: { memory: 'I like losing' } },
+      { path: '/api/prompts', name: 'Prompt', create: { title: 'Raced', text: 'Do X' }, edit: { text: 'Do Y' } },
+      {
+        path: '/api/brand-voices',
+        name: 'Brand voice',
+        create: { name: 'Raced', text: 'Warm.' },
+        edit: { text: 'Cool.' },
+      },
+      { path: '/api/personas', name: 'Persona', create: { name: 'Raced', text: 'Edit.' }, edit: { jobTitle: 'Chief' } },
+    ];
+    for (const kind of kinds) {
+      const made = await server.api(kind.path, { token: s.jwt, body: { data: kind.create } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const id = made.body.data.id as number;
+      const edit = () => server.api(`${kind.path}/${id}`, { token: s.jwt, method: 'PUT', body: { data: kind.edit } });
+      const res = await deletedMidRequest(id, edit);
+      expect(expectError(res, 404).message).toBe(`${kind.name} not found`);
+    }
   });
 
   it('three sign-ups with one username, all past the availability check: one 201, two 400s naming the field', async () => {
