@@ -1,10 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Suspense } from 'react';
-import type { UserModel } from '@/lib/api/ai-contract';
 import type { Gem } from '@/lib/api/contract';
 import type { ActivePage } from '@/lib/messaging/types';
-import { unwrap, useBackground } from '../app/background-context';
-import { useSettingsAnswer } from '../options/ai/use-ai-settings';
 import { Drawer } from '../ui/Drawer';
 import { Spinner } from '../ui/Spinner';
 import {
@@ -14,27 +11,23 @@ import {
   draftAtom,
   instructionChoiceAtom,
   languageAtom,
-  multiModelIdsAtom,
-  multiSelectAtom,
-  temporaryAtom,
 } from './atoms';
 import type { ChosenBookmarks } from './bookmarks/use-chosen-bookmarks';
 import type { Conversation } from './conversation/use-conversation';
 import {
   BookmarkPanel,
+  ChatModelsPanel,
   ContextsPanel,
   EditGemPanel,
   HistoryPanel,
   InvitePanel,
   LanguagePicker,
   MemoryPanel,
-  ModelPicker,
   PromptsPanel,
   ShortcutsPanel,
   VoicesPanel,
 } from './drawer-panels';
 import type { ChatFiles } from './files/use-chat-files';
-import { MAX_SELECTED_MODELS } from './models/model-groups';
 import { promptActions } from './prompts/prompt-actions';
 import type { QueuePlan } from './prompts/use-prompt-queue';
 import type { useChosenModels } from './use-chosen-models';
@@ -85,12 +78,7 @@ export function ChatDrawers({
   onSend,
   onRunQueue,
 }: ChatDrawersProps) {
-  const background = useBackground();
-  const answerSettings = useSettingsAnswer();
   const [switching, setSwitching] = useAtom(answerSwitchAtom);
-  const [multi, setMulti] = useAtom(multiSelectAtom);
-  const [multiIds, setMultiIds] = useAtom(multiModelIdsAtom);
-  const [temporary, setTemporary] = useAtom(temporaryAtom);
   const [language, setLanguage] = useAtom(languageAtom);
   const tool = useAtomValue(activeToolAtom);
   // The picture tool's picker is the spec's AI Image Models panel (without the two switches).
@@ -102,31 +90,6 @@ export function ChatDrawers({
     onClose();
   };
 
-  const selectModel = async (model: UserModel) => {
-    if (switching) {
-      close();
-      await conversation.regenerate(
-        switching.turnKey,
-        switching.message,
-        { regenerationModel: model.id },
-        model.displayName,
-      );
-      return;
-    }
-    // With the picture tool the choice is the user's image default (spec §4 Model selection).
-    answerSettings(
-      unwrap(await background.selectModel({ modelId: model.id, kind: tool === 'picture' ? 'image' : 'text' })),
-    );
-    close();
-  };
-  const toggleModel = (model: UserModel) =>
-    setMultiIds((ids) =>
-      ids.includes(model.id)
-        ? ids.filter((id) => id !== model.id)
-        : ids.length < MAX_SELECTED_MODELS
-          ? [...ids, model.id]
-          : ids,
-    );
   const selectLanguage = (code: string) => {
     if (switching) {
       const target = switching;
@@ -147,30 +110,7 @@ export function ChatDrawers({
       }
     >
       <Suspense fallback={<Spinner label="Loading" />}>
-        {open === 'models' ? (
-          <ModelPicker
-            models={models.models.data ?? []}
-            selectedIds={multi && !switching ? multiIds : models.chosen.slice(0, 1).map((m) => m.id)}
-            multi={multi && !switching && tool !== 'picture'}
-            toolFilter={tool}
-            currentProvider={models.chosen[0]?.provider ?? null}
-            onSelect={selectModel}
-            onToggle={toggleModel}
-            extraOptions={
-              switching || tool === 'picture'
-                ? undefined
-                : {
-                    multiSelect: multi,
-                    onMultiSelectChange: (on) => {
-                      setMulti(on);
-                      if (on && !multiIds.length) setMultiIds(models.chosen.slice(0, 1).map((m) => m.id));
-                    },
-                    temporary,
-                    onTemporaryChange: setTemporary,
-                  }
-            }
-          />
-        ) : null}
+        {open === 'models' ? <ChatModelsPanel conversation={conversation} models={models} onClose={close} /> : null}
         {open === 'language' ? (
           <LanguagePicker
             current={switching?.message.language ?? language ?? models.settings.data?.defaultLanguage ?? null}

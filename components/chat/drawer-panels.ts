@@ -4,7 +4,9 @@ import { lazy } from 'react';
  * The drawer's panels, each loaded when first opened: the panel's first paint (what a click on the
  * toolbar waits for) carries none of them.
  */
-export const ModelPicker = lazy(() => import('./models/ModelPicker').then((m) => ({ default: m.ModelPicker })));
+export const ChatModelsPanel = lazy(() =>
+  import('./models/ChatModelsPanel').then((m) => ({ default: m.ChatModelsPanel })),
+);
 export const LanguagePicker = lazy(() =>
   import('./language/LanguagePicker').then((m) => ({ default: m.LanguagePicker })),
 );

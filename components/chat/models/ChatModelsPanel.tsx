@@ -1,0 +1,81 @@
+import { useAtom, useAtomValue } from 'jotai';
+import type { UserModel } from '@/lib/api/ai-contract';
+import { unwrap, useBackground } from '../../app/background-context';
+import { useSettingsAnswer } from '../../options/ai/use-ai-settings';
+import { activeToolAtom, answerSwitchAtom, multiModelIdsAtom, multiSelectAtom, temporaryAtom } from '../atoms';
+import type { Conversation } from '../conversation/use-conversation';
+import type { useChosenModels } from '../use-chosen-models';
+import { ModelPicker } from './ModelPicker';
+import { MAX_SELECTED_MODELS } from './model-groups';
+
+interface ChatModelsPanelProps {
+  conversation: Conversation;
+  models: ReturnType<typeof useChosenModels>;
+  /** Closes the drawer (and ends a Switch Model). */
+  onClose: () => void;
+}
+
+/**
+ * The drawer's AI Models panel: a pick saves the default text model (the image one with the picture tool), or
+ * regenerates one answer with it (Switch Model); with 'Multi select models' on, picks add or remove models.
+ */
+export function ChatModelsPanel({ conversation, models, onClose }: ChatModelsPanelProps) {
+  const background = useBackground();
+  const answerSettings = useSettingsAnswer();
+  const switching = useAtomValue(answerSwitchAtom);
+  const [multi, setMulti] = useAtom(multiSelectAtom);
+  const [multiIds, setMultiIds] = useAtom(multiModelIdsAtom);
+  const [temporary, setTemporary] = useAtom(temporaryAtom);
+  const tool = useAtomValue(activeToolAtom);
+
+  const selectModel = async (model: UserModel) => {
+    if (switching) {
+      onClose();
+      await conversation.regenerate(
+        switching.turnKey,
+        switching.message,
+        { regenerationModel: model.id },
+        model.displayName,
+      );
+      return;
+    }
+    // With the picture tool the choice is the user's image default (spec §4 Model selection).
+    answerSettings(
+      unwrap(await background.selectModel({ modelId: model.id, kind: tool === 'picture' ? 'image' : 'text' })),
+    );
+    onClose();
+  };
+  const toggleModel = (model: UserModel) =>
+    setMultiIds((ids) =>
+      ids.includes(model.id)
+        ? ids.filter((id) => id !== model.id)
+        : ids.length < MAX_SELECTED_MODELS
+          ? [...ids, model.id]
+          : ids,
+    );
+
+  return (
+    <ModelPicker
+      models={models.models.data ?? []}
+      selectedIds={multi && !switching ? multiIds : models.chosen.slice(0, 1).map((m) => m.id)}
+      multi={multi && !switching && tool !== 'picture'}
+      toolFilter={tool}
+      currentProvider={models.chosen[0]?.provider ?? null}
+      onSelect={selectModel}
+      onToggle={toggleModel}
+      extraOptions={
+        switching || tool === 'picture'
+          ? undefined
+          : {
+              multiSelect: multi,
+              onMultiSelectChange: (on) => {
+                setMulti(on);
+                if (on && !multiIds.length) setMultiIds(models.chosen.slice(0, 1).map((m) => m.id));
+              },
+              temporary,
+              onTemporaryChange: setTemporary,
+            }
+      }
+    />
+  );
+}
