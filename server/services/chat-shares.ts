@@ -4,6 +4,7 @@ import { type ChatShare, chatShareTokenSchema } from '../../lib/api/chat-contrac
 import { turnsKeeping } from '../../lib/chat/turns';
 import type { Db } from '../db/client';
 import { chatShares, gems, messages } from '../db/schema';
+import { ApiError } from '../http/errors';
 import { turnLinks } from './chat-turns';
 import { getOwnedChat } from './chats';
 
@@ -38,7 +39,7 @@ export async function shareChat(db: Db, userId: number, chatId: number) {
     .returning();
   if (created) return { share: created, created: true };
   const existing = await shareOf(db, chatId);
-  if (!existing) throw new Error('chat share vanished between insert and select');
+  if (!existing) throw new ApiError(409, 'The chat’s link was turned off while it was being shared; share it again');
   return { share: existing, created: false };
 }
 

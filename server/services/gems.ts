@@ -6,7 +6,7 @@ import type { createGemBody, Gem, MediaType, updateGemBody } from '../../lib/api
 import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { gems, gemTags, tags, uploads } from '../db/schema';
-import { notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 import { countUserGems, getOwnedCollection } from './collections';
 import { gemValues, insertGem, toDate } from './gem-insert';
@@ -186,9 +186,13 @@ export async function createGem(
   }
   if (row) return { gem: toGem(row, { id: owner.id, username: owner.username }, tagRows), created: true };
   await attachment?.discard().catch(() => undefined);
-  // Only a taken key inserts nothing: the gem that took it is the answer.
+  // Only a taken key inserts nothing: the gem that took it is the answer, unless it was deleted since.
   const first = idempotencyKey && (await gemByKey(db, owner, idempotencyKey));
-  if (!first) throw new Error('a gem insert returned no row');
+  if (!first)
+    throw new ApiError(
+      409,
+      'The gem saved with this Idempotency-Key was deleted while this request ran; send it again to save it anew',
+    );
   return { gem: first, created: false };
 }
 

@@ -47,20 +47,19 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide i
     }
   }
 
+  /** How many requests wait for a lock on `table`. */
+  const waitersOn = (table: string) => async () =>
+    (
+      await sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = ${table} AND NOT l.granted`
+    )[0]?.n;
+
   /** Sends `requests` while `table` is locked against writes; releases it once all of them wait on it. */
   async function collide(table: 'gems' | 'users', requests: () => Promise<ApiResponse>[]): Promise<ApiResponse[]> {
     await Promise.all(Array.from({ length: 5 }, () => server.api('/api/health'))); // warm keep-alive connections
     const { sent } = await sql.begin(async (tx) => {
       await tx.unsafe(`LOCK TABLE ${table} IN SHARE MODE`);
       const sent = requests();
-      await untilWaiting(
-        sent.length,
-        async () =>
-          (
-            await sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = ${table} AND NOT l.granted`
-          )[0]?.n,
-        `the insert into ${table}`,
-      );
+      await untilWaiting(sent.length, waitersOn(table), `the insert into ${table}`);
       return { sent };
     });
     return Promise.all(sent);
@@ -130,6 +129,30 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide i
       const res = await deletedMidRequest(id, edit);
       expect(expectError(res, 404).message).toBe(`${kind.name} not found`);
     }
+  });
+
+  it('a retried save whose gem is deleted before it is read back: 409 naming why, not a 500', async () => {
+    const s = await server.signUp('keygone');
+    const key = `gone-${Math.random().toString(36).slice(2)}`;
+    const save = () =>
+      server.api('/api/gems', {
+        token: s.jwt,
+        body: gemBody({ title: 'Saved once' }),
+        headers: { 'Idempotency-Key': key },
+      });
+    const first = await save();
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const { sent } = await sql.begin(async (tx) => {
+      // The retry's insert (no tags) passes; reading back the key's gem with its tags waits, while the gem goes.
+      await tx`LOCK TABLE tags IN ACCESS EXCLUSIVE MODE`;
+      const sent = save();
+      await untilWaiting(1, waitersOn('tags'), "the read-back of the key's gem");
+      await tx`DELETE FROM gems WHERE id = ${first.body.data.id}`;
+      return { sent };
+    });
+    const retried = await sent;
+    expect(expectError(retried, 409).message).toMatch(/deleted while this request ran/);
+    expect((await server.api('/api/get-all-bookmark', { token: s.jwt })).body.total).toBe(0);
   });
 
   it('three sign-ups with one username, all past the availability check: one 201, two 400s naming the field', async () => {
