@@ -18,7 +18,8 @@ export * from './chat-tools-contract';
  * Chats (spec §3 "Message", §7 Chat). A chat is a gem of media type 'AIChat' in the user's
  * "AI Chats" collection; its messages live in their own table. Answers stream as server-sent events:
  *
- * - `message` `{id}`: the stored message's id (`null` for a temporary chat, which stores nothing);
+ * - `message` `{id, createdAt}`: the stored message's id and when its question was stored (both `null` for a temporary
+ *   chat, which stores nothing);
  * - `delta` `{text}`: the next piece of the answer (on re-attach, the first delta is all stored so far);
  * - `done` `{status, usage, cost}`: the answer is complete (`status` 'done') or was stopped ('stopped');
  * - `error` `{message}`: the provider failed, or the answer was interrupted (its server crashed); the reason is stored
@@ -178,6 +179,7 @@ const tag = { id: z.number().nullable().optional(), index: z.number().optional()
 export const chatStreamEvents = {
   message: z.object({
     id: z.number().nullable(),
+    createdAt: z.iso.datetime().nullable(),
     index: z.number().optional(),
     modelId: z.number().optional(),
     displayName: z.string().optional(),

@@ -29,6 +29,8 @@ export function parseChatEvent({ event, data }: SseEvent): ChatStreamEvent | nul
 /** One answer as it streams: one per model when several answer the same question. */
 export interface LiveAnswer {
   messageId: number | null;
+  /** When its question was stored (from the `message` event); null until then, or when nothing stores it. */
+  createdAt: string | null;
   modelId: number | null;
   displayName: string;
   text: string;
@@ -78,6 +80,7 @@ export const turnFinished = (turn: LiveTurn) => turn.answers.every(isFinished);
 
 const blank = (modelId: number | null, displayName: string, messageId: number | null = null): LiveAnswer => ({
   messageId,
+  createdAt: null,
   modelId,
   displayName,
   text: '',
@@ -131,6 +134,7 @@ function applyEvent(turn: LiveTurn, event: ChatStreamEvent): LiveTurn {
       return updateAnswer(turn, event.data.index, (a) => ({
         ...a,
         messageId: event.data.id,
+        createdAt: event.data.createdAt,
         modelId: event.data.modelId ?? a.modelId,
         displayName: event.data.displayName ?? a.displayName,
         status: 'streaming',

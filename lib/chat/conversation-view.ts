@@ -75,7 +75,7 @@ const fromLive = (a: LiveAnswer, index: number, stored: Message | null): AnswerV
   followUps: a.followUps,
   citations: a.citations,
   cost: a.cost,
-  createdAt: stored?.createdAt ?? null,
+  createdAt: stored?.createdAt ?? a.createdAt,
   context: stored?.context ?? {},
   memoryProposal: stored?.memoryProposalAnswer ? null : (a.memoryProposal ?? stored?.memoryProposal ?? null),
   reasoning: a.reasoning ?? null,

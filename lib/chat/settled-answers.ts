@@ -26,7 +26,7 @@ function streamed(answer: LiveAnswer, prior: Message | undefined) {
 
 /**
  * A new answer as the server stores it, from its stream alone: what the stream does not carry is left empty
- * until the stored copy is read (no time, no context manifest, no model name), except what places it in its turn
+ * until the stored copy is read (no context manifest, no model name), except what places it in its turn
  * (the answer it regenerates; its place among several models' answers), so it shows where the stored one will.
  */
 function fromStream(answer: LiveAnswer & { messageId: number }, index: number, turn: LiveTurn, place: AnswerPlace) {
@@ -47,7 +47,7 @@ function fromStream(answer: LiveAnswer & { messageId: number }, index: number, t
     language: null,
     context,
     memoryProposalAnswer: null,
-    createdAt: '',
+    createdAt: answer.createdAt ?? '',
     updatedAt: '',
   } satisfies Message;
 }

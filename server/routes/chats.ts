@@ -31,13 +31,16 @@ import { answerMemoryProposal } from '../services/memories';
 import { makePictures, savePictureAsGem } from '../services/pictures';
 import { filesAt } from '../services/upload-files';
 
+/** What an answer's `message` event says: its stored message's id and when it was stored (null: stored nowhere). */
+const messageOf = (answer: StartedAnswer) => ({ id: answer.messageId, createdAt: answer.createdAt });
+
 /**
  * Sends events as SSE until the end event or until the client goes away (`onGone` then runs; the
  * generation itself goes on unless `onGone` ends it).
  */
 function sendEvents(
   c: Context,
-  messageId: number | null | undefined,
+  message: { id: number | null; createdAt: string | null },
   source: { events: AsyncIterable<GenerationEvent>; close: () => void },
   onGone?: () => void,
 ) {
@@ -46,7 +49,7 @@ function sendEvents(
       source.close();
       onGone?.();
     });
-    if (messageId !== undefined) await stream.writeSSE({ event: 'message', data: JSON.stringify({ id: messageId }) });
+    await stream.writeSSE({ event: 'message', data: JSON.stringify(message) });
     for await (const event of source.events) {
       if (stream.aborted) break;
       const { type, ...data } = event;
@@ -77,7 +80,7 @@ function sendManyEvents(c: Context, answers: StartedAnswer[], temporary: boolean
       return writing;
     };
     for (const [index, answer] of answers.entries()) {
-      await write('message', { id: answer.messageId, index, modelId: answer.modelId, displayName: answer.displayName });
+      await write('message', { ...messageOf(answer), index, modelId: answer.modelId, displayName: answer.displayName });
     }
     await Promise.all(
       sources.map(async (source, index) => {
@@ -100,9 +103,9 @@ function sendManyEvents(c: Context, answers: StartedAnswer[], temporary: boolean
  */
 function streamAnswers(c: Context, answers: StartedAnswer[], many: boolean, temporary: boolean) {
   if (many) return sendManyEvents(c, answers, temporary);
-  const [{ messageId, generation }] = answers as [StartedAnswer];
-  const onGone = temporary ? () => generation.controller.abort() : undefined;
-  return sendEvents(c, messageId, subscribe(generation), onGone);
+  const [answer] = answers as [StartedAnswer];
+  const onGone = temporary ? () => answer.generation.controller.abort() : undefined;
+  return sendEvents(c, messageOf(answer), subscribe(answer.generation), onGone);
 }
 
 /**
@@ -141,11 +144,12 @@ export function chatRoutes({ db, ai, generations, files }: Deps) {
         const messageId = param(c, 'id', idParamSchema);
         const row = await getOwnedMessage(db, c.get('userId'), messageId);
         const generation = generations.get(messageId);
-        if (generation) return sendEvents(c, messageId, subscribe(generation));
+        const message = { id: messageId, createdAt: row.createdAt.toISOString() };
+        if (generation) return sendEvents(c, message, subscribe(generation));
         const gone = new AbortController();
         const closing = generations.closing.signal;
         const signal = AbortSignal.any([gone.signal, closing]);
-        return sendEvents(c, messageId, {
+        return sendEvents(c, message, {
           events: storedMessageEvents(db, row, signal, { leaseSeconds: generations.lease.seconds }),
           close: () => gone.abort(),
         });
@@ -154,7 +158,7 @@ export function chatRoutes({ db, ai, generations, files }: Deps) {
         const messageId = param(c, 'id', idParamSchema);
         const options = await jsonBody(c, regenerateBody);
         const started = await regenerateMessage(db, ai, generations, c.get('userId'), messageId, options, files.store);
-        return sendEvents(c, started.messageId, subscribe(started.generation));
+        return sendEvents(c, messageOf(started), subscribe(started.generation));
       })
       .post('/chats/:id/pictures', async (c) => {
         const chatId = param(c, 'id', idParamSchema);

@@ -70,6 +70,8 @@ export interface AnswerRequest extends QuestionAsked {
 
 export interface StartedAnswer {
   messageId: number | null;
+  /** When its question was stored (the message's `createdAt`); null when nothing stores it. */
+  createdAt: string | null;
   modelId: number;
   displayName: string;
   generation: Generation;
@@ -153,10 +155,10 @@ function prepareAnswer(
   return { model, access, llm, tools, built, context, citable, memory };
 }
 
-/**
- * Stores the question (status 'pending', leased to this copy) in chat `chatId`; what generation needs to write the
- * answer.
- */
+/** A stored question: what generation needs to write its answer, and when it was stored. */
+type Stored = Persist & { createdAt: string };
+
+/** Stores the question (status 'pending', leased to this copy) in chat `chatId`. */
 async function storeQuestion(
   db: Db,
   generations: Generations,
@@ -164,7 +166,7 @@ async function storeQuestion(
   chatId: number,
   request: AnswerRequest,
   { model, context }: Prepared,
-): Promise<Persist> {
+): Promise<Stored> {
   const [row] = await db
     .insert(messages)
     .values({
@@ -180,9 +182,9 @@ async function storeQuestion(
       leaseOwner: generations.lease.owner,
       leaseExpiresAt: fromNow(generations.lease.seconds),
     })
-    .returning({ id: messages.id });
+    .returning({ id: messages.id, createdAt: messages.createdAt });
   if (!row) throw new Error('message insert returned no row');
-  return { db, messageId: row.id, lease: generations.lease };
+  return { db, messageId: row.id, createdAt: row.createdAt.toISOString(), lease: generations.lease };
 }
 
 type Held = Prepared & { holdId: number | null };
@@ -211,7 +213,7 @@ function launchAnswer(
   request: AnswerRequest,
   answer: Held,
   { generation, asked }: Begun,
-  persist: Persist | undefined,
+  persist: Stored | undefined,
 ): StartedAnswer {
   const { model, access, llm, tools, built, citable, memory } = answer;
   const messageId = persist?.messageId ?? null;
@@ -229,7 +231,8 @@ function launchAnswer(
       charge: chargeOf(db, generations, userId, answer),
     }),
   );
-  return { messageId, modelId: model.id, displayName: model.displayName, generation };
+  const createdAt = persist?.createdAt ?? null;
+  return { messageId, createdAt, modelId: model.id, displayName: model.displayName, generation };
 }
 
 /**
@@ -244,7 +247,7 @@ async function storeBegun(
   request: AnswerRequest,
   answer: Held,
   begun: Begun,
-): Promise<Persist> {
+): Promise<Stored> {
   try {
     await new Promise<void>((resolve) => setImmediate(resolve));
     return await storeQuestion(db, generations, userId, chatId, request, answer);

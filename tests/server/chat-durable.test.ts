@@ -87,7 +87,8 @@ describe('durable streaming', () => {
     });
 
     expect(shape(again.events)).toEqual(['message', 'delta', 'done']);
-    expect(again.events[0]?.data).toEqual({ id: messageId });
+    const stored = (await storedMessages(t, token, chatId)).find((m) => m.id === messageId);
+    expect(again.events[0]?.data).toEqual({ id: messageId, createdAt: stored?.createdAt });
     expect(again.text).toBe(FULL);
     // the first delta is everything stored so far (at least what the first client saw), the rest follows live
     expect(again.events[1]?.data.text.startsWith('One two')).toBe(true);

@@ -81,8 +81,20 @@ describe('POST /api/chats/{id}/messages with modelIds', () => {
     expect(res.status).toBe(200);
     const announced = res.events.filter((e) => e.event === 'message').map((e) => e.data);
     expect(announced).toEqual([
-      { id: expect.any(Number), index: 0, modelId: openaiId, displayName: expect.any(String) },
-      { id: expect.any(Number), index: 1, modelId: anthropicId, displayName: expect.any(String) },
+      {
+        id: expect.any(Number),
+        createdAt: expect.any(String),
+        index: 0,
+        modelId: openaiId,
+        displayName: expect.any(String),
+      },
+      {
+        id: expect.any(Number),
+        createdAt: expect.any(String),
+        index: 1,
+        modelId: anthropicId,
+        displayName: expect.any(String),
+      },
     ]);
     expect(res.events.slice(0, 2).map((e) => e.event)).toEqual(['message', 'message']);
     const [a, b] = announced as [{ id: number }, { id: number }];
@@ -101,6 +113,7 @@ describe('POST /api/chats/{id}/messages with modelIds', () => {
     expect(firstB).toBeLessThan(lastA);
 
     const rows = await storedMessages(t, token, chatId);
+    expect(announced.map((m) => m.createdAt)).toEqual(rows.map((r) => r.createdAt));
     expect(rows.map((r) => [r.id, r.userText, r.modelId, r.text, r.status, r.context])).toEqual([
       [a.id, 'Compare', openaiId, 'A1 A2 A3 A4', 'done', { options: { memory: true }, multi: { index: 0, count: 2 } }],
       [
@@ -120,7 +133,7 @@ describe('POST /api/chats/{id}/messages with modelIds', () => {
       [b.id, 'B1 B2 B3 B4'],
     ] as const) {
       const again = await stream(t.url, `/api/messages/${id}/stream`, { token });
-      expect(again.events[0]?.data).toEqual({ id });
+      expect(again.events[0]?.data).toEqual({ id, createdAt: rows.find((r) => r.id === id)?.createdAt });
       expect(again.text).toBe(text);
       expect(again.events.at(-1)?.event).toBe('done');
     }

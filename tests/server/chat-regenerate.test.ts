@@ -75,6 +75,7 @@ describe('POST /api/messages/{id}/regenerate', () => {
       [messageId, 'What are gems?', ORIGINAL, 'done'],
       [newId, 'What are gems?', 'A new answer.', 'done'],
     ]);
+    expect(res.events[0]?.data.createdAt).toBe(rows[1]?.createdAt);
     expect(rows[1]?.context).toMatchObject({
       items: [{ kind: 'text', included: 'full' }],
       regenerate: {

@@ -56,6 +56,8 @@ describe.each(PROVIDERS)('streaming through $name', (setup) => {
     expect(done).toMatchObject({ status: 'done', usage: { input: 1000, output: 2000 } });
 
     const [row] = await storedMessages(t, token, chatId);
+    // dated as stored, so the panel shows the answer's time before it reads the stored copy
+    expect(res.events[0]?.data.createdAt).toBe(row?.createdAt);
     expect(row).toMatchObject({
       id: messageId,
       userText: 'What are gems?',
@@ -106,7 +108,7 @@ describe('temporary chat', () => {
     });
 
     expect(shape(res.events)).toEqual(['message', 'delta', 'done']);
-    expect(res.events[0]?.data).toEqual({ id: null });
+    expect(res.events[0]?.data).toEqual({ id: null, createdAt: null });
     expect(res.text).toBe('Just for now');
     expect(await storedMessages(t, token, chatId)).toEqual([]);
   });

@@ -35,7 +35,7 @@ describe('POST /api/chats/temporary/messages', () => {
     expect(res.status).toBe(200);
     expect(res.contentType).toMatch(/^text\/event-stream/);
     expect(shape(res.events)).toEqual(['message', 'delta', 'done']);
-    expect(res.events[0]?.data).toEqual({ id: null });
+    expect(res.events[0]?.data).toEqual({ id: null, createdAt: null });
     expect(res.text).toBe('Off the record');
     expect(res.events.at(-1)?.data).toMatchObject({ status: 'done', usage: { input: 5, output: 3 } });
     expect(sentTurns()).toEqual([['user', 'Just between us']]);

@@ -9,6 +9,7 @@ import {
   turnFinished,
 } from '../../lib/chat/answer-stream';
 
+const AT = '2026-11-27T15:00:00.000Z';
 const ev = (event: ChatStreamEvent): LiveAction => ({ type: 'event', event });
 const run = (actions: LiveAction[]) => actions.reduce<LiveTurn | null>(liveTurnReducer, null);
 const ask = (models = [{ modelId: 7, displayName: 'GPT' }]): LiveAction => ({ type: 'ask', question: 'Why?', models });
@@ -18,7 +19,7 @@ describe('liveTurnReducer', () => {
     const source = { title: 'Tides', content: '', url: 'https://tides.example/' };
     const turn = run([
       ask(),
-      ev({ name: 'message', data: { id: 5 } }),
+      ev({ name: 'message', data: { id: 5, createdAt: AT } }),
       ev({ name: 'reasoning', data: { text: 'Weighing ' } }),
       ev({ name: 'reasoning', data: { text: 'it.' } }),
       ev({ name: 'sources', data: { results: [source] } }),
@@ -33,10 +34,10 @@ describe('liveTurnReducer', () => {
     });
   });
 
-  it('streams deltas into one answer and ends done with usage, cost, follow-ups and citations', () => {
+  it('streams deltas into one answer, dated when stored, and ends done with usage, cost, follow-ups and citations', () => {
     const turn = run([
       ask(),
-      ev({ name: 'message', data: { id: 41 } }),
+      ev({ name: 'message', data: { id: 41, createdAt: AT } }),
       ev({ name: 'delta', data: { text: 'Because ' } }),
       ev({ name: 'delta', data: { text: 'of [1].' } }),
       ev({ name: 'followups', data: { questions: ['And then?'] } }),
@@ -54,6 +55,7 @@ describe('liveTurnReducer', () => {
     expect(turn?.answers).toEqual([
       {
         messageId: 41,
+        createdAt: AT,
         modelId: 7,
         displayName: 'GPT',
         text: 'Because of [1].',
@@ -70,7 +72,7 @@ describe('liveTurnReducer', () => {
 
   it('is pending before the first event and streaming after the message event', () => {
     expect(run([ask()])?.answers[0]?.status).toBe('pending');
-    const turn = run([ask(), ev({ name: 'message', data: { id: 1 } })]);
+    const turn = run([ask(), ev({ name: 'message', data: { id: 1, createdAt: AT } })]);
     expect(turn?.answers[0]?.status).toBe('streaming');
     expect(turn && turnFinished(turn)).toBe(false);
   });
@@ -116,8 +118,8 @@ describe('liveTurnReducer', () => {
         { modelId: 1, displayName: 'A' },
         { modelId: 2, displayName: 'B' },
       ]),
-      ev({ name: 'message', data: { id: 10, index: 0, modelId: 1, displayName: 'A' } }),
-      ev({ name: 'message', data: { id: 11, index: 1, modelId: 2, displayName: 'B' } }),
+      ev({ name: 'message', data: { id: 10, createdAt: AT, index: 0, modelId: 1, displayName: 'A' } }),
+      ev({ name: 'message', data: { id: 11, createdAt: AT, index: 1, modelId: 2, displayName: 'B' } }),
       ev({ name: 'delta', data: { id: 11, index: 1, text: 'b1' } }),
       ev({ name: 'delta', data: { id: 10, index: 0, text: 'a1' } }),
       ev({ name: 'delta', data: { id: 11, index: 1, text: 'b2' } }),
@@ -133,7 +135,7 @@ describe('liveTurnReducer', () => {
   it('replays a re-attached answer from its start (the first delta is all stored so far)', () => {
     const turn = run([
       { type: 'reattach', question: 'Why?', answers: [{ messageId: 5, modelId: 7, displayName: 'GPT' }] },
-      ev({ name: 'message', data: { id: 5 } }),
+      ev({ name: 'message', data: { id: 5, createdAt: AT } }),
       ev({ name: 'delta', data: { text: 'Stored so far. ' } }),
       ev({ name: 'delta', data: { text: 'New.' } }),
     ]);
@@ -142,7 +144,7 @@ describe('liveTurnReducer', () => {
 
   it('re-attaches to several answers at once, each stream feeding its own answer', async () => {
     async function* replay(id: number, pieces: string[]): AsyncGenerator<ChatStreamEvent> {
-      yield { name: 'message', data: { id } };
+      yield { name: 'message', data: { id, createdAt: AT } };
       for (const text of pieces) {
         await new Promise((resolve) => setTimeout(resolve, 1));
         yield { name: 'delta', data: { text } };

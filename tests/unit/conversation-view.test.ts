@@ -11,6 +11,7 @@ const live = (question: string, answers: { messageId: number | null; text: strin
   question,
   answers: answers.map((a) => ({
     ...a,
+    createdAt: null,
     modelId: 1,
     displayName: 'M',
     status: 'streaming',
@@ -53,6 +54,14 @@ describe('conversationView', () => {
     // Stored: the same turn key, so the turn on screen is not mounted anew.
     const storedView = conversationView([stored(1, 'A', 'a'), stored(2, 'B', 'b')], null, null);
     expect(storedView.map((t) => t.key)).toEqual(['t1', 't2']);
+  });
+
+  it('dates a streaming answer from its message event before its stored copy is read', () => {
+    const at = '2026-11-27T15:00:00.000Z';
+    const liveTurn = live('B', [{ messageId: 2, text: 'b…' }]);
+    const dated = { ...liveTurn, answers: liveTurn.answers.map((a) => ({ ...a, createdAt: at })) };
+    const [, turn] = conversationView([stored(1, 'A', 'a')], dated, null);
+    expect(turn?.answers.map((a) => [a.key, a.createdAt])).toEqual([['m2', at]]);
   });
 
   it('replaces a re-attached answer in place, showing the replayed text instead of the stale stored one', () => {

@@ -4,6 +4,7 @@ import { newQueue, nextPart, queueActive, queueReducer } from '../../lib/chat/pr
 
 const answer = (status: LiveTurn['answers'][number]['status']): LiveTurn['answers'][number] => ({
   messageId: 1,
+  createdAt: null,
   modelId: 1,
   displayName: 'M',
   text: '',

@@ -7,6 +7,7 @@ import { storedMessage } from './chat-messages';
 
 const answer = (messageId: number | null, extra: Partial<LiveAnswer> = {}): LiveAnswer => ({
   messageId,
+  createdAt: null,
   modelId: 7,
   displayName: 'GPT',
   text: `streamed ${messageId}`,
@@ -33,6 +34,7 @@ describe('settledMessages', () => {
           citations: [citation],
           memoryProposal: 'Likes tides',
           reasoning: 'Thought.',
+          createdAt: '2026-11-27T15:00:00.000Z',
         }),
       ),
       place,
@@ -59,8 +61,8 @@ describe('settledMessages', () => {
       citations: [citation],
       memoryProposal: 'Likes tides',
       memoryProposalAnswer: null,
-      // Not in the stream: no time shows until the stored copy is read.
-      createdAt: '',
+      // From the `message` event: the time shows before the stored copy is read.
+      createdAt: '2026-11-27T15:00:00.000Z',
       updatedAt: '',
     } satisfies Message);
     expect(groupTurns(settled ?? []).map((t) => t.answers.map((m) => m.id))).toEqual([[1], [2], [5]]);

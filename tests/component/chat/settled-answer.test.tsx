@@ -101,9 +101,11 @@ async function panelBehindProxy(prefix: string) {
 }
 
 const timeOf = (answer: HTMLElement) => answer.querySelector('time');
+/** What only the stored copy of an answer has, not its stream: the manifest of the context it was given. */
+const manifestOf = (answer: HTMLElement) => answer.querySelector('.context-used');
 
 describe('An answer that has ended', () => {
-  it('shows from the cache, with its follow-ups and sources, before the messages are read again', async () => {
+  it('shows from the cache, with its time, follow-ups and sources, before the messages are read again', async () => {
     const { proxy, ask } = await panelBehindProxy('settled');
     fake.script(
       { chunks: ['High tide is at six.'] },
@@ -112,8 +114,8 @@ describe('An answer that has ended', () => {
       { chunks: ['["Why are they higher?", "When is the next one?"]'] },
     );
     await ask('When is high tide?');
-    // The chat's messages as the server has them (the first answer with its time) are in the cache.
-    await waitFor(() => expect(timeOf(screen.getByRole('article'))).not.toBeNull());
+    // The chat's messages as the server has them (the first answer with its manifest) are in the cache.
+    await waitFor(() => expect(manifestOf(screen.getByRole('article'))).not.toBeNull());
 
     proxy.hold();
     const record = recordAnswers();
@@ -136,11 +138,13 @@ describe('An answer that has ended', () => {
     // The messages were asked for again, and no answer has come: what shows is the cache the stream filled.
     await waitFor(() => expect(proxy.held()).toBeGreaterThan(0));
     const answeredBefore = proxy.answered();
-    expect(timeOf(answer)).toBeNull();
+    expect(manifestOf(answer)).toBeNull();
+    // Its time came with the stream (the message event), as the server stored it.
+    expect(timeOf(answer)?.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
 
     proxy.release();
-    // The stored copy takes its place: the answer gets its time, and shows once.
-    await waitFor(() => expect(timeOf(screen.getAllByRole('article')[1] as HTMLElement)).not.toBeNull());
+    // The stored copy takes its place: the answer gets its manifest, and shows once.
+    await waitFor(() => expect(manifestOf(screen.getAllByRole('article')[1] as HTMLElement)).not.toBeNull());
     expect(proxy.answered()).toBeGreaterThan(answeredBefore);
     record.stop();
     const whole = 'done: Spring tides are the highest [1].';
@@ -172,7 +176,7 @@ describe('An answer that has ended', () => {
     await waitFor(() => expect(proxy.held()).toBeGreaterThan(0));
 
     proxy.release();
-    await waitFor(() => expect(timeOf(screen.getByRole('article'))).not.toBeNull());
+    await waitFor(() => expect(manifestOf(screen.getByRole('article'))).not.toBeNull());
     record.stop();
     // From the question on, while the chat is created and its messages first read too, the answer shows, once.
     const after = record.states.slice(record.states.findIndex((s) => s.length > 0));
@@ -190,7 +194,7 @@ describe('An answer that has ended', () => {
       { chunks: ['["More emojis?"]'] },
     );
     await ask('A question');
-    await waitFor(() => expect(timeOf(screen.getByRole('article'))).not.toBeNull());
+    await waitFor(() => expect(manifestOf(screen.getByRole('article'))).not.toBeNull());
 
     proxy.hold();
     await ui.click(screen.getByRole('button', { name: 'Chat options' }));
@@ -201,11 +205,11 @@ describe('An answer that has ended', () => {
     await waitFor(() => within(screen.getByRole('article')).getByRole('button', { name: 'Chat options' }));
     expect(screen.getByRole('navigation', { name: 'Answers to this question' }).textContent).toContain('2 / 2');
     expect(screen.getAllByText('A question', { selector: '.question' })).toHaveLength(1);
-    expect(timeOf(screen.getByRole('article'))).toBeNull();
+    expect(manifestOf(screen.getByRole('article'))).toBeNull();
     await waitFor(() => expect(proxy.held()).toBeGreaterThan(0));
 
     proxy.release();
-    await waitFor(() => expect(timeOf(screen.getByRole('article'))).not.toBeNull());
+    await waitFor(() => expect(manifestOf(screen.getByRole('article'))).not.toBeNull());
     expect(answersShown()).toEqual(['done: Kept answer 🌊.']);
     expect(screen.getByRole('navigation', { name: 'Answers to this question' }).textContent).toContain('2 / 2');
   });
