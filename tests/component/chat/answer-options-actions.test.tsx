@@ -81,6 +81,8 @@ describe('Chat Options on an answer', () => {
     fake.script({ chunks: ['Simpler ', 'answer.'] });
     const since = fake.requests.length;
     const level = within(menu).getByRole('slider', { name: 'Reading Level' });
+    // The menu moves focus to its first item once opened (a frame later); the slider is focused after that.
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
     level.focus();
     await user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
 
