@@ -217,62 +217,74 @@ function assertUsable(ai: Ai, row: SettingsRow, model: AiModelRow, field: string
 }
 
 /**
+ * Writes what `change` makes of the user's settings row, in one transaction with the row locked, so the settings
+ * never keep what a delete made meanwhile removed: an endpoint's models are cleared from this row by their delete's
+ * transaction after it deletes them (so either `change` waits and finds them gone, or its write is cleared); a
+ * voice or persona is kept from deletion while checked (withInstructionDefaults).
+ */
+async function changeSettings(
+  db: Db,
+  ai: Ai,
+  userId: number,
+  change: (tx: Db, row: SettingsRow) => Promise<Partial<typeof userAiSettings.$inferInsert>>,
+): Promise<SettingsRow> {
+  await getSettingsRow(db, ai, userId); // made on first use, before it is locked
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(userAiSettings).where(eq(userAiSettings.userId, userId)).for('update');
+    if (!row) throw new Error('AI settings row vanished');
+    const patch = await change(tx, row);
+    if (Object.keys(patch).length === 0) return row;
+    const [updated] = await tx
+      .update(userAiSettings)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(userAiSettings.userId, userId))
+      .returning();
+    return updated ?? row;
+  });
+}
+
+/**
  * `PUT /api/ai-settings`: a default model must be one the user can use (spec §4 "Model selection"); a
  * default voice or persona the user's own (its name filled in, see withInstructionDefaults); each of
  * `enableModels` a model the user may see.
  */
-export async function updateAiSettings(
-  db: Db,
-  ai: Ai,
-  userId: number,
-  request: UpdateAiSettingsInput,
-): Promise<SettingsRow> {
-  const input = await withInstructionDefaults(db, userId, request);
-  const unknown = await unknownModelIds(db, userId, input.enableModels ?? []);
-  if (unknown.length)
-    throw fieldError(400, 'enableModels', `Unknown model id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
-  const row = await getSettingsRow(db, ai, userId);
-  const patch: Partial<typeof userAiSettings.$inferInsert> = { ...input } as Partial<
-    typeof userAiSettings.$inferInsert
-  >;
-  for (const [type, modelField, providerField] of [
-    ['Text', 'defaultModel', 'defaultAI'],
-    ['Image', 'defaultImageModel', 'defaultImageAI'],
-  ] as const) {
-    const provider = input[providerField];
-    if (provider) patch[providerField] = await resolveModelProvider(db, userId, provider, providerField);
-    const modelName = input[modelField];
-    if (!modelName) continue;
-    const model = await findActiveModel(db, userId, type, modelName, provider ? patch[providerField] : undefined);
-    if (!model) throw fieldError(400, modelField, `no active ${type.toLowerCase()} model "${modelName}"`);
-    assertUsable(ai, await withHeldCredits(db, row), model, modelField);
-    patch[providerField] = model.provider;
-  }
-  if (Object.keys(patch).length === 0) return row;
-  const [updated] = await db
-    .update(userAiSettings)
-    .set({ ...patch, updatedAt: sql`now()` })
-    .where(eq(userAiSettings.userId, userId))
-    .returning();
-  return updated ?? row;
+export function updateAiSettings(db: Db, ai: Ai, userId: number, request: UpdateAiSettingsInput) {
+  return changeSettings(db, ai, userId, async (tx, row) => {
+    const input = await withInstructionDefaults(tx, userId, request);
+    const unknown = await unknownModelIds(tx, userId, input.enableModels ?? []);
+    if (unknown.length)
+      throw fieldError(400, 'enableModels', `Unknown model id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+    const patch: Partial<typeof userAiSettings.$inferInsert> = { ...input } as Partial<
+      typeof userAiSettings.$inferInsert
+    >;
+    for (const [type, modelField, providerField] of [
+      ['Text', 'defaultModel', 'defaultAI'],
+      ['Image', 'defaultImageModel', 'defaultImageAI'],
+    ] as const) {
+      const provider = input[providerField];
+      if (provider) patch[providerField] = await resolveModelProvider(tx, userId, provider, providerField);
+      const modelName = input[modelField];
+      if (!modelName) continue;
+      const model = await findActiveModel(tx, userId, type, modelName, provider ? patch[providerField] : undefined);
+      if (!model) throw fieldError(400, modelField, `no active ${type.toLowerCase()} model "${modelName}"`);
+      assertUsable(ai, await withHeldCredits(tx, row), model, modelField);
+      patch[providerField] = model.provider;
+    }
+    return patch;
+  });
 }
 
 /** `POST /api/ai-settings/select-model`: makes a usable model the default text or image model. */
-export async function selectModel(db: Db, ai: Ai, userId: number, modelId: number, kind: 'text' | 'image') {
-  const [row, model] = await Promise.all([getSettingsRow(db, ai, userId), getActiveModel(db, userId, modelId)]);
-  const type = kind === 'image' ? 'Image' : 'Text';
-  if (model.type !== type) throw fieldError(400, 'kind', `${model.displayName} is not a ${kind} model`);
-  assertUsable(ai, await withHeldCredits(db, row), model, 'modelId');
-  const set =
-    kind === 'image'
+export function selectModel(db: Db, ai: Ai, userId: number, modelId: number, kind: 'text' | 'image') {
+  return changeSettings(db, ai, userId, async (tx, row) => {
+    const model = await getActiveModel(tx, userId, modelId);
+    const type = kind === 'image' ? 'Image' : 'Text';
+    if (model.type !== type) throw fieldError(400, 'kind', `${model.displayName} is not a ${kind} model`);
+    assertUsable(ai, await withHeldCredits(tx, row), model, 'modelId');
+    return kind === 'image'
       ? { defaultImageAI: model.provider, defaultImageModel: model.model }
       : { defaultAI: model.provider, defaultModel: model.model };
-  const [updated] = await db
-    .update(userAiSettings)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(userAiSettings.userId, userId))
-    .returning();
-  return updated ?? row;
+  });
 }
 
 /**

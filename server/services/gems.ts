@@ -252,11 +252,11 @@ export async function updateGem(db: Db, author: Author, id: number, input: Updat
 export async function deleteGem(db: Db, store: FileStore, ownerId: number, id: number) {
   const row = await getOwnedGemRow(db, ownerId, id);
   const files = await db.transaction(async (tx) => {
+    const removed = await tx.delete(uploads).where(eq(uploads.gemId, row.id)).returning();
+    await tx.delete(gems).where(eq(gems.id, row.id));
     // A voice or persona deleted from the library stops being the default, as through its own route.
     if (row.mediaType === 'BrandVoice' || row.mediaType === 'Persona')
       await clearInstructionDefault(tx, ownerId, row.mediaType, row.id);
-    const removed = await tx.delete(uploads).where(eq(uploads.gemId, row.id)).returning();
-    await tx.delete(gems).where(eq(gems.id, row.id));
     return removed;
   });
   await Promise.allSettled(files.map((upload) => store.delete(fileNameOf(upload))));

@@ -40,12 +40,16 @@ export async function insertKindGem(db: Db, userId: number, kind: OwnKind, field
   return row;
 }
 
-/** The gem `id` of `kind` if `userId` owns it, else undefined. */
-export async function findOwnedKindGem(db: Db, userId: number, kind: OwnKind, id: number) {
-  const [row] = await db
+/**
+ * The gem `id` of `kind` if `userId` owns it, else undefined. With `keep`, in a transaction, no one can delete it
+ * until the transaction ends (a delete under way is waited for: then it is not found).
+ */
+export async function findOwnedKindGem(db: Db, userId: number, kind: OwnKind, id: number, { keep = false } = {}) {
+  const query = db
     .select()
     .from(gems)
     .where(and(eq(gems.id, id), eq(gems.ownerId, userId), eq(gems.mediaType, kind)));
+  const [row] = await (keep ? query.for('share') : query);
   return row;
 }
 

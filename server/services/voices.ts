@@ -178,7 +178,11 @@ export async function updatePersona(
   return toPersona(row, author, await defaultIdOf(db, author.id, 'Persona'));
 }
 
-/** Clears the user's default of `kind` when it is gem `id` (being deleted: by its own route or as a gem). */
+/**
+ * Clears the user's default of `kind` when it is gem `id`, deleted: by its own route or as a gem. Run after the delete,
+ * in its transaction: a default chosen meanwhile either waited for the delete (then found the gem gone) or was
+ * written before it, and is cleared here.
+ */
 export async function clearInstructionDefault(db: Db, userId: number, kind: Kind, id: number) {
   const { id: idColumn, name: nameColumn } = DEFAULTS[kind];
   await db
@@ -221,8 +225,11 @@ export function mediaAfterGemEdit(
 /** Deletes the user's voice or persona; when it was the default, the default is cleared. */
 async function deleteOwn(db: Db, userId: number, kind: Kind, id: number) {
   await ownedKindGem(db, userId, kind, id, DEFAULTS[kind].what);
-  await clearInstructionDefault(db, userId, kind, id);
-  return deleteKindGem(db, id);
+  return db.transaction(async (tx) => {
+    const deleted = await deleteKindGem(tx, id);
+    await clearInstructionDefault(tx, userId, kind, id);
+    return deleted;
+  });
 }
 
 export const deleteBrandVoice = (db: Db, userId: number, id: number) => deleteOwn(db, userId, 'BrandVoice', id);
@@ -230,7 +237,8 @@ export const deletePersona = (db: Db, userId: number, id: number) => deleteOwn(d
 
 /**
  * `PUT /api/ai-settings` with a default voice or persona: it must be the user's (else a 404 naming the
- * field); its name is filled in unless given, and clearing the id clears the name.
+ * field); its name is filled in unless given, and clearing the id clears the name. In the settings' transaction,
+ * the voice or persona checked cannot be deleted until the change is written (its delete then clears it).
  */
 export async function withInstructionDefaults(
   db: Db,
@@ -246,7 +254,7 @@ export async function withInstructionDefaults(
       if (input[nameField] === undefined) patch[nameField] = null;
       continue;
     }
-    const row = await findOwnedKindGem(db, userId, kind, id);
+    const row = await findOwnedKindGem(db, userId, kind, id, { keep: true });
     if (!row) throw fieldError(404, idField, `${what} ${id} not found`);
     if (input[nameField] === undefined) patch[nameField] = row.title;
   }

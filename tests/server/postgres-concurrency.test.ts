@@ -37,15 +37,25 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide i
     await server?.close();
   });
 
-  /** Returns once `n` requests wait on a lock of the kind `waiting` counts; fails after 20 s naming `what`. */
-  async function untilWaiting(n: number, waiting: () => Promise<number | undefined>, what: string) {
-    for (let waited = 0; ; waited += 20) {
-      const count = await waiting();
-      if (count === n) return;
-      if (waited > 20_000) throw new Error(`only ${count} of ${n} requests reached ${what}`);
+  /** Returns once `done` says so; fails after 20 s naming `what`. */
+  async function until(done: () => Promise<boolean>, what: string) {
+    for (let waited = 0; !(await done()); waited += 20) {
+      if (waited > 20_000) throw new Error(`not reached in 20 s: ${what}`);
       await sleep(20);
     }
   }
+
+  /** Returns once `n` requests wait on a lock of the kind `waiting` counts. */
+  const untilWaiting = (n: number, waiting: () => Promise<number | undefined>, what: string) =>
+    until(async () => (await waiting()) === n, `${n} requests waiting at ${what}`);
+
+  /**
+   * How many requests wait for a row another transaction locked, changed or deleted: the first waits for that
+   * transaction, the ones after it for the row's lock.
+   */
+  const rowWaiters = async () =>
+    (await sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype IN ('transactionid', 'tuple') AND NOT granted`)[0]
+      ?.n;
 
   /** How many requests wait for a lock on `table`. */
   const waitersOn = (table: string) => async () =>
@@ -74,12 +84,7 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide i
     const { sent } = await sql.begin(async (tx) => {
       await tx`DELETE FROM gems WHERE id = ${id}`;
       const sent = request();
-      await untilWaiting(
-        1,
-        async () =>
-          (await sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted`)[0]?.n,
-        'the gem row',
-      );
+      await untilWaiting(1, rowWaiters, 'the gem row');
       return { sent };
     });
     return sent;
@@ -153,6 +158,36 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide i
     const retried = await sent;
     expect(expectError(retried, 409).message).toMatch(/deleted while this request ran/);
     expect((await server.api('/api/get-all-bookmark', { token: s.jwt })).body.total).toBe(0);
+  });
+
+  it('a default brand voice chosen while it is deleted: the settings never keep a voice that is gone', async () => {
+    const s = await server.signUp('voicegone');
+    const made = await server.api('/api/brand-voices', {
+      token: s.jwt,
+      body: { data: { name: 'Brief', text: 'Terse.' } },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.data.id as number;
+    let chose: Promise<ApiResponse> | undefined;
+    let answered = false;
+    const { deleted } = await sql.begin(async (tx) => {
+      // The delete clears the default (none yet), then waits here to delete the gem.
+      await tx`SELECT id FROM gems WHERE id = ${id} FOR UPDATE`;
+      const deleted = server.api(`/api/brand-voices/${id}`, { token: s.jwt, method: 'DELETE' });
+      await untilWaiting(1, rowWaiters, 'the voice');
+      // Chosen as the default now, the voice still there: the change must wait for the delete, or be cleared by it.
+      chose = server.api('/api/ai-settings', { token: s.jwt, method: 'PUT', body: { defaultBrandVoiceId: id } });
+      void chose.then(() => {
+        answered = true;
+      });
+      await until(async () => answered || (await rowWaiters()) === 2, 'the choice answered or waiting');
+      return { deleted };
+    });
+    expect((await deleted).status).toBe(200);
+    const choice = await chose;
+    expect(choice && expectError(choice, 404).message).toContain('defaultBrandVoiceId');
+    const settings = await server.api('/api/ai-settings', { token: s.jwt });
+    expect(settings.body.data).toMatchObject({ defaultBrandVoiceId: null, defaultBrandVoiceName: null });
   });
 
   it('three sign-ups with one username, all past the availability check: one 201, two 400s naming the field', async () => {
