@@ -134,26 +134,38 @@ async function renameDefault(db: Db, userId: number, kind: Kind, id: number, nam
     .where(and(eq(userAiSettings.userId, userId), eq(userAiSettings[idColumn], id)));
 }
 
+/** Edits the author's voice or persona (its media made from the current media); a default follows a rename. */
+async function updateOwn(
+  db: Db,
+  author: Author,
+  kind: Kind,
+  id: number,
+  input: { name?: string; description?: string; text?: string },
+  mediaFrom: (current: GemRow['media']) => GemRow['media'] | undefined,
+) {
+  const { what } = DEFAULTS[kind];
+  const current = await ownedKindGem(db, author.id, kind, id, what);
+  const patch = {
+    title: input.name,
+    description: input.description,
+    text: input.text,
+    media: mediaFrom(current.media),
+  };
+  const row = await updateKindGem(db, id, patch, what);
+  await renameDefault(db, author.id, kind, id, input.name);
+  return { row, defaultId: await defaultIdOf(db, author.id, kind) };
+}
+
 export async function updateBrandVoice(
   db: Db,
   author: Author,
   id: number,
   input: z.output<typeof updateBrandVoiceBody>['data'],
 ) {
-  const current = await ownedKindGem(db, author.id, 'BrandVoice', id, 'Brand voice');
-  const row = await updateKindGem(
-    db,
-    id,
-    {
-      title: input.name,
-      description: input.description,
-      text: input.text,
-      media: input.name === undefined ? undefined : { ...current.media, brand_voice_name: input.name },
-    },
-    'Brand voice',
+  const { row, defaultId } = await updateOwn(db, author, 'BrandVoice', id, input, (media) =>
+    input.name === undefined ? undefined : { ...media, brand_voice_name: input.name },
   );
-  await renameDefault(db, author.id, 'BrandVoice', id, input.name);
-  return toBrandVoice(row, author, await defaultIdOf(db, author.id, 'BrandVoice'));
+  return toBrandVoice(row, author, defaultId);
 }
 
 export async function updatePersona(
@@ -162,20 +174,10 @@ export async function updatePersona(
   id: number,
   input: z.output<typeof updatePersonaBody>['data'],
 ) {
-  const current = await ownedKindGem(db, author.id, 'Persona', id, 'Persona');
-  const row = await updateKindGem(
-    db,
-    id,
-    {
-      title: input.name,
-      description: input.description,
-      text: input.text,
-      media: input.jobTitle === undefined ? undefined : { ...current.media, persona_job_title: input.jobTitle },
-    },
-    'Persona',
+  const { row, defaultId } = await updateOwn(db, author, 'Persona', id, input, (media) =>
+    input.jobTitle === undefined ? undefined : { ...media, persona_job_title: input.jobTitle },
   );
-  await renameDefault(db, author.id, 'Persona', id, input.name);
-  return toPersona(row, author, await defaultIdOf(db, author.id, 'Persona'));
+  return toPersona(row, author, defaultId);
 }
 
 /**
