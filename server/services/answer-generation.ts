@@ -1,7 +1,7 @@
 import { type ModelMessage, type SystemModelMessage, streamText } from 'ai';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { estimateTokens } from '../../lib/api/context-budget';
-import type { Citation, SearchResult } from '../../lib/api/contract';
+import type { Citation } from '../../lib/api/contract';
 import { askFollowUps, parseCitations } from '../ai/chat-options';
 import type { Generation, GenerationEnd } from '../ai/generations';
 import { HeldLease, type LeaseSettings } from '../ai/leases';
@@ -9,6 +9,7 @@ import { MemoryProposalFilter } from '../ai/memory-proposal';
 import { describeProviderError } from '../ai/providers';
 import { INTERRUPTED } from '../ai/recovery';
 import type { ToolSetup } from '../ai/tools';
+import { WebSources } from '../ai/web-sources';
 import type { Db } from '../db/client';
 import { type MessageUsage, messages, UNFINISHED } from '../db/schema';
 import type { AiModelRow } from './ai-models';
@@ -97,12 +98,6 @@ class Checkpoints {
     this.timer = undefined;
     await this.chain;
   }
-}
-
-/** The results with a web page the answer drew on added, or undefined when it is not a new web page. */
-function withSource(results: SearchResult[] | undefined, part: { sourceType: string; url?: string; title?: string }) {
-  if (part.sourceType !== 'url' || !part.url || results?.some((r) => r.url === part.url)) return undefined;
-  return [...(results ?? []), { title: part.title || part.url, content: '', url: part.url }];
 }
 
 /** How long an answer's deltas may keep the event loop to themselves (a provider's burst of chunks). */
@@ -198,6 +193,7 @@ export async function generate(
   const holding = run.charge ? keepHeld(run.charge) : undefined;
   const outlet = new Outlet();
   const proposals = run.memoryProposals ? new MemoryProposalFilter() : undefined;
+  const sources = new WebSources();
   let failure: string | undefined;
   let finishReason: string | undefined;
   let usage: MessageUsage | null = null;
@@ -207,7 +203,10 @@ export async function generate(
       if (part.type === 'reasoning-delta') {
         generation.emit({ type: 'reasoning', text: part.text });
       } else if (part.type === 'source') {
-        const results = withSource(generation.results, part);
+        const results = sources.look(part);
+        if (results) generation.emit({ type: 'sources', results });
+      } else if (part.type === 'text-end') {
+        const results = sources.cite(part.citations);
         if (results) generation.emit({ type: 'sources', results });
       } else if (part.type === 'text-delta') {
         const text = proposals ? proposals.push(part.text) : part.text;

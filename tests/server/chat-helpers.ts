@@ -21,7 +21,8 @@ export interface ProviderSetup {
   /** Provider slug for PUT /api/ai-settings/keys/{provider}. */
   provider: string;
   model: string;
-  keyBody: (fake: FakeProvider) => { apiKey?: string; baseUrl: string };
+  /** `fake` is the fake provider, or any server standing in for it (tests/fake-provider/replay.ts). */
+  keyBody: (fake: Pick<FakeProvider, 'url'>) => { apiKey?: string; baseUrl: string };
 }
 
 export const PROVIDERS: ProviderSetup[] = [
@@ -65,7 +66,7 @@ export async function modelIdOf(t: Client, token: string, model: string): Promis
 }
 
 /** A new user with a key for `setup`'s provider pointing at the fake, one chat, and the model's id. */
-export async function chatUser(t: Client, fake: FakeProvider, setup: ProviderSetup = OPENAI) {
+export async function chatUser(t: Client, fake: Pick<FakeProvider, 'url'>, setup: ProviderSetup = OPENAI) {
   const session = await t.signUp('chat');
   const token = session.jwt;
   const key = await t.api(`/api/ai-settings/keys/${setup.provider}`, {
