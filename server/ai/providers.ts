@@ -10,6 +10,7 @@ import { ApiError } from '../http/errors';
 import type { AiModelRow } from '../services/ai-models';
 import type { ProviderAccess } from '../services/ai-settings';
 import { maskKey } from './crypto';
+import { completeOllamaStream } from './ollama-stream';
 
 /** Default base URLs of the OpenAI-compatible providers of the catalogue (a user's base URL wins). */
 const COMPATIBLE_BASE_URLS: Record<string, string> = {
@@ -84,6 +85,7 @@ function makeLanguageModel(model: AiModelRow, access: ProviderAccess): LanguageM
       return createOllama({
         baseURL: ollamaBase(access.baseUrl ?? OLLAMA_DEFAULT),
         headers: access.apiKey ? { authorization: `Bearer ${access.apiKey}` } : undefined,
+        fetch: completeOllamaStream(),
       })(model.model);
     case 'google':
       // Gemini API (generativelanguage.googleapis.com/v1beta by default); the key goes in `x-goog-api-key`.

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Replay, recorded, startReplay } from '../fake-provider/replay';
-import { chatUser, OPENAI, type ProviderSetup, storedMessages, stream } from './chat-helpers';
+import { chatUser, OPENAI, PROVIDERS, type ProviderSetup, storedMessages, stream } from './chat-helpers';
 import { setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -20,8 +20,10 @@ beforeEach(() => {
   replay.requests.length = 0;
 });
 
+const OLLAMA = PROVIDERS.find((p) => p.provider === 'ollama') as ProviderSetup;
 const GPT41: ProviderSetup = { ...OPENAI, model: 'gpt-4.1' };
 const SSE = { 'content-type': 'text/event-stream; charset=utf-8' };
+const NDJSON = { 'content-type': 'application/x-ndjson' };
 
 async function ask(setup: ProviderSetup, body: Record<string, unknown> = {}) {
   const { token, chatId, modelId } = await chatUser(t, replay, setup);
@@ -59,5 +61,21 @@ describe('OpenAI Responses web search', () => {
     expect(row?.status).toBe('done');
     expect(row?.usage).toEqual({ input: 8421, output: 187 });
     expect(row?.text).toMatchObject({ results: cited });
+  });
+});
+
+describe('Ollama /api/chat', () => {
+  it.each([
+    ['as documented (no message, no done_reason)', 'ollama-chat-done-without-reason.ndjson'],
+    ['with an empty message and no done_reason', 'ollama-chat-done-empty-message.ndjson'],
+  ])('takes a stream whose last object is done: true %s as a whole answer with its usage', async (_, file) => {
+    replay.play({ headers: NDJSON, body: recorded(file, '\n') });
+
+    const { res, row, end } = await ask(OLLAMA);
+
+    expect(replay.requests[0]?.path).toBe('/api/chat');
+    expect(res.text).toBe('The sky scatters blue light.');
+    expect(end?.data).toMatchObject({ status: 'done', usage: { input: 26, output: 282 } });
+    expect(row).toMatchObject({ status: 'done', error: null, usage: { input: 26, output: 282 } });
   });
 });
