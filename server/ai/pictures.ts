@@ -5,7 +5,8 @@ import type { PictureShape } from '../../lib/api/chat-contract';
 import { ApiError, fieldError } from '../http/errors';
 import type { AiModelRow } from '../services/ai-models';
 import type { ProviderAccess } from '../services/ai-settings';
-import { describeProviderError, requireKey } from './providers';
+import { describeProviderError } from './provider-errors';
+import { requireKey } from './providers';
 
 /** OpenAI's image sizes and Gemini's aspect ratios for each shape. */
 const OPENAI_SIZES = { square: '1024x1024', landscape: '1536x1024', portrait: '1024x1536' } as const;

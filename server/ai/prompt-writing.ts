@@ -12,7 +12,8 @@ import { ApiError } from '../http/errors';
 import { modelAccess } from '../services/ai-settings';
 import { creditsFor } from '../services/answer-generation';
 import { holdCredits, keepHeld, settleCredits } from '../services/credits';
-import { describeProviderError, languageModel } from './providers';
+import { describeProviderError } from './provider-errors';
+import { languageModel } from './providers';
 
 export const OPTIMIZE_INSTRUCTION = `You improve prompts for AI assistants. Rewrite the user's prompt so it is clear, specific and well structured, keeping its intent, its language and every {{variable}} exactly as written (including {{Name | A, B}} dropdowns) and any line of three dashes. Reply with only the improved prompt, nothing else.`;
 

@@ -3,13 +3,12 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { missingKeyMessage } from '../../lib/api/ai-contract';
 import { ApiError } from '../http/errors';
 import type { AiModelRow } from '../services/ai-models';
 import type { ProviderAccess } from '../services/ai-settings';
-import { maskKey } from './crypto';
 import { completeOllamaStream } from './ollama-stream';
 
 /** Default base URLs of the OpenAI-compatible providers of the catalogue (a user's base URL wins). */
@@ -94,32 +93,4 @@ function makeLanguageModel(model: AiModelRow, access: ProviderAccess): LanguageM
         baseURL: access.baseUrl ? trimSlash(access.baseUrl) : undefined,
       })(model.model);
   }
-}
-
-/**
- * A provider failure as one clear sentence: "OpenAI answered 401: Incorrect API key provided.". The
- * message reaches the user, and a provider may repeat the key it refused: `key` (the house key, the
- * user's or their endpoint's) is masked in it.
- */
-export function describeProviderError(provider: string, error: unknown, key?: string): string {
-  const sentence = providerErrorSentence(provider, error);
-  return key && key.length >= 8 ? sentence.replaceAll(key, maskKey(key)) : sentence;
-}
-
-function providerErrorSentence(provider: string, error: unknown): string {
-  if (APICallError.isInstance(error)) {
-    const detail = error.message || 'no details';
-    return error.statusCode
-      ? `${provider} answered ${error.statusCode}: ${detail}`
-      : `Could not reach ${provider}: ${detail}`;
-  }
-  if (error instanceof Error) return `${provider} failed: ${error.message}`;
-  if (error && typeof error === 'object') {
-    const inner =
-      (error as { message?: unknown; error?: { message?: unknown } }).error?.message ??
-      (error as { message?: unknown }).message;
-    if (typeof inner === 'string') return `${provider} failed: ${inner}`;
-    return `${provider} failed: ${JSON.stringify(error)}`;
-  }
-  return `${provider} failed: ${String(error)}`;
 }

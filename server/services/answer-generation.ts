@@ -6,7 +6,7 @@ import { askFollowUps, parseCitations } from '../ai/chat-options';
 import type { Generation, GenerationEnd } from '../ai/generations';
 import { HeldLease, type LeaseSettings } from '../ai/leases';
 import { MemoryProposalFilter } from '../ai/memory-proposal';
-import { describeProviderError } from '../ai/providers';
+import { describeProviderError } from '../ai/provider-errors';
 import { INTERRUPTED } from '../ai/recovery';
 import type { ToolSetup } from '../ai/tools';
 import { WebSources } from '../ai/web-sources';

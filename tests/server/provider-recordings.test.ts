@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Replay, recorded, startReplay } from '../fake-provider/replay';
-import { chatUser, OPENAI, PROVIDERS, type ProviderSetup, storedMessages, stream } from './chat-helpers';
+import { chatUser, GOOGLE, OPENAI, PROVIDERS, type ProviderSetup, storedMessages, stream } from './chat-helpers';
 import { setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -24,6 +24,7 @@ const OLLAMA = PROVIDERS.find((p) => p.provider === 'ollama') as ProviderSetup;
 const GPT41: ProviderSetup = { ...OPENAI, model: 'gpt-4.1' };
 const SSE = { 'content-type': 'text/event-stream; charset=utf-8' };
 const NDJSON = { 'content-type': 'application/x-ndjson' };
+const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
 async function ask(setup: ProviderSetup, body: Record<string, unknown> = {}) {
   const { token, chatId, modelId } = await chatUser(t, replay, setup);
@@ -77,5 +78,67 @@ describe('Ollama /api/chat', () => {
     expect(res.text).toBe('The sky scatters blue light.');
     expect(end?.data).toMatchObject({ status: 'done', usage: { input: 26, output: 282 } });
     expect(row).toMatchObject({ status: 'done', error: null, usage: { input: 26, output: 282 } });
+  });
+});
+
+describe('a provider that rate-limits', () => {
+  const clean = (message: string) => {
+    expect(message).not.toMatch(/AI_|Error:|attempts|Last error/);
+  };
+
+  it('tells Gemini’s 429 as rate limited, with the retry time of its RetryInfo', async () => {
+    replay.play({ status: 429, headers: JSON_TYPE, body: recorded('gemini-429-retry-info.json', null) });
+
+    const { row, end } = await ask(GOOGLE);
+
+    expect(end?.event).toBe('error');
+    expect(end?.data.message).toMatch(/^Rate limited by Google: try again in 37 s\b/);
+    expect(end?.data.message).toContain('You exceeded your current quota');
+    clean(end?.data.message);
+    expect(row).toMatchObject({ status: 'error', error: end?.data.message });
+  });
+
+  it('takes the retry time from a Retry-After header', async () => {
+    replay.play({
+      status: 429,
+      headers: { ...JSON_TYPE, 'retry-after': '1' },
+      body: recorded('gemini-429-plain.json', null),
+    });
+
+    const { end } = await ask(GOOGLE);
+
+    expect(end?.data.message).toBe(
+      'Rate limited by Google: try again in 1 s (Resource has been exhausted (e.g. check quota).)',
+    );
+  });
+
+  it('tells OpenAI’s 429 the same way, its wait from retry-after-ms', async () => {
+    replay.play({
+      status: 429,
+      headers: { ...JSON_TYPE, 'retry-after-ms': '1500' },
+      body: recorded('openai-429-rate-limit.json', null),
+    });
+
+    const { end } = await ask(OPENAI);
+
+    expect(end?.data.message).toMatch(/^Rate limited by OpenAI: try again in 2 s \(Rate limit reached for gpt-4o-mini/);
+    clean(end?.data.message);
+  });
+});
+
+describe('a provider error after the AI SDK’s retries', () => {
+  it('is told as the last answer’s status and message, without the retries', async () => {
+    replay.play({
+      status: 500,
+      headers: { ...JSON_TYPE, 'retry-after-ms': '10' },
+      body: recorded('openai-500-server-error.json', null),
+    });
+
+    const { end } = await ask(OPENAI);
+
+    expect(replay.requests).toHaveLength(3);
+    expect(end?.data.message).toBe(
+      'OpenAI answered 500: The server had an error while processing your request. Sorry about that!',
+    );
   });
 });
