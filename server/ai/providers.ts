@@ -76,7 +76,8 @@ function makeLanguageModel(model: AiModelRow, access: ProviderAccess): LanguageM
       return createOpenAICompatible({
         name: access.name.toLowerCase(),
         baseURL: trimSlash(baseURL),
-        apiKey: access.custom ? access.apiKey : requireKey(access),
+        // A user's endpoint or a keyless house server (vLLM, llama.cpp) is called without a key.
+        apiKey: access.custom || access.house ? access.apiKey : requireKey(access),
         includeUsage: true,
       })(model.model);
     }

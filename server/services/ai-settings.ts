@@ -299,6 +299,8 @@ export interface ProviderAccess {
   baseUrl?: string;
   /** The user's own endpoint: a key is optional (a local server takes none) and the base URL is theirs. */
   custom?: boolean;
+  /** The operator's house provider: its key is what the configuration gives (required of some kinds, see config.ts). */
+  house?: boolean;
 }
 
 /**
@@ -339,7 +341,13 @@ export async function modelAccess(
     }
     return {
       model,
-      access: { kind: ai.house.provider, name: model.provider, apiKey: ai.house.apiKey, baseUrl: ai.house.baseUrl },
+      access: {
+        kind: ai.house.provider,
+        name: model.provider,
+        apiKey: ai.house.apiKey,
+        baseUrl: ai.house.baseUrl,
+        house: true,
+      },
     };
   }
   const { kind } = PROVIDERS[name];
