@@ -9,6 +9,7 @@ import {
   MAX_CHAT_FILES_PER_UPLOAD,
   MAX_CHAT_IMAGE_BYTES,
 } from '../../lib/api/chat-files-contract';
+import { cleanText } from '../../lib/api/clean-text';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import type { FieldError } from '../http/errors';
@@ -66,6 +67,15 @@ export interface AcceptedChatFile extends FileToStore {
   text: string | null;
 }
 
+/** Why a document of `format` yielded no text. */
+function noText(format: ChatFileFormat, bytes: Uint8Array): string {
+  if (!bytes.byteLength) return 'The file is empty';
+  if (format === 'pdf') return 'It has no text to read (a scanned PDF has only images)';
+  if (format === 'html') return 'It has no text to read (only markup and comments)';
+  if (format === 'docx') return 'It has no text to read (the document is empty)';
+  return 'It has no text to read (only spaces and line breaks)';
+}
+
 /** One entry checked: the file, or why it is refused. */
 async function checkEntry(
   entry: FormDataEntryValue,
@@ -73,7 +83,7 @@ async function checkEntry(
   pdfRead?: PdfReadLimits,
 ): Promise<AcceptedChatFile | (Omit<Rejection, 'path' | 'label'> & { name: string })> {
   if (typeof entry === 'string') return { status: 400, name: 'text', message: 'Must be a file, not a text field' };
-  const name = entry.name;
+  const name = cleanText(entry.name);
   if (entry.size > MAX_CHAT_DOCUMENT_BYTES)
     return { status: 413, name, message: `A file may be at most ${MAX_CHAT_DOCUMENT_BYTES / MB} MB` };
   const bytes = new Uint8Array(await entry.arrayBuffer());
@@ -96,7 +106,7 @@ async function checkEntry(
     if (error instanceof NoTurnLeft) throw new ApiError(503, PDF_READERS_BUSY);
     return { status: error instanceof TextTooLong ? 413 : 400, name, message: (error as Error).message };
   }
-  if (!text) return { status: 400, name, message: 'It has no text to read (a scanned PDF has only images)' };
+  if (!text) return { status: 400, name, message: noText(format, bytes) };
   if (text.length > MAX_CHAT_FILE_TEXT) return { status: 413, name, message: new TextTooLong().message };
   return { bytes, mime, name, format, text };
 }

@@ -159,6 +159,33 @@ describe('POST /api/upload-chat-files', () => {
     expect(page).toMatchObject({ name: 'page.txt', format: 'html' });
   });
 
+  it('keeps a file name as any text is kept: a NUL in it is removed, not refused with the database’s words', async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    const [file] = await uploadOk(token, modelId, [{ bytes: text('Plain words'), name: 'no\u0000tes.txt' }]);
+    expect(file).toMatchObject({ name: 'notes.txt', format: 'txt' });
+  });
+
+  it('refuses an empty text file or a page of only comments as having no text, not as a scanned PDF', async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    const refused = expectError(
+      await upload(token, modelId, [
+        { bytes: text(''), name: 'empty.txt' },
+        { bytes: text(' \n\t\n'), name: 'blank.md' },
+        {
+          bytes: text('<!doctype html><!-- draft --><html><body><!-- nothing yet --></body></html>'),
+          name: 'draft.html',
+        },
+      ]),
+      400,
+    );
+    const errors = (refused.details as { errors: { path: string; message: string }[] }).errors;
+    expect(errors.map((e) => e.message)).toEqual([
+      'files[0] (empty.txt): The file is empty',
+      'files[1] (blank.md): It has no text to read (only spaces and line breaks)',
+      'files[2] (draft.html): It has no text to read (only markup and comments)',
+    ]);
+  });
+
   it('refuses an HTML file whose elements nest past 512 levels, naming why, before parsing it; a nested page reads', async () => {
     const { token, modelId } = await chatUser(t, fake);
     const nested = (depth: number) => `<html><body>${'<div>'.repeat(depth)}Deep${'</div>'.repeat(depth)}</body></html>`;
