@@ -18,6 +18,7 @@ import {
   uploadsDir,
 } from './config';
 import { openDatabase } from './db/client';
+import { answerUnparsedRequests } from './http/client-errors';
 import { drainable } from './http/drain';
 import { syncCatalogue } from './services/ai-models';
 import { startChatFileSweep } from './services/chat-file-sweep';
@@ -79,6 +80,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  answerUnparsedRequests(server as Server);
   const recovery = startRecovery(database.db, leaseSeconds);
   const fileSweep = startChatFileSweep(database.db, files.store);
   const drain = drainable(server as Server);

@@ -11,6 +11,7 @@ const NAMES: Record<number, string> = {
   413: 'PayloadTooLargeError',
   415: 'UnsupportedMediaTypeError',
   429: 'RateLimitError',
+  431: 'RequestHeaderFieldsTooLargeError',
   500: 'InternalServerError',
 };
 

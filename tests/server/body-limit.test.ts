@@ -51,3 +51,35 @@ describe('the JSON body limit', () => {
     }
   });
 });
+
+describe('the request line and headers limit (Node’s 16 KB)', () => {
+  it('answers an address or a header over it with 431 and a JSON error naming the limit', async () => {
+    const { jwt } = await t.signUp('longurl');
+    const long = await fetch(`${t.url}/api/memories?search=${'a'.repeat(17 * 1024)}`, {
+      headers: { authorization: `Bearer ${jwt}` },
+    });
+    expect(long.status).toBe(431);
+    expect(long.headers.get('content-type')).toBe('application/json');
+    expect(await long.json()).toEqual({
+      error: {
+        status: 431,
+        name: 'RequestHeaderFieldsTooLargeError',
+        message: 'The request’s address and headers are larger than 16384 bytes',
+      },
+    });
+
+    const header = await fetch(`${t.url}/api/gems`, {
+      headers: { authorization: `Bearer ${jwt}`, 'x-padding': 'p'.repeat(17 * 1024) },
+    });
+    expect(header.status).toBe(431);
+    expect((await header.json()).error.status).toBe(431);
+  });
+
+  it('lets a request within it through to the route', async () => {
+    const { jwt } = await t.signUp('longok');
+    const res = await fetch(`${t.url}/api/memories`, {
+      headers: { authorization: `Bearer ${jwt}`, 'x-padding': 'p'.repeat(12 * 1024) },
+    });
+    expect(res.status, await res.text()).toBe(200);
+  });
+});
