@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { loginBody, refreshBody, registerBody } from '../../lib/api/contract';
 import { accountOf, guardSignIn } from '../auth/sign-in-guard';
@@ -5,6 +6,7 @@ import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken, signAccessT
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { clientAddress, enforceLimit, tooManyRequests } from '../http/rate-limit';
+import { recentOwnersOf } from '../http/recent-owners';
 import { jsonBody } from '../http/validate';
 import { toUser } from '../services/serialize';
 import { authenticate, findUserByIdentifier, getUser, registerUser } from '../services/users';
@@ -16,11 +18,18 @@ import { authenticate, findUserByIdentifier, getUser, registerUser } from '../se
 export function authRoutes(deps: Deps) {
   const { db, tokens } = deps;
   const { limits, trustedProxies } = deps.requests;
-  const session = async (user: Awaited<ReturnType<typeof getUser>>, refreshToken?: string) => ({
-    jwt: await signAccessToken(tokens, user.id),
-    refreshToken: refreshToken ?? (await issueRefreshToken(db, tokens, user.id)),
-    user: toUser(user),
-  });
+  /** A new sign-in's session, or the next of sign-in `rotated` (a refresh). */
+  const session = async (
+    user: Awaited<ReturnType<typeof getUser>>,
+    rotated?: { familyId: string; refreshToken: string },
+  ) => {
+    const familyId = rotated?.familyId ?? randomUUID();
+    return {
+      jwt: await signAccessToken(tokens, user.id, familyId),
+      refreshToken: rotated?.refreshToken ?? (await issueRefreshToken(db, tokens, user.id, familyId)),
+      user: toUser(user),
+    };
+  };
 
   return new Hono()
     .post('/local/register', async (c) => {
@@ -51,11 +60,13 @@ export function authRoutes(deps: Deps) {
       const { refreshToken } = await jsonBody(c, refreshBody);
       const result = await rotateRefreshToken(db, tokens, refreshToken);
       if (!result.ok) throw new ApiError(401, result.reason);
-      return c.json(await session(await getUser(db, result.userId), result.refreshToken));
+      return c.json(await session(await getUser(db, result.userId), result));
     })
     .post('/logout', async (c) => {
       const { refreshToken } = await jsonBody(c, refreshBody);
-      await revokeRefreshFamily(db, refreshToken);
+      const familyId = await revokeRefreshFamily(db, refreshToken);
+      // its access tokens are refused from the next request on (require-user.ts)
+      if (familyId) recentOwnersOf(deps).forget(familyId);
       return c.json({ data: { signedOut: true } });
     });
 }

@@ -200,6 +200,20 @@ describe('POST /api/auth/logout', () => {
     expect((await refresh(otherDevice.refreshToken)).status).toBe(200);
   });
 
+  it("ends that sign-in's access tokens at once; another sign-in's keep working", async () => {
+    const session = await t.signUp('outnow');
+    const otherDevice = await t.signIn(session.user.email);
+    const rotated = authResponseSchema.parse((await refresh(session.refreshToken)).body);
+    for (const token of [session.jwt, rotated.jwt, otherDevice.jwt]) expect((await me(token)).status).toBe(200);
+
+    expect((await t.api('/api/auth/logout', { body: { refreshToken: rotated.refreshToken } })).status).toBe(200);
+    for (const token of [session.jwt, rotated.jwt]) {
+      expect(expectError(await me(token), 401).message).toBe('This sign-in has ended (signed out); sign in again');
+      expectError(await t.api('/api/gems', { token, body: { title: 'after', url: 'https://example.test/' } }), 401);
+    }
+    expect((await me(otherDevice.jwt)).body.id).toBe(session.user.id);
+  });
+
   it('succeeds for an unknown token and validates the body', async () => {
     expect((await t.api('/api/auth/logout', { body: { refreshToken: 'unknown' } })).status).toBe(200);
     expectFieldError(await t.api('/api/auth/logout', { body: {} }), 'refreshToken');
@@ -210,7 +224,8 @@ describe('access tokens', () => {
   const now = () => Math.floor(Date.now() / 1000);
 
   it('no token, a malformed header or a bad token is a 401 envelope', async () => {
-    const { user } = await t.signUp('jwt');
+    const { user, jwt } = await t.signUp('jwt');
+    const { sid } = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString());
     const cases: [string, Record<string, string>][] = [
       ['none', {}],
       ['not bearer', { Authorization: 'Token abc' }],
@@ -230,7 +245,19 @@ describe('access tokens', () => {
       ],
       [
         'wrong type',
-        { Authorization: `Bearer ${await sign({ sub: String(user.id), exp: now() + 60, typ: 'refresh' }, SECRET)}` },
+        {
+          Authorization: `Bearer ${await sign({ sub: String(user.id), sid, exp: now() + 60, typ: 'refresh' }, SECRET)}`,
+        },
+      ],
+      [
+        'no sign-in',
+        { Authorization: `Bearer ${await sign({ sub: String(user.id), exp: now() + 60, typ: 'access' }, SECRET)}` },
+      ],
+      [
+        "another user's sign-in",
+        {
+          Authorization: `Bearer ${await sign({ sub: String(user.id + 1), sid, exp: now() + 60, typ: 'access' }, SECRET)}`,
+        },
       ],
     ];
     for (const [name, headers] of cases) {
@@ -242,7 +269,7 @@ describe('access tokens', () => {
         });
       }
     }
-    const valid = await sign({ sub: String(user.id), exp: now() + 60, typ: 'access' }, SECRET);
+    const valid = await sign({ sub: String(user.id), sid, exp: now() + 60, typ: 'access' }, SECRET);
     expect((await me(valid)).body.id).toBe(user.id);
   });
 
