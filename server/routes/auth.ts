@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { loginBody, refreshBody, registerBody } from '../../lib/api/contract';
+import { rememberAddress } from '../auth/known-addresses';
 import { accountOf, guardSignIn } from '../auth/sign-in-guard';
 import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken, signAccessToken } from '../auth/tokens';
 import type { Deps } from '../http/env';
@@ -37,12 +38,14 @@ export function authRoutes(deps: Deps) {
       await enforceLimit(c, db, limits.register, `register:address:${address}`, 'Too many sign-ups from this address');
       const input = await jsonBody(c, registerBody);
       const user = await registerUser(db, input);
+      await rememberAddress(db, user.id, address); // the owner's own address, outside the per-account budget
       return c.json(await session(user), 201);
     })
     .post('/local', async (c) => {
       const { identifier, password } = await jsonBody(c, loginBody);
       const user = await findUserByIdentifier(db, identifier);
-      const attempt = { account: accountOf(user?.id, identifier), address: clientAddress(c, trustedProxies) };
+      const address = clientAddress(c, trustedProxies);
+      const attempt = { account: accountOf(user?.id, identifier), userId: user?.id, address };
       const outcome = await guardSignIn(db, limits, attempt, async () => (await authenticate(user, password)) !== null);
       if (!outcome.allowed) throw tooManyRequests(c, outcome.retryAfterSeconds, 'Too many failed sign-in attempts');
       if (!outcome.succeeded || !user) throw new ApiError(400, 'Invalid identifier or password');
