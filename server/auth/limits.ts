@@ -10,11 +10,11 @@ export interface RateLimitSettings {
   /** Failed sign-ins per address, across accounts (one address trying many accounts). */
   signInPerAddress: Backoff | null;
   /**
-   * Failed sign-ins per account from all addresses: at `failures` within `windowSeconds` the account is
-   * under attack, and each (account, address) gets only ONE free failure instead of `signIn.freeFailures`.
-   * It never refuses anyone by itself, so no one can lock a victim out.
+   * Failed sign-ins per account from all the addresses it has not signed in from (known-addresses.ts): one budget
+   * however many addresses share it. The addresses the owner signed in from stay outside it, so no one can lock
+   * the owner out of them.
    */
-  accountUnderAttack: { failures: number; windowSeconds: number } | null;
+  signInPerAccount: Backoff | null;
   /** Sign-ups per address. */
   register: WindowLimit | null;
   /** Token refreshes per address (every signed-in extension refreshes every 15 minutes; generous). */
@@ -29,7 +29,7 @@ const HOUR = 3600;
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   signIn: { freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE * 1000, forgetAfterSeconds: HOUR },
   signInPerAddress: { freeFailures: 20, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE * 1000, forgetAfterSeconds: HOUR },
-  accountUnderAttack: { failures: 50, windowSeconds: HOUR },
+  signInPerAccount: { freeFailures: 10, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE * 1000, forgetAfterSeconds: HOUR },
   register: { max: 20, windowSeconds: HOUR },
   refresh: { max: 300, windowSeconds: MINUTE },
   upload: { max: 120, windowSeconds: MINUTE },

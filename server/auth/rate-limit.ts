@@ -70,10 +70,7 @@ export async function countHit(db: Db, key: string, limit: WindowLimit): Promise
   return row.hits <= limit.max ? { allowed: true } : { allowed: false, retryAfterSeconds: row.retryAfterSeconds };
 }
 
-/**
- * Lets an attempt through unless `key` is waiting out a backoff, and counts it. `freeFailures` may be
- * lowered per call (see sign-in-guard.ts: an account under attack).
- */
+/** Lets an attempt through unless `key` is waiting out a backoff, and counts it. */
 export async function reserveAttempt(db: Db, key: string, backoff: Backoff): Promise<Decision> {
   await pruneNowAndThen(db);
   const waiting = sql`coalesce(${rateLimits.blockedUntil} > now(), false)`;
@@ -120,13 +117,4 @@ export async function releaseAttempt(db: Db, key: string, backoff: Backoff): Pro
 /** Ends the streak of `key` (a success there). */
 export async function clearAttempts(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
-}
-
-/** Hits of `key` in its current window (0 when the window is over). */
-export async function hitsInWindow(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const [row] = await db
-    .select({ hits: rateLimits.hits })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} AND ${rateLimits.windowStart} > now() - ${seconds(windowSeconds)}`);
-  return row?.hits ?? 0;
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
+import { isKnownAddress, rememberAddress } from './known-addresses';
 import type { RateLimitSettings } from './limits';
-import { clearAttempts, countHit, type Decision, hitsInWindow, releaseAttempt, reserveAttempt } from './rate-limit';
+import { type Backoff, clearAttempts, type Decision, releaseAttempt, reserveAttempt } from './rate-limit';
 
 /**
  * Password guessing is slowed down, never turned into a lockout that anyone could use against a victim:
@@ -11,10 +12,10 @@ import { clearAttempts, countHit, type Decision, hitsInWindow, releaseAttempt, r
  *    nothing to the victim's own address.
  * 2. Per address, across accounts: more free failures, the same backoff. It stops one address trying one
  *    password on many accounts. (Only people sharing that address can be slowed by it.)
- * 3. Per account, across addresses: it never refuses. When an account collects many failures from
- *    everywhere it is "under attack", and every (account, address) then gets one free failure instead of
- *    five, so a botnet gets one guess per address per backoff while the owner, on any address, still has
- *    a first try that is let through at once.
+ * 3. Per account, across every address the account has not signed in from (known-addresses.ts): one
+ *    budget, the same backoff, however many addresses a botnet spreads its guesses over. The addresses
+ *    the owner signed in from (or signed up) stay outside it and keep only their own limit (1), so an
+ *    attacker cannot lock the owner out of them; a new address during an attack waits like the attacker.
  *
  * The account is the user (by id) when the identifier names one, else the identifier itself (normalised
  * and hashed), so unknown names are limited exactly like real ones. Attempts are counted when let through,
@@ -25,6 +26,8 @@ import { clearAttempts, countHit, type Decision, hitsInWindow, releaseAttempt, r
 export interface SignInAttempt {
   /** `user:<id>` for a known user, else a hash of the normalised identifier. */
   account: string;
+  /** The user the identifier names, if any. */
+  userId?: number;
   address: string;
 }
 
@@ -41,6 +44,22 @@ const keys = ({ account, address }: SignInAttempt) => ({
 
 export type SignInOutcome = Exclude<Decision, { allowed: true }> | { allowed: true; succeeded: boolean };
 
+type Reserved = { key: string; backoff: Backoff };
+
+/** Reserves an attempt on each limit in turn; when one refuses, gives back those already reserved. */
+async function reserveAll(db: Db, limits: Reserved[]): Promise<Decision & { reserved: Reserved[] }> {
+  const reserved: Reserved[] = [];
+  for (const limit of limits) {
+    const decision = await reserveAttempt(db, limit.key, limit.backoff);
+    if (!decision.allowed) {
+      for (const done of reserved) await releaseAttempt(db, done.key, done.backoff);
+      return { ...decision, reserved: [] };
+    }
+    reserved.push(limit);
+  }
+  return { allowed: true, reserved };
+}
+
 /**
  * Runs `check` (the password check; true when it is right) unless a limit refuses the attempt, then
  * records the outcome. Refused: `{allowed: false, retryAfterSeconds}`, and `check` was not called.
@@ -52,33 +71,22 @@ export async function guardSignIn(
   check: () => Promise<boolean>,
 ): Promise<SignInOutcome> {
   const key = keys(attempt);
-  const underAttack = limits.accountUnderAttack
-    ? (await hitsInWindow(db, key.account, limits.accountUnderAttack.windowSeconds)) >=
-      limits.accountUnderAttack.failures
-    : false;
-  const pairBackoff = underAttack
-    ? { ...limits.signIn, freeFailures: Math.min(1, limits.signIn.freeFailures) }
-    : limits.signIn;
-
-  const pair = await reserveAttempt(db, key.pair, pairBackoff);
-  if (!pair.allowed) return pair;
-  if (limits.signInPerAddress) {
-    const address = await reserveAttempt(db, key.address, limits.signInPerAddress);
-    if (!address.allowed) {
-      await releaseAttempt(db, key.pair, pairBackoff);
-      return address;
-    }
-  }
+  const known = attempt.userId !== undefined && (await isKnownAddress(db, attempt.userId, attempt.address));
+  const toReserve: Reserved[] = [{ key: key.pair, backoff: limits.signIn }];
+  if (limits.signInPerAddress) toReserve.push({ key: key.address, backoff: limits.signInPerAddress });
+  if (limits.signInPerAccount && !known) toReserve.push({ key: key.account, backoff: limits.signInPerAccount });
+  const reservation = await reserveAll(db, toReserve);
+  if (!reservation.allowed) return { allowed: false, retryAfterSeconds: reservation.retryAfterSeconds };
 
   const succeeded = await check();
   if (succeeded) {
-    await clearAttempts(db, key.pair);
-    if (limits.signInPerAddress) await releaseAttempt(db, key.address, limits.signInPerAddress);
-  } else if (limits.accountUnderAttack) {
-    await countHit(db, key.account, {
-      max: limits.accountUnderAttack.failures,
-      windowSeconds: limits.accountUnderAttack.windowSeconds,
-    });
+    // the pair's streak ends; the address's and the account's budgets get this attempt back (not their streaks:
+    // the owner signing in meanwhile does not give a botnet new free guesses)
+    for (const { key: reservedKey, backoff } of reservation.reserved) {
+      if (reservedKey === key.pair) await clearAttempts(db, reservedKey);
+      else await releaseAttempt(db, reservedKey, backoff);
+    }
+    if (attempt.userId !== undefined) await rememberAddress(db, attempt.userId, attempt.address);
   }
   return { allowed: true, succeeded };
 }

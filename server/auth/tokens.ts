@@ -17,10 +17,14 @@ export const DEFAULT_REFRESH_GRACE_SECONDS = 10;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export function signAccessToken(settings: TokenSettings, userId: number): Promise<string> {
+/**
+ * An access token for `userId` in sign-in `sessionId` (its refresh-token family): require-user.ts checks on
+ * each request that the family is not revoked, so signing out ends the access token at once, not at its expiry.
+ */
+export function signAccessToken(settings: TokenSettings, userId: number, sessionId: string): Promise<string> {
   const iat = nowSeconds();
   return sign(
-    { sub: String(userId), iat, exp: iat + settings.accessTokenTtlSeconds, typ: 'access' },
+    { sub: String(userId), sid: sessionId, iat, exp: iat + settings.accessTokenTtlSeconds, typ: 'access' },
     settings.secret,
     'HS256',
   );
@@ -71,12 +75,15 @@ export function verifyHs256(token: string, secret: string): Record<string, unkno
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? payload : null;
 }
 
-/** The user id of a valid access token, or null. */
-export function verifyAccessToken(settings: TokenSettings, token: string): number | null {
+/** The user id and sign-in of a valid access token, or null. */
+export function verifyAccessToken(
+  settings: TokenSettings,
+  token: string,
+): { userId: number; sessionId: string } | null {
   const payload = verifyHs256(token, settings.secret);
-  if (payload?.typ !== 'access') return null;
+  if (payload?.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sid) return null;
   const id = Number(payload.sub);
-  return Number.isInteger(id) && id > 0 ? id : null;
+  return Number.isInteger(id) && id > 0 ? { userId: id, sessionId: payload.sid } : null;
 }
 
 /** Stores a refresh token (its hash) for `userId`; a new sign-in gets a random token and a new family. */
@@ -104,7 +111,9 @@ export async function issueRefreshToken(
 const successorOf = (settings: TokenSettings, token: string) =>
   createHmac('sha256', settings.secret).update(`trove refresh successor\0${token}`).digest('base64url');
 
-export type RotationResult = { ok: true; userId: number; refreshToken: string } | { ok: false; reason: string };
+export type RotationResult =
+  | { ok: true; userId: number; familyId: string; refreshToken: string }
+  | { ok: false; reason: string };
 
 /**
  * Exchanges a refresh token for its successor in the same family. A token is spent once used, with one
@@ -133,7 +142,8 @@ export async function rotateRefreshToken(db: Db, settings: TokenSettings, token:
           .select()
           .from(refreshTokens)
           .where(eq(refreshTokens.tokenHash, sha256(successor)));
-        if (next && !next.usedAt && !next.revokedAt) return { ok: true, userId: row.userId, refreshToken: successor };
+        if (next && !next.usedAt && !next.revokedAt)
+          return { ok: true, userId: row.userId, familyId: row.familyId, refreshToken: successor };
       }
       await tx
         .update(refreshTokens)
@@ -144,19 +154,23 @@ export async function rotateRefreshToken(db: Db, settings: TokenSettings, token:
     if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'Refresh token has expired' };
     await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
     await issueRefreshToken(tx as unknown as Db, settings, row.userId, row.familyId, successor);
-    return { ok: true, userId: row.userId, refreshToken: successor };
+    return { ok: true, userId: row.userId, familyId: row.familyId, refreshToken: successor };
   });
 }
 
-/** Signs out: revokes the family the token belongs to. Unknown tokens are ignored (sign-out always succeeds). */
-export async function revokeRefreshFamily(db: Db, token: string): Promise<void> {
+/**
+ * Signs out: revokes the family the token belongs to, and answers it (null for an unknown token, which is
+ * ignored: sign-out always succeeds).
+ */
+export async function revokeRefreshFamily(db: Db, token: string): Promise<string | null> {
   const [row] = await db
     .select()
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, sha256(token)));
-  if (!row) return;
+  if (!row) return null;
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  return row.familyId;
 }

@@ -31,9 +31,10 @@ export function chatFileRoutes({ db, files, pdfRead }: Deps) {
     }),
     async (c) => {
       const form = await readForm(c);
-      const model = await getActiveModel(db, c.get('userId'), modelIdOf(form.get(CHAT_FILE_FIELDS.modelId)));
-      const accepted = await checkChatFiles(form.getAll(CHAT_FILE_FIELDS.files), model, pdfRead);
-      const rows = await storeUploads(db, files.store, c.get('userId'), 'chat', accepted);
+      const userId = c.get('userId');
+      const model = await getActiveModel(db, userId, modelIdOf(form.get(CHAT_FILE_FIELDS.modelId)));
+      const accepted = await checkChatFiles(form.getAll(CHAT_FILE_FIELDS.files), model, { userId, limits: pdfRead });
+      const rows = await storeUploads(db, files.store, userId, 'chat', accepted);
       return c.json({ data: rows.map(toChatFile), total: rows.length }, 201);
     },
   );

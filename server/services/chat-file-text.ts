@@ -3,29 +3,25 @@ import { cleanText } from '../../lib/api/clean-text';
 import { decodeText } from './chat-file-sniff';
 import { docxSizeProblem } from './docx-size';
 import { MAX_HTML_DEPTH, nestsDeeperThan } from './html-depth';
-import { type PdfReadLimits, readPdf } from './pdf-read';
+import { type PdfReading, readPdf } from './pdf-read';
 
 /**
  * The text of a chat document, extracted on the server: PDF pages by unpdf in a process of its
- * own (pdf-read.ts, within `pdfLimits`), DOCX by mammoth to HTML and HTML to Markdown by the page
+ * own (pdf-read.ts, for `pdf`'s user within its limits), DOCX by mammoth to HTML and HTML to Markdown by the page
  * extracts' rules, text as it is.
  * Cleaned as request text is (lib/api/clean-text.ts): a document's text may hold NUL (a PDF font can
  * map a glyph to U+0000) or lone surrogates, which PostgreSQL cannot store.
  * The extractors load on first use (tens of MB a server that is never sent a document need not hold).
  * Throws a plain Error with a reason fit for the user when the file cannot be read.
  */
-export async function extractChatText(
-  bytes: Uint8Array,
-  format: ChatFileFormat,
-  pdfLimits?: PdfReadLimits,
-): Promise<string> {
-  return cleanText(await rawText(bytes, format, pdfLimits));
+export async function extractChatText(bytes: Uint8Array, format: ChatFileFormat, pdf: PdfReading): Promise<string> {
+  return cleanText(await rawText(bytes, format, pdf));
 }
 
-async function rawText(bytes: Uint8Array, format: ChatFileFormat, pdfLimits?: PdfReadLimits): Promise<string> {
+async function rawText(bytes: Uint8Array, format: ChatFileFormat, pdf: PdfReading): Promise<string> {
   switch (format) {
     case 'pdf':
-      return readPdf(bytes, pdfLimits);
+      return readPdf(bytes, pdf);
     case 'docx':
       return docxText(bytes);
     case 'html':

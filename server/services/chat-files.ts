@@ -19,7 +19,7 @@ import type { AiModelRow } from './ai-models';
 import { type Sniffed, sniffChatFile } from './chat-file-sniff';
 import { extractChatText } from './chat-file-text';
 import { checkImage } from './image-dimensions';
-import { PDF_READERS_BUSY, type PdfReadLimits, PdfWorkerFailed } from './pdf-read';
+import { OWN_PDFS_WAITING, PDF_READERS_BUSY, type PdfReading, PdfWorkerFailed } from './pdf-read';
 import { NoTurnLeft } from './reading-turns';
 import { TextTooLong } from './text-errors';
 import { fileNameOf } from './upload-files';
@@ -80,7 +80,7 @@ function noText(format: ChatFileFormat, bytes: Uint8Array): string {
 async function checkEntry(
   entry: FormDataEntryValue,
   model: AiModelRow,
-  pdfRead?: PdfReadLimits,
+  pdf: PdfReading,
 ): Promise<AcceptedChatFile | (Omit<Rejection, 'path' | 'label'> & { name: string })> {
   if (typeof entry === 'string') return { status: 400, name: 'text', message: 'Must be a file, not a text field' };
   const name = cleanText(entry.name);
@@ -100,10 +100,11 @@ async function checkEntry(
   }
   let text: string;
   try {
-    text = (await extractChatText(bytes, format, pdfRead)).trim();
+    text = (await extractChatText(bytes, format, pdf)).trim();
   } catch (error) {
     if (error instanceof PdfWorkerFailed) throw error; // the server's fault: a 500
-    if (error instanceof NoTurnLeft) throw new ApiError(503, PDF_READERS_BUSY);
+    if (error instanceof NoTurnLeft)
+      throw new ApiError(503, error.whose === 'own' ? OWN_PDFS_WAITING : PDF_READERS_BUSY);
     return { status: error instanceof TextTooLong ? 413 : 400, name, message: (error as Error).message };
   }
   if (!text) return { status: 400, name, message: noText(format, bytes) };
@@ -112,14 +113,14 @@ async function checkEntry(
 }
 
 /**
- * Checks the `files` entries of a chat upload for `model`: each at most the size of its kind, of a
+ * Checks the `files` entries of a chat upload for `model` (PDFs read as `pdf` says): each at most the size of its kind, of a
  * format the model accepts (judged by the bytes: 415 otherwise), readable (400 otherwise). One bad
  * file rejects the request (the first problem's status), naming every bad file.
  */
 export async function checkChatFiles(
   entries: FormDataEntryValue[],
   model: AiModelRow,
-  pdfRead?: PdfReadLimits,
+  pdf: PdfReading,
 ): Promise<AcceptedChatFile[]> {
   if (!entries.length) {
     throw new ApiError(400, 'files: Attach at least one file in the multipart field "files"', {
@@ -133,7 +134,7 @@ export async function checkChatFiles(
   const accepted: AcceptedChatFile[] = [];
   const errors: Rejection[] = [];
   for (const [index, entry] of entries.entries()) {
-    const result = await checkEntry(entry, model, pdfRead);
+    const result = await checkEntry(entry, model, pdf);
     if ('status' in result) {
       const { status, name, message } = result;
       errors.push({ status, path: `files.${index}`, label: `files[${index}] (${displayName(name)})`, message });

@@ -32,11 +32,19 @@ export interface PdfReadLimits {
 }
 
 export const PDF_READ_LIMITS: PdfReadLimits = { ms: 30_000, memoryMb: 256 };
+
+/** Who a PDF is read for (readers are shared fairly between users) and within which limits (unset: PDF_READ_LIMITS). */
+export interface PdfReading {
+  userId: number;
+  limits?: PdfReadLimits;
+}
+
 /** How long the reader may take to load PDF.js: far more than it takes on a busy machine (1 to 2 s). */
 const START_MS = 30_000;
 
 export const PDF_TOO_SLOW = 'The PDF took too long to read';
 export const PDF_READERS_BUSY = 'Trove is reading too many PDFs right now; try again in a few seconds';
+export const OWN_PDFS_WAITING = 'Too many of your PDFs are waiting to be read; try again once they are done';
 
 /** The reader could not start: the server's fault, not the file's (a 500). */
 export class PdfWorkerFailed extends Error {}
@@ -49,17 +57,19 @@ const loader = () =>
   fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
 
 /**
- * At most 2 PDFs are read at once (each reader may take `memoryMb` and a core), up to 8 more wait their
- * turn; past that the upload is refused (NoTurnLeft, a 503) instead of starting a process per request.
+ * At most 2 PDFs are read at once (each reader may take `memoryMb` and a core), shared fairly between
+ * users: a freed reader goes to the waiting user with the fewest PDFs being read, so one user's flood of
+ * uploads never holds up another's PDF for more than one read. Up to 6 of one user's PDFs wait their turn,
+ * 16 in all; past that the upload is refused (NoTurnLeft, a 503) instead of starting a process per request.
  */
-const inTurn = createTurns(2, 8);
+const inTurn = createTurns({ atOnce: 2, waitingEach: 6, waiting: 16 });
 
 /**
- * The text of the PDF `bytes`, read in a process of its own within `limits` (once it has its turn),
+ * The text of the PDF `bytes`, read in a process of its own within the limits (once its user has a turn),
  * killed once it answers or passes a bound. Throws as pdf-text.ts does, or naming the bound passed.
  */
-export function readPdf(bytes: Uint8Array, limits: PdfReadLimits = PDF_READ_LIMITS): Promise<string> {
-  return inTurn(() => readInProcess(bytes, limits));
+export function readPdf(bytes: Uint8Array, { userId, limits = PDF_READ_LIMITS }: PdfReading): Promise<string> {
+  return inTurn(String(userId), () => readInProcess(bytes, limits));
 }
 
 function readInProcess(bytes: Uint8Array, limits: PdfReadLimits): Promise<string> {

@@ -3,27 +3,42 @@ import { checkPassword, hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { collections, users } from '../db/schema';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldErrors } from '../http/errors';
 
 export const DEFAULT_COLLECTIONS = { unfiltered: 'Unfiltered', aiChats: 'AI Chats' } as const;
 
-/** Throws a 400 naming the field when the username or email (any case) already belongs to someone. */
+/**
+ * A sign-up whose username or email is taken: one answer for both, naming both fields, so it never says
+ * which of them is someone's (an email is private; Strapi answers the same way). See README, Sign-in protection.
+ */
+export const TAKEN = 'Username or email is already taken';
+const taken = () =>
+  fieldErrors(
+    400,
+    [
+      { path: 'username', message: TAKEN },
+      { path: 'email', message: TAKEN },
+    ],
+    TAKEN,
+  );
+
+/** Throws `taken()` when the username or email (any case) already belongs to someone. */
 async function assertAvailable(db: Db, input: { username: string; email: string }) {
   // Folded by the database only, as its unique indexes fold them (JavaScript folds some letters otherwise).
-  const emailTaken = sql<boolean>`lower(${users.email}) = lower(${input.email})`;
-  const [taken] = await db
-    .select({ emailTaken })
+  const [found] = await db
+    .select({ id: users.id })
     .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${input.username})`, emailTaken));
-  if (taken) {
-    const field = taken.emailTaken ? 'email' : 'username';
-    throw fieldError(400, field, `${field === 'email' ? 'Email' : 'Username'} is already taken`);
-  }
+    .where(
+      or(sql`lower(${users.username}) = lower(${input.username})`, sql`lower(${users.email}) = lower(${input.email})`),
+    )
+    .limit(1);
+  if (found) throw taken();
 }
 
 export async function registerUser(db: Db, input: { username: string; email: string; password: string }) {
-  await assertAvailable(db, input);
+  // hashed first, so a taken sign-up takes as long to answer as one that goes on
   const passwordHash = await hashPassword(input.password);
+  await assertAvailable(db, input);
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -47,11 +62,8 @@ export async function registerUser(db: Db, input: { username: string; email: str
       return updated;
     });
   } catch (error) {
-    // a concurrent sign-up took the name or email while the password was hashing
-    if (isUniqueViolation(error)) {
-      await assertAvailable(db, input);
-      throw new ApiError(400, 'Username or email is already taken');
-    }
+    // a concurrent sign-up took the name or email meanwhile
+    if (isUniqueViolation(error)) throw taken();
     throw error;
   }
 }

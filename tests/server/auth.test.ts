@@ -89,28 +89,35 @@ describe('POST /api/auth/local/register', () => {
     expectError(await register([]), 400, 'ValidationError');
   });
 
-  it('rejects a taken username or email, whatever the case', async () => {
+  /** The one answer of a sign-up whose username or email is taken (which one is not said). */
+  const expectTaken = (res: Awaited<ReturnType<typeof register>>) => {
+    const error = expectError(res, 400, 'ValidationError');
+    expect(error.message).toBe('Username or email is already taken');
+    expect(error.details).toEqual({
+      errors: [
+        { path: 'username', message: 'Username or email is already taken' },
+        { path: 'email', message: 'Username or email is already taken' },
+      ],
+    });
+    return res.body;
+  };
+
+  it('answers a taken username and a taken email alike, whatever the case, so it never says whose email it is', async () => {
     const taken = await t.signUp('dup');
     const other = fresh();
-    expectFieldError(
-      await register({ ...other, username: taken.user.username.toUpperCase() }),
-      'username',
-      'Username is already taken',
-    );
-    expectFieldError(
-      await register({ ...other, email: taken.user.email.toUpperCase() }),
-      'email',
-      'Email is already taken',
-    );
+    const byUsername = await register({ ...other, username: taken.user.username.toUpperCase() });
+    const byEmail = await register({ ...other, email: taken.user.email.toUpperCase() });
+    expect(byEmail.body).toEqual(byUsername.body);
+    expect(byEmail.headers.get('content-length')).toBe(byUsername.headers.get('content-length'));
+    expectTaken(byEmail);
     expect((await register(other)).status).toBe(201);
   });
 
-  it('concurrent sign-ups with one username: one wins, the others get a 400 naming the field', async () => {
+  it('concurrent sign-ups with one username: one wins, the others get the same 400', async () => {
     const input = fresh();
     const results = await Promise.all([1, 2, 3].map((i) => register({ ...input, email: `${i}${input.email}` })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400]);
-    for (const res of results.filter((r) => r.status === 400))
-      expectFieldError(res, 'username', 'Username is already taken');
+    for (const res of results.filter((r) => r.status === 400)) expectTaken(res);
   });
 });
 
@@ -200,6 +207,20 @@ describe('POST /api/auth/logout', () => {
     expect((await refresh(otherDevice.refreshToken)).status).toBe(200);
   });
 
+  it("ends that sign-in's access tokens at once; another sign-in's keep working", async () => {
+    const session = await t.signUp('outnow');
+    const otherDevice = await t.signIn(session.user.email);
+    const rotated = authResponseSchema.parse((await refresh(session.refreshToken)).body);
+    for (const token of [session.jwt, rotated.jwt, otherDevice.jwt]) expect((await me(token)).status).toBe(200);
+
+    expect((await t.api('/api/auth/logout', { body: { refreshToken: rotated.refreshToken } })).status).toBe(200);
+    for (const token of [session.jwt, rotated.jwt]) {
+      expect(expectError(await me(token), 401).message).toBe('This sign-in has ended (signed out); sign in again');
+      expectError(await t.api('/api/gems', { token, body: { title: 'after', url: 'https://example.test/' } }), 401);
+    }
+    expect((await me(otherDevice.jwt)).body.id).toBe(session.user.id);
+  });
+
   it('succeeds for an unknown token and validates the body', async () => {
     expect((await t.api('/api/auth/logout', { body: { refreshToken: 'unknown' } })).status).toBe(200);
     expectFieldError(await t.api('/api/auth/logout', { body: {} }), 'refreshToken');
@@ -210,7 +231,8 @@ describe('access tokens', () => {
   const now = () => Math.floor(Date.now() / 1000);
 
   it('no token, a malformed header or a bad token is a 401 envelope', async () => {
-    const { user } = await t.signUp('jwt');
+    const { user, jwt } = await t.signUp('jwt');
+    const { sid } = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString());
     const cases: [string, Record<string, string>][] = [
       ['none', {}],
       ['not bearer', { Authorization: 'Token abc' }],
@@ -230,7 +252,19 @@ describe('access tokens', () => {
       ],
       [
         'wrong type',
-        { Authorization: `Bearer ${await sign({ sub: String(user.id), exp: now() + 60, typ: 'refresh' }, SECRET)}` },
+        {
+          Authorization: `Bearer ${await sign({ sub: String(user.id), sid, exp: now() + 60, typ: 'refresh' }, SECRET)}`,
+        },
+      ],
+      [
+        'no sign-in',
+        { Authorization: `Bearer ${await sign({ sub: String(user.id), exp: now() + 60, typ: 'access' }, SECRET)}` },
+      ],
+      [
+        "another user's sign-in",
+        {
+          Authorization: `Bearer ${await sign({ sub: String(user.id + 1), sid, exp: now() + 60, typ: 'access' }, SECRET)}`,
+        },
       ],
     ];
     for (const [name, headers] of cases) {
@@ -242,7 +276,7 @@ describe('access tokens', () => {
         });
       }
     }
-    const valid = await sign({ sub: String(user.id), exp: now() + 60, typ: 'access' }, SECRET);
+    const valid = await sign({ sub: String(user.id), sid, exp: now() + 60, typ: 'access' }, SECRET);
     expect((await me(valid)).body.id).toBe(user.id);
   });
 
