@@ -3,7 +3,7 @@
  * request with the next queued recording (its status, headers and body, the body written in its recorded pieces so
  * the client reads it as it would off the wire). When the queue is empty the last recording is played again (an AI
  * SDK retry meets the same answer). The recordings are files in tests/fixtures/provider-streams/, written from each
- * provider's published wire format (see the README there).
+ * provider's published wire format (listed in its README.md).
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
