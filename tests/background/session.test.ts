@@ -74,7 +74,7 @@ describe('signUp and signIn', () => {
     });
   });
 
-  it('a taken username is an invalid error naming the field', async () => {
+  it('a taken username is an invalid error naming both fields (the server does not say which is taken)', async () => {
     await setServerUrl(t.url);
     const account = newAccount('taken');
     await signUp(account);
@@ -83,8 +83,11 @@ describe('signUp and signIn', () => {
     expect(await failure(signUp({ ...account, email: `other-${account.email}` }))).toEqual({
       kind: 'invalid',
       status: 400,
-      message: 'username: Username is already taken',
-      fields: [{ path: 'username', message: 'Username is already taken' }],
+      message: 'Username or email is already taken',
+      fields: [
+        { path: 'username', message: 'Username or email is already taken' },
+        { path: 'email', message: 'Username or email is already taken' },
+      ],
     });
     expect((await stored()).refreshToken).toBeUndefined();
   });

@@ -305,11 +305,16 @@ export class FakeBackground {
       const parsed = registerBody.safeParse(input);
       if (!parsed.success) throw invalid(parsed.error.issues);
       const { username, email, password } = parsed.data;
-      for (const field of ['username', 'email'] as const) {
-        const value = parsed.data[field].toLowerCase();
-        if (this.state.accounts.some((a) => a.user[field].toLowerCase() === value)) {
-          throw invalid([{ path: [field], message: `${field === 'email' ? 'Email' : 'Username'} is already taken` }]);
-        }
+      // as the server answers: one error for either, on both fields
+      const taken = (['username', 'email'] as const).some((field) =>
+        this.state.accounts.some((a) => a.user[field].toLowerCase() === parsed.data[field].toLowerCase()),
+      );
+      if (taken) {
+        const message = 'Username or email is already taken';
+        throw invalid([
+          { path: ['username'], message },
+          { path: ['email'], message },
+        ]);
       }
       const unfiltered = makeCollection(this.nextId++, 'Unfiltered', { isUnfiltered: true });
       const user = makeUser({ id: this.nextId++, username, email, unfiltered_collection_id: unfiltered.id });

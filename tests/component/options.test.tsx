@@ -122,14 +122,15 @@ describe('OptionsApp: account', () => {
     expect(fake.client.signOut).toHaveBeenCalledTimes(1);
   });
 
-  test("the server's field error appears on the username field", async () => {
+  test("the server's field errors appear on the username and email fields", async () => {
     const { user, fake } = await openSignUp();
     await user.type(box('Username'), 'ada');
     await user.type(box('Email'), 'other@example.com');
     await user.type(box('Password (8 characters or more)'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    await waitFor(() => expect(fieldError('signup-username')).toBe('Username is already taken'));
+    await waitFor(() => expect(fieldError('signup-username')).toBe('Username or email is already taken'));
+    expect(fieldError('signup-email')).toBe('Username or email is already taken');
     expect(fake.calls('signUp')).toHaveLength(1);
     expect(screen.queryByText(/Signed in as/)).toBeNull();
   });
