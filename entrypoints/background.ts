@@ -3,6 +3,7 @@ import { handleCommand } from '@/lib/background/commands';
 import { handleMenuClick, registerContextMenus } from '@/lib/background/context-menus';
 import { registerMessageHandlers } from '@/lib/background/handlers';
 import { registerQueueTriggers } from '@/lib/background/queue-triggers';
+import { registerSaveNotices } from '@/lib/background/save-notices';
 import { drainQueue } from '@/lib/background/saves';
 
 export default defineBackground(() => {
@@ -10,6 +11,7 @@ export default defineBackground(() => {
   browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
   registerMessageHandlers();
   registerContextMenus();
+  registerSaveNotices();
   registerQueueTriggers();
   trackSidePanel();
   browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab));
