@@ -3,6 +3,7 @@ import { handleCommand } from '@/lib/background/commands';
 import { handleMenuClick, registerContextMenus } from '@/lib/background/context-menus';
 import { registerMessageHandlers } from '@/lib/background/handlers';
 import { registerQueueTriggers } from '@/lib/background/queue-triggers';
+import { onNoticeButton, registerSaveNotices } from '@/lib/background/save-notices';
 import { drainQueue } from '@/lib/background/saves';
 
 export default defineBackground(() => {
@@ -10,10 +11,11 @@ export default defineBackground(() => {
   browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
   registerMessageHandlers();
   registerContextMenus();
+  registerSaveNotices();
   registerQueueTriggers();
   trackSidePanel();
   browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab));
-  // For DevTools and the end-to-end tests: run a menu item as a click on it would, or send queued
-  // saves now as the browser's "online" event does.
-  Object.assign(globalThis, { trove: { handleMenuClick, drainQueue: () => drainQueue(true) } });
+  // For DevTools and the end-to-end tests: run a menu item as a click on it would, send queued saves now as the
+  // browser's "online" event does, or click a notification's button (system notifications cannot be clicked there).
+  Object.assign(globalThis, { trove: { handleMenuClick, drainQueue: () => drainQueue(true), onNoticeButton } });
 });

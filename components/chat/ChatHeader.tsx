@@ -1,11 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ChatType } from '@/lib/api/chat-contract';
 import { IconButton } from '../ui/IconButton';
 import type { DrawerName } from './atoms';
+import { useChatApi } from './chat-api-context';
 import { waitWhile } from './conversation/answer-busy';
 import type { Conversation } from './conversation/use-conversation';
+import { ChatItemActions } from './history/ChatItemActions';
 import { HistoryIcon, PlusIcon } from './icons';
 import { SettingsMenu } from './menus/SettingsMenu';
 import { type ShareActions, ShareMenu } from './menus/ShareMenu';
+import { chatQuery } from './queries';
 import type { ChatFlags } from './use-chat-flags';
 
 interface ChatHeaderProps {
@@ -23,7 +27,7 @@ interface ChatHeaderProps {
   mode: ChatType;
 }
 
-/** The panel's top bar: the chat's title, a new chat, history, sharing and the chat settings. */
+/** The panel's top bar: the chat's title (renamed or deleted here too), a new chat, history, sharing and the chat settings. */
 export function ChatHeader({
   conversation,
   flags,
@@ -36,12 +40,17 @@ export function ChatHeader({
   onEditGem,
   mode,
 }: ChatHeaderProps) {
-  const title = conversation.turns[0]?.question ?? 'New chat';
+  const api = useChatApi();
+  const { chatId } = conversation;
+  // The stored chat's title (it may have been renamed); until it is known, its first question.
+  const chat = useQuery({ ...chatQuery(api, chatId ?? 0), enabled: chatId !== null });
+  const title = (chatId !== null ? chat.data?.title : undefined) ?? conversation.turns[0]?.question ?? 'New chat';
   return (
     <header className="chat-header">
       <h1 className="chat-title" title={title}>
         {title}
       </h1>
+      {chatId === null ? null : <ChatItemActions chat={{ id: chatId, title }} busy={conversation.busy} />}
       <IconButton
         label="New chat"
         icon={<PlusIcon />}

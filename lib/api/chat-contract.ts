@@ -43,6 +43,11 @@ export const createChatBody = z.strictObject({
   url: urlSchema.optional(),
 });
 
+/** `PUT /api/chats/{id}`: the chat's new title (`DELETE /api/chats/{id}` deletes it with its messages and link). */
+export const renameChatBody = z.strictObject({
+  title: z.string().trim().min(1, messages.required).max(500, messages.tooLong),
+});
+
 /** At most this many models answer one question side by side (`modelIds`). */
 export const MAX_MODELS_PER_MESSAGE = 4;
 

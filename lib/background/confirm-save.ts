@@ -1,24 +1,32 @@
-import { browser } from 'wxt/browser';
 import type { SaveOutcome } from '../messaging/protocol';
 import { flashBadge } from './badge';
 import { recordError } from './diagnostics';
 import { listCollections } from './library';
+import { notify } from './save-notices';
 
-async function notify(title: string, message: string) {
-  await browser.notifications
-    ?.create({ type: 'basic', iconUrl: browser.runtime.getURL('/icon/128.png'), title, message })
-    .catch(() => {});
-}
-
-/** Tells the user what became of a save made without the popup: the badge, and a notification naming the collection. */
+/**
+ * Tells the user what became of a save made without the popup: the badge, and a notification naming the collection,
+ * with Open and Undo (save-notices.ts); a page or link already saved says so and offers Open.
+ */
 export async function confirmSave(outcome: SaveOutcome) {
   if (outcome.status === 'saved') {
     const collection = await listCollections()
       .then((all) => all.find((c) => c.id === outcome.gem.collectionId)?.name)
       .catch(() => undefined);
     const where = collection ? `in ${collection}` : 'in Trove';
+    if (outcome.existing) {
+      flashBadge('saved', `“${outcome.gem.title}” was already saved ${where}`);
+      await notify('Already in Trove', `“${outcome.gem.title}” was already saved ${where}: nothing new was made.`, {
+        gemId: outcome.gem.id,
+        undo: false,
+      });
+      return;
+    }
     flashBadge('saved', `Saved “${outcome.gem.title}” ${where}`);
-    await notify('Saved to Trove', `“${outcome.gem.title}” is ${where}.${outcome.note ? ` ${outcome.note}` : ''}`);
+    await notify('Saved to Trove', `“${outcome.gem.title}” is ${where}.${outcome.note ? ` ${outcome.note}` : ''}`, {
+      gemId: outcome.gem.id,
+      undo: true,
+    });
   } else if (outcome.status === 'queued') {
     await notify(
       'Saved on this device',

@@ -2,9 +2,11 @@ import type { CreateGemInput } from '../api/contract';
 import { saveEndpointFor } from '../api/save-endpoints';
 import { detectImageType, MAX_IMAGE_BYTES } from '../files/image-type';
 import type { SaveOutcome, SavePayload } from '../messaging/protocol';
+import { isPageMediaType } from '../messaging/types';
 import { defaultMediaType, pageDetails } from '../page/page-gem';
 import { getActivePage } from './active-page';
 import { captureInTab } from './capture-in-tab';
+import { findGemsAtUrl } from './library';
 import { getPreferences } from './preferences';
 import { queueSave } from './saves';
 
@@ -35,6 +37,36 @@ async function enqueue(label: string, payload: SavePayload): Promise<SaveOutcome
   return queueSave({ key, label, payload: { ...payload, gem }, quickSave: true });
 }
 
+/**
+ * The gem of the page at `url` if the user saved it already (as a page: a quote, code or image saved from it is not
+ * the page, as in the popup), or undefined. When the server cannot tell (offline, signed out), the save goes ahead:
+ * queued, it is not checked again.
+ */
+async function pageAlreadySaved(url: string) {
+  const found = await findGemsAtUrl(url).catch(() => []);
+  return found.find((gem) => isPageMediaType(gem.media_type));
+}
+
+let lastPageSave: Promise<unknown> = Promise.resolve();
+/**
+ * Saves of a page or link one after the other: the same link saved twice in a row is looked up after the first
+ * save has landed, so it finds it instead of making a second gem.
+ */
+function oneAtATime(save: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
+  const next = lastPageSave.then(save, save);
+  lastPageSave = next.catch(() => undefined);
+  return next;
+}
+
+/** A page or link: the gem already saved there (`existing`, nothing new made), or a new save. */
+function savePageOrLink(url: string, label: string, payload: SavePayload) {
+  return oneAtATime(async () => {
+    const existing = await pageAlreadySaved(url);
+    if (existing) return { status: 'saved', gem: existing, existing: true };
+    return enqueue(label, payload);
+  });
+}
+
 export async function savePage(tabId?: number): Promise<SaveOutcome> {
   const page = await getActivePage(tabId);
   if (!/^https?:/.test(page.url)) throw new Error('Trove saves web pages (http and https).');
@@ -46,7 +78,7 @@ export async function savePage(tabId?: number): Promise<SaveOutcome> {
     url: page.url,
     image: page.extract?.image ?? null,
   };
-  return enqueue(gem.title, { endpoint: saveEndpointFor(mediaType), gem });
+  return savePageOrLink(page.url, gem.title, { endpoint: saveEndpointFor(mediaType), gem });
 }
 
 export async function saveSelection(tab: TabRef, selectionText: string | undefined): Promise<SaveOutcome> {
@@ -74,7 +106,10 @@ export async function saveCode(tab: TabRef, selectionText: string | undefined): 
 export async function saveLink(tab: TabRef, linkUrl: string): Promise<SaveOutcome> {
   const captured = await captureInTab(tab, { kind: 'link', linkUrl });
   const title = shorten(captured?.title || linkUrl, 200);
-  return enqueue(title, { endpoint: 'gems', gem: { title, url: linkUrl, media_type: 'Link', media: {} } });
+  return savePageOrLink(linkUrl, title, {
+    endpoint: 'gems',
+    gem: { title, url: linkUrl, media_type: 'Link', media: {} },
+  });
 }
 
 /**

@@ -136,6 +136,11 @@ export function createChatApi(access: AccessSource) {
   return {
     createChat: async (input: { title?: string; url?: string; type?: ChatType }) =>
       (await json('POST', 'chats', chatRefSchema, input)).data,
+    /** Renames a chat (history and header); another user's chat, or a gem that is not one, is a 404. */
+    renameChat: async (chatId: number, title: string) =>
+      (await json('PUT', `chats/${chatId}`, chatRefSchema, { title })).data,
+    /** Deletes a chat with its messages, pictures and files; its share link stops working. */
+    deleteChat: async (chatId: number) => (await json('DELETE', `chats/${chatId}`, deletedSchema)).data,
     /** The chat's gem: its title and the page it was started from. */
     getChat: async (chatId: number) => (await json('GET', `gems/${chatId}`, chatGemSchema)).data,
     listMessages: async (chatId: number) => (await json('GET', `chats/${chatId}/messages`, messageListSchema)).data,

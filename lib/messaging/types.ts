@@ -22,7 +22,14 @@ export type SavePayload =
  * signs in; or refused.
  */
 export type SaveOutcome =
-  | { status: 'saved'; gem: Gem /** Something the user should know about where it went. */; note?: string }
+  | {
+      status: 'saved';
+      gem: Gem;
+      /** Something the user should know about where it went. */
+      note?: string;
+      /** A quick save of a page or link already saved: `gem` is that gem, and nothing new was made. */
+      existing?: true;
+    }
   | { status: 'queued'; reason: string; waitsFor: 'server' | 'sign-in' }
   | { status: 'failed'; error: UiError };
 

@@ -9,6 +9,7 @@ import {
   pictureBody,
   pictureGemBody,
   regenerateBody,
+  renameChatBody,
   sendMessageWithContextBody,
   temporaryMessageBody,
 } from '../../lib/api/contract';
@@ -20,8 +21,10 @@ import { regenerateMessage } from '../services/chat-regenerate';
 import { sendMessage, sendTemporaryMessage } from '../services/chat-send';
 import {
   createChat,
+  deleteChat,
   getOwnedMessage,
   listMessages,
+  renameChat,
   stopMessage,
   storedMessageEvents,
   toMessage,
@@ -119,6 +122,16 @@ export function chatRoutes({ db, ai, generations, files }: Deps) {
         const input = await jsonBody(c, createChatBody);
         return c.json({ data: await createChat(db, c.get('userId'), input) }, 201);
       })
+      .put('/chats/:id', async (c) => {
+        const chatId = param(c, 'id', idParamSchema);
+        const { title } = await jsonBody(c, renameChatBody);
+        return c.json({ data: await renameChat(db, c.get('owner'), chatId, title) });
+      })
+      .delete('/chats/:id', async (c) =>
+        c.json({
+          data: await deleteChat(db, generations, files.store, c.get('userId'), param(c, 'id', idParamSchema)),
+        }),
+      )
       // What the composer's estimate cannot count itself: the text of the gems a question would be sent with.
       .post('/chats/context-size', async (c) => {
         const input = await jsonBody(c, contextSizeBody);

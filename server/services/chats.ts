@@ -8,7 +8,8 @@ import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { collections, gems, messages, UNFINISHED, users } from '../db/schema';
 import { notFound } from '../http/errors';
-import { createGem, gemOwner } from './gems';
+import type { FileStore } from '../storage/file-store';
+import { type Author, createGem, deleteGem, gemOwner, getGem } from './gems';
 import { DEFAULT_COLLECTIONS } from './users';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -77,6 +78,32 @@ export async function createChat(db: Db, userId: number, input: z.output<typeof 
     tags: [],
   });
   return gem;
+}
+
+/** `PUT /api/chats/{id}`: renames the user's chat (404 for anything else). */
+export async function renameChat(db: Db, author: Author, chatId: number, title: string) {
+  await getOwnedChat(db, author.id, chatId);
+  await db.update(gems).set({ title, updatedAt: new Date() }).where(eq(gems.id, chatId));
+  return getGem(db, author, chatId);
+}
+
+/**
+ * `DELETE /api/chats/{id}`: the chat's gem with its messages and share link (cascaded: the link is 404 at once) and
+ * its pictures and files (deleteGem). An answer still streaming is stopped first so it writes nothing after.
+ */
+export async function deleteChat(db: Db, generations: Generations, store: FileStore, userId: number, chatId: number) {
+  await getOwnedChat(db, userId, chatId);
+  const running = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.chatGemId, chatId), inArray(messages.status, [...UNFINISHED])));
+  for (const { id } of running) {
+    const generation = generations.get(id);
+    if (!generation) continue;
+    generation.stop();
+    await generation.finished;
+  }
+  return deleteGem(db, store, userId, chatId);
 }
 
 const ownedChatQuery = preparedFor((db) =>

@@ -15,11 +15,16 @@ export async function getOwnedCollection(db: Db, ownerId: number, id: number): P
   return row;
 }
 
+/**
+ * The user's collections to save into and pick from: all but AI Chats, which holds chats (and the chat panel's
+ * prompts, voices, agents and memories); the chat history shows it.
+ */
 export async function listCollections(db: Db, ownerId: number) {
+  const aiChats = db.select({ id: users.aiChatsCollectionId }).from(users).where(eq(users.id, ownerId));
   const rows = await db
     .select()
     .from(collections)
-    .where(eq(collections.ownerId, ownerId))
+    .where(and(eq(collections.ownerId, ownerId), sql`${collections.id} is distinct from (${aiChats})`))
     .orderBy(asc(sql`lower(${collections.name})`), asc(collections.id));
   return rows.map(toCollection);
 }

@@ -263,6 +263,15 @@ export async function deleteGem(db: Db, store: FileStore, ownerId: number, id: n
   return { id: row.id };
 }
 
+/**
+ * Chats are gems (in the AI Chats collection) but not saves: the gem lists leave them out (the chat history lists
+ * them), and their totals are the kept collection counts less the chats (counted on the partial index
+ * gems_owner_chats_idx).
+ */
+const notChat = ne(gems.mediaType, 'AIChat');
+// A literal, not a parameter, so that the planner may use the partial index.
+const isChat = sql`${gems.mediaType} = 'AIChat'`;
+
 export async function listGems(
   db: Db,
   author: Author,
@@ -272,6 +281,7 @@ export async function listGems(
   const sort = options.sortBy ?? 'newest';
   const where = and(
     eq(gems.ownerId, ownerId),
+    notChat,
     options.collectionId ? eq(gems.collectionId, options.collectionId) : undefined,
     options.mediaType ? eq(gems.mediaType, options.mediaType) : undefined,
   );
@@ -289,16 +299,17 @@ export async function listGems(
   };
 }
 
-/** The total of a library page: the trigger-kept collection counts of the user. */
+/** The total of a library page: the trigger-kept collection counts of the user, less their chats. */
 const libraryTotal = sql<
   number | null
->`(select coalesce(sum(c.gems_count), 0)::int from collections c where c.owner_id = ${sql.placeholder('ownerId')})`;
+>`(select coalesce(sum(c.gems_count), 0)::int from collections c where c.owner_id = ${sql.placeholder('ownerId')})
+  - (select count(*)::int from gems g where g.owner_id = ${sql.placeholder('ownerId')} and g.media_type = 'AIChat')`;
 
 const libraryPageQuery = preparedFor((db) =>
   withTags(
     db,
     pickGems(db, libraryTotal)
-      .where(eq(gems.ownerId, sql.placeholder('ownerId')))
+      .where(and(eq(gems.ownerId, sql.placeholder('ownerId')), notChat))
       .orderBy(...ORDER.newest(gems))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
@@ -311,7 +322,7 @@ const libraryPageQuery = preparedFor((db) =>
  */
 export async function listLibrary(db: Db, author: Author, { page, perPage }: { page: number; perPage: number }) {
   const rows = await libraryPageQuery(db).execute({ ownerId: author.id, limit: perPage, offset: (page - 1) * perPage });
-  const total = rows[0]?.picked.total ?? (await countUserGems(db, author.id));
+  const total = rows[0]?.picked.total ?? (await countSaves(db, author.id));
   return { data: rows.map(toAuthoredGem(author)), total, page, perPage };
 }
 
@@ -326,8 +337,25 @@ async function countGems(
     const [row] = await db.select({ n: count() }).from(gems).where(where);
     return row?.n ?? 0;
   }
-  if (options.collectionId) return (await getOwnedCollection(db, ownerId, options.collectionId)).gemsCount;
-  return countUserGems(db, ownerId);
+  return countSaves(db, ownerId, options.collectionId);
+}
+
+/** The user's gems that are not chats (in one collection when given): the kept counts less the chats. */
+async function countSaves(db: Db, ownerId: number, collectionId?: number) {
+  const kept = collectionId
+    ? (await getOwnedCollection(db, ownerId, collectionId)).gemsCount
+    : await countUserGems(db, ownerId);
+  const [row] = await db
+    .select({ n: count() })
+    .from(gems)
+    .where(
+      and(
+        eq(gems.ownerId, ownerId),
+        isChat,
+        collectionId === undefined ? undefined : eq(gems.collectionId, collectionId),
+      ),
+    );
+  return kept - (row?.n ?? 0);
 }
 
 /**

@@ -28,7 +28,7 @@ export async function signUpInOptions(
 }
 
 /** Signs in over HTTP, as a second device would: the access token for direct API calls. */
-async function signInOverApi(serverUrl: string, identifier: string, password: string): Promise<string> {
+export async function signInOverApi(serverUrl: string, identifier: string, password: string): Promise<string> {
   const signIn = await fetch(`${serverUrl}/api/auth/local`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -4,10 +4,59 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gem } from '../../lib/api/contract';
 import { type ExtensionBrowser, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
-import { clickMenuItem, fetchGems, signUpInOptions } from './flows';
+import { backgroundWorker, clickMenuItem, fetchGems, signInOverApi, signUpInOptions } from './flows';
 import { GEM_PNG, startTestSite } from './test-site';
 
 const USER = { username: 'clicker', email: 'clicker@example.test', password: 'correct horse battery' };
+
+interface ShownNotice {
+  id: string;
+  title: string;
+  message: string;
+  buttons: string[];
+}
+
+/**
+ * Records the notifications the background asks the browser for from now on (system notifications cannot be looked
+ * at from the test): `chrome.notifications.create` is wrapped in the service worker and still shows them.
+ */
+async function watchNotifications(ctx: ExtensionBrowser) {
+  const worker = await backgroundWorker(ctx);
+  await worker.evaluate(() => {
+    type Create = (options: { title: string; message: string; buttons?: { title: string }[] }) => Promise<string>;
+    const scope = globalThis as unknown as {
+      chrome: { notifications: { create: Create } };
+      shownNotices?: ShownNotice[];
+      createNotice?: Create;
+    };
+    scope.shownNotices = [];
+    scope.createNotice ??= scope.chrome.notifications.create.bind(scope.chrome.notifications);
+    const create = scope.createNotice;
+    scope.chrome.notifications.create = async (options) => {
+      const id = await create(options);
+      scope.shownNotices?.push({
+        id,
+        title: options.title,
+        message: options.message,
+        buttons: options.buttons?.map((b) => b.title) ?? [],
+      });
+      return id;
+    };
+  });
+  return {
+    shown: () => worker.evaluate(() => (globalThis as unknown as { shownNotices: ShownNotice[] }).shownNotices),
+    /** Clicks button `index` of notification `id`, as the browser's onButtonClicked would. */
+    click: (id: string, index: number) =>
+      worker.evaluate(
+        (noticeId, button) =>
+          (
+            globalThis as unknown as { trove: { onNoticeButton(i: string, b: number): Promise<void> } }
+          ).trove.onNoticeButton(noticeId, button),
+        id,
+        index,
+      ),
+  };
+}
 
 /** Selects the text of an element, as a person dragging over it would. */
 async function selectText(page: Page, selector: string) {
@@ -25,6 +74,14 @@ describe('right-click saves', () => {
   let ctx: ExtensionBrowser;
   let page: Page;
   let pageUrl: string;
+  const deleteOverApi = async (serverUrl: string, path: string) => {
+    const jwt = await signInOverApi(serverUrl, USER.username, USER.password);
+    const res = await fetch(`${serverUrl}/api/${path}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${jwt}` },
+    });
+    expect(res.status).toBe(200);
+  };
   const saved = async (mediaType: Gem['media_type']) =>
     (await fetchGems(env.server.url, USER.username, USER.password)).data.filter((g) => g.media_type === mediaType);
 
@@ -118,6 +175,10 @@ describe('right-click saves', () => {
     const srcUrl = `${env.site.url}/assets/gem.png`;
     const linkUrl = `${env.site.url}/news-article.html`;
     const before = { images: (await saved('Image')).length, links: (await saved('Link')).length };
+    // The link was saved by the test before: saved again, it would be found instead (see 'saving twice').
+    const earlier = (await saved('Link')).find((g) => g.url === linkUrl);
+    if (earlier) await deleteOverApi(env.server.url, `gems/${earlier.id}`);
+    before.links -= earlier ? 1 : 0;
     await Promise.all([
       clickMenuItem(ctx, { menuItemId: 'trove-save-image', srcUrl, pageUrl, frameId: 0 }),
       clickMenuItem(ctx, { menuItemId: 'trove-save-link', linkUrl, pageUrl, frameId: 0 }),
@@ -141,5 +202,44 @@ describe('right-click saves', () => {
     expect(gem?.title).toBe("The lighthouse keeper's logbook");
     expect(gem?.text).toContain('Every night for forty years, Agnes Morrow wrote three lines in the logbook');
     expect(gem?.text).toContain('went back to oiling the hinges of the gallery door');
+  });
+
+  it('saving the same link twice makes one gem: the second notification says it is already saved', async () => {
+    const linkUrl = `${env.site.url}/news-article.html?twice=1`;
+    const notices = await watchNotifications(ctx);
+    const first = await clickMenuItem(ctx, { menuItemId: 'trove-save-link', linkUrl, pageUrl, frameId: 0 });
+    const second = await clickMenuItem(ctx, { menuItemId: 'trove-save-link', linkUrl, pageUrl, frameId: 0 });
+    const gem = (first as { gem: Gem }).gem;
+    expect(second).toMatchObject({ status: 'saved', existing: true, gem: { id: gem.id } });
+    expect((await saved('Link')).filter((g) => g.url === linkUrl).map((g) => g.id)).toEqual([gem.id]);
+    const shown = await notices.shown();
+    expect(shown.map((n) => [n.title, n.buttons])).toEqual([
+      ['Saved to Trove', ['Open', 'Undo']],
+      ['Already in Trove', ['Open']],
+    ]);
+
+    // Undo from the first notification removes the gem.
+    await notices.click(shown[0]?.id ?? '', 1);
+    expect((await saved('Link')).filter((g) => g.url === linkUrl)).toEqual([]);
+    expect((await notices.shown()).at(-1)?.title).toBe('Save undone');
+  });
+
+  it('"Save page" on a page already saved makes no second gem', async () => {
+    const storyUrl = `${env.site.url}/sidebar-story.html`;
+    const atStory = async () =>
+      (await fetchGems(env.server.url, USER.username, USER.password)).data.filter((g) => g.url === storyUrl);
+    const before = await atStory();
+    expect(before).toHaveLength(1);
+    const notices = await watchNotifications(ctx);
+    const outcome = await clickMenuItem(ctx, { menuItemId: 'trove-save-page', pageUrl: storyUrl, frameId: 0 });
+    expect(outcome).toMatchObject({ status: 'saved', existing: true, gem: { id: before[0]?.id } });
+    expect((await atStory()).map((g) => g.id)).toEqual(before.map((g) => g.id));
+    expect((await notices.shown()).map((n) => [n.title, n.message, n.buttons])).toEqual([
+      [
+        'Already in Trove',
+        "“The lighthouse keeper's logbook” was already saved in Unfiltered: nothing new was made.",
+        ['Open'],
+      ],
+    ]);
   });
 });

@@ -554,6 +554,20 @@ export const ROUTES: RouteCase[] = [
       regenerationLanguage: 'fr',
     }),
   },
+  {
+    method: 'PUT',
+    pattern: '/api/chats/:id',
+    auth: 'user',
+    path: (f) => `/api/chats/${f.chatId}`,
+    json: () => ({ title: 'Renamed chat' }),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/api/chats/:id',
+    auth: 'user',
+    path: (f) => `/api/chats/${f.chatId}`,
+    destructive: true,
+  },
   { method: 'POST', pattern: '/api/chats/:id/share', auth: 'user', path: (f) => `/api/chats/${f.chatId}/share` },
   { method: 'GET', pattern: '/api/chats/:id/share', auth: 'user', path: (f) => `/api/chats/${f.chatId}/share` },
   {

@@ -37,8 +37,9 @@ describe('POST /api/collections and GET /api/get-user-collections', () => {
     await saveGem(s, { collectionId: created.id });
     await saveGem(s, { collectionId: created.id });
     const list = await collectionsOf(s);
-    expect(list.total).toBe(3);
-    expect(list.data.map((c) => c.name)).toEqual(['AI Chats', 'Unfiltered', 'Zebra reads']);
+    // AI Chats holds chats, not saves: it is not offered (tests/server/chat-manage.test.ts).
+    expect(list.total).toBe(2);
+    expect(list.data.map((c) => c.name)).toEqual(['Unfiltered', 'Zebra reads']);
     expect(list.data.find((c) => c.id === created.id)?.gems_count).toBe(2);
   });
 
@@ -51,7 +52,7 @@ describe('POST /api/collections and GET /api/get-user-collections', () => {
       await t.api('/api/collections', { token: b.jwt, body: { data: { name: 'x', parentId: parent.id } } }),
       404,
     );
-    expect((await collectionsOf(b)).total).toBe(2);
+    expect((await collectionsOf(b)).total).toBe(1);
   });
 
   it('validates the body and names the field', async () => {
@@ -63,7 +64,7 @@ describe('POST /api/collections and GET /api/get-user-collections', () => {
     expectFieldError(await post({ data: { name: 'ok', parentId: 'abc' } }), 'data.parentId');
     expectFieldError(await post({ name: 'no wrapper' }), 'data');
     expectError(await post('not json'), 400, 'ValidationError');
-    expect((await collectionsOf(s)).total).toBe(2);
+    expect((await collectionsOf(s)).total).toBe(1);
   });
 });
 
@@ -174,7 +175,7 @@ describe('DELETE /api/collections/{id}', () => {
       expect((await t.api(`/api/gems/${g.id}`, { token: s.jwt })).body.data.collectionId).toBe(unfiltered);
     expect((await t.api(`/api/gems/${g3.id}`, { token: s.jwt })).body.data.collectionId).toBe(keep.id);
     const list = await collectionsOf(s);
-    expect(list.data.map((c) => c.name)).toEqual(['AI Chats', 'Keep', 'Unfiltered']);
+    expect(list.data.map((c) => c.name)).toEqual(['Keep', 'Unfiltered']);
     expect(list.data.find((c) => c.id === unfiltered)?.gems_count).toBe(2);
   });
 
@@ -292,20 +293,20 @@ describe('gem counts kept by the database', () => {
     await saveGem(s, { collectionId: a.id });
     await saveGem(s);
     const counts = async () => Object.fromEntries((await collectionsOf(s)).data.map((c) => [c.name, c.gems_count]));
-    expect(await counts()).toEqual({ A: 2, B: 0, Unfiltered: 1, 'AI Chats': 0 });
+    expect(await counts()).toEqual({ A: 2, B: 0, Unfiltered: 1 });
 
     expect(
       (await t.api(`/api/gems/${first.id}`, { method: 'PUT', token: s.jwt, body: { data: { collectionId: b.id } } }))
         .status,
     ).toBe(200);
-    expect(await counts()).toEqual({ A: 1, B: 1, Unfiltered: 1, 'AI Chats': 0 });
+    expect(await counts()).toEqual({ A: 1, B: 1, Unfiltered: 1 });
 
     expect((await t.api(`/api/gems/${first.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
-    expect(await counts()).toEqual({ A: 1, B: 0, Unfiltered: 1, 'AI Chats': 0 });
+    expect(await counts()).toEqual({ A: 1, B: 0, Unfiltered: 1 });
     expect((await t.api('/api/get-all-bookmark', { token: s.jwt })).body.total).toBe(2);
 
     expect((await t.api(`/api/collections/${a.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
-    expect(await counts()).toEqual({ B: 0, Unfiltered: 2, 'AI Chats': 0 });
+    expect(await counts()).toEqual({ B: 0, Unfiltered: 2 });
     expect((await t.api('/api/get-all-bookmark', { token: s.jwt })).body.total).toBe(2);
   });
 });

@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useChatApi } from '../chat-api-context';
 import { waitWhile } from '../conversation/answer-busy';
 import { chatCollectionsQuery } from '../queries';
+import { ChatItemActions } from './ChatItemActions';
 
 /** 'AI Chats' and 'Unfiltered', each expandable to its chats. */
 export function CollectionsTab({ onOpenChat, busy }: { onOpenChat: (id: number) => void; busy: boolean }) {
@@ -23,7 +24,7 @@ export function CollectionsTab({ onOpenChat, busy }: { onOpenChat: (id: number) 
           {collection.chats.length ? (
             <ul className="history-list">
               {collection.chats.map((chat) => (
-                <li key={chat.id}>
+                <li key={chat.id} className="history-row">
                   <button
                     type="button"
                     className="history-item"
@@ -33,6 +34,7 @@ export function CollectionsTab({ onOpenChat, busy }: { onOpenChat: (id: number) 
                     <span className="history-title">{chat.title}</span>
                     <time dateTime={chat.updatedAt}>{dayjs(chat.updatedAt).format('DD MMM HH:mm')}</time>
                   </button>
+                  <ChatItemActions chat={chat} busy={busy} />
                 </li>
               ))}
             </ul>

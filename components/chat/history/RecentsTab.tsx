@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useChatApi } from '../chat-api-context';
 import { waitWhile } from '../conversation/answer-busy';
 import { historyQuery } from '../queries';
+import { ChatItemActions } from './ChatItemActions';
 
 /**
  * Recent chats, newest first: searched when Enter is pressed, the next page loaded as the list's end scrolls into view.
@@ -54,12 +55,13 @@ export function RecentsTab({ onOpenChat, busy }: { onOpenChat: (id: number) => v
       ) : null}
       <ul className="history-list">
         {chats.map((chat) => (
-          <li key={chat.id}>
+          <li key={chat.id} className="history-row">
             <button type="button" className="history-item" onClick={() => onOpenChat(chat.id)} {...waitWhile(busy)}>
               <span className="history-title">{chat.title}</span>
               <time dateTime={chat.updatedAt}>{dayjs(chat.updatedAt).format('DD MMM HH:mm')}</time>
               {chat.lastMessage ? <span className="history-excerpt">{chat.lastMessage}</span> : null}
             </button>
+            <ChatItemActions chat={chat} busy={busy} />
           </li>
         ))}
         <li ref={sentinel} aria-hidden="true" className="history-sentinel" />

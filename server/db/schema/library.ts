@@ -80,6 +80,8 @@ export const gems = pgTable(
     index('gems_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('gems_owner_canonical_url_idx').on(t.ownerId, t.canonicalUrl),
     index('gems_collection_idx').on(t.collectionId),
+    // Chats are left out of the gem lists: their count (by owner or collection) is subtracted from the kept totals.
+    index('gems_owner_chats_idx').on(t.ownerId, t.collectionId).where(sql`${t.mediaType} = 'AIChat'`),
     uniqueIndex('gems_owner_idempotency_idx')
       .on(t.ownerId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

@@ -56,16 +56,20 @@ const shownDate = (iso: string) => {
   return `${pad(d.getDate())} ${MONTHS[d.getMonth()]} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
 
+/** The items that open a chat (each also has its "Chat actions" menu button, chat-manage.test.tsx). */
+const chatItems = (list: HTMLElement) =>
+  within(list)
+    .queryAllByRole('button')
+    .filter((button) => button.classList.contains('history-item'));
+
 /** Each chat of `list` as its title, and checks its date is shown as 'DD MMM HH:mm'. */
 function titlesIn(list: HTMLElement) {
-  return within(list)
-    .queryAllByRole('button')
-    .map((item) => {
-      const time = item.querySelector('time') as HTMLTimeElement;
-      expect(time.textContent).toBe(shownDate(time.dateTime));
-      expect(time.textContent).toMatch(/^\d{2} [A-Z][a-z]{2} \d{2}:\d{2}$/);
-      return item.querySelector('.history-title')?.textContent;
-    });
+  return chatItems(list).map((item) => {
+    const time = item.querySelector('time') as HTMLTimeElement;
+    expect(time.textContent).toBe(shownDate(time.dateTime));
+    expect(time.textContent).toMatch(/^\d{2} [A-Z][a-z]{2} \d{2}:\d{2}$/);
+    return item.querySelector('.history-title')?.textContent;
+  });
 }
 
 function renderHistory(user: Signed, wrap: (ui: ReactElement) => ReactElement = (ui) => ui) {
@@ -79,7 +83,7 @@ async function openRecents(ui: { click: (element: Element) => Promise<void> }) {
   return screen.getByRole('tabpanel');
 }
 const recentTitles = async (panel: HTMLElement, count: number) => {
-  await waitFor(() => expect(within(panel).queryAllByRole('button')).toHaveLength(count));
+  await waitFor(() => expect(chatItems(panel)).toHaveLength(count));
   return titlesIn(panel);
 };
 
@@ -104,9 +108,9 @@ describe('Chat history: Collections tab', () => {
     await ui.click(unfilteredSection.querySelector('summary') as HTMLElement);
     expect(unfilteredSection.open).toBe(true);
     expect(titlesIn(unfilteredSection)).toEqual(['Harbour map']);
-    await ui.click(within(unfilteredSection).getByRole('button', { name: /Harbour map/ }));
+    await ui.click(within(unfilteredSection).getByRole('button', { name: /^Harbour map/ }));
     expect(onOpenChat).toHaveBeenCalledWith(harbour);
-    await ui.click(within(aiChats).getByRole('button', { name: /Tide tables/ }));
+    await ui.click(within(aiChats).getByRole('button', { name: /^Tide tables/ }));
     expect(onOpenChat).toHaveBeenLastCalledWith(tides);
   });
 });
@@ -187,7 +191,7 @@ describe('Chat history: Recents tab', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fetchSpy.mock.calls.length).toBe(asked);
     expect(pagesAsked).toEqual([1, 2]);
-    expect(within(panel).queryAllByRole('button')).toHaveLength(20);
+    expect(chatItems(panel)).toHaveLength(20);
   });
 });
 
@@ -204,7 +208,7 @@ describe('Opening a chat from the history', () => {
     await panel.user.click(screen.getByRole('button', { name: 'Chat history' }));
     const history = await drawer('Chat History');
     await panel.user.click(await within(history).findByRole('tab', { name: 'Recents' }));
-    await panel.user.click(await within(history).findByRole('button', { name: /How often are tides\?/ }));
+    await panel.user.click(await within(history).findByRole('button', { name: /^How often are tides\?/ }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chat History' })).toBeNull());
     await waitFor(() => expect(answersShown()).toEqual(['done: Twice a day.']));
     expect(screen.getByRole('heading', { name: 'How often are tides?' })).toBeTruthy();
