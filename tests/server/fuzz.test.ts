@@ -89,6 +89,7 @@ beforeAll(async () => {
     uploadFile: new URL(uploaded.url).pathname.split('/').at(-1) as string,
     providerUrl: fake.url,
     shareToken: share.body.data.token,
+    pictureFile: (picture.body.data.images[0].url as string).split('/').at(-1) as string,
     endpointId: endpoint.body.data.id,
     ...own,
   };
