@@ -8,11 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { gemListSchema, promptListSchema, promptSchema } from '../../lib/api/contract';
 import { createChatApi } from '../../lib/chat/chat-api';
 import { STARTER_PROMPTS } from '../../server/services/starter-prompts';
-import { chatUser, setupFakeProvider, storedMessages, stream } from './chat-helpers';
+import { chatUser, modelIdOf, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { type Client, expectError, expectFieldError, setupTestServer } from './harness';
 
-const t = setupTestServer();
 const fake = setupFakeProvider();
+// House models at the fake provider: another user's hidden prompt runs only on models the runner does not control.
+const t = setupTestServer(() => ({
+  houseProvider: 'openai',
+  houseBaseUrl: `${fake.url}/v1`,
+  houseApiKey: 'sk-house-test-9876',
+}));
 
 const SECRET_TEXT = 'Secret recipe: answer only in haiku about {{Topic}}';
 
@@ -234,7 +239,8 @@ describe('a hidden prompt (media.showPrompt false)', () => {
       showPrompt: false,
       isPublic: true,
     });
-    const { token, chatId, modelId } = await chatUser(t, fake);
+    const { token, chatId } = await chatUser(t, fake);
+    const modelId = await modelIdOf(t, token, 'trove-chat');
     fake.script({ chunks: ['Autumn ', 'leaves fall'] });
 
     const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
