@@ -299,6 +299,8 @@ export interface ProviderAccess {
   baseUrl?: string;
   /** The user's own endpoint: a key is optional (a local server takes none) and the base URL is theirs. */
   custom?: boolean;
+  /** The fetch to call it with: addresses the user chose are checked (http/outbound.ts). */
+  fetch: typeof fetch;
 }
 
 /**
@@ -328,6 +330,7 @@ export async function modelAccess(
         apiKey: endpoint.apiKey,
         baseUrl: endpoint.baseUrl,
         custom: true,
+        fetch: ai.outbound.userFetch,
       },
     };
   }
@@ -339,7 +342,13 @@ export async function modelAccess(
     }
     return {
       model,
-      access: { kind: ai.house.provider, name: model.provider, apiKey: ai.house.apiKey, baseUrl: ai.house.baseUrl },
+      access: {
+        kind: ai.house.provider,
+        name: model.provider,
+        apiKey: ai.house.apiKey,
+        baseUrl: ai.house.baseUrl,
+        fetch: ai.outbound.plainFetch,
+      },
     };
   }
   const { kind } = PROVIDERS[name];
@@ -355,6 +364,8 @@ export async function modelAccess(
       name,
       apiKey: decryptField(ai, row, keyFieldNames(name).apiKey),
       baseUrl: state.baseUrl ?? undefined,
+      // A base URL the user set, or Ollama's default on this machine, is an address they chose.
+      fetch: state.baseUrl !== null || kind === 'ollama' ? ai.outbound.userFetch : ai.outbound.plainFetch,
     },
   };
 }

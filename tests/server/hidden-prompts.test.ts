@@ -9,10 +9,13 @@ import { startFakeProvider } from '../fake-provider/server';
 import { chatUser, modelIdOf, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { type Client, expectFieldError, setupTestServer } from './harness';
 
+/** The runners' own upstreams (a key's base URL, an endpoint). */
 const fake = setupFakeProvider();
+/** The house models' upstream (never usable as a user's own address). */
+const house = setupFakeProvider();
 const t = setupTestServer(() => ({
   houseProvider: 'openai',
-  houseBaseUrl: `${fake.url}/v1`,
+  houseBaseUrl: `${house.url}/v1`,
   houseApiKey: 'sk-house-test-9876',
   userEndpoints: 'public,loopback',
 }));
@@ -39,16 +42,16 @@ describe("another user's hidden prompt", () => {
   it('runs on a house model (the operator’s upstream gets the text, the reader does not)', async () => {
     const { prompt } = await hiddenPrompt(t);
     const { token, chatId } = await chatUser(t, fake);
-    const house = await modelIdOf(t, token, 'trove-chat');
-    fake.script({ chunks: ['Autumn ', 'leaves fall'] });
+    const houseModel = await modelIdOf(t, token, 'trove-chat');
+    house.script({ chunks: ['Autumn ', 'leaves fall'] });
 
     const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
       token,
-      body: { text: 'Go', modelId: house, promptId: prompt.id, promptVariables: { Topic: 'autumn' } },
+      body: { text: 'Go', modelId: houseModel, promptId: prompt.id, promptVariables: { Topic: 'autumn' } },
     });
 
     expect(res.text).toBe('Autumn leaves fall');
-    expect(systemTexts(fake.requests[0]?.body)).toContain('Secret recipe: answer only in haiku about autumn');
+    expect(systemTexts(house.requests[0]?.body)).toContain('Secret recipe: answer only in haiku about autumn');
     expect(JSON.stringify(res.events)).not.toContain('Secret recipe');
   });
 
@@ -63,8 +66,9 @@ describe("another user's hidden prompt", () => {
       });
       expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
       const endpointModel = await modelIdOf(t, token, 'llama3.2:latest');
-      const house = await modelIdOf(t, token, 'trove-chat');
+      const houseModel = await modelIdOf(t, token, 'trove-chat');
       fake.reset();
+      house.reset();
       own.reset();
       const ask = (ids: number[]) =>
         t.api(`/api/chats/${chatId}/messages`, {
@@ -76,10 +80,11 @@ describe("another user's hidden prompt", () => {
       expect(viaKey[0]?.message).toBe(
         'The prompt "Hidden haiku" hides its text, so it runs only on house models or a provider\'s own service: GPT-4o mini is called at a base URL you set, which would receive that text. Choose another model.',
       );
-      const viaEndpoint = expectFieldError(await ask([house, endpointModel]), 'modelId');
+      const viaEndpoint = expectFieldError(await ask([houseModel, endpointModel]), 'modelId');
       expect(viaEndpoint[0]?.message).toContain('llama3.2:latest is served by your own endpoint');
 
       expect(fake.requests).toEqual([]);
+      expect(house.requests).toEqual([]);
       expect(own.requests).toEqual([]);
       expect(await storedMessages(t, token, chatId)).toEqual([]);
     } finally {

@@ -12,10 +12,12 @@ import { chatUser, modelIdOf, setupFakeProvider, storedMessages, stream } from '
 import { type Client, expectError, expectFieldError, setupTestServer } from './harness';
 
 const fake = setupFakeProvider();
-// House models at the fake provider: another user's hidden prompt runs only on models the runner does not control.
+// House models at a fake provider of their own (a user's key may not point at the house upstream): another
+// user's hidden prompt runs only on models the runner does not control.
+const house = setupFakeProvider();
 const t = setupTestServer(() => ({
   houseProvider: 'openai',
-  houseBaseUrl: `${fake.url}/v1`,
+  houseBaseUrl: `${house.url}/v1`,
   houseApiKey: 'sk-house-test-9876',
 }));
 
@@ -241,14 +243,14 @@ describe('a hidden prompt (media.showPrompt false)', () => {
     });
     const { token, chatId } = await chatUser(t, fake);
     const modelId = await modelIdOf(t, token, 'trove-chat');
-    fake.script({ chunks: ['Autumn ', 'leaves fall'] });
+    house.script({ chunks: ['Autumn ', 'leaves fall'] });
 
     const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
       token,
       body: { text: 'Go', modelId, promptId: hidden.id, promptVariables: { Topic: 'autumn' } },
     });
     expect(res.text).toBe('Autumn leaves fall');
-    const sent = fake.requests[0]?.body as { messages: { role: string; content: string }[] };
+    const sent = house.requests[0]?.body as { messages: { role: string; content: string }[] };
     expect(sent.messages.filter((m) => m.role === 'system').at(-1)?.content).toContain(
       'Secret recipe: answer only in haiku about autumn',
     );
