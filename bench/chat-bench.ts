@@ -232,6 +232,8 @@ export async function benchChat(
     accessTokenTtlSeconds: 3600,
     refreshTokenTtlSeconds: 3600,
     logRequests: false,
+    // The fake provider, set as a key's base URL, listens on 127.0.0.1.
+    userEndpoints: 'public,loopback',
   };
   const answer = Array.from({ length: chunks }, (_, i) => (i === 0 ? 'word' : ` word${i}`));
   const lines: string[] = [];

@@ -7,6 +7,7 @@ import '../server/v8-flags';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { configFromEnv } from '../server/config';
+import { DEFAULT_USER_ENDPOINTS, LAPTOP_USER_ENDPOINTS } from '../server/http/address-policy';
 import { startServer } from '../server/start';
 import { stopOnSignals } from '../server/stop-on-signals';
 
@@ -20,7 +21,12 @@ for (const browser of ['chrome', 'firefox']) {
   }
 }
 
-const config = configFromEnv();
+// npm start is the laptop's way in: on loopback (the default) its only user is the machine's owner, whose
+// Ollama is on localhost or the home network, so their own endpoints may point there too (README, Configuration).
+const onLoopback = !process.env.HOST || ['127.0.0.1', 'localhost', '::1'].includes(process.env.HOST);
+const config = configFromEnv(
+  onLoopback ? { TROVE_USER_ENDPOINTS: LAPTOP_USER_ENDPOINTS, ...process.env } : process.env,
+);
 const server = await startServer(config);
 const chrome = resolve('.output/chrome-mv3');
 const firefox = resolve('.output/firefox-mv2');
@@ -28,6 +34,7 @@ console.log(`
 Trove is running.
   Server:     ${server.url}   (health: ${server.url}/api/health)
   Data:       ${config.databaseUrl ? 'PostgreSQL via DATABASE_URL' : config.dataDir}
+  Endpoints:  users' own model servers may be at ${config.userEndpoints ?? DEFAULT_USER_ENDPOINTS} addresses (TROVE_USER_ENDPOINTS)
   Extension:  ${chrome}  (Chrome/Edge)
               ${firefox}  (Firefox)
   Load it:    chrome://extensions → Developer mode → "Load unpacked" → pick the Chrome folder above;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
+import { parseAddressPolicy } from './http/address-policy';
 import { PDF_READ_LIMITS, type PdfReadLimits } from './services/pdf-read';
 import { type S3StorageConfig, s3ConfigFromEnv } from './storage/s3-config';
 
@@ -51,6 +52,11 @@ export interface ServerConfig {
   /** The house provider's base URL (required for `openai-compatible`; Ollama defaults to http://127.0.0.1:11434). */
   houseBaseUrl?: string;
   houseApiKey?: string;
+  /**
+   * Where addresses users choose may point (TROVE_USER_ENDPOINTS): `off`, `any`, or a comma list of `public`,
+   * `loopback`, `private`, IPs, networks and host names; default `public`. See http/address-policy.ts.
+   */
+  userEndpoints?: string;
   /** Credits a user starts with for house models (default 100). */
   houseCredits?: number;
   /**
@@ -215,6 +221,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     houseProvider: (env.TROVE_HOUSE_PROVIDER || undefined) as HouseProviderKind | undefined,
     houseBaseUrl: env.TROVE_HOUSE_BASE_URL || undefined,
     houseApiKey: env.TROVE_HOUSE_API_KEY || undefined,
+    userEndpoints: env.TROVE_USER_ENDPOINTS || undefined,
     houseCredits: wholeNumberFromEnv(env, 'TROVE_HOUSE_CREDITS'),
     modelsFile: env.TROVE_MODELS_FILE ? resolve(env.TROVE_MODELS_FILE) : undefined,
     answerLeaseSeconds: wholeNumberFromEnv(env, 'TROVE_ANSWER_LEASE_SECONDS'),
@@ -224,6 +231,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
   };
   houseConfig(config); // fail at start on a bad house-model configuration
+  parseAddressPolicy(config.userEndpoints);
   answerLeaseSeconds(config);
   databasePoolSize(config);
   pdfReadLimits(config);

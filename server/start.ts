@@ -19,7 +19,9 @@ import {
 } from './config';
 import { openDatabase } from './db/client';
 import { answerUnparsedRequests } from './http/client-errors';
+import { parseAddressPolicy } from './http/address-policy';
 import { drainable } from './http/drain';
+import { makeOutbound } from './http/outbound';
 import { syncCatalogue } from './services/ai-models';
 import { startChatFileSweep } from './services/chat-file-sweep';
 import { seedStarterPrompts } from './services/starter-prompts';
@@ -47,7 +49,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const leaseSeconds = answerLeaseSeconds(config);
   const pdfRead = pdfReadLimits(config);
   const catalogue = loadCatalogue(config.modelsFile);
-  const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits, leaseSeconds };
+  const outbound = makeOutbound(parseAddressPolicy(config.userEndpoints), house.configured?.baseUrl);
+  const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits, leaseSeconds, outbound };
   const files = {
     store: await openFileStore({ uploadsDir: uploadsDir(config), s3: config.s3 }),
     publicUrl: normalizePublicUrl(config.publicUrl),

@@ -57,7 +57,14 @@ export async function startServerProcess(options: {
 }): Promise<ServerProcess> {
   const child = spawn(node, options.args ?? ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(options.port ?? 0), HOST: '127.0.0.1', LOG_REQUESTS: '0', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(options.port ?? 0),
+      HOST: '127.0.0.1',
+      LOG_REQUESTS: '0',
+      TROVE_USER_ENDPOINTS: 'public,loopback',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

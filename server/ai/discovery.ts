@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ConnectionProblem, CustomEndpointKind, DiscoveredCapabilities } from '../../lib/api/ai-contract';
+import { OutboundRefused } from '../http/outbound';
 
 /**
  * Discovers the models of a user's own endpoint (issue 11 "Custom providers"):
@@ -11,10 +12,11 @@ import type { ConnectionProblem, CustomEndpointKind, DiscoveredCapabilities } fr
  *   (`vision`, `tools`, `thinking`, Ollama ≥ 0.6.4; absent on older ones, which leaves them unknown) and the
  *   context length from `model_info["<architecture>.context_length"]`.
  *
- * Addresses: any http(s) URL is allowed, loopback and private networks included, since a self-hoster's
- * Ollama on localhost is the point. What limits the reach: only these GET/POST paths are called, redirects
- * are not followed, each call gives up after TIMEOUT_MS, answers are read up to MAX_BODY_BYTES, and a
- * failure's message says what happened (status code, connection error) but never repeats the answer's body.
+ * Addresses: calls go through the fetch given (the server's checked one: the operator's TROVE_USER_ENDPOINTS,
+ * never the house upstream, see server/http/outbound.ts). What else limits the reach: only these GET/POST paths
+ * are called, redirects are not followed, each call gives up after TIMEOUT_MS, answers are read up to
+ * MAX_BODY_BYTES, and a failure's message says what happened (status code, connection error, the address
+ * refused) but never repeats the answer's body.
  */
 
 const TIMEOUT_MS = 8_000;
@@ -94,6 +96,7 @@ async function readJson(res: Response): Promise<unknown> {
 
 /** One call to the endpoint; a failure to connect or a refused key becomes an EndpointFailure. */
 async function call(
+  fetchFn: typeof fetch,
   connection: EndpointConnection,
   url: string,
   init: { method: 'GET' | 'POST'; body?: unknown },
@@ -103,7 +106,7 @@ async function call(
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await fetchFn(url, {
       method: init.method,
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -111,6 +114,7 @@ async function call(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
+    if (error instanceof OutboundRefused) throw new EndpointFailure('unreachable', error.message);
     throw new EndpointFailure('unreachable', `Could not reach ${new URL(url).origin}: ${unreachableReason(error)}.`);
   }
   if (res.status === 401 || res.status === 403) {
@@ -143,8 +147,10 @@ const contextOf = (entry: Record<string, unknown>): number | null => {
 const modelName = z.string().trim().min(1).max(200);
 const openAiModelList = z.object({ data: z.array(z.looseObject({ id: modelName })) });
 
-async function discoverOpenAiCompatible(connection: EndpointConnection): Promise<DiscoveredEntry[]> {
-  const { status, json } = await call(connection, `${trimSlash(connection.baseUrl)}/models`, { method: 'GET' });
+async function discoverOpenAiCompatible(fetchFn: typeof fetch, connection: EndpointConnection) {
+  const { status, json } = await call(fetchFn, connection, `${trimSlash(connection.baseUrl)}/models`, {
+    method: 'GET',
+  });
   if (status < 200 || status >= 300) throw notCompatible(connection, `GET /models gave HTTP ${status}`);
   const list = openAiModelList.safeParse(json);
   if (!list.success) throw notCompatible(connection, 'GET /models did not return a model list');
@@ -172,9 +178,13 @@ function ollamaContext(info: Record<string, unknown> | undefined): number | null
 }
 
 /** One model's details from `/api/show`; all unknown when Ollama does not answer them. */
-async function ollamaDetails(connection: EndpointConnection, model: string): Promise<DiscoveredEntry> {
+async function ollamaDetails(
+  fetchFn: typeof fetch,
+  connection: EndpointConnection,
+  model: string,
+): Promise<DiscoveredEntry> {
   const unknown: DiscoveredEntry = { model, contextLength: null, vision: null, tools: null, thinking: null };
-  const { status, json } = await call(connection, `${ollamaRoot(connection.baseUrl)}/api/show`, {
+  const { status, json } = await call(fetchFn, connection, `${ollamaRoot(connection.baseUrl)}/api/show`, {
     method: 'POST',
     body: { model },
   });
@@ -190,24 +200,30 @@ async function ollamaDetails(connection: EndpointConnection, model: string): Pro
   };
 }
 
-async function discoverOllama(connection: EndpointConnection): Promise<DiscoveredEntry[]> {
-  const { status, json } = await call(connection, `${ollamaRoot(connection.baseUrl)}/api/tags`, { method: 'GET' });
+async function discoverOllama(fetchFn: typeof fetch, connection: EndpointConnection): Promise<DiscoveredEntry[]> {
+  const { status, json } = await call(fetchFn, connection, `${ollamaRoot(connection.baseUrl)}/api/tags`, {
+    method: 'GET',
+  });
   if (status < 200 || status >= 300) throw notCompatible(connection, `GET /api/tags gave HTTP ${status}`);
   const tags = ollamaTags.safeParse(json);
   if (!tags.success) throw notCompatible(connection, 'GET /api/tags did not return a model list');
   const names = [...new Set(tags.data.models.map((m) => m.name))].slice(0, MAX_DISCOVERED_MODELS);
   const found: DiscoveredEntry[] = [];
   for (let i = 0; i < names.length; i += SHOW_CONCURRENCY) {
-    found.push(...(await Promise.all(names.slice(i, i + SHOW_CONCURRENCY).map((n) => ollamaDetails(connection, n)))));
+    found.push(
+      ...(await Promise.all(names.slice(i, i + SHOW_CONCURRENCY).map((n) => ollamaDetails(fetchFn, connection, n)))),
+    );
   }
   return found;
 }
 
 /** The endpoint's models, or what failed (unreachable, key refused, not that kind of server, no models). */
-export async function discover(connection: EndpointConnection): Promise<Discovery> {
+export async function discover(connection: EndpointConnection, fetchFn: typeof fetch): Promise<Discovery> {
   try {
     const found =
-      connection.kind === 'ollama' ? await discoverOllama(connection) : await discoverOpenAiCompatible(connection);
+      connection.kind === 'ollama'
+        ? await discoverOllama(fetchFn, connection)
+        : await discoverOpenAiCompatible(fetchFn, connection);
     const models = [...new Map(found.map((m) => [m.model, m])).values()].slice(0, MAX_DISCOVERED_MODELS);
     if (!models.length)
       return {

@@ -29,6 +29,8 @@ export interface Instructions {
   /** The system messages after Trove's own, in order. */
   layers: string[];
   used: UsedInstructions;
+  /** The prompt's title when its author hides its text from this user (see services/hidden-prompt-models.ts). */
+  hiddenPrompt?: string;
 }
 
 export const personaLayer = (row: GemRow) => {
@@ -124,5 +126,6 @@ export async function resolveInstructions(
     layers.push(promptLayer(prompt.title, filled.text));
     used.prompt = { id: prompt.id, title: prompt.title, part: filled.part };
   }
-  return { layers, used };
+  const hidden = prompt && filled && prompt.ownerId !== userId && prompt.media.showPrompt === false;
+  return { layers, used, ...(hidden ? { hiddenPrompt: prompt.title } : {}) };
 }

@@ -17,9 +17,13 @@ function imageModel(model: AiModelRow, access: ProviderAccess): ImageModel {
   if (model.type !== 'Image')
     throw fieldError(400, 'modelId', `${model.displayName} does not make pictures: choose an image model`);
   if (access.kind === 'openai')
-    return createOpenAI({ apiKey: requireKey(access), baseURL: access.baseUrl }).image(model.model);
+    return createOpenAI({ apiKey: requireKey(access), baseURL: access.baseUrl, fetch: access.fetch }).image(
+      model.model,
+    );
   if (access.kind === 'google')
-    return createGoogleGenerativeAI({ apiKey: requireKey(access), baseURL: access.baseUrl }).image(model.model);
+    return createGoogleGenerativeAI({ apiKey: requireKey(access), baseURL: access.baseUrl, fetch: access.fetch }).image(
+      model.model,
+    );
   throw fieldError(400, 'modelId', `${access.name} makes no pictures Trove can use`);
 }
 

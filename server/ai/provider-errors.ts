@@ -1,16 +1,18 @@
 import { APICallError, InvalidResponseDataError, JSONParseError, RetryError, TypeValidationError } from 'ai';
 import { z } from 'zod';
+import { boundedUpstreamText } from '../http/outbound';
 import { maskKey } from './crypto';
 
 /**
  * A provider failure as one clear sentence for the user: "OpenAI answered 401: Incorrect API key provided.", "Rate
  * limited by Google: try again in 37 s (…)". The AI SDK's own wording is taken off: its retries ("Failed after 3
  * attempts. Last error: …", the last attempt's error is told instead) and its error class names ("AI_APICallError: ").
- * A provider may repeat the key it refused: `key` (the house key, the user's or their endpoint's) is masked in it.
+ * A provider may repeat the key it refused: `key` (the house key, the user's or their endpoint's) is masked in it, and the
+ * whole is bounded and cleaned (boundedUpstreamText), since an address a user chose decides that text.
  */
 export function describeProviderError(provider: string, error: unknown, key?: string): string {
   const sentence = providerErrorSentence(provider, error);
-  return key && key.length >= 8 ? sentence.replaceAll(key, maskKey(key)) : sentence;
+  return boundedUpstreamText(key && key.length >= 8 ? sentence.replaceAll(key, maskKey(key)) : sentence);
 }
 
 function providerErrorSentence(provider: string, error: unknown): string {

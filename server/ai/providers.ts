@@ -30,6 +30,18 @@ export function requireKey(access: ProviderAccess): string {
   return access.apiKey;
 }
 
+/** A number per fetch function (the server's checked and plain fetches), for the models' cache key. */
+const fetchIds = new WeakMap<typeof fetch, number>();
+let nextFetchId = 0;
+function fetchId(f: typeof fetch): string {
+  let id = fetchIds.get(f);
+  if (id === undefined) {
+    id = nextFetchId++;
+    fetchIds.set(f, id);
+  }
+  return String(id);
+}
+
 /** Models made lately, by everything that made them (the key as its hash); see languageModel. */
 const made = new Map<string, LanguageModel>();
 const MADE_MAX = 100;
@@ -45,6 +57,7 @@ export function languageModel(model: AiModelRow, access: ProviderAccess): Langua
     access.name,
     access.baseUrl ?? '',
     access.apiKey ? createHash('sha256').update(access.apiKey).digest('base64') : '',
+    fetchId(access.fetch),
     model.model,
   ].join('\0');
   const cached = made.get(key);
@@ -67,9 +80,11 @@ export function languageModel(model: AiModelRow, access: ProviderAccess): Langua
 function makeLanguageModel(model: AiModelRow, access: ProviderAccess): LanguageModel {
   switch (access.kind) {
     case 'openai':
-      return createOpenAI({ apiKey: requireKey(access), baseURL: access.baseUrl }).chat(model.model);
+      return createOpenAI({ apiKey: requireKey(access), baseURL: access.baseUrl, fetch: access.fetch }).chat(
+        model.model,
+      );
     case 'anthropic':
-      return createAnthropic({ apiKey: requireKey(access), baseURL: access.baseUrl })(model.model);
+      return createAnthropic({ apiKey: requireKey(access), baseURL: access.baseUrl, fetch: access.fetch })(model.model);
     case 'openai-compatible': {
       const baseURL = access.baseUrl ?? COMPATIBLE_BASE_URLS[access.name];
       if (!baseURL) throw new ApiError(400, `${access.name} needs a base URL in your AI settings`);
@@ -79,19 +94,21 @@ function makeLanguageModel(model: AiModelRow, access: ProviderAccess): LanguageM
         // A user's endpoint or a keyless house server (vLLM, llama.cpp) is called without a key.
         apiKey: access.custom || access.house ? access.apiKey : requireKey(access),
         includeUsage: true,
+        fetch: access.fetch,
       })(model.model);
     }
     case 'ollama':
       return createOllama({
         baseURL: ollamaBase(access.baseUrl ?? OLLAMA_DEFAULT),
         headers: access.apiKey ? { authorization: `Bearer ${access.apiKey}` } : undefined,
-        fetch: completeOllamaStream(),
+        fetch: completeOllamaStream(access.fetch),
       })(model.model);
     case 'google':
       // Gemini API (generativelanguage.googleapis.com/v1beta by default); the key goes in `x-goog-api-key`.
       return createGoogleGenerativeAI({
         apiKey: requireKey(access),
         baseURL: access.baseUrl ? trimSlash(access.baseUrl) : undefined,
+        fetch: access.fetch,
       })(model.model);
   }
 }

@@ -25,7 +25,8 @@ export function refuseUnfitTool(model: AiModelRow, tool: AnswerTool) {
     throw fieldError(400, 'tool', `${model.displayName} is not a reasoning model: choose one with Reasoning`);
 }
 
-const openaiOf = (access: ProviderAccess) => createOpenAI({ apiKey: requireKey(access), baseURL: access.baseUrl });
+const openaiOf = (access: ProviderAccess) =>
+  createOpenAI({ apiKey: requireKey(access), baseURL: access.baseUrl, fetch: access.fetch });
 
 /**
  * The provider's own web search, through the AI SDK: OpenAI's Responses API `web_search` tool, Anthropic's
@@ -38,14 +39,18 @@ function webSearch(model: AiModelRow, access: ProviderAccess): ToolSetup {
       return { llm: openai.responses(model.model), tools: { web_search: openai.tools.webSearch({}) } };
     }
     case 'anthropic': {
-      const anthropic = createAnthropic({ apiKey: requireKey(access), baseURL: access.baseUrl });
+      const anthropic = createAnthropic({ apiKey: requireKey(access), baseURL: access.baseUrl, fetch: access.fetch });
       return {
         llm: anthropic(model.model),
         tools: { web_search: anthropic.tools.webSearch_20250305({ maxUses: 5 }) },
       };
     }
     case 'google': {
-      const google = createGoogleGenerativeAI({ apiKey: requireKey(access), baseURL: access.baseUrl });
+      const google = createGoogleGenerativeAI({
+        apiKey: requireKey(access),
+        baseURL: access.baseUrl,
+        fetch: access.fetch,
+      });
       return { llm: google(model.model), tools: { google_search: google.tools.googleSearch({}) } };
     }
     default:

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { Owner } from '../services/gems';
 import type { PdfReadLimits } from '../services/pdf-read';
 import type { FileStore } from '../storage/file-store';
+import type { Outbound } from './outbound';
 
 export interface Deps {
   db: Db;
@@ -29,6 +30,8 @@ export interface Deps {
      * How long a house-model answer's credit hold lasts unless renewed: the answer lease (TROVE_ANSWER_LEASE_SECONDS).
      */
     leaseSeconds: number;
+    /** How the server calls AI upstreams: addresses users choose checked by TROVE_USER_ENDPOINTS (http/outbound.ts). */
+    outbound: Outbound;
   };
   /** Rate limits (server/auth/limits.ts) and how many proxies' X-Forwarded-For to trust for the client's address. */
   requests: { limits: RateLimitSettings; trustedProxies: number };

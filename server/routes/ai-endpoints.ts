@@ -31,11 +31,11 @@ export function aiEndpointRoutes({ db, ai }: Deps) {
     })
     .post('/ai-endpoints/test', async (c) => {
       const input = await jsonBody(c, testCustomEndpointBody);
-      return c.json({ data: await testConnection(input) });
+      return c.json({ data: await testConnection(ai, input) });
     })
     .post('/ai-endpoints/:id/test', async (c) => {
       const row = await getOwnedEndpoint(db, c.get('userId'), id(c));
-      return c.json({ data: await testConnection(connectionOf(ai, row)) });
+      return c.json({ data: await testConnection(ai, connectionOf(ai, row)) });
     })
     .post('/ai-endpoints/:id/refresh', async (c) => {
       const row = await getOwnedEndpoint(db, c.get('userId'), id(c));

@@ -3,9 +3,10 @@ import { idParamSchema } from '../../lib/api/contract';
 import type { AppEnv, Deps } from '../http/env';
 import { sendError } from '../http/errors';
 import { param, pathText } from '../http/validate';
-import { getChatShare, shareChat, sharedChat, toChatShare, unshareChat } from '../services/chat-shares';
+import { getChatShare, shareChat, sharedChat, sharedPicture, toChatShare, unshareChat } from '../services/chat-shares';
 import { renderSharedChat, SHARED_PAGE_HEADERS } from '../services/shared-chat-page';
-import { baseUrlOf } from '../services/upload-files';
+import { baseUrlOf, parseFileName } from '../services/upload-files';
+import { openStoredFile } from '../services/uploads';
 
 /**
  * Share Options "Invite Other": the owner's read-only link to a chat (mounted at /api behind the
@@ -32,10 +33,27 @@ export function chatShareRoutes({ db, files }: Deps) {
  * Mounted at /shared, public: a share link is a capability URL. The page is plain HTML without
  * scripts (server/services/shared-chat-page.ts); an unknown, malformed or turned-off token is a 404.
  */
-export function sharedChatRoutes({ db }: Deps) {
-  return new Hono().get('/chats/:token', async (c) => {
-    const chat = await sharedChat(db, pathText(c, 'token'));
-    if (!chat) return sendError(c, 404, 'This chat is not shared (or no longer)');
-    return c.body(renderSharedChat(chat), 200, SHARED_PAGE_HEADERS);
-  });
+export function sharedChatRoutes({ db, files }: Deps) {
+  return new Hono()
+    .get('/chats/:token', async (c) => {
+      const chat = await sharedChat(db, pathText(c, 'token'));
+      if (!chat) return sendError(c, 404, 'This chat is not shared (or no longer)');
+      return c.body(renderSharedChat(chat), 200, SHARED_PAGE_HEADERS);
+    })
+    .get('/chats/:token/pictures/:file', async (c) => {
+      const shown = await sharedPicture(db, pathText(c, 'token'), pathText(c, 'file'));
+      const name = shown ? parseFileName(shown) : null;
+      const stored = name ? await openStoredFile(db, files.store, name.key, name.ext, c.req.method !== 'HEAD') : null;
+      if (!stored) return sendError(c, 404, 'This picture is not shared (or no longer)');
+      const headers = {
+        'Content-Type': stored.mime,
+        'Content-Length': String(stored.size),
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'",
+        'Referrer-Policy': 'no-referrer',
+        // Like the page: a link turned off stops showing its pictures at once.
+        'Cache-Control': 'no-store',
+      };
+      return stored.body ? c.body(stored.body, 200, headers) : c.body(null, 200, headers);
+    });
 }

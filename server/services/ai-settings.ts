@@ -301,6 +301,8 @@ export interface ProviderAccess {
   custom?: boolean;
   /** The operator's house provider: its key is what the configuration gives (required of some kinds, see config.ts). */
   house?: boolean;
+  /** The fetch to call it with: addresses the user chose are checked (http/outbound.ts). */
+  fetch: typeof fetch;
 }
 
 /**
@@ -330,6 +332,7 @@ export async function modelAccess(
         apiKey: endpoint.apiKey,
         baseUrl: endpoint.baseUrl,
         custom: true,
+        fetch: ai.outbound.userFetch,
       },
     };
   }
@@ -347,6 +350,7 @@ export async function modelAccess(
         apiKey: ai.house.apiKey,
         baseUrl: ai.house.baseUrl,
         house: true,
+        fetch: ai.outbound.plainFetch,
       },
     };
   }
@@ -363,6 +367,8 @@ export async function modelAccess(
       name,
       apiKey: decryptField(ai, row, keyFieldNames(name).apiKey),
       baseUrl: state.baseUrl ?? undefined,
+      // A base URL the user set, or Ollama's default on this machine, is an address they chose.
+      fetch: state.baseUrl !== null || kind === 'ollama' ? ai.outbound.userFetch : ai.outbound.plainFetch,
     },
   };
 }

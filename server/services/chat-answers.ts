@@ -21,6 +21,7 @@ import { getSettingsRow, modelAccess, type SettingsRow } from './ai-settings';
 import { askProvider, dropAnswer, generate, type Persist, type ProviderAnswer } from './answer-generation';
 import { claimChatFiles, modelTakes } from './chat-files';
 import { type Charge, holdCredits, returnUnused } from './credits';
+import { assertHiddenPromptModels } from './hidden-prompt-models';
 
 /**
  * Answers, one per model: asked of the provider while the question is stored, then generated apart from the request
@@ -270,6 +271,7 @@ async function shareAnswers(
 ): Promise<Shared> {
   const defaults = { brandVoiceId: settings.defaultBrandVoiceId, personaId: settings.defaultBrandPersona };
   const instructions = await resolveInstructions(db, userId, request.choice, defaults, request.lenientContext);
+  assertHiddenPromptModels(instructions.hiddenPrompt, accesses);
   const memory = request.choice.memory ?? settings.enableMemory;
   const memories: ContextItem[] = memory ? await relevantMemories(db, userId, request.text) : [];
   const gathered = await gatherContext(db, userId, request.context, {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type ChatShare, chatShareTokenSchema } from '../../lib/api/chat-contract';
 import { turnsKeeping } from '../../lib/chat/turns';
 import type { Db } from '../db/client';
@@ -61,12 +61,7 @@ export async function unshareChat(db: Db, userId: number, chatId: number) {
  * null for a token that is malformed, unknown, turned off, or whose chat is gone.
  */
 export async function sharedChat(db: Db, token: string) {
-  if (!chatShareTokenSchema.safeParse(token).success) return null;
-  const [chat] = await db
-    .select({ id: gems.id, title: gems.title, createdAt: gems.createdAt })
-    .from(chatShares)
-    .innerJoin(gems, and(eq(gems.id, chatShares.chatGemId), eq(gems.ownerId, chatShares.ownerId)))
-    .where(and(eq(chatShares.token, token), eq(gems.mediaType, 'AIChat')));
+  const chat = await sharedChatRow(db, token);
   if (!chat) return null;
   const rows = await db
     .select({
@@ -86,6 +81,36 @@ export async function sharedChat(db: Db, token: string) {
     .orderBy(asc(messages.id));
   // By turn, as the panel shows them: a regenerated or several-model answer beside the others to its question.
   const turns = turnsKeeping(rows, (m) => m.status === 'done' || m.status === 'stopped');
-  return { title: chat.title, createdAt: chat.createdAt, turns };
+  return { token, title: chat.title, createdAt: chat.createdAt, turns };
 }
 export type SharedChat = NonNullable<Awaited<ReturnType<typeof sharedChat>>>;
+
+/** The chat a link shares, or null for a token that is malformed, unknown, turned off, or whose chat is gone. */
+async function sharedChatRow(db: Db, token: string) {
+  if (!chatShareTokenSchema.safeParse(token).success) return null;
+  const [chat] = await db
+    .select({ id: gems.id, title: gems.title, createdAt: gems.createdAt })
+    .from(chatShares)
+    .innerJoin(gems, and(eq(gems.id, chatShares.chatGemId), eq(gems.ownerId, chatShares.ownerId)))
+    .where(and(eq(chatShares.token, token), eq(gems.mediaType, 'AIChat')));
+  return chat ?? null;
+}
+
+/**
+ * A picture of the shared page, by the file name of its upload: found only while the link is on and when a
+ * finished answer of that chat shows it, so turning the link off takes the page's pictures with it (the
+ * page never shows the owner's own `/uploads` links).
+ */
+export async function sharedPicture(db: Db, token: string, fileName: string): Promise<string | null> {
+  const chat = await sharedChatRow(db, token);
+  if (!chat) return null;
+  const rows = await db
+    .select({ images: messages.images })
+    .from(messages)
+    .where(and(eq(messages.chatGemId, chat.id), inArray(messages.status, ['done', 'stopped'])));
+  const shown = rows.some((row) => row.images?.some((image) => pictureFileName(image.url) === fileName));
+  return shown ? fileName : null;
+}
+
+/** The file name an upload's link ends with (`…/uploads/<key>.<ext>`), or null for any other address. */
+export const pictureFileName = (url: string): string | null => /\/uploads\/([^/?#]+)$/.exec(url)?.[1] ?? null;

@@ -182,7 +182,7 @@ async function forgetModels(tx: Tx, ownerId: number, provider: string, gone: { i
  * models found before and records why it failed.
  */
 export async function refreshEndpoint(db: Db, ai: Ai, row: EndpointRow): Promise<EndpointRow> {
-  const found = await discover(connectionOf(ai, row));
+  const found = await discover(connectionOf(ai, row), ai.outbound.userFetch);
   return db.transaction(async (tx) => {
     // The endpoint's row first, its models after: the order a delete takes them in (the row, then its
     // models by cascade). Taken the other way round, a refresh and a delete at once deadlocked on PostgreSQL.
@@ -259,6 +259,7 @@ export async function createEndpoint(
   input: CreateCustomEndpointInput,
 ): Promise<EndpointRow> {
   await assertNameFree(db, userId, input.name);
+  await ai.outbound.checkUserUrl(input.baseUrl, 'baseUrl');
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(customEndpoints)
@@ -301,9 +302,11 @@ export async function removeEndpoint(db: Db, userId: number, id: number): Promis
 
 /** A discovery as a connection test's answer. */
 export async function testConnection(
+  ai: Ai,
   connection: TestCustomEndpointInput | EndpointConnection,
 ): Promise<ConnectionTest> {
-  const found = await discover(connection);
+  await ai.outbound.checkUserUrl(connection.baseUrl, 'baseUrl');
+  const found = await discover(connection, ai.outbound.userFetch);
   if (!found.ok) return { ok: false, problem: found.problem, message: found.message, modelCount: 0 };
   const count = found.models.length;
   return {

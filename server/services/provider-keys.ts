@@ -19,6 +19,7 @@ export async function setProviderKey(db: Db, ai: Ai, userId: number, name: Provi
   const { slug, keyRequired } = PROVIDERS[name];
   if (keyRequired && !input.apiKey) throw fieldError(400, 'apiKey', 'This field is required.');
   if (!keyRequired && !input.apiKey && !input.baseUrl) throw fieldError(400, 'baseUrl', `${name} needs its base URL`);
+  if (input.baseUrl) await ai.outbound.checkUserUrl(input.baseUrl, 'baseUrl');
   await getSettingsRow(db, ai, userId);
   const field = keyFieldNames(name).apiKey;
   const keys = input.apiKey

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { answerLabel } from '../../lib/chat/turns';
-import type { SharedChat } from './chat-shares';
+import { pictureFileName, type SharedChat } from './chat-shares';
 
 /**
  * The page a chat's share link shows: plain, self-contained HTML with no scripts, every text of the
@@ -50,12 +50,17 @@ const time = (date: Date) => `<time datetime="${date.toISOString()}">${escapeHtm
 type SharedTurn = SharedChat['turns'][number];
 
 /** One answer: who answered and when, its text, pictures and web sources. */
-function renderAnswer(answer: SharedTurn['answers'][number], index: number, count: number): string {
+function renderAnswer(token: string, answer: SharedTurn['answers'][number], index: number, count: number): string {
   const stopped = answer.status === 'stopped' ? ' (stopped)' : '';
   return [
     `<h2>${escapeHtml(answerLabel(answer, index, count))} (${escapeHtml(answer.model)}) · ${time(answer.createdAt)}${stopped}</h2>`,
     answer.answer ? `<pre>${escapeHtml(answer.answer)}</pre>` : '',
-    ...(answer.images ?? []).map((p) => `<img src="${escapeHtml(p.url)}" alt="${escapeHtml(answer.userText)}">`),
+    ...(answer.images ?? []).map((p) => {
+      const file = pictureFileName(p.url);
+      // Relative to the page (/shared/chats/{token}), so it also holds under a PUBLIC_URL with a path.
+      const src = file && `${encodeURIComponent(token)}/pictures/${encodeURIComponent(file)}`;
+      return src ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(answer.userText)}">` : '';
+    }),
     answer.results?.length
       ? `<h2>Sources</h2><pre>${answer.results.map((r, i) => escapeHtml(`${i + 1}. ${r.title} — ${r.url}`)).join('\n')}</pre>`
       : '',
@@ -63,12 +68,12 @@ function renderAnswer(answer: SharedTurn['answers'][number], index: number, coun
 }
 
 /** One question and its answers (one, or several: regenerated, or from several models). */
-function renderTurn(turn: SharedTurn): string {
+function renderTurn(token: string, turn: SharedTurn): string {
   return [
     '<section>',
     '<h2>Question</h2>',
     `<pre>${escapeHtml(turn.question)}</pre>`,
-    ...turn.answers.map((answer, i) => renderAnswer(answer, i, turn.answers.length)),
+    ...turn.answers.map((answer, i) => renderAnswer(token, answer, i, turn.answers.length)),
     '</section>',
   ].join('');
 }
@@ -77,7 +82,7 @@ function renderTurn(turn: SharedTurn): string {
 export function renderSharedChat(chat: SharedChat): string {
   const title = escapeHtml(chat.title);
   const turns = chat.turns.length
-    ? chat.turns.map(renderTurn).join('\n')
+    ? chat.turns.map((turn) => renderTurn(chat.token, turn)).join('\n')
     : '<section><pre>No answers yet.</pre></section>';
   return [
     '<!doctype html>',

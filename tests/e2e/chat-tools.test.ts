@@ -48,12 +48,14 @@ describe('the chat’s tools', () => {
   let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
   let fake: FakeProvider;
+  /** The house models' upstream: never the address of a user's own key or endpoint (TROVE_USER_ENDPOINTS). */
+  let house: FakeProvider;
   let panel: Page;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    fake = await startFakeProvider();
-    env = await startPanelEnvironment('chat-tools', fake);
+    [fake, house] = await Promise.all([startFakeProvider(), startFakeProvider()]);
+    env = await startPanelEnvironment('chat-tools', house);
     ctx = env.ctx;
     await (await signUpInOptions(ctx, env.server.url, USER)).close();
     await callOverApi(env.server.url, USER.username, USER.password, 'PUT', 'ai-settings/keys/openai', {
@@ -73,6 +75,7 @@ describe('the chat’s tools', () => {
   afterAll(async () => {
     await env?.close();
     await fake?.close();
+    await house?.close();
   });
 
   it('web search: refuses a model without it, offers only web models, and shows the sources under the answer', async () => {

@@ -30,6 +30,8 @@ export interface Fixtures {
   providerUrl: string;
   /** The token of the chat's share link (`/shared/chats/{token}`). */
   shareToken: string;
+  /** The file name of the shared chat's picture (`/shared/chats/{token}/pictures/{file}`). */
+  pictureFile: string;
   /** A custom endpoint of the user (`/api/ai-endpoints/{id}`), an Ollama at the fake provider. */
   endpointId: number;
   /** The user's own prompt, brand voice, persona and memory. */
@@ -135,6 +137,13 @@ export const ROUTES: RouteCase[] = [
     pattern: '/shared/chats/:token',
     auth: 'none',
     path: (f) => `/shared/chats/${f.shareToken}`,
+    pathParam: true,
+  },
+  {
+    method: 'GET',
+    pattern: '/shared/chats/:token/pictures/:file',
+    auth: 'none',
+    path: (f) => `/shared/chats/${f.shareToken}/pictures/${f.pictureFile}`,
     pathParam: true,
   },
 

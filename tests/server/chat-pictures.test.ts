@@ -140,7 +140,33 @@ describe('the picture tool', () => {
     });
     const shared = await t.api(`/api/chats/${chatId}/share`, { method: 'POST', token });
     const html = await (await fetch(shared.body.data.url)).text();
-    expect(html).toContain(`<img src="${made.body.data.images[0].url}" alt="A &quot;quoted&quot; &lt;b&gt;">`);
+    const file = (made.body.data.images[0].url as string).split('/').at(-1);
+    expect(html).toContain(
+      `<img src="${shared.body.data.token}/pictures/${file}" alt="A &quot;quoted&quot; &lt;b&gt;">`,
+    );
+  });
+
+  it('stops serving the share page’s pictures when the link is turned off (the owner’s own links still work)', async () => {
+    const { token, chatId } = await chatUser(t, fake);
+    const imageModel = await modelIdOf(t, token, 'gpt-image-1');
+    const made = await t.api(`/api/chats/${chatId}/pictures`, {
+      token,
+      body: { prompt: 'A harbour at night', modelId: imageModel },
+    });
+    const ownLink = made.body.data.images[0].url as string;
+    const shared = await t.api(`/api/chats/${chatId}/share`, { method: 'POST', token });
+    const pageUrl = shared.body.data.url as string;
+    const src = /<img src="([^"]+)"/.exec(await (await fetch(pageUrl)).text())?.[1] as string;
+    const pictureUrl = new URL(src.replaceAll('&amp;', '&'), pageUrl).href;
+    const before = await fetch(pictureUrl);
+    expect(before.status).toBe(200);
+    expect(before.headers.get('content-type')).toBe('image/png');
+    expect(before.headers.get('cache-control')).toBe('no-store');
+
+    expect((await t.api(`/api/chats/${chatId}/share`, { method: 'DELETE', token })).status).toBe(200);
+    expect((await fetch(pageUrl)).status).toBe(404);
+    expect((await fetch(pictureUrl)).status).toBe(404);
+    expect((await fetchPicture(ownLink)).status).toBe(200);
   });
 
   it('says what the provider answered when it fails', async () => {

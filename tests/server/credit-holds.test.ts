@@ -7,6 +7,7 @@
  * Holds are leased: an answer renews its hold, and recovery gives back expired ones exactly once. (Holds
  * of answers whose server copy crashed: tests/server/chat-crash.test.ts.)
  */
+
 import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +19,8 @@ import { createApp } from '../../server/app';
 import { PER_ADDRESS_LIMITS_OFF, rateLimitSettings } from '../../server/auth/limits';
 import type { Database } from '../../server/db/client';
 import { creditHolds, userAiSettings } from '../../server/db/schema';
+import { parseAddressPolicy } from '../../server/http/address-policy';
+import { makeOutbound } from '../../server/http/outbound';
 import { syncCatalogue } from '../../server/services/ai-models';
 import { returnExpiredHolds } from '../../server/services/credits';
 import { localFileStore } from '../../server/storage/local-store';
@@ -56,6 +59,7 @@ beforeAll(async () => {
       house: { provider: 'openai', baseUrl: `${fake.url}/v1`, apiKey: 'sk-house-hold-4321' },
       startingCredits: 1,
       leaseSeconds: 30,
+      outbound: makeOutbound(parseAddressPolicy('public,loopback')),
     },
     generations,
     requests: { limits: rateLimitSettings(PER_ADDRESS_LIMITS_OFF), trustedProxies: 0 },

@@ -7,6 +7,8 @@ import { newLeaseSettings } from '../../server/ai/leases';
 import { createApp } from '../../server/app';
 import { rateLimitSettings } from '../../server/auth/limits';
 import type { Database } from '../../server/db/client';
+import { parseAddressPolicy } from '../../server/http/address-policy';
+import { makeOutbound } from '../../server/http/outbound';
 import { localFileStore } from '../../server/storage/local-store';
 import { backend, type Client, expectError, makeDataDir, openTestDatabase, SECRET, serveApp } from './harness';
 
@@ -28,7 +30,12 @@ describe(`database data exceptions in the error handler (${backend})`, () => {
       db: database.db,
       tokens: { secret: SECRET, accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 60 },
       files: { store: localFileStore(dir) },
-      ai: { secret: SECRET, startingCredits: 0, leaseSeconds: 30 },
+      ai: {
+        secret: SECRET,
+        startingCredits: 0,
+        leaseSeconds: 30,
+        outbound: makeOutbound(parseAddressPolicy('public')),
+      },
       generations: new Generations(newLeaseSettings(30)),
       requests: { limits: rateLimitSettings(undefined), trustedProxies: 0 },
     }) as Hono;

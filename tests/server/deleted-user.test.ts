@@ -69,6 +69,7 @@ describe('a deleted user’s still-valid access token', () => {
       uploadFile: 'none.png',
       providerUrl: 'http://127.0.0.1:9',
       shareToken: 'A'.repeat(32),
+      pictureFile: 'none.png',
       endpointId: 1,
       promptId: 1,
       voiceId: 1,

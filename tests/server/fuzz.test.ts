@@ -5,6 +5,7 @@
  * problem (a 400 to a request that changed one field names that field, in its field errors or its
  * message). Text with NUL or lone surrogates is saved, cleaned, wherever a browser could send it.
  */
+
 import { rmSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, dataOf, gemSchema } from '../../lib/api/contract';
@@ -12,6 +13,8 @@ import { Generations } from '../../server/ai/generations';
 import { newLeaseSettings } from '../../server/ai/leases';
 import { createApp } from '../../server/app';
 import { rateLimitSettings } from '../../server/auth/limits';
+import { parseAddressPolicy } from '../../server/http/address-policy';
+import { makeOutbound } from '../../server/http/outbound';
 import { localFileStore } from '../../server/storage/local-store';
 import { type Fixtures, multipart, ROUTES, send, type WireRequest, type WireResponse } from './api-routes';
 import { chatUser, modelIdOf, setupFakeProvider, storedMessages, stream } from './chat-helpers';
@@ -89,6 +92,7 @@ beforeAll(async () => {
     uploadFile: new URL(uploaded.url).pathname.split('/').at(-1) as string,
     providerUrl: fake.url,
     shareToken: share.body.data.token,
+    pictureFile: (picture.body.data.images[0].url as string).split('/').at(-1) as string,
     endpointId: endpoint.body.data.id,
     ...own,
   };
@@ -100,7 +104,12 @@ describe('the route list', () => {
     const dir = makeDataDir();
     try {
       const tokens = { secret: SECRET, accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 60 };
-      const ai = { secret: SECRET, startingCredits: 0, leaseSeconds: 30 };
+      const ai = {
+        secret: SECRET,
+        startingCredits: 0,
+        leaseSeconds: 30,
+        outbound: makeOutbound(parseAddressPolicy('public')),
+      };
       const app = createApp({
         db: database.db,
         tokens,

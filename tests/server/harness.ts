@@ -286,6 +286,8 @@ export async function startTestServer(
       rateLimits: PER_ADDRESS_LIMITS_OFF,
       // Like the test PostgreSQL cluster (fsync off): a test server need not survive a power cut.
       durableWrites: false,
+      // The fake providers users add as their own endpoints listen on 127.0.0.1.
+      userEndpoints: 'public,loopback',
       ...overrides,
     };
     server = await startServer(config);

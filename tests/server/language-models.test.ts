@@ -6,7 +6,7 @@ import type { AiModelRow } from '../../server/services/ai-models';
 describe('languageModel', () => {
   const model = { model: 'llama-3.3-70b-versatile' } as AiModelRow;
   const groq = (apiKey?: string, baseUrl = 'http://127.0.0.1:9/v1') =>
-    ({ kind: 'openai-compatible', name: 'Groq', apiKey, baseUrl }) as const;
+    ({ kind: 'openai-compatible', name: 'Groq', apiKey, baseUrl, fetch: globalThis.fetch }) as const;
 
   it('reuses the model made for the same key, base URL and model', () => {
     expect(languageModel(model, groq('gsk-one-1234567890'))).toBe(languageModel(model, groq('gsk-one-1234567890')));

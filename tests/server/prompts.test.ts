@@ -8,11 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { gemListSchema, promptListSchema, promptSchema } from '../../lib/api/contract';
 import { createChatApi } from '../../lib/chat/chat-api';
 import { STARTER_PROMPTS } from '../../server/services/starter-prompts';
-import { chatUser, setupFakeProvider, storedMessages, stream } from './chat-helpers';
+import { chatUser, modelIdOf, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { type Client, expectError, expectFieldError, setupTestServer } from './harness';
 
-const t = setupTestServer();
 const fake = setupFakeProvider();
+// House models at a fake provider of their own (a user's key may not point at the house upstream): another
+// user's hidden prompt runs only on models the runner does not control.
+const house = setupFakeProvider();
+const t = setupTestServer(() => ({
+  houseProvider: 'openai',
+  houseBaseUrl: `${house.url}/v1`,
+  houseApiKey: 'sk-house-test-9876',
+}));
 
 const SECRET_TEXT = 'Secret recipe: answer only in haiku about {{Topic}}';
 
@@ -234,15 +241,16 @@ describe('a hidden prompt (media.showPrompt false)', () => {
       showPrompt: false,
       isPublic: true,
     });
-    const { token, chatId, modelId } = await chatUser(t, fake);
-    fake.script({ chunks: ['Autumn ', 'leaves fall'] });
+    const { token, chatId } = await chatUser(t, fake);
+    const modelId = await modelIdOf(t, token, 'trove-chat');
+    house.script({ chunks: ['Autumn ', 'leaves fall'] });
 
     const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
       token,
       body: { text: 'Go', modelId, promptId: hidden.id, promptVariables: { Topic: 'autumn' } },
     });
     expect(res.text).toBe('Autumn leaves fall');
-    const sent = fake.requests[0]?.body as { messages: { role: string; content: string }[] };
+    const sent = house.requests[0]?.body as { messages: { role: string; content: string }[] };
     expect(sent.messages.filter((m) => m.role === 'system').at(-1)?.content).toContain(
       'Secret recipe: answer only in haiku about autumn',
     );
