@@ -23,6 +23,7 @@ import {
   type Upload,
   type User,
 } from '@/lib/api/contract';
+import { normaliseServerUrl } from '@/lib/background/server-url';
 import { detectImageType, MAX_IMAGE_BYTES } from '@/lib/files/image-type';
 import type {
   BackgroundClient,
@@ -265,23 +266,18 @@ export class FakeBackground {
   private readonly handlers: Handlers = {
     getSession: () => this.session(),
     setServerUrl: (url) => {
-      const serverUrl = url.trim().replace(/\/+$/, '');
+      const serverUrl = normaliseServerUrl(url);
       // Changing server signs out, as in the real background.
       if (serverUrl !== this.state.serverUrl) this.state.user = null;
       this.state.serverUrl = serverUrl;
       return this.session();
     },
     checkServer: (url) => {
-      const serverUrl = url.trim().replace(/\/+$/, '');
-      if (!/^https?:\/\/[^/]+/.test(serverUrl)) {
-        return {
-          serverUrl: url,
-          problem: {
-            kind: 'invalid',
-            status: 0,
-            message: 'Server URL must be a full address such as http://127.0.0.1:8787',
-          },
-        };
+      let serverUrl: string;
+      try {
+        serverUrl = normaliseServerUrl(url);
+      } catch (error) {
+        return { serverUrl: url, problem: { kind: 'invalid', status: 0, message: (error as Error).message } };
       }
       const answer = this.state.serverReachable ? this.state.servers[serverUrl] : undefined;
       if (!answer)
