@@ -200,6 +200,9 @@ export const selectModelBody = z.object({ modelId: idSchema, kind: z.enum(['text
 export const missingKeyMessage = (provider: string) =>
   `Please add your ${provider} API Key in settings to use this model`;
 
+/** The refusal for a provider reached at an address the user gives (Ollama): it needs that, not a key. */
+export const missingAddressMessage = (provider: string) => `Add your ${provider} address in settings to use this model`;
+
 const endpointName = z.string().trim().min(1, messages.required).max(60);
 
 /** A discovered model as its endpoint's settings list it. */

@@ -5,6 +5,7 @@ import {
   type ConnectionTest,
   type CustomEndpoint,
   createCustomEndpointBody,
+  missingAddressMessage,
   missingKeyMessage,
   setProviderKeyBody,
   testCustomEndpointBody,
@@ -177,7 +178,8 @@ export class FakeBackground {
     const usable = provider.keyRequired
       ? provider.apiKey !== null
       : provider.apiKey !== null || provider.baseUrl !== null;
-    return usable ? undefined : missingKeyMessage(model.provider);
+    if (usable) return undefined;
+    return provider.keyRequired ? missingKeyMessage(model.provider) : missingAddressMessage(model.provider);
   }
 
   private userModel = (model: AiModel): UserModel => ({
