@@ -166,7 +166,7 @@ export async function listUserModels(db: Db, ai: Ai, userId: number): Promise<Us
     providerEnabled:
       model.endpointId !== null || row.providerStatus[PROVIDERS[model.provider as ProviderName]?.slug ?? ''] !== false,
     endpoint: model.endpointId !== null ? (endpointById.get(model.endpointId) ?? null) : null,
-    discovered: model.discovered ?? null,
+    discovered: model.discovered ? { contextLengthSet: null, ...model.discovered } : null,
   }));
 }
 

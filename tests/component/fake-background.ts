@@ -7,6 +7,7 @@ import {
   createCustomEndpointBody,
   missingAddressMessage,
   missingKeyMessage,
+  setContextLengthBody,
   setProviderKeyBody,
   testCustomEndpointBody,
   type UserModel,
@@ -196,7 +197,7 @@ export class FakeBackground {
   private endpointModels = (endpoint: CustomEndpoint): UserModel[] =>
     endpoint.models.map(({ id, model, displayName, ...discovered }) => ({
       ...makeAiModel(id, endpoint.name, model, displayName, {
-        content_length: discovered.contextLength ?? 4096,
+        content_length: discovered.contextLengthSet ?? discovered.contextLength ?? 4096,
         is_vision_enabled: discovered.vision === true,
         is_reasoning_enabled: discovered.thinking === true,
         inputPricePerMillion: 0,
@@ -229,7 +230,12 @@ export class FakeBackground {
     const found = this.connect(endpoint.baseUrl);
     if (!found.server) return { ...endpoint, refreshError: found.message };
     const ids = new Map(endpoint.models.map((m) => [m.model, m.id]));
-    const models = found.server.models.map((m) => ({ ...m, id: ids.get(m.model) ?? this.nextId++ }));
+    const set = new Map(endpoint.models.map((m) => [m.model, m.contextLengthSet ?? null]));
+    const models = found.server.models.map((m) => ({
+      ...m,
+      id: ids.get(m.model) ?? this.nextId++,
+      contextLengthSet: set.get(m.model) ?? null,
+    }));
     return { ...endpoint, models, refreshError: null, refreshedAt: NOW };
   }
 
@@ -561,6 +567,20 @@ export class FakeBackground {
       const refreshed = this.discoverInto(endpoint);
       this.state.ai.endpoints[at] = refreshed;
       return refreshed;
+    },
+    setModelContextLength: ({ endpointId, ...body }) => {
+      const { at, endpoint } = this.ownEndpoint(endpointId);
+      const parsed = setContextLengthBody.safeParse(body);
+      if (!parsed.success) throw invalid(parsed.error.issues);
+      const { modelId, contextLength } = parsed.data;
+      if (!endpoint.models.some((m) => m.id === modelId))
+        throw new Failure({ kind: 'not-found', status: 404, message: 'AI model not found' });
+      const updated = {
+        ...endpoint,
+        models: endpoint.models.map((m) => (m.id === modelId ? { ...m, contextLengthSet: contextLength } : m)),
+      };
+      this.state.ai.endpoints[at] = updated;
+      return updated;
     },
     removeCustomEndpoint: ({ id }) => {
       const { at } = this.ownEndpoint(id);
