@@ -4,11 +4,13 @@ import { handleMenuClick, registerContextMenus } from '@/lib/background/context-
 import { registerMessageHandlers } from '@/lib/background/handlers';
 import { registerQueueTriggers } from '@/lib/background/queue-triggers';
 import { drainQueue } from '@/lib/background/saves';
+import { openWelcomeOnInstall } from '@/lib/background/welcome';
 
 export default defineBackground(() => {
   // Tokens live in extension storage; content scripts must not be able to read it.
   browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
   registerMessageHandlers();
+  openWelcomeOnInstall();
   registerContextMenus();
   registerQueueTriggers();
   trackSidePanel();
