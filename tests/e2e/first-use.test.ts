@@ -83,6 +83,27 @@ describe("a new user's first minutes", () => {
     await page.waitForSelector('.signed-in-as');
   });
 
+  it('AI settings with no key yet: says no model is ready, the catalogue folded by provider, Ollama asking for its address', async () => {
+    const page = welcome ?? (await openExtensionPage(ctx, 'options.html'));
+    const section = await page.waitForSelector('#ai-settings .ai-models-inactive');
+    expect(await page.$eval('#ai-settings .ai-models', (el) => el.querySelector('.hint')?.textContent)).toMatch(
+      /^No model is ready yet/,
+    );
+    const groups = await page.$$eval('.ai-models-inactive details', (all) =>
+      all.map((d) => ({ open: (d as HTMLDetailsElement).open, summary: d.querySelector('summary')?.textContent })),
+    );
+    expect(groups.filter((g) => g.open)).toEqual([]);
+    expect(groups.find((g) => g.summary?.startsWith('Ollama'))?.summary).toMatch(
+      /^Ollama \d+ models? · Add your Ollama address in settings to use this model$/,
+    );
+    await page.click('.ai-models-inactive summary');
+    for (const theme of ['light', 'dark'] as const) {
+      await emulateTheme(page, theme);
+      await section?.screenshot({ path: `${SCREENSHOTS}first-use-ai-models-${theme}.png` });
+    }
+    await emulateTheme(page, 'light');
+  });
+
   it('the popup opens with focus in the first field; its controls use the type scale (13 px at least)', async () => {
     const page = await ctx.browser.newPage();
     await page.goto(`${env.site.url}/news-article.html`);
