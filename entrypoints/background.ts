@@ -5,11 +5,13 @@ import { registerMessageHandlers } from '@/lib/background/handlers';
 import { registerQueueTriggers } from '@/lib/background/queue-triggers';
 import { onNoticeButton, registerSaveNotices } from '@/lib/background/save-notices';
 import { drainQueue } from '@/lib/background/saves';
+import { openWelcomeOnInstall } from '@/lib/background/welcome';
 
 export default defineBackground(() => {
   // Tokens live in extension storage; content scripts must not be able to read it.
   browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
   registerMessageHandlers();
+  openWelcomeOnInstall();
   registerContextMenus();
   registerSaveNotices();
   registerQueueTriggers();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginBody, registerBody, type User } from '@/lib/api/contract';
@@ -11,6 +11,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { Tabs } from '../ui/Tabs';
+import { rememberSignedInHere, signedInHereBefore } from './account-history';
 
 function useSessionMutation<T>(call: (input: T) => Promise<Session>) {
   const queryClient = useQueryClient();
@@ -100,12 +101,23 @@ const ACCOUNT_TABS = [
   { id: 'signup', label: 'Create account', content: <SignUpForm /> },
 ] as const;
 
-/** Signed out: Sign in and Create account as tabs (←/→, Home/End); signed in: who, and Sign out. */
+/**
+ * Signed out: Sign in and Create account as tabs (←/→, Home/End), Create account first until someone has signed
+ * in here; signed in: who, and Sign out.
+ */
 export function AccountPanel({ user }: { user: User | null }) {
+  useEffect(() => {
+    if (user) rememberSignedInHere();
+  }, [user]);
   return (
     <section id="account" aria-labelledby="account-heading">
       <h2 id="account-heading">Account</h2>
-      {user ? <SignedIn user={user} /> : <Tabs label="Account" tabs={ACCOUNT_TABS} />}
+      {user ? <SignedIn user={user} /> : <SignedOutTabs />}
     </section>
   );
+}
+
+function SignedOutTabs() {
+  const [tab, setTab] = useState(() => (signedInHereBefore() ? 'signin' : 'signup'));
+  return <Tabs label="Account" tabs={ACCOUNT_TABS} selected={tab} onSelect={setTab} />;
 }

@@ -31,7 +31,7 @@ export function OptionsApp() {
           ) : (
             <FirstRunSteps serverUrl={session.data.serverUrl} />
           )}
-          <ServerSettings serverUrl={session.data.serverUrl} signedIn={!!session.data.user} />
+          <ServerSettings serverUrl={session.data.serverUrl} />
           <AccountPanel user={session.data.user} />
           {session.data.user && <ReportBugButton />}
           {session.data.user && <QuickSaveSettings />}

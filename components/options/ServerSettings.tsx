@@ -30,10 +30,11 @@ function ServerCheck({ url }: { url: string }) {
 }
 
 /**
- * The server address. Typing checks it; signed in, the saved address is watched by the page's
- * connection banner instead, so it is only checked here once it is being changed.
+ * The server address. Once the user changes it, typing checks it; the saved address is not judged here before
+ * they act (the first-run steps or, signed in, the page's connection banner speak for it). An address without
+ * a scheme (`127.0.0.1:8787`) is taken as http://.
  */
-export function ServerSettings({ serverUrl, signedIn }: { serverUrl: string; signedIn: boolean }) {
+export function ServerSettings({ serverUrl }: { serverUrl: string }) {
   const background = useBackground();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -57,9 +58,18 @@ export function ServerSettings({ serverUrl, signedIn }: { serverUrl: string; sig
         }}
       >
         <Field id="server-url" label="Trove server URL">
-          <input id="server-url" type="url" value={value} onChange={(e) => setValue(e.target.value)} required />
+          <input
+            id="server-url"
+            type="text"
+            inputMode="url"
+            autoComplete="url"
+            spellCheck={false}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            required
+          />
         </Field>
-        <ServerCheck url={signedIn && typed === serverUrl ? '' : typed} />
+        <ServerCheck url={typed === serverUrl ? '' : typed} />
         <Button type="submit" loading={save.isPending} disabled={value === serverUrl}>
           Save server
         </Button>

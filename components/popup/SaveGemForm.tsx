@@ -79,6 +79,10 @@ export function SaveGemForm({
   useEffect(() => {
     if (ready) preloadSaveGemRules();
   }, [ready]);
+  // The popup opens with focus on nothing: the first field takes it, unless the user has already moved it.
+  useEffect(() => {
+    if (document.activeElement === document.body) document.getElementById('gem-title')?.focus();
+  }, []);
 
   const submit = handleSubmit(async (values) => {
     setSaveError(null);

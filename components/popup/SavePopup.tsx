@@ -13,8 +13,8 @@ import { isWebPage } from './web-page';
 // Loaded on its first use: the report form (and its schema library) is not what a toolbar click waits for.
 const PopupReportDialog = lazy(() => import('./PopupReportDialog').then((m) => ({ default: m.PopupReportDialog })));
 
-/** How long the success state stays before the popup closes itself (unless the user interacts). */
-export const AUTO_CLOSE_MS = 4000;
+/** How long the success state stays, time to read it and reach Undo, before the popup closes itself (unless the user is in it). */
+export const AUTO_CLOSE_MS = 8000;
 
 interface Props {
   /** Opens the options page (sign-in, settings, the list of gems), optionally at a section. */

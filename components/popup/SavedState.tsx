@@ -53,7 +53,8 @@ export function SavedState({ gem, updated, collections, onOpenLibrary, onUndo, c
         mediaType={gem.media_type}
       />
       <div className="saved-actions">
-        <Button variant="primary" onClick={onOpenLibrary}>
+        {/* The Save button that had focus is gone: focus goes on to what comes next. */}
+        <Button variant="primary" onClick={onOpenLibrary} autoFocus>
           Open in library
         </Button>
         {!updated && (

@@ -60,6 +60,8 @@ function ComboboxInTree(props: ComboboxProps) {
   const selectedLabel = clearOnSelect ? '' : (options.find((o) => o.value === selectedValue)?.label ?? '');
   const [text, setText] = useState(selectedLabel);
   const [typed, setTyped] = useState(false);
+  // Escape took the typed text back from the list: leaving the field then does not enter it (commitOnBlur).
+  const [dismissed, setDismissed] = useState(false);
   // Show a selection made or loaded elsewhere (options often arrive after the first render), unless the user is typing.
   const [shownLabel, setShownLabel] = useState(selectedLabel);
   if (shownLabel !== selectedLabel) {
@@ -127,6 +129,8 @@ function ComboboxInTree(props: ComboboxProps) {
       event.stopPropagation();
       setText('');
       setTyped(false);
+    } else if (event.key === 'Escape' && typed) {
+      setDismissed(true);
     } else if (event.key === 'Backspace' && text === '') {
       props.onBackspaceEmpty?.();
     }
@@ -142,21 +146,28 @@ function ComboboxInTree(props: ComboboxProps) {
     }
     setText(value);
     setTyped(true);
+    setDismissed(false);
     setWantsOpen(true);
     setActiveIndex(null);
   };
 
   const onBlur = () => {
     if (typed && props.commitOnBlur) {
-      enterText(text);
-      setText(clearOnSelect ? '' : text);
+      if (!dismissed) enterText(text);
+      setText(clearOnSelect || dismissed ? '' : text);
       setTyped(false);
+      setDismissed(false);
     } else if (typed && !clearOnSelect) {
       // Text typed but never picked is not a choice: the picker shows what is chosen again.
       setText(selectedLabel);
       setTyped(false);
     }
     setOpen(false);
+  };
+
+  // The input shows the current choice: a click or focus selects it, so typing replaces it instead of adding to it.
+  const selectShownChoice = (event: { currentTarget: EventTarget }) => {
+    if (!typed) (event.currentTarget as HTMLInputElement).select();
   };
 
   return (
@@ -177,6 +188,8 @@ function ComboboxInTree(props: ComboboxProps) {
             onChange: (event) => onChange((event.target as HTMLInputElement).value),
             onKeyDown,
             onBlur,
+            onFocus: selectShownChoice,
+            onClick: selectShownChoice,
           })}
           id={inputId}
           role="combobox"

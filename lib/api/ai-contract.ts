@@ -71,6 +71,8 @@ export const discoveredCapabilitiesSchema = z.object({
   vision: z.boolean().nullable(),
   tools: z.boolean().nullable(),
   thinking: z.boolean().nullable(),
+  /** The context length the user set for the model, used instead of what the endpoint reported (or the budget). */
+  contextLengthSet: z.number().nullable().optional(),
 });
 export type DiscoveredCapabilities = z.infer<typeof discoveredCapabilitiesSchema>;
 
@@ -200,6 +202,9 @@ export const selectModelBody = z.object({ modelId: idSchema, kind: z.enum(['text
 export const missingKeyMessage = (provider: string) =>
   `Please add your ${provider} API Key in settings to use this model`;
 
+/** The refusal for a provider reached at an address the user gives (Ollama): it needs that, not a key. */
+export const missingAddressMessage = (provider: string) => `Add your ${provider} address in settings to use this model`;
+
 const endpointName = z.string().trim().min(1, messages.required).max(60);
 
 /** A discovered model as its endpoint's settings list it. */
@@ -237,6 +242,21 @@ const endpointConnectionFields = {
 /** `POST /api/ai-endpoints`: adds the endpoint and discovers its models at once. */
 export const createCustomEndpointBody = z.strictObject({ name: endpointName, ...endpointConnectionFields });
 export type CreateCustomEndpointInput = z.input<typeof createCustomEndpointBody>;
+
+/** The longest context length a user may set for a discovered model (10M tokens: past any model today). */
+export const MAX_SET_CONTEXT_LENGTH = 10_000_000;
+
+/** `PUT /api/ai-endpoints/{id}/context-length`: one of its models' context length, or null to forget the one set. */
+export const setContextLengthBody = z.strictObject({
+  modelId: idSchema,
+  contextLength: z
+    .number({ error: 'Enter a number of tokens' })
+    .int('Enter a whole number of tokens')
+    .min(256, 'At least 256 tokens')
+    .max(MAX_SET_CONTEXT_LENGTH, 'At most 10,000,000 tokens')
+    .nullable(),
+});
+export type SetContextLengthInput = z.input<typeof setContextLengthBody>;
 
 /** `POST /api/ai-endpoints/test`: tries an endpoint before it is added (nothing is stored). */
 export const testCustomEndpointBody = z.strictObject(endpointConnectionFields);

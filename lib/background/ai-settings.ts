@@ -70,5 +70,16 @@ export const testCustomEndpoint = async (input: TestCustomEndpointInput): Promis
 export const refreshCustomEndpoint = async (input: { id: number }): Promise<CustomEndpoint> =>
   (await callApi('post', `ai-endpoints/${input.id}/refresh`, endpointAnswer)).data;
 
+export const setModelContextLength = async (input: {
+  endpointId: number;
+  modelId: number;
+  contextLength: number | null;
+}): Promise<CustomEndpoint> =>
+  (
+    await callApi('put', `ai-endpoints/${input.endpointId}/context-length`, endpointAnswer, {
+      json: { modelId: input.modelId, contextLength: input.contextLength },
+    })
+  ).data;
+
 export const removeCustomEndpoint = async (input: { id: number }): Promise<null> =>
   (await callApi('delete', `ai-endpoints/${input.id}`, dataOf(z.null()))).data;

@@ -78,6 +78,7 @@ const ai: Handlers<AiMessages> = {
   addCustomEndpoint: (input) => aiSettings.addCustomEndpoint(input),
   testCustomEndpoint: (input) => aiSettings.testCustomEndpoint(input),
   refreshCustomEndpoint: (input) => aiSettings.refreshCustomEndpoint(input),
+  setModelContextLength: (input) => aiSettings.setModelContextLength(input),
   removeCustomEndpoint: (input) => aiSettings.removeCustomEndpoint(input),
 };
 

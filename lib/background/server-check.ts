@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ServerCheck, UiError } from '../messaging/protocol';
 import { offlineError } from './errors';
-import { normaliseServerUrl } from './stores';
+import { normaliseServerUrl } from './server-url';
 
 const healthSchema = z.object({ data: z.object({ status: z.literal('ok') }) });
 const CHECK_TIMEOUT_MS = 5000;

@@ -1,14 +1,8 @@
 import { authResponseSchema } from '../api/contract';
 import type { Session } from '../messaging/protocol';
 import { callApi, refreshSettled } from './api-client';
-import {
-  accessTokenItem,
-  clearCredentials,
-  normaliseServerUrl,
-  refreshTokenItem,
-  serverUrlItem,
-  userItem,
-} from './stores';
+import { normaliseServerUrl } from './server-url';
+import { accessTokenItem, clearCredentials, refreshTokenItem, serverUrlItem, userItem } from './stores';
 
 export async function getSession(): Promise<Session> {
   const [serverUrl, user] = await Promise.all([serverUrlItem.getValue(), userItem.getValue()]);

@@ -43,16 +43,3 @@ export async function clearCredentials() {
     ].map((item) => item.removeValue()),
   );
 }
-
-/** "http://host:port" with no trailing slash, or an Error that says what is wrong with the input. */
-export function normaliseServerUrl(input: string): string {
-  let url: URL;
-  try {
-    url = new URL(input.trim());
-  } catch {
-    throw new Error('Server URL must be a full address such as http://127.0.0.1:8787');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error('Server URL must start with http:// or https://');
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}

@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { createCustomEndpointBody, idParamSchema, testCustomEndpointBody } from '../../lib/api/contract';
+import {
+  createCustomEndpointBody,
+  idParamSchema,
+  setContextLengthBody,
+  testCustomEndpointBody,
+} from '../../lib/api/contract';
 import type { AppEnv, Deps } from '../http/env';
 import { jsonBody, param } from '../http/validate';
 import {
@@ -10,6 +15,7 @@ import {
   listEndpoints,
   refreshEndpoint,
   removeEndpoint,
+  setModelContextLength,
   testConnection,
 } from '../services/custom-endpoints';
 
@@ -40,6 +46,12 @@ export function aiEndpointRoutes({ db, ai }: Deps) {
     .post('/ai-endpoints/:id/refresh', async (c) => {
       const row = await getOwnedEndpoint(db, c.get('userId'), id(c));
       return c.json({ data: await endpointAnswer(db, ai, await refreshEndpoint(db, ai, row)) });
+    })
+    .put('/ai-endpoints/:id/context-length', async (c) => {
+      const input = await jsonBody(c, setContextLengthBody);
+      const row = await getOwnedEndpoint(db, c.get('userId'), id(c));
+      await setModelContextLength(db, row, input.modelId, input.contextLength);
+      return c.json({ data: await endpointAnswer(db, ai, row) });
     })
     .delete('/ai-endpoints/:id', async (c) => {
       await removeEndpoint(db, c.get('userId'), id(c));

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   type ModelLabel,
+  missingAddressMessage,
   missingKeyMessage,
   type UpdateAiSettingsInput,
   type UserModel,
@@ -120,7 +121,8 @@ function refusal(ai: Ai, row: SettingsRow, model: AiModelRow): string | undefine
     if (row.credits <= 0) return noCreditsMessage(model);
   } else {
     const usable = PROVIDERS[name].keyRequired ? state.hasKey : state.hasKey || state.baseUrl !== null;
-    if (!usable) return missingKeyMessage(model.provider);
+    if (!usable)
+      return PROVIDERS[name].keyRequired ? missingKeyMessage(model.provider) : missingAddressMessage(model.provider);
   }
   if (!state.enabled) return `${model.provider} is turned off in your AI settings`;
   if (!modelEnabled(row, model)) return `${model.displayName} is turned off in your AI settings`;
@@ -164,7 +166,7 @@ export async function listUserModels(db: Db, ai: Ai, userId: number): Promise<Us
     providerEnabled:
       model.endpointId !== null || row.providerStatus[PROVIDERS[model.provider as ProviderName]?.slug ?? ''] !== false,
     endpoint: model.endpointId !== null ? (endpointById.get(model.endpointId) ?? null) : null,
-    discovered: model.discovered ?? null,
+    discovered: model.discovered ? { contextLengthSet: null, ...model.discovered } : null,
   }));
 }
 

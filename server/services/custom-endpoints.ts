@@ -70,6 +70,7 @@ export function toCustomEndpoint(ai: Ai, row: EndpointRow, models: AiModelRow[])
         vision: m.discovered?.vision ?? null,
         tools: m.discovered?.tools ?? null,
         thinking: m.discovered?.thinking ?? null,
+        contextLengthSet: m.discovered?.contextLengthSet ?? null,
       })),
   };
 }
@@ -138,6 +139,7 @@ function modelRow(endpoint: EndpointRow, entry: DiscoveredEntry) {
       vision: entry.vision,
       tools: entry.tools,
       thinking: entry.thinking,
+      contextLengthSet: null,
     },
   };
 }
@@ -209,9 +211,11 @@ export async function refreshEndpoint(db: Db, ai: Ai, row: EndpointRow): Promise
             isReasoningEnabled: excluded('is_reasoning_enabled'),
             isVisionEnabled: excluded('is_vision_enabled'),
             isAttachmentSupported: excluded('is_attachment_supported'),
-            contentLength: excluded('content_length'),
+            // A context length the user set outlives discovery (the endpoint still does not report one, or
+            // the user knows better than what it reports).
+            contentLength: sql`coalesce((${aiModels.discovered}->>'contextLengthSet')::int, ${excluded('content_length')})`,
             supportedFileFormats: excluded('supported_file_formats'),
-            discovered: excluded('discovered'),
+            discovered: sql`${excluded('discovered')} || jsonb_build_object('contextLengthSet', ${aiModels.discovered}->'contextLengthSet')`,
             isActive: sql`true`,
             updatedAt: sql`now()`,
           },
@@ -237,6 +241,29 @@ export async function refreshEndpoint(db: Db, ai: Ai, row: EndpointRow): Promise
 /** The endpoint with its models as the API answers it. */
 export async function endpointAnswer(db: Db, ai: Ai, row: EndpointRow): Promise<CustomEndpoint> {
   return toCustomEndpoint(ai, row, await endpointModels(db, [row.id]));
+}
+
+/**
+ * `PUT /api/ai-endpoints/{id}/context-length`: the context length the user sets for one of the endpoint's models,
+ * used to fit context into its prompts instead of what the endpoint reported or the unknown budget; null forgets it.
+ */
+export async function setModelContextLength(
+  db: Db,
+  row: EndpointRow,
+  modelId: number,
+  contextLength: number | null,
+): Promise<void> {
+  const reported = sql`(${aiModels.discovered}->>'contextLength')::int`;
+  const [updated] = await db
+    .update(aiModels)
+    .set({
+      contentLength: contextLength ?? sql`coalesce(${reported}, ${UNKNOWN_CONTEXT_BUDGET}::int)`,
+      discovered: sql`coalesce(${aiModels.discovered}, '{}'::jsonb) || jsonb_build_object('contextLengthSet', ${contextLength}::int)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(aiModels.id, modelId), eq(aiModels.endpointId, row.id)))
+    .returning({ id: aiModels.id });
+  if (!updated) throw notFound('AI model');
 }
 
 /** A name is the models' provider in the picker: it must not pass for a built-in provider or another endpoint. */

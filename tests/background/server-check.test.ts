@@ -24,6 +24,11 @@ describe('checkServer', () => {
     expect(await checkServer(`  ${t.url}/ `)).toEqual({ serverUrl: t.url, problem: null });
   });
 
+  it('takes an address typed without a scheme as http://, as npm start prints it', async () => {
+    const hostAndPort = t.url.replace(/^http:\/\//, '');
+    expect(await checkServer(hostAndPort)).toEqual({ serverUrl: t.url, problem: null });
+  });
+
   it('says nothing answers at a closed port', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const { problem } = await checkServer(url);
@@ -42,7 +47,7 @@ describe('checkServer', () => {
   });
 
   it('says what is wrong with something that is not an address', async () => {
-    expect((await checkServer('trove')).problem?.message).toBe(
+    expect((await checkServer('not an address')).problem?.message).toBe(
       'Server URL must be a full address such as http://127.0.0.1:8787',
     );
     expect((await checkServer('ftp://example.com')).problem?.message).toBe(

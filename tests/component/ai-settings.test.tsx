@@ -31,7 +31,7 @@ function withOpenAiKey() {
 
 async function renderAi(fake = new FakeBackground()) {
   const rendered = renderWithBackground(<AiSettings />, fake);
-  await screen.findByRole('heading', { name: 'OpenAI models' });
+  await screen.findByRole('heading', { name: 'Models', level: 3 });
   return rendered;
 }
 
@@ -130,7 +130,9 @@ describe('AI settings', () => {
 
     const claude = modelRow('Claude Sonnet 4.5');
     expect(within(claude).queryByRole('button', { name: /Make default/ })).toBeNull();
-    expect(within(claude).getByText('Please add your Anthropic API Key in settings to use this model')).toBeTruthy();
+    expect(claude.closest('details')?.querySelector('summary')?.textContent).toContain(
+      'Please add your Anthropic API Key in settings to use this model',
+    );
     expect(
       within(modelRow('Trove Chat')).getByRole('button', { name: 'Make default: Trove Chat (text model)' }),
     ).toBeTruthy();
@@ -151,6 +153,28 @@ describe('AI settings', () => {
       { modelId: 1, kind: 'text' },
       { modelId: 2, kind: 'image' },
     ]);
+  });
+
+  test('usable models come first; the Inactive rest is folded by provider, its reason said once (Ollama asks for its address)', async () => {
+    await renderAi(withOpenAiKey());
+    const rows = [...document.querySelectorAll<HTMLElement>('.ai-model')];
+    const inactiveAt = rows.findIndex(
+      (row) => labelOf(row.querySelector('.ai-model-name')?.textContent ?? '') === 'Inactive',
+    );
+    expect(inactiveAt).toBeGreaterThan(0);
+    expect(rows.slice(inactiveAt).map((row) => row.querySelector('[data-label]')?.textContent)).toEqual(
+      rows.slice(inactiveAt).map(() => 'Inactive'),
+    );
+    expect(screen.getByRole('heading', { name: 'OpenAI models', level: 4 })).toBeTruthy();
+
+    const folded = [...document.querySelectorAll<HTMLDetailsElement>('.ai-models-inactive details')];
+    expect(folded.map((d) => d.open)).toEqual(folded.map(() => false));
+    const summaryOf = (provider: string) =>
+      document.querySelector(`[data-provider-group="${provider}"] summary`)?.textContent;
+    expect(summaryOf('Ollama')).toBe('Ollama 1 model · Add your Ollama address in settings to use this model');
+    expect(summaryOf('Anthropic')).toMatch(/^Anthropic \d+ models? · Please add your Anthropic API Key in settings/);
+    // Said once for the group, not again on each row.
+    expect(document.querySelectorAll('.ai-model-reason')).toHaveLength(0);
   });
 
   test('a refused choice is shown on the row that asked, and nothing is selected', async () => {
@@ -185,7 +209,7 @@ describe('AI settings', () => {
     const { user } = renderWithBackground(<AiSettings />, fake);
     expect((await screen.findByRole('alert')).textContent).toContain('The server had a problem.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await screen.findByRole('heading', { name: 'OpenAI models' });
+    await screen.findByRole('heading', { name: 'Models', level: 3 });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -109,8 +109,8 @@ describe('Custom endpoints', () => {
       .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(rows).toEqual([
       ['Model', 'Context', 'Vision', 'Tools', 'Thinking'],
-      ['llama3.2-vision:11b', '131K', 'Yes', 'Yes', 'No'],
-      ['old:latest', 'Unknown', 'Unknown', 'Unknown', 'Unknown'],
+      ['llama3.2-vision:11b', '131K Set', 'Yes', 'Yes', 'No'],
+      ['old:latest', 'Unknown Set', 'Unknown', 'Unknown', 'Unknown'],
     ]);
     // And they join the model list under the endpoint's name, with the API label.
     const group = await screen.findByRole('heading', { name: 'Home Ollama models', level: 4 });
@@ -119,6 +119,43 @@ describe('Custom endpoints', () => {
     expect(within(section).getByRole('list', { name: 'old:latest capabilities' }).textContent).toContain(
       'Context unknown',
     );
+  });
+
+  test('a model whose context length is unknown can be given one; the model list then counts with it', async () => {
+    const { user, form, fake } = await renderEndpoints();
+    await user.type(within(form).getByLabelText('Name'), 'Home Ollama');
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'Ollama');
+    await user.type(within(form).getByLabelText('Base URL'), OLLAMA_URL);
+    await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
+    const table = await within(form.ownerDocument.body).findByRole('table', { name: 'Home Ollama models' });
+
+    await user.click(within(table).getByRole('button', { name: 'Set context length: old:latest' }));
+    const input = within(table).getByLabelText('Context length of old:latest (tokens)');
+    await user.type(input, 'lots{Enter}');
+    expect(within(table).getByRole('alert').textContent).toBe('Enter a number of tokens');
+    await user.clear(input);
+    await user.type(input, '100{Enter}');
+    expect(within(table).getByRole('alert').textContent).toBe('At least 256 tokens');
+    expect(fake.calls('setModelContextLength')).toEqual([]);
+
+    await user.clear(input);
+    await user.type(input, '32,768{Enter}');
+    const row = (await within(table).findByText('33K (set by you)')).closest('tr') as HTMLElement;
+    expect(row.querySelector('th')?.textContent).toBe('old:latest');
+    const [endpoint] = fake.state.ai.endpoints;
+    expect(fake.calls('setModelContextLength')).toEqual([
+      {
+        endpointId: endpoint?.id,
+        modelId: endpoint?.models.find((m) => m.model === 'old:latest')?.id,
+        contextLength: 32_768,
+      },
+    ]);
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'old:latest capabilities' }).textContent).toContain('33K context'),
+    );
+
+    await user.click(within(row).getByRole('button', { name: 'Clear context length: old:latest' }));
+    await waitFor(() => expect(row.querySelectorAll('td')[0]?.textContent).toBe('Unknown Set'));
   });
 
   test('an endpoint that cannot be reached yet is added and says why it has no models', async () => {

@@ -5,7 +5,9 @@ import {
   type ConnectionTest,
   type CustomEndpoint,
   createCustomEndpointBody,
+  missingAddressMessage,
   missingKeyMessage,
+  setContextLengthBody,
   setProviderKeyBody,
   testCustomEndpointBody,
   type UserModel,
@@ -23,6 +25,7 @@ import {
   type Upload,
   type User,
 } from '@/lib/api/contract';
+import { normaliseServerUrl } from '@/lib/background/server-url';
 import { detectImageType, MAX_IMAGE_BYTES } from '@/lib/files/image-type';
 import type {
   BackgroundClient,
@@ -176,7 +179,8 @@ export class FakeBackground {
     const usable = provider.keyRequired
       ? provider.apiKey !== null
       : provider.apiKey !== null || provider.baseUrl !== null;
-    return usable ? undefined : missingKeyMessage(model.provider);
+    if (usable) return undefined;
+    return provider.keyRequired ? missingKeyMessage(model.provider) : missingAddressMessage(model.provider);
   }
 
   private userModel = (model: AiModel): UserModel => ({
@@ -193,7 +197,7 @@ export class FakeBackground {
   private endpointModels = (endpoint: CustomEndpoint): UserModel[] =>
     endpoint.models.map(({ id, model, displayName, ...discovered }) => ({
       ...makeAiModel(id, endpoint.name, model, displayName, {
-        content_length: discovered.contextLength ?? 4096,
+        content_length: discovered.contextLengthSet ?? discovered.contextLength ?? 4096,
         is_vision_enabled: discovered.vision === true,
         is_reasoning_enabled: discovered.thinking === true,
         inputPricePerMillion: 0,
@@ -226,7 +230,12 @@ export class FakeBackground {
     const found = this.connect(endpoint.baseUrl);
     if (!found.server) return { ...endpoint, refreshError: found.message };
     const ids = new Map(endpoint.models.map((m) => [m.model, m.id]));
-    const models = found.server.models.map((m) => ({ ...m, id: ids.get(m.model) ?? this.nextId++ }));
+    const set = new Map(endpoint.models.map((m) => [m.model, m.contextLengthSet ?? null]));
+    const models = found.server.models.map((m) => ({
+      ...m,
+      id: ids.get(m.model) ?? this.nextId++,
+      contextLengthSet: set.get(m.model) ?? null,
+    }));
     return { ...endpoint, models, refreshError: null, refreshedAt: NOW };
   }
 
@@ -265,23 +274,18 @@ export class FakeBackground {
   private readonly handlers: Handlers = {
     getSession: () => this.session(),
     setServerUrl: (url) => {
-      const serverUrl = url.trim().replace(/\/+$/, '');
+      const serverUrl = normaliseServerUrl(url);
       // Changing server signs out, as in the real background.
       if (serverUrl !== this.state.serverUrl) this.state.user = null;
       this.state.serverUrl = serverUrl;
       return this.session();
     },
     checkServer: (url) => {
-      const serverUrl = url.trim().replace(/\/+$/, '');
-      if (!/^https?:\/\/[^/]+/.test(serverUrl)) {
-        return {
-          serverUrl: url,
-          problem: {
-            kind: 'invalid',
-            status: 0,
-            message: 'Server URL must be a full address such as http://127.0.0.1:8787',
-          },
-        };
+      let serverUrl: string;
+      try {
+        serverUrl = normaliseServerUrl(url);
+      } catch (error) {
+        return { serverUrl: url, problem: { kind: 'invalid', status: 0, message: (error as Error).message } };
       }
       const answer = this.state.serverReachable ? this.state.servers[serverUrl] : undefined;
       if (!answer)
@@ -568,6 +572,20 @@ export class FakeBackground {
       const refreshed = this.discoverInto(endpoint);
       this.state.ai.endpoints[at] = refreshed;
       return refreshed;
+    },
+    setModelContextLength: ({ endpointId, ...body }) => {
+      const { at, endpoint } = this.ownEndpoint(endpointId);
+      const parsed = setContextLengthBody.safeParse(body);
+      if (!parsed.success) throw invalid(parsed.error.issues);
+      const { modelId, contextLength } = parsed.data;
+      if (!endpoint.models.some((m) => m.id === modelId))
+        throw new Failure({ kind: 'not-found', status: 404, message: 'AI model not found' });
+      const updated = {
+        ...endpoint,
+        models: endpoint.models.map((m) => (m.id === modelId ? { ...m, contextLengthSet: contextLength } : m)),
+      };
+      this.state.ai.endpoints[at] = updated;
+      return updated;
     },
     removeCustomEndpoint: ({ id }) => {
       const { at } = this.ownEndpoint(id);

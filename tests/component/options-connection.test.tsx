@@ -15,6 +15,9 @@ describe('OptionsApp: the server address', () => {
     fake.state.servers['https://example.org'] = 'other';
     const { user } = renderWithBackground(<OptionsApp />, fake);
     const input = await screen.findByLabelText('Trove server URL');
+    await user.clear(input);
+    await user.type(input, '127.0.0.1:8787');
+    // Typed without a scheme: taken as http://.
     await waitFor(() => expect(status()?.textContent).toBe('A Trove server answers at this address.'));
 
     await user.clear(input);
@@ -32,10 +35,23 @@ describe('OptionsApp: the server address', () => {
     expect(
       fake
         .calls('checkServer')
-        .every((url) => ['http://127.0.0.1:8787', 'http://127.0.0.1:9999', 'https://example.org'].includes(url)),
+        .every((url) =>
+          ['http://127.0.0.1:8787', '127.0.0.1:8787', 'http://127.0.0.1:9999', 'https://example.org'].includes(url),
+        ),
     ).toBe(true);
     // Checking saves nothing.
     expect(fake.calls('setServerUrl')).toEqual([]);
+  });
+
+  test('before the user acts, the saved address is not judged: no red error, even with nothing answering there', async () => {
+    const fake = new FakeBackground({ user: null, serverReachable: false });
+    renderWithBackground(<OptionsApp />, fake);
+    const steps = await screen.findByRole('region', { name: 'Get started in three steps' });
+    await waitFor(() => expect(fake.calls('checkServer')).toEqual(['http://127.0.0.1:8787']));
+    expect(within(steps).getAllByRole('listitem')[0]?.textContent).toMatch(/^Server: enter the address/);
+    expect(status()).toBeNull();
+    expect(screen.queryByText(/Can't reach the Trove server/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   test('first run shows three steps, the server one ticked when it answers; they go once signed in', async () => {
@@ -50,6 +66,7 @@ describe('OptionsApp: the server address', () => {
     // Nothing about saves waiting before there is an account.
     expect(screen.queryByRole('heading', { name: 'Saves waiting' })).toBeNull();
 
+    await user.click(screen.getByRole('tab', { name: 'Sign in' }));
     await user.type(screen.getByLabelText('Email or username'), 'ada');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

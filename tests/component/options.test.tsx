@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { rememberSignedInHere } from '@/components/options/account-history';
 import { OptionsApp } from '@/components/options/OptionsApp';
 import { FakeBackground } from './fake-background';
 import { makeGem, makeTag } from './fixtures';
@@ -22,8 +23,18 @@ async function openSignUp(fake = signedOut()) {
 }
 
 describe('OptionsApp: account', () => {
-  test('signed out shows the Sign in and Create account tabs, Sign in first', async () => {
-    const { user } = renderWithBackground(<OptionsApp />, signedOut());
+  test('a new user (no one ever signed in here) starts on Create account', async () => {
+    renderWithBackground(<OptionsApp />, signedOut());
+    const createAccount = await screen.findByRole('tab', { name: 'Create account' });
+    expect(createAccount.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('form', { name: 'Create account' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
+  });
+
+  test('signed out after someone signed in here shows the Sign in and Create account tabs, Sign in first', async () => {
+    const fake = new FakeBackground();
+    const { user } = renderWithBackground(<OptionsApp />, fake);
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     const signIn = await screen.findByRole('tab', { name: 'Sign in' });
     expect(signIn.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe('false');
@@ -36,6 +47,7 @@ describe('OptionsApp: account', () => {
   });
 
   test('the tabs work from the keyboard: one tab stop, ←/→ and Home/End switch between Sign in and Create account', async () => {
+    rememberSignedInHere();
     const { user } = renderWithBackground(<OptionsApp />, signedOut());
     const signIn = await screen.findByRole('tab', { name: 'Sign in' });
     const createAccount = screen.getByRole('tab', { name: 'Create account' });
@@ -136,6 +148,7 @@ describe('OptionsApp: account', () => {
   });
 
   test('signs in with a username and shows a wrong password as an error', async () => {
+    rememberSignedInHere();
     const fake = signedOut();
     const { user } = renderWithBackground(<OptionsApp />, fake);
     await user.type(await screen.findByLabelText('Email or username'), 'ada');

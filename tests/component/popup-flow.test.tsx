@@ -53,11 +53,10 @@ describe('SavePopup: the page filled in as it is read', () => {
 });
 
 describe('SavePopup: keyboard only', () => {
-  test('Tab to the fields, type, ↓ Enter in the collection picker, Enter saves there', async () => {
+  test('opens with focus in the Title; type, Tab on, ↓ Enter in the collection picker, Enter saves there; focus goes to Open in library', async () => {
     const fake = new FakeBackground();
     const { user } = renderPopup(fake);
     await findSaveForm();
-    await user.tab();
     expect(document.activeElement).toBe(field('Title'));
     await user.keyboard('{Control>}a{/Control}Typed title');
     while (document.activeElement?.id !== 'gem-collection') await user.tab();
@@ -67,6 +66,7 @@ describe('SavePopup: keyboard only', () => {
     await user.keyboard('{Enter}');
     expect((await screen.findByText(/^Saved in/)).textContent).toBe('Saved in Recipes / Desserts.');
     expect(fake.state.gems[0]).toMatchObject({ title: 'Typed title', collectionId: 3 });
+    expect(document.activeElement).toBe(button('Open in library'));
   });
 });
 

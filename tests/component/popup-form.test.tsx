@@ -167,4 +167,14 @@ describe('SavePopup: tags', () => {
     await user.click(field('Title'));
     expect(chips()).toEqual(['later']);
   });
+
+  test('a stray letter taken back with Escape does not become a tag when the box loses focus', async () => {
+    const { user } = renderPopup();
+    await findSaveForm();
+    await user.type(tagsBox(), 's');
+    await user.keyboard('{Escape}');
+    await user.click(field('Title'));
+    expect(chips()).toEqual([]);
+    expect(tagsBox().value).toBe('');
+  });
 });

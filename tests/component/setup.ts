@@ -7,6 +7,8 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   window.location.hash = '';
+  // What a page keeps in the extension's localStorage (theme, whether someone signed in here) starts afresh.
+  localStorage.clear();
 });
 
 // The components call these; provide them should the DOM environment lack them.

@@ -21,6 +21,9 @@ export interface E2eEnvironment {
   close(): Promise<void>;
 }
 
+/** The first start of a fresh data folder runs PGlite's initdb: over a minute on a shared, loaded machine. */
+const SERVER_START_MS = 180_000;
+
 /** `serverEnv` adds server settings (e.g. a house model served by the fake AI provider). */
 export async function startE2eEnvironment(
   name: string,
@@ -29,7 +32,7 @@ export async function startE2eEnvironment(
   const dataDir = mkdtempSync(join(tmpdir(), `trove-e2e-${name}-`));
   const port = await freePort();
   const [server, site, ctx] = await Promise.all([
-    startServerProcess({ port, env: { DATA_DIR: dataDir, ...serverEnv } }),
+    startServerProcess({ port, env: { DATA_DIR: dataDir, ...serverEnv }, timeoutMs: SERVER_START_MS }),
     startTestSite(),
     launchWithExtension(),
   ]);
@@ -40,7 +43,11 @@ export async function startE2eEnvironment(
     server,
     stopServer: () => env.server.stop(),
     startServer: async () => {
-      env.server = await startServerProcess({ port, env: { DATA_DIR: dataDir, ...serverEnv } });
+      env.server = await startServerProcess({
+        port,
+        env: { DATA_DIR: dataDir, ...serverEnv },
+        timeoutMs: SERVER_START_MS,
+      });
       return env.server;
     },
     close: async () => {

@@ -111,6 +111,8 @@ describe('GET /api/user-models labels', () => {
     ];
     expect(reasonOf('OpenAI')).toEqual([null]);
     expect(reasonOf('Anthropic')).toEqual(['Please add your Anthropic API Key in settings to use this model']);
+    // Ollama is reached at an address, not with a key: its models ask for that.
+    expect(reasonOf('Ollama')).toEqual(['Add your Ollama address in settings to use this model']);
     expect(list.find((m) => m.isDefaultForCurateit)?.inactiveReason).toMatch(/operator has not set up house models/);
   });
 

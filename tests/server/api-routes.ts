@@ -438,6 +438,13 @@ export const ROUTES: RouteCase[] = [
     path: (f) => `/api/ai-endpoints/${f.endpointId}/refresh`,
   },
   {
+    method: 'PUT',
+    pattern: '/api/ai-endpoints/:id/context-length',
+    auth: 'user',
+    path: (f) => `/api/ai-endpoints/${f.endpointId}/context-length`,
+    json: (f) => ({ modelId: f.modelId, contextLength: 32_768 }),
+  },
+  {
     method: 'DELETE',
     pattern: '/api/ai-endpoints/:id',
     auth: 'user',

@@ -39,6 +39,7 @@ describe('discovery', () => {
         vision: null,
         tools: null,
         thinking: null,
+        contextLengthSet: null,
       },
       {
         model: 'qwen2.5-7b-instruct',
@@ -47,6 +48,7 @@ describe('discovery', () => {
         vision: null,
         tools: null,
         thinking: null,
+        contextLengthSet: null,
       },
     ]);
     const listCall = s.compatible.requests.find((r) => r.path === '/v1/models');
@@ -59,7 +61,13 @@ describe('discovery', () => {
       ['Local vLLM', 'qwen2.5-7b-instruct', 'API', 32_768],
     ]);
     expect(models[0]?.endpoint).toEqual({ id: endpoint.id, name: 'Local vLLM', kind: 'openai-compatible' });
-    expect(models[0]?.discovered).toEqual({ contextLength: null, vision: null, tools: null, thinking: null });
+    expect(models[0]?.discovered).toEqual({
+      contextLength: null,
+      vision: null,
+      tools: null,
+      thinking: null,
+      contextLengthSet: null,
+    });
     expect(models.every((m) => !m.is_vision_enabled && !m.is_reasoning_enabled)).toBe(true);
   });
 
@@ -69,9 +77,15 @@ describe('discovery', () => {
     expect(endpoint.apiKey).toBeNull();
     const byName = Object.fromEntries(endpoint.models.map(({ id: _, model, displayName: __, ...m }) => [model, m]));
     expect(byName).toEqual({
-      'llama3.2-vision:11b': { contextLength: 131_072, vision: true, tools: true, thinking: false },
-      'qwen3:8b': { contextLength: 40_960, vision: false, tools: true, thinking: true },
-      'old-model:latest': { contextLength: null, vision: null, tools: null, thinking: null },
+      'llama3.2-vision:11b': {
+        contextLength: 131_072,
+        vision: true,
+        tools: true,
+        thinking: false,
+        contextLengthSet: null,
+      },
+      'qwen3:8b': { contextLength: 40_960, vision: false, tools: true, thinking: true, contextLengthSet: null },
+      'old-model:latest': { contextLength: null, vision: null, tools: null, thinking: null, contextLengthSet: null },
     });
     const shows = s.ollama.requests.filter((r) => r.path === '/api/show').map((r) => r.body);
     expect(shows).toEqual(

@@ -40,7 +40,7 @@ export function capabilities(model: UserModel): string[] {
   ];
   // A discovered model whose endpoint did not report its context length: unknown, not the budget it is given.
   const context =
-    model.discovered && model.discovered.contextLength === null
+    model.discovered && model.discovered.contextLength === null && model.discovered.contextLengthSet == null
       ? 'Context unknown'
       : `${formatContextLength(model.content_length)} context`;
   return [...list.filter(([on]) => on).map(([, name]) => name), context];

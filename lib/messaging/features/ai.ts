@@ -28,5 +28,11 @@ export interface AiMessages {
   testCustomEndpoint(input: TestCustomEndpointInput): Result<ConnectionTest>;
   /** Discovers an endpoint's models again. */
   refreshCustomEndpoint(input: { id: number }): Result<CustomEndpoint>;
+  /** Sets the context length of one of the endpoint's models (null forgets the one set). */
+  setModelContextLength(input: {
+    endpointId: number;
+    modelId: number;
+    contextLength: number | null;
+  }): Result<CustomEndpoint>;
   removeCustomEndpoint(input: { id: number }): Result<null>;
 }

@@ -241,4 +241,40 @@ describe('Combobox', () => {
     expect(onCreate).toHaveBeenLastCalledWith('late');
     expect(input.value).toBe('');
   });
+
+  it('a click on the input showing the choice selects it, so typing replaces the choice instead of adding to it', async () => {
+    const { user, input, onCreate } = renderCombobox({ selectedValue: '1' });
+    expect(input.value).toBe('Reading');
+    await user.click(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'Reading'.length]);
+    await user.keyboard('Local news{Enter}');
+    expect(onCreate).toHaveBeenCalledExactlyOnceWith('Local news');
+  });
+
+  it('Tab into the input showing the choice selects it too', async () => {
+    const { user, input } = renderCombobox({ selectedValue: '3' });
+    await user.tab();
+    expect(document.activeElement).toBe(input);
+    await user.keyboard('Rec');
+    expect(input.value).toBe('Rec');
+  });
+
+  it('tag entry: text taken back with Escape is not entered when focus leaves', async () => {
+    const { user, input, onCreate } = renderCombobox({ clearOnSelect: true, commitOnBlur: true, separator: ',' });
+    await user.type(input, 's');
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(input.value).toBe('s');
+    await user.tab();
+    expect(onCreate).not.toHaveBeenCalled();
+    expect(input.value).toBe('');
+
+    // Typing again after the Escape means it again: blur enters it.
+    await user.click(input);
+    await user.type(input, 'x');
+    await user.keyboard('{Escape}');
+    await user.type(input, 'yz');
+    await user.tab();
+    expect(onCreate).toHaveBeenCalledExactlyOnceWith('xyz');
+  });
 });

@@ -1,11 +1,17 @@
 import type { DiscoveredModel } from '@/lib/api/ai-contract';
-import { formatContextLength } from '../ModelBadges';
+import { ContextLengthCell } from './ContextLengthCell';
 
 /** Yes, No, or Unknown when the endpoint did not say (never guessed). */
 const known = (value: boolean | null) => (value === null ? 'Unknown' : value ? 'Yes' : 'No');
 
-/** An endpoint's models with what it reported of each: context length and capabilities. */
-export function DiscoveredModels({ endpointName, models }: { endpointName: string; models: DiscoveredModel[] }) {
+interface Props {
+  endpointId: number;
+  endpointName: string;
+  models: DiscoveredModel[];
+}
+
+/** An endpoint's models with what it reported of each: context length (which the user can set) and capabilities. */
+export function DiscoveredModels({ endpointId, endpointName, models }: Props) {
   if (!models.length) return <p className="hint">No models found yet.</p>;
   return (
     <table className="discovered-models">
@@ -23,7 +29,7 @@ export function DiscoveredModels({ endpointName, models }: { endpointName: strin
         {models.map((m) => (
           <tr key={m.id} data-model={m.model}>
             <th scope="row">{m.displayName}</th>
-            <td>{m.contextLength === null ? 'Unknown' : formatContextLength(m.contextLength)}</td>
+            <ContextLengthCell endpointId={endpointId} model={m} />
             <td>{known(m.vision)}</td>
             <td>{known(m.tools)}</td>
             <td>{known(m.thinking)}</td>

@@ -46,7 +46,7 @@ export function EndpointCard({ endpoint }: { endpoint: CustomEndpoint }) {
       </p>
       {endpoint.refreshError && <Alert tone="error">{endpoint.refreshError}</Alert>}
       {refresh.isError && <Alert tone="error">{errorMessage(refresh.error)}</Alert>}
-      <DiscoveredModels endpointName={endpoint.name} models={endpoint.models} />
+      <DiscoveredModels endpointId={endpoint.id} endpointName={endpoint.name} models={endpoint.models} />
       {confirming ? (
         // biome-ignore lint/a11y/useSemanticElements: a group of two buttons, not a form fieldset
         <div className="row-actions confirm-delete" role="group" aria-label={`Remove ${endpoint.name}?`}>
