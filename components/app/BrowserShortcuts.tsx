@@ -1,13 +1,31 @@
-import { useQuery } from '@tanstack/react-query';
-import { Fragment } from 'react';
-import { openShortcutSettings, readBrowserShortcuts, SHORTCUT_SETTINGS } from '@/lib/browser-shortcuts';
+import { Fragment, useEffect, useState } from 'react';
+import {
+  type BrowserShortcut,
+  openShortcutSettings,
+  readBrowserShortcuts,
+  SHORTCUT_SETTINGS,
+} from '@/lib/browser-shortcuts';
 
-const browserShortcutsQuery = {
-  queryKey: ['browserShortcuts'] as const,
-  queryFn: readBrowserShortcuts,
-  staleTime: 0,
-  refetchOnWindowFocus: true,
-};
+/** The commands as bound, read again whenever the page comes back into focus (a key changed meanwhile shows). */
+function useBrowserShortcuts(): BrowserShortcut[] {
+  const [shortcuts, setShortcuts] = useState<BrowserShortcut[]>([]);
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      void readBrowserShortcuts().then(
+        (found) => live && setShortcuts(found),
+        // A browser without the commands API lists nothing rather than an error about it.
+        () => {},
+      );
+    read();
+    window.addEventListener('focus', read);
+    return () => {
+      live = false;
+      window.removeEventListener('focus', read);
+    };
+  }, []);
+  return shortcuts;
+}
 
 function SettingsLink() {
   return (
@@ -27,17 +45,14 @@ function Keys({ shortcut }: { shortcut: string }) {
   ));
 }
 
-/**
- * The extension's keyboard commands with the keys the browser really bound (lib/browser-shortcuts.ts), read
- * again whenever the page comes back into focus, so a key changed in the browser's settings shows at once.
- */
+/** The extension's keyboard commands with the keys the browser really bound (lib/browser-shortcuts.ts). */
 export function BrowserShortcuts() {
-  const shortcuts = useQuery(browserShortcutsQuery);
-  if (!shortcuts.data?.length) return null;
+  const shortcuts = useBrowserShortcuts();
+  if (!shortcuts.length) return null;
   return (
     <div className="browser-shortcuts">
       <dl>
-        {shortcuts.data.map((command) => (
+        {shortcuts.map((command) => (
           <Fragment key={command.name}>
             <dt>{command.shortcut ? <Keys shortcut={command.shortcut} /> : 'not set'}</dt>
             <dd>
