@@ -1,9 +1,11 @@
 import { useAtomValue } from 'jotai';
+import { BrowserShortcuts } from '../app/BrowserShortcuts';
 import { chatModeAtom } from './atoms';
 
 /**
  * The composer's keyboard shortcuts and the rule that keeps them out of the way (lib/chat/shortcuts.ts).
- * Write mode has no Chat history, so '\' is no shortcut there and is not listed (spec §2).
+ * Write mode has no Chat history, so '\' is no shortcut there and is not listed (spec §2). Below them,
+ * the extension's keyboard commands as the browser bound them.
  */
 export function ShortcutsPanel() {
   const writer = useAtomValue(chatModeAtom) === 'ai-writer';
@@ -38,10 +40,6 @@ export function ShortcutsPanel() {
           <kbd>Shift</kbd> + <kbd>Enter</kbd>
         </dt>
         <dd>New line</dd>
-        <dt>
-          <kbd>Alt</kbd> + <kbd>Shift</kbd> + <kbd>C</kbd>
-        </dt>
-        <dd>Open or close this panel (change it at chrome://extensions/shortcuts)</dd>
       </dl>
       <p>
         A shortcut works only when typed at the start of the question or after a space, so it stays an ordinary
@@ -53,6 +51,8 @@ export function ShortcutsPanel() {
         )}
         , <code>a@b.c</code>, <code>C++</code>).
       </p>
+      <h3>In the browser</h3>
+      <BrowserShortcuts />
     </div>
   );
 }

@@ -18,7 +18,10 @@ export function FirstRunSteps({ serverUrl }: { serverUrl: string }) {
     {
       key: 'toolbar',
       done: false,
-      text: 'Toolbar: click the puzzle-piece icon beside the address bar, then the pin beside Trove.',
+      text:
+        import.meta.env.BROWSER === 'firefox'
+          ? 'Toolbar: click the puzzle-piece icon beside the address bar, then the gear beside Trove, then Pin to Toolbar.'
+          : 'Toolbar: click the puzzle-piece icon beside the address bar, then the pin beside Trove.',
     },
   ];
   return (

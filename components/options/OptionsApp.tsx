@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { BrowserShortcuts } from '../app/BrowserShortcuts';
 import { errorMessage, useBackground } from '../app/background-context';
 import { sessionQuery } from '../app/queries';
 import { QueueStatus } from '../queue/QueueStatus';
@@ -42,6 +43,10 @@ export function OptionsApp() {
               <QueueStatus detailed />
             </section>
           )}
+          <section aria-labelledby="shortcuts-heading">
+            <h2 id="shortcuts-heading">Keyboard shortcuts</h2>
+            <BrowserShortcuts />
+          </section>
           <AppearanceSettings />
           {session.data.user && <RecentGems key={session.data.user.id} />}
         </>

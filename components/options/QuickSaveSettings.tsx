@@ -25,7 +25,7 @@ export function QuickSaveSettings() {
   return (
     <section aria-labelledby="quick-save-heading">
       <h2 id="quick-save-heading">Quick saves</h2>
-      <Field id="quick-save-collection" label="Right-click and shortcut (Alt+Shift+S) saves go to">
+      <Field id="quick-save-collection" label="Right-click and keyboard shortcut saves go to">
         <select
           id="quick-save-collection"
           value={preferences.data.quickSaveCollectionId ?? ''}

@@ -100,7 +100,7 @@ function clickMenu(menuItemId: string, tab: Browser.tabs.Tab, selectionText?: st
   }
 }
 
-/** The user presses the chat shortcut (Alt+Shift+C) on `tab`. */
+/** The user presses the chat shortcut (toggle-chat) on `tab`. */
 function pressShortcut(tab: Browser.tabs.Tab) {
   inGesture = true;
   try {
@@ -257,6 +257,6 @@ describe('the manifest', () => {
   it.each(['chrome', 'firefox'])('(%s) declares the toggle-chat command with its shortcut', async (target) => {
     const { default: config } = await import('../../wxt.config');
     const manifest = typeof config.manifest === 'function' ? await config.manifest({ browser: target } as never) : {};
-    expect(manifest.commands?.['toggle-chat']?.suggested_key).toEqual({ default: 'Alt+Shift+C' });
+    expect(manifest.commands?.['toggle-chat']?.suggested_key).toEqual({ default: 'Alt+Shift+O' });
   });
 });

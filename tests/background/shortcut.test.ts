@@ -7,7 +7,7 @@ import { setupTestServer } from '../server/harness';
 import { newAccount } from './helpers';
 
 /**
- * The Alt+Shift+S shortcut (lib/background/commands.ts), with fakeBrowser's tabs and notifications and the real server.
+ * The save-page shortcut (lib/background/commands.ts), with fakeBrowser's tabs and notifications and the real server.
  */
 const t = setupTestServer();
 
