@@ -18,8 +18,8 @@ import {
   uploadsDir,
 } from './config';
 import { openDatabase } from './db/client';
-import { answerUnparsedRequests } from './http/client-errors';
 import { parseAddressPolicy } from './http/address-policy';
+import { answerUnparsedRequests } from './http/client-errors';
 import { drainable } from './http/drain';
 import { makeOutbound } from './http/outbound';
 import { syncCatalogue } from './services/ai-models';
