@@ -20,6 +20,8 @@ interface ComposerOptions {
   /** The page a question goes with (for the estimate). */
   page?: ActivePage | null;
   onOpenAiSettings?: () => void;
+  /** An answer (or a prompt queue, a picture) on its way. */
+  busy?: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export function ComposerAsInPanel({
   onSend = () => {},
   page = null,
   onOpenAiSettings = () => {},
+  busy = false,
 }: ComposerOptions) {
   const models = useChosenModels();
   const { flags } = useChatFlags();
@@ -44,7 +47,7 @@ export function ComposerAsInPanel({
         tool="chat"
         writer={writer}
         temporary={false}
-        busy={false}
+        busy={busy}
         onSend={onSend}
         onStop={() => {}}
         placeholder="Ask about this page…"
