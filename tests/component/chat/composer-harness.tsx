@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { createStore, Provider, useAtom } from 'jotai';
+import { createStore, Provider, useAtom, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
-import { drawerAtom } from '@/components/chat/atoms';
+import { activeToolAtom, drawerAtom } from '@/components/chat/atoms';
 import { ChatApiProvider } from '@/components/chat/chat-api-context';
 import { PanelComposer } from '@/components/chat/composer/PanelComposer';
 import { useChatFiles } from '@/components/chat/files/use-chat-files';
@@ -39,12 +39,13 @@ export function ComposerAsInPanel({
   const { flags } = useChatFlags();
   const files = useChatFiles(models.chosen[0], null);
   const [drawer, setDrawer] = useAtom(drawerAtom);
+  const tool = useAtomValue(activeToolAtom);
   return (
     <>
       <PanelComposer
         models={models}
         pageRead={pageRead}
-        tool="chat"
+        tool={tool}
         writer={writer}
         temporary={false}
         busy={busy}
