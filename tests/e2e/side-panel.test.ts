@@ -297,7 +297,7 @@ describe('the side panel', () => {
     // The menu is offered once the answer is stored (not while it is live): the locator waits for it.
     await (await inLastTurn(panel, '.answer-options-trigger')).click();
     await panel.waitForSelector('.answer-options');
-    await panel.locator('.answer-options button::-p-text(Ai Prompt)').click();
+    await panel.locator('.answer-options button::-p-text(AI Prompt)').click();
     await expect
       .poll(promptTexts, { timeout: 10_000 })
       .toHaveProperty(['Will the seawall hold?'], 'Plainly: it holds.');
