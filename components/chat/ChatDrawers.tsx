@@ -59,7 +59,7 @@ const TITLES: Record<DrawerName, string> = {
   invite: 'Invite Other',
   'edit-gem': 'Edit Gem',
   prompts: 'AI Prompts',
-  voices: 'Brand voice',
+  voices: 'Brand voices and agents',
   memory: 'Memory',
   bookmarks: 'Gems and collections',
   contexts: 'Contexts',

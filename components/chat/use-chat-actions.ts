@@ -148,7 +148,7 @@ export function useChatActions(
       if (chatId === null) return;
       api
         .exportChat(chatId, format)
-        .then(({ blob, filename }) => download(blob, format === 'text' ? 'chat.txt' : filename))
+        .then(({ blob, filename }) => download(blob, filename))
         .catch(fail);
     },
     copy: () => {

@@ -14,13 +14,14 @@ export function defaultModel(models: UserModel[], settings: AiSettings | undefin
   );
 }
 
-/** The default image model (the picture tool): the settings' image choice, else the first usable one. */
+/**
+ * The default image model (the picture tool): the settings' image choice, else the first usable one; none when none
+ * is usable (the composer then says how to get one, rather than switching to a model that cannot draw).
+ */
 export function defaultImageModel(models: UserModel[], settings: AiSettings | undefined): UserModel | undefined {
-  const images = models.filter((m) => m.type === 'Image' && m.isActive);
+  const images = models.filter((m) => m.type === 'Image' && m.isActive && m.label !== 'Inactive');
   return (
-    images.find((m) => m.provider === settings?.defaultImageAI && m.model === settings?.defaultImageModel) ??
-    images.find((m) => m.label !== 'Inactive') ??
-    images[0]
+    images.find((m) => m.provider === settings?.defaultImageAI && m.model === settings?.defaultImageModel) ?? images[0]
   );
 }
 

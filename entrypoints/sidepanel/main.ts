@@ -2,6 +2,7 @@ import '@/assets/trove.css';
 import '@/assets/chat.css';
 import '@/assets/drawer.css';
 import '@/assets/pickers.css';
+import { afterFirstFrame } from '@/components/app/after-first-frame';
 import { markOnce } from '@/components/app/mark-once';
 import { createQueryClient } from '@/components/app/query-client';
 import { applyTheme, readTheme } from '@/components/app/theme';
@@ -12,14 +13,15 @@ import { createBackgroundClient } from '@/lib/messaging/messenger';
 
 // The panel's first script holds no React. The HTML's composer takes typing from the first frame (an
 // Enter is kept for later); this script asks the background what the panel needs, on the query cache
-// React then renders from, and loads React once that frame is drawn: evaluating it first would hold the
-// frame back. React's first render takes over the composer's text, caret and focus.
+// React then renders from, and loads React once that frame is drawn (at once in a hidden panel, which draws
+// none): evaluating it first would hold the frame back. React's first render takes over the composer's text,
+// caret and focus.
 applyTheme(readTheme());
 wireShellComposer();
 const background = createBackgroundClient();
 const queryClient = createQueryClient();
 prefetchChatPanel(queryClient, background);
-requestAnimationFrame(() => {
+afterFirstFrame(() => {
   markOnce(PANEL_MARKS.typeable);
-  setTimeout(() => void import('./app').then(({ startPanel }) => startPanel(background, queryClient)));
+  void import('./app').then(({ startPanel }) => startPanel(background, queryClient));
 });

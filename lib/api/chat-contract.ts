@@ -24,15 +24,16 @@ export * from './chat-tools-contract';
  * - `done` `{status, usage, cost}`: the answer is complete (`status` 'done') or was stopped ('stopped');
  * - `error` `{message}`: the provider failed, or the answer was interrupted (its server crashed); the reason is stored
  * on the message too;
- * - `followups` `{questions}` (with `followUps: true`): after the answer is stored as done, before `done`
- *   (an empty list when the follow-up request failed or its reply was unreadable: the answer still succeeds);
+ * - `followups` `{questions}` (with `followUps: true`): after `done` (the answer is complete and the next question can
+ *   be sent while they are asked for), the stream's last event (an empty list when the follow-up request failed or its
+ *   reply was unreadable: the answer still succeeds);
  * - `done` also carries `citations` (with `citations: true`): the included context items cited as [n].
  *
  * With `modelIds` (1–4 models side by side) every event carries `id` (message id) and `index`; see
  * `chatStreamEvents`. Options `brandVoiceId`, `personaId`, `promptId`, `promptVariables`, `promptPart`,
  * `memory`, `costEstimate` (and `followUps`, `citations`) are stored in the message's `context.options`
  * when given; the brand voice, persona and prompt used (ids and names) in `context.instructions`.
- * - `memory` `{proposal}` (memory on): a fact the assistant proposes to remember, before `followups`/`done`.
+ * - `memory` `{proposal}` (memory on): a fact the assistant proposes to remember, before `done`/`followups`.
  */
 
 /** `POST /api/chats`. */
@@ -178,7 +179,7 @@ export const messageListSchema = z.object({ data: z.array(messageSchema), total:
  * The data of each streamed event. With `modelIds` (several models), every event also carries the
  * message `id` it belongs to (null when temporary) and `index` (the model's position in `modelIds`),
  * and `message` carries `modelId` and `displayName`; the stream ends after every answer has ended.
- * `followups` comes after the answer is stored and before its `done`.
+ * `followups` comes after its answer's `done`.
  */
 const tag = { id: z.number().nullable().optional(), index: z.number().optional() };
 export const chatStreamEvents = {
@@ -195,7 +196,7 @@ export const chatStreamEvents = {
   /** Web search: the pages the answer drew on so far (each event carries the whole list). */
   sources: z.object({ ...tag, results: z.array(searchResultSchema) }),
   followups: z.object({ ...tag, questions: z.array(z.string()) }),
-  /** Memory on and the model proposed a memory: after the answer is stored, before `followups` and `done`. */
+  /** Memory on and the model proposed a memory: after the answer is stored, before `done` and `followups`. */
   memory: z.object({ ...tag, proposal: z.string() }),
   done: z.object({
     ...tag,

@@ -92,11 +92,19 @@ const blank = (modelId: number | null, displayName: string, messageId: number | 
   citations: null,
 });
 
-/** Applies `change` to the answer an event is about: its `index`, or the only answer. */
-function updateAnswer(turn: LiveTurn, index: number | undefined, change: (answer: LiveAnswer) => LiveAnswer): LiveTurn {
+/**
+ * Applies `change` to the answer an event is about: its `index`, or the only answer. A finished answer takes only its
+ * follow-up questions (`late`), which come after its end.
+ */
+function updateAnswer(
+  turn: LiveTurn,
+  index: number | undefined,
+  change: (answer: LiveAnswer) => LiveAnswer,
+  late = false,
+): LiveTurn {
   const at = index ?? 0;
   const answer = turn.answers[at];
-  if (!answer || isFinished(answer)) return turn;
+  if (!answer || (isFinished(answer) && !late)) return turn;
   const answers = turn.answers.slice();
   answers[at] = change(answer);
   return { ...turn, answers };
@@ -154,7 +162,7 @@ function applyEvent(turn: LiveTurn, event: ChatStreamEvent): LiveTurn {
     case 'sources':
       return updateAnswer(turn, event.data.index, (a) => ({ ...a, results: event.data.results }));
     case 'followups':
-      return updateAnswer(turn, event.data.index, (a) => ({ ...a, followUps: event.data.questions }));
+      return updateAnswer(turn, event.data.index, (a) => ({ ...a, followUps: event.data.questions }), true);
     case 'memory':
       return updateAnswer(turn, event.data.index, (a) => ({ ...a, memoryProposal: event.data.proposal }));
     case 'done':

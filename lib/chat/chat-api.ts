@@ -222,7 +222,7 @@ export function createChatApi(access: AccessSource) {
     /** Optimize prompt (author only): `modelId` improves `text` (the editor's current text); nothing is saved. */
     optimizePrompt: async (id: number, input: { modelId: number; text?: string }) =>
       (await json('POST', `prompts/${id}/optimize`, optimizedPromptSchema, input)).data.text,
-    /** Save → Ai Prompt: a new private prompt holding the answer's text. */
+    /** Save → AI Prompt: a new private prompt holding the answer's text. */
     promptFromAnswer: async (messageId: number) =>
       (await json('POST', `messages/${messageId}/prompt`, z.object({ data: promptSchema }), {})).data,
     /** Share → Create prompt from current conversation: `modelId` writes a reusable prompt from it. */

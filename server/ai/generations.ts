@@ -2,7 +2,10 @@ import type { Citation, SearchResult } from '../../lib/api/chat-contract';
 import type { MessageUsage } from '../db/schema';
 import type { LeaseSettings } from './leases';
 
-/** What a listener of a generation hears: deltas, maybe a memory proposal and the follow-up questions, then the end. */
+/**
+ * What a listener of a generation hears: deltas, maybe a memory proposal, the end, then (asked for, the answer done) the
+ * follow-up questions: the answer is done before they are asked, so the panel can take the next question at once.
+ */
 export type GenerationEvent =
   | { type: 'delta'; text: string }
   | { type: 'reasoning'; text: string }
@@ -18,8 +21,8 @@ export type GenerationEvent =
     }
   | { type: 'error'; message: string };
 export type GenerationEnd = Extract<GenerationEvent, { type: 'done' | 'error' }>;
-export const isEnd = (event: GenerationEvent): event is GenerationEnd =>
-  event.type === 'done' || event.type === 'error';
+/** Hears each event, then null once the generation is closed. */
+type Listener = (event: GenerationEvent | null) => void;
 
 /**
  * One answer being generated in this process, independent of any HTTP request: it keeps the text
@@ -32,20 +35,23 @@ export class Generation {
   reasoning = '';
   /** Web search: the pages drawn on so far. */
   results: SearchResult[] | undefined;
-  /** The follow-up questions, once asked for and received (before the end). */
+  /** The follow-up questions, once asked for and received (after the end). */
   followUps: string[] | undefined;
   /** The memory the answer proposes, once it is stored (before the follow-ups and the end). */
   memoryProposal: string | undefined;
   end: GenerationEnd | undefined;
+  /** Nothing more comes (the end, and the follow-ups when they were asked for): listeners are let go. */
+  closed = false;
   readonly controller = new AbortController();
   /** True when the user stopped it (rather than the server shutting down). */
   stopRequested = false;
-  /** Settles once the answer is stored and the end broadcast. */
+  /** Settles once the answer is stored, the end broadcast and the generation closed. */
   finished: Promise<void> = Promise.resolve();
-  private readonly listeners = new Set<(event: GenerationEvent) => void>();
+  private readonly listeners = new Set<Listener>();
 
+  /** After the end only the follow-ups may still come. */
   emit(event: GenerationEvent) {
-    if (this.end) return;
+    if (this.closed || (this.end && event.type !== 'followups')) return;
     if (event.type === 'delta') this.text += event.text;
     else if (event.type === 'reasoning') this.reasoning += event.text;
     else if (event.type === 'sources') this.results = event.results;
@@ -53,6 +59,14 @@ export class Generation {
     else if (event.type === 'memory') this.memoryProposal = event.proposal;
     else this.end = event;
     for (const listener of this.listeners) listener(event);
+  }
+
+  /** Ends what listeners hear (called once the end and any follow-ups are sent, or when the work failed). */
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    for (const listener of this.listeners) listener(null);
+    this.listeners.clear();
   }
 
   stop() {
@@ -64,7 +78,7 @@ export class Generation {
    * Attaches a listener: the text so far and the end (if any) now, the events after them later.
    * Synchronous, so nothing is missed or heard twice between the snapshot and the listener.
    */
-  attach(listener: (event: GenerationEvent) => void) {
+  attach(listener: Listener) {
     const snapshot = {
       text: this.text,
       reasoning: this.reasoning,
@@ -72,8 +86,9 @@ export class Generation {
       memoryProposal: this.memoryProposal,
       followUps: this.followUps,
       end: this.end,
+      closed: this.closed,
     };
-    if (!this.end) this.listeners.add(listener);
+    if (!this.closed) this.listeners.add(listener);
     return { ...snapshot, detach: () => this.listeners.delete(listener) };
   }
 }
@@ -105,6 +120,7 @@ export class Generations {
     const run = work()
       .catch((error: unknown) => console.error('[trove] generation failed unexpectedly:', error))
       .finally(() => {
+        generation.close();
         if (messageId !== null && this.live.get(messageId) === generation) this.live.delete(messageId);
         this.running.delete(run);
       });
@@ -122,15 +138,17 @@ export class Generations {
 
 /**
  * Events of a generation as an async iterable: the reasoning, sources and text so far (if any), then live
- * deltas, the follow-ups (if any), then the end. `close()` (the client went away) ends the iteration without ending the
+ * deltas, the end, then the follow-ups (if any); it ends when the generation is closed. `close()` (the client went away) ends the iteration without ending the
  * generation.
  */
 export function subscribe(generation: Generation) {
   const queue: GenerationEvent[] = [];
   let wake: (() => void) | undefined;
   let closed = false;
-  const push = (event: GenerationEvent) => {
-    queue.push(event);
+  let over = false;
+  const push = (event: GenerationEvent | null) => {
+    if (event) queue.push(event);
+    else over = true;
     wake?.();
   };
   const attached = generation.attach(push);
@@ -138,8 +156,9 @@ export function subscribe(generation: Generation) {
   if (attached.results) queue.push({ type: 'sources', results: attached.results });
   if (attached.text) queue.push({ type: 'delta', text: attached.text });
   if (attached.memoryProposal) queue.push({ type: 'memory', proposal: attached.memoryProposal });
-  if (attached.followUps) queue.push({ type: 'followups', questions: attached.followUps });
   if (attached.end) queue.push(attached.end);
+  if (attached.followUps) queue.push({ type: 'followups', questions: attached.followUps });
+  over = attached.closed;
   const close = () => {
     closed = true;
     attached.detach();
@@ -150,6 +169,7 @@ export function subscribe(generation: Generation) {
       while (!closed) {
         const event = queue.shift();
         if (!event) {
+          if (over) return;
           await new Promise<void>((resolve) => {
             wake = resolve;
           });
@@ -157,7 +177,6 @@ export function subscribe(generation: Generation) {
           continue;
         }
         yield event;
-        if (isEnd(event)) return;
       }
     } finally {
       attached.detach();

@@ -161,7 +161,8 @@ export function dropAnswer(generation: Generation, asked: ProviderAnswer) {
 /**
  * Reads the answer `asked` of the provider into `generation`: deltas are broadcast as they come and
  * checkpointed to the row (when `persist`); at the end the row gets the full answer, the status,
- * usage and cost (or the error), and only then is the end broadcast.
+ * usage and cost (or the error), and only then is the end broadcast; the follow-up questions (asked for) come
+ * after it, and then the generation is closed.
  */
 export async function generate(
   generation: Generation,
@@ -306,7 +307,8 @@ export async function generate(
     await spendApart(run.charge, spent);
   }
   if (memoryProposal && end.type === 'done') generation.emit({ type: 'memory', proposal: memoryProposal });
-  // Follow-ups: the answer is stored as done first; the questions come before the `done` event.
+  generation.emit(end);
+  // Follow-ups: asked once the answer is stored and its end sent, so the panel takes the next question meanwhile.
   if (run.followUps && end.type === 'done' && end.status === 'done') {
     const { questions, usage: asked } = await askFollowUps({
       model: run.llm,
@@ -329,5 +331,5 @@ export async function generate(
     }
     generation.emit({ type: 'followups', questions });
   }
-  generation.emit(end);
+  generation.close();
 }

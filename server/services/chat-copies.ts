@@ -121,11 +121,25 @@ export async function forkChat(db: Db, files: Files, userId: number, messageId: 
   return copyChat(db, files, userId, source, `${source.title} (fork)`, rows);
 }
 
-const EXPORT_FILES: Record<ChatExportFormat, { contentType: string; filename: string }> = {
-  markdown: { contentType: 'text/markdown; charset=utf-8', filename: 'chat.md' },
-  json: { contentType: 'application/json; charset=utf-8', filename: 'chat.json' },
-  text: { contentType: 'text/plain; charset=utf-8', filename: 'chat.txt' },
+const EXPORT_FILES: Record<ChatExportFormat, { contentType: string; extension: string }> = {
+  markdown: { contentType: 'text/markdown; charset=utf-8', extension: 'md' },
+  json: { contentType: 'application/json; charset=utf-8', extension: 'json' },
+  text: { contentType: 'text/plain; charset=utf-8', extension: 'txt' },
 };
+
+/**
+ * An export's file name: the chat's title as far as a file name can hold it (ASCII letters, digits, spaces, dots and
+ * dashes, none at either end; "chat" when nothing is left) and the day it was started, e.g. "Seawall vote 2026-11-28.md".
+ */
+function exportFilename(title: string, createdAt: Date, extension: string): string {
+  const name = title
+    .normalize('NFKD')
+    .replace(/[^\w .-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .slice(0, 80)
+    .replace(/^[ .-]+|[ .-]+$/g, '');
+  return `${name || 'chat'} ${createdAt.toISOString().slice(0, 10)}.${extension}`;
+}
 
 /** How an export writes what comes with an answer: a failure, a web source, a picture. */
 interface ExportLines {
@@ -164,7 +178,10 @@ export async function exportChat(db: Db, userId: number, chatId: number, format:
   const chat = await getOwnedChat(db, userId, chatId);
   // By turn, as the panel shows them: a regenerated or several-model answer beside the others to its question.
   const turns = turnsKeeping(await listMessages(db, userId, chatId), (m) => FINISHED.has(m.status));
-  const { contentType, filename } = EXPORT_FILES[format];
+  const { contentType, extension } = EXPORT_FILES[format];
+  const filename = exportFilename(chat.title, chat.createdAt, extension);
+  // The page the chat was started from (a chat without one has a trove:// address of its own).
+  const page = /^https?:\/\//i.test(chat.url) ? chat.url : null;
   let body: string;
   if (format === 'json') {
     body = `${JSON.stringify(
@@ -188,7 +205,7 @@ export async function exportChat(db: Db, userId: number, chatId: number, format:
           .map((m, i) => `**${answerLabel(m, i, turn.answers.length)}:**\n\n${answerOf(m, MARKDOWN_LINES)}\n`)
           .join('\n')}`,
     );
-    body = [`# ${chat.title}\n`, ...blocks].join('\n');
+    body = [`# ${chat.title}\n`, ...(page ? [`Page: <${page}>\n`] : []), ...blocks].join('\n');
   } else {
     const blocks = turns.map(
       (turn) =>
@@ -196,7 +213,7 @@ export async function exportChat(db: Db, userId: number, chatId: number, format:
           .map((m, i) => `${answerLabel(m, i, turn.answers.length)}:\n${answerOf(m, TEXT_LINES)}\n`)
           .join('\n')}`,
     );
-    body = [`${chat.title}\n`, ...blocks].join('\n');
+    body = [`${chat.title}\n`, ...(page ? [`Page: ${page}\n`] : []), ...blocks].join('\n');
   }
   return { body, contentType, disposition: `attachment; filename="${filename}"` };
 }

@@ -180,7 +180,6 @@ export async function* storedMessageEvents(
       if (current.results) yield { type: 'sources', results: current.results };
       const proposal = memoryProposalAnswerOf(current) ? null : memoryProposalOf(current);
       if (proposal) yield { type: 'memory', proposal };
-      if (current.followUps) yield { type: 'followups', questions: current.followUps };
       yield {
         type: 'done',
         status: current.status,
@@ -188,6 +187,8 @@ export async function* storedMessageEvents(
         cost: current.cost,
         ...(current.citations ? { citations: current.citations } : {}),
       };
+      // As a live answer sends them: after its end (still being asked for by another copy: read with the messages).
+      if (current.followUps) yield { type: 'followups', questions: current.followUps };
       return;
     }
     if (Date.now() >= deadline) return;

@@ -297,7 +297,7 @@ describe('the side panel', () => {
     // The menu is offered once the answer is stored (not while it is live): the locator waits for it.
     await (await inLastTurn(panel, '.answer-options-trigger')).click();
     await panel.waitForSelector('.answer-options');
-    await panel.locator('.answer-options button::-p-text(Ai Prompt)').click();
+    await panel.locator('.answer-options button::-p-text(AI Prompt)').click();
     await expect
       .poll(promptTexts, { timeout: 10_000 })
       .toHaveProperty(['Will the seawall hold?'], 'Plainly: it holds.');
@@ -530,10 +530,13 @@ describe('the side panel', () => {
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
     await panel.locator('button[aria-label="Share options"]').click();
     await panel.locator('[role="menuitem"]::-p-text(Export text)').click();
-    const file = join(downloads, 'chat.txt');
-    for (let i = 0; i < 50 && !readdirSync(downloads).includes('chat.txt'); i++)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(readFileSync(file, 'utf8')).toContain('What did the council decide?');
+    // Named after the chat's title and day.
+    const exported = () =>
+      readdirSync(downloads).find((name) => /^What did the council decide \d{4}-\d\d-\d\d\.txt$/.test(name));
+    for (let i = 0; i < 50 && !exported(); i++) await new Promise((r) => setTimeout(r, 100));
+    const text = readFileSync(join(downloads, exported() ?? 'missing.txt'), 'utf8');
+    expect(text).toContain('What did the council decide?');
+    expect(text).toContain(`Page: ${env.site.url}/news-article.html`);
 
     await panel.locator('.composer-input').click();
     await panel.keyboard.type('\\');

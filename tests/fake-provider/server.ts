@@ -52,7 +52,10 @@ export interface Script {
   sources?: Source[];
   /** OpenAI Responses: the reasoning summary, one piece per streamed delta, before the answer. */
   reasoning?: string[];
-  /** Waits for this before the last chunk: orders two answers in time whatever the machine's load. */
+  /**
+   * Waits for this before the last chunk (a non-streamed answer: before it is sent): orders two answers in time
+   * whatever the machine's load.
+   */
   lastChunkAfter?: Promise<unknown>;
   /** Called once the whole answer is sent. */
   onSent?: () => void;
@@ -145,6 +148,12 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
+/** A non-streamed answer, sent once the script's `lastChunkAfter` has settled. */
+async function sendWhole(res: ServerResponse, script: Script, body: unknown) {
+  await script.lastChunkAfter;
+  sendJson(res, 200, body);
+}
+
 /** A response being streamed; `write` is a no-op once the client has gone. */
 class Stream {
   gone = false;
@@ -201,7 +210,7 @@ const sse = (data: unknown, event?: string) => `${event ? `event: ${event}\n` : 
 function openaiChat(res: ServerResponse, body: Record<string, unknown>, script: Script, usage: Usage) {
   const model = String(body.model ?? 'gpt-4o-mini');
   const id = `chatcmpl-fake${Date.now().toString(36)}`;
-  if (body.stream !== true) return sendJson(res, 200, openai.completion(id, model, script.chunks.join(''), usage));
+  if (body.stream !== true) return sendWhole(res, script, openai.completion(id, model, script.chunks.join(''), usage));
   const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
   const stream = new Stream(res, 'text/event-stream');
   return play(
@@ -227,7 +236,7 @@ function openaiChat(res: ServerResponse, body: Record<string, unknown>, script: 
 function anthropicMessages(res: ServerResponse, body: Record<string, unknown>, script: Script, usage: Usage) {
   const model = String(body.model ?? 'claude-sonnet-4-5');
   const id = `msg_fake${Date.now().toString(36)}`;
-  if (body.stream !== true) return sendJson(res, 200, anthropic.message(id, model, script.chunks.join(''), usage));
+  if (body.stream !== true) return sendWhole(res, script, anthropic.message(id, model, script.chunks.join(''), usage));
   const stream = new Stream(res, 'text/event-stream');
   const event = (data: { type: string }) => stream.write(sse(data, data.type));
   let text = 0;
@@ -267,7 +276,7 @@ function anthropicMessages(res: ServerResponse, body: Record<string, unknown>, s
 
 function ollamaChat(res: ServerResponse, body: Record<string, unknown>, script: Script, usage: Usage) {
   const model = String(body.model ?? 'llama3.2:latest');
-  if (body.stream === false) return sendJson(res, 200, ollama.done(model, script.chunks.join(''), usage));
+  if (body.stream === false) return sendWhole(res, script, ollama.done(model, script.chunks.join(''), usage));
   const stream = new Stream(res, 'application/x-ndjson');
   const line = (data: unknown) => stream.write(`${JSON.stringify(data)}\n`);
   return play(
@@ -290,7 +299,7 @@ function ollamaChat(res: ServerResponse, body: Record<string, unknown>, script: 
  */
 function googleGenerate(res: ServerResponse, model: string, streaming: boolean, script: Script, usage: Usage) {
   const id = `fake${Date.now().toString(36)}`;
-  if (!streaming) return sendJson(res, 200, google.response(model, id, script.chunks.join(''), usage, 'STOP'));
+  if (!streaming) return sendWhole(res, script, google.response(model, id, script.chunks.join(''), usage, 'STOP'));
   const stream = new Stream(res, 'text/event-stream');
   const partial: Usage = { input: usage.input, output: 0 };
   return play(

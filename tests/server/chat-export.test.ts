@@ -40,6 +40,27 @@ async function chatWithTurns() {
 }
 
 describe('GET /api/chats/{id}/export', () => {
+  it('names the file after the chat’s title and the day it was started, and writes the page’s address in it', async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    const url = 'https://news.example.test/seawall?vote=1';
+    const chat = await t.api('/api/chats', { token, body: { title: 'Seawall vote: café/“final”?', url } });
+    const chatId = chat.body.data.id as number;
+    const day = (chat.body.data.createdAt as string).slice(0, 10);
+    await ask(token, chatId, modelId, 'Who won?', { chunks: ['The seawall.'] });
+
+    const md = await t.api(`/api/chats/${chatId}/export?format=markdown`, { token });
+    expect(md.headers.get('content-disposition')).toBe(`attachment; filename="Seawall vote cafe final ${day}.md"`);
+    expect(md.body.split('\n').slice(0, 4)).toEqual(['# Seawall vote: café/“final”?', '', `Page: <${url}>`, '']);
+    const text = await t.api(`/api/chats/${chatId}/export?format=text`, { token });
+    expect(text.headers.get('content-disposition')).toBe(`attachment; filename="Seawall vote cafe final ${day}.txt"`);
+    expect(text.body.split('\n').slice(0, 3)).toEqual(['Seawall vote: café/“final”?', '', `Page: ${url}`]);
+
+    // A title with nothing a file name can hold is named "chat".
+    const odd = await t.api('/api/chats', { token, body: { title: '“…”' } });
+    const plain = await t.api(`/api/chats/${odd.body.data.id}/export?format=json`, { token });
+    expect(plain.headers.get('content-disposition')).toBe(`attachment; filename="chat ${day}.json"`);
+  });
+
   it('exports markdown, JSON and plain text with download headers', async () => {
     const { token, chatId, displayName, stored } = await chatWithTurns();
     expect(displayName).toMatch(/\S/);
@@ -48,7 +69,7 @@ describe('GET /api/chats/{id}/export', () => {
     const md = await t.api(`/api/chats/${chatId}/export?format=markdown`, { token });
     expect(md.status).toBe(200);
     expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect(md.headers.get('content-disposition')).toBe('attachment; filename="chat.md"');
+    expect(md.headers.get('content-disposition')).toMatch(/^attachment; filename="Test chat \d{4}-\d{2}-\d{2}\.md"$/);
     expect(md.body).toBe(
       [
         '# Test chat\n',
@@ -62,7 +83,9 @@ describe('GET /api/chats/{id}/export', () => {
 
     const text = await t.api(`/api/chats/${chatId}/export?format=text`, { token });
     expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    expect(text.headers.get('content-disposition')).toBe('attachment; filename="chat.txt"');
+    expect(text.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Test chat \d{4}-\d{2}-\d{2}\.txt"$/,
+    );
     expect(text.body).toBe(
       [
         'Test chat\n',
@@ -74,7 +97,9 @@ describe('GET /api/chats/{id}/export', () => {
 
     const json = await t.api(`/api/chats/${chatId}/export?format=json`, { token });
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(json.headers.get('content-disposition')).toBe('attachment; filename="chat.json"');
+    expect(json.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Test chat \d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(json.body).toEqual({
       chat: {
         id: chatId,

@@ -174,7 +174,7 @@ describe('POST /api/chats/{id}/messages with modelIds', () => {
     });
 
     const [a, b] = res.events.filter((e) => e.event === 'message').map((e) => e.data.id as number);
-    expect(of(res.events, a ?? null).map((e) => e.event)).toEqual(['delta', 'followups', 'done']);
+    expect(of(res.events, a ?? null).map((e) => e.event)).toEqual(['delta', 'done', 'followups']);
     expect(of(res.events, a ?? null).find((e) => e.event === 'followups')?.data.questions).toEqual(['A next?']);
     expect(of(res.events, b ?? null).find((e) => e.event === 'followups')?.data.questions).toEqual(['B next?']);
     expect((await storedMessages(t, token, chatId)).map((r) => r.followUps)).toEqual([['A next?'], ['B next?']]);

@@ -88,7 +88,7 @@ describe('validation', () => {
 });
 
 describe('follow-up questions', () => {
-  it('asks the same model without streaming, stores the questions and sends them before done', async () => {
+  it('asks the same model without streaming, stores the questions and sends them after done', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     fake.script(
       { chunks: ['Gems ', 'are saved things.'] },
@@ -101,7 +101,7 @@ describe('follow-up questions', () => {
     });
 
     const questions = ['What is a collection?', 'How do I share a gem?', 'Can I tag gems?'];
-    expect(shape(res.events)).toEqual(['message', 'delta', 'followups', 'done']);
+    expect(shape(res.events)).toEqual(['message', 'delta', 'done', 'followups']);
     expect(res.events.find((e) => e.event === 'followups')?.data).toEqual({ questions });
     expect(res.text).toBe('Gems are saved things.');
     const [row] = await storedMessages(t, token, chatId);
@@ -117,8 +117,36 @@ describe('follow-up questions', () => {
 
     // re-attaching to the finished answer hears the questions too
     const again = await stream(t.url, `/api/messages/${row?.id}/stream`, { token });
-    expect(shape(again.events)).toEqual(['message', 'delta', 'followups', 'done']);
+    expect(shape(again.events)).toEqual(['message', 'delta', 'done', 'followups']);
     expect(again.events.find((e) => e.event === 'followups')?.data).toEqual({ questions });
+  });
+
+  it('sends done while the follow-ups are still being asked for, and the questions later in the same stream', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fake.script({ chunks: ['Done now.'] }, { chunks: ['["And next?"]'], lastChunkAfter: held });
+
+    let stored: unknown;
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Quick one', modelId, followUps: true },
+      onEvent: async (event) => {
+        if (event.event !== 'done') return;
+        // The follow-up request is held: the answer is done and stored as such before its questions exist.
+        const [row] = await storedMessages(t, token, chatId);
+        stored = { status: row?.status, followUps: row?.followUps, asked: fake.requests.length };
+        release();
+      },
+    });
+
+    expect(stored).toEqual({ status: 'done', followUps: null, asked: 2 });
+    expect(shape(res.events)).toEqual(['message', 'delta', 'done', 'followups']);
+    expect(res.events.at(-1)?.data).toEqual({ questions: ['And next?'] });
+    const [row] = await storedMessages(t, token, chatId);
+    expect(row?.followUps).toEqual(['And next?']);
   });
 
   it('reads one question per line', async () => {
@@ -153,9 +181,9 @@ describe('follow-up questions', () => {
     });
 
     for (const res of [first, second]) {
-      expect(shape(res.events)).toEqual(['message', 'delta', 'followups', 'done']);
+      expect(shape(res.events)).toEqual(['message', 'delta', 'done', 'followups']);
       expect(res.events.find((e) => e.event === 'followups')?.data).toEqual({ questions: [] });
-      expect(res.events.at(-1)?.data.status).toBe('done');
+      expect(res.events.find((e) => e.event === 'done')?.data.status).toBe('done');
     }
     expect((await storedMessages(t, token, chatId)).map((m) => [m.text, m.status, m.followUps])).toEqual([
       ['First', 'done', []],

@@ -34,13 +34,12 @@ describe('liveTurnReducer', () => {
     });
   });
 
-  it('streams deltas into one answer, dated when stored, and ends done with usage, cost, follow-ups and citations', () => {
+  it('streams deltas into one answer, dated when stored, ends done with usage, cost and citations, then takes its follow-ups', () => {
     const turn = run([
       ask(),
       ev({ name: 'message', data: { id: 41, createdAt: AT } }),
       ev({ name: 'delta', data: { text: 'Because ' } }),
       ev({ name: 'delta', data: { text: 'of [1].' } }),
-      ev({ name: 'followups', data: { questions: ['And then?'] } }),
       ev({
         name: 'done',
         data: {
@@ -50,6 +49,9 @@ describe('liveTurnReducer', () => {
           citations: [{ n: 1, kind: 'pageExtract', title: 'Page' }],
         },
       }),
+      // The follow-ups come after the end; nothing else changes a finished answer.
+      ev({ name: 'followups', data: { questions: ['And then?'] } }),
+      ev({ name: 'delta', data: { text: ' Late.' } }),
     ]);
     expect(turn?.question).toBe('Why?');
     expect(turn?.answers).toEqual([

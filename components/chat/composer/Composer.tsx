@@ -15,6 +15,10 @@ interface ComposerProps {
   onOpenAiSettings: () => void;
   busy: boolean;
   onSend: (text: string) => void;
+  /** A question sent while `busy`: queued, to be sent once the panel is free. */
+  onQueue: (text: string) => void;
+  /** The queued questions, above the question. */
+  queued?: ReactNode;
   onStop: () => void;
   /** The context size (and cost) estimate for what would be sent. */
   estimate: ReactNode;
@@ -29,13 +33,18 @@ interface ComposerProps {
   placeholder: string;
 }
 
-/** Where the question is written: Enter sends (once the panel is ready), Shift+Enter starts a new line. */
+/**
+ * Where the question is written: Enter sends (once the panel is ready; queued while it is busy), Shift+Enter starts a
+ * new line.
+ */
 export function Composer({
   blocked,
   ready,
   onOpenAiSettings,
   busy,
   onSend,
+  onQueue,
+  queued,
   onStop,
   estimate,
   modelButton,
@@ -49,8 +58,10 @@ export function Composer({
   const handover = useComposerHandover(input, setDraft, onShortcut);
   const send = () => {
     const text = draft.trim();
-    if (!text || busy || blocked) return;
-    onSend(text);
+    if (!text || blocked) return;
+    // Enter never does nothing: while an answer is on its way, the question waits for it.
+    if (busy) onQueue(text);
+    else onSend(text);
     setDraft('');
   };
   const submit = () => (ready ? send() : handover.requestSend());
@@ -90,6 +101,7 @@ export function Composer({
           </Button>
         </div>
       ) : null}
+      {queued}
       {tools}
       <QuestionInput
         ref={input}

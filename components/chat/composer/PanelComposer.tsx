@@ -10,6 +10,8 @@ import { blockedReason } from './blocked-reason';
 import { Composer } from './Composer';
 import { ComposerEstimate } from './ComposerEstimate';
 import { ModelButton } from './ModelButton';
+import { QueuedQuestions } from './QueuedQuestions';
+import { useQueuedQuestions } from './use-queued-questions';
 
 /** The drawer each composer shortcut opens. */
 const SHORTCUT_DRAWERS: Record<ShortcutAction, DrawerName> = {
@@ -57,6 +59,7 @@ export function PanelComposer({
   onOpenDrawer,
   onOpenAiSettings,
 }: PanelComposerProps) {
+  const waiting = useQueuedQuestions(busy, onSend);
   return (
     <Composer
       blocked={blockedReason(models, tool, temporary)}
@@ -64,6 +67,8 @@ export function PanelComposer({
       onOpenAiSettings={onOpenAiSettings}
       busy={busy}
       onSend={onSend}
+      onQueue={waiting.add}
+      queued={<QueuedQuestions queued={waiting.queued} onRemove={waiting.remove} />}
       onStop={onStop}
       placeholder={writer ? 'What should Trove write?' : placeholder}
       tools={writer ? undefined : <ToolChooser />}

@@ -14,6 +14,14 @@ export function toolRefusal(tool: ModelTool, chosen: readonly UserModel[], tempo
   return null;
 }
 
+/** No image model is usable: which providers' keys would give one, or that this server has none. */
+function noImageModel(models: readonly UserModel[]): string {
+  const providers = [...new Set(models.filter((m) => m.type === 'Image' && m.isActive).map((m) => m.provider))];
+  if (!providers.length) return 'No image model can make pictures here: this server offers none.';
+  const names = providers.length > 1 ? `${providers.slice(0, -1).join(', ')} or ${providers.at(-1)}` : providers[0];
+  return `No image model can make pictures yet: add a key for ${names} in AI settings to get one.`;
+}
+
 /** Why the composer cannot send now (no model, one without a key, one unfit for the tool); null when it can. */
 export function blockedReason(
   models: ReturnType<typeof useChosenModels>,
@@ -22,7 +30,7 @@ export function blockedReason(
 ): string | null {
   if (models.loading) return null;
   if (!models.chosen.length)
-    return tool === 'picture' ? 'No image model can make pictures yet.' : 'No model can answer yet.';
+    return tool === 'picture' ? noImageModel(models.models.data ?? []) : 'No model can answer yet.';
   if (models.unusable)
     return models.unusable.inactiveReason ?? `Add a key for ${models.unusable.provider} in AI settings.`;
   return toolRefusal(tool, models.chosen, temporary);

@@ -65,10 +65,13 @@ export const withoutTrigger = (state: ComposerState): ComposerState => ({
 export const isSendKey = (event: KeyboardEvent) => event.key === 'Enter' && !event.shiftKey && !event.isComposing;
 
 /**
- * Makes the HTML composer keep an Enter for later: it cannot send, and must not add a line the question does not have.
+ * Focuses the HTML composer (the panel opens ready for a question, not on its body) and makes it keep an Enter for
+ * later: it cannot send, and must not add a line the question does not have.
  */
 export function wireShellComposer(root: ParentNode = document) {
-  root.querySelector<HTMLTextAreaElement>(SHELL_COMPOSER_SELECTOR)?.addEventListener('keydown', (event) => {
+  const shell = root.querySelector<HTMLTextAreaElement>(SHELL_COMPOSER_SELECTOR);
+  shell?.focus();
+  shell?.addEventListener('keydown', (event) => {
     if (!isSendKey(event)) return;
     event.preventDefault();
     shellSendRequested = true;

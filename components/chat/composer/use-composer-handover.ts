@@ -34,6 +34,8 @@ export function useComposerHandover(
     if (!textarea) return;
     const taken = takeComposer();
     const state = taken && fireHeld(taken);
+    // Nothing had the focus (the panel opened without its HTML composer): the question box takes it.
+    if (!state && textarea.ownerDocument.activeElement === textarea.ownerDocument.body) textarea.focus();
     if (state) {
       if (textarea.value !== state.text) {
         // Set on the element first, so React, finding the same value, leaves the caret alone.

@@ -22,6 +22,8 @@ interface AnswerViewProps {
   streamText: boolean;
   /** The answer's own menu (Chat Options). */
   options?: React.ReactNode;
+  /** Under the answer's text (Write mode's Copy). */
+  footer?: React.ReactNode;
 }
 
 const STATUS: Record<Answer['status'], string | null> = {
@@ -42,6 +44,7 @@ export function AnswerView({
   showCitations,
   streamText,
   options,
+  footer,
 }: AnswerViewProps) {
   const streaming = answer.status === 'streaming' || answer.status === 'pending';
   const [proposalDone, setProposalDone] = useState(false);
@@ -65,6 +68,7 @@ export function AnswerView({
       {answer.results && (answer.results.length || !streaming) ? (
         <SearchResults results={answer.results} onOpenUrl={onOpenUrl} />
       ) : null}
+      {footer && !streaming ? <div className="answer-footer">{footer}</div> : null}
       {answer.status === 'error' ? (
         <Alert tone="error">
           {answer.error ?? 'The answer failed.'}{' '}

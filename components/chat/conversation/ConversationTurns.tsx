@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
 import type { TurnView as Turn } from '@/lib/chat/conversation-view';
+import { Button } from '../../ui/Button';
 import { answerSwitchAtom } from '../atoms';
 import { AnswerOptions } from '../menus/AnswerOptions';
 import type { ChatMessagesProps } from './ChatMessages';
@@ -13,6 +14,13 @@ import { TurnView } from './TurnView';
 export function ConversationTurns(props: ChatMessagesProps) {
   const { conversation, flags, multi, writer, actions } = props;
   const setSwitching = useSetAtom(answerSwitchAtom);
+  // Write mode's answer is the text itself: copying it is one click under it.
+  const renderCopy = (t: Turn, answer: Turn['answers'][number]) =>
+    answer.messageId === null || answer.live || !answer.text || answer.images?.length ? null : (
+      <Button size="sm" variant="secondary" onClick={actions.forAnswer(t, answer, props.onOpenDrawer).copy}>
+        Copy
+      </Button>
+    );
   const renderTurn = (turn: Turn) => (
     <TurnView
       turn={turn}
@@ -22,6 +30,7 @@ export function ConversationTurns(props: ChatMessagesProps) {
       onOpenUrl={props.onOpenUrl}
       onRetry={(t, answer) => conversation.retry(t.key, answer)}
       busy={conversation.busy}
+      renderFooter={writer ? renderCopy : undefined}
       renderOptions={(t, answer) => (
         <AnswerOptions
           answer={answer}

@@ -32,7 +32,20 @@ export function MessageList({ turns, renderTurn }: MessageListProps) {
       atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
     };
     element.addEventListener('scroll', onScroll, { passive: true });
-    return () => element.removeEventListener('scroll', onScroll);
+    // The list's own height changes under the reader (the question box grows with a long question, up to ~150 px;
+    // queued questions): one who was at the bottom stays there, so the end of the last answer is never hidden.
+    // As the virtualiser does, only where the window has one (jsdom has none).
+    const Observer = element.ownerDocument.defaultView?.ResizeObserver;
+    const resized = Observer
+      ? new Observer(() => {
+          if (atBottom.current) element.scrollTop = element.scrollHeight;
+        })
+      : undefined;
+    resized?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      resized?.disconnect();
+    };
   }, []);
 
   const last = turns.at(-1);

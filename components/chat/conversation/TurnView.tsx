@@ -14,6 +14,8 @@ interface TurnViewProps {
   /** Streaming off: an answer shows once complete. */
   streamText: boolean;
   renderOptions?: (turn: Turn, answer: Answer) => React.ReactNode;
+  /** What shows under an answer (Write mode's Copy). */
+  renderFooter?: (turn: Turn, answer: Answer) => React.ReactNode;
 }
 
 /**
@@ -29,6 +31,7 @@ export function TurnView({
   showCitations,
   streamText,
   renderOptions,
+  renderFooter,
 }: TurnViewProps) {
   const count = turn.answers.length;
   // The answer picked with the switcher, for as long as no new sibling arrives (a new one is shown at once).
@@ -59,6 +62,7 @@ export function TurnView({
           showCitations={showCitations}
           streamText={streamText}
           options={renderOptions?.(turn, answer)}
+          footer={renderFooter?.(turn, answer)}
         />
       ) : null}
     </div>

@@ -7,6 +7,7 @@ import {
   type LiveTurn,
   liveTurnReducer,
   type TurnOutcome,
+  turnFinished,
   turnOutcome,
 } from '@/lib/chat/answer-stream';
 import { settledMessages } from '@/lib/chat/settled-answers';
@@ -53,9 +54,12 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
     return inFlight.current;
   }, []);
 
-  /** Shows `start` and then the stream's events; resolves, once the stored messages hold it, with how it ended. */
+  /**
+   * Shows `start` and then the stream's events; resolves with how it ended once the stored messages hold it, which is
+   * as soon as every answer has ended: the follow-up questions that come after go straight into the stored messages.
+   */
   const follow = useCallback(
-    async (
+    (
       events: AsyncGenerator<ChatStreamEvent>,
       forChat: number,
       start: LiveAction,
@@ -68,7 +72,7 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
         }
       const ids: number[] = [];
       let complete = true;
-      // The same actions go to the screen's reducer and to this copy, read once the stream has ended.
+      // The same actions go to the screen's reducer and to this copy, read once the answers have ended.
       let turn: LiveTurn | null = null;
       // Only the newest flight is shown: an older one (another chat opened, another answer asked) goes on unseen.
       const onScreen = () => inFlight.current === flight;
@@ -76,49 +80,74 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
         turn = liveTurnReducer(turn, action);
         if (onScreen()) dispatch(action);
       };
-      apply(start);
-      try {
-        for await (const event of events) {
-          if (event.name === 'message') {
-            if (event.data.id === null) complete = false;
-            else {
-              ids.push(event.data.id);
-              flight.ids.push(event.data.id);
-              followed.current.add(event.data.id);
-              // Stop was pressed before the server said which message this is: stop it now.
-              if (flight.stopped) void api.stop(event.data.id).catch((error) => setFailure(errorMessage(error)));
-            }
-          }
-          apply({ type: 'event', event });
-        }
-      } catch (error) {
-        complete = false;
-        // The answers go on on the server: reopening the chat re-attaches to them.
-        for (const id of flight.ids) cutOff.current.add(id);
-        apply({
-          type: 'cut',
-          message: error instanceof Error && error.name !== 'TypeError' ? error.message : CUT_MESSAGE,
-        });
-      }
-      void queryClient.invalidateQueries({ queryKey: chatKeys.historyAll });
       const key = chatKeys.messages(forChat);
-      const place = { chatId: forChat, regeneratedFrom };
-      const settled = complete ? settledMessages(queryClient.getQueryData<Message[]>(key), turn, place) : null;
-      if (settled) {
+      /** Puts the ended answers into the stored messages' cache; false when it cannot take them yet. */
+      const settle = () => {
+        const place = { chatId: forChat, regeneratedFrom };
+        const settled = complete ? settledMessages(queryClient.getQueryData<Message[]>(key), turn, place) : null;
+        if (!settled) return false;
         // The next render reads the cache as set here: the answers never leave the screen, nor show twice.
         queryClient.setQueryData(key, settled);
         if (onScreen()) dispatch({ type: 'clear' });
-        // Reads the stored copy; a read begun before the end is cancelled first, so its older copy never lands.
-        void queryClient.invalidateQueries({ queryKey: key });
-        return turnOutcome(turn);
-      }
-      await queryClient.invalidateQueries({ queryKey: key });
-      const stored = queryClient.getQueryData<Message[]>(key) ?? [];
-      const finished = new Set(
-        stored.filter((m) => m.status !== 'pending' && m.status !== 'streaming').map((m) => m.id),
-      );
-      if (onScreen() && complete && ids.length && ids.every((id) => finished.has(id))) dispatch({ type: 'clear' });
-      return turnOutcome(turn);
+        return true;
+      };
+      /** Follow-up questions of an answer already in the cache. */
+      const lateFollowUps = (event: Extract<ChatStreamEvent, { name: 'followups' }>) => {
+        const id = event.data.id ?? ids[event.data.index ?? 0];
+        queryClient.setQueryData<Message[]>(key, (stored) =>
+          stored?.map((m) => (m.id === id ? { ...m, followUps: event.data.questions } : m)),
+        );
+      };
+      const read = async (ended: (outcome: TurnOutcome) => void) => {
+        apply(start);
+        let settled = false;
+        try {
+          for await (const event of events) {
+            if (event.name === 'message') {
+              if (event.data.id === null) complete = false;
+              else {
+                ids.push(event.data.id);
+                flight.ids.push(event.data.id);
+                followed.current.add(event.data.id);
+                // Stop was pressed before the server said which message this is: stop it now.
+                if (flight.stopped) void api.stop(event.data.id).catch((error) => setFailure(errorMessage(error)));
+              }
+            }
+            if (settled && event.name === 'followups') {
+              lateFollowUps(event);
+              continue;
+            }
+            apply({ type: 'event', event });
+            if (!settled && turn && turnFinished(turn) && settle()) {
+              settled = true;
+              ended(turnOutcome(turn));
+            }
+          }
+        } catch (error) {
+          complete = false;
+          // The answers go on on the server: reopening the chat re-attaches to them.
+          for (const id of flight.ids) cutOff.current.add(id);
+          apply({
+            type: 'cut',
+            message: error instanceof Error && error.name !== 'TypeError' ? error.message : CUT_MESSAGE,
+          });
+        }
+        void queryClient.invalidateQueries({ queryKey: chatKeys.historyAll });
+        // Reads the stored copy (what the stream does not carry: times, manifests); a read begun before is cancelled
+        // first, so its older copy never lands.
+        if (settled || settle()) {
+          void queryClient.invalidateQueries({ queryKey: key });
+          return ended(turnOutcome(turn));
+        }
+        await queryClient.invalidateQueries({ queryKey: key });
+        const stored = queryClient.getQueryData<Message[]>(key) ?? [];
+        const finished = new Set(
+          stored.filter((m) => m.status !== 'pending' && m.status !== 'streaming').map((m) => m.id),
+        );
+        if (onScreen() && complete && ids.length && ids.every((id) => finished.has(id))) dispatch({ type: 'clear' });
+        ended(turnOutcome(turn));
+      };
+      return new Promise<TurnOutcome>((resolve) => void read(resolve));
     },
     [api, queryClient, dispatch, setFailure, takeOff],
   );

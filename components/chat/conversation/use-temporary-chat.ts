@@ -37,19 +37,39 @@ export function useTemporaryChat() {
     async (input: AskInput, earlier: TemporaryTurn[]): Promise<TurnOutcome> => {
       const { body, models } = input;
       const history = earlier.map(({ turn: t }) => ({ question: t.question, answer: t.answers[0]?.text ?? '' }));
-      // The same actions go to the reducer (for the screen) and to a local copy (kept once finished).
+      // The same actions go to the reducer (for the screen) and to a local copy, kept among the turns once every
+      // answer has ended (the next question may be asked then; the follow-ups that come later join the kept turn).
       let turn: LiveTurn | null = null;
+      let kept = false;
+      const keep = () => {
+        const finished = turn;
+        const again = kept;
+        kept = true;
+        if (again) {
+          if (finished) setTurns((all) => all.map((t, i) => (i === earlier.length ? { turn: finished, input } : t)));
+          return;
+        }
+        if (finished) setTurns([...earlier, { turn: finished, input }]);
+        dispatch({ type: 'clear' });
+      };
       const apply = (action: LiveAction) => {
         turn = liveTurnReducer(turn, action);
-        dispatch(action);
+        if (kept) keep();
+        else dispatch(action);
       };
       setTurns(earlier);
       apply({ type: 'ask', question: body.text, models });
       const signal = new AbortController();
       aborter.current = signal;
+      let ended: TurnOutcome | null = null;
       try {
-        for await (const event of api.askTemporary({ ...body, temporary: true, history }, signal.signal))
+        for await (const event of api.askTemporary({ ...body, temporary: true, history }, signal.signal)) {
           apply({ type: 'event', event });
+          if (!kept && turn && turnFinished(turn)) {
+            keep();
+            ended = turnOutcome(turn);
+          }
+        }
       } catch (error) {
         if (!signal.signal.aborted)
           apply({
@@ -58,10 +78,8 @@ export function useTemporaryChat() {
           });
       }
       if (signal.signal.aborted) apply({ type: 'stopped' });
-      const finished = turn;
-      if (finished) setTurns([...earlier, { turn: finished, input }]);
-      dispatch({ type: 'clear' });
-      return turnOutcome(finished);
+      if (!kept) keep();
+      return ended ?? turnOutcome(turn);
     },
     [api],
   );

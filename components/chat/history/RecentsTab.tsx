@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { mergePages } from '@/lib/chat/paging';
+import { markdownToPlainText } from '@/lib/chat/plain-text';
 import { errorMessage } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { EmptyState } from '../../ui/EmptyState';
@@ -59,7 +60,9 @@ export function RecentsTab({ onOpenChat, busy }: { onOpenChat: (id: number) => v
             <button type="button" className="history-item" onClick={() => onOpenChat(chat.id)} {...waitWhile(busy)}>
               <span className="history-title">{chat.title}</span>
               <time dateTime={chat.updatedAt}>{dayjs(chat.updatedAt).format('DD MMM HH:mm')}</time>
-              {chat.lastMessage ? <span className="history-excerpt">{chat.lastMessage}</span> : null}
+              {chat.lastMessage ? (
+                <span className="history-excerpt">{markdownToPlainText(chat.lastMessage)}</span>
+              ) : null}
             </button>
             <ChatItemActions chat={chat} busy={busy} />
           </li>

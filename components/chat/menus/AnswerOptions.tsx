@@ -14,7 +14,7 @@ export interface AnswerActions {
   switchModel: () => void;
   fork: () => void;
   save: (kind: SaveKind, target: SaveTarget) => void;
-  /** Save → Ai Prompt: the answer becomes a prompt of the user's. */
+  /** Save → AI Prompt: the answer becomes a prompt of the user's. */
   savePrompt: () => void;
   copy: () => void;
   reply: () => void;

@@ -17,7 +17,7 @@ const UNFILTERED: SaveTarget = { collectionId: null, name: 'Unfiltered' };
 
 /**
  * Chat Options → Save (spec §2): Blog, Page or Note make a gem of that type holding the answer, in the
- * collection picked here (Unfiltered unless another is picked); Ai Prompt makes a prompt of it.
+ * collection picked here (Unfiltered unless another is picked); AI Prompt makes a prompt of it.
  */
 export function SaveAnswerFields({
   onSave,
@@ -52,7 +52,7 @@ export function SaveAnswerFields({
         </Button>
       ))}
       <Button size="sm" variant="secondary" onClick={onSavePrompt}>
-        Ai Prompt
+        AI Prompt
       </Button>
     </fieldset>
   );

@@ -51,7 +51,7 @@ export function SettingsMenu({
       {onEditGem ? <MenuItem label="Edit Gem" onSelect={onEditGem} /> : null}
       <MenuItem label="AI settings" onSelect={onOpenAiSettings} />
       <MenuItem label="AI Models" onSelect={() => onOpenDrawer('models')} />
-      <MenuItem label="AI Voices" onSelect={() => onOpenDrawer('voices')} />
+      <MenuItem label="Brand voices" onSelect={() => onOpenDrawer('voices')} />
       <MenuItem label="Agents" onSelect={() => onOpenDrawer('voices')} />
       <MenuItem label="Language" onSelect={() => onOpenDrawer('language')} />
       <MenuItem label="Memory" onSelect={() => onOpenDrawer('memory')} />

@@ -14,7 +14,10 @@ interface VoicesPanelProps {
   onSelect: (kind: InstructionKind, item: { id: number; name: string } | null) => void;
 }
 
-/** The drawer's AI Voices / Agents panel: one search (debounced 300 ms) over the tabs All, AI Voices and Agents. */
+/**
+ * The drawer's Brand voices and agents panel (two things: a brand voice is a tone of voice, an agent a persona): one
+ * search (debounced 300 ms) over the tabs All, Brand voices and Agents.
+ */
 export function VoicesPanel({ selected, onSelect }: VoicesPanelProps) {
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed.trim(), 300);
@@ -31,27 +34,27 @@ export function VoicesPanel({ selected, onSelect }: VoicesPanelProps) {
       <input
         type="search"
         className="ui-input"
-        aria-label="Search voices and agents"
+        aria-label="Search brand voices and agents"
         placeholder="Search"
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
       />
       <Tabs
-        label="Voices and agents"
+        label="Brand voices and agents"
         tabs={[
           {
             id: 'all',
             label: 'All',
             content: (
               <>
-                <h4 className="voices-heading">AI Voices</h4>
+                <h4 className="voices-heading">Brand voices</h4>
                 {list('voice')}
                 <h4 className="voices-heading">Agents</h4>
                 {list('persona')}
               </>
             ),
           },
-          { id: 'voices', label: 'AI Voices', content: list('voice') },
+          { id: 'voices', label: 'Brand voices', content: list('voice') },
           { id: 'agents', label: 'Agents', content: list('persona') },
         ]}
       />

@@ -35,7 +35,7 @@ describe('Chat Settings menu (spec §2)', () => {
       'Edit Gem',
       'AI settings',
       'AI Models',
-      'AI Voices',
+      'Brand voices',
       'Agents',
       'Language',
       'Memory',

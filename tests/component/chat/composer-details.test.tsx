@@ -76,6 +76,19 @@ describe('No usable model', () => {
     expect(onOpenAiSettings).toHaveBeenCalledOnce();
   });
 
+  it('the Picture tool without a usable image model says so and how to get one, rather than choosing an Inactive one', async () => {
+    // OpenAI has no key: its image model, the only one, is Inactive.
+    const { onSend, user } = await renderComposer();
+    await user.click(screen.getByRole('radio', { name: /^Picture/ }));
+    const blocked = await screen.findByText(/^No image model can make pictures yet/);
+    expect(blocked.textContent).toBe(
+      'No image model can make pictures yet: add a key for OpenAI in AI settings to get one. Open AI settings',
+    );
+    expect(document.body.textContent).not.toContain('GPT Image 1');
+    await user.type(question(), 'A lighthouse at dusk{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
   it('with no model at all, says that no model can answer yet', async () => {
     const background = new FakeBackground({ user: makeUser() });
     background.state.ai.models = [];

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { createStore, Provider, useAtom } from 'jotai';
+import { createStore, Provider, useAtom, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
-import { drawerAtom } from '@/components/chat/atoms';
+import { activeToolAtom, drawerAtom } from '@/components/chat/atoms';
 import { ChatApiProvider } from '@/components/chat/chat-api-context';
 import { PanelComposer } from '@/components/chat/composer/PanelComposer';
 import { useChatFiles } from '@/components/chat/files/use-chat-files';
@@ -20,6 +20,8 @@ interface ComposerOptions {
   /** The page a question goes with (for the estimate). */
   page?: ActivePage | null;
   onOpenAiSettings?: () => void;
+  /** An answer (or a prompt queue, a picture) on its way. */
+  busy?: boolean;
 }
 
 /**
@@ -31,20 +33,22 @@ export function ComposerAsInPanel({
   onSend = () => {},
   page = null,
   onOpenAiSettings = () => {},
+  busy = false,
 }: ComposerOptions) {
   const models = useChosenModels();
   const { flags } = useChatFlags();
   const files = useChatFiles(models.chosen[0], null);
   const [drawer, setDrawer] = useAtom(drawerAtom);
+  const tool = useAtomValue(activeToolAtom);
   return (
     <>
       <PanelComposer
         models={models}
         pageRead={pageRead}
-        tool="chat"
+        tool={tool}
         writer={writer}
         temporary={false}
-        busy={false}
+        busy={busy}
         onSend={onSend}
         onStop={() => {}}
         placeholder="Ask about this page…"

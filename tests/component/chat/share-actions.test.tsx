@@ -64,7 +64,7 @@ describe('Share Options', () => {
     expect(await navigator.clipboard.readText()).toMatch(TEXT_EXPORT);
   });
 
-  it('Export markdown, Export JSON and Export text download the chat as chat.md, chat.json and chat.txt', async () => {
+  it('Export markdown, Export JSON and Export text download the chat named after its title and day', async () => {
     const { share, chatId } = await answered('shareexp');
     await share('Export markdown');
     await waitFor(() => expect(downloads).toHaveLength(1));
@@ -74,17 +74,17 @@ describe('Share Options', () => {
     await waitFor(() => expect(downloads).toHaveLength(3));
     const [markdown, json, text] = await Promise.all(downloads);
 
-    expect(markdown?.name).toBe('chat.md');
+    expect(markdown?.name).toMatch(/^What is a tide \d{4}-\d{2}-\d{2}\.md$/);
     expect(markdown?.text).toMatch(
       /^# What is a tide\?\n\n\*\*You:\*\*\n\nWhat is a tide\?\n\n\*\*Trove Chat:\*\*\n\nThe sea rises and falls\.\n/,
     );
-    expect(json?.name).toBe('chat.json');
+    expect(json?.name).toMatch(/^What is a tide \d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(json?.text ?? '');
     expect(exported.chat).toMatchObject({ id: chatId, title: 'What is a tide?' });
     expect(exported.messages).toMatchObject([
       { userText: 'What is a tide?', text: 'The sea rises and falls.', displayName: 'Trove Chat', status: 'done' },
     ]);
-    expect(text?.name).toBe('chat.txt');
+    expect(text?.name).toMatch(/^What is a tide \d{4}-\d{2}-\d{2}\.txt$/);
     expect(text?.text).toMatch(TEXT_EXPORT);
   });
 

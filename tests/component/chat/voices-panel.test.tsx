@@ -28,7 +28,7 @@ const names = (list: string) =>
     .concat(within(screen.getByRole('list', { name: list })).queryAllByRole('button', { pressed: true }))
     .map((b) => b.querySelector('.voices-name')?.textContent);
 
-describe('AI Voices / Agents panel', () => {
+describe('Brand voices and agents panel', () => {
   it('lists voices and agents, the default first with a tick, and searches case-insensitively after a pause', async () => {
     const u = await withVoices('vlist');
     await u.voice('Casual');
@@ -42,7 +42,7 @@ describe('AI Voices / Agents panel', () => {
     expect(names('brand voices')).toEqual(['Formal✓ Default', 'Casual']);
     expect(names('agents')).toEqual(['Copywriter']);
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search voices and agents' }), 'CAS');
+    await user.type(screen.getByRole('searchbox', { name: 'Search brand voices and agents' }), 'CAS');
     await waitFor(() => expect(names('brand voices')).toEqual(['Casual']));
     expect(await screen.findByRole('region', { name: 'No agents match' })).toBeTruthy();
 
