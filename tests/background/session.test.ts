@@ -130,7 +130,7 @@ describe('setServerUrl', () => {
       'Server URL must be a full address such as http://127.0.0.1:8787',
     );
     expect(await stored()).toEqual(before);
-    expect((await listCollections()).map((c) => c.name)).toEqual(['AI Chats', 'Unfiltered']);
+    expect((await listCollections()).map((c) => c.name)).toEqual(['Unfiltered']);
   });
 
   it('another server signs out (revoking the sign-in on the old one) and later calls go to the new one', async () => {
@@ -153,9 +153,7 @@ describe('setServerUrl', () => {
 
       const { user } = await signUp(newAccount('moved'));
       const mine = await listCollections();
-      expect(mine.map((c) => c.id).sort()).toEqual(
-        [user?.unfiltered_collection_id, user?.ai_chats_collection_id].sort(),
-      );
+      expect(mine.map((c) => c.id)).toEqual([user?.unfiltered_collection_id]);
       // that account exists on the new server only
       expect(
         expectError(await t.api('/api/auth/local', { body: { identifier: user?.username, password: PASSWORD } }), 400)
@@ -190,7 +188,7 @@ describe('a server that is down', () => {
       // the same server comes back on the same address and data: the kept session works as it was
       back = await startTestServer({ dataDir: server.config.dataDir, port: server.server.port });
       expect(back.url).toBe(server.url);
-      expect((await listCollections()).map((c) => c.name)).toEqual(['AI Chats', 'Unfiltered']);
+      expect((await listCollections()).map((c) => c.name)).toEqual(['Unfiltered']);
       expect((await stored()).refreshToken).toBe(before.refreshToken);
 
       // signing out while the server is unreachable still forgets the session here

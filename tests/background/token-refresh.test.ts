@@ -46,9 +46,7 @@ describe('an expired access token', () => {
     expect(recorder.requests()).toEqual(['GET /api/get-user-collections', REFRESH, 'GET /api/get-user-collections']);
     recorder.stop();
 
-    expect(collections.map((c) => c.id).sort()).toEqual(
-      [user?.ai_chats_collection_id, user?.unfiltered_collection_id].sort(),
-    );
+    expect(collections.map((c) => c.id)).toEqual([user?.unfiltered_collection_id]);
     const after = await stored();
     expect(after.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(after.refreshToken).not.toBe(before.refreshToken);
@@ -80,7 +78,7 @@ describe('an expired access token', () => {
     expect(recorder.requests()).toHaveLength(11); // five calls, five retries, one refresh
     recorder.stop();
 
-    expect(collections.map((c) => c.name)).toEqual(['AI Chats', 'Unfiltered']);
+    expect(collections.map((c) => c.name)).toEqual(['Unfiltered']);
     expect(tags).toEqual([]);
     expect(gem).toMatchObject({ title: 'During refresh', collectionId: user?.unfiltered_collection_id });
     const after = await stored();
@@ -98,7 +96,7 @@ describe('an expired access token', () => {
     expect(recorder.requests().sort()).toEqual(
       [REFRESH, 'GET /api/get-user-collections', 'GET /api/get-user-collections', 'GET /api/tags'].sort(),
     );
-    expect(results[0]?.map((c) => c.name)).toEqual(['AI Chats', 'Unfiltered']);
+    expect(results[0]?.map((c) => c.name)).toEqual(['Unfiltered']);
     expect((await stored()).accessToken).toEqual(expect.any(String));
   });
 });
