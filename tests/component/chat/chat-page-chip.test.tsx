@@ -111,7 +111,7 @@ async function chatAskedOnTides(user: Signed) {
 async function openFromHistory(rendered: Awaited<ReturnType<typeof openPanelOn>>) {
   const { user: ui, queryClient } = rendered;
   await ui.click(screen.getByRole('tab', { name: 'Recents' }));
-  await ui.click(await screen.findByRole('button', { name: /When is high tide\?/ }));
+  await ui.click(await screen.findByRole('button', { name: /^When is high tide\?/ }));
   await waitFor(() => expect(screen.getByRole('status', { name: 'Answer' }).textContent).toBe('At 6:12.'));
   const chatId = Number(screen.getByRole('status', { name: 'Chat' }).textContent);
   await waitFor(() => expect(queryClient.getQueryState(chatKeys.chat(chatId))?.status).toBe('success'));

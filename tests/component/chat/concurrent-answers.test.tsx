@@ -82,7 +82,7 @@ describe('Two answers streaming at once', () => {
     const { user: ui } = user.render(<HistoryPanel busy onOpenChat={onOpenChat} />);
     await ui.click(screen.getByRole('tab', { name: 'Recents' }));
     const recents = screen.getByRole('tabpanel');
-    const row = (await within(recents).findByRole('button', { name: /An older chat/ })) as HTMLButtonElement;
+    const row = (await within(recents).findByRole('button', { name: /^An older chat/ })) as HTMLButtonElement;
     expect(row.disabled).toBe(true);
     expect(row.title).toBe(WAIT);
     await ui.click(row);
