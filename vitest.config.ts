@@ -21,6 +21,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.tsx'],
           setupFiles: ['tests/component/setup.ts'],
+          globalSetup: ['tests/component/global-setup.ts'],
           // A find waits up to 5 s on a busy 2-core machine (setup.ts); a test gets room for a few of them.
           testTimeout: 20_000,
         },

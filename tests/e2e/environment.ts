@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { freshDataDir, removeDataDir } from '../pglite-template';
 import { freePort, type ServerProcess, startServerProcess } from '../server-process';
 import { type ExtensionBrowser, launchWithExtension } from './browser';
 import { startTestSite } from './test-site';
@@ -21,7 +19,7 @@ export interface E2eEnvironment {
   close(): Promise<void>;
 }
 
-/** The first start of a fresh data folder runs PGlite's initdb: over a minute on a shared, loaded machine. */
+/** A server starts from a copy of a migrated database (no initdb), but a shared, loaded machine is slow. */
 const SERVER_START_MS = 180_000;
 
 /** `serverEnv` adds server settings (e.g. a house model served by the fake AI provider). */
@@ -29,7 +27,7 @@ export async function startE2eEnvironment(
   name: string,
   serverEnv: Record<string, string> = {},
 ): Promise<E2eEnvironment> {
-  const dataDir = mkdtempSync(join(tmpdir(), `trove-e2e-${name}-`));
+  const dataDir = await freshDataDir(`trove-e2e-${name}-`);
   const port = await freePort();
   const [server, site, ctx] = await Promise.all([
     startServerProcess({ port, env: { DATA_DIR: dataDir, ...serverEnv }, timeoutMs: SERVER_START_MS }),
@@ -54,7 +52,7 @@ export async function startE2eEnvironment(
       await ctx.close();
       await env.server.stop();
       await site.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
     },
   };
   return env;

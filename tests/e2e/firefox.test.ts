@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
+import { freshDataDir, removeDataDir } from '../pglite-template';
 import { type ServerProcess, startServerProcess } from '../server-process';
 import { composerBarLayout, overlaps } from './composer-layout';
 import {
@@ -62,7 +61,7 @@ describe('the Firefox build in Firefox ESR', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-firefox-'));
+    dataDir = await freshDataDir('trove-e2e-firefox-');
     fake = await startFakeProvider();
     [server, site, fox] = await Promise.all([
       startServerProcess({
@@ -83,7 +82,7 @@ describe('the Firefox build in Firefox ESR', () => {
     await server?.stop();
     await site?.close();
     await fake?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) removeDataDir(dataDir);
   });
 
   it("says Firefox's Pin to Toolbar in the first-run steps, then signs up", async () => {

@@ -39,7 +39,6 @@ describe("a new user's first minutes", () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     env = await startE2eEnvironment('first-use');
     ctx = env.ctx;
-    // A fresh server's first start (PGlite's initdb) can take minutes on the shared machine.
   }, 240_000);
 
   afterAll(async () => {

@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -13,7 +10,10 @@ import { PER_ADDRESS_LIMITS_OFF } from '../../server/auth/limits';
 import type { ServerConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
 import { type RunningServer, startServer } from '../../server/start';
+import { freshDataDir, makeDataDir, removeDataDir } from '../pglite-template';
 import type { TestPostgres } from './postgres-global-setup';
+
+export { freshDataDir, makeDataDir, removeDataDir };
 
 /**
  * Server test harness: the real server (Hono over node:http) on a real database, called with global fetch.
@@ -126,54 +126,6 @@ export function createClient(url: string): Client {
   };
 
   return { url, api, signIn, signUp };
-}
-
-export function makeDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'trove-server-test-'));
-}
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const isDataDir = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
-
-/**
- * A migrated, empty PGlite data folder to copy from, so each test file pays a copy (~1 s) instead of
- * initdb (~5 s). It lives in the temp folder, named after the PGlite version and the migrations, so a
- * schema change builds a new one. It is built in a private folder and renamed into place when complete.
- */
-async function templateDataDir(): Promise<string> {
-  const hash = createHash('sha256');
-  hash.update(readFileSync(here('../../node_modules/@electric-sql/pglite/package.json')));
-  const migrations = here('../../server/db/migrations');
-  for (const file of readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(join(migrations, file)));
-  }
-  const template = join(tmpdir(), `trove-server-test-template-${hash.digest('hex').slice(0, 16)}`);
-  if (isDataDir(template)) return template;
-  const building = mkdtempSync(join(tmpdir(), 'trove-server-test-build-'));
-  const database = await openDatabase({ dataDir: building, durableWrites: false });
-  await database.close();
-  try {
-    renameSync(building, template);
-  } catch {
-    // another test file finished first (or a broken leftover is in the way)
-    if (isDataDir(template)) removeDataDir(building);
-    else {
-      removeDataDir(template);
-      renameSync(building, template);
-    }
-  }
-  return template;
-}
-
-/** A new temporary data folder holding an empty, migrated database. */
-export async function freshDataDir(): Promise<string> {
-  const dir = makeDataDir();
-  cpSync(await templateDataDir(), dir, { recursive: true });
-  return dir;
-}
-
-export function removeDataDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
 }
 
 let databaseCounter = 0;

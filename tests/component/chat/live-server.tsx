@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ReactElement } from 'react';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { ChatApiProvider } from '@/components/chat/chat-api-context';
 import type { UserModel } from '@/lib/api/ai-contract';
 import { createChatApi } from '@/lib/chat/chat-api';
+import { copyOfTemplate, removeDataDir } from '../../data-dirs';
 import type { FakeProvider } from '../../fake-provider/server';
 import { type ServerProcess, startServerProcess } from '../../server-process';
 import type { FakeBackground } from '../fake-background';
@@ -27,7 +25,8 @@ export const houseAnsweredBy = (fake: FakeProvider) => () => ({
  */
 export function setupLiveServer(extraEnv: () => Record<string, string> = () => ({})) {
   let server: ServerProcess | undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), 'trove-component-'));
+  // A copy of a migrated database (tests/component/global-setup.ts): no initdb per test file.
+  const dataDir = copyOfTemplate(inject('pgliteTemplate'), 'trove-component-');
   beforeAll(async () => {
     server = await startServerProcess({
       env: {
@@ -41,7 +40,7 @@ export function setupLiveServer(extraEnv: () => Record<string, string> = () => (
   }, 90_000);
   afterAll(async () => {
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   });
 
   /** A new user: the server's API as that user, and `render` of a component talking to it as that user. */
