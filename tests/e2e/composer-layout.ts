@@ -42,3 +42,21 @@ export function overlaps(layout: ComposerBarLayout): string[] {
   });
   return found;
 }
+
+/** The composer's tool tabs (Chat, Picture, Web search, Research) as laid out: each one's box and whether its label is cut. */
+export async function toolTabsLayout(panel: Page): Promise<ComposerBarLayout> {
+  return panel.evaluate(`(() => {
+    const group = document.querySelector('.chat-panel:not(.panel-skeleton) .tool-choice');
+    const parts = [...group.querySelectorAll('.ui-radio-segment')].map((el) => {
+      const { x, y, width, height } = el.getBoundingClientRect();
+      const label = el.querySelector('span');
+      return {
+        name: label.textContent.trim(),
+        x, y, width, height,
+        cut: label.scrollWidth > label.clientWidth + 1,
+        text: label.textContent.trim(),
+      };
+    });
+    return { parts, pageWidth: document.documentElement.clientWidth, barRight: group.getBoundingClientRect().right };
+  })()`) as Promise<ComposerBarLayout>;
+}

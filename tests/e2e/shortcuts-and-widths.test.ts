@@ -5,7 +5,7 @@ import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, extensionPath, launchWithExtension, openExtensionPage } from './browser';
-import { composerBarLayout, overlaps } from './composer-layout';
+import { composerBarLayout, overlaps, toolTabsLayout } from './composer-layout';
 import type { E2eEnvironment } from './environment';
 import { backgroundWorker, signUpInOptions } from './flows';
 import { grantTab, openPanel, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
@@ -110,7 +110,7 @@ describe('keyboard commands and narrow panels, in Chromium', () => {
     }
   });
 
-  it.each([240, 252, 400])('lays the composer bar out at %i px: nothing overlaps, nothing is cut', async (width) => {
+  it.each([240, 252, 400])('lays the composer out at %i px: nothing overlaps, nothing is cut', async (width) => {
     const panel = await openPanel(ctx, articleTab);
     await panel.setViewport({ width, height: 700 });
     await panel.waitForSelector('.composer-estimate:not(:empty)');
@@ -126,6 +126,17 @@ describe('keyboard commands and narrow panels, in Chromium', () => {
     expect(overlaps(layout)).toEqual([]);
     expect(layout.parts.filter((p) => p.width < 1 || p.cut).map((p) => p.text)).toEqual([]);
     expect(layout.barRight).toBeLessThanOrEqual(layout.pageWidth);
+
+    const tabs = await toolTabsLayout(panel);
+    expect(tabs.parts.map((p) => p.text)).toEqual(['Chat', 'Picture', 'Web search', 'Research']);
+    expect(tabs.parts.filter((p) => p.width < 1 || p.cut).map((p) => p.text)).toEqual([]);
+    expect(overlaps(tabs)).toEqual([]);
+    expect(tabs.barRight).toBeLessThanOrEqual(tabs.pageWidth);
+    for (const theme of ['light', 'dark'] as const) {
+      await emulateTheme(panel, theme);
+      const composer = await panel.$('.chat-panel:not(.panel-skeleton) .composer');
+      await composer?.screenshot({ path: `${SCREENSHOTS}composer-tools-${width}px-${theme}.png` });
+    }
     await panel.close();
   });
 });

@@ -352,7 +352,7 @@ describe('the side panel', () => {
     await panel.locator('::-p-aria([name="Tide tables"][role="checkbox"])').click();
     await shoot(panel, 'bookmarks');
     await panel.locator('button::-p-text(Continue)').click();
-    await panel.waitForSelector('.context-summary::-p-text(2 bookmarks)');
+    await panel.waitForSelector('.context-summary::-p-text(1 collection · 1 gem)');
     await panel.waitForSelector('[aria-label="Chosen gems and collections"] ::-p-text(Harbor files)');
 
     const since = fake.requests.length;
@@ -402,7 +402,7 @@ describe('the side panel', () => {
     expect(providerBodies(fake, before)[0]).toContain('All figures are in euros.');
 
     await openContexts();
-    await panel.locator('[role="tab"]::-p-text(Bookmarks)').click();
+    await panel.locator('[role="tab"]::-p-text(Gems)').click();
     await panel.locator('.contexts-bar button::-p-text(Reset)').click();
     await panel.locator('[role="tab"]::-p-text(Context Text)').click();
     await panel.locator('.contexts-bar button::-p-text(Reset)').click();

@@ -69,7 +69,7 @@ export function ContextsPanel({ files, bookmarks, onOpenDrawer }: ContextsPanelP
           },
           {
             id: 'bookmarks',
-            label: 'Bookmarks',
+            label: 'Gems',
             content: (
               <div className="contexts-tab">
                 {bookmarkCount(bookmarks.choice) ? (

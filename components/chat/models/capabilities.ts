@@ -30,7 +30,8 @@ export function formatContextLength(tokens: number): string {
 export function modelCapabilities(model: UserModel): Capability[] {
   const list = FLAGS.filter(([flag]) => model[flag] === true).map(([, capability]) => capability);
   // A model discovered on the user's own endpoint may not report its context length: never show a guess.
-  if (model.discovered && model.discovered.contextLength === null)
+  // Once the user sets one in AI settings, the server sends it as content_length (README, `PUT /ai-endpoints/{id}/context-length`).
+  if (model.discovered && model.discovered.contextLength === null && model.discovered.contextLengthSet == null)
     list.push({ key: 'context', short: 'Context ?', long: 'Context length unknown' });
   else if (model.content_length > 0) {
     const size = formatContextLength(model.content_length);

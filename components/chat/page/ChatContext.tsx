@@ -46,7 +46,8 @@ export function ChatContext({
         <ContextSummary
           counts={{
             files: files.files.length,
-            bookmarks: bookmarksChosen,
+            collections: bookmarks.choice.collections.length,
+            gems: bookmarks.choice.gems.length,
             pageGems: attached.sendable ? pageGemCount : 0,
             text: Boolean(text.trim()),
           }}

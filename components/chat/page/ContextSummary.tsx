@@ -3,8 +3,10 @@ import { Button } from '../../ui/Button';
 export interface ContextCounts {
   /** Files attached to the next question. */
   files: number;
-  /** Gems and collections chosen as context. */
-  bookmarks: number;
+  /** Collections chosen as context. */
+  collections: number;
+  /** Gems chosen one by one as context. */
+  gems: number;
   /** The user's gems saved for the attached page (sent when `pageGemsIncluded`). */
   pageGems: number;
   /** Free text from Contexts → Context Text. */
@@ -18,7 +20,7 @@ interface ContextSummaryProps {
   onIncludePageGems: () => void;
   /** Opens the Contexts panel, where all of it is shown and changed. */
   onEdit?: () => void;
-  /** The Contexts panel's switch is off: the text, bookmarks and files are kept but not sent. */
+  /** The Contexts panel's switch is off: the text, gems and files are kept but not sent. */
   held?: boolean;
 }
 
@@ -36,7 +38,8 @@ export function ContextSummary({
   const parts = [
     counts.text ? 'context text' : null,
     counts.files ? plural(counts.files, 'file', 'files') : null,
-    counts.bookmarks ? plural(counts.bookmarks, 'bookmark', 'bookmarks') : null,
+    counts.collections ? plural(counts.collections, 'collection', 'collections') : null,
+    counts.gems ? plural(counts.gems, 'gem', 'gems') : null,
     counts.pageGems && pageGemsIncluded ? plural(counts.pageGems, 'gem of this page', 'gems of this page') : null,
   ].filter(Boolean);
   if (!parts.length) {

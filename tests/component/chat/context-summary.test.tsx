@@ -17,19 +17,19 @@ function Summary({ counts }: { counts: ContextCounts }) {
 }
 
 describe('Context summary chip (spec §2)', () => {
-  it('counts files, bookmarks and the page’s gems', () => {
-    render(<Summary counts={{ files: 2, bookmarks: 1, pageGems: 1 }} />);
-    expect(screen.getByText('Also sent: 2 files · 1 bookmark · 1 gem of this page')).toBeTruthy();
+  it('counts files, the chosen collections and gems, and the page’s gems', () => {
+    render(<Summary counts={{ files: 2, collections: 1, gems: 2, pageGems: 1 }} />);
+    expect(screen.getByText('Also sent: 2 files · 1 collection · 2 gems · 1 gem of this page')).toBeTruthy();
   });
 
   it('shows nothing when nothing goes with the question', () => {
-    const { container } = render(<Summary counts={{ files: 0, bookmarks: 0, pageGems: 0 }} />);
+    const { container } = render(<Summary counts={{ files: 0, collections: 0, gems: 0, pageGems: 0 }} />);
     expect(container.textContent).toBe('');
   });
 
   it('clears the page’s gems, says they are left out, and brings them back', async () => {
     const user = userEvent.setup();
-    render(<Summary counts={{ files: 0, bookmarks: 0, pageGems: 2 }} />);
+    render(<Summary counts={{ files: 0, collections: 0, gems: 0, pageGems: 2 }} />);
     expect(screen.getByText('Also sent: 2 gems of this page')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear the context' }));
     expect(screen.getByText(/Your gems of this page are left out/)).toBeTruthy();
@@ -42,7 +42,7 @@ describe('Context summary chip (spec §2)', () => {
     const onEdit = vi.fn();
     const { rerender } = render(
       <ContextSummary
-        counts={{ files: 1, bookmarks: 0, pageGems: 0, text: true }}
+        counts={{ files: 1, collections: 0, gems: 0, pageGems: 0, text: true }}
         pageGemsIncluded
         onClear={() => {}}
         onIncludePageGems={() => {}}
@@ -54,7 +54,7 @@ describe('Context summary chip (spec §2)', () => {
     expect(onEdit).toHaveBeenCalledOnce();
     rerender(
       <ContextSummary
-        counts={{ files: 1, bookmarks: 0, pageGems: 0, text: true }}
+        counts={{ files: 1, collections: 0, gems: 0, pageGems: 0, text: true }}
         pageGemsIncluded
         onClear={() => {}}
         onIncludePageGems={() => {}}

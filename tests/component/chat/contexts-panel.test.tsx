@@ -81,9 +81,9 @@ describe('Contexts panel (the Attachment drawer)', () => {
     expect(screen.getByText('No attachments found')).toBeTruthy();
   });
 
-  it('Bookmarks: lists the chosen, adds through the picker, and Reset clears only them', async () => {
+  it('Gems: lists the chosen, adds through the picker, and Reset clears only them', async () => {
     const { user, store, onOpenDrawer } = await renderPanel('ctxbook');
-    await user.click(tab('Bookmarks'));
+    await user.click(tab('Gems'));
     const chosen = screen.getByRole('list', { name: 'Chosen gems and collections' });
     expect(chosen.textContent).toContain('Travel');
     expect(chosen.textContent).toContain('Lisbon trams');

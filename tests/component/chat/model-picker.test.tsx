@@ -160,6 +160,32 @@ describe('ModelPicker: grouping, badges, labels', () => {
     ).toBeTruthy();
   });
 
+  it('shows the context length the user set for a discovered model that reported none, and "unknown" until then', () => {
+    const endpoint = { id: 1, name: 'Home lab', kind: 'openai-compatible' as const };
+    const discovered = { contextLength: null, vision: null, tools: null, thinking: null };
+    // As the server sends them: content_length is the set length, or the small budget while it is unknown.
+    const models = [
+      usable(makeAiModel(21, 'Home lab', 'qwen3', 'Qwen 3', { content_length: 32_768 }), {
+        endpoint,
+        discovered: { ...discovered, contextLengthSet: 32_768 },
+      }),
+      usable(makeAiModel(22, 'Home lab', 'phi4', 'Phi 4', { content_length: 4_096 }), {
+        endpoint,
+        discovered: { ...discovered, contextLengthSet: null },
+      }),
+    ];
+    setup({ models });
+    const badges = (name: string) =>
+      [...option(name).querySelectorAll('[data-capability]')].map((b) => b.getAttribute('title') ?? b.textContent);
+    expect(screen.getByRole('option', { name: named('Qwen 3'), description: '33K tokens of context' })).toBe(
+      option('Qwen 3'),
+    );
+    expect(screen.getByRole('option', { name: named('Phi 4'), description: 'Context length unknown' })).toBe(
+      option('Phi 4'),
+    );
+    expect(badges('Qwen 3')).not.toContain('Context length unknown');
+  });
+
   it('shows the reason an Inactive model cannot be used as a tooltip on hover and on keyboard focus', async () => {
     const { user } = setup({ currentProvider: 'OpenAI' });
     await user.hover(option('Mistral Large'));
