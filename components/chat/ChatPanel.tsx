@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { RememberedChat } from '@/lib/chat/remembered-chat';
 import { useBackground } from '../app/background-context';
 import { markOnce } from '../app/mark-once';
 import { sessionQuery } from '../app/queries';
@@ -31,6 +32,7 @@ import { useToolSubmit } from './tools/use-tool-submit';
 import { useChatActions } from './use-chat-actions';
 import { useChatFlags } from './use-chat-flags';
 import { useChosenModels } from './use-chosen-models';
+import { useOpeningHold } from './use-opening-hold';
 import { useRememberedChat } from './use-remembered-chat';
 import { useSendQuestion } from './use-send-question';
 
@@ -39,6 +41,8 @@ const ReportBugDialog = lazy(() => import('../feedback/ReportBugDialog').then((m
 
 interface ChatPanelProps {
   onOpenOptions: (hash?: string) => void;
+  /** The tab and chats the panel last showed (read before React mounted); null: a new chat. */
+  remembered?: RememberedChat | null;
 }
 
 /** The side panel: chat about the page you are on. */
@@ -63,8 +67,8 @@ export function ChatPanel(props: ChatPanelProps) {
   );
 }
 
-function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }) {
-  useRememberedChat();
+function Chat({ onOpenOptions, username, remembered = null }: ChatPanelProps & { username: string }) {
+  useRememberedChat(remembered);
   const attached = usePanelPage();
   const followTabs = useFollowTabs();
   const stored = useConversation();
@@ -93,6 +97,8 @@ function Chat({ onOpenOptions, username }: ChatPanelProps & { username: string }
   const queue = usePromptQueue({ send, stopAnswer: conversation.stop, busy: conversation.busy });
   const actions = useChatActions(stored, send, page?.url ?? null, () => setDrawer('invite'), models.chosen[0]?.id);
   const openAiSettings = () => onOpenOptions(`/u/${encodeURIComponent(username)}/edit-profile?aiSettings=true`);
+  const opening = useOpeningHold(stored.chatId, stored.loading);
+  if (opening) return <PanelSkeleton />;
 
   return (
     <main className="chat-panel">

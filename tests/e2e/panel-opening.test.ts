@@ -5,7 +5,7 @@ import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import type { ExtensionBrowser } from './browser';
 import type { E2eEnvironment } from './environment';
 import { signUpInOptions } from './flows';
-import { answerTo, grantTab, providerBodies, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
+import { answerTo, ask, grantTab, openPanel, providerBodies, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
 
 /**
  * The side panel's composer takes typing from its first frame, before React has loaded (its HTML's
@@ -44,6 +44,30 @@ async function openPanelHeld(
     panel,
     release: () => panel.evaluate(() => (window as unknown as { troveRelease: () => void }).troveRelease()),
   };
+}
+
+/**
+ * Opens the panel for `tabId` recording, from page load, each state it shows in turn: 'skeleton' while it
+ * opens, then its title and how many questions it shows.
+ */
+async function openPanelRecording(ctx: ExtensionBrowser, tabId: number): Promise<Page> {
+  const panel = await ctx.browser.newPage();
+  await panel.setViewport({ width: 400, height: 800 });
+  await panel.evaluateOnNewDocument(() => {
+    const states: string[] = [];
+    (window as unknown as { troveStates: string[] }).troveStates = states;
+    const record = () => {
+      const main = document.querySelector('main.chat-panel');
+      if (!main) return;
+      const state = main.classList.contains('panel-skeleton')
+        ? 'skeleton'
+        : `${main.querySelector('.chat-title')?.textContent} / ${main.querySelectorAll('.turn .question').length} turns`;
+      if (states.at(-1) !== state) states.push(state);
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await panel.goto(`chrome-extension://${ctx.extensionId}/sidepanel.html?tabId=${tabId}`);
+  return panel;
 }
 
 const composerBox = (panel: Page) =>
@@ -98,6 +122,29 @@ describe('the side panel, opening', () => {
           document.activeElement?.matches('.composer-input') && !(document.activeElement as HTMLTextAreaElement).value,
       ),
     ).toBe(true);
+    await panel.close();
+    await article.close();
+  });
+
+  it('reopened on a chat, goes from its skeleton straight to the chat with its turns', async () => {
+    const article = await ctx.browser.newPage();
+    await article.goto(`${env.site.url}/news-article.html`);
+    const tabId = await grantTab(ctx, article);
+    const first = await openPanel(ctx, tabId);
+    fake.script({ chunks: ['The budget ', 'passed.'] });
+    await ask(first, 'What passed?');
+    expect(await answerTo(first, 'What passed?')).toBe('The budget passed.');
+    await first.close();
+
+    const panel = await openPanelRecording(ctx, tabId);
+    expect(await answerTo(panel, 'What passed?')).toBe('The budget passed.');
+    await shoot(panel, 'reopened');
+    const states = await panel.evaluate(() => (window as unknown as { troveStates: string[] }).troveStates);
+    // The chat the panel showed last (the earlier test's, when it ran first, holds this question too).
+    const shown = states.at(-1) ?? '';
+    expect(shown).toMatch(/ \/ [1-9]\d* turns$/);
+    expect(shown).not.toMatch(/^New chat/);
+    expect(states).toEqual(['skeleton', shown]);
     await panel.close();
     await article.close();
   });

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
 import type { DrawerName } from '../atoms';
 import type { useChatActions } from '../use-chat-actions';
 import type { ChatFlags } from '../use-chat-flags';
 import { type ChatLoad, ChatLoadState } from './ChatLoadState';
 import { CONVERSATION_LOG } from './conversation-log';
+import { loadedTurns, loadTurns } from './turns-code';
 import type { Conversation } from './use-conversation';
 
 export interface ChatMessagesProps {
@@ -20,12 +21,13 @@ export interface ChatMessagesProps {
   onOpenDrawer: (name: DrawerName) => void;
 }
 
-const loadTurns = () => import('./ConversationTurns');
-const ConversationTurns = lazy(() => loadTurns().then((m) => ({ default: m.ConversationTurns })));
+const LazyTurns = lazy(() => loadTurns().then((turns) => ({ default: turns })));
 
 /** The conversation: each question with its answers and their options, or what to do first. */
 export function ChatMessages(props: ChatMessagesProps) {
   const { conversation, writer, pageTitle } = props;
+  // Its code already here (the panel opened on a chat), the turns show at once, with no empty log first.
+  const [ConversationTurns] = useState(() => loadedTurns() ?? LazyTurns);
   // The turns' code is fetched once the panel is idle, so the first answer does not wait for it.
   useEffect(() => {
     const idle = requestIdleCallback(() => void loadTurns());
