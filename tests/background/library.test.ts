@@ -62,10 +62,8 @@ describe('library calls', () => {
     ).toEqual(gem);
 
     const collections = await listCollections();
-    expect(collections.map((c) => [c.name, c.gems_count, c.isUnfiltered])).toEqual([
-      ['AI Chats', 0, false],
-      ['Unfiltered', 1, true],
-    ]);
+    // AI Chats holds chats, not saves: it is not offered.
+    expect(collections.map((c) => [c.name, c.gems_count, c.isUnfiltered])).toEqual([['Unfiltered', 1, true]]);
     expect((await listTags()).map((x) => x.tag)).toEqual(['Later', 'read']);
     expect((await findGemsAtUrl('https://example.com/a')).map((g) => g.id)).toEqual([gem.id]);
     expect(await listGems({ page: 1 })).toMatchObject({ total: 1, page: 1, perPage: 20, data: [{ id: gem.id }] });
