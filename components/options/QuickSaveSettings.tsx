@@ -1,9 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { unwrap, useBackground } from '../app/background-context';
 import { collectionsQuery, keys, preferencesQuery } from '../app/queries';
 import { flattenCollections } from '../popup/collection-tree';
 import { Field } from '../ui/Field';
 import { useToast } from '../ui/Toast';
+
+export const QUICK_SAVE_RESET_NOTE =
+  'Your quick-save collection is no longer one to save into (AI Chats holds chats, not saves; or it was deleted): quick saves go to Unfiltered now.';
 
 /** Where right-click and keyboard-shortcut saves go. */
 export function QuickSaveSettings() {
@@ -12,14 +16,28 @@ export function QuickSaveSettings() {
   const toast = useToast();
   const preferences = useQuery(preferencesQuery(background));
   const collections = useQuery(collectionsQuery(background));
+  const [wasReset, setWasReset] = useState(false);
   const save = useMutation({
-    mutationFn: async (id: number | null) => unwrap(await background.setPreferences({ quickSaveCollectionId: id })),
-    onSuccess: (prefs) => {
+    mutationFn: async ({ id }: { id: number | null; reset?: boolean }) =>
+      unwrap(await background.setPreferences({ quickSaveCollectionId: id })),
+    onSuccess: (prefs, { reset }) => {
       queryClient.setQueryData(keys.preferences, prefs);
+      if (reset) return;
+      setWasReset(false);
       const name = collections.data?.find((c) => c.id === prefs.quickSaveCollectionId)?.name ?? 'Unfiltered';
       toast('success', `Quick saves now go to ${name}.`);
     },
   });
+  const chosen = preferences.data?.quickSaveCollectionId ?? null;
+  // A choice no longer offered (AI Chats, chosen before it stopped being offered, or a deleted collection) is not
+  // shown as Unfiltered while saves are sent elsewhere: it is reset once, and the user told.
+  const stale = chosen !== null && collections.data !== undefined && !collections.data.some((c) => c.id === chosen);
+  const { mutate } = save;
+  useEffect(() => {
+    if (!stale || wasReset) return;
+    setWasReset(true);
+    mutate({ id: null, reset: true });
+  }, [stale, wasReset, mutate]);
   if (!preferences.data || !collections.data) return null;
   const options = flattenCollections(collections.data);
   return (
@@ -28,8 +46,8 @@ export function QuickSaveSettings() {
       <Field id="quick-save-collection" label="Right-click and keyboard shortcut saves go to">
         <select
           id="quick-save-collection"
-          value={preferences.data.quickSaveCollectionId ?? ''}
-          onChange={(e) => save.mutate(e.target.value ? Number(e.target.value) : null)}
+          value={stale ? '' : (chosen ?? '')}
+          onChange={(e) => save.mutate({ id: e.target.value ? Number(e.target.value) : null })}
         >
           <option value="">Unfiltered</option>
           {options
@@ -41,6 +59,11 @@ export function QuickSaveSettings() {
             ))}
         </select>
       </Field>
+      {wasReset && (
+        <p className="hint" role="status">
+          {QUICK_SAVE_RESET_NOTE}
+        </p>
+      )}
     </section>
   );
 }

@@ -20,6 +20,13 @@ type OwnedSave = SavePayload & { owner?: SaveOwner; quickSave?: boolean };
 
 export const COLLECTION_GONE_NOTE = 'Its quick-save collection was deleted: quick saves go to Unfiltered now.';
 export const CHOSEN_COLLECTION_GONE_NOTE = 'Its collection was deleted while it waited: it is in Unfiltered now.';
+export const CHATS_COLLECTION_NOTE =
+  'Its quick-save collection holds AI chats, not saves: quick saves go to Unfiltered now.';
+
+/** Collections the server refused to save into (AI Chats, chosen before it stopped being offered). */
+const notForSaves = new Set<number>();
+const collectionRefused = (error: UiError) =>
+  error.kind === 'invalid' && (error.fields ?? []).some((field) => field.path === 'data.collectionId');
 
 const queueItem = storage.defineItem<QueuedSave<OwnedSave>[]>('local:saveQueue', { fallback: [] });
 
@@ -70,8 +77,10 @@ async function toUnfiltered(save: QueuedSave<OwnedSave>, gone: number): Promise<
 
 /** What the user should know about where a delivered save went. */
 function noteFor(payload: OwnedSave, gem: Gem) {
-  if (!payload.gem.collectionId || gem.collectionId === payload.gem.collectionId) return undefined;
-  return payload.quickSave ? COLLECTION_GONE_NOTE : CHOSEN_COLLECTION_GONE_NOTE;
+  const asked = payload.gem.collectionId;
+  if (!asked || gem.collectionId === asked) return undefined;
+  if (!payload.quickSave) return CHOSEN_COLLECTION_GONE_NOTE;
+  return notForSaves.has(asked) ? CHATS_COLLECTION_NOTE : COLLECTION_GONE_NOTE;
 }
 
 /** Every save, whoever asked for it, goes through here: the open pages hear of each one that lands. */
@@ -82,6 +91,11 @@ async function send(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
   const movable = save.payload.quickSave || !answeredLive.has(save.key);
   if (!outcome.ok && outcome.error.kind === 'not-found' && collectionId && movable)
     outcome = await toUnfiltered(save, collectionId);
+  // A quick-save collection that holds no saves (AI Chats) is treated as one deleted: Unfiltered, from now on.
+  else if (!outcome.ok && collectionId && save.payload.quickSave && collectionRefused(outcome.error)) {
+    notForSaves.add(collectionId);
+    outcome = await toUnfiltered(save, collectionId);
+  }
   if (outcome.ok) announceLibraryChange();
   return outcome;
 }

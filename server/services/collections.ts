@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { MediaType } from '../../lib/api/contract';
 import type { Db } from '../db/client';
-import { collections, gems, users } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { collections, gems, NOT_SAVE_TYPES, users } from '../db/schema';
+import { ApiError, fieldError, notFound } from '../http/errors';
 import { toCollection } from './serialize';
 
 type CollectionRow = typeof collections.$inferSelect;
@@ -13,6 +14,22 @@ export async function getOwnedCollection(db: Db, ownerId: number, id: number): P
     .where(and(eq(collections.id, id), eq(collections.ownerId, ownerId)));
   if (!row) throw notFound('Collection');
   return row;
+}
+
+/**
+ * The user's collection `id` to hold a gem of `mediaType`: a 404 when the user has none; a 400 naming
+ * data.collectionId when it is AI Chats and the gem is a save (AI Chats holds chats and the chat panel's kinds).
+ */
+export async function getGemCollection(db: Db, ownerId: number, id: number, mediaType: MediaType) {
+  const [row] = await db
+    .select({ collection: collections, aiChatsId: users.aiChatsCollectionId })
+    .from(collections)
+    .innerJoin(users, eq(users.id, collections.ownerId))
+    .where(and(eq(collections.id, id), eq(collections.ownerId, ownerId)));
+  if (!row) throw notFound('Collection');
+  if (row.aiChatsId === id && !NOT_SAVE_TYPES.includes(mediaType))
+    throw fieldError(400, 'data.collectionId', 'AI Chats holds chats, not saves: choose another collection');
+  return row.collection;
 }
 
 /**

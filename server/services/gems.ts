@@ -5,10 +5,10 @@ import { canonicalizeUrl } from '../../lib/api/canonical-url';
 import type { createGemBody, Gem, MediaType, updateGemBody } from '../../lib/api/contract';
 import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
-import { gems, gemTags, tags, uploads } from '../db/schema';
+import { gems, gemTags, NOT_SAVE_MEDIA_TYPES, tags, uploads } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
-import { countUserGems, getOwnedCollection } from './collections';
+import { countUserGems, getGemCollection, getOwnedCollection } from './collections';
 import { gemValues, insertGem, toDate } from './gem-insert';
 import { type TagFields, toGem } from './serialize';
 import { createMissingTags, findTagRefs, resolveTagRefs, unknownTagIds } from './tags';
@@ -164,7 +164,7 @@ export async function createGem(
     const first = await gemByKey(db, owner, idempotencyKey);
     if (first) return { gem: first, created: false };
   }
-  if (otherCollection) await getOwnedCollection(db, owner.id, collectionId);
+  if (otherCollection) await getGemCollection(db, owner.id, collectionId, input.media_type);
   if (found.unknownIds.length) throw unknownTagIds(found.unknownIds);
   const tagRows = found.missingNames.length
     ? await createMissingTags(db, owner.id, input.tags, found.missingNames)
@@ -212,7 +212,8 @@ export async function getGem(db: Db, author: Author, id: number): Promise<Gem> {
 export async function updateGem(db: Db, author: Author, id: number, input: UpdateInput) {
   const ownerId = author.id;
   const current = await getOwnedGemRow(db, ownerId, id);
-  if (input.collectionId) await getOwnedCollection(db, ownerId, input.collectionId);
+  if (input.collectionId)
+    await getGemCollection(db, ownerId, input.collectionId, input.media_type ?? current.mediaType);
   const tagRows = input.tags ? await resolveTagRefs(db, ownerId, input.tags) : null;
   await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -264,13 +265,12 @@ export async function deleteGem(db: Db, store: FileStore, ownerId: number, id: n
 }
 
 /**
- * Chats are gems (in the AI Chats collection) but not saves: the gem lists leave them out (the chat history lists
- * them), and their totals are the kept collection counts less the chats (counted on the partial index
- * gems_owner_chats_idx).
+ * Chats, and the chat panel's prompts, brand voices, personas and memories, are gems (in the AI Chats collection)
+ * but not saves: the gem lists leave them out (the chat history and the panel list them), and their totals are the
+ * kept collection counts less these (counted on the partial index gems_owner_chats_idx).
  */
-const notChat = ne(gems.mediaType, 'AIChat');
-// A literal, not a parameter, so that the planner may use the partial index.
-const isChat = sql`${gems.mediaType} = 'AIChat'`;
+const isSave = sql`${gems.mediaType} not in ${NOT_SAVE_MEDIA_TYPES}`;
+const notSave = sql`${gems.mediaType} in ${NOT_SAVE_MEDIA_TYPES}`;
 
 export async function listGems(
   db: Db,
@@ -281,7 +281,7 @@ export async function listGems(
   const sort = options.sortBy ?? 'newest';
   const where = and(
     eq(gems.ownerId, ownerId),
-    notChat,
+    isSave,
     options.collectionId ? eq(gems.collectionId, options.collectionId) : undefined,
     options.mediaType ? eq(gems.mediaType, options.mediaType) : undefined,
   );
@@ -299,17 +299,17 @@ export async function listGems(
   };
 }
 
-/** The total of a library page: the trigger-kept collection counts of the user, less their chats. */
+/** The total of a library page: the trigger-kept collection counts of the user, less their gems that are not saves. */
 const libraryTotal = sql<
   number | null
 >`(select coalesce(sum(c.gems_count), 0)::int from collections c where c.owner_id = ${sql.placeholder('ownerId')})
-  - (select count(*)::int from gems g where g.owner_id = ${sql.placeholder('ownerId')} and g.media_type = 'AIChat')`;
+  - (select count(*)::int from gems g where g.owner_id = ${sql.placeholder('ownerId')} and g.media_type in ${NOT_SAVE_MEDIA_TYPES})`;
 
 const libraryPageQuery = preparedFor((db) =>
   withTags(
     db,
     pickGems(db, libraryTotal)
-      .where(and(eq(gems.ownerId, sql.placeholder('ownerId')), notChat))
+      .where(and(eq(gems.ownerId, sql.placeholder('ownerId')), isSave))
       .orderBy(...ORDER.newest(gems))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
@@ -340,7 +340,7 @@ async function countGems(
   return countSaves(db, ownerId, options.collectionId);
 }
 
-/** The user's gems that are not chats (in one collection when given): the kept counts less the chats. */
+/** The user's saves (in one collection when given): the kept counts less the gems that are not saves. */
 async function countSaves(db: Db, ownerId: number, collectionId?: number) {
   const kept = collectionId
     ? (await getOwnedCollection(db, ownerId, collectionId)).gemsCount
@@ -351,7 +351,7 @@ async function countSaves(db: Db, ownerId: number, collectionId?: number) {
     .where(
       and(
         eq(gems.ownerId, ownerId),
-        isChat,
+        notSave,
         collectionId === undefined ? undefined : eq(gems.collectionId, collectionId),
       ),
     );

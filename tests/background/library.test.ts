@@ -62,6 +62,7 @@ describe('library calls', () => {
     ).toEqual(gem);
 
     const collections = await listCollections();
+    // AI Chats holds chats, not saves: it is not offered.
     expect(collections.map((c) => [c.name, c.gems_count, c.isUnfiltered])).toEqual([['Unfiltered', 1, true]]);
     expect((await listTags()).map((x) => x.tag)).toEqual(['Later', 'read']);
     expect((await findGemsAtUrl('https://example.com/a')).map((g) => g.id)).toEqual([gem.id]);

@@ -8,6 +8,7 @@ import { createCollection, listGems } from '../../lib/background/library';
 import { getPreferences, setPreferences } from '../../lib/background/preferences';
 import { saveCode, tabRef } from '../../lib/background/quick-save';
 import {
+  CHATS_COLLECTION_NOTE,
   CHOSEN_COLLECTION_GONE_NOTE,
   COLLECTION_GONE_NOTE,
   drainQueue,
@@ -71,6 +72,26 @@ describe('the quick-save collection', () => {
     await confirmSave(outcome);
     expect(notify).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Saved to Trove', message: expect.stringContaining(COLLECTION_GONE_NOTE) }),
+    );
+  });
+
+  it('AI Chats, chosen before it stopped being offered: the save goes to Unfiltered, the choice is cleared, and the user is told', async () => {
+    const { user } = await signUp(newAccount('qschats'));
+    await setPreferences({ quickSaveCollectionId: user?.ai_chats_collection_id as number });
+
+    const outcome = await saveCode(tab, 'const c = 4;');
+    expect(outcome).toMatchObject({
+      status: 'saved',
+      gem: { collectionId: user?.unfiltered_collection_id },
+      note: CHATS_COLLECTION_NOTE,
+    });
+    expect(await getPreferences()).toEqual({ quickSaveCollectionId: null });
+    expect(await listQueue()).toEqual([]);
+
+    const notify = vi.spyOn(browser.notifications, 'create');
+    await confirmSave(outcome);
+    expect(notify).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Saved to Trove', message: expect.stringContaining(CHATS_COLLECTION_NOTE) }),
     );
   });
 

@@ -50,6 +50,8 @@ describe('POST /api/gems', () => {
 
   it('keeps every field it is given', async () => {
     const s = await t.signUp('full');
+    const reading = (await t.api('/api/collections', { token: s.jwt, body: { data: { name: 'Reading' } } })).body.data
+      .id;
     const gem = await saveGem(s, {
       description: 'desc',
       media_type: 'Code',
@@ -59,7 +61,7 @@ describe('POST /api/gems', () => {
       text: 'body text',
       byline: 'Ada',
       publishedAt: '2024-01-02T03:04:05+02:00',
-      collectionId: s.user.ai_chats_collection_id,
+      collectionId: reading,
     });
     expect(gem).toMatchObject({
       description: 'desc',
@@ -70,7 +72,7 @@ describe('POST /api/gems', () => {
       text: 'body text',
       byline: 'Ada',
       publishedAt: '2024-01-02T01:04:05.000Z',
-      collectionId: s.user.ai_chats_collection_id,
+      collectionId: reading,
     });
   });
 

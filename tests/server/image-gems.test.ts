@@ -81,11 +81,13 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
   describe('POST /api/upload-all-file', () => {
     it('saves an Image gem whose image link serves the same bytes', async () => {
       const s = await t.signUp('img');
+      const reading = (await t.api('/api/collections', { token: s.jwt, body: { data: { name: 'Reading' } } })).body.data
+        .id;
       const before = await storedFiles();
       const tagged = fields({
         description: 'found on a blog',
         tags: ['cats'],
-        collectionId: s.user.ai_chats_collection_id,
+        collectionId: reading,
       });
       const gem = await saveImageGem(s, { data: tagged });
       expect(gem).toMatchObject({
@@ -94,7 +96,7 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
         description: 'found on a blog',
         media_type: 'Image',
         media: { mediaUrl: 'https://img.example.com/cat.png', alt: 'a cat', width: 1, height: 1 },
-        collectionId: s.user.ai_chats_collection_id,
+        collectionId: reading,
         author: { id: s.user.id, username: s.user.username },
       });
       expect(gem.tags.map((x) => x.tag)).toEqual(['cats']);

@@ -181,11 +181,12 @@ describe("the side panel's client (lib/chat/chat-api.ts listPrompts)", () => {
 });
 
 describe('prompts as gems', () => {
-  it('show in the library as gems of type Prompt; the generic gem routes refuse to make one', async () => {
+  it('are gems of type Prompt, left out of the library (tests/server/not-saves.test.ts); the generic gem routes refuse to make one', async () => {
     const { jwt } = await t.signUp('pgem');
     const made = await makePrompt(t, jwt, { expander: [{ type: 'prompt', text: '<p>x</p>', plainText: 'x' }] });
+    expect((await t.api(`/api/gems/${made.id}`, { token: jwt })).body.data).toMatchObject({ media_type: 'Prompt' });
     const library = gemListSchema.parse((await t.api('/api/get-all-bookmark', { token: jwt })).body);
-    expect(library.data).toEqual([expect.objectContaining({ id: made.id, media_type: 'Prompt' })]);
+    expect(library).toMatchObject({ data: [], total: 0 });
     for (const type of ['Prompt', 'BrandVoice', 'Persona', 'Memory']) {
       const res = await t.api('/api/gems', {
         token: jwt,

@@ -148,16 +148,18 @@ describe('POST /api/pdf, /api/audios, /api/videos', () => {
 
   it('saves a video gem', async () => {
     const s = await t.signUp('video');
+    const reading = (await t.api('/api/collections', { token: s.jwt, body: { data: { name: 'Reading' } } })).body.data
+      .id;
     const gem = await save(s, '/api/videos', {
       title: 'Talk',
       url: 'https://example.com/talks/42',
       media: { mediaUrl: 'http://media.example.com/talk.mp4', width: 1280, height: 720 },
-      collectionId: s.user.ai_chats_collection_id,
+      collectionId: reading,
     });
     expect(gem).toMatchObject({
       media_type: 'Video',
       media: { mediaUrl: 'http://media.example.com/talk.mp4', width: 1280, height: 720 },
-      collectionId: s.user.ai_chats_collection_id,
+      collectionId: reading,
     });
   });
 

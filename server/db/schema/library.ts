@@ -19,6 +19,14 @@ import { feedbacks } from './feedback';
 
 /* The library: collections, tags, gems and their tags, uploaded files, and the passages cut from gems for retrieval. */
 
+/**
+ * The media types of gems that are not saves (chats, and the prompts, brand voices, personas and memories of the
+ * chat panel), and the same as an SQL list: a literal, not parameters, so that the planner may use
+ * gems_owner_chats_idx.
+ */
+export const NOT_SAVE_TYPES: readonly MediaType[] = ['AIChat', 'Prompt', 'BrandVoice', 'Persona', 'Memory'];
+export const NOT_SAVE_MEDIA_TYPES = sql.raw(`(${NOT_SAVE_TYPES.map((type) => `'${type}'`).join(', ')})`);
+
 export const collections = pgTable(
   'collections',
   {
@@ -80,8 +88,9 @@ export const gems = pgTable(
     index('gems_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('gems_owner_canonical_url_idx').on(t.ownerId, t.canonicalUrl),
     index('gems_collection_idx').on(t.collectionId),
-    // Chats are left out of the gem lists: their count (by owner or collection) is subtracted from the kept totals.
-    index('gems_owner_chats_idx').on(t.ownerId, t.collectionId).where(sql`${t.mediaType} = 'AIChat'`),
+    // Chats and the chat panel's kinds are left out of the gem lists: their count (by owner or collection) is
+    // subtracted from the kept totals.
+    index('gems_owner_chats_idx').on(t.ownerId, t.collectionId).where(sql`${t.mediaType} in ${NOT_SAVE_MEDIA_TYPES}`),
     uniqueIndex('gems_owner_idempotency_idx')
       .on(t.ownerId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

@@ -1,0 +1,2 @@
+DROP INDEX "gems_owner_chats_idx";--> statement-breakpoint
+CREATE INDEX "gems_owner_chats_idx" ON "gems" USING btree ("owner_id","collection_id") WHERE "gems"."media_type" in ('AIChat', 'Prompt', 'BrandVoice', 'Persona', 'Memory');
