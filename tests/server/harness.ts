@@ -1,6 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import postgres from 'postgres';
