@@ -148,7 +148,7 @@ describe("a new user's first minutes", () => {
     const collections = (await getOverApi(env.server.url, USER.username, USER.password, 'get-user-collections')) as {
       data: { name: string }[];
     };
-    expect(collections.data.map((c) => c.name).sort()).toEqual(['AI Chats', 'Local news', 'Unfiltered']);
+    expect(collections.data.map((c) => c.name).sort()).toEqual(['Local news', 'Unfiltered']);
     await popup.close().catch(() => {});
     await page.close();
   });

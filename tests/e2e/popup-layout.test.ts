@@ -179,7 +179,6 @@ describe('the popup within 600 px, by keyboard, light and dark', () => {
     await tabTo(popup, 'gem-collection');
     await popup.keyboard.press('ArrowDown');
     await popup.keyboard.press('ArrowDown');
-    await popup.keyboard.press('ArrowDown');
     const chosen = await popup.$eval(
       '#gem-collection',
       (el) =>
