@@ -15,7 +15,14 @@ export interface ExtensionBrowser {
 /**
  * Debian's Chromium, headless, with the built extension (or the one in `path`) loaded and no way to reach the network.
  */
-export async function launchWithExtension(path = extensionPath): Promise<ExtensionBrowser> {
+/**
+ * `keepWelcome`: leave the welcome page the install opens (tests/e2e/first-use.test.ts walks it); other journeys
+ * start as a user who has closed it, so that its tab does not stand in for the page they are about.
+ */
+export async function launchWithExtension(
+  path = extensionPath,
+  options: { keepWelcome?: boolean } = {},
+): Promise<ExtensionBrowser> {
   if (!existsSync(`${path}/manifest.json`)) throw new Error(`Build the extension first (npm run build): ${path}`);
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
@@ -38,7 +45,15 @@ export async function launchWithExtension(path = extensionPath): Promise<Extensi
   const extensionId = new URL(worker.url()).host;
   const extension = (await browser.extensions()).get(extensionId);
   if (!extension) throw new Error(`extension ${extensionId} is not listed`);
+  if (!options.keepWelcome) await closeWelcomePage(browser, extensionId);
   return { browser, extension, extensionId, close: () => browser.close() };
+}
+
+async function closeWelcomePage(browser: Browser, extensionId: string) {
+  const welcome = await browser
+    .waitForTarget((t) => t.url() === `chrome-extension://${extensionId}/options.html#welcome`, { timeout: 10_000 })
+    .catch(() => null);
+  await (await welcome?.page())?.close();
 }
 
 /** Clicks the toolbar button for `page` and returns the popup it opens (`file`: the popup the action shows). */

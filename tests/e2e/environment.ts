@@ -26,13 +26,14 @@ const SERVER_START_MS = 180_000;
 export async function startE2eEnvironment(
   name: string,
   serverEnv: Record<string, string> = {},
+  browserOptions: { keepWelcome?: boolean } = {},
 ): Promise<E2eEnvironment> {
   const dataDir = await freshDataDir(`trove-e2e-${name}-`);
   const port = await freePort();
   const [server, site, ctx] = await Promise.all([
     startServerProcess({ port, env: { DATA_DIR: dataDir, ...serverEnv }, timeoutMs: SERVER_START_MS }),
     startTestSite(),
-    launchWithExtension(),
+    launchWithExtension(undefined, browserOptions),
   ]);
   const env: E2eEnvironment = {
     dataDir,

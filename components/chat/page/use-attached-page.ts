@@ -83,6 +83,8 @@ export function useAttachedPage() {
     const attachedTab = page?.tabId;
     const onActivated = async ({ tabId }: { tabId: number }) => {
       if (tabId === attachedTab) return setOffer(null);
+      // The panel shown as a tab of its own: Chromium may hide its address too (no "tabs" permission).
+      if (tabId === (await browser.tabs.getCurrent().catch(() => undefined))?.id) return;
       const tab = await browser.tabs.get(tabId).catch(() => null);
       if (tab && !ownPage(tab.url)) await moved({ tabId, reason: 'switched' });
     };
