@@ -119,6 +119,9 @@ function MenuInTree({ label, triggerContent, triggerClassName, children }: MenuP
         }
         aria-label={triggerContent ? label : undefined}
         {...getReferenceProps(triggerProps)}
+        // floating-ui calls any menu inside another floating part (a drawer) nested, and its trigger a menuitem;
+        // only a submenu's trigger sits in a menu.
+        role={isSubmenu ? 'menuitem' : undefined}
       >
         {triggerContent ?? label}
         {isSubmenu && (

@@ -3,7 +3,6 @@ import { errorMessage } from '../../app/background-context';
 import { Button } from '../../ui/Button';
 import { Menu } from '../../ui/Menu';
 import { MenuItem } from '../../ui/MenuItem';
-import { MenuContext } from '../../ui/menu-context';
 import { waitWhile } from '../conversation/answer-busy';
 import { MoreIcon } from '../icons';
 import { useManageChat } from './use-manage-chat';
@@ -51,17 +50,14 @@ export function ChatItemActions({ chat, busy }: ChatItemActionsProps) {
   return (
     <>
       <span ref={trigger} className="chat-actions">
-        {/* Its own menu, never a submenu of a menu the history happens to be drawn inside (axe: a menuitem trigger). */}
-        <MenuContext.Provider value={null}>
-          <Menu
-            label={`Chat actions: ${chat.title}`}
-            triggerContent={<MoreIcon />}
-            triggerClassName="ui-button ui-button-ghost ui-button-sm ui-icon-button chat-actions-trigger"
-          >
-            <MenuItem label="Rename" onSelect={() => setStep('rename')} />
-            <MenuItem label="Delete" danger onSelect={() => setStep('delete')} {...waitWhile(busy)} />
-          </Menu>
-        </MenuContext.Provider>
+        <Menu
+          label={`Chat actions: ${chat.title}`}
+          triggerContent={<MoreIcon />}
+          triggerClassName="ui-button ui-button-ghost ui-button-sm ui-icon-button chat-actions-trigger"
+        >
+          <MenuItem label="Rename" onSelect={() => setStep('rename')} />
+          <MenuItem label="Delete" danger onSelect={() => setStep('delete')} {...waitWhile(busy)} />
+        </Menu>
       </span>
       {step === 'rename' ? (
         <RenameForm
