@@ -84,7 +84,8 @@ export function useAttachedPage() {
     const onActivated = async ({ tabId }: { tabId: number }) => {
       if (tabId === attachedTab) return setOffer(null);
       // The panel shown as a tab of its own: Chromium may hide its address too (no "tabs" permission).
-      if (tabId === (await browser.tabs.getCurrent().catch(() => undefined))?.id) return;
+      const own = await browser.tabs.getCurrent().catch(() => undefined);
+      if (own?.id === tabId && !own.url?.startsWith('http')) return;
       const tab = await browser.tabs.get(tabId).catch(() => null);
       if (tab && !ownPage(tab.url)) await moved({ tabId, reason: 'switched' });
     };
