@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer';
+import { expect } from 'vitest';
 
 export interface ComposerBarLayout {
   /** Each part the bar shows (attach, model, estimate, send) with its box, and whether its text is cut. */
@@ -59,4 +60,17 @@ export async function toolTabsLayout(panel: Page): Promise<ComposerBarLayout> {
     });
     return { parts, pageWidth: document.documentElement.clientWidth, barRight: group.getBoundingClientRect().right };
   })()`) as Promise<ComposerBarLayout>;
+}
+
+/** The composer bar in order (attach, model, estimate, Send), nothing overlapping, cut or past the panel's edge. */
+export function expectComposerBarFits(layout: ComposerBarLayout) {
+  expect(layout.parts.map((p) => p.text || p.name)).toEqual([
+    expect.any(String),
+    expect.stringContaining('Trove'),
+    expect.stringMatching(/tokens/),
+    'Send',
+  ]);
+  expect(overlaps(layout)).toEqual([]);
+  expect(layout.parts.filter((p) => p.width < 1 || p.cut).map((p) => p.text)).toEqual([]);
+  expect(layout.barRight).toBeLessThanOrEqual(layout.pageWidth);
 }
