@@ -19,8 +19,12 @@ export async function buildServer(outDir = SERVER_BUILD_DIR): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    // the PDF reader (server/services/pdf-read.ts) runs as a process of its own, from pdf-worker.js beside main.js
-    entryPoints: { main: 'server/main.ts', start: 'scripts/start.ts', 'pdf-worker': 'server/services/pdf-worker.ts' },
+    // the PDF reader (server/features/chat-files/pdf-read.ts) runs as a process of its own, from pdf-worker.js beside main.js
+    entryPoints: {
+      main: 'server/main.ts',
+      start: 'scripts/start.ts',
+      'pdf-worker': 'server/features/chat-files/pdf-worker.ts',
+    },
     outdir: outDir,
     bundle: true,
     splitting: true,

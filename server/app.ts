@@ -3,28 +3,28 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { logger } from 'hono/logger';
 import { isForeignKeyViolation, isNumericOutOfRange, requestDataException } from './db/errors';
+import { aiEndpointRoutes } from './features/ai-settings/endpoint-routes';
+import { aiRoutes } from './features/ai-settings/routes';
+import { authRoutes } from './features/auth/routes';
+import { chatFileRoutes } from './features/chat-files/routes';
+import { chatShareRoutes, sharedChatRoutes } from './features/chat-shares/routes';
+import { chatHistoryRoutes } from './features/chats/history-routes';
+import { chatRoutes } from './features/chats/routes';
+import { collectionRoutes } from './features/collections/routes';
+import { feedbackRoutes } from './features/feedback/routes';
+import { imageGemRoutes } from './features/gems/image-gem-routes';
+import { gemRoutes } from './features/gems/routes';
+import { voiceRoutes } from './features/instructions/routes';
+import { memoryRoutes } from './features/memories/routes';
+import { promptRoutes } from './features/prompts/routes';
+import { tagRoutes } from './features/tags/routes';
+import { fileRoutes, uploadRoutes } from './features/uploads/routes';
+import { adminRoutes } from './features/users/admin-routes';
+import { userRoutes } from './features/users/routes';
 import type { AppEnv, Deps } from './http/env';
 import { ApiError, sendError } from './http/errors';
 import { limitUploads } from './http/rate-limit';
 import { requireUser } from './http/require-user';
-import { adminRoutes } from './routes/admin';
-import { aiRoutes } from './routes/ai';
-import { aiEndpointRoutes } from './routes/ai-endpoints';
-import { authRoutes } from './routes/auth';
-import { chatFileRoutes } from './routes/chat-files';
-import { chatHistoryRoutes } from './routes/chat-history';
-import { chatShareRoutes, sharedChatRoutes } from './routes/chat-shares';
-import { chatRoutes } from './routes/chats';
-import { collectionRoutes } from './routes/collections';
-import { feedbackRoutes } from './routes/feedbacks';
-import { gemRoutes } from './routes/gems';
-import { imageGemRoutes } from './routes/image-gems';
-import { memoryRoutes } from './routes/memories';
-import { promptRoutes } from './routes/prompts';
-import { tagRoutes } from './routes/tags';
-import { fileRoutes, uploadRoutes } from './routes/uploads';
-import { userRoutes } from './routes/users';
-import { voiceRoutes } from './routes/voices';
 
 const MAX_JSON_BODY = 5 * 1024 * 1024;
 /** POST paths that take multipart files and check their own body limit. */
@@ -47,8 +47,8 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
       exposeHeaders: ['Retry-After', 'Content-Disposition'],
     }),
   );
-  // Uploads have their own, larger limits, applied after authentication (routes/uploads.ts, image-gems.ts,
-  // chat-files.ts).
+  // Uploads have their own, larger limits, applied after authentication (features/uploads/routes.ts,
+  // features/gems/image-gem-routes.ts, features/chat-files/routes.ts).
   const tooLarge = (c: Context) => sendError(c, 413, `Request body is larger than ${MAX_JSON_BODY} bytes`);
   const streamedLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
   app.use('/api/*', async (c, next) => {

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
+import { PDF_READ_LIMITS, type PdfReadLimits } from './features/chat-files/pdf-read';
 import { parseAddressPolicy } from './http/address-policy';
-import { PDF_READ_LIMITS, type PdfReadLimits } from './services/pdf-read';
 import { type S3StorageConfig, s3ConfigFromEnv } from './storage/s3-config';
 
 export interface ServerConfig {
@@ -71,7 +71,7 @@ export interface ServerConfig {
   answerLeaseSeconds?: number;
   /**
    * How long one PDF's reading may take (TROVE_PDF_READ_MS) and the JavaScript heap it may use
-   * (TROVE_PDF_READ_MEMORY_MB); defaults in services/pdf-read.ts.
+   * (TROVE_PDF_READ_MEMORY_MB); defaults in features/chat-files/pdf-read.ts.
    */
   pdfRead?: Partial<PdfReadLimits>;
 }

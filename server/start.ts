@@ -18,13 +18,13 @@ import {
   uploadsDir,
 } from './config';
 import { openDatabase } from './db/client';
+import { syncCatalogue } from './features/ai-settings/ai-models';
+import { startChatFileSweep } from './features/chat-files/chat-file-sweep';
+import { seedStarterPrompts } from './features/prompts/starter-prompts';
 import { parseAddressPolicy } from './http/address-policy';
 import { answerUnparsedRequests } from './http/client-errors';
 import { drainable } from './http/drain';
 import { makeOutbound } from './http/outbound';
-import { syncCatalogue } from './services/ai-models';
-import { startChatFileSweep } from './services/chat-file-sweep';
-import { seedStarterPrompts } from './services/starter-prompts';
 import { openFileStore } from './storage/open-store';
 
 /** How long a stop waits for requests and streams in flight before it closes their connections. */

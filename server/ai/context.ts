@@ -19,9 +19,9 @@ import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
 import { MAX_GEMS_PER_COLLECTION } from '../../lib/api/context-budget';
 import type { Db } from '../db/client';
 import { collections, gems } from '../db/schema';
+import { loadContextFiles } from '../features/chat-files/chat-files';
+import { subtreeIds } from '../features/collections/collections';
 import { fieldError } from '../http/errors';
-import { loadContextFiles } from '../services/chat-files';
-import { subtreeIds } from '../services/collections';
 import type { FileStore } from '../storage/file-store';
 
 export {

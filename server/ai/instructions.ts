@@ -8,9 +8,9 @@
 import type { UsedInstructions } from '../../lib/api/contract';
 import { fillPromptVariables, promptQueue, promptVariables, variableProblems } from '../../lib/api/prompt-variables';
 import type { Db } from '../db/client';
+import { findOwnedKindGem, type GemRow } from '../features/gems/kind-gems';
+import { findUsablePrompt, promptTextOf } from '../features/prompts/prompts';
 import { ApiError, fieldError, fieldErrors } from '../http/errors';
-import { findOwnedKindGem, type GemRow } from '../services/kind-gems';
-import { findUsablePrompt, promptTextOf } from '../services/prompts';
 
 export interface InstructionChoice {
   brandVoiceId?: number | null;
@@ -29,7 +29,7 @@ export interface Instructions {
   /** The system messages after Trove's own, in order. */
   layers: string[];
   used: UsedInstructions;
-  /** The prompt's title when its author hides its text from this user (see services/hidden-prompt-models.ts). */
+  /** The prompt's title when its author hides its text from this user (see features/ai-settings/hidden-prompt-models.ts). */
   hiddenPrompt?: string;
 }
 

@@ -9,7 +9,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { gems } from '../db/schema';
-import { memoryText } from '../services/memories';
+import { memoryText } from '../features/memories/memories';
 import type { ContextItem } from './context';
 
 /** At most this many memories go into one question's context. */

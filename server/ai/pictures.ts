@@ -2,9 +2,9 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateImage, type ImageModel } from 'ai';
 import type { PictureShape } from '../../lib/api/chat-contract';
+import type { AiModelRow } from '../features/ai-settings/ai-models';
+import type { ProviderAccess } from '../features/ai-settings/ai-settings';
 import { ApiError, fieldError } from '../http/errors';
-import type { AiModelRow } from '../services/ai-models';
-import type { ProviderAccess } from '../services/ai-settings';
 import { describeProviderError } from './provider-errors';
 import { requireKey } from './providers';
 

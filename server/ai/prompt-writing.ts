@@ -7,11 +7,11 @@ import { generateText } from 'ai';
 import { CHARS_PER_TOKEN, contextBudget } from '../../lib/api/context-budget';
 import type { Db } from '../db/client';
 import type { MessageUsage } from '../db/schema';
+import { modelAccess } from '../features/ai-settings/ai-settings';
+import { creditsFor } from '../features/answers/answer-generation';
+import { holdCredits, keepHeld, settleCredits } from '../features/credits/credits';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
-import { modelAccess } from '../services/ai-settings';
-import { creditsFor } from '../services/answer-generation';
-import { holdCredits, keepHeld, settleCredits } from '../services/credits';
 import { describeProviderError } from './provider-errors';
 import { languageModel } from './providers';
 
@@ -21,7 +21,7 @@ export const FROM_CONVERSATION_INSTRUCTION = `You turn conversations into reusab
 
 /**
  * One reply of `modelId` (the user's, checked as chat checks it) to `text` under `instruction`; a house
- * model's reply costs credits as a chat answer does (services/answer-generation.ts).
+ * model's reply costs credits as a chat answer does (features/answers/answer-generation.ts).
  */
 export async function askModel(
   db: Db,

@@ -6,9 +6,9 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { missingKeyMessage } from '../../lib/api/ai-contract';
+import type { AiModelRow } from '../features/ai-settings/ai-models';
+import type { ProviderAccess } from '../features/ai-settings/ai-settings';
 import { ApiError } from '../http/errors';
-import type { AiModelRow } from '../services/ai-models';
-import type { ProviderAccess } from '../services/ai-settings';
 import { completeOllamaStream } from './ollama-stream';
 
 /** Default base URLs of the OpenAI-compatible providers of the catalogue (a user's base URL wins). */

@@ -3,9 +3,9 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel, streamText, ToolSet } from 'ai';
 import type { AnswerTool, ReasoningEffort } from '../../lib/api/chat-contract';
+import type { AiModelRow } from '../features/ai-settings/ai-models';
+import type { ProviderAccess } from '../features/ai-settings/ai-settings';
 import { fieldError } from '../http/errors';
-import type { AiModelRow } from '../services/ai-models';
-import type { ProviderAccess } from '../services/ai-settings';
 import { languageModel, requireKey } from './providers';
 
 /** What a tool changes in a call to the model: the model object itself, the provider's tools, its options. */

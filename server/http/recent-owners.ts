@@ -1,4 +1,4 @@
-import type { Owner } from '../services/gems';
+import type { Owner } from '../features/gems/gems';
 
 /**
  * How long a sign-in, once seen live with its user's row, is taken as still so: on another server copy, a deleted
@@ -52,7 +52,7 @@ export class RecentOwners {
 
 const ofApp = new WeakMap<object, RecentOwners>();
 
-/** The one RecentOwners of an app (by its Deps): require-user.ts fills it, sign-out (routes/auth.ts) forgets in it. */
+/** The one RecentOwners of an app (by its Deps): require-user.ts fills it, sign-out (features/auth/routes.ts) forgets in it. */
 export function recentOwnersOf(deps: object): RecentOwners {
   let recent = ofApp.get(deps);
   if (!recent) {

@@ -1,6 +1,6 @@
 /**
  * Where uploaded files live: a folder on this machine (the default) or an S3-compatible bucket shared
- * by every copy of the server. Names are made by the server (`<key>.<ext>`, see services/upload-files.ts);
+ * by every copy of the server. Names are made by the server (`<key>.<ext>`, see features/uploads/upload-files.ts);
  * a store refuses any other name, so no request can reach a path or key of its choosing.
  */
 export interface FileStore {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aiModelListSchema, aiModelSchema, type UserModel, userModelListSchema } from '../../lib/api/contract';
 import { CATALOGUE } from '../../server/ai/catalogue';
 import { aiModels } from '../../server/db/schema';
-import { syncCatalogue } from '../../server/services/ai-models';
+import { syncCatalogue } from '../../server/features/ai-settings/ai-models';
 import { expectError, expectFieldError, openTestDatabase, setupTestServer, startTestServer } from './harness';
 
 const t = setupTestServer();

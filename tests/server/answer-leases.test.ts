@@ -5,7 +5,7 @@ import { HeldLease } from '../../server/ai/leases';
 import { INTERRUPTED, recoverOrphans } from '../../server/ai/recovery';
 import type { Database } from '../../server/db/client';
 import { collections, gems, messages, users } from '../../server/db/schema';
-import { storedMessageEvents } from '../../server/services/chats';
+import { storedMessageEvents } from '../../server/features/chats/chats';
 import { backend, openTestDatabase } from './harness';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * PDF readers are shared fairly between users (server/services/pdf-read.ts): one user's flood of PDF
+ * PDF readers are shared fairly between users (server/features/chat-files/pdf-read.ts): one user's flood of PDF
  * uploads fills only their own share of the waiting room, and another user's PDF is read at the next
  * free reader, not after the flood's backlog; the server answers other requests meanwhile.
  */

@@ -1,5 +1,5 @@
 /**
- * Each PDF is read in a process of its own (server/services/pdf-read.ts) within a time and a memory
+ * Each PDF is read in a process of its own (server/features/chat-files/pdf-read.ts) within a time and a memory
  * bound, so a small PDF that passes pdf-size.ts's checks yet would hold PDF.js for minutes, or grow its
  * heap past the bound, is refused naming why, while the server goes on answering; normal PDFs read.
  */

@@ -10,7 +10,7 @@ import { type ChatFile, chatFileUploadResponseSchema } from '../../lib/api/contr
 import { uploadsDir } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { uploads } from '../../server/db/schema';
-import { UNCLAIMED_CHAT_FILE_HOURS } from '../../server/services/chat-file-sweep';
+import { UNCLAIMED_CHAT_FILE_HOURS } from '../../server/features/chat-files/chat-file-sweep';
 import { chatUser, setupFakeProvider, stream } from './chat-helpers';
 import { removeDataDir, startTestServer, type TestServer } from './harness';
 

@@ -9,7 +9,7 @@ import { chatContextInput } from '../../lib/api/chat-contract';
 import { gatherContext } from '../../server/ai/context';
 import type { Database } from '../../server/db/client';
 import { collections, users } from '../../server/db/schema';
-import { collectSubtree, deleteCollection, subtreeIds } from '../../server/services/collections';
+import { collectSubtree, deleteCollection, subtreeIds } from '../../server/features/collections/collections';
 import { openFileStore } from '../../server/storage/open-store';
 import { backend, expectFieldError, openTestDatabase, startTestServer, type TestServer } from './harness';
 

@@ -5,7 +5,7 @@ import { connectionTestSchema, customEndpointSchema } from '../../lib/api/contra
 import { decryptSecret } from '../../server/ai/crypto';
 import { openDatabase } from '../../server/db/client';
 import { customEndpoints } from '../../server/db/schema';
-import { UNKNOWN_CONTEXT_BUDGET } from '../../server/services/custom-endpoints';
+import { UNKNOWN_CONTEXT_BUDGET } from '../../server/features/ai-settings/custom-endpoints';
 import { startFakeProvider } from '../fake-provider/server';
 import { compatibleBody, endpointCalls, KEY, ollamaBody, setupEndpointServers } from './custom-endpoint-helpers';
 import { expectError, expectFieldError, SECRET, setupTestServer, startTestServer } from './harness';

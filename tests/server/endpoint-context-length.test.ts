@@ -1,7 +1,7 @@
 /** Setting the context length of a model discovered from a user's endpoint that did not report one. */
 import { describe, expect, it } from 'vitest';
 import { customEndpointSchema } from '../../lib/api/contract';
-import { UNKNOWN_CONTEXT_BUDGET } from '../../server/services/custom-endpoints';
+import { UNKNOWN_CONTEXT_BUDGET } from '../../server/features/ai-settings/custom-endpoints';
 import { compatibleBody, endpointCalls, setupEndpointServers } from './custom-endpoint-helpers';
 import { expectError, expectFieldError, setupTestServer } from './harness';
 

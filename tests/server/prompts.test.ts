@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { gemListSchema, promptListSchema, promptSchema } from '../../lib/api/contract';
 import { createChatApi } from '../../lib/chat/chat-api';
-import { STARTER_PROMPTS } from '../../server/services/starter-prompts';
+import { STARTER_PROMPTS } from '../../server/features/prompts/starter-prompts';
 import { chatUser, modelIdOf, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { type Client, expectError, expectFieldError, setupTestServer } from './harness';
 

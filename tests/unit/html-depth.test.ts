@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nestsDeeperThan } from '../../server/services/html-depth';
+import { nestsDeeperThan } from '../../server/features/chat-files/html-depth';
 
 const divs = (depth: number) => `${'<div class="a">'.repeat(depth)}x${'</div>'.repeat(depth)}`;
 

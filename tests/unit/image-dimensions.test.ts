@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { type AcceptedImageType, detectImageType } from '../../lib/files/image-type';
-import { checkImage, MAX_IMAGE_SIDE } from '../../server/services/image-dimensions';
+import { checkImage, MAX_IMAGE_SIDE } from '../../server/features/uploads/image-dimensions';
 import { FORGED, GIF, JPEG, makeJpeg, makePng, PNG, WEBP } from '../images/tiny-images';
 
 const check = (bytes: Uint8Array) => {

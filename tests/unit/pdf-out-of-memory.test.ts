@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outOfMemory } from '../../server/services/text-errors';
+import { outOfMemory } from '../../server/features/chat-files/text-errors';
 
 /**
  * A PDF reader that runs out of memory says so in one of several ways, all "the PDF needs too much memory",

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, pdfReadLimits } from '../../server/config';
-import { PDF_READ_LIMITS } from '../../server/services/pdf-read';
+import { PDF_READ_LIMITS } from '../../server/features/chat-files/pdf-read';
 
 const env = { TROVE_SECRET: 'x'.repeat(48), DATA_DIR: tmpdir() };
 

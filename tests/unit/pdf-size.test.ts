@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { MAX_PDF_STREAM_BYTES, pdfSizeProblem } from '../../server/services/pdf-size';
+import { MAX_PDF_STREAM_BYTES, pdfSizeProblem } from '../../server/features/chat-files/pdf-size';
 import { makePdf, pdfOf, pdfStream } from '../fixtures/documents';
 
 const MB = 1024 * 1024;

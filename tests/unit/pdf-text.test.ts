@@ -1,5 +1,5 @@
 /**
- * A PDF page's text read only in part (server/services/pdf-text.ts stops once a file's text passes its bound):
+ * A PDF page's text read only in part (server/features/chat-files/pdf-text.ts stops once a file's text passes its bound):
  * the rest is called off, so the document can be let go of. Left unread, PDF.js's task waited for it to be
  * taken and destroying the document never ended: the reader answered nothing until its time bound.
  */
@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { pageText } from '../../server/services/pdf-text';
+import { pageText } from '../../server/features/chat-files/pdf-text';
 import { pdfOf, pdfStream } from '../fixtures/documents';
 
 /** A one-page PDF of `letters` letters that hardly compress, 100 to a line. */

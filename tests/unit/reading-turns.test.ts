@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTurns, NoTurnLeft } from '../../server/services/reading-turns';
+import { createTurns, NoTurnLeft } from '../../server/features/chat-files/reading-turns';
 
 /** A piece of work that runs until it is told to end, recording how many run at once. */
 function gate(counter: { now: number; most: number }) {

@@ -131,7 +131,7 @@ export const userAiSettings = pgTable('user_ai_settings', {
 });
 
 /**
- * Credits taken off a user's balance for a house-model answer still running (services/credits.ts):
+ * Credits taken off a user's balance for a house-model answer still running (features/credits/credits.ts):
  * taken with the balance decrement, deleted when settled. The copy answering renews `expiresAt` as it
  * renews its answers' leases; recovery gives back a hold whose lease expired (its copy stopped).
  */

@@ -1,0 +1,346 @@
+import type { z } from 'zod';
+import type { ChatContextInput, RegenerateOptions, sendMessageBody } from '../../../lib/api/contract';
+import { answerPrompt, type QuestionAsked } from '../../ai/answer-prompt';
+import { citableItems, citationInstruction } from '../../ai/chat-options';
+import { type ContextItem, gatherContext } from '../../ai/context';
+import { fitContext, needsRanking } from '../../ai/context-fit';
+import { type Generation, type Generations, Generation as NewGeneration } from '../../ai/generations';
+import { type InstructionChoice, type Instructions, resolveInstructions } from '../../ai/instructions';
+import { fromNow } from '../../ai/leases';
+import { relevantMemories } from '../../ai/memories';
+import { MEMORY_PROPOSAL_INSTRUCTION } from '../../ai/memory-proposal';
+import { rankPassages } from '../../ai/retrieval';
+import { refuseUnfitTool, type ToolSetup, toolSetup } from '../../ai/tools';
+import type { Db } from '../../db/client';
+import { messages } from '../../db/schema';
+import type { Deps } from '../../http/env';
+import { ApiError } from '../../http/errors';
+import type { FileStore } from '../../storage/file-store';
+import type { AiModelRow } from '../ai-settings/ai-models';
+import { getSettingsRow, modelAccess, type SettingsRow } from '../ai-settings/ai-settings';
+import { assertHiddenPromptModels } from '../ai-settings/hidden-prompt-models';
+import { claimChatFiles, modelTakes } from '../chat-files/chat-files';
+import { type Charge, holdCredits, returnUnused } from '../credits/credits';
+import { askProvider, dropAnswer, generate, type Persist, type ProviderAnswer } from './answer-generation';
+
+/**
+ * Answers, one per model: asked of the provider while the question is stored, then generated apart from the request
+ * (durable).
+ */
+type Ai = Deps['ai'];
+
+/** Options of `POST /api/chats/{id}/messages` stored in the message's `context.options`. */
+export const STORED_OPTIONS = [
+  'brandVoiceId',
+  'personaId',
+  'promptId',
+  'promptVariables',
+  'promptPart',
+  'memory',
+  'followUps',
+  'citations',
+  'costEstimate',
+  'tool',
+  'reasoningEffort',
+] as const;
+export type AnswerOptions = Partial<Pick<z.output<typeof sendMessageBody>, (typeof STORED_OPTIONS)[number]>>;
+
+export interface AnswerRequest extends QuestionAsked {
+  /** One answer per model, in this order. */
+  modelIds: number[];
+  /** The chat the question and its answers are stored in; null: temporary, stored nowhere. */
+  storeIn: number | null;
+  /** The chat asked in (null: a temporary chat without one) and where its files are kept. */
+  chatId: number | null;
+  store: FileStore;
+  context: ChatContextInput | undefined;
+  options?: AnswerOptions;
+  /**
+   * The persona, voice and prompt asked for (see server/ai/instructions.ts) and memory on/off (default: the user's
+   * setting).
+   */
+  choice: InstructionChoice & { memory?: boolean };
+  /**
+   * Regenerating: chosen gems/collections (and voices, personas, prompts) deleted since are skipped rather than
+   * refused.
+   */
+  lenientContext?: boolean;
+  /** Regenerating: the instructions, the options to store and the message regenerated. */
+  regenerate?: { instructions: string; options: RegenerateOptions; fromMessageId: number };
+}
+
+export interface StartedAnswer {
+  messageId: number | null;
+  /** When its question was stored (the message's `createdAt`); null when nothing stores it. */
+  createdAt: string | null;
+  modelId: number;
+  displayName: string;
+  generation: Generation;
+}
+
+type ModelAccess = Awaited<ReturnType<typeof modelAccess>>;
+type ContextItems = Awaited<ReturnType<typeof gatherContext>>;
+type Ranking = Awaited<ReturnType<typeof rankPassages>>;
+type Prepared = ModelAccess & {
+  llm: ToolSetup['llm'];
+  /** The tool's provider tools and options (none for plain chat). */
+  tools: Omit<ToolSetup, 'llm'>;
+  built: ReturnType<typeof answerPrompt>;
+  context: Record<string, unknown>;
+  citable: ReturnType<typeof citableItems> | undefined;
+  /** Memory on: the answer may end with a memory proposal. */
+  memory: boolean;
+};
+
+/** The options to store in the message's `context.options`: those given. */
+const storedOptions = (request: AnswerRequest) =>
+  Object.fromEntries(
+    STORED_OPTIONS.filter((key) => request.options?.[key] !== undefined).map((key) => [key, request.options?.[key]]),
+  );
+
+/** A 400 naming the first chosen file `model` does not take (regenerating: it is left out instead). */
+function checkFilesTaken(request: AnswerRequest, items: ContextItems, model: AiModelRow) {
+  if (request.lenientContext) return;
+  const refused = items.find((item) => item.format && !modelTakes(model, item.format));
+  if (!refused) return;
+  const message = `${model.displayName} does not accept file ${refused.id} "${refused.title}" (${refused.format?.toUpperCase()})`;
+  throw new ApiError(400, `context.fileIds: ${message}`, { errors: [{ path: 'context.fileIds', message }] });
+}
+
+/**
+ * What every model's answer to one question shares: the context items and their ranking, the instructions, memory on or
+ * off.
+ */
+interface Shared {
+  items: ContextItems;
+  ranking: Ranking | undefined;
+  instructions: Instructions;
+  memory: boolean;
+}
+
+/** One model's prompt (the context fitted to its length) and the `context` to store with its message. */
+function prepareAnswer(
+  request: AnswerRequest,
+  { items, ranking, instructions, memory }: Shared,
+  { model, access }: ModelAccess,
+  multi: { index: number; count: number },
+): Prepared {
+  const tool = request.options?.tool ?? 'chat';
+  refuseUnfitTool(model, tool);
+  checkFilesTaken(request, items, model);
+  const fitted = fitContext(items, model.contentLength, { ranking, takes: (format) => modelTakes(model, format) });
+  const citable = request.options?.citations ? citableItems(fitted.manifest.items) : undefined;
+  const built = answerPrompt(
+    model,
+    request,
+    [
+      fitted.block,
+      citable ? citationInstruction(citable) : '',
+      memory ? MEMORY_PROPOSAL_INSTRUCTION : '',
+      request.regenerate?.instructions ?? '',
+    ],
+    instructions.layers,
+    fitted.images,
+  );
+  const context: Record<string, unknown> = {};
+  if (request.context || items.length) Object.assign(context, fitted.manifest);
+  if (request.context) context.input = request.context;
+  if (Object.keys(instructions.used).length) context.instructions = instructions.used;
+  if (request.regenerate)
+    context.regenerate = { fromMessageId: request.regenerate.fromMessageId, ...request.regenerate.options };
+  const options = storedOptions(request);
+  if (Object.keys(options).length) context.options = options;
+  // Answers of several models to one question: the panel shows them as siblings.
+  if (multi.count > 1) context.multi = multi;
+  const { llm, ...tools } = toolSetup(model, access, tool, request.options?.reasoningEffort);
+  return { model, access, llm, tools, built, context, citable, memory };
+}
+
+/** A stored question: what generation needs to write its answer, and when it was stored. */
+type Stored = Persist & { createdAt: string };
+
+/** Stores the question (status 'pending', leased to this copy) in chat `chatId`. */
+async function storeQuestion(
+  db: Db,
+  generations: Generations,
+  userId: number,
+  chatId: number,
+  request: AnswerRequest,
+  { model, context }: Prepared,
+): Promise<Stored> {
+  const [row] = await db
+    .insert(messages)
+    .values({
+      chatGemId: chatId,
+      ownerId: userId,
+      userText: request.text,
+      modelId: model.id,
+      model: model.model,
+      displayName: model.displayName,
+      provider: model.provider,
+      language: request.language ?? null,
+      context,
+      leaseOwner: generations.lease.owner,
+      leaseExpiresAt: fromNow(generations.lease.seconds),
+    })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
+  if (!row) throw new Error('message insert returned no row');
+  return { db, messageId: row.id, createdAt: row.createdAt.toISOString(), lease: generations.lease };
+}
+
+type Held = Prepared & { holdId: number | null };
+
+/** Who pays for a house model's answer and its credit hold, leased as its message is. */
+const chargeOf = (db: Db, generations: Generations, userId: number, { model, holdId }: Held): Charge | undefined =>
+  model.isHouseModel ? { db, userId, holdId, seconds: generations.lease.seconds } : undefined;
+
+/** An answer asked of its model's provider, read once its question is stored. */
+interface Begun {
+  generation: Generation;
+  asked: ProviderAnswer;
+}
+
+/** Asks the model's provider for the answer now, before its question is stored (see askProvider). */
+function beginAnswer({ llm, built, tools }: Held): Begun {
+  const generation = new NewGeneration();
+  return { generation, asked: askProvider(generation, { llm, ...built, tools }) };
+}
+
+/** Reads one answer begun into its generation in the background (stored through `persist`, or nowhere). */
+function launchAnswer(
+  db: Db,
+  generations: Generations,
+  userId: number,
+  request: AnswerRequest,
+  answer: Held,
+  { generation, asked }: Begun,
+  persist: Stored | undefined,
+): StartedAnswer {
+  const { model, access, llm, tools, built, citable, memory } = answer;
+  const messageId = persist?.messageId ?? null;
+  generations.start(messageId, generation, () =>
+    generate(generation, model, asked, {
+      llm,
+      providerName: access.name,
+      providerKey: access.apiKey,
+      ...built,
+      tools,
+      persist,
+      followUps: request.options?.followUps === true,
+      citable,
+      memoryProposals: memory,
+      charge: chargeOf(db, generations, userId, answer),
+    }),
+  );
+  const createdAt = persist?.createdAt ?? null;
+  return { messageId, createdAt, modelId: model.id, displayName: model.displayName, generation };
+}
+
+/**
+ * Stores the question of an answer begun, after one turn of the event loop: the provider's request is sent first,
+ * before PGlite's insert and disk flush hold the thread. A store that fails calls the answer off.
+ */
+async function storeBegun(
+  db: Db,
+  generations: Generations,
+  userId: number,
+  chatId: number,
+  request: AnswerRequest,
+  answer: Held,
+  begun: Begun,
+): Promise<Stored> {
+  try {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return await storeQuestion(db, generations, userId, chatId, request, answer);
+  } catch (error) {
+    dropAnswer(begun.generation, begun.asked);
+    throw error;
+  }
+}
+
+/**
+ * The instructions (persona, voice, prompt; defaults from the user's settings), the memories relevant
+ * to the question when memory is on, then the request's context items.
+ */
+async function shareAnswers(
+  db: Db,
+  userId: number,
+  request: AnswerRequest,
+  accesses: ModelAccess[],
+  settings: SettingsRow,
+): Promise<Shared> {
+  const defaults = { brandVoiceId: settings.defaultBrandVoiceId, personaId: settings.defaultBrandPersona };
+  const instructions = await resolveInstructions(db, userId, request.choice, defaults, request.lenientContext);
+  assertHiddenPromptModels(instructions.hiddenPrompt, accesses);
+  const memory = request.choice.memory ?? settings.enableMemory;
+  const memories: ContextItem[] = memory ? await relevantMemories(db, userId, request.text) : [];
+  const gathered = await gatherContext(db, userId, request.context, {
+    store: request.store,
+    chatId: request.chatId,
+    lenient: request.lenientContext,
+  });
+  const items = [...memories, ...gathered];
+  // The gems' passages are ranked for the question only when they may not all fit a model.
+  const ranking = accesses.some(({ model }) => needsRanking(items, model.contentLength))
+    ? await rankPassages(db, items, request.text)
+    : undefined;
+  return { items, ranking, instructions, memory };
+}
+
+/**
+ * Checks every model (400 with the spec's message when a key is missing) and the context before
+ * anything is stored; then, per model, asks the provider, stores the question (status 'pending') with its context
+ * manifest unless temporary and reads the answer in the background (all concurrently).
+ */
+export async function startAnswers(
+  db: Db,
+  ai: Ai,
+  generations: Generations,
+  userId: number,
+  request: AnswerRequest,
+  /** The user's settings row, when the caller read it already (with the chat). */
+  settingsRow?: SettingsRow,
+): Promise<StartedAnswer[]> {
+  const settings = settingsRow ?? (await getSettingsRow(db, ai, userId));
+  // Looked up together; the first model refused, in the request's order, is the one the 400 names.
+  const looked = await Promise.allSettled(
+    request.modelIds.map((modelId) => modelAccess(db, ai, userId, modelId, settings)),
+  );
+  const refused = looked.find((result) => result.status === 'rejected');
+  if (refused) throw refused.reason;
+  const accesses = looked.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const shared = await shareAnswers(db, userId, request, accesses, settings);
+  const prepared = await holdCredits(
+    db,
+    userId,
+    accesses.map((access, index) => prepareAnswer(request, shared, access, { index, count: accesses.length })),
+    generations.lease.seconds,
+  );
+  const started: StartedAnswer[] = [];
+  try {
+    if (request.storeIn !== null) await claimChatFiles(db, userId, request.storeIn, request.context?.fileIds ?? []);
+    // One model after another, each asked just before its question is stored: the providers get the requests and
+    // the messages their ids in the models' order.
+    for (const answer of prepared) {
+      const begun = beginAnswer(answer);
+      const persist =
+        request.storeIn === null
+          ? undefined
+          : await storeBegun(db, generations, userId, request.storeIn, request, answer, begun);
+      started.push(launchAnswer(db, generations, userId, request, answer, begun, persist));
+    }
+  } catch (error) {
+    // The answers started settle their own holds; those never started give theirs back now.
+    const unused = prepared.slice(started.length).flatMap((answer) => chargeOf(db, generations, userId, answer) ?? []);
+    await returnUnused(unused);
+    throw error;
+  }
+  return started;
+}
+
+/** One answer (regenerating). */
+export async function startAnswer(db: Db, ai: Ai, generations: Generations, userId: number, request: AnswerRequest) {
+  const [started] = await startAnswers(db, ai, generations, userId, request);
+  if (!started) throw new Error('no answer started');
+  return started;
+}

@@ -1,0 +1,79 @@
+import { chatContextInput, type RegenerateOptions, usedInstructionsSchema } from '../../../lib/api/contract';
+import type { Generations } from '../../ai/generations';
+import { regenerateInstructions } from '../../ai/regenerate';
+import type { Db } from '../../db/client';
+import type { Deps } from '../../http/env';
+import { ApiError } from '../../http/errors';
+import type { FileStore } from '../../storage/file-store';
+import { storedTurns } from '../chats/chat-turns';
+import { getOwnedChat, getOwnedMessage, isWriterChat } from '../chats/chats';
+import { type AnswerOptions, type AnswerRequest, startAnswer } from './chat-answers';
+
+/** Regenerating a stored answer: the same question, context and choices, with the options as instructions. */
+
+/**
+ * The persona, voice and prompt a stored message was asked with (none: none, not the defaults now),
+ * its prompt variables and its memory switch, to ask again with.
+ */
+function storedChoice(context: Record<string, unknown>): AnswerRequest['choice'] {
+  const used = usedInstructionsSchema.safeParse(context.instructions);
+  const options = (context.options ?? {}) as AnswerOptions;
+  const { persona, brandVoice, prompt: usedPrompt } = used.success ? used.data : {};
+  return {
+    personaId: persona?.id ?? null,
+    brandVoiceId: brandVoice?.id ?? null,
+    promptId: usedPrompt?.id,
+    promptPart: usedPrompt?.part,
+    promptVariables: usedPrompt ? options.promptVariables : undefined,
+    memory: typeof options.memory === 'boolean' ? options.memory : undefined,
+  };
+}
+
+/** The tool (and reasoning effort) a stored message was answered with: a regenerated answer uses them again. */
+function toolOptionsOf(context: Record<string, unknown>): AnswerOptions {
+  const { tool, reasoningEffort } = (context.options ?? {}) as AnswerOptions;
+  return { tool, reasoningEffort };
+}
+
+/**
+ * `POST /api/messages/{id}/regenerate`: a new message in the same chat with the same question and
+ * context, answered with the options as instructions (server/ai/regenerate.ts), by the switched
+ * model/language when given. The options are stored in the new message's `context.regenerate`.
+ */
+export async function regenerateMessage(
+  db: Db,
+  ai: Deps['ai'],
+  generations: Generations,
+  userId: number,
+  id: number,
+  options: RegenerateOptions,
+  store: FileStore,
+) {
+  const original = await getOwnedMessage(db, userId, id);
+  const chat = await getOwnedChat(db, userId, original.chatGemId);
+  const modelId = options.regenerationModel ?? original.modelId;
+  if (!modelId)
+    throw new ApiError(400, 'regenerationModel: the original model is gone, choose one', {
+      errors: [{ path: 'regenerationModel', message: 'choose a model' }],
+    });
+  const parsed = chatContextInput.safeParse(original.context.input);
+  return startAnswer(db, ai, generations, userId, {
+    choice: storedChoice(original.context),
+    text: original.userText,
+    modelIds: [modelId],
+    language: options.regenerationLanguage ?? original.language,
+    storeIn: original.chatGemId,
+    writer: isWriterChat(chat),
+    chatId: original.chatGemId,
+    store,
+    history: await storedTurns(db, original.chatGemId, original.id),
+    context: parsed.success ? parsed.data : undefined,
+    options: toolOptionsOf(original.context),
+    lenientContext: true,
+    regenerate: {
+      instructions: regenerateInstructions(options, original.answerText),
+      options,
+      fromMessageId: original.id,
+    },
+  });
+}

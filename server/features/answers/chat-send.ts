@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import type { ChatContextInput, sendMessageBody } from '../../../lib/api/contract';
+import type { Turn } from '../../ai/answer-prompt';
+import type { Generations } from '../../ai/generations';
+import type { Db } from '../../db/client';
+import type { Deps } from '../../http/env';
+import { fieldError } from '../../http/errors';
+import type { FileStore } from '../../storage/file-store';
+import { getSettingsRow } from '../ai-settings/ai-settings';
+import { storedTurns } from '../chats/chat-turns';
+import { getOwnedChat, isWriterChat } from '../chats/chats';
+import { STORED_OPTIONS, type StartedAnswer, startAnswers } from './chat-answers';
+
+/** The two ways a question is sent: to a stored chat, or to a temporary one the client keeps. */
+type Ai = Deps['ai'];
+
+type SendInput = z.output<typeof sendMessageBody> & { context?: ChatContextInput };
+
+/** The models to answer with: `modelIds`, or `modelId` alone; neither is a 400. */
+function modelIdsOf(input: SendInput): number[] {
+  const modelIds = input.modelIds ?? (input.modelId !== undefined ? [input.modelId] : []);
+  if (!modelIds.length) throw fieldError(400, 'modelId', 'required');
+  return modelIds;
+}
+
+/** What an answer to a sent message needs, apart from where it is stored and its earlier turns. */
+const sentRequest = (input: SendInput) => ({
+  text: input.text,
+  modelIds: modelIdsOf(input),
+  language: input.language,
+  context: input.context,
+  options: Object.fromEntries(STORED_OPTIONS.map((key) => [key, input[key]])),
+  choice: {
+    brandVoiceId: input.brandVoiceId,
+    personaId: input.personaId,
+    promptId: input.promptId,
+    promptVariables: input.promptVariables,
+    promptPart: input.promptPart,
+    memory: input.memory,
+  },
+});
+
+/**
+ * `POST /api/chats/{id}/messages`: the chat must be the user's; the optional context is assembled
+ * and fitted to each model (server/ai/context.ts) and its manifest stored on the message. With
+ * `modelIds`, one message per model, answered concurrently. A `temporary` message is answered with
+ * the chat's earlier turns but stored nowhere.
+ */
+export async function sendMessage(
+  db: Db,
+  ai: Ai,
+  generations: Generations,
+  userId: number,
+  chatId: number,
+  input: SendInput,
+  store: FileStore,
+): Promise<StartedAnswer[]> {
+  // Read together; the turns are used only once the chat proved to be the user's.
+  const [chat, history, settings] = await Promise.all([
+    getOwnedChat(db, userId, chatId),
+    storedTurns(db, chatId),
+    getSettingsRow(db, ai, userId),
+  ]);
+  const request = { ...sentRequest(input), storeIn: input.temporary ? null : chatId, chatId, store, history };
+  return startAnswers(db, ai, generations, userId, { ...request, writer: isWriterChat(chat) }, settings);
+}
+
+/**
+ * `POST /api/chats/temporary/messages`: answered like a temporary message, with the earlier turns the
+ * client sent (`history`) instead of a stored chat's; no chat and no message is stored.
+ */
+export async function sendTemporaryMessage(
+  db: Db,
+  ai: Ai,
+  generations: Generations,
+  userId: number,
+  input: SendInput & { history: Turn[] },
+  store: FileStore,
+): Promise<StartedAnswer[]> {
+  return startAnswers(db, ai, generations, userId, {
+    ...sentRequest(input),
+    storeIn: null,
+    chatId: null,
+    store,
+    history: input.history,
+  });
+}

@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { CHAT_FILE_FIELDS, chatFileModelField, MAX_CHAT_UPLOAD_BYTES } from '../../../lib/api/chat-files-contract';
+import type { AppEnv, Deps } from '../../http/env';
+import { fieldError, sendError } from '../../http/errors';
+import { getActiveModel } from '../ai-settings/ai-models';
+import { readForm } from '../uploads/routes';
+import { storeUploads } from '../uploads/uploads';
+import { checkChatFiles, toChatFile } from './chat-files';
+
+/** The largest chat-file request: the files' total plus room for the multipart framing. */
+export const MAX_CHAT_UPLOAD_BODY = MAX_CHAT_UPLOAD_BYTES + 1024 * 1024;
+
+/** The `modelId` form field as a catalogue id; missing or malformed is a 400 naming it. */
+function modelIdOf(value: FormDataEntryValue | null): number {
+  const parsed = chatFileModelField.safeParse(typeof value === 'string' ? value : undefined);
+  if (parsed.success) return parsed.data;
+  throw fieldError(400, CHAT_FILE_FIELDS.modelId, 'Required: the id of the model the files are for');
+}
+
+/**
+ * Mounted at /api behind the user check. `POST /upload-chat-files` (multipart: `files`, `modelId`)
+ * checks each file against the model by its bytes, extracts its text and stores it for the user.
+ */
+export function chatFileRoutes({ db, files, pdfRead }: Deps) {
+  return new Hono<AppEnv>().post(
+    '/upload-chat-files',
+    bodyLimit({
+      maxSize: MAX_CHAT_UPLOAD_BODY,
+      onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_CHAT_UPLOAD_BODY} bytes`),
+    }),
+    async (c) => {
+      const form = await readForm(c);
+      const userId = c.get('userId');
+      const model = await getActiveModel(db, userId, modelIdOf(form.get(CHAT_FILE_FIELDS.modelId)));
+      const accepted = await checkChatFiles(form.getAll(CHAT_FILE_FIELDS.files), model, { userId, limits: pdfRead });
+      const rows = await storeUploads(db, files.store, userId, 'chat', accepted);
+      return c.json({ data: rows.map(toChatFile), total: rows.length }, 201);
+    },
+  );
+}

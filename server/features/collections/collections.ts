@@ -1,0 +1,186 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { MediaType } from '../../../lib/api/contract';
+import type { Db } from '../../db/client';
+import { collections, gems, NOT_SAVE_TYPES, users } from '../../db/schema';
+import { ApiError, fieldError, notFound } from '../../http/errors';
+import { toCollection } from '../serialize';
+
+type CollectionRow = typeof collections.$inferSelect;
+
+export async function getOwnedCollection(db: Db, ownerId: number, id: number): Promise<CollectionRow> {
+  const [row] = await db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.id, id), eq(collections.ownerId, ownerId)));
+  if (!row) throw notFound('Collection');
+  return row;
+}
+
+/**
+ * The user's collection `id` to hold a gem of `mediaType`: a 404 when the user has none; a 400 naming
+ * data.collectionId when it is AI Chats and the gem is a save (AI Chats holds chats and the chat panel's kinds).
+ */
+export async function getGemCollection(db: Db, ownerId: number, id: number, mediaType: MediaType) {
+  const [row] = await db
+    .select({ collection: collections, aiChatsId: users.aiChatsCollectionId })
+    .from(collections)
+    .innerJoin(users, eq(users.id, collections.ownerId))
+    .where(and(eq(collections.id, id), eq(collections.ownerId, ownerId)));
+  if (!row) throw notFound('Collection');
+  if (row.aiChatsId === id && !NOT_SAVE_TYPES.includes(mediaType))
+    throw fieldError(400, 'data.collectionId', 'AI Chats holds chats, not saves: choose another collection');
+  return row.collection;
+}
+
+/**
+ * The user's collections to save into and pick from: all but AI Chats, which holds chats (and the chat panel's
+ * prompts, voices, agents and memories); the chat history shows it.
+ */
+export async function listCollections(db: Db, ownerId: number) {
+  const aiChats = db.select({ id: users.aiChatsCollectionId }).from(users).where(eq(users.id, ownerId));
+  const rows = await db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.ownerId, ownerId), sql`${collections.id} is distinct from (${aiChats})`))
+    .orderBy(asc(sql`lower(${collections.name})`), asc(collections.id));
+  return rows.map(toCollection);
+}
+
+/** How many gems the user has, from the counts the triggers keep. */
+export async function countUserGems(db: Db, ownerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${collections.gemsCount}), 0)::int` })
+    .from(collections)
+    .where(eq(collections.ownerId, ownerId));
+  return row?.n ?? 0;
+}
+
+type CollectionLink = { id: number; parentId: number | null };
+
+/**
+ * Ids of `rootId` and every collection below it among `all` (one user's collections), root first.
+ * Each id is visited once, so a parent loop (which the moves below never make, but a database edited by
+ * hand or an older server may hold) ends the walk instead of hanging the server.
+ */
+export function collectSubtree(all: readonly CollectionLink[], rootId: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const c of all) {
+    if (c.parentId === null) continue;
+    const list = children.get(c.parentId);
+    if (list) list.push(c.id);
+    else children.set(c.parentId, [c.id]);
+  }
+  const ids = [rootId];
+  const visited = new Set(ids);
+  for (let i = 0; i < ids.length; i++) {
+    for (const child of children.get(ids[i] as number) ?? []) {
+      if (visited.has(child)) continue;
+      visited.add(child);
+      ids.push(child);
+    }
+  }
+  return ids;
+}
+
+/**
+ * All of the user's collections, locked (FOR UPDATE, in id order so two callers never deadlock) until
+ * the transaction `tx` ends: a move or delete checks the tree it changes with no other move in between.
+ */
+function lockUserCollections(tx: Pick<Db, 'select'>, ownerId: number) {
+  return tx
+    .select({ id: collections.id, parentId: collections.parentId, isUnfiltered: collections.isUnfiltered })
+    .from(collections)
+    .where(eq(collections.ownerId, ownerId))
+    .orderBy(asc(collections.id))
+    .for('update');
+}
+
+/** Ids of a collection and every collection below it. */
+export async function subtreeIds(db: Db, ownerId: number, rootId: number): Promise<number[]> {
+  const all = await db
+    .select({ id: collections.id, parentId: collections.parentId })
+    .from(collections)
+    .where(eq(collections.ownerId, ownerId));
+  return collectSubtree(all, rootId);
+}
+
+export async function createCollection(db: Db, ownerId: number, input: { name: string; parentId?: number | null }) {
+  if (input.parentId) await getOwnedCollection(db, ownerId, input.parentId);
+  const [row] = await db
+    .insert(collections)
+    .values({ ownerId, name: input.name, parentId: input.parentId ?? null })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return toCollection(row);
+}
+
+/**
+ * Renames or moves a collection. The move is checked and made in one transaction that first locks all
+ * of the user's collections (in id order, so two moves never deadlock): two moves at once (A under B
+ * and B under A) are serialised, and the second sees the first and is refused, so no parent loop is made.
+ */
+export async function updateCollection(
+  db: Db,
+  ownerId: number,
+  id: number,
+  input: { name?: string; parentId?: number | null },
+) {
+  return db.transaction(async (tx) => {
+    const all = await lockUserCollections(tx, ownerId);
+    const current = all.find((c) => c.id === id);
+    if (!current) throw notFound('Collection');
+    if (input.parentId !== undefined && input.parentId !== null) {
+      if (!all.some((c) => c.id === input.parentId)) throw notFound('Collection');
+      if (current.isUnfiltered) {
+        throw new ApiError(400, 'parentId: The Unfiltered collection stays at the top level', {
+          errors: [{ path: 'data.parentId', message: 'The Unfiltered collection stays at the top level' }],
+        });
+      }
+      if (collectSubtree(all, id).includes(input.parentId)) {
+        throw new ApiError(400, 'parentId: A collection cannot be moved inside itself', {
+          errors: [{ path: 'data.parentId', message: 'A collection cannot be moved inside itself' }],
+        });
+      }
+    }
+    const [row] = await tx
+      .update(collections)
+      .set({
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.parentId === undefined ? {} : { parentId: input.parentId }),
+        updatedAt: new Date(),
+      })
+      .where(eq(collections.id, id))
+      .returning();
+    if (!row) throw notFound('Collection');
+    return toCollection(row);
+  });
+}
+
+/**
+ * Deletes a collection and its sub-collections. Their gems are not lost: they move to the user's
+ * Unfiltered collection, which itself cannot be deleted.
+ */
+export async function deleteCollection(db: Db, ownerId: number, id: number, unfilteredId: number | null) {
+  await db.transaction(async (tx) => {
+    // locked like a move, so no collection is moved into the subtree between the walk and the delete
+    const all = await lockUserCollections(tx, ownerId);
+    const row = all.find((c) => c.id === id);
+    if (!row) throw notFound('Collection');
+    if (row.isUnfiltered || row.id === unfilteredId)
+      throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
+    if (!unfilteredId) throw new Error(`user ${ownerId} has no Unfiltered collection`);
+    const ids = collectSubtree(all, id);
+    if (ids.includes(unfilteredId)) throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
+    await tx
+      .update(gems)
+      .set({ collectionId: unfilteredId, updatedAt: new Date() })
+      .where(inArray(gems.collectionId, ids));
+    await tx.delete(collections).where(eq(collections.id, id));
+    // the user no longer has an AI Chats collection if it was in the deleted subtree
+    await tx
+      .update(users)
+      .set({ aiChatsCollectionId: null })
+      .where(and(eq(users.id, ownerId), inArray(users.aiChatsCollectionId, ids)));
+  });
+  return { id, movedToCollectionId: unfilteredId };
+}

@@ -1,0 +1,381 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { canonicalizeUrl } from '../../../lib/api/canonical-url';
+import type { createGemBody, Gem, MediaType, updateGemBody } from '../../../lib/api/contract';
+import type { Db } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
+import { gems, gemTags, NOT_SAVE_MEDIA_TYPES, tags, uploads } from '../../db/schema';
+import { ApiError, notFound } from '../../http/errors';
+import type { FileStore } from '../../storage/file-store';
+import { countUserGems, getGemCollection, getOwnedCollection } from '../collections/collections';
+import { clearInstructionDefault, followInstructionEdit, mediaAfterGemEdit } from '../instructions/voices';
+import { type TagFields, toGem } from '../serialize';
+import { createMissingTags, findTagRefs, resolveTagRefs, unknownTagIds } from '../tags/tags';
+import { fileNameOf } from '../uploads/upload-files';
+import { getUser } from '../users/users';
+import { gemValues, insertGem, toDate } from './gem-insert';
+
+export type GemRow = typeof gems.$inferSelect;
+export type CreateInput = z.output<typeof createGemBody>['data'];
+type UpdateInput = z.output<typeof updateGemBody>['data'];
+export interface Owner {
+  id: number;
+  username: string;
+  unfilteredCollectionId: number | null;
+}
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * What a gem carries besides its row (an image gem's file): `prepare` runs once the request passed
+ * every check and returns fields for the gem (a file written, its link); `attach` runs in the gem's
+ * transaction; `discard` undoes `prepare` when no gem was created by this call.
+ */
+export interface GemAttachment {
+  prepare(): Promise<Partial<CreateInput>>;
+  attach(tx: Tx, gem: GemRow): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/** The user as the owner of new gems. */
+export async function gemOwner(db: Db, userId: number): Promise<Owner> {
+  const user = await getUser(db, userId);
+  return { id: user.id, username: user.username, unfilteredCollectionId: user.unfilteredCollectionId };
+}
+
+/** The author every gem answer names: a user only ever reads and saves their own gems. */
+export type Author = Pick<Owner, 'id' | 'username'>;
+
+/** A gem's tags as its JSON column holds them. */
+interface TagJson {
+  id: number;
+  name: string;
+  parentId: number | null;
+  createdAt: string;
+}
+
+/** Gem columns to sort by: the table's, or those of a picked set of gems (see withTags). */
+interface SortColumns {
+  id: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  title: AnyPgColumn;
+}
+
+type Sort = 'newest' | 'oldest' | 'title';
+const ORDER: Record<Sort, (c: SortColumns) => SQL[]> = {
+  newest: (c) => [desc(c.createdAt), desc(c.id)],
+  oldest: (c) => [asc(c.createdAt), asc(c.id)],
+  title: (c) => [asc(sql`lower(${c.title})`), asc(c.id)],
+};
+
+/**
+ * The gems `picked` selects (a query of gem rows, in `sort` order) with their tags, in one statement:
+ * the tags of all picked gems are gathered by one join (a subquery per gem scanned the tags once per
+ * gem) into one JSON column per gem, in name order (the order every answer lists them in).
+ */
+function withTags(db: Db, picked: PickedGems, sort: Sort = 'newest') {
+  const gemsPicked = db.$with('picked').as(picked);
+  const pickedTags = db.$with('picked_tags').as(
+    db
+      .select({
+        gemId: gemTags.gemId,
+        tags: sql<unknown>`json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'parentId', ${tags.parentId}, 'createdAt', ${tags.createdAt}) order by lower(${tags.name}), ${tags.id})`.as(
+          'tags',
+        ),
+      })
+      .from(gemTags)
+      .innerJoin(tags, eq(tags.id, gemTags.tagId))
+      .where(inArray(gemTags.gemId, db.select({ id: gemsPicked.id }).from(gemsPicked)))
+      .groupBy(gemTags.gemId),
+  );
+  return db
+    .with(gemsPicked, pickedTags)
+    .select()
+    .from(gemsPicked)
+    .leftJoin(pickedTags, eq(pickedTags.gemId, gemsPicked.id))
+    .orderBy(...ORDER[sort](gemsPicked as unknown as SortColumns));
+}
+
+/** A query of whole gem rows, and a total when there is one (see listLibrary), as withTags takes it. */
+type PickedGems = ReturnType<typeof pickGems>;
+const pickGems = (db: Db, total = sql<number | null>`null::int`) =>
+  db
+    .select({ ...getTableColumns(gems), total: total.as('total') })
+    .from(gems)
+    .$dynamic();
+
+const fromTagsJson = (value: unknown): TagFields[] =>
+  ((typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as TagJson[]).map((t) => ({
+    ...t,
+    createdAt: new Date(t.createdAt),
+  }));
+
+/** A row of withTags as the gem answer, by `author` (every gem a user reads is their own). */
+const toAuthoredGem =
+  (author: Author) =>
+  ({ picked, picked_tags }: { picked: GemRow; picked_tags: { tags: unknown } | null }): Gem =>
+    toGem(picked, { id: author.id, username: author.username }, fromTagsJson(picked_tags?.tags));
+
+async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemRow> {
+  const [row] = await db
+    .select()
+    .from(gems)
+    .where(and(eq(gems.id, id), eq(gems.ownerId, ownerId)));
+  if (!row) throw notFound('Gem');
+  return row;
+}
+
+const gemByKeyQuery = preparedFor((db) =>
+  withTags(
+    db,
+    pickGems(db).where(
+      and(eq(gems.ownerId, sql.placeholder('ownerId')), eq(gems.idempotencyKey, sql.placeholder('key'))),
+    ),
+  ).prepare('gem_by_key'),
+);
+
+/** The gem the user saved with this idempotency key, if any. */
+async function gemByKey(db: Db, author: Author, idempotencyKey: string): Promise<Gem | undefined> {
+  const [row] = await gemByKeyQuery(db).execute({ ownerId: author.id, key: idempotencyKey });
+  return row && toAuthoredGem(author)(row);
+}
+
+/**
+ * Creates a gem. With an idempotency key, a retried request returns the gem the first one created
+ * (`created: false`) instead of creating a second one, even when both arrive at once: before anything
+ * is refused or created again (a collection to check, a tag to create), and through the unique key
+ * when the gem itself is inserted. Its answer is built from what is known (the owner, the tags, the
+ * inserted row), not read back. An attachment (see GemAttachment) is prepared only after the checks
+ * and undone when no gem is created.
+ */
+export async function createGem(
+  db: Db,
+  owner: Owner,
+  input: CreateInput,
+  idempotencyKey?: string,
+  attachment?: GemAttachment,
+): Promise<{ gem: Gem; created: boolean }> {
+  const collectionId = input.collectionId ?? owner.unfilteredCollectionId;
+  if (!collectionId) throw new Error(`user ${owner.id} has no Unfiltered collection`);
+  const otherCollection = collectionId !== owner.unfilteredCollectionId;
+  const found = await findTagRefs(db, owner.id, input.tags);
+  if (idempotencyKey && (otherCollection || found.unknownIds.length || found.missingNames.length)) {
+    const first = await gemByKey(db, owner, idempotencyKey);
+    if (first) return { gem: first, created: false };
+  }
+  if (otherCollection) await getGemCollection(db, owner.id, collectionId, input.media_type);
+  if (found.unknownIds.length) throw unknownTagIds(found.unknownIds);
+  const tagRows = found.missingNames.length
+    ? await createMissingTags(db, owner.id, input.tags, found.missingNames)
+    : found.rows;
+  const fields = { ...input, ...(await attachment?.prepare()) };
+  const values = gemValues(
+    owner,
+    collectionId,
+    fields,
+    tagRows.map((t) => t.id),
+    idempotencyKey,
+  );
+  let row: GemRow | undefined;
+  try {
+    row = await insertGem(db, values, attachment);
+  } catch (error) {
+    await attachment?.discard().catch(() => undefined); // the original error is the one to report
+    throw error;
+  }
+  if (row) return { gem: toGem(row, { id: owner.id, username: owner.username }, tagRows), created: true };
+  await attachment?.discard().catch(() => undefined);
+  // Only a taken key inserts nothing: the gem that took it is the answer, unless it was deleted since.
+  const first = idempotencyKey && (await gemByKey(db, owner, idempotencyKey));
+  if (!first)
+    throw new ApiError(
+      409,
+      'The gem saved with this Idempotency-Key was deleted while this request ran; send it again to save it anew',
+    );
+  return { gem: first, created: false };
+}
+
+const getGemQuery = preparedFor((db) =>
+  withTags(
+    db,
+    pickGems(db).where(and(eq(gems.id, sql.placeholder('id')), eq(gems.ownerId, sql.placeholder('ownerId')))),
+  ).prepare('get_gem'),
+);
+
+export async function getGem(db: Db, author: Author, id: number): Promise<Gem> {
+  const [row] = await getGemQuery(db).execute({ id, ownerId: author.id });
+  if (!row) throw notFound('Gem');
+  return toAuthoredGem(author)(row);
+}
+
+export async function updateGem(db: Db, author: Author, id: number, input: UpdateInput) {
+  const ownerId = author.id;
+  const current = await getOwnedGemRow(db, ownerId, id);
+  if (input.collectionId)
+    await getGemCollection(db, ownerId, input.collectionId, input.media_type ?? current.mediaType);
+  const tagRows = input.tags ? await resolveTagRefs(db, ownerId, input.tags) : null;
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(gems)
+      .set({
+        title: input.title,
+        description: input.description,
+        url: input.url,
+        canonicalUrl: input.url ? canonicalizeUrl(input.url) : undefined,
+        mediaType: input.media_type,
+        media: mediaAfterGemEdit(current, { title: input.title, mediaType: input.media_type, media: input.media }),
+        image: input.image === undefined ? undefined : input.image || null,
+        favicon: input.favicon === undefined ? undefined : input.favicon || null,
+        text: input.text,
+        byline: input.byline,
+        publishedAt: toDate(input.publishedAt),
+        collectionId: input.collectionId,
+        updatedAt: new Date(),
+      })
+      .where(eq(gems.id, current.id))
+      .returning({ id: gems.id });
+    if (!updated) throw notFound('Gem');
+    if (current.mediaType === 'BrandVoice' || current.mediaType === 'Persona')
+      await followInstructionEdit(tx, ownerId, current.mediaType, id, {
+        title: input.title,
+        mediaType: input.media_type,
+      });
+    if (tagRows) {
+      await tx.delete(gemTags).where(eq(gemTags.gemId, id));
+      if (tagRows.length) await tx.insert(gemTags).values(tagRows.map((t) => ({ gemId: id, tagId: t.id })));
+    }
+  });
+  return getGem(db, author, id);
+}
+
+/** Deletes a gem with its files (an image gem's upload): rows in one transaction, then the files. */
+export async function deleteGem(db: Db, store: FileStore, ownerId: number, id: number) {
+  const row = await getOwnedGemRow(db, ownerId, id);
+  const files = await db.transaction(async (tx) => {
+    const removed = await tx.delete(uploads).where(eq(uploads.gemId, row.id)).returning();
+    await tx.delete(gems).where(eq(gems.id, row.id));
+    // A voice or persona deleted from the library stops being the default, as through its own route.
+    if (row.mediaType === 'BrandVoice' || row.mediaType === 'Persona')
+      await clearInstructionDefault(tx, ownerId, row.mediaType, row.id);
+    return removed;
+  });
+  await Promise.allSettled(files.map((upload) => store.delete(fileNameOf(upload))));
+  return { id: row.id };
+}
+
+/**
+ * Chats, and the chat panel's prompts, brand voices, personas and memories, are gems (in the AI Chats collection)
+ * but not saves: the gem lists leave them out (the chat history and the panel list them), and their totals are the
+ * kept collection counts less these (counted on the partial index gems_owner_chats_idx).
+ */
+const isSave = sql`${gems.mediaType} not in ${NOT_SAVE_MEDIA_TYPES}`;
+const notSave = sql`${gems.mediaType} in ${NOT_SAVE_MEDIA_TYPES}`;
+
+export async function listGems(
+  db: Db,
+  author: Author,
+  options: { page: number; perPage: number; collectionId?: number; mediaType?: MediaType; sortBy?: Sort },
+) {
+  const ownerId = author.id;
+  const sort = options.sortBy ?? 'newest';
+  const where = and(
+    eq(gems.ownerId, ownerId),
+    isSave,
+    options.collectionId ? eq(gems.collectionId, options.collectionId) : undefined,
+    options.mediaType ? eq(gems.mediaType, options.mediaType) : undefined,
+  );
+  const picked = pickGems(db)
+    .where(where)
+    .orderBy(...ORDER[sort](gems))
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage);
+  const rows = await withTags(db, picked, sort).prepare('list_gems').execute();
+  return {
+    data: rows.map(toAuthoredGem(author)),
+    total: await countGems(db, ownerId, where, options),
+    page: options.page,
+    perPage: options.perPage,
+  };
+}
+
+/** The total of a library page: the trigger-kept collection counts of the user, less their gems that are not saves. */
+const libraryTotal = sql<
+  number | null
+>`(select coalesce(sum(c.gems_count), 0)::int from collections c where c.owner_id = ${sql.placeholder('ownerId')})
+  - (select count(*)::int from gems g where g.owner_id = ${sql.placeholder('ownerId')} and g.media_type in ${NOT_SAVE_MEDIA_TYPES})`;
+
+const libraryPageQuery = preparedFor((db) =>
+  withTags(
+    db,
+    pickGems(db, libraryTotal)
+      .where(and(eq(gems.ownerId, sql.placeholder('ownerId')), isSave))
+      .orderBy(...ORDER.newest(gems))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  ).prepare('library_page'),
+);
+
+/**
+ * A page of the user's whole library, newest first, and its total in the same statement; only a page
+ * past the end needs the total on its own.
+ */
+export async function listLibrary(db: Db, author: Author, { page, perPage }: { page: number; perPage: number }) {
+  const rows = await libraryPageQuery(db).execute({ ownerId: author.id, limit: perPage, offset: (page - 1) * perPage });
+  const total = rows[0]?.picked.total ?? (await countSaves(db, author.id));
+  return { data: rows.map(toAuthoredGem(author)), total, page, perPage };
+}
+
+/** Totals come from the trigger-kept collection counts; only a media-type filter needs a real count. */
+async function countGems(
+  db: Db,
+  ownerId: number,
+  where: SQL | undefined,
+  options: { collectionId?: number; mediaType?: MediaType },
+) {
+  if (options.mediaType) {
+    const [row] = await db.select({ n: count() }).from(gems).where(where);
+    return row?.n ?? 0;
+  }
+  return countSaves(db, ownerId, options.collectionId);
+}
+
+/** The user's saves (in one collection when given): the kept counts less the gems that are not saves. */
+async function countSaves(db: Db, ownerId: number, collectionId?: number) {
+  const kept = collectionId
+    ? (await getOwnedCollection(db, ownerId, collectionId)).gemsCount
+    : await countUserGems(db, ownerId);
+  const [row] = await db
+    .select({ n: count() })
+    .from(gems)
+    .where(
+      and(
+        eq(gems.ownerId, ownerId),
+        notSave,
+        collectionId === undefined ? undefined : eq(gems.collectionId, collectionId),
+      ),
+    );
+  return kept - (row?.n ?? 0);
+}
+
+/**
+ * The user's gems saved at the same page as `url` (compared by canonical URL), newest first. A chat
+ * started on the page carries its address too, but is not a save of it: chats are left out.
+ */
+const gemsAtUrlQuery = preparedFor((db) =>
+  withTags(
+    db,
+    pickGems(db).where(
+      and(
+        eq(gems.ownerId, sql.placeholder('ownerId')),
+        eq(gems.canonicalUrl, sql.placeholder('canonicalUrl')),
+        ne(gems.mediaType, 'AIChat'),
+      ),
+    ),
+  ).prepare('gems_at_url'),
+);
+
+export async function gemsAtUrl(db: Db, author: Author, url: string): Promise<Gem[]> {
+  const rows = await gemsAtUrlQuery(db).execute({ ownerId: author.id, canonicalUrl: canonicalizeUrl(url) });
+  return rows.map(toAuthoredGem(author));
+}

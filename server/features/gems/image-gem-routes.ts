@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  createImageGemEnvelope,
+  IDEMPOTENCY_HEADER,
+  IMAGE_GEM_FIELDS,
+  idempotencyKeySchema,
+} from '../../../lib/api/contract';
+import { MAX_IMAGE_BYTES } from '../../../lib/files/image-type';
+import type { AppEnv, Deps } from '../../http/env';
+import { ApiError, sendError } from '../../http/errors';
+import { parseRequestJson } from '../../http/json-text';
+import { header, parseOrThrow } from '../../http/validate';
+import { filesError, readForm } from '../uploads/routes';
+import { filesAt } from '../uploads/upload-files';
+import { checkFiles } from '../uploads/uploads';
+import { createImageGem } from './image-gems';
+
+/** The largest image gem request: one image, the gem fields (as much as a JSON gem may be), multipart framing. */
+export const MAX_IMAGE_GEM_BODY = MAX_IMAGE_BYTES + 5 * 1024 * 1024 + 64 * 1024;
+
+const dataError = (message: string) => new ApiError(400, `data: ${message}`, { errors: [{ path: 'data', message }] });
+
+/** The `data` field: a JSON string (or a JSON file part) of the gem fields, checked by the contract. */
+async function readGemData(entry: FormDataEntryValue | null) {
+  if (entry === null) throw dataError('Required: the gem fields as a JSON string');
+  const text = typeof entry === 'string' ? entry : await entry.text();
+  const parsed = parseRequestJson(text);
+  if (!parsed.ok) throw dataError(`The gem fields as a JSON object: ${parsed.problem}`);
+  return parseOrThrow(createImageGemEnvelope, { data: parsed.value }).data;
+}
+
+/**
+ * Mounted at /api behind the user check. `POST /upload-all-file` saves an image gem with its bytes:
+ * multipart `files` = exactly one image, `data` = the gem fields as JSON; `Idempotency-Key` honoured.
+ */
+export function imageGemRoutes({ db, files }: Deps) {
+  return new Hono<AppEnv>().post(
+    '/upload-all-file',
+    bodyLimit({
+      maxSize: MAX_IMAGE_GEM_BODY,
+      onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_IMAGE_GEM_BODY} bytes`),
+    }),
+    async (c) => {
+      const key = header(c, IDEMPOTENCY_HEADER, idempotencyKeySchema);
+      const form = await readForm(c);
+      const input = await readGemData(form.get(IMAGE_GEM_FIELDS.data));
+      const entries = form.getAll(IMAGE_GEM_FIELDS.file);
+      if (entries.length > 1) throw filesError('Attach exactly one image');
+      const [file] = await checkFiles(entries);
+      if (!file) throw filesError('Attach exactly one image');
+      const { gem, created } = await createImageGem(db, filesAt(files, c.req.url), c.get('owner'), input, file, key);
+      return c.json({ data: gem }, created ? 201 : 200);
+    },
+  );
+}

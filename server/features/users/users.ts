@@ -1,0 +1,93 @@
+import { eq, or, sql } from 'drizzle-orm';
+import { checkPassword, hashPassword } from '../../auth/passwords';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { collections, users } from '../../db/schema';
+import { ApiError, fieldErrors } from '../../http/errors';
+
+export const DEFAULT_COLLECTIONS = { unfiltered: 'Unfiltered', aiChats: 'AI Chats' } as const;
+
+/**
+ * A sign-up whose username or email is taken: one answer for both, naming both fields, so it never says
+ * which of them is someone's (an email is private; Strapi answers the same way). See README, Sign-in protection.
+ */
+export const TAKEN = 'Username or email is already taken';
+const taken = () =>
+  fieldErrors(
+    400,
+    [
+      { path: 'username', message: TAKEN },
+      { path: 'email', message: TAKEN },
+    ],
+    TAKEN,
+  );
+
+/** Throws `taken()` when the username or email (any case) already belongs to someone. */
+async function assertAvailable(db: Db, input: { username: string; email: string }) {
+  // Folded by the database only, as its unique indexes fold them (JavaScript folds some letters otherwise).
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      or(sql`lower(${users.username}) = lower(${input.username})`, sql`lower(${users.email}) = lower(${input.email})`),
+    )
+    .limit(1);
+  if (found) throw taken();
+}
+
+export async function registerUser(db: Db, input: { username: string; email: string; password: string }) {
+  // hashed first, so a taken sign-up takes as long to answer as one that goes on
+  const passwordHash = await hashPassword(input.password);
+  await assertAvailable(db, input);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ username: input.username, email: input.email, passwordHash })
+        .returning();
+      if (!user) throw new Error('insert returned no row');
+      const [unfiltered, aiChats] = await tx
+        .insert(collections)
+        .values([
+          { ownerId: user.id, name: DEFAULT_COLLECTIONS.unfiltered, isUnfiltered: true },
+          { ownerId: user.id, name: DEFAULT_COLLECTIONS.aiChats },
+        ])
+        .returning();
+      const [updated] = await tx
+        .update(users)
+        .set({ unfilteredCollectionId: unfiltered?.id, aiChatsCollectionId: aiChats?.id })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!updated) throw new Error('update returned no row');
+      return updated;
+    });
+  } catch (error) {
+    // a concurrent sign-up took the name or email meanwhile
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}
+
+/** The user whose username or email (any case) is `identifier`, or undefined. */
+export async function findUserByIdentifier(db: Db, identifier: string) {
+  const lower = identifier.toLowerCase();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${lower}`, sql`lower(${users.email}) = ${lower}`));
+  return user;
+}
+
+/**
+ * The user if the password is theirs, else null. An unknown user costs the same one hash computation
+ * (against a dummy hash), so neither the answer nor its time tells who has an account.
+ */
+export async function authenticate(user: Awaited<ReturnType<typeof findUserByIdentifier>>, password: string) {
+  return (await checkPassword(user?.passwordHash, password)) && user ? user : null;
+}
+
+export async function getUser(db: Db, id: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw new ApiError(401, 'User no longer exists');
+  return user;
+}
