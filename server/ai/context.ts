@@ -19,6 +19,7 @@ import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
 import { MAX_GEMS_PER_COLLECTION } from '../../lib/api/context-budget';
 import type { Db } from '../db/client';
 import { collections, gems } from '../db/schema';
+import type { GemRow } from '../db/types';
 import { loadContextFiles } from '../features/chat-files/chat-files';
 import { subtreeIds } from '../features/collections/collections';
 import { fieldError } from '../http/errors';
@@ -74,8 +75,6 @@ export interface ContextManifest {
   };
   estimate: string;
 }
-
-type GemRow = typeof gems.$inferSelect;
 
 /** Gems (chosen, at the page, in a collection): the material passages are chosen from when it does not all fit. */
 export const isMaterial = (item: ContextItem) =>

@@ -8,7 +8,8 @@
 import type { UsedInstructions } from '../../lib/api/contract';
 import { fillPromptVariables, promptQueue, promptVariables, variableProblems } from '../../lib/api/prompt-variables';
 import type { Db } from '../db/client';
-import { findOwnedKindGem, type GemRow } from '../features/gems/kind-gems';
+import type { GemRow } from '../db/types';
+import { findOwnedKindGem } from '../features/gems/kind-gems';
 import { findUsablePrompt, promptTextOf } from '../features/prompts/prompts';
 import { ApiError, fieldError, fieldErrors } from '../http/errors';
 

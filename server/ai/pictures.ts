@@ -2,7 +2,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateImage, type ImageModel } from 'ai';
 import type { PictureShape } from '../../lib/api/chat-contract';
-import type { AiModelRow } from '../features/ai-settings/ai-models';
+import type { AiModelRow } from '../db/types';
 import type { ProviderAccess } from '../features/ai-settings/ai-settings';
 import { ApiError, fieldError } from '../http/errors';
 import { describeProviderError } from './provider-errors';

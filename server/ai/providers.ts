@@ -6,7 +6,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { missingKeyMessage } from '../../lib/api/ai-contract';
-import type { AiModelRow } from '../features/ai-settings/ai-models';
+import type { AiModelRow } from '../db/types';
 import type { ProviderAccess } from '../features/ai-settings/ai-settings';
 import { ApiError } from '../http/errors';
 import { completeOllamaStream } from './ollama-stream';

@@ -3,7 +3,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel, streamText, ToolSet } from 'ai';
 import type { AnswerTool, ReasoningEffort } from '../../lib/api/chat-contract';
-import type { AiModelRow } from '../features/ai-settings/ai-models';
+import type { AiModelRow } from '../db/types';
 import type { ProviderAccess } from '../features/ai-settings/ai-settings';
 import { fieldError } from '../http/errors';
 import { languageModel, requireKey } from './providers';

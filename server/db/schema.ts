@@ -6,4 +6,5 @@ export * from './schema/accounts';
 export * from './schema/ai';
 export * from './schema/chat';
 export * from './schema/feedback';
+export * from './schema/feedback-tags';
 export * from './schema/library';

@@ -1,8 +1,7 @@
 import type { Collection, Feedback, Gem, Tag, Upload, User } from '../../lib/api/contract';
 import type { collections, feedbacks, gems, tags, uploads, users } from '../db/schema';
+import type { Row } from '../db/types';
 import { linkOf } from './uploads/upload-files';
-
-type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 
 /** The fields of a tag row that its answer shows. */
 export type TagFields = Pick<Row<typeof tags>, 'id' | 'name' | 'parentId' | 'createdAt'>;

@@ -3,8 +3,8 @@ import type { RateLimitSettings } from '../auth/limits';
 import type { TokenSettings } from '../auth/tokens';
 import type { HouseProviderKind } from '../config';
 import type { Db } from '../db/client';
+import type { Owner } from '../db/types';
 import type { PdfReadLimits } from '../features/chat-files/pdf-read';
-import type { Owner } from '../features/gems/gems';
 import type { FileStore } from '../storage/file-store';
 import type { Outbound } from './outbound';
 

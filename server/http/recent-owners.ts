@@ -1,4 +1,4 @@
-import type { Owner } from '../features/gems/gems';
+import type { Owner } from '../db/types';
 
 /**
  * How long a sign-in, once seen live with its user's row, is taken as still so: on another server copy, a deleted

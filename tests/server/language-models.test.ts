@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languageModel } from '../../server/ai/providers';
-import type { AiModelRow } from '../../server/features/ai-settings/ai-models';
+import type { AiModelRow } from '../../server/db/types';
 
 /** server/ai/providers.ts: an AI SDK model is made once per access and model, then reused. */
 describe('languageModel', () => {

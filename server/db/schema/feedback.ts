@@ -1,11 +1,10 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { Diagnostics } from '../../../lib/api/contract';
 import type { FeedbackCategory } from '../../../lib/feedback/categories';
 import { users } from './accounts';
 import { createdAt } from './columns';
-import { tags } from './library';
 
-/* Bug reports and their tags. */
+/* Bug reports (their tags: feedback-tags.ts). */
 
 /** Bug reports. Their tags are the author's tags; their images are the author's uploads. */
 export const feedbacks = pgTable(
@@ -28,17 +27,4 @@ export const feedbacks = pgTable(
     index('feedbacks_author_idx').on(t.authorId),
     index('feedbacks_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
-);
-
-export const feedbackTags = pgTable(
-  'feedback_tags',
-  {
-    feedbackId: integer('feedback_id')
-      .notNull()
-      .references(() => feedbacks.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.feedbackId, t.tagId] })],
 );

@@ -5,9 +5,8 @@ import { CATALOGUE, type CatalogueModel } from '../../ai/catalogue';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { aiModels } from '../../db/schema';
+import type { AiModelRow } from '../../db/types';
 import { ApiError } from '../../http/errors';
-
-export type AiModelRow = typeof aiModels.$inferSelect;
 
 /** The models a user may see and use: the catalogue's, and those discovered from their own endpoints. */
 export const visibleTo = (userId: number): SQL | undefined =>

@@ -11,21 +11,14 @@ import { decryptSecret, keyContext, maskKey } from '../../ai/crypto';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { userAiSettings } from '../../db/schema';
+import type { AiModelRow, SettingsRow } from '../../db/types';
 import type { Deps } from '../../http/env';
 import { fieldError } from '../../http/errors';
 import { heldCredits, noCreditsMessage } from '../credits/credits';
 import { withInstructionDefaults } from '../instructions/voices';
-import {
-  type AiModelRow,
-  allActiveModels,
-  findActiveModel,
-  getActiveModel,
-  toAiModel,
-  unknownModelIds,
-} from './ai-models';
+import { allActiveModels, findActiveModel, getActiveModel, toAiModel, unknownModelIds } from './ai-models';
 import { connectionOf, endpointOfModel, listEndpointRows } from './custom-endpoints';
 
-export type SettingsRow = typeof userAiSettings.$inferSelect;
 type Ai = Deps['ai'];
 
 const settingsRowQuery = preparedFor((db) =>

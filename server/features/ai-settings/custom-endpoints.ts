@@ -10,13 +10,11 @@ import { decryptSecret, encryptSecret, maskKey } from '../../ai/crypto';
 import { type DiscoveredEntry, discover, type EndpointConnection } from '../../ai/discovery';
 import type { Db } from '../../db/client';
 import { aiModels, customEndpoints, userAiSettings } from '../../db/schema';
+import type { AiModelRow, EndpointRow, Tx } from '../../db/types';
 import type { Deps } from '../../http/env';
 import { fieldError, notFound } from '../../http/errors';
-import type { Tx } from '../gems/gems';
-import type { AiModelRow } from './ai-models';
 
 type Ai = Deps['ai'];
-export type EndpointRow = typeof customEndpoints.$inferSelect;
 
 /**
  * A user's own endpoints (issue 11 "Custom providers"): stored with the key encrypted like the provider

@@ -1,5 +1,5 @@
+import type { AiModelRow } from '../../db/types';
 import { fieldError } from '../../http/errors';
-import type { AiModelRow } from './ai-models';
 import type { ProviderAccess } from './ai-settings';
 
 /**

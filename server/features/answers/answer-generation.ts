@@ -12,7 +12,7 @@ import type { ToolSetup } from '../../ai/tools';
 import { WebSources } from '../../ai/web-sources';
 import type { Db } from '../../db/client';
 import { type MessageUsage, messages, UNFINISHED } from '../../db/schema';
-import type { AiModelRow } from '../ai-settings/ai-models';
+import type { AiModelRow } from '../../db/types';
 import { CHECKPOINT_MS } from '../chats/chats';
 import { type Charge, keepHeld, settleCredits } from '../credits/credits';
 

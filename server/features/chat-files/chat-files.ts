@@ -12,13 +12,13 @@ import {
 import { cleanText } from '../../../lib/api/clean-text';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
+import type { AiModelRow, UploadRow } from '../../db/types';
 import type { FieldError } from '../../http/errors';
 import { ApiError } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
-import type { AiModelRow } from '../ai-settings/ai-models';
 import { checkImage } from '../uploads/image-dimensions';
 import { fileNameOf } from '../uploads/upload-files';
-import { displayName, type FileToStore, type UploadRow } from '../uploads/uploads';
+import { displayName, type FileToStore } from '../uploads/uploads';
 import { type Sniffed, sniffChatFile } from './chat-file-sniff';
 import { extractChatText } from './chat-file-text';
 import { OWN_PDFS_WAITING, PDF_READERS_BUSY, type PdfReading, PdfWorkerFailed } from './pdf-read';

@@ -4,6 +4,7 @@ import { type ChatShare, chatShareTokenSchema } from '../../../lib/api/chat-cont
 import { turnsKeeping } from '../../../lib/chat/turns';
 import type { Db } from '../../db/client';
 import { chatShares, gems, messages } from '../../db/schema';
+import type { ShareRow } from '../../db/types';
 import { ApiError } from '../../http/errors';
 import { turnLinks } from '../chats/chat-turns';
 import { getOwnedChat } from '../chats/chats';
@@ -12,8 +13,6 @@ import { getOwnedChat } from '../chats/chats';
  * Read-only links to chats (Share Options "Invite Other"). The owner makes, reads and turns off a
  * chat's link; anyone holding the token reads the chat's finished turns.
  */
-
-type ShareRow = typeof chatShares.$inferSelect;
 
 /** 24 random bytes: 192 bits, 32 base64url characters. */
 const newToken = () => randomBytes(24).toString('base64url');

@@ -3,10 +3,9 @@ import type { ChatExportFormat, GeneratedImage, SearchResult } from '../../../li
 import { answerLabel, groupTurns, turnsKeeping } from '../../../lib/chat/turns';
 import type { Db } from '../../db/client';
 import { gems, messages } from '../../db/schema';
+import type { GemRow, MessageRow } from '../../db/types';
 import { copyPictures, type Files } from '../answers/pictures';
 import { createChat, getOwnedChat, getOwnedMessage, isWriterChat, listMessages, toMessage } from './chats';
-
-type MessageRow = typeof messages.$inferSelect;
 
 const FINISHED = new Set(['done', 'stopped', 'error']);
 const INSERT_CHUNK = 500;
@@ -39,14 +38,7 @@ function copiedContext(context: Record<string, unknown>, copyOf: Map<number, num
  * still streaming is copied as 'stopped' with what it had so far, so no copy waits forever. The new
  * chat is removed again if copying fails.
  */
-async function copyChat(
-  db: Db,
-  files: Files,
-  userId: number,
-  source: typeof gems.$inferSelect,
-  title: string,
-  rows: MessageRow[],
-) {
+async function copyChat(db: Db, files: Files, userId: number, source: GemRow, title: string, rows: MessageRow[]) {
   const chat = await createChat(db, userId, {
     title,
     url: /^https?:\/\//i.test(source.url) ? source.url : undefined,

@@ -6,13 +6,12 @@ import type { GenerationEvent, Generations } from '../../ai/generations';
 import { recoverMessage } from '../../ai/recovery';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { collections, gems, messages, UNFINISHED, users } from '../../db/schema';
+import { gems, messages, UNFINISHED } from '../../db/schema';
+import type { Author, MessageRow } from '../../db/types';
 import { notFound } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
-import { type Author, createGem, deleteGem, gemOwner, getGem } from '../gems/gems';
-import { DEFAULT_COLLECTIONS } from '../users/users';
-
-type MessageRow = typeof messages.$inferSelect;
+import { aiChatsCollection } from '../collections/collections';
+import { createGem, deleteGem, gemOwner, getGem } from '../gems/gems';
 
 /** The answer is written to its row at most this often while it streams (and once at the end). */
 export const CHECKPOINT_MS = 250;
@@ -50,19 +49,6 @@ export const toMessage = (row: MessageRow): Message => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** The user's AI Chats collection, made again if the user deleted it. */
-export async function aiChatsCollection(db: Db, userId: number): Promise<number> {
-  const [user] = await db.select({ id: users.aiChatsCollectionId }).from(users).where(eq(users.id, userId));
-  if (user?.id) return user.id;
-  const [created] = await db
-    .insert(collections)
-    .values({ ownerId: userId, name: DEFAULT_COLLECTIONS.aiChats })
-    .returning();
-  if (!created) throw new Error('collection insert returned no row');
-  await db.update(users).set({ aiChatsCollectionId: created.id }).where(eq(users.id, userId));
-  return created.id;
-}
 
 /** `POST /api/chats`: a gem of media type 'AIChat' in the user's AI Chats collection. */
 export async function createChat(db: Db, userId: number, input: z.output<typeof createChatBody>) {

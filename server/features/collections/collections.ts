@@ -2,10 +2,23 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MediaType } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { collections, gems, NOT_SAVE_TYPES, users } from '../../db/schema';
+import type { CollectionRow } from '../../db/types';
 import { ApiError, fieldError, notFound } from '../../http/errors';
 import { toCollection } from '../serialize';
+import { DEFAULT_COLLECTIONS } from '../users/users';
 
-type CollectionRow = typeof collections.$inferSelect;
+/** The user's AI Chats collection, made again if the user deleted it. */
+export async function aiChatsCollection(db: Db, userId: number): Promise<number> {
+  const [user] = await db.select({ id: users.aiChatsCollectionId }).from(users).where(eq(users.id, userId));
+  if (user?.id) return user.id;
+  const [created] = await db
+    .insert(collections)
+    .values({ ownerId: userId, name: DEFAULT_COLLECTIONS.aiChats })
+    .returning();
+  if (!created) throw new Error('collection insert returned no row');
+  await db.update(users).set({ aiChatsCollectionId: created.id }).where(eq(users.id, userId));
+  return created.id;
+}
 
 export async function getOwnedCollection(db: Db, ownerId: number, id: number): Promise<CollectionRow> {
   const [row] = await db

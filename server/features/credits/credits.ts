@@ -2,8 +2,8 @@ import { and, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import { fromNow, renewEvery } from '../../ai/leases';
 import type { Db } from '../../db/client';
 import { creditHolds, userAiSettings } from '../../db/schema';
+import type { AiModelRow } from '../../db/types';
 import { fieldError } from '../../http/errors';
-import type { AiModelRow } from '../ai-settings/ai-models';
 
 /**
  * Credits held for house-model answers, so that answers started together cannot spend credits the

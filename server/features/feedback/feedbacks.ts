@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import type { createFeedbackBody, Feedback } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { feedbacks, feedbackTags, tags, uploads, users } from '../../db/schema';
+import type { FeedbackRow } from '../../db/types';
 import { type FieldError, fieldErrors } from '../../http/errors';
 import { toFeedback } from '../serialize';
 import { linkOf, parseLink } from '../uploads/upload-files';
 
-type FeedbackRow = typeof feedbacks.$inferSelect;
 type CreateInput = z.output<typeof createFeedbackBody>['data'];
 
 function invalid(errors: FieldError[]): never {

@@ -1,9 +1,24 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { canonicalizeUrl } from '../../../lib/api/canonical-url';
+import type { createGemBody } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { gems, gemTags } from '../../db/schema';
-import type { CreateInput, GemAttachment, Owner, Tx } from './gems';
+import type { GemRow, Owner, Tx } from '../../db/types';
+
+export type CreateInput = z.output<typeof createGemBody>['data'];
+
+/**
+ * What a gem carries besides its row (an image gem's file): `prepare` runs once the request passed
+ * every check and returns fields for the gem (a file written, its link); `attach` runs in the gem's
+ * transaction; `discard` undoes `prepare` when no gem was created by this call.
+ */
+export interface GemAttachment {
+  prepare(): Promise<Partial<CreateInput>>;
+  attach(tx: Tx, gem: GemRow): Promise<void>;
+  discard(): Promise<void>;
+}
 
 export const toDate = (iso: string | null | undefined) => (iso ? new Date(iso) : iso === null ? null : undefined);
 

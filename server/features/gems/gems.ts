@@ -2,10 +2,11 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { canonicalizeUrl } from '../../../lib/api/canonical-url';
-import type { createGemBody, Gem, MediaType, updateGemBody } from '../../../lib/api/contract';
+import type { Gem, MediaType, updateGemBody } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { gems, gemTags, NOT_SAVE_MEDIA_TYPES, tags, uploads } from '../../db/schema';
+import type { Author, GemRow, Owner } from '../../db/types';
 import { ApiError, notFound } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
 import { countUserGems, getGemCollection, getOwnedCollection } from '../collections/collections';
@@ -14,38 +15,14 @@ import { type TagFields, toGem } from '../serialize';
 import { createMissingTags, findTagRefs, resolveTagRefs, unknownTagIds } from '../tags/tags';
 import { fileNameOf } from '../uploads/upload-files';
 import { getUser } from '../users/users';
-import { gemValues, insertGem, toDate } from './gem-insert';
+import { type CreateInput, type GemAttachment, gemValues, insertGem, toDate } from './gem-insert';
 
-export type GemRow = typeof gems.$inferSelect;
-export type CreateInput = z.output<typeof createGemBody>['data'];
 type UpdateInput = z.output<typeof updateGemBody>['data'];
-export interface Owner {
-  id: number;
-  username: string;
-  unfilteredCollectionId: number | null;
-}
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/**
- * What a gem carries besides its row (an image gem's file): `prepare` runs once the request passed
- * every check and returns fields for the gem (a file written, its link); `attach` runs in the gem's
- * transaction; `discard` undoes `prepare` when no gem was created by this call.
- */
-export interface GemAttachment {
-  prepare(): Promise<Partial<CreateInput>>;
-  attach(tx: Tx, gem: GemRow): Promise<void>;
-  discard(): Promise<void>;
-}
-
 /** The user as the owner of new gems. */
 export async function gemOwner(db: Db, userId: number): Promise<Owner> {
   const user = await getUser(db, userId);
   return { id: user.id, username: user.username, unfilteredCollectionId: user.unfilteredCollectionId };
 }
-
-/** The author every gem answer names: a user only ever reads and saves their own gems. */
-export type Author = Pick<Owner, 'id' | 'username'>;
 
 /** A gem's tags as its JSON column holds them. */
 interface TagJson {

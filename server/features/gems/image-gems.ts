@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import type { createImageGemData } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
+import type { Owner } from '../../db/types';
 import type { FileStore } from '../../storage/file-store';
 import { fileNameOf, linkOf, newUploadKey } from '../uploads/upload-files';
 import type { AcceptedFile } from '../uploads/uploads';
-import { createGem, type GemAttachment, type Owner } from './gems';
+import type { GemAttachment } from './gem-insert';
+import { createGem } from './gems';
 
 type ImageGemInput = z.output<typeof createImageGemData>;
 

@@ -5,15 +5,15 @@ import { canonicalizeUrl } from '../../../lib/api/canonical-url';
 import type { GemMedia, OWN_ROUTE_MEDIA_TYPES } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { gems } from '../../db/schema';
+import type { GemRow } from '../../db/types';
 import { notFound } from '../../http/errors';
-import { aiChatsCollection } from '../chats/chats';
+import { aiChatsCollection } from '../collections/collections';
 
 /**
  * Gems of the kinds with routes of their own (prompts, brand voices, personas, memories): made in the
  * user's AI Chats collection under a `trove://<kind>/<uuid>` address, read and changed only by kind.
  */
 export type OwnKind = (typeof OWN_ROUTE_MEDIA_TYPES)[number];
-export type GemRow = typeof gems.$inferSelect;
 
 export interface KindGemFields {
   title: string;

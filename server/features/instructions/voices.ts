@@ -12,13 +12,12 @@ import type {
 } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { gems, userAiSettings } from '../../db/schema';
+import type { Author, GemRow } from '../../db/types';
 import { fieldError } from '../../http/errors';
-import type { Author } from '../gems/gems';
 import {
   containsText,
   deleteKindGem,
   findOwnedKindGem,
-  type GemRow,
   insertKindGem,
   ownedKindGem,
   pageOfGems,

@@ -3,17 +3,10 @@ import type { z } from 'zod';
 import type { instructionListQuery, Memory, MemoryProposalAnswer } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { gems, messages } from '../../db/schema';
+import type { GemRow } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { getOwnedMessage, memoryProposalOf } from '../chats/chats';
-import {
-  containsText,
-  deleteKindGem,
-  type GemRow,
-  insertKindGem,
-  ownedKindGem,
-  pageOfGems,
-  updateKindGem,
-} from '../gems/kind-gems';
+import { containsText, deleteKindGem, insertKindGem, ownedKindGem, pageOfGems, updateKindGem } from '../gems/kind-gems';
 
 /**
  * Memories (spec §3 "Memory"): gems of media type 'Memory' holding one fact in `media.data.memory`; the author's own.

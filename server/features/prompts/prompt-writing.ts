@@ -8,11 +8,11 @@ import {
   parseTitledPrompt,
 } from '../../ai/prompt-writing';
 import type { Db } from '../../db/client';
+import type { Author } from '../../db/types';
 import type { Deps } from '../../http/env';
 import { ApiError, fieldError } from '../../http/errors';
 import { storedTurns } from '../chats/chat-turns';
 import { getOwnedChat, getOwnedMessage } from '../chats/chats';
-import type { Author } from '../gems/gems';
 import { authoredPrompt, createPrompt, promptTextOf } from './prompts';
 
 /**

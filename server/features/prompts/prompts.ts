@@ -14,11 +14,11 @@ import {
 import { promptQueue, promptVariables } from '../../../lib/api/prompt-variables';
 import type { Db } from '../../db/client';
 import { gems, users } from '../../db/schema';
+import type { GemRow } from '../../db/types';
 import { ApiError, fieldError, notFound } from '../../http/errors';
 import {
   containsText,
   deleteKindGem,
-  type GemRow,
   insertKindGem,
   pageOfGems,
   updateKindGem,

@@ -3,7 +3,7 @@ import { canonicalizeUrl } from '../../../lib/api/canonical-url';
 import type { PromptCategory } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { gems, users } from '../../db/schema';
-import { aiChatsCollection } from '../chats/chats';
+import { aiChatsCollection } from '../collections/collections';
 
 /**
  * The public starter prompts (GET /api/fetch-public-prompts, /api/fetch-public-expanders), written

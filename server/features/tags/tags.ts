@@ -2,9 +2,8 @@ import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { tags } from '../../db/schema';
+import type { TagRow } from '../../db/types';
 import { ApiError } from '../../http/errors';
-
-type TagRow = typeof tags.$inferSelect;
 
 export const listTags = (db: Db, ownerId: number) =>
   db

@@ -2,13 +2,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { type AcceptedImageType, detectImageType, MAX_IMAGE_BYTES } from '../../../lib/files/image-type';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
+import type { UploadRow } from '../../db/types';
 import type { FieldError } from '../../http/errors';
 import { ApiError, notFound } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
 import { checkImage, type ImageDimensions } from './image-dimensions';
 import { extensionOf, fileNameOf, newUploadKey } from './upload-files';
 
-export type UploadRow = typeof uploads.$inferSelect;
 export type UploadPurpose = UploadRow['purpose'];
 
 export const MAX_FILES_PER_UPLOAD = 10;
