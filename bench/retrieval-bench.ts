@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gatherContext } from '../server/ai/context';
-import { fitContext } from '../server/ai/context-fit';
-import { rankPassages } from '../server/ai/retrieval';
 import { openDatabase } from '../server/db/client';
 import { collections, gems, users } from '../server/db/schema';
+import { gatherContext } from '../server/features/answers/context';
+import { fitContext } from '../server/features/answers/context-fit';
+import { rankPassages } from '../server/features/answers/retrieval';
 import { localFileStore } from '../server/storage/local-store';
 import { percentile } from './stats';
 

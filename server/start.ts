@@ -1,10 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { Generations } from './ai/generations';
-import { newLeaseSettings } from './ai/leases';
 import { loadCatalogue } from './ai/operator-catalogue';
-import { startRecovery } from './ai/recovery';
 import { createApp } from './app';
 import { rateLimitSettings } from './auth/limits';
 import {
@@ -19,6 +16,9 @@ import {
 } from './config';
 import { openDatabase } from './db/client';
 import { syncCatalogue } from './features/ai-settings/ai-models';
+import { Generations } from './features/answers/generations';
+import { newLeaseSettings } from './features/answers/leases';
+import { startRecovery } from './features/answers/recovery';
 import { startChatFileSweep } from './features/chat-files/chat-file-sweep';
 import { seedStarterPrompts } from './features/prompts/starter-prompts';
 import { parseAddressPolicy } from './http/address-policy';

@@ -110,6 +110,7 @@ export const MESSAGE_STATUSES = ['pending', 'streaming', 'done', 'error', 'stopp
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const messageUsageSchema = z.object({ input: z.number(), output: z.number() });
+export type MessageUsage = z.infer<typeof messageUsageSchema>;
 
 /** A context item an answer cited as `[n]` (n counts the included items in manifest order, from 1). */
 export const citationSchema = z.object({
@@ -211,7 +212,7 @@ export const chatStreamEvents = {
 /**
  * The context a question is asked with (issue 4 "Context assembly"): the current page's extract,
  * the gems saved at that page, chosen gems and collections, free text. The server fits them to the
- * model's context length (see server/ai/context.ts) and records what it kept in the message's `context`.
+ * model's context length (see server/features/answers/context.ts) and records what it kept in the message's `context`.
  */
 export const chatContextInput = z.strictObject({
   pageExtract: z

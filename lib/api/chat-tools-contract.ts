@@ -13,7 +13,7 @@ export type AnswerTool = (typeof ANSWER_TOOLS)[number];
 export const REASONING_EFFORTS = ['low', 'medium', 'high'] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
-/** The picture tool's shapes: each provider's nearest size or aspect ratio (server/ai/pictures.ts). */
+/** The picture tool's shapes: each provider's nearest size or aspect ratio (server/ai/draw-pictures.ts). */
 export const PICTURE_SHAPES = ['square', 'landscape', 'portrait'] as const;
 export type PictureShape = (typeof PICTURE_SHAPES)[number];
 export const MAX_PICTURES = 4;

@@ -1,5 +1,5 @@
 /**
- * How much context fits a model, shared by the server (which fits it, server/ai/context.ts) and the
+ * How much context fits a model, shared by the server (which fits it, server/features/answers/context.ts) and the
  * side panel (whose page chip says before sending how much of the page will fit).
  *
  * Token estimate: ~4 characters per token, the usual rule of thumb for English text with the

@@ -9,8 +9,7 @@
  * and the model is asked to cite them as [n]; the markers in the answer are mapped back to the items.
  */
 import { generateText, type LanguageModel, type ModelMessage, type SystemModelMessage } from 'ai';
-import type { Citation, ContextManifestItem } from '../../lib/api/chat-contract';
-import type { MessageUsage } from '../db/schema';
+import type { Citation, ContextManifestItem, MessageUsage } from '../../lib/api/chat-contract';
 
 export const FOLLOW_UP_COUNT = 3;
 export const FOLLOW_UP_MAX_CHARS = 200;

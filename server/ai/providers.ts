@@ -6,10 +6,36 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { missingKeyMessage } from '../../lib/api/ai-contract';
-import type { AiModelRow } from '../db/types';
-import type { ProviderAccess } from '../features/ai-settings/ai-settings';
 import { ApiError } from '../http/errors';
 import { completeOllamaStream } from './ollama-stream';
+
+/**
+ * What a provider call needs: which SDK provider, the key and base URL (the user's, or the operator's for house
+ * models).
+ */
+export interface ProviderAccess {
+  kind: 'openai' | 'anthropic' | 'google' | 'openai-compatible' | 'ollama';
+  /** The provider's display name, for messages ("OpenAI answered 401: …"). */
+  name: string;
+  apiKey?: string;
+  baseUrl?: string;
+  /** The user's own endpoint: a key is optional (a local server takes none) and the base URL is theirs. */
+  custom?: boolean;
+  /** The operator's house provider: its key is what the configuration gives (required of some kinds, see config.ts). */
+  house?: boolean;
+  /** The fetch to call it with: addresses the user chose are checked (http/outbound.ts). */
+  fetch: typeof fetch;
+}
+
+/** What provider calls read of a catalogue model (a row of ai_models, taken in by the caller). */
+export interface ProviderModel {
+  /** The provider's own name of the model. */
+  model: string;
+  displayName: string;
+  type: 'Text' | 'Image';
+  isWebSearchEnabled: boolean;
+  isReasoningEnabled: boolean;
+}
 
 /** Default base URLs of the OpenAI-compatible providers of the catalogue (a user's base URL wins). */
 const COMPATIBLE_BASE_URLS: Record<string, string> = {
@@ -51,7 +77,7 @@ const MADE_MAX = 100;
  * model and then reused (a model is configuration only; making one cost ~0.4–0.7 ms of every answer's
  * wait for its first token). The least recently used of MADE_MAX models is dropped.
  */
-export function languageModel(model: AiModelRow, access: ProviderAccess): LanguageModel {
+export function languageModel(model: ProviderModel, access: ProviderAccess): LanguageModel {
   const key = [
     access.kind,
     access.name,
@@ -77,7 +103,7 @@ export function languageModel(model: AiModelRow, access: ProviderAccess): Langua
  * operator's house configuration). OpenAI goes through chat completions (`.chat`), not the Responses API;
  * Google through the Gemini API (`generateContent` / `streamGenerateContent`).
  */
-function makeLanguageModel(model: AiModelRow, access: ProviderAccess): LanguageModel {
+function makeLanguageModel(model: ProviderModel, access: ProviderAccess): LanguageModel {
   switch (access.kind) {
     case 'openai':
       return createOpenAI({ apiKey: requireKey(access), baseURL: access.baseUrl, fetch: access.fetch }).chat(

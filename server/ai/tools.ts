@@ -3,10 +3,8 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel, streamText, ToolSet } from 'ai';
 import type { AnswerTool, ReasoningEffort } from '../../lib/api/chat-contract';
-import type { AiModelRow } from '../db/types';
-import type { ProviderAccess } from '../features/ai-settings/ai-settings';
 import { fieldError } from '../http/errors';
-import { languageModel, requireKey } from './providers';
+import { languageModel, type ProviderAccess, type ProviderModel, requireKey } from './providers';
 
 /** What a tool changes in a call to the model: the model object itself, the provider's tools, its options. */
 export interface ToolSetup {
@@ -17,7 +15,7 @@ export interface ToolSetup {
 }
 
 /** A 400 naming why `model` cannot answer with `tool` (checked before anything is stored). */
-export function refuseUnfitTool(model: AiModelRow, tool: AnswerTool) {
+export function refuseUnfitTool(model: ProviderModel, tool: AnswerTool) {
   if (model.type !== 'Text') throw fieldError(400, 'modelId', `${model.displayName} makes pictures, not answers`);
   if (tool === 'web-search' && !model.isWebSearchEnabled)
     throw fieldError(400, 'tool', `${model.displayName} cannot search the web: choose a model with Web`);
@@ -32,7 +30,7 @@ const openaiOf = (access: ProviderAccess) =>
  * The provider's own web search, through the AI SDK: OpenAI's Responses API `web_search` tool, Anthropic's
  * server-side `web_search`, Gemini's Google Search grounding. Sources come back as the stream's `source` parts.
  */
-function webSearch(model: AiModelRow, access: ProviderAccess): ToolSetup {
+function webSearch(model: ProviderModel, access: ProviderAccess): ToolSetup {
   switch (access.kind) {
     case 'openai': {
       const openai = openaiOf(access);
@@ -63,7 +61,7 @@ function webSearch(model: AiModelRow, access: ProviderAccess): ToolSetup {
  * OpenAI through the Responses API (`reasoningSummary`), Gemini with its thoughts included; Anthropic's
  * thinking and OpenAI-compatible `reasoning_content` come as reasoning parts without more options.
  */
-function research(model: AiModelRow, access: ProviderAccess, effort: ReasoningEffort): ToolSetup {
+function research(model: ProviderModel, access: ProviderAccess, effort: ReasoningEffort): ToolSetup {
   if (access.kind === 'openai')
     return {
       llm: openaiOf(access).responses(model.model),
@@ -78,7 +76,7 @@ function research(model: AiModelRow, access: ProviderAccess, effort: ReasoningEf
 
 /** How `model` is called for `tool` (checked with refuseUnfitTool first). */
 export function toolSetup(
-  model: AiModelRow,
+  model: ProviderModel,
   access: ProviderAccess,
   tool: AnswerTool,
   effort: ReasoningEffort = 'medium',

@@ -1,9 +1,9 @@
-import type { Generations } from '../ai/generations';
 import type { RateLimitSettings } from '../auth/limits';
 import type { TokenSettings } from '../auth/tokens';
 import type { HouseProviderKind } from '../config';
 import type { Db } from '../db/client';
 import type { Owner } from '../db/types';
+import type { Generations } from '../features/answers/generations';
 import type { PdfReadLimits } from '../features/chat-files/pdf-read';
 import type { FileStore } from '../storage/file-store';
 import type { Outbound } from './outbound';
@@ -35,7 +35,7 @@ export interface Deps {
   };
   /** Rate limits (server/auth/limits.ts) and how many proxies' X-Forwarded-For to trust for the client's address. */
   requests: { limits: RateLimitSettings; trustedProxies: number };
-  /** Chat answers being generated in this process (see server/ai/generations.ts). */
+  /** Chat answers being generated in this process (see server/features/answers/generations.ts). */
   generations: Generations;
   /** How long and how much memory one PDF's reading may take (unset: PDF_READ_LIMITS). */
   pdfRead?: PdfReadLimits;

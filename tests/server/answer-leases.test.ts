@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { GenerationEvent } from '../../server/ai/generations';
-import { HeldLease } from '../../server/ai/leases';
-import { INTERRUPTED, recoverOrphans } from '../../server/ai/recovery';
 import type { Database } from '../../server/db/client';
 import { collections, gems, messages, users } from '../../server/db/schema';
+import type { GenerationEvent } from '../../server/features/answers/generations';
+import { HeldLease } from '../../server/features/answers/leases';
+import { INTERRUPTED, recoverOrphans } from '../../server/features/answers/recovery';
 import { storedMessageEvents } from '../../server/features/chats/chats';
 import { backend, openTestDatabase } from './harness';
 

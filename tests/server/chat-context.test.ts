@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { contextBudget, estimateTokens } from '../../lib/api/context-budget';
 import { contextManifestItemSchema } from '../../lib/api/contract';
 import { CATALOGUE } from '../../server/ai/catalogue';
-import { MAX_GEMS_PER_COLLECTION } from '../../server/ai/context';
+import { MAX_GEMS_PER_COLLECTION } from '../../server/features/answers/context';
 import {
   chatUser,
   modelIdOf,

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { aiSettingsSchema } from '../../lib/api/contract';
-import { INTERRUPTED } from '../../server/ai/recovery';
+import { INTERRUPTED } from '../../server/features/answers/recovery';
 import {
   answerText,
   chatUser,

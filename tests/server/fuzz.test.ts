@@ -9,10 +9,10 @@
 import { rmSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, dataOf, gemSchema } from '../../lib/api/contract';
-import { Generations } from '../../server/ai/generations';
-import { newLeaseSettings } from '../../server/ai/leases';
 import { createApp } from '../../server/app';
 import { rateLimitSettings } from '../../server/auth/limits';
+import { Generations } from '../../server/features/answers/generations';
+import { newLeaseSettings } from '../../server/features/answers/leases';
 import { parseAddressPolicy } from '../../server/http/address-policy';
 import { makeOutbound } from '../../server/http/outbound';
 import { localFileStore } from '../../server/storage/local-store';

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { memoryListSchema } from '../../lib/api/contract';
-import { MAX_MEMORIES_IN_CONTEXT } from '../../server/ai/memories';
 import { MEMORY_MARKER } from '../../server/ai/memory-proposal';
+import { MAX_MEMORIES_IN_CONTEXT } from '../../server/features/memories/memory-context';
 import { chatUser, setupFakeProvider, shape, storedMessages, stream } from './chat-helpers';
 import { expectError, expectFieldError, setupTestServer } from './harness';
 

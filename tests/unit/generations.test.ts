@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Generation, Generations } from '../../server/ai/generations';
-import { newLeaseSettings } from '../../server/ai/leases';
+import { Generation, Generations } from '../../server/features/answers/generations';
+import { newLeaseSettings } from '../../server/features/answers/leases';
 
 /** An answer that runs until it is aborted. */
 const untilAborted = (generation: Generation) => () =>

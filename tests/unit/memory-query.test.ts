@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyWordQuery } from '../../server/ai/memories';
+import { anyWordQuery } from '../../server/features/memories/memory-context';
 
 describe('anyWordQuery', () => {
   it("joins the question's words with websearch's or, dropping punctuation and the word or", () => {

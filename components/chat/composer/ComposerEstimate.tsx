@@ -40,7 +40,7 @@ function useGemTokens(page: ActivePage | null, bookmarks: BookmarkChoice): numbe
 
 /**
  * The context a question would be sent with against the model's context length, and its input cost when
- * asked for. What is counted is what useSendQuestion sends and the server fits (server/ai/context.ts): the
+ * asked for. What is counted is what useSendQuestion sends and the server fits (server/features/answers/context.ts): the
  * Context Text, the attached files' text, the page and the gems (chosen ones, the chosen collections', the page's
  * saved ones when included; their size comes from the server, which reads them), together cut to the model's budget.
  */

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Citation, GeneratedImage, MessageStatus, SearchResult } from '../../../lib/api/contract';
+import type { Citation, GeneratedImage, MessageStatus, MessageUsage, SearchResult } from '../../../lib/api/contract';
 import { users } from './accounts';
 import { aiModels } from './ai';
 import { createdAt, updatedAt } from './columns';
@@ -19,11 +19,6 @@ import { gems } from './library';
 /* Chats: the messages (questions and their answers) and share links. */
 
 /** Token counts of one answer. */
-export interface MessageUsage {
-  input: number;
-  output: number;
-}
-
 /**
  * Chat messages (spec §3 "Message"): one row per question and its answer, in a chat (a gem of media
  * type 'AIChat'). The question is stored before the provider is called; `answer_text` grows as the

@@ -148,7 +148,7 @@ export const uploads = pgTable(
 );
 
 /**
- * Passages of gems for retrieval (server/ai/retrieval.ts): each gem's text split into bounded
+ * Passages of gems for retrieval (server/features/answers/retrieval.ts): each gem's text split into bounded
  * paragraph groups with their full-text vector, made when a gem is first used as chat context and
  * made again when the gem has changed since (`source_updated_at` is the gem's `updated_at` they were cut from).
  */

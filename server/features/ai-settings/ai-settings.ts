@@ -8,6 +8,7 @@ import {
 } from '../../../lib/api/ai-contract';
 import { keyFieldNames, PROVIDER_NAMES, PROVIDERS, type ProviderName, providerBySlug } from '../../ai/catalogue';
 import { decryptSecret, keyContext, maskKey } from '../../ai/crypto';
+import type { ProviderAccess } from '../../ai/providers';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { userAiSettings } from '../../db/schema';
@@ -280,24 +281,6 @@ export function selectModel(db: Db, ai: Ai, userId: number, modelId: number, kin
       ? { defaultImageAI: model.provider, defaultImageModel: model.model }
       : { defaultAI: model.provider, defaultModel: model.model };
   });
-}
-
-/**
- * What a provider call needs: which SDK provider, the key and base URL (the user's, or the operator's for house
- * models).
- */
-export interface ProviderAccess {
-  kind: 'openai' | 'anthropic' | 'google' | 'openai-compatible' | 'ollama';
-  /** The provider's display name, for messages ("OpenAI answered 401: …"). */
-  name: string;
-  apiKey?: string;
-  baseUrl?: string;
-  /** The user's own endpoint: a key is optional (a local server takes none) and the base URL is theirs. */
-  custom?: boolean;
-  /** The operator's house provider: its key is what the configuration gives (required of some kinds, see config.ts). */
-  house?: boolean;
-  /** The fetch to call it with: addresses the user chose are checked (http/outbound.ts). */
-  fetch: typeof fetch;
 }
 
 /**

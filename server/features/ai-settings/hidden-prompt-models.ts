@@ -1,6 +1,6 @@
+import type { ProviderAccess } from '../../ai/providers';
 import type { AiModelRow } from '../../db/types';
 import { fieldError } from '../../http/errors';
-import type { ProviderAccess } from './ai-settings';
 
 /**
  * A prompt whose author hides its text is sent whole, as a system message, to the model that runs it. For

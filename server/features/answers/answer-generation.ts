@@ -1,20 +1,20 @@
 import { type ModelMessage, type SystemModelMessage, streamText } from 'ai';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { estimateTokens } from '../../../lib/api/context-budget';
-import type { Citation } from '../../../lib/api/contract';
+import type { Citation, MessageUsage } from '../../../lib/api/contract';
 import { askFollowUps, parseCitations } from '../../ai/chat-options';
-import type { Generation, GenerationEnd } from '../../ai/generations';
-import { HeldLease, type LeaseSettings } from '../../ai/leases';
 import { MemoryProposalFilter } from '../../ai/memory-proposal';
 import { describeProviderError } from '../../ai/provider-errors';
-import { INTERRUPTED } from '../../ai/recovery';
 import type { ToolSetup } from '../../ai/tools';
 import { WebSources } from '../../ai/web-sources';
 import type { Db } from '../../db/client';
-import { type MessageUsage, messages, UNFINISHED } from '../../db/schema';
+import { messages, UNFINISHED } from '../../db/schema';
 import type { AiModelRow } from '../../db/types';
 import { CHECKPOINT_MS } from '../chats/chats';
 import { type Charge, keepHeld, settleCredits } from '../credits/credits';
+import type { Generation, GenerationEnd } from './generations';
+import { HeldLease, type LeaseSettings } from './leases';
+import { INTERRUPTED } from './recovery';
 
 /**
  * One answer generated from the provider into its Generation: streamed, checkpointed to its row while

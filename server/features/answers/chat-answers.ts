@@ -1,15 +1,7 @@
 import type { z } from 'zod';
 import type { ChatContextInput, RegenerateOptions, sendMessageBody } from '../../../lib/api/contract';
-import { answerPrompt, type QuestionAsked } from '../../ai/answer-prompt';
 import { citableItems, citationInstruction } from '../../ai/chat-options';
-import { type ContextItem, gatherContext } from '../../ai/context';
-import { fitContext, needsRanking } from '../../ai/context-fit';
-import { type Generation, type Generations, Generation as NewGeneration } from '../../ai/generations';
-import { type InstructionChoice, type Instructions, resolveInstructions } from '../../ai/instructions';
-import { fromNow } from '../../ai/leases';
-import { relevantMemories } from '../../ai/memories';
 import { MEMORY_PROPOSAL_INSTRUCTION } from '../../ai/memory-proposal';
-import { rankPassages } from '../../ai/retrieval';
 import { refuseUnfitTool, type ToolSetup, toolSetup } from '../../ai/tools';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
@@ -21,7 +13,15 @@ import { getSettingsRow, modelAccess } from '../ai-settings/ai-settings';
 import { assertHiddenPromptModels } from '../ai-settings/hidden-prompt-models';
 import { claimChatFiles, modelTakes } from '../chat-files/chat-files';
 import { type Charge, holdCredits, returnUnused } from '../credits/credits';
+import { type InstructionChoice, type Instructions, resolveInstructions } from '../instructions/instructions';
+import { relevantMemories } from '../memories/memory-context';
 import { askProvider, dropAnswer, generate, type Persist, type ProviderAnswer } from './answer-generation';
+import { answerPrompt, type QuestionAsked } from './answer-prompt';
+import { type ContextItem, gatherContext } from './context';
+import { fitContext, needsRanking } from './context-fit';
+import { type Generation, type Generations, Generation as NewGeneration } from './generations';
+import { fromNow } from './leases';
+import { rankPassages } from './retrieval';
 
 /**
  * Answers, one per model: asked of the provider while the question is stored, then generated apart from the request
@@ -56,7 +56,7 @@ export interface AnswerRequest extends QuestionAsked {
   context: ChatContextInput | undefined;
   options?: AnswerOptions;
   /**
-   * The persona, voice and prompt asked for (see server/ai/instructions.ts) and memory on/off (default: the user's
+   * The persona, voice and prompt asked for (see server/features/instructions/instructions.ts) and memory on/off (default: the user's
    * setting).
    */
   choice: InstructionChoice & { memory?: boolean };

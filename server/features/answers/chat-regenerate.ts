@@ -1,5 +1,4 @@
 import { chatContextInput, type RegenerateOptions, usedInstructionsSchema } from '../../../lib/api/contract';
-import type { Generations } from '../../ai/generations';
 import { regenerateInstructions } from '../../ai/regenerate';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../http/env';
@@ -8,6 +7,7 @@ import type { FileStore } from '../../storage/file-store';
 import { storedTurns } from '../chats/chat-turns';
 import { getOwnedChat, getOwnedMessage, isWriterChat } from '../chats/chats';
 import { type AnswerOptions, type AnswerRequest, startAnswer } from './chat-answers';
+import type { Generations } from './generations';
 
 /** Regenerating a stored answer: the same question, context and choices, with the options as instructions. */
 

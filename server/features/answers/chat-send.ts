@@ -1,7 +1,5 @@
 import type { z } from 'zod';
 import type { ChatContextInput, sendMessageBody } from '../../../lib/api/contract';
-import type { Turn } from '../../ai/answer-prompt';
-import type { Generations } from '../../ai/generations';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../http/env';
 import { fieldError } from '../../http/errors';
@@ -9,7 +7,9 @@ import type { FileStore } from '../../storage/file-store';
 import { getSettingsRow } from '../ai-settings/ai-settings';
 import { storedTurns } from '../chats/chat-turns';
 import { getOwnedChat, isWriterChat } from '../chats/chats';
+import type { Turn } from './answer-prompt';
 import { STORED_OPTIONS, type StartedAnswer, startAnswers } from './chat-answers';
+import type { Generations } from './generations';
 
 /** The two ways a question is sent: to a stored chat, or to a temporary one the client keeps. */
 type Ai = Deps['ai'];
@@ -42,7 +42,7 @@ const sentRequest = (input: SendInput) => ({
 
 /**
  * `POST /api/chats/{id}/messages`: the chat must be the user's; the optional context is assembled
- * and fitted to each model (server/ai/context.ts) and its manifest stored on the message. With
+ * and fitted to each model (server/features/answers/context.ts) and its manifest stored on the message. With
  * `modelIds`, one message per model, answered concurrently. A `temporary` message is answered with
  * the chat's earlier turns but stored nowhere.
  */

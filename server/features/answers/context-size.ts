@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { ContextSize, contextSizeBody } from '../../../lib/api/chat-contract';
 import { estimateTokens } from '../../../lib/api/context-budget';
-import { gatherContext, isMaterial } from '../../ai/context';
-import { itemLabel } from '../../ai/context-fit';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../storage/file-store';
+import { gatherContext, isMaterial } from './context';
+import { itemLabel } from './context-fit';
 
 /**
  * The size of the gems a question would be sent with (`POST /api/chats/context-size`): the chosen gems, the gems of

@@ -8,7 +8,7 @@ import {
   type pictureGemBody,
 } from '../../../lib/api/contract';
 import { detectImageType } from '../../../lib/files/image-type';
-import { drawPictures } from '../../ai/pictures';
+import { drawPictures } from '../../ai/draw-pictures';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import type { Deps } from '../../http/env';

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Turn as ChatTurn, groupTurns, type TurnMessage } from '../../../lib/chat/turns';
-import type { Turn } from '../../ai/answer-prompt';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { messages } from '../../db/schema';
+import type { Turn } from '../answers/answer-prompt';
 
 /**
  * Of a message's context, only what grouping into turns reads (`regenerate`, `multi`): not the page

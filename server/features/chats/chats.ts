@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createChatBody, GemMedia, Message } from '../../../lib/api/contract';
-import type { GenerationEvent, Generations } from '../../ai/generations';
-import { recoverMessage } from '../../ai/recovery';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { gems, messages, UNFINISHED } from '../../db/schema';
 import type { Author, MessageRow } from '../../db/types';
 import { notFound } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
+import type { GenerationEvent, Generations } from '../answers/generations';
+import { recoverMessage } from '../answers/recovery';
 import { aiChatsCollection } from '../collections/collections';
 import { createGem, deleteGem, gemOwner, getGem } from '../gems/gems';
 

@@ -13,13 +13,13 @@ import {
   sendMessageWithContextBody,
   temporaryMessageBody,
 } from '../../../lib/api/contract';
-import { type GenerationEvent, subscribe } from '../../ai/generations';
 import type { AppEnv, Deps } from '../../http/env';
 import { jsonBody, param } from '../../http/validate';
 import type { StartedAnswer } from '../answers/chat-answers';
 import { regenerateMessage } from '../answers/chat-regenerate';
 import { sendMessage, sendTemporaryMessage } from '../answers/chat-send';
 import { contextSize } from '../answers/context-size';
+import { type GenerationEvent, subscribe } from '../answers/generations';
 import { makePictures, savePictureAsGem } from '../answers/pictures';
 import { answerMemoryProposal } from '../memories/memories';
 import { filesAt } from '../uploads/upload-files';

@@ -1,16 +1,16 @@
 import { and, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
-import { fromNow, renewEvery } from '../../ai/leases';
 import type { Db } from '../../db/client';
 import { creditHolds, userAiSettings } from '../../db/schema';
 import type { AiModelRow } from '../../db/types';
 import { fieldError } from '../../http/errors';
+import { fromNow, renewEvery } from '../answers/leases';
 
 /**
  * Credits held for house-model answers, so that answers started together cannot spend credits the
  * user does not have: each answer's hold is taken off the balance before anything is stored or sent
  * and recorded as a credit_holds row in the same transaction, then settled when the answer ends (its
  * cost less the hold, or the hold given back when it failed or was not stored), the row deleted by
- * the same statement. A hold is leased like an answer (server/ai/leases.ts): the copy answering renews
+ * the same statement. A hold is leased like an answer (server/features/answers/leases.ts): the copy answering renews
  * it, and recovery gives back a hold whose lease expired (its copy crashed, or settling failed).
  */
 

@@ -1,18 +1,12 @@
 import type { z } from 'zod';
 import type { optimizePromptBody, Prompt, promptFromAnswerBody, promptFromChatBody } from '../../../lib/api/contract';
-import {
-  askModel,
-  FROM_CONVERSATION_INSTRUCTION,
-  fitted,
-  OPTIMIZE_INSTRUCTION,
-  parseTitledPrompt,
-} from '../../ai/prompt-writing';
 import type { Db } from '../../db/client';
 import type { Author } from '../../db/types';
 import type { Deps } from '../../http/env';
 import { ApiError, fieldError } from '../../http/errors';
 import { storedTurns } from '../chats/chat-turns';
 import { getOwnedChat, getOwnedMessage } from '../chats/chats';
+import { askModel, FROM_CONVERSATION_INSTRUCTION, fitted, OPTIMIZE_INSTRUCTION, parseTitledPrompt } from './ask-model';
 import { authoredPrompt, createPrompt, promptTextOf } from './prompts';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Retrieval (issue 10): when the chosen gems do not all fit a model, the passages most relevant to
- * the question are sent. Gems are cut into passages (server/ai/passages.ts) whose full-text vectors
+ * the question are sent. Gems are cut into passages (server/features/answers/passages.ts) whose full-text vectors
  * are kept in `gem_passages`, made the first time a gem is used and again once it has changed. The
  * ranking is computed in SQL, the same on PGlite and PostgreSQL: for each word of the question
  * (english stemming, stop words out), ts_rank of the passage for that word, weighted by how rare the
@@ -8,9 +8,9 @@
  * word outranks one that repeats a common one.
  */
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { selectRows } from '../db/rows';
-import { gemPassages } from '../db/schema';
+import type { Db } from '../../db/client';
+import { selectRows } from '../../db/rows';
+import { gemPassages } from '../../db/schema';
 import type { ContextItem } from './context';
 import { splitPassages } from './passages';
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { messages, UNFINISHED } from '../db/schema';
-import { returnExpiredHolds } from '../features/credits/credits';
-import { startPeriodic } from '../periodic';
+import type { Db } from '../../db/client';
+import { messages, UNFINISHED } from '../../db/schema';
+import { startPeriodic } from '../../periodic';
+import { returnExpiredHolds } from '../credits/credits';
 import { fromNow } from './leases';
 
 /** The error an answer orphaned by a crash ends with (its partial text is kept). */

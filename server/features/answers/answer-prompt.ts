@@ -1,5 +1,5 @@
 import type { ModelMessage, SystemModelMessage } from 'ai';
-import type { AiModelRow } from '../db/types';
+import type { AiModelRow } from '../../db/types';
 import type { ContextImage } from './context';
 
 /** One earlier turn of a chat, as the model is sent it. */

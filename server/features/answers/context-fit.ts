@@ -3,9 +3,9 @@
  * the system prompt: whole when it fits; otherwise the items the user gave in order (the first that
  * does not fit cut, the rest dropped), then the gems' passages most relevant to the question.
  */
-import type { ContextManifestItem, ContextPassage } from '../../lib/api/chat-contract';
-import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
-import { CHARS_PER_TOKEN, contextBudget, estimateTokens } from '../../lib/api/context-budget';
+import type { ContextManifestItem, ContextPassage } from '../../../lib/api/chat-contract';
+import type { ChatFileFormat } from '../../../lib/api/chat-files-contract';
+import { CHARS_PER_TOKEN, contextBudget, estimateTokens } from '../../../lib/api/context-budget';
 import { type ContextImage, type ContextItem, type ContextManifest, isMaterial } from './context';
 import type { RankedPassage } from './retrieval';
 

@@ -4,16 +4,16 @@
  * (modelAccess → languageModel), no retries; a provider failure is a 502 with the provider's reason.
  */
 import { generateText } from 'ai';
-import { CHARS_PER_TOKEN, contextBudget } from '../../lib/api/context-budget';
-import type { Db } from '../db/client';
-import type { MessageUsage } from '../db/schema';
-import { modelAccess } from '../features/ai-settings/ai-settings';
-import { creditsFor } from '../features/answers/answer-generation';
-import { holdCredits, keepHeld, settleCredits } from '../features/credits/credits';
-import type { Deps } from '../http/env';
-import { ApiError } from '../http/errors';
-import { describeProviderError } from './provider-errors';
-import { languageModel } from './providers';
+import { CHARS_PER_TOKEN, contextBudget } from '../../../lib/api/context-budget';
+import type { MessageUsage } from '../../../lib/api/contract';
+import { describeProviderError } from '../../ai/provider-errors';
+import { languageModel } from '../../ai/providers';
+import type { Db } from '../../db/client';
+import type { Deps } from '../../http/env';
+import { ApiError } from '../../http/errors';
+import { modelAccess } from '../ai-settings/ai-settings';
+import { creditsFor } from '../answers/answer-generation';
+import { holdCredits, keepHeld, settleCredits } from '../credits/credits';
 
 export const OPTIMIZE_INSTRUCTION = `You improve prompts for AI assistants. Rewrite the user's prompt so it is clear, specific and well structured, keeping its intent, its language and every {{variable}} exactly as written (including {{Name | A, B}} dropdowns) and any line of three dashes. Reply with only the improved prompt, nothing else.`;
 

@@ -2,18 +2,16 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateImage, type ImageModel } from 'ai';
 import type { PictureShape } from '../../lib/api/chat-contract';
-import type { AiModelRow } from '../db/types';
-import type { ProviderAccess } from '../features/ai-settings/ai-settings';
 import { ApiError, fieldError } from '../http/errors';
 import { describeProviderError } from './provider-errors';
-import { requireKey } from './providers';
+import { type ProviderAccess, type ProviderModel, requireKey } from './providers';
 
 /** OpenAI's image sizes and Gemini's aspect ratios for each shape. */
 const OPENAI_SIZES = { square: '1024x1024', landscape: '1536x1024', portrait: '1024x1536' } as const;
 const ASPECT_RATIOS = { square: '1:1', landscape: '3:2', portrait: '2:3' } as const;
 
 /** The AI SDK image model for a catalogue image model (OpenAI images, Gemini image models). */
-function imageModel(model: AiModelRow, access: ProviderAccess): ImageModel {
+function imageModel(model: ProviderModel, access: ProviderAccess): ImageModel {
   if (model.type !== 'Image')
     throw fieldError(400, 'modelId', `${model.displayName} does not make pictures: choose an image model`);
   if (access.kind === 'openai')
@@ -29,7 +27,7 @@ function imageModel(model: AiModelRow, access: ProviderAccess): ImageModel {
 
 /** Makes `count` pictures of `prompt`; a provider failure is a 502 naming the provider and its reason. */
 export async function drawPictures(
-  model: AiModelRow,
+  model: ProviderModel,
   access: ProviderAccess,
   request: { prompt: string; shape: PictureShape; count: number },
 ): Promise<Uint8Array[]> {

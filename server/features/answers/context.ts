@@ -9,21 +9,21 @@
  * collection gems, sub-collections included). When everything fits it is sent whole. Otherwise the
  * items the user gave (free text, files, page extract) go first in that order, the first one that
  * does not fit cut to the room left and the rest of them dropped; the room then left is filled with
- * the gems' passages most relevant to the question (server/ai/retrieval.ts), best first, and the
+ * the gems' passages most relevant to the question (server/features/answers/retrieval.ts), best first, and the
  * manifest names each passage sent. A gem appears once, under its first (highest-priority) kind.
  */
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import { canonicalizeUrl } from '../../lib/api/canonical-url';
-import type { ChatContextInput, ContextManifestItem } from '../../lib/api/chat-contract';
-import type { ChatFileFormat } from '../../lib/api/chat-files-contract';
-import { MAX_GEMS_PER_COLLECTION } from '../../lib/api/context-budget';
-import type { Db } from '../db/client';
-import { collections, gems } from '../db/schema';
-import type { GemRow } from '../db/types';
-import { loadContextFiles } from '../features/chat-files/chat-files';
-import { subtreeIds } from '../features/collections/collections';
-import { fieldError } from '../http/errors';
-import type { FileStore } from '../storage/file-store';
+import { canonicalizeUrl } from '../../../lib/api/canonical-url';
+import type { ChatContextInput, ContextManifestItem } from '../../../lib/api/chat-contract';
+import type { ChatFileFormat } from '../../../lib/api/chat-files-contract';
+import { MAX_GEMS_PER_COLLECTION } from '../../../lib/api/context-budget';
+import type { Db } from '../../db/client';
+import { collections, gems } from '../../db/schema';
+import type { GemRow } from '../../db/types';
+import { fieldError } from '../../http/errors';
+import type { FileStore } from '../../storage/file-store';
+import { loadContextFiles } from '../chat-files/chat-files';
+import { subtreeIds } from '../collections/collections';
 
 export {
   CHARS_PER_TOKEN,
@@ -32,7 +32,7 @@ export {
   MAX_GEMS_PER_COLLECTION,
   MIN_RESERVE_TOKENS,
   RESERVE_SHARE,
-} from '../../lib/api/context-budget';
+} from '../../../lib/api/context-budget';
 
 export interface ContextItem {
   kind: ContextManifestItem['kind'];

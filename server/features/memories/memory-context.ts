@@ -7,10 +7,10 @@
  * so fitContext keeps them within the budget and the manifest lists them.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { gems } from '../db/schema';
-import { memoryText } from '../features/memories/memories';
-import type { ContextItem } from './context';
+import type { Db } from '../../db/client';
+import { gems } from '../../db/schema';
+import type { ContextItem } from '../answers/context';
+import { memoryText } from './memories';
 
 /** At most this many memories go into one question's context. */
 export const MAX_MEMORIES_IN_CONTEXT = 5;

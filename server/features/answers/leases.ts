@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { messages, UNFINISHED } from '../db/schema';
+import type { Db } from '../../db/client';
+import { messages, UNFINISHED } from '../../db/schema';
 
 /**
  * This server copy's hold on the answers it generates: who it is (random, per start) and how long a
- * lease lasts. A copy that stops renewing (crashed) loses its answers to recovery (server/ai/recovery.ts).
+ * lease lasts. A copy that stops renewing (crashed) loses its answers to recovery (server/features/answers/recovery.ts).
  */
 export interface LeaseSettings {
   owner: string;

@@ -5,13 +5,13 @@
  * default (ai_settings); `null` turns it off for the message. What was used (ids and names, never a
  * prompt's text) is stored in the message's `context.instructions`.
  */
-import type { UsedInstructions } from '../../lib/api/contract';
-import { fillPromptVariables, promptQueue, promptVariables, variableProblems } from '../../lib/api/prompt-variables';
-import type { Db } from '../db/client';
-import type { GemRow } from '../db/types';
-import { findOwnedKindGem } from '../features/gems/kind-gems';
-import { findUsablePrompt, promptTextOf } from '../features/prompts/prompts';
-import { ApiError, fieldError, fieldErrors } from '../http/errors';
+import type { UsedInstructions } from '../../../lib/api/contract';
+import { fillPromptVariables, promptQueue, promptVariables, variableProblems } from '../../../lib/api/prompt-variables';
+import type { Db } from '../../db/client';
+import type { GemRow } from '../../db/types';
+import { ApiError, fieldError, fieldErrors } from '../../http/errors';
+import { findOwnedKindGem } from '../gems/kind-gems';
+import { findUsablePrompt, promptTextOf } from '../prompts/prompts';
 
 export interface InstructionChoice {
   brandVoiceId?: number | null;

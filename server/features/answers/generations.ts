@@ -1,5 +1,5 @@
-import type { Citation, SearchResult } from '../../lib/api/chat-contract';
-import type { MessageUsage } from '../db/schema';
+import type { Citation, SearchResult } from '../../../lib/api/chat-contract';
+import type { MessageUsage } from '../../../lib/api/contract';
 import type { LeaseSettings } from './leases';
 
 /**
@@ -95,7 +95,7 @@ export class Generation {
 
 /**
  * The per-process registry of generations in flight, by message id (temporary ones have none).
- * `lease` is this process's hold on the stored answers it generates (server/ai/leases.ts).
+ * `lease` is this process's hold on the stored answers it generates (server/features/answers/leases.ts).
  * `shutdown` ends them all (each stores what it has) before the database closes.
  */
 export class Generations {
