@@ -6,6 +6,7 @@ import { isForeignKeyViolation, isNumericOutOfRange, requestDataException } from
 import type { AppEnv, Deps } from './http/env';
 import { ApiError, sendError } from './http/errors';
 import { limitUploads } from './http/rate-limit';
+import { referenceRoutes } from './http/reference';
 import { requireUser } from './http/require-user';
 import { adminRoutes } from './routes/admin';
 import { aiRoutes } from './routes/ai';
@@ -18,6 +19,7 @@ import { chatRoutes } from './routes/chats';
 import { collectionRoutes } from './routes/collections';
 import { feedbackRoutes } from './routes/feedbacks';
 import { gemRoutes } from './routes/gems';
+import { healthRoutes } from './routes/health';
 import { imageGemRoutes } from './routes/image-gems';
 import { memoryRoutes } from './routes/memories';
 import { promptRoutes } from './routes/prompts';
@@ -62,7 +64,8 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
     return streamedLimit(c, next);
   });
 
-  app.get('/api/health', (c) => c.json({ data: { status: 'ok' } }));
+  app.route('/api/health', healthRoutes());
+  app.route('/api', referenceRoutes());
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/uploads', fileRoutes(deps));
