@@ -2,12 +2,15 @@
  * Builds the server into plain JavaScript (`.output/server/`), so `npm start` and `npm run server`
  * run it with node alone: no TypeScript loader in the server process. Packages stay in node_modules
  * (PGlite finds its WASM and data files there); the migrations are copied beside the bundle, where
- * server/db/client.ts looks for them (`./migrations` next to the running module).
+ * server/db/client.ts looks for them (`./migrations` next to the running module), and so are the API reference
+ * page's files (`./api-docs`, see server/http/reference.ts).
  */
-import { cpSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SWAGGER_UI_FILES } from '../server/http/reference';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUILD_DIR = resolve(root, '.output/server');
@@ -36,6 +39,9 @@ export async function buildServer(outDir = SERVER_BUILD_DIR): Promise<void> {
     logLevel: 'warning',
   });
   cpSync(resolve(root, 'server/db/migrations'), join(outDir, 'migrations'), { recursive: true });
+  const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  mkdirSync(join(outDir, 'api-docs'));
+  for (const file of SWAGGER_UI_FILES) cpSync(join(swaggerUi, file), join(outDir, 'api-docs', file));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

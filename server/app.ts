@@ -14,6 +14,7 @@ import { collectionRoutes } from './features/collections/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { imageGemRoutes } from './features/gems/image-gem-routes';
 import { gemRoutes } from './features/gems/routes';
+import { healthRoutes } from './features/health/routes';
 import { voiceRoutes } from './features/instructions/routes';
 import { memoryRoutes } from './features/memories/routes';
 import { promptRoutes } from './features/prompts/routes';
@@ -24,6 +25,7 @@ import { userRoutes } from './features/users/routes';
 import type { AppEnv, Deps } from './http/env';
 import { ApiError, sendError } from './http/errors';
 import { limitUploads } from './http/rate-limit';
+import { referenceRoutes } from './http/reference';
 import { requireUser } from './http/require-user';
 
 const MAX_JSON_BODY = 5 * 1024 * 1024;
@@ -62,7 +64,8 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
     return streamedLimit(c, next);
   });
 
-  app.get('/api/health', (c) => c.json({ data: { status: 'ok' } }));
+  app.route('/api/health', healthRoutes());
+  app.route('/api', referenceRoutes());
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/uploads', fileRoutes(deps));

@@ -1,10 +1,11 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { CallError } from '@/lib/api/call-error';
 import type { BackgroundClient } from '@/lib/messaging/protocol';
-import { BackgroundError, errorMessage } from './background-result';
+import { errorMessage } from './background-result';
 
 // Most pages import these with the context; the popup's first script imports them without React.
-export { BackgroundError, errorMessage, isOffline, unwrap } from './background-result';
+export { errorMessage, isOffline, unwrap } from './background-result';
 
 const BackgroundContext = createContext<BackgroundClient | null>(null);
 
@@ -27,7 +28,7 @@ export function placeFieldErrors<T extends FieldValues>(
   formFields: string[],
   setError: UseFormSetError<T>,
 ): string | null {
-  const fields = error instanceof BackgroundError ? (error.ui.fields ?? []) : [];
+  const fields = error instanceof CallError ? (error.ui.fields ?? []) : [];
   if (!fields.length) return errorMessage(error);
   const unplaced = fields.filter((f) => {
     const name = f.path.replace(/^data\./, '');

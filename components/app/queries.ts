@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { CallError } from '@/lib/api/call-error';
 import type { BackgroundClient } from '@/lib/messaging/protocol';
-import { BackgroundError, unwrap } from './background-result';
+import { unwrap } from './background-result';
 import { SHOWS_LIBRARY } from './share-query-changes';
 
 /**
@@ -79,7 +80,7 @@ export const serverCheckQuery = (background: Client, url: string) =>
     queryKey: keys.serverCheck(url),
     queryFn: async () => {
       const check = unwrap(await background.checkServer(url));
-      if (check.problem) throw new BackgroundError(check.problem);
+      if (check.problem) throw new CallError(check.problem);
       return check;
     },
     retry: false,

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { BackgroundError } from './background-result';
+import { CallError } from '@/lib/api/call-error';
 
 /**
  * Background calls are local messages; the background itself reports network trouble, so React Query does not retry.
@@ -13,4 +13,4 @@ export function createQueryClient() {
   });
 }
 
-export const isSignedOut = (error: unknown) => error instanceof BackgroundError && error.ui.kind === 'signed-out';
+export const isSignedOut = (error: unknown) => error instanceof CallError && error.ui.kind === 'signed-out';

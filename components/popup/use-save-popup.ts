@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CallError } from '@/lib/api/call-error';
 import type { CreateGemInput, Gem } from '@/lib/api/contract';
 import { saveEndpointFor } from '@/lib/api/save-endpoints';
 import { type ActivePage, isPageMediaType } from '@/lib/messaging/protocol';
-import { BackgroundError, useBackground } from '../app/background-context';
+import { useBackground } from '../app/background-context';
 import {
   activePageQuery,
   activeTabQuery,
@@ -52,7 +53,7 @@ export function useSavePopup() {
 
   // Offline, the form still works (the save is queued); only the "already saved?" check is skipped. An
   // address the server refuses to look up (too long) still gets the form, whose URL field says why.
-  const lookupKind = savedHere.error instanceof BackgroundError ? savedHere.error.ui.kind : undefined;
+  const lookupKind = savedHere.error instanceof CallError ? savedHere.error.ui.kind : undefined;
   const lookupOffline = lookupKind === 'offline';
   const lookupSkipped = lookupOffline || lookupKind === 'invalid';
   const failures = [session, tab, collections, tags, ...(lookupSkipped ? [] : [savedHere])]
@@ -85,15 +86,15 @@ export function useSavePopup() {
         id: existing.id,
         gem: { ...gem, collectionId: gem.collectionId ?? undefined },
       });
-      if (!updated.ok) throw new BackgroundError(updated.error);
+      if (!updated.ok) throw new CallError(updated.error);
       setResult({ status: 'saved', gem: updated.data, updated: true });
     } else {
       const payload = { endpoint: saveEndpointFor(gem.media_type), gem };
       const answer = await background.saveGem({ key: idempotencyKey, label: gem.title, payload });
-      if (!answer.ok) throw new BackgroundError(answer.error);
+      if (!answer.ok) throw new CallError(answer.error);
       const outcome = answer.data;
       // A refused save stays in the form, with the server's reasons on the fields.
-      if (outcome.status === 'failed') throw new BackgroundError(outcome.error);
+      if (outcome.status === 'failed') throw new CallError(outcome.error);
       setResult(
         outcome.status === 'queued' ? { status: 'queued' } : { status: 'saved', gem: outcome.gem, updated: false },
       );
@@ -108,7 +109,7 @@ export function useSavePopup() {
    */
   const deleteGem = async (id: number) => {
     const answer = await background.deleteGem({ id });
-    if (!answer.ok) throw new BackgroundError(answer.error);
+    if (!answer.ok) throw new CallError(answer.error);
     setIdempotencyKey(crypto.randomUUID());
     await queryClient.invalidateQueries({ queryKey: keys.gemsAtUrl() });
     void queryClient.invalidateQueries({ queryKey: keys.collections });

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { type CreateFeedbackInput, dataOf, feedbackSchema, tagSchema, uploadResponseSchema } from '../api/contract';
-import { callApi } from './api-client';
-import { CallError } from './errors';
+import { CallError } from '../api/call-error';
+import { type CreateFeedbackInput, dataOf, feedbackSchema, uploadResponseSchema } from '../api/contract';
+import { tagApi } from '../api/routes/tags';
+import { api, callApi } from './api-client';
 import { userItem } from './stores';
 
 /** Tag creation as the spec has it: body data{tag, users}; the new tag is the answer's data. */
 export async function createTag(input: { tag: string }) {
   const user = await userItem.getValue();
   const body = { data: { tag: input.tag, users: user ? [user.id] : [] } };
-  return (await callApi('post', 'tags', dataOf(tagSchema), { json: body })).data;
+  return (await api.call(tagApi.create, { body })).data;
 }
 
 function dataUrlToBlob(dataUrl: string): Blob {

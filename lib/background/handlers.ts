@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { toUiError } from '../api/call-error';
 import type { AccountMessages } from '../messaging/features/account';
 import type { AiMessages } from '../messaging/features/ai';
 import type { ChatMessages } from '../messaging/features/chat';
@@ -13,7 +14,6 @@ import { getActivePage } from './active-page';
 import * as aiSettings from './ai-settings';
 import { lendAccessToken } from './api-client';
 import { getDiagnostics, recordError } from './diagnostics';
-import { toUiError } from './errors';
 import * as feedback from './feedback';
 import * as library from './library';
 import * as preferences from './preferences';

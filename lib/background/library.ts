@@ -1,5 +1,6 @@
 import type { WxtStorageItem } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { CallError } from '../api/call-error';
 import {
   type CreateGemInput,
   collectionSchema,
@@ -8,12 +9,11 @@ import {
   gemSchema,
   IDEMPOTENCY_HEADER,
   listOf,
-  tagSchema,
   type UpdateGemInput,
 } from '../api/contract';
+import { tagApi } from '../api/routes/tags';
 import type { SaveEndpoint } from '../messaging/protocol';
-import { callApi } from './api-client';
-import { CallError } from './errors';
+import { api, callApi } from './api-client';
 import { cachedCollectionsItem, cachedTagsItem } from './stores';
 
 /** Loads a list and remembers it; when the server cannot be reached, the remembered list stands in. */
@@ -42,8 +42,7 @@ export const listCollections = () =>
 export const createCollection = async (input: { name: string; parentId?: number | null }) =>
   (await callApi('post', 'collections', dataOf(collectionSchema), { json: { data: input } })).data;
 
-export const listTags = () =>
-  withOfflineCopy(cachedTagsItem, async () => (await callApi('get', 'tags', listOf(tagSchema))).data);
+export const listTags = () => withOfflineCopy(cachedTagsItem, async () => (await api.call(tagApi.list)).data);
 
 export const findGemsAtUrl = async (url: string) =>
   (await callApi('get', 'gems-at-url', z.object({ data: z.array(gemSchema) }), { searchParams: { url } })).data;

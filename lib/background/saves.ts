@@ -1,11 +1,11 @@
 import { storage } from 'wxt/utils/storage';
+import { CallError, signedOutError, toUiError } from '../api/call-error';
 import { dataOf, type Gem, gemSchema, IDEMPOTENCY_HEADER } from '../api/contract';
 import { announceLibraryChange } from '../messaging/library-changes';
 import type { QueueView, SaveOutcome, SavePayload, UiError } from '../messaging/protocol';
 import { callApi } from './api-client';
 import { flashBadge, setWaitingSaves } from './badge';
 import { confirmSave } from './confirm-save';
-import { CallError, signedOutError, toUiError } from './errors';
 import { fitGemToLimits } from './fit-to-limits';
 import { createGem } from './library';
 import { getPreferences, setPreferences } from './preferences';

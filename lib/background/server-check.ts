@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { offlineError } from '../api/call-error';
 import type { ServerCheck, UiError } from '../messaging/protocol';
-import { offlineError } from './errors';
 import { normaliseServerUrl } from './server-url';
 
 const healthSchema = z.object({ data: z.object({ status: z.literal('ok') }) });

@@ -1,13 +1,8 @@
+import type { UiError } from '../api/call-error';
 import type { CreateGemInput, Gem, User } from '../api/contract';
 import type { PageExtract } from '../page/extract';
 
-/** What the UI is told about a failure: enough to show a clear message and to highlight a field. */
-export interface UiError {
-  kind: 'offline' | 'signed-out' | 'invalid' | 'not-found' | 'server' | 'unknown';
-  status: number;
-  message: string;
-  fields?: { path: string; message: string }[];
-}
+export type { UiError } from '../api/call-error';
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: UiError };
 

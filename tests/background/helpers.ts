@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CallError } from '../../lib/background/errors';
+import { CallError } from '../../lib/api/call-error';
 import type { UiError } from '../../lib/messaging/protocol';
 import { PASSWORD, uniqueUsername } from '../server/harness';
 

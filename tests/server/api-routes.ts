@@ -1,7 +1,12 @@
+import { type RouteAuth, routeKey } from '../../lib/api/route';
+import { contractRoutes, NOT_YET_IN_CONTRACT } from '../../lib/api/routes';
+import { checkDocumented } from './documented-responses';
+
 /**
- * Every route of the API, written out by hand, with a valid request for each (built from a few
- * fixture rows). The fuzz test mutates these requests; the deleted-user test replays them with a
- * stale token. fuzz.test.ts checks that this list and the app's own route table match.
+ * Every route of the API, from the contract (lib/api/routes/) and its list of routes not yet in it, each with a valid
+ * request kept here by the route's key (built from a few fixture rows). A route without one fails, naming it. The fuzz
+ * test mutates these requests; the deleted-user test replays them with a stale token. fuzz.test.ts checks that this
+ * list and the app's own route table match.
  */
 
 export const PNG = Buffer.from(
@@ -43,11 +48,8 @@ export interface Fixtures {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface RouteCase {
-  method: Method;
-  /** The route's path as the app declares it. */
-  pattern: string;
-  auth: 'user' | 'admin' | 'none';
+/** A valid request of one route, kept here by the route's key (`METHOD /path` as the contract writes it). */
+interface ValidRequest {
   path: (f: Fixtures) => string;
   /** A valid query string (values before encoding). */
   query?: (f: Fixtures) => Record<string, string>;
@@ -61,6 +63,14 @@ export interface RouteCase {
   pathParam?: boolean;
   /** Destructive: never replayed with valid input by the fuzz. */
   destructive?: boolean;
+}
+
+/** A route with its valid request. */
+export interface RouteCase extends ValidRequest {
+  method: Method;
+  /** The route's path as the app declares it (Hono's `:name` parameters). */
+  pattern: string;
+  auth: RouteAuth;
 }
 
 const page = { page: '1', perPage: '10' };
@@ -94,196 +104,124 @@ const typedGem = (media: Record<string, unknown>) => (f: Fixtures) => ({
   data: { title: 'Typed', url: pageUrl, collectionId: f.collectionId, tags: ['typed'], media },
 });
 
-export const ROUTES: RouteCase[] = [
-  { method: 'GET', pattern: '/api/health', auth: 'none', path: () => '/api/health' },
-  {
-    method: 'POST',
-    pattern: '/api/auth/local/register',
-    auth: 'none',
+const REQUESTS: Record<string, ValidRequest> = {
+  'GET /api/health': { path: () => '/api/health' },
+  'GET /api/openapi.json': { path: () => '/api/openapi.json' },
+  'GET /api/docs': { path: () => '/api/docs' },
+  'GET /api/docs/{file}': { path: () => '/api/docs/swagger-ui.css', pathParam: true },
+  'POST /api/auth/local/register': {
     path: () => '/api/auth/local/register',
     json: () => ({ username: 'fuzzreg', email: 'fuzzreg@example.test', password: 'correct-horse-1' }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/auth/local',
-    auth: 'none',
+  'POST /api/auth/local': {
     path: () => '/api/auth/local',
     json: () => ({ identifier: 'nobody@example.test', password: 'wrong-password' }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/auth/refresh',
-    auth: 'none',
+  'POST /api/auth/refresh': {
     path: () => '/api/auth/refresh',
     json: (f) => ({ refreshToken: f.refreshToken }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/auth/logout',
-    auth: 'none',
+  'POST /api/auth/logout': {
     path: () => '/api/auth/logout',
     json: (f) => ({ refreshToken: f.refreshToken }),
   },
-  {
-    method: 'GET',
-    pattern: '/api/admin/feedbacks',
-    auth: 'admin',
+  'GET /api/admin/feedbacks': {
     path: () => '/api/admin/feedbacks',
     query: () => page,
   },
-  { method: 'GET', pattern: '/uploads/:file', auth: 'none', path: (f) => `/uploads/${f.uploadFile}`, pathParam: true },
-  {
-    method: 'GET',
-    pattern: '/shared/chats/:token',
-    auth: 'none',
+  'GET /uploads/{file}': { path: (f) => `/uploads/${f.uploadFile}`, pathParam: true },
+  'GET /shared/chats/{token}': {
     path: (f) => `/shared/chats/${f.shareToken}`,
     pathParam: true,
   },
-  {
-    method: 'GET',
-    pattern: '/shared/chats/:token/pictures/:file',
-    auth: 'none',
+  'GET /shared/chats/{token}/pictures/{file}': {
     path: (f) => `/shared/chats/${f.shareToken}/pictures/${f.pictureFile}`,
     pathParam: true,
   },
 
-  {
-    method: 'GET',
-    pattern: '/api/users/me',
-    auth: 'user',
+  'GET /api/users/me': {
     path: () => '/api/users/me',
     query: () => ({ populate: 'tags' }),
   },
-  { method: 'GET', pattern: '/api/tags', auth: 'user', path: () => '/api/tags' },
-  {
-    method: 'POST',
-    pattern: '/api/tags',
-    auth: 'user',
+  'GET /api/tags': { path: () => '/api/tags' },
+  'POST /api/tags': {
     path: () => '/api/tags',
     json: (f) => ({ data: { tag: 'fuzz', parentId: f.tagId } }),
   },
-  { method: 'GET', pattern: '/api/get-user-collections', auth: 'user', path: () => '/api/get-user-collections' },
-  {
-    method: 'POST',
-    pattern: '/api/collections',
-    auth: 'user',
+  'GET /api/get-user-collections': { path: () => '/api/get-user-collections' },
+  'POST /api/collections': {
     path: () => '/api/collections',
     json: (f) => ({ data: { name: 'Fuzz', parentId: f.collectionId } }),
   },
-  {
-    method: 'GET',
-    pattern: '/api/collections/:id',
-    auth: 'user',
+  'GET /api/collections/{id}': {
     path: (f) => `/api/collections/${f.collectionId}`,
     pathParam: true,
   },
-  {
-    method: 'PUT',
-    pattern: '/api/collections/:id',
-    auth: 'user',
+  'PUT /api/collections/{id}': {
     path: (f) => `/api/collections/${f.collectionId}`,
     json: () => ({ data: { name: 'Renamed', parentId: null } }),
     pathParam: true,
   },
-  {
-    method: 'DELETE',
-    pattern: '/api/collections/:id',
-    auth: 'user',
+  'DELETE /api/collections/{id}': {
     path: (f) => `/api/collections/${f.collectionId}`,
     pathParam: true,
     destructive: true,
   },
-  {
-    method: 'GET',
-    pattern: '/api/collections/:id/bookmarks',
-    auth: 'user',
+  'GET /api/collections/{id}/bookmarks': {
     path: (f) => `/api/collections/${f.collectionId}/bookmarks`,
     query: () => ({ ...page, media_type: 'Article', sortBy: 'title' }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/gems',
-    auth: 'user',
+  'POST /api/gems': {
     path: () => '/api/gems',
     json: (f) => ({ data: gemData(f) }),
     idempotent: true,
   },
-  {
-    method: 'POST',
-    pattern: '/api/code',
-    auth: 'user',
+  'POST /api/code': {
     path: () => '/api/code',
     json: typedGem({ code: 'let a = 1;', language: 'ts' }),
     idempotent: true,
   },
-  {
-    method: 'POST',
-    pattern: '/api/pdf',
-    auth: 'user',
+  'POST /api/pdf': {
     path: () => '/api/pdf',
     json: typedGem({ mediaUrl: 'https://example.com/a.pdf' }),
     idempotent: true,
   },
-  {
-    method: 'POST',
-    pattern: '/api/audios',
-    auth: 'user',
+  'POST /api/audios': {
     path: () => '/api/audios',
     query: () => ({ isRecord: 'true' }),
     json: typedGem({ mediaUrl: 'https://example.com/a.mp3' }),
     idempotent: true,
   },
-  {
-    method: 'POST',
-    pattern: '/api/videos',
-    auth: 'user',
+  'POST /api/videos': {
     path: () => '/api/videos',
     json: typedGem({ mediaUrl: 'https://example.com/a.mp4' }),
     idempotent: true,
   },
-  {
-    method: 'GET',
-    pattern: '/api/gems/:id{[0-9]+}',
-    auth: 'user',
+  'GET /api/gems/{id}{[0-9]+}': {
     path: (f) => `/api/gems/${f.gemId}`,
     pathParam: true,
   },
-  {
-    method: 'PUT',
-    pattern: '/api/gems/:id{[0-9]+}',
-    auth: 'user',
+  'PUT /api/gems/{id}{[0-9]+}': {
     path: (f) => `/api/gems/${f.gemId}`,
     json: (f) => ({
       data: { title: 'Edited', description: 'd', media_type: 'Link', collectionId: f.collectionId, tags: [f.tagId] },
     }),
     pathParam: true,
   },
-  {
-    method: 'DELETE',
-    pattern: '/api/gems/:id{[0-9]+}',
-    auth: 'user',
+  'DELETE /api/gems/{id}{[0-9]+}': {
     path: (f) => `/api/gems/${f.gemId}`,
     pathParam: true,
     destructive: true,
   },
-  {
-    method: 'GET',
-    pattern: '/api/get-all-bookmark',
-    auth: 'user',
+  'GET /api/get-all-bookmark': {
     path: () => '/api/get-all-bookmark',
     query: () => page,
   },
-  {
-    method: 'GET',
-    pattern: '/api/gems-at-url',
-    auth: 'user',
+  'GET /api/gems-at-url': {
     path: () => '/api/gems-at-url',
     query: () => ({ url: pageUrl }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/feedbacks',
-    auth: 'user',
+  'POST /api/feedbacks': {
     path: () => '/api/feedbacks',
     query: () => ({ populate: '*' }),
     json: (f) => ({
@@ -306,39 +244,24 @@ export const ROUTES: RouteCase[] = [
       },
     }),
   },
-  {
-    method: 'GET',
-    pattern: '/api/feedbacks',
-    auth: 'user',
+  'GET /api/feedbacks': {
     path: () => '/api/feedbacks',
     query: () => ({ ...page, populate: '*' }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/upload',
-    auth: 'user',
+  'POST /api/upload': {
     path: () => '/api/upload',
     form: () => ({ isFeedbackImg: 'true' }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/upload-chat-files',
-    auth: 'user',
+  'POST /api/upload-chat-files': {
     path: () => '/api/upload-chat-files',
     form: (f) => ({ modelId: String(f.modelId) }),
   },
-  {
-    method: 'DELETE',
-    pattern: '/api/upload/:id{[0-9]+}',
-    auth: 'user',
+  'DELETE /api/upload/{id}{[0-9]+}': {
     path: (f) => `/api/upload/${f.uploadId}`,
     pathParam: true,
     destructive: true,
   },
-  {
-    method: 'POST',
-    pattern: '/api/upload-all-file',
-    auth: 'user',
+  'POST /api/upload-all-file': {
     path: () => '/api/upload-all-file',
     form: (f) => {
       const { image: _image, ...data } = gemData(f);
@@ -346,19 +269,13 @@ export const ROUTES: RouteCase[] = [
     },
     idempotent: true,
   },
-  {
-    method: 'GET',
-    pattern: '/api/ai-models',
-    auth: 'user',
+  'GET /api/ai-models': {
     path: () => '/api/ai-models',
     query: () => ({ page: '1', pageSize: '10', type: 'Text' }),
   },
-  { method: 'GET', pattern: '/api/user-models', auth: 'user', path: () => '/api/user-models' },
-  { method: 'GET', pattern: '/api/ai-settings', auth: 'user', path: () => '/api/ai-settings' },
-  {
-    method: 'PUT',
-    pattern: '/api/ai-settings',
-    auth: 'user',
+  'GET /api/user-models': { path: () => '/api/user-models' },
+  'GET /api/ai-settings': { path: () => '/api/ai-settings' },
+  'PUT /api/ai-settings': {
     path: () => '/api/ai-settings',
     json: (f) => ({
       enableModels: [f.modelId],
@@ -374,123 +291,72 @@ export const ROUTES: RouteCase[] = [
       showCitations: false,
     }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/ai-settings/select-model',
-    auth: 'user',
+  'POST /api/ai-settings/select-model': {
     path: () => '/api/ai-settings/select-model',
     json: (f) => ({ modelId: f.modelId, kind: 'text' }),
   },
-  {
-    method: 'PUT',
-    pattern: '/api/ai-settings/keys/:provider',
-    auth: 'user',
+  'PUT /api/ai-settings/keys/{provider}': {
     path: () => '/api/ai-settings/keys/anthropic',
     json: (f) => ({ apiKey: 'sk-ant-fuzz-1234', baseUrl: `${f.providerUrl}/v1` }),
     pathParam: true,
   },
-  {
-    method: 'DELETE',
-    pattern: '/api/ai-settings/keys/:provider',
-    auth: 'user',
+  'DELETE /api/ai-settings/keys/{provider}': {
     path: () => '/api/ai-settings/keys/groq',
     pathParam: true,
   },
-  {
-    method: 'POST',
-    pattern: '/api/change-provider-status',
-    auth: 'user',
+  'POST /api/change-provider-status': {
     path: () => '/api/change-provider-status',
     json: () => ({ provider: 'groq', enabled: true }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/change-model-status',
-    auth: 'user',
+  'POST /api/change-model-status': {
     path: () => '/api/change-model-status',
     json: (f) => ({ modelId: f.modelId, enabled: true }),
   },
-  { method: 'GET', pattern: '/api/ai-endpoints', auth: 'user', path: () => '/api/ai-endpoints' },
-  {
-    method: 'POST',
-    pattern: '/api/ai-endpoints',
-    auth: 'user',
+  'GET /api/ai-endpoints': { path: () => '/api/ai-endpoints' },
+  'POST /api/ai-endpoints': {
     path: () => '/api/ai-endpoints',
     json: (f) => ({ name: 'Fuzz endpoint', kind: 'ollama', baseUrl: f.providerUrl, apiKey: 'sk-fuzz-endpoint-1234' }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/ai-endpoints/test',
-    auth: 'user',
+  'POST /api/ai-endpoints/test': {
     path: () => '/api/ai-endpoints/test',
     json: (f) => ({ kind: 'openai-compatible', baseUrl: `${f.providerUrl}/v1` }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/ai-endpoints/:id/test',
-    auth: 'user',
+  'POST /api/ai-endpoints/{id}/test': {
     path: (f) => `/api/ai-endpoints/${f.endpointId}/test`,
   },
-  {
-    method: 'POST',
-    pattern: '/api/ai-endpoints/:id/refresh',
-    auth: 'user',
+  'POST /api/ai-endpoints/{id}/refresh': {
     path: (f) => `/api/ai-endpoints/${f.endpointId}/refresh`,
   },
-  {
-    method: 'PUT',
-    pattern: '/api/ai-endpoints/:id/context-length',
-    auth: 'user',
+  'PUT /api/ai-endpoints/{id}/context-length': {
     path: (f) => `/api/ai-endpoints/${f.endpointId}/context-length`,
     json: (f) => ({ modelId: f.modelId, contextLength: 32_768 }),
   },
-  {
-    method: 'DELETE',
-    pattern: '/api/ai-endpoints/:id',
-    auth: 'user',
+  'DELETE /api/ai-endpoints/{id}': {
     path: (f) => `/api/ai-endpoints/${f.endpointId}`,
     pathParam: true,
     destructive: true,
   },
-  {
-    method: 'GET',
-    pattern: '/api/chats/history',
-    auth: 'user',
+  'GET /api/chats/history': {
     path: () => '/api/chats/history',
     query: () => ({ ...page, search: 'fuzz', type: 'chat' }),
   },
-  {
-    method: 'GET',
-    pattern: '/api/chats/collections',
-    auth: 'user',
+  'GET /api/chats/collections': {
     path: () => '/api/chats/collections',
     query: () => ({ type: 'chat' }),
   },
-  {
-    method: 'GET',
-    pattern: '/api/chats/:id/export',
-    auth: 'user',
+  'GET /api/chats/{id}/export': {
     path: (f) => `/api/chats/${f.chatId}/export`,
     query: () => ({ format: 'markdown' }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/chats/:id/duplicate',
-    auth: 'user',
+  'POST /api/chats/{id}/duplicate': {
     path: (f) => `/api/chats/${f.chatId}/duplicate`,
   },
-  { method: 'POST', pattern: '/api/messages/:id/fork', auth: 'user', path: (f) => `/api/messages/${f.messageId}/fork` },
-  {
-    method: 'POST',
-    pattern: '/api/chats',
-    auth: 'user',
+  'POST /api/messages/{id}/fork': { path: (f) => `/api/messages/${f.messageId}/fork` },
+  'POST /api/chats': {
     path: () => '/api/chats',
     json: () => ({ title: 'Fuzz chat', url: pageUrl }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/chats/context-size',
-    auth: 'user',
+  'POST /api/chats/context-size': {
     path: () => '/api/chats/context-size',
     json: (f) => ({
       gemIds: [f.gemId],
@@ -499,11 +365,8 @@ export const ROUTES: RouteCase[] = [
       pageExtract: { url: pageUrl },
     }),
   },
-  { method: 'GET', pattern: '/api/chats/:id/messages', auth: 'user', path: (f) => `/api/chats/${f.chatId}/messages` },
-  {
-    method: 'POST',
-    pattern: '/api/chats/:id/messages',
-    auth: 'user',
+  'GET /api/chats/{id}/messages': { path: (f) => `/api/chats/${f.chatId}/messages` },
+  'POST /api/chats/{id}/messages': {
     path: (f) => `/api/chats/${f.chatId}/messages`,
     json: (f) => ({
       text: 'What is this page about?',
@@ -529,10 +392,7 @@ export const ROUTES: RouteCase[] = [
       },
     }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/chats/temporary/messages',
-    auth: 'user',
+  'POST /api/chats/temporary/messages': {
     path: () => '/api/chats/temporary/messages',
     json: (f) => ({
       text: 'And this one?',
@@ -549,16 +409,10 @@ export const ROUTES: RouteCase[] = [
       ],
     }),
   },
-  {
-    method: 'GET',
-    pattern: '/api/messages/:id/stream',
-    auth: 'user',
+  'GET /api/messages/{id}/stream': {
     path: (f) => `/api/messages/${f.messageId}/stream`,
   },
-  {
-    method: 'POST',
-    pattern: '/api/messages/:id/regenerate',
-    auth: 'user',
+  'POST /api/messages/{id}/regenerate': {
     path: (f) => `/api/messages/${f.messageId}/regenerate`,
     json: (f) => ({
       showEmojis: false,
@@ -570,56 +424,76 @@ export const ROUTES: RouteCase[] = [
       regenerationLanguage: 'fr',
     }),
   },
-  {
-    method: 'PUT',
-    pattern: '/api/chats/:id',
-    auth: 'user',
+  'PUT /api/chats/{id}': {
     path: (f) => `/api/chats/${f.chatId}`,
     json: () => ({ title: 'Renamed chat' }),
   },
-  {
-    method: 'DELETE',
-    pattern: '/api/chats/:id',
-    auth: 'user',
+  'DELETE /api/chats/{id}': {
     path: (f) => `/api/chats/${f.chatId}`,
     destructive: true,
   },
-  { method: 'POST', pattern: '/api/chats/:id/share', auth: 'user', path: (f) => `/api/chats/${f.chatId}/share` },
-  { method: 'GET', pattern: '/api/chats/:id/share', auth: 'user', path: (f) => `/api/chats/${f.chatId}/share` },
-  {
-    method: 'DELETE',
-    pattern: '/api/chats/:id/share',
-    auth: 'user',
+  'POST /api/chats/{id}/share': { path: (f) => `/api/chats/${f.chatId}/share` },
+  'GET /api/chats/{id}/share': { path: (f) => `/api/chats/${f.chatId}/share` },
+  'DELETE /api/chats/{id}/share': {
     path: (f) => `/api/chats/${f.chatId}/share`,
     destructive: true,
   },
-  { method: 'POST', pattern: '/api/messages/:id/stop', auth: 'user', path: (f) => `/api/messages/${f.messageId}/stop` },
-  {
-    method: 'POST',
-    pattern: '/api/messages/:id/memory-proposal',
-    auth: 'user',
+  'POST /api/messages/{id}/stop': { path: (f) => `/api/messages/${f.messageId}/stop` },
+  'POST /api/messages/{id}/memory-proposal': {
     path: (f) => `/api/messages/${f.messageId}/memory-proposal`,
     json: () => ({ data: { action: 'dismissed' } }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/chats/:id/pictures',
-    auth: 'user',
+  'POST /api/chats/{id}/pictures': {
     path: (f) => `/api/chats/${f.chatId}/pictures`,
     json: (f) => ({ prompt: 'A fuzzy picture', modelId: f.imageModelId, shape: 'portrait', count: 2 }),
   },
-  {
-    method: 'POST',
-    pattern: '/api/messages/:id/image-gem',
-    auth: 'user',
+  'POST /api/messages/{id}/image-gem': {
     path: (f) => `/api/messages/${f.pictureMessageId}/image-gem`,
     json: (f) => ({ index: 0, collectionId: f.collectionId }),
   },
   ...voiceRoutes(),
-];
+};
+
+/** Who may call a route not yet in the contract (the contract says it for the others). */
+function legacyAuth(path: string): RouteAuth {
+  if (path.startsWith('/api/admin/')) return 'admin';
+  return /^\/(api\/auth|uploads|shared)\//.test(path) ? 'none' : 'user';
+}
+
+/**
+ * Every route: the contract's, then those not yet in it. A route
+ * without a valid request above, or a request for no route, throws, naming them.
+ */
+function routeCases(): RouteCase[] {
+  const defined = contractRoutes().map(({ route }) => ({
+    key: routeKey(route),
+    method: route.method.toUpperCase() as Method,
+    path: route.path,
+    auth: route.auth,
+  }));
+  const notYet = NOT_YET_IN_CONTRACT.map((key) => {
+    const [method, path] = key.split(' ') as [Method, string];
+    return { key, method, path, auth: legacyAuth(path) };
+  });
+  const routes = [...defined, ...notYet];
+  const missing = routes.filter((r) => !REQUESTS[r.key]).map((r) => r.key);
+  if (missing.length) throw new Error(`tests/server/api-routes.ts has no valid request for ${missing.join(', ')}`);
+  const keys = new Set(routes.map((r) => r.key));
+  const unknown = Object.keys(REQUESTS).filter((key) => !keys.has(key));
+  if (unknown.length)
+    throw new Error(`tests/server/api-routes.ts has requests for routes that do not exist: ${unknown.join(', ')}`);
+  return routes.map(({ key, method, path, auth }) => ({
+    ...(REQUESTS[key] as ValidRequest),
+    method,
+    pattern: path.replace(/\{(\w+)\}/g, ':$1'),
+    auth,
+  }));
+}
+
+export const ROUTES: RouteCase[] = routeCases();
 
 /** Prompts, brand voices, personas and memories (lib/api/voice-contract.ts). */
-function voiceRoutes(): RouteCase[] {
+function voiceRoutes(): Record<string, ValidRequest> {
   const list = { search: 'fuzz', page: '1', perPage: '10' };
   const crud = (
     base: string,
@@ -627,29 +501,23 @@ function voiceRoutes(): RouteCase[] {
     create: () => unknown,
     update: () => unknown,
     query: Record<string, string> = list,
-  ): RouteCase[] => [
-    { method: 'GET', pattern: `/api/${base}`, auth: 'user', path: () => `/api/${base}`, query: () => query },
-    { method: 'POST', pattern: `/api/${base}`, auth: 'user', path: () => `/api/${base}`, json: create },
-    { method: 'GET', pattern: `/api/${base}/:id`, auth: 'user', path: (f) => `/api/${base}/${id(f)}`, pathParam: true },
-    {
-      method: 'PUT',
-      pattern: `/api/${base}/:id`,
-      auth: 'user',
+  ): Record<string, ValidRequest> => ({
+    [`GET /api/${base}`]: { path: () => `/api/${base}`, query: () => query },
+    [`POST /api/${base}`]: { path: () => `/api/${base}`, json: create },
+    [`GET /api/${base}/{id}`]: { path: (f) => `/api/${base}/${id(f)}`, pathParam: true },
+    [`PUT /api/${base}/{id}`]: {
       path: (f) => `/api/${base}/${id(f)}`,
       json: update,
       pathParam: true,
     },
-    {
-      method: 'DELETE',
-      pattern: `/api/${base}/:id`,
-      auth: 'user',
+    [`DELETE /api/${base}/{id}`]: {
       path: (f) => `/api/${base}/${id(f)}`,
       pathParam: true,
       destructive: true,
     },
-  ];
+  });
   const expander = [{ type: 'prompt', text: '<p>Fuzz {{Topic}}</p>', plainText: 'Fuzz {{Topic}}' }];
-  return [
+  return {
     ...crud(
       'prompts',
       (f) => f.promptId,
@@ -686,42 +554,27 @@ function voiceRoutes(): RouteCase[] {
       () => ({ data: { memory: 'I like fuzz' } }),
       () => ({ data: { memory: 'I like fuzzing' } }),
     ),
-    {
-      method: 'POST',
-      pattern: '/api/prompts/:id/optimize',
-      auth: 'user',
+    'POST /api/prompts/{id}/optimize': {
       path: (f) => `/api/prompts/${f.promptId}/optimize`,
       json: (f) => ({ modelId: f.modelId, text: 'Fuzz {{Topic}}' }),
     },
-    {
-      method: 'GET',
-      pattern: '/api/fetch-public-prompts',
-      auth: 'user',
+    'GET /api/fetch-public-prompts': {
       path: () => '/api/fetch-public-prompts',
       query: () => ({ ...list, category: 'Reading' }),
     },
-    {
-      method: 'GET',
-      pattern: '/api/fetch-public-expanders',
-      auth: 'user',
+    'GET /api/fetch-public-expanders': {
       path: () => '/api/fetch-public-expanders',
       query: () => list,
     },
-    {
-      method: 'POST',
-      pattern: '/api/chats/:id/prompt',
-      auth: 'user',
+    'POST /api/chats/{id}/prompt': {
       path: (f) => `/api/chats/${f.chatId}/prompt`,
       json: (f) => ({ modelId: f.modelId, category: 'Chat' }),
     },
-    {
-      method: 'POST',
-      pattern: '/api/messages/:id/prompt',
-      auth: 'user',
+    'POST /api/messages/{id}/prompt': {
       path: (f) => `/api/messages/${f.messageId}/prompt`,
       json: () => ({ title: 'Saved answer', category: 'Write' }),
     },
-  ];
+  };
 }
 
 export interface WireRequest {
@@ -788,5 +641,6 @@ export async function send(baseUrl: string, request: WireRequest): Promise<WireR
   } catch {
     // not JSON (a file, an SSE stream): kept as text
   }
+  checkDocumented(request.method, request.target, response.status, response.headers.get('Content-Type'), body);
   return { status: response.status, body, text };
 }

@@ -9,6 +9,7 @@ import type { ServerConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
 import { type RunningServer, startServer } from '../../server/start';
 import { freshDataDir, makeDataDir, removeDataDir } from '../pglite-template';
+import { checkDocumented } from './documented-responses';
 import type { TestPostgres } from './postgres-global-setup';
 
 export { freshDataDir, makeDataDir, removeDataDir };
@@ -96,7 +97,8 @@ export function createClient(url: string): Client {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['Content-Type'] ??= 'application/json';
     }
-    const response = await fetch(`${url}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
+    const method = options.method ?? (body ? 'POST' : 'GET');
+    const response = await fetch(`${url}${path}`, { method, headers, body });
     const text = await response.text();
     let parsed: Json = text;
     try {
@@ -104,6 +106,7 @@ export function createClient(url: string): Client {
     } catch {
       // not JSON: keep the text, tests will fail on it with a readable value
     }
+    checkDocumented(method, path, response.status, response.headers.get('Content-Type'), parsed);
     return { status: response.status, body: parsed, headers: response.headers };
   };
 

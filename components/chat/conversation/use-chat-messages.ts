@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ChatApiError } from '@/lib/chat/chat-api';
+import { CallError } from '@/lib/api/call-error';
 import { useChatApi } from '../chat-api-context';
 import { messagesQuery } from '../queries';
 
@@ -8,7 +8,7 @@ import { messagesQuery } from '../queries';
 export function useChatMessages(chatId: number | null, onGone: () => void) {
   const api = useChatApi();
   const messages = useQuery({ ...messagesQuery(api, chatId ?? 0), enabled: chatId !== null });
-  const gone = messages.error instanceof ChatApiError && messages.error.ui.status === 404;
+  const gone = messages.error instanceof CallError && messages.error.ui.status === 404;
   useEffect(() => {
     if (gone) onGone();
   }, [gone, onGone]);

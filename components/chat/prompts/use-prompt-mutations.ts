@@ -1,7 +1,7 @@
 import { type InfiniteData, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { CallError } from '@/lib/api/call-error';
 import { promptQueue, promptVariables } from '@/lib/api/prompt-variables';
 import type { Prompt, UpdatePromptInput } from '@/lib/api/voice-contract';
-import { ChatApiError } from '@/lib/chat/chat-api';
 import { useChatApi } from '../chat-api-context';
 import { chatKeys } from '../queries';
 
@@ -11,14 +11,14 @@ type Snapshot = Array<[QueryKey, PromptPages | undefined]>;
 export const DELETE_FAILED = 'Something went wrong';
 
 /** The edit was refused because the prompt changed elsewhere since the editor read it (a 409). */
-export const changedElsewhere = (error: unknown) => error instanceof ChatApiError && error.ui.status === 409;
+export const changedElsewhere = (error: unknown) => error instanceof CallError && error.ui.status === 409;
 
 /**
  * Spec §8 "Prompt delete fails": the server's message, else 'Something went wrong' (never a status code or a network
  * text).
  */
 export function deleteFailureMessage(error: unknown): string {
-  if (!(error instanceof ChatApiError) || error.ui.status === 0) return DELETE_FAILED;
+  if (!(error instanceof CallError) || error.ui.status === 0) return DELETE_FAILED;
   return /^The server answered \d+$/.test(error.ui.message) ? DELETE_FAILED : error.ui.message;
 }
 

@@ -1,4 +1,5 @@
-import { BackgroundError, errorMessage } from '../../app/background-context';
+import { CallError } from '@/lib/api/call-error';
+import { errorMessage } from '../../app/background-context';
 
 export type FieldErrors<F extends string> = Partial<Record<F | 'form', string>>;
 
@@ -7,7 +8,7 @@ export type FieldErrors<F extends string> = Partial<Record<F | 'form', string>>;
  * gives its message); errors of other fields, or a refusal without field errors, go above the fields as `form`.
  */
 export function splitFieldErrors<F extends string>(error: unknown, fields: readonly F[]): FieldErrors<F> {
-  const list = error instanceof BackgroundError ? (error.ui.fields ?? []) : [];
+  const list = error instanceof CallError ? (error.ui.fields ?? []) : [];
   const found: FieldErrors<F> = {};
   for (const f of list) {
     const name = f.path.replace(/^data\./, '');

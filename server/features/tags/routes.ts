@@ -1,20 +1,18 @@
-import { Hono } from 'hono';
-import { createTagBody } from '../../../lib/api/contract';
+import { tagApi } from '../../../lib/api/routes/tags';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { jsonBody } from '../../http/validate';
 import { toTag } from '../serialize';
 import { findOrCreateTag, listTags } from './tags';
 
 /** Tags: creating a name the user already has returns that tag, so "create on the fly" never duplicates. */
 export function tagRoutes({ db }: Deps) {
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
+  return contractRoutes<AppEnv>('/api/tags')
+    .implement(tagApi.list, async (c) => {
       const rows = await listTags(db, c.get('userId'));
-      return c.json({ data: rows.map(toTag), total: rows.length });
+      return { status: 200, body: { data: rows.map(toTag), total: rows.length } };
     })
-    .post('/', async (c) => {
-      const { data } = await jsonBody(c, createTagBody);
-      const tag = await findOrCreateTag(db, c.get('userId'), data.tag, data.parentId);
-      return c.json({ data: toTag(tag) }, 201);
-    });
+    .implement(tagApi.create, async (c, { body }) => {
+      const tag = await findOrCreateTag(db, c.get('userId'), body.data.tag, body.data.parentId);
+      return { status: 201, body: { data: toTag(tag) } };
+    }).app;
 }

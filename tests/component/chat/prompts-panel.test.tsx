@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ChatApiProvider } from '@/components/chat/chat-api-context';
 import { PROMPT_HELP } from '@/components/chat/prompts/PromptDetail';
 import { PromptsPanel } from '@/components/chat/prompts/PromptsPanel';
+import { CallError } from '@/lib/api/call-error';
 import type { Prompt, PromptCategory } from '@/lib/api/voice-contract';
-import { type ChatApi, ChatApiError, createChatApi } from '@/lib/chat/chat-api';
+import { type ChatApi, createChatApi } from '@/lib/chat/chat-api';
 import { makePrompt } from '../fixtures';
 import { scrollToEnd, setupTestIntersectionObserver } from '../intersection-observer';
 import { renderWithBackground } from '../render';
@@ -19,7 +20,7 @@ const PER_PAGE = 20;
  */
 function promptLibrary(prompts: Prompt[], answer?: (input: ListInput) => ListPage | undefined) {
   const calls: ListInput[] = [];
-  let failure: ChatApiError | null = null;
+  let failure: CallError | null = null;
   const listPrompts: ChatApi['listPrompts'] = async (input) => {
     calls.push(input);
     if (failure) throw failure;
@@ -36,7 +37,7 @@ function promptLibrary(prompts: Prompt[], answer?: (input: ListInput) => ListPag
   // Only listPrompts is answered here; the panel calls nothing else.
   const api: ChatApi = { ...createChatApi(() => Promise.reject(new Error('no server here'))), listPrompts };
   const fail = (message: string | null) => {
-    failure = message ? new ChatApiError({ kind: 'server', status: 500, message }) : null;
+    failure = message ? new CallError({ kind: 'server', status: 500, message }) : null;
   };
   return { api, calls, fail };
 }

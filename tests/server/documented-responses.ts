@@ -1,0 +1,84 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { openApiDocument } from '../../server/http/openapi';
+
+/**
+ * Checks real answers of the server suite against the OpenAPI document (/api/openapi.json): every answer the test
+ * clients (harness.ts, api-routes.ts) receive from a route of the contract must have a status the document gives
+ * that route, and a JSON body its schema for that status takes. Routes not yet in the contract are not checked.
+ */
+
+interface Operation {
+  pattern: RegExp;
+  /** Literal characters of the path: a literal segment wins over a parameter (`/chats/history` over `/chats/{id}`). */
+  weight: number;
+  key: string;
+  responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+}
+
+const document = openApiDocument();
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+ajv.addSchema({ $id: 'trove', components: document.components } as object);
+const validators = new Map<object, ValidateFunction>();
+
+/** Refs to the document's components, resolved in the schema registered as `trove`. */
+const rebased = (schema: object): object =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/components/', '"$ref":"trove#/components/'));
+
+const operations: Operation[] = Object.entries(document.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({
+    pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+').replace(/\./g, '\\.')}$`),
+    weight: path.replace(/\{\w+\}/g, '').length,
+    key: `${method.toUpperCase()} ${path}`,
+    responses: (operation as { responses: Operation['responses'] }).responses,
+  })),
+);
+
+const covered = new Set<string>();
+
+function operationOf(method: string, url: string): Operation | undefined {
+  const path = new URL(url, 'http://x').pathname;
+  const candidates = operations.filter((o) => o.key.startsWith(`${method.toUpperCase()} `) && o.pattern.test(path));
+  return candidates.sort((a, b) => b.weight - a.weight)[0];
+}
+
+/**
+ * Throws when `body` (JSON, or text when the answer was not JSON) is not what the document says `method url` answers
+ * with `status`.
+ */
+export function checkDocumented(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string | null,
+  body: unknown,
+) {
+  const operation = operationOf(method, url);
+  if (!operation) return;
+  covered.add(operation.key);
+  const response = operation.responses[String(status)];
+  if (!response) throw new Error(`${operation.key} answered ${status}, a status its definition does not give`);
+  const json = response.content?.['application/json'];
+  if (!json) return;
+  if (!contentType?.startsWith('application/json'))
+    throw new Error(`${operation.key} answered ${status} as ${contentType}, documented as JSON`);
+  const schema = json.schema ?? {};
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(rebased(schema));
+    validators.set(schema, validate);
+  }
+  if (!validate(body))
+    throw new Error(
+      `${operation.key} answered ${status} with a body its documented schema refuses: ${ajv.errorsText(validate.errors)}`,
+    );
+}
+
+/** Leaves the routes this test file checked in test-output/documented-responses/ (one file per test process). */
+process.on('exit', () => {
+  if (covered.size === 0) return;
+  const dir = join(process.cwd(), 'test-output/documented-responses');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${process.pid}-${Date.now()}.txt`), `${[...covered].sort().join('\n')}\n`);
+});
