@@ -20,6 +20,6 @@ export const tagApi = {
     auth: 'user',
     body: { type: 'json', schema: createTagBody },
     responses: { 201: { description: 'The tag (new, or the one of that name)', schema: dataOf(tagSchema) } },
-    errors: [409],
+    errors: [404, 409],
   }),
 };
