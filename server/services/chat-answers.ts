@@ -14,7 +14,7 @@ import { refuseUnfitTool, type ToolSetup, toolSetup } from '../ai/tools';
 import type { Db } from '../db/client';
 import { messages } from '../db/schema';
 import type { Deps } from '../http/env';
-import { ApiError } from '../http/errors';
+import { fieldError } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 import type { AiModelRow } from './ai-models';
 import { getSettingsRow, modelAccess, type SettingsRow } from './ai-settings';
@@ -104,7 +104,7 @@ function checkFilesTaken(request: AnswerRequest, items: ContextItems, model: AiM
   const refused = items.find((item) => item.format && !modelTakes(model, item.format));
   if (!refused) return;
   const message = `${model.displayName} does not accept file ${refused.id} "${refused.title}" (${refused.format?.toUpperCase()})`;
-  throw new ApiError(400, `context.fileIds: ${message}`, { errors: [{ path: 'context.fileIds', message }] });
+  throw fieldError(400, 'context.fileIds', message);
 }
 
 /**

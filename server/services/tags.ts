@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { tags } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError, fieldError } from '../http/errors';
 
 type TagRow = typeof tags.$inferSelect;
 
@@ -123,9 +123,8 @@ export async function createTags(db: Db, ownerId: number, names: string[]): Prom
 }
 
 export function unknownTagIds(missing: number[]): ApiError {
-  return new ApiError(400, `tags: unknown tag id ${missing.join(', ')}`, {
-    errors: [{ path: 'tags', message: `Unknown tag id ${missing.join(', ')}` }],
-  });
+  const ids = missing.join(', ');
+  return fieldError(400, 'tags', `Unknown tag id ${ids}`, `tags: unknown tag id ${ids}`);
 }
 
 /**
