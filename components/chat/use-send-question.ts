@@ -60,7 +60,7 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
   const { files, bookmarks, text: extraText } = useContextSent();
   const fileIds = files.map((f) => f.id);
   const mode = useAtomValue(chatModeAtom);
-  // Write mode hides these options (spec §2), so its answers come without them.
+  // Write mode hides these options, so its answers come without them.
   const writer = mode === 'ai-writer';
   const choice = useAtomValue(instructionChoiceAtom);
   const tool = useAtomValue(activeToolAtom);

@@ -16,7 +16,7 @@ import {
 } from './kind-gems';
 
 /**
- * Memories (spec §3 "Memory"): gems of media type 'Memory' holding one fact in `media.data.memory`; the author's own.
+ * Memories: gems of media type 'Memory' holding one fact in `media.data.memory`; the author's own.
  */
 
 /** The remembered text of a memory gem. */

@@ -25,8 +25,14 @@ function matches(files: string[], pattern: RegExp): string[] {
 }
 
 const code = ['server', 'lib', 'components', 'entrypoints', 'scripts'].flatMap(filesUnder);
+const tests = filesUnder('tests');
 
 describe('house rules', () => {
+  test('comments point to the README or the code, not to a document outside the repository', () => {
+    const everything = [...code, ...tests, ...filesUnder('bench'), 'README.md'];
+    expect(matches(everything, /spec \u00a7/gi)).toEqual([]);
+  });
+
   test('an http(s) address is recognised by isWebAddress (lib/api/web-address.ts) only', () => {
     const others = code.filter((file) => file !== join('lib', 'api', 'web-address.ts'));
     expect(matches(others, /\/\^https\?:/g)).toEqual([]);

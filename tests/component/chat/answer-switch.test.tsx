@@ -1,5 +1,5 @@
 /**
- * Switch Model and Switch language for one answer (spec §2 Chat side drawer, §4 Regenerate options):
+ * Switch Model and Switch language for one answer:
  * the drawer opened from the answer's Chat options regenerates that answer with the pick, through the
  * real server (the request carries regenerationModel / regenerationLanguage) and the fake provider.
  */

@@ -1,5 +1,5 @@
 /**
- * The chat drawer's close rules (spec §2 Chat side drawer): "Closing clears the message context.
+ * The chat drawer's close rules: "Closing clears the message context.
  * Closing the Bookmarks panel also clears the selected bookmarks." The message context is the answer a
  * Switch Model / Switch language drawer was opened for; the selected bookmarks are those ticked in the
  * panel and not yet confirmed with Continue (Continue makes them the chat's context, and closes it).

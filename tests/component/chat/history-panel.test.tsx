@@ -1,5 +1,5 @@
 /**
- * Chat history panel (spec §2 "Chat history panel", §4 "Infinite scroll", §5): the Collections tab
+ * Chat history panel: the Collections tab
  * ('AI Chats' / 'Unfiltered', expandable to their chats), the Recents tab (searched on Enter only,
  * 20 a page as the list's end comes into view, stopping and de-duplicating as the spec says), dates as
  * 'DD MMM HH:mm', and a chat opened from it loaded in the panel. Against the real server.

@@ -62,7 +62,7 @@ describe('Chat Options by the kind of answer', () => {
       expect(items).toContain(item);
   });
 
-  it('a search-style answer hides Add emojis, Add Polish, the sliders, Reply and Switch Language (spec §2)', async () => {
+  it('a search-style answer hides Add emojis, Add Polish, the sliders, Reply and Switch Language', async () => {
     const items = await optionsOf(answer({ results: [{ title: 'T', content: '', url: 'https://t.example/' }] }));
     for (const hidden of ['Add emojis', 'Add Polish', 'Switch Language', 'Reply', 'Reading Level', 'Adjust Length'])
       expect(items).not.toContain(hidden);
