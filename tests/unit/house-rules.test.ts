@@ -33,6 +33,12 @@ describe('house rules', () => {
     expect(matches(everything, /spec \u00a7/gi)).toEqual([]);
   });
 
+  test('an assertion on a getBy/findBy says something (a bare getBy already throws when nothing is found)', () => {
+    const bare =
+      /expect\((?:(?!expect\()[^;])*?\b(?:get|getAll|find|findAll)By\w+\((?:(?!\)\.|expect\()[^;])*?\),?\s*\)\s*\.(?:toBeTruthy|toBeDefined)\(\)/g;
+    expect(matches(tests, bare)).toEqual([]);
+  });
+
   test('an http(s) address is recognised by isWebAddress (lib/api/web-address.ts) only', () => {
     const others = code.filter((file) => file !== join('lib', 'api', 'web-address.ts'));
     expect(matches(others, /\/\^https\?:/g)).toEqual([]);

@@ -59,7 +59,7 @@ describe('Switch Model for one answer', () => {
     expect(lastRequest().model).toBe('trove-fast');
     // The answer's own switch: the user's default model is not changed.
     expect(background.calls('selectModel')).toEqual([]);
-    expect(within(screen.getByRole('article')).getByText('Trove Fast')).toBeTruthy();
+    within(screen.getByRole('article')).getByText('Trove Fast');
   });
 });
 

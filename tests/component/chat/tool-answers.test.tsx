@@ -96,7 +96,7 @@ describe('Web sources under an answer', () => {
     expect(onOpenUrl).toHaveBeenCalledWith('https://tides.example/harbor');
     expect(list.textContent).toContain('tides.example');
     rerender(<SearchResults results={[]} onOpenUrl={onOpenUrl} />);
-    expect(screen.getByText('The web search found no sources.')).toBeTruthy();
+    screen.getByText('The web search found no sources.');
   });
 });
 
@@ -113,7 +113,7 @@ describe('The tool chooser', () => {
     await user.click(chat);
     await user.keyboard('{ArrowRight}');
     expect((screen.getByRole('radio', { name: 'Picture' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('combobox', { name: 'Picture shape' })).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Picture shape' }) as HTMLSelectElement).value).toBe('square');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Number of pictures' }), '3');
     screen.getByRole('radio', { name: 'Picture' }).focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
