@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isWebAddress } from '../lib/api/web-address';
 import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
 import { PDF_READ_LIMITS, type PdfReadLimits } from './features/chat-files/pdf-read';
 import { parseAddressPolicy } from './http/address-policy';
@@ -95,7 +96,7 @@ export function houseConfig(
   const baseUrl = config.houseBaseUrl || (provider === 'ollama' ? 'http://127.0.0.1:11434' : undefined);
   if (provider === 'openai-compatible' && !baseUrl)
     throw new Error('TROVE_HOUSE_BASE_URL is required when TROVE_HOUSE_PROVIDER is openai-compatible');
-  if (baseUrl && !/^https?:\/\//.test(baseUrl))
+  if (baseUrl && !isWebAddress(baseUrl))
     throw new Error(`TROVE_HOUSE_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
   if ((provider === 'openai' || provider === 'anthropic') && !config.houseApiKey) {
     throw new Error(`TROVE_HOUSE_API_KEY is required when TROVE_HOUSE_PROVIDER is ${provider}`);

@@ -4,7 +4,7 @@ import { chatModeAtom } from './atoms';
 
 /**
  * The composer's keyboard shortcuts and the rule that keeps them out of the way (lib/chat/shortcuts.ts).
- * Write mode has no Chat history, so '\' is no shortcut there and is not listed (spec §2). Below them,
+ * Write mode has no Chat history, so '\' is no shortcut there and is not listed. Below them,
  * the extension's keyboard commands as the browser bound them.
  */
 export function ShortcutsPanel() {

@@ -48,7 +48,7 @@ export const chatCollectionsQuery = (api: ChatApi) =>
 export const shareLinkQuery = (api: ChatApi, chatId: number) =>
   queryOptions({ queryKey: chatKeys.shareLink(chatId), queryFn: () => api.shareLink(chatId) });
 
-/** One prompt library tab's pages (spec §4 "Prompt library tabs"): each tab and search has its own list. */
+/** One prompt library tab's pages: each tab and search has its own list. */
 export const promptsQuery = (api: ChatApi, category: PromptTab, search: string) =>
   infiniteQueryOptions({
     queryKey: chatKeys.prompts(category, search),

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { isWebAddress } from '@/lib/api/web-address';
 import type { TurnOutcome } from '@/lib/chat/answer-stream';
 import { MAX_PAGE_CHARS } from '@/lib/chat/page-fit';
 import type { ActivePage } from '@/lib/messaging/types';
@@ -59,7 +60,7 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
   const { files, bookmarks, text: extraText } = useContextSent();
   const fileIds = files.map((f) => f.id);
   const mode = useAtomValue(chatModeAtom);
-  // Write mode hides these options (spec §2), so its answers come without them.
+  // Write mode hides these options, so its answers come without them.
   const writer = mode === 'ai-writer';
   const choice = useAtomValue(instructionChoiceAtom);
   const tool = useAtomValue(activeToolAtom);
@@ -88,7 +89,7 @@ export function useSendQuestion({ ask, models, flags, page }: SendInputs) {
         context: contextOf({ page, pageGemsIncluded, fileIds, bookmarks, text: extraText }),
       },
       models: models.chosen.map((m) => ({ modelId: m.id, displayName: m.displayName })),
-      pageUrl: page && /^https?:/.test(page.url) ? page.url : undefined,
+      pageUrl: page && isWebAddress(page.url) ? page.url : undefined,
       chatType: mode,
     });
   };

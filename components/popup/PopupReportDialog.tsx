@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { isWebAddress } from '@/lib/api/web-address';
 import { useBackground } from '../app/background-context';
 import { activeTabQuery, sessionQuery } from '../app/queries';
 import { ReportBugDialog } from '../feedback/ReportBugDialog';
@@ -19,6 +20,6 @@ export function PopupReportDialog({ onClose, onOpenOptions }: Props) {
     if (signedOut) onOpenOptions('account');
   }, [signedOut, onOpenOptions]);
   if (session.isPending || tab.isPending || signedOut) return null;
-  const url = tab.data && /^https?:/.test(tab.data.url) ? tab.data.url : '';
+  const url = tab.data && isWebAddress(tab.data.url) ? tab.data.url : '';
   return <ReportBugDialog initialUrl={url} onClose={onClose} />;
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { isWebAddress } from '@/lib/api/web-address';
 import { unwrap, useBackground } from '../app/background-context';
 import { keys } from '../app/queries';
 import { QueueStatus } from '../queue/QueueStatus';
@@ -8,7 +9,6 @@ import { LoadFailedState, PopupSkeleton, QueuedState, SignedOutState, Unsaveable
 import { SavedState } from './SavedState';
 import { SaveGemForm } from './SaveGemForm';
 import { useSavePopup } from './use-save-popup';
-import { isWebPage } from './web-page';
 
 // Loaded on its first use: the report form (and its schema library) is not what a toolbar click waits for.
 const PopupReportDialog = lazy(() => import('./PopupReportDialog').then((m) => ({ default: m.PopupReportDialog })));
@@ -72,7 +72,7 @@ function SavePopupContent({ onOpenOptions, closePopup, autoCloseMs }: Required<O
   };
 
   // The tab is the browser's own answer, often in before the session: what it says is shown at once.
-  if (popup.tab && !isWebPage(popup.tab.url)) return <UnsaveablePageState url={popup.tab.url} />;
+  if (popup.tab && !isWebAddress(popup.tab.url)) return <UnsaveablePageState url={popup.tab.url} />;
   if (popup.session.isPending) return <PopupSkeleton tab={popup.tab} />;
   if (popup.signedOut) return <SignedOutState tab={popup.tab} onSignIn={() => onOpenOptions('account')} />;
   if (popup.failure) return <LoadFailedState reason={popup.failure.message} onRetry={popup.retry} />;

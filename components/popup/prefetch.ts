@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { isWebAddress } from '@/lib/api/web-address';
 import type { ActiveTab, BackgroundClient } from '@/lib/messaging/protocol';
 import {
   activePageQuery,
@@ -9,7 +10,6 @@ import {
   sessionQuery,
   tagsQuery,
 } from '../app/queries';
-import { isWebPage } from './web-page';
 
 /**
  * Asks the background everything the popup will show, as its queries will (use-save-popup.ts and the
@@ -32,7 +32,7 @@ export function prefetchSavePopup(
       void queryClient.prefetchQuery(activePageQuery(background));
       void queryClient.prefetchQuery(collectionsQuery(background));
       void queryClient.prefetchQuery(tagsQuery(background));
-      if (isWebPage(tab.url)) void queryClient.prefetchQuery(gemsAtUrlQuery(background, tab.url));
+      if (isWebAddress(tab.url)) void queryClient.prefetchQuery(gemsAtUrlQuery(background, tab.url));
     })
     // A failed session or tab is the popup's to show (its queries hold the error); nothing more to ask.
     .catch(() => {});

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { CallError } from '@/lib/api/call-error';
 import type { CreateGemInput, Gem } from '@/lib/api/contract';
 import { saveEndpointFor } from '@/lib/api/save-endpoints';
+import { isWebAddress } from '@/lib/api/web-address';
 import { type ActivePage, isPageMediaType } from '@/lib/messaging/protocol';
 import { useBackground } from '../app/background-context';
 import {
@@ -16,7 +17,6 @@ import {
   tagsQuery,
 } from '../app/queries';
 import { isSignedOut } from '../app/query-client';
-import { isWebPage } from './web-page';
 
 const isPageGem = (gem: Gem) => isPageMediaType(gem.media_type);
 
@@ -46,7 +46,7 @@ export function useSavePopup() {
   // the banner never pushes a form already shown down.
   const queue = useQuery(queueQuery(background));
   const url = tab.data?.url ?? '';
-  const savedHere = useQuery({ ...gemsAtUrlQuery(background, url), enabled: signedIn && isWebPage(url) });
+  const savedHere = useQuery({ ...gemsAtUrlQuery(background, url), enabled: signedIn && isWebAddress(url) });
   // Quotes, code and images saved from this page by the right-click menu carry its address too; only a gem
   // of the page itself is "already saved here".
   const existing = savedHere.data?.find(isPageGem);

@@ -5,7 +5,7 @@ import { createQueryClient } from '@/components/app/query-client';
 import { applyTheme, readTheme } from '@/components/app/theme';
 import { prefetchSavePopup } from '@/components/popup/prefetch';
 import { paintTabPreview } from '@/components/popup/tab-preview-shell';
-import { isWebPage } from '@/components/popup/web-page';
+import { isWebAddress } from '@/lib/api/web-address';
 import { createBackgroundClient } from '@/lib/messaging/messenger';
 import { getActiveTab } from '@/lib/page/active-tab';
 
@@ -17,6 +17,6 @@ applyTheme(readTheme());
 const background = createBackgroundClient({ getActiveTab: (input) => getActiveTab(input.tabId) });
 const queryClient = createQueryClient();
 void prefetchSavePopup(queryClient, background)
-  .then((tab) => (tab && isWebPage(tab.url) ? paintTabPreview(tab) : undefined))
+  .then((tab) => (tab && isWebAddress(tab.url) ? paintTabPreview(tab) : undefined))
   .then(() => import('./app'))
   .then(({ startPopup }) => startPopup(background, queryClient));

@@ -3,7 +3,7 @@ import { idSchema, MAX_PAGE, queryInteger } from './integers';
 import { isHttpUrl, messages } from './validators';
 
 /**
- * AI models and AI settings (spec §3 "AI model", "User ai_settings"; §7 "AI and teams").
+ * AI models and AI settings (README: The model catalogue file, and API).
  * Request bodies of these routes are flat JSON objects, as the spec's calls send them.
  *
  * Naming: the spec's `isCurateitAI` ("the provider is the product itself") and `isDefaultForCurateit`
@@ -108,7 +108,7 @@ export type AiProviderSettings = z.infer<typeof aiProviderSettingsSchema>;
 const nullableText = (max: number) => z.string().trim().max(max).nullable();
 
 /**
- * The side panel's Chat Settings checkboxes (spec §2 "Chat Settings menu"), persisted in ai_settings:
+ * The side panel's Chat Settings checkboxes, persisted in ai_settings:
  * Cost Estimate, Enable Memory, Streaming, Follow up Questions, Show Citations.
  */
 const chatSettingsFields = {

@@ -15,7 +15,7 @@ export * from './chat-history-contract';
 export * from './chat-tools-contract';
 
 /**
- * Chats (spec §3 "Message", §7 Chat). A chat is a gem of media type 'AIChat' in the user's
+ * Chats. A chat is a gem of media type 'AIChat' in the user's
  * "AI Chats" collection; its messages live in their own table. Answers stream as server-sent events:
  *
  * - `message` `{id, createdAt}`: the stored message's id and when its question was stored (both `null` for a temporary
@@ -353,7 +353,7 @@ export function manifestItems(context: Record<string, unknown>): ContextManifest
   return parsed.success ? parsed.data.items : [];
 }
 
-/** `POST /api/messages/{id}/regenerate` (spec §4 "Regenerate options", sent with the message id). */
+/** `POST /api/messages/{id}/regenerate`, sent with the message id (README, API). */
 export const READING_LEVELS = [
   'Kindergarten',
   'Middle School',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamSchema } from './integers';
 
 /**
- * Chat files (issue 10, spec §2 "Attachment menu": upload from device, restricted to the model's
+ * Chat files (issue 10, the Attachment menu's upload from device, restricted to the model's
  * supported file formats). `POST /api/upload-chat-files`, multipart: `files` holds one or more files
  * and `modelId` the chosen model's catalogue id. Each file is judged by its bytes (never by its name
  * or declared type) and must be a format the model's `supported_file_formats` lists; its text is

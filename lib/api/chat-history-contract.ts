@@ -3,16 +3,16 @@ import { MAX_PAGE, queryInteger } from './integers';
 
 /** The chats as a list: the history panel's queries and answers, exports, and share links. */
 
-/** A chat's type (spec §1): 'ai-writer' is the writing variant, with fewer options and a writer's instructions. */
+/** A chat's type: 'ai-writer' is the writing variant, with fewer options and a writer's instructions. */
 export const CHAT_TYPES = ['chat', 'ai-writer'] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
 
-/** `GET /api/chats/history` (spec §7; page size 20, spec §9). */
+/** `GET /api/chats/history`, 20 chats a page (README, API). */
 export const chatHistoryQuery = z.object({
   page: queryInteger(1, MAX_PAGE).default(1),
   perPage: queryInteger(1, 100).default(20),
   search: z.string().trim().max(500).default(''),
-  /** Only the chats of this type (the Chat tab's history: 'chat'; Write mode has none, spec §2); all when left out. */
+  /** Only the chats of this type (the Chat tab's history: 'chat'; Write mode has none); all when left out. */
   type: z.enum(CHAT_TYPES).optional(),
 });
 

@@ -3,7 +3,7 @@ import { idSchema } from './integers';
 import { messages } from './validators';
 
 /**
- * The composer's tools (spec §2 AI model picker, §3 Message): web search and research change how an answer is
+ * The composer's tools: web search and research change how an answer is
  * written (`tool` in `POST /api/chats/{id}/messages`); the picture tool makes images instead.
  */
 
@@ -40,10 +40,10 @@ export const pictureGemBody = z.strictObject({
   collectionId: idSchema.optional(),
 });
 
-/** One web page a search-style answer drew on (spec §3 Message: the results list). */
+/** One web page a search-style answer drew on. */
 export const searchResultSchema = z.object({ title: z.string(), content: z.string(), url: z.string() });
 export type SearchResult = z.infer<typeof searchResultSchema>;
-/** A search-style answer (spec §3): the answer and the pages it drew on. */
+/** A search-style answer: the answer and the pages it drew on. */
 export const searchAnswerSchema = z.object({ answer: z.string(), results: z.array(searchResultSchema) });
 
 /** A picture the picture tool made, stored as an upload (`url` is served by the server). */

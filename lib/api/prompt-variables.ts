@@ -1,5 +1,5 @@
 /**
- * Prompt text (spec §2 "Prompt detail view"): variables go in curly brackets (`{{Name}}`), a dropdown
+ * Prompt text: variables go in curly brackets (`{{Name}}`), a dropdown
  * is `{{Tone | Formal, Friendly, Direct}}`, and a line of three dashes splits a prompt into a queue.
  * Shared by the server (which fills a prompt the user may not read) and the side panel.
  */

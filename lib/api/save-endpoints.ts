@@ -1,7 +1,7 @@
 import type { SaveEndpoint } from '../messaging/protocol';
 import type { MediaType } from './contract';
 
-/** The typed endpoint that creates a gem of this type (spec §7: /api/code, /api/pdf, /api/audios, /api/videos). */
+/** The typed endpoint that creates a gem of this type: /api/code, /api/pdf, /api/audios, /api/videos. */
 export function saveEndpointFor(mediaType: MediaType | undefined): SaveEndpoint {
   switch (mediaType) {
     case 'Code':

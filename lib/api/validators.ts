@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canonicalizeUrl } from './canonical-url';
 
-/** Spec §5 validators, with the spec's exact messages. Shared by the server and the extension's forms. */
+/** The forms' validators and their exact messages (the API answers with them). Shared by the server and the extension's forms. */
 export const messages = {
   required: 'This field is required.',
   emailInvalid: 'Email is not valid',

@@ -3,14 +3,14 @@ import { idSchema, MAX_PAGE, queryInteger } from './integers';
 import { messages, titleSchema } from './validators';
 
 /**
- * "Your voice and your material" (spec §3 Prompt, Brand voice, Persona, Memory): prompts, brand
+ * "Your voice and your material": prompts, brand
  * voices, personas (agents) and memories are gems of their own media types ('Prompt', 'BrandVoice',
  * 'Persona', 'Memory') in the user's AI Chats collection. The spec shows no paths; these are:
  *
  * - Prompts: `GET /api/prompts` (search, category, scope, page, perPage → `{data,total}`),
  *   `POST /api/prompts`, `GET|PUT|DELETE /api/prompts/{id}`, `POST /api/prompts/{id}/optimize`
  *   (author only: the model's improved text, not saved), `GET /api/fetch-public-prompts` and
- *   `GET /api/fetch-public-expanders` (spec §7), `POST /api/chats/{id}/prompt` (Share Options "Create
+ *   `GET /api/fetch-public-expanders`, `POST /api/chats/{id}/prompt` (Share Options "Create
  *   prompt from current conversation"), `POST /api/messages/{id}/prompt` (Chat Options Save → Ai Prompt).
  * - Brand voices: `GET|POST /api/brand-voices`, `GET|PUT|DELETE /api/brand-voices/{id}`.
  * - Personas: `GET|POST /api/personas`, `GET|PUT|DELETE /api/personas/{id}`.

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { isWebAddress } from '../api/web-address';
 import type { ActivePage } from '../messaging/protocol';
 import { getActiveTab } from '../page/active-tab';
 import type { PageExtract } from '../page/extract';
@@ -12,7 +13,7 @@ import { captureInTab } from './capture-in-tab';
 export async function getActivePage(tabId?: number): Promise<ActivePage> {
   const tab = await getActiveTab(tabId);
   const id = tab.tabId;
-  const readable = id !== null && /^https?:/.test(tab.url);
+  const readable = id !== null && isWebAddress(tab.url);
   const [extract, detected] = readable
     ? await Promise.all([extractTab(id), captureInTab({ tabId: id }, { kind: 'media' })])
     : [null, null];

@@ -1,4 +1,5 @@
 import { type Browser, browser } from 'wxt/browser';
+import { isWebAddress } from '../api/web-address';
 import type { SaveOutcome } from '../messaging/protocol';
 import { askInPanel } from './chat-panel';
 import { runQuickSave } from './confirm-save';
@@ -70,6 +71,6 @@ export function registerContextMenus() {
 
 /** Opens the options page with the Report Bug dialog, pre-filled with the page's address. */
 export function openReportBug(pageUrl: string | undefined) {
-  const query = pageUrl && /^https?:/.test(pageUrl) ? `?reportUrl=${encodeURIComponent(pageUrl)}` : '';
+  const query = isWebAddress(pageUrl) ? `?reportUrl=${encodeURIComponent(pageUrl)}` : '';
   return browser.tabs.create({ url: browser.runtime.getURL(`/options.html${query}#report-bug`) });
 }

@@ -1,5 +1,6 @@
 import type { CreateGemInput } from '../api/contract';
 import { saveEndpointFor } from '../api/save-endpoints';
+import { isWebAddress } from '../api/web-address';
 import { detectImageType, MAX_IMAGE_BYTES } from '../files/image-type';
 import type { SaveOutcome, SavePayload } from '../messaging/protocol';
 import { isPageMediaType } from '../messaging/types';
@@ -69,7 +70,7 @@ function savePageOrLink(url: string, label: string, payload: SavePayload) {
 
 export async function savePage(tabId?: number): Promise<SaveOutcome> {
   const page = await getActivePage(tabId);
-  if (!/^https?:/.test(page.url)) throw new Error('Trove saves web pages (http and https).');
+  if (!isWebAddress(page.url)) throw new Error('Trove saves web pages (http and https).');
   const mediaType = defaultMediaType(page);
   const gem: CreateGemInput = {
     ...pageDetails(page, mediaType),
@@ -141,9 +142,9 @@ export async function saveImage(tab: TabRef, srcUrl: string): Promise<SaveOutcom
     description: captured?.alt ?? '',
     url: tab.pageUrl,
     media_type: 'Image',
-    image: /^https?:/.test(srcUrl) ? srcUrl : null,
+    image: isWebAddress(srcUrl) ? srcUrl : null,
     media: {
-      ...(/^https?:/.test(srcUrl) ? { mediaUrl: srcUrl } : {}),
+      ...(isWebAddress(srcUrl) ? { mediaUrl: srcUrl } : {}),
       ...(captured?.alt ? { alt: captured.alt } : {}),
       ...(captured?.width ? { width: captured.width } : {}),
       ...(captured?.height ? { height: captured.height } : {}),

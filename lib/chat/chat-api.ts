@@ -38,7 +38,7 @@ import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
 import { type AccessSource, panelTransport } from './panel-transport';
 import { readSse } from './sse';
 
-/** Gems a page in the Bookmark attachment panel (spec §2). */
+/** Gems a page in the Bookmark attachment panel. */
 export const COLLECTION_GEMS_PAGE = 25;
 
 export type AskBody = z.input<typeof sendMessageWithContextBody>;
@@ -134,7 +134,7 @@ export function createChatApi(access: AccessSource) {
     /** One of a picture message's images saved as an Image gem (in Unfiltered). */
     savePictureGem: async (messageId: number, index: number) =>
       (await json('post', `messages/${messageId}/image-gem`, z.object({ data: gemSchema }), { index })).data,
-    /** The Chat tab's history: Write mode has none (spec §2), so its chats are left out. */
+    /** The Chat tab's history: Write mode has none, so its chats are left out. */
     history: (input: { page: number; search: string }) =>
       json(
         'get',

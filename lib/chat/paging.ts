@@ -1,5 +1,5 @@
 /**
- * Infinite scroll (spec §4): the next page loads while more items exist; loading stops when the
+ * Infinite scroll: the next page loads while more items exist; loading stops when the
  * loaded count reaches the total or a page comes back empty. Results are de-duplicated by id.
  */
 

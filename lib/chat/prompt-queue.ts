@@ -1,7 +1,7 @@
 import type { TurnOutcome } from './answer-stream';
 
 /**
- * A prompt queue on screen (spec §3 "Prompt queue item", §4 "Prompt queue"): the parts of a prompt
+ * A prompt queue on screen: the parts of a prompt
  * split on lines of three dashes, sent one after another, each when the previous answer is done.
  */
 export type QueueItemStatus = 'pending' | 'loading' | 'done' | 'failed';

@@ -1,5 +1,5 @@
 /**
- * The composer's shortcuts (spec §2 "Keyboard shortcuts"): '/' prompts, '\' chat history, '@' agents
+ * The composer's shortcuts: '/' prompts, '\' chat history, '@' agents
  * and brand voices, '+' attach gems. A trigger fires only when typed at the start of the text or
  * right after whitespace, so it stays an ordinary character inside words, URLs and code
  * ("and/or", "C:\dir", "a@b.c", "1+1").

@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
+import { isWebAddress } from '../api/web-address';
 import {
   clean,
   findContentImage,
@@ -158,7 +159,7 @@ function pickTitle(doc: Document, meta: ReturnType<typeof readMeta>, article: Ar
   return firstOf(meta('og:title'), meta('twitter:title'), h1InTitle, article?.title, docTitle, h1) ?? hostname(url);
 }
 
-const notUrl = (value: string | null) => (value && /^https?:\/\//i.test(value) ? null : value);
+const notUrl = (value: string | null) => (isWebAddress(value) ? null : value);
 
 function hostname(url: string): string {
   try {

@@ -1,3 +1,4 @@
+import { isWebAddress } from '../api/web-address';
 import { makeResolver, readMeta } from './metadata';
 
 // Which gem type a whole page is when saved: a PDF, a video or audio page, an article, or just a link.
@@ -81,7 +82,7 @@ export function detectPageMediaType(doc: Document, url: string, contentType?: st
  */
 export function mediaTypeFromUrl(url: string): PageMediaType | null {
   const page = parseUrl(url);
-  if (!page || !/^https?:$/.test(page.protocol)) return null;
+  if (!page || !isWebAddress(page.href)) return null;
   if (/\.pdf$/i.test(page.pathname)) return { mediaType: 'PDF', mediaUrl: page.href };
   const host = knownHost(page);
   return host ? { mediaType: host, mediaUrl: page.href } : null;

@@ -2,10 +2,11 @@
  * The model catalogue: every model Trove offers, upserted into `ai_models` at start (keyed by
  * provider + model; a model dropped from this list is kept but marked inactive).
  *
- * Field names follow spec §3 "AI model". The spec's `isCurateitAI` ("the provider is the product
- * itself") and `isDefaultForCurateit` are stored as `isHouseModel` / `isDefaultHouseModel` here and in
- * the table, and mapped back to `isCurateitAI` / `isDefaultForCurateit` in API responses so clients
- * written against the spec keep working (see `toAiModel` in features/ai-settings/ai-models.ts).
+ * Field names are the API's (`aiModelSchema` in lib/api/ai-contract.ts; README, The model catalogue file).
+ * Its `isCurateitAI` ("the provider is the product itself") and `isDefaultForCurateit` are stored as
+ * `isHouseModel` / `isDefaultHouseModel` here and in the table, and mapped back to `isCurateitAI` /
+ * `isDefaultForCurateit` in API responses so clients written against those names keep working (see
+ * `toAiModel` in features/ai-settings/ai-models.ts).
  *
  * Prices are list prices in US dollars per million tokens at the time of writing (0 for local and
  * house models), used only for cost estimates; the operator may edit them. `logoLink` is a path

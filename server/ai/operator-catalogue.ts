@@ -16,7 +16,7 @@ import { CATALOGUE, type CatalogueModel, LANGUAGES, PROVIDER_NAMES, type Provide
  *
  * An entry is matched to the built-in catalogue by provider + model: a match is changed field by field,
  * anything else is added (and then needs `displayName` and `content_length`). A model under the house
- * provider (`Trove`) is a house model. Field names are the catalogue's (spec §3 "AI model").
+ * provider (`Trove`) is a house model. Field names are the catalogue's.
  */
 
 const flag = z.boolean().optional();

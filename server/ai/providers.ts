@@ -6,7 +6,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { missingKeyMessage } from '../../lib/api/ai-contract';
-import { ApiError } from '../http/errors';
+import { ApiError, fieldError } from '../http/errors';
 import { completeOllamaStream } from './ollama-stream';
 
 /**
@@ -49,10 +49,7 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 const ollamaBase = (url: string) => (/\/api$/.test(trimSlash(url)) ? trimSlash(url) : `${trimSlash(url)}/api`);
 
 export function requireKey(access: ProviderAccess): string {
-  if (!access.apiKey)
-    throw new ApiError(400, missingKeyMessage(access.name), {
-      errors: [{ path: 'modelId', message: missingKeyMessage(access.name) }],
-    });
+  if (!access.apiKey) throw fieldError(400, 'modelId', missingKeyMessage(access.name), missingKeyMessage(access.name));
   return access.apiKey;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Regenerate options (spec §4 "Regenerate options" and the response-adjustment sliders) turned into
+ * Regenerate options turned into
  * instructions for the model. Defaults (off, reading level 2 "Current", length 2 "Current") add nothing.
  * The model and language switches are not instructions: the caller picks the model, and the
  * language goes through the usual "Answer in …" line.

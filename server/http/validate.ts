@@ -70,7 +70,7 @@ export function header<T extends z.ZodType>(c: Context, name: string, schema: T)
     path: e.path ? `${name}.${e.path}` : name,
     message: e.message,
   }));
-  throw new ApiError(400, `${name} header is invalid`, { errors });
+  throw fieldErrors(400, errors, `${name} header is invalid`);
 }
 
 /** A multipart form with every text field (name and value) cleaned; files are kept as sent. */

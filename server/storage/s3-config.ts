@@ -1,3 +1,4 @@
+import { isHttpUrl } from '../../lib/api/validators';
 /** An S3-compatible bucket for uploaded files, read from the TROVE_S3_* variables (see the README). */
 export interface S3StorageConfig {
   bucket: string;
@@ -35,8 +36,7 @@ export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3StorageConfig | undef
     return undefined;
   }
   const endpoint = env.TROVE_S3_ENDPOINT || undefined;
-  if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint))
-    throw new Error(`TROVE_S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  if (endpoint && !isHttpUrl(endpoint)) throw new Error(`TROVE_S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
   const accessKeyId = env.TROVE_S3_ACCESS_KEY_ID || undefined;
   const secretAccessKey = env.TROVE_S3_SECRET_ACCESS_KEY || undefined;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {

@@ -101,7 +101,7 @@ describe('Custom endpoints', () => {
     expect((within(form).getByLabelText('API key (optional)') as HTMLInputElement).value).toBe('');
     expect(document.body.textContent).not.toContain(KEY);
     const added = card('Home Ollama');
-    expect(within(added).getByText(`Ollama · ${OLLAMA_URL} · Key: ••••4321`)).toBeTruthy();
+    within(added).getByText(`Ollama · ${OLLAMA_URL} · Key: ••••4321`);
 
     const table = within(added).getByRole('table', { name: 'Home Ollama models' });
     const rows = within(table)
@@ -166,7 +166,7 @@ describe('Custom endpoints', () => {
     const reason = 'Could not reach http://127.0.0.1:1234: nothing is listening there (connection refused).';
     expect((await within(form).findByRole('status')).textContent).toBe(`Added Later, but no models yet: ${reason}`);
     expect(within(card('Later')).getByRole('alert').textContent).toBe(reason);
-    expect(within(card('Later')).getByText('No models found yet.')).toBeTruthy();
+    within(card('Later')).getByText('No models found yet.');
   });
 
   test('a name the server refuses is shown on the name field', async () => {
@@ -212,7 +212,7 @@ describe('Custom endpoints', () => {
     await user.click(within(card('Home Ollama')).getByRole('button', { name: 'Refresh Home Ollama models' }));
     await findToast('Home Ollama refreshed: 3 models.');
     expect(within(card('Home Ollama')).queryByRole('status')).toBeNull();
-    expect(within(card('Home Ollama')).getByRole('rowheader', { name: 'qwen3:8b' })).toBeTruthy();
+    within(card('Home Ollama')).getByRole('rowheader', { name: 'qwen3:8b' });
     await screen.findByRole('heading', { name: 'Home Ollama models', level: 4 });
 
     await user.click(within(card('Home Ollama')).getByRole('button', { name: 'Remove Home Ollama' }));

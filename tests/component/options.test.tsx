@@ -12,8 +12,8 @@ const box = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 /** The gem list's empty state: a titled region saying how to save the first gem. */
 async function expectNoGemsYet() {
   const empty = await screen.findByRole('region', { name: 'No gems yet' });
-  expect(within(empty).getByRole('heading', { name: 'No gems yet', level: 3 })).toBeTruthy();
-  expect(within(empty).getByText('Open a page and click the Trove button to save it.')).toBeTruthy();
+  within(empty).getByRole('heading', { name: 'No gems yet', level: 3 });
+  within(empty).getByText('Open a page and click the Trove button to save it.');
 }
 
 async function openSignUp(fake = signedOut()) {
@@ -27,7 +27,7 @@ describe('OptionsApp: account', () => {
     renderWithBackground(<OptionsApp />, signedOut());
     const createAccount = await screen.findByRole('tab', { name: 'Create account' });
     expect(createAccount.getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('form', { name: 'Create account' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Create account' });
     expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
   });
 
@@ -38,11 +38,11 @@ describe('OptionsApp: account', () => {
     const signIn = await screen.findByRole('tab', { name: 'Sign in' });
     expect(signIn.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe('false');
-    expect(screen.getByRole('form', { name: 'Sign in' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Sign in' });
     expect(screen.queryByRole('heading', { name: /Your gems/ })).toBeNull();
 
     await user.click(screen.getByRole('tab', { name: 'Create account' }));
-    expect(screen.getByRole('form', { name: 'Create account' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Create account' });
     expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
   });
 
@@ -51,7 +51,10 @@ describe('OptionsApp: account', () => {
     const { user } = renderWithBackground(<OptionsApp />, signedOut());
     const signIn = await screen.findByRole('tab', { name: 'Sign in' });
     const createAccount = screen.getByRole('tab', { name: 'Create account' });
-    expect(screen.getByRole('tablist', { name: 'Account' })).toBeTruthy();
+    expect(within(screen.getByRole('tablist', { name: 'Account' })).getAllByRole('tab')).toEqual([
+      signIn,
+      createAccount,
+    ]);
     expect([signIn.tabIndex, createAccount.tabIndex]).toEqual([0, -1]);
     expect(
       screen.getByRole('tabpanel', { name: 'Sign in' }).contains(screen.getByRole('form', { name: 'Sign in' })),
@@ -76,13 +79,13 @@ describe('OptionsApp: account', () => {
     createAccount.focus();
     await user.keyboard('{ArrowLeft}');
     expect(document.activeElement).toBe(signIn);
-    expect(screen.getByRole('form', { name: 'Sign in' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Sign in' });
     await user.keyboard('{End}');
     expect(document.activeElement).toBe(createAccount);
-    expect(screen.getByRole('form', { name: 'Create account' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Create account' });
     await user.keyboard('{Home}');
     expect(document.activeElement).toBe(signIn);
-    expect(screen.getByRole('form', { name: 'Sign in' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Sign in' });
   });
 
   test('sign-up validates each field with the spec messages', async () => {
@@ -128,7 +131,7 @@ describe('OptionsApp: account', () => {
     await expectNoGemsYet();
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByRole('tab', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('tab', { name: 'Sign in' });
     expect(screen.queryByText(/Signed in as/)).toBeNull();
     expect(screen.queryByRole('heading', { name: /Your gems/ })).toBeNull();
     expect(fake.client.signOut).toHaveBeenCalledTimes(1);
@@ -219,7 +222,7 @@ describe('OptionsApp: gems', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The server had a problem.');
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('link', { name: 'Back again' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Back again' });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -245,12 +248,12 @@ describe('OptionsApp: server', () => {
     await user.type(input, 'https://trove.example.com/');
     await user.click(save);
     expect(fake.calls('setServerUrl')).toEqual(['https://trove.example.com/']);
-    expect(await screen.findByText('Server saved.')).toBeTruthy();
+    await screen.findByText('Server saved.');
     expect((screen.getByLabelText('Trove server URL') as HTMLInputElement).value).toBe('https://trove.example.com');
     // Changing server signs out.
-    expect(await screen.findByRole('tab', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('tab', { name: 'Sign in' });
     // Still there once the new session has rendered (the settings are not remounted by the change).
-    expect(screen.getByText('Server saved.')).toBeTruthy();
+    screen.getByText('Server saved.');
     expect(screen.getByLabelText('Trove server URL')).toBe(input);
   });
 

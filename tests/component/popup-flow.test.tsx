@@ -80,7 +80,7 @@ describe('SavePopup: after a save', () => {
     await findSaveForm();
     expect(fake.calls('deleteGem')).toEqual([{ id: gem?.id }]);
     expect(fake.state.gems).toEqual([]);
-    expect(screen.getByText('Save undone: the gem was deleted.')).toBeTruthy();
+    screen.getByText('Save undone: the gem was deleted.');
     expect(rendered.closePopup).not.toHaveBeenCalled();
 
     await rendered.user.click(button('Save gem'));
@@ -97,14 +97,14 @@ describe('SavePopup: after a save', () => {
     await findSaveForm('Edit saved gem');
     await user.click(button('Update gem'));
     await screen.findByText(/^Gem updated in/);
-    expect(button('Open in library')).toBeTruthy();
+    expect(button('Open in library').disabled).toBe(false);
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   test('the popup closes itself a moment after a save', async () => {
     const rendered = renderPopup(new FakeBackground(), { autoCloseMs: 100 });
     await saveFresh(rendered);
-    expect(screen.getByText('This window closes in a few seconds.')).toBeTruthy();
+    screen.getByText('This window closes in a few seconds.');
     expect(rendered.closePopup).not.toHaveBeenCalled();
     await waitFor(() => expect(rendered.closePopup).toHaveBeenCalledTimes(1));
   });
@@ -119,14 +119,14 @@ describe('SavePopup: after a save', () => {
     await interact(rendered);
     await sleep(300);
     expect(rendered.closePopup).not.toHaveBeenCalled();
-    expect(screen.getByText('This window stays open.')).toBeTruthy();
+    screen.getByText('This window stays open.');
   });
 
   test('a queued save says so calmly, with no error shown', async () => {
     const rendered = renderPopup(new FakeBackground({ serverReachable: false }));
     await findSaveForm();
     await rendered.user.click(button('Save gem'));
-    expect(await screen.findByText(/^Saved on this device\. Trove will send it/)).toBeTruthy();
+    await screen.findByText(/^Saved on this device\. Trove will send it/);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
@@ -143,11 +143,11 @@ describe('SavePopup: a gem already saved here', () => {
     const fake = fakeWithGem();
     const { user } = renderPopup(fake);
     await findSaveForm('Edit saved gem');
-    expect(button('Update gem')).toBeTruthy();
+    expect(button('Update gem').disabled).toBe(false);
 
     await user.click(button('Delete'));
     const question = screen.getByRole('group', { name: 'Delete this gem?' });
-    expect(within(question).getByText('Delete this gem?')).toBeTruthy();
+    within(question).getByText('Delete this gem?');
     expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' }));
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('group', { name: 'Delete this gem?' })).toBeNull();
@@ -160,7 +160,7 @@ describe('SavePopup: a gem already saved here', () => {
     await findSaveForm('Save this page');
     expect(fake.calls('deleteGem')).toEqual([{ id: 42 }]);
     expect(fake.state.gems).toEqual([]);
-    expect(screen.getByText('Gem deleted.')).toBeTruthy();
+    screen.getByText('Gem deleted.');
     expect(field('Title').value).toBe('Hello, world');
     expect(screen.queryByText(/Already saved/)).toBeNull();
   });
@@ -174,7 +174,7 @@ describe('SavePopup: a gem already saved here', () => {
     await user.click(button('Confirm'));
     expect((await screen.findByRole('alert')).textContent).toBe('The gem was not deleted: The database is busy');
     expect(fake.state.gems).toHaveLength(1);
-    expect(screen.getByRole('form', { name: 'Edit saved gem' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Edit saved gem' });
   });
 });
 
@@ -184,9 +184,7 @@ describe('SavePopup: pages that cannot be saved', () => {
       activePage: makePage({ url: 'about:blank', title: 'about:blank', extract: null, detected: null }),
     });
     renderPopup(fake);
-    expect(
-      await screen.findByText("Trove saves web pages (http and https). This page (about:) can't be saved."),
-    ).toBeTruthy();
+    await screen.findByText("Trove saves web pages (http and https). This page (about:) can't be saved.");
     expect(screen.queryByRole('button', { name: /Try again|Retry/ })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('form')).toBeNull();

@@ -61,7 +61,7 @@ describe('the popup asks its questions before it renders', () => {
     const queryClient = createQueryClient();
     prefetchSavePopup(queryClient, fake.client);
     renderOn(queryClient, fake);
-    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    screen.getByRole('status', { name: 'Loading' });
     tab.release();
     await findSaveForm();
     expect(callCounts(fake)).toEqual(Object.fromEntries(ALL.map((name) => [name, 1])));
@@ -73,7 +73,7 @@ describe('the popup asks its questions before it renders', () => {
     prefetchSavePopup(queryClient, fake.client);
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     renderOn(queryClient, fake);
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Sign in' });
     expect(callCounts(fake)).toMatchObject({
       getSession: 1,
       getActiveTab: 1,
@@ -93,7 +93,7 @@ describe('the popup asks its questions before it renders', () => {
     prefetchSavePopup(queryClient, fake.client);
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     renderOn(queryClient, fake);
-    expect(screen.getByText(/This page \(chrome:\) can't be saved/)).toBeTruthy();
+    screen.getByText(/This page \(chrome:\) can't be saved/);
     expect(fake.client.findGemsAtUrl).not.toHaveBeenCalled();
   });
 });

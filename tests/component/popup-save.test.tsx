@@ -36,7 +36,7 @@ describe('SavePopup: saving', () => {
 
     hold.release();
     expect((await screen.findByText(/^Saved in/)).textContent).toBe('Saved in Recipes / Desserts.');
-    expect(screen.getByText('Hello again')).toBeTruthy();
+    screen.getByText('Hello again');
     const [gem] = fake.state.gems;
     await user.click(screen.getByRole('button', { name: 'Open in library' }));
     expect(onOpenOptions).toHaveBeenCalledExactlyOnceWith(`gem-${gem?.id}`);
@@ -95,8 +95,8 @@ describe('SavePopup: saving', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(field('Title').value).toBe('Hello again');
     expect((screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement).value).toBe('Recipes / Desserts');
-    expect(screen.getByRole('button', { name: 'Remove tag alpha' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Remove tag beta' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Remove tag alpha' });
+    screen.getByRole('button', { name: 'Remove tag beta' });
     expect(saveButton().disabled).toBe(false);
     expect(fake.state.gems).toHaveLength(0);
 
@@ -153,9 +153,7 @@ describe('SavePopup: the save queue and gem types', () => {
     const { user } = renderPopup(fake);
     await fillIn(user);
     await user.click(saveButton());
-    expect(
-      await screen.findByText('Saved on this device. Trove will send it to the server as soon as it can be reached.'),
-    ).toBeTruthy();
+    await screen.findByText('Saved on this device. Trove will send it to the server as soon as it can be reached.');
     // Calm: no raw connection error repeated at the user.
     expect(screen.queryByText(/Can't reach/)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -175,7 +173,7 @@ describe('SavePopup: the save queue and gem types', () => {
     await findSaveForm();
     await user.click(saveButton());
     await waitFor(() => expect(fieldError('gem-url')).toBe('Nope'));
-    expect(within(screen.getByRole('form')).getByRole('textbox', { name: 'URL' })).toBeTruthy();
+    within(screen.getByRole('form')).getByRole('textbox', { name: 'URL' });
     expect(field('Title').value).toBe('Hello, world');
     expect(fake.state.gems).toHaveLength(0);
   });
@@ -221,11 +219,9 @@ describe('SavePopup: offline', () => {
     fake.failNext('findGemsAtUrl', { kind: 'offline', status: 0, message: OFFLINE });
     const { user } = renderPopup(fake);
     await findSaveForm();
-    expect(
-      screen.getByText("The server can't be reached: Trove could not check whether this page is already saved."),
-    ).toBeTruthy();
+    screen.getByText("The server can't be reached: Trove could not check whether this page is already saved.");
     await user.click(saveButton());
-    expect(await screen.findByText(/^Saved on this device/)).toBeTruthy();
+    await screen.findByText(/^Saved on this device/);
   });
 });
 
@@ -242,7 +238,7 @@ describe('SavePopup: an address too long for the server', () => {
     await findSaveForm();
     expect(screen.queryByText("Trove could not open this page's form")).toBeNull();
     await user.click(saveButton());
-    expect(await screen.findByText('Please provide a url of at most 2048 characters')).toBeTruthy();
+    await screen.findByText('Please provide a url of at most 2048 characters');
     expect(fake.calls('saveGem')).toHaveLength(0);
   });
 });

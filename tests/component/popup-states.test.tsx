@@ -10,7 +10,7 @@ describe('SavePopup: signed out', () => {
     const { user, onOpenOptions, fake } = renderPopup(new FakeBackground({ user: null }));
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(onOpenOptions).toHaveBeenCalledExactlyOnceWith('account');
-    expect(screen.getByText('Sign in to save this page as a gem.')).toBeTruthy();
+    screen.getByText('Sign in to save this page as a gem.');
     // The page it would save, as the tab says it (the page itself is not read).
     expect(document.querySelector('.preview-title')?.textContent).toBe('Hello, world | Example Blog');
     expect(fake.client.getActivePage).not.toHaveBeenCalled();
@@ -25,7 +25,7 @@ describe('SavePopup: signed out', () => {
       message: 'Your session has ended. Please sign in again.',
     });
     renderPopup(fake);
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Sign in' });
   });
 });
 
@@ -51,8 +51,8 @@ describe('SavePopup: loading and failures', () => {
     const tab = fake.holdNext('getActiveTab');
     const { container } = renderPopup(fake);
     await waitFor(() => expect(fake.client.getActiveTab).toHaveBeenCalled());
-    expect(screen.getByText('Reading the page…')).toBeTruthy();
-    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    screen.getByText('Reading the page…');
+    screen.getByRole('status', { name: 'Loading' });
     expect(container.querySelector('[aria-busy="true"] .preview-card')).toBeTruthy();
     expect(container.querySelectorAll('.popup-skeleton .ui-skeleton').length).toBeGreaterThan(6);
     expect(container.querySelector('.spinner')).toBeNull();
@@ -72,7 +72,7 @@ describe('SavePopup: loading and failures', () => {
     );
     expect(container.querySelector('.preview-site')?.getAttribute('title')).toBe(fake.state.activePage.url);
     expect(container.querySelector('[aria-busy="true"] .preview-card')).toBeTruthy();
-    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    screen.getByRole('status', { name: 'Loading' });
     expect(screen.queryByRole('form')).toBeNull();
     expect(performance.getEntriesByName(POPUP_MARKS.visible, 'mark').length).toBe(1);
     session.release();
@@ -133,7 +133,7 @@ describe('SavePopup: loading and failures', () => {
     const queue = fake.holdNext('listQueue');
     renderPopup(fake);
     await waitFor(() => expect(fake.client.getActiveTab).toHaveBeenCalled());
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy());
+    await waitFor(() => screen.getByRole('status', { name: 'Loading' }));
     expect(screen.queryByRole('form')).toBeNull();
     queue.release();
     const form = await screen.findByRole('form', { name: 'Save this page' });
@@ -163,7 +163,7 @@ describe('SavePopup: loading and failures', () => {
     fake.failNext('listCollections', { kind: 'offline', status: 0, message });
     const { user } = renderPopup(fake);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(message)).toBeTruthy();
+    within(alert).getByText(message);
     expect(screen.queryByRole('form')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -197,7 +197,7 @@ describe('SavePopup: a new page', () => {
     await user.click(details);
     expect(screen.queryByRole('textbox', { name: 'URL' })).toBeNull();
     expect((screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement).value).toBe('Unfiltered');
-    expect(screen.getByRole('button', { name: 'Save gem' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save gem' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText(/Already saved/)).toBeNull();
     expect(fake.calls('findGemsAtUrl')).toEqual(['https://blog.example.com/posts/hello-world?utm_source=rss']);
   });
@@ -249,8 +249,8 @@ describe('SavePopup: a page already saved', () => {
     expect(field('URL').value).toBe('https://BLOG.example.com/posts/hello-world#comments');
     expect(field('Image URL').value).toBe('https://blog.example.com/saved.png');
     expect((screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement).value).toBe('Work');
-    expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('JavaScript')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Update gem' })).toBeTruthy();
+    within(screen.getByRole('list', { name: 'Tags' })).getByText('JavaScript');
+    expect((screen.getByRole('button', { name: 'Update gem' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   test('a quote, code or image saved from the page is not the page: the popup offers to save the page itself', async () => {
@@ -316,7 +316,7 @@ describe('SavePopup: a page already saved', () => {
     hold.release();
     await findSaveForm('Edit saved gem');
     expect(field('Title').value).toBe('My saved title');
-    expect(screen.getByRole('heading', { name: 'Edit saved gem' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Edit saved gem' });
   });
 
   test('a save clicked before the "already saved?" answer makes no second gem: the edit form shows instead', async () => {
@@ -339,9 +339,7 @@ describe('SavePopup: a page already saved', () => {
       collections: [makeCollection(1, 'Unfiltered', { isUnfiltered: true })],
     });
     renderPopup(fake);
-    expect(
-      await screen.findByText("Trove saves web pages (http and https). This page (chrome:) can't be saved."),
-    ).toBeTruthy();
+    await screen.findByText("Trove saves web pages (http and https). This page (chrome:) can't be saved.");
     expect(screen.queryByRole('form')).toBeNull();
     expect(fake.client.findGemsAtUrl).not.toHaveBeenCalled();
   });

@@ -28,7 +28,7 @@ describe('Report a bug from the popup', () => {
     await findSaveForm();
     expect(queryDialog()).toBeNull();
     await user.click(reportButton());
-    expect(await screen.findByRole('dialog', { name: 'Report a bug' })).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Report a bug' });
     expect(box('URL').value).toBe(PAGE_URL);
     expect(box('Title').value).toBe('');
     // The popup's own form is still there, behind the modal dialog (hidden from assistive technology meanwhile).
@@ -67,7 +67,7 @@ describe('Report a bug from the popup', () => {
     await screen.findByRole('dialog', { name: 'Report a bug' });
     await user.click(inDialog().getByRole('button', { name: 'Cancel' }));
     expect(queryDialog()).toBeNull();
-    expect(screen.getByRole('form', { name: 'Save this page' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Save this page' });
   });
 
   test('Escape, Cancel and sending each put focus back on the "Report a bug" button', async () => {
@@ -103,7 +103,7 @@ describe('Report a bug from the popup', () => {
     await uploadsSettled();
     await user.click(submitButton());
 
-    expect(await screen.findByText(SUBMITTED)).toBeTruthy();
+    await screen.findByText(SUBMITTED);
     expect(queryDialog()).toBeNull();
     expect(fake.state.feedbacks.map((f) => [f.title, f.url, f.tags.map((t) => t.tag), f.imageLinks])).toEqual([
       ['Popup flickers', PAGE_URL, ['popup'], ['https://trove.test/uploads/1.png']],
@@ -199,7 +199,7 @@ describe('Report a bug from the options page', () => {
     await screen.findByRole('dialog', { name: 'Report a bug' });
     await user.type(box('Title'), 'Context menu report');
     await user.click(submitButton());
-    expect(await screen.findByText(SUBMITTED)).toBeTruthy();
+    await screen.findByText(SUBMITTED);
     expect(queryDialog()).toBeNull();
     expect(fake.calls('submitFeedback').map((c) => [c.title, c.url])).toEqual([['Context menu report', PAGE_URL]]);
 

@@ -25,7 +25,7 @@ describe('ReportBugDialog: feedback tags', () => {
     const { user, fake } = renderDialog();
     await opened();
     await user.type(tagsBox(), 'popup{Enter}');
-    expect(await inDialog().findByText('popup')).toBeTruthy();
+    await inDialog().findByText('popup');
     await user.type(tagsBox(), 'layout,');
     await waitFor(() => expect(chips()).toEqual(['popup', 'layout']));
     expect(fake.calls('createTag')).toEqual([{ tag: 'popup' }, { tag: 'layout' }]);
@@ -135,7 +135,7 @@ describe('ReportBugDialog: feedback tags', () => {
     const { user } = renderDialog(fake);
     await opened();
     await user.type(tagsBox(), 'popup{Enter}');
-    expect(await inDialog().findByText('Could not create the tag')).toBeTruthy();
+    await inDialog().findByText('Could not create the tag');
     expect(chips()).toEqual([]);
   });
 

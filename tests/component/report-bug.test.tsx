@@ -41,8 +41,8 @@ describe('ReportBugDialog: the form', () => {
     expect(previews()).toEqual([]);
     // The Dialog part moves focus in on the next frame.
     await waitFor(() => expect(document.activeElement).toBe(box('Title')));
-    expect(inDialog().getByRole('button', { name: 'Submit' })).toBeTruthy();
-    expect(inDialog().getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    inDialog().getByRole('button', { name: 'Submit' });
+    inDialog().getByRole('button', { name: 'Cancel' });
   });
 
   test('a title typed then cleared says the field is required at once', async () => {
@@ -161,7 +161,7 @@ describe('ReportBugDialog: sending', () => {
     await fillIn(user);
     await user.click(submitButton());
 
-    expect(await screen.findByText(SUBMITTED)).toBeTruthy();
+    await screen.findByText(SUBMITTED);
     expect(onClose).toHaveBeenCalledTimes(1);
     const popupTag = fake.state.tags.find((t) => t.tag === 'popup');
     expect(fake.calls('submitFeedback')).toEqual([
@@ -195,7 +195,7 @@ describe('ReportBugDialog: sending', () => {
     await user.type(box('Title'), 'Slow');
     await user.click(submitButton());
     await waitFor(() => expect(submitButton().disabled).toBe(true));
-    expect(inDialog().getByRole('status', { name: 'Submitting' })).toBeTruthy();
+    inDialog().getByRole('status', { name: 'Submitting' });
     await user.click(submitButton());
     hold.release();
     await screen.findByText(SUBMITTED);
@@ -214,7 +214,7 @@ describe('ReportBugDialog: sending', () => {
     expect(fake.client.submitFeedback).not.toHaveBeenCalled();
 
     hold.release();
-    expect(await screen.findByText(SUBMITTED)).toBeTruthy();
+    await screen.findByText(SUBMITTED);
     const created = fake.state.tags.find((t) => t.tag === 'unfinished');
     expect(fake.calls('submitFeedback')[0]?.tags).toEqual([1, created?.id]);
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -228,9 +228,9 @@ describe('ReportBugDialog: sending', () => {
     await user.click(diagnosticsBox());
     await user.click(submitButton());
 
-    expect(await screen.findByText(FAILED)).toBeTruthy();
+    await screen.findByText(FAILED);
     // The reason stays in the dialog.
-    expect(screen.getByText('The report was not sent: Internal Server Error')).toBeTruthy();
+    screen.getByText('The report was not sent: Internal Server Error');
     expect(screen.queryByText(SUBMITTED)).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
     expect(queryDialog()).toBeTruthy();
@@ -245,7 +245,7 @@ describe('ReportBugDialog: sending', () => {
     expect(fake.state.feedbacks).toEqual([]);
 
     await user.click(submitButton());
-    expect(await screen.findByText(SUBMITTED)).toBeTruthy();
+    await screen.findByText(SUBMITTED);
     expect(onClose).toHaveBeenCalledTimes(1);
     const [first, second] = fake.calls('submitFeedback');
     expect(second).toEqual(first);

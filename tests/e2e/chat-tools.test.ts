@@ -101,7 +101,7 @@ describe('the chat’s tools', () => {
       SOURCES.map((s) => s.title),
     );
 
-    // Chat Options of a search-style answer hide what spec §2 lists.
+    // Chat Options of a search-style answer hide what AnswerOptions.tsx lists for it.
     await (await inLastTurn(panel, '.answer-options-trigger')).click();
     const items = await panel.$$eval('.answer-options button', (els) => els.map((el) => el.textContent?.trim()));
     expect(items).toContain('Humanize');

@@ -27,7 +27,7 @@ function descendantsById(options: CollectionOption[]): Map<number, number[]> {
 }
 
 /**
- * The Bookmark attachment panel (spec §2): the user's collections, searchable and expandable to their
+ * The Bookmark attachment panel: the user's collections, searchable and expandable to their
  * gems, with boxes (a collection partly chosen shows the mixed state); Continue makes the choice the
  * chat's context. Leaving without Continue changes nothing.
  */

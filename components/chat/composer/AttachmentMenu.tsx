@@ -10,7 +10,7 @@ interface AttachmentMenuProps {
   onOpenDrawer: (name: DrawerName) => void;
 }
 
-/** The Attachment menu (spec §2): prompts, brand voice, agents, files from the device, gems and collections. */
+/** The Attachment menu: prompts, brand voice, agents, files from the device, gems and collections. */
 export function AttachmentMenu({ files, onOpenDrawer }: AttachmentMenuProps) {
   const upload = useUploadInput(files);
   return (
@@ -23,7 +23,7 @@ export function AttachmentMenu({ files, onOpenDrawer }: AttachmentMenuProps) {
         <MenuItem label="Select Prompt" onSelect={() => onOpenDrawer('prompts')} />
         <MenuItem label="Select Brand Voice" onSelect={() => onOpenDrawer('voices')} />
         <MenuItem label="Select Agents" onSelect={() => onOpenDrawer('voices')} />
-        {/* Upload is hidden unless the model takes files (spec §2). */}
+        {/* Upload is hidden unless the model takes files. */}
         {files.offered ? (
           <MenuItem label="Upload from device" disabled={files.uploading > 0} onSelect={upload.open} />
         ) : null}

@@ -79,7 +79,7 @@ export function PanelComposer({
       attachButton={<AttachmentMenu files={files} onOpenDrawer={onOpenDrawer} />}
       onShortcut={(action) => {
         const drawerName = SHORTCUT_DRAWERS[action];
-        // Chat history is not offered in Write mode (spec §2).
+        // Chat history is not offered in Write mode.
         if (drawerName === 'history' && writer) return false;
         onOpenDrawer(drawerName);
         return true;

@@ -4,7 +4,7 @@ import { AttachedFiles } from '../files/AttachedFiles';
 import type { ChatFiles } from '../files/use-chat-files';
 import { useUploadInput } from '../files/use-upload-input';
 
-/** How many files show when not searching (spec §2 Attachment drawer). */
+/** How many files show when not searching. */
 export const FIRST_FILES = 5;
 
 /** The files going with the next question: the first five, or those whose name matches the search. */

@@ -19,7 +19,7 @@ interface ContextsPanelProps {
 }
 
 /**
- * The Attachment drawer, titled Contexts (spec §2): what goes with the next questions besides the
+ * The Attachment drawer, titled Contexts: what goes with the next questions besides the
  * page: free text, gems and collections, files. The 'Context' switch holds all of it back without
  * losing it; Reset clears the tab shown.
  */

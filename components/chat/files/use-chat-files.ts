@@ -49,7 +49,7 @@ export function useChatFiles(model: UserModel | undefined, chatId: number | null
     upload,
     remove: (id: number) => setFiles((current) => current.filter((f) => f.id !== id)),
     clear: () => setFiles([]),
-    /** Upload is offered only when the model takes files (spec §2 Attachment menu). */
+    /** Upload is offered only when the model takes files. */
     offered: !!model && model.supported_file_formats.length > 0,
   };
 }

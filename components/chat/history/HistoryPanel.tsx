@@ -8,7 +8,7 @@ interface HistoryPanelProps {
   busy: boolean;
 }
 
-/** Chat history (spec §2): the chat collections, and recent chats searched on Enter. */
+/** Chat history: the chat collections, and recent chats searched on Enter. */
 export function HistoryPanel({ onOpenChat, busy }: HistoryPanelProps) {
   return (
     <Tabs

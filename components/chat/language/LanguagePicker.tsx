@@ -15,7 +15,7 @@ export interface LanguagePickerProps {
   languages?: readonly AnswerLanguage[];
 }
 
-/** The answer-language picker (spec §2 "Language picker"): a searchable list with flags, the current one first. */
+/** The answer-language picker: a searchable list with flags, the current one first. */
 export function LanguagePicker({ current, onSelect, languages = ANSWER_LANGUAGES }: LanguagePickerProps) {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search, LANGUAGE_SEARCH_DEBOUNCE_MS).trim();

@@ -1,5 +1,5 @@
 /**
- * A language answers can be written in (spec §3 "Language option"; `code` is what ai_settings.defaultLanguage holds).
+ * A language answers can be written in (`code` is what ai_settings.defaultLanguage holds).
  */
 export interface AnswerLanguage {
   /** A BCP 47 tag, e.g. 'en', 'pt-BR', 'zh-Hans'. */

@@ -11,7 +11,7 @@ import { useMemories } from './use-memories';
 /**
  * The drawer's Memory panel: the user's memories, searched (debounced 300 ms), each with an edit/delete
  * menu, and a field to add one. A fetch, edit or delete that fails leaves the list as it was and shows
- * nothing (spec §8); a refused new memory says why.
+ * nothing; a refused new memory says why.
  */
 export function MemoryPanel() {
   const [typed, setTyped] = useState('');

@@ -8,7 +8,7 @@ type Snapshot = Array<[QueryKey, MemoryList | undefined]>;
 
 /**
  * The memories matching `search`, and add / edit / delete. Edit and delete change every cached list at
- * once and put them back when the server refuses (spec §8: a failed edit or delete shows nothing).
+ * once and put them back when the server refuses: a failed edit or delete shows nothing.
  */
 export function useMemories(search: string) {
   const api = useChatApi();

@@ -23,7 +23,7 @@ export interface AnswerActions {
 interface AnswerOptionsProps {
   answer: AnswerView;
   actions: AnswerActions;
-  /** Several models answer each question: Regenerate is hidden (spec §2). */
+  /** Several models answer each question: Regenerate is hidden. */
   multi: boolean;
   /** An answer is streaming: these options (which regenerate, or open another chat) wait. */
   busy: boolean;
@@ -31,15 +31,16 @@ interface AnswerOptionsProps {
 
 const levelStops = READING_LEVELS.map((label, i) => ({ value: String(i), label }));
 const lengthStops = RESPONSE_LENGTHS.map((label, i) => ({ value: String(i), label }));
-/** A released slider regenerates after this pause (spec §4 "Response adjustment sliders"). */
+/** A released slider regenerates after this pause. */
 const SLIDER_SETTLE_MS = 100;
 
-/** Chat Options for one answer (spec §2): adjust it, switch it, keep it, share it. */
+/** Chat Options for one answer: adjust it, switch it, keep it, share it. */
 export function AnswerOptions({ answer, actions, multi, busy }: AnswerOptionsProps) {
   const [open, setOpen] = useState(false);
   const [level, setLevel] = useState('2');
   const [length, setLength] = useState('2');
-  // A search-style answer (it has a results list) hides the items spec §2 lists; a picture has no text to adjust.
+  // A search-style answer (it has a results list) hides Add emojis, Add Polish, the sliders, Reply and Switch
+  // Language (README, Side panel chat); a picture has no text to adjust.
   const searchStyle = answer.results !== null;
   const picture = !!answer.images?.length;
   const run = (action: () => void) => () => {

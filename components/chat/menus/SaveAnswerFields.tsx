@@ -16,7 +16,7 @@ export interface SaveTarget {
 const UNFILTERED: SaveTarget = { collectionId: null, name: 'Unfiltered' };
 
 /**
- * Chat Options → Save (spec §2): Blog, Page or Note make a gem of that type holding the answer, in the
+ * Chat Options → Save: Blog, Page or Note make a gem of that type holding the answer, in the
  * collection picked here (Unfiltered unless another is picked); AI Prompt makes a prompt of it.
  */
 export function SaveAnswerFields({

@@ -17,7 +17,7 @@ interface SettingsMenuProps {
   onEditGem?: () => void;
 }
 
-/** The checkboxes in the spec's order, and when each is hidden (Write mode, several models). */
+/** The checkboxes in their fixed order, and when each is hidden (Write mode, several models). */
 const FLAG_ITEMS: {
   name: keyof ChatFlags;
   label: string;
@@ -30,7 +30,7 @@ const FLAG_ITEMS: {
   { name: 'showCitations', label: 'Show Citations', hidden: ({ writer }) => writer },
 ];
 
-/** Chat Settings (spec §2), every item in the spec's order. */
+/** Chat Settings: its items in a fixed order (the checkboxes as FLAG_ITEMS lists them). */
 export function SettingsMenu({
   flags,
   onFlagChange,

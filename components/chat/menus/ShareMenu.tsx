@@ -12,7 +12,7 @@ export interface ShareActions {
   copy: () => void;
 }
 
-/** Share Options (spec §2) for the chat on screen. */
+/** Share Options for the chat on screen. */
 export function ShareMenu({ actions, disabled, busy }: { actions: ShareActions; disabled: boolean; busy: boolean }) {
   if (disabled) return null;
   return (

@@ -39,7 +39,7 @@ export function ChatModelsPanel({ conversation, models, onClose }: ChatModelsPan
       );
       return;
     }
-    // With the picture tool the choice is the user's image default (spec §4 Model selection).
+    // With the picture tool the choice is the user's image default.
     answerSettings(
       unwrap(await background.selectModel({ modelId: model.id, kind: tool === 'picture' ? 'image' : 'text' })),
     );

@@ -11,7 +11,7 @@ import { useRovingOptions } from './use-roving-options';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The drawer's two switches above the list (spec §2 "Chat side drawer", AI Models panel). */
+/** The drawer's two switches above the list. */
 export interface ModelPickerExtraOptions {
   multiSelect: boolean;
   onMultiSelectChange: (on: boolean) => void;
@@ -35,7 +35,7 @@ export interface ModelPickerProps {
   extraOptions?: ModelPickerExtraOptions;
 }
 
-/** The AI model picker (spec §2): search, models grouped by provider with badges and labels, single or multi select. */
+/** The AI model picker: search, models grouped by provider with badges and labels, single or multi select. */
 export function ModelPicker(props: ModelPickerProps) {
   const { models, selectedIds, multi, toolFilter, currentProvider, extraOptions } = props;
   const [search, setSearch] = useState('');

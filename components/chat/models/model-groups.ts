@@ -1,6 +1,6 @@
 import { missingKeyMessage, type UserModel } from '../../../lib/api/ai-contract';
 
-/** The composer's tools: each narrows the models the picker offers (spec §2 "AI model picker"). */
+/** The composer's tools: each narrows the models the picker offers. */
 export type ModelTool = 'chat' | 'picture' | 'web-search' | 'research';
 
 /** How many models one question can be asked of at once in multi-select mode. */

@@ -19,7 +19,7 @@ export interface PickFailure {
 }
 
 /**
- * What picking a model does (spec §4 "Model selection"): an unusable model is refused with a toast and not
+ * What picking a model does: an unusable model is refused with a toast and not
  * selected; multi mode toggles (at most MAX_SELECTED_MODELS); single mode saves, one save at a time.
  */
 export function useModelPick({ multi, selectedIds, onSelect, onToggle }: PickHandlers) {

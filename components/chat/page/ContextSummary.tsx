@@ -26,7 +26,7 @@ interface ContextSummaryProps {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** What goes with the next question besides the page (spec §2 Context summary chip); it can be cleared. */
+/** What goes with the next question besides the page; it can be cleared. */
 export function ContextSummary({
   counts,
   pageGemsIncluded,

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { isWebAddress } from '@/lib/api/web-address';
 import { PageIcon } from '../icons';
 
 /** `url` when it is a web address (http or https), else null: only those are shown, fetched or opened. */
 export function webUrl(url: string | null | undefined): URL | null {
-  if (!url || !/^https?:\/\//i.test(url)) return null;
+  if (!isWebAddress(url)) return null;
   try {
     return new URL(url);
   } catch {

@@ -7,7 +7,7 @@ const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
 type Mark = 'bold' | 'italic' | 'underline';
 
-/** The editor's toolbar (spec §2 "Prompt detail view"): headers 1 and 2, bold, italic, underline, lists, link. */
+/** The editor's toolbar: headers 1 and 2, bold, italic, underline, lists, link. */
 export function EditorToolbar({ editor }: { editor: Editor }) {
   const active = useEditorState({
     editor,

@@ -31,7 +31,7 @@ export interface PromptDetailProps {
   modelId?: number;
 }
 
-/** Spec §2 "Prompt detail view": fill in a prompt's variables (or free text) and insert it; its author edits it. */
+/** A prompt's detail view: fill in its variables (or free text) and insert it; its author edits it. */
 export function PromptDetail({
   prompt,
   onBack,

@@ -18,7 +18,7 @@ const SAFE_LINK = /^(https?:|mailto:)/i;
 const EXTENSIONS = [
   StarterKit.configure({
     heading: { levels: [1, 2] },
-    // Only what the toolbar offers (spec §2) and the text can say; a horizontal rule is the queue's `---`.
+    // Only what the toolbar offers and the text can say; a horizontal rule is the queue's `---`.
     blockquote: false,
     code: false,
     codeBlock: false,

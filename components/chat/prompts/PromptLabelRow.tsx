@@ -7,7 +7,7 @@ export const PROMPT_HELP =
   'Put variables in curly brackets, like {{Name}}. A dropdown uses the form {{Variable | A, B, C, D}}. A line of three dashes (---) splits the prompt into a queue.';
 
 interface PromptLabelRowProps {
-  /** Optimize prompt: given for the author while editing (spec §2 "Prompt detail view"). */
+  /** Optimize prompt: given for the author while editing. */
   optimize?: ReactNode;
   /** Edit Prompt: given for the author when not editing. */
   onEdit?: () => void;

@@ -36,7 +36,7 @@ interface PromptQueuePanelProps {
 }
 
 /**
- * The prompt queue above the composer (spec §4 "Prompt queue"): each part and its status while the
+ * The prompt queue above the composer: each part and its status while the
  * answers appear in the conversation above it. A hidden prompt's parts are shown by number only.
  */
 export function PromptQueuePanel({ state, active, onStop, onDismiss }: PromptQueuePanelProps) {

@@ -14,7 +14,7 @@ interface PromptRowProps {
   onDelete: () => Promise<unknown>;
 }
 
-/** A prompt in the library; its author also gets an Edit / Delete menu (spec §6), Delete after a confirm. */
+/** A prompt in the library; its author also gets an Edit / Delete menu, Delete after a confirm. */
 export function PromptRow({ prompt, onSelect, onEdit, onDelete }: PromptRowProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -18,7 +18,7 @@ interface OpenPrompt {
 }
 
 /**
- * The AI Prompts panel (spec §2 "Prompt library", §4 "Prompt library tabs", "Selecting a prompt"): a
+ * The AI Prompts panel: a
  * visible prompt without variables is inserted at once; any other opens the detail view.
  */
 export function PromptsPanel({ onInsert, onSubmitHidden, modelId }: PromptsPanelProps) {
@@ -37,7 +37,7 @@ export function PromptsPanel({ onInsert, onSubmitHidden, modelId }: PromptsPanel
     setTyped('');
     setSearch('');
   };
-  // Every tab's list starts again from page 1 (spec §4): the other tabs' pages are dropped, and the
+  // Every tab's list starts again from page 1: the other tabs' pages are dropped, and the
   // same search run again reloads the shown list from its first page.
   const runSearch = () => {
     const next = typed.trim();

@@ -13,7 +13,7 @@ interface PromptActionInputs {
 }
 
 /**
- * What choosing a prompt does (spec §4 "Selecting a prompt", "Prompt queue"): a prompt with lines of
+ * What choosing a prompt does: a prompt with lines of
  * three dashes runs as a queue (the drawer stays open when that is refused, so the choice is not lost);
  * a visible single prompt goes into the composer; a hidden one is sent by id, its text never shown.
  */

@@ -14,8 +14,8 @@ export const DELETE_FAILED = 'Something went wrong';
 export const changedElsewhere = (error: unknown) => error instanceof CallError && error.ui.status === 409;
 
 /**
- * Spec §8 "Prompt delete fails": the server's message, else 'Something went wrong' (never a status code or a network
- * text).
+ * A prompt delete that fails says the server's message, else 'Something went wrong' (never a status code or a
+ * network text).
  */
 export function deleteFailureMessage(error: unknown): string {
   if (!(error instanceof CallError) || error.ui.status === 0) return DELETE_FAILED;

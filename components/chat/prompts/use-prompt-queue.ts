@@ -13,7 +13,7 @@ import { useToast } from '../../ui/Toast';
 import { chatIdAtom, chatModeAtom } from '../atoms';
 import type { PromptChoice } from '../use-send-question';
 
-/** Spec §4 "Prompt queue": the first part becomes loading (and is sent) this long after the queue opens. */
+/** The prompt queue's first part becomes loading (and is sent) this long after the queue opens. */
 export const QUEUE_START_DELAY_MS = 10;
 export const WRITER_QUEUE_ERROR =
   'A prompt queue (a prompt split by lines of three dashes) cannot run in Write mode. Switch to Chat to run it.';

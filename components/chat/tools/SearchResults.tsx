@@ -1,7 +1,8 @@
 import type { SearchResult } from '@/lib/api/chat-contract';
+import { isWebAddress } from '@/lib/api/web-address';
 import { siteOf } from '@/lib/page/site-name';
 
-/** Web search: the pages the answer drew on, under it (spec §3 Message results); each opens in a new tab. */
+/** Web search: the pages the answer drew on, under it; each opens in a new tab. */
 export function SearchResults({ results, onOpenUrl }: { results: SearchResult[]; onOpenUrl: (url: string) => void }) {
   if (!results.length) return <p className="search-results-empty">The web search found no sources.</p>;
   return (
@@ -13,7 +14,7 @@ export function SearchResults({ results, onOpenUrl }: { results: SearchResult[];
             <button
               type="button"
               className="search-result"
-              onClick={() => /^https?:/.test(result.url) && onOpenUrl(result.url)}
+              onClick={() => isWebAddress(result.url) && onOpenUrl(result.url)}
             >
               <span className="search-result-title">{result.title}</span>
               <span className="search-result-host">{siteOf(result.url)}</span>

@@ -13,7 +13,7 @@ const TOOLS: RadioOption<ModelTool>[] = [
 
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** The composer's tools (spec §2 AI model picker): each narrows the models offered, with its own options. */
+/** The composer's tools: each narrows the models offered, with its own options. */
 export function ToolChooser() {
   const [tool, setTool] = useAtom(chatToolAtom);
   const [effort, setEffort] = useAtom(reasoningEffortAtom);

@@ -7,7 +7,7 @@ const LABEL_HINTS: Record<UserModel['label'], string> = {
   Inactive: 'Not usable: add the provider key',
 };
 
-/** How a model can be used: Credits, API, Team or Inactive (spec §1). */
+/** How a model can be used: Credits, API, Team or Inactive. */
 export function ModelLabelBadge({ label }: { label: UserModel['label'] }) {
   return (
     <span
@@ -27,7 +27,7 @@ export function formatContextLength(tokens: number): string {
   return String(tokens);
 }
 
-/** The capability badges of spec §2's model picker, in a fixed order. */
+/** The capability badges of the side panel's model picker, in a fixed order. */
 export function capabilities(model: UserModel): string[] {
   const list: [boolean, string][] = [
     [model.is_vision_enabled, 'Vision'],

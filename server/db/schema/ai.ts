@@ -49,7 +49,7 @@ export const customEndpoints = pgTable(
 
 /**
  * The model catalogue (server/ai/catalogue.ts), upserted at start keyed by provider + model. Column
- * names follow spec §3; `is_house_model`/`is_default_house_model` are the spec's `isCurateitAI`/`isDefaultForCurateit`.
+ * names follow the API's fields; `is_house_model`/`is_default_house_model` are its `isCurateitAI`/`isDefaultForCurateit`.
  */
 export const aiModels = pgTable(
   'ai_models',
@@ -95,7 +95,7 @@ export interface StoredProviderKeys {
   [field: string]: string;
 }
 
-/** A user's AI settings (spec §3 ai_settings), one row per user, created on first use. */
+/** A user's AI settings, one row per user, created on first use. */
 export const userAiSettings = pgTable('user_ai_settings', {
   userId: integer('user_id')
     .primaryKey()
@@ -110,7 +110,7 @@ export const userAiSettings = pgTable('user_ai_settings', {
   defaultBrandPersonaName: text('default_brand_persona_name'),
   defaultBrandVoiceId: integer('default_brand_voice_id'),
   defaultBrandVoiceName: text('default_brand_voice_name'),
-  /** The side panel's Chat Settings checkboxes (spec §2 "Chat Settings menu"). */
+  /** The side panel's Chat Settings checkboxes. */
   costEstimate: boolean('cost_estimate').notNull().default(CHAT_SETTINGS_DEFAULTS.costEstimate),
   enableMemory: boolean('enable_memory').notNull().default(CHAT_SETTINGS_DEFAULTS.enableMemory),
   streaming: boolean('streaming').notNull().default(CHAT_SETTINGS_DEFAULTS.streaming),

@@ -20,7 +20,7 @@ import { gems } from './library';
 
 /** Token counts of one answer. */
 /**
- * Chat messages (spec §3 "Message"): one row per question and its answer, in a chat (a gem of media
+ * Chat messages: one row per question and its answer, in a chat (a gem of media
  * type 'AIChat'). The question is stored before the provider is called; `answer_text` grows as the
  * answer streams (checkpointed), and `status` ends as 'done', 'error' (with `error`) or 'stopped'.
  * `model`/`provider`/`display_name` are copied from the catalogue so history survives catalogue changes.

@@ -240,7 +240,7 @@ async function changeSettings(
 }
 
 /**
- * `PUT /api/ai-settings`: a default model must be one the user can use (spec §4 "Model selection"); a
+ * `PUT /api/ai-settings`: a default model must be one the user can use; a
  * default voice or persona the user's own (its name filled in, see withInstructionDefaults); each of
  * `enableModels` a model the user may see.
  */

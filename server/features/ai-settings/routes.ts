@@ -21,7 +21,7 @@ import {
 import { removeProviderKey, setModelStatus, setProviderKey, setProviderStatus } from './provider-keys';
 
 /**
- * The model catalogue and the user's AI settings (spec §7 "AI and teams"). Keys go in through
+ * The model catalogue and the user's AI settings. Keys go in through
  * `PUT /ai-settings/keys/{provider}` and never come out except masked (`••••1234`).
  */
 export function aiRoutes({ db, ai }: Deps) {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import type { AiModelRow, SettingsRow } from '../../db/types';
 import type { Deps } from '../../http/env';
-import { ApiError } from '../../http/errors';
+import { ApiError, fieldError } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
 import { getSettingsRow, modelAccess } from '../ai-settings/ai-settings';
 import { assertHiddenPromptModels } from '../ai-settings/hidden-prompt-models';
@@ -104,7 +104,7 @@ function checkFilesTaken(request: AnswerRequest, items: ContextItems, model: AiM
   const refused = items.find((item) => item.format && !modelTakes(model, item.format));
   if (!refused) return;
   const message = `${model.displayName} does not accept file ${refused.id} "${refused.title}" (${refused.format?.toUpperCase()})`;
-  throw new ApiError(400, `context.fileIds: ${message}`, { errors: [{ path: 'context.fileIds', message }] });
+  throw fieldError(400, 'context.fileIds', message);
 }
 
 /**

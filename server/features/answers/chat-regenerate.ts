@@ -2,7 +2,7 @@ import { chatContextInput, type RegenerateOptions, usedInstructionsSchema } from
 import { regenerateInstructions } from '../../ai/regenerate';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../http/env';
-import { ApiError } from '../../http/errors';
+import { ApiError, fieldError } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
 import { storedTurns } from '../chats/chat-turns';
 import { getOwnedChat, getOwnedMessage, isWriterChat } from '../chats/chats';
@@ -53,9 +53,12 @@ export async function regenerateMessage(
   const chat = await getOwnedChat(db, userId, original.chatGemId);
   const modelId = options.regenerationModel ?? original.modelId;
   if (!modelId)
-    throw new ApiError(400, 'regenerationModel: the original model is gone, choose one', {
-      errors: [{ path: 'regenerationModel', message: 'choose a model' }],
-    });
+    throw fieldError(
+      400,
+      'regenerationModel',
+      'choose a model',
+      'regenerationModel: the original model is gone, choose one',
+    );
   const parsed = chatContextInput.safeParse(original.context.input);
   return startAnswer(db, ai, generations, userId, {
     choice: storedChoice(original.context),

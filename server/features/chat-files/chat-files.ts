@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import type { AiModelRow, UploadRow } from '../../db/types';
 import type { FieldError } from '../../http/errors';
-import { ApiError } from '../../http/errors';
+import { ApiError, fieldError, fieldErrors } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
 import { checkImage } from '../uploads/image-dimensions';
 import { fileNameOf } from '../uploads/upload-files';
@@ -123,13 +123,16 @@ export async function checkChatFiles(
   pdf: PdfReading,
 ): Promise<AcceptedChatFile[]> {
   if (!entries.length) {
-    throw new ApiError(400, 'files: Attach at least one file in the multipart field "files"', {
-      errors: [{ path: 'files', message: 'Attach at least one file' }],
-    });
+    throw fieldError(
+      400,
+      'files',
+      'Attach at least one file',
+      'files: Attach at least one file in the multipart field "files"',
+    );
   }
   if (entries.length > MAX_CHAT_FILES_PER_UPLOAD) {
     const message = `At most ${MAX_CHAT_FILES_PER_UPLOAD} files can be uploaded at once`;
-    throw new ApiError(400, `files: ${message}`, { errors: [{ path: 'files', message }] });
+    throw fieldError(400, 'files', message);
   }
   const accepted: AcceptedChatFile[] = [];
   const errors: Rejection[] = [];
@@ -142,9 +145,8 @@ export async function checkChatFiles(
   }
   const [first] = errors;
   if (first) {
-    throw new ApiError(first.status, `${first.label}: ${first.message}`, {
-      errors: errors.map((e) => ({ path: e.path, message: `${e.label}: ${e.message}` })),
-    });
+    const named = errors.map((e) => ({ path: e.path, message: `${e.label}: ${e.message}` }));
+    throw fieldErrors(first.status, named, `${first.label}: ${first.message}`);
   }
   return accepted;
 }
@@ -204,7 +206,7 @@ export async function loadContextFiles(
     if (!row) {
       if (lenient) continue;
       const message = `context.fileIds: file ${id} not found (or sent in another chat)`;
-      throw new ApiError(404, message, { errors: [{ path: `context.fileIds.${index}`, message }] });
+      throw fieldError(404, `context.fileIds.${index}`, message, message);
     }
     const format = formatOfMime(row.mime);
     files.push({ row, format, ...(isImageFormat(format) ? { image: await readAll(store, row) } : {}) });

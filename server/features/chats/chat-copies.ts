@@ -1,5 +1,6 @@
 import { eq, getTableName, sql } from 'drizzle-orm';
 import type { ChatExportFormat, GeneratedImage, SearchResult } from '../../../lib/api/chat-contract';
+import { isWebAddress } from '../../../lib/api/web-address';
 import { answerLabel, groupTurns, turnsKeeping } from '../../../lib/chat/turns';
 import type { Db } from '../../db/client';
 import { gems, messages } from '../../db/schema';
@@ -41,7 +42,7 @@ function copiedContext(context: Record<string, unknown>, copyOf: Map<number, num
 async function copyChat(db: Db, files: Files, userId: number, source: GemRow, title: string, rows: MessageRow[]) {
   const chat = await createChat(db, userId, {
     title,
-    url: /^https?:\/\//i.test(source.url) ? source.url : undefined,
+    url: isWebAddress(source.url) ? source.url : undefined,
     type: isWriterChat(source) ? 'ai-writer' : 'chat',
   });
   try {
@@ -173,7 +174,7 @@ export async function exportChat(db: Db, userId: number, chatId: number, format:
   const { contentType, extension } = EXPORT_FILES[format];
   const filename = exportFilename(chat.title, chat.createdAt, extension);
   // The page the chat was started from (a chat without one has a trove:// address of its own).
-  const page = /^https?:\/\//i.test(chat.url) ? chat.url : null;
+  const page = isWebAddress(chat.url) ? chat.url : null;
   let body: string;
   if (format === 'json') {
     body = `${JSON.stringify(

@@ -52,7 +52,7 @@ function chatTypeCondition(type: ChatType): SQL {
 
 /**
  * The user's AI chats, latest activity first, optionally of one type and searched: `{data, totalCount}`
- * (spec §3 "Chat list response").
+ * (`chatHistoryResponse` in lib/api/chat-history-contract.ts).
  */
 export async function chatHistory(db: Db, userId: number, input: z.output<typeof chatHistoryQuery>) {
   const where = and(
@@ -122,7 +122,7 @@ export async function chatHistory(db: Db, userId: number, input: z.output<typeof
 }
 
 /**
- * The history panel's Collections tab (spec §2): the user's collections named 'AI Chats' or
+ * The history panel's Collections tab: the user's collections named 'AI Chats' or
  * 'Unfiltered', each with its chat gems (only those of `type` when given), newest first.
  */
 export async function chatCollections(db: Db, userId: number, type?: ChatType) {

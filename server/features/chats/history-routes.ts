@@ -7,7 +7,7 @@ import { duplicateChat, exportChat, forkChat } from './chat-copies';
 import { chatCollections, chatHistory } from './chat-history';
 
 /**
- * Chat history (spec §2 history panel, §7 `GET /api/chats/history`), exports, duplicate and fork.
+ * Chat history, exports, duplicate and fork.
  * Mounted before the chat routes so '/chats/history' is never read as a chat id.
  */
 export function chatHistoryRoutes({ db, files }: Deps) {

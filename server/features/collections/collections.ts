@@ -145,14 +145,12 @@ export async function updateCollection(
     if (input.parentId !== undefined && input.parentId !== null) {
       if (!all.some((c) => c.id === input.parentId)) throw notFound('Collection');
       if (current.isUnfiltered) {
-        throw new ApiError(400, 'parentId: The Unfiltered collection stays at the top level', {
-          errors: [{ path: 'data.parentId', message: 'The Unfiltered collection stays at the top level' }],
-        });
+        const message = 'The Unfiltered collection stays at the top level';
+        throw fieldError(400, 'data.parentId', message, `parentId: ${message}`);
       }
       if (collectSubtree(all, id).includes(input.parentId)) {
-        throw new ApiError(400, 'parentId: A collection cannot be moved inside itself', {
-          errors: [{ path: 'data.parentId', message: 'A collection cannot be moved inside itself' }],
-        });
+        const message = 'A collection cannot be moved inside itself';
+        throw fieldError(400, 'data.parentId', message, `parentId: ${message}`);
       }
     }
     const [row] = await tx

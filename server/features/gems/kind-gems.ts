@@ -100,7 +100,7 @@ export async function deleteKindGem(db: Db, id: number) {
   return { id };
 }
 
-/** Whether `column` contains `search`, ignoring case (spec §5: searches are case-insensitive substring matches). */
+/** Whether `column` contains `search`, ignoring case. */
 export const containsText = (column: SQL | AnyPgColumn, search: string) =>
   sql`strpos(lower(${column}), lower(${search})) > 0`;
 

@@ -9,7 +9,7 @@ import { getOwnedMessage, memoryProposalOf } from '../chats/chats';
 import { containsText, deleteKindGem, insertKindGem, ownedKindGem, pageOfGems, updateKindGem } from '../gems/kind-gems';
 
 /**
- * Memories (spec §3 "Memory"): gems of media type 'Memory' holding one fact in `media.data.memory`; the author's own.
+ * Memories: gems of media type 'Memory' holding one fact in `media.data.memory`; the author's own.
  */
 
 /** The remembered text of a memory gem. */

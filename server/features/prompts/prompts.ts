@@ -26,7 +26,7 @@ import {
 } from '../gems/kind-gems';
 
 /**
- * Prompts (spec §3 "Prompt", §6): gems of media type 'Prompt'. The author reads and changes them;
+ * Prompts: gems of media type 'Prompt'. The author reads and changes them;
  * everyone reads a public one (`media.isPublic`), but a hidden one (`media.showPrompt` false) never
  * with its text: every answer about a prompt is built by `toPrompt`, which leaves the text out for
  * anyone but the author.

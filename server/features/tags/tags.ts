@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { tags } from '../../db/schema';
 import type { TagRow } from '../../db/types';
-import { ApiError } from '../../http/errors';
+import { ApiError, fieldError } from '../../http/errors';
 
 export const listTags = (db: Db, ownerId: number) =>
   db
@@ -122,9 +122,8 @@ export async function createTags(db: Db, ownerId: number, names: string[]): Prom
 }
 
 export function unknownTagIds(missing: number[]): ApiError {
-  return new ApiError(400, `tags: unknown tag id ${missing.join(', ')}`, {
-    errors: [{ path: 'tags', message: `Unknown tag id ${missing.join(', ')}` }],
-  });
+  const ids = missing.join(', ');
+  return fieldError(400, 'tags', `Unknown tag id ${ids}`, `tags: unknown tag id ${ids}`);
 }
 
 /**

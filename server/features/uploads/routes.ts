@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { feedbackImageQuery, idParamSchema } from '../../../lib/api/contract';
 import { MAX_IMAGE_BYTES } from '../../../lib/files/image-type';
 import type { AppEnv, Deps } from '../../http/env';
-import { ApiError, sendError } from '../../http/errors';
+import { ApiError, fieldError, sendError } from '../../http/errors';
 import { cleanForm, param, pathText, query } from '../../http/validate';
 import { toUpload } from '../serialize';
 import { baseUrlOf, parseFileName } from './upload-files';
@@ -12,8 +12,7 @@ import { checkFiles, deleteUpload, MAX_FILES_PER_UPLOAD, openStoredFile, storeUp
 /** The largest upload request: the most files at the largest size, plus room for the multipart framing. */
 export const MAX_UPLOAD_BODY = MAX_FILES_PER_UPLOAD * MAX_IMAGE_BYTES + 1024 * 1024;
 
-export const filesError = (message: string) =>
-  new ApiError(400, `files: ${message}`, { errors: [{ path: 'files', message }] });
+export const filesError = (message: string) => fieldError(400, 'files', message);
 
 /** The multipart form of an upload request; anything else is a 400 naming `files`. */
 export async function readForm(c: {
@@ -47,7 +46,7 @@ export function uploadRoutes({ db, files }: Deps) {
         const flag = form.get('isFeedbackImg') ?? query(c, feedbackImageQuery).isFeedbackImg;
         if (flag !== 'true') {
           const message = 'Must be true: only bug report images can be uploaded';
-          throw new ApiError(400, `isFeedbackImg: ${message}`, { errors: [{ path: 'isFeedbackImg', message }] });
+          throw fieldError(400, 'isFeedbackImg', message);
         }
         const accepted = await checkFiles(form.getAll('files'));
         const rows = await storeUploads(db, files.store, c.get('userId'), 'feedback', accepted);

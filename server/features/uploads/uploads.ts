@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import type { UploadRow } from '../../db/types';
 import type { FieldError } from '../../http/errors';
-import { ApiError, notFound } from '../../http/errors';
+import { ApiError, fieldError, fieldErrors, notFound } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
 import { checkImage, type ImageDimensions } from './image-dimensions';
 import { extensionOf, fileNameOf, newUploadKey } from './upload-files';
@@ -37,13 +37,16 @@ export const displayName = (name: string) => {
  */
 export async function checkFiles(entries: FormDataEntryValue[]): Promise<AcceptedFile[]> {
   if (!entries.length) {
-    throw new ApiError(400, 'files: Attach at least one image in the multipart field "files"', {
-      errors: [{ path: 'files', message: 'Attach at least one image' }],
-    });
+    throw fieldError(
+      400,
+      'files',
+      'Attach at least one image',
+      'files: Attach at least one image in the multipart field "files"',
+    );
   }
   if (entries.length > MAX_FILES_PER_UPLOAD) {
     const message = `At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once`;
-    throw new ApiError(400, `files: ${message}`, { errors: [{ path: 'files', message }] });
+    throw fieldError(400, 'files', message);
   }
   const accepted: AcceptedFile[] = [];
   const errors: (FieldError & { status: 400 | 413 | 415; label: string })[] = [];
@@ -70,9 +73,8 @@ export async function checkFiles(entries: FormDataEntryValue[]): Promise<Accepte
   }
   const [first] = errors;
   if (first) {
-    throw new ApiError(first.status, `${first.label}: ${first.message}`, {
-      errors: errors.map((e) => ({ path: e.path, message: `${e.label}: ${e.message}` })),
-    });
+    const named = errors.map((e) => ({ path: e.path, message: `${e.label}: ${e.message}` }));
+    throw fieldErrors(first.status, named, `${first.label}: ${first.message}`);
   }
   return accepted;
 }

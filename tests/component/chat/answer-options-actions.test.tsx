@@ -1,5 +1,5 @@
 /**
- * Chat Options' actions on a stored answer (spec §2 "Chat Options (per response) menu"), through the real
+ * Chat Options' actions on a stored answer (the per-answer menu, components/chat/menus/AnswerOptions.tsx), through the real
  * server and the fake provider: Save as a gem in the collection picked, Copy text, Reply, and the sliders,
  * which close the menu and regenerate once released.
  */

@@ -1,5 +1,5 @@
 /**
- * Switch Model and Switch language for one answer (spec §2 Chat side drawer, §4 Regenerate options):
+ * Switch Model and Switch language for one answer:
  * the drawer opened from the answer's Chat options regenerates that answer with the pick, through the
  * real server (the request carries regenerationModel / regenerationLanguage) and the fake provider.
  */
@@ -59,7 +59,7 @@ describe('Switch Model for one answer', () => {
     expect(lastRequest().model).toBe('trove-fast');
     // The answer's own switch: the user's default model is not changed.
     expect(background.calls('selectModel')).toEqual([]);
-    expect(within(screen.getByRole('article')).getByText('Trove Fast')).toBeTruthy();
+    within(screen.getByRole('article')).getByText('Trove Fast');
   });
 });
 

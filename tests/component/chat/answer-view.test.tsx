@@ -202,7 +202,7 @@ describe('Answer options with several models', () => {
     expect(await optionItems(ui)).toContain('Regenerate');
   });
 
-  it('several models: each answers, and Regenerate is hidden (spec §2)', async () => {
+  it('several models: each answers, and Regenerate is hidden', async () => {
     const user = await live.signedIn('twomodel');
     const { background, houseModels } = await backgroundFor(user, { followUpQuestions: false });
     expect(houseModels.length).toBeGreaterThanOrEqual(2);

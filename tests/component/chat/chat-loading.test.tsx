@@ -30,7 +30,7 @@ describe('Opening a stored chat', () => {
     user.goOffline(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
     renderConversation(user, { modelIds: [modelId], temporary: false }, chatId);
 
-    expect(await screen.findByRole('status', { name: 'Loading the chat' })).toBeTruthy();
+    await screen.findByRole('status', { name: 'Loading the chat' });
     expect(screen.getByRole('log', { name: 'Conversation' }).getAttribute('aria-busy')).toBe('true');
     expect(screen.queryByText('Ask anything')).toBeNull();
   });
@@ -57,7 +57,7 @@ describe('Opening a stored chat', () => {
     const { store } = renderConversation(user, { modelIds: [modelId], temporary: false }, 2_000_000_000);
 
     await waitFor(() => expect(store.get(chatIdAtom)).toBeNull());
-    expect(await screen.findByText('Ask anything')).toBeTruthy();
+    await screen.findByText('Ask anything');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

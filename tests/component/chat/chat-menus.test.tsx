@@ -28,7 +28,7 @@ async function openSettings(over: Partial<SettingsProps> = {}) {
   return { user, props, menu, items };
 }
 
-describe('Chat Settings menu (spec §2)', () => {
+describe('Chat Settings menu', () => {
   it('lists the items in the spec’s order', async () => {
     const { items } = await openSettings({ onEditGem: vi.fn() });
     expect(items).toEqual([
@@ -80,7 +80,7 @@ describe('Chat Settings menu (spec §2)', () => {
   });
 });
 
-describe('Share Options (spec §2)', () => {
+describe('Share Options', () => {
   const actions = (): ShareActions => ({
     invite: vi.fn(),
     duplicate: vi.fn(),

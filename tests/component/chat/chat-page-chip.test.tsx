@@ -90,7 +90,7 @@ async function openPanelOn(user: Signed, url: string, title: string) {
     </Provider>,
     background,
   );
-  await waitFor(() => expect(within(pageChip()).getByText(title)).toBeTruthy());
+  await waitFor(() => within(pageChip()).getByText(title));
   return rendered;
 }
 
@@ -132,7 +132,7 @@ describe("A chat reopened from history shows its page's chip", () => {
     await openFromHistory(rendered);
 
     // The page attached now keeps its chip; the chat's page is a chip beside it, named as the chat's.
-    expect(within(pageChip()).getByText('Harbour map')).toBeTruthy();
+    within(pageChip()).getByText('Harbour map');
     const chip = await screen.findByRole('region', { name: "This chat's page" });
     expect(chip).not.toBe(pageChip());
     expect(chip.className).toContain('page-chip');
@@ -162,7 +162,7 @@ describe("A chat reopened from history shows its page's chip", () => {
     const rendered = await openPanelOn(user, TIDES, TIDES_TITLE);
     await openFromHistory(rendered);
 
-    expect(within(pageChip()).getByText(TIDES_TITLE)).toBeTruthy();
+    within(pageChip()).getByText(TIDES_TITLE);
     expect(chatPageChip()).toBeNull();
     expect(document.querySelectorAll('.page-chip')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Open that page' })).toBeNull();

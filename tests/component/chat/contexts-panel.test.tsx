@@ -54,7 +54,7 @@ const reset = () => screen.getByRole('button', { name: 'Reset' });
 describe('Contexts panel (the Attachment drawer)', () => {
   it('Context Text: empty says so; what is typed is kept; Reset clears it', async () => {
     const { user, store } = await renderPanel('ctxtext');
-    expect(screen.getByText('No context text found')).toBeTruthy();
+    screen.getByText('No context text found');
     expect((reset() as HTMLButtonElement).disabled).toBe(true);
     await user.type(screen.getByRole('textbox', { name: 'Context text' }), 'Budgets are in euros.');
     expect(store.get(contextTextAtom)).toBe('Budgets are in euros.');
@@ -68,17 +68,17 @@ describe('Contexts panel (the Attachment drawer)', () => {
     await user.click(tab('Attachments'));
     const list = () => screen.queryByRole('list', { name: 'Attached files' });
     expect(within(list() as HTMLElement).getAllByRole('listitem')).toHaveLength(5);
-    expect(screen.getByText('and 2 more: search by name to find them')).toBeTruthy();
+    screen.getByText('and 2 more: search by name to find them');
     await user.type(screen.getByRole('searchbox', { name: 'Search files by name' }), 'report-7');
     expect(within(list() as HTMLElement).getAllByRole('listitem')).toHaveLength(1);
     expect((list() as HTMLElement).textContent).toContain('report-7.pdf14 KB');
     await user.click(screen.getByRole('button', { name: 'Remove report-7.pdf' }));
-    expect(screen.getByText('No attachments found')).toBeTruthy();
+    screen.getByText('No attachments found');
     expect(store.get(attachedFilesAtom)).toHaveLength(6);
     await user.clear(screen.getByRole('searchbox', { name: 'Search files by name' }));
     await user.click(reset());
     expect(store.get(attachedFilesAtom)).toEqual([]);
-    expect(screen.getByText('No attachments found')).toBeTruthy();
+    screen.getByText('No attachments found');
   });
 
   it('Gems: lists the chosen, adds through the picker, and Reset clears only them', async () => {
@@ -91,7 +91,7 @@ describe('Contexts panel (the Attachment drawer)', () => {
     expect(onOpenDrawer).toHaveBeenCalledWith('bookmarks');
     await user.click(reset());
     expect(store.get(chosenBookmarksAtom)).toEqual({ collections: [], gems: [] });
-    expect(screen.getByText('No gems or collections chosen')).toBeTruthy();
+    screen.getByText('No gems or collections chosen');
     expect(store.get(attachedFilesAtom)).toHaveLength(7);
   });
 
@@ -100,7 +100,7 @@ describe('Contexts panel (the Attachment drawer)', () => {
     const contextSwitch = screen.getByRole('switch', { name: /^Context/ });
     await user.click(contextSwitch);
     expect(store.get(contextOnAtom)).toBe(false);
-    expect(screen.getByText('Kept, but not sent')).toBeTruthy();
+    screen.getByText('Kept, but not sent');
     expect(store.get(attachedFilesAtom)).toHaveLength(7);
   });
 });

@@ -96,7 +96,7 @@ describe('Markdown: untrusted text', () => {
     const user = userEvent.setup();
     const { container } = renderDone('Look: ![a red square](https://images.example.com/square.png)');
     expect(container.querySelector('img')).toBeNull();
-    expect(screen.getByText('a red square')).toBeTruthy();
+    screen.getByText('a red square');
     await user.click(screen.getByRole('button', { name: 'Load image from images.example.com' }));
     const image = screen.getByRole('img', { name: 'a red square' });
     expect(image.getAttribute('src')).toBe('https://images.example.com/square.png');
@@ -113,7 +113,7 @@ describe('Markdown: untrusted text', () => {
     expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
       'https://a.example/1.png',
     ]);
-    expect(screen.getByRole('button', { name: 'Load image from b.example' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Load image from b.example' });
   });
 
   it.each([
@@ -204,7 +204,7 @@ describe('Markdown: GitHub-flavoured markdown', () => {
         .map((th) => th.textContent),
     ).toEqual(['Name', 'Size']);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getByRole('cell', { name: '2 kB' })).toBeTruthy();
+    within(table).getByRole('cell', { name: '2 kB' });
     expect(container.querySelector('del')?.textContent).toBe('old');
     const boxes = screen.getAllByRole('checkbox') as HTMLInputElement[];
     expect(boxes.map((box) => box.checked)).toEqual([true, false]);
@@ -212,7 +212,7 @@ describe('Markdown: GitHub-flavoured markdown', () => {
 
   it('renders headings, lists, quotes and inline code', () => {
     renderDone('## Steps\n\n1. first\n2. second with `code`\n\n> quoted');
-    expect(screen.getByRole('heading', { level: 2, name: 'Steps' })).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: 'Steps' });
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['first', 'second with code']);
     expect(screen.getByText('code').tagName).toBe('CODE');
     expect(screen.getByText('quoted').closest('blockquote')).not.toBeNull();

@@ -72,12 +72,12 @@ describe('Prompt library: the author’s Edit and Delete', () => {
     await createPrompt(user, 'My own prompt', 'Mine {{X}}');
     const { user: ui } = user.render(<PromptsPanel onInsert={() => {}} onSubmitHidden={() => {}} />);
     await waitFor(() => expect(titles('Their public prompt')).toHaveLength(1));
-    expect(screen.getByRole('button', { name: 'Options for My own prompt' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Options for My own prompt' });
     expect(screen.queryByRole('button', { name: 'Options for Their public prompt' })).toBeNull();
 
     await ui.click(screen.getByRole('button', { name: /^Their public prompt/ }));
     expect(screen.queryByRole('button', { name: 'Edit Prompt' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Copy Prompt' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Copy Prompt' });
     await ui.click(screen.getByRole('button', { name: 'Back to prompts' }));
     await ui.click(await screen.findByRole('button', { name: /^My own prompt/ }));
     await ui.click(screen.getByRole('button', { name: 'Edit Prompt' }));
@@ -108,7 +108,7 @@ describe('Prompt library: the author’s Edit and Delete', () => {
     await ui.click(
       within(screen.getByRole('group', { name: 'Delete “Keep me”?' })).getByRole('button', { name: 'Delete' }),
     );
-    expect(await screen.findByText(/^Prompt (\d+ )?not found$/)).toBeTruthy();
+    await screen.findByText(/^Prompt (\d+ )?not found$/);
   });
 
   it('a delete that cannot reach the server says “Something went wrong” and puts the row back', async () => {
@@ -122,7 +122,7 @@ describe('Prompt library: the author’s Edit and Delete', () => {
     await ui.click(
       within(screen.getByRole('group', { name: 'Delete “Stays”?' })).getByRole('button', { name: 'Delete' }),
     );
-    expect(await screen.findByText(DELETE_FAILED)).toBeTruthy();
+    await screen.findByText(DELETE_FAILED);
     expect(titles('Stays')).toEqual(['Stays']);
   });
 });
@@ -159,7 +159,7 @@ describe('Prompt editor', () => {
     const silent = await silentServer();
     user.goOffline(silent.url);
     await ui.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeTruthy();
+    expect((await screen.findByRole('button', { name: 'Updating...' })).getAttribute('aria-busy')).toBe('true');
     await waitFor(() => expect(cachedTexts(queryClient)).toContain('- **Brief the team**'));
     expect(cachedTexts(queryClient)).not.toContain('Brief the team');
     // It fails: the lists go back, the editor stays open with the reason.
@@ -167,7 +167,7 @@ describe('Prompt editor', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/Can't reach the Trove server/);
     expect(cachedTexts(queryClient)).toContain('Brief the team');
     expect(cachedTexts(queryClient)).not.toContain('- **Brief the team**');
-    expect(screen.getByRole('button', { name: 'Update' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Update' }).getAttribute('aria-busy')).toBeNull();
     expect(await stored(user, prompt.id)).toBe('Brief the team');
 
     user.goOnline();
@@ -229,14 +229,14 @@ describe('Prompt editor', () => {
     await ui.click(screen.getByRole('button', { name: 'Edit Prompt' }));
     await editorBox();
     await ui.click(screen.getByRole('button', { name: 'Optimize prompt' }));
-    expect(await screen.findByText('Optimizing the prompt…')).toBeTruthy();
+    await screen.findByText('Optimizing the prompt…');
     await waitFor(async () =>
       expect((await editorBox()).textContent).toBe('Write a clear, friendly post about {{Topic}}.Then a title.'),
     );
     expect((await editorBox()).querySelector('hr')).toBeTruthy();
     expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('write about {{Topic}}');
     await ui.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByRole('button', { name: 'Insert Prompt' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Insert Prompt' });
     expect(await stored(user, prompt.id)).toBe('Write a clear, friendly post about {{Topic}}.\n---\nThen a title.');
     await ui.click(screen.getByRole('button', { name: 'Show Prompt' }));
     expect(screen.getByText(/Then a title\./).textContent).toBe(

@@ -71,7 +71,7 @@ describe('AI Prompts panel: tabs, search and paging', () => {
   it('each tab lists its own category with its total; switching tab clears the search', async () => {
     const library = promptLibrary([...many(2, 'Chat'), ...many(3, 'Write', 10)]);
     const { user } = setup(library);
-    expect(await screen.findByText('5 prompts')).toBeTruthy();
+    await screen.findByText('5 prompts');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'All',
       'Search',
@@ -83,12 +83,12 @@ describe('AI Prompts panel: tabs, search and paging', () => {
     ]);
     await user.type(screen.getByRole('searchbox'), 'Write');
     await user.click(screen.getByRole('tab', { name: 'Write' }));
-    expect(await screen.findByText('3 prompts')).toBeTruthy();
+    await screen.findByText('3 prompts');
     expect(shownTitles()).toEqual(['Write prompt 10', 'Write prompt 11', 'Write prompt 12']);
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
     expect(library.calls.at(-1)).toEqual({ category: 'Write', search: '', page: 1 });
     await user.click(screen.getByRole('tab', { name: 'Reading' }));
-    expect(await screen.findByText('No prompts yet')).toBeTruthy();
+    await screen.findByText('No prompts yet');
   });
 
   it('loads the next page at the list’s end until the total is reached, each prompt once', async () => {
@@ -132,14 +132,14 @@ describe('AI Prompts panel: tabs, search and paging', () => {
     await user.click(screen.getByRole('tab', { name: 'Write' }));
     await screen.findByText('2 prompts');
     await user.type(screen.getByRole('searchbox'), 'prompt 101{Enter}');
-    expect(await screen.findByText('1 prompt')).toBeTruthy();
+    await screen.findByText('1 prompt');
     expect(library.calls.at(-1)).toEqual({ category: 'Write', search: 'prompt 101', page: 1 });
     await user.click(screen.getByRole('tab', { name: 'All' }));
     await screen.findByText('32 prompts');
     expect(shownTitles()).toHaveLength(20);
     expect(library.calls.at(-1)).toEqual({ category: 'All', search: '', page: 1 });
     await user.type(screen.getByRole('searchbox'), 'nothing like it{Enter}');
-    expect(await screen.findByText('No prompt matches')).toBeTruthy();
+    await screen.findByText('No prompt matches');
   });
 
   it('shows a failed list with Retry', async () => {
@@ -149,7 +149,7 @@ describe('AI Prompts panel: tabs, search and paging', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('The server is down for maintenance.');
     library.fail(null);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('2 prompts')).toBeTruthy();
+    await screen.findByText('2 prompts');
   });
 
   it('a failed next page keeps the loaded prompts and waits for Retry', async () => {
@@ -188,7 +188,7 @@ describe('AI Prompts panel: selecting a prompt', () => {
     await user.selectOptions(tone, 'Friendly');
     expect(screen.queryByText(text)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show Prompt' }));
-    expect(screen.getByText(text)).toBeTruthy();
+    screen.getByText(text);
     await user.click(screen.getByRole('button', { name: 'Insert Prompt' }));
     expect(onInsert).toHaveBeenCalledWith(
       'Write to Ann in a Friendly tone. Sign as {{Sender}}. Hi Ann!',
@@ -205,7 +205,7 @@ describe('AI Prompts panel: selecting a prompt', () => {
     expect((await screen.findByRole('tooltip')).textContent).toBe(PROMPT_HELP);
     expect(PROMPT_HELP).toContain('{{Variable | A, B, C, D}}');
     await user.click(screen.getByRole('button', { name: 'Back to prompts' }));
-    expect(await screen.findByText('1 prompt')).toBeTruthy();
+    await screen.findByText('1 prompt');
   });
 
   const hidden = (id: number, title: string, variables: Prompt['variables']) =>

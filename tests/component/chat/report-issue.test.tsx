@@ -1,5 +1,5 @@
 /**
- * Chat Settings → Report issue (spec §2): the side panel itself (ChatPanel) opens the Report Bug dialog
+ * Chat Settings → Report issue: the side panel itself (ChatPanel) opens the Report Bug dialog
  * about its page, with the chat's model in the diagnostics shown and sent.
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Share Options (spec §2) on a stored chat, through the real server and the fake provider: Copy text,
+ * Share Options on a stored chat, through the real server and the fake provider: Copy text,
  * the three exports (downloads made by an <a download> of the server's file), Auto generate steps and
  * Duplicate chat.
  */

@@ -107,7 +107,7 @@ describe('Dialog', () => {
   it('a press on the backdrop closes it, a press inside does not', async () => {
     const { user } = await openFrom(<Host />);
     await user.click(screen.getByRole('heading', { name: 'Report a bug' }));
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    screen.getByRole('dialog');
     const backdrop = document.querySelector('.ui-backdrop');
     if (!backdrop) throw new Error('no backdrop');
     await user.pointer({ keys: '[MouseLeft]', target: backdrop });

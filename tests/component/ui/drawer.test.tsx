@@ -54,7 +54,7 @@ describe('Drawer', () => {
   it('is a modal dialog labelled by its title, focuses the first control of its body, and passes axe', async () => {
     const { drawer } = await openDrawer();
     expect(drawer.getAttribute('aria-modal')).toBe('true');
-    expect(screen.getByRole('heading', { name: 'Chat History' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Chat History' });
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search chats' }));
     expect(drawer.querySelector('.ui-drawer-body')?.contains(document.activeElement)).toBe(true);
     const results = await axe.run(drawer, { rules: { 'color-contrast': { enabled: false } } });
@@ -128,7 +128,7 @@ describe('Drawer', () => {
     fireEvent.pointerMove(handle, { pointerId: 1, clientY: 100 + window.innerHeight });
     fireEvent.pointerCancel(handle, { pointerId: 1, clientY: 100 + window.innerHeight });
     expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    screen.getByRole('dialog');
   });
 
   it('moves without a press on the handle do nothing, nor does a secondary button', async () => {

@@ -42,9 +42,9 @@ describe('EmptyState', () => {
         Saved pages appear here.
       </EmptyState>,
     );
-    expect(screen.getByRole('region', { name: 'No gems yet' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: 'No gems yet' })).toBeTruthy();
-    expect(screen.getByText('Saved pages appear here.')).toBeTruthy();
+    screen.getByRole('region', { name: 'No gems yet' });
+    screen.getByRole('heading', { level: 3, name: 'No gems yet' });
+    screen.getByText('Saved pages appear here.');
     expect(screen.getByText('💎').getAttribute('aria-hidden')).toBe('true');
     await user.tab();
     await user.keyboard('{Enter}');

@@ -69,7 +69,7 @@ describe('Popover', () => {
   it('a second click on the trigger closes it', async () => {
     const { user, trigger } = setup();
     await user.click(trigger);
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    await screen.findByRole('dialog');
     await user.click(trigger);
     expect(screen.queryByRole('dialog')).toBeNull();
   });

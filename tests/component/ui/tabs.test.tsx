@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Tabs } from '@/components/ui/Tabs';
@@ -37,7 +37,8 @@ function selectedTab() {
 describe('Tabs', () => {
   it('is one tab stop: Tab enters on the selected tab, the next Tab goes into its panel', async () => {
     const { user, tab } = setup();
-    expect(screen.getByRole('tablist', { name: 'Account' })).toBeTruthy();
+    const tabs = within(screen.getByRole('tablist', { name: 'Account' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(TABS.map((t) => t.label));
     expect(selectedTab()).toBe('Sign in');
     await user.tab();
     await user.tab();

@@ -62,7 +62,7 @@ describe('Toast', () => {
     await show();
     await user.hover(screen.getByText('Gem deleted'));
     await sleep(400);
-    expect(screen.getByText('Gem deleted')).toBeTruthy();
+    screen.getByText('Gem deleted');
     await user.unhover(screen.getByText('Gem deleted'));
     await waitFor(() => expect(screen.queryByText('Gem deleted')).toBeNull());
   });
@@ -75,7 +75,7 @@ describe('Toast', () => {
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Dismiss' }));
     await sleep(300);
-    expect(screen.getByText('Gem deleted')).toBeTruthy();
+    screen.getByText('Gem deleted');
     screen.getByRole('button', { name: 'Delete' }).focus();
     await waitFor(() => expect(screen.queryByText('Gem deleted')).toBeNull());
   });
