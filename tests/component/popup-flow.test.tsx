@@ -3,9 +3,10 @@ import { describe, expect, test } from 'vitest';
 import { defaultMediaType } from '@/lib/page/page-gem';
 import { FakeBackground } from './fake-background';
 import { makeGem, makePage } from './fixtures';
-import { field, findSaveForm, renderPopup } from './render';
+import { field, findSaveForm, findToast, renderPopup } from './render';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const autoCloseHint = () => document.querySelector('.auto-close-hint')?.textContent;
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 async function saveFresh(rendered: ReturnType<typeof renderPopup>) {
@@ -80,7 +81,7 @@ describe('SavePopup: after a save', () => {
     await findSaveForm();
     expect(fake.calls('deleteGem')).toEqual([{ id: gem?.id }]);
     expect(fake.state.gems).toEqual([]);
-    screen.getByText('Save undone: the gem was deleted.');
+    expect((await findToast('Save undone: the gem was deleted.')).getAttribute('role')).toBe('status');
     expect(rendered.closePopup).not.toHaveBeenCalled();
 
     await rendered.user.click(button('Save gem'));
@@ -104,7 +105,7 @@ describe('SavePopup: after a save', () => {
   test('the popup closes itself a moment after a save', async () => {
     const rendered = renderPopup(new FakeBackground(), { autoCloseMs: 100 });
     await saveFresh(rendered);
-    screen.getByText('This window closes in a few seconds.');
+    expect(autoCloseHint()).toBe('This window closes in a few seconds.');
     expect(rendered.closePopup).not.toHaveBeenCalled();
     await waitFor(() => expect(rendered.closePopup).toHaveBeenCalledTimes(1));
   });
@@ -119,7 +120,7 @@ describe('SavePopup: after a save', () => {
     await interact(rendered);
     await sleep(300);
     expect(rendered.closePopup).not.toHaveBeenCalled();
-    screen.getByText('This window stays open.');
+    expect(autoCloseHint()).toBe('This window stays open.');
   });
 
   test('a queued save says so calmly, with no error shown', async () => {
@@ -160,7 +161,7 @@ describe('SavePopup: a gem already saved here', () => {
     await findSaveForm('Save this page');
     expect(fake.calls('deleteGem')).toEqual([{ id: 42 }]);
     expect(fake.state.gems).toEqual([]);
-    screen.getByText('Gem deleted.');
+    expect((await findToast('Gem deleted.')).getAttribute('role')).toBe('status');
     expect(field('Title').value).toBe('Hello, world');
     expect(screen.queryByText(/Already saved/)).toBeNull();
   });

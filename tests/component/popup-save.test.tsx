@@ -95,8 +95,8 @@ describe('SavePopup: saving', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(field('Title').value).toBe('Hello again');
     expect((screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement).value).toBe('Recipes / Desserts');
-    screen.getByRole('button', { name: 'Remove tag alpha' });
-    screen.getByRole('button', { name: 'Remove tag beta' });
+    const chips = within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('button');
+    expect(chips.map((chip) => chip.getAttribute('aria-label'))).toEqual(['Remove tag alpha', 'Remove tag beta']);
     expect(saveButton().disabled).toBe(false);
     expect(fake.state.gems).toHaveLength(0);
 

@@ -51,8 +51,8 @@ describe('SavePopup: loading and failures', () => {
     const tab = fake.holdNext('getActiveTab');
     const { container } = renderPopup(fake);
     await waitFor(() => expect(fake.client.getActiveTab).toHaveBeenCalled());
-    screen.getByText('Reading the page…');
-    screen.getByRole('status', { name: 'Loading' });
+    // Said to assistive technology by the loading status itself.
+    expect(screen.getByRole('status', { name: 'Loading' }).textContent).toBe('Reading the page…');
     expect(container.querySelector('[aria-busy="true"] .preview-card')).toBeTruthy();
     expect(container.querySelectorAll('.popup-skeleton .ui-skeleton').length).toBeGreaterThan(6);
     expect(container.querySelector('.spinner')).toBeNull();

@@ -41,8 +41,8 @@ describe('ReportBugDialog: the form', () => {
     expect(previews()).toEqual([]);
     // The Dialog part moves focus in on the next frame.
     await waitFor(() => expect(document.activeElement).toBe(box('Title')));
-    inDialog().getByRole('button', { name: 'Submit' });
-    inDialog().getByRole('button', { name: 'Cancel' });
+    expect(inDialog().getByRole('button', { name: 'Submit' }).getAttribute('type')).toBe('submit');
+    expect(inDialog().getByRole('button', { name: 'Cancel' }).getAttribute('type')).toBe('button');
   });
 
   test('a title typed then cleared says the field is required at once', async () => {
@@ -230,7 +230,7 @@ describe('ReportBugDialog: sending', () => {
 
     await screen.findByText(FAILED);
     // The reason stays in the dialog.
-    screen.getByText('The report was not sent: Internal Server Error');
+    expect(inDialog().getByRole('alert').textContent).toBe('The report was not sent: Internal Server Error');
     expect(screen.queryByText(SUBMITTED)).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
     expect(queryDialog()).toBeTruthy();

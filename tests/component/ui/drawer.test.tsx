@@ -54,7 +54,8 @@ describe('Drawer', () => {
   it('is a modal dialog labelled by its title, focuses the first control of its body, and passes axe', async () => {
     const { drawer } = await openDrawer();
     expect(drawer.getAttribute('aria-modal')).toBe('true');
-    screen.getByRole('heading', { name: 'Chat History' });
+    // Labelled by its title: the heading is what names the dialog.
+    expect(drawer.getAttribute('aria-labelledby')).toBe(screen.getByRole('heading', { name: 'Chat History' }).id);
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search chats' }));
     expect(drawer.querySelector('.ui-drawer-body')?.contains(document.activeElement)).toBe(true);
     const results = await axe.run(drawer, { rules: { 'color-contrast': { enabled: false } } });

@@ -42,9 +42,9 @@ describe('EmptyState', () => {
         Saved pages appear here.
       </EmptyState>,
     );
-    screen.getByRole('region', { name: 'No gems yet' });
-    screen.getByRole('heading', { level: 3, name: 'No gems yet' });
-    screen.getByText('Saved pages appear here.');
+    const region = screen.getByRole('region', { name: 'No gems yet' });
+    expect(region.contains(screen.getByRole('heading', { level: 3, name: 'No gems yet' }))).toBe(true);
+    expect(region.contains(screen.getByText('Saved pages appear here.'))).toBe(true);
     expect(screen.getByText('💎').getAttribute('aria-hidden')).toBe('true');
     await user.tab();
     await user.keyboard('{Enter}');
