@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import { createTagBody } from '../../../lib/api/contract';
 import type { AppEnv, Deps } from '../../http/env';
 import { jsonBody } from '../../http/validate';
-import { toTag } from '../serialize';
-import { findOrCreateTag, listTags } from './tags';
+import { findOrCreateTag, listTags, toTag } from './tags';
 
 /** Tags: creating a name the user already has returns that tag, so "create on the fly" never duplicates. */
 export function tagRoutes({ db }: Deps) {
