@@ -14,6 +14,7 @@ import type {
   tags,
   uploads,
   userAiSettings,
+  users,
 } from './schema';
 
 /** A table's row as a select returns it. */
@@ -29,6 +30,7 @@ export type SettingsRow = Row<typeof userAiSettings>;
 export type ShareRow = Row<typeof chatShares>;
 export type TagRow = Row<typeof tags>;
 export type UploadRow = Row<typeof uploads>;
+export type UserRow = Row<typeof users>;
 
 /** A transaction, passed where its statements must run. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -9,8 +9,7 @@ import { ApiError } from '../../http/errors';
 import { clientAddress, enforceLimit, tooManyRequests } from '../../http/rate-limit';
 import { recentOwnersOf } from '../../http/recent-owners';
 import { jsonBody } from '../../http/validate';
-import { toUser } from '../serialize';
-import { authenticate, findUserByIdentifier, getUser, registerUser } from '../users/users';
+import { authenticate, findUserByIdentifier, getUser, registerUser, toUser } from '../users/users';
 
 /**
  * Sign-up and sign-in on Strapi's paths and shapes; refresh tokens rotate on every use. Sign-in failures

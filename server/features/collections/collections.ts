@@ -1,11 +1,20 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { MediaType } from '../../../lib/api/contract';
+import type { Collection, MediaType } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { collections, gems, NOT_SAVE_TYPES, users } from '../../db/schema';
 import type { CollectionRow } from '../../db/types';
 import { ApiError, fieldError, notFound } from '../../http/errors';
-import { toCollection } from '../serialize';
 import { DEFAULT_COLLECTIONS } from '../users/users';
+
+export const toCollection = (row: CollectionRow): Collection => ({
+  id: row.id,
+  name: row.name,
+  parentId: row.parentId,
+  gems_count: row.gemsCount,
+  isUnfiltered: row.isUnfiltered,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 /** The user's AI Chats collection, made again if the user deleted it. */
 export async function aiChatsCollection(db: Db, userId: number): Promise<number> {

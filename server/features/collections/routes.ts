@@ -8,13 +8,13 @@ import {
 import type { AppEnv, Deps } from '../../http/env';
 import { jsonBody, param, query } from '../../http/validate';
 import { listGems } from '../gems/gems';
-import { toCollection } from '../serialize';
 import { getUser } from '../users/users';
 import {
   createCollection,
   deleteCollection,
   getOwnedCollection,
   listCollections,
+  toCollection,
   updateCollection,
 } from './collections';
 

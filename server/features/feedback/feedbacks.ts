@@ -3,10 +3,24 @@ import type { z } from 'zod';
 import type { createFeedbackBody, Feedback } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { feedbacks, feedbackTags, tags, uploads, users } from '../../db/schema';
-import type { FeedbackRow } from '../../db/types';
+import type { FeedbackRow, TagRow } from '../../db/types';
 import { type FieldError, fieldErrors } from '../../http/errors';
-import { toFeedback } from '../serialize';
+import { toTag } from '../tags/tags';
 import { linkOf, parseLink } from '../uploads/upload-files';
+
+export const toFeedback = (row: FeedbackRow, author: Feedback['author'], feedbackTags: TagRow[]): Feedback => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  url: row.url,
+  category: row.category,
+  isExtension: row.isExtension,
+  imageLinks: row.imageLinks,
+  tags: feedbackTags.map(toTag),
+  diagnostics: row.diagnostics ?? null,
+  author,
+  createdAt: row.createdAt.toISOString(),
+});
 
 type CreateInput = z.output<typeof createFeedbackBody>['data'];
 

@@ -11,11 +11,30 @@ import { ApiError, notFound } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
 import { countUserGems, getGemCollection, getOwnedCollection } from '../collections/collections';
 import { clearInstructionDefault, followInstructionEdit, mediaAfterGemEdit } from '../instructions/voices';
-import { type TagFields, toGem } from '../serialize';
-import { createMissingTags, findTagRefs, resolveTagRefs, unknownTagIds } from '../tags/tags';
+import { createMissingTags, findTagRefs, resolveTagRefs, type TagFields, toTag, unknownTagIds } from '../tags/tags';
 import { fileNameOf } from '../uploads/upload-files';
 import { getUser } from '../users/users';
 import { type CreateInput, type GemAttachment, gemValues, insertGem, toDate } from './gem-insert';
+
+export const toGem = (row: GemRow, author: { id: number; username: string }, gemTags: TagFields[]): Gem => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  url: row.url,
+  canonicalUrl: row.canonicalUrl,
+  media_type: row.mediaType,
+  media: row.media,
+  image: row.image,
+  favicon: row.favicon,
+  text: row.text,
+  byline: row.byline,
+  publishedAt: row.publishedAt?.toISOString() ?? null,
+  collectionId: row.collectionId,
+  author,
+  tags: gemTags.map(toTag),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 type UpdateInput = z.output<typeof updateGemBody>['data'];
 /** The user as the owner of new gems. */

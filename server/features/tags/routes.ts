@@ -1,8 +1,7 @@
 import { tagApi } from '../../../lib/api/routes/tags';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { toTag } from '../serialize';
-import { findOrCreateTag, listTags } from './tags';
+import { findOrCreateTag, listTags, toTag } from './tags';
 
 /** Tags: creating a name the user already has returns that tag, so "create on the fly" never duplicates. */
 export function tagRoutes({ db }: Deps) {

@@ -1,9 +1,20 @@
 import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import type { Tag } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { tags } from '../../db/schema';
 import type { TagRow } from '../../db/types';
 import { ApiError, fieldError } from '../../http/errors';
+
+/** The fields of a tag row that its answer shows. */
+export type TagFields = Pick<TagRow, 'id' | 'name' | 'parentId' | 'createdAt'>;
+
+export const toTag = (row: TagFields): Tag => ({
+  id: row.id,
+  tag: row.name,
+  parentId: row.parentId,
+  createdAt: row.createdAt.toISOString(),
+});
 
 export const listTags = (db: Db, ownerId: number) =>
   db

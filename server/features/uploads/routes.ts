@@ -5,9 +5,8 @@ import { MAX_IMAGE_BYTES } from '../../../lib/files/image-type';
 import type { AppEnv, Deps } from '../../http/env';
 import { ApiError, fieldError, sendError } from '../../http/errors';
 import { cleanForm, param, pathText, query } from '../../http/validate';
-import { toUpload } from '../serialize';
 import { baseUrlOf, parseFileName } from './upload-files';
-import { checkFiles, deleteUpload, MAX_FILES_PER_UPLOAD, openStoredFile, storeUploads } from './uploads';
+import { checkFiles, deleteUpload, MAX_FILES_PER_UPLOAD, openStoredFile, storeUploads, toUpload } from './uploads';
 
 /** The largest upload request: the most files at the largest size, plus room for the multipart framing. */
 export const MAX_UPLOAD_BODY = MAX_FILES_PER_UPLOAD * MAX_IMAGE_BYTES + 1024 * 1024;

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Upload } from '../../../lib/api/contract';
 import { type AcceptedImageType, detectImageType, MAX_IMAGE_BYTES } from '../../../lib/files/image-type';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
@@ -7,7 +8,16 @@ import type { FieldError } from '../../http/errors';
 import { ApiError, fieldError, fieldErrors, notFound } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
 import { checkImage, type ImageDimensions } from './image-dimensions';
-import { extensionOf, fileNameOf, newUploadKey } from './upload-files';
+import { extensionOf, fileNameOf, linkOf, newUploadKey } from './upload-files';
+
+/** `base` is the base URL of file links (PUBLIC_URL or the request's origin). */
+export const toUpload = (row: UploadRow, base: string): Upload => ({
+  id: row.id,
+  url: linkOf(base, row),
+  mime: row.mime,
+  size: row.size,
+  createdAt: row.createdAt.toISOString(),
+});
 
 export type UploadPurpose = UploadRow['purpose'];
 

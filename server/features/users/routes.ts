@@ -2,9 +2,8 @@ import { Hono } from 'hono';
 import { populateQuery } from '../../../lib/api/contract';
 import type { AppEnv, Deps } from '../../http/env';
 import { query } from '../../http/validate';
-import { toUser } from '../serialize';
 import { listTags } from '../tags/tags';
-import { getUser } from './users';
+import { getUser, toUser } from './users';
 
 export function userRoutes({ db }: Deps) {
   return new Hono<AppEnv>().get('/me', async (c) => {

@@ -1,9 +1,22 @@
 import { eq, or, sql } from 'drizzle-orm';
+import type { User } from '../../../lib/api/contract';
 import { checkPassword, hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { collections, users } from '../../db/schema';
+import type { TagRow, UserRow } from '../../db/types';
 import { ApiError, fieldErrors } from '../../http/errors';
+import { toTag } from '../tags/tags';
+
+export const toUser = (row: UserRow, userTags?: TagRow[]): User => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  unfiltered_collection_id: row.unfilteredCollectionId,
+  ai_chats_collection_id: row.aiChatsCollectionId,
+  createdAt: row.createdAt.toISOString(),
+  ...(userTags ? { tags: userTags.map(toTag) } : {}),
+});
 
 export const DEFAULT_COLLECTIONS = { unfiltered: 'Unfiltered', aiChats: 'AI Chats' } as const;
 
