@@ -7,9 +7,9 @@ import { BackgroundError, useBackground } from '../app/background-context';
 import {
   activePageQuery,
   activeTabQuery,
+  appKeys,
   collectionsQuery,
   gemsAtUrlQuery,
-  keys,
   queueQuery,
   sessionQuery,
   tagsQuery,
@@ -98,8 +98,8 @@ export function useSavePopup() {
         outcome.status === 'queued' ? { status: 'queued' } : { status: 'saved', gem: outcome.gem, updated: false },
       );
     }
-    void queryClient.invalidateQueries({ queryKey: keys.gemsAtUrl() });
-    void queryClient.invalidateQueries({ queryKey: keys.collections });
+    void queryClient.invalidateQueries({ queryKey: appKeys.gemsAtUrlAll });
+    void queryClient.invalidateQueries({ queryKey: appKeys.collections });
   };
 
   /**
@@ -110,8 +110,8 @@ export function useSavePopup() {
     const answer = await background.deleteGem({ id });
     if (!answer.ok) throw new BackgroundError(answer.error);
     setIdempotencyKey(crypto.randomUUID());
-    await queryClient.invalidateQueries({ queryKey: keys.gemsAtUrl() });
-    void queryClient.invalidateQueries({ queryKey: keys.collections });
+    await queryClient.invalidateQueries({ queryKey: appKeys.gemsAtUrlAll });
+    void queryClient.invalidateQueries({ queryKey: appKeys.collections });
     setResult(null);
   };
 
