@@ -1,3 +1,4 @@
+import './memory.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemoryProposalAnswer, Message } from '@/lib/api/chat-contract';
 import { errorMessage } from '../../app/background-context';

@@ -1,3 +1,4 @@
+import './prompts.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PROMPT_CATEGORIES, type Prompt } from '@/lib/api/voice-contract';

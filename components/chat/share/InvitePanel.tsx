@@ -1,3 +1,4 @@
+import './share.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { ChatShare } from '@/lib/api/chat-contract';
