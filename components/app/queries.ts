@@ -6,15 +6,18 @@ import { SHOWS_LIBRARY } from './share-query-changes';
 
 /**
  * The server state every extension page shares (session, library, queue), as React Query options:
- * each key lives beside the query that fills it, so components never spell a key themselves.
+ * each key lives beside the query that fills it, so components never spell a key themselves. Each feature's
+ * own queries sit in a `queries.ts` beside its components, with a key factory of the same shape
+ * (`promptKeys.all`, `promptKeys.list(tab, search)`).
  */
-export const keys = {
+export const appKeys = {
   session: ['session'] as const,
   activeTab: ['activeTab'] as const,
   activePage: ['activePage'] as const,
   collections: ['collections'] as const,
   tags: ['tags'] as const,
-  gemsAtUrl: (url?: string) => (url === undefined ? (['gemsAtUrl'] as const) : (['gemsAtUrl', url] as const)),
+  gemsAtUrlAll: ['gemsAtUrl'] as const,
+  gemsAtUrl: (url: string) => [...appKeys.gemsAtUrlAll, url] as const,
   gems: ['gems'] as const,
   queue: ['queue'] as const,
   preferences: ['preferences'] as const,
@@ -25,28 +28,32 @@ export const keys = {
 type Client = BackgroundClient;
 
 export const sessionQuery = (background: Client) =>
-  queryOptions({ queryKey: keys.session, queryFn: async () => unwrap(await background.getSession()) });
+  queryOptions({ queryKey: appKeys.session, queryFn: async () => unwrap(await background.getSession()) });
 
 /** The tab's title and address, answered at once (the popup shows them before the page is read). */
 export const activeTabQuery = (background: Client) =>
-  queryOptions({ queryKey: keys.activeTab, queryFn: async () => unwrap(await background.getActiveTab({})) });
+  queryOptions({ queryKey: appKeys.activeTab, queryFn: async () => unwrap(await background.getActiveTab({})) });
 
 export const activePageQuery = (background: Client) =>
-  queryOptions({ queryKey: keys.activePage, queryFn: async () => unwrap(await background.getActivePage({})) });
+  queryOptions({ queryKey: appKeys.activePage, queryFn: async () => unwrap(await background.getActivePage({})) });
 
 export const collectionsQuery = (background: Client) =>
   queryOptions({
-    queryKey: keys.collections,
+    queryKey: appKeys.collections,
     queryFn: async () => unwrap(await background.listCollections()),
     meta: SHOWS_LIBRARY,
   });
 
 export const tagsQuery = (background: Client) =>
-  queryOptions({ queryKey: keys.tags, queryFn: async () => unwrap(await background.listTags()), meta: SHOWS_LIBRARY });
+  queryOptions({
+    queryKey: appKeys.tags,
+    queryFn: async () => unwrap(await background.listTags()),
+    meta: SHOWS_LIBRARY,
+  });
 
 export const gemsAtUrlQuery = (background: Client, url: string) =>
   queryOptions({
-    queryKey: keys.gemsAtUrl(url),
+    queryKey: appKeys.gemsAtUrl(url),
     queryFn: async () => unwrap(await background.findGemsAtUrl(url)),
     meta: SHOWS_LIBRARY,
   });
@@ -54,7 +61,7 @@ export const gemsAtUrlQuery = (background: Client, url: string) =>
 /** The user's gems, newest first, a page at a time. */
 export const gemsQuery = (background: Client, perPage: number) =>
   infiniteQueryOptions({
-    queryKey: keys.gems,
+    queryKey: appKeys.gems,
     queryFn: async ({ pageParam }) => unwrap(await background.listGems({ page: pageParam, perPage })),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.perPage < last.total && last.data.length ? last.page + 1 : undefined),
@@ -63,21 +70,21 @@ export const gemsQuery = (background: Client, perPage: number) =>
 
 export const queueQuery = (background: Client) =>
   queryOptions({
-    queryKey: keys.queue,
+    queryKey: appKeys.queue,
     queryFn: async () => unwrap(await background.listQueue()),
     refetchInterval: 3000,
   });
 
 export const preferencesQuery = (background: Client) =>
-  queryOptions({ queryKey: keys.preferences, queryFn: async () => unwrap(await background.getPreferences()) });
+  queryOptions({ queryKey: appKeys.preferences, queryFn: async () => unwrap(await background.getPreferences()) });
 
 export const diagnosticsQuery = (background: Client) =>
-  queryOptions({ queryKey: keys.diagnostics, queryFn: async () => unwrap(await background.getDiagnostics()) });
+  queryOptions({ queryKey: appKeys.diagnostics, queryFn: async () => unwrap(await background.getDiagnostics()) });
 
 /** Whether a Trove server answers at `url`: a problem is the query's error (not retried: the answer is the point). */
 export const serverCheckQuery = (background: Client, url: string) =>
   queryOptions({
-    queryKey: keys.serverCheck(url),
+    queryKey: appKeys.serverCheck(url),
     queryFn: async () => {
       const check = unwrap(await background.checkServer(url));
       if (check.problem) throw new CallError(check.problem);

@@ -4,12 +4,12 @@ import { IconButton } from '../ui/IconButton';
 import type { DrawerName } from './atoms';
 import { useChatApi } from './chat-api-context';
 import { waitWhile } from './conversation/answer-busy';
+import { chatQuery } from './conversation/queries';
 import type { Conversation } from './conversation/use-conversation';
 import { ChatItemActions } from './history/ChatItemActions';
 import { HistoryIcon, PlusIcon } from './icons';
 import { SettingsMenu } from './menus/SettingsMenu';
 import { type ShareActions, ShareMenu } from './menus/ShareMenu';
-import { chatQuery } from './queries';
 import type { ChatFlags } from './use-chat-flags';
 
 interface ChatHeaderProps {

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lastChatModelsItem } from '@/lib/background/stores';
 import type { BackgroundClient } from '@/lib/messaging/protocol';
+import { aiSettingsKeys, aiSettingsQuery, userModelsQuery } from '../ai-settings/queries';
 import { sessionQuery } from '../app/queries';
-import { aiSettingsQuery, userModelsQuery } from '../options/ai/queries';
 
 /**
  * Asks the background what the panel needs before React renders: the session, then (signed in) the
@@ -25,8 +25,8 @@ export function prefetchChatPanel(queryClient: QueryClient, background: Backgrou
         const show = <T>(key: readonly unknown[], data: T) => {
           if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, data, { updatedAt: 0 });
         };
-        show(aiSettingsQuery(background).queryKey, seed.settings);
-        show(userModelsQuery(background).queryKey, seed.models);
+        show(aiSettingsKeys.settings, seed.settings);
+        show(aiSettingsKeys.models, seed.models);
       }
       const [settings, models] = await fresh;
       await lastChatModelsItem.setValue({ userId: user.id, settings, models });

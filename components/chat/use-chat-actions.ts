@@ -4,15 +4,16 @@ import type { RegenerateOptions } from '@/lib/api/chat-contract';
 import type { AnswerView, TurnView } from '@/lib/chat/conversation-view';
 import type { Session } from '@/lib/messaging/types';
 import { errorMessage, unwrap, useBackground } from '../app/background-context';
-import { keys } from '../app/queries';
+import { appKeys } from '../app/queries';
 import { useToast } from '../ui/Toast';
 import { draftAtom } from './atoms';
 import { useChatApi } from './chat-api-context';
 import type { Conversation } from './conversation/use-conversation';
+import { historyKeys } from './history/queries';
 import type { AnswerActions } from './menus/AnswerOptions';
 import type { SaveKind, SaveTarget } from './menus/SaveAnswerFields';
 import type { ShareActions } from './menus/ShareMenu';
-import { chatKeys } from './queries';
+import { promptKeys } from './prompts/queries';
 
 const STEPS_QUESTION = 'Turn this conversation into clear, numbered steps.';
 
@@ -81,7 +82,7 @@ export function useChatActions(
 
   async function saveAnswer(kind: SaveKind, target: SaveTarget, turn: TurnView, answer: AnswerView) {
     // The panel only shows once the session is known: its server address is in the cache.
-    const serverUrl = queryClient.getQueryData<Session>(keys.session)?.serverUrl ?? '';
+    const serverUrl = queryClient.getQueryData<Session>(appKeys.session)?.serverUrl ?? '';
     const url = chatUrl ?? `${serverUrl}/api/chats/${conversation.chatId}/export?format=markdown`;
     try {
       const outcome = unwrap(
@@ -117,7 +118,7 @@ export function useChatActions(
   async function savedPrompt(made: Promise<{ title: string }>) {
     try {
       const prompt = await made;
-      void queryClient.invalidateQueries({ queryKey: chatKeys.promptsAll });
+      void queryClient.invalidateQueries({ queryKey: promptKeys.all });
       toast('success', `Saved as the prompt “${prompt.title}”`);
     } catch (error) {
       fail(error);
@@ -132,7 +133,7 @@ export function useChatActions(
       api
         .duplicate(chatId)
         .then((copy) => {
-          void queryClient.invalidateQueries({ queryKey: chatKeys.historyAll });
+          void queryClient.invalidateQueries({ queryKey: historyKeys.all });
           conversation.openChat(copy.id);
           toast('success', `Duplicated as “${copy.title}”`);
         })

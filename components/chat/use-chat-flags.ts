@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { CHAT_SETTINGS_DEFAULTS, type ChatSettings } from '@/lib/api/ai-contract';
-import { errorMessage, unwrap, useBackground } from '../app/background-context';
-import { useAiData, useSettingsAnswer } from '../options/ai/use-ai-settings';
+import { useAiData, useUpdateAiSettings } from '../ai-settings/use-ai-settings';
+import { errorMessage } from '../app/background-context';
 import { useToast } from '../ui/Toast';
 
 /** The Chat Settings checkboxes, kept in the user's AI settings on the server. */
@@ -9,14 +8,9 @@ export type ChatFlags = ChatSettings;
 
 /** The flags and a setter that saves one to the server (the menu shows the saved state; a failure says so). */
 export function useChatFlags() {
-  const background = useBackground();
   const { settings } = useAiData();
-  const answer = useSettingsAnswer();
   const toast = useToast();
-  const save = useMutation({
-    mutationFn: async ({ name, on }: { name: keyof ChatFlags; on: boolean }) =>
-      unwrap(await background.updateAiSettings({ [name]: on })),
-    onSuccess: (saved) => answer(saved),
+  const save = useUpdateAiSettings({
     onError: (error) => toast('error', `The setting was not saved: ${errorMessage(error)}`),
   });
   const data = settings.data;
@@ -29,5 +23,5 @@ export function useChatFlags() {
         showCitations: data.showCitations,
       }
     : CHAT_SETTINGS_DEFAULTS;
-  return { flags, setFlag: (name: keyof ChatFlags, on: boolean) => save.mutate({ name, on }) };
+  return { flags, setFlag: (name: keyof ChatFlags, on: boolean) => save.mutate({ [name]: on }) };
 }

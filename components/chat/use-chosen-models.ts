@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { AiSettings, UserModel } from '@/lib/api/ai-contract';
-import { useAiData } from '../options/ai/use-ai-settings';
+import { useAiData } from '../ai-settings/use-ai-settings';
 import { activeToolAtom, multiModelIdsAtom, multiSelectAtom } from './atoms';
 
 /** The default text model: the settings' choice, else the house default, else the first usable one. */

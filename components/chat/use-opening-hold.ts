@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useChatApi } from './chat-api-context';
+import { chatQuery } from './conversation/queries';
 import { loadedTurns, loadTurns } from './conversation/turns-code';
-import { chatQuery } from './queries';
 
 /**
  * True while the panel, opened on a stored chat, still waits for the chat's title, its turns or the code that

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { Tag } from '@/lib/api/contract';
 import { FEEDBACK_CATEGORIES } from '@/lib/feedback/categories';
 import { unwrap, useBackground } from '../app/background-context';
-import { diagnosticsQuery, keys, tagsQuery } from '../app/queries';
+import { appKeys, diagnosticsQuery, tagsQuery } from '../app/queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -103,7 +103,7 @@ export function ReportBugDialog({ initialUrl, onClose, activeModel }: Props) {
   const createTag = (name: string) => {
     const creation = (async () => {
       const tag = unwrap(await background.createTag({ tag: name }));
-      void queryClient.invalidateQueries({ queryKey: keys.tags });
+      void queryClient.invalidateQueries({ queryKey: appKeys.tags });
       return tag;
     })();
     tagCreations.current.add(creation);

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { loginBody, registerBody, type User } from '@/lib/api/contract';
 import type { Session } from '@/lib/messaging/protocol';
 import { errorMessage, placeFieldErrors, unwrap, useBackground } from '../app/background-context';
-import { keys } from '../app/queries';
+import { appKeys } from '../app/queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
@@ -18,8 +18,8 @@ function useSessionMutation<T>(call: (input: T) => Promise<Session>) {
   return useMutation({
     mutationFn: call,
     onSuccess: (session) => {
-      queryClient.setQueryData(keys.session, session);
-      void queryClient.invalidateQueries({ queryKey: keys.gems });
+      queryClient.setQueryData(appKeys.session, session);
+      void queryClient.invalidateQueries({ queryKey: appKeys.gems });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { useAiData } from '../ai-settings/use-ai-settings';
 import { errorMessage, isOffline } from '../app/background-context';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
@@ -5,7 +6,6 @@ import { DefaultsForm } from './ai/DefaultsForm';
 import { CustomEndpoints } from './ai/endpoints/CustomEndpoints';
 import { ModelList } from './ai/ModelList';
 import { ProviderKeyRow } from './ai/ProviderKeyRow';
-import { useAiData } from './ai/use-ai-settings';
 
 /**
  * AI settings (in the options page until the side panel exists): provider keys, shown only masked;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { unwrap, useBackground } from '../app/background-context';
-import { collectionsQuery, keys, preferencesQuery } from '../app/queries';
+import { appKeys, collectionsQuery, preferencesQuery } from '../app/queries';
 import { flattenCollections } from '../popup/collection-tree';
 import { Field } from '../ui/Field';
 import { useToast } from '../ui/Toast';
@@ -21,7 +21,7 @@ export function QuickSaveSettings() {
     mutationFn: async ({ id }: { id: number | null; reset?: boolean }) =>
       unwrap(await background.setPreferences({ quickSaveCollectionId: id })),
     onSuccess: (prefs, { reset }) => {
-      queryClient.setQueryData(keys.preferences, prefs);
+      queryClient.setQueryData(appKeys.preferences, prefs);
       if (reset) return;
       setWasReset(false);
       const name = collections.data?.find((c) => c.id === prefs.quickSaveCollectionId)?.name ?? 'Unfiltered';

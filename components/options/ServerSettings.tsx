@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, unwrap, useBackground } from '../app/background-context';
-import { keys, serverCheckQuery } from '../app/queries';
+import { appKeys, serverCheckQuery } from '../app/queries';
 import { useDebouncedValue } from '../app/use-debounced-value';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -43,7 +43,7 @@ export function ServerSettings({ serverUrl }: { serverUrl: string }) {
   const save = useMutation({
     mutationFn: async (url: string) => unwrap(await background.setServerUrl(url)),
     onSuccess: (session) => {
-      queryClient.setQueryData(keys.session, session);
+      queryClient.setQueryData(appKeys.session, session);
       setValue(session.serverUrl);
       toast('success', 'Server saved.');
     },

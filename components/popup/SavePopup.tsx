@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { isWebAddress } from '@/lib/api/web-address';
 import { unwrap, useBackground } from '../app/background-context';
-import { keys } from '../app/queries';
+import { appKeys } from '../app/queries';
 import { QueueStatus } from '../queue/QueueStatus';
 import { useToast } from '../ui/Toast';
 import { LoadFailedState, PopupSkeleton, QueuedState, SignedOutState, UnsaveablePageState } from './PopupStates';
@@ -63,11 +63,11 @@ function SavePopupContent({ onOpenOptions, closePopup, autoCloseMs }: Required<O
 
   const createCollection = async (name: string) => {
     const collection = unwrap(await background.createCollection({ name }));
-    queryClient.setQueryData(keys.collections, (list: typeof popup.collections | undefined) => [
+    queryClient.setQueryData(appKeys.collections, (list: typeof popup.collections | undefined) => [
       ...(list ?? []),
       collection,
     ]);
-    void queryClient.invalidateQueries({ queryKey: keys.collections });
+    void queryClient.invalidateQueries({ queryKey: appKeys.collections });
     return collection;
   };
 

@@ -9,9 +9,9 @@ import { useBackground } from '../app/background-context';
 import {
   activePageQuery,
   activeTabQuery,
+  appKeys,
   collectionsQuery,
   gemsAtUrlQuery,
-  keys,
   queueQuery,
   sessionQuery,
   tagsQuery,
@@ -99,8 +99,8 @@ export function useSavePopup() {
         outcome.status === 'queued' ? { status: 'queued' } : { status: 'saved', gem: outcome.gem, updated: false },
       );
     }
-    void queryClient.invalidateQueries({ queryKey: keys.gemsAtUrl() });
-    void queryClient.invalidateQueries({ queryKey: keys.collections });
+    void queryClient.invalidateQueries({ queryKey: appKeys.gemsAtUrlAll });
+    void queryClient.invalidateQueries({ queryKey: appKeys.collections });
   };
 
   /**
@@ -111,8 +111,8 @@ export function useSavePopup() {
     const answer = await background.deleteGem({ id });
     if (!answer.ok) throw new CallError(answer.error);
     setIdempotencyKey(crypto.randomUUID());
-    await queryClient.invalidateQueries({ queryKey: keys.gemsAtUrl() });
-    void queryClient.invalidateQueries({ queryKey: keys.collections });
+    await queryClient.invalidateQueries({ queryKey: appKeys.gemsAtUrlAll });
+    void queryClient.invalidateQueries({ queryKey: appKeys.collections });
     setResult(null);
   };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueueView } from '@/lib/messaging/protocol';
 import { unwrap, useBackground } from '../app/background-context';
-import { keys, queueQuery } from '../app/queries';
+import { appKeys, queueQuery } from '../app/queries';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -13,7 +13,7 @@ export function QueueStatus({ detailed = false }: { detailed?: boolean }) {
   const background = useBackground();
   const queryClient = useQueryClient();
   const queue = useQuery(queueQuery(background));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.queue });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: appKeys.queue });
   const retry = useMutation({
     mutationFn: async (key: string) => unwrap(await background.retryQueued({ key })),
     onSettled: refresh,

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { mountExtensionPage } from '@/components/app/mount';
-import { keys } from '@/components/app/queries';
+import { appKeys } from '@/components/app/queries';
 import { SavePopup } from '@/components/popup/SavePopup';
 import { openChatPanel } from '@/lib/chat/open-panel';
 import type { ActiveTab, BackgroundClient } from '@/lib/messaging/protocol';
@@ -16,7 +16,7 @@ export function startPopup(background: BackgroundClient, queryClient: QueryClien
   // Known before the click (the prefetch asked the tab): the panel must open inside the click's gesture, with no await
   // before it.
   const chatAboutPage = () => {
-    const tabId = queryClient.getQueryData<ActiveTab>(keys.activeTab)?.tabId;
+    const tabId = queryClient.getQueryData<ActiveTab>(appKeys.activeTab)?.tabId;
     if (tabId != null) void openChatPanel(tabId).then(closePopup);
   };
   mountExtensionPage(

@@ -1,5 +1,7 @@
 import '@/assets/trove.css';
-import '@/assets/chat.css';
+// The panel's HTML shell is drawn before React loads: its styles come with this first script.
+import '@/components/chat/panel.css';
+import '@/components/chat/composer/composer.css';
 import '@/assets/drawer.css';
 import '@/assets/pickers.css';
 import { afterFirstFrame } from '@/components/app/after-first-frame';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { aiSettingsSchema } from '../api/ai-contract';
 import { CallError, notUnderstoodError } from '../api/call-error';
 import {
   type ChatExportFormat,
@@ -207,11 +206,6 @@ export function createChatApi(access: AccessSource) {
       (await json('put', `${INSTRUCTIONS[kind].path}/${id}`, INSTRUCTIONS[kind].one, { data })).data,
     deleteInstruction: async (kind: InstructionKind, id: number) =>
       (await json('delete', `${INSTRUCTIONS[kind].path}/${id}`, deletedSchema)).data,
-    /** Makes a voice or agent the user's default (null clears it); answers the saved AI settings. */
-    setDefaultInstruction: async (kind: InstructionKind, id: number | null) => {
-      const body = kind === 'voice' ? { defaultBrandVoiceId: id } : { defaultBrandPersona: id };
-      return (await json('put', 'ai-settings', z.object({ data: aiSettingsSchema }), body)).data;
-    },
     listMemories: (search: string) => json('get', `memories?${searchParam(search)}`, memoryListSchema),
     /** Records the answer to a message's memory proposal ('saved' also makes the memory); the message as it is now. */
     answerMemoryProposal: async (messageId: number, action: MemoryProposalAnswer) =>

@@ -1,3 +1,4 @@
+import './bookmarks.css';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useMemo, useState } from 'react';

@@ -4,7 +4,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { useChatApi } from '../chat-api-context';
-import { collectionGemsQuery } from '../queries';
+import { collectionGemsQuery } from './queries';
 import { type BookmarkChoice, gemChecked, toggleGem } from './selection';
 
 interface CollectionGemsProps {

@@ -1,3 +1,4 @@
+import './composer.css';
 import { useAtom } from 'jotai';
 import { type KeyboardEvent, type ReactNode, useEffect, useEffectEvent, useRef } from 'react';
 import { type ShortcutAction, shortcutFor } from '@/lib/chat/shortcuts';

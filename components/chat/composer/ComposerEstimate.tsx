@@ -9,8 +9,8 @@ import { pageGemsIncludedAtom } from '../atoms';
 import { type BookmarkChoice, bookmarkCount, contextIds } from '../bookmarks/selection';
 import { useChatApi } from '../chat-api-context';
 import { usePageGems } from '../page/use-page-gems';
-import { contextSizeQuery } from '../queries';
 import { useContextSent } from '../use-context-sent';
+import { contextSizeQuery } from './queries';
 
 interface ComposerEstimateProps {
   page: ActivePage | null;

@@ -1,3 +1,4 @@
+import './composer.css';
 import { IconButton } from '../../ui/IconButton';
 import type { QueuedQuestion } from './use-queued-questions';
 

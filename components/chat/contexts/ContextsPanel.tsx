@@ -1,3 +1,4 @@
+import './contexts.css';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { Button } from '../../ui/Button';

@@ -1,3 +1,4 @@
+import './conversation.css';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { AnswerView as Answer } from '@/lib/chat/conversation-view';

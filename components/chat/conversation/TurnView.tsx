@@ -1,3 +1,4 @@
+import './conversation.css';
 import { useState } from 'react';
 import type { AnswerView as Answer, TurnView as Turn } from '@/lib/chat/conversation-view';
 import { IconButton } from '../../ui/IconButton';

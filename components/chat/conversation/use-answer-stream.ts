@@ -13,7 +13,8 @@ import {
 import { settledMessages } from '@/lib/chat/settled-answers';
 import { errorMessage } from '../../app/background-context';
 import { useChatApi } from '../chat-api-context';
-import { chatKeys } from '../queries';
+import { historyKeys } from '../history/queries';
+import { chatKeys } from './queries';
 
 /** The answers asked for now: their ids as the server names them, and whether Stop was pressed (even before that). */
 interface InFlight {
@@ -132,7 +133,7 @@ export function useAnswerStream(dispatch: Dispatch<LiveAction>, setFailure: (mes
             message: error instanceof Error && error.name !== 'TypeError' ? error.message : CUT_MESSAGE,
           });
         }
-        void queryClient.invalidateQueries({ queryKey: chatKeys.historyAll });
+        void queryClient.invalidateQueries({ queryKey: historyKeys.all });
         // Reads the stored copy (what the stream does not carry: times, manifests); a read begun before is cancelled
         // first, so its older copy never lands.
         if (settled || settle()) {

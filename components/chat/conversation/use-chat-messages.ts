@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CallError } from '@/lib/api/call-error';
 import { useChatApi } from '../chat-api-context';
-import { messagesQuery } from '../queries';
+import { messagesQuery } from './queries';
 
 /** The open chat's stored messages and how their loading went. A chat deleted meanwhile (404) calls `onGone`. */
 export function useChatMessages(chatId: number | null, onGone: () => void) {

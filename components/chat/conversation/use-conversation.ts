@@ -8,7 +8,7 @@ import { type AnswerView, conversationView } from '@/lib/chat/conversation-view'
 import { errorMessage } from '../../app/background-context';
 import { chatIdAtom } from '../atoms';
 import { useChatApi } from '../chat-api-context';
-import { chatKeys } from '../queries';
+import { chatKeys } from './queries';
 import { useAnswerStream } from './use-answer-stream';
 import { useChatMessages } from './use-chat-messages';
 import { useReattach } from './use-reattach';

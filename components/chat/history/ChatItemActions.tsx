@@ -1,3 +1,4 @@
+import './history.css';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../app/background-context';
 import { Button } from '../../ui/Button';

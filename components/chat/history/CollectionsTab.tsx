@@ -5,8 +5,8 @@ import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { useChatApi } from '../chat-api-context';
 import { waitWhile } from '../conversation/answer-busy';
-import { chatCollectionsQuery } from '../queries';
 import { ChatItemActions } from './ChatItemActions';
+import { chatCollectionsQuery } from './queries';
 
 /** 'AI Chats' and 'Unfiltered', each expandable to its chats. */
 export function CollectionsTab({ onOpenChat, busy }: { onOpenChat: (id: number) => void; busy: boolean }) {

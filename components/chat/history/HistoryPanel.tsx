@@ -1,3 +1,4 @@
+import './history.css';
 import { Tabs } from '../../ui/Tabs';
 import { CollectionsTab } from './CollectionsTab';
 import { RecentsTab } from './RecentsTab';

@@ -9,8 +9,8 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { useChatApi } from '../chat-api-context';
 import { waitWhile } from '../conversation/answer-busy';
-import { historyQuery } from '../queries';
 import { ChatItemActions } from './ChatItemActions';
+import { historyQuery } from './queries';
 
 /**
  * Recent chats, newest first: searched when Enter is pressed, the next page loaded as the list's end scrolls into view.

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useChatApi } from '../chat-api-context';
-import { chatKeys } from '../queries';
+import { chatKeys } from '../conversation/queries';
+import { historyKeys } from './queries';
 
 /**
  * Renaming and deleting a chat (history items, the header). Both change the history lists; a deleted chat's own
@@ -11,17 +12,18 @@ export function useManageChat(chatId: number) {
   const queryClient = useQueryClient();
   const refreshLists = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: chatKeys.historyAll }),
-      queryClient.invalidateQueries({ queryKey: chatKeys.collections }),
+      queryClient.invalidateQueries({ queryKey: historyKeys.all }),
+      queryClient.invalidateQueries({ queryKey: historyKeys.collections }),
     ]);
   const rename = useMutation({
     mutationFn: (title: string) => api.renameChat(chatId, title),
     onSuccess: () =>
-      Promise.all([refreshLists(), queryClient.invalidateQueries({ queryKey: chatKeys.chat(chatId), exact: true })]),
+      Promise.all([refreshLists(), queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId), exact: true })]),
   });
   const remove = useMutation({
     mutationFn: () => api.deleteChat(chatId),
-    onSuccess: () => Promise.all([refreshLists(), queryClient.invalidateQueries({ queryKey: chatKeys.chat(chatId) })]),
+    onSuccess: () =>
+      Promise.all([refreshLists(), queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) })]),
   });
   return { rename, remove };
 }

@@ -1,3 +1,4 @@
+import './memory.css';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../app/background-context';
 import { useDebouncedValue } from '../../app/use-debounced-value';

@@ -1,3 +1,4 @@
+import './memory.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemoryProposalAnswer, Message } from '@/lib/api/chat-contract';
 import { errorMessage } from '../../app/background-context';
@@ -5,7 +6,8 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/Toast';
 import { useChatApi } from '../chat-api-context';
-import { chatKeys } from '../queries';
+import { chatKeys } from '../conversation/queries';
+import { memoryKeys } from './queries';
 
 interface MemoryProposalProps {
   /** The fact the model proposed (untrusted model text: shown as plain text). */
@@ -35,7 +37,7 @@ export function MemoryProposal({ proposal, messageId, onDone }: MemoryProposalPr
           old?.map((m) => (m.id === answered.id ? answered : m)),
         );
       if (action === 'saved') {
-        void queryClient.invalidateQueries({ queryKey: chatKeys.memoriesAll });
+        void queryClient.invalidateQueries({ queryKey: memoryKeys.all });
         toast('success', 'Memory saved');
       }
       onDone();

@@ -1,7 +1,7 @@
 import { keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Memory } from '@/lib/api/voice-contract';
 import { useChatApi } from '../chat-api-context';
-import { chatKeys, memoriesQuery } from '../queries';
+import { memoriesQuery, memoryKeys } from './queries';
 
 type MemoryList = { data: Memory[]; total: number };
 type Snapshot = Array<[QueryKey, MemoryList | undefined]>;
@@ -17,15 +17,15 @@ export function useMemories(search: string) {
   const list = useQuery({ ...memoriesQuery(api, search), placeholderData: keepPreviousData });
 
   const changeLists = async (change: (list: MemoryList) => MemoryList): Promise<Snapshot> => {
-    await queryClient.cancelQueries({ queryKey: chatKeys.memoriesAll });
-    const snapshot = queryClient.getQueriesData<MemoryList>({ queryKey: chatKeys.memoriesAll });
-    queryClient.setQueriesData<MemoryList>({ queryKey: chatKeys.memoriesAll }, (old) => old && change(old));
+    await queryClient.cancelQueries({ queryKey: memoryKeys.all });
+    const snapshot = queryClient.getQueriesData<MemoryList>({ queryKey: memoryKeys.all });
+    queryClient.setQueriesData<MemoryList>({ queryKey: memoryKeys.all }, (old) => old && change(old));
     return snapshot;
   };
   const restore = (_error: unknown, _input: unknown, snapshot: Snapshot | undefined) => {
     for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: chatKeys.memoriesAll });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: memoryKeys.all });
 
   const update = useMutation({
     mutationFn: ({ id, memory }: { id: number; memory: string }) => api.updateMemory(id, memory),

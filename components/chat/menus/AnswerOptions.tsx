@@ -1,3 +1,4 @@
+import './menus.css';
 import { useState } from 'react';
 import { READING_LEVELS, RESPONSE_LENGTHS, type RegenerateOptions } from '@/lib/api/chat-contract';
 import type { AnswerView } from '@/lib/chat/conversation-view';

@@ -1,3 +1,4 @@
+import './menus.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useBackground } from '../../app/background-context';

@@ -1,7 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import type { UserModel } from '@/lib/api/ai-contract';
-import { unwrap, useBackground } from '../../app/background-context';
-import { useSettingsAnswer } from '../../options/ai/use-ai-settings';
+import { useSelectModel } from '../../ai-settings/use-ai-settings';
 import { activeToolAtom, answerSwitchAtom, multiModelIdsAtom, multiSelectAtom, temporaryAtom } from '../atoms';
 import type { Conversation } from '../conversation/use-conversation';
 import type { useChosenModels } from '../use-chosen-models';
@@ -20,8 +19,7 @@ interface ChatModelsPanelProps {
  * regenerates one answer with it (Switch Model); with 'Multi select models' on, picks add or remove models.
  */
 export function ChatModelsPanel({ conversation, models, onClose }: ChatModelsPanelProps) {
-  const background = useBackground();
-  const answerSettings = useSettingsAnswer();
+  const select = useSelectModel();
   const switching = useAtomValue(answerSwitchAtom);
   const [multi, setMulti] = useAtom(multiSelectAtom);
   const [multiIds, setMultiIds] = useAtom(multiModelIdsAtom);
@@ -40,9 +38,7 @@ export function ChatModelsPanel({ conversation, models, onClose }: ChatModelsPan
       return;
     }
     // With the picture tool the choice is the user's image default.
-    answerSettings(
-      unwrap(await background.selectModel({ modelId: model.id, kind: tool === 'picture' ? 'image' : 'text' })),
-    );
+    await select.mutateAsync({ modelId: model.id, kind: tool === 'picture' ? 'image' : 'text' });
     onClose();
   };
   const toggleModel = (model: UserModel) =>

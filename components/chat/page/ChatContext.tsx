@@ -1,3 +1,4 @@
+import './page.css';
 import { useAtom, useAtomValue } from 'jotai';
 import { contextOnAtom, contextTextAtom, pageGemsIncludedAtom } from '../atoms';
 import { ChosenBookmarks } from '../bookmarks/ChosenBookmarks';

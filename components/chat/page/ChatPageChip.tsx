@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { type Message, manifestItems } from '@/lib/api/chat-contract';
 import { Button } from '../../ui/Button';
 import { useChatApi } from '../chat-api-context';
-import { chatQuery, messagesQuery } from '../queries';
+import { chatQuery, messagesQuery } from '../conversation/queries';
 import { PageChipRow, webUrl } from './PageChipRow';
 
 /**

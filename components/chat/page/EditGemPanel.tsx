@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Gem } from '@/lib/api/contract';
 import type { ActivePage } from '@/lib/messaging/types';
 import { unwrap, useBackground } from '../../app/background-context';
-import { collectionsQuery, keys, sessionQuery, tagsQuery } from '../../app/queries';
+import { appKeys, collectionsQuery, sessionQuery, tagsQuery } from '../../app/queries';
 import { SaveGemForm } from '../../popup/SaveGemForm';
 import { useToast } from '../../ui/Toast';
 
@@ -22,8 +22,8 @@ export function EditGemPanel({ page, gem, onDone }: EditGemPanelProps) {
   const collections = useQuery(collectionsQuery(background));
   const tags = useQuery(tagsQuery(background));
   const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: keys.gemsAtUrl() });
-    void queryClient.invalidateQueries({ queryKey: keys.collections });
+    void queryClient.invalidateQueries({ queryKey: appKeys.gemsAtUrlAll });
+    void queryClient.invalidateQueries({ queryKey: appKeys.collections });
     onDone();
   };
   return (

@@ -1,3 +1,4 @@
+import './page.css';
 export interface RemovableItem {
   key: string;
   name: string;

@@ -7,8 +7,8 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
 import { useChatApi } from '../chat-api-context';
-import { type PromptTab, promptsQuery } from '../queries';
 import { PromptRow } from './PromptRow';
+import { type PromptTab, promptsQuery } from './queries';
 import { usePromptMutations } from './use-prompt-mutations';
 
 /** One tab's prompts: the next page loads as the list's end scrolls into view, each prompt once. */

@@ -1,3 +1,4 @@
+import './prompts.css';
 import type { PromptQueueState, QueueItemStatus } from '@/lib/chat/prompt-queue';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';

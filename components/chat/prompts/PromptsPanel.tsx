@@ -1,10 +1,11 @@
+import './prompts.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PROMPT_CATEGORIES, type Prompt } from '@/lib/api/voice-contract';
 import { Tabs } from '../../ui/Tabs';
-import { chatKeys, type PromptTab } from '../queries';
 import { PromptDetail, type PromptDetailProps } from './PromptDetail';
 import { PromptList } from './PromptList';
+import { type PromptTab, promptKeys } from './queries';
 
 const TABS: readonly PromptTab[] = ['All', ...PROMPT_CATEGORIES];
 
@@ -41,8 +42,8 @@ export function PromptsPanel({ onInsert, onSubmitHidden, modelId }: PromptsPanel
   // same search run again reloads the shown list from its first page.
   const runSearch = () => {
     const next = typed.trim();
-    queryClient.removeQueries({ queryKey: chatKeys.promptsAll, type: 'inactive' });
-    if (next === search) void queryClient.resetQueries({ queryKey: chatKeys.prompts(tab, search) });
+    queryClient.removeQueries({ queryKey: promptKeys.all, type: 'inactive' });
+    if (next === search) void queryClient.resetQueries({ queryKey: promptKeys.list(tab, search) });
     setSearch(next);
   };
 

@@ -3,7 +3,7 @@ import { CallError } from '@/lib/api/call-error';
 import { promptQueue, promptVariables } from '@/lib/api/prompt-variables';
 import type { Prompt, UpdatePromptInput } from '@/lib/api/voice-contract';
 import { useChatApi } from '../chat-api-context';
-import { chatKeys } from '../queries';
+import { promptKeys } from './queries';
 
 type PromptPages = InfiniteData<{ data: Prompt[]; total: number }, number>;
 type Snapshot = Array<[QueryKey, PromptPages | undefined]>;
@@ -42,9 +42,9 @@ export function usePromptMutations() {
   const queryClient = useQueryClient();
 
   const changeLists = async (change: (prompts: Prompt[]) => Prompt[]): Promise<Snapshot> => {
-    await queryClient.cancelQueries({ queryKey: chatKeys.promptsAll });
-    const snapshot = queryClient.getQueriesData<PromptPages>({ queryKey: chatKeys.promptsAll });
-    queryClient.setQueriesData<PromptPages>({ queryKey: chatKeys.promptsAll }, (old) => {
+    await queryClient.cancelQueries({ queryKey: promptKeys.all });
+    const snapshot = queryClient.getQueriesData<PromptPages>({ queryKey: promptKeys.all });
+    queryClient.setQueriesData<PromptPages>({ queryKey: promptKeys.all }, (old) => {
       if (!old) return old;
       const pages = old.pages.map((page) => ({ ...page, data: change(page.data) }));
       // Each page carries the list's total: a prompt taken out of any page lowers all of them.
@@ -56,7 +56,7 @@ export function usePromptMutations() {
   const restore = (_error: unknown, _input: unknown, snapshot: Snapshot | undefined) => {
     for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: chatKeys.promptsAll });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: promptKeys.all });
 
   const update = useMutation({
     mutationFn: ({ prompt, edit }: { prompt: Prompt; edit: Required<Pick<UpdatePromptInput, 'text' | 'expander'>> }) =>

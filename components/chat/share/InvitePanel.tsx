@@ -1,3 +1,4 @@
+import './share.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { ChatShare } from '@/lib/api/chat-contract';
@@ -7,7 +8,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/Toast';
 import { useChatApi } from '../chat-api-context';
-import { chatKeys, shareLinkQuery } from '../queries';
+import { shareKeys, shareLinkQuery } from './queries';
 
 /**
  * Invite Other: a read-only link to the chat that anyone can open without signing in, served by the
@@ -19,7 +20,7 @@ export function InvitePanel({ chatId }: { chatId: number }) {
   const toast = useToast();
   const linkId = useId();
   const link = useQuery(shareLinkQuery(api, chatId));
-  const setLink = (share: ChatShare | null) => queryClient.setQueryData(chatKeys.shareLink(chatId), share);
+  const setLink = (share: ChatShare | null) => queryClient.setQueryData(shareKeys.link(chatId), share);
   const create = useMutation({ mutationFn: () => api.createShareLink(chatId), onSuccess: setLink });
   const turnOff = useMutation({
     mutationFn: () => api.deleteShareLink(chatId),

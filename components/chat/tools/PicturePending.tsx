@@ -1,3 +1,4 @@
+import './tools.css';
 import { Spinner } from '../../ui/Spinner';
 import type { PictureRequest } from './use-pictures';
 

@@ -1,3 +1,4 @@
+import './tools.css';
 import { useState } from 'react';
 import type { GeneratedImage } from '@/lib/api/chat-contract';
 import { errorMessage } from '../../app/background-context';

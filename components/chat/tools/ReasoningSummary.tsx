@@ -1,3 +1,4 @@
+import './tools.css';
 /** Research: the model's summary of its reasoning, collapsed under its own summary line (untrusted: shown as text). */
 export function ReasoningSummary({ text, streaming }: { text: string; streaming: boolean }) {
   return (

@@ -1,3 +1,4 @@
+import './tools.css';
 import type { SearchResult } from '@/lib/api/chat-contract';
 import { isWebAddress } from '@/lib/api/web-address';
 import { siteOf } from '@/lib/page/site-name';

@@ -1,3 +1,4 @@
+import './tools.css';
 import { useAtom } from 'jotai';
 import { MAX_PICTURES, PICTURE_SHAPES, REASONING_EFFORTS } from '@/lib/api/chat-contract';
 import { RadioGroup, type RadioOption } from '../../ui/RadioGroup';

@@ -5,7 +5,8 @@ import type { UserModel } from '@/lib/api/ai-contract';
 import { errorMessage } from '../../app/background-context';
 import { chatIdAtom, pictureOptionsAtom } from '../atoms';
 import { useChatApi } from '../chat-api-context';
-import { chatKeys } from '../queries';
+import { chatKeys } from '../conversation/queries';
+import { historyKeys } from '../history/queries';
 
 /** What is being drawn, for the status line. */
 export interface PictureRequest {
@@ -37,7 +38,7 @@ export function usePictures() {
       }
       await api.makePictures(id, { prompt, modelId: model.id, ...options });
       await queryClient.invalidateQueries({ queryKey: chatKeys.messages(id) });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.historyAll });
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {

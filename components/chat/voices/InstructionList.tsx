@@ -55,7 +55,7 @@ export function InstructionList({ kind, search, selectedId, onSelect }: Instruct
             await remove.mutateAsync(item.id);
             if (item.id === selectedId) onSelect(null);
           }}
-          onMakeDefault={(on) => makeDefault.mutateAsync(on ? item.id : null)}
+          onMakeDefault={(on) => makeDefault(on ? item.id : null)}
         />
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import './voices.css';
 import { useState } from 'react';
 import type { InstructionKind } from '@/lib/chat/chat-api';
 import { useDebouncedValue } from '../../app/use-debounced-value';

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InstructionKind } from '@/lib/chat/chat-api';
-import { AI_SETTINGS_KEY } from '../../options/ai/queries';
+import { useUpdateAiSettings } from '../../ai-settings/use-ai-settings';
 import { useChatApi } from '../chat-api-context';
-import { chatKeys, instructionsQuery } from '../queries';
+import { instructionKeys, instructionsQuery } from './queries';
 
 /** One kind's list (brand voices or agents) matching `search`, and its author actions. */
 export function useInstructions(kind: InstructionKind, search: string) {
@@ -10,7 +10,7 @@ export function useInstructions(kind: InstructionKind, search: string) {
   const queryClient = useQueryClient();
   // The last answer stays on screen while the next search is fetched.
   const list = useQuery({ ...instructionsQuery(api, kind, search), placeholderData: keepPreviousData });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: chatKeys.instructionsAll(kind) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: instructionKeys.kind(kind) });
 
   const update = useMutation({
     mutationFn: ({ id, name, text }: { id: number; name: string; text: string }) =>
@@ -18,12 +18,9 @@ export function useInstructions(kind: InstructionKind, search: string) {
     onSuccess: refresh,
   });
   const remove = useMutation({ mutationFn: (id: number) => api.deleteInstruction(kind, id), onSuccess: refresh });
-  const makeDefault = useMutation({
-    mutationFn: (id: number | null) => api.setDefaultInstruction(kind, id),
-    onSuccess: (settings) => {
-      queryClient.setQueryData(AI_SETTINGS_KEY, settings);
-      return refresh();
-    },
-  });
+  // The default is one of the user's AI settings (null clears it), saved as every other one is.
+  const saveDefault = useUpdateAiSettings({ onSuccess: refresh });
+  const makeDefault = (id: number | null) =>
+    saveDefault.mutateAsync(kind === 'voice' ? { defaultBrandVoiceId: id } : { defaultBrandPersona: id });
   return { list, update, remove, makeDefault };
 }

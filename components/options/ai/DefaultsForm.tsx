@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import type { AiSettings, UserModel } from '@/lib/api/ai-contract';
-import { errorMessage, unwrap, useBackground } from '../../app/background-context';
+import { useUpdateAiSettings } from '../../ai-settings/use-ai-settings';
+import { errorMessage } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { useToast } from '../../ui/Toast';
-import { useSettingsAnswer } from './use-ai-settings';
 
 /** The languages the models speak (each model lists its own), plus the current one if no model lists it. */
 function languageOptions(models: UserModel[], current: string | null) {
@@ -23,15 +22,10 @@ function modelName(models: UserModel[], provider: string | null, model: string |
 
 /** The current default text and image models, and the default language. */
 export function DefaultsForm({ models, settings }: { models: UserModel[]; settings: AiSettings }) {
-  const background = useBackground();
-  const answered = useSettingsAnswer();
   const toast = useToast();
   const languages = languageOptions(models, settings.defaultLanguage);
-  const save = useMutation({
-    mutationFn: async (defaultLanguage: string | null) =>
-      unwrap(await background.updateAiSettings({ defaultLanguage })),
-    onSuccess: (next, code) => {
-      answered(next);
+  const save = useUpdateAiSettings({
+    onSuccess: (_next, { defaultLanguage: code }) => {
       const label = languages.find((l) => l.code === code)?.label;
       toast('success', label ? `Default language: ${label}.` : 'Default language cleared.');
     },
@@ -51,7 +45,7 @@ export function DefaultsForm({ models, settings }: { models: UserModel[]; settin
           id="ai-default-language"
           value={settings.defaultLanguage ?? ''}
           disabled={save.isPending}
-          onChange={(e) => save.mutate(e.target.value || null)}
+          onChange={(e) => save.mutate({ defaultLanguage: e.target.value || null })}
         >
           <option value="">Not set</option>
           {languages.map((l) => (

@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import type { AiSettings, UserModel } from '@/lib/api/ai-contract';
-import { errorMessage, unwrap, useBackground } from '../../app/background-context';
+import { useSelectModel } from '../../ai-settings/use-ai-settings';
+import { errorMessage } from '../../app/background-context';
 import { kindOf, ModelRow } from './ModelRow';
 import { modelSections, type ProviderGroup } from './model-sections';
-import { useSettingsAnswer } from './use-ai-settings';
 
 /**
  * Every model the user could use, with its label and capabilities: the usable ones first, by provider; the
@@ -13,20 +12,14 @@ import { useSettingsAnswer } from './use-ai-settings';
  * is what can be said.
  */
 export function ModelList({ models, settings }: { models: UserModel[]; settings: AiSettings }) {
-  const background = useBackground();
-  const answered = useSettingsAnswer();
-  const select = useMutation({
-    mutationFn: async (model: UserModel) =>
-      unwrap(await background.selectModel({ modelId: model.id, kind: kindOf(model) })),
-    onSuccess: (next) => answered(next),
-  });
+  const select = useSelectModel();
   if (!models.length) return <p className="empty">No models are available on this server.</p>;
   const { usable, inactive } = modelSections(models, settings);
 
   const rows = (group: ProviderGroup, reasonShown: boolean) => (
     <ul className="ai-model-list">
       {group.models.map((model) => {
-        const asked = select.variables?.id === model.id;
+        const asked = select.variables?.modelId === model.id;
         return (
           <ModelRow
             key={model.id}
@@ -36,7 +29,7 @@ export function ModelList({ models, settings }: { models: UserModel[]; settings:
             pending={select.isPending && asked}
             busy={select.isPending}
             error={asked && select.isError ? errorMessage(select.error) : null}
-            onMakeDefault={() => select.mutate(model)}
+            onMakeDefault={() => select.mutate({ modelId: model.id, kind: kindOf(model) })}
           />
         );
       })}

@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AiProviderSettings } from '@/lib/api/ai-contract';
 import { messages } from '@/lib/api/validators';
+import { useSettingsAnswer } from '../../ai-settings/use-ai-settings';
 import { unwrap, useBackground } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { useToast } from '../../ui/Toast';
 import { type FieldErrors, splitFieldErrors } from './field-errors';
-import { useSettingsAnswer } from './use-ai-settings';
 
 /** Providers reached at a base URL the user gives: the OpenAI-compatible APIs and Ollama. */
 const BASE_URL_PROVIDERS = new Set(['mistral', 'groq', 'ollama']);

@@ -9,12 +9,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useChosenBookmarks } from '@/components/chat/bookmarks/use-chosen-bookmarks';
+import { chatKeys } from '@/components/chat/conversation/queries';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
 import { useChatFiles } from '@/components/chat/files/use-chat-files';
 import { HistoryPanel } from '@/components/chat/history/HistoryPanel';
 import { ChatContext } from '@/components/chat/page/ChatContext';
 import { usePanelPage } from '@/components/chat/page/use-panel-page';
-import { chatKeys } from '@/components/chat/queries';
 import { useChatFlags } from '@/components/chat/use-chat-flags';
 import { useChosenModels } from '@/components/chat/use-chosen-models';
 import { useSendQuestion } from '@/components/chat/use-send-question';
@@ -114,7 +114,7 @@ async function openFromHistory(rendered: Awaited<ReturnType<typeof openPanelOn>>
   await ui.click(await screen.findByRole('button', { name: /^When is high tide\?/ }));
   await waitFor(() => expect(screen.getByRole('status', { name: 'Answer' }).textContent).toBe('At 6:12.'));
   const chatId = Number(screen.getByRole('status', { name: 'Chat' }).textContent);
-  await waitFor(() => expect(queryClient.getQueryState(chatKeys.chat(chatId))?.status).toBe('success'));
+  await waitFor(() => expect(queryClient.getQueryState(chatKeys.detail(chatId))?.status).toBe('success'));
   await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 }
 

@@ -1,12 +1,12 @@
 import type { ReactElement } from 'react';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, vi } from 'vitest';
 import { ChatApiProvider } from '@/components/chat/chat-api-context';
-import type { UserModel } from '@/lib/api/ai-contract';
+import type { AiSettings, UserModel } from '@/lib/api/ai-contract';
 import { createChatApi } from '@/lib/chat/chat-api';
 import { copyOfTemplate, removeDataDir } from '../../data-dirs';
 import type { FakeProvider } from '../../fake-provider/server';
 import { type ServerProcess, startServerProcess } from '../../server-process';
-import type { FakeBackground } from '../fake-background';
+import { FakeBackground } from '../fake-background';
 import { renderWithBackground } from '../render';
 
 let users = 0;
@@ -86,6 +86,23 @@ export function setupLiveServer(extraEnv: () => Record<string, string> = () => (
         const usable = models.find((m) => m.type === 'Text' && m.inactiveReason === null);
         if (!usable) throw new Error('no usable text model');
         return usable.id;
+      },
+      /**
+       * A background whose AI settings are this user's on the server: read and saved over HTTP as the real
+       * background does (its other calls are the fake's own).
+       */
+      aiSettingsBackground: () => {
+        const background = new FakeBackground();
+        const settings = async (method: string, body?: unknown) => {
+          try {
+            return { ok: true as const, data: (await call('ai-settings', method, body, jwt)).data as AiSettings };
+          } catch (error) {
+            return { ok: false as const, error: { kind: 'server' as const, status: 400, message: String(error) } };
+          }
+        };
+        vi.mocked(background.client.getAiSettings).mockImplementation(() => settings('GET'));
+        vi.mocked(background.client.updateAiSettings).mockImplementation((input) => settings('PUT', input));
+        return background;
       },
       /**
        * `background`: what the page's background calls answer (e.g. the user's collections as the server lists them).

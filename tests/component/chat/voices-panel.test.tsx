@@ -128,10 +128,13 @@ describe('Brand voices and agents panel', () => {
     const u = await withVoices('vdef');
     await u.voice('Casual');
     const formal = await u.voice('Formal');
-    const { user } = u.render(<VoicesPanel selected={nothing} onSelect={vi.fn()} />);
+    const background = u.aiSettingsBackground();
+    const { user } = u.render(<VoicesPanel selected={nothing} onSelect={vi.fn()} />, background);
     await user.click(await screen.findByRole('button', { name: 'Options for Formal' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Make default' }));
     await waitFor(() => expect(names('brand voices')).toEqual(['Formal✓ Default', 'Casual']));
+    // Saved as every AI setting is, through the background (the options page's way too).
+    expect(background.calls('updateAiSettings')).toEqual([{ defaultBrandVoiceId: formal.id }]);
     expect((await u.call('ai-settings')).data).toMatchObject({
       defaultBrandVoiceId: formal.id,
       defaultBrandVoiceName: 'Formal',

@@ -1,18 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomEndpoint } from '@/lib/api/ai-contract';
+import type { BackgroundClient } from '@/lib/messaging/protocol';
+import { aiSettingsKeys } from '../../../ai-settings/queries';
 import { unwrap, useBackground } from '../../../app/background-context';
-import { USER_MODELS_KEY } from '../queries';
 
-/** React Query keys of the custom endpoints. */
+/** The custom endpoints of the options page. */
 export const endpointKeys = { all: ['ai-custom-endpoints'] as const };
 
 /** The user's own endpoints with their discovered models, as the server keeps them. */
+export const customEndpointsQuery = (background: BackgroundClient) =>
+  queryOptions({ queryKey: endpointKeys.all, queryFn: async () => unwrap(await background.listCustomEndpoints()) });
+
 export function useCustomEndpoints() {
-  const background = useBackground();
-  return useQuery({
-    queryKey: endpointKeys.all,
-    queryFn: async () => unwrap(await background.listCustomEndpoints()),
-  });
+  return useQuery(customEndpointsQuery(useBackground()));
 }
 
 /**
@@ -29,6 +29,6 @@ export function useEndpointsChanged() {
           : [...list, change.saved]
         : list.filter((e) => e.id !== change.removedId),
     );
-    void queryClient.invalidateQueries({ queryKey: USER_MODELS_KEY });
+    void queryClient.invalidateQueries({ queryKey: aiSettingsKeys.models });
   };
 }

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ChatApi, InstructionKind } from '@/lib/chat/chat-api';
+
+/** Brand voices and agents: one list per kind and search. */
+export const instructionKeys = {
+  all: ['instructions'] as const,
+  kind: (kind: InstructionKind) => [...instructionKeys.all, kind] as const,
+  list: (kind: InstructionKind, search: string) => [...instructionKeys.kind(kind), search] as const,
+};
+
+export const instructionsQuery = (api: ChatApi, kind: InstructionKind, search: string) =>
+  queryOptions({ queryKey: instructionKeys.list(kind, search), queryFn: () => api.listInstructions(kind, search) });
