@@ -1,10 +1,7 @@
 import { chatContextInput, type RegenerateOptions, usedInstructionsSchema } from '../../../lib/api/contract';
-import type { Generations } from '../../ai/generations';
 import { regenerateInstructions } from '../../ai/regenerate';
-import type { Db } from '../../db/client';
-import type { Deps } from '../../http/env';
 import { ApiError } from '../../http/errors';
-import type { FileStore } from '../../storage/file-store';
+import type { RequestContext } from '../../http/request-context';
 import { storedTurns } from '../chats/chat-turns';
 import { getOwnedChat, getOwnedMessage, isWriterChat } from '../chats/chats';
 import { type AnswerOptions, type AnswerRequest, startAnswer } from './chat-answers';
@@ -40,15 +37,8 @@ function toolOptionsOf(context: Record<string, unknown>): AnswerOptions {
  * context, answered with the options as instructions (server/ai/regenerate.ts), by the switched
  * model/language when given. The options are stored in the new message's `context.regenerate`.
  */
-export async function regenerateMessage(
-  db: Db,
-  ai: Deps['ai'],
-  generations: Generations,
-  userId: number,
-  id: number,
-  options: RegenerateOptions,
-  store: FileStore,
-) {
+export async function regenerateMessage(ctx: RequestContext, id: number, options: RegenerateOptions) {
+  const { db, userId } = ctx;
   const original = await getOwnedMessage(db, userId, id);
   const chat = await getOwnedChat(db, userId, original.chatGemId);
   const modelId = options.regenerationModel ?? original.modelId;
@@ -57,7 +47,7 @@ export async function regenerateMessage(
       errors: [{ path: 'regenerationModel', message: 'choose a model' }],
     });
   const parsed = chatContextInput.safeParse(original.context.input);
-  return startAnswer(db, ai, generations, userId, {
+  return startAnswer(ctx, {
     choice: storedChoice(original.context),
     text: original.userText,
     modelIds: [modelId],
@@ -65,7 +55,6 @@ export async function regenerateMessage(
     storeIn: original.chatGemId,
     writer: isWriterChat(chat),
     chatId: original.chatGemId,
-    store,
     history: await storedTurns(db, original.chatGemId, original.id),
     context: parsed.success ? parsed.data : undefined,
     options: toolOptionsOf(original.context),

@@ -3,8 +3,7 @@ import type { ContextSize, contextSizeBody } from '../../../lib/api/chat-contrac
 import { estimateTokens } from '../../../lib/api/context-budget';
 import { gatherContext, isMaterial } from '../../ai/context';
 import { itemLabel } from '../../ai/context-fit';
-import type { Db } from '../../db/client';
-import type { FileStore } from '../../storage/file-store';
+import type { RequestContext } from '../../http/request-context';
 
 /**
  * The size of the gems a question would be sent with (`POST /api/chats/context-size`): the chosen gems, the gems of
@@ -14,9 +13,7 @@ import type { FileStore } from '../../storage/file-store';
  * panel's to count.
  */
 export async function contextSize(
-  db: Db,
-  store: FileStore,
-  userId: number,
+  { db, files, userId }: RequestContext,
   input: z.output<typeof contextSizeBody>,
 ): Promise<ContextSize> {
   const { pageExtract, ...ids } = input;
@@ -24,7 +21,7 @@ export async function contextSize(
     db,
     userId,
     { ...ids, fileIds: [], ...(pageExtract ? { pageExtract: { url: pageExtract.url, title: '', text: '' } } : {}) },
-    { store, chatId: null, at: '' },
+    { store: files.store, chatId: null, at: '' },
   );
   const sent = items
     .filter((item) => isMaterial(item) && item.omitted === undefined)

@@ -3,7 +3,8 @@ import type { ChatExportFormat, GeneratedImage, SearchResult } from '../../../li
 import { answerLabel, groupTurns, turnsKeeping } from '../../../lib/chat/turns';
 import type { Db } from '../../db/client';
 import { gems, messages } from '../../db/schema';
-import { copyPictures, type Files } from '../answers/pictures';
+import type { RequestContext } from '../../http/request-context';
+import { copyPictures } from '../answers/pictures';
 import { createChat, getOwnedChat, getOwnedMessage, isWriterChat, listMessages, toMessage } from './chats';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -40,9 +41,7 @@ function copiedContext(context: Record<string, unknown>, copyOf: Map<number, num
  * chat is removed again if copying fails.
  */
 async function copyChat(
-  db: Db,
-  files: Files,
-  userId: number,
+  { db, files, userId }: RequestContext,
   source: typeof gems.$inferSelect,
   title: string,
   rows: MessageRow[],
@@ -95,10 +94,11 @@ async function copyChat(
 }
 
 /** `POST /api/chats/{id}/duplicate`: "<title> (copy)" with copies of all its messages. */
-export async function duplicateChat(db: Db, files: Files, userId: number, chatId: number) {
+export async function duplicateChat(ctx: RequestContext, chatId: number) {
+  const { db, userId } = ctx;
   const source = await getOwnedChat(db, userId, chatId);
   const rows = await listMessages(db, userId, chatId);
-  return copyChat(db, files, userId, source, `${source.title} (copy)`, rows);
+  return copyChat(ctx, source, `${source.title} (copy)`, rows);
 }
 
 /**
@@ -114,11 +114,12 @@ function forkedRows(rows: MessageRow[], messageId: number): MessageRow[] {
 }
 
 /** `POST /api/messages/{id}/fork`: "<title> (fork)" with the turns up to this answer's, which ends with it. */
-export async function forkChat(db: Db, files: Files, userId: number, messageId: number) {
+export async function forkChat(ctx: RequestContext, messageId: number) {
+  const { db, userId } = ctx;
   const message = await getOwnedMessage(db, userId, messageId);
   const source = await getOwnedChat(db, userId, message.chatGemId);
   const rows = forkedRows(await listMessages(db, userId, source.id), message.id);
-  return copyChat(db, files, userId, source, `${source.title} (fork)`, rows);
+  return copyChat(ctx, source, `${source.title} (fork)`, rows);
 }
 
 const EXPORT_FILES: Record<ChatExportFormat, { contentType: string; extension: string }> = {
