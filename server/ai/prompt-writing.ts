@@ -8,7 +8,7 @@ import { CHARS_PER_TOKEN, contextBudget } from '../../lib/api/context-budget';
 import type { Db } from '../db/client';
 import type { MessageUsage } from '../db/schema';
 import { modelAccess } from '../features/ai-settings/ai-settings';
-import { creditsFor } from '../features/answers/answer-generation';
+import { creditsFor } from '../features/answers/answer-credits';
 import { holdCredits, keepHeld, settleCredits } from '../features/credits/credits';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
@@ -21,7 +21,7 @@ export const FROM_CONVERSATION_INSTRUCTION = `You turn conversations into reusab
 
 /**
  * One reply of `modelId` (the user's, checked as chat checks it) to `text` under `instruction`; a house
- * model's reply costs credits as a chat answer does (features/answers/answer-generation.ts).
+ * model's reply costs credits as a chat answer does (features/answers/answer-credits.ts).
  */
 export async function askModel(
   db: Db,

@@ -19,7 +19,9 @@ import { getSettingsRow, modelAccess, type SettingsRow } from '../ai-settings/ai
 import { assertHiddenPromptModels } from '../ai-settings/hidden-prompt-models';
 import { claimChatFiles, modelTakes } from '../chat-files/chat-files';
 import { type Charge, holdCredits, returnUnused } from '../credits/credits';
-import { askProvider, dropAnswer, generate, type Persist, type ProviderAnswer } from './answer-generation';
+import { generate } from './answer-generation';
+import type { Persist } from './answer-store';
+import { askProvider, dropAnswer, type ProviderAnswer } from './ask-provider';
 
 /**
  * Answers, one per model: asked of the provider while the question is stored, then generated apart from the request
