@@ -4,6 +4,7 @@ import type { Generation, GenerationEnd } from '../../ai/generations';
 import type { LeaseSettings } from '../../ai/leases';
 import type { Db } from '../../db/client';
 import { messages, UNFINISHED } from '../../db/schema';
+import { patchContext } from '../chats/message-context';
 
 /** The writes to an answer's message row: its text as it streams, its end, its follow-up questions. */
 
@@ -55,9 +56,7 @@ export async function storeAnswer(
         ...(citations ? { citations } : {}),
         ...(generation.reasoning ? { reasoning: generation.reasoning } : {}),
         ...(webSearch || generation.results ? { results: generation.results ?? [] } : {}),
-        ...(memoryProposal
-          ? { context: sql`${messages.context} || jsonb_build_object('memoryProposal', ${memoryProposal}::text)` }
-          : {}),
+        ...(memoryProposal ? { context: patchContext({ memoryProposal }) } : {}),
         leaseOwner: null,
         leaseExpiresAt: null,
         updatedAt: sql`now()`,

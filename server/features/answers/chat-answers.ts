@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { ChatContextInput, RegenerateOptions, sendMessageBody } from '../../../lib/api/contract';
+import {
+  type ChatContextInput,
+  type MessageContext,
+  type RegenerateOptions,
+  STORED_OPTIONS,
+  type sendMessageBody,
+} from '../../../lib/api/contract';
 import { answerPrompt, type QuestionAsked } from '../../ai/answer-prompt';
 import { citableItems, citationInstruction } from '../../ai/chat-options';
 import { type ContextItem, gatherContext } from '../../ai/context';
@@ -28,20 +34,7 @@ import { askProvider, dropAnswer, type ProviderAnswer } from './ask-provider';
  * (durable).
  */
 
-/** Options of `POST /api/chats/{id}/messages` stored in the message's `context.options`. */
-export const STORED_OPTIONS = [
-  'brandVoiceId',
-  'personaId',
-  'promptId',
-  'promptVariables',
-  'promptPart',
-  'memory',
-  'followUps',
-  'citations',
-  'costEstimate',
-  'tool',
-  'reasoningEffort',
-] as const;
+/** Options of `POST /api/chats/{id}/messages` stored in the message's `context.options` (STORED_OPTIONS). */
 export type AnswerOptions = Partial<Pick<z.output<typeof sendMessageBody>, (typeof STORED_OPTIONS)[number]>>;
 
 export interface AnswerRequest extends QuestionAsked {
@@ -84,17 +77,15 @@ type Prepared = ModelAccess & {
   /** The tool's provider tools and options (none for plain chat). */
   tools: Omit<ToolSetup, 'llm'>;
   built: ReturnType<typeof answerPrompt>;
-  context: Record<string, unknown>;
+  context: MessageContext;
   citable: ReturnType<typeof citableItems> | undefined;
   /** Memory on: the answer may end with a memory proposal. */
   memory: boolean;
 };
 
-/** The options to store in the message's `context.options`: those given. */
-const storedOptions = (request: AnswerRequest) =>
-  Object.fromEntries(
-    STORED_OPTIONS.filter((key) => request.options?.[key] !== undefined).map((key) => [key, request.options?.[key]]),
-  );
+/** The options to store in the message's `context.options`: those given (none given: none stored). */
+const storedOptions = ({ options }: AnswerRequest) =>
+  STORED_OPTIONS.some((key) => options?.[key] !== undefined) ? { options: { ...options } } : {};
 
 /** A 400 naming the first chosen file `model` does not take (regenerating: it is left out instead). */
 function checkFilesTaken(request: AnswerRequest, items: ContextItems, model: AiModelRow) {
@@ -140,16 +131,16 @@ function prepareAnswer(
     instructions.layers,
     fitted.images,
   );
-  const context: Record<string, unknown> = {};
-  if (request.context || items.length) Object.assign(context, fitted.manifest);
-  if (request.context) context.input = request.context;
-  if (Object.keys(instructions.used).length) context.instructions = instructions.used;
-  if (request.regenerate)
-    context.regenerate = { fromMessageId: request.regenerate.fromMessageId, ...request.regenerate.options };
-  const options = storedOptions(request);
-  if (Object.keys(options).length) context.options = options;
-  // Answers of several models to one question: the panel shows them as siblings.
-  if (multi.count > 1) context.multi = multi;
+  const { regenerate } = request;
+  const context: MessageContext = {
+    ...(request.context || items.length ? fitted.manifest : {}),
+    ...(request.context ? { input: request.context } : {}),
+    ...(Object.keys(instructions.used).length ? { instructions: instructions.used } : {}),
+    ...(regenerate ? { regenerate: { fromMessageId: regenerate.fromMessageId, ...regenerate.options } } : {}),
+    ...storedOptions(request),
+    // Answers of several models to one question: the panel shows them as siblings.
+    ...(multi.count > 1 ? { multi } : {}),
+  };
   const { llm, ...tools } = toolSetup(model, access, tool, request.options?.reasoningEffort);
   return { model, access, llm, tools, built, context, citable, memory };
 }

@@ -1,4 +1,4 @@
-import { chatContextInput, type RegenerateOptions, usedInstructionsSchema } from '../../../lib/api/contract';
+import type { MessageContext, RegenerateOptions } from '../../../lib/api/contract';
 import { regenerateInstructions } from '../../ai/regenerate';
 import { ApiError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
@@ -12,24 +12,25 @@ import { type AnswerOptions, type AnswerRequest, startAnswer } from './chat-answ
  * The persona, voice and prompt a stored message was asked with (none: none, not the defaults now),
  * its prompt variables and its memory switch, to ask again with.
  */
-function storedChoice(context: Record<string, unknown>): AnswerRequest['choice'] {
-  const used = usedInstructionsSchema.safeParse(context.instructions);
-  const options = (context.options ?? {}) as AnswerOptions;
-  const { persona, brandVoice, prompt: usedPrompt } = used.success ? used.data : {};
+function storedChoice({ instructions, options }: MessageContext): AnswerRequest['choice'] {
+  const { persona, brandVoice, prompt: usedPrompt } = instructions ?? {};
   return {
     personaId: persona?.id ?? null,
     brandVoiceId: brandVoice?.id ?? null,
     promptId: usedPrompt?.id,
     promptPart: usedPrompt?.part,
-    promptVariables: usedPrompt ? options.promptVariables : undefined,
-    memory: typeof options.memory === 'boolean' ? options.memory : undefined,
+    promptVariables: usedPrompt ? options?.promptVariables : undefined,
+    memory: options?.memory,
   };
 }
 
-/** The tool (and reasoning effort) a stored message was answered with: a regenerated answer uses them again. */
-function toolOptionsOf(context: Record<string, unknown>): AnswerOptions {
-  const { tool, reasoningEffort } = (context.options ?? {}) as AnswerOptions;
-  return { tool, reasoningEffort };
+/**
+ * The tool (and reasoning effort) a stored message was answered with: a regenerated answer uses them again (a picture
+ * message's tool is not one an answer is written with).
+ */
+function toolOptionsOf({ options }: MessageContext): AnswerOptions {
+  const tool = options?.tool === 'picture' ? undefined : options?.tool;
+  return { tool, reasoningEffort: options?.reasoningEffort };
 }
 
 /**
@@ -46,7 +47,6 @@ export async function regenerateMessage(ctx: RequestContext, id: number, options
     throw new ApiError(400, 'regenerationModel: the original model is gone, choose one', {
       errors: [{ path: 'regenerationModel', message: 'choose a model' }],
     });
-  const parsed = chatContextInput.safeParse(original.context.input);
   return startAnswer(ctx, {
     choice: storedChoice(original.context),
     text: original.userText,
@@ -56,7 +56,7 @@ export async function regenerateMessage(ctx: RequestContext, id: number, options
     writer: isWriterChat(chat),
     chatId: original.chatGemId,
     history: await storedTurns(db, original.chatGemId, original.id),
-    context: parsed.success ? parsed.data : undefined,
+    context: original.context.input,
     options: toolOptionsOf(original.context),
     lenientContext: true,
     regenerate: {

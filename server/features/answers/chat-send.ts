@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { ChatContextInput, sendMessageBody } from '../../../lib/api/contract';
+import { type ChatContextInput, STORED_OPTIONS, type sendMessageBody } from '../../../lib/api/contract';
 import type { Turn } from '../../ai/answer-prompt';
 import { fieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { getSettingsRow } from '../ai-settings/ai-settings';
 import { storedTurns } from '../chats/chat-turns';
 import { getOwnedChat, isWriterChat } from '../chats/chats';
-import { STORED_OPTIONS, type StartedAnswer, startAnswers } from './chat-answers';
+import { type StartedAnswer, startAnswers } from './chat-answers';
 
 /** The two ways a question is sent: to a stored chat, or to a temporary one the client keeps. */
 

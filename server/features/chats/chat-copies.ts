@@ -1,5 +1,5 @@
 import { eq, getTableName, sql } from 'drizzle-orm';
-import type { ChatExportFormat, GeneratedImage, SearchResult } from '../../../lib/api/chat-contract';
+import type { ChatExportFormat, GeneratedImage, MessageContext, SearchResult } from '../../../lib/api/chat-contract';
 import { answerLabel, groupTurns, turnsKeeping } from '../../../lib/chat/turns';
 import type { Db } from '../../db/client';
 import { gems, messages } from '../../db/schema';
@@ -25,10 +25,9 @@ async function newMessageIds(db: Db, count: number): Promise<number[]> {
  * A copied message's context, its link to the answer it regenerated pointing at that answer's copy (dropped when not
  * copied).
  */
-function copiedContext(context: Record<string, unknown>, copyOf: Map<number, number>): Record<string, unknown> {
-  const regenerate = context.regenerate as { fromMessageId?: unknown } | undefined;
-  if (typeof regenerate?.fromMessageId !== 'number') return context;
-  const { fromMessageId, ...options } = regenerate;
+function copiedContext(context: MessageContext, copyOf: Map<number, number>): MessageContext {
+  if (context.regenerate?.fromMessageId === undefined) return context;
+  const { fromMessageId, ...options } = context.regenerate;
   const copied = copyOf.get(fromMessageId);
   return { ...context, regenerate: copied === undefined ? options : { ...options, fromMessageId: copied } };
 }

@@ -18,13 +18,9 @@ type MessageRow = typeof messages.$inferSelect;
 export const CHECKPOINT_MS = 250;
 
 /** The memory the answer proposed (stored in its context by answer generation), or null. */
-export const memoryProposalOf = (row: MessageRow) =>
-  typeof row.context.memoryProposal === 'string' ? row.context.memoryProposal : null;
+export const memoryProposalOf = (row: MessageRow) => row.context.memoryProposal ?? null;
 /** How the user answered the proposal (`POST /api/messages/{id}/memory-proposal`), or null. */
-const memoryProposalAnswerOf = (row: MessageRow) => {
-  const answer = row.context.memoryProposalAnswer;
-  return answer === 'saved' || answer === 'dismissed' ? answer : null;
-};
+const memoryProposalAnswerOf = (row: MessageRow) => row.context.memoryProposalAnswer ?? null;
 
 export const toMessage = (row: MessageRow): Message => ({
   id: row.id,
