@@ -4,12 +4,14 @@ import { CHAT_TYPES } from './chat-history-contract';
 import {
   ANSWER_TOOLS,
   generatedImageSchema,
+  PICTURE_SHAPES,
   REASONING_EFFORTS,
   searchAnswerSchema,
   searchResultSchema,
 } from './chat-tools-contract';
 import { idSchema } from './integers';
 import { isHttpUrl, messages, urlSchema } from './validators';
+import { usedInstructionsSchema } from './voice-contract';
 
 export * from './chat-history-contract';
 export * from './chat-tools-contract';
@@ -131,50 +133,6 @@ export type MemoryProposalAnswer = (typeof MEMORY_PROPOSAL_ANSWERS)[number];
 export const memoryProposalAnswerBody = z.strictObject({
   data: z.strictObject({ action: z.enum(MEMORY_PROPOSAL_ANSWERS) }),
 });
-
-export const messageSchema = z.object({
-  id: z.number(),
-  chatId: z.number(),
-  userText: z.string(),
-  /** The answer so far (complete once `status` is 'done'); a web-search answer is `{answer, results}`. */
-  text: z.union([z.string(), searchAnswerSchema]),
-  /** A reasoning model's summary of its reasoning (research tool); null when there is none. */
-  reasoning: z.string().nullable().optional(),
-  /** The pictures made (picture tool); null for a written answer. */
-  images: z.array(generatedImageSchema).nullable().optional(),
-  status: z.enum(MESSAGE_STATUSES),
-  error: z.string().nullable(),
-  modelId: z.number().nullable(),
-  model: z.string(),
-  displayName: z.string(),
-  provider: z.string(),
-  language: z.string().nullable(),
-  usage: messageUsageSchema.nullable(),
-  /** US dollars, from the catalogue's prices × usage. */
-  cost: z.number().nullable(),
-  context: z.record(z.string(), z.unknown()),
-  /** Follow-up questions (asked for with `followUps`); null when none were asked for. */
-  followUps: z.array(z.string()).nullable(),
-  /** The context items the answer cited (asked for with `citations`); null when none were asked for. */
-  citations: z.array(citationSchema).nullable(),
-  /**
-   * A lasting fact the assistant proposes to remember (memory on); answered with `POST
-   * /api/messages/{id}/memory-proposal`.
-   */
-  memoryProposal: z.string().nullable().optional(),
-  /** How the user answered the proposal; null while it waits (the panel shows it only then). */
-  memoryProposalAnswer: z.enum(MEMORY_PROPOSAL_ANSWERS).nullable().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Message = z.infer<typeof messageSchema>;
-/** A message's answer text, whether it is written or search-style. */
-export const answerOf = (message: Pick<Message, 'text'>) =>
-  typeof message.text === 'string' ? message.text : message.text.answer;
-/** A search-style message's results; null for any other. */
-export const resultsOf = (message: Pick<Message, 'text'>) =>
-  typeof message.text === 'string' ? null : message.text.results;
-export const messageListSchema = z.object({ data: z.array(messageSchema), total: z.number() });
 
 /**
  * The data of each streamed event. With `modelIds` (several models), every event also carries the
@@ -345,13 +303,24 @@ export const contextManifestItemSchema = z.object({
 });
 export type ContextManifestItem = z.infer<typeof contextManifestItemSchema>;
 
-const contextManifestSchema = z.object({ items: z.array(contextManifestItemSchema) });
+/** The manifest's sums: items by inclusion, tokens, and the budget they were fitted to. */
+export const contextTotalsSchema = z.object({
+  items: z.number(),
+  full: z.number(),
+  truncated: z.number(),
+  dropped: z.number(),
+  /** Gems of chosen collections not read at all (past MAX_GEMS_PER_COLLECTION each), as `omitted` items. */
+  omitted: z.number(),
+  /** Estimated tokens of all items, and of what was sent. */
+  tokens: z.number(),
+  includedTokens: z.number(),
+  budget: z.number(),
+  reserve: z.number(),
+  contentLength: z.number(),
+});
 
 /** The manifest kept in a message's `context`: what the answer was given; [] when the context holds none. */
-export function manifestItems(context: Record<string, unknown>): ContextManifestItem[] {
-  const parsed = contextManifestSchema.safeParse(context);
-  return parsed.success ? parsed.data.items : [];
-}
+export const manifestItems = (context: Pick<MessageContext, 'items'>): ContextManifestItem[] => context.items ?? [];
 
 /** `POST /api/messages/{id}/regenerate`, sent with the message id (README, API). */
 export const READING_LEVELS = [
@@ -375,3 +344,113 @@ export const regenerateBody = z.strictObject({
   regenerationLanguage: z.string().trim().min(1).max(20).nullish(),
 });
 export type RegenerateOptions = z.output<typeof regenerateBody>;
+
+// ---------- a message's context ----------
+/** The options of `POST /api/chats/{id}/messages` stored in the message's `context.options` when given. */
+export const STORED_OPTIONS = [
+  'brandVoiceId',
+  'personaId',
+  'promptId',
+  'promptVariables',
+  'promptPart',
+  'memory',
+  'followUps',
+  'citations',
+  'costEstimate',
+  'tool',
+  'reasoningEffort',
+] as const;
+const storedOptionsMask = Object.fromEntries(STORED_OPTIONS.map((key) => [key, true])) as {
+  [K in (typeof STORED_OPTIONS)[number]]: true;
+};
+
+/** `context.options`: the options a message was sent with; a picture message's tool, shape and count. */
+export const messageOptionsSchema = z.object({
+  ...sendMessageBody.pick(storedOptionsMask).shape,
+  tool: z.enum([...ANSWER_TOOLS, 'picture']).optional(),
+  shape: z.enum(PICTURE_SHAPES).optional(),
+  count: z.number().optional(),
+});
+export type MessageOptions = z.output<typeof messageOptionsSchema>;
+
+/** `context.regenerate`: `regenerateBody`'s options as they were asked with (read as stored: no defaults filled in). */
+const regenerateContextSchema = z.object({
+  fromMessageId: z.number().optional(),
+  showEmojis: z.boolean().optional(),
+  humanizeResponse: z.boolean().optional(),
+  polishResponse: z.boolean().optional(),
+  readingLevel: z.number().optional(),
+  responseLength: z.number().optional(),
+  regenerationModel: z.number().nullish(),
+  regenerationLanguage: z.string().nullish(),
+}) satisfies z.ZodType<Partial<RegenerateOptions>>;
+
+/**
+ * A message's `context`, one object written by the server as the question is stored (and patched as its answer ends
+ * and its memory proposal is answered): the manifest of the context fitted to the model (`items`, `totals`,
+ * `estimate`), the context asked with (`input`), the instructions used, the options, and what places the answer in
+ * its turn (`regenerate`, `multi`).
+ */
+export const messageContextSchema = z.object({
+  items: z.array(contextManifestItemSchema).optional(),
+  totals: contextTotalsSchema.optional(),
+  /** How the tokens were estimated (e.g. "~4 characters per token"). */
+  estimate: z.string().optional(),
+  /** The context the question was asked with, as sent (regenerating asks with it again). */
+  input: chatContextInput.optional(),
+  instructions: usedInstructionsSchema.optional(),
+  options: messageOptionsSchema.optional(),
+  /** A regenerated answer: the answer it regenerated (gone when a copy left it behind) and the options asked with. */
+  regenerate: regenerateContextSchema.optional(),
+  /** One of several models' answers to one question: its place among them. */
+  multi: z.object({ index: z.number(), count: z.number() }).optional(),
+  /** The memory the answer proposed (memory on), and how the user answered it. */
+  memoryProposal: z.string().optional(),
+  memoryProposalAnswer: z.enum(MEMORY_PROPOSAL_ANSWERS).optional(),
+});
+export type MessageContext = z.output<typeof messageContextSchema>;
+
+export const messageSchema = z.object({
+  id: z.number(),
+  chatId: z.number(),
+  userText: z.string(),
+  /** The answer so far (complete once `status` is 'done'); a web-search answer is `{answer, results}`. */
+  text: z.union([z.string(), searchAnswerSchema]),
+  /** A reasoning model's summary of its reasoning (research tool); null when there is none. */
+  reasoning: z.string().nullable().optional(),
+  /** The pictures made (picture tool); null for a written answer. */
+  images: z.array(generatedImageSchema).nullable().optional(),
+  status: z.enum(MESSAGE_STATUSES),
+  error: z.string().nullable(),
+  modelId: z.number().nullable(),
+  model: z.string(),
+  displayName: z.string(),
+  provider: z.string(),
+  language: z.string().nullable(),
+  usage: messageUsageSchema.nullable(),
+  /** US dollars, from the catalogue's prices × usage. */
+  cost: z.number().nullable(),
+  /** What the question was asked with and what became of it (see messageContextSchema). */
+  context: messageContextSchema,
+  /** Follow-up questions (asked for with `followUps`); null when none were asked for. */
+  followUps: z.array(z.string()).nullable(),
+  /** The context items the answer cited (asked for with `citations`); null when none were asked for. */
+  citations: z.array(citationSchema).nullable(),
+  /**
+   * A lasting fact the assistant proposes to remember (memory on); answered with `POST
+   * /api/messages/{id}/memory-proposal`.
+   */
+  memoryProposal: z.string().nullable().optional(),
+  /** How the user answered the proposal; null while it waits (the panel shows it only then). */
+  memoryProposalAnswer: z.enum(MEMORY_PROPOSAL_ANSWERS).nullable().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+/** A message's answer text, whether it is written or search-style. */
+export const answerOf = (message: Pick<Message, 'text'>) =>
+  typeof message.text === 'string' ? message.text : message.text.answer;
+/** A search-style message's results; null for any other. */
+export const resultsOf = (message: Pick<Message, 'text'>) =>
+  typeof message.text === 'string' ? null : message.text.results;
+export const messageListSchema = z.object({ data: z.array(messageSchema), total: z.number() });

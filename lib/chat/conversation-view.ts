@@ -3,6 +3,7 @@ import {
   type Citation,
   type GeneratedImage,
   type Message,
+  type MessageContext,
   type MessageStatus,
   resultsOf,
   type SearchResult,
@@ -23,7 +24,7 @@ export interface AnswerView {
   citations: Citation[] | null;
   cost: number | null;
   createdAt: string | null;
-  context: Record<string, unknown>;
+  context: MessageContext;
   /** A fact the model proposed to remember (memory on), for the user to save or dismiss; null once answered. */
   memoryProposal: string | null;
   /** Research: the model's reasoning summary. */

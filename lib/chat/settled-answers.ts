@@ -1,4 +1,4 @@
-import type { Message } from '../api/chat-contract';
+import type { Message, MessageContext } from '../api/chat-contract';
 import { isFinished, type LiveAnswer, type LiveTurn } from './answer-stream';
 
 /** Where a turn's answers belong: their chat, and (regenerating) the stored answer whose turn they join. */
@@ -30,9 +30,10 @@ function streamed(answer: LiveAnswer, prior: Message | undefined) {
  * (the answer it regenerates; its place among several models' answers), so it shows where the stored one will.
  */
 function fromStream(answer: LiveAnswer & { messageId: number }, index: number, turn: LiveTurn, place: AnswerPlace) {
-  const context: Record<string, unknown> = {};
-  if (place.regeneratedFrom !== undefined) context.regenerate = { fromMessageId: place.regeneratedFrom };
-  if (turn.answers.length > 1) context.multi = { index, count: turn.answers.length };
+  const context: MessageContext = {
+    ...(place.regeneratedFrom !== undefined ? { regenerate: { fromMessageId: place.regeneratedFrom } } : {}),
+    ...(turn.answers.length > 1 ? { multi: { index, count: turn.answers.length } } : {}),
+  };
   return {
     id: answer.messageId,
     chatId: place.chatId,

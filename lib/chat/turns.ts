@@ -11,9 +11,8 @@ export interface Turn<M extends TurnMessage = Message> {
   answers: M[];
 }
 
-const regeneratedFrom = (m: TurnMessage) =>
-  (m.context.regenerate as { fromMessageId?: number } | undefined)?.fromMessageId;
-const multiIndex = (m: TurnMessage) => (m.context.multi as { index?: number } | undefined)?.index;
+const regeneratedFrom = (m: TurnMessage) => m.context.regenerate?.fromMessageId;
+const multiIndex = (m: TurnMessage) => m.context.multi?.index;
 
 /**
  * Groups a chat's messages (in id order) into turns: a regenerated answer joins the turn of the answer

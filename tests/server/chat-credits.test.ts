@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiSettingsSchema, userModelListSchema } from '../../lib/api/contract';
-import { creditsFor } from '../../server/features/answers/answer-generation';
+import { creditsFor } from '../../server/features/answers/answer-credits';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { modelIdOf, storedMessages, stream } from './chat-helpers';
 import { startTestServer, type TestServer } from './harness';

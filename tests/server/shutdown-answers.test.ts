@@ -16,7 +16,7 @@ import { serverProcesses } from './server-process';
 
 const fake = setupFakeProvider();
 
-/** What an answer cut short by a graceful stop ends with (server/features/answers/answer-generation.ts). */
+/** What an answer cut short by a graceful stop ends with (server/features/answers/answer-end.ts). */
 const SERVER_STOPPED = 'The server stopped before the answer was complete';
 /** Printed once the server has stopped and closed the database (server/stop-on-signals.ts). */
 const STOPPED = 'Stopped; the database is closed.';

@@ -1,4 +1,4 @@
-import { type ContextManifestItem, manifestItems } from '@/lib/api/chat-contract';
+import { type ContextManifestItem, type MessageContext, manifestItems } from '@/lib/api/chat-contract';
 import { MAX_GEMS_PER_COLLECTION } from '@/lib/api/context-budget';
 
 const INCLUDED = { full: 'in full', truncated: 'cut to fit', dropped: 'left out (no room)' } as const;
@@ -14,7 +14,7 @@ function itemLine(item: ContextManifestItem) {
 }
 
 /** What context an answer was given, from the server's manifest: nothing cut without saying so. */
-export function ContextUsed({ context }: { context: Record<string, unknown> }) {
+export function ContextUsed({ context }: { context: MessageContext }) {
   const items = manifestItems(context);
   if (!items.length) return null;
   const read = items.filter((i) => i.omitted === undefined);

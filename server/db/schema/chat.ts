@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   doublePrecision,
   index,
   integer,
@@ -10,13 +11,45 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Citation, GeneratedImage, MessageStatus, MessageUsage, SearchResult } from '../../../lib/api/contract';
+import {
+  type Citation,
+  type GeneratedImage,
+  type MessageContext,
+  type MessageStatus,
+  type MessageUsage,
+  messageContextSchema,
+  type SearchResult,
+} from '../../../lib/api/contract';
 import { users } from './accounts';
 import { aiModels } from './ai';
 import { createdAt, updatedAt } from './columns';
 import { gems } from './library';
 
 /* Chats: the messages (questions and their answers) and share links. */
+
+/**
+ * A stored message context read by its schema (lib/api/chat-contract.ts): a key that does not read (written by an
+ * older server, say) is left out and logged, so one odd row never fails a chat's messages.
+ */
+export function readMessageContext(stored: unknown): MessageContext {
+  const parsed = messageContextSchema.safeParse(stored);
+  if (parsed.success) return parsed.data;
+  const record: Record<string, unknown> = typeof stored === 'object' && stored !== null ? { ...stored } : {};
+  const kept: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(messageContextSchema.shape)) {
+    const value = schema.safeParse(record[key]);
+    if (value.success && value.data !== undefined) kept[key] = value.data;
+  }
+  console.warn(`[trove] a message context did not read; left out: ${parsed.error.issues.map((i) => i.path.join('.'))}`);
+  return messageContextSchema.parse(kept);
+}
+
+/** A message's `context` (jsonb), parsed once wherever rows are read (select, returning, or a `mapWith` of it). */
+const messageContext = customType<{ data: MessageContext; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => readMessageContext(typeof value === 'string' ? JSON.parse(value) : value),
+});
 
 /** Token counts of one answer. */
 /**
@@ -50,8 +83,8 @@ export const messages = pgTable(
     usage: jsonb('usage').$type<MessageUsage>(),
     /** US dollars: the catalogue's prices × usage. */
     cost: doublePrecision('cost'),
-    /** What context went into the prompt and what was cut (filled by context assembly). */
-    context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+    /** What the question was asked with and what became of it: see MessageContext. */
+    context: messageContext('context').notNull().default({}),
     /** Follow-up questions, when asked for (`followUps` option); null otherwise. */
     followUps: jsonb('follow_ups').$type<string[]>(),
     /** The context items the answer cited, when asked for (`citations` option); null otherwise. */

@@ -1,25 +1,31 @@
 import type { z } from 'zod';
-import type { ChatContextInput, RegenerateOptions, sendMessageBody } from '../../../lib/api/contract';
+import {
+  type ChatContextInput,
+  type MessageContext,
+  type RegenerateOptions,
+  STORED_OPTIONS,
+  type sendMessageBody,
+} from '../../../lib/api/contract';
 import { citableItems, citationInstruction } from '../../ai/chat-options';
 import { MEMORY_PROPOSAL_INSTRUCTION } from '../../ai/memory-proposal';
 import { refuseUnfitTool, type ToolSetup, toolSetup } from '../../ai/tools';
-import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import type { AiModelRow, SettingsRow } from '../../db/types';
-import type { Deps } from '../../http/env';
 import { ApiError, fieldError } from '../../http/errors';
-import type { FileStore } from '../../storage/file-store';
+import type { RequestContext } from '../../http/request-context';
 import { getSettingsRow, modelAccess } from '../ai-settings/ai-settings';
 import { assertHiddenPromptModels } from '../ai-settings/hidden-prompt-models';
 import { claimChatFiles, modelTakes } from '../chat-files/chat-files';
 import { type Charge, holdCredits, returnUnused } from '../credits/credits';
 import { type InstructionChoice, type Instructions, resolveInstructions } from '../instructions/instructions';
 import { relevantMemories } from '../memories/memory-context';
-import { askProvider, dropAnswer, generate, type Persist, type ProviderAnswer } from './answer-generation';
+import { generate } from './answer-generation';
 import { answerPrompt, type QuestionAsked } from './answer-prompt';
+import type { Persist } from './answer-store';
+import { askProvider, dropAnswer, type ProviderAnswer } from './ask-provider';
 import { type ContextItem, gatherContext } from './context';
 import { fitContext, needsRanking } from './context-fit';
-import { type Generation, type Generations, Generation as NewGeneration } from './generations';
+import { type Generation, Generation as NewGeneration } from './generations';
 import { fromNow } from './leases';
 import { rankPassages } from './retrieval';
 
@@ -27,22 +33,8 @@ import { rankPassages } from './retrieval';
  * Answers, one per model: asked of the provider while the question is stored, then generated apart from the request
  * (durable).
  */
-type Ai = Deps['ai'];
 
-/** Options of `POST /api/chats/{id}/messages` stored in the message's `context.options`. */
-export const STORED_OPTIONS = [
-  'brandVoiceId',
-  'personaId',
-  'promptId',
-  'promptVariables',
-  'promptPart',
-  'memory',
-  'followUps',
-  'citations',
-  'costEstimate',
-  'tool',
-  'reasoningEffort',
-] as const;
+/** Options of `POST /api/chats/{id}/messages` stored in the message's `context.options` (STORED_OPTIONS). */
 export type AnswerOptions = Partial<Pick<z.output<typeof sendMessageBody>, (typeof STORED_OPTIONS)[number]>>;
 
 export interface AnswerRequest extends QuestionAsked {
@@ -50,9 +42,8 @@ export interface AnswerRequest extends QuestionAsked {
   modelIds: number[];
   /** The chat the question and its answers are stored in; null: temporary, stored nowhere. */
   storeIn: number | null;
-  /** The chat asked in (null: a temporary chat without one) and where its files are kept. */
+  /** The chat asked in (null: a temporary chat without one): where its files are kept. */
   chatId: number | null;
-  store: FileStore;
   context: ChatContextInput | undefined;
   options?: AnswerOptions;
   /**
@@ -86,17 +77,15 @@ type Prepared = ModelAccess & {
   /** The tool's provider tools and options (none for plain chat). */
   tools: Omit<ToolSetup, 'llm'>;
   built: ReturnType<typeof answerPrompt>;
-  context: Record<string, unknown>;
+  context: MessageContext;
   citable: ReturnType<typeof citableItems> | undefined;
   /** Memory on: the answer may end with a memory proposal. */
   memory: boolean;
 };
 
-/** The options to store in the message's `context.options`: those given. */
-const storedOptions = (request: AnswerRequest) =>
-  Object.fromEntries(
-    STORED_OPTIONS.filter((key) => request.options?.[key] !== undefined).map((key) => [key, request.options?.[key]]),
-  );
+/** The options to store in the message's `context.options`: those given (none given: none stored). */
+const storedOptions = ({ options }: AnswerRequest) =>
+  STORED_OPTIONS.some((key) => options?.[key] !== undefined) ? { options: { ...options } } : {};
 
 /** A 400 naming the first chosen file `model` does not take (regenerating: it is left out instead). */
 function checkFilesTaken(request: AnswerRequest, items: ContextItems, model: AiModelRow) {
@@ -142,16 +131,16 @@ function prepareAnswer(
     instructions.layers,
     fitted.images,
   );
-  const context: Record<string, unknown> = {};
-  if (request.context || items.length) Object.assign(context, fitted.manifest);
-  if (request.context) context.input = request.context;
-  if (Object.keys(instructions.used).length) context.instructions = instructions.used;
-  if (request.regenerate)
-    context.regenerate = { fromMessageId: request.regenerate.fromMessageId, ...request.regenerate.options };
-  const options = storedOptions(request);
-  if (Object.keys(options).length) context.options = options;
-  // Answers of several models to one question: the panel shows them as siblings.
-  if (multi.count > 1) context.multi = multi;
+  const { regenerate } = request;
+  const context: MessageContext = {
+    ...(request.context || items.length ? fitted.manifest : {}),
+    ...(request.context ? { input: request.context } : {}),
+    ...(Object.keys(instructions.used).length ? { instructions: instructions.used } : {}),
+    ...(regenerate ? { regenerate: { fromMessageId: regenerate.fromMessageId, ...regenerate.options } } : {}),
+    ...storedOptions(request),
+    // Answers of several models to one question: the panel shows them as siblings.
+    ...(multi.count > 1 ? { multi } : {}),
+  };
   const { llm, ...tools } = toolSetup(model, access, tool, request.options?.reasoningEffort);
   return { model, access, llm, tools, built, context, citable, memory };
 }
@@ -161,9 +150,7 @@ type Stored = Persist & { createdAt: string };
 
 /** Stores the question (status 'pending', leased to this copy) in chat `chatId`. */
 async function storeQuestion(
-  db: Db,
-  generations: Generations,
-  userId: number,
+  { db, generations, userId }: RequestContext,
   chatId: number,
   request: AnswerRequest,
   { model, context }: Prepared,
@@ -191,7 +178,7 @@ async function storeQuestion(
 type Held = Prepared & { holdId: number | null };
 
 /** Who pays for a house model's answer and its credit hold, leased as its message is. */
-const chargeOf = (db: Db, generations: Generations, userId: number, { model, holdId }: Held): Charge | undefined =>
+const chargeOf = ({ db, generations, userId }: RequestContext, { model, holdId }: Held): Charge | undefined =>
   model.isHouseModel ? { db, userId, holdId, seconds: generations.lease.seconds } : undefined;
 
 /** An answer asked of its model's provider, read once its question is stored. */
@@ -206,19 +193,26 @@ function beginAnswer({ llm, built, tools }: Held): Begun {
   return { generation, asked: askProvider(generation, { llm, ...built, tools }) };
 }
 
+/** One answer of a request: the request's context, the request, the answer prepared and held, and its begun reading. */
+interface AnswerStep {
+  ctx: RequestContext;
+  request: AnswerRequest;
+  answer: Held;
+  begun: Begun;
+}
+
 /** Reads one answer begun into its generation in the background (stored through `persist`, or nowhere). */
-function launchAnswer(
-  db: Db,
-  generations: Generations,
-  userId: number,
-  request: AnswerRequest,
-  answer: Held,
-  { generation, asked }: Begun,
-  persist: Stored | undefined,
-): StartedAnswer {
+function launchAnswer({
+  ctx,
+  request,
+  answer,
+  begun,
+  persist,
+}: AnswerStep & { persist: Stored | undefined }): StartedAnswer {
   const { model, access, llm, tools, built, citable, memory } = answer;
+  const { generation, asked } = begun;
   const messageId = persist?.messageId ?? null;
-  generations.start(messageId, generation, () =>
+  ctx.generations.start(messageId, generation, () =>
     generate(generation, model, asked, {
       llm,
       providerName: access.name,
@@ -229,7 +223,7 @@ function launchAnswer(
       followUps: request.options?.followUps === true,
       citable,
       memoryProposals: memory,
-      charge: chargeOf(db, generations, userId, answer),
+      charge: chargeOf(ctx, answer),
     }),
   );
   const createdAt = persist?.createdAt ?? null;
@@ -240,18 +234,10 @@ function launchAnswer(
  * Stores the question of an answer begun, after one turn of the event loop: the provider's request is sent first,
  * before PGlite's insert and disk flush hold the thread. A store that fails calls the answer off.
  */
-async function storeBegun(
-  db: Db,
-  generations: Generations,
-  userId: number,
-  chatId: number,
-  request: AnswerRequest,
-  answer: Held,
-  begun: Begun,
-): Promise<Stored> {
+async function storeBegun({ ctx, request, answer, begun, chatId }: AnswerStep & { chatId: number }): Promise<Stored> {
   try {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    return await storeQuestion(db, generations, userId, chatId, request, answer);
+    return await storeQuestion(ctx, chatId, request, answer);
   } catch (error) {
     dropAnswer(begun.generation, begun.asked);
     throw error;
@@ -263,8 +249,7 @@ async function storeBegun(
  * to the question when memory is on, then the request's context items.
  */
 async function shareAnswers(
-  db: Db,
-  userId: number,
+  { db, userId, files }: RequestContext,
   request: AnswerRequest,
   accesses: ModelAccess[],
   settings: SettingsRow,
@@ -275,7 +260,7 @@ async function shareAnswers(
   const memory = request.choice.memory ?? settings.enableMemory;
   const memories: ContextItem[] = memory ? await relevantMemories(db, userId, request.text) : [];
   const gathered = await gatherContext(db, userId, request.context, {
-    store: request.store,
+    store: files.store,
     chatId: request.chatId,
     lenient: request.lenientContext,
   });
@@ -293,14 +278,12 @@ async function shareAnswers(
  * manifest unless temporary and reads the answer in the background (all concurrently).
  */
 export async function startAnswers(
-  db: Db,
-  ai: Ai,
-  generations: Generations,
-  userId: number,
+  ctx: RequestContext,
   request: AnswerRequest,
   /** The user's settings row, when the caller read it already (with the chat). */
   settingsRow?: SettingsRow,
 ): Promise<StartedAnswer[]> {
+  const { db, ai, generations, userId } = ctx;
   const settings = settingsRow ?? (await getSettingsRow(db, ai, userId));
   // Looked up together; the first model refused, in the request's order, is the one the 400 names.
   const looked = await Promise.allSettled(
@@ -309,7 +292,7 @@ export async function startAnswers(
   const refused = looked.find((result) => result.status === 'rejected');
   if (refused) throw refused.reason;
   const accesses = looked.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const shared = await shareAnswers(db, userId, request, accesses, settings);
+  const shared = await shareAnswers(ctx, request, accesses, settings);
   const prepared = await holdCredits(
     db,
     userId,
@@ -322,16 +305,13 @@ export async function startAnswers(
     // One model after another, each asked just before its question is stored: the providers get the requests and
     // the messages their ids in the models' order.
     for (const answer of prepared) {
-      const begun = beginAnswer(answer);
-      const persist =
-        request.storeIn === null
-          ? undefined
-          : await storeBegun(db, generations, userId, request.storeIn, request, answer, begun);
-      started.push(launchAnswer(db, generations, userId, request, answer, begun, persist));
+      const step = { ctx, request, answer, begun: beginAnswer(answer) };
+      const persist = request.storeIn === null ? undefined : await storeBegun({ ...step, chatId: request.storeIn });
+      started.push(launchAnswer({ ...step, persist }));
     }
   } catch (error) {
     // The answers started settle their own holds; those never started give theirs back now.
-    const unused = prepared.slice(started.length).flatMap((answer) => chargeOf(db, generations, userId, answer) ?? []);
+    const unused = prepared.slice(started.length).flatMap((answer) => chargeOf(ctx, answer) ?? []);
     await returnUnused(unused);
     throw error;
   }
@@ -339,8 +319,8 @@ export async function startAnswers(
 }
 
 /** One answer (regenerating). */
-export async function startAnswer(db: Db, ai: Ai, generations: Generations, userId: number, request: AnswerRequest) {
-  const [started] = await startAnswers(db, ai, generations, userId, request);
+export async function startAnswer(ctx: RequestContext, request: AnswerRequest) {
+  const [started] = await startAnswers(ctx, request);
   if (!started) throw new Error('no answer started');
   return started;
 }

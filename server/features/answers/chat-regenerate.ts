@@ -1,9 +1,7 @@
-import { chatContextInput, type RegenerateOptions, usedInstructionsSchema } from '../../../lib/api/contract';
+import type { MessageContext, RegenerateOptions } from '../../../lib/api/contract';
 import { regenerateInstructions } from '../../ai/regenerate';
-import type { Db } from '../../db/client';
-import type { Deps } from '../../http/env';
-import { ApiError, fieldError } from '../../http/errors';
-import type { FileStore } from '../../storage/file-store';
+import { fieldError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
 import { storedTurns } from '../chats/chat-turns';
 import { getOwnedChat, getOwnedMessage, isWriterChat } from '../chats/chats';
 import { type AnswerOptions, type AnswerRequest, startAnswer } from './chat-answers';
@@ -15,24 +13,25 @@ import type { Generations } from './generations';
  * The persona, voice and prompt a stored message was asked with (none: none, not the defaults now),
  * its prompt variables and its memory switch, to ask again with.
  */
-function storedChoice(context: Record<string, unknown>): AnswerRequest['choice'] {
-  const used = usedInstructionsSchema.safeParse(context.instructions);
-  const options = (context.options ?? {}) as AnswerOptions;
-  const { persona, brandVoice, prompt: usedPrompt } = used.success ? used.data : {};
+function storedChoice({ instructions, options }: MessageContext): AnswerRequest['choice'] {
+  const { persona, brandVoice, prompt: usedPrompt } = instructions ?? {};
   return {
     personaId: persona?.id ?? null,
     brandVoiceId: brandVoice?.id ?? null,
     promptId: usedPrompt?.id,
     promptPart: usedPrompt?.part,
-    promptVariables: usedPrompt ? options.promptVariables : undefined,
-    memory: typeof options.memory === 'boolean' ? options.memory : undefined,
+    promptVariables: usedPrompt ? options?.promptVariables : undefined,
+    memory: options?.memory,
   };
 }
 
-/** The tool (and reasoning effort) a stored message was answered with: a regenerated answer uses them again. */
-function toolOptionsOf(context: Record<string, unknown>): AnswerOptions {
-  const { tool, reasoningEffort } = (context.options ?? {}) as AnswerOptions;
-  return { tool, reasoningEffort };
+/**
+ * The tool (and reasoning effort) a stored message was answered with: a regenerated answer uses them again (a picture
+ * message's tool is not one an answer is written with).
+ */
+function toolOptionsOf({ options }: MessageContext): AnswerOptions {
+  const tool = options?.tool === 'picture' ? undefined : options?.tool;
+  return { tool, reasoningEffort: options?.reasoningEffort };
 }
 
 /**
@@ -40,15 +39,8 @@ function toolOptionsOf(context: Record<string, unknown>): AnswerOptions {
  * context, answered with the options as instructions (server/ai/regenerate.ts), by the switched
  * model/language when given. The options are stored in the new message's `context.regenerate`.
  */
-export async function regenerateMessage(
-  db: Db,
-  ai: Deps['ai'],
-  generations: Generations,
-  userId: number,
-  id: number,
-  options: RegenerateOptions,
-  store: FileStore,
-) {
+export async function regenerateMessage(ctx: RequestContext, id: number, options: RegenerateOptions) {
+  const { db, userId } = ctx;
   const original = await getOwnedMessage(db, userId, id);
   const chat = await getOwnedChat(db, userId, original.chatGemId);
   const modelId = options.regenerationModel ?? original.modelId;
@@ -59,8 +51,7 @@ export async function regenerateMessage(
       'choose a model',
       'regenerationModel: the original model is gone, choose one',
     );
-  const parsed = chatContextInput.safeParse(original.context.input);
-  return startAnswer(db, ai, generations, userId, {
+  return startAnswer(ctx, {
     choice: storedChoice(original.context),
     text: original.userText,
     modelIds: [modelId],
@@ -68,9 +59,8 @@ export async function regenerateMessage(
     storeIn: original.chatGemId,
     writer: isWriterChat(chat),
     chatId: original.chatGemId,
-    store,
     history: await storedTurns(db, original.chatGemId, original.id),
-    context: parsed.success ? parsed.data : undefined,
+    context: original.context.input,
     options: toolOptionsOf(original.context),
     lenientContext: true,
     regenerate: {

@@ -1,18 +1,14 @@
 import type { z } from 'zod';
-import type { ChatContextInput, sendMessageBody } from '../../../lib/api/contract';
-import type { Db } from '../../db/client';
-import type { Deps } from '../../http/env';
+import { type ChatContextInput, STORED_OPTIONS, type sendMessageBody } from '../../../lib/api/contract';
 import { fieldError } from '../../http/errors';
-import type { FileStore } from '../../storage/file-store';
+import type { RequestContext } from '../../http/request-context';
 import { getSettingsRow } from '../ai-settings/ai-settings';
 import { storedTurns } from '../chats/chat-turns';
 import { getOwnedChat, isWriterChat } from '../chats/chats';
 import type { Turn } from './answer-prompt';
-import { STORED_OPTIONS, type StartedAnswer, startAnswers } from './chat-answers';
-import type { Generations } from './generations';
+import { type StartedAnswer, startAnswers } from './chat-answers';
 
 /** The two ways a question is sent: to a stored chat, or to a temporary one the client keeps. */
-type Ai = Deps['ai'];
 
 type SendInput = z.output<typeof sendMessageBody> & { context?: ChatContextInput };
 
@@ -46,23 +42,16 @@ const sentRequest = (input: SendInput) => ({
  * `modelIds`, one message per model, answered concurrently. A `temporary` message is answered with
  * the chat's earlier turns but stored nowhere.
  */
-export async function sendMessage(
-  db: Db,
-  ai: Ai,
-  generations: Generations,
-  userId: number,
-  chatId: number,
-  input: SendInput,
-  store: FileStore,
-): Promise<StartedAnswer[]> {
+export async function sendMessage(ctx: RequestContext, chatId: number, input: SendInput): Promise<StartedAnswer[]> {
+  const { db, ai, userId } = ctx;
   // Read together; the turns are used only once the chat proved to be the user's.
   const [chat, history, settings] = await Promise.all([
     getOwnedChat(db, userId, chatId),
     storedTurns(db, chatId),
     getSettingsRow(db, ai, userId),
   ]);
-  const request = { ...sentRequest(input), storeIn: input.temporary ? null : chatId, chatId, store, history };
-  return startAnswers(db, ai, generations, userId, { ...request, writer: isWriterChat(chat) }, settings);
+  const request = { ...sentRequest(input), storeIn: input.temporary ? null : chatId, chatId, history };
+  return startAnswers(ctx, { ...request, writer: isWriterChat(chat) }, settings);
 }
 
 /**
@@ -70,18 +59,8 @@ export async function sendMessage(
  * client sent (`history`) instead of a stored chat's; no chat and no message is stored.
  */
 export async function sendTemporaryMessage(
-  db: Db,
-  ai: Ai,
-  generations: Generations,
-  userId: number,
+  ctx: RequestContext,
   input: SendInput & { history: Turn[] },
-  store: FileStore,
 ): Promise<StartedAnswer[]> {
-  return startAnswers(db, ai, generations, userId, {
-    ...sentRequest(input),
-    storeIn: null,
-    chatId: null,
-    store,
-    history: input.history,
-  });
+  return startAnswers(ctx, { ...sentRequest(input), storeIn: null, chatId: null, history: input.history });
 }

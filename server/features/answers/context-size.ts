@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { ContextSize, contextSizeBody } from '../../../lib/api/chat-contract';
 import { estimateTokens } from '../../../lib/api/context-budget';
-import type { Db } from '../../db/client';
-import type { FileStore } from '../../storage/file-store';
+import type { RequestContext } from '../../http/request-context';
 import { gatherContext, isMaterial } from './context';
 import { itemLabel } from './context-fit';
 
@@ -14,9 +13,7 @@ import { itemLabel } from './context-fit';
  * panel's to count.
  */
 export async function contextSize(
-  db: Db,
-  store: FileStore,
-  userId: number,
+  { db, files, userId }: RequestContext,
   input: z.output<typeof contextSizeBody>,
 ): Promise<ContextSize> {
   const { pageExtract, ...ids } = input;
@@ -24,7 +21,7 @@ export async function contextSize(
     db,
     userId,
     { ...ids, fileIds: [], ...(pageExtract ? { pageExtract: { url: pageExtract.url, title: '', text: '' } } : {}) },
-    { store, chatId: null, at: '' },
+    { store: files.store, chatId: null, at: '' },
   );
   const sent = items
     .filter((item) => isMaterial(item) && item.omitted === undefined)

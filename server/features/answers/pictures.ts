@@ -11,8 +11,8 @@ import { detectImageType } from '../../../lib/files/image-type';
 import { drawPictures } from '../../ai/draw-pictures';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
-import type { Deps } from '../../http/env';
 import { ApiError, fieldError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
 import type { FileStore } from '../../storage/file-store';
 import { modelAccess } from '../ai-settings/ai-settings';
 import { getOwnedChat, getOwnedMessage, toMessage } from '../chats/chats';
@@ -42,10 +42,7 @@ function checkedImages(provider: string, pictures: Uint8Array[]): AcceptedFile[]
 
 /** `POST /api/chats/{id}/pictures`: the pictures and the message that shows them (status 'done'). */
 export async function makePictures(
-  db: Db,
-  ai: Deps['ai'],
-  files: Files,
-  userId: number,
+  { db, ai, files, userId }: RequestContext,
   chatId: number,
   input: z.output<typeof pictureBody>,
 ): Promise<Message> {
@@ -113,9 +110,7 @@ export async function copyPictures(
 
 /** `POST /api/messages/{id}/image-gem`: one of the user's pictures saved as an Image gem (its own copy of the file). */
 export async function savePictureAsGem(
-  db: Db,
-  files: Files,
-  userId: number,
+  { db, files, userId }: RequestContext,
   messageId: number,
   input: z.output<typeof pictureGemBody>,
 ) {

@@ -1,11 +1,12 @@
 import { eq, getTableName, sql } from 'drizzle-orm';
-import type { ChatExportFormat, GeneratedImage, SearchResult } from '../../../lib/api/chat-contract';
+import type { ChatExportFormat, GeneratedImage, MessageContext, SearchResult } from '../../../lib/api/chat-contract';
 import { isWebAddress } from '../../../lib/api/web-address';
 import { answerLabel, groupTurns, turnsKeeping } from '../../../lib/chat/turns';
 import type { Db } from '../../db/client';
 import { gems, messages } from '../../db/schema';
 import type { GemRow, MessageRow } from '../../db/types';
-import { copyPictures, type Files } from '../answers/pictures';
+import type { RequestContext } from '../../http/request-context';
+import { copyPictures } from '../answers/pictures';
 import { createChat, getOwnedChat, getOwnedMessage, isWriterChat, listMessages, toMessage } from './chats';
 
 const FINISHED = new Set(['done', 'stopped', 'error']);
@@ -24,10 +25,9 @@ async function newMessageIds(db: Db, count: number): Promise<number[]> {
  * A copied message's context, its link to the answer it regenerated pointing at that answer's copy (dropped when not
  * copied).
  */
-function copiedContext(context: Record<string, unknown>, copyOf: Map<number, number>): Record<string, unknown> {
-  const regenerate = context.regenerate as { fromMessageId?: unknown } | undefined;
-  if (typeof regenerate?.fromMessageId !== 'number') return context;
-  const { fromMessageId, ...options } = regenerate;
+function copiedContext(context: MessageContext, copyOf: Map<number, number>): MessageContext {
+  if (context.regenerate?.fromMessageId === undefined) return context;
+  const { fromMessageId, ...options } = context.regenerate;
   const copied = copyOf.get(fromMessageId);
   return { ...context, regenerate: copied === undefined ? options : { ...options, fromMessageId: copied } };
 }
@@ -39,7 +39,7 @@ function copiedContext(context: Record<string, unknown>, copyOf: Map<number, num
  * still streaming is copied as 'stopped' with what it had so far, so no copy waits forever. The new
  * chat is removed again if copying fails.
  */
-async function copyChat(db: Db, files: Files, userId: number, source: GemRow, title: string, rows: MessageRow[]) {
+async function copyChat({ db, files, userId }: RequestContext, source: GemRow, title: string, rows: MessageRow[]) {
   const chat = await createChat(db, userId, {
     title,
     url: isWebAddress(source.url) ? source.url : undefined,
@@ -88,10 +88,11 @@ async function copyChat(db: Db, files: Files, userId: number, source: GemRow, ti
 }
 
 /** `POST /api/chats/{id}/duplicate`: "<title> (copy)" with copies of all its messages. */
-export async function duplicateChat(db: Db, files: Files, userId: number, chatId: number) {
+export async function duplicateChat(ctx: RequestContext, chatId: number) {
+  const { db, userId } = ctx;
   const source = await getOwnedChat(db, userId, chatId);
   const rows = await listMessages(db, userId, chatId);
-  return copyChat(db, files, userId, source, `${source.title} (copy)`, rows);
+  return copyChat(ctx, source, `${source.title} (copy)`, rows);
 }
 
 /**
@@ -107,11 +108,12 @@ function forkedRows(rows: MessageRow[], messageId: number): MessageRow[] {
 }
 
 /** `POST /api/messages/{id}/fork`: "<title> (fork)" with the turns up to this answer's, which ends with it. */
-export async function forkChat(db: Db, files: Files, userId: number, messageId: number) {
+export async function forkChat(ctx: RequestContext, messageId: number) {
+  const { db, userId } = ctx;
   const message = await getOwnedMessage(db, userId, messageId);
   const source = await getOwnedChat(db, userId, message.chatGemId);
   const rows = forkedRows(await listMessages(db, userId, source.id), message.id);
-  return copyChat(db, files, userId, source, `${source.title} (fork)`, rows);
+  return copyChat(ctx, source, `${source.title} (fork)`, rows);
 }
 
 const EXPORT_FILES: Record<ChatExportFormat, { contentType: string; extension: string }> = {

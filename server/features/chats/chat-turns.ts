@@ -6,11 +6,11 @@ import { messages } from '../../db/schema';
 import type { Turn } from '../answers/answer-prompt';
 
 /**
- * Of a message's context, only what grouping into turns reads (`regenerate`, `multi`): not the page
+ * Of a message's context, only what grouping into turns reads (`regenerate`, `multi`, each when present): not the page
  * extract and manifest it may also hold.
  */
 export const turnLinks =
-  sql`jsonb_build_object('regenerate', ${messages.context}->'regenerate', 'multi', ${messages.context}->'multi')`.mapWith(
+  sql`jsonb_strip_nulls(jsonb_build_object('regenerate', ${messages.context}->'regenerate', 'multi', ${messages.context}->'multi'))`.mapWith(
     messages.context,
   );
 

@@ -14,6 +14,7 @@ import {
   temporaryMessageBody,
 } from '../../../lib/api/contract';
 import type { AppEnv, Deps } from '../../http/env';
+import { requestContext } from '../../http/request-context';
 import { jsonBody, param } from '../../http/validate';
 import type { StartedAnswer } from '../answers/chat-answers';
 import { regenerateMessage } from '../answers/chat-regenerate';
@@ -22,7 +23,6 @@ import { contextSize } from '../answers/context-size';
 import { type GenerationEvent, subscribe } from '../answers/generations';
 import { makePictures, savePictureAsGem } from '../answers/pictures';
 import { answerMemoryProposal } from '../memories/memories';
-import { filesAt } from '../uploads/upload-files';
 import {
   createChat,
   deleteChat,
@@ -115,7 +115,8 @@ function streamAnswers(c: Context, answers: StartedAnswer[], many: boolean, temp
  * Chats and their streamed answers (see lib/api/chat-contract.ts for the events). Answers are
  * generated apart from the request: a client that goes away loses nothing and can re-attach.
  */
-export function chatRoutes({ db, ai, generations, files }: Deps) {
+export function chatRoutes(deps: Deps) {
+  const { db, generations } = deps;
   return (
     new Hono<AppEnv>()
       .post('/chats', async (c) => {
@@ -129,13 +130,13 @@ export function chatRoutes({ db, ai, generations, files }: Deps) {
       })
       .delete('/chats/:id', async (c) =>
         c.json({
-          data: await deleteChat(db, generations, files.store, c.get('userId'), param(c, 'id', idParamSchema)),
+          data: await deleteChat(requestContext(deps, c), param(c, 'id', idParamSchema)),
         }),
       )
       // What the composer's estimate cannot count itself: the text of the gems a question would be sent with.
       .post('/chats/context-size', async (c) => {
         const input = await jsonBody(c, contextSizeBody);
-        return c.json({ data: await contextSize(db, files.store, c.get('userId'), input) });
+        return c.json({ data: await contextSize(requestContext(deps, c), input) });
       })
       .get('/chats/:id/messages', async (c) => {
         const rows = await listMessages(db, c.get('userId'), param(c, 'id', idParamSchema));
@@ -144,13 +145,13 @@ export function chatRoutes({ db, ai, generations, files }: Deps) {
       // Before '/chats/:id/messages', so 'temporary' is never read as a chat id.
       .post('/chats/temporary/messages', async (c) => {
         const input = await jsonBody(c, temporaryMessageBody);
-        const answers = await sendTemporaryMessage(db, ai, generations, c.get('userId'), input, files.store);
+        const answers = await sendTemporaryMessage(requestContext(deps, c), input);
         return streamAnswers(c, answers, input.modelIds !== undefined, true);
       })
       .post('/chats/:id/messages', async (c) => {
         const chatId = param(c, 'id', idParamSchema);
         const input = await jsonBody(c, sendMessageWithContextBody);
-        const answers = await sendMessage(db, ai, generations, c.get('userId'), chatId, input, files.store);
+        const answers = await sendMessage(requestContext(deps, c), chatId, input);
         return streamAnswers(c, answers, input.modelIds !== undefined, input.temporary);
       })
       .get('/messages/:id/stream', async (c) => {
@@ -170,29 +171,23 @@ export function chatRoutes({ db, ai, generations, files }: Deps) {
       .post('/messages/:id/regenerate', async (c) => {
         const messageId = param(c, 'id', idParamSchema);
         const options = await jsonBody(c, regenerateBody);
-        const started = await regenerateMessage(db, ai, generations, c.get('userId'), messageId, options, files.store);
+        const started = await regenerateMessage(requestContext(deps, c), messageId, options);
         return sendEvents(c, messageOf(started), subscribe(started.generation));
       })
       .post('/chats/:id/pictures', async (c) => {
         const chatId = param(c, 'id', idParamSchema);
         const input = await jsonBody(c, pictureBody);
-        const made = await makePictures(db, ai, filesAt(files, c.req.url), c.get('userId'), chatId, input);
+        const made = await makePictures(requestContext(deps, c), chatId, input);
         return c.json({ data: made }, 201);
       })
       .post('/messages/:id/image-gem', async (c) => {
         const messageId = param(c, 'id', idParamSchema);
         const input = await jsonBody(c, pictureGemBody);
-        const { gem, created } = await savePictureAsGem(
-          db,
-          filesAt(files, c.req.url),
-          c.get('userId'),
-          messageId,
-          input,
-        );
+        const { gem, created } = await savePictureAsGem(requestContext(deps, c), messageId, input);
         return c.json({ data: gem }, created ? 201 : 200);
       })
       .post('/messages/:id/stop', async (c) => {
-        const row = await stopMessage(db, generations, c.get('userId'), param(c, 'id', idParamSchema));
+        const row = await stopMessage(requestContext(deps, c), param(c, 'id', idParamSchema));
         return c.json({ data: toMessage(row) });
       })
       .post('/messages/:id/memory-proposal', async (c) => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { instructionListQuery, Memory, MemoryProposalAnswer } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
@@ -6,6 +6,7 @@ import { gems, messages } from '../../db/schema';
 import type { GemRow } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { getOwnedMessage, memoryProposalOf } from '../chats/chats';
+import { contextText, patchContext } from '../chats/message-context';
 import { containsText, deleteKindGem, insertKindGem, ownedKindGem, pageOfGems, updateKindGem } from '../gems/kind-gems';
 
 /**
@@ -74,14 +75,8 @@ export async function answerMemoryProposal(db: Db, userId: number, messageId: nu
   await db.transaction(async (tx) => {
     const [answered] = await tx
       .update(messages)
-      .set({ context: sql`${messages.context} || jsonb_build_object('memoryProposalAnswer', ${action}::text)` })
-      .where(
-        and(
-          eq(messages.id, messageId),
-          eq(messages.ownerId, userId),
-          sql`${messages.context}->>'memoryProposalAnswer' is null`,
-        ),
-      )
+      .set({ context: patchContext({ memoryProposalAnswer: action }) })
+      .where(and(eq(messages.id, messageId), eq(messages.ownerId, userId), isNull(contextText('memoryProposalAnswer'))))
       .returning({ id: messages.id });
     if (answered && action === 'saved') await createMemory(tx, userId, proposal);
   });

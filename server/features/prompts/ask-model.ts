@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../http/env';
 import { ApiError } from '../../http/errors';
 import { modelAccess } from '../ai-settings/ai-settings';
-import { creditsFor } from '../answers/answer-generation';
+import { creditsFor } from '../answers/answer-credits';
 import { holdCredits, keepHeld, settleCredits } from '../credits/credits';
 
 export const OPTIMIZE_INSTRUCTION = `You improve prompts for AI assistants. Rewrite the user's prompt so it is clear, specific and well structured, keeping its intent, its language and every {{variable}} exactly as written (including {{Name | A, B}} dropdowns) and any line of three dashes. Reply with only the improved prompt, nothing else.`;
@@ -21,7 +21,7 @@ export const FROM_CONVERSATION_INSTRUCTION = `You turn conversations into reusab
 
 /**
  * One reply of `modelId` (the user's, checked as chat checks it) to `text` under `instruction`; a house
- * model's reply costs credits as a chat answer does (features/answers/answer-generation.ts).
+ * model's reply costs credits as a chat answer does (features/answers/answer-credits.ts).
  */
 export async function askModel(
   db: Db,
