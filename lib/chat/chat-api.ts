@@ -1,25 +1,23 @@
 import { z } from 'zod';
 import { CallError, notUnderstoodError } from '../api/call-error';
-import {
-  type ChatExportFormat,
-  type ChatType,
-  type ContextSizeInput,
-  chatCollectionListSchema,
-  chatHistoryListSchema,
-  chatShareResponseSchema,
-  chatShareStateSchema,
-  contextSizeSchema,
-  type MemoryProposalAnswer,
-  messageListSchema,
-  messageSchema,
-  type PictureInput,
-  type RegenerateOptions,
-  type sendMessageWithContextBody,
-  type TemporaryMessageInput,
+import type {
+  ChatExportFormat,
+  ChatType,
+  ContextSizeInput,
+  MemoryProposalAnswer,
+  PictureInput,
+  RegenerateOptions,
+  sendMessageWithContextBody,
+  TemporaryMessageInput,
 } from '../api/chat-contract';
-import { CHAT_FILE_FIELDS, chatFileUploadResponseSchema } from '../api/chat-files-contract';
-import { collectionBookmarksSchema, gemSchema } from '../api/contract';
+import { CHAT_FILE_FIELDS } from '../api/chat-files-contract';
+import { apiClient } from '../api/client';
+import { collectionBookmarksSchema } from '../api/contract';
 import type { HttpMethod } from '../api/route';
+import { chatFileApi } from '../api/routes/chat-files';
+import { chatHistoryApi } from '../api/routes/chat-history';
+import { chatShareApi } from '../api/routes/chat-shares';
+import { chatApi } from '../api/routes/chats';
 import {
   brandVoiceListSchema,
   brandVoiceSchema,
@@ -43,7 +41,6 @@ export const COLLECTION_GEMS_PAGE = 25;
 export type AskBody = z.input<typeof sendMessageWithContextBody>;
 type Method = HttpMethod;
 
-const chatRefSchema = z.object({ data: z.object({ id: z.number(), title: z.string() }) });
 const deletedSchema = z.object({ data: z.object({ id: z.number() }) });
 
 /** A brand voice ('voice') or an agent ('persona'): the panel lists, edits and picks both alike. */
@@ -62,6 +59,7 @@ const chatGemSchema = z.object({ data: z.object({ id: z.number(), title: z.strin
  */
 export function createChatApi(access: AccessSource) {
   const transport = panelTransport(access);
+  const client = apiClient(transport);
 
   /** A route not yet in the contract (lib/api/routes/index.ts), under /api/ (`path` without its leading slash). */
   function send(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
@@ -85,13 +83,8 @@ export function createChatApi(access: AccessSource) {
   }
 
   /** The events of an answer's stream; leaving the loop (or aborting) lets the answer go on server-side. */
-  async function* events(
-    method: Method,
-    path: string,
-    body?: unknown,
-    signal?: AbortSignal,
-  ): AsyncGenerator<ChatStreamEvent> {
-    const response = await send(method, path, body, signal);
+  async function* events(sent: () => Promise<Response>): AsyncGenerator<ChatStreamEvent> {
+    const response = await sent();
     if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream'))
       throw new CallError({
         kind: 'server',
@@ -106,41 +99,36 @@ export function createChatApi(access: AccessSource) {
 
   return {
     createChat: async (input: { title?: string; url?: string; type?: ChatType }) =>
-      (await json('post', 'chats', chatRefSchema, input)).data,
+      (await client.call(chatApi.create, { body: input })).data,
     /** Renames a chat (history and header); another user's chat, or a gem that is not one, is a 404. */
     renameChat: async (chatId: number, title: string) =>
-      (await json('put', `chats/${chatId}`, chatRefSchema, { title })).data,
+      (await client.call(chatApi.rename, { params: { id: chatId }, body: { title } })).data,
     /** Deletes a chat with its messages, pictures and files; its share link stops working. */
-    deleteChat: async (chatId: number) => (await json('delete', `chats/${chatId}`, deletedSchema)).data,
+    deleteChat: async (chatId: number) => (await client.call(chatApi.delete, { params: { id: chatId } })).data,
     /** The chat's gem: its title and the page it was started from. */
     getChat: async (chatId: number) => (await json('get', `gems/${chatId}`, chatGemSchema)).data,
-    listMessages: async (chatId: number) => (await json('get', `chats/${chatId}/messages`, messageListSchema)).data,
+    listMessages: async (chatId: number) => (await client.call(chatApi.messages, { params: { id: chatId } })).data,
     ask: (chatId: number, body: AskBody, signal?: AbortSignal) =>
-      events('post', `chats/${chatId}/messages`, body, signal),
+      events(() => client.send(chatApi.ask, { params: { id: chatId }, body, signal })),
     /** A temporary chat: nothing is stored; the earlier turns travel with the question. */
     askTemporary: (body: TemporaryMessageInput, signal?: AbortSignal) =>
-      events('post', 'chats/temporary/messages', body, signal),
+      events(() => client.send(chatApi.askTemporary, { body, signal })),
     /** Replays a stored answer from its start, then follows it live until it ends. */
     reattach: (messageId: number, signal?: AbortSignal) =>
-      events('get', `messages/${messageId}/stream`, undefined, signal),
+      events(() => client.send(chatApi.stream, { params: { id: messageId }, signal })),
     regenerate: (messageId: number, options: Partial<RegenerateOptions>, signal?: AbortSignal) =>
-      events('post', `messages/${messageId}/regenerate`, options, signal),
-    stop: async (messageId: number) =>
-      (await json('post', `messages/${messageId}/stop`, z.object({ data: messageSchema }))).data,
+      events(() => client.send(chatApi.regenerate, { params: { id: messageId }, body: options, signal })),
+    stop: async (messageId: number) => (await client.call(chatApi.stop, { params: { id: messageId } })).data,
     /** The picture tool: pictures of the prompt, kept in the chat as a message with `images`. */
     makePictures: async (chatId: number, input: PictureInput) =>
-      (await json('post', `chats/${chatId}/pictures`, z.object({ data: messageSchema }), input)).data,
+      (await client.call(chatApi.pictures, { params: { id: chatId }, body: input })).data,
     /** One of a picture message's images saved as an Image gem (in Unfiltered). */
     savePictureGem: async (messageId: number, index: number) =>
-      (await json('post', `messages/${messageId}/image-gem`, z.object({ data: gemSchema }), { index })).data,
+      (await client.call(chatApi.imageGem, { params: { id: messageId }, body: { index } })).data,
     /** The Chat tab's history: Write mode has none, so its chats are left out. */
     history: (input: { page: number; search: string }) =>
-      json(
-        'get',
-        `chats/history?type=chat&page=${input.page}&search=${encodeURIComponent(input.search)}`,
-        chatHistoryListSchema,
-      ),
-    chatCollections: async () => (await json('get', 'chats/collections?type=chat', chatCollectionListSchema)).data,
+      client.call(chatHistoryApi.history, { query: { type: 'chat', page: input.page, search: input.search } }),
+    chatCollections: async () => (await client.call(chatHistoryApi.collections, { query: { type: 'chat' } })).data,
     /** A page of a collection's gems (the Bookmark attachment panel; 25 a page, as the spec has it). */
     collectionGems: async (collectionId: number, page: number) =>
       (
@@ -151,31 +139,30 @@ export function createChatApi(access: AccessSource) {
         )
       ).data,
     exportChat: async (chatId: number, format: ChatExportFormat) => {
-      const response = await send('get', `chats/${chatId}/export?format=${format}`);
+      const response = await client.send(chatHistoryApi.export, { params: { id: chatId }, query: { format } });
       const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1];
       return {
         blob: await response.blob(),
         filename: name ?? `chat.${format === 'markdown' ? 'md' : format === 'json' ? 'json' : 'txt'}`,
       };
     },
-    duplicate: async (chatId: number) => (await json('post', `chats/${chatId}/duplicate`, chatRefSchema)).data,
-    fork: async (messageId: number) => (await json('post', `messages/${messageId}/fork`, chatRefSchema)).data,
+    duplicate: async (chatId: number) => (await client.call(chatHistoryApi.duplicate, { params: { id: chatId } })).data,
+    fork: async (messageId: number) => (await client.call(chatHistoryApi.fork, { params: { id: messageId } })).data,
     /** What the gems a question would be sent with weigh (chosen ones, its collections', the page's), for its estimate. */
-    contextSize: async (input: ContextSizeInput) =>
-      (await json('post', 'chats/context-size', contextSizeSchema, input)).data,
+    contextSize: async (input: ContextSizeInput) => (await client.call(chatApi.contextSize, { body: input })).data,
     /** Upload from device: files for `modelId` (judged by their bytes on the server), to send in `context.fileIds`. */
     uploadChatFiles: async (files: File[], modelId: number) => {
       const form = new FormData();
       for (const file of files) form.append(CHAT_FILE_FIELDS.files, file);
       form.append(CHAT_FILE_FIELDS.modelId, String(modelId));
-      return (await json('post', 'upload-chat-files', chatFileUploadResponseSchema, form)).data;
+      return (await client.call(chatFileApi.upload, { body: form })).data;
     },
     /** Invite Other: the chat's read-only link (null when not shared), made on demand, turned off. */
-    shareLink: async (chatId: number) => (await json('get', `chats/${chatId}/share`, chatShareStateSchema)).data,
+    shareLink: async (chatId: number) => (await client.call(chatShareApi.get, { params: { id: chatId } })).data,
     createShareLink: async (chatId: number) =>
-      (await json('post', `chats/${chatId}/share`, chatShareResponseSchema)).data,
+      (await client.call(chatShareApi.create, { params: { id: chatId } })).data,
     deleteShareLink: async (chatId: number) =>
-      (await json('delete', `chats/${chatId}/share`, chatShareStateSchema)).data,
+      (await client.call(chatShareApi.delete, { params: { id: chatId } })).data,
     /** The prompts the user may use (their own and public ones), of one category or 'All'. */
     listPrompts: (input: { category: PromptCategory | 'All'; search: string; page: number }) => {
       const query = new URLSearchParams({ category: input.category, search: input.search, page: String(input.page) });
@@ -209,11 +196,7 @@ export function createChatApi(access: AccessSource) {
     listMemories: (search: string) => json('get', `memories?${searchParam(search)}`, memoryListSchema),
     /** Records the answer to a message's memory proposal ('saved' also makes the memory); the message as it is now. */
     answerMemoryProposal: async (messageId: number, action: MemoryProposalAnswer) =>
-      (
-        await json('post', `messages/${messageId}/memory-proposal`, z.object({ data: messageSchema }), {
-          data: { action },
-        })
-      ).data,
+      (await client.call(chatApi.memoryProposal, { params: { id: messageId }, body: { data: { action } } })).data,
     createMemory: async (memory: string) =>
       (await json('post', 'memories', z.object({ data: memorySchema }), { data: { memory } })).data,
     updateMemory: async (id: number, memory: string) =>

@@ -1,4 +1,8 @@
 import type { RouteDef } from '../route';
+import { chatFileApi } from './chat-files';
+import { chatHistoryApi } from './chat-history';
+import { chatShareApi, sharedChatApi } from './chat-shares';
+import { chatApi } from './chats';
 import { healthApi } from './health';
 import { referenceApi } from './reference';
 import { tagApi } from './tags';
@@ -9,6 +13,11 @@ import { tagApi } from './tags';
  */
 export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> = {
   health: healthApi,
+  chats: chatApi,
+  chatHistory: chatHistoryApi,
+  chatShares: chatShareApi,
+  sharedChats: sharedChatApi,
+  chatFiles: chatFileApi,
   reference: referenceApi,
   tags: tagApi,
 };
@@ -30,8 +39,6 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'POST /api/auth/logout',
   'GET /api/admin/feedbacks',
   'GET /uploads/{file}',
-  'GET /shared/chats/{token}',
-  'GET /shared/chats/{token}/pictures/{file}',
   'GET /api/users/me',
   'GET /api/get-user-collections',
   'POST /api/collections',
@@ -54,7 +61,6 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'POST /api/upload',
   'DELETE /api/upload/{id}{[0-9]+}',
   'POST /api/upload-all-file',
-  'POST /api/upload-chat-files',
   'GET /api/ai-models',
   'GET /api/user-models',
   'GET /api/ai-settings',
@@ -71,27 +77,6 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'POST /api/ai-endpoints/{id}/refresh',
   'PUT /api/ai-endpoints/{id}/context-length',
   'DELETE /api/ai-endpoints/{id}',
-  'GET /api/chats/history',
-  'GET /api/chats/collections',
-  'GET /api/chats/{id}/export',
-  'POST /api/chats/{id}/duplicate',
-  'POST /api/messages/{id}/fork',
-  'POST /api/chats',
-  'PUT /api/chats/{id}',
-  'DELETE /api/chats/{id}',
-  'POST /api/chats/context-size',
-  'GET /api/chats/{id}/messages',
-  'POST /api/chats/temporary/messages',
-  'POST /api/chats/{id}/messages',
-  'GET /api/messages/{id}/stream',
-  'POST /api/messages/{id}/regenerate',
-  'POST /api/chats/{id}/pictures',
-  'POST /api/messages/{id}/image-gem',
-  'POST /api/messages/{id}/stop',
-  'POST /api/messages/{id}/memory-proposal',
-  'POST /api/chats/{id}/share',
-  'GET /api/chats/{id}/share',
-  'DELETE /api/chats/{id}/share',
   'GET /api/prompts',
   'POST /api/prompts',
   'GET /api/prompts/{id}',

@@ -1,6 +1,7 @@
-import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CHAT_FILE_FIELDS, chatFileModelField, MAX_CHAT_UPLOAD_BYTES } from '../../../lib/api/chat-files-contract';
+import { chatFileApi } from '../../../lib/api/routes/chat-files';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
 import { fieldError, sendError } from '../../http/errors';
 import { getActiveModel } from '../ai-settings/ai-models';
@@ -23,19 +24,20 @@ function modelIdOf(value: FormDataEntryValue | null): number {
  * checks each file against the model by its bytes, extracts its text and stores it for the user.
  */
 export function chatFileRoutes({ db, files, pdfRead }: Deps) {
-  return new Hono<AppEnv>().post(
+  const routes = contractRoutes<AppEnv>('/api');
+  routes.app.use(
     '/upload-chat-files',
     bodyLimit({
       maxSize: MAX_CHAT_UPLOAD_BODY,
       onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_CHAT_UPLOAD_BODY} bytes`),
     }),
-    async (c) => {
-      const form = await readForm(c);
-      const userId = c.get('userId');
-      const model = await getActiveModel(db, userId, modelIdOf(form.get(CHAT_FILE_FIELDS.modelId)));
-      const accepted = await checkChatFiles(form.getAll(CHAT_FILE_FIELDS.files), model, { userId, limits: pdfRead });
-      const rows = await storeUploads(db, files.store, userId, 'chat', accepted);
-      return c.json({ data: rows.map(toChatFile), total: rows.length }, 201);
-    },
   );
+  return routes.implement(chatFileApi.upload, async (c) => {
+    const form = await readForm(c);
+    const userId = c.get('userId');
+    const model = await getActiveModel(db, userId, modelIdOf(form.get(CHAT_FILE_FIELDS.modelId)));
+    const accepted = await checkChatFiles(form.getAll(CHAT_FILE_FIELDS.files), model, { userId, limits: pdfRead });
+    const rows = await storeUploads(db, files.store, userId, 'chat', accepted);
+    return { status: 201, body: { data: rows.map(toChatFile), total: rows.length } };
+  }).app;
 }

@@ -1,8 +1,7 @@
-import { Hono } from 'hono';
-import { idParamSchema } from '../../../lib/api/contract';
+import { chatShareApi, sharedChatApi } from '../../../lib/api/routes/chat-shares';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
 import { sendError } from '../../http/errors';
-import { param, pathText } from '../../http/validate';
 import { baseUrlOf, parseFileName } from '../uploads/upload-files';
 import { openStoredFile } from '../uploads/uploads';
 import { getChatShare, shareChat, sharedChat, sharedPicture, toChatShare, unshareChat } from './chat-shares';
@@ -14,19 +13,20 @@ import { renderSharedChat, SHARED_PAGE_HEADERS } from './shared-chat-page';
  */
 export function chatShareRoutes({ db, files }: Deps) {
   const base = (url: string) => baseUrlOf(files.publicUrl, url);
-  return new Hono<AppEnv>()
-    .post('/chats/:id/share', async (c) => {
-      const { share, created } = await shareChat(db, c.get('userId'), param(c, 'id', idParamSchema));
-      return c.json({ data: toChatShare(share, base(c.req.url)) }, created ? 201 : 200);
+  return contractRoutes<AppEnv>('/api')
+    .implement(chatShareApi.create, async (c, { params }) => {
+      const { share, created } = await shareChat(db, c.get('userId'), params.id);
+      const body = { data: toChatShare(share, base(c.req.url)) };
+      return created ? { status: 201, body } : { status: 200, body };
     })
-    .get('/chats/:id/share', async (c) => {
-      const share = await getChatShare(db, c.get('userId'), param(c, 'id', idParamSchema));
-      return c.json({ data: share ? toChatShare(share, base(c.req.url)) : null });
+    .implement(chatShareApi.get, async (c, { params }) => {
+      const share = await getChatShare(db, c.get('userId'), params.id);
+      return { status: 200, body: { data: share ? toChatShare(share, base(c.req.url)) : null } };
     })
-    .delete('/chats/:id/share', async (c) => {
-      await unshareChat(db, c.get('userId'), param(c, 'id', idParamSchema));
-      return c.json({ data: null });
-    });
+    .implement(chatShareApi.delete, async (c, { params }) => {
+      await unshareChat(db, c.get('userId'), params.id);
+      return { status: 200, body: { data: null } };
+    }).app;
 }
 
 /**
@@ -34,14 +34,14 @@ export function chatShareRoutes({ db, files }: Deps) {
  * scripts (server/features/chat-shares/shared-chat-page.ts); an unknown, malformed or turned-off token is a 404.
  */
 export function sharedChatRoutes({ db, files }: Deps) {
-  return new Hono()
-    .get('/chats/:token', async (c) => {
-      const chat = await sharedChat(db, pathText(c, 'token'));
+  return contractRoutes('/shared')
+    .implement(sharedChatApi.page, async (c, { params }) => {
+      const chat = await sharedChat(db, params.token);
       if (!chat) return sendError(c, 404, 'This chat is not shared (or no longer)');
       return c.body(renderSharedChat(chat), 200, SHARED_PAGE_HEADERS);
     })
-    .get('/chats/:token/pictures/:file', async (c) => {
-      const shown = await sharedPicture(db, pathText(c, 'token'), pathText(c, 'file'));
+    .implement(sharedChatApi.picture, async (c, { params }) => {
+      const shown = await sharedPicture(db, params.token, params.file);
       const name = shown ? parseFileName(shown) : null;
       const stored = name ? await openStoredFile(db, files.store, name.key, name.ext, c.req.method !== 'HEAD') : null;
       if (!stored) return sendError(c, 404, 'This picture is not shared (or no longer)');
@@ -55,5 +55,5 @@ export function sharedChatRoutes({ db, files }: Deps) {
         'Cache-Control': 'no-store',
       };
       return stored.body ? c.body(stored.body, 200, headers) : c.body(null, 200, headers);
-    });
+    }).app;
 }

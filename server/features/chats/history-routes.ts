@@ -1,8 +1,7 @@
-import { Hono } from 'hono';
-import { chatCollectionsQuery, chatExportQuery, chatHistoryQuery, idParamSchema } from '../../../lib/api/contract';
+import { chatHistoryApi } from '../../../lib/api/routes/chat-history';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
 import { requestContext } from '../../http/request-context';
-import { param, query } from '../../http/validate';
 import { duplicateChat, exportChat, forkChat } from './chat-copies';
 import { chatCollections, chatHistory } from './chat-history';
 
@@ -12,21 +11,25 @@ import { chatCollections, chatHistory } from './chat-history';
  */
 export function chatHistoryRoutes(deps: Deps) {
   const { db } = deps;
-  return new Hono<AppEnv>()
-    .get('/chats/history', async (c) => c.json(await chatHistory(db, c.get('userId'), query(c, chatHistoryQuery))))
-    .get('/chats/collections', async (c) =>
-      c.json({ data: await chatCollections(db, c.get('userId'), query(c, chatCollectionsQuery).type) }),
-    )
-    .get('/chats/:id/export', async (c) => {
-      const chatId = param(c, 'id', idParamSchema);
-      const { format } = query(c, chatExportQuery);
-      const file = await exportChat(db, c.get('userId'), chatId, format);
+  return contractRoutes<AppEnv>('/api')
+    .implement(chatHistoryApi.history, async (c, { query }) => ({
+      status: 200,
+      body: await chatHistory(db, c.get('userId'), query),
+    }))
+    .implement(chatHistoryApi.collections, async (c, { query }) => ({
+      status: 200,
+      body: { data: await chatCollections(db, c.get('userId'), query.type) },
+    }))
+    .implement(chatHistoryApi.export, async (c, { params, query }) => {
+      const file = await exportChat(db, c.get('userId'), params.id, query.format);
       return c.body(file.body, 200, { 'Content-Type': file.contentType, 'Content-Disposition': file.disposition });
     })
-    .post('/chats/:id/duplicate', async (c) =>
-      c.json({ data: await duplicateChat(requestContext(deps, c), param(c, 'id', idParamSchema)) }, 201),
-    )
-    .post('/messages/:id/fork', async (c) =>
-      c.json({ data: await forkChat(requestContext(deps, c), param(c, 'id', idParamSchema)) }, 201),
-    );
+    .implement(chatHistoryApi.duplicate, async (c, { params }) => ({
+      status: 201,
+      body: { data: await duplicateChat(requestContext(deps, c), params.id) },
+    }))
+    .implement(chatHistoryApi.fork, async (c, { params }) => ({
+      status: 201,
+      body: { data: await forkChat(requestContext(deps, c), params.id) },
+    })).app;
 }

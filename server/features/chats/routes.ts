@@ -1,21 +1,9 @@
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import {
-  contextSizeBody,
-  createChatBody,
-  idParamSchema,
-  memoryProposalAnswerBody,
-  pictureBody,
-  pictureGemBody,
-  regenerateBody,
-  renameChatBody,
-  sendMessageWithContextBody,
-  temporaryMessageBody,
-} from '../../../lib/api/contract';
+import { chatApi } from '../../../lib/api/routes/chats';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
 import { requestContext } from '../../http/request-context';
-import { jsonBody, param } from '../../http/validate';
 import type { StartedAnswer } from '../answers/chat-answers';
 import { regenerateMessage } from '../answers/chat-regenerate';
 import { sendMessage, sendTemporaryMessage } from '../answers/chat-send';
@@ -118,44 +106,38 @@ function streamAnswers(c: Context, answers: StartedAnswer[], many: boolean, temp
 export function chatRoutes(deps: Deps) {
   const { db, generations } = deps;
   return (
-    new Hono<AppEnv>()
-      .post('/chats', async (c) => {
-        const input = await jsonBody(c, createChatBody);
-        return c.json({ data: await createChat(db, c.get('userId'), input) }, 201);
-      })
-      .put('/chats/:id', async (c) => {
-        const chatId = param(c, 'id', idParamSchema);
-        const { title } = await jsonBody(c, renameChatBody);
-        return c.json({ data: await renameChat(db, c.get('owner'), chatId, title) });
-      })
-      .delete('/chats/:id', async (c) =>
-        c.json({
-          data: await deleteChat(requestContext(deps, c), param(c, 'id', idParamSchema)),
-        }),
-      )
-      // What the composer's estimate cannot count itself: the text of the gems a question would be sent with.
-      .post('/chats/context-size', async (c) => {
-        const input = await jsonBody(c, contextSizeBody);
-        return c.json({ data: await contextSize(requestContext(deps, c), input) });
-      })
-      .get('/chats/:id/messages', async (c) => {
-        const rows = await listMessages(db, c.get('userId'), param(c, 'id', idParamSchema));
-        return c.json({ data: rows.map(toMessage), total: rows.length });
+    contractRoutes<AppEnv>('/api')
+      .implement(chatApi.create, async (c, { body }) => ({
+        status: 201,
+        body: { data: await createChat(db, c.get('userId'), body) },
+      }))
+      .implement(chatApi.rename, async (c, { params, body }) => ({
+        status: 200,
+        body: { data: await renameChat(db, c.get('owner'), params.id, body.title) },
+      }))
+      .implement(chatApi.delete, async (c, { params }) => ({
+        status: 200,
+        body: { data: await deleteChat(requestContext(deps, c), params.id) },
+      }))
+      .implement(chatApi.contextSize, async (c, { body }) => ({
+        status: 200,
+        body: { data: await contextSize(requestContext(deps, c), body) },
+      }))
+      .implement(chatApi.messages, async (c, { params }) => {
+        const rows = await listMessages(db, c.get('userId'), params.id);
+        return { status: 200, body: { data: rows.map(toMessage), total: rows.length } };
       })
       // Before '/chats/:id/messages', so 'temporary' is never read as a chat id.
-      .post('/chats/temporary/messages', async (c) => {
-        const input = await jsonBody(c, temporaryMessageBody);
-        const answers = await sendTemporaryMessage(requestContext(deps, c), input);
-        return streamAnswers(c, answers, input.modelIds !== undefined, true);
+      .implement(chatApi.askTemporary, async (c, { body }) => {
+        const answers = await sendTemporaryMessage(requestContext(deps, c), body);
+        return streamAnswers(c, answers, body.modelIds !== undefined, true);
       })
-      .post('/chats/:id/messages', async (c) => {
-        const chatId = param(c, 'id', idParamSchema);
-        const input = await jsonBody(c, sendMessageWithContextBody);
-        const answers = await sendMessage(requestContext(deps, c), chatId, input);
-        return streamAnswers(c, answers, input.modelIds !== undefined, input.temporary);
+      .implement(chatApi.ask, async (c, { params, body }) => {
+        const answers = await sendMessage(requestContext(deps, c), params.id, body);
+        return streamAnswers(c, answers, body.modelIds !== undefined, body.temporary);
       })
-      .get('/messages/:id/stream', async (c) => {
-        const messageId = param(c, 'id', idParamSchema);
+      .implement(chatApi.stream, async (c, { params }) => {
+        const messageId = params.id;
         const row = await getOwnedMessage(db, c.get('userId'), messageId);
         const generation = generations.get(messageId);
         const message = { id: messageId, createdAt: row.createdAt.toISOString() };
@@ -168,33 +150,25 @@ export function chatRoutes(deps: Deps) {
           close: () => gone.abort(),
         });
       })
-      .post('/messages/:id/regenerate', async (c) => {
-        const messageId = param(c, 'id', idParamSchema);
-        const options = await jsonBody(c, regenerateBody);
-        const started = await regenerateMessage(requestContext(deps, c), messageId, options);
+      .implement(chatApi.regenerate, async (c, { params, body }) => {
+        const started = await regenerateMessage(requestContext(deps, c), params.id, body);
         return sendEvents(c, messageOf(started), subscribe(started.generation));
       })
-      .post('/chats/:id/pictures', async (c) => {
-        const chatId = param(c, 'id', idParamSchema);
-        const input = await jsonBody(c, pictureBody);
-        const made = await makePictures(requestContext(deps, c), chatId, input);
-        return c.json({ data: made }, 201);
+      .implement(chatApi.pictures, async (c, { params, body }) => {
+        const made = await makePictures(requestContext(deps, c), params.id, body);
+        return { status: 201, body: { data: made } };
       })
-      .post('/messages/:id/image-gem', async (c) => {
-        const messageId = param(c, 'id', idParamSchema);
-        const input = await jsonBody(c, pictureGemBody);
-        const { gem, created } = await savePictureAsGem(requestContext(deps, c), messageId, input);
-        return c.json({ data: gem }, created ? 201 : 200);
+      .implement(chatApi.imageGem, async (c, { params, body }) => {
+        const { gem, created } = await savePictureAsGem(requestContext(deps, c), params.id, body);
+        return created ? { status: 201, body: { data: gem } } : { status: 200, body: { data: gem } };
       })
-      .post('/messages/:id/stop', async (c) => {
-        const row = await stopMessage(requestContext(deps, c), param(c, 'id', idParamSchema));
-        return c.json({ data: toMessage(row) });
+      .implement(chatApi.stop, async (c, { params }) => {
+        const row = await stopMessage(requestContext(deps, c), params.id);
+        return { status: 200, body: { data: toMessage(row) } };
       })
-      .post('/messages/:id/memory-proposal', async (c) => {
-        const messageId = param(c, 'id', idParamSchema);
-        const { data } = await jsonBody(c, memoryProposalAnswerBody);
-        const row = await answerMemoryProposal(db, c.get('userId'), messageId, data.action);
-        return c.json({ data: toMessage(row) });
-      })
+      .implement(chatApi.memoryProposal, async (c, { params, body }) => {
+        const row = await answerMemoryProposal(db, c.get('userId'), params.id, body.data.action);
+        return { status: 200, body: { data: toMessage(row) } };
+      }).app
   );
 }
