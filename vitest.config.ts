@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
+/** Builds the server the tests start as a process, once per run (see the file). */
+const serverBuild = 'tests/server-build-setup.ts';
+
 /** The server suite, on PGlite (`server`) and again on a throwaway PostgreSQL cluster (`server-postgres`). */
 const serverTests = {
   environment: 'node',
@@ -21,19 +24,19 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.tsx'],
           setupFiles: ['tests/component/setup.ts'],
-          globalSetup: ['tests/component/global-setup.ts'],
+          globalSetup: ['tests/component/global-setup.ts', serverBuild],
           // A find waits up to 5 s on a busy 2-core machine (setup.ts); a test gets room for a few of them.
           testTimeout: 20_000,
         },
       },
-      { extends: true, test: { name: 'server', ...serverTests } },
+      { extends: true, test: { name: 'server', ...serverTests, globalSetup: [serverBuild] } },
       {
         extends: true,
         // TROVE_TEST_DATABASE lets harness.ts refuse to fall back to PGlite should the global setup go missing.
         test: {
           name: 'server-postgres',
           ...serverTests,
-          globalSetup: ['tests/server/postgres-global-setup.ts'],
+          globalSetup: ['tests/server/postgres-global-setup.ts', serverBuild],
           env: { TROVE_TEST_DATABASE: 'postgres' },
         },
       },
@@ -53,6 +56,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          globalSetup: [serverBuild],
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
