@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { SWAGGER_UI_FILES } from '../server/http/reference';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -17,8 +17,24 @@ export const SERVER_BUILD_DIR = resolve(root, '.output/server');
 /** The compiled `server/main.ts`: the server alone. */
 export const SERVER_ENTRY = join(SERVER_BUILD_DIR, 'main.js');
 
-/** Builds into `outDir` (default SERVER_BUILD_DIR; another must be inside the project, where node_modules is found). */
-export async function buildServer(outDir = SERVER_BUILD_DIR): Promise<void> {
+/**
+ * Leaves server/v8-flags.ts out (an empty module in its place): V8 then tiers PGlite's WebAssembly up as it
+ * runs hot, its default. The flag buys a faster first minute of a long-lived server and costs ~3 s of CPU at
+ * each start, which the test suite, starting dozens of short-lived servers on 2 cores, does not want.
+ */
+const withoutV8Flags: Plugin = {
+  name: 'without-v8-flags',
+  setup(on) {
+    on.onResolve({ filter: /\/v8-flags(\.ts)?$/ }, (args) => ({ path: args.path, namespace: 'without-v8-flags' }));
+    on.onLoad({ filter: /.*/, namespace: 'without-v8-flags' }, () => ({ contents: '', loader: 'js' }));
+  },
+};
+
+/**
+ * Builds into `outDir` (default SERVER_BUILD_DIR; another must be inside the project, where node_modules is found).
+ * `v8Flags: false` builds the servers the tests start (tests/server-build-setup.ts): see `withoutV8Flags`.
+ */
+export async function buildServer(outDir = SERVER_BUILD_DIR, options: { v8Flags?: boolean } = {}): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
@@ -37,6 +53,7 @@ export async function buildServer(outDir = SERVER_BUILD_DIR): Promise<void> {
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
+    plugins: options.v8Flags === false ? [withoutV8Flags] : [],
   });
   cpSync(resolve(root, 'server/db/migrations'), join(outDir, 'migrations'), { recursive: true });
   const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));

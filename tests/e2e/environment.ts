@@ -1,4 +1,5 @@
 import { freshDataDir, removeDataDir } from '../pglite-template';
+import { testServerArgs } from '../server-entry';
 import { freePort, type ServerProcess, startServerProcess } from '../server-process';
 import { type ExtensionBrowser, launchWithExtension } from './browser';
 import { startTestSite } from './test-site';
@@ -31,7 +32,12 @@ export async function startE2eEnvironment(
   const dataDir = await freshDataDir(`trove-e2e-${name}-`);
   const port = await freePort();
   const [server, site, ctx] = await Promise.all([
-    startServerProcess({ port, env: { DATA_DIR: dataDir, ...serverEnv }, timeoutMs: SERVER_START_MS }),
+    startServerProcess({
+      args: testServerArgs(),
+      port,
+      env: { DATA_DIR: dataDir, ...serverEnv },
+      timeoutMs: SERVER_START_MS,
+    }),
     startTestSite(),
     launchWithExtension(undefined, browserOptions),
   ]);
@@ -43,6 +49,7 @@ export async function startE2eEnvironment(
     stopServer: () => env.server.stop(),
     startServer: async () => {
       env.server = await startServerProcess({
+        args: testServerArgs(),
         port,
         env: { DATA_DIR: dataDir, ...serverEnv },
         timeoutMs: SERVER_START_MS,

@@ -3,6 +3,7 @@ import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { freshDataDir, removeDataDir } from '../pglite-template';
+import { testServerArgs } from '../server-entry';
 import { type ServerProcess, startServerProcess } from '../server-process';
 import { composerBarLayout, expectComposerBarFits } from './composer-layout';
 import {
@@ -65,6 +66,7 @@ describe('the Firefox build in Firefox ESR', () => {
     fake = await startFakeProvider();
     [server, site, fox] = await Promise.all([
       startServerProcess({
+        args: testServerArgs(),
         env: {
           DATA_DIR: dataDir,
           TROVE_HOUSE_PROVIDER: 'openai-compatible',

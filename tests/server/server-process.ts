@@ -1,11 +1,12 @@
 import { afterAll } from 'vitest';
+import { testServerArgs } from '../server-entry';
 import { type ServerProcess, startServerProcess as start } from '../server-process';
 import { backend, createPostgresDatabase, freshDataDir, makeDataDir, removeDataDir, SECRET } from './harness';
 
 export type { ServerProcess } from '../server-process';
 
 /**
- * The real server (TypeScript sources) as a child process for the server suite, with the suite's
+ * The real server (built for the run, tests/server-build-setup.ts) as a child process for the server suite, with the suite's
  * secret, on `dataDir` and optionally a PostgreSQL database. Per-address limits are off, as in
  * in-process test servers (harness.ts): every client is 127.0.0.1.
  */
@@ -16,6 +17,7 @@ export function startServerProcess(options: {
   timeoutMs?: number;
 }) {
   return start({
+    args: testServerArgs(),
     timeoutMs: options.timeoutMs,
     env: {
       DATA_DIR: options.dataDir,

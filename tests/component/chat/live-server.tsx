@@ -5,6 +5,7 @@ import type { AiSettings, UserModel } from '@/lib/api/ai-contract';
 import { createChatApi } from '@/lib/chat/chat-api';
 import { copyOfTemplate, removeDataDir } from '../../data-dirs';
 import type { FakeProvider } from '../../fake-provider/server';
+import { testServerArgs } from '../../server-entry';
 import { type ServerProcess, startServerProcess } from '../../server-process';
 import { FakeBackground } from '../fake-background';
 import { renderWithBackground } from '../render';
@@ -29,6 +30,7 @@ export function setupLiveServer(extraEnv: () => Record<string, string> = () => (
   const dataDir = copyOfTemplate(inject('pgliteTemplate'), 'trove-component-');
   beforeAll(async () => {
     server = await startServerProcess({
+      args: testServerArgs(),
       env: {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
