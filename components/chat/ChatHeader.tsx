@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChatType } from '@/lib/api/chat-contract';
 import { IconButton } from '../ui/IconButton';
+import { waitWhile } from './answer-busy';
 import type { DrawerName } from './atoms';
 import { useChatApi } from './chat-api-context';
-import { waitWhile } from './conversation/answer-busy';
 import type { Conversation } from './conversation/use-conversation';
 import { ChatItemActions } from './history/ChatItemActions';
 import { HistoryIcon, PlusIcon } from './icons';
