@@ -41,7 +41,7 @@ const load = <P>(module: () => Promise<PanelComponent<P>>) =>
 /**
  * The bottom drawer's panels, one entry each: its name, heading, component and the menus that list it (in this
  * order). A new panel is an entry here and its component, which reads what it needs from the chat's contexts
- * (chat-session.ts) and atoms; it gets DrawerPanelProps.
+ * (chat-session.tsx) and atoms; it gets DrawerPanelProps.
  */
 export const DRAWERS = {
   'edit-gem': {
