@@ -30,7 +30,7 @@ const FLAG_ITEMS: {
   { name: 'showCitations', label: 'Show Citations', hidden: ({ writer }) => writer },
 ];
 
-/** Chat Settings (spec §2), every item in the spec's order; the drawer's panels are listed where the registry says. */
+/** Chat Settings, its items in a fixed order; the drawer's panels are listed where drawer-registry.ts places them. */
 export function SettingsMenu({
   flags,
   onFlagChange,
