@@ -1,46 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChatType } from '@/lib/api/chat-contract';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { IconButton } from '../ui/IconButton';
-import type { DrawerName } from './atoms';
+import { waitWhile } from './answer-busy';
+import { chatModeAtom } from './atoms';
 import { useChatApi } from './chat-api-context';
-import { waitWhile } from './conversation/answer-busy';
+import { useCommands, useConversations, useFlags, useLinks, useModels, usePageInChat } from './chat-session';
 import { chatQuery } from './conversation/queries';
-import type { Conversation } from './conversation/use-conversation';
+import { drawerAtom } from './drawer-atom';
 import { ChatItemActions } from './history/ChatItemActions';
 import { HistoryIcon, PlusIcon } from './icons';
 import { SettingsMenu } from './menus/SettingsMenu';
-import { type ShareActions, ShareMenu } from './menus/ShareMenu';
-import type { ChatFlags } from './use-chat-flags';
-
-interface ChatHeaderProps {
-  conversation: Conversation;
-  flags: ChatFlags;
-  onFlagChange: (name: keyof ChatFlags, on: boolean) => void;
-  multi: boolean;
-  share: ShareActions;
-  onOpenDrawer: (name: DrawerName) => void;
-  onOpenAiSettings: () => void;
-  onReportIssue: () => void;
-  /** Only when the attached page has a saved gem. */
-  onEditGem?: () => void;
-  /** Write mode ('ai-writer') hides what the spec hides, Chat history among them. */
-  mode: ChatType;
-}
+import { ShareMenu } from './menus/ShareMenu';
 
 /** The panel's top bar: the chat's title (renamed or deleted here too), a new chat, history, sharing and the chat settings. */
-export function ChatHeader({
-  conversation,
-  flags,
-  onFlagChange,
-  multi,
-  share,
-  onOpenDrawer,
-  onOpenAiSettings,
-  onReportIssue,
-  onEditGem,
-  mode,
-}: ChatHeaderProps) {
+export function ChatHeader() {
   const api = useChatApi();
+  const conversation = useConversations().shown;
+  const { flags, setFlag } = useFlags();
+  const { multi } = useModels();
+  const { actions } = useCommands();
+  const links = useLinks();
+  const { page, pageGems } = usePageInChat();
+  // Write mode ('ai-writer') hides what the spec hides, Chat history among them.
+  const mode = useAtomValue(chatModeAtom);
+  const openDrawer = useSetAtom(drawerAtom);
   const { chatId } = conversation;
   // The stored chat's title (it may have been renamed); until it is known, its first question.
   const chat = useQuery({ ...chatQuery(api, chatId ?? 0), enabled: chatId !== null });
@@ -58,18 +41,18 @@ export function ChatHeader({
         {...waitWhile(conversation.busy)}
       />
       {mode === 'ai-writer' ? null : (
-        <IconButton label="Chat history" icon={<HistoryIcon />} onClick={() => onOpenDrawer('history')} />
+        <IconButton label="Chat history" icon={<HistoryIcon />} onClick={() => openDrawer('history')} />
       )}
-      <ShareMenu actions={share} disabled={conversation.chatId === null} busy={conversation.busy} />
+      <ShareMenu actions={actions.share} disabled={conversation.chatId === null} busy={conversation.busy} />
       <SettingsMenu
         flags={flags}
-        onFlagChange={onFlagChange}
+        onFlagChange={setFlag}
         multi={multi}
         mode={mode}
-        onOpenDrawer={onOpenDrawer}
-        onOpenAiSettings={onOpenAiSettings}
-        onReportIssue={onReportIssue}
-        onEditGem={onEditGem}
+        onOpenDrawer={openDrawer}
+        onOpenAiSettings={links.openAiSettings}
+        onReportIssue={links.reportIssue}
+        pageGem={Boolean(page && pageGems[0])}
       />
     </header>
   );

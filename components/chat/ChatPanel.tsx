@@ -1,6 +1,6 @@
 import './panel.css';
 import { useQuery } from '@tanstack/react-query';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { RememberedChat } from '@/lib/chat/remembered-chat';
 import { useBackground } from '../app/background-context';
@@ -8,34 +8,24 @@ import { markOnce } from '../app/mark-once';
 import { sessionQuery } from '../app/queries';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
-import { chatModeAtom, drawerAtom, temporaryAtom } from './atoms';
-import { useChosenBookmarks } from './bookmarks/use-chosen-bookmarks';
+import { chatModeAtom } from './atoms';
 import { ChatDrawers } from './ChatDrawers';
 import { ChatHeader } from './ChatHeader';
 import { ChatApiProvider } from './chat-api-context';
+import { ChatSessionProvider } from './chat-session';
 import { PanelComposer } from './composer/PanelComposer';
 import { ChatMessages } from './conversation/ChatMessages';
-import { useConversation } from './conversation/use-conversation';
-import { useTemporaryChat } from './conversation/use-temporary-chat';
-import { useChatFiles } from './files/use-chat-files';
 import { ModeSwitch } from './ModeSwitch';
-import { openInNewTab } from './open-url';
 import { PanelSkeleton } from './PanelSkeleton';
 import { ChatContext } from './page/ChatContext';
 import { useFollowTabs } from './page/follow-tabs';
-import { usePageGems } from './page/use-page-gems';
 import { usePanelPage } from './page/use-panel-page';
 import { PANEL_MARKS } from './panel-marks';
 import { PromptQueuePanel } from './prompts/PromptQueuePanel';
-import { usePromptQueue } from './prompts/use-prompt-queue';
 import { PicturePending } from './tools/PicturePending';
-import { useToolSubmit } from './tools/use-tool-submit';
-import { useChatActions } from './use-chat-actions';
-import { useChatFlags } from './use-chat-flags';
-import { useChosenModels } from './use-chosen-models';
+import { useChatSession } from './use-chat-session';
 import { useOpeningHold } from './use-opening-hold';
 import { useRememberedChat } from './use-remembered-chat';
-import { useSendQuestion } from './use-send-question';
 
 // The report form (and its schema library) loads when Report issue is chosen.
 const ReportBugDialog = lazy(() => import('../feedback/ReportBugDialog').then((m) => ({ default: m.ReportBugDialog })));
@@ -72,130 +62,67 @@ function Chat({ onOpenOptions, username, remembered = null }: ChatPanelProps & {
   useRememberedChat(remembered);
   const attached = usePanelPage();
   const followTabs = useFollowTabs();
-  const stored = useConversation();
-  const temporaryChat = useTemporaryChat();
-  const models = useChosenModels();
-  const { flags, setFlag } = useChatFlags();
   const [mode, setMode] = useAtom(chatModeAtom);
-  const writer = mode === 'ai-writer';
-  const temporary = useAtomValue(temporaryAtom) && !writer;
-  // Temporary Chat shows only its own turns, stores nothing, and has nothing to share.
-  const conversation = temporary
-    ? { ...stored, ...temporaryChat, chatId: null, failure: null, newChat: temporaryChat.clear }
-    : stored;
-  const [drawer, setDrawer] = useAtom(drawerAtom);
   const [reporting, setReporting] = useState(false);
-  const page = attached.sendable;
-  const pageGems = usePageGems(page?.url ?? null);
-  const chatFiles = useChatFiles(models.chosen[0], conversation.chatId);
-  const bookmarks = useChosenBookmarks(conversation.chatId);
+  const { value, temporary, tool, queue } = useChatSession(attached, {
+    openAiSettings: () => onOpenOptions(`/u/${encodeURIComponent(username)}/edit-profile?aiSettings=true`),
+    reportIssue: () => setReporting(true),
+  });
+  const { shown: conversation, stored } = value.conversations;
+  const { models } = value;
   useEffect(() => {
     if (!models.loading) markOnce(PANEL_MARKS.ready);
   }, [models.loading]);
-
-  const send = useSendQuestion({ ask: conversation.ask, models, flags, page });
-  const { tool, pictures, submit, placeholder } = useToolSubmit(send, models.chosen, page?.url);
-  const queue = usePromptQueue({ send, stopAnswer: conversation.stop, busy: conversation.busy });
-  const actions = useChatActions(stored, send, page?.url ?? null, () => setDrawer('invite'), models.chosen[0]?.id);
-  const openAiSettings = () => onOpenOptions(`/u/${encodeURIComponent(username)}/edit-profile?aiSettings=true`);
+  const { pictures } = tool;
   const opening = useOpeningHold(stored.chatId, stored.loading);
   if (opening) return <PanelSkeleton />;
 
   return (
-    <main className="chat-panel">
-      <ChatHeader
-        conversation={conversation}
-        flags={flags}
-        onFlagChange={setFlag}
-        multi={models.multi}
-        share={actions.share}
-        onOpenDrawer={setDrawer}
-        onOpenAiSettings={openAiSettings}
-        onReportIssue={() => setReporting(true)}
-        onEditGem={page && pageGems[0] ? () => setDrawer('edit-gem') : undefined}
-        mode={mode}
-      />
-      <ModeSwitch
-        mode={mode}
-        disabled={conversation.busy || queue.active}
-        onChange={(next) => {
-          stored.clearLive();
-          setMode(next);
-        }}
-      />
-      {temporary ? (
-        <p className="temporary-banner" role="status">
-          Temporary chat: nothing is stored, and it is gone when the panel closes.
-        </p>
-      ) : null}
-      <ChatContext
-        attached={attached}
-        pageGemCount={pageGems.length}
-        contentLength={models.contentLength}
-        followTabs={followTabs}
-        chatId={conversation.chatId}
-        onOpenUrl={openInNewTab}
-        files={chatFiles}
-        bookmarks={bookmarks}
-        onEditContext={() => setDrawer('contexts')}
-      />
-      <ChatMessages
-        conversation={conversation}
-        flags={flags}
-        multi={models.multi}
-        writer={writer}
-        pageTitle={page?.title ?? null}
-        actions={actions}
-        onSend={send}
-        onOpenUrl={openInNewTab}
-        onOpenDrawer={setDrawer}
-      />
-      {pictures.pending ? <PicturePending request={pictures.pending} /> : null}
-      {conversation.failure || pictures.failure ? (
-        <p className="chat-failure" role="alert">
-          {conversation.failure ?? pictures.failure}
-        </p>
-      ) : null}
-      {queue.state ? (
-        <PromptQueuePanel state={queue.state} active={queue.active} onStop={queue.stop} onDismiss={queue.dismiss} />
-      ) : null}
-      <PanelComposer
-        models={models}
-        pageRead={!attached.reading}
-        tool={tool}
-        writer={writer}
-        temporary={temporary}
-        busy={conversation.busy || queue.active || pictures.pending !== null}
-        onSend={submit}
-        onStop={() => (queue.active ? queue.stop() : void conversation.stop())}
-        placeholder={placeholder}
-        page={page}
-        showCost={flags.costEstimate}
-        files={chatFiles}
-        onOpenDrawer={setDrawer}
-        onOpenAiSettings={openAiSettings}
-      />
-      <ChatDrawers
-        open={drawer}
-        onClose={() => setDrawer(null)}
-        conversation={stored}
-        models={models}
-        editGem={page && pageGems[0] ? { page, gem: pageGems[0] } : undefined}
-        files={chatFiles}
-        bookmarks={bookmarks}
-        onOpenDrawer={setDrawer}
-        onSend={send}
-        onRunQueue={queue.start}
-      />
-      {reporting ? (
-        <Suspense fallback={null}>
-          <ReportBugDialog
-            initialUrl={attached.page?.url ?? ''}
-            activeModel={models.chosen.map((m) => `${m.provider} ${m.model}`).join(', ')}
-            onClose={() => setReporting(false)}
-          />
-        </Suspense>
-      ) : null}
-    </main>
+    <ChatSessionProvider value={value}>
+      <main className="chat-panel">
+        <ChatHeader />
+        <ModeSwitch
+          mode={mode}
+          disabled={conversation.busy || queue.active}
+          onChange={(next) => {
+            stored.clearLive();
+            setMode(next);
+          }}
+        />
+        {temporary ? (
+          <p className="temporary-banner" role="status">
+            Temporary chat: nothing is stored, and it is gone when the panel closes.
+          </p>
+        ) : null}
+        <ChatContext attached={attached} followTabs={followTabs} />
+        <ChatMessages multi={models.multi} />
+        {pictures.pending ? <PicturePending request={pictures.pending} /> : null}
+        {conversation.failure || pictures.failure ? (
+          <p className="chat-failure" role="alert">
+            {conversation.failure ?? pictures.failure}
+          </p>
+        ) : null}
+        {queue.state ? (
+          <PromptQueuePanel state={queue.state} active={queue.active} onStop={queue.stop} onDismiss={queue.dismiss} />
+        ) : null}
+        <PanelComposer
+          pageRead={!attached.reading}
+          busy={conversation.busy || queue.active || pictures.pending !== null}
+          onSend={tool.submit}
+          onStop={() => (queue.active ? queue.stop() : void conversation.stop())}
+          placeholder={tool.placeholder}
+        />
+        <ChatDrawers />
+        {reporting ? (
+          <Suspense fallback={null}>
+            <ReportBugDialog
+              initialUrl={attached.page?.url ?? ''}
+              activeModel={models.chosen.map((m) => `${m.provider} ${m.model}`).join(', ')}
+              onClose={() => setReporting(false)}
+            />
+          </Suspense>
+        ) : null}
+      </main>
+    </ChatSessionProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { ChatType } from '@/lib/api/chat-contract';
-import { waitWhile } from './conversation/answer-busy';
+import { waitWhile } from './answer-busy';
 
 const MODES: { mode: ChatType; label: string; hint: string }[] = [
   { mode: 'chat', label: 'Chat', hint: 'Chat about the page and your gems' },

@@ -54,19 +54,5 @@ export const pageGemsIncludedAtom = atom(true);
 /** The brand voice and agent chosen for the next questions; undefined: the user's defaults apply, null: none. */
 export const instructionChoiceAtom = atom<{ brandVoiceId?: number | null; personaId?: number | null }>({});
 
-export type DrawerName =
-  | 'models'
-  | 'language'
-  | 'history'
-  | 'shortcuts'
-  | 'invite'
-  | 'edit-gem'
-  | 'prompts'
-  | 'voices'
-  | 'memory'
-  | 'bookmarks'
-  | 'contexts';
-export const drawerAtom = atom<DrawerName | null>(null);
-
 /** Switch Model / Switch Language for one answer: the next pick regenerates it instead of changing the defaults. */
 export const answerSwitchAtom = atom<{ turnKey: string; message: Message; displayName: string } | null>(null);

@@ -164,3 +164,5 @@ export function useChatActions(
 
   return { forAnswer, share };
 }
+
+export type ChatActions = ReturnType<typeof useChatActions>;

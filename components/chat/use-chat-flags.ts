@@ -25,3 +25,5 @@ export function useChatFlags() {
     : CHAT_SETTINGS_DEFAULTS;
   return { flags, setFlag: (name: keyof ChatFlags, on: boolean) => save.mutate({ [name]: on }) };
 }
+
+export type ChatFlagsState = ReturnType<typeof useChatFlags>;

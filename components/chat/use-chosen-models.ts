@@ -50,3 +50,5 @@ export function useChosenModels() {
     loading: settings.isPending || models.isPending,
   };
 }
+
+export type ChosenModels = ReturnType<typeof useChosenModels>;

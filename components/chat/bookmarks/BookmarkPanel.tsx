@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { chosenBookmarksAtom } from '../atoms';
+import type { DrawerPanelProps } from '../drawer-panel-props';
 import { CollectionRow } from './CollectionRow';
 import { bookmarkCount, overLimit } from './selection';
 
@@ -32,7 +33,7 @@ function descendantsById(options: CollectionOption[]): Map<number, number[]> {
  * gems, with boxes (a collection partly chosen shows the mixed state); Continue makes the choice the
  * chat's context. Leaving without Continue changes nothing.
  */
-export function BookmarkPanel({ onDone }: { onDone: () => void }) {
+export function BookmarkPanel({ close }: Pick<DrawerPanelProps, 'close'>) {
   const background = useBackground();
   // Shown at once from what the page has, and asked again: a collection made elsewhere appears.
   const collections = useQuery({ ...collectionsQuery(background), refetchOnMount: 'always' });
@@ -85,7 +86,7 @@ export function BookmarkPanel({ onDone }: { onDone: () => void }) {
           disabled={Boolean(limit)}
           onClick={() => {
             setChosen(choice);
-            onDone();
+            close();
           }}
         >
           Continue

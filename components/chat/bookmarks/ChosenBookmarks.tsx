@@ -1,4 +1,4 @@
-import { RemovableList } from '../page/RemovableList';
+import { RemovableList } from '../RemovableList';
 import type { ChosenBookmarks as Chosen } from './use-chosen-bookmarks';
 
 /** The gems and collections going with the next question, each with a way to take it off. */

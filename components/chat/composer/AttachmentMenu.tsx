@@ -1,6 +1,6 @@
 import { Menu } from '../../ui/Menu';
 import { MenuItem } from '../../ui/MenuItem';
-import type { DrawerName } from '../atoms';
+import { attachMenuItems, type DrawerName } from '../drawer-registry';
 import type { ChatFiles } from '../files/use-chat-files';
 import { useUploadInput } from '../files/use-upload-input';
 import { PaperclipIcon } from '../icons';
@@ -13,6 +13,10 @@ interface AttachmentMenuProps {
 /** The Attachment menu: prompts, brand voice, agents, files from the device, gems and collections. */
 export function AttachmentMenu({ files, onOpenDrawer }: AttachmentMenuProps) {
   const upload = useUploadInput(files);
+  const panels = (group: 'top' | 'end') =>
+    attachMenuItems(group).map(({ name, label }) => (
+      <MenuItem key={label} label={label} onSelect={() => onOpenDrawer(name)} />
+    ));
   return (
     <>
       <Menu
@@ -20,14 +24,12 @@ export function AttachmentMenu({ files, onOpenDrawer }: AttachmentMenuProps) {
         triggerContent={<PaperclipIcon />}
         triggerClassName="ui-button ui-button-ghost ui-button-md ui-icon-button"
       >
-        <MenuItem label="Select Prompt" onSelect={() => onOpenDrawer('prompts')} />
-        <MenuItem label="Select Brand Voice" onSelect={() => onOpenDrawer('voices')} />
-        <MenuItem label="Select Agents" onSelect={() => onOpenDrawer('voices')} />
+        {panels('top')}
         {/* Upload is hidden unless the model takes files. */}
         {files.offered ? (
           <MenuItem label="Upload from device" disabled={files.uploading > 0} onSelect={upload.open} />
         ) : null}
-        <MenuItem label="Select gems/collections" onSelect={() => onOpenDrawer('bookmarks')} />
+        {panels('end')}
       </Menu>
       {files.offered ? upload.input : null}
     </>

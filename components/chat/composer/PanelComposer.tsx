@@ -1,10 +1,10 @@
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { ShortcutAction } from '@/lib/chat/shortcuts';
-import type { ActivePage } from '@/lib/messaging/types';
-import type { DrawerName } from '../atoms';
-import type { ChatFiles } from '../files/use-chat-files';
-import type { ModelTool } from '../models/model-groups';
+import { activeToolAtom, chatModeAtom, temporaryAtom } from '../atoms';
+import { useAttachments, useFlags, useLinks, useModels, usePageInChat } from '../chat-session';
+import { drawerAtom } from '../drawer-atom';
+import type { DrawerName } from '../drawer-registry';
 import { ToolChooser } from '../tools/ToolChooser';
-import type { useChosenModels } from '../use-chosen-models';
 import { AttachmentMenu } from './AttachmentMenu';
 import { blockedReason } from './blocked-reason';
 import { Composer } from './Composer';
@@ -22,49 +22,35 @@ const SHORTCUT_DRAWERS: Record<ShortcutAction, DrawerName> = {
 };
 
 interface PanelComposerProps {
-  models: ReturnType<typeof useChosenModels>;
   /** Whether the page a question is sent with is read (or known unreadable). */
   pageRead: boolean;
-  tool: ModelTool;
-  /** Write mode: no tools, its own placeholder, no Chat history shortcut. */
-  writer: boolean;
-  temporary: boolean;
+  /** An answer, a prompt queue or a picture is on its way. */
   busy: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
   /** The chosen tool's placeholder (Write mode has its own). */
   placeholder: string;
-  /** What a question would be sent with, for the estimate. */
-  page: ActivePage | null;
-  showCost: boolean;
-  files: ChatFiles;
-  onOpenDrawer: (name: DrawerName) => void;
-  onOpenAiSettings: () => void;
 }
 
 /** The composer as the side panel fills it: the chosen models and tool, the estimate, attachments and shortcuts. */
-export function PanelComposer({
-  models,
-  pageRead,
-  tool,
-  writer,
-  temporary,
-  busy,
-  onSend,
-  onStop,
-  placeholder,
-  page,
-  showCost,
-  files,
-  onOpenDrawer,
-  onOpenAiSettings,
-}: PanelComposerProps) {
+export function PanelComposer({ pageRead, busy, onSend, onStop, placeholder }: PanelComposerProps) {
+  const models = useModels();
+  const { flags } = useFlags();
+  const { files } = useAttachments();
+  // What a question would be sent with, for the estimate.
+  const { page } = usePageInChat();
+  const { openAiSettings } = useLinks();
+  const tool = useAtomValue(activeToolAtom);
+  // Write mode: no tools, its own placeholder, no Chat history shortcut.
+  const writer = useAtomValue(chatModeAtom) === 'ai-writer';
+  const temporary = useAtomValue(temporaryAtom) && !writer;
+  const onOpenDrawer = useSetAtom(drawerAtom);
   const waiting = useQueuedQuestions(busy, onSend);
   return (
     <Composer
       blocked={blockedReason(models, tool, temporary)}
       ready={!models.loading && pageRead}
-      onOpenAiSettings={onOpenAiSettings}
+      onOpenAiSettings={openAiSettings}
       busy={busy}
       onSend={onSend}
       onQueue={waiting.add}
@@ -72,7 +58,11 @@ export function PanelComposer({
       onStop={onStop}
       placeholder={writer ? 'What should Trove write?' : placeholder}
       tools={writer ? undefined : <ToolChooser />}
-      estimate={tool === 'picture' ? null : <ComposerEstimate page={page} models={models.chosen} showCost={showCost} />}
+      estimate={
+        tool === 'picture' ? null : (
+          <ComposerEstimate page={page} models={models.chosen} showCost={flags.costEstimate} />
+        )
+      }
       modelButton={
         <ModelButton models={models.chosen} loading={models.loading} onOpen={() => onOpenDrawer('models')} />
       }

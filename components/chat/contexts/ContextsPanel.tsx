@@ -4,10 +4,12 @@ import { useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Switch } from '../../ui/Switch';
 import { Tabs } from '../../ui/Tabs';
-import { contextOnAtom, contextTextAtom, type DrawerName } from '../atoms';
+import { contextOnAtom, contextTextAtom } from '../atoms';
 import { ChosenBookmarks } from '../bookmarks/ChosenBookmarks';
 import { bookmarkCount } from '../bookmarks/selection';
 import type { ChosenBookmarks as Bookmarks } from '../bookmarks/use-chosen-bookmarks';
+import { useAttachments } from '../chat-session';
+import type { DrawerPanelProps } from '../drawer-panel-props';
 import type { ChatFiles } from '../files/use-chat-files';
 import { AttachmentsTab } from './AttachmentsTab';
 
@@ -16,7 +18,14 @@ type ContextTab = 'text' | 'bookmarks' | 'attachments';
 interface ContextsPanelProps {
   files: ChatFiles;
   bookmarks: Bookmarks;
-  onOpenDrawer: (name: DrawerName) => void;
+  /** Opens the bookmark picker in the drawer. */
+  onOpenDrawer: (name: 'bookmarks') => void;
+}
+
+/** The drawer's Contexts: the chat's attachments, and the bookmark picker opened in its place. */
+export function ContextsDrawer({ open }: DrawerPanelProps<'bookmarks'>) {
+  const { files, bookmarks } = useAttachments();
+  return <ContextsPanel files={files} bookmarks={bookmarks} onOpenDrawer={open} />;
 }
 
 /**

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import type { AnswerView as Answer } from '@/lib/chat/conversation-view';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { waitWhile } from '../answer-busy';
 import { Markdown } from '../markdown/Markdown';
 import { MemoryProposal } from '../memory/MemoryProposal';
 import { Pictures } from '../tools/Pictures';
 import { ReasoningSummary } from '../tools/ReasoningSummary';
 import { SearchResults } from '../tools/SearchResults';
-import { waitWhile } from './answer-busy';
 import { ContextUsed } from './ContextUsed';
 
 interface AnswerViewProps {

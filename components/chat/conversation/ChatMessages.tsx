@@ -1,31 +1,21 @@
+import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
-import type { DrawerName } from '../atoms';
-import type { useChatActions } from '../use-chat-actions';
-import type { ChatFlags } from '../use-chat-flags';
-import { type ChatLoad, ChatLoadState } from './ChatLoadState';
+import { chatModeAtom } from '../atoms';
+import { useConversations, usePageInChat } from '../chat-session';
+import { ChatLoadState } from './ChatLoadState';
+import type { ConversationTurnsProps } from './ConversationTurns';
 import { CONVERSATION_LOG } from './conversation-log';
 import { loadedTurns, loadTurns } from './turns-code';
-import type { Conversation } from './use-conversation';
-
-export interface ChatMessagesProps {
-  conversation: Pick<Conversation, 'turns' | 'retry' | 'busy'> & ChatLoad;
-  flags: ChatFlags;
-  multi: boolean;
-  writer: boolean;
-  /** The title of the attached page, when questions go with it. */
-  pageTitle: string | null;
-  actions: ReturnType<typeof useChatActions>;
-  onSend: (text: string) => void;
-  onOpenUrl: (url: string) => void;
-  onOpenDrawer: (name: DrawerName) => void;
-}
 
 const LazyTurns = lazy(() => loadTurns().then((turns) => ({ default: turns })));
 
 /** The conversation: each question with its answers and their options, or what to do first. */
-export function ChatMessages(props: ChatMessagesProps) {
-  const { conversation, writer, pageTitle } = props;
+export function ChatMessages({ multi }: ConversationTurnsProps) {
+  const conversation = useConversations().shown;
+  const writer = useAtomValue(chatModeAtom) === 'ai-writer';
+  // The title of the attached page, when questions go with it.
+  const pageTitle = usePageInChat().page?.title ?? null;
   // Its code already here (the panel opened on a chat), the turns show at once, with no empty log first.
   const [ConversationTurns] = useState(() => loadedTurns() ?? LazyTurns);
   // The turns' code is fetched once the panel is idle, so the first answer does not wait for it.
@@ -37,7 +27,7 @@ export function ChatMessages(props: ChatMessagesProps) {
   if (conversation.turns.length) {
     return (
       <Suspense fallback={<div {...CONVERSATION_LOG} />}>
-        <ConversationTurns {...props} />
+        <ConversationTurns multi={multi} />
       </Suspense>
     );
   }

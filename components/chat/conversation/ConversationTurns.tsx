@@ -1,23 +1,34 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { TurnView as Turn } from '@/lib/chat/conversation-view';
 import { Button } from '../../ui/Button';
-import { answerSwitchAtom } from '../atoms';
+import { answerSwitchAtom, chatModeAtom } from '../atoms';
+import { useCommands, useConversations, useFlags } from '../chat-session';
+import { drawerAtom } from '../drawer-atom';
 import { AnswerOptions } from '../menus/AnswerOptions';
-import type { ChatMessagesProps } from './ChatMessages';
+import { openInNewTab } from '../open-url';
 import { MessageList } from './MessageList';
 import { TurnView } from './TurnView';
+
+export interface ConversationTurnsProps {
+  /** Each question goes to several models: the answers stream side by side, each with its own options. */
+  multi: boolean;
+}
 
 /**
  * The turns of a conversation with their answers and options. Loaded on its own (markdown, the
  * virtualiser and the answer menus are most of the panel's code), so an empty panel is usable first.
  */
-export function ConversationTurns(props: ChatMessagesProps) {
-  const { conversation, flags, multi, writer, actions } = props;
+export function ConversationTurns({ multi }: ConversationTurnsProps) {
+  const conversation = useConversations().shown;
+  const { flags } = useFlags();
+  const { actions, send } = useCommands();
+  const writer = useAtomValue(chatModeAtom) === 'ai-writer';
+  const openDrawer = useSetAtom(drawerAtom);
   const setSwitching = useSetAtom(answerSwitchAtom);
   // Write mode's answer is the text itself: copying it is one click under it.
   const renderCopy = (t: Turn, answer: Turn['answers'][number]) =>
     answer.messageId === null || answer.live || !answer.text || answer.images?.length ? null : (
-      <Button size="sm" variant="secondary" onClick={actions.forAnswer(t, answer, props.onOpenDrawer).copy}>
+      <Button size="sm" variant="secondary" onClick={actions.forAnswer(t, answer, openDrawer).copy}>
         Copy
       </Button>
     );
@@ -26,8 +37,8 @@ export function ConversationTurns(props: ChatMessagesProps) {
       turn={turn}
       showCitations={flags.showCitations && !writer}
       streamText={flags.streaming || multi}
-      onFollowUp={props.onSend}
-      onOpenUrl={props.onOpenUrl}
+      onFollowUp={(text) => void send(text)}
+      onOpenUrl={openInNewTab}
       onRetry={(t, answer) => conversation.retry(t.key, answer)}
       busy={conversation.busy}
       renderFooter={writer ? renderCopy : undefined}
@@ -39,7 +50,7 @@ export function ConversationTurns(props: ChatMessagesProps) {
           actions={actions.forAnswer(t, answer, (drawerName) => {
             if (answer.stored)
               setSwitching({ turnKey: t.key, message: answer.stored, displayName: answer.displayName });
-            props.onOpenDrawer(drawerName);
+            openDrawer(drawerName);
           })}
         />
       )}

@@ -1,5 +1,5 @@
 import type { ChatFile } from '@/lib/api/chat-files-contract';
-import { RemovableList } from '../page/RemovableList';
+import { RemovableList } from '../RemovableList';
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString()} KB`;
 

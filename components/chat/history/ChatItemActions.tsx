@@ -4,7 +4,7 @@ import { errorMessage } from '../../app/background-context';
 import { Button } from '../../ui/Button';
 import { Menu } from '../../ui/Menu';
 import { MenuItem } from '../../ui/MenuItem';
-import { waitWhile } from '../conversation/answer-busy';
+import { waitWhile } from '../answer-busy';
 import { MoreIcon } from '../icons';
 import { useManageChat } from './use-manage-chat';
 

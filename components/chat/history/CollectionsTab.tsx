@@ -3,8 +3,8 @@ import dayjs from 'dayjs';
 import { errorMessage } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
+import { waitWhile } from '../answer-busy';
 import { useChatApi } from '../chat-api-context';
-import { waitWhile } from '../conversation/answer-busy';
 import { ChatItemActions } from './ChatItemActions';
 import { chatCollectionsQuery } from './queries';
 

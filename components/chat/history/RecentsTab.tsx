@@ -7,8 +7,8 @@ import { errorMessage } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
+import { waitWhile } from '../answer-busy';
 import { useChatApi } from '../chat-api-context';
-import { waitWhile } from '../conversation/answer-busy';
 import { ChatItemActions } from './ChatItemActions';
 import { historyQuery } from './queries';
 

@@ -5,7 +5,7 @@ import type { AnswerView } from '@/lib/chat/conversation-view';
 import { Button } from '../../ui/Button';
 import { Popover } from '../../ui/Popover';
 import { Slider } from '../../ui/Slider';
-import { waitWhile } from '../conversation/answer-busy';
+import { waitWhile } from '../answer-busy';
 import { MoreIcon } from '../icons';
 import { SaveAnswerFields, type SaveKind, type SaveTarget } from './SaveAnswerFields';
 

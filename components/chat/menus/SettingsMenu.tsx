@@ -1,6 +1,6 @@
 import { Menu } from '../../ui/Menu';
 import { MenuCheckboxItem, MenuItem, MenuSeparator } from '../../ui/MenuItem';
-import type { DrawerName } from '../atoms';
+import { type DrawerName, settingsMenuItems } from '../drawer-registry';
 import { SettingsIcon } from '../icons';
 import type { ChatFlags } from '../use-chat-flags';
 
@@ -13,8 +13,8 @@ interface SettingsMenuProps {
   onOpenDrawer: (name: DrawerName) => void;
   onOpenAiSettings: () => void;
   onReportIssue: () => void;
-  /** Only when a gem is attached to the chat (the page's saved gem). */
-  onEditGem?: () => void;
+  /** A gem is attached to the chat (the page's saved gem): Edit Gem is offered. */
+  pageGem?: boolean;
 }
 
 /** The checkboxes in their fixed order, and when each is hidden (Write mode, several models). */
@@ -30,7 +30,7 @@ const FLAG_ITEMS: {
   { name: 'showCitations', label: 'Show Citations', hidden: ({ writer }) => writer },
 ];
 
-/** Chat Settings: its items in a fixed order (the checkboxes as FLAG_ITEMS lists them). */
+/** Chat Settings, its items in a fixed order; the drawer's panels are listed where drawer-registry.ts places them. */
 export function SettingsMenu({
   flags,
   onFlagChange,
@@ -39,23 +39,22 @@ export function SettingsMenu({
   onOpenDrawer,
   onOpenAiSettings,
   onReportIssue,
-  onEditGem,
+  pageGem = false,
 }: SettingsMenuProps) {
   const writer = mode === 'ai-writer';
+  const panels = (group: 'lead' | 'top' | 'end') =>
+    settingsMenuItems(group, { writer, pageGem }).map(({ name, label }) => (
+      <MenuItem key={label} label={label} onSelect={() => onOpenDrawer(name)} />
+    ));
   return (
     <Menu
       label="Chat settings"
       triggerContent={<SettingsIcon />}
       triggerClassName="ui-button ui-button-ghost ui-button-md ui-icon-button"
     >
-      {onEditGem ? <MenuItem label="Edit Gem" onSelect={onEditGem} /> : null}
+      {panels('lead')}
       <MenuItem label="AI settings" onSelect={onOpenAiSettings} />
-      <MenuItem label="AI Models" onSelect={() => onOpenDrawer('models')} />
-      <MenuItem label="Brand voices" onSelect={() => onOpenDrawer('voices')} />
-      <MenuItem label="Agents" onSelect={() => onOpenDrawer('voices')} />
-      <MenuItem label="Language" onSelect={() => onOpenDrawer('language')} />
-      <MenuItem label="Memory" onSelect={() => onOpenDrawer('memory')} />
-      {writer ? null : <MenuItem label="Chat history" onSelect={() => onOpenDrawer('history')} />}
+      {panels('top')}
       <MenuSeparator />
       {FLAG_ITEMS.filter(({ hidden }) => !hidden?.({ writer, multi })).map(({ name, label }) => (
         <MenuCheckboxItem
@@ -66,7 +65,7 @@ export function SettingsMenu({
         />
       ))}
       <MenuSeparator />
-      <MenuItem label="Keyboard shortcuts" onSelect={() => onOpenDrawer('shortcuts')} />
+      {panels('end')}
       {writer ? null : <MenuItem label="Report issue" danger onSelect={onReportIssue} />}
     </Menu>
   );

@@ -1,6 +1,6 @@
 import { Menu } from '../../ui/Menu';
 import { MenuItem, MenuSeparator } from '../../ui/MenuItem';
-import { waitWhile } from '../conversation/answer-busy';
+import { waitWhile } from '../answer-busy';
 import { ShareIcon } from '../icons';
 
 export interface ShareActions {

@@ -2,23 +2,18 @@ import { useAtom, useAtomValue } from 'jotai';
 import type { UserModel } from '@/lib/api/ai-contract';
 import { useSelectModel } from '../../ai-settings/use-ai-settings';
 import { activeToolAtom, answerSwitchAtom, multiModelIdsAtom, multiSelectAtom, temporaryAtom } from '../atoms';
-import type { Conversation } from '../conversation/use-conversation';
-import type { useChosenModels } from '../use-chosen-models';
+import { useConversations, useModels } from '../chat-session';
+import type { DrawerPanelProps } from '../drawer-panel-props';
 import { ModelPicker } from './ModelPicker';
 import { MAX_SELECTED_MODELS } from './model-groups';
-
-interface ChatModelsPanelProps {
-  conversation: Conversation;
-  models: ReturnType<typeof useChosenModels>;
-  /** Closes the drawer (and ends a Switch Model). */
-  onClose: () => void;
-}
 
 /**
  * The drawer's AI Models panel: a pick saves the default text model (the image one with the picture tool), or
  * regenerates one answer with it (Switch Model); with 'Multi select models' on, picks add or remove models.
  */
-export function ChatModelsPanel({ conversation, models, onClose }: ChatModelsPanelProps) {
+export function ChatModelsPanel({ close }: DrawerPanelProps) {
+  const conversation = useConversations().stored;
+  const models = useModels();
   const select = useSelectModel();
   const switching = useAtomValue(answerSwitchAtom);
   const [multi, setMulti] = useAtom(multiSelectAtom);
@@ -28,7 +23,7 @@ export function ChatModelsPanel({ conversation, models, onClose }: ChatModelsPan
 
   const selectModel = async (model: UserModel) => {
     if (switching) {
-      onClose();
+      close();
       await conversation.regenerate(
         switching.turnKey,
         switching.message,
@@ -39,7 +34,7 @@ export function ChatModelsPanel({ conversation, models, onClose }: ChatModelsPan
     }
     // With the picture tool the choice is the user's image default.
     await select.mutateAsync({ modelId: model.id, kind: tool === 'picture' ? 'image' : 'text' });
-    onClose();
+    close();
   };
   const toggleModel = (model: UserModel) =>
     setMultiIds((ids) =>

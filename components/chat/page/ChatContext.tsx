@@ -1,11 +1,12 @@
 import './page.css';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { contextOnAtom, contextTextAtom, pageGemsIncludedAtom } from '../atoms';
 import { ChosenBookmarks } from '../bookmarks/ChosenBookmarks';
 import { bookmarkCount } from '../bookmarks/selection';
-import type { ChosenBookmarks as Bookmarks } from '../bookmarks/use-chosen-bookmarks';
+import { useAttachments, useConversations, useModels, usePageInChat } from '../chat-session';
+import { drawerAtom } from '../drawer-atom';
 import { AttachedFiles } from '../files/AttachedFiles';
-import type { ChatFiles } from '../files/use-chat-files';
+import { openInNewTab } from '../open-url';
 import { ChatPageChip } from './ChatPageChip';
 import { ContextSummary } from './ContextSummary';
 import { PageChip } from './PageChip';
@@ -13,28 +14,17 @@ import type { PanelPage } from './use-panel-page';
 
 interface ChatContextProps {
   attached: PanelPage;
-  pageGemCount: number;
-  contentLength: number | null;
+  /** The panel follows the active tab (PageChip says so). */
   followTabs: boolean;
-  chatId: number | null;
-  onOpenUrl: (url: string) => void;
-  files: ChatFiles;
-  bookmarks: Bookmarks;
-  onEditContext: () => void;
 }
 
 /** What the chat is about, above the messages: the attached page, the chat's own page, and the extra context. */
-export function ChatContext({
-  attached,
-  pageGemCount,
-  contentLength,
-  followTabs,
-  chatId,
-  onOpenUrl,
-  files,
-  bookmarks,
-  onEditContext,
-}: ChatContextProps) {
+export function ChatContext({ attached, followTabs }: ChatContextProps) {
+  const { files, bookmarks } = useAttachments();
+  const pageGemCount = usePageInChat().pageGems.length;
+  const { contentLength } = useModels();
+  const { chatId } = useConversations().shown;
+  const openDrawer = useSetAtom(drawerAtom);
   const [pageGemsIncluded, setPageGemsIncluded] = useAtom(pageGemsIncludedAtom);
   const [text, setText] = useAtom(contextTextAtom);
   const contextOn = useAtomValue(contextOnAtom);
@@ -42,7 +32,7 @@ export function ChatContext({
   return (
     <>
       <PageChip attached={attached} contentLength={contentLength} followTabs={followTabs} />
-      <ChatPageChip chatId={chatId} attachedUrl={attached.page?.url ?? null} onOpenUrl={onOpenUrl} />
+      <ChatPageChip chatId={chatId} attachedUrl={attached.page?.url ?? null} onOpenUrl={openInNewTab} />
       {attached.sendable || files.files.length || bookmarksChosen || text ? (
         <ContextSummary
           counts={{
@@ -53,7 +43,7 @@ export function ChatContext({
             text: Boolean(text.trim()),
           }}
           held={!contextOn}
-          onEdit={onEditContext}
+          onEdit={() => openDrawer('contexts')}
           pageGemsIncluded={pageGemsIncluded}
           onClear={() => {
             setPageGemsIncluded(false);

@@ -6,11 +6,20 @@ import { unwrap, useBackground } from '../../app/background-context';
 import { appKeys, collectionsQuery, sessionQuery, tagsQuery } from '../../app/queries';
 import { SaveGemForm } from '../../popup/SaveGemForm';
 import { useToast } from '../../ui/Toast';
+import { usePageInChat } from '../chat-session';
+import type { DrawerPanelProps } from '../drawer-panel-props';
 
 interface EditGemPanelProps {
   page: ActivePage;
   gem: Gem;
   onDone: () => void;
+}
+
+/** The drawer's Edit Gem: the attached page's first saved gem, when there is one. */
+export function EditGemDrawer({ close }: DrawerPanelProps) {
+  const { page, pageGems } = usePageInChat();
+  const gem = pageGems[0];
+  return page && gem ? <EditGemPanel page={page} gem={gem} onDone={close} /> : null;
 }
 
 /** Edit Gem (Chat Settings): the attached page's saved gem, edited in place with the popup's form. */

@@ -1,15 +1,28 @@
 import './prompts.css';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { PROMPT_CATEGORIES, type Prompt } from '@/lib/api/voice-contract';
 import { Tabs } from '../../ui/Tabs';
+import { draftAtom } from '../atoms';
+import { useCommands, useModels } from '../chat-session';
+import type { DrawerPanelProps } from '../drawer-panel-props';
 import { PromptDetail, type PromptDetailProps } from './PromptDetail';
 import { PromptList } from './PromptList';
+import { promptActions } from './prompt-actions';
 import { type PromptTab, promptKeys } from './queries';
 
 const TABS: readonly PromptTab[] = ['All', ...PROMPT_CATEGORIES];
 
 export type PromptsPanelProps = Pick<PromptDetailProps, 'onInsert' | 'onSubmitHidden' | 'modelId'>;
+
+/** The drawer's AI Prompts: a choice goes into the composer, is sent, or runs as a queue (prompt-actions.ts). */
+export function PromptsDrawer({ close }: DrawerPanelProps) {
+  const models = useModels();
+  const { send, runQueue } = useCommands();
+  const draft = useSetAtom(draftAtom);
+  return <PromptsPanel modelId={models.chosen[0]?.id} {...promptActions({ runQueue, draft, send, close })} />;
+}
 
 /** The prompt shown in detail; `fromList`: opened by the list's Edit, so closing the editor returns to the list. */
 interface OpenPrompt {

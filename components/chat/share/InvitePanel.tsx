@@ -8,7 +8,14 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/Toast';
 import { useChatApi } from '../chat-api-context';
+import { useConversations } from '../chat-session';
 import { shareKeys, shareLinkQuery } from './queries';
+
+/** The drawer's Invite Other, for the stored chat (none yet: nothing to share). */
+export function InviteDrawer() {
+  const { chatId } = useConversations().stored;
+  return chatId === null ? null : <InvitePanel chatId={chatId} />;
+}
 
 /**
  * Invite Other: a read-only link to the chat that anyone can open without signing in, served by the

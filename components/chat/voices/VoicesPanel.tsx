@@ -1,8 +1,10 @@
 import './voices.css';
+import { useAtom } from 'jotai';
 import { useState } from 'react';
 import type { InstructionKind } from '@/lib/chat/chat-api';
 import { useDebouncedValue } from '../../app/use-debounced-value';
 import { Tabs } from '../../ui/Tabs';
+import { instructionChoiceAtom } from '../atoms';
 import { InstructionList } from './InstructionList';
 
 export interface VoicesSelection {
@@ -13,6 +15,19 @@ export interface VoicesSelection {
 interface VoicesPanelProps {
   selected: VoicesSelection;
   onSelect: (kind: InstructionKind, item: { id: number; name: string } | null) => void;
+}
+
+/** The drawer's Brand voices and agents: the choice goes with the next questions. */
+export function VoicesDrawer() {
+  const [choice, setChoice] = useAtom(instructionChoiceAtom);
+  return (
+    <VoicesPanel
+      selected={{ brandVoiceId: choice.brandVoiceId ?? null, personaId: choice.personaId ?? null }}
+      onSelect={(kind, item) =>
+        setChoice((current) => ({ ...current, [kind === 'voice' ? 'brandVoiceId' : 'personaId']: item?.id ?? null }))
+      }
+    />
+  );
 }
 
 /**

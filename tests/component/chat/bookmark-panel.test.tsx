@@ -34,7 +34,7 @@ async function withLibrary(prefix: string) {
   const onDone = vi.fn();
   const rendered = user.render(
     <Provider store={store}>
-      <BookmarkPanel onDone={onDone} />
+      <BookmarkPanel close={onDone} />
     </Provider>,
     new FakeBackground({ collections }),
   );

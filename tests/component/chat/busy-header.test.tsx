@@ -1,14 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { useState } from 'react';
+import { createStore, Provider, useAtom } from 'jotai';
 import { describe, expect, it } from 'vitest';
+import { WAIT_FOR_ANSWER } from '@/components/chat/answer-busy';
+import { chatModeAtom } from '@/components/chat/atoms';
 import { ChatHeader } from '@/components/chat/ChatHeader';
-import { WAIT_FOR_ANSWER } from '@/components/chat/conversation/answer-busy';
+import {
+  CommandsProvider,
+  ConversationsProvider,
+  FlagsProvider,
+  LinksProvider,
+  ModelsProvider,
+  PageProvider,
+} from '@/components/chat/chat-session';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
 import { ModeSwitch } from '@/components/chat/ModeSwitch';
 import { useChatActions } from '@/components/chat/use-chat-actions';
-import { CHAT_SETTINGS_DEFAULTS } from '@/lib/api/ai-contract';
-import type { ChatType } from '@/lib/api/chat-contract';
+import { useChatFlags } from '@/components/chat/use-chat-flags';
+import { useChosenModels } from '@/components/chat/use-chosen-models';
 import { setupFakeProvider } from '../../fake-provider/setup';
 import { AskAndStopButtons } from './ask-and-stop';
 import { houseAnsweredBy, setupLiveServer } from './live-server';
@@ -20,7 +28,11 @@ const live = setupLiveServer(houseAnsweredBy(fake));
 /** The panel's header and mode switch as ChatPanel wires them, with Ask and Stop standing in for the composer. */
 function HeaderWhileAnswering({ modelId }: { modelId: number }) {
   const conversation = useConversation();
-  const [mode, setMode] = useState<ChatType>('chat');
+  const models = useChosenModels();
+  const flags = useChatFlags();
+  const [mode, setMode] = useAtom(chatModeAtom);
+  const send = (text: string) =>
+    conversation.ask({ body: { text, modelId }, models: [{ modelId, displayName: 'House' }], chatType: mode });
   const actions = useChatActions(
     conversation,
     () => {},
@@ -29,21 +41,21 @@ function HeaderWhileAnswering({ modelId }: { modelId: number }) {
     modelId,
   );
   return (
-    <>
-      <ChatHeader
-        conversation={conversation}
-        flags={CHAT_SETTINGS_DEFAULTS}
-        onFlagChange={() => {}}
-        multi={false}
-        share={actions.share}
-        onOpenDrawer={() => {}}
-        onOpenAiSettings={() => {}}
-        onReportIssue={() => {}}
-        mode={mode}
-      />
-      <ModeSwitch mode={mode} disabled={conversation.busy} onChange={setMode} />
-      <AskAndStopButtons conversation={conversation} modelId={modelId} />
-    </>
+    <ConversationsProvider value={{ shown: conversation, stored: conversation }}>
+      <ModelsProvider value={models}>
+        <FlagsProvider value={flags}>
+          <PageProvider value={{ page: null, pageGems: [] }}>
+            <CommandsProvider value={{ send, actions, runQueue: () => false }}>
+              <LinksProvider value={{ openAiSettings: () => {}, reportIssue: () => {} }}>
+                <ChatHeader />
+                <ModeSwitch mode={mode} disabled={conversation.busy} onChange={setMode} />
+                <AskAndStopButtons conversation={conversation} modelId={modelId} />
+              </LinksProvider>
+            </CommandsProvider>
+          </PageProvider>
+        </FlagsProvider>
+      </ModelsProvider>
+    </ConversationsProvider>
   );
 }
 

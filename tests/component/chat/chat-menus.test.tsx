@@ -30,7 +30,7 @@ async function openSettings(over: Partial<SettingsProps> = {}) {
 
 describe('Chat Settings menu', () => {
   it('lists the items in the spec’s order', async () => {
-    const { items } = await openSettings({ onEditGem: vi.fn() });
+    const { items } = await openSettings({ pageGem: true });
     expect(items).toEqual([
       'Edit Gem',
       'AI settings',

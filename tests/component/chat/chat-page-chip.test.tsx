@@ -6,9 +6,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useChosenBookmarks } from '@/components/chat/bookmarks/use-chosen-bookmarks';
+import {
+  AttachmentsProvider,
+  ConversationsProvider,
+  ModelsProvider,
+  PageProvider,
+} from '@/components/chat/chat-session';
 import { chatKeys } from '@/components/chat/conversation/queries';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
 import { useChatFiles } from '@/components/chat/files/use-chat-files';
@@ -50,18 +55,14 @@ function PanelWithHistory() {
   const bookmarks = useChosenBookmarks(conversation.chatId);
   const send = useSendQuestion({ ask: conversation.ask, models, flags, page: attached.sendable });
   return (
-    <>
-      <ChatContext
-        attached={attached}
-        pageGemCount={0}
-        contentLength={models.contentLength}
-        followTabs={false}
-        chatId={conversation.chatId}
-        onOpenUrl={(url) => void browser.tabs.create({ url, active: true })}
-        files={files}
-        bookmarks={bookmarks}
-        onEditContext={() => {}}
-      />
+    <ConversationsProvider value={{ shown: conversation, stored: conversation }}>
+      <ModelsProvider value={models}>
+        <AttachmentsProvider value={{ files, bookmarks }}>
+          <PageProvider value={{ page: attached.sendable, pageGems: [] }}>
+            <ChatContext attached={attached} followTabs={false} />
+          </PageProvider>
+        </AttachmentsProvider>
+      </ModelsProvider>
       <button
         type="button"
         disabled={models.loading || !attached.sendable}
@@ -72,7 +73,7 @@ function PanelWithHistory() {
       <output aria-label="Chat">{conversation.chatId ?? ''}</output>
       <output aria-label="Answer">{conversation.turns.at(-1)?.answers.at(-1)?.text ?? ''}</output>
       <HistoryPanel busy={conversation.busy} onOpenChat={conversation.openChat} />
-    </>
+    </ConversationsProvider>
   );
 }
 

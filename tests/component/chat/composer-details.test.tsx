@@ -154,7 +154,7 @@ describe('The estimate counts the gems the server reads (live server)', () => {
     const rendered = account.render(
       <Provider store={store}>
         <ComposerAsInPanel page={pageOf(4_000)} />
-        <BookmarkPanel onDone={() => {}} />
+        <BookmarkPanel close={() => {}} />
       </Provider>,
       new FakeBackground({ user: makeUser(), collections, gems: saved }),
     );

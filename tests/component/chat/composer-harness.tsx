@@ -1,10 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
-import { createStore, Provider, useAtom, useAtomValue } from 'jotai';
+import { createStore, Provider, useAtomValue } from 'jotai';
+import { useHydrateAtoms } from 'jotai/utils';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
-import { activeToolAtom, drawerAtom } from '@/components/chat/atoms';
+import { chatModeAtom } from '@/components/chat/atoms';
+import { useChosenBookmarks } from '@/components/chat/bookmarks/use-chosen-bookmarks';
 import { ChatApiProvider } from '@/components/chat/chat-api-context';
+import {
+  AttachmentsProvider,
+  FlagsProvider,
+  LinksProvider,
+  ModelsProvider,
+  PageProvider,
+} from '@/components/chat/chat-session';
 import { PanelComposer } from '@/components/chat/composer/PanelComposer';
+import { drawerAtom } from '@/components/chat/drawer-atom';
 import { useChatFiles } from '@/components/chat/files/use-chat-files';
 import { useChatFlags } from '@/components/chat/use-chat-flags';
 import { useChosenModels } from '@/components/chat/use-chosen-models';
@@ -35,31 +45,32 @@ export function ComposerAsInPanel({
   onOpenAiSettings = () => {},
   busy = false,
 }: ComposerOptions) {
+  // Write mode is the panel's mode, as its Write tab sets it.
+  useHydrateAtoms([[chatModeAtom, writer ? 'ai-writer' : 'chat']] as const);
   const models = useChosenModels();
-  const { flags } = useChatFlags();
+  const flags = useChatFlags();
   const files = useChatFiles(models.chosen[0], null);
-  const [drawer, setDrawer] = useAtom(drawerAtom);
-  const tool = useAtomValue(activeToolAtom);
+  const bookmarks = useChosenBookmarks(null);
+  const drawer = useAtomValue(drawerAtom);
   return (
-    <>
-      <PanelComposer
-        models={models}
-        pageRead={pageRead}
-        tool={tool}
-        writer={writer}
-        temporary={false}
-        busy={busy}
-        onSend={onSend}
-        onStop={() => {}}
-        placeholder="Ask about this page…"
-        page={page}
-        showCost={flags.costEstimate}
-        files={files}
-        onOpenDrawer={setDrawer}
-        onOpenAiSettings={onOpenAiSettings}
-      />
+    <ModelsProvider value={models}>
+      <FlagsProvider value={flags}>
+        <AttachmentsProvider value={{ files, bookmarks }}>
+          <PageProvider value={{ page, pageGems: [] }}>
+            <LinksProvider value={{ openAiSettings: onOpenAiSettings, reportIssue: () => {} }}>
+              <PanelComposer
+                pageRead={pageRead}
+                busy={busy}
+                onSend={onSend}
+                onStop={() => {}}
+                placeholder="Ask about this page…"
+              />
+            </LinksProvider>
+          </PageProvider>
+        </AttachmentsProvider>
+      </FlagsProvider>
       <output aria-label="Open drawer">{drawer ?? 'none'}</output>
-    </>
+    </ModelsProvider>
   );
 }
 

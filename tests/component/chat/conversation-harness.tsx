@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { expect } from 'vitest';
 import { chatIdAtom } from '@/components/chat/atoms';
+import { CommandsProvider, ConversationsProvider, FlagsProvider, PageProvider } from '@/components/chat/chat-session';
 import { ChatMessages } from '@/components/chat/conversation/ChatMessages';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
 import { useTemporaryChat } from '@/components/chat/conversation/use-temporary-chat';
@@ -77,17 +78,15 @@ function ConversationHarness({ modelIds, temporary, contextText }: HarnessProps)
       >
         Open chat
       </button>
-      <ChatMessages
-        conversation={conversation}
-        flags={CHAT_SETTINGS_DEFAULTS}
-        multi={modelIds.length > 1}
-        writer={false}
-        pageTitle={null}
-        actions={actions}
-        onSend={(text) => void send(text)}
-        onOpenUrl={() => {}}
-        onOpenDrawer={() => {}}
-      />
+      <ConversationsProvider value={{ shown: conversation, stored }}>
+        <FlagsProvider value={{ flags: CHAT_SETTINGS_DEFAULTS, setFlag: () => {} }}>
+          <PageProvider value={{ page: null, pageGems: [] }}>
+            <CommandsProvider value={{ send, actions, runQueue: () => false }}>
+              <ChatMessages multi={modelIds.length > 1} />
+            </CommandsProvider>
+          </PageProvider>
+        </FlagsProvider>
+      </ConversationsProvider>
     </>
   );
 }

@@ -6,7 +6,8 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerSwitchAtom, chosenBookmarksAtom, drawerAtom, languageAtom } from '@/components/chat/atoms';
+import { answerSwitchAtom, chosenBookmarksAtom, languageAtom } from '@/components/chat/atoms';
+import { drawerAtom } from '@/components/chat/drawer-atom';
 import { setupFakeProvider } from '../../fake-provider/setup';
 import { answersShown } from './conversation-harness';
 import { houseAnsweredBy, setupLiveServer } from './live-server';

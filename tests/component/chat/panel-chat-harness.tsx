@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
-import { createStore, Provider, useAtom } from 'jotai';
+import { createStore, Provider, useSetAtom } from 'jotai';
 import { expect } from 'vitest';
-import { drawerAtom } from '@/components/chat/atoms';
 import { useChosenBookmarks } from '@/components/chat/bookmarks/use-chosen-bookmarks';
 import { ChatDrawers } from '@/components/chat/ChatDrawers';
 import { ChatHeader } from '@/components/chat/ChatHeader';
+import { ChatSessionProvider } from '@/components/chat/chat-session';
 import { PanelComposer } from '@/components/chat/composer/PanelComposer';
 import { ChatMessages } from '@/components/chat/conversation/ChatMessages';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
+import { drawerAtom } from '@/components/chat/drawer-atom';
 import { useChatFiles } from '@/components/chat/files/use-chat-files';
-import { openInNewTab } from '@/components/chat/open-url';
 import { useChatActions } from '@/components/chat/use-chat-actions';
 import { useChatFlags } from '@/components/chat/use-chat-flags';
 import { useChosenModels } from '@/components/chat/use-chosen-models';
@@ -25,18 +25,18 @@ type Signed = Awaited<ReturnType<ReturnType<typeof setupLiveServer>['signedIn']>
 
 /**
  * The side panel's chat as ChatPanel wires it (the header and its menus, the chosen models, the chat
- * settings, the composer, the conversation, the drawer), questions sent by the panel's own useSendQuestion
- * to the real server. A link is opened as ChatPanel opens it: a new tab. `Received` shows the text of the
- * last answer as the panel has received it, whether the answer shows it or not.
+ * settings, the composer, the conversation, the drawer, given what they read as ChatPanel gives it), questions sent
+ * by the panel's own useSendQuestion to the real server. A link is opened as ChatPanel opens it: a new tab.
+ * `Received` shows the text of the last answer as the panel has received it, whether the answer shows it or not.
  */
 function PanelChat({ page }: { page: ActivePage | null }) {
   const conversation = useConversation();
   const models = useChosenModels();
-  const { flags, setFlag } = useChatFlags();
-  const [drawer, setDrawer] = useAtom(drawerAtom);
+  const flags = useChatFlags();
+  const setDrawer = useSetAtom(drawerAtom);
   const files = useChatFiles(models.chosen[0], conversation.chatId);
   const bookmarks = useChosenBookmarks(conversation.chatId);
-  const send = useSendQuestion({ ask: conversation.ask, models, flags, page });
+  const send = useSendQuestion({ ask: conversation.ask, models, flags: flags.flags, page });
   const actions = useChatActions(
     conversation,
     send,
@@ -44,62 +44,32 @@ function PanelChat({ page }: { page: ActivePage | null }) {
     () => setDrawer('invite'),
     models.chosen[0]?.id,
   );
+  const session = {
+    conversations: { shown: conversation, stored: conversation },
+    models,
+    flags,
+    attachments: { files, bookmarks },
+    page: { page, pageGems: [] },
+    commands: { send, actions, runQueue: () => false },
+    links: { openAiSettings: () => {}, reportIssue: () => {} },
+  };
   return (
-    <>
-      <ChatHeader
-        conversation={conversation}
-        flags={flags}
-        onFlagChange={setFlag}
-        multi={models.multi}
-        share={actions.share}
-        onOpenDrawer={setDrawer}
-        onOpenAiSettings={() => {}}
-        onReportIssue={() => {}}
-        mode="chat"
-      />
+    <ChatSessionProvider value={session}>
+      <ChatHeader />
       <button type="button" onClick={() => setDrawer('language')}>
         Language
       </button>
-      <ChatMessages
-        conversation={conversation}
-        flags={flags}
-        multi={models.multi}
-        writer={false}
-        pageTitle={page?.title ?? null}
-        actions={actions}
-        onSend={(text) => void send(text)}
-        onOpenUrl={openInNewTab}
-        onOpenDrawer={setDrawer}
-      />
+      <ChatMessages multi={models.multi} />
       <output aria-label="Received">{conversation.turns.at(-1)?.answers.at(-1)?.text ?? ''}</output>
       <PanelComposer
-        models={models}
         pageRead
-        tool="chat"
-        writer={false}
-        temporary={false}
         busy={conversation.busy}
         onSend={(text) => void send(text)}
         onStop={() => void conversation.stop()}
         placeholder="Ask about this page…"
-        page={page}
-        showCost={flags.costEstimate}
-        files={files}
-        onOpenDrawer={setDrawer}
-        onOpenAiSettings={() => {}}
       />
-      <ChatDrawers
-        open={drawer}
-        onClose={() => setDrawer(null)}
-        conversation={conversation}
-        models={models}
-        files={files}
-        bookmarks={bookmarks}
-        onOpenDrawer={setDrawer}
-        onSend={(text) => void send(text)}
-        onRunQueue={() => false}
-      />
-    </>
+      <ChatDrawers />
+    </ChatSessionProvider>
   );
 }
 

@@ -2,7 +2,10 @@
  * Write mode's answer is the text itself: it has a one-click Copy under it (Chat mode keeps copying in Chat options).
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import { useHydrateAtoms } from 'jotai/utils';
 import { describe, expect, it } from 'vitest';
+import { chatModeAtom } from '@/components/chat/atoms';
+import { CommandsProvider, ConversationsProvider, FlagsProvider } from '@/components/chat/chat-session';
 import { ConversationTurns } from '@/components/chat/conversation/ConversationTurns';
 import { useConversation } from '@/components/chat/conversation/use-conversation';
 import { useChatActions } from '@/components/chat/use-chat-actions';
@@ -18,7 +21,15 @@ const DRAFT = 'Dear team,\n\nThank you all for a great quarter.';
 
 /** The conversation's turns as the panel draws them, for one stored answer, in Write mode or not. */
 function Turns({ writer }: { writer: boolean }) {
+  useHydrateAtoms([[chatModeAtom, writer ? 'ai-writer' : 'chat']] as const);
   const stored = useConversation();
+  // A question (a follow-up) goes to model 1, as the composer would send it.
+  const send = (text: string) =>
+    stored.ask({
+      body: { text, modelId: 1 },
+      models: [{ modelId: 1, displayName: 'Model 1' }],
+      chatType: writer ? 'ai-writer' : 'chat',
+    });
   const actions = useChatActions(
     stored,
     () => {},
@@ -28,17 +39,13 @@ function Turns({ writer }: { writer: boolean }) {
   );
   const turns = conversationView([storedMessage(7, 'Thank the team', { text: DRAFT })], null, null);
   return (
-    <ConversationTurns
-      conversation={{ ...stored, turns }}
-      flags={CHAT_SETTINGS_DEFAULTS}
-      multi={false}
-      writer={writer}
-      pageTitle={null}
-      actions={actions}
-      onSend={() => {}}
-      onOpenUrl={() => {}}
-      onOpenDrawer={() => {}}
-    />
+    <ConversationsProvider value={{ shown: { ...stored, turns }, stored }}>
+      <FlagsProvider value={{ flags: CHAT_SETTINGS_DEFAULTS, setFlag: () => {} }}>
+        <CommandsProvider value={{ send, actions, runQueue: () => false }}>
+          <ConversationTurns multi={false} />
+        </CommandsProvider>
+      </FlagsProvider>
+    </ConversationsProvider>
   );
 }
 
