@@ -18,12 +18,14 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 const ERROR_TEXT: Record<ErrorStatus, string> = {
   400: 'The request is malformed: the error names the field',
   401: 'Not signed in, or the token is invalid or expired',
+  403: 'Only its author may do this',
   404: 'No such resource (or not yours)',
   409: 'The request conflicts with the current state',
   413: 'The body is over its size limit',
   415: 'The body is not of a content type this route takes',
   429: 'Over a rate limit: Retry-After says when to try again',
   431: 'The request line and headers are over 16 KB',
+  502: 'The AI provider failed or sent back something unusable: the error says what',
 };
 
 /** The errors a definition implies (by its input and auth) plus those it names. */

@@ -1,5 +1,7 @@
 import type { RouteDef } from '../route';
 import { healthApi } from './health';
+import { brandVoiceApi, personaApi } from './instructions';
+import { promptApi } from './prompts';
 import { referenceApi } from './reference';
 import { tagApi } from './tags';
 
@@ -9,6 +11,9 @@ import { tagApi } from './tags';
  */
 export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> = {
   health: healthApi,
+  prompts: promptApi,
+  brandVoices: brandVoiceApi,
+  personas: personaApi,
   reference: referenceApi,
   tags: tagApi,
 };
@@ -92,26 +97,6 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'POST /api/chats/{id}/share',
   'GET /api/chats/{id}/share',
   'DELETE /api/chats/{id}/share',
-  'GET /api/prompts',
-  'POST /api/prompts',
-  'GET /api/prompts/{id}',
-  'PUT /api/prompts/{id}',
-  'DELETE /api/prompts/{id}',
-  'POST /api/prompts/{id}/optimize',
-  'GET /api/fetch-public-prompts',
-  'GET /api/fetch-public-expanders',
-  'POST /api/chats/{id}/prompt',
-  'POST /api/messages/{id}/prompt',
-  'GET /api/brand-voices',
-  'POST /api/brand-voices',
-  'GET /api/brand-voices/{id}',
-  'PUT /api/brand-voices/{id}',
-  'DELETE /api/brand-voices/{id}',
-  'GET /api/personas',
-  'POST /api/personas',
-  'GET /api/personas/{id}',
-  'PUT /api/personas/{id}',
-  'DELETE /api/personas/{id}',
   'GET /api/memories',
   'POST /api/memories',
   'GET /api/memories/{id}',
