@@ -18,19 +18,9 @@ import { chatFileApi } from '../api/routes/chat-files';
 import { chatHistoryApi } from '../api/routes/chat-history';
 import { chatShareApi } from '../api/routes/chat-shares';
 import { chatApi } from '../api/routes/chats';
-import {
-  brandVoiceListSchema,
-  brandVoiceSchema,
-  memoryListSchema,
-  memorySchema,
-  optimizedPromptSchema,
-  type PromptCategory,
-  personaListSchema,
-  personaSchema,
-  promptListSchema,
-  promptSchema,
-  type UpdatePromptInput,
-} from '../api/voice-contract';
+import { brandVoiceApi, personaApi } from '../api/routes/instructions';
+import { promptApi } from '../api/routes/prompts';
+import { memoryListSchema, memorySchema, type PromptCategory, type UpdatePromptInput } from '../api/voice-contract';
 import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
 import { type AccessSource, panelTransport } from './panel-transport';
 import { readSse } from './sse';
@@ -45,10 +35,7 @@ const deletedSchema = z.object({ data: z.object({ id: z.number() }) });
 
 /** A brand voice ('voice') or an agent ('persona'): the panel lists, edits and picks both alike. */
 export type InstructionKind = 'voice' | 'persona';
-const INSTRUCTIONS = {
-  voice: { path: 'brand-voices', list: brandVoiceListSchema, one: z.object({ data: brandVoiceSchema }) },
-  persona: { path: 'personas', list: personaListSchema, one: z.object({ data: personaSchema }) },
-} as const;
+const INSTRUCTIONS = { voice: brandVoiceApi, persona: personaApi } as const;
 const searchParam = (search: string) => `search=${encodeURIComponent(search)}&perPage=100`;
 
 const chatGemSchema = z.object({ data: z.object({ id: z.number(), title: z.string(), url: z.string().nullable() }) });
@@ -165,34 +152,35 @@ export function createChatApi(access: AccessSource) {
       (await client.call(chatShareApi.delete, { params: { id: chatId } })).data,
     /** The prompts the user may use (their own and public ones), of one category or 'All'. */
     listPrompts: (input: { category: PromptCategory | 'All'; search: string; page: number }) => {
-      const query = new URLSearchParams({ category: input.category, search: input.search, page: String(input.page) });
-      return json('get', `prompts?${query}`, promptListSchema);
+      return client.call(promptApi.list, {
+        query: { category: input.category, search: input.search, page: input.page },
+      });
     },
     /** One prompt as the user may see it (the latest version, for an editor told it changed elsewhere). */
-    getPrompt: async (id: number) => (await json('get', `prompts/${id}`, z.object({ data: promptSchema }))).data,
+    getPrompt: async (id: number) => (await client.call(promptApi.get, { params: { id } })).data,
     /**
      * The author's edit (the spec's `data{expander, text}`); answers the prompt as saved. With `updatedAt`
      * (the version edited) a 409 PROMPT_CHANGED_ELSEWHERE when it changed since.
      */
     updatePrompt: async (id: number, data: UpdatePromptInput) =>
-      (await json('put', `prompts/${id}`, z.object({ data: promptSchema }), { data })).data,
-    deletePrompt: async (id: number) => (await json('delete', `prompts/${id}`, deletedSchema)).data,
+      (await client.call(promptApi.update, { params: { id }, body: { data } })).data,
+    deletePrompt: async (id: number) => (await client.call(promptApi.delete, { params: { id } })).data,
     /** Optimize prompt (author only): `modelId` improves `text` (the editor's current text); nothing is saved. */
     optimizePrompt: async (id: number, input: { modelId: number; text?: string }) =>
-      (await json('post', `prompts/${id}/optimize`, optimizedPromptSchema, input)).data.text,
+      (await client.call(promptApi.optimize, { params: { id }, body: input })).data.text,
     /** Save → AI Prompt: a new private prompt holding the answer's text. */
     promptFromAnswer: async (messageId: number) =>
-      (await json('post', `messages/${messageId}/prompt`, z.object({ data: promptSchema }), {})).data,
+      (await client.call(promptApi.fromAnswer, { params: { id: messageId }, body: {} })).data,
     /** Share → Create prompt from current conversation: `modelId` writes a reusable prompt from it. */
     promptFromChat: async (chatId: number, modelId: number) =>
-      (await json('post', `chats/${chatId}/prompt`, z.object({ data: promptSchema }), { modelId })).data,
+      (await client.call(promptApi.fromChat, { params: { id: chatId }, body: { modelId } })).data,
     /** The user's brand voices or agents matching `search` (the default first). */
     listInstructions: (kind: InstructionKind, search: string) =>
-      json('get', `${INSTRUCTIONS[kind].path}?${searchParam(search)}`, INSTRUCTIONS[kind].list),
+      client.call(INSTRUCTIONS[kind].list, { query: { search, perPage: 100 } }),
     updateInstruction: async (kind: InstructionKind, id: number, data: { name?: string; text?: string }) =>
-      (await json('put', `${INSTRUCTIONS[kind].path}/${id}`, INSTRUCTIONS[kind].one, { data })).data,
+      (await client.call(INSTRUCTIONS[kind].update, { params: { id }, body: { data } })).data,
     deleteInstruction: async (kind: InstructionKind, id: number) =>
-      (await json('delete', `${INSTRUCTIONS[kind].path}/${id}`, deletedSchema)).data,
+      (await client.call(INSTRUCTIONS[kind].delete, { params: { id } })).data,
     listMemories: (search: string) => json('get', `memories?${searchParam(search)}`, memoryListSchema),
     /** Records the answer to a message's memory proposal ('saved' also makes the memory); the message as it is now. */
     answerMemoryProposal: async (messageId: number, action: MemoryProposalAnswer) =>

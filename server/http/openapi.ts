@@ -18,6 +18,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 const ERROR_TEXT: Record<ErrorStatus, string> = {
   400: 'The request is malformed: the error names the field',
   401: 'Not signed in, or the token is invalid or expired',
+  403: 'Only its author may do this',
   404: 'No such resource (or not yours)',
   409: 'The request conflicts with the current state',
   413: 'The body is over its size limit',

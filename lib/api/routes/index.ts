@@ -4,6 +4,8 @@ import { chatHistoryApi } from './chat-history';
 import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { healthApi } from './health';
+import { brandVoiceApi, personaApi } from './instructions';
+import { promptApi } from './prompts';
 import { referenceApi } from './reference';
 import { tagApi } from './tags';
 
@@ -18,6 +20,9 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   chatShares: chatShareApi,
   sharedChats: sharedChatApi,
   chatFiles: chatFileApi,
+  prompts: promptApi,
+  brandVoices: brandVoiceApi,
+  personas: personaApi,
   reference: referenceApi,
   tags: tagApi,
 };
@@ -97,6 +102,27 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'GET /api/personas/{id}',
   'PUT /api/personas/{id}',
   'DELETE /api/personas/{id}',
+  'GET /api/chats/history',
+  'GET /api/chats/collections',
+  'GET /api/chats/{id}/export',
+  'POST /api/chats/{id}/duplicate',
+  'POST /api/messages/{id}/fork',
+  'POST /api/chats',
+  'PUT /api/chats/{id}',
+  'DELETE /api/chats/{id}',
+  'POST /api/chats/context-size',
+  'GET /api/chats/{id}/messages',
+  'POST /api/chats/temporary/messages',
+  'POST /api/chats/{id}/messages',
+  'GET /api/messages/{id}/stream',
+  'POST /api/messages/{id}/regenerate',
+  'POST /api/chats/{id}/pictures',
+  'POST /api/messages/{id}/image-gem',
+  'POST /api/messages/{id}/stop',
+  'POST /api/messages/{id}/memory-proposal',
+  'POST /api/chats/{id}/share',
+  'GET /api/chats/{id}/share',
+  'DELETE /api/chats/{id}/share',
   'GET /api/memories',
   'POST /api/memories',
   'GET /api/memories/{id}',

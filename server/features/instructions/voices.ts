@@ -47,6 +47,8 @@ async function defaultIdOf(db: Db, userId: number, kind: Kind): Promise<number |
 }
 
 const stamps = (row: GemRow) => ({ createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+/** The author as answers name it: `c.get('owner')` also carries the owner's Unfiltered collection, not sent. */
+const authorOf = ({ id, username }: Author) => ({ id, username });
 
 export const toBrandVoice = (row: GemRow, author: Author, defaultId: number | null): BrandVoice => ({
   id: row.id,
@@ -54,7 +56,7 @@ export const toBrandVoice = (row: GemRow, author: Author, defaultId: number | nu
   description: row.description,
   text: row.text ?? '',
   media: { brand_voice_name: row.media.brand_voice_name ?? row.title },
-  author,
+  author: authorOf(author),
   isDefault: row.id === defaultId,
   ...stamps(row),
 });
@@ -66,7 +68,7 @@ export const toPersona = (row: GemRow, author: Author, defaultId: number | null)
   description: row.description,
   text: row.text ?? '',
   media: { persona_job_title: row.media.persona_job_title ?? '' },
-  author,
+  author: authorOf(author),
   isDefault: row.id === defaultId,
   ...stamps(row),
 });

@@ -1,54 +1,50 @@
-import { Hono } from 'hono';
-import {
-  createPromptBody,
-  idParamSchema,
-  optimizePromptBody,
-  promptFromAnswerBody,
-  promptFromChatBody,
-  promptListQuery,
-  publicPromptQuery,
-  updatePromptBody,
-} from '../../../lib/api/contract';
+import { promptApi } from '../../../lib/api/routes/prompts';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { jsonBody, param, query } from '../../http/validate';
 import { optimizePrompt, promptFromAnswer, promptFromChat } from './prompt-writing';
 import { createPrompt, deletePrompt, getPrompt, listPrompts, listPublicPrompts, updatePrompt } from './prompts';
 
-/** Prompts (lib/api/voice-contract.ts), mounted at /api. */
+/** Prompts (lib/api/routes/prompts.ts), mounted at /api. */
 export function promptRoutes({ db, ai }: Deps) {
-  const id = (c: Parameters<typeof param>[0]) => param(c, 'id', idParamSchema);
-  return new Hono<AppEnv>()
-    .get('/prompts', async (c) => c.json(await listPrompts(db, c.get('userId'), query(c, promptListQuery))))
-    .post('/prompts', async (c) => {
-      const { data } = await jsonBody(c, createPromptBody);
-      return c.json({ data: await createPrompt(db, c.get('owner'), data) }, 201);
-    })
-    .get('/prompts/:id', async (c) => c.json({ data: await getPrompt(db, c.get('userId'), id(c)) }))
-    .put('/prompts/:id', async (c) => {
-      const promptId = id(c);
-      const { data } = await jsonBody(c, updatePromptBody);
-      return c.json({ data: await updatePrompt(db, c.get('owner'), promptId, data) });
-    })
-    .delete('/prompts/:id', async (c) => c.json({ data: await deletePrompt(db, c.get('userId'), id(c)) }))
-    .post('/prompts/:id/optimize', async (c) => {
-      const promptId = id(c);
-      const input = await jsonBody(c, optimizePromptBody);
-      return c.json({ data: await optimizePrompt(db, ai, c.get('userId'), promptId, input) });
-    })
-    .get('/fetch-public-prompts', async (c) =>
-      c.json(await listPublicPrompts(db, c.get('userId'), 'prompt', query(c, publicPromptQuery))),
-    )
-    .get('/fetch-public-expanders', async (c) =>
-      c.json(await listPublicPrompts(db, c.get('userId'), 'expander', query(c, publicPromptQuery))),
-    )
-    .post('/chats/:id/prompt', async (c) => {
-      const chatId = id(c);
-      const input = await jsonBody(c, promptFromChatBody);
-      return c.json({ data: await promptFromChat(db, ai, c.get('owner'), chatId, input) }, 201);
-    })
-    .post('/messages/:id/prompt', async (c) => {
-      const messageId = id(c);
-      const input = await jsonBody(c, promptFromAnswerBody);
-      return c.json({ data: await promptFromAnswer(db, c.get('owner'), messageId, input) }, 201);
-    });
+  return contractRoutes<AppEnv>('/api')
+    .implement(promptApi.list, async (c, { query }) => ({
+      status: 200,
+      body: await listPrompts(db, c.get('userId'), query),
+    }))
+    .implement(promptApi.create, async (c, { body }) => ({
+      status: 201,
+      body: { data: await createPrompt(db, c.get('owner'), body.data) },
+    }))
+    .implement(promptApi.get, async (c, { params }) => ({
+      status: 200,
+      body: { data: await getPrompt(db, c.get('userId'), params.id) },
+    }))
+    .implement(promptApi.update, async (c, { params, body }) => ({
+      status: 200,
+      body: { data: await updatePrompt(db, c.get('owner'), params.id, body.data) },
+    }))
+    .implement(promptApi.delete, async (c, { params }) => ({
+      status: 200,
+      body: { data: await deletePrompt(db, c.get('userId'), params.id) },
+    }))
+    .implement(promptApi.optimize, async (c, { params, body }) => ({
+      status: 200,
+      body: { data: await optimizePrompt(db, ai, c.get('userId'), params.id, body) },
+    }))
+    .implement(promptApi.publicPrompts, async (c, { query }) => ({
+      status: 200,
+      body: await listPublicPrompts(db, c.get('userId'), 'prompt', query),
+    }))
+    .implement(promptApi.publicExpanders, async (c, { query }) => ({
+      status: 200,
+      body: await listPublicPrompts(db, c.get('userId'), 'expander', query),
+    }))
+    .implement(promptApi.fromChat, async (c, { params, body }) => ({
+      status: 201,
+      body: { data: await promptFromChat(db, ai, c.get('owner'), params.id, body) },
+    }))
+    .implement(promptApi.fromAnswer, async (c, { params, body }) => ({
+      status: 201,
+      body: { data: await promptFromAnswer(db, c.get('owner'), params.id, body) },
+    })).app;
 }
