@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { aiSettingsSchema } from '../api/ai-contract';
 import { CallError, notUnderstoodError } from '../api/call-error';
 import {
   type ChatExportFormat,
@@ -19,13 +18,14 @@ import {
   type TemporaryMessageInput,
 } from '../api/chat-contract';
 import { CHAT_FILE_FIELDS, chatFileUploadResponseSchema } from '../api/chat-files-contract';
+import { apiClient } from '../api/client';
 import { collectionBookmarksSchema, gemSchema } from '../api/contract';
 import type { HttpMethod } from '../api/route';
+import { aiSettingsApi } from '../api/routes/ai-settings';
+import { memoryApi } from '../api/routes/memories';
 import {
   brandVoiceListSchema,
   brandVoiceSchema,
-  memoryListSchema,
-  memorySchema,
   optimizedPromptSchema,
   type PromptCategory,
   personaListSchema,
@@ -63,6 +63,7 @@ const chatGemSchema = z.object({ data: z.object({ id: z.number(), title: z.strin
  */
 export function createChatApi(access: AccessSource) {
   const transport = panelTransport(access);
+  const api = apiClient(transport);
 
   /** A route not yet in the contract (lib/api/routes/index.ts), under /api/ (`path` without its leading slash). */
   function send(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
@@ -210,9 +211,9 @@ export function createChatApi(access: AccessSource) {
     /** Makes a voice or agent the user's default (null clears it); answers the saved AI settings. */
     setDefaultInstruction: async (kind: InstructionKind, id: number | null) => {
       const body = kind === 'voice' ? { defaultBrandVoiceId: id } : { defaultBrandPersona: id };
-      return (await json('put', 'ai-settings', z.object({ data: aiSettingsSchema }), body)).data;
+      return (await api.call(aiSettingsApi.update, { body })).data;
     },
-    listMemories: (search: string) => json('get', `memories?${searchParam(search)}`, memoryListSchema),
+    listMemories: (search: string) => api.call(memoryApi.list, { query: { search, perPage: 100 } }),
     /** Records the answer to a message's memory proposal ('saved' also makes the memory); the message as it is now. */
     answerMemoryProposal: async (messageId: number, action: MemoryProposalAnswer) =>
       (
@@ -220,11 +221,10 @@ export function createChatApi(access: AccessSource) {
           data: { action },
         })
       ).data,
-    createMemory: async (memory: string) =>
-      (await json('post', 'memories', z.object({ data: memorySchema }), { data: { memory } })).data,
+    createMemory: async (memory: string) => (await api.call(memoryApi.create, { body: { data: { memory } } })).data,
     updateMemory: async (id: number, memory: string) =>
-      (await json('put', `memories/${id}`, z.object({ data: memorySchema }), { data: { memory } })).data,
-    deleteMemory: async (id: number) => (await json('delete', `memories/${id}`, deletedSchema)).data,
+      (await api.call(memoryApi.update, { params: { id }, body: { data: { memory } } })).data,
+    deleteMemory: async (id: number) => (await api.call(memoryApi.remove, { params: { id } })).data,
   };
 }
 

@@ -1,5 +1,8 @@
 import type { RouteDef } from '../route';
+import { aiEndpointApi } from './ai-endpoints';
+import { aiSettingsApi } from './ai-settings';
 import { healthApi } from './health';
+import { memoryApi } from './memories';
 import { referenceApi } from './reference';
 import { tagApi } from './tags';
 
@@ -10,6 +13,9 @@ import { tagApi } from './tags';
 export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> = {
   health: healthApi,
   reference: referenceApi,
+  aiSettings: aiSettingsApi,
+  aiEndpoints: aiEndpointApi,
+  memories: memoryApi,
   tags: tagApi,
 };
 
@@ -55,22 +61,6 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'DELETE /api/upload/{id}{[0-9]+}',
   'POST /api/upload-all-file',
   'POST /api/upload-chat-files',
-  'GET /api/ai-models',
-  'GET /api/user-models',
-  'GET /api/ai-settings',
-  'PUT /api/ai-settings',
-  'POST /api/ai-settings/select-model',
-  'PUT /api/ai-settings/keys/{provider}',
-  'DELETE /api/ai-settings/keys/{provider}',
-  'POST /api/change-provider-status',
-  'POST /api/change-model-status',
-  'GET /api/ai-endpoints',
-  'POST /api/ai-endpoints',
-  'POST /api/ai-endpoints/test',
-  'POST /api/ai-endpoints/{id}/test',
-  'POST /api/ai-endpoints/{id}/refresh',
-  'PUT /api/ai-endpoints/{id}/context-length',
-  'DELETE /api/ai-endpoints/{id}',
   'GET /api/chats/history',
   'GET /api/chats/collections',
   'GET /api/chats/{id}/export',
@@ -112,9 +102,4 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'GET /api/personas/{id}',
   'PUT /api/personas/{id}',
   'DELETE /api/personas/{id}',
-  'GET /api/memories',
-  'POST /api/memories',
-  'GET /api/memories/{id}',
-  'PUT /api/memories/{id}',
-  'DELETE /api/memories/{id}',
 ];
