@@ -1,20 +1,15 @@
-import { z } from 'zod';
-import {
-  type AiSettings,
-  aiSettingsSchema,
-  type ConnectionTest,
-  type CreateCustomEndpointInput,
-  type CustomEndpoint,
-  connectionTestSchema,
-  customEndpointListSchema,
-  customEndpointSchema,
-  type TestCustomEndpointInput,
-  type UpdateAiSettingsInput,
-  type UserModel,
-  userModelListSchema,
+import type {
+  AiSettings,
+  ConnectionTest,
+  CreateCustomEndpointInput,
+  CustomEndpoint,
+  TestCustomEndpointInput,
+  UpdateAiSettingsInput,
+  UserModel,
 } from '../api/ai-contract';
-import { dataOf } from '../api/contract';
-import { callApi } from './api-client';
+import { aiEndpointApi } from '../api/routes/ai-endpoints';
+import { aiSettingsApi } from '../api/routes/ai-settings';
+import { api } from './api-client';
 
 /**
  * The user's AI settings and models on the server (README "AI models and settings"). A provider key
@@ -22,10 +17,7 @@ import { callApi } from './api-client';
  * server keeps it encrypted and only ever answers its mask (`••••1234`).
  */
 
-const settingsAnswer = dataOf(aiSettingsSchema);
-
-export const getAiSettings = async (): Promise<AiSettings> =>
-  (await callApi('get', 'ai-settings', settingsAnswer)).data;
+export const getAiSettings = async (): Promise<AiSettings> => (await api.call(aiSettingsApi.get)).data;
 
 /** "OpenAI gpt-4.1" for a bug report's diagnostics; null when none is set or the settings cannot be read. */
 export async function describeDefaultModel(): Promise<string | null> {
@@ -34,14 +26,13 @@ export async function describeDefaultModel(): Promise<string | null> {
   return [settings.defaultAI, settings.defaultModel].filter(Boolean).join(' ');
 }
 
-export const listUserModels = async (): Promise<UserModel[]> =>
-  (await callApi('get', 'user-models', userModelListSchema)).data;
+export const listUserModels = async (): Promise<UserModel[]> => (await api.call(aiSettingsApi.userModels)).data;
 
 export const updateAiSettings = async (input: UpdateAiSettingsInput): Promise<AiSettings> =>
-  (await callApi('put', 'ai-settings', settingsAnswer, { json: input })).data;
+  (await api.call(aiSettingsApi.update, { body: input })).data;
 
 export const selectModel = async (input: { modelId: number; kind: 'text' | 'image' }): Promise<AiSettings> =>
-  (await callApi('post', 'ai-settings/select-model', settingsAnswer, { json: input })).data;
+  (await api.call(aiSettingsApi.selectModel, { body: input })).data;
 
 export const setProviderKey = async (input: {
   provider: string;
@@ -49,26 +40,23 @@ export const setProviderKey = async (input: {
   baseUrl?: string | null;
 }): Promise<AiSettings> => {
   const { provider, apiKey, baseUrl } = input;
-  const json = { ...(apiKey ? { apiKey } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
-  return (await callApi('put', `ai-settings/keys/${encodeURIComponent(provider)}`, settingsAnswer, { json })).data;
+  const body = { ...(apiKey ? { apiKey } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
+  return (await api.call(aiSettingsApi.setKey, { params: { provider }, body })).data;
 };
 
 export const removeProviderKey = async (input: { provider: string }): Promise<AiSettings> =>
-  (await callApi('delete', `ai-settings/keys/${encodeURIComponent(input.provider)}`, settingsAnswer)).data;
+  (await api.call(aiSettingsApi.removeKey, { params: { provider: input.provider } })).data;
 
-const endpointAnswer = dataOf(customEndpointSchema);
-
-export const listCustomEndpoints = async (): Promise<CustomEndpoint[]> =>
-  (await callApi('get', 'ai-endpoints', customEndpointListSchema)).data;
+export const listCustomEndpoints = async (): Promise<CustomEndpoint[]> => (await api.call(aiEndpointApi.list)).data;
 
 export const addCustomEndpoint = async (input: CreateCustomEndpointInput): Promise<CustomEndpoint> =>
-  (await callApi('post', 'ai-endpoints', endpointAnswer, { json: input })).data;
+  (await api.call(aiEndpointApi.create, { body: input })).data;
 
 export const testCustomEndpoint = async (input: TestCustomEndpointInput): Promise<ConnectionTest> =>
-  (await callApi('post', 'ai-endpoints/test', dataOf(connectionTestSchema), { json: input })).data;
+  (await api.call(aiEndpointApi.testNew, { body: input })).data;
 
 export const refreshCustomEndpoint = async (input: { id: number }): Promise<CustomEndpoint> =>
-  (await callApi('post', `ai-endpoints/${input.id}/refresh`, endpointAnswer)).data;
+  (await api.call(aiEndpointApi.refresh, { params: { id: input.id } })).data;
 
 export const setModelContextLength = async (input: {
   endpointId: number;
@@ -76,10 +64,11 @@ export const setModelContextLength = async (input: {
   contextLength: number | null;
 }): Promise<CustomEndpoint> =>
   (
-    await callApi('put', `ai-endpoints/${input.endpointId}/context-length`, endpointAnswer, {
-      json: { modelId: input.modelId, contextLength: input.contextLength },
+    await api.call(aiEndpointApi.setContextLength, {
+      params: { id: input.endpointId },
+      body: { modelId: input.modelId, contextLength: input.contextLength },
     })
   ).data;
 
 export const removeCustomEndpoint = async (input: { id: number }): Promise<null> =>
-  (await callApi('delete', `ai-endpoints/${input.id}`, dataOf(z.null()))).data;
+  (await api.call(aiEndpointApi.remove, { params: { id: input.id } })).data;

@@ -19,6 +19,7 @@ import { chatHistoryApi } from '../api/routes/chat-history';
 import { chatShareApi } from '../api/routes/chat-shares';
 import { chatApi } from '../api/routes/chats';
 import { brandVoiceApi, personaApi } from '../api/routes/instructions';
+import { memoryApi } from '../api/routes/memories';
 import { promptApi } from '../api/routes/prompts';
 import { memoryListSchema, memorySchema, type PromptCategory, type UpdatePromptInput } from '../api/voice-contract';
 import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
@@ -181,15 +182,14 @@ export function createChatApi(access: AccessSource) {
       (await client.call(INSTRUCTIONS[kind].update, { params: { id }, body: { data } })).data,
     deleteInstruction: async (kind: InstructionKind, id: number) =>
       (await client.call(INSTRUCTIONS[kind].delete, { params: { id } })).data,
-    listMemories: (search: string) => json('get', `memories?${searchParam(search)}`, memoryListSchema),
+    listMemories: (search: string) => client.call(memoryApi.list, { query: { search, perPage: 100 } }),
     /** Records the answer to a message's memory proposal ('saved' also makes the memory); the message as it is now. */
     answerMemoryProposal: async (messageId: number, action: MemoryProposalAnswer) =>
       (await client.call(chatApi.memoryProposal, { params: { id: messageId }, body: { data: { action } } })).data,
-    createMemory: async (memory: string) =>
-      (await json('post', 'memories', z.object({ data: memorySchema }), { data: { memory } })).data,
+    createMemory: async (memory: string) => (await client.call(memoryApi.create, { body: { data: { memory } } })).data,
     updateMemory: async (id: number, memory: string) =>
-      (await json('put', `memories/${id}`, z.object({ data: memorySchema }), { data: { memory } })).data,
-    deleteMemory: async (id: number) => (await json('delete', `memories/${id}`, deletedSchema)).data,
+      (await client.call(memoryApi.update, { params: { id }, body: { data: { memory } } })).data,
+    deleteMemory: async (id: number) => (await client.call(memoryApi.remove, { params: { id } })).data,
   };
 }
 

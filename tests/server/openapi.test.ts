@@ -82,6 +82,38 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(route.params?.shape ?? {}).sort(), id).toEqual(pathParamNames(route.path).sort());
   });
 
+  it('defines the AI settings, custom endpoint and memory routes, so the server suite checks their answers', () => {
+    const operations = Object.entries(openApiDocument().paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(
+        ([method, op]) => [`${method.toUpperCase()} ${path}`, (op as { operationId: string }).operationId] as const,
+      ),
+    );
+    const ours = operations.filter(([key]) => /^\w+ \/api\/(ai-|user-models|change-|memories)/.test(key));
+    expect(Object.fromEntries(ours)).toEqual({
+      'GET /api/ai-models': 'aiSettings.models',
+      'GET /api/user-models': 'aiSettings.userModels',
+      'GET /api/ai-settings': 'aiSettings.get',
+      'PUT /api/ai-settings': 'aiSettings.update',
+      'POST /api/ai-settings/select-model': 'aiSettings.selectModel',
+      'PUT /api/ai-settings/keys/{provider}': 'aiSettings.setKey',
+      'DELETE /api/ai-settings/keys/{provider}': 'aiSettings.removeKey',
+      'POST /api/change-provider-status': 'aiSettings.providerStatus',
+      'POST /api/change-model-status': 'aiSettings.modelStatus',
+      'GET /api/ai-endpoints': 'aiEndpoints.list',
+      'POST /api/ai-endpoints': 'aiEndpoints.create',
+      'POST /api/ai-endpoints/test': 'aiEndpoints.testNew',
+      'POST /api/ai-endpoints/{id}/test': 'aiEndpoints.test',
+      'POST /api/ai-endpoints/{id}/refresh': 'aiEndpoints.refresh',
+      'PUT /api/ai-endpoints/{id}/context-length': 'aiEndpoints.setContextLength',
+      'DELETE /api/ai-endpoints/{id}': 'aiEndpoints.remove',
+      'GET /api/memories': 'memories.list',
+      'POST /api/memories': 'memories.create',
+      'GET /api/memories/{id}': 'memories.get',
+      'PUT /api/memories/{id}': 'memories.update',
+      'DELETE /api/memories/{id}': 'memories.remove',
+    });
+  });
+
   it('passes the OpenAPI 3.1 validator of @apidevtools/swagger-parser', async () => {
     // the validator dereferences the document it is given in place: it gets a copy
     const validated = await SwaggerParser.validate(structuredClone(openApiDocument()) as never);

@@ -1,10 +1,13 @@
 import type { RouteDef } from '../route';
+import { aiEndpointApi } from './ai-endpoints';
+import { aiSettingsApi } from './ai-settings';
 import { chatFileApi } from './chat-files';
 import { chatHistoryApi } from './chat-history';
 import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { healthApi } from './health';
 import { brandVoiceApi, personaApi } from './instructions';
+import { memoryApi } from './memories';
 import { promptApi } from './prompts';
 import { referenceApi } from './reference';
 import { tagApi } from './tags';
@@ -24,6 +27,9 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   brandVoices: brandVoiceApi,
   personas: personaApi,
   reference: referenceApi,
+  aiSettings: aiSettingsApi,
+  aiEndpoints: aiEndpointApi,
+  memories: memoryApi,
   tags: tagApi,
 };
 
@@ -66,66 +72,4 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'POST /api/upload',
   'DELETE /api/upload/{id}{[0-9]+}',
   'POST /api/upload-all-file',
-  'GET /api/ai-models',
-  'GET /api/user-models',
-  'GET /api/ai-settings',
-  'PUT /api/ai-settings',
-  'POST /api/ai-settings/select-model',
-  'PUT /api/ai-settings/keys/{provider}',
-  'DELETE /api/ai-settings/keys/{provider}',
-  'POST /api/change-provider-status',
-  'POST /api/change-model-status',
-  'GET /api/ai-endpoints',
-  'POST /api/ai-endpoints',
-  'POST /api/ai-endpoints/test',
-  'POST /api/ai-endpoints/{id}/test',
-  'POST /api/ai-endpoints/{id}/refresh',
-  'PUT /api/ai-endpoints/{id}/context-length',
-  'DELETE /api/ai-endpoints/{id}',
-  'GET /api/prompts',
-  'POST /api/prompts',
-  'GET /api/prompts/{id}',
-  'PUT /api/prompts/{id}',
-  'DELETE /api/prompts/{id}',
-  'POST /api/prompts/{id}/optimize',
-  'GET /api/fetch-public-prompts',
-  'GET /api/fetch-public-expanders',
-  'POST /api/chats/{id}/prompt',
-  'POST /api/messages/{id}/prompt',
-  'GET /api/brand-voices',
-  'POST /api/brand-voices',
-  'GET /api/brand-voices/{id}',
-  'PUT /api/brand-voices/{id}',
-  'DELETE /api/brand-voices/{id}',
-  'GET /api/personas',
-  'POST /api/personas',
-  'GET /api/personas/{id}',
-  'PUT /api/personas/{id}',
-  'DELETE /api/personas/{id}',
-  'GET /api/chats/history',
-  'GET /api/chats/collections',
-  'GET /api/chats/{id}/export',
-  'POST /api/chats/{id}/duplicate',
-  'POST /api/messages/{id}/fork',
-  'POST /api/chats',
-  'PUT /api/chats/{id}',
-  'DELETE /api/chats/{id}',
-  'POST /api/chats/context-size',
-  'GET /api/chats/{id}/messages',
-  'POST /api/chats/temporary/messages',
-  'POST /api/chats/{id}/messages',
-  'GET /api/messages/{id}/stream',
-  'POST /api/messages/{id}/regenerate',
-  'POST /api/chats/{id}/pictures',
-  'POST /api/messages/{id}/image-gem',
-  'POST /api/messages/{id}/stop',
-  'POST /api/messages/{id}/memory-proposal',
-  'POST /api/chats/{id}/share',
-  'GET /api/chats/{id}/share',
-  'DELETE /api/chats/{id}/share',
-  'GET /api/memories',
-  'POST /api/memories',
-  'GET /api/memories/{id}',
-  'PUT /api/memories/{id}',
-  'DELETE /api/memories/{id}',
 ];

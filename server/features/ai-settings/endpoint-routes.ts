@@ -1,12 +1,6 @@
-import { Hono } from 'hono';
-import {
-  createCustomEndpointBody,
-  idParamSchema,
-  setContextLengthBody,
-  testCustomEndpointBody,
-} from '../../../lib/api/contract';
+import { aiEndpointApi } from '../../../lib/api/routes/ai-endpoints';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { jsonBody, param } from '../../http/validate';
 import {
   connectionOf,
   createEndpoint,
@@ -24,37 +18,34 @@ import {
  * Keys go in on creation and never come out except masked; each route sees only the caller's endpoints.
  */
 export function aiEndpointRoutes({ db, ai }: Deps) {
-  const id = (c: Parameters<typeof param>[0]) => param(c, 'id', idParamSchema);
-  return new Hono<AppEnv>()
-    .get('/ai-endpoints', async (c) => {
+  return contractRoutes<AppEnv>('/api')
+    .implement(aiEndpointApi.list, async (c) => {
       const data = await listEndpoints(db, ai, c.get('userId'));
-      return c.json({ data, total: data.length });
+      return { status: 200, body: { data, total: data.length } };
     })
-    .post('/ai-endpoints', async (c) => {
-      const input = await jsonBody(c, createCustomEndpointBody);
-      const row = await createEndpoint(db, ai, c.get('userId'), input);
-      return c.json({ data: await endpointAnswer(db, ai, row) }, 201);
+    .implement(aiEndpointApi.create, async (c, { body }) => {
+      const row = await createEndpoint(db, ai, c.get('userId'), body);
+      return { status: 201, body: { data: await endpointAnswer(db, ai, row) } };
     })
-    .post('/ai-endpoints/test', async (c) => {
-      const input = await jsonBody(c, testCustomEndpointBody);
-      return c.json({ data: await testConnection(ai, input) });
+    .implement(aiEndpointApi.testNew, async (_c, { body }) => ({
+      status: 200,
+      body: { data: await testConnection(ai, body) },
+    }))
+    .implement(aiEndpointApi.test, async (c, { params }) => {
+      const row = await getOwnedEndpoint(db, c.get('userId'), params.id);
+      return { status: 200, body: { data: await testConnection(ai, connectionOf(ai, row)) } };
     })
-    .post('/ai-endpoints/:id/test', async (c) => {
-      const row = await getOwnedEndpoint(db, c.get('userId'), id(c));
-      return c.json({ data: await testConnection(ai, connectionOf(ai, row)) });
+    .implement(aiEndpointApi.refresh, async (c, { params }) => {
+      const row = await getOwnedEndpoint(db, c.get('userId'), params.id);
+      return { status: 200, body: { data: await endpointAnswer(db, ai, await refreshEndpoint(db, ai, row)) } };
     })
-    .post('/ai-endpoints/:id/refresh', async (c) => {
-      const row = await getOwnedEndpoint(db, c.get('userId'), id(c));
-      return c.json({ data: await endpointAnswer(db, ai, await refreshEndpoint(db, ai, row)) });
+    .implement(aiEndpointApi.setContextLength, async (c, { params, body }) => {
+      const row = await getOwnedEndpoint(db, c.get('userId'), params.id);
+      await setModelContextLength(db, row, body.modelId, body.contextLength);
+      return { status: 200, body: { data: await endpointAnswer(db, ai, row) } };
     })
-    .put('/ai-endpoints/:id/context-length', async (c) => {
-      const input = await jsonBody(c, setContextLengthBody);
-      const row = await getOwnedEndpoint(db, c.get('userId'), id(c));
-      await setModelContextLength(db, row, input.modelId, input.contextLength);
-      return c.json({ data: await endpointAnswer(db, ai, row) });
-    })
-    .delete('/ai-endpoints/:id', async (c) => {
-      await removeEndpoint(db, c.get('userId'), id(c));
-      return c.json({ data: null });
-    });
+    .implement(aiEndpointApi.remove, async (c, { params }) => {
+      await removeEndpoint(db, c.get('userId'), params.id);
+      return { status: 200, body: { data: null } };
+    }).app;
 }

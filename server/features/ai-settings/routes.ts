@@ -1,14 +1,8 @@
-import { Hono } from 'hono';
-import {
-  aiModelsQuery,
-  changeModelStatusBody,
-  changeProviderStatusBody,
-  selectModelBody,
-  setProviderKeyBody,
-  updateAiSettingsBody,
-} from '../../../lib/api/ai-contract';
+import type { AiSettings } from '../../../lib/api/ai-contract';
+import { aiSettingsApi } from '../../../lib/api/routes/ai-settings';
+import type { SettingsRow } from '../../db/types';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { jsonBody, pathText, query } from '../../http/validate';
 import { listActiveModels, toAiModel } from './ai-models';
 import {
   getSettingsRow,
@@ -25,43 +19,41 @@ import { removeProviderKey, setModelStatus, setProviderKey, setProviderStatus } 
  * `PUT /ai-settings/keys/{provider}` and never come out except masked (`••••1234`).
  */
 export function aiRoutes({ db, ai }: Deps) {
-  return new Hono<AppEnv>()
-    .get('/ai-models', async (c) => {
-      const q = query(c, aiModelsQuery);
+  // `as`: the flat key fields (`openaiAPIKey`, …) are the schema's catchall, an index signature TypeScript will not
+  // join with the named fields of another type.
+  const settings = (row: SettingsRow) => ({
+    status: 200 as const,
+    body: { data: toAiSettings(ai, row) as AiSettings },
+  });
+  return contractRoutes<AppEnv>('/api')
+    .implement(aiSettingsApi.models, async (c, { query: q }) => {
       const { rows, total } = await listActiveModels(db, c.get('userId'), q);
-      return c.json({ data: rows.map(toAiModel), total, page: q.page, pageSize: q.pageSize });
+      return { status: 200, body: { data: rows.map(toAiModel), total, page: q.page, pageSize: q.pageSize } };
     })
-    .get('/user-models', async (c) => {
+    .implement(aiSettingsApi.userModels, async (c) => {
       const data = await listUserModels(db, ai, c.get('userId'));
-      return c.json({ data, total: data.length });
+      return { status: 200, body: { data, total: data.length } };
     })
-    .get('/ai-settings', async (c) => c.json({ data: toAiSettings(ai, await getSettingsRow(db, ai, c.get('userId'))) }))
-    .put('/ai-settings', async (c) => {
-      const input = await jsonBody(c, updateAiSettingsBody);
-      return c.json({ data: toAiSettings(ai, await updateAiSettings(db, ai, c.get('userId'), input)) });
+    .implement(aiSettingsApi.get, async (c) => settings(await getSettingsRow(db, ai, c.get('userId'))))
+    .implement(aiSettingsApi.update, async (c, { body }) =>
+      settings(await updateAiSettings(db, ai, c.get('userId'), body)),
+    )
+    .implement(aiSettingsApi.selectModel, async (c, { body: { modelId, kind } }) =>
+      settings(await selectModel(db, ai, c.get('userId'), modelId, kind)),
+    )
+    .implement(aiSettingsApi.setKey, async (c, { params, body }) => {
+      const provider = resolveProvider(params.provider, 'provider');
+      return settings(await setProviderKey(db, ai, c.get('userId'), provider, body));
     })
-    .post('/ai-settings/select-model', async (c) => {
-      const { modelId, kind } = await jsonBody(c, selectModelBody);
-      return c.json({ data: toAiSettings(ai, await selectModel(db, ai, c.get('userId'), modelId, kind)) });
+    .implement(aiSettingsApi.removeKey, async (c, { params }) => {
+      const provider = resolveProvider(params.provider, 'provider');
+      return settings(await removeProviderKey(db, ai, c.get('userId'), provider));
     })
-    .put('/ai-settings/keys/:provider', async (c) => {
-      const provider = resolveProvider(pathText(c, 'provider'), 'provider');
-      const input = await jsonBody(c, setProviderKeyBody);
-      return c.json({ data: toAiSettings(ai, await setProviderKey(db, ai, c.get('userId'), provider, input)) });
-    })
-    .delete('/ai-settings/keys/:provider', async (c) => {
-      const provider = resolveProvider(pathText(c, 'provider'), 'provider');
-      return c.json({ data: toAiSettings(ai, await removeProviderKey(db, ai, c.get('userId'), provider)) });
-    })
-    .post('/change-provider-status', async (c) => {
-      const body = await jsonBody(c, changeProviderStatusBody);
+    .implement(aiSettingsApi.providerStatus, async (c, { body }) => {
       const provider = resolveProvider(body.provider, 'provider');
-      return c.json({
-        data: toAiSettings(ai, await setProviderStatus(db, ai, c.get('userId'), provider, body.enabled)),
-      });
+      return settings(await setProviderStatus(db, ai, c.get('userId'), provider, body.enabled));
     })
-    .post('/change-model-status', async (c) => {
-      const { modelId, enabled } = await jsonBody(c, changeModelStatusBody);
-      return c.json({ data: toAiSettings(ai, await setModelStatus(db, ai, c.get('userId'), modelId, enabled)) });
-    });
+    .implement(aiSettingsApi.modelStatus, async (c, { body: { modelId, enabled } }) =>
+      settings(await setModelStatus(db, ai, c.get('userId'), modelId, enabled)),
+    ).app;
 }

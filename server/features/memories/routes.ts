@@ -1,23 +1,29 @@
-import { Hono } from 'hono';
-import { idParamSchema, instructionListQuery, memoryBody } from '../../../lib/api/contract';
+import { memoryApi } from '../../../lib/api/routes/memories';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { jsonBody, param, query } from '../../http/validate';
 import { createMemory, deleteMemory, getMemory, listMemories, updateMemory } from './memories';
 
-/** Memories (lib/api/voice-contract.ts), mounted at /api. */
+/** Memories (lib/api/routes/memories.ts), mounted at /api. */
 export function memoryRoutes({ db }: Deps) {
-  const id = (c: Parameters<typeof param>[0]) => param(c, 'id', idParamSchema);
-  return new Hono<AppEnv>()
-    .get('/memories', async (c) => c.json(await listMemories(db, c.get('userId'), query(c, instructionListQuery))))
-    .post('/memories', async (c) => {
-      const { data } = await jsonBody(c, memoryBody);
-      return c.json({ data: await createMemory(db, c.get('userId'), data.memory) }, 201);
-    })
-    .get('/memories/:id', async (c) => c.json({ data: await getMemory(db, c.get('userId'), id(c)) }))
-    .put('/memories/:id', async (c) => {
-      const memoryId = id(c);
-      const { data } = await jsonBody(c, memoryBody);
-      return c.json({ data: await updateMemory(db, c.get('userId'), memoryId, data.memory) });
-    })
-    .delete('/memories/:id', async (c) => c.json({ data: await deleteMemory(db, c.get('userId'), id(c)) }));
+  return contractRoutes<AppEnv>('/api')
+    .implement(memoryApi.list, async (c, { query }) => ({
+      status: 200,
+      body: await listMemories(db, c.get('userId'), query),
+    }))
+    .implement(memoryApi.create, async (c, { body }) => ({
+      status: 201,
+      body: { data: await createMemory(db, c.get('userId'), body.data.memory) },
+    }))
+    .implement(memoryApi.get, async (c, { params }) => ({
+      status: 200,
+      body: { data: await getMemory(db, c.get('userId'), params.id) },
+    }))
+    .implement(memoryApi.update, async (c, { params, body }) => ({
+      status: 200,
+      body: { data: await updateMemory(db, c.get('userId'), params.id, body.data.memory) },
+    }))
+    .implement(memoryApi.remove, async (c, { params }) => ({
+      status: 200,
+      body: { data: await deleteMemory(db, c.get('userId'), params.id) },
+    })).app;
 }
