@@ -19,8 +19,11 @@ import {
   type TemporaryMessageInput,
 } from '../api/chat-contract';
 import { CHAT_FILE_FIELDS, chatFileUploadResponseSchema } from '../api/chat-files-contract';
-import { collectionBookmarksSchema, gemSchema } from '../api/contract';
+import { apiClient } from '../api/client';
+import { gemSchema } from '../api/contract';
 import type { HttpMethod } from '../api/route';
+import { collectionApi } from '../api/routes/collections';
+import { gemApi } from '../api/routes/gems';
 import {
   brandVoiceListSchema,
   brandVoiceSchema,
@@ -55,14 +58,13 @@ const INSTRUCTIONS = {
 } as const;
 const searchParam = (search: string) => `search=${encodeURIComponent(search)}&perPage=100`;
 
-const chatGemSchema = z.object({ data: z.object({ id: z.number(), title: z.string(), url: z.string().nullable() }) });
-
 /**
  * The side panel's calls to the server, made from the panel itself (answers stream straight from the
  * server, never through the service worker). A refused token is renewed once through the background.
  */
 export function createChatApi(access: AccessSource) {
   const transport = panelTransport(access);
+  const api = apiClient(transport);
 
   /** A route not yet in the contract (lib/api/routes/index.ts), under /api/ (`path` without its leading slash). */
   function send(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
@@ -114,7 +116,7 @@ export function createChatApi(access: AccessSource) {
     /** Deletes a chat with its messages, pictures and files; its share link stops working. */
     deleteChat: async (chatId: number) => (await json('delete', `chats/${chatId}`, deletedSchema)).data,
     /** The chat's gem: its title and the page it was started from. */
-    getChat: async (chatId: number) => (await json('get', `gems/${chatId}`, chatGemSchema)).data,
+    getChat: async (chatId: number) => (await api.call(gemApi.get, { params: { id: chatId } })).data,
     listMessages: async (chatId: number) => (await json('get', `chats/${chatId}/messages`, messageListSchema)).data,
     ask: (chatId: number, body: AskBody, signal?: AbortSignal) =>
       events('post', `chats/${chatId}/messages`, body, signal),
@@ -145,11 +147,10 @@ export function createChatApi(access: AccessSource) {
     /** A page of a collection's gems (the Bookmark attachment panel; 25 a page, as the spec has it). */
     collectionGems: async (collectionId: number, page: number) =>
       (
-        await json(
-          'get',
-          `collections/${collectionId}/bookmarks?page=${page}&perPage=${COLLECTION_GEMS_PAGE}`,
-          collectionBookmarksSchema,
-        )
+        await api.call(collectionApi.bookmarks, {
+          params: { id: collectionId },
+          query: { page, perPage: COLLECTION_GEMS_PAGE },
+        })
       ).data,
     exportChat: async (chatId: number, format: ChatExportFormat) => {
       const response = await send('get', `chats/${chatId}/export?format=${format}`);

@@ -197,18 +197,18 @@ const REQUESTS: Record<string, ValidRequest> = {
     json: typedGem({ mediaUrl: 'https://example.com/a.mp4' }),
     idempotent: true,
   },
-  'GET /api/gems/{id}{[0-9]+}': {
+  'GET /api/gems/{id}': {
     path: (f) => `/api/gems/${f.gemId}`,
     pathParam: true,
   },
-  'PUT /api/gems/{id}{[0-9]+}': {
+  'PUT /api/gems/{id}': {
     path: (f) => `/api/gems/${f.gemId}`,
     json: (f) => ({
       data: { title: 'Edited', description: 'd', media_type: 'Link', collectionId: f.collectionId, tags: [f.tagId] },
     }),
     pathParam: true,
   },
-  'DELETE /api/gems/{id}{[0-9]+}': {
+  'DELETE /api/gems/{id}': {
     path: (f) => `/api/gems/${f.gemId}`,
     pathParam: true,
     destructive: true,
@@ -256,7 +256,7 @@ const REQUESTS: Record<string, ValidRequest> = {
     path: () => '/api/upload-chat-files',
     form: (f) => ({ modelId: String(f.modelId) }),
   },
-  'DELETE /api/upload/{id}{[0-9]+}': {
+  'DELETE /api/upload/{id}': {
     path: (f) => `/api/upload/${f.uploadId}`,
     pathParam: true,
     destructive: true,

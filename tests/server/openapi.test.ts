@@ -40,7 +40,9 @@ async function mountedRoutes(): Promise<Set<string>> {
       requests: { limits: rateLimitSettings(undefined), trustedProxies: 0 },
     });
     return new Set(
-      app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`),
+      app.routes
+        .filter((r) => r.method !== 'ALL')
+        .map((r) => `${r.method} ${r.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`),
     );
   } finally {
     await database.close();
