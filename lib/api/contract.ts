@@ -321,6 +321,10 @@ export const collectionBookmarksSchema = z.object({
 
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 export const listOf = <T extends z.ZodType>(schema: T) => z.object({ data: z.array(schema), total: z.number() });
+export const pagedListOf = <T extends z.ZodType>(schema: T) =>
+  z.object({ data: z.array(schema), total: z.number(), page: z.number(), perPage: z.number() });
+/** What a DELETE answers: the deleted row's id. */
+export const deletedSchema = dataOf(z.object({ id: z.number() }));
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const idempotencyKeySchema = z

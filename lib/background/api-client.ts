@@ -155,7 +155,7 @@ export const backgroundTransport: Transport = async (request) => {
 export const api = apiClient(backgroundTransport);
 
 /**
- * Calls a route not yet in the contract (lib/api/routes/index.ts, NOT_YET_IN_CONTRACT) through the same transport and
+ * Calls a path by hand (the tests reach routes this way) through the same transport and
  * parses the answer with `schema`. `path` is under /api/, without its leading slash.
  */
 export async function callApi<T extends z.ZodType>(

@@ -1,8 +1,9 @@
-import { z } from 'zod';
 import { CallError } from '../api/call-error';
-import { type CreateFeedbackInput, dataOf, feedbackSchema, uploadResponseSchema } from '../api/contract';
+import type { CreateFeedbackInput } from '../api/contract';
+import { feedbackApi } from '../api/routes/feedbacks';
 import { tagApi } from '../api/routes/tags';
-import { api, callApi } from './api-client';
+import { uploadApi } from '../api/routes/uploads';
+import { api } from './api-client';
 import { userItem } from './stores';
 
 /** Tag creation as the spec has it: body data{tag, users}; the new tag is the answer's data. */
@@ -27,7 +28,7 @@ export async function uploadFeedbackImage(input: { name: string; dataUrl: string
   const form = new FormData();
   form.append('files', dataUrlToBlob(input.dataUrl), input.name);
   form.append('isFeedbackImg', 'true');
-  const { data } = await callApi('post', 'upload', uploadResponseSchema, { body: form });
+  const { data } = await api.call(uploadApi.upload, { body: form });
   const [link] = data.media;
   const [upload] = data.uploads;
   if (!link || !upload) throw new CallError({ kind: 'server', status: 500, message: 'The server stored no image.' });
@@ -35,14 +36,9 @@ export async function uploadFeedbackImage(input: { name: string; dataUrl: string
 }
 
 export const deleteUploadedImage = async (input: { id: number }) => {
-  await callApi('delete', `upload/${input.id}`, z.unknown());
+  await api.call(uploadApi.delete, { params: { id: input.id } });
   return { id: input.id };
 };
 
 export const submitFeedback = async (input: CreateFeedbackInput) =>
-  (
-    await callApi('post', 'feedbacks', dataOf(feedbackSchema), {
-      json: { data: input },
-      searchParams: { populate: '*' },
-    })
-  ).data;
+  (await api.call(feedbackApi.create, { body: { data: input }, query: { populate: '*' } })).data;

@@ -1,19 +1,11 @@
 import type { WxtStorageItem } from 'wxt/utils/storage';
-import { z } from 'zod';
 import { CallError } from '../api/call-error';
-import {
-  type CreateGemInput,
-  collectionSchema,
-  dataOf,
-  gemListSchema,
-  gemSchema,
-  IDEMPOTENCY_HEADER,
-  listOf,
-  type UpdateGemInput,
-} from '../api/contract';
+import { type CreateGemInput, IDEMPOTENCY_HEADER, type UpdateGemInput } from '../api/contract';
+import { collectionApi } from '../api/routes/collections';
+import { gemApi } from '../api/routes/gems';
 import { tagApi } from '../api/routes/tags';
 import type { SaveEndpoint } from '../messaging/protocol';
-import { api, callApi } from './api-client';
+import { api } from './api-client';
 import { cachedCollectionsItem, cachedTagsItem } from './stores';
 
 /** Loads a list and remembers it; when the server cannot be reached, the remembered list stands in. */
@@ -32,40 +24,44 @@ async function withOfflineCopy<T>(
   }
 }
 
+/** The route of each save endpoint. */
+const SAVE_ROUTES = {
+  gems: gemApi.create,
+  code: gemApi.createCode,
+  pdf: gemApi.createPdf,
+  audios: gemApi.createAudio,
+  videos: gemApi.createVideo,
+} as const;
+
 /** The user's gems, collections and tags on the server, as the extension's pages use them. */
 export const listCollections = () =>
-  withOfflineCopy(
-    cachedCollectionsItem,
-    async () => (await callApi('get', 'get-user-collections', listOf(collectionSchema))).data,
-  );
+  withOfflineCopy(cachedCollectionsItem, async () => (await api.call(collectionApi.list)).data);
 
 export const createCollection = async (input: { name: string; parentId?: number | null }) =>
-  (await callApi('post', 'collections', dataOf(collectionSchema), { json: { data: input } })).data;
+  (await api.call(collectionApi.create, { body: { data: input } })).data;
 
 export const listTags = () => withOfflineCopy(cachedTagsItem, async () => (await api.call(tagApi.list)).data);
 
-export const findGemsAtUrl = async (url: string) =>
-  (await callApi('get', 'gems-at-url', z.object({ data: z.array(gemSchema) }), { searchParams: { url } })).data;
+export const findGemsAtUrl = async (url: string) => (await api.call(gemApi.atUrl, { query: { url } })).data;
 
 /**
  * Creates a gem at once, on the general or a typed endpoint. Saves from the UI go through the queue (saves.ts), which
  * uses this.
  */
 export const createGem = async (input: { idempotencyKey: string; gem: CreateGemInput; endpoint?: SaveEndpoint }) =>
+  // the typed endpoints take the fields of POST /api/gems, their media type fixed (the server checks it)
   (
-    await callApi('post', input.endpoint ?? 'gems', dataOf(gemSchema), {
-      json: { data: input.gem },
+    await api.call(SAVE_ROUTES[input.endpoint ?? 'gems'] as typeof gemApi.create, {
+      body: { data: input.gem },
       headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey },
     })
   ).data;
 
 export const updateGem = async (input: { id: number; gem: UpdateGemInput }) =>
-  (await callApi('put', `gems/${input.id}`, dataOf(gemSchema), { json: { data: input.gem } })).data;
+  (await api.call(gemApi.update, { params: { id: input.id }, body: { data: input.gem } })).data;
 
 export const deleteGem = async (input: { id: number }) =>
-  (await callApi('delete', `gems/${input.id}`, dataOf(z.object({ id: z.number() })))).data;
+  (await api.call(gemApi.delete, { params: { id: input.id } })).data;
 
 export const listGems = (input: { page: number; perPage?: number }) =>
-  callApi('get', 'get-all-bookmark', gemListSchema, {
-    searchParams: { page: input.page, perPage: input.perPage ?? 20 },
-  });
+  api.call(gemApi.library, { query: { page: input.page, perPage: input.perPage ?? 20 } });

@@ -1,9 +1,10 @@
 import { storage } from 'wxt/utils/storage';
 import { CallError, signedOutError, toUiError } from '../api/call-error';
-import { dataOf, type Gem, gemSchema, IDEMPOTENCY_HEADER } from '../api/contract';
+import { type Gem, IDEMPOTENCY_HEADER } from '../api/contract';
+import { uploadApi } from '../api/routes/uploads';
 import { announceLibraryChange } from '../messaging/library-changes';
 import type { QueueView, SaveOutcome, SavePayload, UiError } from '../messaging/protocol';
-import { callApi } from './api-client';
+import { api } from './api-client';
 import { flashBadge, setWaitingSaves } from './badge';
 import { confirmSave } from './confirm-save';
 import { fitGemToLimits } from './fit-to-limits';
@@ -48,7 +49,7 @@ async function deliver(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
       form.append('data', JSON.stringify(payload.gem));
       return {
         ok: true,
-        result: (await callApi('post', 'upload-all-file', dataOf(gemSchema), { body: form, headers })).data,
+        result: (await api.call(uploadApi.imageGem, { body: form, headers })).data,
       };
     }
     return {

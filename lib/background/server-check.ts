@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { offlineError } from '../api/call-error';
+import { healthApi } from '../api/routes/health';
 import type { ServerCheck, UiError } from '../messaging/protocol';
 import { normaliseServerUrl } from './server-url';
 
-const healthSchema = z.object({ data: z.object({ status: z.literal('ok') }) });
 const CHECK_TIMEOUT_MS = 5000;
 
 /**
@@ -26,7 +25,8 @@ export async function checkServer(input: string): Promise<ServerCheck> {
 async function probe(serverUrl: string): Promise<UiError | null> {
   let response: Response;
   try {
-    response = await fetch(`${serverUrl}/api/health`, {
+    // an address being checked, not the stored one: a plain fetch, not the signed-in client
+    response = await fetch(`${serverUrl}${healthApi.check.path}`, {
       signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
       credentials: 'omit',
     });
@@ -34,7 +34,7 @@ async function probe(serverUrl: string): Promise<UiError | null> {
     return offlineError(serverUrl);
   }
   const body = await response.json().catch(() => null);
-  if (response.ok && healthSchema.safeParse(body).success) return null;
+  if (response.ok && healthApi.check.responses[200].schema.safeParse(body).success) return null;
   return {
     kind: 'invalid',
     status: response.status,

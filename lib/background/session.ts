@@ -1,6 +1,7 @@
-import { authResponseSchema } from '../api/contract';
+import type { AuthResponse } from '../api/contract';
+import { authApi } from '../api/routes/auth';
 import type { Session } from '../messaging/protocol';
-import { callApi, refreshSettled } from './api-client';
+import { api, refreshSettled } from './api-client';
 import { normaliseServerUrl } from './server-url';
 import { accessTokenItem, clearCredentials, refreshTokenItem, serverUrlItem, userItem } from './stores';
 
@@ -19,8 +20,7 @@ export async function setServerUrl(input: string): Promise<Session> {
   return getSession();
 }
 
-async function startSession(path: string, body: unknown): Promise<Session> {
-  const session = await callApi('post', path, authResponseSchema, { json: body, anonymous: true });
+async function startSession(session: AuthResponse): Promise<Session> {
   await Promise.all([
     accessTokenItem.setValue(session.jwt),
     refreshTokenItem.setValue(session.refreshToken),
@@ -29,10 +29,11 @@ async function startSession(path: string, body: unknown): Promise<Session> {
   return getSession();
 }
 
-export const signUp = (input: { username: string; email: string; password: string }) =>
-  startSession('auth/local/register', input);
+export const signUp = async (input: { username: string; email: string; password: string }) =>
+  startSession(await api.call(authApi.register, { body: input }));
 
-export const signIn = (input: { identifier: string; password: string }) => startSession('auth/local', input);
+export const signIn = async (input: { identifier: string; password: string }) =>
+  startSession(await api.call(authApi.signIn, { body: input }));
 
 /**
  * Revokes the sign-in on the server when it can be reached; forgets the tokens either way. A token refresh
@@ -43,10 +44,7 @@ export async function signOut(): Promise<Session> {
   const refreshToken = await refreshTokenItem.getValue();
   await clearCredentials();
   if (refreshToken) {
-    await callApi('post', 'auth/logout', authResponseSchema.pick({}).passthrough(), {
-      json: { refreshToken },
-      anonymous: true,
-    }).catch(() => {});
+    await api.call(authApi.signOut, { body: { refreshToken } }).catch(() => {});
   }
   return getSession();
 }

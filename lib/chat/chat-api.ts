@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CallError, notUnderstoodError } from '../api/call-error';
 import type {
   ChatExportFormat,
@@ -18,6 +18,8 @@ import { chatFileApi } from '../api/routes/chat-files';
 import { chatHistoryApi } from '../api/routes/chat-history';
 import { chatShareApi } from '../api/routes/chat-shares';
 import { chatApi } from '../api/routes/chats';
+import { collectionApi } from '../api/routes/collections';
+import { gemApi } from '../api/routes/gems';
 import { brandVoiceApi, personaApi } from '../api/routes/instructions';
 import { memoryApi } from '../api/routes/memories';
 import { promptApi } from '../api/routes/prompts';
@@ -30,16 +32,10 @@ import { readSse } from './sse';
 export const COLLECTION_GEMS_PAGE = 25;
 
 export type AskBody = z.input<typeof sendMessageWithContextBody>;
-type Method = HttpMethod;
-
-const deletedSchema = z.object({ data: z.object({ id: z.number() }) });
-
 /** A brand voice ('voice') or an agent ('persona'): the panel lists, edits and picks both alike. */
 export type InstructionKind = 'voice' | 'persona';
 const INSTRUCTIONS = { voice: brandVoiceApi, persona: personaApi } as const;
 const searchParam = (search: string) => `search=${encodeURIComponent(search)}&perPage=100`;
-
-const chatGemSchema = z.object({ data: z.object({ id: z.number(), title: z.string(), url: z.string().nullable() }) });
 
 /**
  * The side panel's calls to the server, made from the panel itself (answers stream straight from the
@@ -48,27 +44,6 @@ const chatGemSchema = z.object({ data: z.object({ id: z.number(), title: z.strin
 export function createChatApi(access: AccessSource) {
   const transport = panelTransport(access);
   const client = apiClient(transport);
-
-  /** A route not yet in the contract (lib/api/routes/index.ts), under /api/ (`path` without its leading slash). */
-  function send(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
-    const json = body !== undefined && !(body instanceof FormData);
-    return transport({
-      method,
-      target: `api/${path}`,
-      auth: 'user',
-      // A FormData body sets its own multipart type (with its boundary).
-      headers: json ? { 'Content-Type': 'application/json' } : {},
-      body: json ? JSON.stringify(body) : (body as FormData | undefined),
-      signal,
-    });
-  }
-
-  async function json<S extends z.ZodType>(method: Method, path: string, schema: S, body?: unknown) {
-    const response = await send(method, path, body);
-    const parsed = schema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw new CallError(notUnderstoodError(response.status));
-    return parsed.data as z.output<S>;
-  }
 
   /** The events of an answer's stream; leaving the loop (or aborting) lets the answer go on server-side. */
   async function* events(sent: () => Promise<Response>): AsyncGenerator<ChatStreamEvent> {
@@ -94,7 +69,7 @@ export function createChatApi(access: AccessSource) {
     /** Deletes a chat with its messages, pictures and files; its share link stops working. */
     deleteChat: async (chatId: number) => (await client.call(chatApi.delete, { params: { id: chatId } })).data,
     /** The chat's gem: its title and the page it was started from. */
-    getChat: async (chatId: number) => (await json('get', `gems/${chatId}`, chatGemSchema)).data,
+    getChat: async (chatId: number) => (await client.call(gemApi.get, { params: { id: chatId } })).data,
     listMessages: async (chatId: number) => (await client.call(chatApi.messages, { params: { id: chatId } })).data,
     ask: (chatId: number, body: AskBody, signal?: AbortSignal) =>
       events(() => client.send(chatApi.ask, { params: { id: chatId }, body, signal })),
@@ -120,11 +95,10 @@ export function createChatApi(access: AccessSource) {
     /** A page of a collection's gems (the Bookmark attachment panel; 25 a page, as the spec has it). */
     collectionGems: async (collectionId: number, page: number) =>
       (
-        await json(
-          'get',
-          `collections/${collectionId}/bookmarks?page=${page}&perPage=${COLLECTION_GEMS_PAGE}`,
-          collectionBookmarksSchema,
-        )
+        await client.call(collectionApi.bookmarks, {
+          params: { id: collectionId },
+          query: { page, perPage: COLLECTION_GEMS_PAGE },
+        })
       ).data,
     exportChat: async (chatId: number, format: ChatExportFormat) => {
       const response = await client.send(chatHistoryApi.export, { params: { id: chatId }, query: { format } });

@@ -1,4 +1,4 @@
-import { type Context, type Env, Hono } from 'hono';
+import { type Context, type Env, Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { ReplyOf, RouteDef } from '../../lib/api/route';
 import { header, jsonBody, param, query } from './validate';
@@ -40,6 +40,16 @@ async function readInput<R extends RouteDef>(c: Context, route: R): Promise<Rout
   } as RouteInput<R>;
 }
 
+export interface ImplementOptions<E extends Env> {
+  /** Run before the request is read, e.g. a rate limit or a body limit of its own (uploads). */
+  middleware?: MiddlewareHandler<E>[];
+  /**
+   * A pattern a path parameter must match for the route to match at all (Hono's `:id{[0-9]+}`), so a literal path
+   * beside it is never shadowed; a request that does not match is the app's "No route" 404.
+   */
+  match?: Record<string, string>;
+}
+
 /**
  * The routes of one feature, mounted by server/app.ts at `mount` (the part of their paths it adds): each is
  * implemented from its definition in lib/api/routes/.
@@ -48,10 +58,19 @@ export function contractRoutes<E extends Env>(mount: string) {
   const app = new Hono<E>();
   const routes = {
     app,
-    implement<R extends RouteDef>(route: R, handler: RouteHandler<R, E>) {
+    implement<R extends RouteDef>(route: R, handler: RouteHandler<R, E>, options: ImplementOptions<E> = {}) {
       if (!route.path.startsWith(mount)) throw new Error(`${route.path} is not under ${mount}`);
-      const local = route.path.slice(mount.length).replace(/\{(\w+)\}/g, ':$1') || '/';
-      app.on(route.method.toUpperCase(), local, async (c) => {
+      const local =
+        route.path
+          .slice(mount.length)
+          .replace(
+            /\{(\w+)\}/g,
+            (_, name: string) => `:${name}${options.match?.[name] ? `{${options.match[name]}}` : ''}`,
+          ) || '/';
+      const method = route.method.toUpperCase();
+      // each registered on its own, in order: Hono runs them as one chain
+      for (const middleware of options.middleware ?? []) app.on(method, local, middleware);
+      app.on(method, local, async (c) => {
         const reply = await handler(c, await readInput(c, route));
         if (reply instanceof Response) return reply;
         return c.json(reply.body, reply.status as Parameters<typeof c.json>[1]);

@@ -1,5 +1,5 @@
 import { type RouteAuth, routeKey } from '../../lib/api/route';
-import { contractRoutes, NOT_YET_IN_CONTRACT } from '../../lib/api/routes';
+import { contractRoutes } from '../../lib/api/routes';
 import { checkDocumented } from './documented-responses';
 
 /**
@@ -197,18 +197,18 @@ const REQUESTS: Record<string, ValidRequest> = {
     json: typedGem({ mediaUrl: 'https://example.com/a.mp4' }),
     idempotent: true,
   },
-  'GET /api/gems/{id}{[0-9]+}': {
+  'GET /api/gems/{id}': {
     path: (f) => `/api/gems/${f.gemId}`,
     pathParam: true,
   },
-  'PUT /api/gems/{id}{[0-9]+}': {
+  'PUT /api/gems/{id}': {
     path: (f) => `/api/gems/${f.gemId}`,
     json: (f) => ({
       data: { title: 'Edited', description: 'd', media_type: 'Link', collectionId: f.collectionId, tags: [f.tagId] },
     }),
     pathParam: true,
   },
-  'DELETE /api/gems/{id}{[0-9]+}': {
+  'DELETE /api/gems/{id}': {
     path: (f) => `/api/gems/${f.gemId}`,
     pathParam: true,
     destructive: true,
@@ -256,7 +256,7 @@ const REQUESTS: Record<string, ValidRequest> = {
     path: () => '/api/upload-chat-files',
     form: (f) => ({ modelId: String(f.modelId) }),
   },
-  'DELETE /api/upload/{id}{[0-9]+}': {
+  'DELETE /api/upload/{id}': {
     path: (f) => `/api/upload/${f.uploadId}`,
     pathParam: true,
     destructive: true,
@@ -454,15 +454,8 @@ const REQUESTS: Record<string, ValidRequest> = {
   ...voiceRoutes(),
 };
 
-/** Who may call a route not yet in the contract (the contract says it for the others). */
-function legacyAuth(path: string): RouteAuth {
-  if (path.startsWith('/api/admin/')) return 'admin';
-  return /^\/(api\/auth|uploads|shared)\//.test(path) ? 'none' : 'user';
-}
-
 /**
- * Every route: the contract's, then those not yet in it. A route
- * without a valid request above, or a request for no route, throws, naming them.
+ * Every route of the contract. A route without a valid request above, or a request for no route, throws, naming them.
  */
 function routeCases(): RouteCase[] {
   const defined = contractRoutes().map(({ route }) => ({
@@ -471,11 +464,7 @@ function routeCases(): RouteCase[] {
     path: route.path,
     auth: route.auth,
   }));
-  const notYet = NOT_YET_IN_CONTRACT.map((key) => {
-    const [method, path] = key.split(' ') as [Method, string];
-    return { key, method, path, auth: legacyAuth(path) };
-  });
-  const routes = [...defined, ...notYet];
+  const routes = defined;
   const missing = routes.filter((r) => !REQUESTS[r.key]).map((r) => r.key);
   if (missing.length) throw new Error(`tests/server/api-routes.ts has no valid request for ${missing.join(', ')}`);
   const keys = new Set(routes.map((r) => r.key));

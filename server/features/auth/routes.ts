@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
-import { loginBody, refreshBody, registerBody } from '../../../lib/api/contract';
+import type { MiddlewareHandler } from 'hono';
+import { authApi } from '../../../lib/api/routes/auth';
 import { rememberAddress } from '../../auth/known-addresses';
 import { accountOf, guardSignIn } from '../../auth/sign-in-guard';
 import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken, signAccessToken } from '../../auth/tokens';
+import { contractRoutes } from '../../http/contract-routes';
 import type { Deps } from '../../http/env';
 import { ApiError } from '../../http/errors';
 import { clientAddress, enforceLimit, tooManyRequests } from '../../http/rate-limit';
 import { recentOwnersOf } from '../../http/recent-owners';
-import { jsonBody } from '../../http/validate';
 import { authenticate, findUserByIdentifier, getUser, registerUser, toUser } from '../users/users';
 
 /**
@@ -31,44 +31,47 @@ export function authRoutes(deps: Deps) {
     };
   };
 
-  return new Hono()
-    .post('/local/register', async (c) => {
-      const address = clientAddress(c, trustedProxies);
-      await enforceLimit(c, db, limits.register, `register:address:${address}`, 'Too many sign-ups from this address');
-      const input = await jsonBody(c, registerBody);
-      const user = await registerUser(db, input);
-      await rememberAddress(db, user.id, address); // the owner's own address, outside the per-account budget
-      return c.json(await session(user), 201);
-    })
-    .post('/local', async (c) => {
-      const { identifier, password } = await jsonBody(c, loginBody);
+  /** A limit per client address, checked before the body is read. */
+  const perAddress =
+    (limit: 'register' | 'refresh', message: string): MiddlewareHandler =>
+    async (c, next) => {
+      await enforceLimit(c, db, limits[limit], `${limit}:address:${clientAddress(c, trustedProxies)}`, message);
+      await next();
+    };
+
+  return contractRoutes('/api/auth')
+    .implement(
+      authApi.register,
+      async (c, { body }) => {
+        const user = await registerUser(db, body);
+        // the owner's own address, outside the per-account budget
+        await rememberAddress(db, user.id, clientAddress(c, trustedProxies));
+        return { status: 201, body: await session(user) };
+      },
+      { middleware: [perAddress('register', 'Too many sign-ups from this address')] },
+    )
+    .implement(authApi.signIn, async (c, { body: { identifier, password } }) => {
       const user = await findUserByIdentifier(db, identifier);
       const address = clientAddress(c, trustedProxies);
       const attempt = { account: accountOf(user?.id, identifier), userId: user?.id, address };
       const outcome = await guardSignIn(db, limits, attempt, async () => (await authenticate(user, password)) !== null);
       if (!outcome.allowed) throw tooManyRequests(c, outcome.retryAfterSeconds, 'Too many failed sign-in attempts');
       if (!outcome.succeeded || !user) throw new ApiError(400, 'Invalid identifier or password');
-      return c.json(await session(user));
+      return { status: 200, body: await session(user) };
     })
-    .post('/refresh', async (c) => {
-      const address = clientAddress(c, trustedProxies);
-      await enforceLimit(
-        c,
-        db,
-        limits.refresh,
-        `refresh:address:${address}`,
-        'Too many token refreshes from this address',
-      );
-      const { refreshToken } = await jsonBody(c, refreshBody);
-      const result = await rotateRefreshToken(db, tokens, refreshToken);
-      if (!result.ok) throw new ApiError(401, result.reason);
-      return c.json(await session(await getUser(db, result.userId), result));
-    })
-    .post('/logout', async (c) => {
-      const { refreshToken } = await jsonBody(c, refreshBody);
+    .implement(
+      authApi.refresh,
+      async (_, { body: { refreshToken } }) => {
+        const result = await rotateRefreshToken(db, tokens, refreshToken);
+        if (!result.ok) throw new ApiError(401, result.reason);
+        return { status: 200, body: await session(await getUser(db, result.userId), result) };
+      },
+      { middleware: [perAddress('refresh', 'Too many token refreshes from this address')] },
+    )
+    .implement(authApi.signOut, async (_, { body: { refreshToken } }) => {
       const familyId = await revokeRefreshFamily(db, refreshToken);
       // its access tokens are refused from the next request on (require-user.ts)
       if (familyId) recentOwnersOf(deps).forget(familyId);
-      return c.json({ data: { signedOut: true } });
-    });
+      return { status: 200, body: { data: { signedOut: true as const } } };
+    }).app;
 }

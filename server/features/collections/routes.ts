@@ -1,12 +1,6 @@
-import { Hono } from 'hono';
-import {
-  collectionBookmarksQuery,
-  createCollectionBody,
-  idParamSchema,
-  updateCollectionBody,
-} from '../../../lib/api/contract';
+import { collectionApi } from '../../../lib/api/routes/collections';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { jsonBody, param, query } from '../../http/validate';
 import { listGems } from '../gems/gems';
 import { getUser } from '../users/users';
 import {
@@ -20,32 +14,32 @@ import {
 
 /** Mounted at /api: the spec's collection paths are not all under one prefix. */
 export function collectionRoutes({ db }: Deps) {
-  const id = (c: Parameters<typeof param>[0]) => param(c, 'id', idParamSchema);
-  return new Hono<AppEnv>()
-    .get('/get-user-collections', async (c) => {
+  return contractRoutes<AppEnv>('/api')
+    .implement(collectionApi.list, async (c) => {
       const data = await listCollections(db, c.get('userId'));
-      return c.json({ data, total: data.length });
+      return { status: 200, body: { data, total: data.length } };
     })
-    .post('/collections', async (c) => {
-      const { data } = await jsonBody(c, createCollectionBody);
-      return c.json({ data: await createCollection(db, c.get('userId'), data) }, 201);
+    .implement(collectionApi.create, async (c, { body: { data } }) => ({
+      status: 201,
+      body: { data: await createCollection(db, c.get('userId'), data) },
+    }))
+    .implement(collectionApi.get, async (c, { params }) => {
+      const row = await getOwnedCollection(db, c.get('userId'), params.id);
+      return { status: 200, body: { data: toCollection(row) } };
     })
-    .get('/collections/:id', async (c) => {
-      const row = await getOwnedCollection(db, c.get('userId'), id(c));
-      return c.json({ data: toCollection(row) });
-    })
-    .put('/collections/:id', async (c) => {
-      const collectionId = id(c);
-      const { data } = await jsonBody(c, updateCollectionBody);
-      return c.json({ data: await updateCollection(db, c.get('userId'), collectionId, data) });
-    })
-    .delete('/collections/:id', async (c) => {
+    .implement(collectionApi.update, async (c, { params, body: { data } }) => ({
+      status: 200,
+      body: { data: await updateCollection(db, c.get('userId'), params.id, data) },
+    }))
+    .implement(collectionApi.delete, async (c, { params }) => {
       const user = await getUser(db, c.get('userId'));
-      return c.json({ data: await deleteCollection(db, user.id, id(c), user.unfilteredCollectionId) });
+      return {
+        status: 200,
+        body: { data: await deleteCollection(db, user.id, params.id, user.unfilteredCollectionId) },
+      };
     })
-    .get('/collections/:id/bookmarks', async (c) => {
-      const row = await getOwnedCollection(db, c.get('userId'), id(c));
-      const q = query(c, collectionBookmarksQuery);
+    .implement(collectionApi.bookmarks, async (c, { params, query: q }) => {
+      const row = await getOwnedCollection(db, c.get('userId'), params.id);
       const list = await listGems(db, c.get('owner'), {
         page: q.page,
         perPage: q.perPage,
@@ -53,8 +47,7 @@ export function collectionRoutes({ db }: Deps) {
         mediaType: q.media_type,
         sortBy: q.sortBy,
       });
-      return c.json({
-        data: { ...toCollection(row), bookmarks: list.data, page: q.page, hasMore: q.page * q.perPage < list.total },
-      });
-    });
+      const hasMore = q.page * q.perPage < list.total;
+      return { status: 200, body: { data: { ...toCollection(row), bookmarks: list.data, page: q.page, hasMore } } };
+    }).app;
 }

@@ -1,7 +1,6 @@
-import { Hono } from 'hono';
-import { createFeedbackBody, pageQuery, populateQuery } from '../../../lib/api/contract';
+import { feedbackApi } from '../../../lib/api/routes/feedbacks';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { jsonBody, query } from '../../http/validate';
 import { baseUrlOf } from '../uploads/upload-files';
 import { createFeedback, listFeedbacks } from './feedbacks';
 
@@ -10,15 +9,13 @@ import { createFeedback, listFeedbacks } from './feedbacks';
  * author always come populated.
  */
 export function feedbackRoutes({ db, files }: Deps) {
-  return new Hono<AppEnv>()
-    .post('/', async (c) => {
-      query(c, populateQuery);
-      const { data } = await jsonBody(c, createFeedbackBody);
+  return contractRoutes<AppEnv>('/api/feedbacks')
+    .implement(feedbackApi.create, async (c, { body: { data } }) => {
       const feedback = await createFeedback(db, c.get('userId'), data, baseUrlOf(files.publicUrl, c.req.url));
-      return c.json({ data: feedback }, 201);
+      return { status: 201, body: { data: feedback } };
     })
-    .get('/', async (c) => {
-      const { page, perPage } = query(c, pageQuery.extend(populateQuery.shape));
-      return c.json(await listFeedbacks(db, { authorId: c.get('userId'), page, perPage }));
-    });
+    .implement(feedbackApi.list, async (c, { query: { page, perPage } }) => ({
+      status: 200,
+      body: await listFeedbacks(db, { authorId: c.get('userId'), page, perPage }),
+    })).app;
 }

@@ -1,16 +1,12 @@
-import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import {
-  createImageGemEnvelope,
-  IDEMPOTENCY_HEADER,
-  IMAGE_GEM_FIELDS,
-  idempotencyKeySchema,
-} from '../../../lib/api/contract';
+import { createImageGemEnvelope, IMAGE_GEM_FIELDS } from '../../../lib/api/contract';
+import { uploadApi } from '../../../lib/api/routes/uploads';
 import { MAX_IMAGE_BYTES } from '../../../lib/files/image-type';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { ApiError, fieldError, sendError } from '../../http/errors';
+import { ApiError, sendError } from '../../http/errors';
 import { parseRequestJson } from '../../http/json-text';
-import { header, parseOrThrow } from '../../http/validate';
+import { parseOrThrow } from '../../http/validate';
 import { filesError, readForm } from '../uploads/routes';
 import { filesAt } from '../uploads/upload-files';
 import { checkFiles } from '../uploads/uploads';
@@ -19,7 +15,7 @@ import { createImageGem } from './image-gems';
 /** The largest image gem request: one image, the gem fields (as much as a JSON gem may be), multipart framing. */
 export const MAX_IMAGE_GEM_BODY = MAX_IMAGE_BYTES + 5 * 1024 * 1024 + 64 * 1024;
 
-const dataError = (message: string) => fieldError(400, 'data', message);
+const dataError = (message: string) => new ApiError(400, `data: ${message}`, { errors: [{ path: 'data', message }] });
 
 /** The `data` field: a JSON string (or a JSON file part) of the gem fields, checked by the contract. */
 async function readGemData(entry: FormDataEntryValue | null) {
@@ -35,22 +31,23 @@ async function readGemData(entry: FormDataEntryValue | null) {
  * multipart `files` = exactly one image, `data` = the gem fields as JSON; `Idempotency-Key` honoured.
  */
 export function imageGemRoutes({ db, files }: Deps) {
-  return new Hono<AppEnv>().post(
-    '/upload-all-file',
-    bodyLimit({
-      maxSize: MAX_IMAGE_GEM_BODY,
-      onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_IMAGE_GEM_BODY} bytes`),
-    }),
-    async (c) => {
-      const key = header(c, IDEMPOTENCY_HEADER, idempotencyKeySchema);
+  const limit = bodyLimit({
+    maxSize: MAX_IMAGE_GEM_BODY,
+    onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_IMAGE_GEM_BODY} bytes`),
+  });
+  return contractRoutes<AppEnv>('/api').implement(
+    uploadApi.imageGem,
+    async (c, { headers }) => {
       const form = await readForm(c);
       const input = await readGemData(form.get(IMAGE_GEM_FIELDS.data));
       const entries = form.getAll(IMAGE_GEM_FIELDS.file);
       if (entries.length > 1) throw filesError('Attach exactly one image');
       const [file] = await checkFiles(entries);
       if (!file) throw filesError('Attach exactly one image');
+      const key = headers['Idempotency-Key'];
       const { gem, created } = await createImageGem(db, filesAt(files, c.req.url), c.get('owner'), input, file, key);
-      return c.json({ data: gem }, created ? 201 : 200);
+      return created ? { status: 201, body: { data: gem } } : { status: 200, body: { data: gem } };
     },
-  );
+    { middleware: [limit] },
+  ).app;
 }

@@ -1,17 +1,18 @@
-import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { feedbackImageQuery, idParamSchema } from '../../../lib/api/contract';
+import { uploadApi } from '../../../lib/api/routes/uploads';
 import { MAX_IMAGE_BYTES } from '../../../lib/files/image-type';
+import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { ApiError, fieldError, sendError } from '../../http/errors';
-import { cleanForm, param, pathText, query } from '../../http/validate';
+import { ApiError, sendError } from '../../http/errors';
+import { cleanForm } from '../../http/validate';
 import { baseUrlOf, parseFileName } from './upload-files';
 import { checkFiles, deleteUpload, MAX_FILES_PER_UPLOAD, openStoredFile, storeUploads, toUpload } from './uploads';
 
 /** The largest upload request: the most files at the largest size, plus room for the multipart framing. */
 export const MAX_UPLOAD_BODY = MAX_FILES_PER_UPLOAD * MAX_IMAGE_BYTES + 1024 * 1024;
 
-export const filesError = (message: string) => fieldError(400, 'files', message);
+export const filesError = (message: string) =>
+  new ApiError(400, `files: ${message}`, { errors: [{ path: 'files', message }] });
 
 /** The multipart form of an upload request; anything else is a 400 naming `files`. */
 export async function readForm(c: {
@@ -33,30 +34,36 @@ export async function readForm(c: {
  * The upload route has its own body limit, checked after authentication.
  */
 export function uploadRoutes({ db, files }: Deps) {
-  return new Hono<AppEnv>()
-    .post(
-      '/upload',
-      bodyLimit({
-        maxSize: MAX_UPLOAD_BODY,
-        onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_UPLOAD_BODY} bytes`),
-      }),
-      async (c) => {
+  const limit = bodyLimit({
+    maxSize: MAX_UPLOAD_BODY,
+    onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_UPLOAD_BODY} bytes`),
+  });
+  return contractRoutes<AppEnv>('/api')
+    .implement(
+      uploadApi.upload,
+      async (c, { query }) => {
         const form = await readForm(c);
-        const flag = form.get('isFeedbackImg') ?? query(c, feedbackImageQuery).isFeedbackImg;
+        const flag = form.get('isFeedbackImg') ?? query.isFeedbackImg;
         if (flag !== 'true') {
           const message = 'Must be true: only bug report images can be uploaded';
-          throw fieldError(400, 'isFeedbackImg', message);
+          throw new ApiError(400, `isFeedbackImg: ${message}`, { errors: [{ path: 'isFeedbackImg', message }] });
         }
         const accepted = await checkFiles(form.getAll('files'));
         const rows = await storeUploads(db, files.store, c.get('userId'), 'feedback', accepted);
         const base = baseUrlOf(files.publicUrl, c.req.url);
         const records = rows.map((row) => toUpload(row, base));
-        return c.json({ data: { media: records.map((r) => r.url), uploads: records } }, 201);
+        return { status: 201, body: { data: { media: records.map((r) => r.url), uploads: records } } };
       },
+      { middleware: [limit] },
     )
-    .delete('/upload/:id{[0-9]+}', async (c) =>
-      c.json({ data: await deleteUpload(db, files.store, c.get('userId'), param(c, 'id', idParamSchema)) }),
-    );
+    .implement(
+      uploadApi.delete,
+      async (c, { params }) => ({
+        status: 200,
+        body: { data: await deleteUpload(db, files.store, c.get('userId'), params.id) },
+      }),
+      { match: { id: '[0-9]+' } },
+    ).app;
 }
 
 /**
@@ -64,8 +71,8 @@ export function uploadRoutes({ db, files }: Deps) {
  * stored type and headers that stop a browser from sniffing or running them.
  */
 export function fileRoutes({ db, files }: Deps) {
-  return new Hono().get('/:file', async (c) => {
-    const name = parseFileName(pathText(c, 'file'));
+  return contractRoutes('/uploads').implement(uploadApi.file, async (c, { params }) => {
+    const name = parseFileName(params.file);
     // Hono answers HEAD with the GET route's headers: read no bytes for it
     const withBody = c.req.method !== 'HEAD';
     const stored = name ? await openStoredFile(db, files.store, name.key, name.ext, withBody) : null;
@@ -78,5 +85,5 @@ export function fileRoutes({ db, files }: Deps) {
       'Cache-Control': 'private, max-age=31536000, immutable',
     };
     return stored.body ? c.body(stored.body, 200, headers) : c.body(null, 200, headers);
-  });
+  }).app;
 }

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import {
+  audioGemQuery,
+  createAudioGemBody,
+  createCodeGemBody,
+  createGemBody,
+  createPdfGemBody,
+  createVideoGemBody,
+  dataOf,
+  deletedSchema,
+  gemListSchema,
+  gemSchema,
+  IDEMPOTENCY_HEADER,
+  idempotencyKeySchema,
+  idParamSchema,
+  listOf,
+  pageQuery,
+  updateGemBody,
+  urlQuery,
+} from '../contract';
+import { defineRoute } from '../route';
+
+const byId = z.object({ id: idParamSchema });
+/** A retry with the same key answers the first gem (200) instead of saving a second. */
+export const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema.optional() });
+
+const saved = {
+  201: { description: 'The new gem', schema: dataOf(gemSchema) },
+  200: { description: 'The gem saved before with the same Idempotency-Key', schema: dataOf(gemSchema) },
+} as const;
+
+const createRoute = <const P extends string, S extends z.ZodType>(
+  path: P,
+  summary: string,
+  body: { type: 'json'; schema: S; description?: string },
+) =>
+  defineRoute({
+    method: 'post',
+    path,
+    tag: 'Gems',
+    summary,
+    auth: 'user',
+    headers: idempotencyHeaders,
+    body,
+    responses: saved,
+    errors: [404, 409],
+  });
+
+const typed = (type: string) =>
+  `The \`POST /api/gems\` body; \`media_type\` may be left out and is then ${type} (another type is a 400 naming \`data.media_type\`).`;
+
+export const gemApi = {
+  create: createRoute('/api/gems', 'Save a gem', {
+    type: 'json',
+    schema: createGemBody,
+    description:
+      '`tags` holds tag ids or names (matched case-insensitively). `url`: http(s), at most 2,048 characters, also once ' +
+      'canonicalised. `publishedAt`: ISO date-time with offset, years 100–9999 in UTC. `collectionId`: AI Chats is ' +
+      'refused (400 naming `data.collectionId`): it holds chats, not saves. An image gem by URL only is this route ' +
+      "with `media_type: 'Image'`.",
+  }),
+  createCode: createRoute('/api/code', 'Save selected code as a Code gem', {
+    type: 'json',
+    schema: createCodeGemBody,
+    description: `${typed('Code')} \`media.code\` is required and kept exactly as sent; \`url\` is the page it came from.`,
+  }),
+  createPdf: createRoute('/api/pdf', 'Save a PDF gem', {
+    type: 'json',
+    schema: createPdfGemBody,
+    description: `${typed('PDF')} \`url\` is the PDF or its page; \`media.mediaUrl\` the file's http(s) URL.`,
+  }),
+  createAudio: defineRoute({
+    ...createRoute('/api/audios', 'Save an Audio gem', {
+      type: 'json',
+      schema: createAudioGemBody,
+      description: `${typed('Audio')} \`media.mediaUrl\`: the file's http(s) URL; \`isRecord\` in the query is kept as \`media.isRecord\`.`,
+    }),
+    query: audioGemQuery,
+  }),
+  createVideo: createRoute('/api/videos', 'Save a Video gem', {
+    type: 'json',
+    schema: createVideoGemBody,
+    description: `${typed('Video')} \`media.mediaUrl\`: the file's http(s) URL.`,
+  }),
+  get: defineRoute({
+    method: 'get',
+    path: '/api/gems/{id}',
+    tag: 'Gems',
+    summary: 'One gem',
+    auth: 'user',
+    params: byId,
+    responses: { 200: { description: 'The gem', schema: dataOf(gemSchema) } },
+    errors: [],
+  }),
+  update: defineRoute({
+    method: 'put',
+    path: '/api/gems/{id}',
+    tag: 'Gems',
+    summary: 'Edit a gem',
+    description: 'Moving a gem other than a chat into AI Chats is a 400 naming `data.collectionId`.',
+    auth: 'user',
+    params: byId,
+    body: { type: 'json', schema: updateGemBody },
+    responses: { 200: { description: 'The gem as saved', schema: dataOf(gemSchema) } },
+    errors: [409],
+  }),
+  delete: defineRoute({
+    method: 'delete',
+    path: '/api/gems/{id}',
+    tag: 'Gems',
+    summary: 'Delete a gem and its files',
+    description: 'Deleting an image gem deletes its stored file too.',
+    auth: 'user',
+    params: byId,
+    responses: { 200: { description: 'The deleted id', schema: deletedSchema } },
+    errors: [],
+  }),
+  library: defineRoute({
+    method: 'get',
+    path: '/api/get-all-bookmark',
+    tag: 'Gems',
+    summary: "A page of the user's saves, newest first",
+    description: 'Chats, prompts, brand voices, agents and memories are not saves and are left out.',
+    auth: 'user',
+    query: pageQuery,
+    responses: { 200: { description: 'A page of gems', schema: gemListSchema } },
+    errors: [],
+  }),
+  atUrl: defineRoute({
+    method: 'get',
+    path: '/api/gems-at-url',
+    tag: 'Gems',
+    summary: 'The gems saved from a page (by its canonical URL)',
+    description:
+      'Compared by canonical URL (scheme and host case, default ports, fragment and tracking parameters ignored); ' +
+      'chats started on the page are not saves of it and are left out.',
+    auth: 'user',
+    query: urlQuery,
+    responses: { 200: { description: 'The gems of that page', schema: listOf(gemSchema) } },
+    errors: [],
+  }),
+};
