@@ -1,4 +1,4 @@
-import './page.css';
+import './page/page.css';
 export interface RemovableItem {
   key: string;
   name: string;
