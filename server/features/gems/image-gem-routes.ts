@@ -4,7 +4,7 @@ import { uploadApi } from '../../../lib/api/routes/uploads';
 import { MAX_IMAGE_BYTES } from '../../../lib/files/image-type';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { ApiError, sendError } from '../../http/errors';
+import { fieldError, sendError } from '../../http/errors';
 import { parseRequestJson } from '../../http/json-text';
 import { parseOrThrow } from '../../http/validate';
 import { filesError, readForm } from '../uploads/routes';
@@ -15,7 +15,7 @@ import { createImageGem } from './image-gems';
 /** The largest image gem request: one image, the gem fields (as much as a JSON gem may be), multipart framing. */
 export const MAX_IMAGE_GEM_BODY = MAX_IMAGE_BYTES + 5 * 1024 * 1024 + 64 * 1024;
 
-const dataError = (message: string) => new ApiError(400, `data: ${message}`, { errors: [{ path: 'data', message }] });
+const dataError = (message: string) => fieldError(400, 'data', message);
 
 /** The `data` field: a JSON string (or a JSON file part) of the gem fields, checked by the contract. */
 async function readGemData(entry: FormDataEntryValue | null) {

@@ -3,7 +3,7 @@ import { uploadApi } from '../../../lib/api/routes/uploads';
 import { MAX_IMAGE_BYTES } from '../../../lib/files/image-type';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { ApiError, sendError } from '../../http/errors';
+import { fieldError, sendError } from '../../http/errors';
 import { cleanForm } from '../../http/validate';
 import { baseUrlOf, parseFileName } from './upload-files';
 import { checkFiles, deleteUpload, MAX_FILES_PER_UPLOAD, openStoredFile, storeUploads, toUpload } from './uploads';
@@ -11,8 +11,7 @@ import { checkFiles, deleteUpload, MAX_FILES_PER_UPLOAD, openStoredFile, storeUp
 /** The largest upload request: the most files at the largest size, plus room for the multipart framing. */
 export const MAX_UPLOAD_BODY = MAX_FILES_PER_UPLOAD * MAX_IMAGE_BYTES + 1024 * 1024;
 
-export const filesError = (message: string) =>
-  new ApiError(400, `files: ${message}`, { errors: [{ path: 'files', message }] });
+export const filesError = (message: string) => fieldError(400, 'files', message);
 
 /** The multipart form of an upload request; anything else is a 400 naming `files`. */
 export async function readForm(c: {
@@ -46,7 +45,7 @@ export function uploadRoutes({ db, files }: Deps) {
         const flag = form.get('isFeedbackImg') ?? query.isFeedbackImg;
         if (flag !== 'true') {
           const message = 'Must be true: only bug report images can be uploaded';
-          throw new ApiError(400, `isFeedbackImg: ${message}`, { errors: [{ path: 'isFeedbackImg', message }] });
+          throw fieldError(400, 'isFeedbackImg', message);
         }
         const accepted = await checkFiles(form.getAll('files'));
         const rows = await storeUploads(db, files.store, c.get('userId'), 'feedback', accepted);
