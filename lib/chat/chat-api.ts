@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CallError, notUnderstoodError } from '../api/call-error';
+import { CallError } from '../api/call-error';
 import type {
   ChatExportFormat,
   ChatType,
@@ -12,8 +12,6 @@ import type {
 } from '../api/chat-contract';
 import { CHAT_FILE_FIELDS } from '../api/chat-files-contract';
 import { apiClient } from '../api/client';
-import { collectionBookmarksSchema } from '../api/contract';
-import type { HttpMethod } from '../api/route';
 import { chatFileApi } from '../api/routes/chat-files';
 import { chatHistoryApi } from '../api/routes/chat-history';
 import { chatShareApi } from '../api/routes/chat-shares';
@@ -23,7 +21,7 @@ import { gemApi } from '../api/routes/gems';
 import { brandVoiceApi, personaApi } from '../api/routes/instructions';
 import { memoryApi } from '../api/routes/memories';
 import { promptApi } from '../api/routes/prompts';
-import { memoryListSchema, memorySchema, type PromptCategory, type UpdatePromptInput } from '../api/voice-contract';
+import type { PromptCategory, UpdatePromptInput } from '../api/voice-contract';
 import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
 import { type AccessSource, panelTransport } from './panel-transport';
 import { readSse } from './sse';
@@ -32,10 +30,10 @@ import { readSse } from './sse';
 export const COLLECTION_GEMS_PAGE = 25;
 
 export type AskBody = z.input<typeof sendMessageWithContextBody>;
+
 /** A brand voice ('voice') or an agent ('persona'): the panel lists, edits and picks both alike. */
 export type InstructionKind = 'voice' | 'persona';
 const INSTRUCTIONS = { voice: brandVoiceApi, persona: personaApi } as const;
-const searchParam = (search: string) => `search=${encodeURIComponent(search)}&perPage=100`;
 
 /**
  * The side panel's calls to the server, made from the panel itself (answers stream straight from the

@@ -11,7 +11,7 @@ import { MEMORY_PROPOSAL_INSTRUCTION } from '../../ai/memory-proposal';
 import { refuseUnfitTool, type ToolSetup, toolSetup } from '../../ai/tools';
 import { messages } from '../../db/schema';
 import type { AiModelRow, SettingsRow } from '../../db/types';
-import { ApiError, fieldError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { getSettingsRow, modelAccess } from '../ai-settings/ai-settings';
 import { assertHiddenPromptModels } from '../ai-settings/hidden-prompt-models';

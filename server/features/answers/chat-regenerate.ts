@@ -5,7 +5,6 @@ import type { RequestContext } from '../../http/request-context';
 import { storedTurns } from '../chats/chat-turns';
 import { getOwnedChat, getOwnedMessage, isWriterChat } from '../chats/chats';
 import { type AnswerOptions, type AnswerRequest, startAnswer } from './chat-answers';
-import type { Generations } from './generations';
 
 /** Regenerating a stored answer: the same question, context and choices, with the options as instructions. */
 
