@@ -35,7 +35,11 @@ const noPostgres = [
 export default defineConfig({
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        // a few unit files compile a whole library (store-safe-bundles) or cruise the tree (import-rules): seconds on a busy machine
+        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000 },
+      },
       {
         extends: true,
         plugins: [WxtVitest()],
