@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  type ContextManifestItem,
+  contextManifestItemSchema,
+  contextTotalsSchema,
+  type RegenerateOptions,
+} from './answer-context-contract';
 import { MAX_FILES_PER_MESSAGE } from './chat-files-contract';
 import { CHAT_TYPES } from './chat-history-contract';
 import {
@@ -13,6 +19,7 @@ import { idSchema } from './integers';
 import { isHttpUrl, messages, urlSchema } from './validators';
 import { usedInstructionsSchema } from './voice-contract';
 
+export * from './answer-context-contract';
 export * from './chat-history-contract';
 export * from './chat-tools-contract';
 
@@ -263,87 +270,8 @@ export const temporaryMessageBody = sendMessageWithContextBody.safeExtend({
 });
 export type TemporaryMessageInput = z.input<typeof temporaryMessageBody>;
 
-/**
- * Included in full, cut to fit, or left out because nothing more fit. A gem cut to its passages most
- * relevant to the question (when the chosen material does not all fit) is 'truncated' with `passages`.
- */
-export const CONTEXT_INCLUSION = ['full', 'truncated', 'dropped'] as const;
-/** One passage of a gem sent because it ranked among the most relevant to the question. */
-export const contextPassageSchema = z.object({
-  /** Its position among the gem's passages, from 0. */
-  index: z.number(),
-  /** Its characters in the gem's text (description, blank line, text): [start, end). */
-  start: z.number(),
-  end: z.number(),
-  /** Its full-text rank for the question (0: none of the question's words). */
-  score: z.number(),
-});
-export type ContextPassage = z.infer<typeof contextPassageSchema>;
-export const contextManifestItemSchema = z.object({
-  kind: z.enum(['text', 'file', 'pageExtract', 'gem', 'pageGem', 'collectionGem', 'memory']),
-  id: z.number().optional(),
-  /** The collection a collection gem came from. */
-  collectionId: z.number().optional(),
-  url: z.string().optional(),
-  title: z.string(),
-  /** Estimated tokens of the whole item (label and text). */
-  tokens: z.number(),
-  /** Estimated tokens actually sent. */
-  includedTokens: z.number(),
-  included: z.enum(CONTEXT_INCLUSION),
-  /** A file's format (`file` items); an image is sent as an image, not counted in tokens. */
-  format: z.string().optional(),
-  /** The passages sent of a gem cut to those most relevant to the question, in the gem's order. */
-  passages: z.array(contextPassageSchema).optional(),
-  /**
-   * A stand-in (always `dropped`, no `id`) for gems of a chosen collection that were not read at all
-   * (past the newest MAX_GEMS_PER_COLLECTION): how many.
-   */
-  omitted: z.number().optional(),
-});
-export type ContextManifestItem = z.infer<typeof contextManifestItemSchema>;
-
-/** The manifest's sums: items by inclusion, tokens, and the budget they were fitted to. */
-export const contextTotalsSchema = z.object({
-  items: z.number(),
-  full: z.number(),
-  truncated: z.number(),
-  dropped: z.number(),
-  /** Gems of chosen collections not read at all (past MAX_GEMS_PER_COLLECTION each), as `omitted` items. */
-  omitted: z.number(),
-  /** Estimated tokens of all items, and of what was sent. */
-  tokens: z.number(),
-  includedTokens: z.number(),
-  budget: z.number(),
-  reserve: z.number(),
-  contentLength: z.number(),
-});
-
 /** The manifest kept in a message's `context`: what the answer was given; [] when the context holds none. */
 export const manifestItems = (context: Pick<MessageContext, 'items'>): ContextManifestItem[] => context.items ?? [];
-
-/** `POST /api/messages/{id}/regenerate`, sent with the message id (README, API). */
-export const READING_LEVELS = [
-  'Kindergarten',
-  'Middle School',
-  'Current',
-  'High School',
-  'College',
-  'Graduate School',
-] as const;
-export const RESPONSE_LENGTHS = ['Shortest', 'Shorter', 'Current', 'Longer', 'Longest'] as const;
-export const regenerateBody = z.strictObject({
-  showEmojis: z.boolean().default(false),
-  humanizeResponse: z.boolean().default(false),
-  polishResponse: z.boolean().default(false),
-  readingLevel: z.number().int().min(0).max(5).default(2),
-  responseLength: z.number().int().min(0).max(4).default(2),
-  /** Another model (catalogue id) to answer with; default the original message's model. */
-  regenerationModel: idSchema.nullish(),
-  /** A language code to answer in; default the original message's language. */
-  regenerationLanguage: z.string().trim().min(1).max(20).nullish(),
-});
-export type RegenerateOptions = z.output<typeof regenerateBody>;
 
 // ---------- a message's context ----------
 /** The options of `POST /api/chats/{id}/messages` stored in the message's `context.options` when given. */
