@@ -54,6 +54,8 @@ export const tags = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     parentId: integer('parent_id').references((): AnyPgColumn => tags.id, { onDelete: 'set null' }),
+    /** A colour the library shows the tag in: `#rrggbb`, or null for the default. */
+    color: text('color'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('tags_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`)],
@@ -81,6 +83,13 @@ export const gems = pgTable(
     byline: text('byline'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key'),
+    /** The owner's own notes on the gem (plain text). */
+    notes: text('notes').notNull().default(''),
+    isFavourite: boolean('is_favourite').notNull().default(false),
+    /** Set when the gem is moved to the trash; a trashed gem keeps its collection and tags for a restore. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The gem's place in its collection's manual order: a fractional key, so a move writes one row. */
+    sortKey: text('sort_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -165,4 +174,20 @@ export const gemPassages = pgTable(
     tsv: tsvector('tsv').notNull(),
   },
   (t) => [primaryKey({ columns: [t.gemId, t.idx] })],
+);
+
+/** A search saved with a name (a smart collection): the query text as typed, free words and `sort:` included. */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('saved_searches_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`)],
 );
