@@ -54,8 +54,8 @@ export function quote(value: string): string {
   return `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
 }
 
-/** A qualifier's value as written: bare when it reads back as itself, else quoted. */
-export const printValue = (value: string): string => (bareSafe(value) ? value : quote(value));
+/** A qualifier's value as written: bare when it reads back as itself (`key:/x` would be a word), else quoted. */
+export const printValue = (value: string): string => (bareSafe(value) && !value.startsWith('/') ? value : quote(value));
 
 /** A free word written so that it reads back as the same word (never an operator, a qualifier or a negation). */
 export function printWord(word: string): string {
