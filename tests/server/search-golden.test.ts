@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchResultSchema } from '../../lib/api/search-contract';
+import { searchFacetsSchema, searchResultSchema } from '../../lib/api/search-contract';
 import { backend } from './harness';
 import { GEMS, type GemKey, makeSearchLibrary, type SearchLibrary } from './search-fixture';
 
@@ -411,5 +411,46 @@ describe.each([backend])('golden search (%s)', (db) => {
     const found = await search('search');
     expect(found[0]).toBe('searchTitle');
     expect(found.sort()).toEqual(['karakeep', 'okr', 'pgFts', 'searchTitle', 'standup'].sort());
+  });
+
+  // Facets beside the same library: each count is the total of the query with that facet added.
+  describe('facets', () => {
+    const get = async (path: string) => {
+      const res = await library.server.api(path, { token: library.owner.jwt });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const totalOf = async (q: string) =>
+      searchResultSchema.parse(await get(`/api/filter-search?perPage=1&q=${encodeURIComponent(q)}`)).total;
+
+    it.each(['', 'chocolate OR rust', 'tag:dev', 'collection:Work -type:code', 'the', 'site:github.com'])(
+      "'%s': every count equals the total of the query with it",
+      async (q) => {
+        const facets = searchFacetsSchema.parse(await get(`/api/search-facets?q=${encodeURIComponent(q)}`));
+        expect(facets.total).toBe(await totalOf(q));
+        const within = (qualifier: string) => (q ? `(${q}) ${qualifier}` : qualifier);
+        const checks = [
+          ...facets.data.types.map((f) => [within(`type:${f.value}`), f.count] as const),
+          ...facets.data.tags.map((f) => [within(`tag:"${f.path}"`), f.count] as const),
+          ...facets.data.collections.map((f) => [within(`collection:"${f.path}"`), f.count] as const),
+          ...facets.data.sites.map((f) => [within(`site:${f.value}`), f.count] as const),
+        ];
+        expect(checks.length).toBeGreaterThan(3);
+        for (const [query, count] of checks)
+          expect({ query, total: await totalOf(query) }).toEqual({ query, total: count });
+      },
+    );
+
+    it('counts a parent tag, collection and site with what is under it', async () => {
+      const { data } = searchFacetsSchema.parse(await get('/api/search-facets'));
+      const count = <T extends { count: number }>(items: T[], match: (item: T) => boolean) => items.find(match)?.count;
+      expect(count(data.tags, (t) => t.path === 'food')).toBe(10);
+      expect(count(data.tags, (t) => t.path === 'food/vegan')).toBe(4);
+      expect(count(data.collections, (c) => c.path === 'Recipes')).toBe(10);
+      expect(count(data.collections, (c) => c.path === 'Work/Projects')).toBe(13);
+      expect(count(data.sites, (s) => s.value === 'github.com')).toBe(7);
+      expect(count(data.sites, (s) => s.value === 'gist.github.com')).toBe(2);
+      expect(count(data.types, (t) => t.value === 'article')).toBe(24);
+    });
   });
 });
