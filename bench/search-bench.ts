@@ -17,7 +17,8 @@ import { summary, time } from './stats';
  * The library's search at `gemCount` gems of one user with a few KB of page text each, on PGlite and on PostgreSQL:
  * "two words + two qualifiers" over GET /api/filter-search, the facets of the same queries, a new gem searched for as
  * soon as its save is answered, and the EXPLAIN ANALYZE of one bench query. The library is seeded by set-based SQL
- * (generate_series) with the search triggers off, then its documents are made by one UPDATE.
+ * (generate_series) with the search triggers off, then its documents are made by one UPDATE. BENCH_SEARCH_ONLY
+ * (`pglite` or `postgres`) measures one database only.
  */
 
 const VOCABULARY = 65_536;
@@ -82,8 +83,8 @@ async function seed(target: Target, userId: number, gemCount: number) {
           a.text || ' ' || b.text,
           now() - (i || ' minutes')::interval, i % 17 = 0
         FROM generate_series(${from}::int, ${to}::int) i
-        JOIN bench_pages a ON a.id = 1 + (i * 7919) % 4000
-        JOIN bench_pages b ON b.id = 1 + (i * 104729 + 17) % 4000`);
+        JOIN bench_pages a ON a.id = 1 + (i::bigint * 7919) % 4000
+        JOIN bench_pages b ON b.id = 1 + (i::bigint * 104729 + 17) % 4000`);
     }
     await db.execute(sql.raw('DROP TABLE bench_pages'));
     await db.execute(sql`INSERT INTO gem_tags (gem_id, tag_id)
@@ -245,12 +246,16 @@ async function measure(target: Target, gemCount: number): Promise<string[]> {
 
 export async function benchSearch(gemCount: number): Promise<string[]> {
   const lines = [`Library search at ${gemCount} gems (${RUNS} queries each)`];
-  const dataDir = mkdtempSync(join(tmpdir(), 'trove-search-bench-'));
-  try {
-    lines.push(...(await measure({ name: 'PGlite', config: { dataDir } }, gemCount)));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  const only = process.env.BENCH_SEARCH_ONLY; // 'pglite' or 'postgres': one database only
+  if (only !== 'postgres') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'trove-search-bench-'));
+    try {
+      lines.push(...(await measure({ name: 'PGlite', config: { dataDir } }, gemCount)));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
+  if (only === 'pglite') return lines;
   try {
     findPostgresBin();
   } catch (error) {
