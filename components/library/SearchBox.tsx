@@ -1,0 +1,82 @@
+import './search-box.css';
+import { type Ref, useId } from 'react';
+import { IconButton } from '@/components/ui/IconButton';
+import type { SearchQuery } from '@/lib/search/ast';
+import type { SearchChip } from '@/lib/search/chips';
+import { useSearchBox } from './use-search-box';
+
+/** A chip's text, numbered when the same text is there more than once (`#a #a`). */
+function chipKey(chips: readonly SearchChip[], index: number): string {
+  const text = chips[index]?.text ?? '';
+  return `${text}\u0000${chips.slice(0, index).filter((chip) => chip.text === text).length}`;
+}
+
+export interface SearchBoxProps {
+  /** The query text to show; when it changes from outside (a saved search, a sidebar click) the box follows it. */
+  value?: string;
+  /** The canonical query text and its tree: 300 ms after typing stops, at once on Enter or a chip's removal. */
+  onQuery: (text: string, query: SearchQuery) => void;
+  placeholder?: string;
+  /** The text input, e.g. for the page to focus it on `/`. */
+  ref?: Ref<HTMLInputElement>;
+}
+
+/**
+ * The library's search box: one text input for the query language (README, "Library search"), with the terms
+ * already entered shown as chips before it. Each chip has a remove button; Backspace at the start of the input
+ * removes the last one, Escape empties the box. A syntax error is shown under it, with its position.
+ */
+export function SearchBox({
+  value = '',
+  onQuery,
+  placeholder = 'Search: words, "phrases", #tag, type:pdf…',
+  ref,
+}: SearchBoxProps) {
+  const { box, error, onChange, onKeyDown, removeChip } = useSearchBox({ value, onQuery });
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="search-box">
+      <div className="search-box-field" data-invalid={error ? true : undefined}>
+        <span className="search-box-icon" aria-hidden="true">
+          ⌕
+        </span>
+        {box.chips.length > 0 && (
+          <ul className="search-chips" aria-label="Search terms">
+            {box.chips.map((chip, index) => (
+              <li
+                key={chipKey(box.chips, index)}
+                className="search-chip"
+                data-kind={chip.kind}
+                data-negated={chip.negated || undefined}
+              >
+                <span className="search-chip-label">{chip.label}</span>
+                <IconButton size="sm" label={`Remove ${chip.label}`} icon="×" onClick={() => removeChip(index)} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <label htmlFor={id} className="ui-visually-hidden">
+          Search your library
+        </label>
+        <input
+          ref={ref}
+          id={id}
+          type="search"
+          className="search-box-input"
+          value={box.draft}
+          placeholder={box.chips.length > 0 ? undefined : placeholder}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={onChange}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      <p id={errorId} className="search-box-error" aria-live="polite">
+        {error && `${error.message} (at ${error.position})`}
+      </p>
+    </div>
+  );
+}
