@@ -38,41 +38,43 @@ export function SearchBox({
   return (
     <div className="search-box">
       <div className="search-box-field" data-invalid={error ? true : undefined}>
-        <span className="search-box-icon" aria-hidden="true">
-          ⌕
-        </span>
-        {box.chips.length > 0 && (
-          <ul className="search-chips" aria-label="Search terms">
-            {box.chips.map((chip, index) => (
-              <li
-                key={chipKey(box.chips, index)}
-                className="search-chip"
-                data-kind={chip.kind}
-                data-negated={chip.negated || undefined}
-              >
-                <span className="search-chip-label">{chip.label}</span>
-                <IconButton size="sm" label={`Remove ${chip.label}`} icon="×" onClick={() => removeChip(index)} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <label htmlFor={id} className="ui-visually-hidden">
-          Search your library
-        </label>
-        <input
-          ref={ref}
-          id={id}
-          type="search"
-          className="search-box-input"
-          value={box.draft}
-          placeholder={box.chips.length > 0 ? undefined : placeholder}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={onChange}
-          onKeyDown={onKeyDown}
-        />
+        <svg className="search-box-icon" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14ZM21 21l-5-5" />
+        </svg>
+        <div className="search-box-terms">
+          {box.chips.length > 0 && (
+            <ul className="search-chips" aria-label="Search terms">
+              {box.chips.map((chip, index) => (
+                <li
+                  key={chipKey(box.chips, index)}
+                  className="search-chip"
+                  data-kind={chip.kind}
+                  data-negated={chip.negated || undefined}
+                >
+                  <span className="search-chip-label">{chip.label}</span>
+                  <IconButton size="sm" label={`Remove ${chip.label}`} icon="×" onClick={() => removeChip(index)} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <label htmlFor={id} className="ui-visually-hidden">
+            Search your library
+          </label>
+          <input
+            ref={ref}
+            id={id}
+            type="search"
+            className="search-box-input"
+            value={box.draft}
+            placeholder={box.chips.length > 0 ? undefined : placeholder}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={onChange}
+            onKeyDown={onKeyDown}
+          />
+        </div>
       </div>
       <p id={errorId} className="search-box-error" aria-live="polite">
         {error && `${error.message} (at ${error.position})`}
