@@ -3,7 +3,11 @@ import { type Ref, useId } from 'react';
 import { IconButton } from '@/components/ui/IconButton';
 import type { SearchQuery } from '@/lib/search/ast';
 import type { SearchChip } from '@/lib/search/chips';
+import { SearchSuggestions, suggestionId } from './SearchSuggestions';
 import { useSearchBox } from './use-search-box';
+import { useSuggestions } from './use-suggestions';
+
+const noNames: readonly string[] = [];
 
 /** A chip's text, numbered when the same text is there more than once (`#a #a`). */
 function chipKey(chips: readonly SearchChip[], index: number): string {
@@ -17,6 +21,10 @@ export interface SearchBoxProps {
   /** The canonical query text and its tree: 300 ms after typing stops, at once on Enter or a chip's removal. */
   onQuery: (text: string, query: SearchQuery) => void;
   placeholder?: string;
+  /** Offered while a `tag:`/`#` value is typed (paths such as `recipes/desserts`). */
+  tagNames?: readonly string[];
+  /** Offered while a `collection:` value is typed (paths such as `Recipes/Desserts`). */
+  collectionPaths?: readonly string[];
   /** The text input, e.g. for the page to focus it on `/`. */
   ref?: Ref<HTMLInputElement>;
 }
@@ -24,17 +32,27 @@ export interface SearchBoxProps {
 /**
  * The library's search box: one text input for the query language (README, "Library search"), with the terms
  * already entered shown as chips before it. Each chip has a remove button; Backspace at the start of the input
- * removes the last one, Escape empties the box. A syntax error is shown under it, with its position.
+ * removes the last one, Escape empties the box. A syntax error is shown under it, with its position. While a
+ * `tag:`/`#`/`collection:` value is typed, the page's names for it are offered below.
  */
 export function SearchBox({
   value = '',
   onQuery,
   placeholder = 'Search: words, "phrases", #tag, type:pdf…',
+  tagNames = noNames,
+  collectionPaths = noNames,
   ref,
 }: SearchBoxProps) {
-  const { box, error, onChange, onKeyDown, removeChip } = useSearchBox({ value, onQuery });
+  const { box, error, onChange, onKeyDown, removeChip, changeDraft } = useSearchBox({ value, onQuery });
+  const suggestions = useSuggestions({
+    draft: box.draft,
+    tagNames,
+    collectionPaths,
+    onChoose: (draft) => changeDraft(draft, true),
+  });
   const id = useId();
   const errorId = `${id}-error`;
+  const listId = `${id}-suggestions`;
   return (
     <div className="search-box">
       <div className="search-box-field" data-invalid={error ? true : undefined}>
@@ -71,11 +89,23 @@ export function SearchBox({
             spellCheck={false}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
+            aria-autocomplete="list"
+            aria-controls={suggestions.open ? listId : undefined}
+            aria-activedescendant={suggestions.active === null ? undefined : suggestionId(listId, suggestions.active)}
             onChange={onChange}
-            onKeyDown={onKeyDown}
+            onKeyDown={(event) => suggestions.onKeyDown(event) || onKeyDown(event)}
           />
         </div>
       </div>
+      {suggestions.open && (
+        <SearchSuggestions
+          id={listId}
+          kind={suggestions.kind}
+          names={suggestions.names}
+          active={suggestions.active}
+          onChoose={suggestions.choose}
+        />
+      )}
       <p id={errorId} className="search-box-error" aria-live="polite">
         {error && `${error.message} (at ${error.position})`}
       </p>

@@ -63,10 +63,9 @@ export function useSearchBox({ value, onQuery }: Options) {
     }
   };
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const draft = event.target.value;
-    const typedSpace =
-      event.target.selectionStart === draft.length && draft.length > box.draft.length && /\s$/.test(draft);
+  /** New typed text; `caretAtEnd` says whether a space just typed at its end finishes a term. */
+  const changeDraft = (draft: string, caretAtEnd: boolean) => {
+    const typedSpace = caretAtEnd && draft.length > box.draft.length && /\s$/.test(draft);
     let next: BoxContent = { ...box, draft };
     if (typedSpace) {
       const committed = commitDraft(next);
@@ -75,6 +74,9 @@ export function useSearchBox({ value, onQuery }: Options) {
     }
     update(next, 'later');
   };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) =>
+    changeDraft(event.target.value, event.target.selectionStart === event.target.value.length);
 
   const removeChip = (index: number) => update({ ...box, chips: box.chips.filter((_, at) => at !== index) }, 'now');
 
@@ -98,5 +100,5 @@ export function useSearchBox({ value, onQuery }: Options) {
     }
   };
 
-  return { box, error, onChange, onKeyDown, removeChip };
+  return { box, error, onChange, onKeyDown, removeChip, changeDraft };
 }

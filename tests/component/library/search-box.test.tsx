@@ -6,10 +6,15 @@ import type { SearchQuery } from '@/lib/search/ast';
 
 type OnQuery = (text: string, query: SearchQuery) => void;
 
+const tagNames = ['recipes', 'recipes/desserts', 'weekday dinners', 'travel'];
+const collectionPaths = ['Recipes', 'Recipes/Desserts', 'Work'];
+
 function renderBox(value = '') {
   const onQuery = vi.fn<OnQuery>();
   const ref = createRef<HTMLInputElement>();
-  const result = render(<SearchBox value={value} onQuery={onQuery} ref={ref} />);
+  const result = render(
+    <SearchBox value={value} onQuery={onQuery} ref={ref} tagNames={tagNames} collectionPaths={collectionPaths} />,
+  );
   return {
     ...result,
     onQuery,
@@ -141,5 +146,44 @@ describe('SearchBox', () => {
     const { ref, input } = renderBox();
     act(() => ref.current?.focus());
     expect(document.activeElement).toBe(input);
+  });
+
+  describe('offers names for the value being typed', () => {
+    const options = (name: string) =>
+      within(screen.getByRole('listbox', { name }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+
+    it('lists the tags that fit, and ↓ Enter writes the chosen one in as a chip', () => {
+      const { input } = renderBox('cake');
+      type(input, ' #rec');
+      expect(options('Tags')).toStrictEqual(['#recipes', '#recipes/desserts']);
+      expect(input.getAttribute('aria-activedescendant')).toBeNull();
+      press(input, 'ArrowDown');
+      press(input, 'ArrowDown');
+      const active = document.getElementById(input.getAttribute('aria-activedescendant') ?? '');
+      expect(active?.textContent).toBe('#recipes/desserts');
+      press(input, 'Enter');
+      expect(chipLabels()).toStrictEqual(['#recipes/desserts']);
+      expect(input.value).toBe('cake ');
+      expect(screen.queryByRole('listbox')).toBeNull();
+    });
+
+    it('quotes a chosen name with spaces, and takes a pointer press', () => {
+      const { input } = renderBox();
+      type(input, '-tag:week');
+      fireEvent.mouseDown(screen.getByRole('option', { name: '#weekday dinners' }));
+      expect(chipLabels()).toStrictEqual(['not #weekday dinners']);
+    });
+
+    it('lists collections after collection:, and Escape closes the list but keeps the text', () => {
+      const { input, onQuery } = renderBox();
+      type(input, 'collection:"rec');
+      expect(options('Collections')).toStrictEqual(['Recipes', 'Recipes/Desserts']);
+      press(input, 'Escape');
+      expect(screen.queryByRole('listbox')).toBeNull();
+      expect(input.value).toBe('collection:"rec');
+      expect(onQuery).not.toHaveBeenCalled();
+    });
   });
 });
