@@ -16,7 +16,10 @@ function chipKey(chips: readonly SearchChip[], index: number): string {
 }
 
 export interface SearchBoxProps {
-  /** The query text to show; when it changes from outside (a saved search, a sidebar click) the box follows it. */
+  /**
+   * The query text to show. The box follows it when it changes to something it did not send itself (a saved search,
+   * a sidebar click), so a page that keeps the query passes back the text onQuery gave it.
+   */
   value?: string;
   /** The canonical query text and its tree: 300 ms after typing stops, at once on Enter or a chip's removal. */
   onQuery: (text: string, query: SearchQuery) => void;
