@@ -14,6 +14,7 @@ import { collectionRoutes } from './features/collections/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { imageGemRoutes } from './features/gems/image-gem-routes';
 import { gemRoutes } from './features/gems/routes';
+import { trashRoutes } from './features/gems/trash-routes';
 import { healthRoutes } from './features/health/routes';
 import { voiceRoutes } from './features/instructions/routes';
 import { memoryRoutes } from './features/memories/routes';
@@ -83,6 +84,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', collectionRoutes(deps));
   api.route('/', gemRoutes(deps));
   api.route('/', searchRoutes(deps));
+  api.route('/', trashRoutes(deps));
   api.route('/feedbacks', feedbackRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', imageGemRoutes(deps));

@@ -83,7 +83,7 @@ export const tagTreeApi = {
     auth: 'user',
     params: z.object({ id: idParamSchema, into: idParamSchema }),
     responses: { 200: { description: 'The tag merged into', schema: dataOf(tagWithPathSchema) } },
-    errors: [],
+    errors: [400],
   }),
   children: defineRoute({
     method: 'get',
