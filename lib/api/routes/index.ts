@@ -15,7 +15,7 @@ import { brandVoiceApi, personaApi } from './instructions';
 import { memoryApi } from './memories';
 import { promptApi } from './prompts';
 import { referenceApi } from './reference';
-import { tagApi } from './tags';
+import { tagApi, tagTreeApi } from './tags';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
 import { userApi } from './users';
@@ -42,6 +42,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   users: userApi,
   admin: adminApi,
   tags: tagApi,
+  tagTree: tagTreeApi,
   collections: collectionApi,
   collectionTree: collectionTreeApi,
   gems: gemApi,
