@@ -80,7 +80,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.use('/upload-all-file', uploadLimit);
   api.use('/upload-chat-files', uploadLimit);
   api.route('/users', userRoutes(deps));
-  api.route('/tags', tagRoutes(deps));
+  api.route('/', tagRoutes(deps));
   api.route('/', collectionRoutes(deps));
   api.route('/', gemRoutes(deps));
   api.route('/', searchRoutes(deps));

@@ -77,6 +77,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
   const generations = new Generations(newLeaseSettings(leaseSeconds));
   const requests = { limits: rateLimitSettings(config.rateLimits), trustedProxies: config.trustedProxies ?? 0 };
+  const trashSweep = await startTrashSweep(database.db, files.store, clock);
   const app = createApp(
     { db: database.db, tokens: config, files, adminToken, ai, generations, requests, pdfRead, clock },
     { logRequests: config.logRequests },
@@ -89,7 +90,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   answerUnparsedRequests(server as Server);
   const recovery = startRecovery(database.db, leaseSeconds);
   const fileSweep = startChatFileSweep(database.db, files.store);
-  const trashSweep = startTrashSweep(database.db, files.store, clock);
   const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {

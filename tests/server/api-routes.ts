@@ -178,6 +178,43 @@ const REQUESTS: Record<string, ValidRequest> = {
     pathParam: true,
     destructive: true,
   },
+  'PUT /api/tags/{id}': {
+    path: (f) => `/api/tags/${f.tagId}`,
+    json: () => ({ data: { color: '#12ab9f' } }),
+    pathParam: true,
+  },
+  // a tag no one has: the fuzz sends some cases as they are (a junk query), and the gem cases need the fixture tag
+  'DELETE /api/tags/{id}': {
+    path: (f) => `/api/tags/${f.tagId + 1_000_000}`,
+    pathParam: true,
+    destructive: true,
+  },
+  'POST /api/tags/{id}/merge/{into}': {
+    path: (f) => `/api/tags/${f.tagId + 1_000_000}/merge/${f.tagId}`,
+    pathParam: true,
+    destructive: true,
+  },
+  'GET /api/sub-tag/{id}': {
+    path: (f) => `/api/sub-tag/${f.tagId}`,
+    query: () => page,
+    pathParam: true,
+  },
+  'PUT /api/tag-colors': {
+    path: () => '/api/tag-colors',
+    json: (f) => ({ data: [{ id: f.tagId, color: null }] }),
+  },
+  'GET /api/tag-wise-gem-counts': { path: () => '/api/tag-wise-gem-counts' },
+  'DELETE /api/tags-delete': {
+    path: () => '/api/tags-delete',
+    json: (f) => ({ ids: [f.tagId + 1_000_000] }),
+    destructive: true,
+  },
+  'DELETE /api/delete-all-tags': {
+    path: () => '/api/delete-all-tags',
+    // more tags than the user has: a 409, so the fuzz's cases sent as they are delete nothing
+    query: () => ({ expected: '1000000' }),
+    destructive: true,
+  },
   'GET /api/get-user-collections': { path: () => '/api/get-user-collections' },
   'POST /api/collections': {
     path: () => '/api/collections',

@@ -16,7 +16,7 @@ import { memoryApi } from './memories';
 import { promptApi } from './prompts';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
-import { tagApi } from './tags';
+import { tagApi, tagTreeApi } from './tags';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
 import { userApi } from './users';
@@ -43,6 +43,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   users: userApi,
   admin: adminApi,
   tags: tagApi,
+  tagTree: tagTreeApi,
   collections: collectionApi,
   collectionTree: collectionTreeApi,
   gems: gemApi,

@@ -40,6 +40,8 @@ export async function editGems(db: Db, author: Author, edits: readonly Edit[]) {
   if (missing >= 0) throw fieldError(404, `bookmarks.${missing}.id`, `gem ${ids[missing]} not found`);
 
   const tagRows = new Map<number, TagRow[]>();
+  // a bulk edit often gives every gem the same tags: each list is looked up once
+  const byRefs = new Map<string, TagRow[]>();
   for (const [index, edit] of edits.entries()) {
     const current = byId.get(edit.id);
     if (!current) continue;
@@ -50,13 +52,20 @@ export async function editGems(db: Db, author: Author, edits: readonly Edit[]) {
         },
       );
     if (!edit.tags) continue;
+    const key = JSON.stringify(edit.tags);
+    const known = byRefs.get(key);
+    if (known) {
+      tagRows.set(index, known);
+      continue;
+    }
     const found = await findTagRefs(db, ownerId, edit.tags);
     if (found.unknownIds.length)
       throw fieldError(400, `bookmarks.${index}.tags`, `Unknown tag id ${found.unknownIds.join(', ')}`);
-    tagRows.set(
-      index,
-      found.missingNames.length ? await createMissingTags(db, ownerId, edit.tags, found.missingNames) : found.rows,
-    );
+    const rows = found.missingNames.length
+      ? await createMissingTags(db, ownerId, edit.tags, found.missingNames)
+      : found.rows;
+    byRefs.set(key, rows);
+    tagRows.set(index, rows);
   }
   await db.transaction(async (tx) => {
     for (const [index, edit] of edits.entries()) {
