@@ -19,6 +19,7 @@ import { syncCatalogue } from './features/ai-settings/ai-models';
 import { Generations } from './features/answers/generations';
 import { newLeaseSettings } from './features/answers/leases';
 import { startRecovery } from './features/answers/recovery';
+import { startBulkWorker } from './features/bulk/worker';
 import { startChatFileSweep } from './features/chat-files/chat-file-sweep';
 import { seedStarterPrompts } from './features/prompts/starter-prompts';
 import { parseAddressPolicy } from './http/address-policy';
@@ -86,6 +87,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   answerUnparsedRequests(server as Server);
   const recovery = startRecovery(database.db, leaseSeconds);
   const fileSweep = startChatFileSweep(database.db, files.store);
+  const bulkWorker = startBulkWorker(database.db);
   const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {
@@ -99,6 +101,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         generations.shutdown(),
         recovery.stop(),
         fileSweep.stop(),
+        bulkWorker.stop(),
       ])
         .then(() => database.close())
         .then(() => files.store.close());
