@@ -6,6 +6,7 @@ import { isForeignKeyViolation, isNumericOutOfRange, requestDataException } from
 import { aiEndpointRoutes } from './features/ai-settings/endpoint-routes';
 import { aiRoutes } from './features/ai-settings/routes';
 import { authRoutes } from './features/auth/routes';
+import { bulkRoutes } from './features/bulk/routes';
 import { chatFileRoutes } from './features/chat-files/routes';
 import { chatShareRoutes, sharedChatRoutes } from './features/chat-shares/routes';
 import { chatHistoryRoutes } from './features/chats/history-routes';
@@ -85,6 +86,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', gemRoutes(deps));
   api.route('/', searchRoutes(deps));
   api.route('/', trashRoutes(deps));
+  api.route('/bulk-jobs', bulkRoutes(deps));
   api.route('/feedbacks', feedbackRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', imageGemRoutes(deps));

@@ -19,6 +19,7 @@ import { syncCatalogue } from './features/ai-settings/ai-models';
 import { Generations } from './features/answers/generations';
 import { newLeaseSettings } from './features/answers/leases';
 import { startRecovery } from './features/answers/recovery';
+import { startBulkWorker } from './features/bulk/worker';
 import { startChatFileSweep } from './features/chat-files/chat-file-sweep';
 import { systemClock } from './features/gems/trash';
 import { startTrashSweep } from './features/gems/trash-sweep';
@@ -90,6 +91,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   answerUnparsedRequests(server as Server);
   const recovery = startRecovery(database.db, leaseSeconds);
   const fileSweep = startChatFileSweep(database.db, files.store);
+  const bulkWorker = startBulkWorker(database.db);
   const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {
@@ -104,6 +106,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         recovery.stop(),
         fileSweep.stop(),
         trashSweep.stop(),
+        bulkWorker.stop(),
       ])
         .then(() => database.close())
         .then(() => files.store.close());

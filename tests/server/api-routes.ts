@@ -46,6 +46,8 @@ export interface Fixtures {
   memoryId: number;
   /** The user's saved search (`/api/saved-searches/{id}`). */
   savedSearchId: number;
+  /** A bulk job of the user, done (`/api/bulk-jobs/{id}`). */
+  bulkJobId: number;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -215,6 +217,13 @@ const REQUESTS: Record<string, ValidRequest> = {
     query: () => ({ expected: '1000000' }),
     destructive: true,
   },
+  'GET /api/bulk-jobs': { path: () => '/api/bulk-jobs' },
+  'POST /api/bulk-jobs': {
+    path: () => '/api/bulk-jobs',
+    json: (f) => ({ action: 'tag', target: { ids: [f.gemId] }, tagIds: [f.tagId] }),
+  },
+  'GET /api/bulk-jobs/{id}': { path: (f) => `/api/bulk-jobs/${f.bulkJobId}`, pathParam: true },
+  'POST /api/bulk-jobs/{id}/undo': { path: (f) => `/api/bulk-jobs/${f.bulkJobId}/undo`, destructive: true },
   'GET /api/get-user-collections': { path: () => '/api/get-user-collections' },
   'POST /api/collections': {
     path: () => '/api/collections',

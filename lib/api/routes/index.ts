@@ -3,6 +3,7 @@ import { adminApi } from './admin';
 import { aiEndpointApi } from './ai-endpoints';
 import { aiSettingsApi } from './ai-settings';
 import { authApi } from './auth';
+import { bulkApi } from './bulk';
 import { chatFileApi } from './chat-files';
 import { chatHistoryApi } from './chat-history';
 import { chatShareApi, sharedChatApi } from './chat-shares';
@@ -50,6 +51,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   search: searchApi,
   gemEdits: gemEditApi,
   trash: trashApi,
+  bulk: bulkApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,
 };
