@@ -4,6 +4,7 @@
  */
 export * from './schema/accounts';
 export * from './schema/ai';
+export * from './schema/bulk';
 export * from './schema/chat';
 export * from './schema/feedback';
 export * from './schema/feedback-tags';

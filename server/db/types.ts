@@ -5,6 +5,7 @@
 import type { Db } from './client';
 import type {
   aiModels,
+  bulkJobs,
   chatShares,
   collections,
   customEndpoints,
@@ -21,6 +22,7 @@ import type {
 export type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 
 export type AiModelRow = Row<typeof aiModels>;
+export type BulkJobRow = Row<typeof bulkJobs>;
 export type CollectionRow = Row<typeof collections>;
 export type EndpointRow = Row<typeof customEndpoints>;
 export type FeedbackRow = Row<typeof feedbacks>;

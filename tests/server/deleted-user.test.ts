@@ -76,6 +76,7 @@ describe('a deleted user’s still-valid access token', () => {
       personaId: 1,
       memoryId: 1,
       savedSearchId: 1,
+      bulkJobId: 1,
     };
     const userRoutes = ROUTES.filter((route) => route.auth === 'user');
     expect(userRoutes.length).toBeGreaterThan(40);

@@ -33,6 +33,8 @@ beforeAll(async () => {
   const { token } = user;
   const signedIn = await t.signIn(user.session.user.username);
   const collection = await t.api('/api/collections', { token, body: { data: { name: 'Fuzz fixtures' } } });
+  // a spare tag first: a fuzzed id of 1 (tags-delete's `ids.0`) deletes it, not the fixture tag the gem cases use
+  await t.api('/api/tags', { token, body: { data: { tag: 'spare' } } });
   const tag = await t.api('/api/tags', { token, body: { data: { tag: 'fixture' } } });
   const gem = await t.api('/api/gems', {
     token,
@@ -68,6 +70,11 @@ beforeAll(async () => {
     memoryId: await made('/api/memories', { memory: 'I like fixtures' }),
     savedSearchId: await made('/api/saved-searches', { name: 'Fixture search', query: 'fixture sort:added' }),
   };
+  const bulk = await t.api('/api/bulk-jobs', {
+    token,
+    body: { action: 'favourite', target: { ids: [gem.body.data.id] } },
+  });
+  expect(bulk.status, JSON.stringify(bulk.body)).toBe(201);
   const [message] = await storedMessages(t, token, user.chatId);
   if (!message) throw new Error('the fixture message was not stored');
   const imageModelId = await modelIdOf(t, token, 'gpt-image-1');
@@ -95,6 +102,7 @@ beforeAll(async () => {
     shareToken: share.body.data.token,
     pictureFile: (picture.body.data.images[0].url as string).split('/').at(-1) as string,
     endpointId: endpoint.body.data.id,
+    bulkJobId: bulk.body.data.id,
     ...own,
   };
 });
