@@ -15,6 +15,7 @@ import { brandVoiceApi, personaApi } from './instructions';
 import { memoryApi } from './memories';
 import { promptApi } from './prompts';
 import { referenceApi } from './reference';
+import { searchApi } from './search';
 import { tagApi, tagTreeApi } from './tags';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
@@ -46,6 +47,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   collections: collectionApi,
   collectionTree: collectionTreeApi,
   gems: gemApi,
+  search: searchApi,
   gemEdits: gemEditApi,
   trash: trashApi,
   uploads: uploadApi,
