@@ -269,7 +269,7 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
   });
 
   describe("an image gem's file", () => {
-    it('goes with its gem: DELETE /api/gems/{id} removes the file; it cannot be deleted alone (409)', async () => {
+    it('goes with its gem: kept while the gem is in the trash, removed with it from there; it cannot be deleted alone (409)', async () => {
       const s = await t.signUp('imgdel');
       // The gem's upload id is not in its answer; upload ids are serial, so it lies between two
       // feedback uploads made before and after it (other users' uploads in between answer 404).
@@ -317,6 +317,10 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
       const deleted = await t.api(`/api/gems/${gem.id}`, { method: 'DELETE', token: s.jwt });
       expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
       expect(deleted.body).toEqual({ data: { id: gem.id } });
+      // in the trash the file stays, for a restore; deleted from the trash, it goes
+      expect(await storedFiles()).toContain(name);
+      const purged = await t.api(`/api/trash/${gem.id}`, { method: 'DELETE', token: s.jwt });
+      expect(purged.status, JSON.stringify(purged.body)).toBe(200);
       expect(await storedFiles()).not.toContain(name);
       expectError(await t.api(new URL(gem.image ?? '').pathname), 404);
       expectError(await t.api(`/api/upload/${uploadId}`, { method: 'DELETE', token: s.jwt }), 404);

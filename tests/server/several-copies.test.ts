@@ -115,7 +115,10 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: two server copies shari
     const link = gem.image ?? '';
     expect((await fetch(via(a, link))).status).toBe(200);
 
-    const deleted = await a.api(`/api/gems/${gem.id}`, { method: 'DELETE', token: user.jwt });
+    // trashed through one copy, then deleted for good from the trash through it
+    const trashed = await a.api(`/api/gems/${gem.id}`, { method: 'DELETE', token: user.jwt });
+    expect(trashed.status, JSON.stringify(trashed.body)).toBe(200);
+    const deleted = await a.api(`/api/trash/${gem.id}`, { method: 'DELETE', token: user.jwt });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(await bucket.list()).not.toContain(link.split('/').pop());
     expect((await fetch(via(b, link))).status).toBe(404);

@@ -14,6 +14,7 @@ import {
   TRASH_DAYS,
   trashedGemSchema,
 } from '../../lib/api/contract';
+import { searchResultSchema } from '../../lib/api/search-contract';
 import { PNG } from './api-routes';
 import {
   expectError,
@@ -97,6 +98,12 @@ describe('deleting a gem moves it to the trash', () => {
     expectError(await size({ gemIds: [gem.id] }), 404);
     expect((await size({ collectionIds: [reading.id] })).body.data.items).toBe(1);
     expect((await size({ includePageGems: true, pageExtract: { url } })).body.data.items).toBe(0);
+    const search = async () => {
+      const res = await t.api('/api/filter-search?q=Kept', { token: s.jwt });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return searchResultSchema.parse(res.body).data.map((hit) => hit.id);
+    };
+    expect(await search()).toEqual([]);
     const counts = await t.api('/api/collection-wise-counts', { token: s.jwt });
     expect(counts.body.data.trash).toBe(1);
     expect(counts.body.data.favourites).toBe(0);
@@ -120,6 +127,7 @@ describe('deleting a gem moves it to the trash', () => {
     expect((await library(s)).total).toBe(2);
     expect((await t.api(`/api/gems-at-url?url=${encodeURIComponent(url)}`, { token: s.jwt })).body.total).toBe(1);
     expect((await trashList(s)).total).toBe(0);
+    expect(await search()).toEqual([gem.id]);
   });
 
   it('lists the trash newest deleted first, in pages', async () => {
