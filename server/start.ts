@@ -21,6 +21,8 @@ import { newLeaseSettings } from './features/answers/leases';
 import { startRecovery } from './features/answers/recovery';
 import { startBulkWorker } from './features/bulk/worker';
 import { startChatFileSweep } from './features/chat-files/chat-file-sweep';
+import { systemClock } from './features/gems/trash';
+import { startTrashSweep } from './features/gems/trash-sweep';
 import { seedStarterPrompts } from './features/prompts/starter-prompts';
 import { parseAddressPolicy } from './http/address-policy';
 import { answerUnparsedRequests } from './http/client-errors';
@@ -49,6 +51,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const house = houseConfig(config);
   const leaseSeconds = answerLeaseSeconds(config);
   const pdfRead = pdfReadLimits(config);
+  const clock = config.clock ?? systemClock;
   const catalogue = loadCatalogue(config.modelsFile);
   const outbound = makeOutbound(parseAddressPolicy(config.userEndpoints), house.configured?.baseUrl);
   const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits, leaseSeconds, outbound };
@@ -75,8 +78,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
   const generations = new Generations(newLeaseSettings(leaseSeconds));
   const requests = { limits: rateLimitSettings(config.rateLimits), trustedProxies: config.trustedProxies ?? 0 };
+  const trashSweep = await startTrashSweep(database.db, files.store, clock);
   const app = createApp(
-    { db: database.db, tokens: config, files, adminToken, ai, generations, requests, pdfRead },
+    { db: database.db, tokens: config, files, adminToken, ai, generations, requests, pdfRead, clock },
     { logRequests: config.logRequests },
   );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -101,6 +105,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         generations.shutdown(),
         recovery.stop(),
         fileSweep.stop(),
+        trashSweep.stop(),
         bulkWorker.stop(),
       ])
         .then(() => database.close())
