@@ -5,10 +5,11 @@
  * BENCH_LOAD_SECONDS the length of each load run (default 20; see load-bench.ts); BENCH_PANEL_RUNS the side
  * panel openings (default 20); BENCH_MARKDOWN_UPDATES the streamed answer's updates (default 200);
  * BENCH_RETRIEVAL_GEMS the collection ranked for a question (default 1000); BENCH_SEARCH_RUNS the library searches
- * per database (default 200, see search-bench.ts).
+ * per database (default 200, see search-bench.ts); BENCH_BULK_GEMS the gems bulk-tagged (default 10000).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { benchBulk } from './bulk-bench';
 import { benchChat } from './chat-bench';
 import { benchExtension } from './extension-bench';
 import { benchLoad } from './load-bench';
@@ -34,6 +35,8 @@ console.log('');
 print(await benchChat());
 console.log('');
 print(await benchRetrieval(Number(process.env.BENCH_RETRIEVAL_GEMS ?? 1000)));
+console.log('');
+print(await benchBulk(Number(process.env.BENCH_BULK_GEMS ?? 10_000)));
 
 console.log('');
 print(await benchMarkdown());

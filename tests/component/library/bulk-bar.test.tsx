@@ -1,0 +1,134 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { BulkBar } from '@/components/library/BulkBar';
+import { BULK_INLINE_LIMIT, type BulkJob } from '@/lib/api/bulk-contract';
+import { apiClient } from '@/lib/api/client';
+import { panelTransport } from '@/lib/chat/panel-transport';
+import { copyOfTemplate, removeDataDir } from '../../data-dirs';
+import { testServerArgs } from '../../server-entry';
+import { type ServerProcess, startServerProcess } from '../../server-process';
+
+/** The bulk bar against the real server (its own process, a fresh PGlite database): each test has its own user. */
+
+let server: ServerProcess | undefined;
+const dataDir = copyOfTemplate(inject('pgliteTemplate'), 'trove-component-');
+beforeAll(async () => {
+  server = await startServerProcess({
+    args: testServerArgs(),
+    env: { DATA_DIR: dataDir, DATABASE_URL: '', TROVE_SECRET: 's'.repeat(48), TROVE_PER_ADDRESS_LIMITS: '0' },
+  });
+}, 90_000);
+afterAll(async () => {
+  await server?.stop();
+  removeDataDir(dataDir);
+});
+
+let users = 0;
+async function signedIn() {
+  const url = server?.url as string;
+  let token = '';
+  const call = async (path: string, body?: unknown) => {
+    const response = await fetch(`${url}/api/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await response.json();
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  users += 1;
+  const username = `bulk${users}${Math.random().toString(36).slice(2, 6)}`;
+  ({ jwt: token } = await call('auth/local/register', {
+    username,
+    email: `${username}@example.test`,
+    password: 'correct-horse-1',
+  }));
+  const saveGems = async (count: number, title: string) => {
+    const ids: number[] = [];
+    for (let from = 0; from < count; from += 20) {
+      const made = await Promise.all(
+        Array.from({ length: Math.min(20, count - from) }, (_, i) =>
+          call('gems', { data: { title: `${title} ${from + i}`, url: `https://example.com/${title}/${from + i}` } }),
+        ),
+      );
+      ids.push(...made.map((res) => res.data.id as number));
+    }
+    return ids;
+  };
+  const client = apiClient(panelTransport(async () => ({ serverUrl: url, token })));
+  return { call, saveGems, client };
+}
+
+const tagsOf = async (call: (path: string) => Promise<{ data: { tags: { id: number }[] } }>, id: number) =>
+  (await call(`gems/${id}`)).data.tags.map((tag) => tag.id);
+
+describe('BulkBar', () => {
+  it('tags the selected gems, says so, and Undo takes the tag off again', async () => {
+    const { call, saveGems, client } = await signedIn();
+    const ids = await saveGems(3, 'heron');
+    const tag = (await call('tags', { data: { tag: 'birds' } })).data.id as number;
+    const onChanged = vi.fn<(job: BulkJob) => void>();
+    const user = userEvent.setup();
+    render(
+      <BulkBar
+        client={client}
+        count={3}
+        target={{ ids }}
+        collections={[]}
+        tags={[{ id: tag, path: 'birds' }]}
+        onChanged={onChanged}
+      />,
+    );
+    const bar = screen.getByRole('toolbar', { name: 'Bulk changes' });
+    expect(within(bar).getByText('3 gems selected').tagName).toBe('SPAN');
+    await user.selectOptions(within(bar).getByRole('combobox', { name: 'Tag' }), String(tag));
+    expect((await within(bar).findByRole('status')).textContent).toContain('Tagged: 3 gems');
+    for (const id of ids) expect(await tagsOf(call, id)).toEqual([tag]);
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    await user.click(within(bar).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(within(bar).getByRole('status').textContent).toContain('Undone'));
+    for (const id of ids) expect(await tagsOf(call, id)).toEqual([]);
+    expect(onChanged.mock.calls.map(([job]) => job.status)).toEqual(['done', 'undone']);
+  });
+
+  it('a search that now matches more than the user saw shows the server refusing it', async () => {
+    const { saveGems, client } = await signedIn();
+    await saveGems(3, 'ibis');
+    const user = userEvent.setup();
+    render(
+      <BulkBar client={client} count={2} target={{ query: 'ibis', expectedCount: 2 }} collections={[]} tags={[]} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Favourite' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The search now matches 3 gems, more than the 2 you saw: nothing was changed',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('a large job shows its progress until the server has done it, then moves the gems', async () => {
+    const { call, saveGems, client } = await signedIn();
+    const count = BULK_INLINE_LIMIT + 10;
+    const ids = await saveGems(count, 'egret');
+    const to = (await call('collections', { data: { name: 'Waders' } })).data.id as number;
+    const user = userEvent.setup();
+    render(
+      <BulkBar
+        client={client}
+        count={count}
+        target={{ query: 'egret', expectedCount: count }}
+        collections={[{ id: to, path: 'Waders' }]}
+        tags={[]}
+        pollMs={200}
+      />,
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Move to…' }), String(to));
+    const progress = await screen.findByRole('progressbar', { name: 'Bulk change progress' });
+    expect(progress.getAttribute('max')).toBe(String(count));
+    expect((await screen.findByRole('status', {}, { timeout: 20_000 })).textContent).toContain(`Moved: ${count} gems`);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    const moved = await call(`gems/${ids[0]}`);
+    expect(moved.data.collectionId).toBe(to);
+  }, 60_000);
+});
