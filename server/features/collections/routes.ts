@@ -35,7 +35,9 @@ export function collectionRoutes({ db }: Deps) {
       const user = await getUser(db, c.get('userId'));
       return {
         status: 200,
-        body: { data: await deleteCollection(db, user.id, params.id, user.unfilteredCollectionId) },
+        body: {
+          data: { ...(await deleteCollection(db, user.id, params.id, user.unfilteredCollectionId)), trashedGems: 0 },
+        },
       };
     })
     .implement(collectionApi.bookmarks, async (c, { params, query: q }) => {

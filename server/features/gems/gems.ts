@@ -32,6 +32,8 @@ export const toGem = (row: GemRow, author: { id: number; username: string }, gem
   collectionId: row.collectionId,
   author,
   tags: gemTags.map(toTag),
+  notes: row.notes,
+  isFavourite: row.isFavourite,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -48,6 +50,7 @@ interface TagJson {
   id: number;
   name: string;
   parentId: number | null;
+  color: string | null;
   createdAt: string;
 }
 
@@ -56,13 +59,16 @@ interface SortColumns {
   id: AnyPgColumn;
   createdAt: AnyPgColumn;
   title: AnyPgColumn;
+  sortKey: AnyPgColumn;
 }
 
-type Sort = 'newest' | 'oldest' | 'title';
+type Sort = 'newest' | 'oldest' | 'title' | 'manual';
 const ORDER: Record<Sort, (c: SortColumns) => SQL[]> = {
   newest: (c) => [desc(c.createdAt), desc(c.id)],
   oldest: (c) => [asc(c.createdAt), asc(c.id)],
   title: (c) => [asc(sql`lower(${c.title})`), asc(c.id)],
+  // gems never placed (no key yet: saved since) come first, newest first, as the first ordering puts them
+  manual: (c) => [sql`${c.sortKey} collate "C" asc nulls first`, desc(c.createdAt), desc(c.id)],
 };
 
 /**
@@ -76,7 +82,7 @@ function withTags(db: Db, picked: PickedGems, sort: Sort = 'newest') {
     db
       .select({
         gemId: gemTags.gemId,
-        tags: sql<unknown>`json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'parentId', ${tags.parentId}, 'createdAt', ${tags.createdAt}) order by lower(${tags.name}), ${tags.id})`.as(
+        tags: sql<unknown>`json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'parentId', ${tags.parentId}, 'color', ${tags.color}, 'createdAt', ${tags.createdAt}) order by lower(${tags.name}), ${tags.id})`.as(
           'tags',
         ),
       })
