@@ -1,4 +1,6 @@
 import type { Gem } from '@/lib/api/contract';
+import type { SearchHit } from '@/lib/api/search-contract';
+import { Snippet } from './Snippet';
 
 /** The site a gem came from, as people say it (no `www.`). */
 export function siteOf(url: string): string {
@@ -9,41 +11,65 @@ export function siteOf(url: string): string {
   }
 }
 
-export const addedOn = (gem: Gem) =>
-  new Date(gem.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+export const addedOn = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
-interface Props {
-  gem: Gem;
+export interface GemItemProps {
+  gem: Gem | SearchHit;
+  index: number;
   active: boolean;
   open: boolean;
+  selected: boolean;
   onOpen: () => void;
 }
 
-/** A gem in the list view: title, site, type, tags and when it was added; a click opens its sheet. */
-export function GemRow({ gem, active, open, onOpen }: Props) {
+/** The focusable part of a gem in any view: a button that opens its sheet, one in the tab order at a time. */
+export const openButtonProps = ({ gem, index, active, onOpen }: GemItemProps) => ({
+  type: 'button' as const,
+  className: 'library-row-open',
+  tabIndex: active ? 0 : -1,
+  onClick: onOpen,
+  'data-gem-index': index,
+  'data-gem-id': gem.id,
+});
+
+export function TagList({ gem }: { gem: Gem }) {
+  if (!gem.tags.length) return null;
   return (
-    <div className="library-row" data-active={active || undefined} data-open={open || undefined}>
-      <button
-        type="button"
-        className="library-row-open"
-        tabIndex={active ? 0 : -1}
-        onClick={onOpen}
-        data-gem-id={gem.id}
-      >
-        <span className="library-row-title">{gem.title}</span>
+    <ul className="library-tags" aria-label="Tags">
+      {gem.tags.map((tag) => (
+        <li key={tag.id} style={tag.color ? { borderInlineStart: `3px solid ${tag.color}` } : undefined}>
+          #{tag.tag}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A gem in the list view: title, site, type, when it was added, the matched words, its tags. */
+export function GemRow(props: GemItemProps) {
+  const { gem, open, selected } = props;
+  return (
+    <div className="library-row" data-open={open || undefined} data-selected={selected || undefined}>
+      <button {...openButtonProps(props)}>
+        <span className="library-row-title">
+          {gem.isFavourite && (
+            <>
+              <span aria-hidden="true">★ </span>
+              <span className="visually-hidden">Favourite: </span>
+            </>
+          )}
+          {gem.title}
+          {selected && <span className="visually-hidden"> (selected)</span>}
+        </span>
         <span className="library-row-meta">
           <span>{siteOf(gem.url)}</span>
           <span>{gem.media_type}</span>
-          <span>{addedOn(gem)}</span>
+          <span>{addedOn(gem.createdAt)}</span>
         </span>
+        {'snippet' in gem && <Snippet parts={gem.snippet} />}
       </button>
-      {gem.tags.length > 0 && (
-        <ul className="library-tags" aria-label="Tags">
-          {gem.tags.map((tag) => (
-            <li key={tag.id}>#{tag.tag}</li>
-          ))}
-        </ul>
-      )}
+      <TagList gem={gem} />
     </div>
   );
 }

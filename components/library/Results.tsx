@@ -3,67 +3,80 @@ import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
 import type { Gem } from '@/lib/api/contract';
 import { shownTotal, uniqueGems } from '@/lib/library/paging';
 import type { LibrarySource } from '@/lib/library/sources';
-import type { ViewPrefs } from '@/lib/library/view-prefs';
+import { sortText, type ViewPrefs } from '@/lib/library/view-prefs';
 import { errorMessage } from '../app/background-context';
 import { EmptyState } from '../ui/EmptyState';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Skeleton } from '../ui/Skeleton';
-import { Spinner } from '../ui/Spinner';
 import { useLibraryApi } from './library-api-context';
 import { libraryGemsQuery } from './queries';
-import { ResultsList } from './ResultsList';
+import { ResultsHeader } from './ResultsHeader';
+import { ResultsView } from './ResultsView';
 
 interface Props {
   source: LibrarySource;
+  /** The search text that stands for the source (lib/library/source-query.ts). */
+  q: string | null;
   title: string;
   prefs: ViewPrefs;
+  onPrefs: (prefs: Partial<ViewPrefs>) => void;
   unfilteredId: number | null;
   openId: number | null;
+  selected: ReadonlySet<number>;
   onOpen: (gem: Gem) => void;
-  /** Keys on a row (e, x, Delete…), with the row's gem. */
-  onRowKey?: (event: KeyboardEvent, gem: Gem) => void;
+  /** Keys on a gem (e, x, Delete…), with the gem. */
+  onGemKey?: (event: KeyboardEvent, gem: Gem) => void;
+  /** What to say when there are none. */
+  empty?: { title: string; text: string };
   perPage?: number;
 }
 
+const MOVES: Record<string, (at: number, perRow: number, last: number) => number> = {
+  ArrowDown: (at, perRow) => at + perRow,
+  ArrowUp: (at, perRow) => at - perRow,
+  ArrowRight: (at, perRow) => (perRow > 1 ? at + 1 : at),
+  ArrowLeft: (at, perRow) => (perRow > 1 ? at - 1 : at),
+  Home: () => 0,
+  End: (_at, _perRow, last) => last,
+};
+
 /** The gems of the chosen source, page by page as the list scrolls, with its loading, empty and error states. */
-export function Results({ source, title, prefs, unfilteredId, openId, onOpen, onRowKey, perPage }: Props) {
+export function Results(props: Props) {
+  const { source, q, prefs, unfilteredId, perPage } = props;
   const api = useLibraryApi();
-  const query = useInfiniteQuery(libraryGemsQuery(api, source, prefs.sort, unfilteredId, perPage));
+  const query = useInfiniteQuery(libraryGemsQuery(api, source, prefs.sort, unfilteredId, q, perPage));
   const pages = query.data?.pages ?? [];
   const gems = uniqueGems(pages);
   const total = shownTotal(pages, gems.length);
   const [active, setActive] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new source starts at its first row.
-  useEffect(() => setActive(0), [source, prefs.sort]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new source or order starts at its first gem.
+  useEffect(() => setActive(0), [q, source, sortText(prefs.sort)]);
 
   const { hasNextPage, isFetchingNextPage, isFetching, isFetchNextPageError, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetching && !isFetchNextPageError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, number> = { ArrowDown: active + 1, ArrowUp: active - 1, Home: 0, End: gems.length - 1 };
-    const to = moves[event.key];
-    if (to !== undefined) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, perRow: number) => {
+    const move = MOVES[event.key];
+    if (move && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
-      setActive(Math.min(Math.max(to, 0), gems.length - 1));
+      setActive(Math.min(Math.max(move(active, perRow, gems.length - 1), 0), gems.length - 1));
       return;
     }
     const gem = gems[active];
-    if (gem) onRowKey?.(event, gem);
+    if (gem) props.onGemKey?.(event, gem);
   };
 
   return (
     <section className="library-results" aria-labelledby="library-results-heading">
-      <header className="library-results-header">
-        <h2 id="library-results-heading">{title}</h2>
-        {query.isSuccess && (
-          <span className="library-results-count" aria-live="polite">
-            {total === 1 ? '1 gem' : `${total} gems`}
-          </span>
-        )}
-        {query.isFetching && !query.isPending && <Spinner label="Updating" />}
-      </header>
+      <ResultsHeader
+        title={props.title}
+        total={query.isSuccess ? total : null}
+        updating={query.isFetching && !query.isPending}
+        prefs={prefs}
+        onPrefs={props.onPrefs}
+      />
       {query.isPending && (
         <div className="library-loading" role="status" aria-label="Loading gems">
           {[0, 1, 2, 3, 4].map((n) => (
@@ -71,29 +84,37 @@ export function Results({ source, title, prefs, unfilteredId, openId, onOpen, on
           ))}
         </div>
       )}
-      {query.isError && (
+      {query.isError && !query.isFetchNextPageError && (
         <ErrorMessage retrying={query.isFetching} onRetry={() => void query.refetch()} title="The gems did not load">
           {errorMessage(query.error)}
         </ErrorMessage>
       )}
       {query.isSuccess && gems.length === 0 && (
-        <EmptyState title="Nothing here yet">Save pages with the Trove button; they appear here.</EmptyState>
+        <EmptyState title={props.empty?.title ?? 'Nothing here yet'}>
+          {props.empty?.text ?? 'Save pages with the Trove button; they appear here.'}
+        </EmptyState>
       )}
       {gems.length > 0 && (
-        <ResultsList
+        <ResultsView
           gems={gems}
           total={total}
-          label={title}
+          label={props.title}
+          view={prefs.view}
+          sort={prefs.sort}
+          onSort={(sort) => props.onPrefs({ sort })}
           activeIndex={active}
-          openId={openId}
+          openId={props.openId}
+          selected={props.selected}
           onActivate={setActive}
-          onOpen={onOpen}
+          onOpen={props.onOpen}
           onNearEnd={loadMore}
           onKeyDown={onKeyDown}
         />
       )}
       {query.isFetchNextPageError && (
-        <ErrorMessage onRetry={() => void query.fetchNextPage()}>{errorMessage(query.error)}</ErrorMessage>
+        <ErrorMessage onRetry={() => void query.fetchNextPage()} title="More gems did not load">
+          {errorMessage(query.error)}
+        </ErrorMessage>
       )}
     </section>
   );

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { LibraryApi } from '@/lib/library/library-api';
 import { nextPageParam } from '@/lib/library/paging';
 import { type LibrarySource, sourceKey } from '@/lib/library/sources';
-import type { LibrarySort } from '@/lib/library/view-prefs';
+import { type LibrarySort, sortText } from '@/lib/library/view-prefs';
 import { SHOWS_LIBRARY } from '../app/share-query-changes';
 
 /** The library page's server state; every key starts with 'library' so a change elsewhere refetches it all. */
@@ -11,7 +11,8 @@ export const libraryKeys = {
   collections: ['library', 'collections'] as const,
   tags: ['library', 'tags'] as const,
   gemsAll: ['library', 'gems'] as const,
-  gems: (source: LibrarySource, sort: LibrarySort) => [...libraryKeys.gemsAll, sourceKey(source), sort] as const,
+  gems: (source: LibrarySource, sort: LibrarySort, q: string | null) =>
+    [...libraryKeys.gemsAll, sourceKey(source), sortText(sort), q] as const,
   gem: (id: number) => ['library', 'gem', id] as const,
 };
 
@@ -26,13 +27,17 @@ export const libraryGemsQuery = (
   source: LibrarySource,
   sort: LibrarySort,
   unfilteredId: number | null,
+  q: string | null,
   perPage?: number,
 ) =>
   infiniteQueryOptions({
-    queryKey: libraryKeys.gems(source, sort),
-    queryFn: ({ pageParam }) => api.gems(source, { page: pageParam, perPage, sort, unfilteredId }),
+    queryKey: libraryKeys.gems(source, sort, q),
+    queryFn: ({ pageParam }) => api.gems(source, { page: pageParam, perPage, sort, unfilteredId, q }),
     initialPageParam: 1,
     getNextPageParam: (_last, pages) => nextPageParam(pages),
+    // A new order of the same source keeps the gems on screen until it comes (another source shows its skeleton).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === sourceKey(source) ? previous : undefined,
     meta: SHOWS_LIBRARY,
   });
 

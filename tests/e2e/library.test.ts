@@ -141,6 +141,21 @@ describe('the library page', () => {
     await library.waitForSelector('button[aria-label="Collapse Recipes"]');
   });
 
+  it('shows a collection as cards and as a table sorted by title', async () => {
+    await library.locator('.library-nav-item::-p-text(Recipes)').click();
+    await library.waitForFunction(() => document.querySelector('#library-results-heading')?.textContent === 'Recipes');
+    await library.locator('.library-view-switch button::-p-text(Cards)').click();
+    await library.waitForSelector('.library-card');
+    expect(await shootAndScan(library, 'cards')).toEqual([]);
+    await library.locator('.library-view-switch button::-p-text(Table)').click();
+    await library.locator('.library-table th button::-p-text(Title)').click();
+    await library.waitForSelector('.library-table th[aria-sort="ascending"]');
+    await library.waitForFunction(
+      () => document.querySelector('.library-table tbody .library-row-title')?.textContent === 'Lemon tart, take 10',
+    );
+    expect(await shootAndScan(library, 'table')).toEqual([]);
+  });
+
   it('the toolbar button\'s menu item "Open library" opens the library page', async () => {
     const opened = ctx.browser.waitForTarget((t) => t.url().endsWith('/library.html'));
     await clickMenuItem(ctx, { menuItemId: 'trove-open-library' });

@@ -62,11 +62,13 @@ describe("the library's address and preferences", () => {
       expect(gemIdFromHash(hash)).toBeNull();
   });
   test('a stored view or sort this version does not know falls back to the default', () => {
-    expect(readViewPrefs({ a: { view: 'cards', sort: 'title' } }, 'a')).toEqual({ view: 'cards', sort: 'title' });
-    expect(readViewPrefs({ a: { view: 'gallery', sort: 'title' } } as never, 'a')).toEqual({
-      view: 'list',
-      sort: 'title',
+    const title = { key: 'title', dir: 'asc' } as const;
+    expect(readViewPrefs({ a: { view: 'cards', sort: title } }, 'a')).toEqual({ view: 'cards', sort: title });
+    expect(readViewPrefs({ a: { view: 'gallery', sort: title } } as never, 'a')).toEqual({ view: 'list', sort: title });
+    expect(readViewPrefs({ a: { view: 'table', sort: 'title' } } as never, 'a')).toEqual({
+      view: 'table',
+      sort: { key: 'added', dir: 'desc' },
     });
-    expect(readViewPrefs({}, 'b')).toEqual({ view: 'list', sort: 'newest' });
+    expect(readViewPrefs({}, 'b')).toEqual({ view: 'list', sort: { key: 'added', dir: 'desc' } });
   });
 });

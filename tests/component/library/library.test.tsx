@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LibraryApp } from '@/components/library/LibraryApp';
 import type { Collection, Gem } from '@/lib/api/contract';
 import { createLibraryApi } from '@/lib/library/library-api';
-import { expandedCollectionsItem } from '@/lib/library/prefs';
+import { expandedCollectionsItem, viewPrefsItem } from '@/lib/library/prefs';
 import { setupLiveServer } from '../chat/live-server';
 import { FakeBackground } from '../fake-background';
 
@@ -164,6 +164,67 @@ describe('the results', () => {
     server.render(<LibraryApp api={createLibraryApi(server.access)} />, new FakeBackground({ user: null }));
     const empty = await screen.findByRole('region', { name: 'Sign in to see your library' });
     expect(within(empty).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/options.html#account');
+  });
+});
+
+describe('the views', () => {
+  it('shows a collection as cards or a table sorted by a column; each collection keeps its own view and sort', async () => {
+    const { user, recipes, server } = await libraryOf('libviews', { count: 0 });
+    for (const title of ['Brioche', 'Apple pie', 'Crumble']) await user0(recipes.id, title);
+    await user.click(await within(sidebar()).findByRole('button', { name: /^Recipes/ }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Crumble', 'Apple pie', 'Brioche']));
+
+    await user.click(screen.getByRole('button', { name: 'Cards' }));
+    const cards = screen.getByRole('list', { name: 'Recipes' });
+    expect([...cards.querySelectorAll('.library-card img')].map((img) => img.getAttribute('src'))).toEqual([
+      'https://images.example.test/crumble.png',
+      'https://images.example.test/apple-pie.png',
+      'https://images.example.test/brioche.png',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    const table = screen.getByRole('table', { name: 'Recipes' });
+    await user.click(within(table).getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Apple pie', 'Brioche', 'Crumble']));
+    expect(
+      within(table)
+        .getByRole('columnheader', { name: /^Title/ })
+        .getAttribute('aria-sort'),
+    ).toBe('ascending');
+    expect((screen.getByRole('combobox', { name: 'Sort' }) as HTMLSelectElement).value).toBe('title-asc');
+    expect(await viewPrefsItem.getValue()).toEqual({
+      [`collection:${recipes.id}`]: { view: 'table', sort: { key: 'title', dir: 'asc' } },
+    });
+
+    await user.click(within(sidebar()).getByRole('button', { name: /^All gems/ }));
+    await screen.findByRole('heading', { name: 'All gems' });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(within(sidebar()).getByRole('button', { name: /^Recipes/ }));
+    await screen.findByRole('table', { name: 'Recipes' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Apple pie', 'Brioche', 'Crumble']));
+
+    async function user0(collectionId: number, title: string) {
+      const slug = title.toLowerCase().replace(/ /g, '-');
+      await server.call('gems', 'POST', {
+        data: {
+          title,
+          url: `https://bakery.example.test/${slug}`,
+          image: `https://images.example.test/${slug}.png`,
+          collectionId,
+        },
+      });
+    }
+  });
+
+  it('x selects the gem in view and says how many are selected', async () => {
+    const { user } = await libraryOf('libselect', { count: 2 });
+    (await screen.findByRole('button', { name: /^Tart 2/ })).focus();
+    await user.keyboard('x{ArrowDown}x');
+    expect(screen.getByText(/selected/, { selector: '.library-selection' }).textContent).toBe('2 selected Clear');
+    expect(screen.getByRole('button', { name: /^Tart 1/ }).textContent).toContain('(selected)');
+    await user.keyboard('x');
+    expect(screen.getByText(/selected/, { selector: '.library-selection' }).textContent).toBe('1 selected Clear');
   });
 });
 
