@@ -18,6 +18,7 @@ import { healthRoutes } from './features/health/routes';
 import { voiceRoutes } from './features/instructions/routes';
 import { memoryRoutes } from './features/memories/routes';
 import { promptRoutes } from './features/prompts/routes';
+import { searchRoutes } from './features/search/routes';
 import { tagRoutes } from './features/tags/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
 import { adminRoutes } from './features/users/admin-routes';
@@ -81,6 +82,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/tags', tagRoutes(deps));
   api.route('/', collectionRoutes(deps));
   api.route('/', gemRoutes(deps));
+  api.route('/', searchRoutes(deps));
   api.route('/feedbacks', feedbackRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', imageGemRoutes(deps));

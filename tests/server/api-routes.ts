@@ -44,6 +44,8 @@ export interface Fixtures {
   voiceId: number;
   personaId: number;
   memoryId: number;
+  /** The user's saved search (`/api/saved-searches/{id}`). */
+  savedSearchId: number;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -147,6 +149,34 @@ const REQUESTS: Record<string, ValidRequest> = {
   'POST /api/tags': {
     path: () => '/api/tags',
     json: (f) => ({ data: { tag: 'fuzz', parentId: f.tagId } }),
+  },
+  'GET /api/filter-search': {
+    path: () => '/api/filter-search',
+    query: () => ({ q: 'fixture tag:fixture -type:pdf sort:title-asc', filterby: 'title', queryby: 'fix', ...page }),
+  },
+  'GET /api/search-facets': { path: () => '/api/search-facets', query: () => ({ q: 'fixture OR "a phrase"' }) },
+  'GET /api/group-gems': {
+    path: () => '/api/group-gems',
+    query: (f) => ({ groupBy: 'tag', subGroupBy: 'type', q: 'fixture', collectionId: String(f.collectionId), ...page }),
+  },
+  'GET /api/fetch-bookmarks': {
+    path: () => '/api/fetch-bookmarks',
+    query: () => ({ type: 'link', is_favourite: 'false', tags: 'fixture', ...page }),
+  },
+  'GET /api/saved-searches': { path: () => '/api/saved-searches' },
+  'POST /api/saved-searches': {
+    path: () => '/api/saved-searches',
+    json: () => ({ data: { name: 'Fuzz search', query: 'fuzz is:fav' } }),
+  },
+  'PUT /api/saved-searches/{id}': {
+    path: (f) => `/api/saved-searches/${f.savedSearchId}`,
+    json: () => ({ data: { name: 'Fuzz search renamed', query: 'site:example.com' } }),
+    pathParam: true,
+  },
+  'DELETE /api/saved-searches/{id}': {
+    path: (f) => `/api/saved-searches/${f.savedSearchId}`,
+    pathParam: true,
+    destructive: true,
   },
   'GET /api/get-user-collections': { path: () => '/api/get-user-collections' },
   'POST /api/collections': {

@@ -1,7 +1,8 @@
 /**
  * Random search trees for the property tests, with the awkward values the printer must quote or escape. Left out,
- * because no text can say them: dates that are not real days (the tree type allows any string) and years before
- * 1000; everything else, empty strings and unnormalised shapes included, is generated.
+ * because no text can say them: dates that are not real days (the tree type allows any string; the parser refuses
+ * them, and years 0000–0099 with them), so dates are real days of the years 1000–9999. Everything else, empty
+ * strings and unnormalised shapes included, is generated.
  */
 import fc from 'fast-check';
 import { type QueryNode, type SearchQuery, searchKinds, searchSorts } from '../../lib/search/ast';

@@ -15,6 +15,7 @@ import { brandVoiceApi, personaApi } from './instructions';
 import { memoryApi } from './memories';
 import { promptApi } from './prompts';
 import { referenceApi } from './reference';
+import { searchApi } from './search';
 import { tagApi } from './tags';
 import { uploadApi } from './uploads';
 import { userApi } from './users';
@@ -43,6 +44,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   tags: tagApi,
   collections: collectionApi,
   gems: gemApi,
+  search: searchApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,
 };

@@ -17,8 +17,9 @@ import {
 const byId = z.object({ id: idParamSchema });
 
 const QUERY_ERRORS =
-  "A `q` that does not parse is a 400 whose message is the parser's, with `details.position` (0-based) and " +
-  "`details.errors[0].path` `q`; a `userQueryId` or `collectionId` that is not the user's is a 404.";
+  "A `q` that does not parse is a 400 naming `q` (`q: <the parser's message>`), with the parser's message alone " +
+  'in `details.errors[0].message` and where it applies in `details.position` (0-based); a `userQueryId` or ' +
+  "`collectionId` that is not the user's is a 404.";
 
 /** The library's search (lib/search/ast.ts is its language), its facets and groups, and saved searches. */
 export const searchApi = {
