@@ -20,6 +20,12 @@ export function LibraryApp({ api, perPage, onChat }: Props) {
   const background = useBackground();
   const session = useQuery(sessionQuery(background));
   const user = session.data?.user;
+  if (user)
+    return (
+      <LibraryApiProvider api={api} key={user.id}>
+        <Library perPage={perPage} onChat={onChat} />
+      </LibraryApiProvider>
+    );
   return (
     <div className="library-page">
       <header className="library-top">
@@ -39,11 +45,6 @@ export function LibraryApp({ api, perPage, onChat }: Props) {
         >
           Your gems are kept on your Trove server.
         </EmptyState>
-      )}
-      {user && (
-        <LibraryApiProvider api={api} key={user.id}>
-          <Library user={user} perPage={perPage} onChat={onChat} />
-        </LibraryApiProvider>
       )}
     </div>
   );

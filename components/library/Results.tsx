@@ -20,7 +20,8 @@ interface Props {
   title: string;
   prefs: ViewPrefs;
   onPrefs: (prefs: Partial<ViewPrefs>) => void;
-  unfilteredId: number | null;
+  /** The typed query says its own order (`sort:`): the sort menu stands aside. */
+  ownSort: boolean;
   openId: number | null;
   selected: ReadonlySet<number>;
   onOpen: (gem: Gem) => void;
@@ -42,9 +43,9 @@ const MOVES: Record<string, (at: number, perRow: number, last: number) => number
 
 /** The gems of the chosen source, page by page as the list scrolls, with its loading, empty and error states. */
 export function Results(props: Props) {
-  const { source, q, prefs, unfilteredId, perPage } = props;
+  const { source, q, prefs, ownSort, perPage } = props;
   const api = useLibraryApi();
-  const query = useInfiniteQuery(libraryGemsQuery(api, source, prefs.sort, unfilteredId, q, perPage));
+  const query = useInfiniteQuery(libraryGemsQuery(api, source, ownSort ? null : prefs.sort, q, perPage));
   const pages = query.data?.pages ?? [];
   const gems = uniqueGems(pages);
   const total = shownTotal(pages, gems.length);
@@ -75,6 +76,7 @@ export function Results(props: Props) {
         total={query.isSuccess ? total : null}
         updating={query.isFetching && !query.isPending}
         prefs={prefs}
+        ownSort={ownSort}
         onPrefs={props.onPrefs}
       />
       {query.isPending && (

@@ -8,11 +8,12 @@ interface Props {
   total: number | null;
   updating: boolean;
   prefs: ViewPrefs;
+  ownSort: boolean;
   onPrefs: (prefs: Partial<ViewPrefs>) => void;
 }
 
 /** The results' heading and count, and how they are shown: the view and the sort (kept per collection). */
-export function ResultsHeader({ title, total, updating, prefs, onPrefs }: Props) {
+export function ResultsHeader({ title, total, updating, prefs, ownSort, onPrefs }: Props) {
   return (
     <header className="library-results-header">
       <h2 id="library-results-heading">{title}</h2>
@@ -40,12 +41,14 @@ export function ResultsHeader({ title, total, updating, prefs, onPrefs }: Props)
         <label className="library-sort">
           <span>Sort</span>
           <select
-            value={sortText(prefs.sort)}
+            value={ownSort ? 'query' : sortText(prefs.sort)}
+            disabled={ownSort}
             onChange={(event) => {
               const choice = SORT_CHOICES.find((c) => sortText(c.sort) === event.target.value);
               if (choice) onPrefs({ sort: choice.sort });
             }}
           >
+            {ownSort && <option value="query">As the query says</option>}
             {SORT_CHOICES.map((choice) => (
               <option key={sortText(choice.sort)} value={sortText(choice.sort)}>
                 {choice.label}

@@ -9,6 +9,7 @@ import { CollectionTree } from './CollectionTree';
 import { useLibraryApi } from './library-api-context';
 import { NameDialog } from './NameDialog';
 import { libraryTagsQuery } from './queries';
+import { SavedSearches } from './SavedSearches';
 import { SidebarItem } from './SidebarItem';
 import { TagTree } from './TagTree';
 import { useLibraryChanged } from './use-library-changes';
@@ -17,11 +18,10 @@ interface Props {
   source: LibrarySource;
   onSelect: (source: LibrarySource) => void;
   collections: { data?: Collection[]; isPending: boolean; error: unknown; refetch: () => unknown };
-  total: number | null;
 }
 
 /** The library's sidebar: the fixed views, the collection tree and the tags. */
-export function Sidebar({ source, onSelect, collections, total }: Props) {
+export function Sidebar({ source, onSelect, collections }: Props) {
   const api = useLibraryApi();
   const changed = useLibraryChanged();
   const tags = useQuery(libraryTagsQuery(api));
@@ -35,8 +35,9 @@ export function Sidebar({ source, onSelect, collections, total }: Props) {
   return (
     <nav className="library-sidebar" aria-label="Library">
       <ul className="library-nav-list">
-        {fixed('All gems', { kind: 'all' }, total)}
+        {fixed('All gems', { kind: 'all' })}
         {fixed('Unfiltered', { kind: 'unfiltered' }, unfiltered?.gems_count)}
+        {fixed('Favourites', { kind: 'favourites' })}
       </ul>
       <div className="library-nav-heading">
         <h2 id="library-collections-heading">Collections</h2>
@@ -53,7 +54,11 @@ export function Sidebar({ source, onSelect, collections, total }: Props) {
         <h2>Tags</h2>
       </div>
       {tags.data && <TagTree tags={tags.data} source={source} onSelect={onSelect} />}
-      {tags.data?.length === 0 && <p className="hint">No tags yet.</p>}
+      {tags.data?.length === 0 && <p className="hint library-nav-hint">No tags yet.</p>}
+      <div className="library-nav-heading">
+        <h2>Saved searches</h2>
+      </div>
+      <SavedSearches source={source} onSelect={onSelect} />
       {creating && (
         <NameDialog
           title="New collection"

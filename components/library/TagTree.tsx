@@ -16,6 +16,7 @@ export function TagTree({ tags, source, onSelect }: Props) {
     <li key={node.item.id}>
       <SidebarItem
         label={`#${node.item.tag}`}
+        mark={<span className="library-tag-colour" style={{ background: node.item.color ?? 'transparent' }} />}
         depth={node.depth}
         current={source.kind === 'tag' && source.id === node.item.id}
         onSelect={() => onSelect({ kind: 'tag', id: node.item.id })}

@@ -1,8 +1,8 @@
-import type { Collection } from '@/lib/api/contract';
+import type { Collection, Tag } from '@/lib/api/contract';
 import type { LibrarySource } from '@/lib/library/sources';
 
 /** The heading of the results for `source`. */
-export function sourceTitle(source: LibrarySource, collections: Collection[]): string {
+export function sourceTitle(source: LibrarySource, collections: Collection[], tags: Tag[] = []): string {
   switch (source.kind) {
     case 'all':
       return 'All gems';
@@ -14,8 +14,10 @@ export function sourceTitle(source: LibrarySource, collections: Collection[]): s
       return 'Trash';
     case 'collection':
       return collections.find((c) => c.id === source.id)?.name ?? 'Collection';
-    case 'tag':
-      return 'Tag';
+    case 'tag': {
+      const tag = tags.find((t) => t.id === source.id);
+      return tag ? `#${tag.tag}` : 'Tag';
+    }
     case 'saved':
       return 'Saved search';
     case 'search':

@@ -15,8 +15,8 @@ export const LIBRARY_PAGE_SIZE = 50;
 export interface GemsRequest {
   page: number;
   perPage?: number;
-  sort: LibrarySort;
-  unfilteredId: number | null;
+  /** Null: the query's own `sort:` (or relevance with words, newest without). */
+  sort: LibrarySort | null;
   /** The search text that stands for the source (source-query.ts), when it has one. */
   q: string | null;
 }
@@ -29,22 +29,15 @@ export interface GemsRequest {
 export function createLibraryApi(access: AccessSource) {
   const client = apiClient(panelTransport(access));
 
-  const collectionPage = async (id: number, page: number, perPage: number, sort: LibrarySort): Promise<GemPage> => {
-    const sortBy = sort.key === 'title' || sort.key === 'manual' ? sort.key : sort.dir === 'asc' ? 'oldest' : 'newest';
-    const { data } = await client.call(collectionApi.bookmarks, { params: { id }, query: { page, perPage, sortBy } });
-    return { items: data.bookmarks, page, total: null, hasMore: data.hasMore };
-  };
-
-  /** A page of a search: `q` in the query language, or a saved search. */
+  /** A page of a search: `q` in the query language, or a saved search; `sort` null keeps the query's own. */
   const searchPage = async (
     search: { q: string; userQueryId?: number },
     page: number,
     perPage: number,
-    sort: LibrarySort,
+    sort: LibrarySort | null,
   ): Promise<GemPage> => {
-    const list = await client.call(searchApi.filterSearch, {
-      query: { ...search, page, perPage, sortby: sort.key, orderby: sort.dir },
-    });
+    const order = sort ? { sortby: sort.key, orderby: sort.dir } : {};
+    const list = await client.call(searchApi.filterSearch, { query: { ...search, page, perPage, ...order } });
     return { items: list.data, page, total: list.total, hasMore: page * perPage < list.total };
   };
 
@@ -55,20 +48,24 @@ export function createLibraryApi(access: AccessSource) {
     /** A page of the gems `source` shows. */
     gems: async (
       source: LibrarySource,
-      { page, perPage = LIBRARY_PAGE_SIZE, sort, unfilteredId, q }: GemsRequest,
+      { page, perPage = LIBRARY_PAGE_SIZE, sort, q }: GemsRequest,
     ): Promise<GemPage> => {
-      if (source.kind === 'collection') return collectionPage(source.id, page, perPage, sort);
-      if (source.kind === 'unfiltered' && unfilteredId !== null)
-        return collectionPage(unfilteredId, page, perPage, sort);
       if (source.kind === 'trash') {
         const list = await client.call(trashApi.list, { query: { page, perPage } });
         return { items: list.data, page, total: list.total, hasMore: page * perPage < list.total };
       }
       if (source.kind === 'saved') return searchPage({ q: '', userQueryId: source.id }, page, perPage, sort);
-      if (source.kind !== 'all' && q !== null) return searchPage({ q }, page, perPage, sort);
-      const list = await client.call(gemApi.library, { query: { page, perPage } });
-      return { items: list.data, page, total: list.total, hasMore: page * perPage < list.total };
+      return searchPage({ q: q ?? '' }, page, perPage, sort);
     },
+    /** Counts by type, tag, collection and site for the query `q` (or the saved search). */
+    facets: async (source: LibrarySource, q: string) =>
+      client.call(searchApi.facets, {
+        query: source.kind === 'saved' ? { q: '', userQueryId: source.id } : { q },
+      }),
+    savedSearches: async () => (await client.call(searchApi.listSaved)).data,
+    saveSearch: async (name: string, query: string) =>
+      (await client.call(searchApi.createSaved, { body: { data: { name, query } } })).data,
+    deleteSavedSearch: async (id: number) => (await client.call(searchApi.deleteSaved, { params: { id } })).data,
     gem: async (id: number) => (await client.call(gemApi.get, { params: { id } })).data,
     updateGem: async (id: number, gem: UpdateGemInput) =>
       (await client.call(gemApi.update, { params: { id }, body: { data: gem } })).data,

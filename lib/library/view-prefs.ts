@@ -23,11 +23,11 @@ const isSort = (sort: unknown): sort is LibrarySort => {
 };
 
 /** A stored value read back safely: an unknown view or sort (an older version's) falls back to the default. */
-export function readViewPrefs(all: Record<string, ViewPrefs>, key: string): ViewPrefs {
+export function readViewPrefs(all: Record<string, ViewPrefs>, key: string, defaults = DEFAULT_VIEW_PREFS): ViewPrefs {
   const stored = all[key];
   return {
-    view: LIBRARY_VIEWS.includes(stored?.view as LibraryView) ? (stored as ViewPrefs).view : DEFAULT_VIEW_PREFS.view,
-    sort: isSort(stored?.sort) ? { key: stored.sort.key, dir: stored.sort.dir } : DEFAULT_SORT,
+    view: LIBRARY_VIEWS.includes(stored?.view as LibraryView) ? (stored as ViewPrefs).view : defaults.view,
+    sort: isSort(stored?.sort) ? { key: stored.sort.key, dir: stored.sort.dir } : defaults.sort,
   };
 }
 

@@ -69,6 +69,11 @@ describe('the library page', () => {
         text: `Zest two lemons.\n\nBake at 180 degrees for ${n} minutes.`,
         collectionId: n % 2 ? desserts.id : recipes.id,
       });
+    await saveGemOverApi(...api, {
+      title: 'Almond paste notes',
+      url: 'https://cooking.example.test/almond',
+      text: 'Grind blanched almonds with sugar until it turns into marzipan.',
+    });
   }, 240_000);
 
   afterAll(() => env?.close());
@@ -91,7 +96,7 @@ describe('the library page', () => {
     // The list shows it too, first (newest first), with the others.
     await library.waitForSelector('.library-row-title');
     expect(await library.$eval('.library-row-title', (el) => el.textContent)).toBe(ARTICLE_TITLE);
-    expect(await library.$eval('.library-results-count', (el) => el.textContent)).toBe('61 gems');
+    expect(await library.$eval('.library-results-count', (el) => el.textContent)).toBe('62 gems');
     await article.close();
   });
 
@@ -115,14 +120,13 @@ describe('the library page', () => {
     await library.keyboard.press('Escape');
     expect(await library.$('.library-sheet')).toBeNull();
     await library.focus('.library-row-open');
-    // End goes to the last row loaded (the 50th); the next page comes as it shows; End again reaches the 61st.
+    // End goes to the last row loaded (the 50th); the next page comes as it shows; End again reaches the 62nd.
     await library.keyboard.press('End');
     await library.waitForSelector('[aria-posinset="50"] .library-row-open:focus');
-    await library.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '61 gems');
-    await library.waitForFunction(() => document.querySelectorAll('.library-virtual-item').length > 0);
+    await library.waitForSelector('[aria-posinset="51"]');
     await library.keyboard.press('End');
-    await library.waitForSelector('[aria-posinset="61"] .library-row-open:focus');
-    expect(await library.$eval('[aria-posinset="61"] .library-row-title', (el) => el.textContent)).toBe(
+    await library.waitForSelector('[aria-posinset="62"] .library-row-open:focus');
+    expect(await library.$eval('[aria-posinset="62"] .library-row-title', (el) => el.textContent)).toBe(
       'Lemon tart, take 1',
     );
     const titles = await library.$$eval('.library-row-title', (els) => els.map((el) => el.textContent));
@@ -151,9 +155,28 @@ describe('the library page', () => {
     await library.locator('.library-table th button::-p-text(Title)').click();
     await library.waitForSelector('.library-table th[aria-sort="ascending"]');
     await library.waitForFunction(
-      () => document.querySelector('.library-table tbody .library-row-title')?.textContent === 'Lemon tart, take 10',
+      () => document.querySelector('.library-table tbody .library-row-title')?.textContent === 'Lemon tart, take 1',
     );
     expect(await shootAndScan(library, 'table')).toEqual([]);
+  });
+
+  it('finds a gem by a word that is only in its page text, the word marked, with facets beside', async () => {
+    await library.locator('.library-nav-item::-p-text(All gems)').click();
+    await library.focus('.library-row-open');
+    await library.keyboard.press('/');
+    await library.keyboard.type('marzipan');
+    await library.keyboard.press('Enter');
+    await library.waitForFunction(
+      () =>
+        document.querySelector('#library-results-heading')?.textContent === 'Search results' &&
+        document.querySelectorAll('.library-row-title').length === 1,
+    );
+    expect(await library.$eval('.library-row-title', (el) => el.textContent)).toBe('Almond paste notes');
+    expect(await library.$$eval('.library-snippet mark', (els) => els.map((el) => el.textContent))).toEqual([
+      'marzipan',
+    ]);
+    await library.waitForSelector('.library-facets button');
+    expect(await shootAndScan(library, 'search')).toEqual([]);
   });
 
   it('the toolbar button\'s menu item "Open library" opens the library page', async () => {

@@ -228,6 +228,45 @@ describe('the views', () => {
   });
 });
 
+describe('search', () => {
+  it('finds a gem by a word only in its page text, marks it in the snippet, counts facets, and saves the search', async () => {
+    const { user, server } = await libraryOf('libsearch', { count: 2 });
+    await server.call('gems', 'POST', {
+      data: { title: 'Salad', url: 'https://greens.example.test/salad', text: 'A bowl of quinoa with mint.' },
+    });
+    await user.click(within(sidebar()).getByRole('button', { name: /^Unfiltered/ }));
+    await screen.findByRole('heading', { name: 'Unfiltered' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search your library' }), 'quinoa{Enter}');
+    await screen.findByRole('heading', { name: 'Search results' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Salad']));
+    expect([...document.querySelectorAll('.library-snippet mark')].map((m) => m.textContent)).toEqual(['quinoa']);
+    const types = await screen.findByRole('region', { name: 'Types' });
+    expect(within(types).getByRole('button').textContent).toBe('link1');
+
+    await user.click(screen.getByRole('button', { name: 'Save this search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Grains{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const saved = await within(sidebar()).findByRole('list', { name: 'Saved searches' });
+    await user.click(within(sidebar()).getByRole('button', { name: /^All gems/ }));
+    await waitFor(() => expect(rowTitles()).toHaveLength(3));
+    await user.click(within(saved).getByRole('button', { name: 'Grains' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Salad']));
+    expect((screen.getByRole('searchbox', { name: 'Search your library' }) as HTMLInputElement).value).toBe('quinoa');
+  });
+
+  it('a tag in the sidebar shows its gems; / focuses the search box', async () => {
+    const { user } = await libraryOf('libtagq', { count: 2 });
+    const tags = await within(sidebar()).findByRole('list', { name: 'Tags' });
+    await user.click(within(tags).getByRole('button', { name: /#citrus/ }));
+    await screen.findByRole('heading', { name: '#citrus' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 1']));
+    (screen.getByRole('button', { name: /^Tart 1/ }) as HTMLElement).focus();
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search your library' }));
+  });
+});
+
 describe('the gem sheet', () => {
   it('opens the gem the address names, and edits its title: the server keeps it, the list shows it', async () => {
     const user0 = await live.signedIn('libsheet');
@@ -245,7 +284,9 @@ describe('the gem sheet', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(rowTitles()).toEqual(['New title']));
     expect(((await user0.call(`gems/${gem.id}`)).data as Gem).title).toBe('New title');
-    expect(screen.getByRole('complementary').getAttribute('aria-labelledby')).toBe('library-sheet-heading');
+    expect(screen.getByRole('complementary', { name: 'New title' }).getAttribute('aria-labelledby')).toBe(
+      'library-sheet-heading',
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'New title' }).id).toBe('library-sheet-heading');
   });
 
@@ -286,7 +327,7 @@ describe('the gem sheet', () => {
     const sheet = await screen.findByRole('complementary', { name: 'Tart 2' });
     await waitFor(() => expect(document.activeElement).toBe(within(sheet).getByRole('textbox', { name: 'Title' })));
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Tart 2' })).toBeNull();
 
     screen.getByRole('button', { name: /^Tart 1/ }).focus();
     await user.keyboard('{Delete}');
