@@ -4,7 +4,8 @@
  * BENCH_CHAT_RUNS / BENCH_CHAT_CHUNKS the chat proxy's runs (default 30) and chunks per answer (default 200);
  * BENCH_LOAD_SECONDS the length of each load run (default 20; see load-bench.ts); BENCH_PANEL_RUNS the side
  * panel openings (default 20); BENCH_MARKDOWN_UPDATES the streamed answer's updates (default 200);
- * BENCH_RETRIEVAL_GEMS the collection ranked for a question (default 1000).
+ * BENCH_RETRIEVAL_GEMS the collection ranked for a question (default 1000); BENCH_SEARCH_RUNS the library searches
+ * per database (default 200, see search-bench.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { benchMarkdown } from './markdown-bench';
 import { benchPageFloor } from './page-floor';
 import { benchPanel } from './panel-bench';
 import { benchRetrieval } from './retrieval-bench';
+import { benchSearch } from './search-bench';
 import { benchServer } from './server-bench';
 
 const gemCount = Number(process.env.BENCH_GEMS ?? 100_000);
@@ -24,6 +26,8 @@ const print = (lines: string[]) => {
 
 console.log(`Trove bench — ${new Date().toISOString()} — node ${process.version}\n`);
 print(await benchServer(gemCount));
+console.log('');
+print(await benchSearch(gemCount));
 console.log('');
 print(await benchLoad(Number(process.env.BENCH_LOAD_SECONDS ?? 20)));
 console.log('');

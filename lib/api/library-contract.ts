@@ -98,6 +98,11 @@ export const tagColorsBody = z.object({
     .max(MAX_BULK),
 });
 export const deleteTagsBody = z.object({ ids: ids('ids') });
+/**
+ * `DELETE /api/delete-all-tags?expected=<n>`: how many tags the user saw; when they have another number now (one was
+ * made elsewhere meanwhile), nothing is deleted (409).
+ */
+export const deleteAllTagsQuery = z.object({ expected: queryInteger(0, 1_000_000) });
 
 /** One tag's gems: tagged with it, and tagged with it or any tag below it (each gem once). */
 export const tagCountSchema = z.object({

@@ -50,9 +50,11 @@ describe('library calls', () => {
       collectionId: user?.unfiltered_collection_id,
       author: { id: user?.id, username: user?.username },
       tags: [
-        { id: expect.any(Number), tag: 'Later', parentId: null, createdAt: expect.any(String) },
-        { id: expect.any(Number), tag: 'read', parentId: null, createdAt: expect.any(String) },
+        { id: expect.any(Number), tag: 'Later', parentId: null, color: null, createdAt: expect.any(String) },
+        { id: expect.any(Number), tag: 'read', parentId: null, color: null, createdAt: expect.any(String) },
       ],
+      notes: '',
+      isFavourite: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

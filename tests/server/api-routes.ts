@@ -178,6 +178,43 @@ const REQUESTS: Record<string, ValidRequest> = {
     pathParam: true,
     destructive: true,
   },
+  'PUT /api/tags/{id}': {
+    path: (f) => `/api/tags/${f.tagId}`,
+    json: () => ({ data: { color: '#12ab9f' } }),
+    pathParam: true,
+  },
+  // a tag no one has: the fuzz sends some cases as they are (a junk query), and the gem cases need the fixture tag
+  'DELETE /api/tags/{id}': {
+    path: (f) => `/api/tags/${f.tagId + 1_000_000}`,
+    pathParam: true,
+    destructive: true,
+  },
+  'POST /api/tags/{id}/merge/{into}': {
+    path: (f) => `/api/tags/${f.tagId + 1_000_000}/merge/${f.tagId}`,
+    pathParam: true,
+    destructive: true,
+  },
+  'GET /api/sub-tag/{id}': {
+    path: (f) => `/api/sub-tag/${f.tagId}`,
+    query: () => page,
+    pathParam: true,
+  },
+  'PUT /api/tag-colors': {
+    path: () => '/api/tag-colors',
+    json: (f) => ({ data: [{ id: f.tagId, color: null }] }),
+  },
+  'GET /api/tag-wise-gem-counts': { path: () => '/api/tag-wise-gem-counts' },
+  'DELETE /api/tags-delete': {
+    path: () => '/api/tags-delete',
+    json: (f) => ({ ids: [f.tagId + 1_000_000] }),
+    destructive: true,
+  },
+  'DELETE /api/delete-all-tags': {
+    path: () => '/api/delete-all-tags',
+    // more tags than the user has: a 409, so the fuzz's cases sent as they are delete nothing
+    query: () => ({ expected: '1000000' }),
+    destructive: true,
+  },
   'GET /api/get-user-collections': { path: () => '/api/get-user-collections' },
   'POST /api/collections': {
     path: () => '/api/collections',
@@ -242,6 +279,58 @@ const REQUESTS: Record<string, ValidRequest> = {
     path: (f) => `/api/gems/${f.gemId}`,
     pathParam: true,
     destructive: true,
+  },
+  'POST /api/delete-bookmarks': {
+    path: () => '/api/delete-bookmarks',
+    json: (f) => ({ ids: [f.gemId] }),
+    destructive: true,
+  },
+  'PUT /api/edit-bookmarks': {
+    path: () => '/api/edit-bookmarks',
+    json: (f) => ({ bookmarks: [{ id: f.gemId, title: 'Bulk', notes: 'n', isFavourite: true, tags: [f.tagId] }] }),
+  },
+  'PUT /api/count-gem/{id}': {
+    path: (f) => `/api/count-gem/${f.gemId}`,
+    query: () => ({ type: 'like' }),
+    pathParam: true,
+  },
+  'PUT /api/gems/{id}/position': {
+    path: (f) => `/api/gems/${f.gemId}/position`,
+    json: (f) => ({ after: f.gemId + 1, before: f.gemId + 2 }),
+  },
+  'GET /api/trash': { path: () => '/api/trash', query: () => page },
+  'POST /api/trash/restore': {
+    path: () => '/api/trash/restore',
+    json: (f) => ({ ids: [f.gemId] }),
+  },
+  'DELETE /api/trash': { path: () => '/api/trash', destructive: true },
+  'DELETE /api/trash/{id}': {
+    path: (f) => `/api/trash/${f.gemId}`,
+    pathParam: true,
+    destructive: true,
+  },
+  'POST /api/collections/{id}/move/{dest}': {
+    path: (f) => `/api/collections/${f.collectionId}/move/${f.collectionId}`,
+    pathParam: true,
+  },
+  'POST /api/collections/{id}/move-to-root': {
+    path: (f) => `/api/collections/${f.collectionId}/move-to-root`,
+  },
+  'POST /api/copy-collection/{id}': {
+    path: (f) => `/api/copy-collection/${f.collectionId}`,
+    pathParam: true,
+  },
+  'DELETE /api/bulk-collection-delete': {
+    path: () => '/api/bulk-collection-delete',
+    query: () => ({ gems: 'trash' }),
+    json: (f) => ({ collectionIds: [f.collectionId] }),
+    destructive: true,
+  },
+  'GET /api/collection-wise-counts': { path: () => '/api/collection-wise-counts' },
+  'GET /api/sub-collection/{id}': {
+    path: (f) => `/api/sub-collection/${f.collectionId}`,
+    query: () => page,
+    pathParam: true,
   },
   'GET /api/get-all-bookmark': {
     path: () => '/api/get-all-bookmark',

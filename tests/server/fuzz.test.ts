@@ -33,6 +33,8 @@ beforeAll(async () => {
   const { token } = user;
   const signedIn = await t.signIn(user.session.user.username);
   const collection = await t.api('/api/collections', { token, body: { data: { name: 'Fuzz fixtures' } } });
+  // a spare tag first: a fuzzed id of 1 (tags-delete's `ids.0`) deletes it, not the fixture tag the gem cases use
+  await t.api('/api/tags', { token, body: { data: { tag: 'spare' } } });
   const tag = await t.api('/api/tags', { token, body: { data: { tag: 'fixture' } } });
   const gem = await t.api('/api/gems', {
     token,

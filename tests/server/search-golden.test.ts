@@ -253,7 +253,8 @@ const SETS: [string, GemKey[]][] = [
   ['ganache OR mascarpone', ['choc', 'tiramisu']],
   ['kyoto OR lisbon', ['kyoto', 'lisbon']],
   ['(tofu OR dal) tag:vegan', ['tofu', 'dal']],
-  ['python OR asyncio', ['python', 'asyncio', 'tokio']], // tokio: "async" in its title, close enough
+  ['python OR asyncio', ['python', 'asyncio']], // typos are looked for in one-word queries only
+  ['asyncio', ['asyncio', 'tokio']], // tokio: "async" in its title, close enough
   ['(ramen OR curry) -is:fav', ['ramen', 'curry']],
   ['(python OR rust) type:link', ['python']],
   ['python OR rust type:link', ['python', 'asyncio']],

@@ -112,7 +112,7 @@ export const collectionTreeApi = {
     auth: 'user',
     params: toDest,
     responses: { 200: { description: 'The collection as moved', schema: dataOf(collectionSchema) } },
-    errors: [],
+    errors: [400],
   }),
   moveToRoot: defineRoute({
     method: 'post',
@@ -135,7 +135,7 @@ export const collectionTreeApi = {
     auth: 'user',
     params: byId,
     responses: { 201: { description: 'The new top collection of the copy', schema: dataOf(collectionSchema) } },
-    errors: [],
+    errors: [400],
   }),
   bulkDelete: defineRoute({
     method: 'delete',

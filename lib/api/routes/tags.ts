@@ -3,6 +3,7 @@ import {
   countResultSchema,
   createTagBody,
   dataOf,
+  deleteAllTagsQuery,
   deletedSchema,
   deleteTagsBody,
   idParamSchema,
@@ -83,7 +84,7 @@ export const tagTreeApi = {
     auth: 'user',
     params: z.object({ id: idParamSchema, into: idParamSchema }),
     responses: { 200: { description: 'The tag merged into', schema: dataOf(tagWithPathSchema) } },
-    errors: [],
+    errors: [400],
   }),
   children: defineRoute({
     method: 'get',
@@ -133,8 +134,12 @@ export const tagTreeApi = {
     path: '/api/delete-all-tags',
     tag: 'Tags',
     summary: "Delete all of the user's tags",
+    description:
+      '`expected` is how many tags the user saw: if they have another number now, nothing is deleted (409), so a ' +
+      'tag made meanwhile (or a stray call) is never lost.',
     auth: 'user',
+    query: deleteAllTagsQuery,
     responses: { 200: { description: 'How many were deleted', schema: countResultSchema } },
-    errors: [],
+    errors: [409],
   }),
 };

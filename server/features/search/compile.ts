@@ -11,7 +11,8 @@ import { isStopWord, isSymbols } from './stopwords';
  *
  * Free words: the gem's text-search document (migration 0021: title, tags and collection path weighted A,
  * description and notes B, page text, code and alt text C; the last word also as a prefix) OR a substring of the
- * title or address (trigram indexes) OR, for longer words, a title word close to it (typos).
+ * title or address (trigram indexes) OR, when it is the query's only word and a long one, a title word close to it
+ * (typos).
  */
 
 export interface CompiledSearch {
@@ -87,7 +88,11 @@ class Compiler {
   readonly positive: SQL[] = [];
   readonly positiveWords: string[] = [];
 
-  constructor(private readonly lastWord: QueryNode | undefined) {}
+  constructor(
+    private readonly lastWord: QueryNode | undefined,
+    /** Typos are looked for when the query has one free word only: each costs a trigram scan and rechecks. */
+    private readonly typos: boolean,
+  ) {}
 
   /** The node's condition, or null when it asks nothing (a stop word, or made only of those): every gem matches. */
   node(node: QueryNode, negated: boolean): SQL | null {
@@ -158,7 +163,7 @@ class Compiler {
       const like = `%${escapeLike(word)}%`;
       ways.push(sql`lower(g.title) LIKE ${like}`, sql`lower(g.url) LIKE ${like}`);
     }
-    if (word.length >= TYPO_MIN_LENGTH) ways.push(sql`${word} <% lower(g.title)`);
+    if (this.typos && word.length >= TYPO_MIN_LENGTH) ways.push(sql`${word} <% lower(g.title)`);
     return sql`(${sql.join(ways, sql` OR `)})`;
   }
 
@@ -181,6 +186,15 @@ class Compiler {
     return sql`(g.search_doc @@ ${query} OR lower(g.title) LIKE ${`%${escapeLike(phrase)}%`})`;
   }
 }
+
+const countWords = (node: QueryNode): number =>
+  node.kind === 'word'
+    ? 1
+    : node.kind === 'and' || node.kind === 'or'
+      ? node.children.reduce((n, child) => n + countWords(child), 0)
+      : node.kind === 'not'
+        ? countWords(node.child)
+        : 0;
 
 /** The last free word of the query in reading order (it may be typed still: matched as a prefix too). */
 function lastWordOf(node: QueryNode | null): QueryNode | undefined {
@@ -225,7 +239,7 @@ export function compileSearch(
   userId: number,
   { extra = [], paths = false }: { extra?: SQL[]; paths?: boolean } = {},
 ): CompiledSearch {
-  const compiler = new Compiler(lastWordOf(query.root));
+  const compiler = new Compiler(lastWordOf(query.root), query.root !== null && countWords(query.root) === 1);
   const matches = (query.root && compiler.node(query.root, false)) ?? sql`true`;
   const ctes: SQL[] = [];
   if (paths || compiler.needs.tags) ctes.push(pathsCte('tag_paths', 'tags', userId));

@@ -13,6 +13,22 @@ export interface Paging {
   perPage: number;
 }
 
+/**
+ * The one statement of a search: the page of matching gems (with the total, counted before the limit) and, for that
+ * page only, each gem's columns, tags and snippet. Exported for the bench's EXPLAIN.
+ */
+export function searchStatement(userId: number, query: SearchQuery, { page, perPage }: Paging, extra: SQL[] = []): SQL {
+  const c = compileSearch(query, userId, { extra });
+  const pageCte = sql`page AS (
+    SELECT g.id, ${c.rank} AS rank, count(*) OVER () AS total FROM gems g WHERE ${c.where}
+    ORDER BY ${c.order} LIMIT ${perPage} OFFSET ${(page - 1) * perPage})`;
+  const headline = c.textQuery ? sql`${headlineSql(c.textQuery)}` : sql`NULL::text`;
+  return sql`${withClause(c, [pageCte])}
+    SELECT ${gemSelectSql}, page.rank, page.total, ${headline} AS headline
+    FROM page JOIN gems g ON g.id = page.id ${gemAuthorJoinSql}
+    ORDER BY ${c.order}`;
+}
+
 /** A page of the query's gems with their snippet, rank and the total: one statement (plus a count past the end). */
 export async function searchGems(
   db: Db,
@@ -21,19 +37,8 @@ export async function searchGems(
   { page, perPage }: Paging,
   extra: SQL[] = [],
 ): Promise<{ hits: SearchHit[]; total: number }> {
-  const c = compileSearch(query, userId, { extra });
   const offset = (page - 1) * perPage;
-  const pageCte = sql`page AS (
-    SELECT g.id, ${c.rank} AS rank, count(*) OVER () AS total FROM gems g WHERE ${c.where}
-    ORDER BY ${c.order} LIMIT ${perPage} OFFSET ${offset})`;
-  const headline = c.textQuery ? sql`${headlineSql(c.textQuery)}` : sql`NULL::text`;
-  const rows = await selectRows<Record<string, unknown>>(
-    db,
-    sql`${withClause(c, [pageCte])}
-    SELECT ${gemSelectSql}, page.rank, page.total, ${headline} AS headline
-    FROM page JOIN gems g ON g.id = page.id ${gemAuthorJoinSql}
-    ORDER BY ${c.order}`,
-  );
+  const rows = await selectRows<Record<string, unknown>>(db, searchStatement(userId, query, { page, perPage }, extra));
   const total = rows.length ? Number(rows[0]?.total) : offset > 0 ? await countGems(db, userId, query, extra) : 0;
   const hits = rows.map((raw) => ({
     ...gemFromRaw(raw),

@@ -1,0 +1,277 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { parseSearch } from '../lib/search/parse';
+import { openDatabase } from '../server/db/client';
+import { selectRows } from '../server/db/rows';
+import { gemKindSql } from '../server/features/search/readable';
+import { searchStatement } from '../server/features/search/search';
+import { type RunningServer, startServer } from '../server/start';
+import { findPostgresBin, startPostgresCluster } from '../tests/server/postgres-global-setup';
+import { apiCaller } from './api';
+import { summary, time } from './stats';
+
+/**
+ * The library's search at `gemCount` gems of one user with a few KB of page text each, on PGlite and on PostgreSQL:
+ * "two words + two qualifiers" over GET /api/filter-search, the facets of the same queries, a new gem searched for as
+ * soon as its save is answered, and the EXPLAIN ANALYZE of one bench query. The library is seeded by set-based SQL
+ * (generate_series) with the search triggers off, then its documents are made by one UPDATE.
+ */
+
+const VOCABULARY = 65_536;
+const WORDS_PER_PAGE = 350;
+const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
+const GOALS = { searchP99: 50, facetsP99: 100 };
+
+/** Made-up words from four syllables of sixteen: 65,536 of them, word n the same on every run. */
+const SYLLABLES = "ARRAY['ka','lo','mi','ne','ru','sa','to','ve','zi','qu','fe','ban','dor','gil','hux','pry']";
+const wordSql = (n: string) =>
+  sql.raw(
+    `(${SYLLABLES})[1 + ${n} % 16] || (${SYLLABLES})[1 + (${n} / 16) % 16] || (${SYLLABLES})[1 + (${n} / 256) % 16] || (${SYLLABLES})[1 + (${n} / 4096) % 16]`,
+  );
+
+/** A small random generator with a seed, so both databases get the same queries. */
+function seeded(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+interface Target {
+  name: string;
+  config: { dataDir: string; databaseUrl?: string };
+}
+
+async function seed(target: Target, userId: number, gemCount: number) {
+  const database = await openDatabase({ ...target.config, durableWrites: false });
+  const { db } = database;
+  try {
+    const ids = async (table: 'collections' | 'tags') =>
+      (
+        await selectRows<{ id: number }>(
+          db,
+          sql`SELECT id FROM ${sql.raw(table)} WHERE owner_id = ${userId} ORDER BY id`,
+        )
+      ).map((r) => r.id);
+    const collections = await ids('collections');
+    const tags = await ids('tags');
+    await db.execute(sql.raw('ALTER TABLE gems DISABLE TRIGGER gems_search_doc'));
+    await db.execute(sql.raw('ALTER TABLE gem_tags DISABLE TRIGGER gem_tags_search_doc_insert'));
+    // Page text: 4,000 pages of 175 words each from the vocabulary, skewed (random()^3: a few frequent words and a
+    // long tail, as real text is); a gem's text is two of them, so gems share halves but no two are alike.
+    await db.execute(sql`CREATE UNLOGGED TABLE bench_pages AS
+      SELECT n AS id, array_to_string(ARRAY(
+        SELECT ${wordSql(`floor(${VOCABULARY} * random() ^ 3)::int`)} FROM generate_series(1, ${WORDS_PER_PAGE / 2}) WHERE n > 0
+      ), ' ') AS text
+      FROM generate_series(1, 4000) n`);
+    const batch = 20_000;
+    for (let from = 1; from <= gemCount; from += batch) {
+      const to = Math.min(gemCount, from + batch - 1);
+      await db.execute(sql`
+        INSERT INTO gems (owner_id, collection_id, title, description, url, canonical_url, media_type, text, created_at, is_favourite)
+        SELECT ${userId}, (${`{${collections.join(',')}}`}::int[])[1 + i % ${collections.length}],
+          initcap(split_part(a.text, ' ', 1 + i % 7) || ' ' || split_part(b.text, ' ', 2 + i % 5) || ' ' || split_part(a.text, ' ', 9)),
+          'Seeded page ' || i,
+          'https://' || (ARRAY['www.', 'docs.', 'blog.', ''])[1 + i % 4] || 'site' || (i % 2000) || '.example/p/' || i,
+          'https://site' || (i % 2000) || '.example/p/' || i,
+          (ARRAY['Link', 'Article', 'Article', 'Code', 'Image', 'Note', 'PDF', 'Video', 'Quote', 'Audio'])[1 + i % 10],
+          a.text || ' ' || b.text,
+          now() - (i || ' minutes')::interval, i % 17 = 0
+        FROM generate_series(${from}::int, ${to}::int) i
+        JOIN bench_pages a ON a.id = 1 + (i * 7919) % 4000
+        JOIN bench_pages b ON b.id = 1 + (i * 104729 + 17) % 4000`);
+    }
+    await db.execute(sql.raw('DROP TABLE bench_pages'));
+    await db.execute(sql`INSERT INTO gem_tags (gem_id, tag_id)
+      SELECT g.id, (${`{${tags.join(',')}}`}::int[])[1 + g.id % ${tags.length}] FROM gems g WHERE g.owner_id = ${userId} AND g.id % 3 <> 0`);
+    await db.execute(sql`UPDATE gems g SET search_doc = trove_gem_search_doc(g) WHERE g.owner_id = ${userId}`);
+    await db.execute(sql.raw('ALTER TABLE gems ENABLE TRIGGER gems_search_doc'));
+    await db.execute(sql.raw('ALTER TABLE gem_tags ENABLE TRIGGER gem_tags_search_doc_insert'));
+    await db.execute(sql.raw('VACUUM ANALYZE gems'));
+    await db.execute(sql.raw('ANALYZE gem_tags'));
+    const [size] = await selectRows<{ total: string; text: string }>(
+      db,
+      sql`SELECT pg_size_pretty(pg_total_relation_size('gems')) AS total, pg_size_pretty(avg(length(text))::bigint) AS text FROM gems`,
+    );
+    return size;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * "Find that page again": two words of a seeded gem's page text and two qualifiers it meets (its type, top collection,
+ * tag, site, favourite or date), as one remembers a page. Read from the database, picked by a seeded generator.
+ */
+async function benchQueries(target: Target, userId: number): Promise<string[]> {
+  const database = await openDatabase({ ...target.config, durableWrites: false });
+  try {
+    const rows = await selectRows<{
+      text: string;
+      kind: string;
+      top: string;
+      tag: string | null;
+      host: string;
+      fav: boolean;
+    }>(
+      database.db,
+      sql`SELECT g.text, ${gemKindSql} AS kind, trove_url_host(g.url) AS host, g.is_favourite AS fav,
+        (WITH RECURSIVE up AS (SELECT id, name, parent_id FROM collections WHERE id = g.collection_id
+           UNION ALL SELECT c.id, c.name, c.parent_id FROM collections c JOIN up ON c.id = up.parent_id)
+         SELECT name FROM up WHERE parent_id IS NULL) AS top,
+        (SELECT t.name FROM gem_tags gt JOIN tags t ON t.id = gt.tag_id WHERE gt.gem_id = g.id LIMIT 1) AS tag
+      FROM gems g WHERE g.owner_id = ${userId} AND g.text IS NOT NULL ORDER BY g.id LIMIT ${RUNS} OFFSET 1000`,
+    );
+    const random = seeded(29);
+    return rows.map((row) => {
+      const words = row.text.split(' ');
+      const word = () => words[Math.floor(random() * words.length)];
+      const qualifiers = [`type:${row.kind}`, `collection:${row.top}`, `site:${row.host}`, 'after:2020-01-01'];
+      if (row.tag) qualifiers.push(`tag:${row.tag}`);
+      if (row.fav) qualifiers.push('is:fav');
+      const first = Math.floor(random() * qualifiers.length);
+      const [a] = qualifiers.splice(first, 1);
+      const b = qualifiers[Math.floor(random() * qualifiers.length)];
+      return `${word()} ${word()} ${a} ${b}`;
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+async function measure(target: Target, gemCount: number): Promise<string[]> {
+  const lines: string[] = [];
+  const config = {
+    port: 0,
+    host: '127.0.0.1',
+    secret: 's'.repeat(48),
+    accessTokenTtlSeconds: 3600,
+    refreshTokenTtlSeconds: 3600,
+    logRequests: false,
+    ...target.config,
+  };
+  let server: RunningServer = await startServer(config);
+  const call = apiCaller(() => server.url);
+  const session = await call('auth/local/register', {
+    method: 'POST',
+    body: JSON.stringify({ username: 'searcher', email: 'searcher@example.test', password: 'bench password' }),
+  });
+  const token: string = session.jwt;
+  const userId: number = session.user.id;
+  const post = (path: string, data: unknown) => call(path, { method: 'POST', token, body: JSON.stringify({ data }) });
+  for (const name of ['Work', 'Home', 'Reading']) {
+    const top = await post('collections', { name });
+    for (const child of ['Notes', 'Archive', 'Inbox'])
+      await post('collections', { name: child, parentId: top.data.id });
+  }
+  const tagNames: string[] = [];
+  for (const root of ['dev', 'food', 'travel', 'music', 'science']) {
+    const parent = await post('tags', { tag: root });
+    tagNames.push(root);
+    for (const child of ['one', 'two']) {
+      await post('tags', { tag: `${root}-${child}`, parentId: parent.data.id });
+      tagNames.push(`${root}/${root}-${child}`);
+    }
+  }
+  await server.stop();
+
+  const seedStart = performance.now();
+  const size = await seed(target, userId, gemCount);
+  const queries = await benchQueries(target, userId);
+  lines.push(
+    `${target.name}: seeded ${gemCount} gems (~${size?.text} of page text each; gems table ${size?.total}) in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
+  );
+  server = await startServer(config);
+  try {
+    const get = (path: string, q: string) => call(`${path}?q=${encodeURIComponent(q)}`, { token });
+    for (const q of queries.slice(0, 10)) await get('filter-search', q); // warm the caches and plans
+    const searches: number[] = [];
+    let found = 0;
+    for (const q of queries) {
+      const [ms, result] = await time(() => get('filter-search', q));
+      searches.push(ms);
+      found += result.total;
+    }
+    lines.push(summary(`  search, two words + two qualifiers`, searches, GOALS.searchP99));
+    lines.push(`    e.g. "${queries[0]}"; ${(found / queries.length).toFixed(0)} results a query on average`);
+    const facets: number[] = [];
+    for (const q of queries) facets.push((await time(() => get('search-facets', q)))[0]);
+    lines.push(summary('  facets of the same queries', facets, GOALS.facetsP99));
+
+    const saves: number[] = [];
+    let findable = 0;
+    for (let i = 0; i < 50; i++) {
+      const word = `freshword${i}x${Date.now().toString(36)}`;
+      const [ms, result] = await time(async () => {
+        await call('gems', {
+          method: 'POST',
+          token,
+          body: JSON.stringify({
+            data: { title: `Fresh ${i}`, url: `https://fresh.example/${i}`, text: `about ${word}` },
+          }),
+        });
+        return get('filter-search', word);
+      });
+      saves.push(ms);
+      if (result.total === 1) findable += 1;
+    }
+    lines.push(summary('  save, then search for its page text at once', saves));
+    lines.push(`    found by the search right after its save: ${findable} of ${saves.length}`);
+  } finally {
+    await server.stop();
+  }
+
+  const database = await openDatabase({ ...target.config, durableWrites: false });
+  try {
+    const q = queries[0] as string;
+    const parsed = parseSearch(q);
+    if (parsed.ok) {
+      const plan = await selectRows<Record<string, string>>(
+        database.db,
+        sql`EXPLAIN (ANALYZE, BUFFERS) ${searchStatement(userId, parsed.query, { page: 1, perPage: 20 })}`,
+      );
+      lines.push(`  EXPLAIN ANALYZE of "${q}":`);
+      for (const row of plan) lines.push(`    ${Object.values(row)[0]}`);
+    }
+  } finally {
+    await database.close();
+  }
+  return lines;
+}
+
+export async function benchSearch(gemCount: number): Promise<string[]> {
+  const lines = [`Library search at ${gemCount} gems (${RUNS} queries each)`];
+  const dataDir = mkdtempSync(join(tmpdir(), 'trove-search-bench-'));
+  try {
+    lines.push(...(await measure({ name: 'PGlite', config: { dataDir } }, gemCount)));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  try {
+    findPostgresBin();
+  } catch (error) {
+    lines.push(`PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`);
+    return lines;
+  }
+  const cluster = await startPostgresCluster({ durable: true });
+  const pgDataDir = mkdtempSync(join(tmpdir(), 'trove-search-bench-'));
+  try {
+    const admin = postgres(`${cluster.base}/postgres`, { max: 1, onnotice: () => {} });
+    await admin.unsafe('CREATE DATABASE trove_search');
+    await admin.end({ timeout: 5 });
+    const target = { name: 'PostgreSQL', config: { dataDir: pgDataDir, databaseUrl: `${cluster.base}/trove_search` } };
+    lines.push(...(await measure(target, gemCount)));
+  } finally {
+    cluster.stop('fast');
+    rmSync(pgDataDir, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of await benchSearch(Number(process.env.BENCH_GEMS ?? 100_000))) console.log(line);
+}
