@@ -33,6 +33,7 @@ export default defineConfig({
     commands: {
       'save-page': { suggested_key: { default: 'Alt+Shift+G' }, description: 'Save the current page to Trove' },
       'toggle-chat': { suggested_key: { default: 'Alt+Shift+O' }, description: 'Open or close the Trove chat panel' },
+      'open-library': { suggested_key: { default: 'Alt+Shift+L' }, description: 'Open the Trove library' },
     },
     ...(browser === 'firefox'
       ? {

@@ -48,4 +48,31 @@ for (const page of ['popup.html', 'sidepanel.html']) {
   console.log(`${page}: its first script and ${firstScripts.length - 1} preloaded chunks load without React`);
 }
 
+// The library page's code (a marker from its sheet) stays in its own bundle: the popup and the side panel, and every
+// chunk they import, now or lazily, hold none of it.
+function reachable(files: string[]): Set<string> {
+  const seen = new Set<string>();
+  const next = [...files];
+  for (let file = next.pop(); file !== undefined; file = next.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+    for (const m of readFileSync(join(CHROME, file), 'utf8').matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g))
+      next.push(`${dir}${m[1]}`);
+  }
+  return seen;
+}
+for (const page of ['popup.html', 'sidepanel.html']) {
+  const html = readFileSync(join(CHROME, page), 'utf8');
+  const scripts = reachable([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1] as string));
+  const withLibrary = [...scripts].filter((file) =>
+    readFileSync(join(CHROME, file), 'utf8').includes('library-sheet-heading'),
+  );
+  if (withLibrary.length) {
+    console.error(`${page}: loads the library page's code in ${withLibrary.join(', ')}`);
+    process.exit(1);
+  }
+  console.log(`${page}: none of the library page's code in its ${scripts.size} chunks`);
+}
+
 execFileSync('npx', ['addons-linter', '--warnings-as-errors', '.output/firefox-mv2'], { stdio: 'inherit' });

@@ -25,6 +25,9 @@ export function RecentGems() {
       <h2 id="gems-heading">
         Your gems {gems.data ? <span className="count">{gems.data.pages[0]?.total}</span> : null}
       </h2>
+      <p>
+        <a href="/library.html">Open the library</a> to search, read and organise them.
+      </p>
       {gems.isPending && <Spinner label="Loading gems" />}
       {gems.isError && !isOffline(gems.error) && (
         <ErrorMessage retrying={gems.isFetching} onRetry={() => void gems.refetch()}>

@@ -19,6 +19,8 @@ export const AUTO_CLOSE_MS = 8000;
 interface Props {
   /** Opens the options page (sign-in, settings, the list of gems), optionally at a section. */
   onOpenOptions: (hash?: string) => void;
+  /** Opens the library page with the gem's sheet open. */
+  onOpenLibrary: (gemId: number) => void;
   /** Closes the popup (window.close() in the extension; a spy in tests). */
   closePopup: () => void;
   /** Opens the side panel's chat on this tab (absent where there is no panel). */
@@ -27,13 +29,24 @@ interface Props {
 }
 
 /** The toolbar popup: save the current page as a gem, or edit the gem already saved for it. */
-export function SavePopup({ onOpenOptions, closePopup, onChatAboutPage, autoCloseMs = AUTO_CLOSE_MS }: Props) {
+export function SavePopup({
+  onOpenOptions,
+  onOpenLibrary,
+  closePopup,
+  onChatAboutPage,
+  autoCloseMs = AUTO_CLOSE_MS,
+}: Props) {
   const [reporting, setReporting] = useState(false);
   return (
     <>
       <main className="popup-main">
         <QueueStatus />
-        <SavePopupContent onOpenOptions={onOpenOptions} closePopup={closePopup} autoCloseMs={autoCloseMs} />
+        <SavePopupContent
+          onOpenOptions={onOpenOptions}
+          onOpenLibrary={onOpenLibrary}
+          closePopup={closePopup}
+          autoCloseMs={autoCloseMs}
+        />
       </main>
       <footer className="popup-footer">
         {onChatAboutPage ? (
@@ -55,7 +68,12 @@ export function SavePopup({ onOpenOptions, closePopup, onChatAboutPage, autoClos
 }
 
 /** One state at a time: loading, signed out, a page that cannot be saved, a failure, the form, saved or queued. */
-function SavePopupContent({ onOpenOptions, closePopup, autoCloseMs }: Required<Omit<Props, 'onChatAboutPage'>>) {
+function SavePopupContent({
+  onOpenOptions,
+  onOpenLibrary,
+  closePopup,
+  autoCloseMs,
+}: Required<Omit<Props, 'onChatAboutPage'>>) {
   const popup = useSavePopup();
   const background = useBackground();
   const queryClient = useQueryClient();
@@ -86,7 +104,7 @@ function SavePopupContent({ onOpenOptions, closePopup, autoCloseMs }: Required<O
         gem={result.gem}
         updated={result.updated}
         collections={popup.collections}
-        onOpenLibrary={() => onOpenOptions(`gem-${result.gem.id}`)}
+        onOpenLibrary={() => onOpenLibrary(result.gem.id)}
         onUndo={async () => {
           await popup.deleteGem(result.gem.id);
           toast('info', 'Save undone: the gem was deleted.');

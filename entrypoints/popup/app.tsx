@@ -3,11 +3,17 @@ import { mountExtensionPage } from '@/components/app/mount';
 import { appKeys } from '@/components/app/queries';
 import { SavePopup } from '@/components/popup/SavePopup';
 import { openChatPanel } from '@/lib/chat/open-panel';
+import { libraryPath } from '@/lib/library/open-library';
 import type { ActiveTab, BackgroundClient } from '@/lib/messaging/protocol';
 
 const closePopup = () => window.close();
 const openOptions = (hash?: string) => {
   void browser.tabs.create({ url: browser.runtime.getURL(`/options.html${hash ? `#${hash}` : ''}`) });
+  closePopup();
+};
+
+const openLibrary = (gemId: number) => {
+  void browser.tabs.create({ url: browser.runtime.getURL(libraryPath(gemId)) });
   closePopup();
 };
 
@@ -20,7 +26,12 @@ export function startPopup(background: BackgroundClient, queryClient: QueryClien
     if (tabId != null) void openChatPanel(tabId).then(closePopup);
   };
   mountExtensionPage(
-    <SavePopup onOpenOptions={openOptions} closePopup={closePopup} onChatAboutPage={chatAboutPage} />,
+    <SavePopup
+      onOpenOptions={openOptions}
+      onOpenLibrary={openLibrary}
+      closePopup={closePopup}
+      onChatAboutPage={chatAboutPage}
+    />,
     { background, queryClient },
   );
 }

@@ -1,5 +1,6 @@
 import { type Browser, browser } from 'wxt/browser';
 import { isWebAddress } from '../api/web-address';
+import { libraryPath } from '../library/open-library';
 import type { SaveOutcome } from '../messaging/protocol';
 import { askInPanel } from './chat-panel';
 import { runQuickSave } from './confirm-save';
@@ -13,6 +14,7 @@ const PARENT = 'trove';
 const REPORT_BUG = 'trove-report-bug';
 const CHAT_PAGE = 'trove-chat-page';
 const CHAT_SELECTION = 'trove-chat-selection';
+const OPEN_LIBRARY = 'trove-open-library';
 const ITEMS: { id: string; title: string; contexts: Contexts }[] = [
   { id: CHAT_PAGE, title: 'Chat about this page', contexts: ['page'] },
   { id: CHAT_SELECTION, title: 'Ask about the selection', contexts: ['selection'] },
@@ -36,7 +38,11 @@ export interface MenuClick {
 /** Runs a menu item as a click on it would (the click itself grants activeTab for the tab). */
 export async function handleMenuClick(info: MenuClick, tab: { id?: number; url?: string; title?: string } | undefined) {
   const itemId = String(info.menuItemId);
-  // Not a save: no badge, no notification, nothing recorded as a failed save.
+  // Not saves: no badge, no notification, nothing recorded as a failed save.
+  if (itemId === OPEN_LIBRARY) {
+    await openLibrary();
+    return null;
+  }
   if (itemId === REPORT_BUG) {
     await openReportBug(info.pageUrl ?? tab?.url);
     return null;
@@ -65,8 +71,16 @@ export function registerContextMenus() {
     await browser.contextMenus.removeAll();
     browser.contextMenus.create({ id: PARENT, title: 'Trove', contexts: ['all'] });
     for (const item of ITEMS) browser.contextMenus.create({ ...item, parentId: PARENT });
+    // The toolbar button's own right-click menu (Firefox's MV2 build calls it browser_action).
+    const toolbar = (import.meta.env.MANIFEST_VERSION === 2 ? 'browser_action' : 'action') as ContextType;
+    browser.contextMenus.create({ id: OPEN_LIBRARY, title: 'Open library', contexts: [toolbar] });
   });
   browser.contextMenus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab));
+}
+
+/** Opens the library page in a new tab, at the gem `gemId` when given. */
+export function openLibrary(gemId?: number) {
+  return browser.tabs.create({ url: browser.runtime.getURL(libraryPath(gemId)) });
 }
 
 /** Opens the options page with the Report Bug dialog, pre-filled with the page's address. */

@@ -253,7 +253,32 @@ describe('the chat shortcut (toggle-chat)', () => {
   });
 });
 
+describe('opening the library', () => {
+  const libraryTabs = async () =>
+    (await browser.tabs.query({})).filter((t) => t.url?.endsWith('/library.html')).map((t) => t.url);
+
+  it("is the toolbar button's own menu item, Open library, which opens the library page in a tab", async () => {
+    await startBackground();
+    expect(menu).toContainEqual({ id: 'trove-open-library', title: 'Open library', contexts: ['action'] });
+    clickMenu('trove-open-library', tab);
+    await vi.waitFor(async () => expect(await libraryTabs()).toEqual([browser.runtime.getURL('/library.html')]));
+    expect(openPanels.size).toBe(0);
+  });
+
+  it('is the open-library command, which opens it too', async () => {
+    await startBackground();
+    command.fire('open-library', tab);
+    await vi.waitFor(async () => expect(await libraryTabs()).toHaveLength(1));
+  });
+});
+
 describe('the manifest', () => {
+  it.each(['chrome', 'firefox'])('(%s) declares the open-library command with its shortcut', async (target) => {
+    const { default: config } = await import('../../wxt.config');
+    const manifest = typeof config.manifest === 'function' ? await config.manifest({ browser: target } as never) : {};
+    expect(manifest.commands?.['open-library']?.suggested_key).toEqual({ default: 'Alt+Shift+L' });
+  });
+
   it.each(['chrome', 'firefox'])('(%s) declares the toggle-chat command with its shortcut', async (target) => {
     const { default: config } = await import('../../wxt.config');
     const manifest = typeof config.manifest === 'function' ? await config.manifest({ browser: target } as never) : {};

@@ -199,10 +199,12 @@ describe('OptionsApp: gems', () => {
     const fake = new FakeBackground({ gems });
     const { user } = renderWithBackground(<OptionsApp />, fake);
     await screen.findByText('Gem 25');
-    expect(screen.getAllByRole('link')).toHaveLength(20);
+    const gemLinks = () => screen.getAllByRole('link').filter((a) => a.closest('.gem-list'));
+    expect(gemLinks()).toHaveLength(20);
+    expect(screen.getByRole('link', { name: 'Open the library' }).getAttribute('href')).toBe('/library.html');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByText('Gem 1');
-    expect(screen.getAllByRole('link')).toHaveLength(25);
+    expect(gemLinks()).toHaveLength(25);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(fake.calls('listGems')).toEqual([
       { page: 1, perPage: 20 },

@@ -17,7 +17,7 @@ function renderOn(queryClient: QueryClient, fake: FakeBackground) {
     <BackgroundProvider client={fake.client}>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
-          <SavePopup onOpenOptions={vi.fn()} closePopup={vi.fn()} />
+          <SavePopup onOpenOptions={vi.fn()} onOpenLibrary={vi.fn()} closePopup={vi.fn()} />
         </ToastProvider>
       </QueryClientProvider>
     </BackgroundProvider>,

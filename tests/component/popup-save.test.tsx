@@ -23,7 +23,7 @@ describe('SavePopup: saving', () => {
   test('shows progress while saving, then where it was saved', async () => {
     const fake = new FakeBackground();
     const hold = fake.holdNext('saveGem');
-    const { user, onOpenOptions } = renderPopup(fake);
+    const { user, onOpenLibrary } = renderPopup(fake);
     await fillIn(user);
     await user.click(saveButton());
 
@@ -39,7 +39,7 @@ describe('SavePopup: saving', () => {
     screen.getByText('Hello again');
     const [gem] = fake.state.gems;
     await user.click(screen.getByRole('button', { name: 'Open in library' }));
-    expect(onOpenOptions).toHaveBeenCalledExactlyOnceWith(`gem-${gem?.id}`);
+    expect(onOpenLibrary).toHaveBeenCalledExactlyOnceWith(gem?.id);
   });
 
   test('sends the chosen collection, both tags, the fields and an idempotency key', async () => {

@@ -33,13 +33,21 @@ export function renderWithBackground(
 }
 
 /**
- * The toolbar popup with spies for opening the options page and for closing the popup (after `autoCloseMs` on success).
+ * The toolbar popup with spies for opening the options page, the library and for closing the popup (after `autoCloseMs` on success).
  */
 export function renderPopup(fake: FakeBackground = new FakeBackground(), { autoCloseMs = 60_000 } = {}) {
   const onOpenOptions = vi.fn<(hash?: string) => void>();
+  const onOpenLibrary = vi.fn<(gemId: number) => void>();
   const closePopup = vi.fn<() => void>();
-  const ui = <SavePopup onOpenOptions={onOpenOptions} closePopup={closePopup} autoCloseMs={autoCloseMs} />;
-  return { ...renderWithBackground(ui, fake), onOpenOptions, closePopup };
+  const ui = (
+    <SavePopup
+      onOpenOptions={onOpenOptions}
+      onOpenLibrary={onOpenLibrary}
+      closePopup={closePopup}
+      autoCloseMs={autoCloseMs}
+    />
+  );
+  return { ...renderWithBackground(ui, fake), onOpenOptions, onOpenLibrary, closePopup };
 }
 
 /** Waits for the popup's form and for the page's extract to be filled in (the form is busy until then). */

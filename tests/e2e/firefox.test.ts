@@ -114,7 +114,7 @@ describe('the Firefox build in Firefox ESR', () => {
   it('binds every command to a key Firefox does not take for its menu bar, and lists it', async () => {
     const menuKeys = firefoxMenuAccessKeys(FIREFOX);
     const commands = await commandsIn(options);
-    expect(commands.map((c) => c.name).sort()).toEqual(['save-page', 'toggle-chat']);
+    expect(commands.map((c) => c.name).sort()).toEqual(['open-library', 'save-page', 'toggle-chat']);
     // Alt with a menu's access key opens that menu (Shift or not); the extension never hears of it.
     const taken = commands
       .filter((c) => !c.shortcut || (/^Alt\+/.test(c.shortcut) && menuKeys.has(c.shortcut.split('+').at(-1) ?? '')))

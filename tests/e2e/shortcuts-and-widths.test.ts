@@ -57,7 +57,7 @@ describe('keyboard commands and narrow panels, in Chromium', () => {
 
   it('binds a key to every command of the built extension', async () => {
     const commands = await commandsOf(ctx);
-    expect(commands.map((c) => c.name).sort()).toEqual(['save-page', 'toggle-chat']);
+    expect(commands.map((c) => c.name).sort()).toEqual(['open-library', 'save-page', 'toggle-chat']);
     expect(commands.filter((c) => !c.shortcut).map((c) => c.name)).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { afterAll, beforeAll, inject, vi } from 'vitest';
 import { ChatApiProvider } from '@/components/chat/chat-api-context';
 import type { AiSettings, UserModel } from '@/lib/api/ai-contract';
+import type { User } from '@/lib/api/contract';
 import { createChatApi } from '@/lib/chat/chat-api';
 import { copyOfTemplate, removeDataDir } from '../../data-dirs';
 import type { FakeProvider } from '../../fake-provider/server';
@@ -61,16 +62,19 @@ export function setupLiveServer(extraEnv: () => Record<string, string> = () => (
     };
     users += 1;
     const username = `${prefix.slice(0, 8)}${users}${Math.random().toString(36).slice(2, 5)}`;
-    const { jwt } = (await call('auth/local/register', 'POST', {
+    const { jwt, user: account } = (await call('auth/local/register', 'POST', {
       username,
       email: `${username}@example.test`,
       password: 'correct-horse-1',
-    })) as { jwt: string };
+    })) as { jwt: string; user: User };
     let serverUrl = url;
     const api = createChatApi(async () => ({ serverUrl, token: jwt }));
     return {
       /** The server's own address (not the one the component's calls go to). */
       serverUrl: url,
+      /** The user as the server answered the sign-up, and their access token (for a page's own client). */
+      account,
+      access: async () => ({ serverUrl, token: jwt }),
       /**
        * From now on the component's calls find no server (a closed port), as when the network drops; or
        * go to `elsewhere` (e.g. a server that never answers). `goOnline` comes back.

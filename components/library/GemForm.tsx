@@ -1,0 +1,101 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Collection, Gem } from '@/lib/api/contract';
+import { placeFieldErrors } from '../app/background-context';
+import { flattenCollections } from '../popup/collection-tree';
+import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Field } from '../ui/Field';
+import { useToast } from '../ui/Toast';
+import { changesOf, EDITABLE_TYPES, formValuesOf, type GemFormValues } from './gem-form-values';
+import { useLibraryApi } from './library-api-context';
+import { libraryKeys } from './queries';
+import { useLibraryChanged } from './use-library-changes';
+
+const FIELDS = ['title', 'description', 'url', 'image', 'media_type', 'collectionId', 'tags'];
+
+interface Props {
+  gem: Gem;
+  collections: Collection[];
+  /** Focus the title at once (the `e` key). */
+  editing: boolean;
+}
+
+/** Every field of a gem, editable; Save sends only what changed and shows the server's refusals on their fields. */
+export function GemForm({ gem, collections, editing }: Props) {
+  const api = useLibraryApi();
+  const queryClient = useQueryClient();
+  const changed = useLibraryChanged();
+  const toast = useToast();
+  const [problem, setProblem] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError, reset } = useForm<GemFormValues>({
+    values: formValuesOf(gem),
+  });
+  const field = (name: keyof GemFormValues) => ({
+    id: `gem-${name}`,
+    error: formState.errors[name]?.message,
+  });
+
+  const save = handleSubmit(async (values) => {
+    setProblem(null);
+    const changes = changesOf(gem, values);
+    if (!Object.keys(changes).length) return;
+    try {
+      const saved = await api.updateGem(gem.id, changes);
+      queryClient.setQueryData(libraryKeys.gem(gem.id), saved);
+      reset(formValuesOf(saved));
+      changed();
+      toast('success', 'Gem saved.');
+    } catch (error) {
+      setProblem(placeFieldErrors(error, FIELDS, setError));
+    }
+  });
+
+  return (
+    <form className="library-gem-form" onSubmit={save} aria-label="Edit gem" noValidate>
+      <Field {...field('title')} label="Title">
+        {/* biome-ignore lint/a11y/noAutofocus: the `e` key asks to edit: the title is where editing starts. */}
+        <input id="gem-title" autoFocus={editing} {...register('title')} />
+      </Field>
+      <Field {...field('description')} label="Description">
+        <textarea id="gem-description" rows={3} {...register('description')} />
+      </Field>
+      <Field {...field('url')} label="Address">
+        <input id="gem-url" type="url" {...register('url')} />
+      </Field>
+      <Field {...field('image')} label="Image address">
+        <input id="gem-image" type="url" {...register('image')} />
+      </Field>
+      <div className="library-form-row">
+        <Field {...field('media_type')} label="Type">
+          <select id="gem-media_type" {...register('media_type')}>
+            {EDITABLE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field {...field('collectionId')} label="Collection">
+          <select id="gem-collectionId" {...register('collectionId')}>
+            {flattenCollections(collections).map(({ collection, path }) => (
+              <option key={collection.id} value={collection.id}>
+                {path}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field {...field('tags')} label="Tags (separated by commas)">
+        <input id="gem-tags" {...register('tags')} />
+      </Field>
+      {problem && <ErrorMessage title="The gem was not saved">{problem}</ErrorMessage>}
+      <div className="library-form-actions">
+        <Button type="submit" variant="primary" loading={formState.isSubmitting} disabled={!formState.isDirty}>
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}

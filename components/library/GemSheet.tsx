@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { Collection } from '@/lib/api/contract';
+import { errorMessage } from '../app/background-context';
+import { Button } from '../ui/Button';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { IconButton } from '../ui/IconButton';
+import { Skeleton } from '../ui/Skeleton';
+import { GemForm } from './GemForm';
+import { useLibraryApi } from './library-api-context';
+import { libraryGemQuery } from './queries';
+import { ReadingView } from './ReadingView';
+
+interface Props {
+  gemId: number;
+  collections: Collection[];
+  editing: boolean;
+  onClose: () => void;
+  onTrash: (id: number) => void;
+  onChat?: (id: number) => void;
+}
+
+/**
+ * The gem's detail, beside the results (not modal: the list stays usable, and another row opens in its place):
+ * its fields to edit, what was saved of the page to read, and the ways out (the original, a chat about it).
+ */
+export function GemSheet({ gemId, collections, editing, onClose, onTrash, onChat }: Props) {
+  const api = useLibraryApi();
+  const gem = useQuery(libraryGemQuery(api, gemId));
+  const heading = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each gem opened is announced by moving focus to its title.
+  useEffect(() => {
+    if (!editing) heading.current?.focus();
+  }, [gemId, gem.isSuccess]);
+
+  return (
+    <aside
+      className="library-sheet"
+      aria-labelledby="library-sheet-heading"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <header className="library-sheet-header">
+        <h2 id="library-sheet-heading" ref={heading} tabIndex={-1}>
+          {gem.data?.title ?? 'Gem'}
+        </h2>
+        <IconButton label="Close" icon="✕" onClick={onClose} />
+      </header>
+      {gem.isPending && <Skeleton height={240} shape="block" />}
+      {gem.isError && (
+        <ErrorMessage onRetry={() => void gem.refetch()} retrying={gem.isFetching} title="The gem did not load">
+          {errorMessage(gem.error)}
+        </ErrorMessage>
+      )}
+      {gem.data && (
+        <>
+          <div className="library-sheet-actions">
+            <a
+              className="ui-button ui-button-secondary ui-button-sm"
+              href={gem.data.url}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Open original
+            </a>
+            {onChat && (
+              <Button size="sm" onClick={() => onChat(gemId)}>
+                Chat about it
+              </Button>
+            )}
+            <Button size="sm" variant="danger" onClick={() => onTrash(gemId)}>
+              Delete
+            </Button>
+          </div>
+          <GemForm key={gem.data.id} gem={gem.data} collections={collections} editing={editing} />
+          <ReadingView gem={gem.data} />
+        </>
+      )}
+    </aside>
+  );
+}

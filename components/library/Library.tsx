@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import type { Gem } from '@/lib/api/contract';
+import { sourceQuery } from '@/lib/library/source-query';
+import { ALL_GEMS, type LibrarySource } from '@/lib/library/sources';
+import { allNodes, buildTree } from '@/lib/library/tree';
+import { parseSearch } from '@/lib/search/parse';
+import { Facets } from './Facets';
+import { GemSheet } from './GemSheet';
+import { useLibraryApi } from './library-api-context';
+import { libraryCollectionsQuery, libraryTagsQuery } from './queries';
+import { Results } from './Results';
+import { SaveSearchButton } from './SaveSearchButton';
+import { SearchBox } from './SearchBox';
+import { Sidebar } from './Sidebar';
+import { sourceTitle } from './source-title';
+import { useGemActions } from './use-gem-actions';
+import { useGemHash } from './use-gem-hash';
+import { usePageKeys } from './use-page-keys';
+import { useSelection } from './use-selection';
+import { prefsKey, useViewPrefs } from './use-view-prefs';
+
+interface Props {
+  /** Gems a page (tests use small pages to see paging). */
+  perPage?: number;
+  onChat?: (gemId: number) => void;
+}
+
+/** The library: the search box over sidebar | results and facets | the open gem's sheet. */
+export function Library({ perPage, onChat }: Props) {
+  const api = useLibraryApi();
+  const collections = useQuery(libraryCollectionsQuery(api));
+  const tags = useQuery(libraryTagsQuery(api));
+  const [source, setSource] = useState<LibrarySource>(ALL_GEMS);
+  const [prefs, setPrefs] = useViewPrefs(prefsKey(source));
+  const [openId, setOpenId] = useGemHash();
+  const [editing, setEditing] = useState(false);
+  const selection = useSelection(source);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const actions = useGemActions({ openId, close: () => setOpenId(null) });
+
+  const collectionPaths = new Map(
+    allNodes(buildTree(collections.data ?? [], (c) => c.name)).map((n) => [n.item.id, n.path.join('/')]),
+  );
+  const q = sourceQuery(source, {
+    collection: (id) => collectionPaths.get(id) ?? null,
+    tag: (id) => tags.data?.find((t) => t.id === id)?.path ?? null,
+  });
+  const parsed = q ? parseSearch(q) : null;
+  const ownSort = source.kind === 'search' && parsed?.ok === true && parsed.query.sort !== undefined;
+  const searchText = source.kind === 'search' ? source.query : '';
+
+  usePageKeys({ onEscape: () => setOpenId(null), onSlash: () => searchInput.current?.focus() });
+
+  const open = (gem: Gem, edit = false) => {
+    setEditing(edit);
+    setOpenId(gem.id);
+  };
+  const onGemKey = (event: KeyboardEvent, gem: Gem) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'e') {
+      event.preventDefault();
+      open(gem, true);
+    } else if (event.key === 'x') {
+      event.preventDefault();
+      selection.toggle(gem.id);
+    } else if (event.key === 'Delete') {
+      event.preventDefault();
+      void actions.trash(gem.id);
+    }
+  };
+
+  return (
+    <div className="library-page">
+      <header className="library-top">
+        <h1>Trove library</h1>
+        <div className="library-search">
+          <SearchBox
+            ref={searchInput}
+            value={searchText}
+            onQuery={(text) => setSource(text.trim() ? { kind: 'search', query: text } : ALL_GEMS)}
+            tagNames={tags.data?.map((t) => t.path)}
+            collectionPaths={[...collectionPaths.values()]}
+          />
+        </div>
+        {source.kind === 'search' && <SaveSearchButton query={source.query} />}
+      </header>
+      <div className="library" data-sheet={openId !== null || undefined}>
+        <Sidebar source={source} onSelect={setSource} collections={collections} />
+        <main className="library-main">
+          {selection.ids.size > 0 && (
+            <p className="library-selection" aria-live="polite">
+              {selection.ids.size} selected{' '}
+              <button type="button" className="link-button" onClick={selection.clear}>
+                Clear
+              </button>
+            </p>
+          )}
+          <div className="library-main-columns">
+            <Results
+              source={source}
+              q={q}
+              title={sourceTitle(source, collections.data ?? [], tags.data)}
+              prefs={prefs}
+              onPrefs={setPrefs}
+              ownSort={ownSort}
+              openId={openId}
+              selected={selection.ids}
+              onOpen={(gem) => open(gem)}
+              onGemKey={onGemKey}
+              perPage={perPage}
+            />
+            <Facets
+              source={source}
+              q={q}
+              onNarrow={(qualifier) => setSource({ kind: 'search', query: `${q ?? ''} ${qualifier}`.trim() })}
+            />
+          </div>
+        </main>
+        {openId !== null && (
+          <GemSheet
+            gemId={openId}
+            collections={collections.data ?? []}
+            editing={editing}
+            onClose={() => setOpenId(null)}
+            onTrash={(id) => void actions.trash(id)}
+            onChat={onChat}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

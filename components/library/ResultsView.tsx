@@ -1,0 +1,145 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import type { Gem } from '@/lib/api/contract';
+import type { LibrarySort, LibraryView } from '@/lib/library/view-prefs';
+import { GemCard } from './GemCard';
+import { type GemItemProps, GemRow } from './GemRow';
+import { GemTableHead, GemTableRow } from './GemTable';
+import { useWidth } from './use-row-width';
+
+const ROW_HEIGHT: Record<LibraryView, number> = { list: 64, table: 40, cards: 248 };
+const CARD_WIDTH = 220;
+/** How many gems before the end the next page is asked for. */
+const LOAD_AHEAD = 10;
+
+export interface ResultsViewProps {
+  gems: Gem[];
+  total: number;
+  label: string;
+  view: LibraryView;
+  sort: LibrarySort;
+  onSort: (sort: LibrarySort) => void;
+  activeIndex: number;
+  openId: number | null;
+  selected: ReadonlySet<number>;
+  onActivate: (index: number) => void;
+  onOpen: (gem: Gem) => void;
+  /** Called when the gems near the end are drawn; loading only when more exist and none is loading is the caller's. */
+  onNearEnd: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>, perRow: number) => void;
+}
+
+/**
+ * The results as a list, cards or a table, virtualised: only the rows in view are in the page, so 100,000 gems
+ * scroll as 50 do. One gem's button is in the tab order; the keys move it (Results.tsx).
+ */
+export function ResultsView(props: ResultsViewProps) {
+  const { gems, total, label, view, activeIndex, openId, selected, onActivate, onOpen, onNearEnd } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const width = useWidth(scroller, 900);
+  const perRow = view === 'cards' ? Math.max(1, Math.floor(width / CARD_WIDTH)) : 1;
+  const virtualizer = useVirtualizer({
+    count: Math.ceil(gems.length / perRow),
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT[view],
+    overscan: 6,
+    getItemKey: (row) => (perRow === 1 ? (gems[row]?.id ?? row) : `row-${row}`),
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastDrawn = Math.min(((rows.at(-1)?.index ?? -1) + 1) * perRow - 1, gems.length - 1);
+
+  useEffect(() => {
+    if (gems.length && lastDrawn >= gems.length - LOAD_AHEAD) onNearEnd();
+  }, [lastDrawn, gems.length, onNearEnd]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the active gem, not each redraw.
+  useEffect(() => {
+    if (activeIndex < 0 || !scroller.current?.contains(document.activeElement)) return;
+    virtualizer.scrollToIndex(Math.floor(activeIndex / perRow));
+    // The gem is drawn once the list has scrolled to it.
+    const frame = requestAnimationFrame(() =>
+      scroller.current?.querySelector<HTMLElement>(`[data-gem-index="${activeIndex}"]`)?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [activeIndex, perRow]);
+
+  const item = (gem: Gem, index: number): GemItemProps => ({
+    gem,
+    index,
+    active: index === Math.max(Math.min(activeIndex, gems.length - 1), 0),
+    open: gem.id === openId,
+    selected: selected.has(gem.id),
+    onOpen: () => onOpen(gem),
+  });
+
+  let body: ReactNode;
+  if (view === 'table') {
+    const before = rows[0]?.start ?? 0;
+    const after = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+    body = (
+      <table className="library-table" aria-label={label} aria-rowcount={total + 1}>
+        <GemTableHead sort={props.sort} onSort={props.onSort} />
+        <tbody>
+          {before > 0 && <Spacer height={before} />}
+          {rows.map((row) => {
+            const gem = gems[row.index];
+            return gem ? (
+              <GemTableRow key={row.key} {...item(gem, row.index)} rowRef={virtualizer.measureElement} />
+            ) : null;
+          })}
+          {after > 0 && <Spacer height={after} />}
+        </tbody>
+      </table>
+    );
+  } else {
+    body = (
+      <ul aria-label={label} className="library-virtual-list" style={{ height: virtualizer.getTotalSize() }}>
+        {rows.flatMap((row) =>
+          gems.slice(row.index * perRow, (row.index + 1) * perRow).map((gem, column) => {
+            const index = row.index * perRow + column;
+            return (
+              <li
+                key={gem.id}
+                data-index={row.index}
+                ref={perRow === 1 ? virtualizer.measureElement : undefined}
+                aria-posinset={index + 1}
+                aria-setsize={total}
+                className="library-virtual-item"
+                style={{
+                  transform: `translateY(${row.start}px)`,
+                  width: `${100 / perRow}%`,
+                  left: `${(100 / perRow) * column}%`,
+                }}
+              >
+                {view === 'cards' ? <GemCard {...item(gem, index)} /> : <GemRow {...item(gem, index)} />}
+              </li>
+            );
+          }),
+        )}
+      </ul>
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the keys pressed on the gems' buttons, handled in one place.
+    <div
+      ref={scroller}
+      className={`library-scroller library-view-${view}`}
+      onKeyDown={(event) => props.onKeyDown(event, perRow)}
+      onFocus={(event) => {
+        const index = (event.target as HTMLElement).dataset.gemIndex;
+        if (index !== undefined) onActivate(Number(index));
+      }}
+    >
+      {body}
+    </div>
+  );
+}
+
+/** The rows not drawn, as one row of their height (the table's virtualisation). */
+function Spacer({ height }: { height: number }) {
+  return (
+    <tr className="library-spacer" style={{ height }}>
+      <td colSpan={6} />
+    </tr>
+  );
+}

@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Collection } from '@/lib/api/contract';
+import { type LibrarySource, sameSource } from '@/lib/library/sources';
+import { errorMessage } from '../app/background-context';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Skeleton } from '../ui/Skeleton';
+import { CollectionTree } from './CollectionTree';
+import { useLibraryApi } from './library-api-context';
+import { NameDialog } from './NameDialog';
+import { libraryTagsQuery } from './queries';
+import { SavedSearches } from './SavedSearches';
+import { SidebarItem } from './SidebarItem';
+import { TagTree } from './TagTree';
+import { useLibraryChanged } from './use-library-changes';
+
+interface Props {
+  source: LibrarySource;
+  onSelect: (source: LibrarySource) => void;
+  collections: { data?: Collection[]; isPending: boolean; error: unknown; refetch: () => unknown };
+}
+
+/** The library's sidebar: the fixed views, the collection tree and the tags. */
+export function Sidebar({ source, onSelect, collections }: Props) {
+  const api = useLibraryApi();
+  const changed = useLibraryChanged();
+  const tags = useQuery(libraryTagsQuery(api));
+  const [creating, setCreating] = useState(false);
+  const unfiltered = collections.data?.find((c) => c.isUnfiltered);
+  const fixed = (label: string, target: LibrarySource, count?: number | null) => (
+    <li>
+      <SidebarItem label={label} count={count} current={sameSource(source, target)} onSelect={() => onSelect(target)} />
+    </li>
+  );
+  return (
+    <nav className="library-sidebar" aria-label="Library">
+      <ul className="library-nav-list">
+        {fixed('All gems', { kind: 'all' })}
+        {fixed('Unfiltered', { kind: 'unfiltered' }, unfiltered?.gems_count)}
+        {fixed('Favourites', { kind: 'favourites' })}
+      </ul>
+      <div className="library-nav-heading">
+        <h2 id="library-collections-heading">Collections</h2>
+        <button type="button" className="link-button" onClick={() => setCreating(true)}>
+          New collection
+        </button>
+      </div>
+      {collections.isPending && <Skeleton height={96} shape="block" />}
+      {collections.error ? (
+        <ErrorMessage onRetry={() => void collections.refetch()}>{errorMessage(collections.error)}</ErrorMessage>
+      ) : null}
+      {collections.data && <CollectionTree collections={collections.data} source={source} onSelect={onSelect} />}
+      <div className="library-nav-heading">
+        <h2>Tags</h2>
+      </div>
+      {tags.data && <TagTree tags={tags.data} source={source} onSelect={onSelect} />}
+      {tags.data?.length === 0 && <p className="hint library-nav-hint">No tags yet.</p>}
+      <div className="library-nav-heading">
+        <h2>Saved searches</h2>
+      </div>
+      <SavedSearches source={source} onSelect={onSelect} />
+      {creating && (
+        <NameDialog
+          title="New collection"
+          label="Name"
+          submitLabel="Create"
+          onSubmit={(name) => api.createCollection(name, null).then(changed)}
+          onClose={() => setCreating(false)}
+        />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,61 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { LibraryApi } from '@/lib/library/library-api';
+import { nextPageParam } from '@/lib/library/paging';
+import { type LibrarySource, sourceKey } from '@/lib/library/sources';
+import { type LibrarySort, sortText } from '@/lib/library/view-prefs';
+import { SHOWS_LIBRARY } from '../app/share-query-changes';
+
+/** The library page's server state; every key starts with 'library' so a change made here refetches it all. */
+export const libraryKeys = {
+  all: ['library'] as const,
+  collections: ['library', 'collections'] as const,
+  tags: ['library', 'tags'] as const,
+  savedSearches: ['library', 'savedSearches'] as const,
+  gemsAll: ['library', 'gems'] as const,
+  gems: (source: LibrarySource, sort: LibrarySort | null, q: string | null) =>
+    [...libraryKeys.gemsAll, sourceKey(source), sort ? sortText(sort) : 'own', q] as const,
+  facets: (source: LibrarySource, q: string | null) => ['library', 'facets', sourceKey(source), q] as const,
+  gem: (id: number) => ['library', 'gem', id] as const,
+};
+
+export const libraryCollectionsQuery = (api: LibraryApi) =>
+  queryOptions({ queryKey: libraryKeys.collections, queryFn: api.collections, meta: SHOWS_LIBRARY });
+
+export const libraryTagsQuery = (api: LibraryApi) =>
+  queryOptions({ queryKey: libraryKeys.tags, queryFn: api.tags, meta: SHOWS_LIBRARY });
+
+export const savedSearchesQuery = (api: LibraryApi) =>
+  queryOptions({ queryKey: libraryKeys.savedSearches, queryFn: api.savedSearches });
+
+/** Sources that need no search text (the others wait until their collection or tag is known). */
+const ownRoute = (source: LibrarySource) => source.kind === 'trash' || source.kind === 'saved';
+
+export const libraryGemsQuery = (
+  api: LibraryApi,
+  source: LibrarySource,
+  sort: LibrarySort | null,
+  q: string | null,
+  perPage?: number,
+) =>
+  infiniteQueryOptions({
+    queryKey: libraryKeys.gems(source, sort, q),
+    queryFn: ({ pageParam }) => api.gems(source, { page: pageParam, perPage, sort, q }),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextPageParam(pages),
+    enabled: q !== null || ownRoute(source),
+    // A new order of the same source keeps the gems on screen until it comes (another source shows its skeleton).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === sourceKey(source) ? previous : undefined,
+    meta: SHOWS_LIBRARY,
+  });
+
+export const libraryFacetsQuery = (api: LibraryApi, source: LibrarySource, q: string | null) =>
+  queryOptions({
+    queryKey: libraryKeys.facets(source, q),
+    queryFn: () => api.facets(source, q ?? ''),
+    enabled: source.kind !== 'trash' && (q !== null || source.kind === 'saved'),
+    meta: SHOWS_LIBRARY,
+  });
+
+export const libraryGemQuery = (api: LibraryApi, id: number) =>
+  queryOptions({ queryKey: libraryKeys.gem(id), queryFn: () => api.gem(id), meta: SHOWS_LIBRARY });

@@ -1,0 +1,26 @@
+import type { Collection, Tag } from '@/lib/api/contract';
+import type { LibrarySource } from '@/lib/library/sources';
+
+/** The heading of the results for `source`. */
+export function sourceTitle(source: LibrarySource, collections: Collection[], tags: Tag[] = []): string {
+  switch (source.kind) {
+    case 'all':
+      return 'All gems';
+    case 'unfiltered':
+      return 'Unfiltered';
+    case 'favourites':
+      return 'Favourites';
+    case 'trash':
+      return 'Trash';
+    case 'collection':
+      return collections.find((c) => c.id === source.id)?.name ?? 'Collection';
+    case 'tag': {
+      const tag = tags.find((t) => t.id === source.id);
+      return tag ? `#${tag.tag}` : 'Tag';
+    }
+    case 'saved':
+      return 'Saved search';
+    case 'search':
+      return 'Search results';
+  }
+}

@@ -1,0 +1,81 @@
+import { apiClient } from '../api/client';
+import type { UpdateGemInput } from '../api/contract';
+import { collectionApi } from '../api/routes/collections';
+import { gemApi } from '../api/routes/gems';
+import { searchApi } from '../api/routes/search';
+import { tagApi } from '../api/routes/tags';
+import { trashApi } from '../api/routes/trash';
+import { type AccessSource, panelTransport } from '../chat/panel-transport';
+import type { GemPage } from './paging';
+import type { LibrarySource } from './sources';
+import type { LibrarySort } from './view-prefs';
+
+export const LIBRARY_PAGE_SIZE = 50;
+
+export interface GemsRequest {
+  page: number;
+  perPage?: number;
+  /** Null: the query's own `sort:` (or relevance with words, newest without). */
+  sort: LibrarySort | null;
+  /** The search text that stands for the source (source-query.ts), when it has one. */
+  q: string | null;
+}
+
+/**
+ * The library page's calls to the server. Like the side panel, the page calls the server itself with a short-lived
+ * token the background lends (lib/chat/panel-transport.ts): a page of 50 gems with their text would be copied
+ * through the service worker's messages otherwise.
+ */
+export function createLibraryApi(access: AccessSource) {
+  const client = apiClient(panelTransport(access));
+
+  /** A page of a search: `q` in the query language, or a saved search; `sort` null keeps the query's own. */
+  const searchPage = async (
+    search: { q: string; userQueryId?: number },
+    page: number,
+    perPage: number,
+    sort: LibrarySort | null,
+  ): Promise<GemPage> => {
+    const order = sort ? { sortby: sort.key, orderby: sort.dir } : {};
+    const list = await client.call(searchApi.filterSearch, { query: { ...search, page, perPage, ...order } });
+    return { items: list.data, page, total: list.total, hasMore: page * perPage < list.total };
+  };
+
+  return {
+    client,
+    collections: async () => (await client.call(collectionApi.list)).data,
+    tags: async () => (await client.call(tagApi.list)).data,
+    /** A page of the gems `source` shows. */
+    gems: async (
+      source: LibrarySource,
+      { page, perPage = LIBRARY_PAGE_SIZE, sort, q }: GemsRequest,
+    ): Promise<GemPage> => {
+      if (source.kind === 'trash') {
+        const list = await client.call(trashApi.list, { query: { page, perPage } });
+        return { items: list.data, page, total: list.total, hasMore: page * perPage < list.total };
+      }
+      if (source.kind === 'saved') return searchPage({ q: '', userQueryId: source.id }, page, perPage, sort);
+      return searchPage({ q: q ?? '' }, page, perPage, sort);
+    },
+    /** Counts by type, tag, collection and site for the query `q` (or the saved search). */
+    facets: async (source: LibrarySource, q: string) =>
+      client.call(searchApi.facets, {
+        query: source.kind === 'saved' ? { q: '', userQueryId: source.id } : { q },
+      }),
+    savedSearches: async () => (await client.call(searchApi.listSaved)).data,
+    saveSearch: async (name: string, query: string) =>
+      (await client.call(searchApi.createSaved, { body: { data: { name, query } } })).data,
+    deleteSavedSearch: async (id: number) => (await client.call(searchApi.deleteSaved, { params: { id } })).data,
+    gem: async (id: number) => (await client.call(gemApi.get, { params: { id } })).data,
+    updateGem: async (id: number, gem: UpdateGemInput) =>
+      (await client.call(gemApi.update, { params: { id }, body: { data: gem } })).data,
+    deleteGem: async (id: number) => (await client.call(gemApi.delete, { params: { id } })).data,
+    createCollection: async (name: string, parentId: number | null) =>
+      (await client.call(collectionApi.create, { body: { data: { name, parentId } } })).data,
+    renameCollection: async (id: number, name: string) =>
+      (await client.call(collectionApi.update, { params: { id }, body: { data: { name } } })).data,
+    deleteCollection: async (id: number) => (await client.call(collectionApi.delete, { params: { id } })).data,
+  };
+}
+
+export type LibraryApi = ReturnType<typeof createLibraryApi>;

@@ -1,0 +1,337 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LibraryApp } from '@/components/library/LibraryApp';
+import type { Collection, Gem } from '@/lib/api/contract';
+import { createLibraryApi } from '@/lib/library/library-api';
+import { expandedCollectionsItem, viewPrefsItem } from '@/lib/library/prefs';
+import { setupLiveServer } from '../chat/live-server';
+import { FakeBackground } from '../fake-background';
+
+const live = setupLiveServer();
+
+// jsdom has no layout: the results' scroller gets a window's size, so the virtualised list draws its rows.
+for (const [side, px] of [
+  ['clientHeight', 800],
+  ['clientWidth', 900],
+] as const) {
+  const own = Object.getOwnPropertyDescriptor(Element.prototype, side);
+  Object.defineProperty(HTMLElement.prototype, side, {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('library-scroller') ? px : (own?.get?.call(this) ?? 0);
+    },
+  });
+}
+
+/**
+ * A user on the live server with Recipes › Desserts and `count` gems (the newest last), and the library page
+ * talking to it as that user, `perPage` gems a page.
+ */
+async function libraryOf(prefix: string, { count = 3, perPage = 5 } = {}) {
+  const user = await live.signedIn(prefix);
+  const collection = async (name: string, parentId?: number) =>
+    (await user.call('collections', 'POST', { data: { name, parentId } })).data as Collection;
+  const recipes = await collection('Recipes');
+  const desserts = await collection('Desserts', recipes.id);
+  const gems: Gem[] = [];
+  for (let n = 1; n <= count; n++)
+    gems.push(
+      (
+        await user.call('gems', 'POST', {
+          data: {
+            title: `Tart ${n}`,
+            url: `https://cooking.example.test/tart-${n}`,
+            text: 'Zest two lemons.\n\n<img src=x onerror="alert(1)"> Bake for an hour.',
+            image: 'https://images.example.test/tart.png',
+            collectionId: n === 1 ? desserts.id : undefined,
+            tags: n === 1 ? ['baking', 'citrus'] : [],
+          },
+        })
+      ).data as Gem,
+    );
+  const api = createLibraryApi(user.access);
+  const rendered = user.render(<LibraryApp api={api} perPage={perPage} />, new FakeBackground({ user: user.account }));
+  await screen.findByRole('heading', { name: 'All gems' });
+  return { ...rendered, server: user, recipes, desserts, gems };
+}
+
+const rowTitles = () => [...document.querySelectorAll('.library-row-title')].map((el) => el.textContent);
+const sidebar = () => screen.getByRole('navigation', { name: 'Library' });
+
+describe('the library sidebar', () => {
+  it('shows All gems, Unfiltered and the collection tree with counts; a sub-collection behind its toggle, remembered', async () => {
+    const { user, recipes } = await libraryOf('libside');
+    const tree = await within(sidebar()).findByRole('list', { name: 'Collections' });
+    expect(within(tree).getByRole('button', { name: /^Recipes/ }).textContent).toBe('Recipes0 gems');
+    expect(within(tree).queryByRole('button', { name: /^Desserts/ })).toBeNull();
+    expect(within(sidebar()).getByRole('button', { name: /^Unfiltered/ }).textContent).toBe('Unfiltered2 gems');
+
+    await user.click(within(tree).getByRole('button', { name: 'Expand Recipes' }));
+    expect(within(tree).getByRole('button', { name: /^Desserts/ }).textContent).toBe('Desserts1 gems');
+    expect(await expandedCollectionsItem.getValue()).toEqual([recipes.id]);
+
+    await user.click(within(tree).getByRole('button', { name: /^Desserts/ }));
+    await screen.findByRole('heading', { name: 'Desserts' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 1']));
+    expect(
+      within(tree)
+        .getByRole('button', { name: /^Desserts/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    await user.click(within(tree).getByRole('button', { name: 'Collapse Recipes' }));
+    expect(await expandedCollectionsItem.getValue()).toEqual([]);
+  });
+
+  it('lists the tags', async () => {
+    await libraryOf('libtags');
+    const tags = await within(sidebar()).findByRole('list', { name: 'Tags' });
+    expect(
+      within(tags)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['#baking', '#citrus']);
+  });
+
+  it('creates, renames and deletes a collection; the server has each change', async () => {
+    const { user, server } = await libraryOf('libcoll');
+    await user.click(within(sidebar()).getByRole('button', { name: 'New collection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New collection' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Travel');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const tree = within(sidebar()).getByRole('list', { name: 'Collections' });
+    await within(tree).findByRole('button', { name: /^Travel/ });
+
+    await user.click(within(tree).getByRole('button', { name: 'Options for Travel' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const rename = await screen.findByRole('dialog', { name: 'Rename Travel' });
+    const name = within(rename).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Journeys{Enter}');
+    await within(tree).findByRole('button', { name: /^Journeys/ });
+
+    await user.click(within(tree).getByRole('button', { name: 'Options for Journeys' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const remove = await screen.findByRole('dialog', { name: 'Delete Journeys?' });
+    expect(remove.textContent).toContain('move to Unfiltered');
+    await user.click(within(remove).getByRole('button', { name: 'Delete collection' }));
+    await waitFor(() => expect(within(tree).queryByRole('button', { name: /^Journeys/ })).toBeNull());
+    const names = ((await server.call('get-user-collections')).data as Collection[]).map((c) => c.name).sort();
+    expect(names).toEqual(['Desserts', 'Recipes', 'Unfiltered']);
+  });
+
+  it('an empty name is refused in the dialog, naming the problem', async () => {
+    const { user } = await libraryOf('libempty', { count: 0 });
+    await user.click(within(sidebar()).getByRole('button', { name: 'New collection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New collection' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please provide a name');
+  });
+});
+
+describe('the results', () => {
+  it('loads page after page while more exist, and stops at the total', async () => {
+    await libraryOf('libpages', { count: 12, perPage: 5 });
+    await waitFor(() => expect(screen.getByText('12 gems').textContent).toBe('12 gems'));
+    const list = screen.getByRole('list', { name: 'All gems' });
+    expect(list.querySelector('[aria-posinset="1"] .library-row-title')?.textContent).toBe('Tart 12');
+    expect(list.querySelectorAll('li')[0]?.getAttribute('aria-setsize')).toBe('12');
+    await waitFor(() => expect(rowTitles()).toHaveLength(12));
+    expect(rowTitles().at(-1)).toBe('Tart 1');
+  });
+
+  it('says so when there is nothing yet', async () => {
+    await libraryOf('libnone', { count: 0 });
+    await screen.findByRole('heading', { name: 'Nothing here yet' });
+  });
+
+  it('says why the gems did not load, and Retry loads them', async () => {
+    const server = await live.signedIn('liberr');
+    await server.call('gems', 'POST', { data: { title: 'Back again', url: 'https://back.example.test/' } });
+    server.goOffline();
+    const { user } = server.render(
+      <LibraryApp api={createLibraryApi(server.access)} />,
+      new FakeBackground({ user: server.account }),
+    );
+    const alert = await screen.findByText('The gems did not load');
+    server.goOnline();
+    await user.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Back again']));
+  });
+
+  it('signed out, it offers the way to sign in', async () => {
+    const server = await live.signedIn('libout');
+    server.render(<LibraryApp api={createLibraryApi(server.access)} />, new FakeBackground({ user: null }));
+    const empty = await screen.findByRole('region', { name: 'Sign in to see your library' });
+    expect(within(empty).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/options.html#account');
+  });
+});
+
+describe('the views', () => {
+  it('shows a collection as cards or a table sorted by a column; each collection keeps its own view and sort', async () => {
+    const { user, recipes, server } = await libraryOf('libviews', { count: 0 });
+    for (const title of ['Brioche', 'Apple pie', 'Crumble']) await user0(recipes.id, title);
+    await user.click(await within(sidebar()).findByRole('button', { name: /^Recipes/ }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Crumble', 'Apple pie', 'Brioche']));
+
+    await user.click(screen.getByRole('button', { name: 'Cards' }));
+    const cards = screen.getByRole('list', { name: 'Recipes' });
+    expect([...cards.querySelectorAll('.library-card img')].map((img) => img.getAttribute('src'))).toEqual([
+      'https://images.example.test/crumble.png',
+      'https://images.example.test/apple-pie.png',
+      'https://images.example.test/brioche.png',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    const table = screen.getByRole('table', { name: 'Recipes' });
+    await user.click(within(table).getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Apple pie', 'Brioche', 'Crumble']));
+    expect(
+      within(table)
+        .getByRole('columnheader', { name: /^Title/ })
+        .getAttribute('aria-sort'),
+    ).toBe('ascending');
+    expect((screen.getByRole('combobox', { name: 'Sort' }) as HTMLSelectElement).value).toBe('title-asc');
+    expect(await viewPrefsItem.getValue()).toEqual({
+      [`collection:${recipes.id}`]: { view: 'table', sort: { key: 'title', dir: 'asc' } },
+    });
+
+    await user.click(within(sidebar()).getByRole('button', { name: /^All gems/ }));
+    await screen.findByRole('heading', { name: 'All gems' });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(within(sidebar()).getByRole('button', { name: /^Recipes/ }));
+    await screen.findByRole('table', { name: 'Recipes' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Apple pie', 'Brioche', 'Crumble']));
+
+    async function user0(collectionId: number, title: string) {
+      const slug = title.toLowerCase().replace(/ /g, '-');
+      await server.call('gems', 'POST', {
+        data: {
+          title,
+          url: `https://bakery.example.test/${slug}`,
+          image: `https://images.example.test/${slug}.png`,
+          collectionId,
+        },
+      });
+    }
+  });
+
+  it('x selects the gem in view and says how many are selected', async () => {
+    const { user } = await libraryOf('libselect', { count: 2 });
+    (await screen.findByRole('button', { name: /^Tart 2/ })).focus();
+    await user.keyboard('x{ArrowDown}x');
+    expect(screen.getByText(/selected/, { selector: '.library-selection' }).textContent).toBe('2 selected Clear');
+    expect(screen.getByRole('button', { name: /^Tart 1/ }).textContent).toContain('(selected)');
+    await user.keyboard('x');
+    expect(screen.getByText(/selected/, { selector: '.library-selection' }).textContent).toBe('1 selected Clear');
+  });
+});
+
+describe('search', () => {
+  it('finds a gem by a word only in its page text, marks it in the snippet, counts facets, and saves the search', async () => {
+    const { user, server } = await libraryOf('libsearch', { count: 2 });
+    await server.call('gems', 'POST', {
+      data: { title: 'Salad', url: 'https://greens.example.test/salad', text: 'A bowl of quinoa with mint.' },
+    });
+    await user.click(within(sidebar()).getByRole('button', { name: /^Unfiltered/ }));
+    await screen.findByRole('heading', { name: 'Unfiltered' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search your library' }), 'quinoa{Enter}');
+    await screen.findByRole('heading', { name: 'Search results' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Salad']));
+    expect([...document.querySelectorAll('.library-snippet mark')].map((m) => m.textContent)).toEqual(['quinoa']);
+    const types = await screen.findByRole('region', { name: 'Types' });
+    expect(within(types).getByRole('button').textContent).toBe('link1');
+
+    await user.click(screen.getByRole('button', { name: 'Save this search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Grains{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const saved = await within(sidebar()).findByRole('list', { name: 'Saved searches' });
+    await user.click(within(sidebar()).getByRole('button', { name: /^All gems/ }));
+    await waitFor(() => expect(rowTitles()).toHaveLength(3));
+    await user.click(within(saved).getByRole('button', { name: 'Grains' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Salad']));
+    expect((screen.getByRole('searchbox', { name: 'Search your library' }) as HTMLInputElement).value).toBe('quinoa');
+  });
+
+  it('a tag in the sidebar shows its gems; / focuses the search box', async () => {
+    const { user } = await libraryOf('libtagq', { count: 2 });
+    const tags = await within(sidebar()).findByRole('list', { name: 'Tags' });
+    await user.click(within(tags).getByRole('button', { name: /#citrus/ }));
+    await screen.findByRole('heading', { name: '#citrus' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 1']));
+    (screen.getByRole('button', { name: /^Tart 1/ }) as HTMLElement).focus();
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search your library' }));
+  });
+});
+
+describe('the gem sheet', () => {
+  it('opens the gem the address names, and edits its title: the server keeps it, the list shows it', async () => {
+    const user0 = await live.signedIn('libsheet');
+    const gem = (await user0.call('gems', 'POST', { data: { title: 'Old title', url: 'https://a.example.test/' } }))
+      .data as Gem;
+    window.location.hash = `#gem=${gem.id}`;
+    const { user } = user0.render(
+      <LibraryApp api={createLibraryApi(user0.access)} />,
+      new FakeBackground({ user: user0.account }),
+    );
+    const sheet = await screen.findByRole('complementary', { name: 'Old title' });
+    const title = within(sheet).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'New title');
+    await user.click(within(sheet).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['New title']));
+    expect(((await user0.call(`gems/${gem.id}`)).data as Gem).title).toBe('New title');
+    expect(screen.getByRole('complementary', { name: 'New title' }).getAttribute('aria-labelledby')).toBe(
+      'library-sheet-heading',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'New title' }).id).toBe('library-sheet-heading');
+  });
+
+  it("shows the server's refusal on the field it names", async () => {
+    const { user, gems } = await libraryOf('libbad', { count: 1 });
+    await user.click(await screen.findByRole('button', { name: /^Tart 1/ }));
+    const sheet = await screen.findByRole('complementary', { name: 'Tart 1' });
+    const address = within(sheet).getByRole('textbox', { name: 'Address' });
+    await user.clear(address);
+    await user.type(address, 'ftp://files.example.test/tart');
+    await user.click(within(sheet).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(address.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById('gem-url-error')?.textContent).toMatch(/http/i);
+    expect(gems[0]?.url).toBe('https://cooking.example.test/tart-1');
+  });
+
+  it('shows the saved text as text (no HTML), and the image only after a click', async () => {
+    const { user } = await libraryOf('libread', { count: 1 });
+    await user.click(await screen.findByRole('button', { name: /^Tart 1/ }));
+    const sheet = await screen.findByRole('complementary', { name: 'Tart 1' });
+    const reading = await within(sheet).findByRole('region', { name: 'Saved text' });
+    expect([...reading.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Zest two lemons.',
+      '<img src=x onerror="alert(1)"> Bake for an hour.',
+    ]);
+    expect(reading.querySelector('img')).toBeNull();
+    await user.click(within(reading).getByRole('button', { name: /^Show image/ }));
+    expect(reading.querySelector('img')?.getAttribute('src')).toBe('https://images.example.test/tart.png');
+  });
+
+  it('keys: arrows move between rows, e edits (title focused), Escape closes, Delete deletes', async () => {
+    const { user, server, gems } = await libraryOf('libkeys', { count: 3 });
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 3', 'Tart 2', 'Tart 1']));
+    screen.getByRole('button', { name: /^Tart 3/ }).focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Tart 2/));
+    await user.keyboard('e');
+    const sheet = await screen.findByRole('complementary', { name: 'Tart 2' });
+    await waitFor(() => expect(document.activeElement).toBe(within(sheet).getByRole('textbox', { name: 'Title' })));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('complementary', { name: 'Tart 2' })).toBeNull();
+
+    screen.getByRole('button', { name: /^Tart 1/ }).focus();
+    await user.keyboard('{Delete}');
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 3', 'Tart 2']));
+    await expect(server.call(`gems/${gems[0]?.id}`)).rejects.toThrow(/404/);
+  });
+});

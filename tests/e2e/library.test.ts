@@ -1,0 +1,190 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionBrowser, emulateTheme, openPopup } from './browser';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
+import { clickMenuItem, createOverApi, getOverApi, saveGemOverApi, signUpInOptions } from './flows';
+import { SCREENSHOTS } from './panel';
+
+/**
+ * The library page in real Chromium with the built extension and the real server: opened from the popup's
+ * "Open in library" with the saved gem's sheet open, from the toolbar button's menu; a gem edited in its sheet; axe
+ * in both themes and a screenshot of each view. One browser for all cases, in order.
+ */
+
+const USER = { username: 'librarian', email: 'librarian@example.test', password: 'correct horse battery' };
+const ARTICLE_TITLE = 'Council approves $48M seawall after late-night vote';
+const AXE_SOURCE = readFileSync(
+  fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)),
+  'utf8',
+);
+
+/** axe's critical and serious findings on `page` as it stands, one line each. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+}
+
+/** Screenshots `page` in both themes, and returns what axe finds blocking in either. */
+async function shootAndScan(page: Page, name: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await emulateTheme(page, theme);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.screenshot({ path: `${SCREENSHOTS}library-${name}-${theme}.png` });
+    found.push(...(await blockingViolations(page)).map((v) => `${theme}: ${v}`));
+  }
+  await emulateTheme(page, 'light');
+  return found;
+}
+
+const sheetHeading = (page: Page) =>
+  page.$eval('#library-sheet-heading', (el) => el.textContent ?? '').catch(() => null);
+
+describe('the library page', () => {
+  let env: E2eEnvironment;
+  let ctx: ExtensionBrowser;
+  let library: Page;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    env = await startE2eEnvironment('library');
+    ctx = env.ctx;
+    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    const api = [env.server.url, USER.username, USER.password] as const;
+    const recipes = await createOverApi(...api, 'collections', { name: 'Recipes' });
+    const desserts = await createOverApi(...api, 'collections', { name: 'Desserts', parentId: recipes.id });
+    await createOverApi(...api, 'collections', { name: 'Travel' });
+    for (let n = 1; n <= 60; n++)
+      await saveGemOverApi(...api, {
+        title: `Lemon tart, take ${n}`,
+        url: `https://cooking.example.test/tart-${n}`,
+        text: `Zest two lemons.\n\nBake at 180 degrees for ${n} minutes.`,
+        collectionId: n % 2 ? desserts.id : recipes.id,
+      });
+    await saveGemOverApi(...api, {
+      title: 'Almond paste notes',
+      url: 'https://cooking.example.test/almond',
+      text: 'Grind blanched almonds with sugar until it turns into marzipan.',
+    });
+  }, 240_000);
+
+  afterAll(() => env?.close());
+
+  it('"Open in library" after a save from the popup opens the library with that gem in the sheet', async () => {
+    const article = await ctx.browser.newPage();
+    await article.goto(`${env.site.url}/news-article.html`);
+    const popup = await openPopup(ctx, article);
+    await popup.waitForSelector('form[aria-label="Save this page"][aria-busy="false"]');
+    await popup.locator('button[type="submit"]::-p-text(Save gem)').click();
+    const opened = ctx.browser.waitForTarget((t) => t.url().includes('/library.html#gem='));
+    await popup.locator('::-p-text(Open in library)').click();
+    library = (await (await opened).asPage()) as Page;
+    await library.setViewport({ width: 1280, height: 800 });
+    await library.waitForFunction(
+      (title) => document.querySelector('#library-sheet-heading')?.textContent === title,
+      {},
+      ARTICLE_TITLE,
+    );
+    // The list shows it too, first (newest first), with the others.
+    await library.waitForSelector('.library-row-title');
+    expect(await library.$eval('.library-row-title', (el) => el.textContent)).toBe(ARTICLE_TITLE);
+    expect(await library.$eval('.library-results-count', (el) => el.textContent)).toBe('62 gems');
+    await article.close();
+  });
+
+  it('edits the title in the sheet: the server keeps it and the list shows it', async () => {
+    const title = await library.waitForSelector('#gem-title');
+    await title?.click({ count: 3 });
+    await title?.type('Seawall vote, annotated');
+    await library.locator('button[type="submit"]::-p-text(Save changes)').click();
+    await library.waitForFunction(
+      () => document.querySelector('.library-row-title')?.textContent === 'Seawall vote, annotated',
+    );
+    const gems = (await getOverApi(env.server.url, USER.username, USER.password, 'get-all-bookmark?perPage=1')) as {
+      data: { title: string }[];
+    };
+    expect(gems.data[0]?.title).toBe('Seawall vote, annotated');
+    expect(await sheetHeading(library)).toBe('Seawall vote, annotated');
+    expect(await shootAndScan(library, 'sheet')).toEqual([]);
+  });
+
+  it('scrolls the list to its end, a page at a time, each gem once', async () => {
+    await library.keyboard.press('Escape');
+    expect(await library.$('.library-sheet')).toBeNull();
+    await library.focus('.library-row-open');
+    // End goes to the last row loaded (the 50th); the next page comes as it shows; End again reaches the 62nd.
+    await library.keyboard.press('End');
+    await library.waitForSelector('[aria-posinset="50"] .library-row-open:focus');
+    await library.waitForSelector('[aria-posinset="51"]');
+    await library.keyboard.press('End');
+    await library.waitForSelector('[aria-posinset="62"] .library-row-open:focus');
+    expect(await library.$eval('[aria-posinset="62"] .library-row-title', (el) => el.textContent)).toBe(
+      'Lemon tart, take 1',
+    );
+    const titles = await library.$$eval('.library-row-title', (els) => els.map((el) => el.textContent));
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(await shootAndScan(library, 'list')).toEqual([]);
+  });
+
+  it('a collection from the sidebar: its gems, its sub-collection behind the toggle (remembered)', async () => {
+    await library.locator('.library-nav-item::-p-text(Recipes)').click();
+    await library.waitForFunction(() => document.querySelector('#library-results-heading')?.textContent === 'Recipes');
+    await library.locator('button[aria-label="Expand Recipes"]').click();
+    await library.locator('.library-nav-item::-p-text(Desserts)').click();
+    await library.waitForFunction(() => document.querySelector('#library-results-heading')?.textContent === 'Desserts');
+    expect(await shootAndScan(library, 'collection')).toEqual([]);
+    await library.reload();
+    await library.waitForSelector('button[aria-label="Collapse Recipes"]');
+  });
+
+  it('shows a collection as cards and as a table sorted by title', async () => {
+    await library.locator('.library-nav-item::-p-text(Recipes)').click();
+    await library.waitForFunction(() => document.querySelector('#library-results-heading')?.textContent === 'Recipes');
+    await library.locator('.library-view-switch button::-p-text(Cards)').click();
+    await library.waitForSelector('.library-card');
+    expect(await shootAndScan(library, 'cards')).toEqual([]);
+    await library.locator('.library-view-switch button::-p-text(Table)').click();
+    await library.locator('.library-table th button::-p-text(Title)').click();
+    await library.waitForSelector('.library-table th[aria-sort="ascending"]');
+    await library.waitForFunction(
+      () => document.querySelector('.library-table tbody .library-row-title')?.textContent === 'Lemon tart, take 1',
+    );
+    expect(await shootAndScan(library, 'table')).toEqual([]);
+  });
+
+  it('finds a gem by a word that is only in its page text, the word marked, with facets beside', async () => {
+    await library.locator('.library-nav-item::-p-text(All gems)').click();
+    await library.focus('.library-row-open');
+    await library.keyboard.press('/');
+    await library.keyboard.type('marzipan');
+    await library.keyboard.press('Enter');
+    await library.waitForFunction(
+      () =>
+        document.querySelector('#library-results-heading')?.textContent === 'Search results' &&
+        document.querySelectorAll('.library-row-title').length === 1,
+    );
+    expect(await library.$eval('.library-row-title', (el) => el.textContent)).toBe('Almond paste notes');
+    expect(await library.$$eval('.library-snippet mark', (els) => els.map((el) => el.textContent))).toEqual([
+      'marzipan',
+    ]);
+    await library.waitForSelector('.library-facets button');
+    expect(await shootAndScan(library, 'search')).toEqual([]);
+  });
+
+  it('the toolbar button\'s menu item "Open library" opens the library page', async () => {
+    const opened = ctx.browser.waitForTarget((t) => t.url().endsWith('/library.html'));
+    await clickMenuItem(ctx, { menuItemId: 'trove-open-library' });
+    const page = (await (await opened).asPage()) as Page;
+    await page.waitForSelector('.library-row-title');
+    expect(await page.title()).toBe('Trove library');
+    await page.close();
+  });
+});
