@@ -37,6 +37,11 @@ export interface ServerConfig {
    * db/client.ts.
    */
   durableWrites?: boolean;
+  /**
+   * The clock of the trash: when a gem is trashed and when it is old enough to delete for good (default: the system's).
+   * Tests move it instead of waiting.
+   */
+  clock?: () => Date;
   /** Lets the operator list all bug reports (`GET /api/admin/feedbacks`); unset, that route answers 404. */
   adminToken?: string;
   /**

@@ -20,6 +20,8 @@ import { Generations } from './features/answers/generations';
 import { newLeaseSettings } from './features/answers/leases';
 import { startRecovery } from './features/answers/recovery';
 import { startChatFileSweep } from './features/chat-files/chat-file-sweep';
+import { systemClock } from './features/gems/trash';
+import { startTrashSweep } from './features/gems/trash-sweep';
 import { seedStarterPrompts } from './features/prompts/starter-prompts';
 import { parseAddressPolicy } from './http/address-policy';
 import { answerUnparsedRequests } from './http/client-errors';
@@ -48,6 +50,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const house = houseConfig(config);
   const leaseSeconds = answerLeaseSeconds(config);
   const pdfRead = pdfReadLimits(config);
+  const clock = config.clock ?? systemClock;
   const catalogue = loadCatalogue(config.modelsFile);
   const outbound = makeOutbound(parseAddressPolicy(config.userEndpoints), house.configured?.baseUrl);
   const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits, leaseSeconds, outbound };
@@ -75,7 +78,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const generations = new Generations(newLeaseSettings(leaseSeconds));
   const requests = { limits: rateLimitSettings(config.rateLimits), trustedProxies: config.trustedProxies ?? 0 };
   const app = createApp(
-    { db: database.db, tokens: config, files, adminToken, ai, generations, requests, pdfRead },
+    { db: database.db, tokens: config, files, adminToken, ai, generations, requests, pdfRead, clock },
     { logRequests: config.logRequests },
   );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -86,6 +89,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   answerUnparsedRequests(server as Server);
   const recovery = startRecovery(database.db, leaseSeconds);
   const fileSweep = startChatFileSweep(database.db, files.store);
+  const trashSweep = startTrashSweep(database.db, files.store, clock);
   const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {
@@ -99,6 +103,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         generations.shutdown(),
         recovery.stop(),
         fileSweep.stop(),
+        trashSweep.stop(),
       ])
         .then(() => database.close())
         .then(() => files.store.close());

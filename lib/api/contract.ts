@@ -52,6 +52,8 @@ export const tagSchema = z.object({
   id: z.number(),
   tag: z.string(),
   parentId: z.number().nullable(),
+  /** `#rrggbb`, or null for the default colour. */
+  color: z.string().nullable(),
   createdAt: timestamp,
 });
 export type Tag = z.infer<typeof tagSchema>;
@@ -269,6 +271,8 @@ export const updateGemBody = z.object({
     publishedAt: gemFields.publishedAt,
     collectionId: idSchema.optional(),
     tags: z.array(tagRef).max(100).optional(),
+    notes: z.string().max(100_000, messages.tooLong).optional(),
+    isFavourite: z.boolean().optional(),
   }),
 });
 export type UpdateGemInput = z.input<typeof updateGemBody>['data'];
@@ -289,10 +293,32 @@ export const gemSchema = z.object({
   collectionId: z.number(),
   author: z.object({ id: z.number(), username: z.string() }),
   tags: z.array(tagSchema),
+  /** The owner's own notes (plain text). */
+  notes: z.string(),
+  isFavourite: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
 export type Gem = z.infer<typeof gemSchema>;
+
+/** A gem in the trash: when it was trashed (deleted for good TRASH_DAYS later). */
+export const trashedGemSchema = gemSchema.extend({ deletedAt: timestamp });
+export type TrashedGem = z.infer<typeof trashedGemSchema>;
+
+/** A tag in the tag list: with its path from the top, `parent/child`. */
+export const tagWithPathSchema = tagSchema.extend({ path: z.string() });
+export type TagWithPath = z.infer<typeof tagWithPathSchema>;
+
+/**
+ * `PUT /api/edit-bookmarks`: up to 500 gems, each its id and the fields of `PUT /api/gems/{id}` to change; all are
+ * saved or none (a gem of another user, or a bad field, refuses the whole request naming `bookmarks.<i>.<field>`).
+ */
+export const editBookmarksBody = z.object({
+  bookmarks: z
+    .array(updateGemBody.shape.data.extend({ id: idSchema }))
+    .min(1, 'Name at least one gem')
+    .max(500, 'At most 500 gems at once'),
+});
 
 // ---------- queries & lists ----------
 export const pageQuery = z.object({
@@ -302,7 +328,8 @@ export const pageQuery = z.object({
 export const collectionBookmarksQuery = pageQuery.extend({
   perPage: queryInteger(1, 100).default(25),
   media_type: mediaTypeSchema.optional(),
-  sortBy: z.enum(['newest', 'oldest', 'title']).default('newest'),
+  /** `manual`: the order set with `PUT /api/gems/{id}/position` (gems never placed first, newest first). */
+  sortBy: z.enum(['newest', 'oldest', 'title', 'manual']).default('newest'),
 });
 export const urlQuery = z.object({ url: urlSchema });
 export const populateQuery = z.object({ populate: z.string().optional() });
@@ -393,4 +420,5 @@ export type Feedback = z.infer<typeof feedbackSchema>;
 export * from './ai-contract';
 export * from './chat-contract';
 export * from './chat-files-contract';
+export * from './library-contract';
 export * from './voice-contract';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -76,7 +77,11 @@ export async function openDatabase(options: {
     }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(pgliteOptions(options.dataDir, durableWrites)) : new PGlite();
+  // The extensions the migrations create (pg_trgm: the search's trigram indexes, see 0021_search_document.sql).
+  const extensions = { pg_trgm };
+  const client = new PGlite(
+    options.dataDir ? { ...pgliteOptions(options.dataDir, durableWrites), extensions } : { extensions },
+  );
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   const statistics = await keepStatistics(client); // PGlite has no autovacuum (see pglite-analyze.ts)
   // The server's queries run as prepared statements (see pglite-prepared.ts); the migrations above did not.

@@ -39,6 +39,8 @@ export interface Deps {
   generations: Generations;
   /** How long and how much memory one PDF's reading may take (unset: PDF_READ_LIMITS). */
   pdfRead?: PdfReadLimits;
+  /** The trash's clock (ServerConfig.clock; unset: the system's). */
+  clock?: () => Date;
 }
 
 /**

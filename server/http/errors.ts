@@ -42,12 +42,18 @@ export interface FieldError {
 
 /**
  * An error naming the request fields it is about in `details.errors`. Its message is the first
- * field's `path: message` unless a sentence meant for the user is given as `headline`.
+ * field's `path: message` unless a sentence meant for the user is given as `headline`; `more` adds
+ * details of its own (a position in the field's text).
  */
-export function fieldErrors(status: ContentfulStatusCode, errors: FieldError[], headline?: string) {
+export function fieldErrors(
+  status: ContentfulStatusCode,
+  errors: FieldError[],
+  headline?: string,
+  more?: Record<string, unknown>,
+) {
   const first = errors[0];
   const named = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
-  return new ApiError(status, headline ?? named, { errors });
+  return new ApiError(status, headline ?? named, { ...more, errors });
 }
 
 /** An error naming the one request field it is about (see fieldErrors). */

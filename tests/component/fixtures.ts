@@ -38,7 +38,7 @@ export const makeCollection = (id: number, name: string, over: Partial<Collectio
   ...over,
 });
 
-export const makeTag = (id: number, tag: string): Tag => ({ id, tag, parentId: null, createdAt: NOW });
+export const makeTag = (id: number, tag: string): Tag => ({ id, tag, parentId: null, color: null, createdAt: NOW });
 
 export const makeGem = (id: number, over: Partial<Gem> = {}): Gem => {
   const url = over.url ?? `https://example.com/gems/${id}`;
@@ -58,6 +58,8 @@ export const makeGem = (id: number, over: Partial<Gem> = {}): Gem => {
     collectionId: 1,
     author: { id: 1, username: 'ada' },
     tags: [],
+    notes: '',
+    isFavourite: false,
     createdAt: NOW,
     updatedAt: NOW,
     ...over,

@@ -44,6 +44,8 @@ export interface Fixtures {
   voiceId: number;
   personaId: number;
   memoryId: number;
+  /** The user's saved search (`/api/saved-searches/{id}`). */
+  savedSearchId: number;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -148,6 +150,34 @@ const REQUESTS: Record<string, ValidRequest> = {
     path: () => '/api/tags',
     json: (f) => ({ data: { tag: 'fuzz', parentId: f.tagId } }),
   },
+  'GET /api/filter-search': {
+    path: () => '/api/filter-search',
+    query: () => ({ q: 'fixture tag:fixture -type:pdf sort:title-asc', filterby: 'title', queryby: 'fix', ...page }),
+  },
+  'GET /api/search-facets': { path: () => '/api/search-facets', query: () => ({ q: 'fixture OR "a phrase"' }) },
+  'GET /api/group-gems': {
+    path: () => '/api/group-gems',
+    query: (f) => ({ groupBy: 'tag', subGroupBy: 'type', q: 'fixture', collectionId: String(f.collectionId), ...page }),
+  },
+  'GET /api/fetch-bookmarks': {
+    path: () => '/api/fetch-bookmarks',
+    query: () => ({ type: 'link', is_favourite: 'false', tags: 'fixture', ...page }),
+  },
+  'GET /api/saved-searches': { path: () => '/api/saved-searches' },
+  'POST /api/saved-searches': {
+    path: () => '/api/saved-searches',
+    json: () => ({ data: { name: 'Fuzz search', query: 'fuzz is:fav' } }),
+  },
+  'PUT /api/saved-searches/{id}': {
+    path: (f) => `/api/saved-searches/${f.savedSearchId}`,
+    json: () => ({ data: { name: 'Fuzz search renamed', query: 'site:example.com' } }),
+    pathParam: true,
+  },
+  'DELETE /api/saved-searches/{id}': {
+    path: (f) => `/api/saved-searches/${f.savedSearchId}`,
+    pathParam: true,
+    destructive: true,
+  },
   'GET /api/get-user-collections': { path: () => '/api/get-user-collections' },
   'POST /api/collections': {
     path: () => '/api/collections',
@@ -212,6 +242,58 @@ const REQUESTS: Record<string, ValidRequest> = {
     path: (f) => `/api/gems/${f.gemId}`,
     pathParam: true,
     destructive: true,
+  },
+  'POST /api/delete-bookmarks': {
+    path: () => '/api/delete-bookmarks',
+    json: (f) => ({ ids: [f.gemId] }),
+    destructive: true,
+  },
+  'PUT /api/edit-bookmarks': {
+    path: () => '/api/edit-bookmarks',
+    json: (f) => ({ bookmarks: [{ id: f.gemId, title: 'Bulk', notes: 'n', isFavourite: true, tags: [f.tagId] }] }),
+  },
+  'PUT /api/count-gem/{id}': {
+    path: (f) => `/api/count-gem/${f.gemId}`,
+    query: () => ({ type: 'like' }),
+    pathParam: true,
+  },
+  'PUT /api/gems/{id}/position': {
+    path: (f) => `/api/gems/${f.gemId}/position`,
+    json: (f) => ({ after: f.gemId + 1, before: f.gemId + 2 }),
+  },
+  'GET /api/trash': { path: () => '/api/trash', query: () => page },
+  'POST /api/trash/restore': {
+    path: () => '/api/trash/restore',
+    json: (f) => ({ ids: [f.gemId] }),
+  },
+  'DELETE /api/trash': { path: () => '/api/trash', destructive: true },
+  'DELETE /api/trash/{id}': {
+    path: (f) => `/api/trash/${f.gemId}`,
+    pathParam: true,
+    destructive: true,
+  },
+  'POST /api/collections/{id}/move/{dest}': {
+    path: (f) => `/api/collections/${f.collectionId}/move/${f.collectionId}`,
+    pathParam: true,
+  },
+  'POST /api/collections/{id}/move-to-root': {
+    path: (f) => `/api/collections/${f.collectionId}/move-to-root`,
+  },
+  'POST /api/copy-collection/{id}': {
+    path: (f) => `/api/copy-collection/${f.collectionId}`,
+    pathParam: true,
+  },
+  'DELETE /api/bulk-collection-delete': {
+    path: () => '/api/bulk-collection-delete',
+    query: () => ({ gems: 'trash' }),
+    json: (f) => ({ collectionIds: [f.collectionId] }),
+    destructive: true,
+  },
+  'GET /api/collection-wise-counts': { path: () => '/api/collection-wise-counts' },
+  'GET /api/sub-collection/{id}': {
+    path: (f) => `/api/sub-collection/${f.collectionId}`,
+    query: () => page,
+    pathParam: true,
   },
   'GET /api/get-all-bookmark': {
     path: () => '/api/get-all-bookmark',

@@ -9,7 +9,8 @@ import { chatContextInput } from '../../lib/api/chat-contract';
 import type { Database } from '../../server/db/client';
 import { collections, users } from '../../server/db/schema';
 import { gatherContext } from '../../server/features/answers/context';
-import { collectSubtree, deleteCollection, subtreeIds } from '../../server/features/collections/collections';
+import { deleteCollections } from '../../server/features/collections/collection-tree';
+import { collectSubtree, subtreeIds } from '../../server/features/collections/collections';
 import { openFileStore } from '../../server/storage/open-store';
 import { backend, expectFieldError, openTestDatabase, startTestServer, type TestServer } from './harness';
 
@@ -78,9 +79,11 @@ describe(`a database that holds a parent loop (${backend})`, () => {
       chatId: null,
     });
     expect(items).toEqual([]);
-    expect(await deleteCollection(db, owner.id, a.id, unfiltered.id)).toEqual({
-      id: a.id,
+    const ownerIds = { id: owner.id, unfilteredCollectionId: unfiltered.id, aiChatsCollectionId: null };
+    expect(await deleteCollections(db, ownerIds, [a.id], { gems: 'unfiltered' }, new Date())).toEqual({
+      ids: [a.id],
       movedToCollectionId: unfiltered.id,
+      trashedGems: 0,
     });
     const left = await db.select({ id: collections.id }).from(collections).where(eq(collections.ownerId, owner.id));
     expect(left.map((c) => c.id)).toEqual([unfiltered.id]);

@@ -167,7 +167,7 @@ describe('DELETE /api/collections/{id}', () => {
 
     const res = await t.api(`/api/collections/${top.id}`, { method: 'DELETE', token: s.jwt });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { id: top.id, movedToCollectionId: unfiltered } });
+    expect(res.body).toEqual({ data: { id: top.id, movedToCollectionId: unfiltered, trashedGems: 0 } });
 
     expectError(await getCollection(s, top.id), 404);
     expectError(await getCollection(s, sub.id), 404);

@@ -75,6 +75,7 @@ describe('a deleted user’s still-valid access token', () => {
       voiceId: 1,
       personaId: 1,
       memoryId: 1,
+      savedSearchId: 1,
     };
     const userRoutes = ROUTES.filter((route) => route.auth === 'user');
     expect(userRoutes.length).toBeGreaterThan(40);

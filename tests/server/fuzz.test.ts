@@ -66,6 +66,7 @@ beforeAll(async () => {
     voiceId: await made('/api/brand-voices', { name: 'Fixture voice', text: 'Warm.' }),
     personaId: await made('/api/personas', { name: 'Fixture persona', text: 'Edit.' }),
     memoryId: await made('/api/memories', { memory: 'I like fixtures' }),
+    savedSearchId: await made('/api/saved-searches', { name: 'Fixture search', query: 'fixture sort:added' }),
   };
   const [message] = await storedMessages(t, token, user.chatId);
   if (!message) throw new Error('the fixture message was not stored');

@@ -42,6 +42,8 @@ describe('POST /api/gems', () => {
       collectionId: s.user.unfiltered_collection_id,
       author: { id: s.user.id, username: s.user.username },
       tags: [],
+      notes: '',
+      isFavourite: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

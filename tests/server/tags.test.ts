@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataOf, listOf, tagSchema } from '../../lib/api/contract';
+import { dataOf, listOf, tagSchema, tagWithPathSchema } from '../../lib/api/contract';
 import { messages } from '../../lib/api/validators';
 import { expectError, expectFieldError, setupTestServer } from './harness';
 
@@ -9,7 +9,7 @@ const createTag = (token: string, data: Record<string, unknown>) => t.api('/api/
 const listTags = async (token: string) => {
   const res = await t.api('/api/tags', { token });
   expect(res.status).toBe(200);
-  return listOf(tagSchema).parse(res.body);
+  return listOf(tagWithPathSchema).parse(res.body);
 };
 
 describe('POST /api/tags', () => {
@@ -18,9 +18,15 @@ describe('POST /api/tags', () => {
     const res = await createTag(jwt, { tag: '  reading  ' });
     expect(res.status).toBe(201);
     const { data } = dataOf(tagSchema).parse(res.body);
-    expect(data).toEqual({ id: expect.any(Number), tag: 'reading', parentId: null, createdAt: expect.any(String) });
+    expect(data).toEqual({
+      id: expect.any(Number),
+      tag: 'reading',
+      parentId: null,
+      color: null,
+      createdAt: expect.any(String),
+    });
     expect(Number.isNaN(Date.parse(data.createdAt))).toBe(false);
-    expect(await listTags(jwt)).toEqual({ data: [data], total: 1 });
+    expect(await listTags(jwt)).toEqual({ data: [{ ...data, path: 'reading' }], total: 1 });
   });
 
   it('creating an existing name, in any case, returns the same tag', async () => {
@@ -84,8 +90,8 @@ describe('POST /api/tags', () => {
     expect(tb.status).toBe(201);
     expect(tb.body.data.id).not.toBe(ta.body.data.id);
     expect(tb.body.data.tag).toBe('Shared');
-    expect((await listTags(a.jwt)).data).toEqual([ta.body.data]);
-    expect((await listTags(b.jwt)).data).toEqual([tb.body.data]);
+    expect((await listTags(a.jwt)).data).toEqual([{ ...ta.body.data, path: 'shared' }]);
+    expect((await listTags(b.jwt)).data).toEqual([{ ...tb.body.data, path: 'Shared' }]);
   });
 
   it('validates the body and names the field', async () => {

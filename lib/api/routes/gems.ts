@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   audioGemQuery,
+  countGemQuery,
   createAudioGemBody,
   createCodeGemBody,
   createGemBody,
@@ -8,11 +9,17 @@ import {
   createVideoGemBody,
   dataOf,
   deletedSchema,
+  editBookmarksBody,
+  favouriteResultSchema,
+  gemIdsBody,
   gemListSchema,
+  gemPositionBody,
+  gemPositionResultSchema,
   gemSchema,
   IDEMPOTENCY_HEADER,
   idempotencyKeySchema,
   idParamSchema,
+  idsResultSchema,
   listOf,
   pageQuery,
   updateGemBody,
@@ -108,8 +115,10 @@ export const gemApi = {
     method: 'delete',
     path: '/api/gems/{id}',
     tag: 'Gems',
-    summary: 'Delete a gem and its files',
-    description: 'Deleting an image gem deletes its stored file too.',
+    summary: 'Move a gem to the trash',
+    description:
+      'The gem keeps its collection, tags, notes and files, and leaves every list, count and search until it is ' +
+      'restored (`POST /api/trash/restore`); emptying the trash, or 30 days, deletes it for good with its files.',
     auth: 'user',
     params: byId,
     responses: { 200: { description: 'The deleted id', schema: deletedSchema } },
@@ -137,6 +146,61 @@ export const gemApi = {
     auth: 'user',
     query: urlQuery,
     responses: { 200: { description: 'The gems of that page', schema: listOf(gemSchema) } },
+    errors: [],
+  }),
+};
+
+/** Favourites, bulk trash and edits, and the manual order (the library). */
+export const gemEditApi = {
+  deleteMany: defineRoute({
+    method: 'post',
+    path: '/api/delete-bookmarks',
+    tag: 'Gems',
+    summary: 'Move several gems to the trash',
+    description: "All or none: an id that is not the user's gem (or is trashed already) is a 404.",
+    auth: 'user',
+    body: { type: 'json', schema: gemIdsBody },
+    responses: { 200: { description: 'The trashed ids', schema: idsResultSchema } },
+    errors: [404],
+  }),
+  editMany: defineRoute({
+    method: 'put',
+    path: '/api/edit-bookmarks',
+    tag: 'Gems',
+    summary: 'Edit up to 500 gems at once',
+    description:
+      'Each entry is a gem id and the fields of `PUT /api/gems/{id}` to change. All or none: one id that is not the ' +
+      "user's gem is a 404, one bad field a 400 naming `bookmarks.<i>.<field>`.",
+    auth: 'user',
+    body: { type: 'json', schema: editBookmarksBody },
+    responses: { 200: { description: 'The gems as saved, in the order sent', schema: listOf(gemSchema) } },
+    errors: [404, 409],
+  }),
+  like: defineRoute({
+    method: 'put',
+    path: '/api/count-gem/{id}',
+    tag: 'Gems',
+    summary: 'Toggle a gem as a favourite',
+    description: '`type=like` turns the favourite on when it is off and off when it is on.',
+    auth: 'user',
+    params: byId,
+    query: countGemQuery,
+    responses: { 200: { description: "The gem's new state", schema: favouriteResultSchema } },
+    errors: [],
+  }),
+  position: defineRoute({
+    method: 'put',
+    path: '/api/gems/{id}/position',
+    tag: 'Gems',
+    summary: "Place a gem in its collection's manual order",
+    description:
+      '`after` is the gem it goes right after, `before` the gem it goes right before (one or both, both in the same ' +
+      "collection as it). Only this gem's key is written (a fractional key between its neighbours'), except the " +
+      'first time a collection is ordered, when its gems get keys in their current order.',
+    auth: 'user',
+    params: byId,
+    body: { type: 'json', schema: gemPositionBody },
+    responses: { 200: { description: "The gem's new key", schema: gemPositionResultSchema } },
     errors: [],
   }),
 };

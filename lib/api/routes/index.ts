@@ -7,15 +7,17 @@ import { chatFileApi } from './chat-files';
 import { chatHistoryApi } from './chat-history';
 import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
-import { collectionApi } from './collections';
+import { collectionApi, collectionTreeApi } from './collections';
 import { feedbackApi } from './feedbacks';
-import { gemApi } from './gems';
+import { gemApi, gemEditApi } from './gems';
 import { healthApi } from './health';
 import { brandVoiceApi, personaApi } from './instructions';
 import { memoryApi } from './memories';
 import { promptApi } from './prompts';
 import { referenceApi } from './reference';
+import { searchApi } from './search';
 import { tagApi } from './tags';
+import { trashApi } from './trash';
 import { uploadApi } from './uploads';
 import { userApi } from './users';
 
@@ -42,7 +44,11 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   admin: adminApi,
   tags: tagApi,
   collections: collectionApi,
+  collectionTree: collectionTreeApi,
   gems: gemApi,
+  search: searchApi,
+  gemEdits: gemEditApi,
+  trash: trashApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,
 };

@@ -100,6 +100,12 @@ export const gems = pgTable(
     // Chats and the chat panel's kinds are left out of the gem lists: their count (by owner or collection) is
     // subtracted from the kept totals.
     index('gems_owner_chats_idx').on(t.ownerId, t.collectionId).where(sql`${t.mediaType} in ${NOT_SAVE_MEDIA_TYPES}`),
+    // The trash, newest deleted first; the sweep reads it by age (trashed gems are few beside the library).
+    index('gems_owner_trash_idx').on(t.ownerId, t.deletedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is not null`),
+    // Favourites (the sidebar's count and its list), out of the trash.
+    index('gems_owner_favourite_idx')
+      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isFavourite} and ${t.deletedAt} is null`),
     uniqueIndex('gems_owner_idempotency_idx')
       .on(t.ownerId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

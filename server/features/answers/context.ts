@@ -12,7 +12,7 @@
  * the gems' passages most relevant to the question (server/features/answers/retrieval.ts), best first, and the
  * manifest names each passage sent. A gem appears once, under its first (highest-priority) kind.
  */
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { canonicalizeUrl } from '../../../lib/api/canonical-url';
 import type { ChatContextInput, ContextManifestItem } from '../../../lib/api/chat-contract';
 import type { ChatFileFormat } from '../../../lib/api/chat-files-contract';
@@ -141,7 +141,7 @@ export async function gatherContext(
     const rows = await db
       .select()
       .from(gems)
-      .where(and(eq(gems.ownerId, userId), inArray(gems.id, gemIds)));
+      .where(and(eq(gems.ownerId, userId), inArray(gems.id, gemIds), isNull(gems.deletedAt)));
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const [index, id] of gemIds.entries()) {
       const row = byId.get(id);
@@ -159,6 +159,7 @@ export async function gatherContext(
           eq(gems.ownerId, userId),
           eq(gems.canonicalUrl, canonicalizeUrl(input.pageExtract.url)),
           ne(gems.mediaType, 'AIChat'),
+          isNull(gems.deletedAt),
         ),
       )
       .orderBy(desc(gems.createdAt), desc(gems.id));
@@ -176,7 +177,12 @@ export async function gatherContext(
       const name = names.get(id);
       if (name !== undefined) {
         const below = await subtreeIds(db, userId, id);
-        const where = and(eq(gems.ownerId, userId), inArray(gems.collectionId, below), ne(gems.mediaType, 'AIChat'));
+        const where = and(
+          eq(gems.ownerId, userId),
+          inArray(gems.collectionId, below),
+          ne(gems.mediaType, 'AIChat'),
+          isNull(gems.deletedAt),
+        );
         const rows = await db
           .select()
           .from(gems)

@@ -108,7 +108,7 @@ export function collectSubtree(all: readonly CollectionLink[], rootId: number): 
  * All of the user's collections, locked (FOR UPDATE, in id order so two callers never deadlock) until
  * the transaction `tx` ends: a move or delete checks the tree it changes with no other move in between.
  */
-function lockUserCollections(tx: Pick<Db, 'select'>, ownerId: number) {
+export function lockUserCollections(tx: Pick<Db, 'select'>, ownerId: number) {
   return tx
     .select({ id: collections.id, parentId: collections.parentId, isUnfiltered: collections.isUnfiltered })
     .from(collections)
@@ -146,7 +146,10 @@ export async function updateCollection(
   ownerId: number,
   id: number,
   input: { name?: string; parentId?: number | null },
+  /** The request field naming the new parent, for errors (`dest` in POST /api/collections/{id}/move/{dest}). */
+  field = 'data.parentId',
 ) {
+  const name = field.split('.').at(-1);
   return db.transaction(async (tx) => {
     const all = await lockUserCollections(tx, ownerId);
     const current = all.find((c) => c.id === id);
@@ -155,11 +158,17 @@ export async function updateCollection(
       if (!all.some((c) => c.id === input.parentId)) throw notFound('Collection');
       if (current.isUnfiltered) {
         const message = 'The Unfiltered collection stays at the top level';
-        throw fieldError(400, 'data.parentId', message, `parentId: ${message}`);
+        throw fieldError(400, field, message, `${name}: ${message}`);
       }
       if (collectSubtree(all, id).includes(input.parentId)) {
         const message = 'A collection cannot be moved inside itself';
-        throw fieldError(400, 'data.parentId', message, `parentId: ${message}`);
+        const why = input.parentId === id ? '' : ' (the destination is one of its own sub-collections)';
+        throw fieldError(400, field, message, `${name}: ${message}${why}`);
+      }
+      const [user] = await tx.select({ aiChats: users.aiChatsCollectionId }).from(users).where(eq(users.id, ownerId));
+      if (input.parentId === user?.aiChats) {
+        const message = 'AI Chats holds chats: a collection cannot be moved into it';
+        throw fieldError(400, field, message, `${name}: ${message}`);
       }
     }
     const [row] = await tx
@@ -174,33 +183,4 @@ export async function updateCollection(
     if (!row) throw notFound('Collection');
     return toCollection(row);
   });
-}
-
-/**
- * Deletes a collection and its sub-collections. Their gems are not lost: they move to the user's
- * Unfiltered collection, which itself cannot be deleted.
- */
-export async function deleteCollection(db: Db, ownerId: number, id: number, unfilteredId: number | null) {
-  await db.transaction(async (tx) => {
-    // locked like a move, so no collection is moved into the subtree between the walk and the delete
-    const all = await lockUserCollections(tx, ownerId);
-    const row = all.find((c) => c.id === id);
-    if (!row) throw notFound('Collection');
-    if (row.isUnfiltered || row.id === unfilteredId)
-      throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
-    if (!unfilteredId) throw new Error(`user ${ownerId} has no Unfiltered collection`);
-    const ids = collectSubtree(all, id);
-    if (ids.includes(unfilteredId)) throw new ApiError(400, 'The Unfiltered collection cannot be deleted');
-    await tx
-      .update(gems)
-      .set({ collectionId: unfilteredId, updatedAt: new Date() })
-      .where(inArray(gems.collectionId, ids));
-    await tx.delete(collections).where(eq(collections.id, id));
-    // the user no longer has an AI Chats collection if it was in the deleted subtree
-    await tx
-      .update(users)
-      .set({ aiChatsCollectionId: null })
-      .where(and(eq(users.id, ownerId), inArray(users.aiChatsCollectionId, ids)));
-  });
-  return { id, movedToCollectionId: unfilteredId };
 }

@@ -1,20 +1,20 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { canonicalizeUrl } from '../../../lib/api/canonical-url';
 import type { Gem, MediaType, updateGemBody } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { gems, gemTags, NOT_SAVE_MEDIA_TYPES, tags, uploads } from '../../db/schema';
-import type { Author, GemRow, Owner } from '../../db/types';
+import { gems, gemTags, NOT_SAVE_MEDIA_TYPES, tags } from '../../db/schema';
+import type { Author, GemRow, Owner, TagRow, Tx } from '../../db/types';
 import { ApiError, notFound } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
 import { countUserGems, getGemCollection, getOwnedCollection } from '../collections/collections';
-import { clearInstructionDefault, followInstructionEdit, mediaAfterGemEdit } from '../instructions/voices';
+import { followInstructionEdit, mediaAfterGemEdit } from '../instructions/voices';
 import { createMissingTags, findTagRefs, resolveTagRefs, type TagFields, toTag, unknownTagIds } from '../tags/tags';
-import { fileNameOf } from '../uploads/upload-files';
 import { getUser } from '../users/users';
 import { type CreateInput, type GemAttachment, gemValues, insertGem, toDate } from './gem-insert';
+import { purgeGems } from './purge-gems';
 
 export const toGem = (row: GemRow, author: { id: number; username: string }, gemTags: TagFields[]): Gem => ({
   id: row.id,
@@ -32,11 +32,13 @@ export const toGem = (row: GemRow, author: { id: number; username: string }, gem
   collectionId: row.collectionId,
   author,
   tags: gemTags.map(toTag),
+  notes: row.notes,
+  isFavourite: row.isFavourite,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
-type UpdateInput = z.output<typeof updateGemBody>['data'];
+export type UpdateInput = z.output<typeof updateGemBody>['data'];
 /** The user as the owner of new gems. */
 export async function gemOwner(db: Db, userId: number): Promise<Owner> {
   const user = await getUser(db, userId);
@@ -48,6 +50,7 @@ interface TagJson {
   id: number;
   name: string;
   parentId: number | null;
+  color: string | null;
   createdAt: string;
 }
 
@@ -56,27 +59,36 @@ interface SortColumns {
   id: AnyPgColumn;
   createdAt: AnyPgColumn;
   title: AnyPgColumn;
+  sortKey: AnyPgColumn;
+  deletedAt: AnyPgColumn;
 }
 
-type Sort = 'newest' | 'oldest' | 'title';
+export type Sort = 'newest' | 'oldest' | 'title' | 'manual' | 'trashed';
 const ORDER: Record<Sort, (c: SortColumns) => SQL[]> = {
   newest: (c) => [desc(c.createdAt), desc(c.id)],
   oldest: (c) => [asc(c.createdAt), asc(c.id)],
   title: (c) => [asc(sql`lower(${c.title})`), asc(c.id)],
+  // gems never placed (no key yet: saved since) come first, newest first, as the first ordering puts them
+  manual: (c) => [sql`${c.sortKey} collate "C" asc nulls first`, desc(c.createdAt), desc(c.id)],
+  trashed: (c) => [desc(c.deletedAt), desc(c.id)],
 };
+export const orderOf = (sort: Sort) => ORDER[sort](gems);
+
+/** Gems in the trash are left out of everything but the trash's own routes (server/features/gems/trash.ts). */
+export const notTrashed = isNull(gems.deletedAt);
 
 /**
  * The gems `picked` selects (a query of gem rows, in `sort` order) with their tags, in one statement:
  * the tags of all picked gems are gathered by one join (a subquery per gem scanned the tags once per
  * gem) into one JSON column per gem, in name order (the order every answer lists them in).
  */
-function withTags(db: Db, picked: PickedGems, sort: Sort = 'newest') {
+export function withTags(db: Db, picked: PickedGems, sort: Sort = 'newest') {
   const gemsPicked = db.$with('picked').as(picked);
   const pickedTags = db.$with('picked_tags').as(
     db
       .select({
         gemId: gemTags.gemId,
-        tags: sql<unknown>`json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'parentId', ${tags.parentId}, 'createdAt', ${tags.createdAt}) order by lower(${tags.name}), ${tags.id})`.as(
+        tags: sql<unknown>`json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'parentId', ${tags.parentId}, 'color', ${tags.color}, 'createdAt', ${tags.createdAt}) order by lower(${tags.name}), ${tags.id})`.as(
           'tags',
         ),
       })
@@ -95,7 +107,7 @@ function withTags(db: Db, picked: PickedGems, sort: Sort = 'newest') {
 
 /** A query of whole gem rows, and a total when there is one (see listLibrary), as withTags takes it. */
 type PickedGems = ReturnType<typeof pickGems>;
-const pickGems = (db: Db, total = sql<number | null>`null::int`) =>
+export const pickGems = (db: Db, total = sql<number | null>`null::int`) =>
   db
     .select({ ...getTableColumns(gems), total: total.as('total') })
     .from(gems)
@@ -108,7 +120,7 @@ const fromTagsJson = (value: unknown): TagFields[] =>
   }));
 
 /** A row of withTags as the gem answer, by `author` (every gem a user reads is their own). */
-const toAuthoredGem =
+export const toAuthoredGem =
   (author: Author) =>
   ({ picked, picked_tags }: { picked: GemRow; picked_tags: { tags: unknown } | null }): Gem =>
     toGem(picked, { id: author.id, username: author.username }, fromTagsJson(picked_tags?.tags));
@@ -117,7 +129,7 @@ async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemR
   const [row] = await db
     .select()
     .from(gems)
-    .where(and(eq(gems.id, id), eq(gems.ownerId, ownerId)));
+    .where(and(eq(gems.id, id), eq(gems.ownerId, ownerId), notTrashed));
   if (!row) throw notFound('Gem');
   return row;
 }
@@ -126,7 +138,7 @@ const gemByKeyQuery = preparedFor((db) =>
   withTags(
     db,
     pickGems(db).where(
-      and(eq(gems.ownerId, sql.placeholder('ownerId')), eq(gems.idempotencyKey, sql.placeholder('key'))),
+      and(eq(gems.ownerId, sql.placeholder('ownerId')), eq(gems.idempotencyKey, sql.placeholder('key')), notTrashed),
     ),
   ).prepare('gem_by_key'),
 );
@@ -195,7 +207,9 @@ export async function createGem(
 const getGemQuery = preparedFor((db) =>
   withTags(
     db,
-    pickGems(db).where(and(eq(gems.id, sql.placeholder('id')), eq(gems.ownerId, sql.placeholder('ownerId')))),
+    pickGems(db).where(
+      and(eq(gems.id, sql.placeholder('id')), eq(gems.ownerId, sql.placeholder('ownerId')), notTrashed),
+    ),
   ).prepare('get_gem'),
 );
 
@@ -211,52 +225,61 @@ export async function updateGem(db: Db, author: Author, id: number, input: Updat
   if (input.collectionId)
     await getGemCollection(db, ownerId, input.collectionId, input.media_type ?? current.mediaType);
   const tagRows = input.tags ? await resolveTagRefs(db, ownerId, input.tags) : null;
-  await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(gems)
-      .set({
-        title: input.title,
-        description: input.description,
-        url: input.url,
-        canonicalUrl: input.url ? canonicalizeUrl(input.url) : undefined,
-        mediaType: input.media_type,
-        media: mediaAfterGemEdit(current, { title: input.title, mediaType: input.media_type, media: input.media }),
-        image: input.image === undefined ? undefined : input.image || null,
-        favicon: input.favicon === undefined ? undefined : input.favicon || null,
-        text: input.text,
-        byline: input.byline,
-        publishedAt: toDate(input.publishedAt),
-        collectionId: input.collectionId,
-        updatedAt: new Date(),
-      })
-      .where(eq(gems.id, current.id))
-      .returning({ id: gems.id });
-    if (!updated) throw notFound('Gem');
-    if (current.mediaType === 'BrandVoice' || current.mediaType === 'Persona')
-      await followInstructionEdit(tx, ownerId, current.mediaType, id, {
-        title: input.title,
-        mediaType: input.media_type,
-      });
-    if (tagRows) {
-      await tx.delete(gemTags).where(eq(gemTags.gemId, id));
-      if (tagRows.length) await tx.insert(gemTags).values(tagRows.map((t) => ({ gemId: id, tagId: t.id })));
-    }
-  });
+  await db.transaction((tx) => applyGemEdit(tx, ownerId, current, input, tagRows));
   return getGem(db, author, id);
 }
 
-/** Deletes a gem with its files (an image gem's upload): rows in one transaction, then the files. */
+/**
+ * Writes one checked edit of a gem in the transaction `tx`: its fields, its tags when given (replacing them), and a
+ * voice's or persona's default following it. A gem trashed meanwhile is a 404 (and the transaction is undone).
+ */
+export async function applyGemEdit(
+  tx: Tx,
+  ownerId: number,
+  current: GemRow,
+  input: UpdateInput,
+  tagRows: readonly Pick<TagRow, 'id'>[] | null,
+) {
+  const id = current.id;
+  const [updated] = await tx
+    .update(gems)
+    .set({
+      title: input.title,
+      description: input.description,
+      url: input.url,
+      canonicalUrl: input.url ? canonicalizeUrl(input.url) : undefined,
+      mediaType: input.media_type,
+      media: mediaAfterGemEdit(current, { title: input.title, mediaType: input.media_type, media: input.media }),
+      image: input.image === undefined ? undefined : input.image || null,
+      favicon: input.favicon === undefined ? undefined : input.favicon || null,
+      text: input.text,
+      byline: input.byline,
+      publishedAt: toDate(input.publishedAt),
+      collectionId: input.collectionId,
+      notes: input.notes,
+      isFavourite: input.isFavourite,
+      // its place in the old collection's manual order means nothing in another
+      sortKey: input.collectionId && input.collectionId !== current.collectionId ? null : undefined,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(gems.id, id), notTrashed))
+    .returning({ id: gems.id });
+  if (!updated) throw notFound('Gem');
+  if (current.mediaType === 'BrandVoice' || current.mediaType === 'Persona')
+    await followInstructionEdit(tx, ownerId, current.mediaType, id, {
+      title: input.title,
+      mediaType: input.media_type,
+    });
+  if (tagRows) {
+    await tx.delete(gemTags).where(eq(gemTags.gemId, id));
+    if (tagRows.length) await tx.insert(gemTags).values(tagRows.map((t) => ({ gemId: id, tagId: t.id })));
+  }
+}
+
+/** Deletes a gem for good with its files (an image gem's upload, a chat's files): see purgeGems. */
 export async function deleteGem(db: Db, store: FileStore, ownerId: number, id: number) {
   const row = await getOwnedGemRow(db, ownerId, id);
-  const files = await db.transaction(async (tx) => {
-    const removed = await tx.delete(uploads).where(eq(uploads.gemId, row.id)).returning();
-    await tx.delete(gems).where(eq(gems.id, row.id));
-    // A voice or persona deleted from the library stops being the default, as through its own route.
-    if (row.mediaType === 'BrandVoice' || row.mediaType === 'Persona')
-      await clearInstructionDefault(tx, ownerId, row.mediaType, row.id);
-    return removed;
-  });
-  await Promise.allSettled(files.map((upload) => store.delete(fileNameOf(upload))));
+  await purgeGems(db, store, ownerId, [row]);
   return { id: row.id };
 }
 
@@ -278,6 +301,7 @@ export async function listGems(
   const where = and(
     eq(gems.ownerId, ownerId),
     isSave,
+    notTrashed,
     options.collectionId ? eq(gems.collectionId, options.collectionId) : undefined,
     options.mediaType ? eq(gems.mediaType, options.mediaType) : undefined,
   );
@@ -305,7 +329,7 @@ const libraryPageQuery = preparedFor((db) =>
   withTags(
     db,
     pickGems(db, libraryTotal)
-      .where(and(eq(gems.ownerId, sql.placeholder('ownerId')), isSave))
+      .where(and(eq(gems.ownerId, sql.placeholder('ownerId')), isSave, notTrashed))
       .orderBy(...ORDER.newest(gems))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
@@ -366,6 +390,7 @@ const gemsAtUrlQuery = preparedFor((db) =>
         eq(gems.ownerId, sql.placeholder('ownerId')),
         eq(gems.canonicalUrl, sql.placeholder('canonicalUrl')),
         ne(gems.mediaType, 'AIChat'),
+        notTrashed,
       ),
     ),
   ).prepare('gems_at_url'),

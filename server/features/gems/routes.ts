@@ -1,10 +1,13 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { createGemBody } from '../../../lib/api/contract';
-import { gemApi } from '../../../lib/api/routes/gems';
+import { gemApi, gemEditApi } from '../../../lib/api/routes/gems';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { createGem, deleteGem, gemsAtUrl, getGem, listLibrary, updateGem } from './gems';
+import { editGems, toggleFavourite } from './gem-edits';
+import { placeGem } from './gem-order';
+import { createGem, gemsAtUrl, getGem, listLibrary, updateGem } from './gems';
+import { removeGems, systemClock } from './trash';
 
 type GemInput = z.output<typeof createGemBody>['data'];
 
@@ -15,7 +18,7 @@ const numericId = { match: { id: '[0-9]+' } };
  * Mounted at /api. The typed endpoints (`/code`, `/pdf`, `/audios`, `/videos`) are `POST /gems` with the media type
  * fixed; each honours `Idempotency-Key` (a retry answers the first gem with 200).
  */
-export function gemRoutes({ db, files }: Deps) {
+export function gemRoutes({ db, files, clock = systemClock }: Deps) {
   const save = async (c: Context<AppEnv>, key: string | undefined, data: GemInput) => {
     const { gem, created } = await createGem(db, c.get('owner'), data, key);
     return created ? { status: 201 as const, body: { data: gem } } : { status: 200 as const, body: { data: gem } };
@@ -51,7 +54,9 @@ export function gemRoutes({ db, files }: Deps) {
       gemApi.delete,
       async (c, { params }) => ({
         status: 200,
-        body: { data: await deleteGem(db, files.store, c.get('userId'), params.id) },
+        body: {
+          data: { id: (await removeGems(db, files.store, c.get('userId'), [params.id], clock))[0] ?? params.id },
+        },
       }),
       numericId,
     )
@@ -62,5 +67,26 @@ export function gemRoutes({ db, files }: Deps) {
     .implement(gemApi.atUrl, async (c, { query: { url } }) => {
       const data = await gemsAtUrl(db, c.get('owner'), url);
       return { status: 200, body: { data, total: data.length } };
-    }).app;
+    })
+    .implement(gemEditApi.deleteMany, async (c, { body }) => ({
+      status: 200,
+      body: { data: { ids: await removeGems(db, files.store, c.get('userId'), body.ids, clock) } },
+    }))
+    .implement(gemEditApi.editMany, async (c, { body }) => {
+      const data = await editGems(db, c.get('owner'), body.bookmarks);
+      return { status: 200, body: { data, total: data.length } };
+    })
+    .implement(
+      gemEditApi.like,
+      async (c, { params }) => ({ status: 200, body: { data: await toggleFavourite(db, c.get('userId'), params.id) } }),
+      numericId,
+    )
+    .implement(
+      gemEditApi.position,
+      async (c, { params, body }) => ({
+        status: 200,
+        body: { data: await placeGem(db, c.get('userId'), params.id, body) },
+      }),
+      numericId,
+    ).app;
 }

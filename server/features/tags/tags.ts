@@ -7,12 +7,13 @@ import type { TagRow } from '../../db/types';
 import { ApiError, fieldError } from '../../http/errors';
 
 /** The fields of a tag row that its answer shows. */
-export type TagFields = Pick<TagRow, 'id' | 'name' | 'parentId' | 'createdAt'>;
+export type TagFields = Pick<TagRow, 'id' | 'name' | 'parentId' | 'color' | 'createdAt'>;
 
 export const toTag = (row: TagFields): Tag => ({
   id: row.id,
   tag: row.name,
   parentId: row.parentId,
+  color: row.color,
   createdAt: row.createdAt.toISOString(),
 });
 

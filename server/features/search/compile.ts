@@ -1,0 +1,258 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { QueryNode, SearchQuery, SearchSort } from '../../../lib/search/ast';
+import { fieldError } from '../../http/errors';
+import { gemHostSql, KIND_MEDIA_TYPES, libraryGemsCondition } from './readable';
+import { isStopWord, isSymbols } from './stopwords';
+
+/**
+ * A search query (lib/search/ast.ts) as parts of ONE SQL statement over the gems (alias `g`): the condition, the
+ * recursive CTEs it reads (tag and collection paths), the rank and the order. Nothing is looked up beforehand: tags
+ * and collections are matched by path inside the statement, so the statement stands alone.
+ *
+ * Free words: the gem's text-search document (migration 0021: title, tags and collection path weighted A,
+ * description and notes B, page text, code and alt text C; the last word also as a prefix) OR a substring of the
+ * title or address (trigram indexes) OR, for longer words, a title word close to it (typos).
+ */
+
+export interface CompiledSearch {
+  /** `WITH RECURSIVE` definitions the condition refers to (empty when it needs none). */
+  ctes: SQL[];
+  /** The library's gems (readable, not trashed, saves) that match. */
+  where: SQL;
+  /** The positive words and phrases as one tsquery (any of them), for the rank and the snippet; null without. */
+  textQuery: SQL | null;
+  /** The relevance of a gem: weighted cover density of the words plus the title's trigram similarity; 0 without. */
+  rank: SQL;
+  /** ORDER BY items (over `g` and the rank), ending with the id so pages never overlap. */
+  order: SQL;
+  sort: SearchSort;
+}
+
+/** The `english` configuration: stemmed, as the document is made (migration 0021). */
+const CONFIG = sql.raw(`'english'::regconfig`);
+/** Words at least this long may match a title word with a typo (pg_trgm's word similarity). */
+const TYPO_MIN_LENGTH = 5;
+/** The last word is also a prefix ("reac" finds "react") when it is at least this long. */
+const PREFIX_MIN_LENGTH = 3;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * `tag_paths` / `collection_paths`: each of the user's tags or collections with its path from the root, lower case
+ * (`path`, what queries match) and as named (`display`).
+ */
+const pathsCte = (name: 'tag_paths' | 'collection_paths', table: 'tags' | 'collections', userId: number) => sql`
+  ${sql.raw(name)}(id, path, display) AS (
+    SELECT t.id, lower(t.name), t.name FROM ${sql.raw(table)} t WHERE t.owner_id = ${userId} AND t.parent_id IS NULL
+    UNION ALL
+    SELECT t.id, p.path || '/' || lower(t.name), p.display || '/' || t.name
+    FROM ${sql.raw(table)} t JOIN ${sql.raw(name)} p ON t.parent_id = p.id
+    WHERE t.owner_id = ${userId}
+  )`;
+
+const normalPath = (path: string) =>
+  path
+    .toLowerCase()
+    .split('/')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join('/');
+
+/** The paths at `path` (from the top) and under it, from one of the path CTEs (`p`). */
+const atOrUnder = (path: string) => {
+  const lower = normalPath(path);
+  return sql`(p.path = ${lower} OR left(p.path, ${lower.length + 1}) = ${`${lower}/`})`;
+};
+
+const normalHost = (host: string) =>
+  host
+    .toLowerCase()
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#:].*$/, '')
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+function dayStart(date: string): Date {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : new Date(Number.NaN);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date)
+    throw fieldError(400, 'q', `${date} is not a date (YYYY-MM-DD)`);
+  return day;
+}
+
+class Compiler {
+  readonly needs = { tags: false, collections: false };
+  /** Positive words and phrases (not under a NOT), each as its tsquery, for rank and snippet. */
+  readonly positive: SQL[] = [];
+  readonly positiveWords: string[] = [];
+
+  constructor(private readonly lastWord: QueryNode | undefined) {}
+
+  /** The node's condition, or null when it asks nothing (a stop word, or made only of those): every gem matches. */
+  node(node: QueryNode, negated: boolean): SQL | null {
+    switch (node.kind) {
+      case 'and':
+      case 'or': {
+        const parts = node.children.map((child) => this.node(child, negated));
+        const asked = parts.filter((part): part is SQL => part !== null);
+        if (node.kind === 'or' && asked.length < parts.length) return null;
+        if (!asked.length) return node.kind === 'and' ? null : sql`false`;
+        return sql`(${sql.join(asked, sql.raw(node.kind === 'and' ? ' AND ' : ' OR '))})`;
+      }
+      case 'not': {
+        const child = this.node(node.child, !negated);
+        return child && sql`NOT ${child}`;
+      }
+      case 'word':
+        return this.word(node.text, node === this.lastWord, negated);
+      case 'phrase':
+        return this.phrase(node.text, negated);
+      case 'tag':
+        this.needs.tags = true;
+        // Tag names are unique per user, so a path's last segments name one tag: `#vegan` is `food/vegan`.
+        return sql`g.id IN (SELECT gt.gem_id FROM gem_tags gt JOIN tag_paths p ON p.id = gt.tag_id
+          WHERE strpos('/' || p.path || '/', ${`/${normalPath(node.path)}/`}) > 0)`;
+      case 'collection':
+        this.needs.collections = true;
+        return sql`g.collection_id IN (SELECT p.id FROM collection_paths p WHERE ${atOrUnder(node.path)})`;
+      case 'type':
+        return sql`g.media_type IN (${sql.join(
+          KIND_MEDIA_TYPES[node.value].map((t) => sql`${t}`),
+          sql`, `,
+        )})`;
+      case 'site': {
+        const host = normalHost(node.host);
+        const reversed = [...host].reverse().join('');
+        // The reversed host's prefix can use gems_owner_rhost_idx; the second part keeps "ample.com" from matching.
+        return sql`(reverse(${gemHostSql}) LIKE ${`${escapeLike(reversed)}%`} AND (${gemHostSql} = ${host} OR right(${gemHostSql}, ${host.length + 1}) = ${`.${host}`}))`;
+      }
+      case 'is':
+        return sql`g.is_favourite`;
+      case 'has':
+        return node.value === 'note'
+          ? sql`g.notes <> ''`
+          : sql`((g.image IS NOT NULL AND g.image <> '') OR g.media_type = 'Image')`;
+      case 'date': {
+        const start = dayStart(node.date);
+        return node.op === 'before'
+          ? sql`g.created_at < ${start.toISOString()}::timestamptz`
+          : sql`g.created_at >= ${new Date(start.getTime() + DAY_MS).toISOString()}::timestamptz`;
+      }
+    }
+  }
+
+  private word(text: string, last: boolean, negated: boolean): SQL | null {
+    const word = text.trim().toLowerCase();
+    // As websearch_to_tsquery does, a stop word asks nothing (its tsquery would be empty).
+    if (!word || isStopWord(word)) return null;
+    if (isSymbols(word)) return this.substring(word);
+    const prefix = last && word.length >= PREFIX_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(word);
+    const query = prefix ? sql`to_tsquery(${CONFIG}, ${`${word}:*`})` : sql`plainto_tsquery(${CONFIG}, ${word})`;
+    const ways = [sql`g.search_doc @@ ${query}`];
+    if (!negated) {
+      this.positive.push(query);
+      this.positiveWords.push(word);
+    }
+    if (word.length >= PREFIX_MIN_LENGTH) {
+      const like = `%${escapeLike(word)}%`;
+      ways.push(sql`lower(g.title) LIKE ${like}`, sql`lower(g.url) LIKE ${like}`);
+    }
+    if (word.length >= TYPO_MIN_LENGTH) ways.push(sql`${word} <% lower(g.title)`);
+    return sql`(${sql.join(ways, sql` OR `)})`;
+  }
+
+  /** Text with no lexeme (emoji, punctuation) found as a substring of the title or the address. */
+  private substring(text: string): SQL {
+    const like = `%${escapeLike(text)}%`;
+    return sql`(lower(g.title) LIKE ${like} OR lower(g.url) LIKE ${like})`;
+  }
+
+  private phrase(text: string, negated: boolean): SQL | null {
+    const phrase = text.trim().toLowerCase();
+    const words = phrase.split(/\s+/);
+    if (words.every(isStopWord)) return null;
+    if (words.every((word) => isStopWord(word) || isSymbols(word))) return this.substring(phrase);
+    const query = sql`phraseto_tsquery(${CONFIG}, ${phrase})`;
+    if (!negated) {
+      this.positive.push(query);
+      this.positiveWords.push(phrase);
+    }
+    return sql`(g.search_doc @@ ${query} OR lower(g.title) LIKE ${`%${escapeLike(phrase)}%`})`;
+  }
+}
+
+/** The last free word of the query in reading order (it may be typed still: matched as a prefix too). */
+function lastWordOf(node: QueryNode | null): QueryNode | undefined {
+  if (!node) return undefined;
+  if (node.kind === 'word') return node;
+  if (node.kind === 'and' || node.kind === 'or') {
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      const child = node.children[i] as QueryNode;
+      if (child.kind === 'word') return child;
+      if (child.kind !== 'and' && child.kind !== 'or') continue;
+      return lastWordOf(child);
+    }
+  }
+  return undefined;
+}
+
+function orderOf(sort: SearchSort, hasRank: boolean): SQL {
+  const dir = sql.raw(sort.dir === 'asc' ? 'ASC' : 'DESC');
+  switch (sort.key) {
+    case 'relevance':
+      return hasRank ? sql`rank ${dir}, g.created_at DESC, g.id DESC` : sql`g.created_at ${dir}, g.id ${dir}`;
+    case 'added':
+      return sql`g.created_at ${dir}, g.id ${dir}`;
+    case 'updated':
+      return sql`g.updated_at ${dir}, g.id ${dir}`;
+    case 'title':
+      return sql`lower(g.title) ${dir}, g.id ${dir}`;
+    case 'site':
+      return sql`${gemHostSql} ${dir}, g.created_at DESC, g.id DESC`;
+    case 'manual':
+      // Fractional keys compare byte by byte, whatever the database's collation.
+      return sql`g.sort_key COLLATE "C" ${dir} NULLS LAST, g.created_at DESC, g.id DESC`;
+  }
+}
+
+/**
+ * Compiles a query (and `extra` conditions of the caller's, AND-ed: filters, a collection) for the user; with
+ * `paths`, both path CTEs are defined whether the query reads them or not (facets and groups name them).
+ */
+export function compileSearch(
+  query: SearchQuery,
+  userId: number,
+  { extra = [], paths = false }: { extra?: SQL[]; paths?: boolean } = {},
+): CompiledSearch {
+  const compiler = new Compiler(lastWordOf(query.root));
+  const matches = (query.root && compiler.node(query.root, false)) ?? sql`true`;
+  const ctes: SQL[] = [];
+  if (paths || compiler.needs.tags) ctes.push(pathsCte('tag_paths', 'tags', userId));
+  if (paths || compiler.needs.collections) ctes.push(pathsCte('collection_paths', 'collections', userId));
+  const textQuery = compiler.positive.length
+    ? sql`(${sql.join(
+        compiler.positive.map((q) => sql`${q}`),
+        sql` || `,
+      )})`
+    : null;
+  const rank = textQuery
+    ? sql`(ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', g.search_doc, ${textQuery}) + similarity(lower(g.title), ${compiler.positiveWords.join(' ')}))`
+    : sql`0::real`;
+  const sort = query.sort ?? { key: textQuery ? 'relevance' : 'added', dir: 'desc' };
+  return {
+    ctes,
+    where: sql.join([libraryGemsCondition(userId), matches, ...extra], sql` AND `),
+    textQuery,
+    rank,
+    order: orderOf(sort, textQuery !== null),
+    sort,
+  };
+}
+
+/** `WITH RECURSIVE a AS (…), b AS (…), ` for the compiled CTEs and the statement's own, or nothing. */
+export function withClause(compiled: CompiledSearch, own: SQL[] = []): SQL {
+  const all = [...compiled.ctes, ...own];
+  if (!all.length) return sql``;
+  return sql`WITH ${compiled.ctes.length ? sql`RECURSIVE ` : sql``}${sql.join(all, sql`, `)} `;
+}

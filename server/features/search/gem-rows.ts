@@ -1,0 +1,43 @@
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Gem } from '../../../lib/api/contract';
+import { gems, tags } from '../../db/schema';
+import type { GemRow, TagRow } from '../../db/types';
+import { toGem } from '../gems/gems';
+
+/**
+ * Gems read by the search's own SQL (raw statements, see search.ts) turned into the API's gems: each column is read
+ * by its database name and mapped as Drizzle maps it, so a column added to the table needs nothing here.
+ */
+
+type Raw = Record<string, unknown>;
+
+function fromRaw<T>(table: PgTable, raw: Raw): T {
+  const out: Raw = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    out[key] = value === null || value === undefined ? (value ?? null) : column.mapFromDriverValue(value);
+  }
+  return out as T;
+}
+
+/**
+ * The select list of a gem for answers: its columns (not the search document), its author's name and its tags as
+ * JSON (whole rows, in name order).
+ */
+export const gemSelectSql: SQL = sql.raw(
+  `${Object.values(getTableColumns(gems))
+    .map((c) => `g."${c.name}"`)
+    .join(', ')}, u.username AS author_username,
+  (SELECT coalesce(json_agg(to_jsonb(t) ORDER BY lower(t.name), t.id), '[]'::json)
+     FROM gem_tags gt JOIN tags t ON t.id = gt.tag_id WHERE gt.gem_id = g.id) AS tags_json`,
+);
+/** The join gemSelectSql needs (the author). */
+export const gemAuthorJoinSql: SQL = sql.raw('JOIN users u ON u.id = g.owner_id');
+
+export function gemFromRaw(raw: Raw): Gem {
+  const row = fromRaw<GemRow>(gems, raw);
+  const tagsJson = typeof raw.tags_json === 'string' ? JSON.parse(raw.tags_json) : raw.tags_json;
+  const tagRows = ((tagsJson ?? []) as Raw[]).map((t) => fromRaw<TagRow>(tags, t));
+  return toGem(row, { id: row.ownerId, username: String(raw.author_username) }, tagRows);
+}

@@ -1,0 +1,37 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { MediaType } from '../../../lib/api/contract';
+import type { SearchKind } from '../../../lib/search/ast';
+import { NOT_SAVE_MEDIA_TYPES } from '../../db/schema';
+
+/**
+ * Which gems the search reads, written once: every search, facet, group and list of this feature starts from it,
+ * so letting a user read other users' gems (shared collections) changes this function alone. Gems are aliased `g`.
+ */
+export const readableGemsCondition = (userId: number): SQL => sql`g.owner_id = ${userId}`;
+
+/** The library: readable gems that are saves (not chats and the panel's kinds) and not in the trash. */
+export const libraryGemsCondition = (userId: number): SQL =>
+  sql`${readableGemsCondition(userId)} AND g.deleted_at IS NULL AND g.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES}`;
+
+/** The media types each kind of `type:` stands for. */
+export const KIND_MEDIA_TYPES: Record<SearchKind, readonly MediaType[]> = {
+  link: ['Link'],
+  article: ['Article', 'Blog', 'Page'],
+  image: ['Image'],
+  code: ['Code'],
+  pdf: ['PDF'],
+  audio: ['Audio'],
+  video: ['Video'],
+  quote: ['Quote'],
+  note: ['Note'],
+};
+
+/** A gem's kind as SQL (for the types facet and groups): the inverse of KIND_MEDIA_TYPES. */
+export const gemKindSql = sql.raw(
+  `CASE ${Object.entries(KIND_MEDIA_TYPES)
+    .map(([kind, types]) => `WHEN g.media_type IN (${types.map((t) => `'${t}'`).join(', ')}) THEN '${kind}'`)
+    .join(' ')} END`,
+);
+
+/** The host of a gem's address (lower case, no "www."), as the index gems_owner_rhost_idx computes it. */
+export const gemHostSql = sql.raw('trove_url_host(g.url)');

@@ -1,0 +1,112 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { SearchFacets, SearchHit } from '../../../lib/api/search-contract';
+import type { SearchQuery } from '../../../lib/search/ast';
+import type { Db } from '../../db/client';
+import { selectRows } from '../../db/rows';
+import { compileSearch, withClause } from './compile';
+import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
+import { gemHostSql, gemKindSql } from './readable';
+import { headlineSql, snippetParts } from './snippet';
+
+export interface Paging {
+  page: number;
+  perPage: number;
+}
+
+/** A page of the query's gems with their snippet, rank and the total: one statement (plus a count past the end). */
+export async function searchGems(
+  db: Db,
+  userId: number,
+  query: SearchQuery,
+  { page, perPage }: Paging,
+  extra: SQL[] = [],
+): Promise<{ hits: SearchHit[]; total: number }> {
+  const c = compileSearch(query, userId, { extra });
+  const offset = (page - 1) * perPage;
+  const pageCte = sql`page AS (
+    SELECT g.id, ${c.rank} AS rank, count(*) OVER () AS total FROM gems g WHERE ${c.where}
+    ORDER BY ${c.order} LIMIT ${perPage} OFFSET ${offset})`;
+  const headline = c.textQuery ? sql`${headlineSql(c.textQuery)}` : sql`NULL::text`;
+  const rows = await selectRows<Record<string, unknown>>(
+    db,
+    sql`${withClause(c, [pageCte])}
+    SELECT ${gemSelectSql}, page.rank, page.total, ${headline} AS headline
+    FROM page JOIN gems g ON g.id = page.id ${gemAuthorJoinSql}
+    ORDER BY ${c.order}`,
+  );
+  const total = rows.length ? Number(rows[0]?.total) : offset > 0 ? await countGems(db, userId, query, extra) : 0;
+  const hits = rows.map((raw) => ({
+    ...gemFromRaw(raw),
+    snippet: snippetParts(raw.headline as string | null),
+    rank: Number(raw.rank),
+  }));
+  return { hits, total };
+}
+
+/** How many gems the query matches (for a page past the last, which has no row to carry the total). */
+export async function countGems(db: Db, userId: number, query: SearchQuery, extra: SQL[] = []): Promise<number> {
+  const c = compileSearch(query, userId, { extra });
+  const [row] = await selectRows<{ n: number | string }>(
+    db,
+    sql`${withClause(c)} SELECT count(*) AS n FROM gems g WHERE ${c.where}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** At most this many of each facet, the largest first. */
+const FACET_LIMIT = 50;
+
+/**
+ * The query's facets, each count being the total of the query AND that facet: a tag or collection counts the gems
+ * at it or under it (once each), a site the gems on that host or its subdomains. One statement.
+ */
+export async function searchFacets(
+  db: Db,
+  userId: number,
+  query: SearchQuery,
+  extra: SQL[] = [],
+): Promise<{ facets: SearchFacets['data']; total: number }> {
+  const c = compileSearch(query, userId, { extra, paths: true });
+  const own = [
+    sql`matched AS MATERIALIZED (
+      SELECT g.id, g.collection_id, ${gemKindSql} AS kind, ${gemHostSql} AS host FROM gems g WHERE ${c.where})`,
+    sql`tag_up(id, up_id, path, display) AS (
+      SELECT p.id, a.id, a.path, a.display FROM tag_paths p
+      JOIN tag_paths a ON a.path = p.path OR left(p.path, length(a.path) + 1) = a.path || '/')`,
+    sql`by_collection AS (SELECT collection_id, count(*) AS n FROM matched GROUP BY collection_id)`,
+    sql`by_host AS (SELECT host, count(*) AS n FROM matched WHERE host <> '' GROUP BY host)`,
+  ];
+  const limit = sql.raw(String(FACET_LIMIT));
+  const [row] = await selectRows<Record<string, unknown>>(
+    db,
+    sql`${withClause(c, own)}
+    SELECT
+      (SELECT count(*) FROM matched) AS total,
+      (SELECT coalesce(json_agg(json_build_object('value', kind, 'count', n) ORDER BY n DESC, kind), '[]'::json) FROM (
+        SELECT kind, count(*) AS n FROM matched WHERE kind IS NOT NULL GROUP BY kind) f) AS types,
+      (SELECT coalesce(json_agg(json_build_object('id', id, 'path', display, 'count', n) ORDER BY n DESC, path), '[]'::json) FROM (
+        SELECT min(u.up_id) AS id, u.path, min(u.display) AS display, count(DISTINCT m.id) AS n
+        FROM matched m JOIN gem_tags gt ON gt.gem_id = m.id JOIN tag_up u ON u.id = gt.tag_id
+        GROUP BY u.path ORDER BY n DESC, u.path LIMIT ${limit}) f) AS tags,
+      (SELECT coalesce(json_agg(json_build_object('id', id, 'path', display, 'count', n) ORDER BY n DESC, path), '[]'::json) FROM (
+        SELECT min(a.id) AS id, a.path, min(a.display) AS display, sum(b.n) AS n
+        FROM by_collection b JOIN collection_paths p ON p.id = b.collection_id
+        JOIN collection_paths a ON a.path = p.path OR left(p.path, length(a.path) + 1) = a.path || '/'
+        GROUP BY a.path ORDER BY n DESC, a.path LIMIT ${limit}) f) AS collections,
+      (SELECT coalesce(json_agg(json_build_object('value', host, 'count', n) ORDER BY n DESC, host), '[]'::json) FROM (
+        SELECT h.host, sum(s.n) AS n FROM by_host h
+        JOIN by_host s ON s.host = h.host OR right(s.host, length(h.host) + 1) = '.' || h.host
+        GROUP BY h.host ORDER BY n DESC, h.host LIMIT ${limit}) f) AS sites`,
+  );
+  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as never[];
+  const counted = <T extends { count: unknown }>(items: T[]) => items.map((i) => ({ ...i, count: Number(i.count) }));
+  return {
+    total: Number(row?.total ?? 0),
+    facets: {
+      types: counted(json(row?.types)),
+      tags: counted(json(row?.tags)),
+      collections: counted(json(row?.collections)),
+      sites: counted(json(row?.sites)),
+    },
+  };
+}
