@@ -72,6 +72,9 @@ export default defineConfig({
           name: 'background',
           environment: 'node',
           include: ['tests/background/**/*.test.ts'],
+          // packages loaded once per worker; our modules and the fake browser afresh in each file (see the setup file)
+          isolate: false,
+          setupFiles: ['tests/background/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

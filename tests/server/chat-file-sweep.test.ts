@@ -12,15 +12,16 @@ import { openDatabase } from '../../server/db/client';
 import { uploads } from '../../server/db/schema';
 import { UNCLAIMED_CHAT_FILE_HOURS } from '../../server/features/chat-files/chat-file-sweep';
 import { chatUser, setupFakeProvider, stream } from './chat-helpers';
-import { removeDataDir, startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './harness';
 
 const fake = setupFakeProvider();
+let first: TestServer | undefined;
 let running: TestServer | undefined;
-let dataDir: string | undefined;
 
 afterAll(async () => {
   await running?.close();
-  if (dataDir) removeDataDir(dataDir);
+  // the first server owns the data folder and, on PostgreSQL, the database both used
+  await first?.close();
 });
 
 async function uploadText(server: TestServer, token: string, modelId: number, name: string): Promise<ChatFile> {
@@ -57,9 +58,11 @@ const storedFiles = async (server: TestServer) => (await readdir(uploadsDir(serv
 
 describe('the sweep of unclaimed chat files', () => {
   it('deletes a Temporary Chat’s file once older than the bound, row and stored file; a claimed or fresh one stays', async () => {
-    const first = await startTestServer();
+    // A database of its own: on the shared test database, any other test server starting meanwhile sweeps the
+    // row aged below (as it should: copies sharing a database share one file store in production), but the
+    // stored file is in this server's folder, so this test would see the file stay.
+    first = await startTestServer({}, { isolated: true });
     running = first;
-    dataDir = first.config.dataDir;
     const { token, chatId, modelId } = await chatUser(first, fake);
     const temporary = await uploadText(first, token, modelId, 'temporary.txt');
     const sent = await uploadText(first, token, modelId, 'sent.txt');

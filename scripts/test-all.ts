@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+
+/**
+ * `npm test`: every check, in two lanes that run side by side, each step after the previous one of its lane.
+ * The vitest projects (unit, server, server-postgres, background, component) wait on servers and databases more
+ * than they compute, so the other lane (typecheck, lint, both builds, the bundle checks, then the e2e journeys,
+ * which need the builds) uses the CPU they leave idle. A lane stops at its first failing step; the other goes
+ * on, and the run fails if any step failed. Each line a step prints is prefixed with its lane, and each step's
+ * wall time and CPU time are printed when it ends, so a slow CI run says where its time went.
+ */
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+const npm = (script: string): Step => ({ name: script, command: 'npm', args: ['run', '--silent', script] });
+const vitest = (name: string, args: string[]): Step => ({ name, command: 'vitest', args: ['run', ...args] });
+
+const lanes: Record<string, Step[]> = {
+  suites: [
+    vitest('vitest', [
+      ...['unit', 'server', 'server-postgres', 'background', 'component'].flatMap((p) => ['--project', p]),
+      '--maxWorkers=4',
+    ]),
+  ],
+  checks: [npm('typecheck'), npm('lint'), npm('build'), npm('check:bundles'), vitest('e2e', ['--project', 'e2e'])],
+};
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * CPU seconds (user + system) of this process's children that have ended, from Linux's /proc (null elsewhere): it
+ * grows when a step's process is reaped, by all that process and the processes it waited for used. A PostgreSQL
+ * cluster started with pg_ctl is not among them (it detaches).
+ */
+function endedChildrenCpu(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // cutime and cstime, fields 16 and 17 of proc(5), in clock ticks (100 a second on Linux)
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+let cpuSeen = endedChildrenCpu();
+/** CPU of the children reaped since the last call: read as each step ends, it is that step's. */
+function cpuSinceLastEnd(): string {
+  const now = endedChildrenCpu();
+  if (now === null || cpuSeen === null) return '';
+  const spent = now - cpuSeen;
+  cpuSeen = now;
+  return `, ${spent.toFixed(1)} s CPU`;
+}
+
+function run(lane: string, step: Step): Promise<number> {
+  const started = Date.now();
+  console.log(`[${lane}] ▶ ${step.name}: ${step.command} ${step.args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (chunk: Buffer) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) console.log(`[${lane}] ${line}`);
+      });
+      stream.on('end', () => {
+        if (rest) console.log(`[${lane}] ${rest}`);
+      });
+    }
+    child.on('error', (error) => {
+      console.log(`[${lane}] ✗ ${step.name} could not start: ${error.message}`);
+      resolve(1);
+    });
+    let cpu = '';
+    // 'exit' comes right after the reaping; 'close' may come later, after the other lane's next reaping
+    child.on('exit', () => {
+      cpu = cpuSinceLastEnd();
+    });
+    child.on('close', (code, signal) => {
+      const status = code ?? 1;
+      console.log(
+        `[${lane}] ${status === 0 ? '✓' : '✗'} ${step.name} ${status === 0 ? 'passed' : `failed (exit ${code ?? signal})`} in ${seconds(Date.now() - started)}${cpu}`,
+      );
+      resolve(status);
+    });
+  });
+}
+
+async function runLane(lane: string, steps: Step[]): Promise<string[]> {
+  for (const step of steps) {
+    if ((await run(lane, step)) !== 0) return [`${lane}: ${step.name}`];
+  }
+  return [];
+}
+
+const started = Date.now();
+console.log(`npm test: ${Object.keys(lanes).join(' and ')} side by side on ${cpus().length} CPUs`);
+const failed = (await Promise.all(Object.entries(lanes).map(([lane, steps]) => runLane(lane, steps)))).flat();
+console.log(
+  failed.length
+    ? `npm test failed in ${seconds(Date.now() - started)}: ${failed.join(', ')}`
+    : `npm test passed in ${seconds(Date.now() - started)}`,
+);
+process.exitCode = failed.length ? 1 : 0;
