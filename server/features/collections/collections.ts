@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Collection, MediaType } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
-import { collections, gems, NOT_SAVE_TYPES, users } from '../../db/schema';
+import { collections, NOT_SAVE_TYPES, users } from '../../db/schema';
 import type { CollectionRow } from '../../db/types';
-import { ApiError, fieldError, notFound } from '../../http/errors';
+import { fieldError, notFound } from '../../http/errors';
 import { DEFAULT_COLLECTIONS } from '../users/users';
 
 export const toCollection = (row: CollectionRow): Collection => ({
