@@ -16,7 +16,7 @@ interface Props {
 type Open = 'rename' | 'add' | 'delete' | null;
 
 /** A collection's commands in the sidebar: add a sub-collection, rename, delete. */
-export function CollectionMenu({ collection, path }: Props) {
+export function CollectionMenu({ collection, path, collections }: Props) {
   const api = useLibraryApi();
   const changed = useLibraryChanged();
   const [open, setOpen] = useState<Open>(null);
@@ -52,7 +52,8 @@ export function CollectionMenu({ collection, path }: Props) {
         <DeleteCollectionDialog
           collection={collection}
           path={path}
-          onDelete={() => api.deleteCollection(collection.id).then(changed)}
+          collections={collections}
+          onDelete={(fate) => api.deleteCollection(collection.id, fate).then(changed)}
           onClose={close}
         />
       )}

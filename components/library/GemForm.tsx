@@ -13,7 +13,7 @@ import { useLibraryApi } from './library-api-context';
 import { libraryKeys } from './queries';
 import { useLibraryChanged } from './use-library-changes';
 
-const FIELDS = ['title', 'description', 'url', 'image', 'media_type', 'collectionId', 'tags'];
+const FIELDS = ['title', 'description', 'url', 'image', 'media_type', 'collectionId', 'tags', 'notes', 'isFavourite'];
 
 interface Props {
   gem: Gem;
@@ -90,6 +90,12 @@ export function GemForm({ gem, collections, editing }: Props) {
       <Field {...field('tags')} label="Tags (separated by commas)">
         <input id="gem-tags" {...register('tags')} />
       </Field>
+      <Field {...field('notes')} label="Notes">
+        <textarea id="gem-notes" rows={4} {...register('notes')} />
+      </Field>
+      <label className="library-checkbox">
+        <input type="checkbox" {...register('isFavourite')} /> Favourite
+      </label>
       {problem && <ErrorMessage title="The gem was not saved">{problem}</ErrorMessage>}
       <div className="library-form-actions">
         <Button type="submit" variant="primary" loading={formState.isSubmitting} disabled={!formState.isDirty}>

@@ -21,6 +21,8 @@ export interface GemItemProps {
   open: boolean;
   selected: boolean;
   onOpen: () => void;
+  /** A command beside the gem (Restore, in the trash). */
+  action?: { label: string; run: () => void };
 }
 
 /** The focusable part of a gem in any view: a button that opens its sheet, one in the tab order at a time. */
@@ -70,6 +72,11 @@ export function GemRow(props: GemItemProps) {
         {'snippet' in gem && <Snippet parts={gem.snippet} />}
       </button>
       <TagList gem={gem} />
+      {props.action && (
+        <button type="button" className="ui-button ui-button-secondary ui-button-sm" onClick={props.action.run}>
+          {props.action.label}
+        </button>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { sourceQuery } from '@/lib/library/source-query';
 import { ALL_GEMS, type LibrarySource } from '@/lib/library/sources';
 import { allNodes, buildTree } from '@/lib/library/tree';
 import { parseSearch } from '@/lib/search/parse';
+import { Button } from '../ui/Button';
 import { Facets } from './Facets';
 import { GemSheet } from './GemSheet';
 import { useLibraryApi } from './library-api-context';
@@ -18,6 +19,7 @@ import { useGemActions } from './use-gem-actions';
 import { useGemHash } from './use-gem-hash';
 import { usePageKeys } from './use-page-keys';
 import { useSelection } from './use-selection';
+import { useTrash } from './use-trash';
 import { prefsKey, useViewPrefs } from './use-view-prefs';
 
 interface Props {
@@ -38,6 +40,8 @@ export function Library({ perPage, onChat }: Props) {
   const selection = useSelection(source);
   const searchInput = useRef<HTMLInputElement>(null);
   const actions = useGemActions({ openId, close: () => setOpenId(null) });
+  const trashBin = useTrash();
+  const inTrash = source.kind === 'trash';
 
   const collectionPaths = new Map(
     allNodes(buildTree(collections.data ?? [], (c) => c.name)).map((n) => [n.item.id, n.path.join('/')]),
@@ -106,9 +110,18 @@ export function Library({ perPage, onChat }: Props) {
               ownSort={ownSort}
               openId={openId}
               selected={selection.ids}
-              onOpen={(gem) => open(gem)}
-              onGemKey={onGemKey}
+              onOpen={(gem) => (inTrash ? undefined : open(gem))}
+              onGemKey={inTrash ? undefined : onGemKey}
               perPage={perPage}
+              rowAction={inTrash ? { label: 'Restore', run: (gem) => void trashBin.restore(gem) } : undefined}
+              tools={
+                inTrash ? (
+                  <Button size="sm" variant="danger" onClick={() => void trashBin.empty()}>
+                    Empty trash
+                  </Button>
+                ) : undefined
+              }
+              empty={inTrash ? { title: 'The trash is empty', text: 'Deleted gems stay here 30 days.' } : undefined}
             />
             <Facets
               source={source}

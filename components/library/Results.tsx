@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { Gem } from '@/lib/api/contract';
 import { shownTotal, uniqueGems } from '@/lib/library/paging';
 import type { LibrarySource } from '@/lib/library/sources';
@@ -27,6 +27,9 @@ interface Props {
   onOpen: (gem: Gem) => void;
   /** Keys on a gem (e, x, Delete…), with the gem. */
   onGemKey?: (event: KeyboardEvent, gem: Gem) => void;
+  rowAction?: { label: string; run: (gem: Gem) => void };
+  /** Beside the heading (Empty trash). */
+  tools?: ReactNode;
   /** What to say when there are none. */
   empty?: { title: string; text: string };
   perPage?: number;
@@ -78,6 +81,7 @@ export function Results(props: Props) {
         prefs={prefs}
         ownSort={ownSort}
         onPrefs={props.onPrefs}
+        tools={props.tools}
       />
       {query.isPending && (
         <div className="library-loading" role="status" aria-label="Loading gems">
@@ -101,7 +105,8 @@ export function Results(props: Props) {
           gems={gems}
           total={total}
           label={props.title}
-          view={prefs.view}
+          view={props.rowAction ? 'list' : prefs.view}
+          rowAction={props.rowAction}
           sort={prefs.sort}
           onSort={(sort) => props.onPrefs({ sort })}
           activeIndex={active}

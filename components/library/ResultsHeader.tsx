@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { LIBRARY_VIEWS, type LibraryView, SORT_CHOICES, sortText, type ViewPrefs } from '@/lib/library/view-prefs';
 import { Spinner } from '../ui/Spinner';
 
@@ -9,11 +10,13 @@ interface Props {
   updating: boolean;
   prefs: ViewPrefs;
   ownSort: boolean;
+  /** Commands of this list, in place of the view and sort (the trash's Empty trash). */
+  tools?: ReactNode;
   onPrefs: (prefs: Partial<ViewPrefs>) => void;
 }
 
 /** The results' heading and count, and how they are shown: the view and the sort (kept per collection). */
-export function ResultsHeader({ title, total, updating, prefs, ownSort, onPrefs }: Props) {
+export function ResultsHeader({ title, total, updating, prefs, ownSort, tools, onPrefs }: Props) {
   return (
     <header className="library-results-header">
       <h2 id="library-results-heading">{title}</h2>
@@ -23,40 +26,43 @@ export function ResultsHeader({ title, total, updating, prefs, ownSort, onPrefs 
         </span>
       )}
       {updating && <Spinner label="Updating" />}
-      <div className="library-results-tools">
-        <fieldset className="library-view-switch">
-          <legend className="visually-hidden">View</legend>
-          {LIBRARY_VIEWS.map((view) => (
-            <button
-              key={view}
-              type="button"
-              aria-pressed={prefs.view === view}
-              className="ui-button ui-button-ghost ui-button-sm"
-              onClick={() => onPrefs({ view })}
-            >
-              {VIEW_NAMES[view]}
-            </button>
-          ))}
-        </fieldset>
-        <label className="library-sort">
-          <span>Sort</span>
-          <select
-            value={ownSort ? 'query' : sortText(prefs.sort)}
-            disabled={ownSort}
-            onChange={(event) => {
-              const choice = SORT_CHOICES.find((c) => sortText(c.sort) === event.target.value);
-              if (choice) onPrefs({ sort: choice.sort });
-            }}
-          >
-            {ownSort && <option value="query">As the query says</option>}
-            {SORT_CHOICES.map((choice) => (
-              <option key={sortText(choice.sort)} value={sortText(choice.sort)}>
-                {choice.label}
-              </option>
+      {tools && <div className="library-results-tools">{tools}</div>}
+      {!tools && (
+        <div className="library-results-tools">
+          <fieldset className="library-view-switch">
+            <legend className="visually-hidden">View</legend>
+            {LIBRARY_VIEWS.map((view) => (
+              <button
+                key={view}
+                type="button"
+                aria-pressed={prefs.view === view}
+                className="ui-button ui-button-ghost ui-button-sm"
+                onClick={() => onPrefs({ view })}
+              >
+                {VIEW_NAMES[view]}
+              </button>
             ))}
-          </select>
-        </label>
-      </div>
+          </fieldset>
+          <label className="library-sort">
+            <span>Sort</span>
+            <select
+              value={ownSort ? 'query' : sortText(prefs.sort)}
+              disabled={ownSort}
+              onChange={(event) => {
+                const choice = SORT_CHOICES.find((c) => sortText(c.sort) === event.target.value);
+                if (choice) onPrefs({ sort: choice.sort });
+              }}
+            >
+              {ownSort && <option value="query">As the query says</option>}
+              {SORT_CHOICES.map((choice) => (
+                <option key={sortText(choice.sort)} value={sortText(choice.sort)}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
     </header>
   );
 }

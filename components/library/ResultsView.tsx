@@ -24,6 +24,8 @@ export interface ResultsViewProps {
   selected: ReadonlySet<number>;
   onActivate: (index: number) => void;
   onOpen: (gem: Gem) => void;
+  /** A command beside each gem of the list (Restore, in the trash). */
+  rowAction?: { label: string; run: (gem: Gem) => void };
   /** Called when the gems near the end are drawn; loading only when more exist and none is loading is the caller's. */
   onNearEnd: () => void;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>, perRow: number) => void;
@@ -70,6 +72,7 @@ export function ResultsView(props: ResultsViewProps) {
     open: gem.id === openId,
     selected: selected.has(gem.id),
     onOpen: () => onOpen(gem),
+    action: props.rowAction && { label: props.rowAction.label, run: () => props.rowAction?.run(gem) },
   });
 
   let body: ReactNode;

@@ -12,6 +12,8 @@ export interface GemFormValues {
   collectionId: string;
   /** Tag names, separated by commas. */
   tags: string;
+  notes: string;
+  isFavourite: boolean;
 }
 
 export const formValuesOf = (gem: Gem): GemFormValues => ({
@@ -22,6 +24,8 @@ export const formValuesOf = (gem: Gem): GemFormValues => ({
   media_type: gem.media_type,
   collectionId: String(gem.collectionId),
   tags: gem.tags.map((t) => t.tag).join(', '),
+  notes: gem.notes,
+  isFavourite: gem.isFavourite,
 });
 
 export const tagNames = (text: string) => [
@@ -44,5 +48,7 @@ export function changesOf(gem: Gem, values: GemFormValues): UpdateGemInput {
   if (values.media_type !== before.media_type) changes.media_type = values.media_type as UpdateGemInput['media_type'];
   if (values.collectionId !== before.collectionId) changes.collectionId = Number(values.collectionId);
   if (tagNames(values.tags).join('\n') !== tagNames(before.tags).join('\n')) changes.tags = tagNames(values.tags);
+  if (values.notes !== before.notes) changes.notes = values.notes;
+  if (values.isFavourite !== before.isFavourite) changes.isFavourite = values.isFavourite;
   return changes;
 }

@@ -12,6 +12,9 @@ import type { LibrarySort } from './view-prefs';
 
 export const LIBRARY_PAGE_SIZE = 50;
 
+/** Where a deleted collection's gems go: Unfiltered, the trash, or another collection. */
+export type CollectionGemsFate = { gems: 'unfiltered' | 'trash' } | { gems: 'move'; to: number };
+
 export interface GemsRequest {
   page: number;
   perPage?: number;
@@ -74,7 +77,12 @@ export function createLibraryApi(access: AccessSource) {
       (await client.call(collectionApi.create, { body: { data: { name, parentId } } })).data,
     renameCollection: async (id: number, name: string) =>
       (await client.call(collectionApi.update, { params: { id }, body: { data: { name } } })).data,
-    deleteCollection: async (id: number) => (await client.call(collectionApi.delete, { params: { id } })).data,
+    /** Deletes a collection; its gems (and its sub-collections') go where `fate` says. */
+    deleteCollection: async (id: number, fate: CollectionGemsFate) =>
+      (await client.call(collectionApi.delete, { params: { id }, query: fate })).data,
+    trashGem: async (id: number) => (await client.call(gemApi.delete, { params: { id } })).data,
+    restoreGems: async (ids: number[]) => (await client.call(trashApi.restore, { body: { ids } })).data,
+    emptyTrash: async () => (await client.call(trashApi.empty)).data,
   };
 }
 

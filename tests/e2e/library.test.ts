@@ -179,6 +179,27 @@ describe('the library page', () => {
     expect(await shootAndScan(library, 'search')).toEqual([]);
   });
 
+  it('trashes a gem with Delete and restores it from the Trash', async () => {
+    await library.locator('.library-nav-item::-p-text(Travel)').click();
+    await library.waitForFunction(() => document.querySelector('#library-results-heading')?.textContent === 'Travel');
+    await library.locator('.library-nav-item::-p-text(All gems)').click();
+    await library.waitForFunction(
+      () => document.querySelector('[aria-posinset="1"] .library-row-title')?.textContent === 'Seawall vote, annotated',
+    );
+    await library.focus('[aria-posinset="1"] .library-row-open');
+    await library.keyboard.press('Delete');
+    await library.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '61 gems');
+    await library.locator('.library-nav-item::-p-text(Trash)').click();
+    await library.waitForFunction(
+      () => document.querySelector('.library-row-title')?.textContent === 'Seawall vote, annotated',
+    );
+    expect(await shootAndScan(library, 'trash')).toEqual([]);
+    await library.locator('.library-row button::-p-text(Restore)').click();
+    await library.waitForSelector('::-p-text(The trash is empty)');
+    await library.locator('.library-nav-item::-p-text(All gems)').click();
+    await library.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '62 gems');
+  });
+
   it('the toolbar button\'s menu item "Open library" opens the library page', async () => {
     const opened = ctx.browser.waitForTarget((t) => t.url().endsWith('/library.html'));
     await clickMenuItem(ctx, { menuItemId: 'trove-open-library' });

@@ -113,7 +113,9 @@ describe('the library sidebar', () => {
     await user.click(within(tree).getByRole('button', { name: 'Options for Journeys' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const remove = await screen.findByRole('dialog', { name: 'Delete Journeys?' });
-    expect(remove.textContent).toContain('move to Unfiltered');
+    expect((within(remove).getByRole('radio', { name: 'Move them to Unfiltered' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     await user.click(within(remove).getByRole('button', { name: 'Delete collection' }));
     await waitFor(() => expect(within(tree).queryByRole('button', { name: /^Journeys/ })).toBeNull());
     const names = ((await server.call('get-user-collections')).data as Collection[]).map((c) => c.name).sort();
@@ -228,6 +230,55 @@ describe('the views', () => {
   });
 });
 
+describe('deleting and the trash', () => {
+  it('a collection deleted with its gems moved to a chosen collection: they are there', async () => {
+    const { user, server, recipes, gems } = await libraryOf('libfate', { count: 1 });
+    await user.click(within(sidebar()).getByRole('button', { name: 'New collection' }));
+    await user.type(within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Name' }), 'Archive{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const tree = await within(sidebar()).findByRole('list', { name: 'Collections' });
+    await within(tree).findByRole('button', { name: /^Archive/ });
+    await user.click(await within(tree).findByRole('button', { name: 'Options for Recipes' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Recipes?' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Move them to another collection' }));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Collection to move them to' }), 'Archive');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete collection' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const collections = (await server.call('get-user-collections')).data as Collection[];
+    expect(collections.map((c) => c.name).sort()).toEqual(['Archive', 'Unfiltered']);
+    const moved = (await server.call(`gems/${gems[0]?.id}`)).data as Gem;
+    expect(moved.collectionId).toBe(collections.find((c) => c.name === 'Archive')?.id);
+    expect(recipes.id).not.toBe(moved.collectionId);
+  });
+
+  it('Delete puts a gem in the trash; Restore brings it back to its collection with its tags; Empty trash', async () => {
+    const { user, server, gems, desserts } = await libraryOf('libtrash', { count: 2 });
+    await user.click(await screen.findByRole('button', { name: /^Tart 1/ }));
+    const sheet = await screen.findByRole('complementary', { name: 'Tart 1' });
+    await user.click(within(sheet).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 2']));
+
+    await user.click(within(sidebar()).getByRole('button', { name: /^Trash/ }));
+    await screen.findByRole('heading', { name: 'Trash' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 1']));
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    await screen.findByRole('heading', { name: 'The trash is empty' });
+    const back = (await server.call(`gems/${gems[0]?.id}`)).data as Gem;
+    expect([back.collectionId, back.tags.map((t) => t.tag)]).toEqual([desserts.id, ['baking', 'citrus']]);
+
+    await user.click(within(sidebar()).getByRole('button', { name: /^All gems/ }));
+    (await screen.findByRole('button', { name: /^Tart 2/ })).focus();
+    await user.keyboard('{Delete}');
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 1']));
+    await user.click(within(sidebar()).getByRole('button', { name: /^Trash/ }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 2']));
+    await user.click(screen.getByRole('button', { name: 'Empty trash' }));
+    await screen.findByRole('heading', { name: 'The trash is empty' });
+    expect(((await server.call('trash')).data as Gem[]).length).toBe(0);
+  });
+});
+
 describe('search', () => {
   it('finds a gem by a word only in its page text, marks it in the snippet, counts facets, and saves the search', async () => {
     const { user, server } = await libraryOf('libsearch', { count: 2 });
@@ -315,6 +366,22 @@ describe('the gem sheet', () => {
     expect(reading.querySelector('img')).toBeNull();
     await user.click(within(reading).getByRole('button', { name: /^Show image/ }));
     expect(reading.querySelector('img')?.getAttribute('src')).toBe('https://images.example.test/tart.png');
+  });
+
+  it('keeps notes and the favourite mark; the gem is then among the Favourites', async () => {
+    const { user, server, gems } = await libraryOf('libnotes', { count: 2 });
+    await user.click(await screen.findByRole('button', { name: /^Tart 1/ }));
+    const sheet = await screen.findByRole('complementary', { name: 'Tart 1' });
+    await user.type(within(sheet).getByRole('textbox', { name: 'Notes' }), 'Less sugar next time.');
+    await user.click(within(sheet).getByRole('checkbox', { name: 'Favourite' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Save changes' }));
+    await waitFor(async () => {
+      const saved = (await server.call(`gems/${gems[0]?.id}`)).data as Gem;
+      expect([saved.notes, saved.isFavourite]).toEqual(['Less sugar next time.', true]);
+    });
+    await user.click(within(sidebar()).getByRole('button', { name: /^Favourites/ }));
+    await screen.findByRole('heading', { name: 'Favourites' });
+    await waitFor(() => expect(rowTitles()).toEqual(['★ Favourite: Tart 1']));
   });
 
   it('keys: arrows move between rows, e edits (title focused), Escape closes, Delete deletes', async () => {
