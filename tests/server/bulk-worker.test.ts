@@ -1,14 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_INLINE_LIMIT, type BulkJob, bulkJobSchema, isBulkJobActive } from '../../lib/api/bulk-contract';
 import { dataOf } from '../../lib/api/contract';
 import { searchResultSchema } from '../../lib/api/search-contract';
 import { openDatabase } from '../../server/db/client';
+import { bulkJobs } from '../../server/db/schema';
 import { createJob } from '../../server/features/bulk/jobs';
 import { undoJob } from '../../server/features/bulk/undo';
 import { workOneBatch } from '../../server/features/bulk/worker';
 import { ApiError } from '../../server/http/errors';
-import { type Session, startTestServer, type TestServer } from './harness';
+import { backend, type Session, startTestServer, type TestServer } from './harness';
 
 /**
  * Jobs too large for one request: worked by the server's worker batch by batch, their progress read while it
@@ -23,6 +24,8 @@ let second: TestServer;
 let ada: Session;
 let resumedId: number;
 let undoWhileRunning: unknown;
+/** PostgreSQL: what a second copy's worker found to do while the first held the job's lock. */
+let workedWhileLocked: { worked: boolean; done: number } | undefined;
 
 const total = async (q: string) => {
   const res = await second.api(`/api/filter-search?${new URLSearchParams({ q, perPage: '1' })}`, { token: ada.jwt });
@@ -67,6 +70,20 @@ beforeAll(async () => {
     resumedId = job.id;
     expect(await workOneBatch(database.db)).toBe(true);
     undoWhileRunning = await undoJob(database.db, ada.user.id, job.id).catch((error: unknown) => error);
+    if (backend === 'postgres') {
+      // as if one copy were working a batch of the job: another copy's worker skips it rather than wait for it
+      const other = await openDatabase({ databaseUrl: first.config.databaseUrl });
+      try {
+        await database.db.transaction(async (tx) => {
+          await tx.select().from(bulkJobs).where(eq(bulkJobs.id, job.id)).for('update');
+          const worked = await workOneBatch(other.db);
+          const [row] = await other.db.select().from(bulkJobs).where(eq(bulkJobs.id, job.id));
+          workedWhileLocked = { worked, done: row?.done ?? -1 };
+        });
+      } finally {
+        await other.close();
+      }
+    }
   } finally {
     await database.close();
   }
@@ -85,6 +102,10 @@ describe('jobs worked by the server', () => {
     expect((undoWhileRunning as ApiError).message).toBe(
       `The job is still running (500 of ${GEMS} done): undo it when it ends`,
     );
+  });
+
+  it.skipIf(backend !== 'postgres')('a job one copy is working is skipped by the others (SKIP LOCKED)', () => {
+    expect(workedWhileLocked).toEqual({ worked: false, done: 500 });
   });
 
   it('a job left half done by a stopped server is finished by the next one, then undone as a whole', async () => {
