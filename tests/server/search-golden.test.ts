@@ -371,6 +371,8 @@ const ORDERED: [string, GemKey[]][] = [
   ['tag:todo sort:added', ['passport', 'groceries', 'standup']],
   ['tag:todo sort:added-asc', ['standup', 'groceries', 'passport']],
   ['tag:todo', ['passport', 'groceries', 'standup']],
+  ['tag:todo sort:relevance', ['passport', 'groceries', 'standup']], // no words: newest first
+  ['tag:todo sort:manual', ['passport', 'groceries', 'standup']], // no manual order yet: newest first
   ['type:pdf sort:updated', ['paper', 'okr']],
   ['type:pdf sort:updated-asc', ['okr', 'paper']],
   ['site:github.com sort:site', ['gist', 'sqlCode', 'githubHome', 'ocr', 'karakeep', 'rustCode', 'tsCode']],

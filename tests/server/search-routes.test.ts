@@ -331,6 +331,17 @@ describe('a saved gem is findable as soon as its save is answered', () => {
     expect(idsOf(await search(token, { q: 'sanctuary' }))).toEqual([id]);
     expect(idsOf(await search(token, { q: 'aviary' }))).toEqual([]);
   });
+
+  it('a gem in the trash is not found; restored, it is found again', async () => {
+    const { jwt: token } = await t.signUp('trashed');
+    const id = await save(token, { title: 'Takahe', text: 'A rare swamphen' });
+    expect(idsOf(await search(token, { q: 'swamphen' }))).toEqual([id]);
+    expect((await t.api(`/api/gems/${id}`, { method: 'DELETE', token })).status).toBe(200);
+    expect(idsOf(await search(token, { q: 'swamphen' }))).toEqual([]);
+    const restored = await t.api('/api/trash/restore', { token, body: { ids: [id] } });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(idsOf(await search(token, { q: 'swamphen' }))).toEqual([id]);
+  });
 });
 
 describe('the search document follows every change to what it is made of', () => {
