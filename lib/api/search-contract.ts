@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { searchKinds, searchSorts } from '../search/ast';
+import { maxQueryLength } from '../search/syntax';
 import { gemSchema, pageQuery } from './contract';
 import { idSchema, MAX_ROW_ID, queryInteger } from './integers';
 import { messages } from './validators';
@@ -10,8 +11,8 @@ import { messages } from './validators';
  * statement (server/features/search/compile.ts).
  */
 
-/** The longest query text taken, in characters. */
-export const MAX_QUERY_LENGTH = 2000;
+/** The longest query text taken, in characters: the parser's own limit, so the two never disagree. */
+export const MAX_QUERY_LENGTH = maxQueryLength;
 
 const queryText = z.string().max(MAX_QUERY_LENGTH, messages.tooLong);
 
