@@ -59,10 +59,13 @@ const rowTitles = () => [...document.querySelectorAll('.library-row-title')].map
 const sidebar = () => screen.getByRole('navigation', { name: 'Library' });
 
 describe('the library sidebar', () => {
-  it('shows All gems, Unfiltered and the collection tree with counts; a sub-collection behind its toggle, remembered', async () => {
+  it("shows All gems, Unfiltered and the collection tree with counts (a collection counts what clicking it lists, its sub-collections' gems too); a sub-collection behind its toggle, remembered", async () => {
     const { user, recipes } = await libraryOf('libside');
     const tree = await within(sidebar()).findByRole('list', { name: 'Collections' });
-    expect(within(tree).getByRole('button', { name: /^Recipes/ }).textContent).toBe('Recipes0 gems');
+    // Recipes holds no gem itself; Desserts, under it, holds one: clicking Recipes lists it, so its count is 1.
+    await waitFor(() =>
+      expect(within(tree).getByRole('button', { name: /^Recipes/ }).textContent).toBe('Recipes1 gems'),
+    );
     expect(within(tree).queryByRole('button', { name: /^Desserts/ })).toBeNull();
     expect(within(sidebar()).getByRole('button', { name: /^Unfiltered/ }).textContent).toBe('Unfiltered2 gems');
 
@@ -78,6 +81,9 @@ describe('the library sidebar', () => {
         .getByRole('button', { name: /^Desserts/ })
         .getAttribute('aria-current'),
     ).toBe('page');
+    await user.click(within(tree).getByRole('button', { name: /^Recipes/ }));
+    await screen.findByRole('heading', { name: 'Recipes' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 1']));
     await user.click(within(tree).getByRole('button', { name: 'Collapse Recipes' }));
     expect(await expandedCollectionsItem.getValue()).toEqual([]);
   });
