@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { BulkBar } from './BulkBar';
 import { useLibraryApi } from './library-api-context';
 import { useLibraryChanged } from './use-library-changes';
@@ -14,23 +13,14 @@ interface Props {
 const gems = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'gem' : 'gems'}`;
 
 /**
- * The bulk bar over the results while gems are selected, with the ways to select more. It stays after a change
- * emptied the selection (the trashed gems leave the list) so its result and Undo remain, until the selection is
- * cleared.
+ * The bulk bar over the results while gems are selected, with the ways to select more; it stays after a change
+ * emptied the selection, until the selection is cleared (use-selection.ts).
  */
 export function SelectionBar({ selection, collectionPaths, tags }: Props) {
   const api = useLibraryApi();
   const changed = useLibraryChanged();
-  const [held, setHeld] = useState(false);
   const { count } = selection;
-  useEffect(() => {
-    if (count > 0) setHeld(false);
-  }, [count]);
-  if (count === 0 && !held) return null;
-  const clear = () => {
-    setHeld(false);
-    selection.clear();
-  };
+  if (!selection.shown) return null;
   return (
     <div className="library-selection">
       <BulkBar
@@ -40,10 +30,10 @@ export function SelectionBar({ selection, collectionPaths, tags }: Props) {
         collections={[...collectionPaths].map(([id, path]) => ({ id, path }))}
         tags={tags.map((t) => ({ id: t.id, path: t.path }))}
         onChanged={() => {
-          setHeld(true);
+          selection.hold();
           changed();
         }}
-        onClear={clear}
+        onClear={selection.clear}
       />
       {(selection.canSelectAllLoaded || selection.canSelectAllMatching) && (
         <p className="library-selection-more">

@@ -21,9 +21,15 @@ interface Shown {
  */
 export function useSelection({ api, source, sort, q, perPage }: Shown) {
   const [state, setState] = useState<pick.Selection>(pick.emptySelection);
+  // A change emptied the selection (trashed gems leave the list): the bulk bar stays for its result and Undo.
+  const [held, setHeld] = useState(false);
+  const clear = () => {
+    setState(pick.emptySelection);
+    setHeld(false);
+  };
   const key = sourceKey(source);
   // biome-ignore lint/correctness/useExhaustiveDependencies: cleared when the source changes.
-  useEffect(() => setState(pick.emptySelection), [key]);
+  useEffect(clear, [key]);
   const gems = useInfiniteQuery(libraryGemsQuery(api, source, sort, q, perPage));
   const pages = gems.data?.pages ?? [];
   const loaded = uniqueGems(pages).map((gem) => gem.id);
@@ -33,6 +39,9 @@ export function useSelection({ api, source, sort, q, perPage }: Shown) {
   const allLoaded = loaded.length > 0 && loaded.every((id) => pick.isSelected(selection, id));
   return {
     count,
+    /** The bulk bar is shown: gems are selected, or a change made to them is still on show. */
+    shown: count > 0 || held,
+    hold: () => setHeld(true),
     total,
     /** The ids to mark in the list. */
     ids: selection.allMatching ? new Set(loaded) : selection.ids,
@@ -45,7 +54,7 @@ export function useSelection({ api, source, sort, q, perPage }: Shown) {
     toggle: (id: number) => setState(pick.toggle(selection, id, loaded)),
     selectAllLoaded: () => setState(pick.selectAllLoaded(loaded)),
     selectAllMatching: () => setState(pick.selectAllMatching(selection)),
-    clear: () => setState(pick.emptySelection),
+    clear,
   };
 }
 

@@ -262,6 +262,9 @@ describe('the views', () => {
       if (back.tags.some((t) => t.tag === 'baking')) tagged.push(back.title);
     }
     expect(tagged).toEqual(['Tart 5', 'Tart 6', 'Tart 7']);
+    // The result and Undo stay until Escape clears the selection.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('toolbar', { name: 'Bulk changes' })).toBeNull();
   });
 });
 
