@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Collection } from '@/lib/api/contract';
 import type { LibrarySource } from '@/lib/library/sources';
 import { buildTree, type TreeNode } from '@/lib/library/tree';
 import { CollectionMenu } from './CollectionMenu';
+import { useLibraryApi } from './library-api-context';
+import { libraryCollectionCountsQuery } from './queries';
 import { SidebarItem } from './SidebarItem';
 import { useExpandedCollections } from './use-expanded';
 
@@ -11,9 +14,13 @@ interface Props {
   onSelect: (source: LibrarySource) => void;
 }
 
-/** The user's collections, nested, with their counts; which ones are open is remembered (use-expanded.ts). */
+/**
+ * The user's collections, nested, with their counts (a collection's own gems and its sub-collections', as clicking it
+ * lists them); which ones are open is remembered (use-expanded.ts).
+ */
 export function CollectionTree({ collections, source, onSelect }: Props) {
   const expanded = useExpandedCollections();
+  const counts = useQuery(libraryCollectionCountsQuery(useLibraryApi()));
   const tree = buildTree(
     collections.filter((c) => !c.isUnfiltered),
     (c) => c.name,
@@ -25,7 +32,7 @@ export function CollectionTree({ collections, source, onSelect }: Props) {
       <li key={item.id}>
         <SidebarItem
           label={item.name}
-          count={item.gems_count}
+          count={counts.data?.get(item.id)}
           depth={node.depth}
           current={source.kind === 'collection' && source.id === item.id}
           onSelect={() => onSelect({ kind: 'collection', id: item.id })}

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import type { Gem } from '@/lib/api/contract';
 import type { SearchHit } from '@/lib/api/search-contract';
 import { Snippet } from './Snippet';
@@ -20,7 +21,8 @@ export interface GemItemProps {
   active: boolean;
   open: boolean;
   selected: boolean;
-  onOpen: () => void;
+  /** A click (with its keys: Shift or Ctrl/⌘ select instead of opening). */
+  onOpen: (event?: MouseEvent) => void;
   /** A command beside the gem (Restore, in the trash). */
   action?: { label: string; run: () => void };
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
 import type { Gem } from '@/lib/api/contract';
 import { sourceQuery } from '@/lib/library/source-query';
 import { ALL_GEMS, type LibrarySource } from '@/lib/library/sources';
@@ -13,6 +13,7 @@ import { libraryCollectionsQuery, libraryTagsQuery } from './queries';
 import { Results } from './Results';
 import { SaveSearchButton } from './SaveSearchButton';
 import { SearchBox } from './SearchBox';
+import { SelectionBar } from './SelectionBar';
 import { Sidebar } from './Sidebar';
 import { sourceTitle } from './source-title';
 import { useGemActions } from './use-gem-actions';
@@ -37,7 +38,6 @@ export function Library({ perPage, onChat }: Props) {
   const [prefs, setPrefs] = useViewPrefs(prefsKey(source));
   const [openId, setOpenId] = useGemHash();
   const [editing, setEditing] = useState(false);
-  const selection = useSelection(source);
   const searchInput = useRef<HTMLInputElement>(null);
   const actions = useGemActions({ openId, close: () => setOpenId(null) });
   const trashBin = useTrash();
@@ -53,12 +53,22 @@ export function Library({ perPage, onChat }: Props) {
   const parsed = q ? parseSearch(q) : null;
   const ownSort = source.kind === 'search' && parsed?.ok === true && parsed.query.sort !== undefined;
   const searchText = source.kind === 'search' ? source.query : '';
+  const sort = ownSort ? null : prefs.sort;
+  const selection = useSelection({ api, source, sort, q, perPage });
 
-  usePageKeys({ onEscape: () => setOpenId(null), onSlash: () => searchInput.current?.focus() });
+  // Escape closes the sheet first, then clears the selection.
+  const onEscape = () => (openId !== null ? setOpenId(null) : selection.clear());
+  usePageKeys({ onEscape, onSlash: () => searchInput.current?.focus() });
 
   const open = (gem: Gem, edit = false) => {
     setEditing(edit);
     setOpenId(gem.id);
+  };
+  /** A click opens the gem; Shift-click selects a range, Ctrl/⌘-click adds or removes one. */
+  const onClick = (gem: Gem, event?: MouseEvent) => {
+    if (event && (event.shiftKey || event.ctrlKey || event.metaKey))
+      selection.click(gem.id, { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey });
+    else open(gem);
   };
   const onGemKey = (event: KeyboardEvent, gem: Gem) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -92,14 +102,7 @@ export function Library({ perPage, onChat }: Props) {
       <div className="library" data-sheet={openId !== null || undefined}>
         <Sidebar source={source} onSelect={setSource} collections={collections} />
         <main className="library-main">
-          {selection.ids.size > 0 && (
-            <p className="library-selection" aria-live="polite">
-              {selection.ids.size} selected{' '}
-              <button type="button" className="link-button" onClick={selection.clear}>
-                Clear
-              </button>
-            </p>
-          )}
+          {!inTrash && <SelectionBar selection={selection} collectionPaths={collectionPaths} tags={tags.data ?? []} />}
           <div className="library-main-columns">
             <Results
               source={source}
@@ -110,7 +113,7 @@ export function Library({ perPage, onChat }: Props) {
               ownSort={ownSort}
               openId={openId}
               selected={selection.ids}
-              onOpen={(gem) => (inTrash ? undefined : open(gem))}
+              onOpen={(gem, event) => (inTrash ? undefined : onClick(gem, event))}
               onGemKey={inTrash ? undefined : onGemKey}
               perPage={perPage}
               rowAction={inTrash ? { label: 'Restore', run: (gem) => void trashBin.restore(gem) } : undefined}

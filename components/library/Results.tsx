@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { Gem } from '@/lib/api/contract';
 import { shownTotal, uniqueGems } from '@/lib/library/paging';
 import type { LibrarySource } from '@/lib/library/sources';
@@ -24,7 +24,7 @@ interface Props {
   ownSort: boolean;
   openId: number | null;
   selected: ReadonlySet<number>;
-  onOpen: (gem: Gem) => void;
+  onOpen: (gem: Gem, event?: MouseEvent) => void;
   /** Keys on a gem (e, x, Delete…), with the gem. */
   onGemKey?: (event: KeyboardEvent, gem: Gem) => void;
   rowAction?: { label: string; run: (gem: Gem) => void };

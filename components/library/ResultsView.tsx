@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
 import type { Gem } from '@/lib/api/contract';
 import type { LibrarySort, LibraryView } from '@/lib/library/view-prefs';
 import { GemCard } from './GemCard';
@@ -23,7 +23,7 @@ export interface ResultsViewProps {
   openId: number | null;
   selected: ReadonlySet<number>;
   onActivate: (index: number) => void;
-  onOpen: (gem: Gem) => void;
+  onOpen: (gem: Gem, event?: MouseEvent) => void;
   /** A command beside each gem of the list (Restore, in the trash). */
   rowAction?: { label: string; run: (gem: Gem) => void };
   /** Called when the gems near the end are drawn; loading only when more exist and none is loading is the caller's. */
@@ -71,7 +71,7 @@ export function ResultsView(props: ResultsViewProps) {
     active: index === Math.max(Math.min(activeIndex, gems.length - 1), 0),
     open: gem.id === openId,
     selected: selected.has(gem.id),
-    onOpen: () => onOpen(gem),
+    onOpen: (event) => onOpen(gem, event),
     action: props.rowAction && { label: props.rowAction.label, run: () => props.rowAction?.run(gem) },
   });
 

@@ -9,6 +9,7 @@ import { SHOWS_LIBRARY } from '../app/share-query-changes';
 export const libraryKeys = {
   all: ['library'] as const,
   collections: ['library', 'collections'] as const,
+  collectionCounts: ['library', 'collectionCounts'] as const,
   tags: ['library', 'tags'] as const,
   savedSearches: ['library', 'savedSearches'] as const,
   gemsAll: ['library', 'gems'] as const,
@@ -20,6 +21,15 @@ export const libraryKeys = {
 
 export const libraryCollectionsQuery = (api: LibraryApi) =>
   queryOptions({ queryKey: libraryKeys.collections, queryFn: api.collections, meta: SHOWS_LIBRARY });
+
+/** Each collection's count with its sub-collections', by id: the sidebar shows what clicking a collection lists. */
+export const libraryCollectionCountsQuery = (api: LibraryApi) =>
+  queryOptions({
+    queryKey: libraryKeys.collectionCounts,
+    queryFn: api.collectionCounts,
+    select: (counts) => new Map(counts.collections.map((c) => [c.id, c.countWithDescendants])),
+    meta: SHOWS_LIBRARY,
+  });
 
 export const libraryTagsQuery = (api: LibraryApi) =>
   queryOptions({ queryKey: libraryKeys.tags, queryFn: api.tags, meta: SHOWS_LIBRARY });

@@ -1,13 +1,14 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { libraryPath } from '../library/open-library';
 import { announceLibraryChange } from '../messaging/library-changes';
 import { deleteGem } from './library';
 
 /**
- * The notifications that confirm saves made without the popup, and their buttons: **Open** (the gem in the options
- * page's list of gems) and, for a gem this save made, **Undo** (deletes it). Which gem a notification is about is
- * kept in session storage, so a click still works after the service worker was stopped. Firefox shows no buttons:
- * there a click on the notification opens the gem.
+ * The notifications that confirm saves made without the popup, and their buttons: **Open** (the gem's sheet on the
+ * library page, as the popup's "Open in library") and, for a gem this save made, **Undo** (deletes it). Which gem a
+ * notification is about is kept in session storage, so a click still works after the service worker was stopped.
+ * Firefox shows no buttons: there a click on the notification opens the gem.
  */
 export interface SaveNotice {
   gemId: number;
@@ -53,7 +54,7 @@ async function take(id: string): Promise<SaveNotice | undefined> {
 }
 
 const openGem = (gemId: number) =>
-  browser.tabs.create({ url: browser.runtime.getURL(`/options.html#gem-${gemId}`) }).then(() => undefined);
+  browser.tabs.create({ url: browser.runtime.getURL(libraryPath(gemId)) }).then(() => undefined);
 
 /** A click on a notification's button (0: Open, 1: Undo). */
 export async function onNoticeButton(id: string, buttonIndex: number) {

@@ -1,6 +1,6 @@
 import { apiClient } from '../api/client';
 import type { UpdateGemInput } from '../api/contract';
-import { collectionApi } from '../api/routes/collections';
+import { collectionApi, collectionTreeApi } from '../api/routes/collections';
 import { gemApi } from '../api/routes/gems';
 import { searchApi } from '../api/routes/search';
 import { tagApi } from '../api/routes/tags';
@@ -48,6 +48,8 @@ export function createLibraryApi(access: AccessSource) {
     client,
     collections: async () => (await client.call(collectionApi.list)).data,
     tags: async () => (await client.call(tagApi.list)).data,
+    /** Each collection's gems, alone and with its sub-collections' (what clicking it shows). */
+    collectionCounts: async () => (await client.call(collectionTreeApi.counts)).data,
     /** A page of the gems `source` shows. */
     gems: async (
       source: LibrarySource,

@@ -89,7 +89,7 @@ describe('the notification’s buttons', () => {
     const open = shown().find((n) => n.title === 'Saved to Trove');
     await onNoticeButton(open?.id ?? '', 0);
     expect(opened).toHaveBeenCalledWith({
-      url: `chrome-extension://test-extension-id/options.html#gem-${again.gem.id}`,
+      url: `chrome-extension://test-extension-id/library.html#gem=${again.gem.id}`,
     });
     expect((await gemsAt(LINK)).map((g) => g.id)).toEqual([again.gem.id]);
   });
@@ -99,7 +99,7 @@ describe('the notification’s buttons', () => {
     const opened = vi.spyOn(browser.tabs, 'create');
     await onNoticeClick(shown()[0]?.id ?? '');
     expect(opened).toHaveBeenCalledWith({
-      url: `chrome-extension://test-extension-id/options.html#gem-${saved.gem.id}`,
+      url: `chrome-extension://test-extension-id/library.html#gem=${saved.gem.id}`,
     });
   });
 });

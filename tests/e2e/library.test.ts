@@ -200,6 +200,54 @@ describe('the library page', () => {
     await library.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '62 gems');
   });
 
+  it('selects all gems that match a search, tags them in one job, and Undo takes the tags off', async () => {
+    const api = [env.server.url, USER.username, USER.password] as const;
+    await createOverApi(...api, 'tags', { tag: 'preserves' });
+    for (let n = 1; n <= 50; n++)
+      await saveGemOverApi(...api, {
+        title: `Plum jam, jar ${n}`,
+        url: `https://pantry.example.test/plum-${n}`,
+        text: 'Plum jam with two lemons.',
+      });
+    const tagged = async () =>
+      ((await getOverApi(...api, 'filter-search?q=tag%3Apreserves&perPage=1')) as { total: number }).total;
+    await library.reload();
+    await library.waitForSelector('.library-row-open');
+    await library.focus('.library-row-open');
+    await library.keyboard.press('/');
+    await library.keyboard.type('lemons');
+    await library.keyboard.press('Enter');
+    // The 60 tarts and the 50 jars say "lemons"; the first 50 are loaded.
+    await library.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '110 gems');
+    await library.focus('.library-row-open');
+    await library.keyboard.press('x');
+    await library.locator('.library-selection button::-p-text(Select all shown)').click();
+    await library.locator('.library-selection button::-p-text(Select all 110 gems that match)').click();
+    await library.waitForFunction(() => document.querySelector('.bulk-bar-count')?.textContent === '110 gems selected');
+    expect(await shootAndScan(library, 'bulk-selected')).toEqual([]);
+    const tag = await library.$eval('.bulk-bar select[aria-label="Tag"] option:nth-child(2)', (o) => o.textContent);
+    expect(tag).toBe('preserves');
+    await library.select(
+      '.bulk-bar select[aria-label="Tag"]',
+      await library.$eval(
+        '.bulk-bar select[aria-label="Tag"] option:nth-child(2)',
+        (o) => (o as HTMLOptionElement).value,
+      ),
+    );
+    await library.waitForSelector('.bulk-bar-result ::-p-text(Tagged: 110 gems)');
+    expect(await tagged()).toBe(110);
+    // The list was fetched again: the first row shows its new tag.
+    await library.waitForFunction(() =>
+      [...document.querySelectorAll('.library-row .library-tags li')].some((li) => li.textContent === '#preserves'),
+    );
+    expect(await shootAndScan(library, 'bulk-done')).toEqual([]);
+    await library.locator('.bulk-bar-result button::-p-text(Undo)').click();
+    await library.waitForSelector('.bulk-bar-result ::-p-text(Undone)');
+    expect(await tagged()).toBe(0);
+    await library.keyboard.press('Escape');
+    await library.waitForFunction(() => document.querySelector('.bulk-bar') === null);
+  });
+
   it('the toolbar button\'s menu item "Open library" opens the library page', async () => {
     const opened = ctx.browser.waitForTarget((t) => t.url().endsWith('/library.html'));
     await clickMenuItem(ctx, { menuItemId: 'trove-open-library' });
