@@ -1,7 +1,6 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { type ChatApi, createChatApi } from '@/lib/chat/chat-api';
-import type { ChatAccess } from '@/lib/messaging/types';
-import { unwrap, useBackground } from '../app/background-context';
+import { useLentAccess } from '../app/use-lent-access';
 
 const ChatApiContext = createContext<ChatApi | null>(null);
 
@@ -10,22 +9,8 @@ const ChatApiContext = createContext<ChatApi | null>(null);
  * made elsewhere instead (component tests).
  */
 export function ChatApiProvider({ children, api: given }: { children: ReactNode; api?: ChatApi }) {
-  const background = useBackground();
-  const api = useMemo(() => {
-    if (given) return given;
-    // The token lent last: asked for again only when the server refuses it (or on first use), so a
-    // question does not wait on the service worker, which the browser may have stopped.
-    let lent: Promise<ChatAccess> | null = null;
-    return createChatApi((refresh) => {
-      if (refresh || !lent) {
-        lent = background.getChatAccess({ refresh }).then(unwrap);
-        lent.catch(() => {
-          lent = null;
-        });
-      }
-      return lent;
-    });
-  }, [background, given]);
+  const access = useLentAccess();
+  const api = useMemo(() => given ?? createChatApi(access), [access, given]);
   return <ChatApiContext.Provider value={api}>{children}</ChatApiContext.Provider>;
 }
 
