@@ -1,7 +1,7 @@
 import { collectionApi, collectionTreeApi } from '../../../lib/api/routes/collections';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { listGems } from '../gems/gems';
+import { listGems } from '../gems/gem-lists';
 import { systemClock } from '../gems/trash';
 import { getUser } from '../users/users';
 import { copyCollection } from './collection-copy';

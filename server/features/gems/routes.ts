@@ -5,8 +5,9 @@ import { gemApi, gemEditApi } from '../../../lib/api/routes/gems';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
 import { editGems, toggleFavourite } from './gem-edits';
+import { gemsAtUrl, listLibrary } from './gem-lists';
 import { placeGem } from './gem-order';
-import { createGem, gemsAtUrl, getGem, listLibrary, updateGem } from './gems';
+import { createGem, getGem, updateGem } from './gems';
 import { removeGems, systemClock } from './trash';
 
 type GemInput = z.output<typeof createGemBody>['data'];
