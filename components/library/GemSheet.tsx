@@ -17,7 +17,8 @@ interface Props {
   editing: boolean;
   onClose: () => void;
   onTrash: (id: number) => void;
-  onChat?: (id: number) => void;
+  /** "Chat about it": a chat in the side panel with this gem as its context. */
+  onChat?: (gem: { id: number; title: string }) => void;
 }
 
 /**
@@ -68,7 +69,7 @@ export function GemSheet({ gemId, collections, editing, onClose, onTrash, onChat
               Open original
             </a>
             {onChat && (
-              <Button size="sm" onClick={() => onChat(gemId)}>
+              <Button size="sm" onClick={() => onChat(gem.data)}>
                 Chat about it
               </Button>
             )}

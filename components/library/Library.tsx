@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
 import type { Gem } from '@/lib/api/contract';
+import type { LibraryChat } from '@/lib/chat/chat-requests';
 import { sourceQuery } from '@/lib/library/source-query';
 import { ALL_GEMS, type LibrarySource } from '@/lib/library/sources';
 import { allNodes, buildTree } from '@/lib/library/tree';
@@ -16,6 +17,7 @@ import { SearchBox } from './SearchBox';
 import { SelectionBar } from './SelectionBar';
 import { Sidebar } from './Sidebar';
 import { sourceTitle } from './source-title';
+import { useChatAbout } from './use-chat-about';
 import { useGemActions } from './use-gem-actions';
 import { useGemHash } from './use-gem-hash';
 import { usePageKeys } from './use-page-keys';
@@ -26,7 +28,8 @@ import { prefsKey, useViewPrefs } from './use-view-prefs';
 interface Props {
   /** Gems a page (tests use small pages to see paging). */
   perPage?: number;
-  onChat?: (gemId: number) => void;
+  /** Hands a chat request to the side panel (lib/library/chat-in-panel.ts by default). */
+  onChat?: (about: LibraryChat) => Promise<void>;
 }
 
 /** The library: the search box over sidebar | results and facets | the open gem's sheet. */
@@ -55,6 +58,8 @@ export function Library({ perPage, onChat }: Props) {
   const searchText = source.kind === 'search' ? source.query : '';
   const sort = ownSort ? null : prefs.sort;
   const selection = useSelection({ api, source, sort, q, perPage });
+  const title = sourceTitle(source, collections.data ?? [], tags.data);
+  const chat = useChatAbout({ source, q, title, collections: collections.data ?? [], onChat });
 
   // Escape closes the sheet first, then clears the selection.
   const onEscape = () => (openId !== null ? setOpenId(null) : selection.clear());
@@ -107,7 +112,8 @@ export function Library({ perPage, onChat }: Props) {
             <Results
               source={source}
               q={q}
-              title={sourceTitle(source, collections.data ?? [], tags.data)}
+              title={title}
+              onChat={chat.aboutResults}
               prefs={prefs}
               onPrefs={setPrefs}
               ownSort={ownSort}
@@ -140,7 +146,7 @@ export function Library({ perPage, onChat }: Props) {
             editing={editing}
             onClose={() => setOpenId(null)}
             onTrash={(id) => void actions.trash(id)}
-            onChat={onChat}
+            onChat={chat.aboutGem}
           />
         )}
       </div>

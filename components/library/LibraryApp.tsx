@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { LibraryChat } from '@/lib/chat/chat-requests';
 import type { LibraryApi } from '@/lib/library/library-api';
 import { errorMessage, useBackground } from '../app/background-context';
 import { sessionQuery } from '../app/queries';
@@ -12,7 +13,7 @@ interface Props {
   /** A server client made elsewhere (component tests); by default one with tokens lent by the background. */
   api?: LibraryApi;
   perPage?: number;
-  onChat?: (gemId: number) => void;
+  onChat?: (about: LibraryChat) => Promise<void>;
 }
 
 /** The library page: everything saved, to find, read and organise; signed out, the way to sign in. */

@@ -33,6 +33,8 @@ interface Props {
   /** What to say when there are none. */
   empty?: { title: string; text: string };
   perPage?: number;
+  /** "Chat about these results" with the total shown; absent where there is nothing to chat about (the trash). */
+  onChat?: ((total: number) => void) | null;
 }
 
 const MOVES: Record<string, (at: number, perRow: number, last: number) => number> = {
@@ -82,6 +84,7 @@ export function Results(props: Props) {
         ownSort={ownSort}
         onPrefs={props.onPrefs}
         tools={props.tools}
+        onChat={props.onChat && query.isSuccess ? () => props.onChat?.(total) : undefined}
       />
       {query.isPending && (
         <div className="library-loading" role="status" aria-label="Loading gems">

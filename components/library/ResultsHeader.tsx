@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LIBRARY_VIEWS, type LibraryView, SORT_CHOICES, sortText, type ViewPrefs } from '@/lib/library/view-prefs';
+import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 
 const VIEW_NAMES: Record<LibraryView, string> = { list: 'List', cards: 'Cards', table: 'Table' };
@@ -13,10 +14,12 @@ interface Props {
   /** Commands of this list, in place of the view and sort (the trash's Empty trash). */
   tools?: ReactNode;
   onPrefs: (prefs: Partial<ViewPrefs>) => void;
+  /** "Chat about these results" (the collection, saved search or search shown), once the results are known. */
+  onChat?: () => void;
 }
 
 /** The results' heading and count, and how they are shown: the view and the sort (kept per collection). */
-export function ResultsHeader({ title, total, updating, prefs, ownSort, tools, onPrefs }: Props) {
+export function ResultsHeader({ title, total, updating, prefs, ownSort, tools, onPrefs, onChat }: Props) {
   return (
     <header className="library-results-header">
       <h2 id="library-results-heading">{title}</h2>
@@ -26,6 +29,7 @@ export function ResultsHeader({ title, total, updating, prefs, ownSort, tools, o
         </span>
       )}
       {updating && <Spinner label="Updating" />}
+      {onChat && <ChatAboutResults total={total} onChat={onChat} />}
       {tools && <div className="library-results-tools">{tools}</div>}
       {!tools && (
         <div className="library-results-tools">
@@ -64,5 +68,28 @@ export function ResultsHeader({ title, total, updating, prefs, ownSort, tools, o
         </div>
       )}
     </header>
+  );
+}
+
+/** Disabled, with the reason beside it, when there is nothing to chat about. */
+function ChatAboutResults({ total, onChat }: { total: number | null; onChat: () => void }) {
+  const none = total === 0;
+  return (
+    <span className="library-results-chat">
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={none}
+        aria-describedby={none ? 'library-chat-none' : undefined}
+        onClick={onChat}
+      >
+        Chat about these results
+      </Button>
+      {none && (
+        <span id="library-chat-none" className="library-results-chat-why">
+          No gems to chat about
+        </span>
+      )}
+    </span>
   );
 }

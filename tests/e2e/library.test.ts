@@ -2,10 +2,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, emulateTheme, openPopup } from './browser';
-import { type E2eEnvironment, startE2eEnvironment } from './environment';
+import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
+import { type ExtensionBrowser, emulateTheme, openExtensionPage, openPopup } from './browser';
+import type { E2eEnvironment } from './environment';
 import { clickMenuItem, createOverApi, getOverApi, saveGemOverApi, signUpInOptions } from './flows';
-import { SCREENSHOTS } from './panel';
+import { answerTo, ask, providerBodies, REACT_COMPOSER, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
 
 /**
  * The library page in real Chromium with the built extension and the real server: opened from the popup's
@@ -52,10 +53,14 @@ describe('the library page', () => {
   let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
   let library: Page;
+  // The house models answer from it: the library's "Chat about…" cases ask the side panel.
+  let fake: FakeProvider;
+  let panel: Page;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    env = await startE2eEnvironment('library');
+    fake = await startFakeProvider();
+    env = await startPanelEnvironment('library', fake);
     ctx = env.ctx;
     await (await signUpInOptions(ctx, env.server.url, USER)).close();
     const api = [env.server.url, USER.username, USER.password] as const;
@@ -76,7 +81,10 @@ describe('the library page', () => {
     });
   }, 240_000);
 
-  afterAll(() => env?.close());
+  afterAll(async () => {
+    await env?.close();
+    await fake?.close();
+  });
 
   it('"Open in library" after a save from the popup opens the library with that gem in the sheet', async () => {
     const article = await ctx.browser.newPage();
@@ -255,5 +263,71 @@ describe('the library page', () => {
     await page.waitForSelector('.library-row-title');
     expect(await page.title()).toBe('Trove library');
     await page.close();
+  });
+
+  it('"Chat about it" in the sheet opens the side panel on a new chat with that gem as context; the answer reads it', async () => {
+    // The menu item's case may have closed the first library tab (it was the tab at /library.html): a tab of its own.
+    library = await openExtensionPage(ctx, 'library.html');
+    await library.setViewport({ width: 1280, height: 800 });
+    await library.waitForSelector('.library-row-open');
+    await library.focus('.library-row-open');
+    await library.keyboard.press('/');
+    await library.keyboard.type('marzipan');
+    await library.keyboard.press('Enter');
+    await library.waitForFunction(() => document.querySelectorAll('.library-row-title').length === 1);
+    await library.locator('.library-row-open').click();
+    await library.waitForFunction(
+      () => document.querySelector('#library-sheet-heading')?.textContent === 'Almond paste notes',
+    );
+    const opened = ctx.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 15_000 });
+    await library.locator('.library-sheet button::-p-text(Chat about it)').click();
+    panel = (await (await opened).asPage()) as Page;
+    await panel.setViewport({ width: 400, height: 800 });
+    await panel.waitForSelector(REACT_COMPOSER);
+    const chips = '[aria-label="Chosen gems and collections"] .attached-file-name';
+    await panel.waitForFunction((s) => document.querySelector(s)?.textContent === 'Almond paste notes', {}, chips);
+    expect(await panel.$eval('.page-chip-note', (el) => el.textContent)).toBe(
+      "This tab is Trove's library: the chat is about the gems it sent, not a page.",
+    );
+
+    const since = fake.requests.length;
+    fake.script({ chunks: ['It turns almonds ', 'into marzipan.'] });
+    await ask(panel, 'What does this gem make?');
+    expect(await answerTo(panel, 'What does this gem make?')).toBe('It turns almonds into marzipan.');
+    expect(providerBodies(fake, since)[0]).toContain('Grind blanched almonds with sugar until it turns into marzipan.');
+    await shoot(panel, 'library-gem');
+  });
+
+  it('"Chat about these results" sends the search to the open panel: a new chat whose answer reads the gems it finds', async () => {
+    await library.bringToFront();
+    await library.keyboard.press('Escape');
+    await library.focus('.library-row-open');
+    await library.keyboard.press('/');
+    await library.keyboard.down('Control');
+    await library.keyboard.press('a');
+    await library.keyboard.up('Control');
+    await library.keyboard.type('marzipan OR council');
+    await library.keyboard.press('Enter');
+    await library.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '2 gems');
+    expect(await shootAndScan(library, 'chat-results')).toEqual([]);
+    await library.locator('button::-p-text(Chat about these results)').click();
+    const chip = '[aria-label="Chosen gems and collections"] .attached-file';
+    await panel.waitForFunction(
+      (s) => document.querySelector(s)?.textContent === 'marzipan OR councilSearch · 2 gems×',
+      {},
+      chip,
+    );
+    // A new chat: the question before is not on screen.
+    expect(await panel.$$eval('.turn', (turns) => turns.length)).toBe(0);
+
+    const since = fake.requests.length;
+    fake.script({ chunks: ['Marzipan and a seawall.'] });
+    await ask(panel, 'What are these about?');
+    expect(await answerTo(panel, 'What are these about?')).toBe('Marzipan and a seawall.');
+    const sent = providerBodies(fake, since)[0];
+    expect(sent).toContain('Grind blanched almonds with sugar until it turns into marzipan.');
+    expect(sent).toContain('found by the search \\"marzipan OR council\\" \\"Seawall vote, annotated\\"');
+    await shoot(panel, 'library-results');
+    await panel.close();
   });
 });

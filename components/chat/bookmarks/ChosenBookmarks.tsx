@@ -4,11 +4,12 @@ import type { SearchChoice } from './selection';
 import type { ChosenBookmarks as Chosen } from './use-chosen-bookmarks';
 
 /** A search's detail: what it is and how much of it the answer reads (the server reads its first MAX_GEMS_PER_COLLECTION). */
-const searchDetail = ({ query, total }: SearchChoice) => {
+const searchDetail = ({ query, label, total }: SearchChoice) => {
   const found = total === 1 ? '1 gem' : `${total.toLocaleString('en-US')} gems`;
   const shown =
     total > MAX_GEMS_PER_COLLECTION ? `first ${MAX_GEMS_PER_COLLECTION.toLocaleString('en-US')} of ${found}` : found;
-  return query ? `Search "${query}" · ${shown}` : `All gems · ${shown}`;
+  if (!query) return `All gems · ${shown}`;
+  return label === query ? `Search · ${shown}` : `Search "${query}" · ${shown}`;
 };
 
 /** The gems, collections and searches going with the next question, each with a way to take it off. */

@@ -22,6 +22,8 @@ async function activeTabId(): Promise<number | undefined> {
   return tab?.id;
 }
 
+const LIBRARY_TAB = "This tab is Trove's library: the chat is about the gems it sent, not a page.";
+
 type PageRequest = Exclude<ChatRequest, { library: unknown }>;
 
 /**
@@ -37,20 +39,28 @@ export function usePanelPage() {
   const setDraft = useSetAtom(draftAtom);
   const [held, setHeld] = useState<PageRequest | null>(null);
   const [libraryChat, setLibraryChat] = useState<LibraryChat | null>(null);
+  // The library's tab, once a request came from it: no page to read there, and nothing the user must do about it.
+  const [libraryTab, setLibraryTab] = useState<number | null>(null);
 
   useEffect(() => {
     // Until the first read is done the tab the chat is about is not known.
     if (reading && tabId === null) return;
     const take = async () => {
       const own = tabId !== null ? await takeChatRequest(tabId) : null;
-      if (own && isLibraryRequest(own)) setLibraryChat(own.library);
+      if (own && isLibraryRequest(own)) {
+        setLibraryChat(own.library);
+        setLibraryTab(own.tabId);
+      }
       const quote = own && !isLibraryRequest(own) ? own.quote : null;
       if (quote) setDraft((typed) => quoted(quote) + typed);
       const active = await activeTabId();
       if (active === undefined || active === tabId) return;
       const other = await takeChatRequest(active);
       if (!other) return;
-      if (isLibraryRequest(other)) return setLibraryChat(other.library);
+      if (isLibraryRequest(other)) {
+        setLibraryChat(other.library);
+        return setLibraryTab(other.tabId);
+      }
       setHeld(other);
       await offerTab(active);
     };
@@ -71,7 +81,8 @@ export function usePanelPage() {
     keep();
   }, [keep]);
   const libraryChatTaken = useCallback(() => setLibraryChat(null), []);
-  return { ...attached, keep: keepOld, quoteWaiting: held?.quote != null, libraryChat, libraryChatTaken };
+  const problem = attached.problem && libraryTab === tabId ? LIBRARY_TAB : attached.problem;
+  return { ...attached, problem, keep: keepOld, quoteWaiting: held?.quote != null, libraryChat, libraryChatTaken };
 }
 
 export type PanelPage = ReturnType<typeof usePanelPage>;

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LibraryApp } from '@/components/library/LibraryApp';
 import type { Collection, Gem } from '@/lib/api/contract';
+import type { LibraryChat } from '@/lib/chat/chat-requests';
 import { createLibraryApi } from '@/lib/library/library-api';
 import { expandedCollectionsItem, viewPrefsItem } from '@/lib/library/prefs';
 import { setupLiveServer } from '../chat/live-server';
@@ -27,7 +28,14 @@ for (const [side, px] of [
  * A user on the live server with Recipes › Desserts and `count` gems (the newest last), and the library page
  * talking to it as that user, `perPage` gems a page.
  */
-async function libraryOf(prefix: string, { count = 3, perPage = 5 } = {}) {
+async function libraryOf(
+  prefix: string,
+  {
+    count = 3,
+    perPage = 5,
+    onChat,
+  }: { count?: number; perPage?: number; onChat?: (about: LibraryChat) => Promise<void> } = {},
+) {
   const user = await live.signedIn(prefix);
   const collection = async (name: string, parentId?: number) =>
     (await user.call('collections', 'POST', { data: { name, parentId } })).data as Collection;
@@ -50,7 +58,10 @@ async function libraryOf(prefix: string, { count = 3, perPage = 5 } = {}) {
       ).data as Gem,
     );
   const api = createLibraryApi(user.access);
-  const rendered = user.render(<LibraryApp api={api} perPage={perPage} />, new FakeBackground({ user: user.account }));
+  const rendered = user.render(
+    <LibraryApp api={api} perPage={perPage} onChat={onChat} />,
+    new FakeBackground({ user: user.account }),
+  );
   await screen.findByRole('heading', { name: 'All gems' });
   return { ...rendered, server: user, recipes, desserts, gems };
 }
@@ -438,5 +449,43 @@ describe('the gem sheet', () => {
     await user.keyboard('{Delete}');
     await waitFor(() => expect(rowTitles()).toEqual(['Tart 3', 'Tart 2']));
     await expect(server.call(`gems/${gems[0]?.id}`)).rejects.toThrow(/404/);
+  });
+});
+
+describe('chat about saved gems', () => {
+  it('"Chat about it" hands the panel the gem; "Chat about these results" the search, collection or search shown, off with a reason when none', async () => {
+    const asked: LibraryChat[] = [];
+    const onChat = async (about: LibraryChat) => {
+      asked.push(about);
+    };
+    const { user, gems, recipes } = await libraryOf('libchat', { count: 3, onChat });
+    await user.click(await screen.findByRole('button', { name: /^Tart 2/ }));
+    const sheet = await screen.findByRole('complementary', { name: 'Tart 2' });
+    await user.click(within(sheet).getByRole('button', { name: 'Chat about it' }));
+    expect(asked.at(-1)).toEqual({ about: 'gems', gems: [{ id: gems[1]?.id, title: 'Tart 2' }] });
+
+    const chatAboutResults = () => screen.getByRole('button', { name: 'Chat about these results' });
+    await user.click(chatAboutResults());
+    expect(asked.at(-1)).toEqual({ about: 'search', query: '', label: 'All gems', total: 3 });
+
+    await user.click(within(sidebar()).getByRole('button', { name: /^Recipes/ }));
+    await screen.findByRole('heading', { name: 'Recipes' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 1']));
+    await user.click(chatAboutResults());
+    expect(asked.at(-1)).toEqual({ about: 'collection', collection: { id: recipes.id, name: 'Recipes' } });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search your library' }), 'lemons{Enter}');
+    await screen.findByRole('heading', { name: 'Search results' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 3', 'Tart 2', 'Tart 1']));
+    await user.click(chatAboutResults());
+    expect(asked.at(-1)).toEqual({ about: 'search', query: 'lemons', label: 'lemons', total: 3 });
+
+    const box = screen.getByRole('searchbox', { name: 'Search your library' });
+    await user.clear(box);
+    await user.type(box, 'quokka{Enter}');
+    await waitFor(() => expect(chatAboutResults().hasAttribute('disabled')).toBe(true));
+    const why = chatAboutResults().getAttribute('aria-describedby');
+    expect(document.getElementById(why ?? '')?.textContent).toBe('No gems to chat about');
+    expect(asked).toHaveLength(4);
   });
 });
