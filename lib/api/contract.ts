@@ -87,7 +87,13 @@ export const updateCollectionBody = z.object({
 });
 
 // ---------- tags ----------
-const tagName = z.string({ error: messages.required }).trim().min(1, messages.required).max(100, messages.tooLong);
+/** A tag's name, or a path `parent/child` naming its last tag (made with its parents when missing). */
+const tagName = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(100, messages.tooLong)
+  .refine((name) => name.split('/').some((part) => part.trim()), 'A tag name needs more than slashes');
 export const createTagBody = z.object({
   data: z.object({ tag: tagName, parentId: idSchema.nullish(), users: z.unknown().optional() }),
 });
