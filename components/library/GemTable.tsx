@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LibrarySort } from '@/lib/library/view-prefs';
 import type { SearchSortKey } from '@/lib/search/ast';
-import { addedOn, type GemItemProps, openButtonProps, siteOf } from './GemRow';
+import { addedOn, type GemItemProps, openButtonProps, siteOf, useGemDnd } from './GemRow';
 
 const COLUMNS: { label: string; sort?: SearchSortKey }[] = [
   { label: 'Title', sort: 'title' },
@@ -66,6 +66,7 @@ export function GemTableRow(props: GemItemProps & { rowRef: (el: HTMLTableRowEle
   const cell = (content: ReactNode) => <td>{content}</td>;
   return (
     <tr
+      {...useGemDnd(props)}
       ref={rowRef}
       data-index={index}
       aria-rowindex={index + 2}
