@@ -53,6 +53,15 @@ export const openButtonProps = ({ gem, index, active, onOpen }: GemItemProps) =>
   'data-gem-id': gem.id,
 });
 
+/** A selected gem's check mark before its title in every view (its name says "(selected)" after the title). */
+export function SelectedMark({ selected }: { selected: boolean }) {
+  return selected ? (
+    <span className="library-check" aria-hidden="true">
+      ✓
+    </span>
+  ) : null;
+}
+
 export function TagList({ gem }: { gem: Gem }) {
   if (!gem.tags.length) return null;
   return (
@@ -78,6 +87,7 @@ export function GemRow(props: GemItemProps) {
     >
       <button {...openButtonProps(props)}>
         <span className="library-row-title">
+          <SelectedMark selected={selected} />
           {gem.isFavourite && (
             <>
               <span aria-hidden="true">★ </span>
