@@ -75,8 +75,8 @@ export type PageMediaType = (typeof pageMediaTypes)[number];
 export const isPageMediaType = (type: string): type is PageMediaType =>
   (pageMediaTypes as readonly string[]).includes(type);
 
-/** What the side panel needs to call the server itself: where it is and a short-lived access token. */
-export interface ChatAccess {
+/** What the side panel and the library page need to call the server themselves: where it is and a short-lived access token. */
+export interface LentAccess {
   serverUrl: string;
   token: string;
 }
