@@ -24,6 +24,7 @@ interface Inputs {
 function aboutResults(
   { source, q, title, collections }: Inputs,
   savedQuery: (id: number) => { name: string; query: string } | undefined,
+  savedNamed: (query: string) => string | undefined,
   total: number,
 ): LibraryChat | null {
   if (source.kind === 'trash') return null;
@@ -36,8 +37,9 @@ function aboutResults(
     return saved ? { about: 'search', query: saved.query, label: saved.name, total } : null;
   }
   if (q === null) return null;
-  // A typed search is named by its text; a sidebar view (All gems, Favourites, a tag) by its heading.
-  return { about: 'search', query: q, label: source.kind === 'search' ? q : title, total };
+  // A search is named as the sidebar names it (a saved search's name) or by its text; a view (All gems, a tag) by its heading.
+  const label = source.kind === 'search' ? (savedNamed(q) ?? q) : title;
+  return { about: 'search', query: q, label, total };
 }
 
 /**
@@ -48,13 +50,20 @@ function aboutResults(
 export function useChatAbout(inputs: Inputs) {
   const api = useLibraryApi();
   const toast = useToast();
-  const saved = useQuery({ ...savedSearchesQuery(api), enabled: inputs.source.kind === 'saved' });
+  // The sidebar's list (the same query): a saved search runs as a typed one.
+  const saved = useQuery(savedSearchesQuery(api));
   const send = inputs.onChat ?? chatInPanel;
   useEffect(() => {
     if (!inputs.onChat) void knowOwnTab();
   }, [inputs.onChat]);
   const ask = (about: LibraryChat) => void send(about).catch((error) => toast('error', errorMessage(error)));
-  const results = (total: number) => aboutResults(inputs, (id) => saved.data?.find((s) => s.id === id), total);
+  const results = (total: number) =>
+    aboutResults(
+      inputs,
+      (id) => saved.data?.find((s) => s.id === id),
+      (query) => saved.data?.find((s) => s.query === query)?.name,
+      total,
+    );
   return {
     aboutGem: (gem: { id: number; title: string }) =>
       ask({ about: 'gems', gems: [{ id: gem.id, title: gem.title.slice(0, 1000) }] }),

@@ -480,12 +480,25 @@ describe('chat about saved gems', () => {
     await user.click(chatAboutResults());
     expect(asked.at(-1)).toEqual({ about: 'search', query: 'lemons', label: 'lemons', total: 3 });
 
+    // A saved search runs as its query, and goes as it, named as the sidebar names it.
+    await user.click(screen.getByRole('button', { name: 'Save this search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Citrus{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const saved = await within(sidebar()).findByRole('list', { name: 'Saved searches' });
+    await user.click(within(saved).getByRole('button', { name: 'Citrus' }));
+    await waitFor(() =>
+      expect(within(saved).getByRole('button', { name: 'Citrus' }).getAttribute('aria-current')).toBe('page'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Chat about these results' }));
+    expect(asked.at(-1)).toEqual({ about: 'search', query: 'lemons', label: 'Citrus', total: 3 });
+
     const box = screen.getByRole('searchbox', { name: 'Search your library' });
     await user.clear(box);
     await user.type(box, 'quokka{Enter}');
     await waitFor(() => expect(chatAboutResults().hasAttribute('disabled')).toBe(true));
     const why = chatAboutResults().getAttribute('aria-describedby');
     expect(document.getElementById(why ?? '')?.textContent).toBe('No gems to chat about');
-    expect(asked).toHaveLength(4);
+    expect(asked).toHaveLength(5);
   });
 });
