@@ -326,7 +326,9 @@ describe('a library search as context (context.searches)', () => {
     expect(system).toContain(`Gem #${tart} found by the search "marzipan sort:title" "Almond tart"`);
     for (const absent of ['THEIR-SECRET', 'BINNED', 'CURD-TEXT']) expect(system).not.toContain(absent);
     const [row] = await storedMessages(t, token, chatId);
-    const items = (row?.context as { items: unknown[] }).items.map((i) => contextManifestItemSchema.parse(i));
+    const items = ((row?.context as { items?: unknown[] } | undefined)?.items ?? []).map((i) =>
+      contextManifestItemSchema.parse(i),
+    );
     // sort:title: "Almond paste" before "Almond tart"
     expect(items.map(({ kind, id, query }) => ({ kind, id, query }))).toEqual([
       { kind: 'searchGem', id: paste, query: 'marzipan sort:title' },
