@@ -1,6 +1,6 @@
 import type { LibrarySort } from '@/lib/library/view-prefs';
 import type { SearchSortKey } from '@/lib/search/ast';
-import { type GemItemProps, openButtonProps, SelectedMark, siteOf } from './GemRow';
+import { type GemItemProps, openButtonProps, SelectedMark, siteOf, useGemDnd } from './GemRow';
 
 /** The columns; each one's width is set by its class in library.css (the title takes the rest). */
 const COLUMNS: { label: string; sort?: SearchSortKey; className: string }[] = [
@@ -86,6 +86,7 @@ export function GemTableRow(props: GemItemProps & { rowRef: (el: HTMLTableRowEle
   const tags = gem.tags.map((t) => `#${t.tag}`).join(' ');
   return (
     <tr
+      {...useGemDnd(props)}
       ref={rowRef}
       data-index={index}
       aria-rowindex={index + 2}
