@@ -65,11 +65,7 @@ function TagNode({ node, tags, current, onSelect, renderChildren }: NodeProps) {
         onSelect={() => onSelect({ kind: 'tag', id: item.id })}
         rowProps={{ ...dragSource({ kind: 'tag', ...target }), ...drop }}
         actions={
-          <TagMenu
-            tag={item}
-            tags={tags}
-            extraItems={<MenuItem label="Move to…" onSelect={() => setMoving(true)} />}
-          />
+          <TagMenu tag={item} tags={tags} extraItems={<MenuItem label="Move to…" onSelect={() => setMoving(true)} />} />
         }
       />
       {moving && <TagMovePicker tag={item} tags={tags} onClose={() => setMoving(false)} />}

@@ -285,11 +285,21 @@ describe('the library page', () => {
     await library.keyboard.press('Enter');
     await library.waitForSelector('.library-sidebar .library-nav-item::-p-text(#candy)');
 
-    await options('candy').click();
-    await menuItem('Colour').click();
-    await library.waitForSelector('[role="menuitem"]::-p-text(Teal)');
+    // The palette by keyboard (no pointer path to keep on the submenu): down to Colour, right into it, down to Teal.
+    const focused = (text: string) =>
+      library.waitForFunction((t) => document.activeElement?.textContent?.startsWith(t), {}, text);
+    await library.focus('.library-sidebar button[aria-label="Options for #candy"]');
+    await library.keyboard.press('Enter');
+    await focused('New sub-tag');
+    await library.keyboard.press('ArrowDown');
+    await library.keyboard.press('ArrowDown');
+    await focused('Colour');
+    await library.keyboard.press('ArrowRight');
+    await focused('No colour');
+    for (let n = 0; n < 5; n++) await library.keyboard.press('ArrowDown');
+    await focused('Teal');
     expect(await shootAndScan(library, 'tag-menu')).toEqual([]);
-    await menuItem('Teal').click();
+    await library.keyboard.press('Enter');
     await library.waitForFunction(() =>
       [...document.querySelectorAll('.library-sidebar .library-nav-item')].some(
         (el) =>
