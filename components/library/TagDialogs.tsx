@@ -50,14 +50,16 @@ export function MergeTagDialog({ tag, tags, onMerge, onClose }: MergeProps) {
   const { busy, error, run } = useConfirm(() => onMerge(into), onClose);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Merge #${tag.path} into…`}>
-      <label htmlFor={id}>Tag to merge into</label>
-      <select id={id} value={into} onChange={(e) => setInto(Number(e.target.value))}>
-        {targets.map((t) => (
-          <option key={t.id} value={t.id}>
-            #{t.path}
-          </option>
-        ))}
-      </select>
+      <div className="library-dialog-field">
+        <label htmlFor={id}>Tag to merge into</label>
+        <select id={id} value={into} onChange={(e) => setInto(Number(e.target.value))}>
+          {targets.map((t) => (
+            <option key={t.id} value={t.id}>
+              #{t.path}
+            </option>
+          ))}
+        </select>
+      </div>
       <p className="library-dialog-note" aria-live="polite">
         {count === null
           ? 'Counting its gems…'

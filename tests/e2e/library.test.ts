@@ -330,4 +330,114 @@ describe('the library page', () => {
     await shoot(panel, 'library-results');
     await panel.close();
   });
+
+  it('renames a tag and gives it a colour from the sidebar; merges two tags, and their gems show the target', async () => {
+    const api = [env.server.url, USER.username, USER.password] as const;
+    for (const [title, tag] of [
+      ['Fudge', 'sweet'],
+      ['Toffee', 'sweet'],
+      ['Nougat', 'sugary'],
+    ])
+      await createOverApi(...api, 'gems', { title, url: `https://sweets.example.test/${title}`, tags: [tag] });
+    // "Open library" (the case before) showed and closed the library's tab: open it again.
+    if (library.isClosed()) {
+      library = await ctx.browser.newPage();
+      await library.setViewport({ width: 1280, height: 800 });
+      await library.goto(`chrome-extension://${ctx.extensionId}/library.html`);
+    }
+    const tags = async () =>
+      ((await getOverApi(...api, 'tags')) as { data: { tag: string; color: string | null }[] }).data;
+    await library.reload();
+    const options = (tag: string) => library.locator(`.library-sidebar button[aria-label="Options for #${tag}"]`);
+    const menuItem = (name: string) => library.locator(`[role="menuitem"]::-p-text(${name})`);
+
+    await options('sweet').click();
+    await menuItem('Rename').click();
+    const name = await library.waitForSelector('[role="dialog"] input');
+    await name?.click({ count: 3 });
+    await name?.type('candy');
+    await library.keyboard.press('Enter');
+    await library.waitForSelector('.library-sidebar .library-nav-item::-p-text(#candy)');
+
+    // The palette by keyboard (no pointer path to keep on the submenu): down to Colour, right into it, down to Teal.
+    const focused = (text: string) =>
+      library.waitForFunction((t) => document.activeElement?.textContent?.startsWith(t), {}, text);
+    await library.focus('.library-sidebar button[aria-label="Options for #candy"]');
+    await library.keyboard.press('Enter');
+    await focused('New sub-tag');
+    await library.keyboard.press('ArrowDown');
+    await library.keyboard.press('ArrowDown');
+    await focused('Colour');
+    await library.keyboard.press('ArrowRight');
+    await focused('No colour');
+    for (let n = 0; n < 5; n++) await library.keyboard.press('ArrowDown');
+    await focused('Teal');
+    expect(await shootAndScan(library, 'tag-menu')).toEqual([]);
+    await library.keyboard.press('Enter');
+    await library.waitForFunction(() =>
+      [...document.querySelectorAll('.library-sidebar .library-nav-item')].some(
+        (el) =>
+          el.textContent === '#candy' &&
+          getComputedStyle(el.querySelector('.library-tag-colour') as Element).backgroundColor === 'rgb(12, 133, 153)',
+      ),
+    );
+    expect((await tags()).find((t) => t.tag === 'candy')?.color).toBe('#0c8599');
+
+    await options('sugary').click();
+    await menuItem('Merge into…').click();
+    const dialog = await library.waitForSelector('[role="dialog"] select');
+    const candy = await library.$eval(
+      '[role="dialog"] select',
+      (el) => [...(el as HTMLSelectElement).options].find((o) => o.textContent === '#candy')?.value,
+    );
+    await dialog?.select(candy ?? '');
+    await library.waitForSelector('.library-dialog-note::-p-text(1 gem will carry #candy instead)');
+    expect(await shootAndScan(library, 'tag-merge')).toEqual([]);
+    await library.locator('[role="dialog"] button::-p-text(Merge)').click();
+    await library.waitForFunction(
+      () =>
+        ![...document.querySelectorAll('.library-sidebar .library-nav-item')].some(
+          (el) => el.textContent === '#sugary',
+        ),
+    );
+    await library.locator('.library-sidebar .library-nav-item::-p-text(#candy)').click();
+    await library.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '3 gems');
+    const rows = await library.$$eval('.library-row', (els) =>
+      els.map((el) => [
+        el.querySelector('.library-row-title')?.textContent,
+        el.querySelector('.library-tags')?.textContent,
+      ]),
+    );
+    expect(rows.sort()).toEqual([
+      ['Fudge', '#candy'],
+      ['Nougat', '#candy'],
+      ['Toffee', '#candy'],
+    ]);
+    expect((await tags()).map((t) => t.tag).filter((t) => t === 'sugary' || t === 'sweet')).toEqual([]);
+  });
+
+  it('the table fits its columns at 1280 px and keeps the title readable in a narrow window; selected rows are marked', async () => {
+    await library.locator('.library-view-switch button::-p-text(Table)').click();
+    await library.waitForSelector('.library-table tbody .library-row-title');
+    await library.focus('.library-table .library-row-open');
+    await library.keyboard.press('x');
+    await library.waitForSelector('.library-table tr[aria-selected="true"] .library-check');
+    // No cell of a fitted column cuts its text (the title may: it takes what is left).
+    const cut = () =>
+      library.$$eval('.library-table tbody td:not(.library-col-title):not(.library-col-tags)', (cells) =>
+        cells.filter((td) => td.offsetParent !== null && td.scrollWidth > td.clientWidth).map((td) => td.textContent),
+      );
+    expect(await cut()).toEqual([]);
+    expect(await shootAndScan(library, 'table-1280')).toEqual([]);
+    await library.setViewport({ width: 760, height: 800 });
+    await library.waitForFunction(
+      () => getComputedStyle(document.querySelector('.library-col-updated') as Element).display === 'none',
+    );
+    expect(await cut()).toEqual([]);
+    const title = await library.$eval('.library-table tbody .library-col-title', (td) => td.clientWidth);
+    expect(title).toBeGreaterThan(150);
+    expect(await shootAndScan(library, 'table-narrow')).toEqual([]);
+    await library.setViewport({ width: 1280, height: 800 });
+    await library.keyboard.press('Escape');
+  });
 });
