@@ -1,7 +1,8 @@
-import { type ChangeEvent, useId } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { type BulkAction, type BulkJob, type BulkJobBody, isBulkJobActive } from '@/lib/api/bulk-contract';
 import type { ApiClient } from '@/lib/api/client';
+import { MovePicker } from './MovePicker';
 import { useBulkJob } from './use-bulk-job';
 import './bulk-bar.css';
 
@@ -72,7 +73,7 @@ function JobStatus({
 /** The library's bar for changing the selected gems at once; the change runs as a server job that can be undone. */
 export function BulkBar({ client, count, target, collections, tags, onChanged, onClear, pollMs }: BulkBarProps) {
   const { job, error, busy, start, undo, dismiss } = useBulkJob(client, { pollMs, onSettled: onChanged });
-  const id = useId();
+  const [moving, setMoving] = useState(false);
   const running = job !== null && isBulkJobActive(job);
   const disabled = target === null || busy || running;
   const act = (body: Omit<BulkJobBody, 'target'>) => {
@@ -86,20 +87,19 @@ export function BulkBar({ client, count, target, collections, tags, onChanged, o
   return (
     <div className="bulk-bar" role="toolbar" aria-label="Bulk changes">
       <span className="bulk-bar-count">{count > 0 ? `${gems(count)} selected` : 'Nothing selected'}</span>
-      <select
-        aria-label="Move to…"
-        disabled={disabled}
-        defaultValue=""
-        onChange={picked((collectionId) => act({ action: 'move', collectionId }))}
-        id={`${id}-move`}
-      >
-        <option value="">Move to…</option>
-        {collections.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.path}
-          </option>
-        ))}
-      </select>
+      <Button size="sm" disabled={disabled} onClick={() => setMoving(true)}>
+        Move to…
+      </Button>
+      {moving && (
+        <MovePicker
+          title={`Move ${gems(count)} to…`}
+          choices={collections.map((c) => ({ id: c.id, label: c.path.split('/').join(' / '), depth: 0 }))}
+          onPick={async (collectionId) => {
+            if (target && collectionId !== null) await start({ action: 'move', collectionId, target });
+          }}
+          onClose={() => setMoving(false)}
+        />
+      )}
       <select
         aria-label="Tag"
         disabled={disabled}

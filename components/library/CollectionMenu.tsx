@@ -1,24 +1,36 @@
 import { useState } from 'react';
 import type { Collection } from '@/lib/api/contract';
+import { moveChoices } from '@/lib/library/move-targets';
 import { Menu } from '../ui/Menu';
 import { MenuItem } from '../ui/MenuItem';
 import { DeleteCollectionDialog } from './DeleteCollectionDialog';
 import { useLibraryApi } from './library-api-context';
+import { MovePicker } from './MovePicker';
 import { NameDialog } from './NameDialog';
 import { useLibraryChanged } from './use-library-changes';
+import { useMoves } from './use-moves';
 
 interface Props {
   collection: Collection;
   path: string[];
   collections: Collection[];
+  /** A move put it under `dest` (null: the top level). */
+  onMoved?: (dest: number | null) => void;
 }
 
-type Open = 'rename' | 'add' | 'delete' | null;
+type Open = 'rename' | 'add' | 'delete' | 'move' | null;
 
-/** A collection's commands in the sidebar: add a sub-collection, rename, delete. */
-export function CollectionMenu({ collection, path, collections }: Props) {
+/** A collection's commands in the sidebar: add a sub-collection, rename, move, copy, delete. */
+export function CollectionMenu({ collection, path, collections, onMoved }: Props) {
   const api = useLibraryApi();
   const changed = useLibraryChanged();
+  const moves = useMoves();
+  const self = { id: collection.id, name: collection.name };
+  const moveTo = async (dest: number | null) => {
+    const to = collections.find((c) => c.id === dest);
+    await moves.moveCollection(self, to ? { id: to.id, name: to.name } : null);
+    onMoved?.(dest);
+  };
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const name = path.join(' / ');
@@ -27,6 +39,14 @@ export function CollectionMenu({ collection, path, collections }: Props) {
       <Menu label={`Options for ${name}`} triggerContent="⋯" triggerClassName="ui-icon-button library-nav-menu">
         <MenuItem label="New sub-collection" onSelect={() => setOpen('add')} />
         <MenuItem label="Rename" onSelect={() => setOpen('rename')} />
+        <MenuItem label="Move to…" onSelect={() => setOpen('move')} />
+        <MenuItem
+          label="Move to top level"
+          disabled={collection.parentId === null}
+          title={collection.parentId === null ? 'It is at the top level' : undefined}
+          onSelect={() => void moveTo(null).catch(() => {})}
+        />
+        <MenuItem label="Copy" onSelect={() => void moves.copyCollection(self)} />
         <MenuItem label="Delete" danger onSelect={() => setOpen('delete')} />
       </Menu>
       {open === 'add' && (
@@ -45,6 +65,18 @@ export function CollectionMenu({ collection, path, collections }: Props) {
           initial={collection.name}
           submitLabel="Rename"
           onSubmit={(value) => api.renameCollection(collection.id, value).then(changed)}
+          onClose={close}
+        />
+      )}
+      {open === 'move' && (
+        <MovePicker
+          title={`Move ${name} to…`}
+          choices={moveChoices(
+            collections.filter((c) => !c.isUnfiltered),
+            (c) => c.name,
+            { moving: self, topLevel: true },
+          )}
+          onPick={moveTo}
           onClose={close}
         />
       )}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { KeyboardEvent } from 'react';
 import type { Collection } from '@/lib/api/contract';
 import type { LibrarySource } from '@/lib/library/sources';
 import { buildTree, type TreeNode } from '@/lib/library/tree';
@@ -7,6 +8,8 @@ import { useLibraryApi } from './library-api-context';
 import { libraryCollectionCountsQuery } from './queries';
 import { SidebarItem } from './SidebarItem';
 import { useExpandedCollections } from './use-expanded';
+import { type Moves, useMoves } from './use-moves';
+import { dragSource, useDropTarget } from './use-tree-dnd';
 
 interface Props {
   collections: Collection[];
@@ -14,9 +17,12 @@ interface Props {
   onSelect: (source: LibrarySource) => void;
 }
 
+type Expanded = ReturnType<typeof useExpandedCollections>;
+
 /**
  * The user's collections, nested, with their counts (a collection's own gems and its sub-collections', as clicking it
- * lists them); which ones are open is remembered (use-expanded.ts).
+ * lists them); which ones are open is remembered (use-expanded.ts). A collection moves by drag and drop, by
+ * Ctrl/⌘+X then Ctrl/⌘+V on its new parent (Escape cancels), or from its menu; gems dropped on one move into it.
  */
 export function CollectionTree({ collections, source, onSelect }: Props) {
   const expanded = useExpandedCollections();
@@ -25,39 +31,100 @@ export function CollectionTree({ collections, source, onSelect }: Props) {
     collections.filter((c) => !c.isUnfiltered),
     (c) => c.name,
   );
-  const renderNode = (node: TreeNode<Collection>) => {
-    const { item } = node;
-    const open = expanded.isOpen(item.id);
-    return (
-      <li key={item.id}>
-        <SidebarItem
-          label={item.name}
-          count={counts.data?.get(item.id)}
-          depth={node.depth}
-          current={source.kind === 'collection' && source.id === item.id}
-          onSelect={() => onSelect({ kind: 'collection', id: item.id })}
-          toggle={
-            node.children.length ? (
-              <button
-                type="button"
-                className="library-nav-toggle"
-                aria-expanded={open}
-                aria-label={`${open ? 'Collapse' : 'Expand'} ${item.name}`}
-                onClick={() => expanded.toggle(item.id)}
-              >
-                <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-              </button>
-            ) : undefined
-          }
-          actions={<CollectionMenu collection={item} path={node.path} collections={collections} />}
-        />
-        {open && node.children.length > 0 && <ul className="library-nav-list">{node.children.map(renderNode)}</ul>}
-      </li>
-    );
-  };
+  const renderNode = (node: TreeNode<Collection>) => (
+    <CollectionNode
+      key={node.item.id}
+      node={node}
+      count={counts.data?.get(node.item.id)}
+      current={source.kind === 'collection' && source.id === node.item.id}
+      onSelect={onSelect}
+      expanded={expanded}
+      collections={collections}
+      renderChildren={(children) => <ul className="library-nav-list">{children.map(renderNode)}</ul>}
+    />
+  );
   return (
     <ul className="library-nav-list" aria-label="Collections">
       {tree.map(renderNode)}
     </ul>
+  );
+}
+
+interface NodeProps {
+  node: TreeNode<Collection>;
+  count: number | undefined;
+  current: boolean;
+  onSelect: (source: LibrarySource) => void;
+  expanded: Expanded;
+  collections: Collection[];
+  renderChildren: (children: TreeNode<Collection>[]) => React.ReactNode;
+}
+
+/** Moves `what` into `dest` and opens `dest` so it shows there; a refusal is in the move notice. */
+const moveInto = (moves: Moves, expanded: Expanded, what: { id: number; name: string }, dest: Collection) =>
+  moves
+    .moveCollection(what, { id: dest.id, name: dest.name })
+    .then(() => expanded.show(dest.id))
+    .catch(() => {});
+
+function CollectionNode({ node, count, current, onSelect, expanded, collections, renderChildren }: NodeProps) {
+  const { item } = node;
+  const moves = useMoves();
+  const open = expanded.isOpen(item.id);
+  const drop = useDropTarget(['collection', 'gems'], (drag) => {
+    if (drag.kind === 'collection') void moveInto(moves, expanded, drag, item);
+    else if (drag.kind === 'gems') void moves.moveGems(drag.ids, item).catch(() => {});
+  });
+  const onKeyDown = (event: KeyboardEvent) => {
+    const command = event.ctrlKey || event.metaKey;
+    if (command && event.key.toLowerCase() === 'x') {
+      event.preventDefault();
+      moves.setCut({ id: item.id, name: item.name });
+    } else if (command && event.key.toLowerCase() === 'v' && moves.cut) {
+      event.preventDefault();
+      void moveInto(moves, expanded, moves.cut, item);
+    } else if (event.key === 'Escape' && moves.cut) {
+      event.preventDefault();
+      moves.setCut(null);
+    }
+  };
+  return (
+    <li>
+      <SidebarItem
+        label={item.name}
+        count={count}
+        depth={node.depth}
+        current={current}
+        onSelect={() => onSelect({ kind: 'collection', id: item.id })}
+        onKeyDown={onKeyDown}
+        rowProps={{
+          ...dragSource({ kind: 'collection', id: item.id, name: item.name }),
+          ...drop,
+          'data-cut': moves.cut?.id === item.id || undefined,
+        }}
+        toggle={
+          node.children.length ? (
+            <button
+              type="button"
+              className="library-nav-toggle"
+              aria-expanded={open}
+              aria-label={`${open ? 'Collapse' : 'Expand'} ${item.name}`}
+              onClick={() => expanded.toggle(item.id)}
+            >
+              <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+            </button>
+          ) : undefined
+        }
+        actions={
+          <CollectionMenu
+            collection={item}
+            path={node.path}
+            collections={collections}
+            onMoved={(dest) => dest !== null && expanded.show(dest)}
+          />
+        }
+      />
+      {open && node.children.length > 0 && renderChildren(node.children)}
+    </li>
   );
 }

@@ -1,12 +1,17 @@
 import { useState } from 'react';
-import { addedOn, type GemItemProps, openButtonProps, siteOf, TagList } from './GemRow';
+import { addedOn, type GemItemProps, openButtonProps, SelectedMark, siteOf, TagList, useGemDnd } from './GemRow';
 
 /** A gem in the cards view: its image (sent no referrer), title, site and tags. */
 export function GemCard(props: GemItemProps) {
   const { gem, open, selected } = props;
   const [broken, setBroken] = useState(false);
   return (
-    <div className="library-card" data-open={open || undefined} data-selected={selected || undefined}>
+    <div
+      {...useGemDnd(props)}
+      className="library-card"
+      data-open={open || undefined}
+      data-selected={selected || undefined}
+    >
       <div className="library-card-image" aria-hidden="true">
         {gem.image && !broken ? (
           <img src={gem.image} alt="" loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} />
@@ -16,6 +21,7 @@ export function GemCard(props: GemItemProps) {
       </div>
       <button {...openButtonProps(props)}>
         <span className="library-row-title">
+          <SelectedMark selected={selected} />
           {gem.title}
           {selected && <span className="visually-hidden"> (selected)</span>}
         </span>

@@ -7,8 +7,10 @@ import { allNodes, buildTree } from '@/lib/library/tree';
 import { parseSearch } from '@/lib/search/parse';
 import { Button } from '../ui/Button';
 import { Facets } from './Facets';
+import { GemMovePicker } from './GemMovePicker';
 import { GemSheet } from './GemSheet';
 import { useLibraryApi } from './library-api-context';
+import { MoveNotice } from './MoveNotice';
 import { libraryCollectionsQuery, libraryTagsQuery } from './queries';
 import { Results } from './Results';
 import { SaveSearchButton } from './SaveSearchButton';
@@ -18,6 +20,7 @@ import { Sidebar } from './Sidebar';
 import { sourceTitle } from './source-title';
 import { useGemActions } from './use-gem-actions';
 import { useGemHash } from './use-gem-hash';
+import { useMoves } from './use-moves';
 import { usePageKeys } from './use-page-keys';
 import { useSelection } from './use-selection';
 import { useTrash } from './use-trash';
@@ -42,6 +45,9 @@ export function Library({ perPage, onChat }: Props) {
   const actions = useGemActions({ openId, close: () => setOpenId(null) });
   const trashBin = useTrash();
   const inTrash = source.kind === 'trash';
+  const moves = useMoves();
+  /** The gems `m` opened the Move to… picker for. */
+  const [moving, setMoving] = useState<number[] | null>(null);
 
   const collectionPaths = new Map(
     allNodes(buildTree(collections.data ?? [], (c) => c.name)).map((n) => [n.item.id, n.path.join('/')]),
@@ -55,6 +61,8 @@ export function Library({ perPage, onChat }: Props) {
   const searchText = source.kind === 'search' ? source.query : '';
   const sort = ownSort ? null : prefs.sort;
   const selection = useSelection({ api, source, sort, q, perPage });
+  // A collection in its manual order: gems are placed by drag or Alt+↑/↓ (one key written each time).
+  const manual = source.kind === 'collection' && sort?.key === 'manual';
 
   // Escape closes the sheet first, then clears the selection.
   const onEscape = () => (openId !== null ? setOpenId(null) : selection.clear());
@@ -78,6 +86,9 @@ export function Library({ perPage, onChat }: Props) {
     } else if (event.key === 'x') {
       event.preventDefault();
       selection.toggle(gem.id);
+    } else if (event.key === 'm') {
+      event.preventDefault();
+      setMoving(selection.ids.has(gem.id) ? [...selection.ids] : [gem.id]);
     } else if (event.key === 'Delete') {
       event.preventDefault();
       void actions.trash(gem.id);
@@ -116,6 +127,7 @@ export function Library({ perPage, onChat }: Props) {
               onOpen={(gem, event) => (inTrash ? undefined : onClick(gem, event))}
               onGemKey={inTrash ? undefined : onGemKey}
               perPage={perPage}
+              onPlace={manual ? (gem, to) => moves.placeGem(gem, to) : undefined}
               rowAction={inTrash ? { label: 'Restore', run: (gem) => void trashBin.restore(gem) } : undefined}
               tools={
                 inTrash ? (
@@ -144,6 +156,8 @@ export function Library({ perPage, onChat }: Props) {
           />
         )}
       </div>
+      {moving && <GemMovePicker ids={moving} collections={collections.data ?? []} onClose={() => setMoving(null)} />}
+      <MoveNotice />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 import { Library } from './Library';
 import { LibraryApiProvider } from './library-api-context';
+import { MovesProvider } from './use-moves';
 
 interface Props {
   /** A server client made elsewhere (component tests); by default one with tokens lent by the background. */
@@ -23,7 +24,9 @@ export function LibraryApp({ api, perPage, onChat }: Props) {
   if (user)
     return (
       <LibraryApiProvider api={api} key={user.id}>
-        <Library perPage={perPage} onChat={onChat} />
+        <MovesProvider>
+          <Library perPage={perPage} onChat={onChat} />
+        </MovesProvider>
       </LibraryApiProvider>
     );
   return (

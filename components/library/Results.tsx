@@ -33,6 +33,8 @@ interface Props {
   /** What to say when there are none. */
   empty?: { title: string; text: string };
   perPage?: number;
+  /** In a manual order (a collection sorted "Manual"): puts a gem right before or after another. */
+  onPlace?: (gem: Gem, to: { before: number } | { after: number }) => Promise<unknown>;
 }
 
 const MOVES: Record<string, (at: number, perRow: number, last: number) => number> = {
@@ -61,14 +63,40 @@ export function Results(props: Props) {
     if (hasNextPage && !isFetchingNextPage && !isFetching && !isFetchNextPageError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
 
+  // A gem moved in the manual order keeps the focus: once the list has it at its new place, that place is active.
+  const [follow, setFollow] = useState<number | null>(null);
+  useEffect(() => {
+    if (follow === null) return;
+    const at = gems.findIndex((gem) => gem.id === follow);
+    if (at >= 0 && at !== active) {
+      setActive(at);
+      setFollow(null);
+    }
+  }, [gems, follow, active]);
+  const { onPlace } = props;
+  const place = (id: number, to: { before: number } | { after: number }) => {
+    const gem = gems.find((g) => g.id === id);
+    if (!gem || !onPlace) return;
+    setFollow(id);
+    void onPlace(gem, to).catch(() => setFollow(null));
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, perRow: number) => {
+    const gem = gems[active];
+    const step = { ArrowUp: -1, ArrowDown: 1 }[event.key];
+    if (onPlace && gem && event.altKey && step !== undefined) {
+      // Alt+↑/↓: one place up or down in the manual order.
+      event.preventDefault();
+      const next = gems[active + step];
+      if (next) place(gem.id, step < 0 ? { before: next.id } : { after: next.id });
+      return;
+    }
     const move = MOVES[event.key];
     if (move && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
       setActive(Math.min(Math.max(move(active, perRow, gems.length - 1), 0), gems.length - 1));
       return;
     }
-    const gem = gems[active];
     if (gem) props.onGemKey?.(event, gem);
   };
 
@@ -116,6 +144,10 @@ export function Results(props: Props) {
           onOpen={props.onOpen}
           onNearEnd={loadMore}
           onKeyDown={onKeyDown}
+          onPlace={
+            onPlace &&
+            ((id, gem, position) => place(id, position === 'before' ? { before: gem.id } : { after: gem.id }))
+          }
         />
       )}
       {query.isFetchNextPageError && (

@@ -26,6 +26,8 @@ export interface ResultsViewProps {
   onOpen: (gem: Gem, event?: MouseEvent) => void;
   /** A command beside each gem of the list (Restore, in the trash). */
   rowAction?: { label: string; run: (gem: Gem) => void };
+  /** In a manual order: gem `id` was dropped right before or after `gem`. */
+  onPlace?: (id: number, gem: Gem, position: 'before' | 'after') => void;
   /** Called when the gems near the end are drawn; loading only when more exist and none is loading is the caller's. */
   onNearEnd: () => void;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>, perRow: number) => void;
@@ -73,6 +75,8 @@ export function ResultsView(props: ResultsViewProps) {
     selected: selected.has(gem.id),
     onOpen: (event) => onOpen(gem, event),
     action: props.rowAction && { label: props.rowAction.label, run: () => props.rowAction?.run(gem) },
+    dragIds: props.rowAction ? undefined : selected.has(gem.id) ? [...selected] : [gem.id],
+    onPlace: props.onPlace && ((id, position) => props.onPlace?.(id, gem, position)),
   });
 
   let body: ReactNode;

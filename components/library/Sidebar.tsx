@@ -13,6 +13,8 @@ import { SavedSearches } from './SavedSearches';
 import { SidebarItem } from './SidebarItem';
 import { TagTree } from './TagTree';
 import { useLibraryChanged } from './use-library-changes';
+import { useMoves } from './use-moves';
+import { useDropTarget } from './use-tree-dnd';
 
 interface Props {
   source: LibrarySource;
@@ -27,6 +29,14 @@ export function Sidebar({ source, onSelect, collections }: Props) {
   const tags = useQuery(libraryTagsQuery(api));
   const [creating, setCreating] = useState(false);
   const unfiltered = collections.data?.find((c) => c.isUnfiltered);
+  const moves = useMoves();
+  // The headings are the trees' top level: a collection or tag dropped there moves out of its parent.
+  const collectionsRoot = useDropTarget(['collection'], (drag) => {
+    if (drag.kind === 'collection') void moves.moveCollection(drag, null).catch(() => {});
+  });
+  const tagsRoot = useDropTarget(['tag'], (drag) => {
+    if (drag.kind === 'tag') void moves.moveTag(drag, null).catch(() => {});
+  });
   const fixed = (label: string, target: LibrarySource, count?: number | null) => (
     <li>
       <SidebarItem label={label} count={count} current={sameSource(source, target)} onSelect={() => onSelect(target)} />
@@ -39,7 +49,7 @@ export function Sidebar({ source, onSelect, collections }: Props) {
         {fixed('Unfiltered', { kind: 'unfiltered' }, unfiltered?.gems_count)}
         {fixed('Favourites', { kind: 'favourites' })}
       </ul>
-      <div className="library-nav-heading">
+      <div className="library-nav-heading" {...collectionsRoot}>
         <h2 id="library-collections-heading">Collections</h2>
         <button type="button" className="link-button" onClick={() => setCreating(true)}>
           New collection
@@ -50,7 +60,7 @@ export function Sidebar({ source, onSelect, collections }: Props) {
         <ErrorMessage onRetry={() => void collections.refetch()}>{errorMessage(collections.error)}</ErrorMessage>
       ) : null}
       {collections.data && <CollectionTree collections={collections.data} source={source} onSelect={onSelect} />}
-      <div className="library-nav-heading">
+      <div className="library-nav-heading" {...tagsRoot}>
         <h2>Tags</h2>
       </div>
       {tags.data && <TagTree tags={tags.data} source={source} onSelect={onSelect} />}

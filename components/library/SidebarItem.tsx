@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, KeyboardEvent, ReactNode } from 'react';
 
 interface Props {
   label: string;
@@ -12,14 +12,25 @@ interface Props {
   toggle?: ReactNode;
   /** Shown at the end of the row (an item's menu). */
   actions?: ReactNode;
+  /** Keys on the item's button (a collection's cut and paste). */
+  onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  /** On the row: a drag source's and a drop target's handlers (use-tree-dnd.ts), data- marks. */
+  rowProps?: HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | boolean | undefined>;
 }
 
 /** One row of the sidebar: a button that shows that part of the library, with its count. */
-export function SidebarItem({ label, count, current, onSelect, mark, depth = 0, toggle, actions }: Props) {
+export function SidebarItem(props: Props) {
+  const { label, count, current, onSelect, mark, depth = 0, toggle, actions, onKeyDown, rowProps } = props;
   return (
-    <div className="library-nav-row" style={{ paddingInlineStart: `calc(${depth} * var(--space-4))` }}>
+    <div {...rowProps} className="library-nav-row" style={{ paddingInlineStart: `calc(${depth} * var(--space-4))` }}>
       {toggle ?? <span className="library-nav-toggle-space" aria-hidden="true" />}
-      <button type="button" className="library-nav-item" aria-current={current ? 'page' : undefined} onClick={onSelect}>
+      <button
+        type="button"
+        className="library-nav-item"
+        aria-current={current ? 'page' : undefined}
+        onClick={onSelect}
+        onKeyDown={onKeyDown}
+      >
         {mark}
         <span className="library-nav-label">{label}</span>
         {count != null && (

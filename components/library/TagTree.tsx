@@ -1,32 +1,75 @@
-import type { Tag } from '@/lib/api/contract';
+import { useState } from 'react';
+import type { TagWithPath } from '@/lib/api/contract';
 import type { LibrarySource } from '@/lib/library/sources';
 import { buildTree, type TreeNode } from '@/lib/library/tree';
+import { MenuItem } from '../ui/MenuItem';
 import { SidebarItem } from './SidebarItem';
+import { TagMenu } from './TagMenu';
+import { TagMovePicker } from './TagMovePicker';
+import { useMoves } from './use-moves';
+import { dragSource, useDropTarget } from './use-tree-dnd';
 
 interface Props {
-  tags: Tag[];
+  tags: TagWithPath[];
   source: LibrarySource;
   onSelect: (source: LibrarySource) => void;
 }
 
-/** The user's tags, nested (`parent/child` shown as a tree). */
+/**
+ * The user's tags, nested (`parent/child` shown as a tree). A tag dragged onto another moves under it; gems dropped
+ * on a tag get it.
+ */
 export function TagTree({ tags, source, onSelect }: Props) {
   const tree = buildTree(tags, (t) => t.tag);
-  const renderNode = (node: TreeNode<Tag>) => (
-    <li key={node.item.id}>
-      <SidebarItem
-        label={`#${node.item.tag}`}
-        mark={<span className="library-tag-colour" style={{ background: node.item.color ?? 'transparent' }} />}
-        depth={node.depth}
-        current={source.kind === 'tag' && source.id === node.item.id}
-        onSelect={() => onSelect({ kind: 'tag', id: node.item.id })}
-      />
-      {node.children.length > 0 && <ul className="library-nav-list">{node.children.map(renderNode)}</ul>}
-    </li>
+  const renderNode = (node: TreeNode<TagWithPath>) => (
+    <TagNode
+      key={node.item.id}
+      node={node}
+      tags={tags}
+      current={source.kind === 'tag' && source.id === node.item.id}
+      onSelect={onSelect}
+      renderChildren={(children) => <ul className="library-nav-list">{children.map(renderNode)}</ul>}
+    />
   );
   return (
     <ul className="library-nav-list" aria-label="Tags">
       {tree.map(renderNode)}
     </ul>
+  );
+}
+
+interface NodeProps {
+  node: TreeNode<TagWithPath>;
+  tags: TagWithPath[];
+  current: boolean;
+  onSelect: (source: LibrarySource) => void;
+  renderChildren: (children: TreeNode<TagWithPath>[]) => React.ReactNode;
+}
+
+function TagNode({ node, tags, current, onSelect, renderChildren }: NodeProps) {
+  const { item } = node;
+  const moves = useMoves();
+  const [moving, setMoving] = useState(false);
+  const target = { id: item.id, name: item.tag };
+  const drop = useDropTarget(['tag', 'gems'], (drag) => {
+    if (drag.kind === 'tag') void moves.moveTag(drag, target).catch(() => {});
+    else if (drag.kind === 'gems') void moves.tagGems(drag.ids, target);
+  });
+  return (
+    <li>
+      <SidebarItem
+        label={`#${item.tag}`}
+        mark={<span className="library-tag-colour" style={{ background: item.color ?? 'transparent' }} />}
+        depth={node.depth}
+        current={current}
+        onSelect={() => onSelect({ kind: 'tag', id: item.id })}
+        rowProps={{ ...dragSource({ kind: 'tag', ...target }), ...drop }}
+        actions={
+          <TagMenu tag={item} tags={tags} extraItems={<MenuItem label="Move to…" onSelect={() => setMoving(true)} />} />
+        }
+      />
+      {moving && <TagMovePicker tag={item} tags={tags} onClose={() => setMoving(false)} />}
+      {node.children.length > 0 && renderChildren(node.children)}
+    </li>
   );
 }

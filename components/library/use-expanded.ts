@@ -21,5 +21,14 @@ export function useExpandedCollections() {
       return next;
     });
   }, []);
-  return { isOpen: (id: number) => open.has(id), toggle };
+  /** Opens a collection (one a move put something into), leaving the others as they are. */
+  const show = useCallback((id: number) => {
+    setOpen((current) => {
+      if (current.has(id)) return current;
+      const next = new Set([...current, id]);
+      void expandedCollectionsItem.setValue([...next]);
+      return next;
+    });
+  }, []);
+  return { isOpen: (id: number) => open.has(id), toggle, show };
 }

@@ -1,9 +1,11 @@
+import type { BulkJobBody } from '../api/bulk-contract';
 import { apiClient } from '../api/client';
 import type { UpdateGemInput } from '../api/contract';
+import { bulkApi } from '../api/routes/bulk';
 import { collectionApi, collectionTreeApi } from '../api/routes/collections';
-import { gemApi } from '../api/routes/gems';
+import { gemApi, gemEditApi } from '../api/routes/gems';
 import { searchApi } from '../api/routes/search';
-import { tagApi } from '../api/routes/tags';
+import { tagApi, tagTreeApi } from '../api/routes/tags';
 import { trashApi } from '../api/routes/trash';
 import { type AccessSource, panelTransport } from '../chat/panel-transport';
 import type { GemPage } from './paging';
@@ -85,6 +87,19 @@ export function createLibraryApi(access: AccessSource) {
     trashGem: async (id: number) => (await client.call(gemApi.delete, { params: { id } })).data,
     restoreGems: async (ids: number[]) => (await client.call(trashApi.restore, { body: { ids } })).data,
     emptyTrash: async () => (await client.call(trashApi.empty)).data,
+    // Moving things (MovePicker, cut/paste, drag and drop): the tree routes, the manual order and bulk jobs.
+    moveCollection: async (id: number, dest: number | null) =>
+      (dest === null
+        ? await client.call(collectionTreeApi.moveToRoot, { params: { id } })
+        : await client.call(collectionTreeApi.move, { params: { id, dest } })
+      ).data,
+    copyCollection: async (id: number) => (await client.call(collectionTreeApi.copy, { params: { id } })).data,
+    moveTag: async (id: number, parentId: number | null) =>
+      (await client.call(tagTreeApi.update, { params: { id }, body: { data: { parentId } } })).data,
+    placeGem: async (id: number, to: { before: number } | { after: number }) =>
+      (await client.call(gemEditApi.position, { params: { id }, body: to })).data,
+    bulk: async (body: BulkJobBody) => (await client.call(bulkApi.create, { body })).data,
+    undoBulk: async (id: number) => (await client.call(bulkApi.undo, { params: { id } })).data,
   };
 }
 

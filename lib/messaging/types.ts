@@ -81,12 +81,5 @@ export interface LentAccess {
   token: string;
 }
 
-/**
- * What the right-click menu asked the side panel to do, waiting for the panel to pick it up
- * (lib/chat/chat-requests.ts).
- */
-export interface ChatRequest {
-  tabId: number;
-  /** A selection to quote in the composer ("Ask about the selection"); null for "Chat about this page". */
-  quote: string | null;
-}
+/** What the side panel is asked to do (lib/chat/chat-requests.ts). */
+export type { ChatRequest } from '../chat/chat-requests';

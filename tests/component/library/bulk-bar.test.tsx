@@ -123,7 +123,15 @@ describe('BulkBar', () => {
         pollMs={200}
       />,
     );
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Move to…' }), String(to));
+    // Move to… opens the picker over the collections; Enter takes the highlighted one.
+    await user.click(screen.getByRole('button', { name: 'Move to…' }));
+    const picker = await screen.findByRole('dialog', { name: `Move ${count} gems to…` });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Waders']);
+    await user.keyboard('{Enter}');
     const progress = await screen.findByRole('progressbar', { name: 'Bulk change progress' });
     expect(progress.getAttribute('max')).toBe(String(count));
     expect((await screen.findByRole('status', {}, { timeout: 20_000 })).textContent).toContain(`Moved: ${count} gems`);
