@@ -38,8 +38,8 @@ export interface ServerConfig {
    */
   durableWrites?: boolean;
   /**
-   * This copy works queued bulk jobs (default true; TROVE_BULK_WORKER=0 leaves them to the other copies, and lets a
-   * test see a large job while it is still queued).
+   * This copy works queued bulk jobs and imports (default true; TROVE_BULK_WORKER=0 leaves them to the other copies,
+   * and lets a test see a large job while it is still queued).
    */
   bulkWorker?: boolean;
   /**

@@ -23,6 +23,7 @@ import { startBulkWorker } from './features/bulk/worker';
 import { startChatFileSweep } from './features/chat-files/chat-file-sweep';
 import { systemClock } from './features/gems/trash';
 import { startTrashSweep } from './features/gems/trash-sweep';
+import { startImportWorker } from './features/imports/worker';
 import { seedStarterPrompts } from './features/prompts/starter-prompts';
 import { parseAddressPolicy } from './http/address-policy';
 import { answerUnparsedRequests } from './http/client-errors';
@@ -91,7 +92,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   answerUnparsedRequests(server as Server);
   const recovery = startRecovery(database.db, leaseSeconds);
   const fileSweep = startChatFileSweep(database.db, files.store);
-  const bulkWorker = config.bulkWorker === false ? null : startBulkWorker(database.db);
+  const jobWorkers = config.bulkWorker === false ? [] : [startBulkWorker(database.db), startImportWorker(database.db)];
   const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {
@@ -106,7 +107,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         recovery.stop(),
         fileSweep.stop(),
         trashSweep.stop(),
-        bulkWorker?.stop(),
+        ...jobWorkers.map((worker) => worker.stop()),
       ])
         .then(() => database.close())
         .then(() => files.store.close());

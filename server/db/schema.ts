@@ -8,4 +8,5 @@ export * from './schema/bulk';
 export * from './schema/chat';
 export * from './schema/feedback';
 export * from './schema/feedback-tags';
+export * from './schema/imports';
 export * from './schema/library';

@@ -11,6 +11,7 @@ import type {
   customEndpoints,
   feedbacks,
   gems,
+  importJobs,
   messages,
   tags,
   uploads,
@@ -23,6 +24,7 @@ export type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 
 export type AiModelRow = Row<typeof aiModels>;
 export type BulkJobRow = Row<typeof bulkJobs>;
+export type ImportJobRow = Row<typeof importJobs>;
 export type CollectionRow = Row<typeof collections>;
 export type EndpointRow = Row<typeof customEndpoints>;
 export type FeedbackRow = Row<typeof feedbacks>;

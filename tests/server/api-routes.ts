@@ -48,6 +48,8 @@ export interface Fixtures {
   savedSearchId: number;
   /** A bulk job of the user, done (`/api/bulk-jobs/{id}`). */
   bulkJobId: number;
+  /** An import of the user (`/api/imports/{id}`). */
+  importId: number;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -224,6 +226,12 @@ const REQUESTS: Record<string, ValidRequest> = {
   },
   'GET /api/bulk-jobs/{id}': { path: (f) => `/api/bulk-jobs/${f.bulkJobId}`, pathParam: true },
   'POST /api/bulk-jobs/{id}/undo': { path: (f) => `/api/bulk-jobs/${f.bulkJobId}/undo`, destructive: true },
+  'POST /api/collection-import': {
+    path: () => '/api/collection-import',
+    json: () => ({ fileName: 'links.txt', content: 'https://example.com/imported', dryRun: true }),
+  },
+  'GET /api/imports': { path: () => '/api/imports' },
+  'GET /api/imports/{id}': { path: (f) => `/api/imports/${f.importId}`, pathParam: true },
   'GET /api/get-user-collections': { path: () => '/api/get-user-collections' },
   'POST /api/collections': {
     path: () => '/api/collections',

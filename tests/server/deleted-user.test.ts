@@ -77,6 +77,7 @@ describe('a deleted user’s still-valid access token', () => {
       memoryId: 1,
       savedSearchId: 1,
       bulkJobId: 1,
+      importId: 1,
     };
     const userRoutes = ROUTES.filter((route) => route.auth === 'user');
     expect(userRoutes.length).toBeGreaterThan(40);

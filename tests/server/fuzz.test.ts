@@ -75,6 +75,11 @@ beforeAll(async () => {
     body: { action: 'favourite', target: { ids: [gem.body.data.id] } },
   });
   expect(bulk.status, JSON.stringify(bulk.body)).toBe(201);
+  const imported = await t.api('/api/collection-import', {
+    token,
+    body: { fileName: 'links.txt', content: 'https://example.com/imported' },
+  });
+  expect(imported.status, JSON.stringify(imported.body)).toBe(202);
   const [message] = await storedMessages(t, token, user.chatId);
   if (!message) throw new Error('the fixture message was not stored');
   const imageModelId = await modelIdOf(t, token, 'gpt-image-1');
@@ -103,6 +108,7 @@ beforeAll(async () => {
     pictureFile: (picture.body.data.images[0].url as string).split('/').at(-1) as string,
     endpointId: endpoint.body.data.id,
     bulkJobId: bulk.body.data.id,
+    importId: imported.body.data.id,
     ...own,
   };
 });

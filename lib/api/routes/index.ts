@@ -12,6 +12,7 @@ import { collectionApi, collectionTreeApi } from './collections';
 import { feedbackApi } from './feedbacks';
 import { gemApi, gemEditApi } from './gems';
 import { healthApi } from './health';
+import { importsApi } from './imports';
 import { brandVoiceApi, personaApi } from './instructions';
 import { memoryApi } from './memories';
 import { promptApi } from './prompts';
@@ -52,6 +53,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   gemEdits: gemEditApi,
   trash: trashApi,
   bulk: bulkApi,
+  imports: importsApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,
 };

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bulkJobs } from '../../db/schema';
+import { workerSet } from '../../jobs/batch-worker';
 import { applyBatch, finish } from './apply';
 
 /** Gems changed per transaction by the worker. */
 export const BULK_BATCH = 500;
-/** How often an idle worker looks for jobs (queued by another server copy, or left by a stopped one). */
-const POLL_MS = 5_000;
 
 /**
  * One batch of the oldest job still to be worked, in one transaction that holds the job's row lock: the job is
@@ -41,48 +40,12 @@ export async function workOneBatch(db: Db, batch = BULK_BATCH): Promise<boolean>
     });
 }
 
-const workers = new Set<{ kick(): void }>();
+const workers = workerSet();
 
 /** Wakes this process's workers at once (a job was just queued) instead of at their next look. */
-export function kickBulkWorkers() {
-  for (const worker of workers) worker.kick();
-}
+export const kickBulkWorkers = () => workers.kickAll();
 
-/**
- * The server's bulk worker: works jobs batch by batch until none is left, then looks again every POLL_MS or when
- * kicked. Started at once, so unfinished jobs resume after a restart. `stop()` waits for the batch in progress.
- */
-export function startBulkWorker(db: Db, { pollMs = POLL_MS, batch = BULK_BATCH } = {}) {
-  let stopped = false;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const loop = async () => {
-    do {
-      again = false;
-      while (!stopped && (await workOneBatch(db, batch))) {}
-    } while (again && !stopped);
-  };
-  const run = () => {
-    clearTimeout(timer);
-    if (running) {
-      again = true;
-      return;
-    }
-    running = loop().finally(() => {
-      running = undefined;
-      if (!stopped) timer = setTimeout(run, pollMs);
-    });
-  };
-  const worker = { kick: run };
-  workers.add(worker);
-  run();
-  return {
-    async stop() {
-      stopped = true;
-      workers.delete(worker);
-      clearTimeout(timer);
-      await running;
-    },
-  };
+/** The server's bulk worker: batch after batch until no job is left, then a look every `pollMs` or when kicked. */
+export function startBulkWorker(db: Db, { pollMs, batch = BULK_BATCH }: { pollMs?: number; batch?: number } = {}) {
+  return workers.start(() => workOneBatch(db, batch), pollMs);
 }

@@ -1,0 +1,90 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { type ImportJob, LISTED_PROBLEMS } from '../../../lib/api/import-contract';
+import type { Db } from '../../db/client';
+import { importItems, importJobs } from '../../db/schema';
+import type { ImportJobRow } from '../../db/types';
+import { notFound } from '../../http/errors';
+import { collectionForPath, ownerCollections } from './collection-paths';
+import type { ParsedImport } from './formats/draft';
+
+/** How many of the user's imports GET /api/imports lists. */
+const RECENT_IMPORTS = 10;
+/** Staged items written per statement. */
+const STAGE_CHUNK = 1_000;
+
+export function toImportJob(row: ImportJobRow, skippedItems?: ImportJob['skippedItems']): ImportJob {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    format: row.format,
+    status: row.status,
+    total: row.total,
+    done: row.done,
+    added: row.added,
+    merged: row.merged,
+    skipped: row.skipped,
+    problems: row.problems,
+    problemCount: row.problemCount,
+    ...(skippedItems ? { skippedItems } : {}),
+    ...(row.error ? { error: row.error } : {}),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The file's items staged as a queued job and its folders made collections (empty ones too: they are the user's
+ * structure), all in one transaction: the job exists whole or not at all.
+ */
+export async function stageImport(db: Db, ownerId: number, fileName: string, parsed: ParsedImport) {
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .insert(importJobs)
+      .values({
+        ownerId,
+        fileName,
+        format: parsed.format,
+        total: parsed.items.length,
+        problems: parsed.problems.slice(0, LISTED_PROBLEMS),
+        problemCount: parsed.problems.length,
+        status: parsed.items.length ? 'queued' : 'done',
+      })
+      .returning();
+    if (!job) throw new Error('the import job was not written');
+    const known = await ownerCollections(tx, ownerId);
+    for (const path of parsed.collections) await collectionForPath(tx, ownerId, known, path);
+    for (let start = 0; start < parsed.items.length; start += STAGE_CHUNK) {
+      const chunk = parsed.items.slice(start, start + STAGE_CHUNK);
+      await tx.insert(importItems).values(chunk.map((item, i) => ({ jobId: job.id, position: start + i, item })));
+    }
+    return job;
+  });
+}
+
+/** The user's import `id`, or a 404 (another user's import is not found either). */
+export async function getOwnedImport(db: Db, ownerId: number, id: number): Promise<ImportJobRow> {
+  const [row] = await db
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.id, id), eq(importJobs.ownerId, ownerId)));
+  if (!row) throw notFound('Import');
+  return row;
+}
+
+/** The items an import read but did not bring in, and why (the first LISTED_PROBLEMS, in file order). */
+export async function skippedItems(db: Db, jobId: number): Promise<NonNullable<ImportJob['skippedItems']>> {
+  const rows = await db
+    .select({ item: importItems.item, reason: importItems.reason })
+    .from(importItems)
+    .where(and(eq(importItems.jobId, jobId), eq(importItems.status, 'skipped')))
+    .orderBy(asc(importItems.position))
+    .limit(LISTED_PROBLEMS);
+  return rows.map(({ item, reason }) => ({ title: item.title, url: item.url, reason: reason ?? '' }));
+}
+
+export const listImports = (db: Db, ownerId: number) =>
+  db
+    .select()
+    .from(importJobs)
+    .where(eq(importJobs.ownerId, ownerId))
+    .orderBy(desc(importJobs.id))
+    .limit(RECENT_IMPORTS);

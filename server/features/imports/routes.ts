@@ -1,0 +1,38 @@
+import { importsApi } from '../../../lib/api/routes/imports';
+import { contractRoutes } from '../../http/contract-routes';
+import type { AppEnv, Deps } from '../../http/env';
+import { ApiError } from '../../http/errors';
+import { readImportFile, UnknownImportFormat } from './formats/detect';
+import { getOwnedImport, listImports, skippedItems, stageImport, toImportJob } from './jobs';
+import { importSummary } from './summary';
+import { kickImportWorkers } from './worker';
+
+/** The file read, or a 400 saying why it cannot be. */
+function readFile(content: string) {
+  try {
+    return readImportFile(content);
+  } catch (error) {
+    if (error instanceof UnknownImportFormat) throw new ApiError(400, error.message);
+    throw error;
+  }
+}
+
+export function importRoutes({ db }: Deps) {
+  return contractRoutes<AppEnv>('/api')
+    .implement(importsApi.create, async (c, { body }) => {
+      const userId = c.get('userId');
+      const parsed = readFile(body.content);
+      if (body.dryRun) return { status: 200, body: { data: await importSummary(db, userId, parsed) } };
+      const job = await stageImport(db, userId, body.fileName, parsed);
+      kickImportWorkers();
+      return { status: 202, body: { data: toImportJob(job) } };
+    })
+    .implement(importsApi.list, async (c) => {
+      const data = (await listImports(db, c.get('userId'))).map((row) => toImportJob(row));
+      return { status: 200, body: { data, total: data.length } };
+    })
+    .implement(importsApi.get, async (c, { params }) => {
+      const job = await getOwnedImport(db, c.get('userId'), params.id);
+      return { status: 200, body: { data: toImportJob(job, await skippedItems(db, job.id)) } };
+    }).app;
+}

@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf } from '../../lib/api/contract';
+import { type ImportJob, importJobSchema, importSummarySchema } from '../../lib/api/import-contract';
+import { type SearchHit, searchResultSchema } from '../../lib/api/search-contract';
+import { openDatabase } from '../../server/db/client';
+import { workOneImportBatch } from '../../server/features/imports/worker';
+import { type Session, startTestServer, type TestServer } from './harness';
+
+/**
+ * Imports through POST /api/collection-import: the dry run writes nothing, an import makes the folders nested
+ * collections and merges addresses the user has, a second import of the same file adds nothing, and an import
+ * left half done by a stopped server is finished by the next one with no item twice and none missing.
+ */
+
+const chromeFile = readFileSync(join(__dirname, '../fixtures/imports/bookmarks-chrome.html'), 'utf8');
+let server: TestServer;
+let ada: Session;
+let bob: Session;
+
+const post = (session: Session, body: unknown) => server.api('/api/collection-import', { token: session.jwt, body });
+
+async function follow(session: Session, id: number, on = server): Promise<ImportJob> {
+  for (;;) {
+    const res = await on.api(`/api/imports/${id}`, { token: session.jwt });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const job = dataOf(importJobSchema).parse(res.body).data;
+    if (job.status !== 'queued' && job.status !== 'running') return job;
+  }
+}
+
+async function search(session: Session, q: string, on = server): Promise<SearchHit[]> {
+  const res = await on.api(`/api/filter-search?${new URLSearchParams({ q, perPage: '100' })}`, { token: session.jwt });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return searchResultSchema.parse(res.body).data;
+}
+
+async function collectionPaths(session: Session): Promise<string[]> {
+  const res = await server.api('/api/get-user-collections', { token: session.jwt });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const rows = res.body.data as { id: number; name: string; parentId: number | null }[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const path = (row: (typeof rows)[number]): string =>
+    row.parentId === null ? row.name : `${path(byId.get(row.parentId) as (typeof rows)[number])}/${row.name}`;
+  return rows.map(path).sort();
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ada = await server.signUp('ada');
+  bob = await server.signUp('bob');
+  // Ada saved the pavlova page before (with a tracking parameter: the same page by its canonical form)
+  const saved = await server.api('/api/gems', {
+    token: ada.jwt,
+    body: { data: { title: 'My pavlova', url: 'https://recipes.test/pavlova?utm_source=feed', tags: ['mine'] } },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+}, 120_000);
+
+afterAll(() => server?.close());
+
+describe('importing a bookmarks file', () => {
+  it('a dry run says what would happen and writes nothing', async () => {
+    const before = await collectionPaths(ada);
+    const res = await post(ada, { fileName: 'bookmarks.html', content: chromeFile, dryRun: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(dataOf(importSummarySchema).parse(res.body).data).toEqual({
+      format: 'netscape-html',
+      items: 5,
+      newCollections: [
+        ['Bookmarks bar'],
+        ['Other bookmarks'],
+        ['Bookmarks bar', 'Cooking'],
+        ['Bookmarks bar', 'Cooking', 'Desserts'],
+        ['Bookmarks bar', 'Cooking', 'Empty for now'],
+      ],
+      alreadySaved: 1,
+      repeatedInFile: 0,
+      problemCount: 1,
+      problems: [{ where: 'bookmark 3', reason: 'Not a web address: "place:sort=8&maxResults=10"' }],
+    });
+    expect(await collectionPaths(ada)).toEqual(before);
+    expect(await server.api('/api/imports', { token: ada.jwt })).toMatchObject({ body: { data: [], total: 0 } });
+  });
+
+  it('an import makes the folders nested collections, keeps dates and tags, and merges what was saved', async () => {
+    const res = await post(ada, { fileName: 'bookmarks.html', content: chromeFile });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const job = await follow(ada, res.body.data.id);
+    expect(job).toMatchObject({ status: 'done', format: 'netscape-html', total: 5, done: 5, added: 4, merged: 1 });
+    expect(job.problems).toHaveLength(1);
+    // every folder, empty ones too, as the dry run said
+    expect(await collectionPaths(ada)).toEqual([
+      'Bookmarks bar',
+      'Bookmarks bar/Cooking',
+      'Bookmarks bar/Cooking/Desserts',
+      'Bookmarks bar/Cooking/Empty for now',
+      'Other bookmarks',
+      'Unfiltered',
+    ]);
+    const [pavlova, ...others] = await search(ada, 'site:recipes.test pavlova');
+    expect(others).toEqual([]);
+    // merged into the gem Ada had: her title and collection kept, the file's tags and description added, the older
+    // date kept
+    expect(pavlova).toMatchObject({ title: 'My pavlova', description: 'Crisp outside, soft inside' });
+    expect(pavlova?.tags.map((t) => t.tag).sort()).toEqual(['baking', 'meringue', 'mine']);
+    expect(pavlova?.createdAt).toBe('2023-11-14T22:20:00.000Z');
+    const [tart] = await search(ada, 'collection:"Bookmarks bar" tart');
+    expect(tart).toMatchObject({ title: 'Lemon tart & curd', createdAt: '2023-11-14T22:15:00.000Z' });
+    const list = await server.api('/api/imports', { token: ada.jwt });
+    expect(list.body.data.map((j: ImportJob) => j.id)).toEqual([job.id]);
+  });
+
+  it('importing the same file again creates nothing new', async () => {
+    const before = { gems: (await search(ada, '')).length, collections: await collectionPaths(ada) };
+    const res = await post(ada, { fileName: 'bookmarks again.html', content: chromeFile });
+    const job = await follow(ada, res.body.data.id);
+    expect(job).toMatchObject({ status: 'done', added: 0, merged: 5, skipped: 0 });
+    expect({ gems: (await search(ada, '')).length, collections: await collectionPaths(ada) }).toEqual(before);
+  });
+
+  it('a note without an address is reported as skipped, with why', async () => {
+    const karakeep = readFileSync(join(__dirname, '../fixtures/imports/karakeep.json'), 'utf8');
+    const res = await post(bob, { fileName: 'karakeep.json', content: karakeep });
+    const job = await follow(bob, res.body.data.id);
+    expect(job).toMatchObject({ added: 1, skipped: 1, problemCount: 1 });
+    expect(job.skippedItems).toEqual([
+      {
+        title: 'Remember to renew the domain',
+        url: '',
+        reason: 'A note without a web address (Trove keeps saves of pages)',
+      },
+    ]);
+    // highlights and notes are kept in the gem's notes; Karakeep's archived state has no place in Trove yet
+    expect((await search(bob, 'site:learn.test'))[0]).toMatchObject({ notes: 'chapter 8 next' });
+  });
+
+  it('refuses a file it cannot read, an empty one, and another user’s import', async () => {
+    const unknown = await post(ada, { fileName: 'x.txt', content: 'just words' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toMatch(/^Trove cannot tell what this file is\. It reads: Bookmarks HTML/);
+    const empty = await post(ada, { fileName: 'x.txt', content: '' });
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body)).toContain('The file is empty');
+    const list = await server.api('/api/imports', { token: ada.jwt });
+    const other = await server.api(`/api/imports/${list.body.data[0].id}`, { token: bob.jwt });
+    expect(other.status).toBe(404);
+  });
+});
+
+describe('an import stopped halfway', () => {
+  const URLS = 1_200;
+  let stopped: TestServer;
+  let next: TestServer;
+  let carol: Session;
+  let jobId: number;
+
+  beforeAll(async () => {
+    // a copy that leaves jobs to others, so the import is still queued when it stops
+    stopped = await startTestServer({ bulkWorker: false }, { isolated: true });
+    carol = await stopped.signUp('carol');
+    const lines = Array.from({ length: URLS }, (_, i) => `https://many.test/page/${i} | Page ${i}`);
+    // every tenth address twice: the repeat merges into the first
+    for (let i = 0; i < URLS; i += 10) lines.push(`https://many.test/page/${i}`);
+    const res = await stopped.api('/api/collection-import', {
+      token: carol.jwt,
+      body: { fileName: 'many.txt', content: lines.join('\n') },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    jobId = res.body.data.id;
+    await stopped.server.stop();
+    const database = await openDatabase({ dataDir: stopped.config.dataDir, databaseUrl: stopped.config.databaseUrl });
+    try {
+      expect(await workOneImportBatch(database.db)).toBe(true); // one batch, then the "crash"
+    } finally {
+      await database.close();
+    }
+    next = await startTestServer({ dataDir: stopped.config.dataDir, databaseUrl: stopped.config.databaseUrl });
+  }, 300_000);
+
+  afterAll(async () => {
+    await next?.close();
+    await stopped?.close();
+  });
+
+  it('is finished by the next server: every item once, no gem twice', async () => {
+    const job = await follow(carol, jobId, next);
+    expect(job).toMatchObject({ status: 'done', total: URLS + URLS / 10, added: URLS, merged: URLS / 10, skipped: 0 });
+    const res = await next.api(`/api/filter-search?${new URLSearchParams({ q: 'site:many.test', perPage: '1' })}`, {
+      token: carol.jwt,
+    });
+    // a gem made twice (a batch redone after the stop, or a repeat not merged) would count more than URLS
+    expect(searchResultSchema.parse(res.body).total).toBe(URLS);
+  });
+});
