@@ -62,6 +62,7 @@ export async function benchRetrieval(gemCount = 1000, runs = 30): Promise<string
       collectionIds: [collection.id],
       gemIds: [],
       fileIds: [],
+      searches: [],
       includePageGems: false,
     };
     const store = localFileStore(join(dataDir, 'uploads'));

@@ -5,13 +5,16 @@
  * BENCH_LOAD_SECONDS the length of each load run (default 20; see load-bench.ts); BENCH_PANEL_RUNS the side
  * panel openings (default 20); BENCH_MARKDOWN_UPDATES the streamed answer's updates (default 200);
  * BENCH_RETRIEVAL_GEMS the collection ranked for a question (default 1000); BENCH_SEARCH_RUNS the library searches
- * per database (default 200, see search-bench.ts); BENCH_BULK_GEMS the gems bulk-tagged (default 10000).
+ * per database (default 200, see search-bench.ts; BENCH_OTHER_GEMS another user's gems beside them, default BENCH_GEMS);
+ * BENCH_BULK_GEMS the gems bulk-tagged (default 10000); BENCH_LIBRARY_GEMS the library page's gems in Chromium (default
+ * BENCH_GEMS) and BENCH_LIBRARY_RUNS its openings (default 20, see library-bench.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { benchBulk } from './bulk-bench';
 import { benchChat } from './chat-bench';
 import { benchExtension } from './extension-bench';
+import { benchLibrary } from './library-bench';
 import { benchLoad } from './load-bench';
 import { benchMarkdown } from './markdown-bench';
 import { benchPageFloor } from './page-floor';
@@ -54,6 +57,13 @@ if (zip.status === 0) {
   print(await benchPanel(Number(process.env.BENCH_PANEL_RUNS ?? 20)));
   console.log('');
   print(await benchPageFloor(Number(process.env.BENCH_PANEL_RUNS ?? 20)));
+  console.log('');
+  print(
+    await benchLibrary(
+      Number(process.env.BENCH_LIBRARY_GEMS ?? gemCount),
+      Number(process.env.BENCH_LIBRARY_RUNS ?? 20),
+    ),
+  );
 } else {
   console.log('wxt zip failed; skipping the package size and the extension measurements');
 }

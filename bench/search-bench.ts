@@ -42,24 +42,16 @@ function seeded(seed: number) {
   };
 }
 
-interface Target {
+export interface Target {
   name: string;
   config: { dataDir: string; databaseUrl?: string };
 }
 
-async function seed(target: Target, userId: number, gemCount: number) {
+/** Seeds each owner's gems (`[userId, count]`); the owners' collections and tags exist already. */
+export async function seed(target: Target, owners: [number, number][]) {
   const database = await openDatabase({ ...target.config, durableWrites: false });
   const { db } = database;
   try {
-    const ids = async (table: 'collections' | 'tags') =>
-      (
-        await selectRows<{ id: number }>(
-          db,
-          sql`SELECT id FROM ${sql.raw(table)} WHERE owner_id = ${userId} ORDER BY id`,
-        )
-      ).map((r) => r.id);
-    const collections = await ids('collections');
-    const tags = await ids('tags');
     await db.execute(sql.raw('ALTER TABLE gems DISABLE TRIGGER gems_search_doc'));
     await db.execute(sql.raw('ALTER TABLE gem_tags DISABLE TRIGGER gem_tags_search_doc_insert'));
     // Page text: 4,000 pages of 175 words each from the vocabulary, skewed (random()^3: a few frequent words and a
@@ -69,27 +61,37 @@ async function seed(target: Target, userId: number, gemCount: number) {
         SELECT ${wordSql(`floor(${VOCABULARY} * random() ^ 3)::int`)} FROM generate_series(1, ${WORDS_PER_PAGE / 2}) WHERE n > 0
       ), ' ') AS text
       FROM generate_series(1, 4000) n`);
-    const batch = 20_000;
-    for (let from = 1; from <= gemCount; from += batch) {
-      const to = Math.min(gemCount, from + batch - 1);
-      await db.execute(sql`
-        INSERT INTO gems (owner_id, collection_id, title, description, url, canonical_url, media_type, text, created_at, is_favourite)
-        SELECT ${userId}, (${`{${collections.join(',')}}`}::int[])[1 + i % ${collections.length}],
-          initcap(split_part(a.text, ' ', 1 + i % 7) || ' ' || split_part(b.text, ' ', 2 + i % 5) || ' ' || split_part(a.text, ' ', 9)),
-          'Seeded page ' || i,
-          'https://' || (ARRAY['www.', 'docs.', 'blog.', ''])[1 + i % 4] || 'site' || (i % 2000) || '.example/p/' || i,
-          'https://site' || (i % 2000) || '.example/p/' || i,
-          (ARRAY['Link', 'Article', 'Article', 'Code', 'Image', 'Note', 'PDF', 'Video', 'Quote', 'Audio'])[1 + i % 10],
-          a.text || ' ' || b.text,
-          now() - (i || ' minutes')::interval, i % 17 = 0
-        FROM generate_series(${from}::int, ${to}::int) i
-        JOIN bench_pages a ON a.id = 1 + (i::bigint * 7919) % 4000
-        JOIN bench_pages b ON b.id = 1 + (i::bigint * 104729 + 17) % 4000`);
+    for (const [userId, gemCount] of owners) {
+      const collections = (
+        await selectRows<{ id: number }>(db, sql`SELECT id FROM collections WHERE owner_id = ${userId} ORDER BY id`)
+      ).map((r) => r.id);
+      const batch = 20_000;
+      for (let from = 1; from <= gemCount; from += batch) {
+        const to = Math.min(gemCount, from + batch - 1);
+        await db.execute(sql`
+          INSERT INTO gems (owner_id, collection_id, title, description, url, canonical_url, media_type, text, created_at, is_favourite)
+          SELECT ${userId}, (${`{${collections.join(',')}}`}::int[])[1 + i % ${collections.length}],
+            initcap(split_part(a.text, ' ', 1 + i % 7) || ' ' || split_part(b.text, ' ', 2 + i % 5) || ' ' || split_part(a.text, ' ', 9)),
+            'Seeded page ' || i,
+            'https://' || (ARRAY['www.', 'docs.', 'blog.', ''])[1 + i % 4] || 'site' || (i % 2000) || '.example/p/' || i,
+            'https://site' || (i % 2000) || '.example/p/' || i,
+            (ARRAY['Link', 'Article', 'Article', 'Code', 'Image', 'Note', 'PDF', 'Video', 'Quote', 'Audio'])[1 + i % 10],
+            a.text || ' ' || b.text,
+            now() - (i || ' minutes')::interval, i % 17 = 0
+          FROM generate_series(${from}::int, ${to}::int) i
+          JOIN bench_pages a ON a.id = 1 + (i::bigint * 7919) % 4000
+          JOIN bench_pages b ON b.id = 1 + (i::bigint * 104729 + 17) % 4000`);
+      }
     }
     await db.execute(sql.raw('DROP TABLE bench_pages'));
-    await db.execute(sql`INSERT INTO gem_tags (gem_id, tag_id)
-      SELECT g.id, (${`{${tags.join(',')}}`}::int[])[1 + g.id % ${tags.length}] FROM gems g WHERE g.owner_id = ${userId} AND g.id % 3 <> 0`);
-    await db.execute(sql`UPDATE gems g SET search_doc = trove_gem_search_doc(g) WHERE g.owner_id = ${userId}`);
+    for (const [userId] of owners) {
+      const tags = (
+        await selectRows<{ id: number }>(db, sql`SELECT id FROM tags WHERE owner_id = ${userId} ORDER BY id`)
+      ).map((r) => r.id);
+      await db.execute(sql`INSERT INTO gem_tags (gem_id, tag_id)
+        SELECT g.id, (${`{${tags.join(',')}}`}::int[])[1 + g.id % ${tags.length}] FROM gems g WHERE g.owner_id = ${userId} AND g.id % 3 <> 0`);
+    }
+    await db.execute(sql`UPDATE gems g SET search_doc = trove_gem_search_doc(g), tags_doc = trove_gem_tags_doc(g.id)`);
     await db.execute(sql.raw('ALTER TABLE gems ENABLE TRIGGER gems_search_doc'));
     await db.execute(sql.raw('ALTER TABLE gem_tags ENABLE TRIGGER gem_tags_search_doc_insert'));
     await db.execute(sql.raw('VACUUM ANALYZE gems'));
@@ -108,7 +110,7 @@ async function seed(target: Target, userId: number, gemCount: number) {
  * "Find that page again": two words of a seeded gem's page text and two qualifiers it meets (its type, top collection,
  * tag, site, favourite or date), as one remembers a page. Read from the database, picked by a seeded generator.
  */
-async function benchQueries(target: Target, userId: number): Promise<string[]> {
+export async function benchQueries(target: Target, userId: number): Promise<string[]> {
   const database = await openDatabase({ ...target.config, durableWrites: false });
   try {
     const rows = await selectRows<{
@@ -144,47 +146,57 @@ async function benchQueries(target: Target, userId: number): Promise<string[]> {
   }
 }
 
-async function measure(target: Target, gemCount: number): Promise<string[]> {
-  const lines: string[] = [];
-  const config = {
-    port: 0,
-    host: '127.0.0.1',
-    secret: 's'.repeat(48),
-    accessTokenTtlSeconds: 3600,
-    refreshTokenTtlSeconds: 3600,
-    logRequests: false,
-    ...target.config,
-  };
-  let server: RunningServer = await startServer(config);
+const serverConfig = (target: Target) => ({
+  port: 0,
+  host: '127.0.0.1',
+  secret: 's'.repeat(48),
+  accessTokenTtlSeconds: 3600,
+  refreshTokenTtlSeconds: 3600,
+  logRequests: false,
+  ...target.config,
+});
+
+/** A user with three top collections of three each and five tags of two children each; their token and id. */
+export async function benchUser(server: RunningServer, name: string): Promise<{ token: string; userId: number }> {
   const call = apiCaller(() => server.url);
   const session = await call('auth/local/register', {
     method: 'POST',
-    body: JSON.stringify({ username: 'searcher', email: 'searcher@example.test', password: 'bench password' }),
+    body: JSON.stringify({ username: name, email: `${name}@example.test`, password: 'bench password' }),
   });
   const token: string = session.jwt;
-  const userId: number = session.user.id;
   const post = (path: string, data: unknown) => call(path, { method: 'POST', token, body: JSON.stringify({ data }) });
-  for (const name of ['Work', 'Home', 'Reading']) {
-    const top = await post('collections', { name });
+  for (const top of ['Work', 'Home', 'Reading']) {
+    const parent = await post('collections', { name: top });
     for (const child of ['Notes', 'Archive', 'Inbox'])
-      await post('collections', { name: child, parentId: top.data.id });
+      await post('collections', { name: child, parentId: parent.data.id });
   }
-  const tagNames: string[] = [];
   for (const root of ['dev', 'food', 'travel', 'music', 'science']) {
     const parent = await post('tags', { tag: root });
-    tagNames.push(root);
-    for (const child of ['one', 'two']) {
-      await post('tags', { tag: `${root}-${child}`, parentId: parent.data.id });
-      tagNames.push(`${root}/${root}-${child}`);
-    }
+    for (const child of ['one', 'two']) await post('tags', { tag: `${root}-${child}`, parentId: parent.data.id });
   }
+  return { token, userId: session.user.id };
+}
+
+/** Gems of other users (as many as the searcher's unless BENCH_OTHER_GEMS says): a search must not read them. */
+const otherGems = (gemCount: number) => Number(process.env.BENCH_OTHER_GEMS ?? gemCount);
+
+async function measure(target: Target, gemCount: number): Promise<string[]> {
+  const lines: string[] = [];
+  const config = serverConfig(target);
+  let server: RunningServer = await startServer(config);
+  const call = apiCaller(() => server.url);
+  const { token, userId } = await benchUser(server, 'searcher');
+  const others = await benchUser(server, 'others');
   await server.stop();
 
   const seedStart = performance.now();
-  const size = await seed(target, userId, gemCount);
+  const size = await seed(target, [
+    [userId, gemCount],
+    [others.userId, otherGems(gemCount)],
+  ]);
   const queries = await benchQueries(target, userId);
   lines.push(
-    `${target.name}: seeded ${gemCount} gems (~${size?.text} of page text each; gems table ${size?.total}) in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
+    `${target.name}: seeded ${gemCount} gems for the searcher and ${otherGems(gemCount)} for another user (~${size?.text} of page text each; gems table ${size?.total}) in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
   );
   server = await startServer(config);
   try {

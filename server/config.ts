@@ -38,6 +38,11 @@ export interface ServerConfig {
    */
   durableWrites?: boolean;
   /**
+   * This copy works queued bulk jobs (default true; TROVE_BULK_WORKER=0 leaves them to the other copies, and lets a
+   * test see a large job while it is still queued).
+   */
+  bulkWorker?: boolean;
+  /**
    * The clock of the trash: when a gem is trashed and when it is old enough to delete for good (default: the system's).
    * Tests move it instead of waiting.
    */
@@ -221,6 +226,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     rateLimits: env.TROVE_PER_ADDRESS_LIMITS === '0' ? PER_ADDRESS_LIMITS_OFF : undefined,
     logRequests: env.LOG_REQUESTS !== '0',
     durableWrites: env.TROVE_DURABLE_WRITES !== '0',
+    bulkWorker: env.TROVE_BULK_WORKER !== '0',
     adminToken: checkAdminToken(env.TROVE_ADMIN_TOKEN || undefined),
     publicUrl: normalizePublicUrl(env.PUBLIC_URL || undefined),
     s3: s3ConfigFromEnv(env),

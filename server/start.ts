@@ -91,7 +91,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   answerUnparsedRequests(server as Server);
   const recovery = startRecovery(database.db, leaseSeconds);
   const fileSweep = startChatFileSweep(database.db, files.store);
-  const bulkWorker = startBulkWorker(database.db);
+  const bulkWorker = config.bulkWorker === false ? null : startBulkWorker(database.db);
   const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {
@@ -106,7 +106,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         recovery.stop(),
         fileSweep.stop(),
         trashSweep.stop(),
-        bulkWorker.stop(),
+        bulkWorker?.stop(),
       ])
         .then(() => database.close())
         .then(() => files.store.close());

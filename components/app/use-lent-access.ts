@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ChatAccess } from '@/lib/messaging/types';
+import type { LentAccess } from '@/lib/messaging/types';
 import { unwrap, useBackground } from './background-context';
 
 /**
@@ -7,13 +7,13 @@ import { unwrap, useBackground } from './background-context';
  * background and kept; asked for again only when the server refuses it (or on first use), so a call does not
  * wait on the service worker, which the browser may have stopped.
  */
-export function useLentAccess(): (refresh: boolean) => Promise<ChatAccess> {
+export function useLentAccess(): (refresh: boolean) => Promise<LentAccess> {
   const background = useBackground();
   return useMemo(() => {
-    let lent: Promise<ChatAccess> | null = null;
+    let lent: Promise<LentAccess> | null = null;
     return (refresh: boolean) => {
       if (refresh || !lent) {
-        lent = background.getChatAccess({ refresh }).then(unwrap);
+        lent = background.getLentAccess({ refresh }).then(unwrap);
         lent.catch(() => {
           lent = null;
         });

@@ -9,6 +9,7 @@ import { sessionQuery } from '../app/queries';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { chatModeAtom } from './atoms';
+import { useLibraryChat } from './bookmarks/use-library-chat';
 import { ChatDrawers } from './ChatDrawers';
 import { ChatHeader } from './ChatHeader';
 import { ChatApiProvider } from './chat-api-context';
@@ -70,6 +71,12 @@ function Chat({ onOpenOptions, username, remembered = null }: ChatPanelProps & {
   });
   const { shown: conversation, stored } = value.conversations;
   const { models } = value;
+  useLibraryChat({
+    request: attached.libraryChat,
+    taken: attached.libraryChatTaken,
+    chatId: conversation.chatId,
+    newChat: conversation.newChat,
+  });
   useEffect(() => {
     if (!models.loading) markOnce(PANEL_MARKS.ready);
   }, [models.loading]);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { addedOn, type GemItemProps, openButtonProps, siteOf, TagList, useGemDnd } from './GemRow';
+import { addedOn, type GemItemProps, openButtonProps, SelectedMark, siteOf, TagList, useGemDnd } from './GemRow';
 
 /** A gem in the cards view: its image (sent no referrer), title, site and tags. */
 export function GemCard(props: GemItemProps) {
@@ -21,6 +21,7 @@ export function GemCard(props: GemItemProps) {
       </div>
       <button {...openButtonProps(props)}>
         <span className="library-row-title">
+          <SelectedMark selected={selected} />
           {gem.title}
           {selected && <span className="visually-hidden"> (selected)</span>}
         </span>

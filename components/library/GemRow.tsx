@@ -13,8 +13,10 @@ export function siteOf(url: string): string {
   }
 }
 
-export const addedOn = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+/** One formatter for every row: toLocaleDateString with options makes a new one per call, which was a third of
+ * the main thread's time while the list scrolled (bench/library-bench.ts). */
+const DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+export const addedOn = (iso: string) => DAY.format(new Date(iso));
 
 export interface GemItemProps {
   gem: Gem | SearchHit;
@@ -53,6 +55,15 @@ export const openButtonProps = ({ gem, index, active, onOpen }: GemItemProps) =>
   'data-gem-id': gem.id,
 });
 
+/** A selected gem's check mark before its title in every view (its name says "(selected)" after the title). */
+export function SelectedMark({ selected }: { selected: boolean }) {
+  return selected ? (
+    <span className="library-check" aria-hidden="true">
+      ✓
+    </span>
+  ) : null;
+}
+
 export function TagList({ gem }: { gem: Gem }) {
   if (!gem.tags.length) return null;
   return (
@@ -78,6 +89,7 @@ export function GemRow(props: GemItemProps) {
     >
       <button {...openButtonProps(props)}>
         <span className="library-row-title">
+          <SelectedMark selected={selected} />
           {gem.isFavourite && (
             <>
               <span aria-hidden="true">★ </span>

@@ -1,16 +1,34 @@
-import type { ReactNode } from 'react';
 import type { LibrarySort } from '@/lib/library/view-prefs';
 import type { SearchSortKey } from '@/lib/search/ast';
-import { addedOn, type GemItemProps, openButtonProps, siteOf, useGemDnd } from './GemRow';
+import { type GemItemProps, openButtonProps, SelectedMark, siteOf, useGemDnd } from './GemRow';
 
-const COLUMNS: { label: string; sort?: SearchSortKey }[] = [
-  { label: 'Title', sort: 'title' },
-  { label: 'Site', sort: 'site' },
-  { label: 'Type' },
-  { label: 'Tags' },
-  { label: 'Added', sort: 'added' },
-  { label: 'Updated', sort: 'updated' },
+/** The columns; each one's width is set by its class in library.css (the title takes the rest). */
+const COLUMNS: { label: string; sort?: SearchSortKey; className: string }[] = [
+  { label: 'Title', sort: 'title', className: 'library-col-title' },
+  { label: 'Site', sort: 'site', className: 'library-col-site' },
+  { label: 'Type', className: 'library-col-type' },
+  { label: 'Tags', className: 'library-col-tags' },
+  { label: 'Added', sort: 'added', className: 'library-col-date' },
+  { label: 'Updated', sort: 'updated', className: 'library-col-date library-col-updated' },
 ];
+
+const fullDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A date short enough for its column: "Nov 29" this year, "Mar 2024" before; the whole date on hover. */
+export function shortDate(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  return date.getFullYear() === now.getFullYear()
+    ? date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })
+    : date.toLocaleDateString(undefined, { month: 'short', year: 'numeric' });
+}
+
+const DateCell = ({ iso, className }: { iso: string; className: string }) => (
+  <td className={className}>
+    <time dateTime={iso} title={fullDate(iso)}>
+      {shortDate(iso)}
+    </time>
+  </td>
+);
 
 interface HeadProps {
   sort: LibrarySort;
@@ -27,6 +45,7 @@ export function GemTableHead({ sort, onSort }: HeadProps) {
           return (
             <th
               key={column.label}
+              className={column.className}
               scope="col"
               aria-sort={current ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
             >
@@ -63,29 +82,36 @@ export function GemTableHead({ sort, onSort }: HeadProps) {
 /** A gem in the compact table. */
 export function GemTableRow(props: GemItemProps & { rowRef: (el: HTMLTableRowElement | null) => void }) {
   const { gem, index, open, selected, rowRef } = props;
-  const cell = (content: ReactNode) => <td>{content}</td>;
+  const site = siteOf(gem.url);
+  const tags = gem.tags.map((t) => `#${t.tag}`).join(' ');
   return (
     <tr
       {...useGemDnd(props)}
       ref={rowRef}
       data-index={index}
       aria-rowindex={index + 2}
+      aria-selected={selected}
       data-open={open || undefined}
       data-selected={selected || undefined}
     >
-      <td>
+      <td className="library-col-title">
         <button {...openButtonProps(props)}>
           <span className="library-row-title">
+            <SelectedMark selected={selected} />
             {gem.title}
             {selected && <span className="visually-hidden"> (selected)</span>}
           </span>
         </button>
       </td>
-      {cell(siteOf(gem.url))}
-      {cell(gem.media_type)}
-      {cell(gem.tags.map((t) => `#${t.tag}`).join(' '))}
-      {cell(addedOn(gem.createdAt))}
-      {cell(addedOn(gem.updatedAt))}
+      <td className="library-col-site" title={site}>
+        {site}
+      </td>
+      <td className="library-col-type">{gem.media_type}</td>
+      <td className="library-col-tags" title={tags || undefined}>
+        {tags}
+      </td>
+      <DateCell iso={gem.createdAt} className="library-col-date" />
+      <DateCell iso={gem.updatedAt} className="library-col-date library-col-updated" />
     </tr>
   );
 }

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { BulkBar } from './BulkBar';
 import { useLibraryApi } from './library-api-context';
+import { runningBulkJobQuery } from './queries';
 import { useLibraryChanged } from './use-library-changes';
 import type { LibrarySelection } from './use-selection';
 
@@ -20,6 +23,13 @@ export function SelectionBar({ selection, collectionPaths, tags }: Props) {
   const api = useLibraryApi();
   const changed = useLibraryChanged();
   const { count } = selection;
+  // A job still running from before the page was opened: the bar shows its progress (BulkBar finds it), then its Undo.
+  const running = useQuery(runningBulkJobQuery(api)).data;
+  const hold = selection.hold;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per job found, not per render of the selection.
+  useEffect(() => {
+    if (running) hold();
+  }, [running?.id]);
   if (!selection.shown) return null;
   return (
     <div className="library-selection">

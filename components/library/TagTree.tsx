@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import type { TagWithPath } from '@/lib/api/contract';
 import type { LibrarySource } from '@/lib/library/sources';
 import { buildTree, type TreeNode } from '@/lib/library/tree';
+import { MenuItem } from '../ui/MenuItem';
 import { SidebarItem } from './SidebarItem';
-import { TagMoveMenu } from './TagMoveMenu';
+import { TagMenu } from './TagMenu';
+import { TagMovePicker } from './TagMovePicker';
 import { useMoves } from './use-moves';
 import { dragSource, useDropTarget } from './use-tree-dnd';
 
@@ -46,6 +49,7 @@ interface NodeProps {
 function TagNode({ node, tags, current, onSelect, renderChildren }: NodeProps) {
   const { item } = node;
   const moves = useMoves();
+  const [moving, setMoving] = useState(false);
   const target = { id: item.id, name: item.tag };
   const drop = useDropTarget(['tag', 'gems'], (drag) => {
     if (drag.kind === 'tag') void moves.moveTag(drag, target).catch(() => {});
@@ -60,8 +64,11 @@ function TagNode({ node, tags, current, onSelect, renderChildren }: NodeProps) {
         current={current}
         onSelect={() => onSelect({ kind: 'tag', id: item.id })}
         rowProps={{ ...dragSource({ kind: 'tag', ...target }), ...drop }}
-        actions={<TagMoveMenu tag={item} tags={tags} />}
+        actions={
+          <TagMenu tag={item} tags={tags} extraItems={<MenuItem label="Move to…" onSelect={() => setMoving(true)} />} />
+        }
       />
+      {moving && <TagMovePicker tag={item} tags={tags} onClose={() => setMoving(false)} />}
       {node.children.length > 0 && renderChildren(node.children)}
     </li>
   );

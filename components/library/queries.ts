@@ -1,7 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { isBulkJobActive } from '@/lib/api/bulk-contract';
+import { bulkApi } from '@/lib/api/routes/bulk';
 import type { LibraryApi } from '@/lib/library/library-api';
 import { nextPageParam } from '@/lib/library/paging';
 import { type LibrarySource, sourceKey } from '@/lib/library/sources';
+import { tagActions } from '@/lib/library/tag-actions';
 import { type LibrarySort, sortText } from '@/lib/library/view-prefs';
 import { SHOWS_LIBRARY } from '../app/share-query-changes';
 
@@ -69,3 +72,20 @@ export const libraryFacetsQuery = (api: LibraryApi, source: LibrarySource, q: st
 
 export const libraryGemQuery = (api: LibraryApi, id: number) =>
   queryOptions({ queryKey: libraryKeys.gem(id), queryFn: () => api.gem(id), meta: SHOWS_LIBRARY });
+
+/** A bulk job of the user's still running when the page opens (the tab was closed while it ran), read once. */
+export const runningBulkJobQuery = (api: LibraryApi) =>
+  queryOptions({
+    queryKey: ['library', 'runningBulkJob'] as const,
+    queryFn: async () => (await api.client.call(bulkApi.list)).data.find(isBulkJobActive) ?? null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Each tag's gems, alone and with its sub-tags', by id (what merging or deleting a tag touches). */
+export const libraryTagCountsQuery = (api: LibraryApi) =>
+  queryOptions({
+    queryKey: ['library', 'tagCounts'] as const,
+    queryFn: () => tagActions(api.client).counts(),
+    select: (counts) => new Map(counts.map((c) => [c.id, c])),
+    meta: SHOWS_LIBRARY,
+  });

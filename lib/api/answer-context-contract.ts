@@ -20,10 +20,12 @@ export const contextPassageSchema = z.object({
 });
 export type ContextPassage = z.infer<typeof contextPassageSchema>;
 export const contextManifestItemSchema = z.object({
-  kind: z.enum(['text', 'file', 'pageExtract', 'gem', 'pageGem', 'collectionGem', 'memory']),
+  kind: z.enum(['text', 'file', 'pageExtract', 'gem', 'pageGem', 'collectionGem', 'searchGem', 'memory']),
   id: z.number().optional(),
   /** The collection a collection gem came from. */
   collectionId: z.number().optional(),
+  /** The search (query text) a search gem was found by. */
+  query: z.string().optional(),
   url: z.string().optional(),
   title: z.string(),
   /** Estimated tokens of the whole item (label and text). */
@@ -36,8 +38,8 @@ export const contextManifestItemSchema = z.object({
   /** The passages sent of a gem cut to those most relevant to the question, in the gem's order. */
   passages: z.array(contextPassageSchema).optional(),
   /**
-   * A stand-in (always `dropped`, no `id`) for gems of a chosen collection that were not read at all
-   * (past the newest MAX_GEMS_PER_COLLECTION): how many.
+   * A stand-in (always `dropped`, no `id`) for gems of a chosen collection or search that were not read at all
+   * (past its first MAX_GEMS_PER_COLLECTION): how many.
    */
   omitted: z.number().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxQueryLength } from '../search/syntax';
 import {
   type ContextManifestItem,
   contextManifestItemSchema,
@@ -179,6 +180,9 @@ export const chatStreamEvents = {
  * the gems saved at that page, chosen gems and collections, free text. The server fits them to the
  * model's context length (see server/features/answers/context.ts) and records what it kept in the message's `context`.
  */
+/** Searches one question's context may name. */
+export const MAX_CONTEXT_SEARCHES = 5;
+
 export const chatContextInput = z.strictObject({
   pageExtract: z
     .strictObject({
@@ -195,6 +199,11 @@ export const chatContextInput = z.strictObject({
   includePageGems: z.boolean().default(false),
   gemIds: z.array(idSchema).max(100).default([]),
   collectionIds: z.array(idSchema).max(20).default([]),
+  /**
+   * Searches in the library's query language (lib/search/; '' is every gem), resolved when the question is answered:
+   * each gives the first MAX_GEMS_PER_COLLECTION gems it finds, in its own order, from the gems the library lists.
+   */
+  searches: z.array(z.string().max(maxQueryLength, messages.tooLong)).max(MAX_CONTEXT_SEARCHES).default([]),
   text: z.string().max(1_000_000, messages.tooLong).optional(),
   /** Files from `POST /api/upload-chat-files`: documents go as their text, images as images (vision models). */
   fileIds: z.array(idSchema).max(MAX_FILES_PER_MESSAGE).default([]),
@@ -229,7 +238,7 @@ export const sendMessageWithContextBody = sendMessageBody
  * `url` alone. Refused as sending refuses it (another user's gem or collection is a 404 naming the field).
  */
 export const contextSizeBody = chatContextInput
-  .pick({ includePageGems: true, gemIds: true, collectionIds: true })
+  .pick({ includePageGems: true, gemIds: true, collectionIds: true, searches: true })
   .extend({ pageExtract: chatContextInput.shape.pageExtract.unwrap().pick({ url: true }).optional() })
   .refine(pageGemsHavePage, { message: PAGE_GEMS_NEED_PAGE, path: ['includePageGems'] });
 export type ContextSizeInput = z.input<typeof contextSizeBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FEEDBACK_CATEGORIES } from '../feedback/categories';
 import { CHAT_TYPES } from './chat-contract';
 import { idSchema, MAX_PAGE, queryInteger } from './integers';
+import { tagSchema } from './tag-contract';
 import { emailSchema, isHttpUrl, messages, passwordSchema, titleSchema, urlSchema, usernameSchema } from './validators';
 import { expanderPartSchema, MAX_MEMORY_TEXT, PROMPT_CATEGORIES, PROMPT_TYPES } from './voice-contract';
 
@@ -48,16 +48,6 @@ export const loginBody = z.object({
 });
 export const refreshBody = z.object({ refreshToken: z.string().min(1, messages.required) });
 
-export const tagSchema = z.object({
-  id: z.number(),
-  tag: z.string(),
-  parentId: z.number().nullable(),
-  /** `#rrggbb`, or null for the default colour. */
-  color: z.string().nullable(),
-  createdAt: timestamp,
-});
-export type Tag = z.infer<typeof tagSchema>;
-
 export const userSchema = z.object({
   id: z.number(),
   username: z.string(),
@@ -97,7 +87,13 @@ export const updateCollectionBody = z.object({
 });
 
 // ---------- tags ----------
-const tagName = z.string({ error: messages.required }).trim().min(1, messages.required).max(100, messages.tooLong);
+/** A tag's name, or a path `parent/child` naming its last tag (made with its parents when missing). */
+const tagName = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(100, messages.tooLong)
+  .refine((name) => name.split('/').some((part) => part.trim()), 'A tag name needs more than slashes');
 export const createTagBody = z.object({
   data: z.object({ tag: tagName, parentId: idSchema.nullish(), users: z.unknown().optional() }),
 });
@@ -360,65 +356,11 @@ export const idempotencyKeySchema = z
   .max(200)
   .regex(/^[A-Za-z0-9_.:-]+$/);
 
-// ---------- uploads & feedback ----------
-export const uploadSchema = z.object({
-  id: z.number(),
-  url: z.string(),
-  mime: z.string(),
-  size: z.number(),
-  createdAt: timestamp,
-});
-export type Upload = z.infer<typeof uploadSchema>;
-/** `POST /api/upload?isFeedbackImg=true` (the flag may be a form field instead). */
-export const feedbackImageQuery = z.object({ isFeedbackImg: z.string().optional() });
-/** POST /api/upload answers the links in `data.media` (in upload order) and the records in `data.uploads`. */
-export const uploadResponseSchema = z.object({
-  data: z.object({ media: z.array(z.string()), uploads: z.array(uploadSchema) }),
-});
-
-export const diagnosticsSchema = z
-  .object({
-    extensionVersion: z.string().max(50),
-    browser: z.string().max(200),
-    os: z.string().max(100),
-    activeModel: z.string().max(200).nullable(),
-    recentErrors: z.array(z.string().max(500)).max(20),
-  })
-  .strict();
-export type Diagnostics = z.infer<typeof diagnosticsSchema>;
-
-export const createFeedbackBody = z.object({
-  data: z.object({
-    title: z.string({ error: messages.required }).trim().min(1, messages.required).max(300, messages.tooLong),
-    description: z.string().max(20_000, messages.tooLong).default(''),
-    url: urlSchema,
-    category: z.enum(FEEDBACK_CATEGORIES),
-    tags: z.array(idSchema).max(50).default([]),
-    isExtension: z.literal(true),
-    imageLinks: z.array(z.url()).max(10).default([]),
-    diagnostics: diagnosticsSchema.nullish(),
-  }),
-});
-export type CreateFeedbackInput = z.input<typeof createFeedbackBody>['data'];
-
-export const feedbackSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  description: z.string(),
-  url: z.string(),
-  category: z.enum(FEEDBACK_CATEGORIES),
-  isExtension: z.boolean(),
-  imageLinks: z.array(z.string()),
-  tags: z.array(tagSchema),
-  diagnostics: diagnosticsSchema.nullable(),
-  author: z.object({ id: z.number(), username: z.string(), email: z.string().optional() }),
-  createdAt: timestamp,
-});
-export type Feedback = z.infer<typeof feedbackSchema>;
-
 // ---------- AI models & settings ----------
 export * from './ai-contract';
 export * from './chat-contract';
 export * from './chat-files-contract';
 export * from './library-contract';
+export * from './tag-contract';
+export * from './upload-contract';
 export * from './voice-contract';

@@ -83,7 +83,7 @@ const ai: Handlers<AiMessages> = {
 };
 
 const chat: Handlers<ChatMessages> = {
-  getChatAccess: (input) => lendAccessToken(input?.refresh === true),
+  getLentAccess: (input) => lendAccessToken(input?.refresh === true),
 };
 
 const handlers: Handlers<ProtocolMap> = {

@@ -1,10 +1,10 @@
 import { CallError, offlineError, signedOutError } from '../api/call-error';
 import type { Transport } from '../api/client';
 import { errorFromResponse } from '../api/read-error';
-import type { ChatAccess } from '../messaging/types';
+import type { LentAccess } from '../messaging/types';
 
 /** The server's address and an access token, lent by the background (fresh when `refresh` is set). */
-export type AccessSource = (refresh: boolean) => Promise<ChatAccess>;
+export type AccessSource = (refresh: boolean) => Promise<LentAccess>;
 
 /**
  * The side panel's transport (lib/api/client.ts): it calls the server itself with a short-lived token borrowed from

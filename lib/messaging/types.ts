@@ -75,18 +75,11 @@ export type PageMediaType = (typeof pageMediaTypes)[number];
 export const isPageMediaType = (type: string): type is PageMediaType =>
   (pageMediaTypes as readonly string[]).includes(type);
 
-/** What the side panel needs to call the server itself: where it is and a short-lived access token. */
-export interface ChatAccess {
+/** What the side panel and the library page need to call the server themselves: where it is and a short-lived access token. */
+export interface LentAccess {
   serverUrl: string;
   token: string;
 }
 
-/**
- * What the right-click menu asked the side panel to do, waiting for the panel to pick it up
- * (lib/chat/chat-requests.ts).
- */
-export interface ChatRequest {
-  tabId: number;
-  /** A selection to quote in the composer ("Ask about the selection"); null for "Chat about this page". */
-  quote: string | null;
-}
+/** What the side panel is asked to do (lib/chat/chat-requests.ts). */
+export type { ChatRequest } from '../chat/chat-requests';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -77,8 +78,9 @@ export async function openDatabase(options: {
     }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // The extensions the migrations create (pg_trgm: the search's trigram indexes, see 0021_search_document.sql).
-  const extensions = { pg_trgm };
+  // The extensions the migrations create (pg_trgm: the search's trigram indexes, see 0021_search_document.sql;
+  // btree_gin: the owner in those indexes, 0024_search_owner_index.sql).
+  const extensions = { btree_gin, pg_trgm };
   const client = new PGlite(
     options.dataDir ? { ...pgliteOptions(options.dataDir, durableWrites), extensions } : { extensions },
   );

@@ -39,13 +39,13 @@ describe('the background sender check', () => {
   it('refuses a content script: same extension id, a web page’s address', async () => {
     const contentScript = { id: fakeBrowser.runtime.id, url: 'https://example.com/article' };
     expect(isTrustedSender(contentScript)).toBe(false);
-    expect(await send('getChatAccess', { refresh: true }, contentScript)).toEqual(NOT_ALLOWED);
+    expect(await send('getLentAccess', { refresh: true }, contentScript)).toEqual(NOT_ALLOWED);
     expect(await send('getSession', undefined, contentScript)).toEqual(NOT_ALLOWED);
   });
 
   it('refuses another extension, and a sender without an address', async () => {
     const other = { id: 'another-extension', url: 'chrome-extension://another-extension/popup.html' };
-    expect(await send('getChatAccess', {}, other)).toEqual(NOT_ALLOWED);
+    expect(await send('getLentAccess', {}, other)).toEqual(NOT_ALLOWED);
     expect(await send('getSession', undefined, { id: fakeBrowser.runtime.id })).toEqual(NOT_ALLOWED);
   });
 

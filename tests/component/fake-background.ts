@@ -642,7 +642,7 @@ export class FakeBackground {
       Object.assign(settings, parsed.data);
       return settings;
     },
-    getChatAccess: () => {
+    getLentAccess: () => {
       this.signedInUser();
       return { serverUrl: this.state.serverUrl, token: 'fake-access-token' };
     },

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { ElementHandle, Page } from 'puppeteer';
+import { FOLLOW_UPS_PROMPT } from '../../server/ai/chat-options';
 import type { FakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, openExtensionPage, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
@@ -89,6 +90,24 @@ export async function answerShows(panel: Page, question: string, text: string) {
     question,
     text,
   );
+}
+
+/**
+ * Waits until the fake provider has been asked for the follow-up questions to the answer to `question`. The server
+ * asks for them after the answer's end (the panel shows it done first), and a script queued before that request
+ * came would answer it instead of the next question.
+ */
+export async function followUpsAsked(fake: FakeProvider, question: string) {
+  const asked = () =>
+    fake.requests.some((request) => {
+      const messages = (request.body as { messages?: unknown[] } | undefined)?.messages ?? [];
+      const [asking, , last] = messages.slice(-3).map((message) => JSON.stringify(message));
+      return last?.includes(FOLLOW_UPS_PROMPT) && asking?.includes(question);
+    });
+  for (let waited = 0; !asked(); waited += 50) {
+    if (waited > 30_000) throw new Error(`the fake provider was never asked for follow-ups to "${question}"`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export const MULTI_SWITCH = '::-p-aria([name="Multi select models"][role="switch"])';

@@ -89,6 +89,22 @@ describe('POST /api/chats/context-size', () => {
       },
     });
 
+    // A library search counts the gems it finds (each once: the chosen gem is not counted again); "listed" also
+    // finds the collection "Reading list" by its path, so the sub-collection's gem is left out by "-deeper".
+    const searched = await sizeOf(token, { gemIds: [chosen], searches: ['title:x OR listed OR deeper'] });
+    expect(expectError(searched, 400).message).toContain('searches.0');
+    const found = await sizeOf(token, { gemIds: [chosen], searches: ['listed -deeper'] });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    const listedBySearch = counted(
+      `### Gem #${listed} found by the search "listed -deeper" "Listed" (https://example.com/listed)`,
+      'y'.repeat(2_001),
+    );
+    expect(found.body.data).toEqual({
+      chars: gemSize.chars + listedBySearch.chars,
+      tokens: gemSize.tokens + listedBySearch.tokens,
+      items: 2,
+    });
+
     // Nothing chosen, or page gems not asked for: nothing counted.
     expect((await sizeOf(token, { pageExtract: { url: PAGE } })).body).toEqual({
       data: { chars: 0, tokens: 0, items: 0 },

@@ -290,3 +290,77 @@ describe('context refusals', () => {
     expect(fake.requests).toEqual([]);
   });
 });
+
+describe('a library search as context (context.searches)', () => {
+  it("sends the gems the search finds, in its order, labelled by the search: never another user's or a trashed one", async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake);
+    const other = await chatUser(t, fake);
+    await gem(other.token, {
+      title: 'Their marzipan',
+      url: 'https://example.com/theirs',
+      text: 'marzipan THEIR-SECRET',
+    });
+    const tart = await gem(token, {
+      title: 'Almond tart',
+      url: 'https://example.com/tart',
+      text: 'Roll the marzipan thin. TART-TEXT',
+      tags: ['baking'],
+    });
+    const paste = await gem(token, {
+      title: 'Almond paste',
+      url: 'https://example.com/paste',
+      text: 'Marzipan from scratch. PASTE-TEXT',
+    });
+    const binned = await gem(token, { title: 'Old marzipan', url: 'https://example.com/old', text: 'marzipan BINNED' });
+    expect((await t.api(`/api/gems/${binned}`, { method: 'DELETE', token })).status).toBe(200);
+    await gem(token, { title: 'Lemon curd', url: 'https://example.com/curd', text: 'CURD-TEXT' });
+
+    fake.script({ chunks: ['Found'] });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'What do these say?', modelId, context: { searches: ['marzipan sort:title'] } },
+    });
+    expect(res.text).toBe('Found');
+    const system = lastSystem();
+    expect(system).toContain(`Gem #${paste} found by the search "marzipan sort:title" "Almond paste"`);
+    expect(system).toContain(`Gem #${tart} found by the search "marzipan sort:title" "Almond tart"`);
+    for (const absent of ['THEIR-SECRET', 'BINNED', 'CURD-TEXT']) expect(system).not.toContain(absent);
+    const [row] = await storedMessages(t, token, chatId);
+    const items = (row?.context as { items: unknown[] }).items.map((i) => contextManifestItemSchema.parse(i));
+    // sort:title: "Almond paste" before "Almond tart"
+    expect(items.map(({ kind, id, query }) => ({ kind, id, query }))).toEqual([
+      { kind: 'searchGem', id: paste, query: 'marzipan sort:title' },
+      { kind: 'searchGem', id: tart, query: 'marzipan sort:title' },
+    ]);
+
+    // The other user's same search reads only their own gem; a qualifier narrows as in the library.
+    fake.script({ chunks: ['Theirs'] });
+    await stream(t.url, `/api/chats/${other.chatId}/messages`, {
+      token: other.token,
+      body: { text: 'And mine?', modelId: other.modelId, context: { searches: ['marzipan'] } },
+    });
+    expect(lastSystem()).toContain('THEIR-SECRET');
+    for (const absent of ['TART-TEXT', 'PASTE-TEXT']) expect(lastSystem()).not.toContain(absent);
+    fake.script({ chunks: ['Tagged'] });
+    await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token,
+      body: { text: 'Only baking', modelId, context: { searches: ['#baking'] } },
+    });
+    expect(lastSystem()).toContain('TART-TEXT');
+    expect(lastSystem()).not.toContain('PASTE-TEXT');
+  });
+
+  it('a search that is not the query language is 400 naming the field; more than five searches are refused', async () => {
+    const { token, chatId, modelId } = await chatUser(t, fake);
+    const post = (context: unknown) =>
+      t.api(`/api/chats/${chatId}/messages`, { token, body: { text: 'Q', modelId, context } });
+    const bad = expectError(await post({ searches: ['ok', '(marzipan'] }), 400);
+    expect(bad.message).toContain('context.searches.1');
+    expect(bad.message).toContain("Expected ')'");
+    expect(expectError(await post({ searches: ['a', 'b', 'c', 'd', 'e', 'f'] }), 400).message).toContain(
+      'context.searches',
+    );
+    expect(expectError(await post({ searches: ['x'.repeat(1001)] }), 400).message).toContain('context.searches.0');
+    expect(await storedMessages(t, token, chatId)).toEqual([]);
+  });
+});

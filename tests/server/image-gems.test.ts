@@ -327,6 +327,33 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
       expect((await allGems(s)).total).toBe(0);
     });
 
+    it("a copied collection's image gem keeps serving its image once the original is deleted for good", async () => {
+      const s = await t.signUp('imgcopy');
+      const made = await t.api('/api/collections', { token: s.jwt, body: { data: { name: 'Pictures' } } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const original = await saveImageGem(s, { data: fields({ collectionId: made.body.data.id }) });
+      const name = original.image?.split('/').pop() ?? '';
+      const copied = await t.api(`/api/copy-collection/${made.body.data.id}`, { method: 'POST', token: s.jwt });
+      expect(copied.status, JSON.stringify(copied.body)).toBe(201);
+      const listed = await t.api(`/api/collections/${copied.body.data.id}/bookmarks`, { token: s.jwt });
+      const copy = gemSchema.parse(listed.body.data.bookmarks[0]);
+      expect(copy.id).not.toBe(original.id);
+      expect(copy.image).toBe(original.image);
+
+      expect((await t.api(`/api/gems/${original.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
+      expect((await t.api('/api/trash', { method: 'DELETE', token: s.jwt })).status).toBe(200);
+      expect(await storedFiles()).toContain(name);
+      const served = await fetch(copy.image ?? '');
+      expect(served.status).toBe(200);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(new Uint8Array(PNG));
+
+      // the last gem showing it takes the file with it
+      expect((await t.api(`/api/gems/${copy.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
+      expect((await t.api(`/api/trash/${copy.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
+      expect(await storedFiles()).not.toContain(name);
+      expectError(await t.api(new URL(copy.image ?? '').pathname), 404);
+    });
+
     it('deleting a gem without a file still works, and leaves other files alone', async () => {
       const s = await t.signUp('imgkeep');
       const kept = await saveImageGem(s);

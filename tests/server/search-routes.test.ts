@@ -380,7 +380,7 @@ describe('the search document follows every change to what it is made of', () =>
     const has = async (word: string) =>
       (
         await one<{ found: boolean }>(
-          sql`SELECT search_doc @@ plainto_tsquery('english', ${word}) AS found FROM gems WHERE id = ${gem.id}`,
+          sql`SELECT (search_doc || tags_doc) @@ plainto_tsquery('english', ${word}) AS found FROM gems WHERE id = ${gem.id}`,
         )
       ).found;
     const expectWords = async (words: Record<string, boolean>) => {

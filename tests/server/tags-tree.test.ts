@@ -50,6 +50,28 @@ describe('tag paths', () => {
     expect(await paths(s)).toEqual(['Reading', 'Reading/Papers', 'Reading/Papers/2024']);
     expectFieldError(await t.api('/api/tags', { token: s.jwt, body: { data: { tag: ' / ' } } }), 'data.tag');
   });
+
+  it('tag names sent with a gem nest as POST /api/tags does: "a/b" makes or finds the path and attaches b', async () => {
+    const s = await t.signUp('gempath');
+    const first = await save(s, ['recipes/desserts', 'Plain']);
+    expect(await paths(s)).toEqual(['Plain', 'recipes', 'recipes/desserts']);
+    const desserts = (await tags(s)).find((x) => x.tag === 'desserts');
+    const gem = await t.api(`/api/gems/${first}`, { token: s.jwt });
+    expect(gem.body.data.tags.map((x: { tag: string }) => x.tag)).toEqual(['desserts', 'Plain']);
+    const second = await save(s, [' Recipes / Desserts ', 'recipes/desserts/vegan']);
+    const again = await t.api(`/api/gems/${second}`, { token: s.jwt });
+    expect(again.body.data.tags.map((x: { id: number }) => x.id)).toContain(desserts?.id);
+    expect(await paths(s)).toEqual(['Plain', 'recipes', 'recipes/desserts', 'recipes/desserts/vegan']);
+    const edited = await t.api(`/api/gems/${first}`, {
+      method: 'PUT',
+      token: s.jwt,
+      body: { data: { tags: ['work/urgent'] } },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data.tags.map((x: { tag: string }) => x.tag)).toEqual(['urgent']);
+    expect(await paths(s)).toContain('work/urgent');
+    expectFieldError(await t.api('/api/gems', { token: s.jwt, body: gemBody({ tags: [' / '] }) }), 'data.tags.0');
+  });
 });
 
 describe('PUT /api/tags/{id}', () => {

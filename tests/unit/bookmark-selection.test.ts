@@ -53,6 +53,20 @@ describe('bookmark selection', () => {
     expect(bookmarkCount(toggleGem(on, gem(5, null)))).toBe(0);
   });
 
+  it('a library search in the choice stays as gems and collections are toggled, and goes as its query text', () => {
+    const search = { query: 'tart #baking', label: 'Search results', total: 12 };
+    let choice: BookmarkChoice = { ...NO_BOOKMARKS, searches: [search] };
+    choice = toggleCollection(toggleGem(choice, gem(10)), travel);
+    expect(choice.searches).toEqual([search]);
+    expect(bookmarkCount(choice)).toBe(2);
+    expect(contextIds(choice)).toEqual({ gemIds: [], collectionIds: [1], searches: ['tart #baking'] });
+    expect(contextIds(toggleGem(choice, gem(10), [gem(10), gem(11)]))).toEqual({
+      gemIds: [11],
+      collectionIds: [],
+      searches: ['tart #baking'],
+    });
+  });
+
   it('says when the server’s limits are passed', () => {
     let choice = NO_BOOKMARKS;
     for (let id = 1; id <= MAX_CHOSEN_GEMS; id++) choice = toggleGem(choice, gem(id, null));

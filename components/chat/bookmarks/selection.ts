@@ -6,6 +6,15 @@
 export interface BookmarkChoice {
   collections: { id: number; name: string }[];
   gems: { id: number; title: string; collectionId: number | null }[];
+  /** Searches from the library ("Chat about these results"): the server reads the gems they find when it answers. */
+  searches?: SearchChoice[];
+}
+
+/** A search as context: its query text (lib/search/), what the library called it, and how many gems it showed. */
+export interface SearchChoice {
+  query: string;
+  label: string;
+  total: number;
 }
 
 export const NO_BOOKMARKS: BookmarkChoice = { collections: [], gems: [] };
@@ -16,7 +25,8 @@ export const MAX_CHOSEN_COLLECTIONS = 20;
 
 export type CheckState = 'checked' | 'mixed' | 'unchecked';
 
-export const bookmarkCount = (choice: BookmarkChoice) => choice.collections.length + choice.gems.length;
+export const bookmarkCount = (choice: BookmarkChoice) =>
+  choice.collections.length + choice.gems.length + (choice.searches?.length ?? 0);
 
 const hasCollection = (choice: BookmarkChoice, id: number) => choice.collections.some((c) => c.id === id);
 
@@ -50,6 +60,7 @@ export function toggleCollection(
     return { ...choice, collections: choice.collections.filter((c) => c.id !== collection.id) };
   const inside = new Set([collection.id, ...descendantIds]);
   return {
+    ...choice,
     collections: [...choice.collections.filter((c) => !inside.has(c.id)), collection],
     gems: choice.gems.filter((g) => g.collectionId === null || !inside.has(g.collectionId)),
   };
@@ -67,6 +78,7 @@ export function toggleGem(
   if (gem.collectionId !== null && hasCollection(choice, gem.collectionId)) {
     const { collectionId } = gem;
     return {
+      ...choice,
       collections: choice.collections.filter((c) => c.id !== collectionId),
       gems: [
         ...choice.gems,
@@ -86,8 +98,9 @@ export function overLimit(choice: BookmarkChoice): string | null {
   return null;
 }
 
-/** The ids a question's context takes. */
+/** The ids (and searches) a question's context takes. */
 export const contextIds = (choice: BookmarkChoice) => ({
   gemIds: choice.gems.map((g) => g.id),
   collectionIds: choice.collections.map((c) => c.id),
+  ...(choice.searches?.length ? { searches: choice.searches.map((s) => s.query) } : {}),
 });

@@ -17,6 +17,8 @@ export function useChosenBookmarks(chatId: number | null) {
     removeGem: (id: number) => setChoice((c) => ({ ...c, gems: c.gems.filter((g) => g.id !== id) })),
     removeCollection: (id: number) =>
       setChoice((c) => ({ ...c, collections: c.collections.filter((col) => col.id !== id) })),
+    removeSearch: (query: string) =>
+      setChoice((c) => ({ ...c, searches: c.searches?.filter((s) => s.query !== query) })),
     clear: () => setChoice(NO_BOOKMARKS),
   };
 }

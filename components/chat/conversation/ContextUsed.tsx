@@ -4,11 +4,13 @@ import { MAX_GEMS_PER_COLLECTION } from '@/lib/api/context-budget';
 const INCLUDED = { full: 'in full', truncated: 'cut to fit', dropped: 'left out (no room)' } as const;
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** One line of the manifest. The stand-in for a collection's unread gems was never measured: no tokens to show. */
+/** One line of the manifest. The stand-in for a collection's or search's unread gems was never measured: no tokens to show. */
 function itemLine(item: ContextManifestItem) {
   if (item.omitted !== undefined) {
     const gems = item.omitted === 1 ? 'gem' : 'gems';
-    return `${count(item.omitted)} more ${gems} of this collection not read (only the newest ${count(MAX_GEMS_PER_COLLECTION)} are)`;
+    return item.kind === 'searchGem'
+      ? `${count(item.omitted)} more ${gems} found by "${item.query ?? ''}" not read (only the first ${count(MAX_GEMS_PER_COLLECTION)} are)`
+      : `${count(item.omitted)} more ${gems} of this collection not read (only the newest ${count(MAX_GEMS_PER_COLLECTION)} are)`;
   }
   return `${item.title || item.url || item.kind} — ${INCLUDED[item.included]} (${count(item.includedTokens)} of ${count(item.tokens)} tokens)`;
 }

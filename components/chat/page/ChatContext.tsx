@@ -39,6 +39,7 @@ export function ChatContext({ attached, followTabs }: ChatContextProps) {
             files: files.files.length,
             collections: bookmarks.choice.collections.length,
             gems: bookmarks.choice.gems.length,
+            searches: bookmarks.choice.searches?.length ?? 0,
             pageGems: attached.sendable ? pageGemCount : 0,
             text: Boolean(text.trim()),
           }}

@@ -7,6 +7,8 @@ export interface ContextCounts {
   collections: number;
   /** Gems chosen one by one as context. */
   gems: number;
+  /** Library searches whose gems go as context. */
+  searches?: number;
   /** The user's gems saved for the attached page (sent when `pageGemsIncluded`). */
   pageGems: number;
   /** Free text from Contexts → Context Text. */
@@ -40,6 +42,7 @@ export function ContextSummary({
     counts.files ? plural(counts.files, 'file', 'files') : null,
     counts.collections ? plural(counts.collections, 'collection', 'collections') : null,
     counts.gems ? plural(counts.gems, 'gem', 'gems') : null,
+    counts.searches ? plural(counts.searches, 'search', 'searches') : null,
     counts.pageGems && pageGemsIncluded ? plural(counts.pageGems, 'gem of this page', 'gems of this page') : null,
   ].filter(Boolean);
   if (!parts.length) {

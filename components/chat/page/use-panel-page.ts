@@ -1,8 +1,13 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { takeChatRequest, watchChatRequests } from '@/lib/chat/chat-requests';
-import type { ChatRequest } from '@/lib/messaging/types';
+import {
+  type ChatRequest,
+  isLibraryRequest,
+  type LibraryChat,
+  takeChatRequest,
+  watchChatRequests,
+} from '@/lib/chat/chat-requests';
 import { draftAtom } from '../atoms';
 import { useAttachedPage } from './use-attached-page';
 
@@ -17,29 +22,35 @@ async function activeTabId(): Promise<number | undefined> {
   return tab?.id;
 }
 
+type PageRequest = Exclude<ChatRequest, { library: unknown }>;
+
 /**
  * The attached page (useAttachedPage), and what the right-click menu asked for: "Ask about the selection"
  * puts the selection in the composer as a quote. The panel is one per window, so a request can be for the
  * window's active tab while the chat is about another: the switch to that tab is offered, the quote held
- * until the user takes it (at once when following tabs) and dropped if they keep the old page.
+ * until the user takes it (at once when following tabs) and dropped if they keep the old page. The library's
+ * requests are about saved gems, not a tab's page: they are taken at once (`libraryChat`, use-library-chat.ts).
  */
 export function usePanelPage() {
   const attached = useAttachedPage();
   const { tabId, reading, offerTab } = attached;
   const setDraft = useSetAtom(draftAtom);
-  const [held, setHeld] = useState<ChatRequest | null>(null);
+  const [held, setHeld] = useState<PageRequest | null>(null);
+  const [libraryChat, setLibraryChat] = useState<LibraryChat | null>(null);
 
   useEffect(() => {
     // Until the first read is done the tab the chat is about is not known.
     if (reading && tabId === null) return;
     const take = async () => {
       const own = tabId !== null ? await takeChatRequest(tabId) : null;
-      const quote = own?.quote;
+      if (own && isLibraryRequest(own)) setLibraryChat(own.library);
+      const quote = own && !isLibraryRequest(own) ? own.quote : null;
       if (quote) setDraft((typed) => quoted(quote) + typed);
       const active = await activeTabId();
       if (active === undefined || active === tabId) return;
       const other = await takeChatRequest(active);
       if (!other) return;
+      if (isLibraryRequest(other)) return setLibraryChat(other.library);
       setHeld(other);
       await offerTab(active);
     };
@@ -59,7 +70,8 @@ export function usePanelPage() {
     setHeld(null);
     keep();
   }, [keep]);
-  return { ...attached, keep: keepOld, quoteWaiting: held?.quote != null };
+  const libraryChatTaken = useCallback(() => setLibraryChat(null), []);
+  return { ...attached, keep: keepOld, quoteWaiting: held?.quote != null, libraryChat, libraryChatTaken };
 }
 
 export type PanelPage = ReturnType<typeof usePanelPage>;

@@ -35,6 +35,9 @@ export function itemLabel(item: ContextItem): string {
     case 'collectionGem':
       parts.push(`Gem #${item.id} from collection #${item.collectionId}`);
       break;
+    case 'searchGem':
+      parts.push(`Gem #${item.id} found by the search ${JSON.stringify(item.query ?? '')}`);
+      break;
     case 'memory':
       parts.push(`Something the user asked you to remember (memory #${item.id})`);
       break;
@@ -181,6 +184,7 @@ export function fitContext(
       kind: item.kind,
       ...(item.id !== undefined ? { id: item.id } : {}),
       ...(item.collectionId ? { collectionId: item.collectionId } : {}),
+      ...(item.query !== undefined ? { query: item.query } : {}),
       ...(item.url ? { url: item.url } : {}),
       title: item.title,
       tokens: item.image || item.omitted !== undefined ? 0 : estimateTokens(`${itemLabel(item)}\n${item.text}`),

@@ -6,7 +6,7 @@
  * The token estimate and the budget are shared with the side panel: lib/api/context-budget.ts.
  *
  * Items are kept in priority order (free text, files, page extract, chosen gems, page gems,
- * collection gems, sub-collections included). When everything fits it is sent whole. Otherwise the
+ * collection gems, sub-collections included, then the gems of searches). When everything fits it is sent whole. Otherwise the
  * items the user gave (free text, files, page extract) go first in that order, the first one that
  * does not fit cut to the room left and the rest of them dropped; the room then left is filled with
  * the gems' passages most relevant to the question (server/features/answers/retrieval.ts), best first, and the
@@ -24,6 +24,8 @@ import { fieldError } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
 import { loadContextFiles } from '../chat-files/chat-files';
 import { subtreeIds } from '../collections/collections';
+import { searchContextGemIds } from '../search/context-gems';
+import { parseQueryText } from '../search/parse-query';
 
 export {
   CHARS_PER_TOKEN,
@@ -46,7 +48,9 @@ export interface ContextItem {
   /** A file's format; an image file has `image` and no text. */
   format?: ChatFileFormat;
   image?: { bytes: Uint8Array; mediaType: string };
-  /** A stand-in for this many gems of a collection that were not read (past MAX_GEMS_PER_COLLECTION); never sent. */
+  /** The search a search gem was found by. */
+  query?: string;
+  /** A stand-in for this many gems of a collection or search that were not read (past MAX_GEMS_PER_COLLECTION); never sent. */
   omitted?: number;
 }
 
@@ -78,7 +82,7 @@ export interface ContextManifest {
 
 /** Gems (chosen, at the page, in a collection): the material passages are chosen from when it does not all fit. */
 export const isMaterial = (item: ContextItem) =>
-  item.kind === 'gem' || item.kind === 'pageGem' || item.kind === 'collectionGem';
+  item.kind === 'gem' || item.kind === 'pageGem' || item.kind === 'collectionGem' || item.kind === 'searchGem';
 
 const gemText = (gem: GemRow) => [gem.description, gem.text].filter((part) => part?.trim()).join('\n\n');
 const gemItem = (kind: ContextItem['kind'], gem: GemRow, collectionId?: number): ContextItem => ({
@@ -205,6 +209,30 @@ export async function gatherContext(
         }
       } else if (!lenient) throw fieldError(404, field('collectionIds', index), `collection ${id} not found`);
     }
+  }
+
+  for (const [index, text] of [...new Set(input.searches)].entries()) {
+    // The search's own rule says which gems it may read (server/features/search/readable.ts), as in the library.
+    const { ids, total } = await searchContextGemIds(
+      db,
+      userId,
+      parseQueryText(text, field('searches', index)),
+      MAX_GEMS_PER_COLLECTION,
+    );
+    const rows = ids.length ? await db.select().from(gems).where(inArray(gems.id, ids)) : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (row) add({ ...gemItem('searchGem', row), query: text });
+    }
+    if (total > ids.length)
+      add({
+        kind: 'searchGem',
+        query: text,
+        title: `${(total - ids.length).toLocaleString('en-US')} more gems found by the search ${JSON.stringify(text)} not read (only its first ${MAX_GEMS_PER_COLLECTION.toLocaleString('en-US')} are)`,
+        text: '',
+        omitted: total - ids.length,
+      });
   }
   return items;
 }

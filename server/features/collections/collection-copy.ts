@@ -10,7 +10,8 @@ import { collectSubtree, lockUserCollections, toCollection } from './collections
  * Copies a collection, its sub-collections and their gems (not the trashed ones) with their tags and notes, as a
  * sibling named "<name> (copy)", in one transaction. The gems are copied by ONE statement over the old → new
  * collection map: each copy's id is drawn from the sequence beside its original's, so its tag links are copied in the
- * same statement. An image gem's copy links to the original's stored file.
+ * same statement. An image gem's copy links to the original's stored file, which passes to the copy if the original
+ * is deleted for good (purge-gems.ts).
  */
 export async function copyCollection(db: Db, ownerId: number, id: number): Promise<Collection> {
   return db.transaction(async (tx) => {

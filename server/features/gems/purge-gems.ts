@@ -1,10 +1,26 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gems, uploads } from '../../db/schema';
-import type { GemRow } from '../../db/types';
+import type { GemRow, Tx } from '../../db/types';
 import type { FileStore } from '../../storage/file-store';
 import { clearInstructionDefault } from '../instructions/voices';
 import { fileNameOf } from '../uploads/upload-files';
+
+/**
+ * A copied image gem (collection copy) links to its original's stored file: before the original goes for good, its
+ * file passes to a copy still showing that image (in the trash or not), so it is deleted only with the last of them.
+ */
+async function handOverImages(tx: Tx, ids: readonly number[]) {
+  const gone = `{${ids.join(',')}}`;
+  await tx.execute(sql`
+    UPDATE uploads u SET gem_id = heir.id
+    FROM gems o, LATERAL (
+      SELECT c.id FROM gems c
+      WHERE c.owner_id = o.owner_id AND c.image = o.image AND NOT (c.id = ANY(${gone}::int[]))
+      ORDER BY c.id LIMIT 1
+    ) heir
+    WHERE u.gem_id = o.id AND u.purpose = 'gem' AND o.id = ANY(${gone}::int[])`);
+}
 
 /**
  * Deletes gems of one owner for good: their rows (and uploads' rows) in one transaction, then their stored files. A
@@ -19,6 +35,7 @@ export async function purgeGems(
   if (!rows.length) return;
   const ids = rows.map((row) => row.id);
   const files = await db.transaction(async (tx) => {
+    await handOverImages(tx, ids);
     const removed = await tx.delete(uploads).where(inArray(uploads.gemId, ids)).returning();
     await tx.delete(gems).where(and(eq(gems.ownerId, ownerId), inArray(gems.id, ids)));
     for (const row of rows)

@@ -29,6 +29,8 @@ export interface CompiledSearch {
   sort: SearchSort;
 }
 
+/** A gem's document: its tags' part apart (migration 0024), the expression gems_owner_doc_idx is built on. */
+const DOC = sql.raw('(g.search_doc || g.tags_doc)');
 /** The `english` configuration: stemmed, as the document is made (migration 0021). */
 const CONFIG = sql.raw(`'english'::regconfig`);
 /** Words at least this long may match a title word with a typo (pg_trgm's word similarity). */
@@ -154,7 +156,7 @@ class Compiler {
     if (isSymbols(word)) return this.substring(word);
     const prefix = last && word.length >= PREFIX_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(word);
     const query = prefix ? sql`to_tsquery(${CONFIG}, ${`${word}:*`})` : sql`plainto_tsquery(${CONFIG}, ${word})`;
-    const ways = [sql`g.search_doc @@ ${query}`];
+    const ways = [sql`${DOC} @@ ${query}`];
     if (!negated) {
       this.positive.push(query);
       this.positiveWords.push(word);
@@ -183,7 +185,7 @@ class Compiler {
       this.positive.push(query);
       this.positiveWords.push(phrase);
     }
-    return sql`(g.search_doc @@ ${query} OR lower(g.title) LIKE ${`%${escapeLike(phrase)}%`})`;
+    return sql`(${DOC} @@ ${query} OR lower(g.title) LIKE ${`%${escapeLike(phrase)}%`})`;
   }
 }
 
@@ -251,7 +253,7 @@ export function compileSearch(
       )})`
     : null;
   const rank = textQuery
-    ? sql`(ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', g.search_doc, ${textQuery}) + similarity(lower(g.title), ${compiler.positiveWords.join(' ')}))`
+    ? sql`(ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', ${DOC}, ${textQuery}) + similarity(lower(g.title), ${compiler.positiveWords.join(' ')}))`
     : sql`0::real`;
   const sort = query.sort ?? { key: textQuery ? 'relevance' : 'added', dir: 'desc' };
   return {

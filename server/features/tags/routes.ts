@@ -2,17 +2,8 @@ import { tagApi, tagTreeApi } from '../../../lib/api/routes/tags';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
 import { withPaths } from './tag-paths';
-import {
-  createTagPath,
-  deleteAllTags,
-  deleteTags,
-  mergeTags,
-  setTagColors,
-  subTags,
-  tagCounts,
-  updateTag,
-} from './tag-tree';
-import { listTags, toTag } from './tags';
+import { deleteAllTags, deleteTags, mergeTags, setTagColors, subTags, tagCounts, updateTag } from './tag-tree';
+import { createTagPath, listTags, toTag } from './tags';
 
 const numericId = { match: { id: '[0-9]+' } };
 

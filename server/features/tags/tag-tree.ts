@@ -6,7 +6,7 @@ import { gemTags, NOT_SAVE_TYPES, tags } from '../../db/schema';
 import type { TagRow, Tx } from '../../db/types';
 import { ApiError, fieldError, notFound } from '../../http/errors';
 import { withPaths } from './tag-paths';
-import { findOrCreateTag, listTags } from './tags';
+import { listTags } from './tags';
 
 /**
  * Nested tags: a tag's parent makes its path (`parent/child`). Tag names stay unique per user whatever their parent
@@ -24,25 +24,6 @@ function subtree(all: readonly Pick<TagRow, 'id' | 'parentId'>[], rootId: number
   for (let i = 0; i < ids.length; i++)
     for (const t of all) if (t.parentId === ids[i] && !ids.includes(t.id)) ids.push(t.id);
   return ids;
-}
-
-/**
- * `POST /api/tags` with a path: `a/b` finds or makes `a` (under `parentId` when given), then `b` under it. A tag that
- * exists already keeps its place; the last one is the answer.
- */
-export async function createTagPath(db: Db, ownerId: number, path: string, parentId?: number | null) {
-  const names = path
-    .split('/')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  if (!names.length) throw fieldError(400, 'data.tag', 'This field is required.');
-  let parent = parentId ?? null;
-  let tag: TagRow | undefined;
-  for (const name of names) {
-    tag = await findOrCreateTag(db, ownerId, name, parent);
-    parent = tag.id;
-  }
-  return tag as TagRow;
 }
 
 async function answer(db: Db, ownerId: number, ids: readonly number[]): Promise<TagWithPath[]> {

@@ -76,7 +76,9 @@ async function splitRefs(db: Db, refs: (number | string)[]) {
   const spelt = refs.filter((r): r is string => typeof r === 'string');
   const names = new Map<string, string>();
   if (!spelt.length) return { ids, names };
-  const keys = await foldNamesQuery(db).execute({ names: spelt });
+  // A path `a/b` names its last tag (tag names are unique per user whatever their parent).
+  const leaves = spelt.map((name) => tagPathNames(name, 'tags').at(-1) as string);
+  const keys = await foldNamesQuery(db).execute({ names: leaves });
   for (const [index, { key }] of keys.entries()) if (!names.has(key)) names.set(key, spelt[index] as string);
   return { ids, names };
 }
@@ -85,7 +87,7 @@ export interface FoundTags {
   /** The user's tags the references name, in name order (the order a gem lists them in). */
   rows: TagRow[];
   unknownIds: number[];
-  /** Names the user has no tag of yet. */
+  /** Names (or paths `a/b`, see createTagPath) whose tag the user has not got yet. */
   missingNames: string[];
 }
 
@@ -120,17 +122,50 @@ export async function findTagRefs(db: Db, ownerId: number, refs: (number | strin
   };
 }
 
+/** The tag names of a path `a/b` (one name without a slash), trimmed; none is a 400 naming `field`. */
+export function tagPathNames(path: string, field: string): string[] {
+  const names = path
+    .split('/')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (!names.length) throw fieldError(400, field, 'This field is required.');
+  return names;
+}
+
 /**
- * Creates the user's tags of these names; a name that exists meanwhile is left as it is. In name
- * order, so that two requests creating the same tags never wait on each other crosswise.
+ * A path `a/b` (`POST /api/tags`, and tag names sent with a gem): finds or makes `a` (under `parentId` when given),
+ * then `b` under it. A tag that exists already keeps its place; the last one is the answer.
+ */
+export async function createTagPath(
+  db: Db,
+  ownerId: number,
+  path: string,
+  parentId?: number | null,
+  field = 'data.tag',
+): Promise<TagRow> {
+  let parent = parentId ?? null;
+  let tag: TagRow | undefined;
+  for (const name of tagPathNames(path, field)) {
+    tag = await findOrCreateTag(db, ownerId, name, parent);
+    parent = tag.id;
+  }
+  return tag as TagRow;
+}
+
+/**
+ * Creates the user's tags of these names (paths `a/b` nest, see createTagPath); a name that exists meanwhile is left
+ * as it is. In name order, so that two requests creating the same tags never wait on each other crosswise.
  */
 export async function createTags(db: Db, ownerId: number, names: string[]): Promise<void> {
   if (!names.length) return;
   const sorted = [...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
-  await db
-    .insert(tags)
-    .values(sorted.map((name) => ({ ownerId, name })))
-    .onConflictDoNothing();
+  const plain = sorted.filter((name) => !name.includes('/'));
+  if (plain.length)
+    await db
+      .insert(tags)
+      .values(plain.map((name) => ({ ownerId, name: name.trim() })))
+      .onConflictDoNothing();
+  for (const path of sorted.filter((name) => name.includes('/'))) await createTagPath(db, ownerId, path, null, 'tags');
 }
 
 export function unknownTagIds(missing: number[]): ApiError {

@@ -1,0 +1,168 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Page } from 'puppeteer';
+import { buildServer, SERVER_ENTRY } from '../scripts/build-server';
+import { openDatabase } from '../server/db/client';
+import { selectRows } from '../server/db/rows';
+import { type ExtensionBrowser, launchWithExtension } from '../tests/e2e/browser';
+import { signUpInOptions } from '../tests/e2e/flows';
+import { freePort, type ServerProcess, startServerProcess } from '../tests/server-process';
+import { summary } from './stats';
+
+/**
+ * The library page in Chromium with the built extension, over a compiled server on PGlite with `gemCount` gems seeded
+ * straight into its database: (a) library.html opened → the first page's gems drawn in the list, `runs` times;
+ * (b) the list scrolled through 10,000 gems (the pages load as it nears their end) while a PerformanceObserver
+ * records the main thread's long tasks (over 50 ms; goal: none).
+ */
+
+const USER = { username: 'benchlibrary', email: 'library@bench.test', password: 'correct horse battery' };
+const GOALS = { firstRowsP50: 300, scrolled: 10_000 };
+const VIEWPORT = { width: 1280, height: 800 };
+
+/** Gems for the searcher (no page text: the list shows none), straight into the database, in batches. */
+export async function seedLibrary(dataDir: string, gemCount: number) {
+  const database = await openDatabase({ dataDir, durableWrites: false });
+  const { db } = database;
+  try {
+    const [user] = await selectRows<{ id: number }>(db, sql`SELECT id FROM users WHERE username = ${USER.username}`);
+    if (!user) throw new Error('the bench user was not made');
+    const collections: number[] = [];
+    for (const name of ['Work', 'Home', 'Reading', 'Recipes', 'Travel']) {
+      const [row] = await selectRows<{ id: number }>(
+        db,
+        sql`INSERT INTO collections (owner_id, name) VALUES (${user.id}, ${name}) RETURNING id`,
+      );
+      if (row) collections.push(row.id);
+    }
+    for (let from = 1; from <= gemCount; from += 10_000) {
+      const to = Math.min(gemCount, from + 9_999);
+      await db.execute(sql`
+        INSERT INTO gems (owner_id, collection_id, title, description, url, canonical_url, media_type, created_at)
+        SELECT ${user.id}, (${`{${collections.join(',')}}`}::int[])[1 + i % ${collections.length}],
+          'Seeded gem ' || i || ': notes on ' || (ARRAY['herons', 'tarts', 'rust', 'lisbon', 'compilers'])[1 + i % 5],
+          'A page kept for later, number ' || i,
+          'https://site' || (i % 500) || '.example/p/' || i, 'site' || (i % 500) || '.example/p/' || i,
+          (ARRAY['Link', 'Article', 'Code', 'Image', 'Note'])[1 + i % 5], now() - (i || ' seconds')::interval
+        FROM generate_series(${from}::int, ${to}::int) i`);
+    }
+    await db.execute(sql.raw('VACUUM ANALYZE gems'));
+  } finally {
+    await database.close();
+  }
+}
+
+/** Before any script of the page: when the first gem row appears, and the long tasks (Long Tasks API). */
+export function watchPage(page: Page) {
+  return page.evaluateOnNewDocument(() => {
+    const scope = window as unknown as { firstRowsAt?: number; longTasks: number[] };
+    scope.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) scope.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+    new MutationObserver((_changes, observer) => {
+      if (document.querySelector('.library-virtual-item')) {
+        scope.firstRowsAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** library.html opened in a new tab → the first page's gems drawn (ms from the navigation's start). */
+async function openOnce(ctx: ExtensionBrowser): Promise<number> {
+  const page = await ctx.browser.newPage();
+  await page.setViewport(VIEWPORT);
+  await watchPage(page);
+  await page.goto(`chrome-extension://${ctx.extensionId}/library.html`);
+  await page.waitForFunction(() => (window as unknown as { firstRowsAt?: number }).firstRowsAt !== undefined);
+  const at = await page.evaluate(() => (window as unknown as { firstRowsAt: number }).firstRowsAt);
+  await page.close();
+  return at;
+}
+
+interface Scroll {
+  rows: number;
+  seconds: number;
+  longTasks: number[];
+}
+
+/** Scrolls the list down a screen at a time, each step drawn, until gem `rows` is drawn. */
+async function scrollThrough(ctx: ExtensionBrowser, rows: number): Promise<Scroll> {
+  const page = await ctx.browser.newPage();
+  await page.setViewport(VIEWPORT);
+  await watchPage(page);
+  await page.goto(`chrome-extension://${ctx.extensionId}/library.html`);
+  await page.waitForSelector('.library-virtual-item');
+  await page.evaluate(() => {
+    (window as unknown as { longTasks: number[] }).longTasks.length = 0; // the opening's are (a)'s
+  });
+  const started = performance.now();
+  let drawn = 0;
+  while (drawn < rows) {
+    drawn = await page.evaluate(async () => {
+      const scroller = document.querySelector('.library-scroller') as HTMLElement;
+      scroller.scrollTop += scroller.clientHeight;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const positions = [...document.querySelectorAll('.library-virtual-item')].map((li) =>
+        Number(li.getAttribute('aria-posinset')),
+      );
+      return Math.max(0, ...positions);
+    });
+    // At the end of what is loaded: wait for the next page (the list asks for it as its last gems are drawn).
+    if (drawn < rows)
+      await page.waitForFunction(
+        () => {
+          const scroller = document.querySelector('.library-scroller') as HTMLElement;
+          return scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1;
+        },
+        { timeout: 30_000 },
+      );
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  await page.close();
+  return { rows: drawn, seconds, longTasks };
+}
+
+export async function benchLibrary(gemCount: number, runs: number): Promise<string[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-library-'));
+  const port = await freePort();
+  await buildServer();
+  const start = () =>
+    startServerProcess({ port, args: [SERVER_ENTRY], env: { DATA_DIR: dataDir }, timeoutMs: 120_000 });
+  let server: ServerProcess | undefined = await start();
+  const ctx = await launchWithExtension();
+  try {
+    await (await signUpInOptions(ctx, server.url, USER)).close();
+    await server.stop();
+    const seeding = performance.now();
+    await seedLibrary(dataDir, gemCount);
+    const seeded = ((performance.now() - seeding) / 1000).toFixed(0);
+    server = await start();
+    await openOnce(ctx); // the first opening compiles the page's code
+    const openings: number[] = [];
+    for (let i = 0; i < runs; i++) openings.push(await openOnce(ctx));
+    const scroll = await scrollThrough(ctx, Math.min(GOALS.scrolled, gemCount));
+    const longest = Math.max(0, ...scroll.longTasks);
+    return [
+      `Library page in Chromium (PGlite, ${gemCount} gems seeded in ${seeded} s; viewport ${VIEWPORT.width}×${VIEWPORT.height})`,
+      summary('library.html opened → first page of gems drawn', openings, GOALS.firstRowsP50),
+      `  scrolled through ${scroll.rows} gems in ${scroll.seconds.toFixed(1)} s: ${scroll.longTasks.length} tasks over 50 ms, longest ${longest.toFixed(0)} ms  (goal: none)`,
+    ];
+  } finally {
+    await ctx.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const lines = await benchLibrary(
+    Number(process.env.BENCH_LIBRARY_GEMS ?? process.env.BENCH_GEMS ?? 100_000),
+    Number(process.env.BENCH_LIBRARY_RUNS ?? 20),
+  );
+  for (const line of lines) console.log(line);
+}
