@@ -227,8 +227,10 @@ function orderOf(sort: SearchSort, hasRank: boolean): SQL {
     case 'site':
       return sql`${gemHostSql} ${dir}, g.created_at DESC, g.id DESC`;
     case 'manual':
-      // Fractional keys compare byte by byte, whatever the database's collation.
-      return sql`g.sort_key COLLATE "C" ${dir} NULLS LAST, g.created_at DESC, g.id DESC`;
+      // Fractional keys compare byte by byte, whatever the database's collation. Gems not placed yet (saved or moved
+      // in since) come first, newest first, as the collection's page lists them and as placing one keys them
+      // (server/features/gems/gem-order.ts): they stay where they are shown when the next placement keys them.
+      return sql`g.sort_key COLLATE "C" ${dir} NULLS ${sql.raw(sort.dir === 'asc' ? 'FIRST' : 'LAST')}, g.created_at DESC, g.id DESC`;
   }
 }
 

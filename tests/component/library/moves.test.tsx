@@ -256,9 +256,21 @@ describe('moving tags and gems', () => {
     // jsdom lays nothing out: the drop lands in the lower half of a zero-height box, i.e. after it.
     drag(gemRow(/^Tart 2/), gemRow(/^Tart 1/));
     await waitFor(() => expect(rowTitles()).toEqual(['Tart 3', 'Tart 1', 'Tart 2']));
-    const order = (
-      await server.call(`filter-search?q=${encodeURIComponent('collection:Recipes')}&sortby=manual&orderby=asc`)
-    ).data as Gem[];
-    expect(order.map((g) => g.title)).toEqual(['Tart 3', 'Tart 1', 'Tart 2']);
+    const manualOrder = async () =>
+      (await server.call(`filter-search?q=${encodeURIComponent('collection:Recipes')}&sortby=manual&orderby=asc`))
+        .data as Gem[];
+    expect((await manualOrder()).map((g) => g.title)).toEqual(['Tart 3', 'Tart 1', 'Tart 2']);
+
+    // A gem saved into the collection since is shown first (not placed yet), and stays first when the next placement
+    // gives it a key.
+    await server.call('gems', 'POST', {
+      data: { title: 'Tart 4', url: 'https://cooking.example.test/tart-4', collectionId: recipes.id },
+    });
+    expect((await manualOrder()).map((g) => g.title)).toEqual(['Tart 4', 'Tart 3', 'Tart 1', 'Tart 2']);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    screen.getByRole('button', { name: /^Tart 2/ }).focus();
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    await waitFor(() => expect(notice()).toMatch(/^Moved Tart 2/));
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 4', 'Tart 3', 'Tart 2', 'Tart 1']), { timeout: 5000 });
   });
 });
