@@ -257,7 +257,9 @@ describe('the library page', () => {
   });
 
   it('the toolbar button\'s menu item "Open library" opens the library page', async () => {
-    const opened = ctx.browser.waitForTarget((t) => t.url().endsWith('/library.html'));
+    // a new tab: the library tab already open is at /library.html too once its sheet has closed
+    const before = new Set(ctx.browser.targets());
+    const opened = ctx.browser.waitForTarget((t) => !before.has(t) && t.url().endsWith('/library.html'));
     await clickMenuItem(ctx, { menuItemId: 'trove-open-library' });
     const page = (await (await opened).asPage()) as Page;
     await page.waitForSelector('.library-row-title');
@@ -266,7 +268,7 @@ describe('the library page', () => {
   });
 
   it('"Chat about it" in the sheet opens the side panel on a new chat with that gem as context; the answer reads it', async () => {
-    // The menu item's case may have closed the first library tab (it was the tab at /library.html): a tab of its own.
+    // a fresh library tab: the whole list, no search or sheet left by the cases before
     library = await openExtensionPage(ctx, 'library.html');
     await library.setViewport({ width: 1280, height: 800 });
     await library.waitForSelector('.library-row-open');
@@ -339,12 +341,6 @@ describe('the library page', () => {
       ['Nougat', 'sugary'],
     ])
       await createOverApi(...api, 'gems', { title, url: `https://sweets.example.test/${title}`, tags: [tag] });
-    // "Open library" (the case before) showed and closed the library's tab: open it again.
-    if (library.isClosed()) {
-      library = await ctx.browser.newPage();
-      await library.setViewport({ width: 1280, height: 800 });
-      await library.goto(`chrome-extension://${ctx.extensionId}/library.html`);
-    }
     const tags = async () =>
       ((await getOverApi(...api, 'tags')) as { data: { tag: string; color: string | null }[] }).data;
     await library.reload();
@@ -458,11 +454,6 @@ describe('the library page', () => {
     `::-p-xpath(//div[contains(@class,"library-nav-row")][.//span[@class="library-nav-label" and text()="${name}"]])`;
 
   it('moves a collection by keyboard: Ctrl+X on Travel, Ctrl+V on Recipes nests it; Move to… by keys puts it back at the top', async () => {
-    // The menu item's case above may have found (and closed) this page: its address is library.html again.
-    if (!library || library.isClosed()) {
-      library = await openExtensionPage(ctx, 'library.html');
-      await library.setViewport({ width: 1280, height: 800 });
-    }
     await library.bringToFront();
     await library.waitForSelector(navRow('Travel'));
     await focusNav('Travel');
