@@ -115,50 +115,6 @@ beforeAll(async () => {
   };
 });
 
-describe('the route list', () => {
-  it('covers every route the app declares, and nothing else', async () => {
-    const database = await openTestDatabase();
-    const dir = makeDataDir();
-    try {
-      const tokens = { secret: SECRET, accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 60 };
-      const ai = {
-        secret: SECRET,
-        startingCredits: 0,
-        leaseSeconds: 30,
-        outbound: makeOutbound(parseAddressPolicy('public')),
-      };
-      const app = createApp({
-        db: database.db,
-        tokens,
-        files: { store: localFileStore(dir) },
-        adminToken: ADMIN_TOKEN,
-        ai,
-        generations: new Generations(newLeaseSettings(30)),
-        requests: { limits: rateLimitSettings(undefined), trustedProxies: 0 },
-      });
-      // a parameter's pattern (`:id{[0-9]+}`) is how the server matches it; the list names the parameter alone
-      const declared = new Set(
-        app.routes
-          .filter((r) => r.method !== 'ALL')
-          .map((r) => `${r.method} ${r.path.replace(/(:\w+)\{[^}]*\}/g, '$1')}`),
-      );
-      const listed = new Set(ROUTES.map((r) => `${r.method} ${r.pattern}`));
-      expect(
-        [...declared].filter((r) => !listed.has(r)),
-        'routes missing from tests/server/api-routes.ts',
-      ).toEqual([]);
-      expect(
-        [...listed].filter((r) => !declared.has(r)),
-        'listed routes the app does not have',
-      ).toEqual([]);
-      expect(listed.size).toBe(ROUTES.length);
-    } finally {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
 interface Failure {
   label: string;
   status: number;
@@ -385,7 +341,7 @@ describe('text with NUL and lone surrogates', () => {
 
 const NUL = (text: string) => `${text.slice(0, 2)}\u0000${text.slice(2)}`;
 
-// Last: its hundreds of sign-in and sign-up attempts may meet the rate limits (429s, accepted here).
+// After the text tests: its hundreds of sign-in and sign-up attempts may meet the rate limits (429s, accepted here).
 describe('every route under a corpus of bad input', () => {
   it('never answers 5xx, and every error is an envelope naming the problem', async () => {
     const all = ROUTES.flatMap((route, turn) => fuzzCases(route, fixtures, turn));
@@ -410,4 +366,50 @@ describe('every route under a corpus of bad input', () => {
     expect(failures.slice(0, 25), `${failures.length} failures`).toEqual([]);
     expect(serverErrors).toBe(0);
   }, 300_000);
+});
+
+// After the requests: opening a database in this process holds its event loop for seconds on a loaded machine, long
+// enough for the server to close the client's idle kept-alive connection as the next request takes it (ECONNRESET).
+describe('the route list', () => {
+  it('covers every route the app declares, and nothing else', async () => {
+    const database = await openTestDatabase();
+    const dir = makeDataDir();
+    try {
+      const tokens = { secret: SECRET, accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 60 };
+      const ai = {
+        secret: SECRET,
+        startingCredits: 0,
+        leaseSeconds: 30,
+        outbound: makeOutbound(parseAddressPolicy('public')),
+      };
+      const app = createApp({
+        db: database.db,
+        tokens,
+        files: { store: localFileStore(dir) },
+        adminToken: ADMIN_TOKEN,
+        ai,
+        generations: new Generations(newLeaseSettings(30)),
+        requests: { limits: rateLimitSettings(undefined), trustedProxies: 0 },
+      });
+      // a parameter's pattern (`:id{[0-9]+}`) is how the server matches it; the list names the parameter alone
+      const declared = new Set(
+        app.routes
+          .filter((r) => r.method !== 'ALL')
+          .map((r) => `${r.method} ${r.path.replace(/(:\w+)\{[^}]*\}/g, '$1')}`),
+      );
+      const listed = new Set(ROUTES.map((r) => `${r.method} ${r.pattern}`));
+      expect(
+        [...declared].filter((r) => !listed.has(r)),
+        'routes missing from tests/server/api-routes.ts',
+      ).toEqual([]);
+      expect(
+        [...listed].filter((r) => !declared.has(r)),
+        'listed routes the app does not have',
+      ).toEqual([]);
+      expect(listed.size).toBe(ROUTES.length);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
