@@ -47,6 +47,8 @@ export default defineConfig({
           name: 'component',
           environment: 'jsdom',
           include: ['tests/component/**/*.test.tsx'],
+          // packages loaded once per worker; our modules afresh in each file (see the setup file)
+          isolate: false,
           setupFiles: ['tests/component/setup.ts'],
           globalSetup: ['tests/component/global-setup.ts', serverBuild],
           // A find waits up to 5 s on a busy 2-core machine (setup.ts); a test gets room for a few of them.
