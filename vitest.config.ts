@@ -90,7 +90,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time (scripts/test-all.ts, --maxWorkers=2): each has its own server, port, data folder,
+          // browser profile and fake provider (environment.ts), and a journey waits on them far more than it computes.
         },
       },
     ],
