@@ -47,6 +47,8 @@ export default defineConfig({
           name: 'component',
           environment: 'jsdom',
           include: ['tests/component/**/*.test.tsx'],
+          // packages loaded once per worker; our modules afresh in each file (see the setup file)
+          isolate: false,
           setupFiles: ['tests/component/setup.ts'],
           globalSetup: ['tests/component/global-setup.ts', serverBuild],
           // A find waits up to 5 s on a busy 2-core machine (setup.ts); a test gets room for a few of them.
@@ -88,7 +90,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time (scripts/test-all.ts, --maxWorkers=2): each has its own server, port, data folder,
+          // browser profile and fake provider (environment.ts), and a journey waits on them far more than it computes.
         },
       },
     ],

@@ -27,7 +27,13 @@ const lanes: Record<string, Step[]> = {
       '--maxWorkers=4',
     ]),
   ],
-  checks: [npm('typecheck'), npm('lint'), npm('build'), npm('check:bundles'), vitest('e2e', ['--project', 'e2e'])],
+  checks: [
+    npm('typecheck'),
+    npm('lint'),
+    npm('build'),
+    npm('check:bundles'),
+    vitest('e2e', ['--project', 'e2e', '--maxWorkers=2']),
+  ],
 };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

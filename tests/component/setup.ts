@@ -1,5 +1,14 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+
+/**
+ * The component project runs its files one after another in a worker (isolate: false, vitest.config.ts), so the
+ * packages they load (React, jsdom's document, the fake browser) are loaded once per worker, not once per file. What
+ * a file would otherwise have had to itself: our own modules start afresh in each file (their atoms, query clients and
+ * caches are module state), and so do the fake browser's storage and tabs and the document's body.
+ */
+vi.resetModules();
 
 // The machines are shared and 2-core: a find or waitFor gives a busy one 5 s, not the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -9,6 +18,12 @@ afterEach(() => {
   window.location.hash = '';
   // What a page keeps in the extension's localStorage (theme, whether someone signed in here) starts afresh.
   localStorage.clear();
+});
+
+afterAll(() => {
+  fakeBrowser.reset();
+  sessionStorage.clear();
+  document.body.replaceChildren();
 });
 
 // The components call these; provide them should the DOM environment lack them.

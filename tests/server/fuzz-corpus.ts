@@ -14,14 +14,29 @@ export interface FuzzCase {
   field?: string;
   /** The only statuses acceptable (besides 429, a rate limit). Default: anything below 500. */
   expect?: number[];
+  /**
+   * A value that can get past validation to a query or a decoder (null, a missing field, NUL, lone surrogates, huge
+   * text, numbers past PostgreSQL's integer, bytes that are not UTF-8): sent to every field, on both databases. The
+   * other variants test the contract's shared schemas and parsers, the same code on either database: each field
+   * gets a few of them in turn, so that each still reaches every route, on PGlite only (see fuzz.test.ts).
+   */
+  database?: boolean;
+}
+
+/** `count` of `items`, taken in turn from the `turn`th pick on: turns 0, 1, 2… together go through all of them. */
+export function inTurn<T>(items: T[], turn: number, count: number): T[] {
+  if (!items.length) return [];
+  return Array.from({ length: Math.min(count, items.length) }, (_, i) => items[(turn * count + i) % items.length] as T);
 }
 
 export const NUL_TEXT = (value: string) => `${value.slice(0, 1)}\u0000${value.slice(1)}`;
 
-/** Values of the wrong type for any field. */
-const WRONG_TYPES: Json[] = [null, true, 0, 1.5, 'x', '', [], {}];
-/** Ids (and other numbers) in every shape a loose parser might accept. */
-const ODD_NUMBERS: Json[] = [true, '00001', '0x10', '1e3', ' 1', '1', '-1', -1, 0, 1.5, 2 ** 31, 1e21, '\u0000', [1]];
+/** Values of the wrong type for any field (null, which a nullable column may get, goes to every field). */
+const WRONG_TYPES: Json[] = [true, 0, 1.5, 'x', '', [], {}];
+/** Numbers a query may get as they are: past PostgreSQL's integer, and negative (every numeric field gets them). */
+const EDGE_NUMBERS: Json[] = [2 ** 31, 1e21, -1];
+/** Ids (and other numbers) in every other shape a loose parser might accept. */
+const ODD_NUMBERS: Json[] = [true, '00001', '0x10', '1e3', ' 1', '1', '-1', 0, 1.5, '\u0000', [1]];
 const HUGE = 'h'.repeat(120_000);
 const DEEP = 10_000;
 
@@ -56,34 +71,36 @@ function replaceAt(root: Json, path: (string | number)[], replacement: Json): Js
 /**
  * The bad variants of one JSON value (a body, or the gem fields of a multipart `data`), with the field each touches.
  */
-export function jsonMutations(sample: Json): { label: string; value: Json; field?: string }[] {
-  const out: { label: string; value: Json; field?: string }[] = [];
-  for (const { path, value } of nodesOf(sample)) {
+export function jsonMutations(sample: Json): { label: string; value: Json; field?: string; database?: boolean }[] {
+  const out: { label: string; value: Json; field?: string; database?: boolean }[] = [];
+  for (const [turn, { path, value }] of nodesOf(sample).entries()) {
     const field = path.join('.');
-    const put = (label: string, replacement: Json) =>
-      out.push({ label: `${field} ${label}`, value: replaceAt(sample, path, replacement), field });
-    // Text that is fine once cleaned: accepted, or refused for another reason (never a 5xx; a 400 names the field).
-    const putText = (label: string, replacement: string) =>
-      out.push({ label: `${field} ${label}`, value: replaceAt(sample, path, replacement), field });
-    if (typeof path.at(-1) === 'string') put('removed', REMOVE);
-    for (const wrong of WRONG_TYPES)
-      if (JSON.stringify(wrong) !== JSON.stringify(value)) put(`= ${JSON.stringify(wrong)}`, wrong);
-    if (typeof value === 'number') for (const odd of ODD_NUMBERS) put(`= ${JSON.stringify(odd)}`, odd);
+    // Text that is fine once cleaned (NUL, lone surrogates) is accepted, or refused for another reason (never a 5xx; a
+    // 400 names the field).
+    const put = (label: string, replacement: Json, database = true) =>
+      out.push({ label: `${field} ${label}`, value: replaceAt(sample, path, replacement), field, database });
+    const json = JSON.stringify(value);
+    // The field missing or null: every field, on PGlite (the contract's schemas answer before any query).
+    if (typeof path.at(-1) === 'string') put('removed', REMOVE, false);
+    if (value !== null) put('= null', null, false);
+    const wrong = WRONG_TYPES.filter((w) => JSON.stringify(w) !== json);
+    for (const other of inTurn(wrong, turn, 2)) put(`= ${JSON.stringify(other)}`, other, false);
+    if (typeof value === 'number') {
+      for (const edge of EDGE_NUMBERS) put(`= ${JSON.stringify(edge)}`, edge);
+      for (const odd of inTurn(ODD_NUMBERS, turn, 3)) put(`= ${JSON.stringify(odd)}`, odd, false);
+    }
     if (typeof value === 'string') {
-      putText('with NUL', NUL_TEXT(value));
-      putText('with a lone high surrogate', `${value}\ud800`);
-      putText('with a lone low surrogate', `\udc00${value}`);
+      put('with NUL', NUL_TEXT(value));
+      // One lone surrogate per field, high and low in turn: both are cleaned by the same code.
+      if (turn % 2) put('with a lone high surrogate', `${value}\ud800`);
+      else put('with a lone low surrogate', `\udc00${value}`);
       put('huge', HUGE);
     }
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      out.push({
-        label: `${field} with an unknown NUL key`,
-        value: replaceAt(sample, path, { ...value, 'zz\u0000\ud800': 1 }),
-        field,
-      });
+      put('with an unknown NUL key', { ...value, 'zz\u0000\ud800': 1 });
     }
   }
-  out.push({ label: 'unknown top-level field', value: { ...sample, zzUnknown: '\u0000' } });
+  out.push({ label: 'unknown top-level field', value: { ...sample, zzUnknown: '\u0000' }, database: true });
   return out;
 }
 
@@ -96,7 +113,7 @@ const WRONG_CONTENT_TYPES = [
   'application/json-patch',
 ];
 
-function jsonCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[] {
+function jsonCases(route: RouteCase, f: Fixtures, valid: WireRequest, turn: number): FuzzCase[] {
   const sample: Json = route.json?.(f);
   const withBody =
     (body: string | Uint8Array<ArrayBuffer> | FormData, headers: Record<string, string> = JSON_TYPE) =>
@@ -108,50 +125,65 @@ function jsonCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
   const cases: FuzzCase[] = jsonMutations(sample).map((m) => ({
     label: m.label,
     field: m.field,
+    database: m.database,
     build: withBody(JSON.stringify(m.value)),
   }));
   const text = JSON.stringify(sample);
-  for (const type of WRONG_CONTENT_TYPES)
-    cases.push({ label: `Content-Type ${type}`, build: withBody(text, { 'Content-Type': type }), expect: [415] });
-  cases.push({
-    label: 'no Content-Type',
-    build: () => ({ ...valid, headers: stripType(valid.headers), body: new TextEncoder().encode(text) }),
-    expect: [415],
-  });
-  cases.push({
-    label: 'multipart instead of JSON',
-    build: () => ({ ...valid, headers: stripType(valid.headers), body: multipart({ data: text }) }),
-    expect: [415],
-  });
-  cases.push({
-    label: 'application/vnd.api+json is JSON',
-    build: withBody(text, { 'Content-Type': 'application/vnd.api+json; charset=utf-8' }),
-  });
-  for (const body of ['null', '[]', '"x"', '1', 'true', '', '{', '{"a":1}{', '\u0000']) {
-    cases.push({ label: `body ${JSON.stringify(body)}`, build: withBody(body), expect: [400] });
-  }
-  cases.push({
-    label: 'body {"__proto__":…}',
-    build: withBody('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}'),
-  });
-  cases.push({ label: `${DEEP} nested arrays`, build: withBody(deepArrays(DEEP)), expect: [400] });
-  cases.push({ label: `${DEEP} nested objects`, build: withBody(deepObjects(DEEP)), expect: [400] });
+  // The body as a whole: what reaches a query on every route, the rest (read by the contract's shared body reader) in turn.
   const firstKey = Object.keys(sample)[0] as string;
-  cases.push({
-    label: `${DEEP} nested arrays in ${firstKey}`,
-    field: firstKey,
-    build: withBody(text.replace(`"${firstKey}":`, `"${firstKey}":${deepArrays(DEEP)},"zz":`)),
-    expect: [400],
-  });
-  cases.push({
-    label: 'body over 5 MB',
-    build: withBody(JSON.stringify({ ...sample, pad: 'p'.repeat(5 * 1024 * 1024 + 10) })),
-    expect: [413],
-  });
-  cases.push({
-    label: '300 kB in every string field',
-    build: withBody(JSON.stringify(fillStrings(sample, 'f'.repeat(300_000)))),
-  });
+  cases.push(
+    {
+      label: `${DEEP} nested arrays in ${firstKey}`,
+      field: firstKey,
+      build: withBody(text.replace(`"${firstKey}":`, `"${firstKey}":${deepArrays(DEEP)},"zz":`)),
+      expect: [400],
+      database: true,
+    },
+    {
+      label: 'body over 5 MB',
+      build: withBody(JSON.stringify({ ...sample, pad: 'p'.repeat(5 * 1024 * 1024 + 10) })),
+      expect: [413],
+      database: true,
+    },
+    {
+      label: '300 kB in every string field',
+      build: withBody(JSON.stringify(fillStrings(sample, 'f'.repeat(300_000)))),
+      database: true,
+    },
+  );
+  const whole: FuzzCase[] = WRONG_CONTENT_TYPES.map((type) => ({
+    label: `Content-Type ${type}`,
+    build: withBody(text, { 'Content-Type': type }),
+    expect: [415],
+  }));
+  whole.push(
+    {
+      label: 'no Content-Type',
+      build: () => ({ ...valid, headers: stripType(valid.headers), body: new TextEncoder().encode(text) }),
+      expect: [415],
+    },
+    {
+      label: 'multipart instead of JSON',
+      build: () => ({ ...valid, headers: stripType(valid.headers), body: multipart({ data: text }) }),
+      expect: [415],
+    },
+    {
+      label: 'application/vnd.api+json is JSON',
+      build: withBody(text, { 'Content-Type': 'application/vnd.api+json; charset=utf-8' }),
+    },
+    ...['null', '[]', '"x"', '1', 'true', '', '{', '{"a":1}{', '\u0000'].map((body) => ({
+      label: `body ${JSON.stringify(body)}`,
+      build: withBody(body),
+      expect: [400],
+    })),
+    {
+      label: 'body {"__proto__":…}',
+      build: withBody('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}'),
+    },
+    { label: `${DEEP} nested arrays`, build: withBody(deepArrays(DEEP)), expect: [400] },
+    { label: `${DEEP} nested objects`, build: withBody(deepObjects(DEEP)), expect: [400] },
+  );
+  cases.push(...inTurn(whole, turn, 4));
   return cases;
 }
 
@@ -167,7 +199,9 @@ function fillStrings(value: Json, text: string): Json {
 const stripType = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type'));
 
-/** Raw (already percent-encoded) query values: odd numbers, NUL, bytes that are not UTF-8, a long value. */
+/** Raw (already percent-encoded) query values every key gets: past PostgreSQL's integer, NUL, not UTF-8, long. */
+const EDGE_QUERY_VALUES = ['2147483648', '%00', '%ED%A0%80', 'q'.repeat(6000)];
+/** The other raw query values (odd numbers, more NUL and broken encodings), a few per key in turn. */
 const ODD_QUERY_VALUES = [
   '00001',
   '0x10',
@@ -176,19 +210,15 @@ const ODD_QUERY_VALUES = [
   '-1',
   '0',
   '1.5',
-  '2147483648',
   '99999999999999999999',
   'true',
   '',
-  '%00',
   'a%00b',
-  '%ED%A0%80',
   '%F0%9F',
   '%',
-  'q'.repeat(6000),
 ];
 
-function queryCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[] {
+function queryCases(route: RouteCase, f: Fixtures, valid: WireRequest, turn: number): FuzzCase[] {
   const path = route.path(f);
   const pairs = Object.entries(route.query?.(f) ?? {}).map(
     ([k, v]) => [encodeURIComponent(k), encodeURIComponent(v)] as [string, string],
@@ -197,17 +227,20 @@ function queryCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase
   const cases: FuzzCase[] = [];
   for (const [i, [key]] of pairs.entries()) {
     const others = pairs.filter((_, j) => j !== i);
-    for (const odd of ODD_QUERY_VALUES) {
+    const odd = (value: string, database: boolean) =>
       cases.push({
-        label: `?${key}=${odd.slice(0, 20)}`,
+        label: `?${key}=${value.slice(0, 20)}`,
         field: key,
-        build: at(`${path}${rawQuery([...others, [key, odd]])}`),
+        build: at(`${path}${rawQuery([...others, [key, value]])}`),
+        database,
       });
-    }
+    for (const value of EDGE_QUERY_VALUES) odd(value, true);
+    for (const value of inTurn(ODD_QUERY_VALUES, turn + i, 3)) odd(value, false);
     cases.push({ label: `?${key} twice`, field: key, build: at(`${path}${rawQuery([...pairs, [key, 'x']])}`) });
     cases.push({ label: `?${key} removed`, field: key, build: at(`${path}${rawQuery(others)}`) });
   }
   cases.push({
+    database: true,
     label: 'junk query',
     build: at(
       `${path}${rawQuery([...pairs, ['%00', '%00'], ['%ED%A0%80', '%ED%A0%80'], ['page', '0x10'], ['search', '%00']])}`,
@@ -217,12 +250,14 @@ function queryCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase
 }
 
 /** Odd spellings of a path parameter: of the real id (must not resolve to it), NUL, bytes that are not UTF-8. */
-function pathCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[] {
+function pathCases(route: RouteCase, f: Fixtures, valid: WireRequest, turn: number): FuzzCase[] {
   const index = route.pattern.split('/').findIndex((segment) => segment.startsWith(':'));
   if (index < 0) return [];
   const segments = route.path(f).split('/');
   const real = segments[index] as string;
   const numeric = /^[0-9]+$/.test(real);
+  // Past PostgreSQL's integer, NUL, not UTF-8 and long on every route; other spellings (the id's own among them) in turn.
+  const edge = ['2147483648', '%00', '%ED%A0%80', 'p'.repeat(2000)];
   const odd = [
     ...(numeric
       ? [
@@ -238,16 +273,17 @@ function pathCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
         ]
       : [`${real}%00`, real.toUpperCase() === real ? `${real}x` : `%20${real}`]),
     '0',
-    '2147483648',
     '99999999999999999999',
     'true',
-    '%00',
-    '%ED%A0%80',
     'a%00b',
-    'p'.repeat(2000),
   ];
   const query = valid.target.includes('?') ? valid.target.slice(valid.target.indexOf('?')) : '';
-  return odd.map((value) => ({
+  const values = [
+    ...edge.map((value) => ({ value, database: true })),
+    ...inTurn(odd, turn, 3).map((value) => ({ value, database: false })),
+  ];
+  return values.map(({ value, database }) => ({
+    database,
     label: `path ${value.slice(0, 20)}`,
     // An id spelled any other way than plain digits must not find the row; a name (provider, file) is cleaned, then
     // resolved.
@@ -263,6 +299,7 @@ const ODD_KEYS = ['short', 'é'.repeat(20), 'k'.repeat(300), 'has spaces in it',
 
 function headerCases(valid: WireRequest): FuzzCase[] {
   return ODD_KEYS.map((key) => ({
+    database: true,
     label: `Idempotency-Key ${key.slice(0, 20)}`,
     field: 'Idempotency-Key',
     expect: [400],
@@ -299,6 +336,7 @@ function formCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
     {
       label: 'NUL and lone surrogates in field names',
       build: form({ ...fields, 'n\u0000ame\ud800': 'v\u0000\udc00' }),
+      database: true,
     },
   ];
   for (const [name, value] of Object.entries(fields)) {
@@ -307,6 +345,7 @@ function formCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
         label: `${name}=${JSON.stringify(odd.slice(0, 20))}`,
         field: name,
         build: form({ ...fields, [name]: odd }),
+        database: true,
       });
     }
     if (name === 'data') {
@@ -316,6 +355,7 @@ function formCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
           label: `data: ${m.label}`,
           field: m.field ? `data.${m.field}` : 'data',
           build: form({ ...fields, data: JSON.stringify(m.value) }),
+          database: m.database,
         });
       }
       for (const body of ['null', '[]', '{', deepArrays(DEEP), deepObjects(DEEP)]) {
@@ -331,15 +371,15 @@ function formCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
   return cases;
 }
 
-/** Every bad request for one route. */
-export function fuzzCases(route: RouteCase, f: Fixtures): FuzzCase[] {
+/** The bad requests for one route; `turn` (the route's place in the list) picks the variants it gets in turn. */
+export function fuzzCases(route: RouteCase, f: Fixtures, turn: number): FuzzCase[] {
   const valid = validRequest(route, f);
   const label = `${route.method} ${route.pattern}`;
   const cases = [
-    ...(route.json ? jsonCases(route, f, valid) : []),
+    ...(route.json ? jsonCases(route, f, valid, turn) : []),
     ...(route.form ? formCases(route, f, valid) : []),
-    ...queryCases(route, f, valid),
-    ...pathCases(route, f, valid),
+    ...queryCases(route, f, valid, turn),
+    ...pathCases(route, f, valid, turn),
     ...(route.idempotent ? headerCases(valid) : []),
   ];
   return cases.map((c) => ({ ...c, label: `${label}: ${c.label}` }));
