@@ -9,10 +9,10 @@ import { isStopWord, isSymbols } from './stopwords';
  * recursive CTEs it reads (tag and collection paths), the rank and the order. Nothing is looked up beforehand: tags
  * and collections are matched by path inside the statement, so the statement stands alone.
  *
- * Free words: the gem's text-search document (migration 0021: title, tags and collection path weighted A,
- * description and notes B, page text, code and alt text C; the last word also as a prefix) OR a substring of the
- * title or address (trigram indexes) OR, when it is the query's only word and a long one, a title word close to it
- * (typos).
+ * Free words: the gem's text-search document (migration 0021: title and collection path weighted A, description
+ * and notes B, page text, code and alt text C; the last word also as a prefix) OR one of its tags' names (migration
+ * 0024) OR a substring of the title or address (trigram indexes) OR, when it is the query's only word and a long
+ * one, a title word close to it (typos).
  */
 
 export interface CompiledSearch {
