@@ -378,7 +378,7 @@ describe('the search follows every change to what a gem is found by', () => {
     }>(sql`INSERT INTO gems (owner_id, collection_id, title, url, canonical_url, text, media)
       VALUES (${user.id}, ${shed.id}, 'Spade', 'https://example.com/tool-1', 'x', 'dig the soil', '{"code": "trowel()", "alt": "rusty blade"}')
       RETURNING id`);
-    // Through the search itself: a gem's tags are matched beside its document (migration 0024).
+    // Through the search itself: a gem's tags are matched beside its document (migration 0026).
     const has = async (word: string) => {
       const parsed = parseSearch(word);
       if (!parsed.ok) throw new Error(`${word} does not parse`);

@@ -11,7 +11,7 @@ import { isStopWord, isSymbols } from './stopwords';
  *
  * Free words: the gem's text-search document (migration 0021: title and collection path weighted A, description
  * and notes B, page text, code and alt text C; the last word also as a prefix) OR one of its tags' names (migration
- * 0024) OR a substring of the title or address (trigram indexes) OR, when it is the query's only word and a long
+ * 0026) OR a substring of the title or address (trigram indexes) OR, when it is the query's only word and a long
  * one, a title word close to it (typos).
  */
 
@@ -169,7 +169,7 @@ class Compiler {
 
   /**
    * The gems with a tag whose name, or a parent's, has the words: tags are not in the gems' documents (migration
-   * 0024), so tagging rewrites no gem. An array the planner reads once, so the primary key's index can OR it with the
+   * 0026), so tagging rewrites no gem. An array the planner reads once, so the primary key's index can OR it with the
    * document's.
    */
   private tagged(query: SQL): SQL {
