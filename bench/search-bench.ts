@@ -53,7 +53,14 @@ export async function seed(target: Target, owners: [number, number][]) {
   const { db } = database;
   try {
     await db.execute(sql.raw('ALTER TABLE gems DISABLE TRIGGER gems_search_doc'));
-    await db.execute(sql.raw('ALTER TABLE gem_tags DISABLE TRIGGER gem_tags_search_doc_insert'));
+    // The gems' indexes are made again once the rows are in: built at once, not row by row (minutes less at 100k).
+    const indexes = await selectRows<{ name: string; definition: string }>(
+      db,
+      sql`SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
+        JOIN pg_class c ON c.oid = i.indexrelid
+        WHERE i.indrelid = 'gems'::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+    );
+    for (const { name } of indexes) await db.execute(sql.raw(`DROP INDEX "${name}"`));
     // Page text: 4,000 pages of 175 words each from the vocabulary, skewed (random()^3: a few frequent words and a
     // long tail, as real text is); a gem's text is two of them, so gems share halves but no two are alike.
     await db.execute(sql`CREATE UNLOGGED TABLE bench_pages AS
@@ -91,9 +98,9 @@ export async function seed(target: Target, owners: [number, number][]) {
       await db.execute(sql`INSERT INTO gem_tags (gem_id, tag_id)
         SELECT g.id, (${`{${tags.join(',')}}`}::int[])[1 + g.id % ${tags.length}] FROM gems g WHERE g.owner_id = ${userId} AND g.id % 3 <> 0`);
     }
-    await db.execute(sql`UPDATE gems g SET search_doc = trove_gem_search_doc(g), tags_doc = trove_gem_tags_doc(g.id)`);
+    await db.execute(sql`UPDATE gems g SET search_doc = trove_gem_search_doc(g)`);
     await db.execute(sql.raw('ALTER TABLE gems ENABLE TRIGGER gems_search_doc'));
-    await db.execute(sql.raw('ALTER TABLE gem_tags ENABLE TRIGGER gem_tags_search_doc_insert'));
+    for (const { definition } of indexes) await db.execute(sql.raw(definition));
     await db.execute(sql.raw('VACUUM ANALYZE gems'));
     await db.execute(sql.raw('ANALYZE gem_tags'));
     const [size] = await selectRows<{ total: string; text: string }>(

@@ -7,7 +7,7 @@ import { openDatabase } from '../../server/db/client';
 import { bulkJobs } from '../../server/db/schema';
 import { createJob } from '../../server/features/bulk/jobs';
 import { undoJob } from '../../server/features/bulk/undo';
-import { workOneBatch } from '../../server/features/bulk/worker';
+import { BULK_BATCH, workOneBatch } from '../../server/features/bulk/worker';
 import { ApiError } from '../../server/http/errors';
 import { backend, type Session, startTestServer, type TestServer } from './harness';
 
@@ -17,8 +17,8 @@ import { backend, type Session, startTestServer, type TestServer } from './harne
  * the same database.
  */
 
-/** More than two of the worker's batches (BULK_BATCH, 500). */
-const GEMS = 1_200;
+/** More than two of the worker's batches. */
+const GEMS = 2 * BULK_BATCH + 200;
 let first: TestServer;
 let second: TestServer;
 let ada: Session;
@@ -100,12 +100,12 @@ describe('jobs worked by the server', () => {
     expect(undoWhileRunning).toBeInstanceOf(ApiError);
     expect((undoWhileRunning as ApiError).status).toBe(409);
     expect((undoWhileRunning as ApiError).message).toBe(
-      `The job is still running (500 of ${GEMS} done): undo it when it ends`,
+      `The job is still running (${BULK_BATCH} of ${GEMS} done): undo it when it ends`,
     );
   });
 
   it.skipIf(backend !== 'postgres')('a job one copy is working is skipped by the others (SKIP LOCKED)', () => {
-    expect(workedWhileLocked).toEqual({ worked: false, done: 500 });
+    expect(workedWhileLocked).toEqual({ worked: false, done: BULK_BATCH });
   });
 
   it('a job left half done by a stopped server is finished by the next one, then undone as a whole', async () => {
@@ -113,7 +113,7 @@ describe('jobs worked by the server', () => {
     expect(seen.at(-1)).toMatchObject({ status: 'done', total: GEMS, done: GEMS });
     const progress = progressOf(seen);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(progress[0]).toBeGreaterThanOrEqual(500);
+    expect(progress[0]).toBeGreaterThanOrEqual(BULK_BATCH);
     expect(await total('tag:resumed')).toBe(GEMS);
     const undone = await second.api(`/api/bulk-jobs/${resumedId}/undo`, { token: ada.jwt, method: 'POST' });
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);

@@ -69,14 +69,17 @@ function statementFor(job: BulkJobRow, batch: SQL): SQL {
     case 'restore':
       return setGems(sql`deleted_at = NULL`);
     case 'tag':
-      // the tags each gem lacks are what the job adds, and what its undo removes
+      // the tags each gem lacks are what the job adds, and what its undo removes. One row per gem of the batch, its
+      // array made beside it: a join of the batch with a grouped CTE was planned as a nested loop (the items are too
+      // new for statistics), 2,000 × 2,000 comparisons, 6 s a batch on PostgreSQL.
       return sql`WITH ${batch},
         missing AS (
-          SELECT b.gem_id, array_agg(t.id ORDER BY t.id) AS tag_ids FROM batch b
-          JOIN tags t ON t.id = ANY(${tagList(job.tagIds)}) AND t.owner_id = ${job.ownerId}
-          WHERE NOT EXISTS (SELECT 1 FROM gem_tags gt WHERE gt.gem_id = b.gem_id AND gt.tag_id = t.id)
-          GROUP BY b.gem_id),
-        ${markApplied(job.id, sql`, tag_ids = coalesce(m.tag_ids, '{}')`, sql`batch b LEFT JOIN missing m ON m.gem_id = b.gem_id`)},
+          SELECT b.gem_id, ARRAY(
+            SELECT t.id FROM tags t WHERE t.id = ANY(${tagList(job.tagIds)}) AND t.owner_id = ${job.ownerId}
+              AND NOT EXISTS (SELECT 1 FROM gem_tags gt WHERE gt.gem_id = b.gem_id AND gt.tag_id = t.id)
+            ORDER BY t.id) AS tag_ids
+          FROM batch b),
+        ${markApplied(job.id, sql`, tag_ids = b.tag_ids`, sql`missing b`)},
         added AS (
           INSERT INTO gem_tags (gem_id, tag_id) SELECT m.gem_id, unnest(m.tag_ids) FROM missing m
           ON CONFLICT DO NOTHING RETURNING 1)
@@ -84,10 +87,11 @@ function statementFor(job: BulkJobRow, batch: SQL): SQL {
     case 'untag':
       return sql`WITH ${batch},
         present AS (
-          SELECT gt.gem_id, array_agg(gt.tag_id ORDER BY gt.tag_id) AS tag_ids FROM gem_tags gt
-          JOIN batch b ON b.gem_id = gt.gem_id WHERE gt.tag_id = ANY(${tagList(job.tagIds)})
-          GROUP BY gt.gem_id),
-        ${markApplied(job.id, sql`, tag_ids = coalesce(p.tag_ids, '{}')`, sql`batch b LEFT JOIN present p ON p.gem_id = b.gem_id`)},
+          SELECT b.gem_id, ARRAY(
+            SELECT gt.tag_id FROM gem_tags gt WHERE gt.gem_id = b.gem_id AND gt.tag_id = ANY(${tagList(job.tagIds)})
+            ORDER BY gt.tag_id) AS tag_ids
+          FROM batch b),
+        ${markApplied(job.id, sql`, tag_ids = b.tag_ids`, sql`present b`)},
         removed AS (
           DELETE FROM gem_tags gt USING present p WHERE gt.gem_id = p.gem_id AND gt.tag_id = ANY(p.tag_ids) RETURNING 1)
         ${count}`;

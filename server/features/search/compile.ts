@@ -9,10 +9,10 @@ import { isStopWord, isSymbols } from './stopwords';
  * recursive CTEs it reads (tag and collection paths), the rank and the order. Nothing is looked up beforehand: tags
  * and collections are matched by path inside the statement, so the statement stands alone.
  *
- * Free words: the gem's text-search document (migration 0021: title, tags and collection path weighted A,
- * description and notes B, page text, code and alt text C; the last word also as a prefix) OR a substring of the
- * title or address (trigram indexes) OR, when it is the query's only word and a long one, a title word close to it
- * (typos).
+ * Free words: the gem's text-search document (migration 0021: title and collection path weighted A, description
+ * and notes B, page text, code and alt text C; the last word also as a prefix) OR one of its tags' names (migration
+ * 0026) OR a substring of the title or address (trigram indexes) OR, when it is the query's only word and a long
+ * one, a title word close to it (typos).
  */
 
 export interface CompiledSearch {
@@ -29,8 +29,6 @@ export interface CompiledSearch {
   sort: SearchSort;
 }
 
-/** A gem's document: its tags' part apart (migration 0024), the expression gems_owner_doc_idx is built on. */
-const DOC = sql.raw('(g.search_doc || g.tags_doc)');
 /** The `english` configuration: stemmed, as the document is made (migration 0021). */
 const CONFIG = sql.raw(`'english'::regconfig`);
 /** Words at least this long may match a title word with a typo (pg_trgm's word similarity). */
@@ -156,7 +154,7 @@ class Compiler {
     if (isSymbols(word)) return this.substring(word);
     const prefix = last && word.length >= PREFIX_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(word);
     const query = prefix ? sql`to_tsquery(${CONFIG}, ${`${word}:*`})` : sql`plainto_tsquery(${CONFIG}, ${word})`;
-    const ways = [sql`${DOC} @@ ${query}`];
+    const ways = [sql`g.search_doc @@ ${query}`, this.tagged(query)];
     if (!negated) {
       this.positive.push(query);
       this.positiveWords.push(word);
@@ -167,6 +165,17 @@ class Compiler {
     }
     if (this.typos && word.length >= TYPO_MIN_LENGTH) ways.push(sql`${word} <% lower(g.title)`);
     return sql`(${sql.join(ways, sql` OR `)})`;
+  }
+
+  /**
+   * The gems with a tag whose name, or a parent's, has the words: tags are not in the gems' documents (migration
+   * 0026), so tagging rewrites no gem. An array the planner reads once, so the primary key's index can OR it with the
+   * document's.
+   */
+  private tagged(query: SQL): SQL {
+    this.needs.tags = true;
+    return sql`g.id = ANY(ARRAY(SELECT gt.gem_id FROM gem_tags gt JOIN tag_paths p ON p.id = gt.tag_id
+      WHERE to_tsvector(${CONFIG}, replace(p.display, '/', ' ')) @@ ${query}))`;
   }
 
   /** Text with no lexeme (emoji, punctuation) found as a substring of the title or the address. */
@@ -185,7 +194,7 @@ class Compiler {
       this.positive.push(query);
       this.positiveWords.push(phrase);
     }
-    return sql`(${DOC} @@ ${query} OR lower(g.title) LIKE ${`%${escapeLike(phrase)}%`})`;
+    return sql`(g.search_doc @@ ${query} OR ${this.tagged(query)} OR lower(g.title) LIKE ${`%${escapeLike(phrase)}%`})`;
   }
 }
 
@@ -255,7 +264,7 @@ export function compileSearch(
       )})`
     : null;
   const rank = textQuery
-    ? sql`(ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', ${DOC}, ${textQuery}) + similarity(lower(g.title), ${compiler.positiveWords.join(' ')}))`
+    ? sql`(ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', g.search_doc, ${textQuery}) + similarity(lower(g.title), ${compiler.positiveWords.join(' ')}))`
     : sql`0::real`;
   const sort = query.sort ?? { key: textQuery ? 'relevance' : 'added', dir: 'desc' };
   return {
