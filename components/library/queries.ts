@@ -20,6 +20,8 @@ export const libraryKeys = {
     [...libraryKeys.gemsAll, sourceKey(source), sort ? sortText(sort) : 'own', q] as const,
   facets: (source: LibrarySource, q: string | null) => ['library', 'facets', sourceKey(source), q] as const,
   gem: (id: number) => ['library', 'gem', id] as const,
+  runningBulkJob: ['library', 'runningBulkJob'] as const,
+  tagCounts: ['library', 'tagCounts'] as const,
 };
 
 export const libraryCollectionsQuery = (api: LibraryApi) =>
@@ -76,7 +78,7 @@ export const libraryGemQuery = (api: LibraryApi, id: number) =>
 /** A bulk job of the user's still running when the page opens (the tab was closed while it ran), read once. */
 export const runningBulkJobQuery = (api: LibraryApi) =>
   queryOptions({
-    queryKey: ['library', 'runningBulkJob'] as const,
+    queryKey: libraryKeys.runningBulkJob,
     queryFn: async () => (await api.client.call(bulkApi.list)).data.find(isBulkJobActive) ?? null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -84,7 +86,7 @@ export const runningBulkJobQuery = (api: LibraryApi) =>
 /** Each tag's gems, alone and with its sub-tags', by id (what merging or deleting a tag touches). */
 export const libraryTagCountsQuery = (api: LibraryApi) =>
   queryOptions({
-    queryKey: ['library', 'tagCounts'] as const,
+    queryKey: libraryKeys.tagCounts,
     queryFn: () => tagActions(api.client).counts(),
     select: (counts) => new Map(counts.map((c) => [c.id, c])),
     meta: SHOWS_LIBRARY,

@@ -82,8 +82,14 @@ describe('the side panel, busy', () => {
 
   it('queues a question sent while an answer streams, lets one be taken back, and sends the rest when it ends', async () => {
     const since = fake.requests.length;
+    // the first answer's end is held until the queue has been looked at: however busy the machine, it is still
+    // streaming while the questions wait
+    let endAnswer = () => {};
+    const answerEnds = new Promise<void>((resolve) => {
+      endAnswer = resolve;
+    });
     fake.script(
-      { chunks: ['The council ', 'met for ', 'six hours ', 'and voted.'], delayMs: 700 },
+      { chunks: ['The council ', 'met for ', 'six hours ', 'and voted.'], delayMs: 100, lastChunkAfter: answerEnds },
       { chunks: ['["Who voted against?"]'] },
       { chunks: ['Two members did.'] },
       { chunks: ['[]'] },
@@ -98,6 +104,7 @@ describe('the side panel, busy', () => {
     await shoot(panel, 'queued');
     await panel.locator('::-p-aria(Remove queued question: Never mind this one)').click();
     expect(await queued(panel)).toEqual(['Who voted against?']);
+    endAnswer();
 
     expect(await answerTo(panel, 'Who voted against?')).toBe('Two members did.');
     expect(await queued(panel)).toEqual([]);

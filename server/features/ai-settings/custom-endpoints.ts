@@ -9,6 +9,7 @@ import { LANGUAGES, PROVIDER_NAMES } from '../../ai/catalogue';
 import { decryptSecret, encryptSecret, maskKey } from '../../ai/crypto';
 import { type DiscoveredEntry, discover, type EndpointConnection } from '../../ai/discovery';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { aiModels, customEndpoints, userAiSettings } from '../../db/schema';
 import type { AiModelRow, EndpointRow, Tx } from '../../db/types';
 import type { Deps } from '../../http/env';
@@ -273,8 +274,10 @@ async function assertNameFree(db: Db, userId: number, name: string) {
     .from(customEndpoints)
     // Folded by the database only, as its unique index folds them (JavaScript folds some letters otherwise).
     .where(and(eq(customEndpoints.userId, userId), sql`lower(${customEndpoints.name}) = lower(${name})`));
-  if (taken) throw fieldError(409, 'name', `You already have an endpoint named "${name}"`);
+  if (taken) throw nameTaken(name);
 }
+
+const nameTaken = (name: string) => fieldError(409, 'name', `You already have an endpoint named "${name}"`);
 
 /** `POST /api/ai-endpoints`: stores the endpoint (key encrypted, bound to its id), then discovers its models. */
 export async function createEndpoint(
@@ -285,11 +288,15 @@ export async function createEndpoint(
 ): Promise<EndpointRow> {
   await assertNameFree(db, userId, input.name);
   await ai.outbound.checkUserUrl(input.baseUrl, 'baseUrl');
+  // The check above can lose a race with a request made at the same time (or sent again): the unique index decides.
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(customEndpoints)
       .values({ userId, name: input.name, kind: input.kind, baseUrl: input.baseUrl })
-      .returning();
+      .returning()
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? nameTaken(input.name) : error;
+      });
     if (!inserted) throw new Error('endpoint insert returned no row');
     if (!input.apiKey) return inserted;
     const apiKey = encryptSecret(ai.secret, input.apiKey, endpointKeyContext(userId, inserted.id));

@@ -1,7 +1,7 @@
 import { importsApi } from '../../../lib/api/routes/imports';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { ApiError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
 import { readImportFile, UnknownImportFormat } from './formats/detect';
 import { getOwnedImport, listImports, skippedItems, stageImport, toImportJob } from './jobs';
 import { importSummary } from './summary';
@@ -12,7 +12,7 @@ function readFile(content: string) {
   try {
     return readImportFile(content);
   } catch (error) {
-    if (error instanceof UnknownImportFormat) throw new ApiError(400, error.message);
+    if (error instanceof UnknownImportFormat) throw fieldError(400, 'content', error.message, error.message);
     throw error;
   }
 }
