@@ -115,10 +115,11 @@ describe('SavePopup: after a save', () => {
     ['a key pressed', (r: ReturnType<typeof renderPopup>) => r.user.keyboard('{Tab}')],
     ['focus moved into it', async () => button('Undo').focus()],
   ])('%s keeps it open', async (_, interact) => {
-    const rendered = renderPopup(new FakeBackground(), { autoCloseMs: 150 });
+    // long enough that a busy machine still interacts before it would close, short enough to wait past
+    const rendered = renderPopup(new FakeBackground(), { autoCloseMs: 1_000 });
     await saveFresh(rendered);
     await interact(rendered);
-    await sleep(300);
+    await sleep(1_300);
     expect(rendered.closePopup).not.toHaveBeenCalled();
     expect(autoCloseHint()).toBe('This window stays open.');
   });

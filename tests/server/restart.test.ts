@@ -95,7 +95,7 @@ describe(`a restarted server on the same ${store}`, () => {
     expect(retry.status).toBe(200);
     expect(retry.body.data.id).toBe(gem.id);
     expect((await second.api('/api/get-all-bookmark', { token: signedIn.jwt })).body.total).toBe(1);
-  });
+  }, 90_000); // two server starts on a busy machine
 
   it('accepts the old jwt and refresh token when the secret is the same', async () => {
     const current = await restart();
