@@ -11,22 +11,11 @@ import type { Gem, TagWithPath } from '@/lib/api/contract';
 import { createLibraryApi } from '@/lib/library/library-api';
 import { setupLiveServer } from '../chat/live-server';
 import { FakeBackground } from '../fake-background';
+import { sizeTheScroller } from './scroller-size';
 
 const live = setupLiveServer(() => ({ TROVE_BULK_WORKER: '0' }));
 
-// jsdom has no layout: the results' scroller gets a window's size, so the virtualised list draws its rows.
-for (const [side, px] of [
-  ['clientHeight', 800],
-  ['clientWidth', 900],
-] as const) {
-  const own = Object.getOwnPropertyDescriptor(Element.prototype, side);
-  Object.defineProperty(HTMLElement.prototype, side, {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('library-scroller') ? px : (own?.get?.call(this) ?? 0);
-    },
-  });
-}
+sizeTheScroller();
 
 /** A user with gems tagged as `tagged` says (title → tag names), and the library page talking to the server as them. */
 async function libraryWith(prefix: string, tagged: Record<string, string[]>) {

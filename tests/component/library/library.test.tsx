@@ -7,22 +7,11 @@ import { createLibraryApi } from '@/lib/library/library-api';
 import { expandedCollectionsItem, viewPrefsItem } from '@/lib/library/prefs';
 import { setupLiveServer } from '../chat/live-server';
 import { FakeBackground } from '../fake-background';
+import { sizeTheScroller } from './scroller-size';
 
 const live = setupLiveServer();
 
-// jsdom has no layout: the results' scroller gets a window's size, so the virtualised list draws its rows.
-for (const [side, px] of [
-  ['clientHeight', 800],
-  ['clientWidth', 900],
-] as const) {
-  const own = Object.getOwnPropertyDescriptor(Element.prototype, side);
-  Object.defineProperty(HTMLElement.prototype, side, {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('library-scroller') ? px : (own?.get?.call(this) ?? 0);
-    },
-  });
-}
+sizeTheScroller();
 
 /**
  * A user on the live server with Recipes › Desserts and `count` gems (the newest last), and the library page

@@ -6,24 +6,13 @@ import { createLibraryApi } from '@/lib/library/library-api';
 import { expandedCollectionsItem, viewPrefsItem } from '@/lib/library/prefs';
 import { setupLiveServer } from '../chat/live-server';
 import { FakeBackground } from '../fake-background';
+import { sizeTheScroller } from './scroller-size';
 
 /** Moving collections, tags and gems on the library page, against the live server (one for the file). */
 
 const live = setupLiveServer();
 
-// jsdom has no layout: the results' scroller gets a window's size, so the virtualised list draws its rows.
-for (const [side, px] of [
-  ['clientHeight', 800],
-  ['clientWidth', 900],
-] as const) {
-  const own = Object.getOwnPropertyDescriptor(Element.prototype, side);
-  Object.defineProperty(HTMLElement.prototype, side, {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('library-scroller') ? px : (own?.get?.call(this) ?? 0);
-    },
-  });
-}
+sizeTheScroller();
 
 /** jsdom has no DataTransfer: a plain one that keeps what is set, as the browser's does during one drag. */
 class Transfer {
