@@ -5,7 +5,7 @@ import { gems, gemTags, importItems, importJobs } from '../../db/schema';
 import type { ImportJobRow, Tx } from '../../db/types';
 import { createTagPath } from '../tags/tags';
 import { collectionForPath, ownerCollections } from './collection-paths';
-import { itemKey, jsonParam, savedKeys } from './summary';
+import { itemKey, jsonParam } from './summary';
 
 interface Outcome {
   position: number;
@@ -111,8 +111,7 @@ async function applyItems(tx: Tx, ownerId: number, pending: { position: number; 
 /** The user's gems (outside the trash) by canonical address: the oldest one when there are several. */
 async function gemsByKey(tx: Tx, ownerId: number, keys: (string | null)[]): Promise<Map<string, number>> {
   const wanted = [...new Set(keys.filter((key): key is string => key !== null))];
-  const saved = await savedKeys(tx, ownerId, wanted);
-  if (!saved.size) return new Map();
+  if (!wanted.length) return new Map();
   const rows = await tx
     .select({ id: gems.id, key: gems.canonicalUrl })
     .from(gems)
@@ -120,7 +119,7 @@ async function gemsByKey(tx: Tx, ownerId: number, keys: (string | null)[]): Prom
       and(
         eq(gems.ownerId, ownerId),
         sql`${gems.deletedAt} is null`,
-        sql`${gems.canonicalUrl} in (select jsonb_array_elements_text(${jsonParam([...saved])}))`,
+        sql`${gems.canonicalUrl} in (select jsonb_array_elements_text(${jsonParam(wanted)}))`,
       ),
     )
     .orderBy(asc(gems.id));
