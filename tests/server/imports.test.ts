@@ -139,6 +139,15 @@ describe('importing a bookmarks file', () => {
     expect((await search(bob, 'site:learn.test'))[0]).toMatchObject({ notes: 'chapter 8 next' });
   });
 
+  it('reads a file larger than the other routes’ 5 MB body limit', async () => {
+    const lines = Array.from({ length: 60_000 }, (_, i) => `https://big.test/a/long/enough/path/to/page/${i}`);
+    const content = lines.join('\n');
+    // twice this: over 5 MB
+    const res = await post(bob, { fileName: 'big.txt', content: `${content}\n${content}`, dryRun: true });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(importSummarySchema.parse(res.body.data)).toMatchObject({ items: 120_000, repeatedInFile: 60_000 });
+  });
+
   it('refuses a file it cannot read, an empty one, and another user’s import', async () => {
     const unknown = await post(ada, { fileName: 'x.txt', content: 'just words' });
     expect(unknown.status).toBe(400);
