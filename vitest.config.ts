@@ -38,6 +38,9 @@ const noPostgres = [
 
 export default defineConfig({
   test: {
+    // Inherited by every project's workers and the server processes they start: argon2id at a test cost
+    // (server/auth/passwords.ts), ~1 ms a hash instead of ~30.
+    env: { TROVE_TEST_PASSWORD_COST: 'low' },
     projects: [
       {
         extends: true,
