@@ -25,8 +25,10 @@ const serverTests = {
 /** Server test files with nothing to run on PGlite: all their tests are PostgreSQL's (`describe.runIf`). */
 const postgresOnly = ['tests/server/postgres-concurrency.test.ts', 'tests/server/several-copies.test.ts'];
 /**
- * Server test files with nothing to run on PostgreSQL: PGlite's own (first start, its client), or no database at
- * all (token signing, provider models, which modules the server loads).
+ * Server test files with nothing to run on PostgreSQL: PGlite's own (first start, its client), no database at
+ * all (token signing, provider models, which modules the server loads), or the PDF reader's own (its process, its
+ * bounds, its fairness, its start from the built server: the same on either database, where a chat file is stored
+ * as chat-files.test.ts checks on both; ~40 s of CPU on PostgreSQL).
  */
 const noPostgres = [
   'tests/server/first-start.test.ts',
@@ -34,6 +36,10 @@ const noPostgres = [
   'tests/server/access-tokens.test.ts',
   'tests/server/language-models.test.ts',
   'tests/server/storage-lazy.test.ts',
+  'tests/server/chat-file-pdf-reader.test.ts',
+  'tests/server/chat-file-pdf-limits.test.ts',
+  'tests/server/chat-file-pdf-fair.test.ts',
+  'tests/server/chat-file-pdf-built.test.ts',
 ];
 
 export default defineConfig({
