@@ -45,7 +45,7 @@ export function DuplicateGroupCard({ group, collections, onMerge, onOpen, onTras
           </Button>
         </div>
         <fieldset className="library-dupe-gems">
-          <legend className="visually-hidden">Gem to keep</legend>
+          <legend className="library-dupe-legend">Keep the chosen gem; Merge unites the others into it.</legend>
           {group.gems.map((gem) => (
             <div key={gem.id} className="library-dupe-gem">
               <label className="library-dupe-keep">
