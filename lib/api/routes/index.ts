@@ -14,6 +14,7 @@ import { gemApi, gemEditApi } from './gems';
 import { healthApi } from './health';
 import { importsApi } from './imports';
 import { brandVoiceApi, personaApi } from './instructions';
+import { linkApi } from './links';
 import { memoryApi } from './memories';
 import { promptApi } from './prompts';
 import { referenceApi } from './reference';
@@ -54,6 +55,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   trash: trashApi,
   bulk: bulkApi,
   imports: importsApi,
+  links: linkApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,
 };
