@@ -6,6 +6,7 @@ import { importJobSchema } from '../../lib/api/import-contract';
 import { type LinkCheck, linkCheckSchema } from '../../lib/api/link-contract';
 import { searchResultSchema } from '../../lib/api/search-contract';
 import { LINK_CHECK_DEFAULTS } from '../../server/features/links/link-worker';
+import { makePageFetcher } from '../../server/features/links/page-fetch';
 import { type Session, startTestServer, type TestServer } from './harness';
 
 /**
@@ -52,6 +53,7 @@ function answer(req: IncomingMessage, res: ServerResponse) {
   if (path === '/gone') return res.writeHead(410).end('Gone');
   if (path === '/error') return res.writeHead(500).end('Oops');
   if (path === '/slow') return; // never answers: the check times out
+  if (path === '/big') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('x'.repeat(1_000_000));
   if (path === '/to-loopback') return redirect(`${trapBase}/secret`);
   if (path === '/to-private') return redirect('http://10.0.0.7/admin');
   if (path === '/to-mapped') return redirect('http://[::ffff:169.254.169.254]/latest/meta-data');
@@ -196,6 +198,29 @@ describe('the periodic check', () => {
       expect(last.status).toBe(status);
     }
     expect(await search(ada, 'is:broken -is:fav')).toEqual([...expected, failing].sort((a, b) => a - b));
+  });
+});
+
+describe('the page fetcher', () => {
+  it('reads a body only up to its bound, and refuses a name that resolves to loopback', async () => {
+    const fetcher = makePageFetcher({
+      timeoutMs: 3_000,
+      maxBytes: 1_000,
+      maxRedirects: 5,
+      allowedTestAddress: new URL(base).host,
+    });
+    try {
+      const big = await fetcher.fetchPage(`${base}/big`, { method: 'GET', readBody: true });
+      expect(big.ok && big.body?.length).toBe(1_000);
+      const byName = await fetcher.fetchPage(`http://localhost:${new URL(trapBase).port}/secret`, { method: 'GET' });
+      expect(byName).toMatchObject({ ok: false, failure: 'refused' });
+      expect(!byName.ok && byName.detail).toMatch(
+        /^Not called: localhost resolves to (127\.0\.0\.1|::1), which is a loopback address$/,
+      );
+      expect(trapHits).toEqual([]);
+    } finally {
+      await fetcher.close();
+    }
   });
 });
 
