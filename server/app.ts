@@ -21,6 +21,7 @@ import { trashRoutes } from './features/gems/trash-routes';
 import { healthRoutes } from './features/health/routes';
 import { importRoutes } from './features/imports/routes';
 import { voiceRoutes } from './features/instructions/routes';
+import { linkRoutes } from './features/links/routes';
 import { memoryRoutes } from './features/memories/routes';
 import { promptRoutes } from './features/prompts/routes';
 import { searchRoutes } from './features/search/routes';
@@ -103,6 +104,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/bulk-jobs', bulkRoutes(deps));
   api.route('/', importRoutes(deps));
   api.route('/', duplicatesRoutes(deps));
+  api.route('/', linkRoutes(deps));
   api.route('/feedbacks', feedbackRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', imageGemRoutes(deps));

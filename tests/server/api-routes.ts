@@ -238,6 +238,8 @@ const REQUESTS: Record<string, ValidRequest> = {
     json: (f) => ({ ids: [f.gemId, f.chatId] }),
     destructive: true,
   },
+  'POST /api/link-checks': { path: () => '/api/link-checks', json: (f) => ({ gemIds: [f.gemId] }) },
+  'GET /api/gems/{id}/link-check': { path: (f) => `/api/gems/${f.gemId}/link-check`, pathParam: true },
   'GET /api/get-user-collections': { path: () => '/api/get-user-collections' },
   'POST /api/collections': {
     path: () => '/api/collections',

@@ -15,6 +15,7 @@ import { gemApi, gemEditApi } from './gems';
 import { healthApi } from './health';
 import { importsApi } from './imports';
 import { brandVoiceApi, personaApi } from './instructions';
+import { linkApi } from './links';
 import { memoryApi } from './memories';
 import { promptApi } from './prompts';
 import { referenceApi } from './reference';
@@ -56,6 +57,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   bulk: bulkApi,
   imports: importsApi,
   duplicates: duplicatesApi,
+  links: linkApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,
 };
