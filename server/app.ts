@@ -12,6 +12,7 @@ import { chatShareRoutes, sharedChatRoutes } from './features/chat-shares/routes
 import { chatHistoryRoutes } from './features/chats/history-routes';
 import { chatRoutes } from './features/chats/routes';
 import { collectionRoutes } from './features/collections/routes';
+import { exportRoutes } from './features/exports/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { imageGemRoutes } from './features/gems/image-gem-routes';
 import { gemRoutes } from './features/gems/routes';
@@ -89,6 +90,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', trashRoutes(deps));
   api.route('/bulk-jobs', bulkRoutes(deps));
   api.route('/', importRoutes(deps));
+  api.route('/', exportRoutes(deps));
   api.route('/feedbacks', feedbackRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', imageGemRoutes(deps));

@@ -232,6 +232,12 @@ const REQUESTS: Record<string, ValidRequest> = {
   },
   'GET /api/imports': { path: () => '/api/imports' },
   'GET /api/imports/{id}': { path: (f) => `/api/imports/${f.importId}`, pathParam: true },
+  'POST /api/library-export': { path: () => '/api/library-export', json: () => ({ format: 'netscape-html' }) },
+  'POST /api/collection-export/{id}': {
+    path: (f) => `/api/collection-export/${f.collectionId}`,
+    json: () => ({ format: 'trove-json' }),
+    pathParam: true,
+  },
   'GET /api/get-user-collections': { path: () => '/api/get-user-collections' },
   'POST /api/collections': {
     path: () => '/api/collections',
