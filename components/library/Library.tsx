@@ -7,6 +7,7 @@ import { ALL_GEMS, type LibrarySource } from '@/lib/library/sources';
 import { allNodes, buildTree } from '@/lib/library/tree';
 import { parseSearch } from '@/lib/search/parse';
 import { Button } from '../ui/Button';
+import { ExportLibraryButton } from './ExportDialog';
 import { Facets } from './Facets';
 import { GemMovePicker } from './GemMovePicker';
 import { GemSheet } from './GemSheet';
@@ -114,6 +115,7 @@ export function Library({ perPage, onChat }: Props) {
           />
         </div>
         {source.kind === 'search' && <SaveSearchButton query={source.query} />}
+        <ExportLibraryButton />
       </header>
       <div className="library" data-sheet={openId !== null || undefined}>
         <Sidebar source={source} onSelect={setSource} collections={collections} />
