@@ -14,6 +14,7 @@ import { chatHistoryRoutes } from './features/chats/history-routes';
 import { chatRoutes } from './features/chats/routes';
 import { collectionRoutes } from './features/collections/routes';
 import { duplicatesRoutes } from './features/duplicates/routes';
+import { exportRoutes } from './features/exports/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { imageGemRoutes } from './features/gems/image-gem-routes';
 import { gemRoutes } from './features/gems/routes';
@@ -105,6 +106,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', importRoutes(deps));
   api.route('/', duplicatesRoutes(deps));
   api.route('/', linkRoutes(deps));
+  api.route('/', exportRoutes(deps));
   api.route('/feedbacks', feedbackRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', imageGemRoutes(deps));

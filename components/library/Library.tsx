@@ -8,6 +8,7 @@ import { allNodes, buildTree } from '@/lib/library/tree';
 import { parseSearch } from '@/lib/search/parse';
 import { Button } from '../ui/Button';
 import { DuplicatesView } from './DuplicatesView';
+import { ExportLibraryButton } from './ExportDialog';
 import { Facets } from './Facets';
 import { GemMovePicker } from './GemMovePicker';
 import { GemSheet } from './GemSheet';
@@ -116,6 +117,7 @@ export function Library({ perPage, onChat }: Props) {
           />
         </div>
         {source.kind === 'search' && <SaveSearchButton query={source.query} />}
+        <ExportLibraryButton />
       </header>
       <div className="library" data-sheet={openId !== null || undefined}>
         <Sidebar source={source} onSelect={setSource} collections={collections} />

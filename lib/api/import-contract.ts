@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { troveStagedGemSchema } from './export-contract';
 
 /** The files the library's import reads, found from their content (server/features/imports/formats/detect.ts). */
 export const IMPORT_FORMATS = [
@@ -11,6 +12,7 @@ export const IMPORT_FORMATS = [
   'linkwarden-json',
   'omnivore-json',
   'url-list',
+  'trove-json',
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
@@ -24,6 +26,7 @@ export const IMPORT_FORMAT_NAMES: Record<ImportFormat, string> = {
   'linkwarden-json': 'Linkwarden JSON',
   'omnivore-json': 'Omnivore export',
   'url-list': 'A list of addresses',
+  'trove-json': 'Trove JSON export',
 };
 
 /**
@@ -43,6 +46,8 @@ export const importItemSchema = z.object({
   isArchived: z.boolean(),
   highlights: z.array(z.string()),
   image: z.string().nullable(),
+  /** A gem of Trove's own export, whole (its other fields are then only what the summary reads). */
+  trove: troveStagedGemSchema.optional(),
 });
 export type ImportItem = z.infer<typeof importItemSchema>;
 

@@ -10,6 +10,7 @@ import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { collectionApi, collectionTreeApi } from './collections';
 import { duplicatesApi } from './duplicates';
+import { exportsApi } from './exports';
 import { feedbackApi } from './feedbacks';
 import { gemApi, gemEditApi } from './gems';
 import { healthApi } from './health';
@@ -58,6 +59,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   imports: importsApi,
   duplicates: duplicatesApi,
   links: linkApi,
+  exports: exportsApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,
 };
