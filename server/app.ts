@@ -2,6 +2,8 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { logger } from 'hono/logger';
+import { MAX_IMPORT_BODY_BYTES } from '../lib/api/import-contract';
+import { importsApi } from '../lib/api/routes/imports';
 import { isForeignKeyViolation, isNumericOutOfRange, requestDataException } from './db/errors';
 import { aiEndpointRoutes } from './features/ai-settings/endpoint-routes';
 import { aiRoutes } from './features/ai-settings/routes';
@@ -35,6 +37,7 @@ import { requireUser } from './http/require-user';
 const MAX_JSON_BODY = 5 * 1024 * 1024;
 /** POST paths that take multipart files and check their own body limit. */
 const UPLOAD_PATHS = new Set(['/api/upload', '/api/upload-all-file', '/api/upload-chat-files']);
+const IMPORT_PATH = importsApi.create.path;
 
 /**
  * Calls come from the extension's background with a bearer token (no cookies), so any browser
@@ -55,17 +58,21 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   );
   // Uploads have their own, larger limits, applied after authentication (features/uploads/routes.ts,
   // features/gems/image-gem-routes.ts, features/chat-files/routes.ts).
-  const tooLarge = (c: Context) => sendError(c, 413, `Request body is larger than ${MAX_JSON_BODY} bytes`);
-  const streamedLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
+  const tooLarge = (max: number) => (c: Context) => sendError(c, 413, `Request body is larger than ${max} bytes`);
+  const streamedLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge(MAX_JSON_BODY) });
+  // A bookmarks file comes whole in one JSON body (lib/api/import-contract.ts).
+  const streamedImportLimit = bodyLimit({ maxSize: MAX_IMPORT_BODY_BYTES, onError: tooLarge(MAX_IMPORT_BODY_BYTES) });
   app.use('/api/*', async (c, next) => {
     const { method } = c.req;
     if (method === 'GET' || method === 'HEAD' || (method === 'POST' && UPLOAD_PATHS.has(c.req.path))) return next();
+    const isImport = method === 'POST' && c.req.path === IMPORT_PATH;
+    const max = isImport ? MAX_IMPORT_BODY_BYTES : MAX_JSON_BODY;
     // A declared length is checked from the header alone: hono's bodyLimit reads `c.req.raw.body`, which
     // makes @hono/node-server build a whole web Request (and skip its direct body read), ~5% of a request's CPU.
     const length = c.req.header('Content-Length');
     if (length !== undefined && c.req.header('Transfer-Encoding') === undefined)
-      return Number(length) > MAX_JSON_BODY ? tooLarge(c) : next();
-    return streamedLimit(c, next);
+      return Number(length) > max ? tooLarge(max)(c) : next();
+    return (isImport ? streamedImportLimit : streamedLimit)(c, next);
   });
 
   app.route('/api/health', healthRoutes());

@@ -52,6 +52,11 @@ export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 /** The largest file the import takes, in characters (a 50,000-bookmark browser export with icons fits). */
 export const MAX_IMPORT_CHARS = 100_000_000;
+/**
+ * The largest request `POST /api/collection-import` takes, in bytes of its JSON body (other JSON bodies: 5 MB). The
+ * library says so before sending a larger file (lib/library/import-file.ts).
+ */
+export const MAX_IMPORT_BODY_BYTES = 32 * 1024 * 1024;
 /** How many of a file's unreadable parts an answer lists (the count is always whole). */
 export const LISTED_PROBLEMS = 100;
 

@@ -194,3 +194,16 @@ describe('an import stopped halfway', () => {
     expect(searchResultSchema.parse(res.body).total).toBe(URLS);
   });
 });
+
+describe("the import's body limit", () => {
+  it('takes a file over the 5 MB other JSON bodies are held to; another route still refuses that much (413)', async () => {
+    // a browser's bookmarks file with 6 MB of comment (icons and markup are most of a real one) and one bookmark
+    const content = `${chromeFile}\n<!-- ${'x'.repeat(6 * 1024 * 1024)} -->`;
+    const res = await post(ada, { fileName: 'large.html', content, dryRun: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ format: 'netscape-html', items: 5 });
+    const other = await server.api('/api/collections', { token: ada.jwt, body: { data: { name: content } } });
+    expect(other.status).toBe(413);
+    expect(other.body.error.message).toBe('Request body is larger than 5242880 bytes');
+  });
+});
