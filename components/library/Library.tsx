@@ -10,6 +10,7 @@ import { Button } from '../ui/Button';
 import { Facets } from './Facets';
 import { GemMovePicker } from './GemMovePicker';
 import { GemSheet } from './GemSheet';
+import { LibraryImport } from './import/LibraryImport';
 import { useLibraryApi } from './library-api-context';
 import { MoveNotice } from './MoveNotice';
 import { libraryCollectionsQuery, libraryTagsQuery } from './queries';
@@ -114,6 +115,7 @@ export function Library({ perPage, onChat }: Props) {
           />
         </div>
         {source.kind === 'search' && <SaveSearchButton query={source.query} />}
+        <LibraryImport />
       </header>
       <div className="library" data-sheet={openId !== null || undefined}>
         <Sidebar source={source} onSelect={setSource} collections={collections} />
