@@ -661,8 +661,10 @@ describe('the library page', () => {
     await library.waitForSelector('.import-summary');
     await library.locator('.import-dialog button::-p-text(Import)').click();
     await library.waitForSelector('.import-dialog progress');
-    // The server stops as soon as the job is staged: the dialog keeps the progress it last read.
+    // The server stops as soon as the job is staged: the dialog keeps the progress it last read, and says it cannot
+    // read more for now.
     await env.stopServer();
+    await library.waitForSelector('.import-dialog .import-poll-error');
     expect(await library.$eval('.import-dialog progress', (el) => (el as HTMLProgressElement).max)).toBe(count);
     expect(await shootAndScan(library, 'import-progress')).toEqual([]);
     await library.keyboard.press('Escape');

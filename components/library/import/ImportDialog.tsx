@@ -12,6 +12,8 @@ import { useImportSteps } from './use-import-steps';
 interface Props {
   /** The import the library follows; shown instead of the steps when `showJob`. */
   job: ImportJob | null;
+  /** Why its progress could not be read last time (it is read again). */
+  jobError: string | null;
   showJob: boolean;
   /** A file dropped on the page: read at once. */
   file: File | null;
@@ -25,7 +27,7 @@ const ACCEPT = '.html,.htm,.csv,.json,.txt,text/html,text/csv,application/json,t
  * "Import…": a file (picked or dropped) or the browser's bookmarks, read here and sent as a dry run; its summary with
  * Import / Cancel; then the job's progress and report. Escape closes it; the import goes on without it.
  */
-export function ImportDialog({ job, showJob, file, onStarted, onClose }: Props) {
+export function ImportDialog({ job, jobError, showJob, file, onStarted, onClose }: Props) {
   const { state, readFile, readBookmarks, start, reset } = useImportSteps(onStarted);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -36,6 +38,11 @@ export function ImportDialog({ job, showJob, file, onStarted, onClose }: Props) 
     return (
       <Dialog open onOpenChange={(open) => !open && onClose()} title="Import" className="import-dialog">
         <ImportJobView job={job} />
+        {jobError && (
+          <p className="import-poll-error" role="alert">
+            The progress could not be read ({jobError}); trying again.
+          </p>
+        )}
         <div className="dialog-actions">
           <Button variant={isImportActive(job) ? 'secondary' : 'primary'} onClick={onClose}>
             Close

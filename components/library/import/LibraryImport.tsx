@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { errorMessage } from '../../app/background-context';
 import { Button } from '../../ui/Button';
 import { ImportDialog } from './ImportDialog';
 import { ImportProgress } from './ImportProgress';
@@ -34,6 +35,7 @@ export function LibraryImport({ pollMs }: { pollMs?: number }) {
       {dialog && (
         <ImportDialog
           job={followed.job}
+          jobError={followed.error ? errorMessage(followed.error) : null}
           showJob={dialog.showJob}
           file={dialog.file}
           onStarted={(job) => {
