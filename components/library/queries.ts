@@ -22,6 +22,7 @@ export const libraryKeys = {
   gem: (id: number) => ['library', 'gem', id] as const,
   runningBulkJob: ['library', 'runningBulkJob'] as const,
   tagCounts: ['library', 'tagCounts'] as const,
+  duplicates: ['library', 'duplicates'] as const,
 };
 
 export const libraryCollectionsQuery = (api: LibraryApi) =>
@@ -91,3 +92,14 @@ export const libraryTagCountsQuery = (api: LibraryApi) =>
     select: (counts) => new Map(counts.map((c) => [c.id, c])),
     meta: SHOWS_LIBRARY,
   });
+
+/** The Duplicates view's groups, a page at a time (Show more). */
+export const libraryDuplicatesQuery = (api: LibraryApi, perPage = DUPLICATE_GROUPS_PAGE) =>
+  infiniteQueryOptions({
+    queryKey: libraryKeys.duplicates,
+    queryFn: ({ pageParam }) => api.duplicates(pageParam, perPage),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.perPage < last.total ? last.page + 1 : undefined),
+    meta: SHOWS_LIBRARY,
+  });
+export const DUPLICATE_GROUPS_PAGE = 20;

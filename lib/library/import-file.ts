@@ -1,24 +1,24 @@
-import { type ImportBody, MAX_IMPORT_BODY_BYTES } from '../api/import-contract';
+import { type ImportBody, MAX_IMPORT_BYTES } from '../api/import-contract';
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
 
 const tooLarge = (name: string, bytes: number) =>
-  `${name} is ${megabytes(bytes)}; an import takes at most ${megabytes(MAX_IMPORT_BODY_BYTES)}. ` +
+  `${name} is ${megabytes(bytes)}; an import takes at most ${megabytes(MAX_IMPORT_BYTES)}. ` +
   'Split it into smaller files, or export it again without icons.';
 
 /** Why a file cannot be sent, from its size alone (before it is read), or null. */
 export function fileSizeProblem(file: { name: string; size: number }): string | null {
   if (file.size === 0) return `${file.name} is empty.`;
-  return file.size > MAX_IMPORT_BODY_BYTES ? tooLarge(file.name, file.size) : null;
+  return file.size > MAX_IMPORT_BYTES ? tooLarge(file.name, file.size) : null;
 }
 
 /**
- * Why `body` cannot be sent, or null: the server takes at most MAX_IMPORT_BODY_BYTES of JSON, and escaping (a `"` in
+ * Why `body` cannot be sent, or null: the server takes at most MAX_IMPORT_BYTES of JSON, and escaping (a `"` in
  * every HTML attribute becomes `\"`) makes the request larger than the file.
  */
 export function importBodyProblem(body: ImportBody): string | null {
   const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
-  return bytes > MAX_IMPORT_BODY_BYTES ? tooLarge(body.fileName, bytes) : null;
+  return bytes > MAX_IMPORT_BYTES ? tooLarge(body.fileName, bytes) : null;
 }
 
 /** What the import needs of a browser's bookmark (browser.bookmarks.BookmarkTreeNode). */

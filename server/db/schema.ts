@@ -10,3 +10,4 @@ export * from './schema/feedback';
 export * from './schema/feedback-tags';
 export * from './schema/imports';
 export * from './schema/library';
+export * from './schema/maintenance';

@@ -232,6 +232,12 @@ const REQUESTS: Record<string, ValidRequest> = {
   },
   'GET /api/imports': { path: () => '/api/imports' },
   'GET /api/imports/{id}': { path: (f) => `/api/imports/${f.importId}`, pathParam: true },
+  'GET /api/duplicates': { path: () => '/api/duplicates', query: () => page },
+  'POST /api/duplicates/merge': {
+    path: () => '/api/duplicates/merge',
+    json: (f) => ({ ids: [f.gemId, f.chatId] }),
+    destructive: true,
+  },
   'GET /api/get-user-collections': { path: () => '/api/get-user-collections' },
   'POST /api/collections': {
     path: () => '/api/collections',

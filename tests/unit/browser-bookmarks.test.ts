@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_IMPORT_BODY_BYTES } from '../../lib/api/import-contract';
+import { MAX_IMPORT_BYTES } from '../../lib/api/import-contract';
 import {
   type BookmarkNode,
   bookmarksAsNetscape,
@@ -87,18 +87,18 @@ describe("the browser's bookmarks as a bookmarks file", () => {
 describe("the import's size limit, said before sending", () => {
   it('refuses an empty file and one over the limit by its size, naming both sizes', () => {
     expect(fileSizeProblem({ name: 'empty.html', size: 0 })).toBe('empty.html is empty.');
-    expect(fileSizeProblem({ name: 'big.html', size: MAX_IMPORT_BODY_BYTES * 1.25 })).toBe(
-      'big.html is 40 MB; an import takes at most 32 MB. Split it into smaller files, or export it again without icons.',
+    expect(fileSizeProblem({ name: 'big.html', size: MAX_IMPORT_BYTES * 1.25 })).toBe(
+      'big.html is 80 MB; an import takes at most 64 MB. Split it into smaller files, or export it again without icons.',
     );
-    expect(fileSizeProblem({ name: 'big.html', size: MAX_IMPORT_BODY_BYTES + 1 })).not.toBeNull();
-    expect(fileSizeProblem({ name: 'ok.html', size: MAX_IMPORT_BODY_BYTES })).toBeNull();
+    expect(fileSizeProblem({ name: 'big.html', size: MAX_IMPORT_BYTES + 1 })).not.toBeNull();
+    expect(fileSizeProblem({ name: 'ok.html', size: MAX_IMPORT_BYTES })).toBeNull();
   });
 
   it('counts the request as sent: a file under the limit whose escaped JSON is over it is refused', () => {
     // Quotes are escaped in JSON (one byte becomes two): half the limit of them makes a body of the whole limit.
-    const content = '"'.repeat(MAX_IMPORT_BODY_BYTES / 2 + 10);
+    const content = '"'.repeat(MAX_IMPORT_BYTES / 2 + 10);
     expect(fileSizeProblem({ name: 'quotes.txt', size: content.length })).toBeNull();
-    expect(importBodyProblem({ fileName: 'quotes.txt', content, dryRun: true })).toMatch(/^quotes\.txt is 32 MB/);
+    expect(importBodyProblem({ fileName: 'quotes.txt', content, dryRun: true })).toMatch(/^quotes\.txt is 64 MB/);
     expect(importBodyProblem({ fileName: 'small.txt', content: 'https://a.test/', dryRun: true })).toBeNull();
   });
 });

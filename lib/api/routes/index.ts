@@ -9,6 +9,7 @@ import { chatHistoryApi } from './chat-history';
 import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { collectionApi, collectionTreeApi } from './collections';
+import { duplicatesApi } from './duplicates';
 import { feedbackApi } from './feedbacks';
 import { gemApi, gemEditApi } from './gems';
 import { healthApi } from './health';
@@ -54,6 +55,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   trash: trashApi,
   bulk: bulkApi,
   imports: importsApi,
+  duplicates: duplicatesApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,
 };

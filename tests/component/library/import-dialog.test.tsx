@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LibraryApp } from '@/components/library/LibraryApp';
-import { MAX_IMPORT_BODY_BYTES } from '@/lib/api/import-contract';
+import { MAX_IMPORT_BYTES } from '@/lib/api/import-contract';
 import { createLibraryApi } from '@/lib/library/library-api';
 import { setupLiveServer } from '../chat/live-server';
 import { FakeBackground } from '../fake-background';
@@ -145,10 +145,10 @@ describe('the library\'s "Import…"', () => {
     const { user } = await library('impbig');
     const dialog = await openDialog(user);
     const big = new File(['x'], 'everything.html');
-    Object.defineProperty(big, 'size', { value: MAX_IMPORT_BODY_BYTES * 1.5 });
+    Object.defineProperty(big, 'size', { value: MAX_IMPORT_BYTES * 1.5 });
     await user.upload(within(dialog).getByLabelText('Bookmarks file'), big);
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      'Cannot import thiseverything.html is 48 MB; an import takes at most 32 MB. Split it into smaller files, or export it again without icons.',
+      'Cannot import thiseverything.html is 96 MB; an import takes at most 64 MB. Split it into smaller files, or export it again without icons.',
     );
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
