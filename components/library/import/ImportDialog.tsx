@@ -40,7 +40,7 @@ export function ImportDialog({ job, jobError, showJob, file, onStarted, onClose 
         <ImportJobView job={job} />
         {jobError && (
           <p className="import-poll-error" role="alert">
-            The progress could not be read ({jobError}); trying again.
+            The progress could not be read: {jobError} Trying again…
           </p>
         )}
         <div className="dialog-actions">
