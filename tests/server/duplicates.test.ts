@@ -88,6 +88,23 @@ describe('GET /api/duplicates', () => {
   });
 });
 
+describe("the popup's already saved", () => {
+  it('finds a page saved under another spelling of its address, and only the user’s own', async () => {
+    const ada = await t.signUp('dupseen');
+    const eve = await t.signUp('dupseeneve');
+    const gem = await save(ada.jwt, { url: 'http://www.example.com/seen/?utm_campaign=x' });
+    await save(eve.jwt, { url: 'https://example.com/seen' });
+    const atUrl = async (url: string) => {
+      const res = await t.api(`/api/gems-at-url?url=${encodeURIComponent(url)}`, { token: ada.jwt });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return ids(listOf(gemSchema).parse(res.body).data);
+    };
+    expect(await atUrl('https://example.com/seen#comments')).toEqual([gem.id]);
+    expect(await atUrl('https://EXAMPLE.com:443/seen/')).toEqual([gem.id]);
+    expect(await atUrl('https://example.com/Seen')).toEqual([]);
+  });
+});
+
 describe('POST /api/duplicates/merge', () => {
   it('unites tags, notes and the favourite, keeps the oldest date, fills empty fields and repoints chats', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
