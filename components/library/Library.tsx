@@ -8,9 +8,11 @@ import { allNodes, buildTree } from '@/lib/library/tree';
 import { parseSearch } from '@/lib/search/parse';
 import { Button } from '../ui/Button';
 import { DuplicatesView } from './DuplicatesView';
+import { ExportLibraryButton } from './ExportDialog';
 import { Facets } from './Facets';
 import { GemMovePicker } from './GemMovePicker';
 import { GemSheet } from './GemSheet';
+import { LibraryImport } from './import/LibraryImport';
 import { useLibraryApi } from './library-api-context';
 import { MoveNotice } from './MoveNotice';
 import { libraryCollectionsQuery, libraryTagsQuery } from './queries';
@@ -116,6 +118,8 @@ export function Library({ perPage, onChat }: Props) {
           />
         </div>
         {source.kind === 'search' && <SaveSearchButton query={source.query} />}
+        <LibraryImport />
+        <ExportLibraryButton />
       </header>
       <div className="library" data-sheet={openId !== null || undefined}>
         <Sidebar source={source} onSelect={setSource} collections={collections} />

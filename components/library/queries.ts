@@ -23,6 +23,7 @@ export const libraryKeys = {
   runningBulkJob: ['library', 'runningBulkJob'] as const,
   tagCounts: ['library', 'tagCounts'] as const,
   duplicates: ['library', 'duplicates'] as const,
+  linkCheck: (id: number) => ['library', 'linkCheck', id] as const,
 };
 
 export const libraryCollectionsQuery = (api: LibraryApi) =>
@@ -103,3 +104,11 @@ export const libraryDuplicatesQuery = (api: LibraryApi, perPage = DUPLICATE_GROU
     meta: SHOWS_LIBRARY,
   });
 export const DUPLICATE_GROUPS_PAGE = 20;
+/** The last dead-link check of a gem; read again every `pollMs` while a "Check now" waits for the server. */
+export const libraryLinkCheckQuery = (api: LibraryApi, id: number, pollMs = 2_000) =>
+  queryOptions({
+    queryKey: libraryKeys.linkCheck(id),
+    queryFn: () => api.linkCheck(id),
+    refetchInterval: (query) => (query.state.data?.requested ? pollMs : false),
+    meta: SHOWS_LIBRARY,
+  });

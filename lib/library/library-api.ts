@@ -5,6 +5,7 @@ import { bulkApi } from '../api/routes/bulk';
 import { collectionApi, collectionTreeApi } from '../api/routes/collections';
 import { duplicatesApi } from '../api/routes/duplicates';
 import { gemApi, gemEditApi } from '../api/routes/gems';
+import { linkApi } from '../api/routes/links';
 import { searchApi } from '../api/routes/search';
 import { tagApi, tagTreeApi } from '../api/routes/tags';
 import { trashApi } from '../api/routes/trash';
@@ -105,6 +106,8 @@ export function createLibraryApi(access: AccessSource) {
       (await client.call(gemEditApi.position, { params: { id }, body: to })).data,
     bulk: async (body: BulkJobBody) => (await client.call(bulkApi.create, { body })).data,
     undoBulk: async (id: number) => (await client.call(bulkApi.undo, { params: { id } })).data,
+    linkCheck: async (id: number) => (await client.call(linkApi.get, { params: { id } })).data,
+    checkLinks: async (gemIds: number[]) => (await client.call(linkApi.checkNow, { body: { gemIds } })).data,
   };
 }
 
