@@ -4,11 +4,9 @@ import { ChatApiProvider } from '@/components/chat/chat-api-context';
 import type { AiSettings, UserModel } from '@/lib/api/ai-contract';
 import type { User } from '@/lib/api/contract';
 import { createChatApi } from '@/lib/chat/chat-api';
-import { copyOfTemplate, removeDataDir } from '../../data-dirs';
 import type { FakeProvider } from '../../fake-provider/server';
-import { testServerArgs } from '../../server-entry';
-import { type ServerProcess, startServerProcess } from '../../server-process';
 import { FakeBackground } from '../fake-background';
+import { startLiveServer } from '../live-server-process';
 import { renderWithBackground } from '../render';
 
 let users = 0;
@@ -21,37 +19,29 @@ export const houseAnsweredBy = (fake: FakeProvider) => () => ({
 });
 
 /**
- * The real server (its own process, a fresh PGlite database, real HTTP) for side-panel components that
- * call it through the panel's own ChatApi; each test signs up its own user. `extraEnv` is read when the
- * server starts (e.g. the house provider's address, once a fake provider is listening).
+ * The real server (its own process, a PGlite database, real HTTP) for components that call it; each test signs up its
+ * own user. Without `extraEnv` the file uses the server the project's files share (shared-live-server.ts); with it, a
+ * server of its own, started with those settings (read when it starts, e.g. the house provider's address once a fake
+ * provider is listening).
  */
-export function setupLiveServer(extraEnv: () => Record<string, string> = () => ({})) {
-  let server: ServerProcess | undefined;
-  // A copy of a migrated database (tests/component/global-setup.ts): no initdb per test file.
-  const dataDir = copyOfTemplate(inject('pgliteTemplate'), 'trove-component-');
-  beforeAll(async () => {
-    server = await startServerProcess({
-      args: testServerArgs(),
-      env: {
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        TROVE_SECRET: 's'.repeat(48),
-        TROVE_PER_ADDRESS_LIMITS: '0',
-        ...extraEnv(),
-      },
-    });
-  }, 90_000);
-  afterAll(async () => {
-    await server?.stop();
-    removeDataDir(dataDir);
-  });
+export function setupLiveServer(extraEnv?: () => Record<string, string>) {
+  let url: string | undefined = extraEnv ? undefined : inject('sharedLiveServer');
+  if (extraEnv) {
+    let live: Awaited<ReturnType<typeof startLiveServer>> | undefined;
+    beforeAll(async () => {
+      // A copy of a migrated database (tests/component/global-setup.ts): no initdb per test file.
+      live = await startLiveServer(inject('pgliteTemplate'), inject('testServerEntry'), extraEnv());
+      url = live.server.url;
+    }, 90_000);
+    afterAll(() => live?.close());
+  }
 
   /** A new user: the server's API as that user, and `render` of a component talking to it as that user. */
   async function signedIn(prefix: string) {
-    const url = server?.url;
     if (!url) throw new Error('the live server is not running');
+    const base = url;
     const call = async (path: string, method = 'GET', body?: unknown, token?: string) => {
-      const response = await fetch(`${url}/api/${path}`, {
+      const response = await fetch(`${base}/api/${path}`, {
         method,
         headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -67,11 +57,11 @@ export function setupLiveServer(extraEnv: () => Record<string, string> = () => (
       email: `${username}@example.test`,
       password: 'correct-horse-1',
     })) as { jwt: string; user: User };
-    let serverUrl = url;
+    let serverUrl = base;
     const api = createChatApi(async () => ({ serverUrl, token: jwt }));
     return {
       /** The server's own address (not the one the component's calls go to). */
-      serverUrl: url,
+      serverUrl: base,
       /** The user as the server answered the sign-up, and their access token (for a page's own client). */
       account,
       access: async () => ({ serverUrl, token: jwt }),
@@ -83,7 +73,7 @@ export function setupLiveServer(extraEnv: () => Record<string, string> = () => (
         serverUrl = elsewhere;
       },
       goOnline: () => {
-        serverUrl = url;
+        serverUrl = base;
       },
       call: (path: string, method = 'GET', body?: unknown) => call(path, method, body, jwt),
       /** The id of a text model the user can ask now (a house model, when the server has them). */
