@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { isWebAddress } from '../lib/api/web-address';
 import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
 import { PDF_READ_LIMITS, type PdfReadLimits } from './features/chat-files/pdf-read';
+import { LINK_CHECK_DEFAULTS, type LinkCheckSettings } from './features/links/link-worker';
 import { parseAddressPolicy } from './http/address-policy';
 import { type S3StorageConfig, s3ConfigFromEnv } from './storage/s3-config';
 
@@ -85,6 +86,11 @@ export interface ServerConfig {
    * (TROVE_PDF_READ_MEMORY_MB); defaults in features/chat-files/pdf-read.ts.
    */
   pdfRead?: Partial<PdfReadLimits>;
+  /**
+   * The dead-link check and imported pages' fills (features/links/): unset, off (tests turn it on); from the
+   * environment, on unless TROVE_LINK_CHECK=0, paced by TROVE_LINK_CHECK_PER_MINUTE, _DAYS and _SITE_SECONDS.
+   */
+  linkCheck?: LinkCheckSettings;
 }
 
 export const HOUSE_PROVIDER_KINDS = ['openai', 'anthropic', 'openai-compatible', 'ollama'] as const;
@@ -242,6 +248,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       memoryMb: wholeNumberFromEnv(env, 'TROVE_PDF_READ_MEMORY_MB'),
     },
   };
+  config.linkCheck = linkCheckFromEnv(env);
   houseConfig(config); // fail at start on a bad house-model configuration
   parseAddressPolicy(config.userEndpoints);
   answerLeaseSeconds(config);
@@ -257,4 +264,24 @@ export function pdfReadLimits(config: Pick<ServerConfig, 'pdfRead'>): PdfReadLim
   if (ms < 1) throw new Error('TROVE_PDF_READ_MS must be a whole number of milliseconds ≥ 1');
   if (memoryMb < 1) throw new Error('TROVE_PDF_READ_MEMORY_MB must be a whole number of MB ≥ 1');
   return { ms, memoryMb };
+}
+
+/** TROVE_LINK_CHECK (0: off) and its pace; undefined when off. */
+function linkCheckFromEnv(env: NodeJS.ProcessEnv): LinkCheckSettings | undefined {
+  if (env.TROVE_LINK_CHECK?.trim() === '0') return undefined;
+  if (env.TROVE_LINK_CHECK?.trim() && env.TROVE_LINK_CHECK.trim() !== '1')
+    throw new Error(`TROVE_LINK_CHECK must be 1 (on) or 0 (off), got "${env.TROVE_LINK_CHECK}"`);
+  const perMinute = wholeNumberFromEnv(env, 'TROVE_LINK_CHECK_PER_MINUTE') ?? LINK_CHECK_DEFAULTS.perMinute;
+  const recheckDays = wholeNumberFromEnv(env, 'TROVE_LINK_CHECK_DAYS') ?? LINK_CHECK_DEFAULTS.recheckDays;
+  const siteSeconds = wholeNumberFromEnv(env, 'TROVE_LINK_CHECK_SITE_SECONDS');
+  if (perMinute < 1 || perMinute > 6000)
+    throw new Error(`TROVE_LINK_CHECK_PER_MINUTE must be a whole number from 1 to 6000, got "${perMinute}"`);
+  if (recheckDays < 1)
+    throw new Error(`TROVE_LINK_CHECK_DAYS must be a whole number of days ≥ 1, got "${recheckDays}"`);
+  return {
+    ...LINK_CHECK_DEFAULTS,
+    perMinute,
+    recheckDays,
+    hostIntervalMs: siteSeconds === undefined ? LINK_CHECK_DEFAULTS.hostIntervalMs : siteSeconds * 1000,
+  };
 }

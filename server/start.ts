@@ -21,9 +21,11 @@ import { newLeaseSettings } from './features/answers/leases';
 import { startRecovery } from './features/answers/recovery';
 import { startBulkWorker } from './features/bulk/worker';
 import { startChatFileSweep } from './features/chat-files/chat-file-sweep';
+import { recanonicalizeGems } from './features/duplicates/recanonicalize';
 import { systemClock } from './features/gems/trash';
 import { startTrashSweep } from './features/gems/trash-sweep';
 import { startImportWorker } from './features/imports/worker';
+import { startLinkWorker } from './features/links/link-worker';
 import { seedStarterPrompts } from './features/prompts/starter-prompts';
 import { parseAddressPolicy } from './http/address-policy';
 import { answerUnparsedRequests } from './http/client-errors';
@@ -72,6 +74,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   try {
     await syncCatalogue(database.db, catalogue);
     await seedStarterPrompts(database.db);
+    const rekeyed = await recanonicalizeGems(database.db);
+    if (rekeyed) console.log(`[trove] ${rekeyed} gem(s) given the canonical address of the current rule`);
   } catch (error) {
     await database.close();
     await files.store.close();
@@ -93,6 +97,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const recovery = startRecovery(database.db, leaseSeconds);
   const fileSweep = startChatFileSweep(database.db, files.store);
   const jobWorkers = config.bulkWorker === false ? [] : [startBulkWorker(database.db), startImportWorker(database.db)];
+  const linkWorker = config.linkCheck ? startLinkWorker(database.db, config.linkCheck) : null;
+  if (linkWorker) jobWorkers.push(linkWorker);
   const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {

@@ -63,6 +63,8 @@ export async function startServerProcess(options: {
       HOST: '127.0.0.1',
       LOG_REQUESTS: '0',
       TROVE_USER_ENDPOINTS: 'public,loopback',
+      // The gems tests save are never fetched (tests/server/dead-links.test.ts turns the check on, on its own pages).
+      TROVE_LINK_CHECK: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@ import { type ChangeEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { type BulkAction, type BulkJob, type BulkJobBody, isBulkJobActive } from '@/lib/api/bulk-contract';
 import type { ApiClient } from '@/lib/api/client';
+import { CheckLinksButton } from './CheckLinksButton';
 import { MovePicker } from './MovePicker';
 import { useBulkJob } from './use-bulk-job';
 import './bulk-bar.css';
@@ -132,6 +133,7 @@ export function BulkBar({ client, count, target, collections, tags, onChanged, o
       <Button size="sm" variant="danger" disabled={disabled} onClick={() => act({ action: 'trash' })}>
         Trash
       </Button>
+      <CheckLinksButton client={client} target={target} />
       {onClear && (
         <Button size="sm" variant="ghost" disabled={count === 0} onClick={onClear}>
           Clear selection

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { IconButton } from '../ui/IconButton';
 import { Skeleton } from '../ui/Skeleton';
 import { GemForm } from './GemForm';
+import { LinkStatus } from './LinkStatus';
 import { useLibraryApi } from './library-api-context';
 import { libraryGemQuery } from './queries';
 import { ReadingView } from './ReadingView';
@@ -77,6 +78,7 @@ export function GemSheet({ gemId, collections, editing, onClose, onTrash, onChat
               Delete
             </Button>
           </div>
+          <LinkStatus gemId={gemId} />
           <GemForm key={gem.data.id} gem={gem.data} collections={collections} editing={editing} />
           <ReadingView gem={gem.data} />
         </>

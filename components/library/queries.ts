@@ -22,6 +22,8 @@ export const libraryKeys = {
   gem: (id: number) => ['library', 'gem', id] as const,
   runningBulkJob: ['library', 'runningBulkJob'] as const,
   tagCounts: ['library', 'tagCounts'] as const,
+  duplicates: ['library', 'duplicates'] as const,
+  linkCheck: (id: number) => ['library', 'linkCheck', id] as const,
 };
 
 export const libraryCollectionsQuery = (api: LibraryApi) =>
@@ -89,5 +91,24 @@ export const libraryTagCountsQuery = (api: LibraryApi) =>
     queryKey: libraryKeys.tagCounts,
     queryFn: () => tagActions(api.client).counts(),
     select: (counts) => new Map(counts.map((c) => [c.id, c])),
+    meta: SHOWS_LIBRARY,
+  });
+
+/** The Duplicates view's groups, a page at a time (Show more). */
+export const libraryDuplicatesQuery = (api: LibraryApi, perPage = DUPLICATE_GROUPS_PAGE) =>
+  infiniteQueryOptions({
+    queryKey: libraryKeys.duplicates,
+    queryFn: ({ pageParam }) => api.duplicates(pageParam, perPage),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.perPage < last.total ? last.page + 1 : undefined),
+    meta: SHOWS_LIBRARY,
+  });
+export const DUPLICATE_GROUPS_PAGE = 20;
+/** The last dead-link check of a gem; read again every `pollMs` while a "Check now" waits for the server. */
+export const libraryLinkCheckQuery = (api: LibraryApi, id: number, pollMs = 2_000) =>
+  queryOptions({
+    queryKey: libraryKeys.linkCheck(id),
+    queryFn: () => api.linkCheck(id),
+    refetchInterval: (query) => (query.state.data?.requested ? pollMs : false),
     meta: SHOWS_LIBRARY,
   });

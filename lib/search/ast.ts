@@ -33,7 +33,7 @@ export type QueryNode =
   | { kind: 'type'; value: SearchKind }
   /** `site:example.com`: the gem's address is on this host or one of its subdomains. */
   | { kind: 'site'; host: string }
-  | { kind: 'is'; value: 'fav' }
+  | { kind: 'is'; value: 'fav' | 'broken' }
   | { kind: 'has'; value: 'note' | 'image' }
   /** `before:2026-01-31` / `after:2026-01-01`: the gem was added before (after) that day (UTC), the day excluded. */
   | { kind: 'date'; op: 'before' | 'after'; date: string };

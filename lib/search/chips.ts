@@ -47,7 +47,7 @@ function nodeLabel(node: QueryNode): string {
     case 'site':
       return `on ${node.host}`;
     case 'is':
-      return 'Favourites';
+      return node.value === 'fav' ? 'Favourites' : 'Broken links';
     case 'has':
       return node.value === 'note' ? 'with a note' : 'with an image';
     case 'date':

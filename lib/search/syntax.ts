@@ -13,7 +13,8 @@ import type { SearchSortKey } from './ast';
 export const qualifierKeys = ['tag', 'collection', 'type', 'site', 'is', 'has', 'before', 'after', 'sort'] as const;
 export type QualifierKey = (typeof qualifierKeys)[number];
 
-export const isValues = ['fav'] as const;
+/** `is:fav` (the favourite mark), `is:broken` (its address is gone: the dead-link check, server/features/links/). */
+export const isValues = ['fav', 'broken'] as const;
 export const hasValues = ['note', 'image'] as const;
 
 /** The direction `sort:<key>` means when it names none. */

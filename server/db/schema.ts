@@ -10,3 +10,5 @@ export * from './schema/feedback';
 export * from './schema/feedback-tags';
 export * from './schema/imports';
 export * from './schema/library';
+export * from './schema/links';
+export * from './schema/maintenance';

@@ -35,7 +35,8 @@ function ownAddresses(): Set<string> {
   return new Set(found);
 }
 
-async function resolveAll(host: string): Promise<string[]> {
+/** Every address `host` resolves to (an IP literal: itself), in one spelling (normalizeIp). */
+export async function resolveAll(host: string): Promise<string[]> {
   if (isIP(host)) return [normalizeIp(host)];
   return (await lookup(host, { all: true, verbatim: true })).map((a) => normalizeIp(a.address));
 }
@@ -59,6 +60,33 @@ function houseGuard(houseBaseUrl: string | undefined) {
   };
 }
 
+/**
+ * An undici dispatcher whose every new connection goes to the address `allowedAddress(host, port)` picked and
+ * checked (it throws to refuse), never to what the name resolves to a moment later (DNS rebinding). Used for the
+ * addresses users choose (below) and the pages of saved gems (features/links/page-fetch.ts).
+ */
+export function checkedAgent(
+  allowedAddress: (host: string, port: number) => Promise<string>,
+  options: Omit<Agent.Options, 'connect'> = {},
+): Agent {
+  const connect = buildConnector({});
+  return new Agent({
+    ...options,
+    connect: (connectOptions, callback) => {
+      const port = Number(connectOptions.port) || defaultPort(connectOptions.protocol);
+      allowedAddress(connectOptions.hostname, port).then(
+        (ip) => {
+          const name = bare(connectOptions.hostname);
+          // TLS still checks the certificate against the name (servername), while the socket goes to `ip`.
+          const servername = connectOptions.servername ?? (isIP(name) ? undefined : name);
+          connect({ ...connectOptions, hostname: ip, servername }, callback);
+        },
+        (error: Error) => callback(error, null),
+      );
+    },
+  });
+}
+
 export function makeOutbound(policy: AddressPolicy, houseBaseUrl?: string): Outbound {
   const isHouse = houseGuard(houseBaseUrl);
 
@@ -76,21 +104,7 @@ export function makeOutbound(policy: AddressPolicy, houseBaseUrl?: string): Outb
     throw new OutboundRefused(why ?? `${name} resolves to no address`);
   }
 
-  const connect = buildConnector({});
-  const agent = new Agent({
-    connect: (options, callback) => {
-      const port = Number(options.port) || defaultPort(options.protocol);
-      allowedAddress(options.hostname, port).then(
-        (ip) => {
-          const name = bare(options.hostname);
-          // TLS still checks the certificate against the name (servername), while the socket goes to `ip`.
-          const servername = options.servername ?? (isIP(name) ? undefined : name);
-          connect({ ...options, hostname: ip, servername }, callback);
-        },
-        (error: Error) => callback(error, null),
-      );
-    },
-  });
+  const agent = checkedAgent(allowedAddress);
 
   const userFetch = (async (input: string | URL, init?: RequestInit) => {
     try {

@@ -43,6 +43,7 @@ describe('searchChips', () => {
   it.each<[string, string[]]>([
     ['collection:"Recipes/Desserts" site:github.com', ['in Recipes/Desserts', 'on github.com']],
     ['is:fav has:note has:image', ['Favourites', 'with a note', 'with an image']],
+    ['is:broken', ['Broken links']],
     [
       'after:2026-01-01 before:2026-02-01 sort:added-asc',
       ['after 2026-01-01', 'before 2026-02-01', 'sorted by added ↑'],

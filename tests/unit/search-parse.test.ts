@@ -47,6 +47,7 @@ describe('parseSearch: the trees of typical queries', () => {
     ['collection:"Recipes/Desserts"', { root: { kind: 'collection', path: 'Recipes/Desserts' } }],
     ['type:PDF', { root: { kind: 'type', value: 'pdf' } }],
     ['site:github.com', { root: { kind: 'site', host: 'github.com' } }],
+    ['IS:Broken -is:fav', { root: and({ kind: 'is', value: 'broken' }, not({ kind: 'is', value: 'fav' })) }],
     [
       'is:fav has:note -has:image',
       {
@@ -99,7 +100,7 @@ describe('parseSearch: errors say where and what was expected', () => {
     ['collection:"Recipes', 19, "Expected '\"' to close the value that starts at 11"],
     ['#', 1, "Expected a tag after '#'"],
     ['type:pdfs', 5, "Unknown type 'pdfs': expected one of link, article, image, code, pdf, audio, video, quote, note"],
-    ['is:archived', 3, "Unknown is: 'archived': expected one of fav"],
+    ['is:archived', 3, "Unknown is: 'archived': expected one of fav, broken"],
     ['has:tags', 4, "Unknown has: 'tags': expected one of note, image"],
     ['before:2026-02-30', 7, "Invalid date '2026-02-30' after 'before:': expected a real day as YYYY-MM-DD"],
     ['after:yesterday', 6, "Invalid date 'yesterday' after 'after:': expected a real day as YYYY-MM-DD"],
@@ -166,6 +167,7 @@ describe('parseSearch on any input', () => {
     'site:',
     'pdf',
     'fav',
+    'broken',
     'title-desc',
     '2026-01-31',
     'http://',

@@ -9,12 +9,14 @@ import { chatHistoryApi } from './chat-history';
 import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { collectionApi, collectionTreeApi } from './collections';
+import { duplicatesApi } from './duplicates';
 import { exportsApi } from './exports';
 import { feedbackApi } from './feedbacks';
 import { gemApi, gemEditApi } from './gems';
 import { healthApi } from './health';
 import { importsApi } from './imports';
 import { brandVoiceApi, personaApi } from './instructions';
+import { linkApi } from './links';
 import { memoryApi } from './memories';
 import { promptApi } from './prompts';
 import { referenceApi } from './reference';
@@ -55,6 +57,8 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   trash: trashApi,
   bulk: bulkApi,
   imports: importsApi,
+  duplicates: duplicatesApi,
+  links: linkApi,
   exports: exportsApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,

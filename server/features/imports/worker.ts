@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { importJobs } from '../../db/schema';
+import type { Tx } from '../../db/types';
 import { workerSet } from '../../jobs/batch-worker';
+import { queuePageFills } from '../links/link-checks';
+import { kickLinkWorkers } from '../links/link-worker';
 import { applyImportBatch } from './apply';
 
 /** Items imported per transaction. */
@@ -14,7 +17,8 @@ export const IMPORT_BATCH = 500;
  * nothing to do.
  */
 export async function workOneImportBatch(db: Db, batch = IMPORT_BATCH): Promise<boolean> {
-  return db
+  let finished = false;
+  const worked = await db
     .transaction(async (tx) => {
       const [job] = await tx
         .select()
@@ -25,7 +29,16 @@ export async function workOneImportBatch(db: Db, batch = IMPORT_BATCH): Promise<
         .for('update', { skipLocked: true });
       if (!job) return false;
       try {
-        await tx.transaction((inner) => applyImportBatch(inner, job, batch));
+        await tx.transaction(async (inner) => {
+          await applyImportBatch(inner, job, batch);
+          finished = await finishedJob(inner, job.id);
+          // The pages of its new gems are fetched afterwards by the link worker, never holding the import up (nor
+          // failing it: the queueing has a savepoint of its own).
+          if (finished)
+            await inner
+              .transaction((fills) => queuePageFills(fills, job.id))
+              .catch((error: unknown) => console.error(`[trove] import ${job.id}: its pages were not queued:`, error));
+        });
       } catch (error) {
         console.error(`[trove] import ${job.id} failed:`, error);
         await tx
@@ -39,6 +52,13 @@ export async function workOneImportBatch(db: Db, batch = IMPORT_BATCH): Promise<
       console.error('[trove] an import batch failed:', error);
       return false;
     });
+  if (finished) kickLinkWorkers();
+  return worked;
+}
+
+async function finishedJob(tx: Tx, jobId: number): Promise<boolean> {
+  const [row] = await tx.select({ status: importJobs.status }).from(importJobs).where(eq(importJobs.id, jobId));
+  return row?.status === 'done';
 }
 
 const workers = workerSet();

@@ -133,7 +133,9 @@ class Compiler {
         return sql`(reverse(${gemHostSql}) LIKE ${`${escapeLike(reversed)}%`} AND (${gemHostSql} = ${host} OR right(${gemHostSql}, ${host.length + 1}) = ${`.${host}`}))`;
       }
       case 'is':
-        return sql`g.is_favourite`;
+        return node.value === 'fav'
+          ? sql`g.is_favourite`
+          : sql`EXISTS (SELECT 1 FROM link_checks lc WHERE lc.gem_id = g.id AND lc.status = 'broken')`;
       case 'has':
         return node.value === 'note'
           ? sql`g.notes <> ''`

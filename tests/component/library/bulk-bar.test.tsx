@@ -93,6 +93,20 @@ describe('BulkBar', () => {
     expect(onChanged.mock.calls.map(([job]) => job.status)).toEqual(['done', 'undone']);
   });
 
+  it('Check links puts the selected gems first in the link check; a selection by search cannot', async () => {
+    const { call, saveGems, client } = await signedIn();
+    const ids = await saveGems(2, 'egret');
+    const user = userEvent.setup();
+    const { rerender } = render(<BulkBar client={client} count={2} target={{ ids }} collections={[]} tags={[]} />);
+    await user.click(screen.getByRole('button', { name: 'Check links' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Checking 2 links');
+    for (const id of ids) expect((await call(`gems/${id}/link-check`)).data.requested).toBe(true);
+    rerender(
+      <BulkBar client={client} count={2} target={{ query: 'egret', expectedCount: 2 }} collections={[]} tags={[]} />,
+    );
+    expect(screen.getByRole('button', { name: 'Check links' }).hasAttribute('disabled')).toBe(true);
+  });
+
   it('a search that now matches more than the user saw shows the server refusing it', async () => {
     const { saveGems, client } = await signedIn();
     await saveGems(3, 'ibis');

@@ -379,6 +379,17 @@ describe('the gem sheet', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'New title' }).id).toBe('library-sheet-heading');
   });
 
+  it('says the link is not checked yet, and Check now asks the server for a check', async () => {
+    const { user, server: owner, gems } = await libraryOf('liblink', { count: 1 });
+    await user.click(await screen.findByRole('button', { name: /^Tart 1/ }));
+    const sheet = await screen.findByRole('complementary', { name: 'Tart 1' });
+    expect((await within(sheet).findByText('Link not checked yet')).tagName).toBe('SPAN');
+    await user.click(within(sheet).getByRole('button', { name: 'Check now' }));
+    expect((await within(sheet).findByText('Checking the link…')).tagName).toBe('SPAN');
+    const check = (await owner.call(`gems/${gems[0]?.id}/link-check`)).data as { requested: boolean };
+    expect(check.requested).toBe(true);
+  });
+
   it("shows the server's refusal on the field it names", async () => {
     const { user, gems } = await libraryOf('libbad', { count: 1 });
     await user.click(await screen.findByRole('button', { name: /^Tart 1/ }));

@@ -1,0 +1,69 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { LinkCheck } from '@/lib/api/link-contract';
+import { errorMessage } from '../app/background-context';
+import { Button } from '../ui/Button';
+import { useLibraryApi } from './library-api-context';
+import { libraryKeys, libraryLinkCheckQuery } from './queries';
+
+const LABELS: Record<NonNullable<LinkCheck['status']>, string> = {
+  ok: 'Link works',
+  broken: 'Broken link',
+  failing: 'Link failing for now',
+  refused: 'Link not checked',
+};
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+/** What the server's dead-link check last found at the gem's address, with "Check now" (README, "Dead links"). */
+export function LinkStatus({ gemId, pollMs }: { gemId: number; pollMs?: number }) {
+  const api = useLibraryApi();
+  const queryClient = useQueryClient();
+  const check = useQuery(libraryLinkCheckQuery(api, gemId, pollMs));
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const data = check.data;
+  if (!data) return null;
+
+  const checkNow = async () => {
+    setAsking(true);
+    setError(null);
+    try {
+      await api.checkLinks([gemId]);
+      await queryClient.invalidateQueries({ queryKey: libraryKeys.linkCheck(gemId) });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  return (
+    <div className="library-link-status" data-status={data.status ?? 'unchecked'}>
+      <p role="status">
+        {data.requested ? (
+          <span>Checking the link…</span>
+        ) : data.status === null ? (
+          <span>Link not checked yet</span>
+        ) : (
+          <>
+            <strong>{LABELS[data.status]}</strong>
+            <span>{data.detail}</span>
+            {data.checkedAt && <span>checked {when(data.checkedAt)}</span>}
+          </>
+        )}
+      </p>
+      <Button size="sm" variant="ghost" onClick={checkNow} loading={asking} disabled={data.requested}>
+        Check now
+      </Button>
+      {error && <p role="alert">{error}</p>}
+    </div>
+  );
+}
