@@ -12,6 +12,7 @@ import { ExportLibraryButton } from './ExportDialog';
 import { Facets } from './Facets';
 import { GemMovePicker } from './GemMovePicker';
 import { GemSheet } from './GemSheet';
+import { LibraryImport } from './import/LibraryImport';
 import { useLibraryApi } from './library-api-context';
 import { MoveNotice } from './MoveNotice';
 import { libraryCollectionsQuery, libraryTagsQuery } from './queries';
@@ -117,6 +118,7 @@ export function Library({ perPage, onChat }: Props) {
           />
         </div>
         {source.kind === 'search' && <SaveSearchButton query={source.query} />}
+        <LibraryImport />
         <ExportLibraryButton />
       </header>
       <div className="library" data-sheet={openId !== null || undefined}>

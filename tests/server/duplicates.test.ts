@@ -77,13 +77,31 @@ describe('GET /api/duplicates', () => {
     const second = await groups(ada.jwt, '?page=2&perPage=1');
     expect(second).toMatchObject({ total: 2, page: 2, perPage: 1 });
     expect(second.data.map((g) => g.canonicalUrl)).toEqual(['https://example.com/pie']);
-    expect((await groups(ada.jwt, '?page=3&perPage=1')).data).toEqual([]);
+    // past the last page: no group, the count still right
+    expect(await groups(ada.jwt, '?page=3&perPage=1')).toEqual({ data: [], total: 2, page: 3, perPage: 1 });
   });
 
   it('is empty for a user without duplicates, and refuses a bad page', async () => {
     expect(await groups(bob.jwt)).toEqual({ data: [], total: 0, page: 1, perPage: 20 });
     expectFieldError(await t.api('/api/duplicates?perPage=0', { token: bob.jwt }), 'perPage');
     expectError(await t.api('/api/duplicates'), 401);
+  });
+});
+
+describe("the popup's already saved", () => {
+  it('finds a page saved under another spelling of its address, and only the user’s own', async () => {
+    const ada = await t.signUp('dupseen');
+    const eve = await t.signUp('dupseeneve');
+    const gem = await save(ada.jwt, { url: 'http://www.example.com/seen/?utm_campaign=x' });
+    await save(eve.jwt, { url: 'https://example.com/seen' });
+    const atUrl = async (url: string) => {
+      const res = await t.api(`/api/gems-at-url?url=${encodeURIComponent(url)}`, { token: ada.jwt });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return ids(listOf(gemSchema).parse(res.body).data);
+    };
+    expect(await atUrl('https://example.com/seen#comments')).toEqual([gem.id]);
+    expect(await atUrl('https://EXAMPLE.com:443/seen/')).toEqual([gem.id]);
+    expect(await atUrl('https://example.com/Seen')).toEqual([]);
   });
 });
 

@@ -141,7 +141,8 @@ export const gemApi = {
     tag: 'Gems',
     summary: 'The gems saved from a page (by its canonical URL)',
     description:
-      'Compared by canonical URL (scheme and host case, default ports, fragment and tracking parameters ignored); ' +
+      "Compared by canonical URL (the README's Duplicates rules: http or https, a leading www., default ports, a " +
+      'trailing slash, the fragment and tracking parameters ignored); ' +
       'chats started on the page are not saves of it and are left out.',
     auth: 'user',
     query: urlQuery,
