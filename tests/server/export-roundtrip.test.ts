@@ -183,6 +183,15 @@ describe('Trove JSON', () => {
     expect(normalised((await troveOf(bea.jwt)).doc)).toEqual(normalised(first.doc));
   });
 
+  it('imported back into the account it came from adds nothing (gems saved without a key are known by what they are)', async () => {
+    const before = normalised((await troveOf(adaToken)).doc);
+    const { text, doc } = await troveOf(adaToken);
+    expect(doc.gems.filter((g) => g.idempotencyKey === null).length).toBeGreaterThan(0);
+    const job = await importInto(adaToken, text, 'my-own-export.json');
+    expect([job.added, job.merged, job.skipped]).toEqual([0, 10, 0]);
+    expect(normalised((await troveOf(adaToken)).doc)).toEqual(before);
+  });
+
   it('of one collection holds its sub-collections, their gems and the tags they carry', async () => {
     const { doc } = await troveOf(adaToken, `/api/collection-export/${ids.recipes}`);
     expect(doc.scope).toEqual({ kind: 'collection', id: ids.recipes });

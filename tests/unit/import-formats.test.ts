@@ -150,6 +150,35 @@ describe('reading import files, the format told from the content', () => {
     expect(read.problems).toEqual([{ where: 'line 5', reason: 'Not a web address: "not a url"' }]);
   });
 
+  it("Trove's own JSON: the structure kept aside, every gem whole with its tag names and a key; a gem that does not read is named", () => {
+    const read = fixture('trove.json');
+    expect(read.format).toBe('trove-json');
+    expect(read.collections).toEqual([['Recipes'], ['Recipes', 'Desserts']]);
+    expect(read.trove?.tags.map((tag) => [tag.name, tag.parentId, tag.color])).toEqual([
+      ['food', null, null],
+      ['sweet', 10, '#aa3300'],
+    ]);
+    expect(read.trove?.savedSearches.map((s) => s.query)).toEqual(['#food/sweet sort:title']);
+    expect(read.items.map((i) => [i.url, i.tags, i.collection, i.trove?.idempotencyKey, i.trove?.tagNames])).toEqual([
+      [
+        'https://recipes.test/pavlova',
+        ['food/sweet'],
+        ['Recipes', 'Desserts'],
+        'trove:fixture-export-1:100',
+        ['sweet'],
+      ],
+      ['https://old.test/', [], ['Unfiltered'], 'save-key-1', []],
+      ['https://recipes.test/pavlova', [], ['AI Chats'], 'trove:fixture-export-1:102', []],
+    ]);
+    expect(read.items[1]?.trove?.deletedAt).toBe('2026-06-01T00:00:00.000Z');
+    expect(read.items[2]?.trove?.messages.map((m) => [m.userText, m.answerText])).toEqual([
+      ['What is in it?', 'Whites and sugar.'],
+    ]);
+    expect(read.problems).toEqual([
+      { where: 'gem 4', reason: 'description: Invalid input: expected string, received undefined' },
+    ]);
+  });
+
   it('says what it reads when it cannot tell the format, or the JSON is broken', () => {
     expect(() => readImportFile('just some words\nand more')).toThrow(UnknownImportFormat);
     expect(() => readImportFile('just some words')).toThrow(/Bookmarks HTML .*Pocket CSV/);

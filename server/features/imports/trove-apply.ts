@@ -3,6 +3,7 @@ import { canonicalizeUrl } from '../../../lib/api/canonical-url';
 import type { MessageContext, MessageStatus } from '../../../lib/api/contract';
 import type { TroveStagedGem } from '../../../lib/api/export-contract';
 import type { ImportItem, ImportItemStatus } from '../../../lib/api/import-contract';
+import { selectRows } from '../../db/rows';
 import { collections, gems, gemTags, messages, tags } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { ownerCollections } from './collection-paths';
@@ -61,10 +62,20 @@ export async function applyTroveItems(
   const unfilteredId =
     present.size === wantedCollections.length ? 0 : (await ownerCollections(tx, ownerId)).unfilteredId;
 
+  const same = await gemsAlreadyThere(
+    tx,
+    ownerId,
+    staged.map((p) => p.item.trove),
+  );
+  for (const [i, gemId] of same)
+    outcomes.push({ position: (staged[i] as (typeof staged)[number]).position, status: 'merged', gemId, reason: null });
+  const fresh = staged.filter((_, i) => !same.has(i));
+  if (!fresh.length) return outcomes;
+
   const inserted = await tx
     .insert(gems)
     .values(
-      staged.map(({ item: { trove: g } }) => ({
+      fresh.map(({ item: { trove: g } }) => ({
         ownerId,
         collectionId: present.has(g.collectionId) ? g.collectionId : unfilteredId,
         title: g.title,
@@ -93,7 +104,7 @@ export async function applyTroveItems(
     })
     .returning({ id: gems.id, key: gems.idempotencyKey });
   const added = new Map(inserted.map((row) => [row.key as string, row.id]));
-  const keys = staged.map((p) => p.item.trove.idempotencyKey);
+  const keys = fresh.map((p) => p.item.trove.idempotencyKey);
   const existing = await tx
     .select({ id: gems.id, key: gems.idempotencyKey })
     .from(gems)
@@ -106,7 +117,7 @@ export async function applyTroveItems(
   const byKey = new Map(existing.map((row) => [row.key as string, row.id]));
 
   const newGems: { gemId: number; gem: TroveStagedGem }[] = [];
-  for (const { position, item } of staged) {
+  for (const { position, item } of fresh) {
     const key = item.trove.idempotencyKey;
     const addedId = added.get(key);
     if (addedId !== undefined) {
@@ -117,6 +128,29 @@ export async function applyTroveItems(
   await tagNewGems(tx, ownerId, newGems);
   await writeMessages(tx, ownerId, newGems);
   return outcomes;
+}
+
+/**
+ * The staged gems (by their index) the account has already as the same gem: the same kind of save of the same
+ * address, made at the same millisecond (an export's times are in milliseconds). So an export imported back into the
+ * account it came from adds nothing, even for gems saved without an idempotency key.
+ */
+async function gemsAlreadyThere(tx: Tx, ownerId: number, staged: TroveStagedGem[]): Promise<Map<number, number>> {
+  const wanted = staged.map((g, i) => ({
+    i,
+    canonical: canonical(g.url),
+    media_type: g.mediaType,
+    created_at: g.createdAt,
+  }));
+  const rows = await selectRows<{ i: number; id: number }>(
+    tx,
+    sql`select v.i, min(g.id) as id
+      from jsonb_to_recordset(${jsonParam(wanted)}) as v(i int, canonical text, media_type text, created_at timestamptz)
+      join ${gems} g on g.owner_id = ${ownerId} and g.canonical_url = v.canonical and g.media_type = v.media_type
+        and date_trunc('milliseconds', g.created_at) = v.created_at
+      group by v.i`,
+  );
+  return new Map(rows.map((row) => [Number(row.i), Number(row.id)]));
 }
 
 async function tagNewGems(tx: Tx, ownerId: number, newGems: { gemId: number; gem: TroveStagedGem }[]) {
