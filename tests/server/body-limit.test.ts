@@ -4,6 +4,8 @@
  */
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '../../lib/api/contract';
+import { MAX_IMPORT_BYTES } from '../../lib/api/import-contract';
 import { gemBody, setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -49,6 +51,38 @@ describe('the JSON body limit', () => {
       const res = await post(jwt, 64 * 1024, how);
       expect(res.status, `${how}: ${res.body.slice(0, 200)}`).toBe(201);
     }
+  });
+});
+
+describe('the import’s own body limit', () => {
+  it('takes more than 5 MB (imports.test.ts sends 7 MB) but refuses a declared length over MAX_IMPORT_BYTES with 413', async () => {
+    const { jwt } = await t.signUp('bigimport');
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const headers = {
+        'content-type': 'application/json',
+        authorization: `Bearer ${jwt}`,
+        'content-length': String(MAX_IMPORT_BYTES + 1),
+      };
+      const req = request(
+        new URL('/api/collection-import', t.url),
+        { method: 'POST', headers, agent: false },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', (error) => (error.message.includes('EPIPE') ? undefined : reject(error)));
+      // the length is declared, the body never sent: the answer comes from the header alone
+      req.write('{"fileName":"huge.html","content":"');
+    });
+    expect(answer.status).toBe(413);
+    expect(apiErrorSchema.parse(JSON.parse(answer.body)).error.message).toBe(
+      `Request body is larger than ${MAX_IMPORT_BYTES} bytes`,
+    );
   });
 });
 
