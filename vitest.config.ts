@@ -4,6 +4,9 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 /** Builds the server the tests start as a process, once per run (see the file). */
 const serverBuild = 'tests/server-build-setup.ts';
 
+/** Each file's CPU seconds appended to the file TROVE_TEST_CPU names (tests/cpu-per-file.ts, scripts/test-cpu.ts). */
+const cpuSetup = process.env.TROVE_TEST_CPU ? ['tests/cpu-per-file.ts'] : [];
+
 /**
  * The server suite, on PGlite (`server`) and again on a throwaway PostgreSQL cluster (`server-postgres`).
  * Not isolated: a worker loads the server's modules once and runs file after file with them (each file starts
@@ -16,13 +19,16 @@ const serverTests = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   isolate: false,
+  setupFiles: cpuSetup,
 };
 
 /** Server test files with nothing to run on PGlite: all their tests are PostgreSQL's (`describe.runIf`). */
 const postgresOnly = ['tests/server/postgres-concurrency.test.ts', 'tests/server/several-copies.test.ts'];
 /**
- * Server test files with nothing to run on PostgreSQL: PGlite's own (first start, its client), or no database at
- * all (token signing, provider models, which modules the server loads).
+ * Server test files with nothing to run on PostgreSQL: PGlite's own (first start, its client), no database at
+ * all (token signing, provider models, which modules the server loads), or the PDF reader's own (its process, its
+ * bounds, its fairness, its start from the built server: the same on either database, where a chat file is stored
+ * as chat-files.test.ts checks on both; ~40 s of CPU on PostgreSQL).
  */
 const noPostgres = [
   'tests/server/first-start.test.ts',
@@ -30,15 +36,28 @@ const noPostgres = [
   'tests/server/access-tokens.test.ts',
   'tests/server/language-models.test.ts',
   'tests/server/storage-lazy.test.ts',
+  'tests/server/chat-file-pdf-reader.test.ts',
+  'tests/server/chat-file-pdf-limits.test.ts',
+  'tests/server/chat-file-pdf-fair.test.ts',
+  'tests/server/chat-file-pdf-built.test.ts',
 ];
 
 export default defineConfig({
   test: {
+    // Inherited by every project's workers and the server processes they start: argon2id at a test cost
+    // (server/auth/passwords.ts), ~1 ms a hash instead of ~30.
+    env: { TROVE_TEST_PASSWORD_COST: 'low' },
     projects: [
       {
         extends: true,
         // a few unit files compile a whole library (store-safe-bundles) or cruise the tree (import-rules): seconds on a busy machine
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          testTimeout: 30_000,
+          setupFiles: cpuSetup,
+        },
       },
       {
         extends: true,
@@ -49,7 +68,7 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           // packages loaded once per worker; our modules afresh in each file (see the setup file)
           isolate: false,
-          setupFiles: ['tests/component/setup.ts'],
+          setupFiles: ['tests/component/setup.ts', ...cpuSetup],
           globalSetup: ['tests/component/global-setup.ts', serverBuild],
           // A find waits up to 5 s on a busy 2-core machine (setup.ts); a test gets room for a few of them.
           testTimeout: 20_000,
@@ -76,7 +95,7 @@ export default defineConfig({
           include: ['tests/background/**/*.test.ts'],
           // packages loaded once per worker; our modules and the fake browser afresh in each file (see the setup file)
           isolate: false,
-          setupFiles: ['tests/background/setup.ts'],
+          setupFiles: ['tests/background/setup.ts', ...cpuSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -22,10 +22,11 @@ export default defineConfig({
       'notifications',
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],
-    // "Follow the active tab" in the side panel: asked for only when the user turns it on.
+    // "Follow the active tab" in the side panel, and the library's "Import browser bookmarks": each asked for only
+    // when the user turns it on or clicks it (Firefox's MV2 lists hosts among its optional permissions).
     ...(browser === 'firefox'
-      ? { optional_permissions: ['<all_urls>'] }
-      : { optional_host_permissions: ['<all_urls>'] }),
+      ? { optional_permissions: ['<all_urls>', 'bookmarks'] }
+      : { optional_permissions: ['bookmarks'], optional_host_permissions: ['<all_urls>'] }),
     // Defaults that bind in both browsers: Chromium drops a suggested key that is one of its own shortcuts
     // (Alt+Shift+C, and A B N P R T W X Z, as chrome.commands.getAll() shows), and Firefox's menu bar takes
     // Alt(+Shift)+S, F, E, V, B, T, H before an extension sees them. tests/e2e/shortcuts-and-widths.test.ts and

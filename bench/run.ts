@@ -6,14 +6,18 @@
  * panel openings (default 20); BENCH_MARKDOWN_UPDATES the streamed answer's updates (default 200);
  * BENCH_RETRIEVAL_GEMS the collection ranked for a question (default 1000); BENCH_SEARCH_RUNS the library searches
  * per database (default 200, see search-bench.ts; BENCH_OTHER_GEMS another user's gems beside them, default BENCH_GEMS);
- * BENCH_BULK_GEMS the gems bulk-tagged (default 10000); BENCH_LIBRARY_GEMS the library page's gems in Chromium (default
+ * BENCH_BULK_GEMS the gems bulk-tagged (default 10000); BENCH_IMPORT_URLS the addresses imported from a bookmarks file (default
+ * 50000, see import-bench.ts); BENCH_EXPORT_GEMS the gems exported as JSON (default BENCH_GEMS); BENCH_LIBRARY_GEMS the
+ * library page's gems in Chromium (default
  * BENCH_GEMS) and BENCH_LIBRARY_RUNS its openings (default 20, see library-bench.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { benchBulk } from './bulk-bench';
 import { benchChat } from './chat-bench';
+import { benchExport } from './export-bench';
 import { benchExtension } from './extension-bench';
+import { benchImport } from './import-bench';
 import { benchLibrary } from './library-bench';
 import { benchLoad } from './load-bench';
 import { benchMarkdown } from './markdown-bench';
@@ -40,6 +44,10 @@ console.log('');
 print(await benchRetrieval(Number(process.env.BENCH_RETRIEVAL_GEMS ?? 1000)));
 console.log('');
 print(await benchBulk(Number(process.env.BENCH_BULK_GEMS ?? 10_000)));
+console.log('');
+print(await benchImport(Number(process.env.BENCH_IMPORT_URLS ?? 50_000)));
+console.log('');
+print(await benchExport(Number(process.env.BENCH_EXPORT_GEMS ?? gemCount)));
 
 console.log('');
 print(await benchMarkdown());

@@ -1,7 +1,8 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { logger } from 'hono/logger';
+import { MAX_IMPORT_BYTES } from '../lib/api/import-contract';
 import { isForeignKeyViolation, isNumericOutOfRange, requestDataException } from './db/errors';
 import { aiEndpointRoutes } from './features/ai-settings/endpoint-routes';
 import { aiRoutes } from './features/ai-settings/routes';
@@ -12,6 +13,8 @@ import { chatShareRoutes, sharedChatRoutes } from './features/chat-shares/routes
 import { chatHistoryRoutes } from './features/chats/history-routes';
 import { chatRoutes } from './features/chats/routes';
 import { collectionRoutes } from './features/collections/routes';
+import { duplicatesRoutes } from './features/duplicates/routes';
+import { exportRoutes } from './features/exports/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { imageGemRoutes } from './features/gems/image-gem-routes';
 import { gemRoutes } from './features/gems/routes';
@@ -34,8 +37,24 @@ import { referenceRoutes } from './http/reference';
 import { requireUser } from './http/require-user';
 
 const MAX_JSON_BODY = 5 * 1024 * 1024;
+/** JSON routes that take more than MAX_JSON_BODY: a bookmarks file sent whole. */
+const LARGER_JSON_BODIES = new Map([['/api/collection-import', MAX_IMPORT_BYTES]]);
 /** POST paths that take multipart files and check their own body limit. */
 const UPLOAD_PATHS = new Set(['/api/upload', '/api/upload-all-file', '/api/upload-chat-files']);
+
+/** A 413 for a body over `maxSize` bytes. */
+function jsonBodyLimit(maxSize: number): MiddlewareHandler {
+  const tooLarge = (c: Context) => sendError(c, 413, `Request body is larger than ${maxSize} bytes`);
+  const streamedLimit = bodyLimit({ maxSize, onError: tooLarge });
+  return async (c, next) => {
+    // A declared length is checked from the header alone: hono's bodyLimit reads `c.req.raw.body`, which
+    // makes @hono/node-server build a whole web Request (and skip its direct body read), ~5% of a request's CPU.
+    const length = c.req.header('Content-Length');
+    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined)
+      return Number(length) > maxSize ? tooLarge(c) : next();
+    return streamedLimit(c, next);
+  };
+}
 
 /**
  * Calls come from the extension's background with a bearer token (no cookies), so any browser
@@ -56,17 +75,12 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   );
   // Uploads have their own, larger limits, applied after authentication (features/uploads/routes.ts,
   // features/gems/image-gem-routes.ts, features/chat-files/routes.ts).
-  const tooLarge = (c: Context) => sendError(c, 413, `Request body is larger than ${MAX_JSON_BODY} bytes`);
-  const streamedLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
+  const defaultLimit = jsonBodyLimit(MAX_JSON_BODY);
+  const largerLimits = new Map([...LARGER_JSON_BODIES].map(([path, maxSize]) => [path, jsonBodyLimit(maxSize)]));
   app.use('/api/*', async (c, next) => {
     const { method } = c.req;
     if (method === 'GET' || method === 'HEAD' || (method === 'POST' && UPLOAD_PATHS.has(c.req.path))) return next();
-    // A declared length is checked from the header alone: hono's bodyLimit reads `c.req.raw.body`, which
-    // makes @hono/node-server build a whole web Request (and skip its direct body read), ~5% of a request's CPU.
-    const length = c.req.header('Content-Length');
-    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined)
-      return Number(length) > MAX_JSON_BODY ? tooLarge(c) : next();
-    return streamedLimit(c, next);
+    return (largerLimits.get(c.req.path) ?? defaultLimit)(c, next);
   });
 
   app.route('/api/health', healthRoutes());
@@ -90,7 +104,9 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', trashRoutes(deps));
   api.route('/bulk-jobs', bulkRoutes(deps));
   api.route('/', importRoutes(deps));
+  api.route('/', duplicatesRoutes(deps));
   api.route('/', linkRoutes(deps));
+  api.route('/', exportRoutes(deps));
   api.route('/feedbacks', feedbackRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', imageGemRoutes(deps));

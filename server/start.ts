@@ -21,6 +21,7 @@ import { newLeaseSettings } from './features/answers/leases';
 import { startRecovery } from './features/answers/recovery';
 import { startBulkWorker } from './features/bulk/worker';
 import { startChatFileSweep } from './features/chat-files/chat-file-sweep';
+import { recanonicalizeGems } from './features/duplicates/recanonicalize';
 import { systemClock } from './features/gems/trash';
 import { startTrashSweep } from './features/gems/trash-sweep';
 import { startImportWorker } from './features/imports/worker';
@@ -73,6 +74,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   try {
     await syncCatalogue(database.db, catalogue);
     await seedStarterPrompts(database.db);
+    const rekeyed = await recanonicalizeGems(database.db);
+    if (rekeyed) console.log(`[trove] ${rekeyed} gem(s) given the canonical address of the current rule`);
   } catch (error) {
     await database.close();
     await files.store.close();

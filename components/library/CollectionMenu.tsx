@@ -4,6 +4,7 @@ import { moveChoices } from '@/lib/library/move-targets';
 import { Menu } from '../ui/Menu';
 import { MenuItem } from '../ui/MenuItem';
 import { DeleteCollectionDialog } from './DeleteCollectionDialog';
+import { ExportDialog } from './ExportDialog';
 import { useLibraryApi } from './library-api-context';
 import { MovePicker } from './MovePicker';
 import { NameDialog } from './NameDialog';
@@ -18,9 +19,9 @@ interface Props {
   onMoved?: (dest: number | null) => void;
 }
 
-type Open = 'rename' | 'add' | 'delete' | 'move' | null;
+type Open = 'rename' | 'add' | 'delete' | 'move' | 'export' | null;
 
-/** A collection's commands in the sidebar: add a sub-collection, rename, move, copy, delete. */
+/** A collection's commands in the sidebar: add a sub-collection, rename, move, copy, export, delete. */
 export function CollectionMenu({ collection, path, collections, onMoved }: Props) {
   const api = useLibraryApi();
   const changed = useLibraryChanged();
@@ -47,6 +48,7 @@ export function CollectionMenu({ collection, path, collections, onMoved }: Props
           onSelect={() => void moveTo(null).catch(() => {})}
         />
         <MenuItem label="Copy" onSelect={() => void moves.copyCollection(self)} />
+        <MenuItem label="Export…" onSelect={() => setOpen('export')} />
         <MenuItem label="Delete" danger onSelect={() => setOpen('delete')} />
       </Menu>
       {open === 'add' && (
@@ -79,6 +81,9 @@ export function CollectionMenu({ collection, path, collections, onMoved }: Props
           onPick={moveTo}
           onClose={close}
         />
+      )}
+      {open === 'export' && (
+        <ExportDialog title={`Export ${name}`} target={{ kind: 'collection', id: collection.id }} onClose={close} />
       )}
       {open === 'delete' && (
         <DeleteCollectionDialog

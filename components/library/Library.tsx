@@ -7,9 +7,12 @@ import { ALL_GEMS, type LibrarySource } from '@/lib/library/sources';
 import { allNodes, buildTree } from '@/lib/library/tree';
 import { parseSearch } from '@/lib/search/parse';
 import { Button } from '../ui/Button';
+import { DuplicatesView } from './DuplicatesView';
+import { ExportLibraryButton } from './ExportDialog';
 import { Facets } from './Facets';
 import { GemMovePicker } from './GemMovePicker';
 import { GemSheet } from './GemSheet';
+import { LibraryImport } from './import/LibraryImport';
 import { useLibraryApi } from './library-api-context';
 import { MoveNotice } from './MoveNotice';
 import { libraryCollectionsQuery, libraryTagsQuery } from './queries';
@@ -48,6 +51,7 @@ export function Library({ perPage, onChat }: Props) {
   const actions = useGemActions({ openId, close: () => setOpenId(null) });
   const trashBin = useTrash();
   const inTrash = source.kind === 'trash';
+  const inDuplicates = source.kind === 'duplicates';
   const moves = useMoves();
   /** The gems `m` opened the Move to… picker for. */
   const [moving, setMoving] = useState<number[] | null>(null);
@@ -114,42 +118,56 @@ export function Library({ perPage, onChat }: Props) {
           />
         </div>
         {source.kind === 'search' && <SaveSearchButton query={source.query} />}
+        <LibraryImport />
+        <ExportLibraryButton />
       </header>
       <div className="library" data-sheet={openId !== null || undefined}>
         <Sidebar source={source} onSelect={setSource} collections={collections} />
         <main className="library-main">
-          {!inTrash && <SelectionBar selection={selection} collectionPaths={collectionPaths} tags={tags.data ?? []} />}
-          <div className="library-main-columns">
-            <Results
-              source={source}
-              q={q}
-              title={title}
-              onChat={chat.aboutResults}
-              prefs={prefs}
-              onPrefs={setPrefs}
-              ownSort={ownSort}
-              openId={openId}
-              selected={selection.ids}
-              onOpen={(gem, event) => (inTrash ? undefined : onClick(gem, event))}
-              onGemKey={inTrash ? undefined : onGemKey}
-              perPage={perPage}
-              onPlace={manual ? (gem, to) => moves.placeGem(gem, to) : undefined}
-              rowAction={inTrash ? { label: 'Restore', run: (gem) => void trashBin.restore(gem) } : undefined}
-              tools={
-                inTrash ? (
-                  <Button size="sm" variant="danger" onClick={() => void trashBin.empty()}>
-                    Empty trash
-                  </Button>
-                ) : undefined
-              }
-              empty={inTrash ? { title: 'The trash is empty', text: 'Deleted gems stay here 30 days.' } : undefined}
+          {inDuplicates ? (
+            <DuplicatesView
+              collections={collections.data ?? []}
+              onOpen={(id) => setOpenId(id)}
+              onTrash={(id) => void actions.trash(id)}
             />
-            <Facets
-              source={source}
-              q={q}
-              onNarrow={(qualifier) => setSource({ kind: 'search', query: `${q ?? ''} ${qualifier}`.trim() })}
-            />
-          </div>
+          ) : (
+            <>
+              {!inTrash && (
+                <SelectionBar selection={selection} collectionPaths={collectionPaths} tags={tags.data ?? []} />
+              )}
+              <div className="library-main-columns">
+                <Results
+                  source={source}
+                  q={q}
+                  title={title}
+                  onChat={chat.aboutResults}
+                  prefs={prefs}
+                  onPrefs={setPrefs}
+                  ownSort={ownSort}
+                  openId={openId}
+                  selected={selection.ids}
+                  onOpen={(gem, event) => (inTrash ? undefined : onClick(gem, event))}
+                  onGemKey={inTrash ? undefined : onGemKey}
+                  perPage={perPage}
+                  onPlace={manual ? (gem, to) => moves.placeGem(gem, to) : undefined}
+                  rowAction={inTrash ? { label: 'Restore', run: (gem) => void trashBin.restore(gem) } : undefined}
+                  tools={
+                    inTrash ? (
+                      <Button size="sm" variant="danger" onClick={() => void trashBin.empty()}>
+                        Empty trash
+                      </Button>
+                    ) : undefined
+                  }
+                  empty={inTrash ? { title: 'The trash is empty', text: 'Deleted gems stay here 30 days.' } : undefined}
+                />
+                <Facets
+                  source={source}
+                  q={q}
+                  onNarrow={(qualifier) => setSource({ kind: 'search', query: `${q ?? ''} ${qualifier}`.trim() })}
+                />
+              </div>
+            </>
+          )}
         </main>
         {openId !== null && (
           <GemSheet

@@ -69,7 +69,10 @@ export function Sidebar({ source, onSelect, collections }: Props) {
         <h2>Saved searches</h2>
       </div>
       <SavedSearches source={source} onSelect={onSelect} />
-      <ul className="library-nav-list library-nav-end">{fixed('Trash', { kind: 'trash' })}</ul>
+      <ul className="library-nav-list library-nav-end">
+        {fixed('Duplicates', { kind: 'duplicates' })}
+        {fixed('Trash', { kind: 'trash' })}
+      </ul>
       {creating && (
         <NameDialog
           title="New collection"

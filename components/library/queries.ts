@@ -22,6 +22,7 @@ export const libraryKeys = {
   gem: (id: number) => ['library', 'gem', id] as const,
   runningBulkJob: ['library', 'runningBulkJob'] as const,
   tagCounts: ['library', 'tagCounts'] as const,
+  duplicates: ['library', 'duplicates'] as const,
   linkCheck: (id: number) => ['library', 'linkCheck', id] as const,
 };
 
@@ -93,6 +94,16 @@ export const libraryTagCountsQuery = (api: LibraryApi) =>
     meta: SHOWS_LIBRARY,
   });
 
+/** The Duplicates view's groups, a page at a time (Show more). */
+export const libraryDuplicatesQuery = (api: LibraryApi, perPage = DUPLICATE_GROUPS_PAGE) =>
+  infiniteQueryOptions({
+    queryKey: libraryKeys.duplicates,
+    queryFn: ({ pageParam }) => api.duplicates(pageParam, perPage),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.perPage < last.total ? last.page + 1 : undefined),
+    meta: SHOWS_LIBRARY,
+  });
+export const DUPLICATE_GROUPS_PAGE = 20;
 /** The last dead-link check of a gem; read again every `pollMs` while a "Check now" waits for the server. */
 export const libraryLinkCheckQuery = (api: LibraryApi, id: number, pollMs = 2_000) =>
   queryOptions({

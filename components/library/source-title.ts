@@ -12,6 +12,8 @@ export function sourceTitle(source: LibrarySource, collections: Collection[], ta
       return 'Favourites';
     case 'trash':
       return 'Trash';
+    case 'duplicates':
+      return 'Duplicates';
     case 'collection':
       return collections.find((c) => c.id === source.id)?.name ?? 'Collection';
     case 'tag': {

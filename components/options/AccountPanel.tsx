@@ -12,6 +12,7 @@ import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { Tabs } from '../ui/Tabs';
 import { rememberSignedInHere, signedInHereBefore } from './account-history';
+import { ExportAllData } from './ExportAllData';
 
 function useSessionMutation<T>(call: (input: T) => Promise<Session>) {
   const queryClient = useQueryClient();
@@ -92,6 +93,7 @@ function SignedIn({ user }: { user: User }) {
       <Button onClick={() => signOut.mutate()} loading={signOut.isPending}>
         Sign out
       </Button>
+      <ExportAllData />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { troveStagedGemSchema } from './export-contract';
 
 /** The files the library's import reads, found from their content (server/features/imports/formats/detect.ts). */
 export const IMPORT_FORMATS = [
@@ -11,6 +12,7 @@ export const IMPORT_FORMATS = [
   'linkwarden-json',
   'omnivore-json',
   'url-list',
+  'trove-json',
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
@@ -24,6 +26,7 @@ export const IMPORT_FORMAT_NAMES: Record<ImportFormat, string> = {
   'linkwarden-json': 'Linkwarden JSON',
   'omnivore-json': 'Omnivore export',
   'url-list': 'A list of addresses',
+  'trove-json': 'Trove JSON export',
 };
 
 /**
@@ -43,6 +46,8 @@ export const importItemSchema = z.object({
   isArchived: z.boolean(),
   highlights: z.array(z.string()),
   image: z.string().nullable(),
+  /** A gem of Trove's own export, whole (its other fields are then only what the summary reads). */
+  trove: troveStagedGemSchema.optional(),
 });
 export type ImportItem = z.infer<typeof importItemSchema>;
 
@@ -50,15 +55,21 @@ export type ImportItem = z.infer<typeof importItemSchema>;
 export const importProblemSchema = z.object({ where: z.string(), reason: z.string() });
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
-/** The largest file the import takes, in characters (a 50,000-bookmark browser export with icons fits). */
-export const MAX_IMPORT_CHARS = 100_000_000;
+/**
+ * The largest import request the server reads, in bytes (the file as JSON: a 50,000-bookmark browser export is ~7 MB,
+ * Firefox's with its icons several times that). The file's characters are bounded by the same number.
+ */
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 /** How many of a file's unreadable parts an answer lists (the count is always whole). */
 export const LISTED_PROBLEMS = 100;
 
 export const importBody = z.object({
   /** The file's name, shown in the import's report (the format is told from the content, never the name). */
   fileName: z.string().trim().min(1).max(255),
-  content: z.string().min(1, 'The file is empty').max(MAX_IMPORT_CHARS, 'The file is too large to import'),
+  content: z
+    .string()
+    .min(1, 'The file is empty')
+    .max(MAX_IMPORT_BYTES, 'The file is too large to import (at most 64 MB)'),
   /** Only read the file and say what an import would do; nothing is written. */
   dryRun: z.boolean().default(false),
 });

@@ -3,6 +3,7 @@ import { apiClient } from '../api/client';
 import type { UpdateGemInput } from '../api/contract';
 import { bulkApi } from '../api/routes/bulk';
 import { collectionApi, collectionTreeApi } from '../api/routes/collections';
+import { duplicatesApi } from '../api/routes/duplicates';
 import { gemApi, gemEditApi } from '../api/routes/gems';
 import { linkApi } from '../api/routes/links';
 import { searchApi } from '../api/routes/search';
@@ -88,6 +89,10 @@ export function createLibraryApi(access: AccessSource) {
     trashGem: async (id: number) => (await client.call(gemApi.delete, { params: { id } })).data,
     restoreGems: async (ids: number[]) => (await client.call(trashApi.restore, { body: { ids } })).data,
     emptyTrash: async () => (await client.call(trashApi.empty)).data,
+    // The Duplicates view: groups of gems saved at one page, and merging one into a gem.
+    duplicates: async (page: number, perPage: number) => client.call(duplicatesApi.list, { query: { page, perPage } }),
+    mergeDuplicates: async (ids: number[], keepId: number) =>
+      (await client.call(duplicatesApi.merge, { body: { ids, keepId } })).data,
     // Moving things (MovePicker, cut/paste, drag and drop): the tree routes, the manual order and bulk jobs.
     moveCollection: async (id: number, dest: number | null) =>
       (dest === null

@@ -11,3 +11,4 @@ export * from './schema/feedback-tags';
 export * from './schema/imports';
 export * from './schema/library';
 export * from './schema/links';
+export * from './schema/maintenance';

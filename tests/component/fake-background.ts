@@ -644,7 +644,7 @@ export class FakeBackground {
     },
     getLentAccess: () => {
       this.signedInUser();
-      return { serverUrl: this.state.serverUrl, token: 'fake-access-token' };
+      return { serverUrl: this.state.serverUrl, token: this.state.lentToken ?? 'fake-access-token' };
     },
   };
 }

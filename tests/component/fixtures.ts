@@ -112,6 +112,8 @@ export interface FakeState {
   preferences: Preferences;
   /** The AI settings as the server keeps them: the real keys live here (the "server"), the UI only sees masks. */
   ai: FakeAiState;
+  /** The token getLentAccess lends: a live server's, for a page that calls that server itself. */
+  lentToken?: string;
 }
 
 export interface FakeAiState {

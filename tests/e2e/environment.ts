@@ -27,7 +27,8 @@ const SERVER_START_MS = 180_000;
 export async function startE2eEnvironment(
   name: string,
   serverEnv: Record<string, string> = {},
-  browserOptions: { keepWelcome?: boolean } = {},
+  /** `path`: a copy of the build to load instead (e.g. with a permission granted at install). */
+  browserOptions: { keepWelcome?: boolean; path?: string } = {},
 ): Promise<E2eEnvironment> {
   const dataDir = await freshDataDir(`trove-e2e-${name}-`);
   const port = await freePort();
@@ -39,7 +40,7 @@ export async function startE2eEnvironment(
       timeoutMs: SERVER_START_MS,
     }),
     startTestSite(),
-    launchWithExtension(undefined, browserOptions),
+    launchWithExtension(browserOptions.path, browserOptions),
   ]);
   const env: E2eEnvironment = {
     dataDir,

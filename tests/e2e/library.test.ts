@@ -1,11 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ElementHandle, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { type ExtensionBrowser, emulateTheme, openExtensionPage, openPopup } from './browser';
+import { type ExtensionBrowser, emulateTheme, extensionPath, openExtensionPage, openPopup } from './browser';
 import type { E2eEnvironment } from './environment';
-import { clickMenuItem, createOverApi, getOverApi, saveGemOverApi, signUpInOptions } from './flows';
+import { backgroundWorker, clickMenuItem, createOverApi, getOverApi, saveGemOverApi, signUpInOptions } from './flows';
 import { answerTo, ask, providerBodies, REACT_COMPOSER, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
 
 /**
@@ -46,6 +48,30 @@ async function shootAndScan(page: Page, name: string): Promise<string[]> {
   return found;
 }
 
+/**
+ * The build with the optional `bookmarks` permission granted at install. Chromium's prompt for
+ * `permissions.request()` is browser UI that neither CDP nor Puppeteer can answer (headless, it waits unanswered), and
+ * Chromium answers a request for a permission the extension holds at once, without a prompt: so the library's click
+ * runs as it does for a user who chose Allow.
+ */
+function buildWithBookmarksGranted(): string {
+  const copy = mkdtempSync(join(tmpdir(), 'trove-e2e-bookmarks-'));
+  cpSync(extensionPath, copy, { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(copy, 'manifest.json'), 'utf8'));
+  manifest.permissions.push('bookmarks');
+  manifest.optional_permissions = manifest.optional_permissions.filter((p: string) => p !== 'bookmarks');
+  writeFileSync(join(copy, 'manifest.json'), JSON.stringify(manifest));
+  return copy;
+}
+
+const CHROME_BOOKMARKS = fileURLToPath(new URL('../fixtures/imports/bookmarks-chrome.html', import.meta.url));
+
+/** The import dialog's figures, as "label: value" lines. */
+const importFigures = (page: Page) =>
+  page.$$eval('.import-dialog .import-figures dt', (dts) =>
+    dts.map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`),
+  );
+
 const sheetHeading = (page: Page) =>
   page.$eval('#library-sheet-heading', (el) => el.textContent ?? '').catch(() => null);
 
@@ -60,7 +86,7 @@ describe('the library page', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     fake = await startFakeProvider();
-    env = await startPanelEnvironment('library', fake);
+    env = await startPanelEnvironment('library', fake, { path: buildWithBookmarksGranted() });
     ctx = env.ctx;
     await (await signUpInOptions(ctx, env.server.url, USER)).close();
     const api = [env.server.url, USER.username, USER.password] as const;
@@ -567,5 +593,153 @@ describe('the library page', () => {
     expect(await library.$eval('.library-results-header select', (el) => (el as HTMLSelectElement).value)).toBe(
       'manual-asc',
     );
+  });
+
+  it('imports a bookmarks file through "Import…": the dry run, then the report; its folders are collections in the tree', async () => {
+    await library.locator('.library-top button::-p-text(Import…)').click();
+    await library.waitForSelector('.import-dialog');
+    const [chooser] = await Promise.all([
+      library.waitForFileChooser(),
+      library.locator('.import-dialog button::-p-text(Choose a file…)').click(),
+    ]);
+    await chooser.accept([CHROME_BOOKMARKS]);
+    await library.waitForSelector('.import-summary');
+    expect(await importFigures(library)).toEqual([
+      'In the file: 5 items',
+      'New: 5 new gems',
+      'Saved already: 0 (merged into the gem you have)',
+      'Repeated in the file: 0 (merged into the first)',
+      'Collections to create: 5',
+    ]);
+    expect(await library.$eval('.import-problems li', (el) => el.textContent)).toBe(
+      'bookmark 3: Not a web address: "place:sort=8&maxResults=10"',
+    );
+    expect(await shootAndScan(library, 'import-summary')).toEqual([]);
+
+    await library.locator('.import-dialog button::-p-text(Import)').click();
+    await library.waitForSelector('.import-dialog .import-job[role="status"]');
+    expect(await importFigures(library)).toEqual([
+      'Added: 5',
+      'Merged: 0 (into gems you had, or repeated in the file)',
+      'Skipped: 0',
+    ]);
+    expect(await shootAndScan(library, 'import-report')).toEqual([]);
+    await library.keyboard.press('Escape');
+    await library.waitForFunction(() => document.querySelector('.import-dialog') === null);
+
+    // the tree has the file's folders, nested; Cooking › Desserts holds the pavlova
+    await library.waitForSelector('.library-nav-item::-p-text(Bookmarks bar)');
+    await library.locator('button[aria-label="Expand Bookmarks bar"]').click();
+    await library.locator('button[aria-label="Expand Cooking"]').click();
+    await library.locator('.library-nav-item::-p-text(Desserts)').click();
+    await library.waitForFunction(
+      () => document.querySelector('.library-row-title, .library-card-title, td .library-row-title') !== null,
+    );
+    await library.waitForFunction(() =>
+      [...document.querySelectorAll('#library-results-heading')].some((el) => el.textContent === 'Desserts'),
+    );
+    await library.waitForFunction(() => document.body.textContent?.includes('Pavlova'));
+    const other = (await getOverApi(
+      env.server.url,
+      USER.username,
+      USER.password,
+      `filter-search?${new URLSearchParams({ q: 'collection:"Other bookmarks"' })}`,
+    )) as { data: { title: string }[] };
+    expect(other.data.map((g) => g.title).sort()).toEqual(['Story seven', 'https://docs.test/']);
+  });
+
+  it("a long import shows its progress in the dialog and in the library's bar, goes on through a server restart, and a reload finds it", async () => {
+    const count = 5_000;
+    const list = join(mkdtempSync(join(tmpdir(), 'trove-e2e-list-')), 'reading-list.txt');
+    writeFileSync(list, Array.from({ length: count }, (_, i) => `https://reading.example.test/page/${i}`).join('\n'));
+    await library.locator('.library-top button::-p-text(Import…)').click();
+    const [chooser] = await Promise.all([
+      library.waitForFileChooser(),
+      library.locator('.import-dialog button::-p-text(Choose a file…)').click(),
+    ]);
+    await chooser.accept([list]);
+    await library.waitForSelector('.import-summary');
+    await library.locator('.import-dialog button::-p-text(Import)').click();
+    await library.waitForSelector('.import-dialog progress');
+    // The server stops as soon as the job is staged: the dialog keeps the progress it last read, and says it cannot
+    // read more for now.
+    await env.stopServer();
+    await library.waitForSelector('.import-dialog .import-poll-error');
+    expect(await library.$eval('.import-dialog progress', (el) => (el as HTMLProgressElement).max)).toBe(count);
+    expect(await shootAndScan(library, 'import-progress')).toEqual([]);
+    await library.keyboard.press('Escape');
+    const bar = await library.waitForSelector('.import-progress');
+    expect(await bar?.evaluate((el) => el.textContent)).toMatch(/^Importing reading-list\.txt/);
+
+    await env.startServer();
+    await library.reload();
+    // found again after the reload (GET /api/imports), and followed to its end
+    await library.waitForSelector('.import-progress progress');
+    expect(await shootAndScan(library, 'import-bar')).toEqual([]);
+    await library.waitForFunction(
+      (want) => document.querySelector('.import-progress')?.textContent?.includes(want),
+      { timeout: 120_000 },
+      `reading-list.txt: ${count.toLocaleString('en')} added, 0 merged, 0 skipped`,
+    );
+  }, 240_000);
+
+  it("imports the browser's own bookmarks after the permission: folders as collections; a second run brings nothing new", async () => {
+    const worker = await backgroundWorker(ctx);
+    await worker.evaluate(async () => {
+      type Node = { id: string; title: string; children?: Node[] };
+      const api = (
+        globalThis as unknown as {
+          chrome: {
+            bookmarks: {
+              getTree(): Promise<Node[]>;
+              create(node: { parentId?: string; title: string; url?: string }): Promise<Node>;
+            };
+          };
+        }
+      ).chrome.bookmarks;
+      const [root] = await api.getTree();
+      const [bar, other] = root?.children ?? [];
+      const harbour = await api.create({ parentId: bar?.id, title: 'Harbour' });
+      await api.create({ parentId: harbour.id, title: 'Tide tables', url: 'https://harbour.example.test/tides' });
+      await api.create({ parentId: harbour.id, title: 'Ferry times', url: 'https://harbour.example.test/ferry' });
+      await api.create({ parentId: other?.id, title: 'Lighthouse', url: 'https://lighthouse.example.test/' });
+    });
+    const importBookmarks = async () => {
+      await library.locator('.library-top button::-p-text(Import…)').click();
+      await library.locator('.import-dialog button::-p-text(Import browser bookmarks)').click();
+      await library.waitForSelector('.import-summary');
+      expect(await library.$eval('.import-dialog .import-file', (el) => el.textContent)).toBe(
+        'Browser bookmarks · Bookmarks HTML (Chrome, Firefox, Safari, Edge)',
+      );
+    };
+    await importBookmarks();
+    expect(await importFigures(library)).toEqual([
+      'In the file: 3 items',
+      'New: 3 new gems',
+      'Saved already: 0 (merged into the gem you have)',
+      'Repeated in the file: 0 (merged into the first)',
+      'Collections to create: 1',
+    ]);
+    // Bookmarks bar and Other bookmarks came with the file imported before; the empty Mobile bookmarks is left out
+    expect(await library.$$eval('.import-collections li', (els) => els.map((el) => el.textContent))).toEqual([
+      'Bookmarks bar / Harbour',
+    ]);
+    await library.locator('.import-dialog button::-p-text(Import)').click();
+    await library.waitForSelector('.import-dialog .import-job[role="status"]');
+    expect(await importFigures(library)).toContain('Added: 3');
+    await library.keyboard.press('Escape');
+    // Bookmarks bar is open in the tree since the first import (kept across the reload)
+    await library.waitForSelector('.library-nav-item::-p-text(Harbour)');
+
+    await importBookmarks();
+    expect(await importFigures(library)).toEqual([
+      'In the file: 3 items',
+      'New: 0 new gems',
+      'Saved already: 3 (merged into the gem you have)',
+      'Repeated in the file: 0 (merged into the first)',
+      'Collections to create: 0',
+    ]);
+    expect(await shootAndScan(library, 'import-bookmarks-again')).toEqual([]);
+    await library.locator('.import-dialog button::-p-text(Cancel)').click();
   });
 });

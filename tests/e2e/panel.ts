@@ -13,12 +13,20 @@ import { backgroundWorker } from './flows';
  */
 
 /** An e2e environment whose house models are answered by the fake provider. */
-export const startPanelEnvironment = (name: string, fake: FakeProvider): Promise<E2eEnvironment> =>
-  startE2eEnvironment(name, {
-    TROVE_HOUSE_PROVIDER: 'openai-compatible',
-    TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
-    TROVE_HOUSE_API_KEY: 'house-key-e2e',
-  });
+export const startPanelEnvironment = (
+  name: string,
+  fake: FakeProvider,
+  browserOptions?: Parameters<typeof startE2eEnvironment>[2],
+): Promise<E2eEnvironment> =>
+  startE2eEnvironment(
+    name,
+    {
+      TROVE_HOUSE_PROVIDER: 'openai-compatible',
+      TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
+      TROVE_HOUSE_API_KEY: 'house-key-e2e',
+    },
+    browserOptions,
+  );
 
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
 

@@ -232,8 +232,20 @@ const REQUESTS: Record<string, ValidRequest> = {
   },
   'GET /api/imports': { path: () => '/api/imports' },
   'GET /api/imports/{id}': { path: (f) => `/api/imports/${f.importId}`, pathParam: true },
+  'GET /api/duplicates': { path: () => '/api/duplicates', query: () => page },
+  'POST /api/duplicates/merge': {
+    path: () => '/api/duplicates/merge',
+    json: (f) => ({ ids: [f.gemId, f.chatId] }),
+    destructive: true,
+  },
   'POST /api/link-checks': { path: () => '/api/link-checks', json: (f) => ({ gemIds: [f.gemId] }) },
   'GET /api/gems/{id}/link-check': { path: (f) => `/api/gems/${f.gemId}/link-check`, pathParam: true },
+  'POST /api/library-export': { path: () => '/api/library-export', json: () => ({ format: 'netscape-html' }) },
+  'POST /api/collection-export/{id}': {
+    path: (f) => `/api/collection-export/${f.collectionId}`,
+    json: () => ({ format: 'trove-json' }),
+    pathParam: true,
+  },
   'GET /api/get-user-collections': { path: () => '/api/get-user-collections' },
   'POST /api/collections': {
     path: () => '/api/collections',

@@ -4,7 +4,7 @@
  * data or, on PostgreSQL, by another copy sharing the database, which never touches a live answer.
  * Leases are short (2 s) so recovery comes soon; outcomes are asserted, never durations.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { aiSettingsSchema } from '../../lib/api/contract';
 import { INTERRUPTED } from '../../server/features/answers/recovery';
 import {
@@ -21,14 +21,18 @@ import { backend, createClient, makeDataDir, removeDataDir } from './harness';
 import { type ServerProcess, serverProcesses } from './server-process';
 
 const fake = setupFakeProvider();
+/** The house model service: another fake, since a user may not add the house's own upstream as their endpoint. */
+const houseFake = setupFakeProvider();
 
 const env = { TROVE_ANSWER_LEASE_SECONDS: '2' };
-/** Long enough to outlive several leases (150 chunks, 60 ms apart). */
-const CHUNKS = Array.from({ length: 150 }, (_, i) => `w${i} `);
+/** Long enough to outlive several leases, and the start of the other answers streamed beside it (300 chunks, 60 ms apart). */
+const CHUNKS = Array.from({ length: 300 }, (_, i) => `w${i} `);
 const FULL = CHUNKS.join('');
 const eventually = { timeout: 20_000, interval: 100 };
 
 const { ownStore, start, cleanups } = serverProcesses(env);
+
+type ChatUser = { token: string; chatId: number; modelId: number };
 
 /** A failure guard only: a re-attach that never ends fails the test here rather than at the test timeout. */
 function ends(response: Promise<StreamResult>, what: string) {
@@ -40,8 +44,8 @@ function ends(response: Promise<StreamResult>, what: string) {
 }
 
 /** Starts a slow answer through `server` and leaves it running (the client goes away after the first delta). */
-async function startSlowAnswer(server: ServerProcess, user: { token: string; chatId: number; modelId: number }) {
-  fake.script({ chunks: CHUNKS, delayMs: 60 });
+async function startSlowAnswer(server: ServerProcess, user: ChatUser, provider = fake) {
+  provider.script({ chunks: CHUNKS, delayMs: 60 });
   const first = await stream(server.url, `/api/chats/${user.chatId}/messages`, {
     token: user.token,
     body: { text: 'A long answer, please', modelId: user.modelId },
@@ -64,10 +68,10 @@ async function storedPart(server: ServerProcess, user: { token: string; chatId: 
   return text;
 }
 
-/** House models served by the fake provider; a user starts with 1 credit. */
+/** House models served by `houseFake`; a user starts with 1 credit. */
 const house = () => ({
   TROVE_HOUSE_PROVIDER: 'openai',
-  TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
+  TROVE_HOUSE_BASE_URL: `${houseFake.url}/v1`,
   TROVE_HOUSE_API_KEY: 'sk-house-crash-1234',
   TROVE_HOUSE_CREDITS: '1',
 });
@@ -86,22 +90,76 @@ async function houseUser(server: ServerProcess, prefix: string) {
   };
 }
 
-/** A server killed (-9) while it streams an answer, and another started on the same data. */
-async function killMidAnswer() {
+/**
+ * One server killed (-9) while four answers stream, and another started on the same data; each case below reads
+ * what the crash left of its own answer (a server start is seconds of CPU: one crash serves the four cases).
+ * Users A and B answer with their own key (A's answer is re-attached to, B's left to the sweep); C and D with the
+ * house model Trove Chat, C's answer stored, D's temporary (stored nowhere).
+ */
+interface Crash {
+  second: ServerProcess;
+  reattached: { user: ChatUser; messageId: number; before: string };
+  swept: { user: ChatUser; messageId: number; before: string };
+  house: { user: ChatUser; messageId: number };
+  temporary: { user: ChatUser };
+}
+
+async function crashMidAnswers(): Promise<Crash> {
   const store = await ownStore();
-  const first = await start(store);
-  const user = await chatUser(createClient(first.url), fake);
-  const messageId = await startSlowAnswer(first, user);
-  const before = await storedPart(first, user, messageId);
+  const first = await start(store, house());
+  const client = createClient(first.url);
+  const a = await chatUser(client, fake);
+  const b = await chatUser(client, fake);
+  const { user: c } = await houseUser(first, 'housecrash');
+  const { user: d } = await houseUser(first, 'tempcrash');
+
+  const aId = await startSlowAnswer(first, a);
+  const bId = await startSlowAnswer(first, b);
+  const cId = await startSlowAnswer(first, c, houseFake);
+  // D's client stays until the kill: a temporary answer whose client goes away is ended (and settled).
+  houseFake.script({ chunks: CHUNKS, delayMs: 60 });
+  let answering = (): void => {};
+  const delta = new Promise<void>((resolve) => {
+    answering = resolve;
+  });
+  const cut = stream(first.url, `/api/chats/${d.chatId}/messages`, {
+    token: d.token,
+    body: { text: 'A long answer, stored nowhere', modelId: d.modelId, temporary: true },
+    onEvent: (event) => {
+      if (event.event === 'delta') answering();
+      return undefined;
+    },
+  }).catch(() => undefined);
+  await delta;
+
+  const aBefore = await storedPart(first, a, aId);
+  const bBefore = await storedPart(first, b, bId);
+  await storedPart(first, c, cId);
+  expect(await credits(first.url, c.token)).toBe(0);
+  expect(await credits(first.url, d.token)).toBe(0);
   await first.kill('SIGKILL');
-  return { second: await start(store), user, messageId, before };
+  await cut;
+
+  return {
+    second: await start(store, house()),
+    reattached: { user: a, messageId: aId, before: aBefore },
+    swept: { user: b, messageId: bId, before: bBefore },
+    house: { user: c, messageId: cId },
+    temporary: { user: d },
+  };
 }
 
 describe(`kill -9 mid-answer (${backend})`, () => {
+  let crash: Crash;
+  beforeAll(async () => {
+    crash = await crashMidAnswers();
+  }, 180_000);
+
   it('after a restart on the same data the answer is interrupted with its partial text, re-attach ends, regenerate works', {
     timeout: 120_000,
   }, async () => {
-    const { second, user, messageId, before } = await killMidAnswer();
+    const { second } = crash;
+    const { user, messageId, before } = crash.reattached;
 
     const again = await ends(
       stream(second.url, `/api/messages/${messageId}/stream`, { token: user.token }),
@@ -137,7 +195,8 @@ describe(`kill -9 mid-answer (${backend})`, () => {
   it('the sweep at start-up and after marks the interrupted answer without anyone re-attaching', {
     timeout: 120_000,
   }, async () => {
-    const { second, user, messageId, before } = await killMidAnswer();
+    const { second } = crash;
+    const { user, messageId, before } = crash.swept;
 
     await vi.waitFor(async () => {
       const [row] = await storedMessages(createClient(second.url), user.token, user.chatId);
@@ -149,15 +208,8 @@ describe(`kill -9 mid-answer (${backend})`, () => {
   it('a house-model answer killed mid-way gives back the credit it held once it is marked interrupted', {
     timeout: 120_000,
   }, async () => {
-    const store = await ownStore();
-    const first = await start(store, house());
-    const { user } = await houseUser(first, 'housecrash');
-    const messageId = await startSlowAnswer(first, user);
-    await storedPart(first, user, messageId);
-    expect(await credits(first.url, user.token)).toBe(0);
-    await first.kill('SIGKILL');
-
-    const second = await start(store, house());
+    const { second } = crash;
+    const { user, messageId } = crash.house;
     await vi.waitFor(async () => {
       const [row] = await storedMessages(createClient(second.url), user.token, user.chatId);
       expect(row).toMatchObject({ id: messageId, status: 'error', error: INTERRUPTED });
@@ -169,29 +221,8 @@ describe(`kill -9 mid-answer (${backend})`, () => {
   it('a temporary house-model answer (stored nowhere) killed mid-way gives back its credit after a restart', {
     timeout: 120_000,
   }, async () => {
-    const store = await ownStore();
-    const first = await start(store, house());
-    const { user } = await houseUser(first, 'tempcrash');
-    fake.script({ chunks: CHUNKS, delayMs: 60 });
-    // The client stays until the kill: a temporary answer whose client goes away is ended (and settled).
-    let answering = (): void => {};
-    const delta = new Promise<void>((resolve) => {
-      answering = resolve;
-    });
-    const cut = stream(first.url, `/api/chats/${user.chatId}/messages`, {
-      token: user.token,
-      body: { text: 'A long answer, stored nowhere', modelId: user.modelId, temporary: true },
-      onEvent: (event) => {
-        if (event.event === 'delta') answering();
-        return undefined;
-      },
-    }).catch(() => undefined);
-    await delta;
-    expect(await credits(first.url, user.token)).toBe(0);
-    await first.kill('SIGKILL');
-    await cut;
-
-    const second = await start(store, house());
+    const { second } = crash;
+    const { user } = crash.temporary;
     await vi.waitFor(async () => expect(await credits(second.url, user.token)).toBe(1), eventually);
     expect(await storedMessages(createClient(second.url), user.token, user.chatId)).toEqual([]);
   });

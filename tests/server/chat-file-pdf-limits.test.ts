@@ -6,7 +6,8 @@
  * while reading, instead of read whole.
  */
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflate } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { type ChatFile, chatFileUploadResponseSchema } from '../../lib/api/contract';
 import { MAX_PDF_STREAM_BYTES } from '../../server/features/chat-files/pdf-size';
@@ -63,18 +64,28 @@ function pagesPdf(contents: Buffer[], drawn: number[]) {
   ]);
 }
 
-const flate = (content: Buffer) => pdfStream('/Filter /FlateDecode', deflateSync(content));
+/**
+ * Compressed off the event loop: this process also runs the server, and seconds of synchronous compression on a busy
+ * machine outlast its kept-alive connections' timeout, so the next request went out on a socket the server was
+ * closing (ECONNRESET).
+ */
+const flate = async (content: Buffer) => pdfStream('/Filter /FlateDecode', await promisify(deflate)(content));
 
 describe('PDF chat files that would make the server work hard', { timeout: SLOW_MACHINE_MS }, () => {
   it('refuses a stream that inflates far more than a document does (a Flate bomb), naming why; a compressed PDF reads', async () => {
     const { token, modelId } = await chatUser(t, fake);
     // 64 MB of spaces after a line of text, in about 64 KB
-    const bomb = pdfOfPages([flate(Buffer.concat([Buffer.from(show('Hello')), Buffer.alloc(64 * MB, 0x20)]))]);
+    const bomb = pdfOfPages([await flate(Buffer.concat([Buffer.from(show('Hello')), Buffer.alloc(64 * MB, 0x20)]))]);
     expect(bomb.length).toBeLessThan(128 * 1024);
     const refused = expectError(await upload(token, modelId, bomb, 'bomb.pdf'), 400);
     expect(refused.message).toBe('files[0] (bomb.pdf): It is compressed far more than a document can be');
 
-    const fine = await upload(token, modelId, pdfOfPages([flate(Buffer.from(show('Compressed and fine')))]), 'ok.pdf');
+    const fine = await upload(
+      token,
+      modelId,
+      pdfOfPages([await flate(Buffer.from(show('Compressed and fine')))]),
+      'ok.pdf',
+    );
     expect(fine.status, JSON.stringify(fine.body)).toBe(201);
     expect(chatFileUploadResponseSchema.parse(fine.body).data[0]).toMatchObject({ format: 'pdf', chars: 19 });
   });
@@ -84,14 +95,15 @@ describe('PDF chat files that would make the server work hard', { timeout: SLOW_
     // 1 MB streams (within the ratio allowed for any stream up to 1 MB), one more than the bound holds
     const count = MAX_PDF_STREAM_BYTES / MB + 1;
     const stream = (i: number) => flate(Buffer.concat([Buffer.from(show(`Page ${i}`)), Buffer.alloc(MB - 100, 0x20)]));
-    const many = pdfOfPages(Array.from({ length: count }, (_, i) => stream(i)));
+    const many = pdfOfPages(await Promise.all(Array.from({ length: count }, (_, i) => stream(i))));
     // one such stream drawn by as many pages, or listed as many times in one page's contents
-    const shared = pagesPdf([stream(0)], Array(count).fill(0));
+    const first = await stream(0);
+    const shared = pagesPdf([first], Array(count).fill(0));
     const listed = pdfOf([
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [5 0 R] /Count 1 >>',
       FONT,
-      stream(0),
+      first,
       `<< /Type /Page /Parent 2 0 R /Contents [${Array(count).fill('4 0 R').join(' ')}] /Resources << /Font << /F1 3 0 R >> >> >>`,
     ]);
     for (const [pdf, name] of [
@@ -126,7 +138,7 @@ describe('PDF chat files that would make the server work hard', { timeout: SLOW_
       .toString('base64')
       .replace(/[^A-Za-z]/g, 'a');
     const lines = letters.match(/.{1,100}/g)?.map(show) ?? [];
-    const long = pdfOfPages([flate(Buffer.from(lines.join('')))]);
+    const long = pdfOfPages([await flate(Buffer.from(lines.join('')))]);
     const refused = expectError(await upload(token, modelId, long, 'long.pdf'), 413);
     expect(refused.message).toBe('files[0] (long.pdf): Its text is longer than 1,000,000 characters');
   });

@@ -6,6 +6,7 @@ import {
   backend,
   createPostgresDatabase,
   expectError,
+  freshDataDir,
   gemBody,
   makeDataDir,
   type OwnDatabase,
@@ -16,12 +17,12 @@ import {
 } from './harness';
 
 /**
- * Successive servers on one store, empty at the first start, which creates the schema. On PGlite the
- * store is a data folder (the first start runs initdb and the migrations; each reopen is fast). On
- * PostgreSQL it is an empty database of this file's own (the first start runs the migrations; the data
- * folder then holds only uploads), and a restart is stopping the server and starting another on it.
+ * Successive servers on one store. On PGlite the store is a copy of the migrated template folder (a new folder's
+ * initdb, seconds of CPU, is first-start.test.ts's, and every run's template build's); on PostgreSQL it is an empty
+ * database of this file's own (the first start runs the migrations; the data folder then holds only uploads). A
+ * restart is stopping the server and starting another on it.
  */
-const dataDir = makeDataDir();
+let dataDir: string | undefined;
 const store = backend === 'pglite' ? 'data folder' : 'database';
 let database: OwnDatabase | undefined;
 let server: TestServer | undefined;
@@ -30,6 +31,7 @@ let gemId: number;
 
 async function restart(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   await server?.close();
+  dataDir ??= backend === 'pglite' ? await freshDataDir() : makeDataDir();
   if (backend === 'postgres') database ??= await createPostgresDatabase({ empty: true });
   server = await startTestServer({ dataDir, databaseUrl: database?.url, ...overrides });
   return server;
@@ -38,7 +40,7 @@ async function restart(overrides: Partial<ServerConfig> = {}): Promise<TestServe
 afterAll(async () => {
   await server?.close();
   await database?.drop();
-  removeDataDir(dataDir);
+  if (dataDir) removeDataDir(dataDir);
 });
 
 describe(`a restarted server on the same ${store}`, () => {

@@ -16,3 +16,14 @@ describe('the manifest', () => {
     },
   );
 });
+
+describe('the optional permissions', () => {
+  test.each(['chrome', 'firefox'] as const)(
+    'on %s include bookmarks (asked for by "Import browser bookmarks"), never granted at install',
+    async (browser) => {
+      const manifest = await manifestFor(browser);
+      expect(manifest.optional_permissions).toContain('bookmarks');
+      expect(manifest.permissions).not.toContain('bookmarks');
+    },
+  );
+});

@@ -9,6 +9,8 @@ import { chatHistoryApi } from './chat-history';
 import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { collectionApi, collectionTreeApi } from './collections';
+import { duplicatesApi } from './duplicates';
+import { exportsApi } from './exports';
 import { feedbackApi } from './feedbacks';
 import { gemApi, gemEditApi } from './gems';
 import { healthApi } from './health';
@@ -55,7 +57,9 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   trash: trashApi,
   bulk: bulkApi,
   imports: importsApi,
+  duplicates: duplicatesApi,
   links: linkApi,
+  exports: exportsApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,
 };

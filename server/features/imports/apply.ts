@@ -1,18 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ImportItem, ImportItemStatus } from '../../../lib/api/import-contract';
+import type { ImportItem } from '../../../lib/api/import-contract';
 import { limits } from '../../../lib/api/validators';
 import { gems, gemTags, importItems, importJobs } from '../../db/schema';
 import type { ImportJobRow, Tx } from '../../db/types';
 import { createTagPath } from '../tags/tags';
 import { collectionForPath, ownerCollections } from './collection-paths';
 import { itemKey, jsonParam } from './summary';
-
-interface Outcome {
-  position: number;
-  status: Exclude<ImportItemStatus, 'pending'>;
-  gemId: number | null;
-  reason: string | null;
-}
+import { applyTroveItems, type Outcome } from './trove-apply';
 
 /** A note without an address: Trove's gems are saves of a page, so it is reported, not made up. */
 const NOTE_REASON = 'A note without a web address (Trove keeps saves of pages)';
@@ -37,7 +31,10 @@ export async function applyImportBatch(tx: Tx, job: ImportJobRow, batch: number)
     .where(and(eq(importItems.jobId, job.id), eq(importItems.status, 'pending')))
     .orderBy(asc(importItems.position))
     .limit(batch);
-  const outcomes = await applyItems(tx, job.ownerId, pending);
+  const outcomes =
+    job.format === 'trove-json'
+      ? await applyTroveItems(tx, job.ownerId, pending)
+      : await applyItems(tx, job.ownerId, pending);
   await recordOutcomes(tx, job, outcomes, pending.length < batch);
 }
 

@@ -6,6 +6,7 @@ import type { ImportJobRow } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { collectionForPath, ownerCollections } from './collection-paths';
 import type { ParsedImport } from './formats/draft';
+import { stageTroveParts } from './trove-stage';
 
 /** How many of the user's imports GET /api/imports lists. */
 const RECENT_IMPORTS = 10;
@@ -50,8 +51,11 @@ export async function stageImport(db: Db, ownerId: number, fileName: string, par
       })
       .returning();
     if (!job) throw new Error('the import job was not written');
-    const known = await ownerCollections(tx, ownerId);
-    for (const path of parsed.collections) await collectionForPath(tx, ownerId, known, path);
+    if (parsed.trove) await stageTroveParts(tx, ownerId, parsed.trove, parsed.items);
+    else {
+      const known = await ownerCollections(tx, ownerId);
+      for (const path of parsed.collections) await collectionForPath(tx, ownerId, known, path);
+    }
     for (let start = 0; start < parsed.items.length; start += STAGE_CHUNK) {
       const chunk = parsed.items.slice(start, start + STAGE_CHUNK);
       await tx.insert(importItems).values(chunk.map((item, i) => ({ jobId: job.id, position: start + i, item })));

@@ -11,6 +11,7 @@ import {
   readPinboardJson,
 } from './json-formats';
 import { readNetscape } from './netscape';
+import { isTroveExport, readTroveJson, UnreadableTroveExport } from './trove-json';
 import { hasWebAddressLine, readUrlList } from './url-list';
 
 /** A file whose format could not be told from its content: `reason` says what was expected. */
@@ -47,6 +48,14 @@ function readJson(text: string): ParsedImport {
     value = JSON.parse(text);
   } catch (error) {
     throw new UnknownImportFormat(`The file looks like JSON but is not valid JSON (${(error as Error).message}).`);
+  }
+  if (isTroveExport(value)) {
+    try {
+      return readTroveJson(value);
+    } catch (error) {
+      if (error instanceof UnreadableTroveExport) throw new UnknownImportFormat(error.message);
+      throw error;
+    }
   }
   const found = jsonFormat(value);
   if (!found) throw new UnknownImportFormat(`This JSON is not an export Trove knows. It reads: ${known}.`);

@@ -1,3 +1,4 @@
+import type { TroveExport } from '../../../../lib/api/export-contract';
 import type { ImportFormat, ImportItem, ImportProblem } from '../../../../lib/api/import-contract';
 import { isHttpUrl, limits } from '../../../../lib/api/validators';
 
@@ -25,7 +26,11 @@ export interface ParsedImport {
   /** Every folder path the file has, empty ones included, each once, parents before children. */
   collections: string[][];
   problems: ImportProblem[];
+  /** A Trove export's own structure, made when the import is staged (server/features/imports/trove-stage.ts). */
+  trove?: TroveParts;
 }
+
+export type TroveParts = Pick<TroveExport, 'collections' | 'tags' | 'savedSearches'>;
 
 const MAX_TAG = 100;
 const MAX_COLLECTION_NAME = 200;

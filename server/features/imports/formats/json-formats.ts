@@ -171,7 +171,7 @@ export function readOmnivoreJson(list: unknown[]): ParsedImport {
 }
 
 /** Which JSON export this is, from its shape; null when none. */
-export type JsonImportFormat = Extract<ImportFormat, `${string}-json`>;
+export type JsonImportFormat = Exclude<Extract<ImportFormat, `${string}-json`>, 'trove-json'>;
 
 export function jsonFormat(value: unknown): { format: JsonImportFormat; list: unknown[] } | null {
   if (Array.isArray(value)) {
