@@ -32,7 +32,7 @@ export const LINK_CHECK_DEFAULTS: LinkCheckSettings = {
 
 /** Checks in flight at once. */
 const PARALLEL = 4;
-/** Chunks of new gems given a row per tick (a server started on a large library walks it in a few ticks). */
+/** Chunks of new gems given a row per tick (5,000 gems: a server started on 100,000 walks them in 20 ticks). */
 const SEED_CHUNKS = 10;
 
 const hostOf = (url: string) => {
