@@ -235,6 +235,21 @@ describe('Check now', () => {
     expect(await checkNow(ada, [bobs])).toBe(0);
   });
 
+  it('a gem whose address changes is checked afresh', async () => {
+    const gem = await save(ada, `${base}/gone?moved`);
+    const gone = await checked(ada, gem);
+    expect(gone.status).toBe('broken');
+    const res = await server.api(`/api/gems/${gem}`, {
+      method: 'PUT',
+      token: ada.jwt,
+      body: { data: { url: `${base}/ok?moved` } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const again = await checked(ada, gem, gone.checkedAt ?? '');
+    expect({ status: again.status, code: again.code }).toEqual({ status: 'ok', code: 200 });
+    expect(await search(ada, 'is:broken')).not.toContain(gem);
+  });
+
   it('answers 404 for another user’s gem and 400 naming gemIds for a bad list', async () => {
     const bobs = await save(bob, `${base}/ok?private`);
     const res = await server.api(`/api/gems/${bobs}/link-check`, { token: ada.jwt });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { HostPace, retryAfterSeconds } from '../../server/features/links/host-pace';
 import { verdictOf } from '../../server/features/links/link-check';
 import { NotPublicAddress, type PageFetchResult, publicAddressOf } from '../../server/features/links/page-fetch';
+import { pageFill } from '../../server/features/links/page-fill';
+import { readPageText } from '../../server/features/links/page-text';
 
 /**
  * The page fetcher's address check (server/features/links/page-fetch.ts, over server/http/address-policy.ts), its
@@ -127,5 +129,48 @@ describe('verdictOf', () => {
   ] as const)('%o is %s', (result, status, temporary) => {
     const verdict = verdictOf(result);
     expect({ status: verdict.status, temporary: verdict.temporary }).toEqual({ status, temporary });
+  });
+});
+
+describe('readPageText', () => {
+  const PAGE = `<!doctype html><html><head><title>Ferries &amp; tides</title>
+    <meta property="og:description" content="The crossing, by tide.">
+    <meta property="og:image" content="../img/ferry.jpg"><meta name="author" content="By Ines Moor">
+    <style>p { color: red }</style><script>var hidden = "never text";</script></head>
+    <body><nav><a href="/">Home</a> <a href="/about">About</a></nav>
+    <p>Outside the article.</p>
+    <article><h1>Ferries &amp; tides</h1><p>The ebb turns a <b>flywheel</b>.<br>Twice an hour.</p>
+    <aside>Related: buses</aside><ul><li>No fuel</li><li>No noise</li></ul></article>
+    <footer>© Harbour Ledger</footer></body></html>`;
+
+  it('takes the article’s text in paragraphs, without scripts, styles, navigation or asides, and the meta tags', () => {
+    expect(readPageText(PAGE, 'https://news.test/2026/ferries')).toEqual({
+      title: 'Ferries & tides',
+      description: 'The crossing, by tide.',
+      image: 'https://news.test/img/ferry.jpg',
+      byline: 'Ines Moor',
+      text: 'Ferries & tides\n\nThe ebb turns a flywheel.\n\nTwice an hour.\n\nNo fuel\n\nNo noise',
+    });
+  });
+
+  it('falls back to the body, and a page with no text gives none', () => {
+    expect(readPageText('<p>Just <i>this</i>.</p><script>x()</script>', 'https://a.test/').text).toBe('Just this.');
+    expect(readPageText('<html><head></head><body> </body></html>', 'https://a.test/')).toEqual({
+      title: '',
+      description: '',
+      image: null,
+      byline: '',
+      text: '',
+    });
+  });
+
+  it('fills only what the gem lacks', () => {
+    const gem = { title: 'Mine', url: 'https://news.test/f', description: '', image: null, text: 'Kept', byline: null };
+    expect(pageFill(gem, PAGE, gem.url)).toEqual({
+      description: 'The crossing, by tide.',
+      image: 'https://news.test/img/ferry.jpg',
+      byline: 'Ines Moor',
+    });
+    expect(pageFill({ ...gem, title: gem.url, text: null }, PAGE, gem.url)).toMatchObject({ title: 'Ferries & tides' });
   });
 });

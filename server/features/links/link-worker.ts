@@ -1,13 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { LINK_FAILURES_BROKEN } from '../../../lib/api/link-contract';
 import type { Db } from '../../db/client';
-import { selectRows } from '../../db/rows';
-import { NOT_SAVE_MEDIA_TYPES } from '../../db/schema';
 import { type BatchWorker, workerSet } from '../../jobs/batch-worker';
 import { HostPace, retryAfterSeconds } from './host-pace';
 import { checkLink, type LinkVerdict } from './link-check';
+import { type Claimed, claim, putBack, recordCheck, seedNewGems } from './link-queue';
 import { makePageFetcher, PAGE_FETCH_DEFAULTS, type PageFetchSettings } from './page-fetch';
-import { type FillableGem, pageFill } from './page-fill';
+import { pageFill } from './page-fill';
 
 /** The dead-link check's pace (TROVE_LINK_CHECK*, see the README's Configuration). */
 export interface LinkCheckSettings {
@@ -33,68 +30,10 @@ export const LINK_CHECK_DEFAULTS: LinkCheckSettings = {
   fetch: PAGE_FETCH_DEFAULTS,
 };
 
-/** How long a copy holds the gems it took (another copy takes them after, if it stopped). */
-const LEASE = sql`interval '10 minutes'`;
-/** Gems looked at per statement when new gems are given a row. */
-const SEED_BATCH = 1000;
 /** Checks in flight at once. */
 const PARALLEL = 4;
-
-interface Claimed extends FillableGem {
-  gemId: number;
-  fillPage: boolean;
-  requested: boolean;
-  failures: number;
-  trashed: boolean;
-}
-
-/** Gives the gems saved since `after` (by id) a row, due now; answers the last id looked at. */
-async function seedNewGems(db: Db, after: number): Promise<number> {
-  const rows = await selectRows<{ last: number | null }>(
-    db,
-    sql`
-    WITH scanned AS (
-      SELECT g.id, g.owner_id, g.url, g.media_type, g.deleted_at FROM gems g
-      WHERE g.id > ${after} ORDER BY g.id LIMIT ${SEED_BATCH}
-    ), added AS (
-      INSERT INTO link_checks (gem_id, owner_id)
-      SELECT s.id, s.owner_id FROM scanned s
-      WHERE s.deleted_at IS NULL AND s.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES} AND s.url ~* '^https?://'
-      ON CONFLICT DO NOTHING
-    )
-    SELECT max(id)::int AS last FROM scanned`,
-  );
-  return rows[0]?.last ?? after;
-}
-
-/** Takes up to `count` due gems ("Check now" first, then imported pages to fill, then the oldest checks). */
-async function claim(db: Db, count: number): Promise<Claimed[]> {
-  const rows = await selectRows<Record<string, unknown>>(
-    db,
-    sql`
-    UPDATE link_checks lc SET next_at = now() + ${LEASE}
-    FROM gems g
-    WHERE g.id = lc.gem_id AND lc.gem_id IN (
-      SELECT c.gem_id FROM link_checks c WHERE c.next_at <= now()
-      ORDER BY c.requested DESC, c.fill_page DESC, c.next_at LIMIT ${count}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING lc.gem_id, lc.fill_page, lc.requested, lc.failures, g.url, g.title, g.description, g.image, g.text, g.byline,
-      g.deleted_at IS NOT NULL AS trashed`,
-  );
-  return rows.map((row) => ({
-    gemId: Number(row.gem_id),
-    fillPage: Boolean(row.fill_page),
-    requested: Boolean(row.requested),
-    failures: Number(row.failures),
-    trashed: Boolean(row.trashed),
-    url: String(row.url),
-    title: String(row.title),
-    description: String(row.description),
-    image: (row.image as string | null) ?? null,
-    text: (row.text as string | null) ?? null,
-    byline: (row.byline as string | null) ?? null,
-  }));
-}
+/** Chunks of new gems given a row per tick (5,000 gems: a server started on 100,000 walks them in 20 ticks). */
+const SEED_CHUNKS = 10;
 
 const hostOf = (url: string) => {
   try {
@@ -113,55 +52,32 @@ export interface LinkWorkerParts {
   seededTo: number;
 }
 
-/** Writes a check's outcome, and fills an imported gem's empty fields from its page. */
-async function record(parts: LinkWorkerParts, gem: Claimed, verdict: LinkVerdict) {
-  const { db, settings } = parts;
-  const failures = verdict.temporary ? gem.failures + 1 : 0;
-  const status = verdict.temporary && failures >= LINK_FAILURES_BROKEN ? 'broken' : verdict.status;
-  // A temporary failure is looked at again sooner: an hour, doubling with each one in a row.
-  const next = verdict.temporary
-    ? sql`now() + ${`${2 ** (failures - 1)} hours`}::interval`
-    : sql`now() + ${`${settings.recheckDays} days`}::interval`;
-  const fillDone = !verdict.temporary || failures >= LINK_FAILURES_BROKEN;
-  const result = verdict.result;
-  const html =
-    gem.fillPage && result.ok && result.status < 300 && result.body !== null
-      ? /html/i.test(result.headers.get('content-type') ?? 'text/html')
-        ? result.body
-        : null
-      : null;
-  const fill = html === null ? {} : pageFill(gem, html, result.url);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      UPDATE link_checks SET status = ${status}, code = ${verdict.code}, detail = ${verdict.detail},
-        checked_at = now(), next_at = ${next}, failures = ${failures}, requested = false,
-        fill_page = fill_page AND NOT ${fillDone}
-      WHERE gem_id = ${gem.gemId}`);
-    if (Object.keys(fill).length === 0) return;
-    // Only fields still empty are set: an edit made while the page was fetched is kept.
-    await tx.execute(sql`
-      UPDATE gems SET
-        text = CASE WHEN coalesce(text, '') = '' THEN coalesce(${fill.text ?? null}, text) ELSE text END,
-        description = CASE WHEN description = '' THEN coalesce(${fill.description ?? null}, description) ELSE description END,
-        image = coalesce(image, ${fill.image ?? null}),
-        byline = coalesce(byline, ${fill.byline ?? null}),
-        title = CASE WHEN title = url OR title = '' THEN coalesce(${fill.title ?? null}, title) ELSE title END
-      WHERE id = ${gem.gemId}`);
-  });
+/** The page's HTML when this check was also to fill an imported gem and brought a page. */
+function pageOf(gem: Claimed, result: LinkVerdict['result']): string | null {
+  if (!gem.fillPage || !result.ok || result.status >= 300 || result.body === null) return null;
+  return /html/i.test(result.headers.get('content-type') ?? 'text/html') ? result.body : null;
+}
+
+/** A page that cannot be read fills nothing: the gem stays as it was. */
+function safely<T>(read: () => T, otherwise: T): T {
+  try {
+    return read();
+  } catch (error) {
+    console.error('[trove] a page could not be read:', error);
+    return otherwise;
+  }
 }
 
 /** Checks one gem, unless its site was called too recently (then it waits a minute, keeping its place). */
 async function checkOne(parts: LinkWorkerParts, gem: Claimed): Promise<boolean> {
   const { db, pace, fetcher, settings } = parts;
   if (gem.trashed) {
-    await db.execute(
-      sql`UPDATE link_checks SET next_at = now() + ${`${settings.recheckDays} days`}::interval, requested = false WHERE gem_id = ${gem.gemId}`,
-    );
+    await putBack(db, gem.gemId, `${settings.recheckDays} days`, { answerRequest: true });
     return false;
   }
   const host = hostOf(gem.url);
   if (host && !pace.ready(host)) {
-    await db.execute(sql`UPDATE link_checks SET next_at = now() + interval '1 minute' WHERE gem_id = ${gem.gemId}`);
+    await putBack(db, gem.gemId, '1 minute');
     return false;
   }
   pace.took(host);
@@ -170,7 +86,9 @@ async function checkOne(parts: LinkWorkerParts, gem: Claimed): Promise<boolean> 
     const retry = verdict.result.ok ? retryAfterSeconds(verdict.result.headers.get('retry-after')) : undefined;
     pace.backOff(host, retry);
   } else pace.fine(host);
-  await record(parts, gem, verdict);
+  const html = pageOf(gem, verdict.result);
+  const fill = html === null ? {} : safely(() => pageFill(gem, html, verdict.result.url), {});
+  await recordCheck(db, gem, verdict, settings.recheckDays, fill);
   return true;
 }
 
@@ -180,7 +98,7 @@ async function checkOne(parts: LinkWorkerParts, gem: Claimed): Promise<boolean> 
  */
 export async function workOneLinkBatch(parts: LinkWorkerParts): Promise<boolean> {
   const { db, settings } = parts;
-  parts.seededTo = await seedNewGems(db, parts.seededTo);
+  parts.seededTo = await seedNewGems(db, parts.seededTo, SEED_CHUNKS);
   const count = Math.max(1, Math.round((settings.perMinute * settings.tickMs) / 60_000));
   const claimed = await claim(db, count);
   let checked = 0;

@@ -22,7 +22,7 @@ export interface PageFetchSettings {
   allowedTestAddress?: string;
 }
 
-export const PAGE_FETCH_DEFAULTS: PageFetchSettings = { timeoutMs: 10_000, maxBytes: 2_000_000, maxRedirects: 5 };
+export const PAGE_FETCH_DEFAULTS: PageFetchSettings = { timeoutMs: 10_000, maxBytes: 1_000_000, maxRedirects: 5 };
 
 export type PageFetchFailure = 'refused' | 'redirects' | 'timeout' | 'no-such-host' | 'network' | 'bad-address';
 
