@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Page } from 'puppeteer';
+import type { CDPSession, Page } from 'puppeteer';
 import { buildServer, SERVER_ENTRY } from '../scripts/build-server';
 import { openDatabase } from '../server/db/client';
 import { selectRows } from '../server/db/rows';
@@ -87,6 +87,16 @@ interface Scroll {
   rows: number;
   seconds: number;
   longTasks: number[];
+  /** The renderer's main-thread seconds while scrolling (CDP Performance.getMetrics), by kind. */
+  work: Record<(typeof WORK)[number], number>;
+}
+
+const WORK = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'] as const;
+
+async function mainThreadWork(cdp: CDPSession) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const value = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? 0;
+  return Object.fromEntries(WORK.map((name) => [name, value(name)])) as Scroll['work'];
 }
 
 /** Scrolls the list down a screen at a time, each step drawn, until gem `rows` is drawn. */
@@ -99,6 +109,9 @@ async function scrollThrough(ctx: ExtensionBrowser, rows: number): Promise<Scrol
   await page.evaluate(() => {
     (window as unknown as { longTasks: number[] }).longTasks.length = 0; // the opening's are (a)'s
   });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Performance.enable');
+  const before = await mainThreadWork(cdp);
   const started = performance.now();
   let drawn = 0;
   while (drawn < rows) {
@@ -122,9 +135,11 @@ async function scrollThrough(ctx: ExtensionBrowser, rows: number): Promise<Scrol
       );
   }
   const seconds = (performance.now() - started) / 1000;
+  const after = await mainThreadWork(cdp);
+  const work = Object.fromEntries(WORK.map((name) => [name, after[name] - before[name]])) as Scroll['work'];
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
   await page.close();
-  return { rows: drawn, seconds, longTasks };
+  return { rows: drawn, seconds, longTasks, work };
 }
 
 export async function benchLibrary(gemCount: number, runs: number): Promise<string[]> {
@@ -151,6 +166,7 @@ export async function benchLibrary(gemCount: number, runs: number): Promise<stri
       `Library page in Chromium (PGlite, ${gemCount} gems seeded in ${seeded} s; viewport ${VIEWPORT.width}×${VIEWPORT.height})`,
       summary('library.html opened → first page of gems drawn', openings, GOALS.firstRowsP50),
       `  scrolled through ${scroll.rows} gems in ${scroll.seconds.toFixed(1)} s: ${scroll.longTasks.length} tasks over 50 ms, longest ${longest.toFixed(0)} ms  (goal: none)`,
+      `  main thread while scrolling: ${WORK.map((name) => `${name.replace('Duration', '')} ${scroll.work[name].toFixed(2)} s`).join(', ')}`,
     ];
   } finally {
     await ctx.close();

@@ -1,11 +1,35 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, memo, type ReactNode, useEffect, useRef } from 'react';
 import type { Gem } from '@/lib/api/contract';
 import type { LibrarySort, LibraryView } from '@/lib/library/view-prefs';
 import { GemCard } from './GemCard';
 import { type GemItemProps, GemRow } from './GemRow';
 import { GemTableHead, GemTableRow } from './GemTable';
 import { useWidth } from './use-row-width';
+
+/**
+ * A gem's row, card or table row drawn again only when what it shows changes: while the list scrolls, only the
+ * rows coming into view render (bench/RESULTS.md). Its callbacks read the view's latest props when called
+ * (ResultsView's `latest`), so a new closure alone is no change.
+ */
+function sameItem(a: GemItemProps, b: GemItemProps) {
+  const sameDrag =
+    a.dragIds === b.dragIds ||
+    (a.dragIds?.length === b.dragIds?.length && !!a.dragIds?.every((id, at) => id === b.dragIds?.[at]));
+  return (
+    a.gem === b.gem &&
+    a.index === b.index &&
+    a.active === b.active &&
+    a.open === b.open &&
+    a.selected === b.selected &&
+    sameDrag &&
+    a.action?.label === b.action?.label &&
+    !a.onPlace === !b.onPlace
+  );
+}
+const Row = memo(GemRow, sameItem);
+const Card = memo(GemCard, sameItem);
+const TableRow = memo(GemTableRow, (a, b) => a.rowRef === b.rowRef && sameItem(a, b));
 
 const ROW_HEIGHT: Record<LibraryView, number> = { list: 64, table: 40, cards: 248 };
 const CARD_WIDTH = 220;
@@ -38,8 +62,10 @@ export interface ResultsViewProps {
  * scroll as 50 do. One gem's button is in the tab order; the keys move it (Results.tsx).
  */
 export function ResultsView(props: ResultsViewProps) {
-  const { gems, total, label, view, activeIndex, openId, selected, onActivate, onOpen, onNearEnd } = props;
+  const { gems, total, label, view, activeIndex, openId, selected, onActivate, onNearEnd } = props;
   const scroller = useRef<HTMLDivElement>(null);
+  const latest = useRef(props);
+  latest.current = props;
   const width = useWidth(scroller, 900);
   const perRow = view === 'cards' ? Math.max(1, Math.floor(width / CARD_WIDTH)) : 1;
   const virtualizer = useVirtualizer({
@@ -47,6 +73,8 @@ export function ResultsView(props: ResultsViewProps) {
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT[view],
     overscan: 6,
+    // Rows are drawn in React's next batch, not synchronously inside each scroll event (bench/RESULTS.md).
+    useFlushSync: false,
     getItemKey: (row) => (perRow === 1 ? (gems[row]?.id ?? row) : `row-${row}`),
   });
   const rows = virtualizer.getVirtualItems();
@@ -73,10 +101,10 @@ export function ResultsView(props: ResultsViewProps) {
     active: index === Math.max(Math.min(activeIndex, gems.length - 1), 0),
     open: gem.id === openId,
     selected: selected.has(gem.id),
-    onOpen: (event) => onOpen(gem, event),
-    action: props.rowAction && { label: props.rowAction.label, run: () => props.rowAction?.run(gem) },
+    onOpen: (event) => latest.current.onOpen(gem, event),
+    action: props.rowAction && { label: props.rowAction.label, run: () => latest.current.rowAction?.run(gem) },
     dragIds: props.rowAction ? undefined : selected.has(gem.id) ? [...selected] : [gem.id],
-    onPlace: props.onPlace && ((id, position) => props.onPlace?.(id, gem, position)),
+    onPlace: props.onPlace && ((id, position) => latest.current.onPlace?.(id, gem, position)),
   });
 
   let body: ReactNode;
@@ -91,7 +119,7 @@ export function ResultsView(props: ResultsViewProps) {
           {rows.map((row) => {
             const gem = gems[row.index];
             return gem ? (
-              <GemTableRow key={row.key} {...item(gem, row.index)} rowRef={virtualizer.measureElement} />
+              <TableRow key={row.key} {...item(gem, row.index)} rowRef={virtualizer.measureElement} />
             ) : null;
           })}
           {after > 0 && <Spacer height={after} />}
@@ -118,7 +146,7 @@ export function ResultsView(props: ResultsViewProps) {
                   left: `${(100 / perRow) * column}%`,
                 }}
               >
-                {view === 'cards' ? <GemCard {...item(gem, index)} /> : <GemRow {...item(gem, index)} />}
+                {view === 'cards' ? <Card {...item(gem, index)} /> : <Row {...item(gem, index)} />}
               </li>
             );
           }),
