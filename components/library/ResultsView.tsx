@@ -84,16 +84,26 @@ export function ResultsView(props: ResultsViewProps) {
     if (gems.length && lastDrawn >= gems.length - LOAD_AHEAD) onNearEnd();
   }, [lastDrawn, gems.length, onNearEnd]);
 
+  // The active gem is focused once drawn: rows come in React's batch after the scroll, so it may be a render later.
+  const pendingFocus = useRef(-1);
+  const focusPending = () => {
+    const list = scroller.current;
+    // the focused row may have left the page as the list scrolled (focus is then on the body); elsewhere, the user moved on
+    const focused = document.activeElement;
+    if (pendingFocus.current < 0 || !list || (focused !== document.body && !list.contains(focused))) return;
+    const row = list.querySelector<HTMLElement>(`[data-gem-index="${pendingFocus.current}"]`);
+    if (!row) return;
+    pendingFocus.current = -1;
+    row.focus();
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the active gem, not each redraw.
   useEffect(() => {
     if (activeIndex < 0 || !scroller.current?.contains(document.activeElement)) return;
+    pendingFocus.current = activeIndex;
     virtualizer.scrollToIndex(Math.floor(activeIndex / perRow));
-    // The gem is drawn once the list has scrolled to it.
-    const frame = requestAnimationFrame(() =>
-      scroller.current?.querySelector<HTMLElement>(`[data-gem-index="${activeIndex}"]`)?.focus(),
-    );
-    return () => cancelAnimationFrame(frame);
+    focusPending();
   }, [activeIndex, perRow]);
+  useEffect(focusPending);
 
   const item = (gem: Gem, index: number): GemItemProps => ({
     gem,
