@@ -2,14 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { BULK_INLINE_LIMIT } from '../lib/api/bulk-contract';
 import { type Database, openDatabase } from '../server/db/client';
 import { collections, tags, users } from '../server/db/schema';
 import { createJob } from '../server/features/bulk/jobs';
 import { undoJob } from '../server/features/bulk/undo';
 import { workOneBatch } from '../server/features/bulk/worker';
-import { findPostgresBin, startPostgresCluster } from '../tests/server/postgres-global-setup';
+import { onBenchPostgres } from './postgres';
 
 const GOAL_S = 10;
 
@@ -64,26 +63,16 @@ export async function benchBulk(gemCount = 10_000): Promise<string[]> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  try {
-    findPostgresBin();
-  } catch (error) {
-    lines.push(`PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`);
-    return lines;
-  }
-  const cluster = await startPostgresCluster({ durable: true });
-  try {
-    const admin = postgres(`${cluster.base}/postgres`, { max: 1, onnotice: () => {} });
-    await admin.unsafe('CREATE DATABASE trove_bulk');
-    await admin.end({ timeout: 5 });
-    const database = await openDatabase({ databaseUrl: `${cluster.base}/trove_bulk` });
-    try {
-      lines.push('PostgreSQL (durable):', ...(await measure(database, gemCount)));
-    } finally {
-      await database.close();
-    }
-  } finally {
-    cluster.stop('fast');
-  }
+  lines.push(
+    ...(await onBenchPostgres('trove_bulk', async (databaseUrl) => {
+      const database = await openDatabase({ databaseUrl });
+      try {
+        return ['PostgreSQL (durable):', ...(await measure(database, gemCount))];
+      } finally {
+        await database.close();
+      }
+    })),
+  );
   return lines;
 }
 

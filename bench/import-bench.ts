@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import postgres from 'postgres';
 import { buildServer, SERVER_ENTRY } from '../scripts/build-server';
-import { findPostgresBin, startPostgresCluster } from '../tests/server/postgres-global-setup';
 import { type ServerProcess, startServerProcess } from '../tests/server-process';
 import { apiCaller } from './api';
+import { onBenchPostgres } from './postgres';
 
 const GOALS = { seconds: 60, mbAboveIdle: 150 };
 const SECRET = 'i'.repeat(48);
@@ -130,27 +129,20 @@ export async function benchImport(count = 50_000): Promise<string[]> {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  try {
-    findPostgresBin();
-  } catch (error) {
-    lines.push(`PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`);
-    return lines;
-  }
-  const cluster = await startPostgresCluster({ durable: true });
-  const uploads = mkdtempSync(join(tmpdir(), 'trove-import-bench-pg-'));
-  try {
-    const admin = postgres(`${cluster.base}/postgres`, { max: 1, onnotice: () => {} });
-    await admin.unsafe('CREATE DATABASE trove_import');
-    await admin.end({ timeout: 5 });
-    server = await start({ DATA_DIR: uploads, DATABASE_URL: `${cluster.base}/trove_import` });
-    lines.push(`PostgreSQL:${await measure(server, file, count)}`);
-  } catch (error) {
-    lines.push(`PostgreSQL: failed: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    await server?.stop();
-    cluster.stop('fast');
-    rmSync(uploads, { recursive: true, force: true });
-  }
+  lines.push(
+    ...(await onBenchPostgres('trove_import', async (databaseUrl) => {
+      const uploads = mkdtempSync(join(tmpdir(), 'trove-import-bench-pg-'));
+      try {
+        server = await start({ DATA_DIR: uploads, DATABASE_URL: databaseUrl });
+        return [`PostgreSQL:${await measure(server, file, count)}`];
+      } catch (error) {
+        return [`PostgreSQL: failed: ${error instanceof Error ? error.message : String(error)}`];
+      } finally {
+        await server?.stop();
+        rmSync(uploads, { recursive: true, force: true });
+      }
+    })),
+  );
   return lines;
 }
 

@@ -2,15 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { parseSearch } from '../lib/search/parse';
 import { openDatabase } from '../server/db/client';
 import { selectRows } from '../server/db/rows';
 import { gemKindSql } from '../server/features/search/readable';
 import { searchStatement } from '../server/features/search/search';
 import { type RunningServer, startServer } from '../server/start';
-import { findPostgresBin, startPostgresCluster } from '../tests/server/postgres-global-setup';
 import { apiCaller } from './api';
+import { onBenchPostgres } from './postgres';
 import { summary, time } from './stats';
 
 /**
@@ -275,24 +274,16 @@ export async function benchSearch(gemCount: number): Promise<string[]> {
     }
   }
   if (only === 'pglite') return lines;
-  try {
-    findPostgresBin();
-  } catch (error) {
-    lines.push(`PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`);
-    return lines;
-  }
-  const cluster = await startPostgresCluster({ durable: true });
-  const pgDataDir = mkdtempSync(join(tmpdir(), 'trove-search-bench-'));
-  try {
-    const admin = postgres(`${cluster.base}/postgres`, { max: 1, onnotice: () => {} });
-    await admin.unsafe('CREATE DATABASE trove_search');
-    await admin.end({ timeout: 5 });
-    const target = { name: 'PostgreSQL', config: { dataDir: pgDataDir, databaseUrl: `${cluster.base}/trove_search` } };
-    lines.push(...(await measure(target, gemCount)));
-  } finally {
-    cluster.stop('fast');
-    rmSync(pgDataDir, { recursive: true, force: true });
-  }
+  lines.push(
+    ...(await onBenchPostgres('trove_search', async (databaseUrl) => {
+      const pgDataDir = mkdtempSync(join(tmpdir(), 'trove-search-bench-'));
+      try {
+        return await measure({ name: 'PostgreSQL', config: { dataDir: pgDataDir, databaseUrl } }, gemCount);
+      } finally {
+        rmSync(pgDataDir, { recursive: true, force: true });
+      }
+    })),
+  );
   return lines;
 }
 
