@@ -11,16 +11,20 @@ import { gemBody, setupTestServer } from './harness';
 const t = setupTestServer();
 const LIMIT = 5 * 1024 * 1024;
 
-/** POSTs `size` bytes of a JSON gem body to /api/gems, with Content-Length or chunked (in 64 kB pieces). */
-function post(token: string, size: number, how: 'declared' | 'chunked'): Promise<{ status: number; body: string }> {
-  const start = JSON.stringify(gemBody()).slice(0, -1);
-  const padding = size - start.length - '",pad:""}'.length;
-  const text = `${start},"pad":"${'p'.repeat(Math.max(0, padding))}"}`;
-  const url = new URL('/api/gems', t.url);
+/**
+ * POSTs `text` to `path` in 64 kB pieces, with `length` as its Content-Length (none: chunked); with `end: false` the
+ * request is left open after the text, as a client still sending would.
+ */
+function send(
+  path: string,
+  token: string,
+  text: string,
+  { length, end = true }: { length?: number; end?: boolean } = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    if (how === 'declared') headers['content-length'] = String(Buffer.byteLength(text));
-    const req = request(url, { method: 'POST', headers, agent: false }, (res) => {
+    if (length !== undefined) headers['content-length'] = String(length);
+    const req = request(new URL(path, t.url), { method: 'POST', headers, agent: false }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -31,8 +35,16 @@ function post(token: string, size: number, how: 'declared' | 'chunked'): Promise
     // The server may answer 413 and close before the whole body is sent.
     req.on('error', (error) => (error.message.includes('EPIPE') ? undefined : reject(error)));
     for (let at = 0; at < text.length; at += 64 * 1024) req.write(text.slice(at, at + 64 * 1024));
-    req.end();
+    if (end) req.end();
   });
+}
+
+/** POSTs `size` bytes of a JSON gem body to /api/gems, with Content-Length or chunked. */
+function post(token: string, size: number, how: 'declared' | 'chunked') {
+  const start = JSON.stringify(gemBody()).slice(0, -1);
+  const padding = size - start.length - '",pad:""}'.length;
+  const text = `${start},"pad":"${'p'.repeat(Math.max(0, padding))}"}`;
+  return send('/api/gems', token, text, { length: how === 'declared' ? Buffer.byteLength(text) : undefined });
 }
 
 describe('the JSON body limit', () => {
@@ -57,27 +69,10 @@ describe('the JSON body limit', () => {
 describe('the import’s own body limit', () => {
   it('takes more than 5 MB (imports.test.ts sends 7 MB) but refuses a declared length over MAX_IMPORT_BYTES with 413', async () => {
     const { jwt } = await t.signUp('bigimport');
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const headers = {
-        'content-type': 'application/json',
-        authorization: `Bearer ${jwt}`,
-        'content-length': String(MAX_IMPORT_BYTES + 1),
-      };
-      const req = request(
-        new URL('/api/collection-import', t.url),
-        { method: 'POST', headers, agent: false },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            body += chunk;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        },
-      );
-      req.on('error', (error) => (error.message.includes('EPIPE') ? undefined : reject(error)));
-      // the length is declared, the body never sent: the answer comes from the header alone
-      req.write('{"fileName":"huge.html","content":"');
+    // the length is declared, the body never sent whole: the answer comes from the header alone
+    const answer = await send('/api/collection-import', jwt, '{"fileName":"huge.html","content":"', {
+      length: MAX_IMPORT_BYTES + 1,
+      end: false,
     });
     expect(answer.status).toBe(413);
     expect(apiErrorSchema.parse(JSON.parse(answer.body)).error.message).toBe(
