@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf } from '../../lib/api/contract';
+import { dataOf, gemListSchema } from '../../lib/api/contract';
 import { type ImportJob, importJobSchema, importSummarySchema } from '../../lib/api/import-contract';
 import { type SearchHit, searchResultSchema } from '../../lib/api/search-contract';
+import { readImportFile } from '../../server/features/imports/formats/detect';
+import { itemKey } from '../../server/features/imports/summary';
 import { backend, type Client, createClient, type Session, startTestServer, type TestServer } from './harness';
 import { serverProcesses } from './server-process';
 
@@ -159,6 +161,38 @@ describe('importing a bookmarks file', () => {
     const other = await server.api(`/api/imports/${list.body.data[0].id}`, { token: bob.jwt });
     expect(other.status).toBe(404);
   });
+});
+
+describe('each format’s fixture imported', () => {
+  // Trove's own JSON is proven whole by export-roundtrip.test.ts.
+  const fixtures = readdirSync(join(__dirname, '../fixtures/imports')).filter((name) => name !== 'trove.json');
+
+  it.each(fixtures)(
+    '%s: its items become gems once each, its folders collections, the unreadable reported',
+    async (name) => {
+      const content = readFileSync(join(__dirname, '../fixtures/imports', name), 'utf8');
+      const parsed = readImportFile(content);
+      const keys = parsed.items.map(itemKey);
+      const addresses = new Set(keys.filter((key) => key !== null)).size;
+      const session = await server.signUp('formats');
+      const res = await post(session, { fileName: name, content });
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      const job = await follow(session, res.body.data.id);
+      expect(job).toMatchObject({
+        status: 'done',
+        format: parsed.format,
+        total: parsed.items.length,
+        added: addresses,
+        merged: keys.filter((key) => key !== null).length - addresses,
+        skipped: keys.filter((key) => key === null).length,
+        problemCount: parsed.problems.length,
+      });
+      const saved = await server.api('/api/get-all-bookmark?perPage=1', { token: session.jwt });
+      expect(gemListSchema.parse(saved.body).total).toBe(addresses);
+      const paths = await collectionPaths(session);
+      for (const path of parsed.collections) expect(paths).toContain(path.join('/'));
+    },
+  );
 });
 
 describe(`an import killed (-9) halfway (${backend})`, () => {
