@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { field, fieldError, findSaveForm, openDetails, renderPopup } from './render';
 
 const URL_INVALID = 'Please provide valid url. Ensure it has protocol (https) and hostname (example.com).';
@@ -8,6 +8,9 @@ const chips = () =>
   within(screen.getByRole('list', { name: 'Tags' }))
     .queryAllByRole('listitem')
     .map((li) => li.firstChild?.textContent);
+/** The field's message, once shown: the form validates a change asynchronously (its schema's resolver). */
+const shows = (id: string, message: string) =>
+  vi.waitFor(() => expect(fieldError(id)).toBe(message), { timeout: 5_000 });
 const tagsBox = () => screen.getByRole('combobox', { name: 'Tags' }) as HTMLInputElement;
 
 describe('SavePopup: validation', () => {
@@ -15,7 +18,7 @@ describe('SavePopup: validation', () => {
     const { user, fake } = renderPopup();
     await findSaveForm();
     await user.clear(field('Title'));
-    expect(fieldError('gem-title')).toBe('This field is required.');
+    await shows('gem-title', 'This field is required.');
     expect(field('Title').getAttribute('aria-invalid')).toBe('true');
 
     await user.click(screen.getByRole('button', { name: 'Save gem' }));
@@ -29,7 +32,7 @@ describe('SavePopup: validation', () => {
     await findSaveForm();
     await user.clear(field('Title'));
     await user.type(field('Title'), '   ');
-    expect(fieldError('gem-title')).toBe('This field is required.');
+    await shows('gem-title', 'This field is required.');
   });
 
   test.each([
@@ -41,7 +44,7 @@ describe('SavePopup: validation', () => {
     await openDetails(user);
     await user.clear(field('URL'));
     await user.type(field('URL'), value);
-    expect(fieldError('gem-url')).toBe(message);
+    await shows('gem-url', message);
     await user.click(screen.getByRole('button', { name: 'Save gem' }));
     expect(fake.client.saveGem).not.toHaveBeenCalled();
   });
