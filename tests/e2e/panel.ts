@@ -129,6 +129,23 @@ export async function shoot(panel: Page, name: string) {
 }
 
 /** `selector` inside the conversation's last turn, once it is there (turns are not siblings: no `:last-of-type`). */
+/**
+ * Opens the last answer's options menu. The menu is offered once the answer is stored, and the turn is drawn again
+ * then: a click that came just before lands on the button that was replaced, so it is clicked again until the menu
+ * shows (a few times at most).
+ */
+export async function openLastAnswerOptions(panel: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await (await inLastTurn(panel, '.answer-options-trigger')).click();
+    try {
+      await panel.waitForSelector('.answer-options', { timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
+}
+
 export async function inLastTurn(panel: Page, selector: string): Promise<ElementHandle<Element>> {
   const found = await panel.waitForFunction(
     (s) => [...document.querySelectorAll('.turn')].at(-1)?.querySelector(s),

@@ -14,8 +14,8 @@ import {
   ask,
   followUpsAsked,
   grantTab,
-  inLastTurn,
   MULTI_SWITCH,
+  openLastAnswerOptions,
   openPanel,
   providerBodies,
   SCREENSHOTS,
@@ -143,9 +143,7 @@ describe('the side panel', () => {
 
   it('regenerates at Reading Level 4 with the instruction in the provider request, as a sibling answer', async () => {
     const since = fake.requests.length;
-    const turns = await panel.$$('.turn');
-    await (await turns.at(-1)?.$('.answer-options-trigger'))?.click();
-    await panel.waitForSelector('.answer-options');
+    await openLastAnswerOptions(panel);
     await shoot(panel, 'chat-options');
     const level = await panel.waitForSelector('input[type="range"]');
     await level?.focus();
@@ -297,9 +295,8 @@ describe('the side panel', () => {
       };
       return Object.fromEntries(list.data.map((p) => [p.title, p.text]));
     };
-    // The menu is offered once the answer is stored (not while it is live): the locator waits for it.
-    await (await inLastTurn(panel, '.answer-options-trigger')).click();
-    await panel.waitForSelector('.answer-options');
+    // The menu is offered once the answer is stored (not while it is live).
+    await openLastAnswerOptions(panel);
     await panel.locator('.answer-options button::-p-text(AI Prompt)').click();
     await expect
       .poll(promptTexts, { timeout: 10_000 })
