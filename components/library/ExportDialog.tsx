@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { EXPORT_FORMAT_NAMES, EXPORT_FORMATS, type ExportFormat } from '@/lib/api/export-contract';
-import { type ExportTarget, fetchExport, saveFile } from '@/lib/library/export-file';
-import { errorMessage } from '../app/background-context';
+import type { ExportTarget } from '@/lib/library/export-file';
+import { useExportDownload } from '../app/use-export-download';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { ErrorMessage } from '../ui/ErrorMessage';
@@ -19,19 +19,9 @@ export function ExportDialog({ title, target, onClose }: Props) {
   const id = useId();
   const api = useLibraryApi();
   const [format, setFormat] = useState<ExportFormat>('trove-json');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, download } = useExportDownload(api.client);
   const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { blob, fileName } = await fetchExport(api.client, target, format);
-      saveFile(blob, fileName);
-      onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
+    if (await download(target, format)) onClose();
   };
   return (
     <Dialog

@@ -1,8 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { apiClient } from '@/lib/api/client';
 import { panelTransport } from '@/lib/chat/panel-transport';
-import { fetchExport, saveFile } from '@/lib/library/export-file';
-import { errorMessage } from '../app/background-context';
+import { useExportDownload } from '../app/use-export-download';
 import { useLentAccess } from '../app/use-lent-access';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -15,20 +14,8 @@ import { Button } from '../ui/Button';
 export function ExportAllData() {
   const access = useLentAccess();
   const client = useMemo(() => apiClient(panelTransport(access)), [access]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { blob, fileName } = await fetchExport(client, { kind: 'library' }, 'trove-json');
-      saveFile(blob, fileName);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, download } = useExportDownload(client);
+  const run = () => download({ kind: 'library' }, 'trove-json');
   return (
     <div className="export-all-data">
       <p className="hint">
