@@ -63,7 +63,9 @@ export function ExportLibraryButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button onClick={() => setOpen(true)}>Export…</Button>
+      <Button size="sm" onClick={() => setOpen(true)}>
+        Export…
+      </Button>
       {open && <ExportDialog title="Export the library" target={{ kind: 'library' }} onClose={() => setOpen(false)} />}
     </>
   );
