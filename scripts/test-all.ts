@@ -64,8 +64,20 @@ function cpuSinceLastEnd(): string {
   return `, ${spent.toFixed(1)} s CPU`;
 }
 
+/** The lines a failed step printed that say what failed: vitest's failure report, else the step's last lines. */
+function failureReport(lines: string[]): string[] {
+  const plain = lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, ''));
+  const from = plain.findIndex((line) => /Failed Tests \d+|FAIL\s/.test(line));
+  const report = from === -1 ? plain.slice(-40) : plain.slice(from);
+  return report.length > 60 ? [...report.slice(0, 60), `… ${report.length - 60} more lines above in the log`] : report;
+}
+
+/** Reprinted at the very end, so the tail of a failed CI run (all a CI page may keep) says what failed and why. */
+const failureReports: string[] = [];
+
 function run(lane: string, step: Step): Promise<number> {
   const started = Date.now();
+  const printed: string[] = [];
   console.log(`[${lane}] ▶ ${step.name}: ${step.command} ${step.args.join(' ')}`);
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -75,9 +87,11 @@ function run(lane: string, step: Step): Promise<number> {
         const lines = (rest + chunk.toString()).split('\n');
         rest = lines.pop() ?? '';
         for (const line of lines) console.log(`[${lane}] ${line}`);
+        printed.push(...lines);
       });
       stream.on('end', () => {
         if (rest) console.log(`[${lane}] ${rest}`);
+        if (rest) printed.push(rest);
       });
     }
     child.on('error', (error) => {
@@ -91,6 +105,7 @@ function run(lane: string, step: Step): Promise<number> {
     });
     child.on('close', (code, signal) => {
       const status = code ?? 1;
+      if (status !== 0) failureReports.push(`── what failed in ${lane}: ${step.name} ──`, ...failureReport(printed));
       console.log(
         `[${lane}] ${status === 0 ? '✓' : '✗'} ${step.name} ${status === 0 ? 'passed' : `failed (exit ${code ?? signal})`} in ${seconds(Date.now() - started)}${cpu}`,
       );
@@ -109,6 +124,7 @@ async function runLane(lane: string, steps: Step[]): Promise<string[]> {
 const started = Date.now();
 console.log(`npm test: ${Object.keys(lanes).join(' and ')} side by side on ${cpus().length} CPUs`);
 const failed = (await Promise.all(Object.entries(lanes).map(([lane, steps]) => runLane(lane, steps)))).flat();
+for (const line of failureReports) console.log(line);
 console.log(
   failed.length
     ? `npm test failed in ${seconds(Date.now() - started)}: ${failed.join(', ')}`
