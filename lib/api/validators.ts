@@ -154,17 +154,3 @@ function normaliseHost(value: string): string | null {
   if (host.length > 253) return null;
   return host.split('.').every((label) => HOST_LABEL.test(label)) ? host : null;
 }
-
-/** Whether the page at `url` is on a blocked site (`hosts` as blockedHostSchema gives them). */
-export function isBlockedUrl(url: string | undefined, hosts: readonly string[]): boolean {
-  if (!url || !hosts.length) return false;
-  let host: string;
-  try {
-    host = new URL(url).hostname;
-  } catch {
-    return false;
-  }
-  return hosts.some((pattern) =>
-    pattern.startsWith('*.') ? host === pattern.slice(2) || host.endsWith(pattern.slice(1)) : host === pattern,
-  );
-}
