@@ -27,6 +27,7 @@ import { linkRoutes } from './features/links/routes';
 import { memoryRoutes } from './features/memories/routes';
 import { promptRoutes } from './features/prompts/routes';
 import { searchRoutes } from './features/search/routes';
+import { sharingRoutes } from './features/sharing/routes';
 import { tagRoutes } from './features/tags/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
 import { adminRoutes } from './features/users/admin-routes';
@@ -103,6 +104,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', collectionRoutes(deps));
   api.route('/', gemRoutes(deps));
   api.route('/', searchRoutes(deps));
+  api.route('/', sharingRoutes(deps));
   api.route('/', trashRoutes(deps));
   api.route('/bulk-jobs', bulkRoutes(deps));
   api.route('/', importRoutes(deps));

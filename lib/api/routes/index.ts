@@ -22,6 +22,7 @@ import { memoryApi } from './memories';
 import { promptApi } from './prompts';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
+import { sharingApi } from './sharing';
 import { tagApi, tagTreeApi } from './tags';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
@@ -64,6 +65,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   exports: exportsApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,
+  sharing: sharingApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */

@@ -37,6 +37,8 @@ export const collections = pgTable(
     name: text('name').notNull(),
     parentId: integer('parent_id').references((): AnyPgColumn => collections.id, { onDelete: 'cascade' }),
     isUnfiltered: boolean('is_unfiltered').notNull().default(false),
+    /** False on a sub-collection: the shares of the collections above it do not reach it (its own still do). */
+    sharesInherit: boolean('shares_inherit').notNull().default(true),
     /** Kept by triggers on gems (migration 0001), so counts and list totals never scan the gems. */
     gemsCount: integer('gems_count').notNull().default(0),
     createdAt: createdAt(),
@@ -90,6 +92,8 @@ export const gems = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** The gem's place in its collection's manual order: a fractional key, so a move writes one row. */
     sortKey: text('sort_key'),
+    /** A member (contributor and up) who added the gem to the owner's shared collection; null when the owner did. */
+    addedBy: integer('added_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
