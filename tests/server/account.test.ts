@@ -449,6 +449,22 @@ describe('deleting the account', () => {
     await upload(token);
     await upload(token);
     await upload(bob.jwt);
+    // shared both ways, accepted: ada's collection with bob, bob's with ada
+    const bobs = await client.api('/api/collections', { token: bob.jwt, body: { data: { name: 'Bob’s' } } });
+    const share = async (owner: string, collectionId: number, invitee: string, accepter: string) => {
+      const invited = await client.api(`/api/collection-email/${collectionId}`, {
+        token: owner,
+        body: { data: { username: invitee, role: 'editor' } },
+      });
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+      const accepted = await client.api(`/api/shares/${invited.body.data.id}/accept`, {
+        method: 'POST',
+        token: accepter,
+      });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    };
+    await share(token, collection.body.data.id, bob.user.username, bob.jwt);
+    await share(bob.jwt, bobs.body.data.id, ada.user.username, token);
     expect([collection, child, tag, gem, chat].map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     expect([key.status, feedback.status]).toEqual([200, 201]);
     // a failed sign-in leaves a counter under the user's id
