@@ -19,6 +19,7 @@ import { brandVoiceApi, personaApi } from './instructions';
 import { linkApi } from './links';
 import { memoryApi } from './memories';
 import { promptApi } from './prompts';
+import { publicCollectionApi, publicPageApi } from './public-collections';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
 import { tagApi, tagTreeApi } from './tags';
@@ -62,6 +63,8 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   exports: exportsApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,
+  publicCollections: publicCollectionApi,
+  publicPages: publicPageApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
