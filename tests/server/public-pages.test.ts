@@ -4,6 +4,8 @@
  * published, and an XSS corpus rendered into a page that real Chromium then loads with JavaScript on and off.
  * One server for the file; runs on PGlite and PostgreSQL.
  */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { HtmlValidate } from 'html-validate';
 import puppeteer from 'puppeteer';
@@ -14,6 +16,7 @@ import { messages } from '../../lib/api/validators';
 import { expectError, expectFieldError, gemBody, type Session, setupTestServer } from './harness';
 
 const t = setupTestServer();
+const SCREENSHOTS = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
 
 const settingsOf = (body: unknown): PublicSettings => dataOf(publicSettingsSchema).parse(body).data;
 
@@ -535,6 +538,21 @@ describe('escaping (an XSS corpus in real Chromium) and valid markup', () => {
         next: `${base}/recipes-mas?page=3`,
         background: 'rgb(247, 247, 248)',
       });
+      // light and dark follow the system; wide and narrow windows (the screenshots are looked at, not compared)
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+        for (const [width, size] of [
+          [1100, 'wide'],
+          [390, 'narrow'],
+        ] as const) {
+          await page.setViewport({ width, height: 900 });
+          await page.screenshot({ path: `${SCREENSHOTS}public-page-${size}-${scheme}.png` as `${string}.png` });
+        }
+        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+          scheme === 'light' ? 'rgb(247, 247, 248)' : 'rgb(22, 24, 28)',
+        );
+      }
       // the search form works without script
       await page.type('#q', 'quince');
       await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);

@@ -14,7 +14,7 @@ export const PUBLIC_STYLE = [
   'h1{font-size:1.75rem;line-height:1.25;margin:.25rem 0;overflow-wrap:anywhere}',
   'h2{font-size:1rem;margin:0 0 .5rem}',
   '.lead{margin:0;color:var(--muted);overflow-wrap:anywhere}',
-  'form{display:flex;gap:.5rem;margin-top:1rem;max-width:36rem}',
+  'form{display:flex;align-items:center;gap:.5rem;margin-top:1rem;max-width:36rem}',
   'input{flex:1;min-width:0;font:inherit;padding:.4rem .6rem;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--text)}',
   'button{font:inherit;padding:.4rem .9rem;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--text)}',
   '.note{margin:.5rem 0 0;color:var(--muted)}',
