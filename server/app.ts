@@ -26,6 +26,7 @@ import { voiceRoutes } from './features/instructions/routes';
 import { linkRoutes } from './features/links/routes';
 import { memoryRoutes } from './features/memories/routes';
 import { promptRoutes } from './features/prompts/routes';
+import { publicCollectionRoutes, publicPageRoutes } from './features/public-pages/routes';
 import { searchRoutes } from './features/search/routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { tagRoutes } from './features/tags/routes';
@@ -123,7 +124,10 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', promptRoutes(deps));
   api.route('/', voiceRoutes(deps));
   api.route('/', memoryRoutes(deps));
+  api.route('/', publicCollectionRoutes(deps));
   app.route('/api', api);
+  // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
+  app.route('/', publicPageRoutes(deps));
 
   app.notFound((c) => sendError(c, 404, `No route for ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => {

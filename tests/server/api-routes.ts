@@ -306,6 +306,28 @@ const REQUESTS: Record<string, ValidRequest> = {
     path: (f) => `/api/collections/${f.collectionId}/bookmarks`,
     query: () => ({ ...page, media_type: 'Article', sortBy: 'title' }),
   },
+  'GET /api/is-public-collection/{id}': {
+    path: (f) => `/api/is-public-collection/${f.collectionId}`,
+    pathParam: true,
+  },
+  'PUT /api/collections/{id}/public': {
+    path: (f) => `/api/collections/${f.collectionId}/public`,
+    json: () => ({ data: { isPublic: true, seoTitle: 'Fuzz', noindex: true, includeSubcollections: true } }),
+  },
+  'DELETE /api/collections/{id}/public': { path: (f) => `/api/collections/${f.collectionId}/public` },
+  'GET /sitemap.xml': { path: () => '/sitemap.xml' },
+  'GET /{username}/{slug}': {
+    path: () => '/fuzzowner/fuzz-page',
+    query: () => ({ q: 'tag:x words', tag: 'x', page: '2' }),
+    pathParam: true,
+  },
+  'GET /{username}/{slug}/{sub}': {
+    path: () => '/fuzzowner/fuzz-page/sub/deeper',
+    query: () => ({ q: 'words', page: '1' }),
+    pathParam: true,
+  },
+  'GET /{username}/{slug}/feed.rss': { path: () => '/fuzzowner/fuzz-page/feed.rss' },
+  'GET /{username}/{slug}/feed.atom': { path: () => '/fuzzowner/fuzz-page/feed.atom' },
   'POST /api/gems': {
     path: () => '/api/gems',
     json: (f) => ({ data: gemData(f) }),

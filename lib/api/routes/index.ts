@@ -20,6 +20,7 @@ import { brandVoiceApi, personaApi } from './instructions';
 import { linkApi } from './links';
 import { memoryApi } from './memories';
 import { promptApi } from './prompts';
+import { publicCollectionApi, publicPageApi } from './public-collections';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
 import { sharingApi } from './sharing';
@@ -66,6 +67,8 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   uploads: uploadApi,
   feedbacks: feedbackApi,
   sharing: sharingApi,
+  publicCollections: publicCollectionApi,
+  publicPages: publicPageApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
