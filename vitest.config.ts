@@ -69,7 +69,12 @@ export default defineConfig({
           // packages loaded once per worker; our modules afresh in each file (see the setup file)
           isolate: false,
           setupFiles: ['tests/component/setup.ts', ...cpuSetup],
-          globalSetup: ['tests/component/global-setup.ts', serverBuild, 'tests/component/shared-live-server.ts'],
+          globalSetup: [
+            'tests/component/global-setup.ts',
+            serverBuild,
+            'tests/component/shared-live-server.ts',
+            'tests/component/house-live-servers.ts',
+          ],
           // A find waits up to 5 s on a busy 2-core machine (setup.ts); a test gets room for a few of them.
           testTimeout: 20_000,
         },
