@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { logger } from 'hono/logger';
 import { MAX_IMPORT_BYTES } from '../lib/api/import-contract';
 import { isForeignKeyViolation, isNumericOutOfRange, requestDataException } from './db/errors';
+import { accountRoutes } from './features/account/routes';
 import { aiEndpointRoutes } from './features/ai-settings/endpoint-routes';
 import { aiRoutes } from './features/ai-settings/routes';
 import { authRoutes } from './features/auth/routes';
@@ -99,6 +100,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.use('/upload-all-file', uploadLimit);
   api.use('/upload-chat-files', uploadLimit);
   api.route('/users', userRoutes(deps));
+  api.route('/', accountRoutes(deps));
   api.route('/', tagRoutes(deps));
   api.route('/', collectionRoutes(deps));
   api.route('/', gemRoutes(deps));

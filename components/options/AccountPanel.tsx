@@ -11,8 +11,9 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { Tabs } from '../ui/Tabs';
+import { AccountSettings } from './account/AccountSettings';
+import type { DeletedAccount } from './account/DeleteAccount';
 import { rememberSignedInHere, signedInHereBefore } from './account-history';
-import { ExportAllData } from './ExportAllData';
 
 function useSessionMutation<T>(call: (input: T) => Promise<Session>) {
   const queryClient = useQueryClient();
@@ -82,7 +83,7 @@ function SignUpForm() {
   );
 }
 
-function SignedIn({ user }: { user: User }) {
+function SignedIn({ user, onDeleted }: { user: User; onDeleted: (deleted: DeletedAccount) => void }) {
   const background = useBackground();
   const signOut = useSessionMutation(async () => unwrap(await background.signOut()));
   return (
@@ -93,7 +94,14 @@ function SignedIn({ user }: { user: User }) {
       <Button onClick={() => signOut.mutate()} loading={signOut.isPending}>
         Sign out
       </Button>
-      <ExportAllData />
+      <AccountSettings
+        user={user}
+        onDeleted={(deleted) => {
+          onDeleted(deleted);
+          // the server has ended every sign-in already; this forgets the tokens here
+          signOut.mutate();
+        }}
+      />
     </div>
   );
 }
@@ -108,13 +116,20 @@ const ACCOUNT_TABS = [
  * in here; signed in: who, and Sign out.
  */
 export function AccountPanel({ user }: { user: User | null }) {
+  const [deleted, setDeleted] = useState<DeletedAccount | null>(null);
   useEffect(() => {
     if (user) rememberSignedInHere();
   }, [user]);
   return (
     <section id="account" aria-labelledby="account-heading">
       <h2 id="account-heading">Account</h2>
-      {user ? <SignedIn user={user} /> : <SignedOutTabs />}
+      {deleted && !user && (
+        <Alert tone="success">
+          Your account has been deleted, with its {deleted.gems === 1 ? '1 gem' : `${deleted.gems} gems`} and{' '}
+          {deleted.files === 1 ? '1 file' : `${deleted.files} files`}. You are signed out.
+        </Alert>
+      )}
+      {user ? <SignedIn user={user} onDeleted={setDeleted} /> : <SignedOutTabs />}
     </section>
   );
 }

@@ -52,6 +52,8 @@ export const userSchema = z.object({
   id: z.number(),
   username: z.string(),
   email: z.string(),
+  /** The profile's display name ('' for none); absent from servers before it existed. */
+  display_name: z.string().optional(),
   unfiltered_collection_id: z.number().nullable(),
   ai_chats_collection_id: z.number().nullable(),
   createdAt: timestamp,

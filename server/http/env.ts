@@ -48,5 +48,6 @@ export interface Deps {
  * gem-owner fields.
  */
 export interface AppEnv {
-  Variables: { userId: number; owner: Owner };
+  /** `sessionId`: the sign-in (refresh-token family) of the access token. */
+  Variables: { userId: number; owner: Owner; sessionId: string };
 }

@@ -55,6 +55,10 @@ export interface Fixtures {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** The user id (`sub`) of an access token. */
+const userIdOf = (token: string) =>
+  Number(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')).sub);
+
 /** A valid request of one route, kept here by the route's key (`METHOD /path` as the contract writes it). */
 interface ValidRequest {
   path: (f: Fixtures) => string;
@@ -144,6 +148,39 @@ const REQUESTS: Record<string, ValidRequest> = {
   'GET /shared/chats/{token}/pictures/{file}': {
     path: (f) => `/shared/chats/${f.shareToken}/pictures/${f.pictureFile}`,
     pathParam: true,
+  },
+
+  // The account (lib/api/routes/account.ts). Its password checks get a wrong password: a valid replay must neither change
+  // the fixture user's password nor delete the user.
+  'POST /api/auth/change-password': {
+    path: () => '/api/auth/change-password',
+    // without the optional confirmation: dropped, the request would still be valid and answer about currentPassword
+    json: () => ({ currentPassword: 'not-the-password', password: 'New-password-1' }),
+    destructive: true,
+  },
+  'GET /api/sessions': { path: () => '/api/sessions' },
+  'DELETE /api/sessions/{id}': {
+    path: () => '/api/sessions/00000000-0000-4000-8000-000000000000',
+    pathParam: true,
+    destructive: true,
+  },
+  'DELETE /api/sessions': { path: () => '/api/sessions', destructive: true },
+  'GET /api/username': { path: () => '/api/username', query: () => ({ username: 'someone' }) },
+  'PUT /api/users/{id}': {
+    path: (f) => `/api/users/${userIdOf(f.token)}`,
+    json: () => ({ displayName: 'Fuzz' }),
+    pathParam: true,
+  },
+  'GET /api/blocked-sites': { path: () => '/api/blocked-sites' },
+  'POST /api/blocked-sites': { path: () => '/api/blocked-sites', json: () => ({ data: { host: '*.example.org' } }) },
+  'POST /api/remove-block-sites': {
+    path: () => '/api/remove-block-sites',
+    json: () => ({ data: { host: '*.example.org' } }),
+  },
+  'DELETE /api/delete-userdata': {
+    path: () => '/api/delete-userdata',
+    json: () => ({ data: { password: 'not-the-password' } }),
+    destructive: true,
   },
 
   'GET /api/users/me': {

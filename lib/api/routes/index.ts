@@ -1,4 +1,5 @@
 import type { RouteDef } from '../route';
+import { accountApi } from './account';
 import { adminApi } from './admin';
 import { aiEndpointApi } from './ai-endpoints';
 import { aiSettingsApi } from './ai-settings';
@@ -48,6 +49,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   memories: memoryApi,
   auth: authApi,
   users: userApi,
+  account: accountApi,
   admin: adminApi,
   tags: tagApi,
   tagTree: tagTreeApi,

@@ -9,4 +9,12 @@ export interface AccountMessages {
   signUp(input: { username: string; email: string; password: string }): Result<Session>;
   signIn(input: { identifier: string; password: string }): Result<Session>;
   signOut(): Result<Session>;
+  /** Reads the signed-in user again from the server (after a change of profile). */
+  reloadUser(): Result<Session>;
+  /** Keeps the blocked sites the options page has just changed on the server. */
+  setBlockedSites(hosts: string[]): Result<string[]>;
+  /** The blocked sites the background keeps. */
+  getBlockedSites(): Result<string[]>;
+  /** Unblocks a site (the popup's "Unblock"); answers the new list. */
+  unblockSite(host: string): Result<string[]>;
 }

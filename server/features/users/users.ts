@@ -12,6 +12,7 @@ export const toUser = (row: UserRow, userTags?: TagRow[]): User => ({
   id: row.id,
   username: row.username,
   email: row.email,
+  display_name: row.displayName,
   unfiltered_collection_id: row.unfilteredCollectionId,
   ai_chats_collection_id: row.aiChatsCollectionId,
   createdAt: row.createdAt.toISOString(),
