@@ -59,6 +59,9 @@ const onPostgres = [
   // The database server's own: durable commits, migrating an empty database at start, a pool drained by SIGTERM,
   // several copies, concurrency PGlite cannot have.
   ...server('durability', 'restart', 'shutdown'),
+  // Who may see what (the access rule's SQL functions and recursive reach), public pages' queries, accounts deleted
+  // across every table.
+  ...server('sharing-policy', 'public-pages', 'account'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.
