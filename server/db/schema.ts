@@ -12,3 +12,4 @@ export * from './schema/imports';
 export * from './schema/library';
 export * from './schema/links';
 export * from './schema/maintenance';
+export * from './schema/operator';

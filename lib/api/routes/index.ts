@@ -18,6 +18,7 @@ import { importsApi } from './imports';
 import { brandVoiceApi, personaApi } from './instructions';
 import { linkApi } from './links';
 import { memoryApi } from './memories';
+import { operatorApi } from './operator';
 import { promptApi } from './prompts';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
@@ -47,6 +48,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   auth: authApi,
   users: userApi,
   admin: adminApi,
+  operator: operatorApi,
   tags: tagApi,
   tagTree: tagTreeApi,
   collections: collectionApi,
