@@ -67,6 +67,8 @@ interface ValidRequest {
   idempotent?: boolean;
   /** The last path segment is a parameter (an id, a provider, a file name) worth fuzzing. */
   pathParam?: boolean;
+  /** The form has text fields only (an HTML page's form): the fuzz sends no "no file" case. */
+  textOnlyForm?: boolean;
   /** Destructive: never replayed with valid input by the fuzz. */
   destructive?: boolean;
 }
@@ -165,6 +167,7 @@ const REQUESTS: Record<string, ValidRequest> = {
   'POST /reset-password/{token}': {
     path: () => '/reset-password/AAAAAAAAAAAAAAAAAAAAAA',
     form: () => ({ password: 'Correct-horse-1', confirm: 'Correct-horse-1' }),
+    textOnlyForm: true,
   },
   'GET /invitation/{code}': { path: () => '/invitation/AAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
   'GET /uploads/{file}': { path: (f) => `/uploads/${f.uploadFile}`, pathParam: true },

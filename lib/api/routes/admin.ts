@@ -49,7 +49,7 @@ export const adminApi = {
     auth: 'admin',
     params: byId,
     responses: { 200: { description: 'The user', schema: dataOf(adminUserSchema) } },
-    errors: [404],
+    errors: [400, 404],
   }),
   enableUser: defineRoute({
     method: 'post',
@@ -71,7 +71,7 @@ export const adminApi = {
     auth: 'admin',
     params: byId,
     responses: { 200: { description: 'Deleted', schema: done } },
-    errors: [404],
+    errors: [400, 404],
   }),
   setCredits: defineRoute({
     method: 'put',

@@ -32,5 +32,6 @@ ALTER TABLE "registration_invites" ADD CONSTRAINT "registration_invites_used_by_
 CREATE UNIQUE INDEX "password_resets_hash_idx" ON "password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "registration_invites_code_idx" ON "registration_invites" USING btree ("code_hash");--> statement-breakpoint
--- A server that had users before admins existed: its oldest account becomes the admin.
-UPDATE "users" SET "is_admin" = true WHERE "id" = (SELECT min("id") FROM "users");
+-- A server that had users before admins existed: its oldest account becomes the admin (not the starter prompts'
+-- author, whose password hash '!' matches no password).
+UPDATE "users" SET "is_admin" = true WHERE "id" = (SELECT min("id") FROM "users" WHERE "password_hash" <> '!');

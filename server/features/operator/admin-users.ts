@@ -1,10 +1,11 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AdminUser } from '../../../lib/api/operator-contract';
 import type { Db } from '../../db/client';
-import { gems, signInAddresses, uploads, userAiSettings, users } from '../../db/schema';
+import { uploads, userAiSettings, users } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
 import { fileNameOf } from '../uploads/upload-files';
+import { NO_PASSWORD } from '../users/users';
 import { signOutEverywhere } from './sessions';
 
 /** The admin page's users: what each holds and uses, one statement (counted per user by correlated sub-queries). */
@@ -15,14 +16,11 @@ const adminUserColumns = {
   isAdmin: users.isAdmin,
   disabledAt: users.disabledAt,
   createdAt: users.createdAt,
-  lastSignInAt: sql<
-    string | null
-  >`(select max(${signInAddresses.lastAt}) from ${signInAddresses} where ${signInAddresses.userId} = ${users.id})`,
-  gemsCount: sql<number>`(select count(*)::int from ${gems} where ${gems.ownerId} = ${users.id} and ${gems.deletedAt} is null)`,
-  storageBytes: sql<number>`(select coalesce(sum(${uploads.size}), 0)::bigint from ${uploads} where ${uploads.ownerId} = ${users.id})`,
-  credits: sql<
-    number | null
-  >`(select ${userAiSettings.credits} from ${userAiSettings} where ${userAiSettings.userId} = ${users.id})`,
+  // written out: drizzle leaves the table off a column inside a sub-query, where "id" would be the inner table's
+  lastSignInAt: sql<string | null>`(select max(a.last_at) from sign_in_addresses a where a.user_id = "users"."id")`,
+  gemsCount: sql<number>`(select count(*)::int from gems g where g.owner_id = "users"."id" and g.deleted_at is null)`,
+  storageBytes: sql<number>`(select coalesce(sum(f.size), 0)::bigint from uploads f where f.owner_id = "users"."id")`,
+  credits: sql<number | null>`(select s.credits from user_ai_settings s where s.user_id = "users"."id")`,
 };
 
 type AdminUserRow = { [K in keyof typeof adminUserColumns]: unknown } & {
@@ -51,12 +49,20 @@ const toAdminUser = (row: AdminUserRow): AdminUser => ({
 });
 
 export async function listAdminUsers(db: Db): Promise<AdminUser[]> {
-  const rows = await db.select(adminUserColumns).from(users).orderBy(asc(users.id)).limit(10_000);
+  const rows = await db
+    .select(adminUserColumns)
+    .from(users)
+    .where(ne(users.passwordHash, NO_PASSWORD))
+    .orderBy(asc(users.id))
+    .limit(10_000);
   return rows.map(toAdminUser);
 }
 
 export async function adminUser(db: Db, id: number): Promise<AdminUser> {
-  const [row] = await db.select(adminUserColumns).from(users).where(eq(users.id, id));
+  const [row] = await db
+    .select(adminUserColumns)
+    .from(users)
+    .where(and(eq(users.id, id), ne(users.passwordHash, NO_PASSWORD)));
   if (!row) throw new ApiError(404, 'User not found');
   return toAdminUser(row);
 }
@@ -101,7 +107,10 @@ export async function deleteAccount(deps: { db: Db; store: FileStore }, actingAd
     .select({ key: uploads.key, mime: uploads.mime })
     .from(uploads)
     .where(eq(uploads.ownerId, id));
-  const [deleted] = await deps.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  const [deleted] = await deps.db
+    .delete(users)
+    .where(and(eq(users.id, id), ne(users.passwordHash, NO_PASSWORD)))
+    .returning({ id: users.id });
   if (!deleted) throw new ApiError(404, 'User not found');
   await Promise.allSettled(files.map((file) => deps.store.delete(fileNameOf(file))));
 }

@@ -10,6 +10,9 @@ import { ApiError, fieldErrors } from '../../http/errors';
 import { CLOSED_MESSAGE, claimInvitation, markInvitationUsed } from '../operator/registration';
 import { toTag } from '../tags/tags';
 
+/** The password hash of accounts no one signs in to (the starter prompts' author). */
+export const NO_PASSWORD = '!';
+
 /** The advisory lock sign-ups take to decide the first admin (any fixed number; only this code takes it). */
 const FIRST_ADMIN_LOCK = 7_301_032;
 
@@ -78,7 +81,8 @@ export async function registerUser(
           username: input.username,
           email: input.email,
           passwordHash,
-          isAdmin: sql`not exists (select 1 from ${users})`,
+          // the starter prompts' author (password hash '!') signs in never and counts for nothing here
+          isAdmin: sql`not exists (select 1 from ${users} where ${users.passwordHash} <> ${NO_PASSWORD})`,
         })
         .returning();
       if (!user) throw new Error('insert returned no row');
