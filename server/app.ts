@@ -27,7 +27,9 @@ import { memoryRoutes } from './features/memories/routes';
 import { adminRoutes } from './features/operator/admin-routes';
 import { operatorAuthRoutes, operatorPageRoutes } from './features/operator/routes';
 import { promptRoutes } from './features/prompts/routes';
+import { publicCollectionRoutes, publicPageRoutes } from './features/public-pages/routes';
 import { searchRoutes } from './features/search/routes';
+import { sharingRoutes } from './features/sharing/routes';
 import { tagRoutes } from './features/tags/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
 import { userRoutes } from './features/users/routes';
@@ -104,6 +106,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', collectionRoutes(deps));
   api.route('/', gemRoutes(deps));
   api.route('/', searchRoutes(deps));
+  api.route('/', sharingRoutes(deps));
   api.route('/', trashRoutes(deps));
   api.route('/bulk-jobs', bulkRoutes(deps));
   api.route('/', importRoutes(deps));
@@ -122,7 +125,10 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', promptRoutes(deps));
   api.route('/', voiceRoutes(deps));
   api.route('/', memoryRoutes(deps));
+  api.route('/', publicCollectionRoutes(deps));
   app.route('/api', api);
+  // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
+  app.route('/', publicPageRoutes(deps));
 
   app.notFound((c) => sendError(c, 404, `No route for ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => {

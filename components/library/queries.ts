@@ -24,6 +24,7 @@ export const libraryKeys = {
   tagCounts: ['library', 'tagCounts'] as const,
   duplicates: ['library', 'duplicates'] as const,
   linkCheck: (id: number) => ['library', 'linkCheck', id] as const,
+  publicSettings: (id: number) => ['library', 'publicSettings', id] as const,
 };
 
 export const libraryCollectionsQuery = (api: LibraryApi) =>
@@ -112,3 +113,7 @@ export const libraryLinkCheckQuery = (api: LibraryApi, id: number, pollMs = 2_00
     refetchInterval: (query) => (query.state.data?.requested ? pollMs : false),
     meta: SHOWS_LIBRARY,
   });
+
+/** A collection's public page settings (the Publish… dialog). */
+export const publicSettingsQuery = (api: LibraryApi, id: number) =>
+  queryOptions({ queryKey: libraryKeys.publicSettings(id), queryFn: () => api.publicSettings(id) });

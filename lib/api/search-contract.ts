@@ -48,6 +48,15 @@ const filterNeedsValue = (
 };
 
 /**
+ * A collection (with its sub-collections) or a tag (with its sub-tags) to search in, by id: the user's own or one
+ * shared with them (how the library opens "Shared with me"); one the user has no access to is a 404.
+ */
+const sharedScope = {
+  collectionId: queryInteger(1, MAX_ROW_ID).optional(),
+  tagId: queryInteger(1, MAX_ROW_ID).optional(),
+};
+
+/**
  * `GET /api/filter-search`: `q` in the query language, AND-ed with the spec's one-field filter (`filterby` +
  * `queryby` + `termtype`) and with a saved search (`userQueryId`); `sortby`/`orderby` override the query's `sort:`.
  */
@@ -60,6 +69,7 @@ export const filterSearchQuery = pageQuery
     sortby: z.enum(searchSorts).optional(),
     orderby: z.enum(['asc', 'desc']).optional(),
     userQueryId: queryInteger(1, MAX_ROW_ID).optional(),
+    ...sharedScope,
     /** Where the call comes from (the spec's `fromPage`); accepted and unused. */
     fromPage: z.string().max(100).optional(),
   })
@@ -94,6 +104,7 @@ export const searchFacetsQuery = z
     queryby: queryText.optional(),
     termtype: z.enum(termTypes).default('contains'),
     userQueryId: queryInteger(1, MAX_ROW_ID).optional(),
+    ...sharedScope,
   })
   .superRefine((q, ctx) => filterNeedsValue(q.filterby, q.queryby, ctx, { by: 'filterby', value: 'queryby' }));
 

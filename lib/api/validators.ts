@@ -11,6 +11,7 @@ export const messages = {
   specialCharacters: 'Special Characters are not allowed.',
   usernameLength: 'Username must be less than 15 Characters.',
   invalidValue: 'Invalid value',
+  usernameReserved: 'This username is reserved.',
   nameWithoutSpace: 'Name must not contain space or any symbols',
   confirmPassword: 'Confirm password needs to match password',
   urlRequired: 'Please provide url',
@@ -48,6 +49,17 @@ export const passwordSchema = requiredString.pipe(
   z.string().min(limits.passwordMin, messages.tooShort).max(limits.passwordMax, messages.tooLong),
 );
 
+/**
+ * Names a user cannot take: the server's own top-level paths (and a few that read as the product's), since a user's
+ * public collections live at `/{username}/…` (server/features/public-pages/).
+ */
+const RESERVED_USERNAMES = new Set(
+  'about admin api app assets docs feed feeds help invitation login logout public register reset-password robots settings share shared signin signup sitemap static support trove uploads www'.split(
+    ' ',
+  ),
+);
+export const isReservedUsername = (name: string) => RESERVED_USERNAMES.has(name.toLowerCase());
+
 /** The spec's "name" validator, used for usernames. Checks run in the spec's order so the first problem is named. */
 export const usernameSchema = requiredString.superRefine((value, ctx) => {
   const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
@@ -55,6 +67,7 @@ export const usernameSchema = requiredString.superRefine((value, ctx) => {
   if (/[^A-Za-z0-9]/.test(value)) return issue(messages.specialCharacters);
   if (value.length >= limits.usernameMaxExclusive) return issue(messages.usernameLength);
   if (!USERNAME_PATTERN.test(value)) return issue(messages.invalidValue);
+  if (isReservedUsername(value)) return issue(messages.usernameReserved);
 });
 
 /** The spec's "namewithoutspace" validator: letters, digits, '-' and '_' only. */

@@ -13,3 +13,4 @@ export * from './schema/library';
 export * from './schema/links';
 export * from './schema/maintenance';
 export * from './schema/operator';
+export * from './schema/sharing';

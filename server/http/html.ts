@@ -1,36 +1,29 @@
 import { createHash } from 'node:crypto';
 
-/** Server-rendered pages of the operator's flows (password reset, invitations): plain HTML, no script. */
+/**
+ * Helpers of the server's own pages (the shared chat, the public collections): plain HTML built as strings, so every
+ * text that did not come from our code goes through escapeHtml, and inline style sheets are allowed by their hash.
+ */
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text made safe for HTML element content and quoted attribute values. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+/** Control characters neither HTML nor XML 1.0 allow in text (tab, line feed and carriage return are kept). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g;
 
-const STYLE = [
-  ':root{color-scheme:light dark}',
-  'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:Canvas;color:CanvasText}',
-  'main{max-width:28rem;margin:3rem auto;padding:0 1rem}',
-  'h1{font-size:1.5rem;margin:0 0 1rem}',
-  'label{display:block;font-weight:600;margin:1rem 0 .25rem}',
-  'input{box-sizing:border-box;width:100%;font:inherit;padding:.5rem;border:1px solid GrayText;border-radius:6px}',
-  'button{margin-top:1.25rem;font:inherit;padding:.5rem 1rem;border-radius:6px;border:0;background:#0b57d0;color:#fff}',
-  '.error{color:#b3261e;font-weight:600}@media (prefers-color-scheme:dark){.error{color:#f2b8b5}}',
-  'code{font-size:1.125rem;user-select:all;overflow-wrap:anywhere}',
-].join('');
+/** Text made safe for HTML element content and quoted attribute values (and XML's). */
+export const escapeHtml = (text: string) => text.replace(CONTROL, '').replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
-const styleHash = createHash('sha256').update(STYLE).digest('base64');
+/** The CSP source allowing exactly this inline style sheet: `'sha256-…'`. */
+export const styleSource = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 
-/** Nothing may load but the page's own style sheet, nothing may run, and a form may post only back here. */
-export const OPERATOR_PAGE_HEADERS = {
-  'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Robots-Tag': 'noindex, nofollow',
-  'Cache-Control': 'no-store',
-} as const;
-
-/** A whole page; `body` is HTML the caller built with escapeHtml. */
-export const htmlPage = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · Trove</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+/** An http(s) address as written, or null for anything else (`javascript:`, `data:`, relative, malformed). */
+export function httpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}

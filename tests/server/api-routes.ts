@@ -304,6 +304,28 @@ const REQUESTS: Record<string, ValidRequest> = {
     path: (f) => `/api/collections/${f.collectionId}/bookmarks`,
     query: () => ({ ...page, media_type: 'Article', sortBy: 'title' }),
   },
+  'GET /api/is-public-collection/{id}': {
+    path: (f) => `/api/is-public-collection/${f.collectionId}`,
+    pathParam: true,
+  },
+  'PUT /api/collections/{id}/public': {
+    path: (f) => `/api/collections/${f.collectionId}/public`,
+    json: () => ({ data: { isPublic: true, seoTitle: 'Fuzz', noindex: true, includeSubcollections: true } }),
+  },
+  'DELETE /api/collections/{id}/public': { path: (f) => `/api/collections/${f.collectionId}/public` },
+  'GET /sitemap.xml': { path: () => '/sitemap.xml' },
+  'GET /{username}/{slug}': {
+    path: () => '/fuzzowner/fuzz-page',
+    query: () => ({ q: 'tag:x words', tag: 'x', page: '2' }),
+    pathParam: true,
+  },
+  'GET /{username}/{slug}/{sub}': {
+    path: () => '/fuzzowner/fuzz-page/sub/deeper',
+    query: () => ({ q: 'words', page: '1' }),
+    pathParam: true,
+  },
+  'GET /{username}/{slug}/feed.rss': { path: () => '/fuzzowner/fuzz-page/feed.rss' },
+  'GET /{username}/{slug}/feed.atom': { path: () => '/fuzzowner/fuzz-page/feed.atom' },
   'POST /api/gems': {
     path: () => '/api/gems',
     json: (f) => ({ data: gemData(f) }),
@@ -637,6 +659,36 @@ const REQUESTS: Record<string, ValidRequest> = {
     json: (f) => ({ index: 0, collectionId: f.collectionId }),
   },
   ...voiceRoutes(),
+  // Sharing (server/features/sharing): share ids are not fixtures; a missing one is a 404, which the fuzz accepts.
+  'POST /api/collection-email/{id}': {
+    path: (f) => `/api/collection-email/${f.collectionId}`,
+    json: () => ({ data: { email: 'fuzz-invitee@example.test', role: 'viewer' } }),
+  },
+  'POST /api/tags/{id}/shares': {
+    path: (f) => `/api/tags/${f.tagId}/shares`,
+    json: () => ({ data: { email: 'fuzz-invitee@example.test', role: 'editor' } }),
+  },
+  'GET /api/collections/{id}/shares': { path: (f) => `/api/collections/${f.collectionId}/shares` },
+  'GET /api/tags/{id}/shares': { path: (f) => `/api/tags/${f.tagId}/shares` },
+  'PUT /api/shares/{id}': {
+    path: () => '/api/shares/1',
+    json: () => ({ data: { role: 'contributor' } }),
+    pathParam: true,
+  },
+  'DELETE /api/shares/{id}': { path: () => '/api/shares/1', pathParam: true, destructive: true },
+  'DELETE /api/collection/{id}/remove-access': {
+    path: (f) => `/api/collection/${f.collectionId}/remove-access`,
+    query: () => ({ shareId: '1' }),
+    destructive: true,
+  },
+  'POST /api/shares/{id}/accept': { path: () => '/api/shares/1/accept' },
+  'POST /api/shares/{id}/decline': { path: () => '/api/shares/1/decline' },
+  'GET /api/share-invitations': { path: () => '/api/share-invitations' },
+  'GET /api/share-with-me': { path: () => '/api/share-with-me' },
+  'PUT /api/collections/{id}/shares-inherit': {
+    path: (f) => `/api/collections/${f.collectionId}/shares-inherit`,
+    json: () => ({ data: { inherit: false } }),
+  },
 };
 
 /**

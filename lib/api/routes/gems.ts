@@ -49,8 +49,11 @@ const createRoute = <const P extends string, S extends z.ZodType>(
     auth: 'user',
     headers: idempotencyHeaders,
     body,
+    description:
+      'A `collectionId` may be a collection shared with the user as contributor, editor or admin: the gem is then ' +
+      "the collection owner's, added by the user; as viewer it is a 403 naming `data.collectionId`.",
     responses: saved,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   });
 
 const typed = (type: string) =>
@@ -94,6 +97,9 @@ export const gemApi = {
     path: '/api/gems/{id}',
     tag: 'Gems',
     summary: 'One gem',
+    description:
+      "The user's own, or one shared with them (through a collection or tag); a shared gem's `isFavourite` is " +
+      "false (favourites are the owner's own).",
     auth: 'user',
     params: byId,
     responses: { 200: { description: 'The gem', schema: dataOf(gemSchema) } },
@@ -104,12 +110,15 @@ export const gemApi = {
     path: '/api/gems/{id}',
     tag: 'Gems',
     summary: 'Edit a gem',
-    description: 'Moving a gem other than a chat into AI Chats is a 400 naming `data.collectionId`.',
+    description:
+      'Moving a gem other than a chat into AI Chats is a 400 naming `data.collectionId`. A shared gem is edited ' +
+      'as the role allows (editor and admin: any gem; contributor: the gems they added; viewer: none, a 403); its ' +
+      "`collectionId`, `tags` and `isFavourite` stay the owner's (a 403 naming the field).",
     auth: 'user',
     params: byId,
     body: { type: 'json', schema: updateGemBody },
     responses: { 200: { description: 'The gem as saved', schema: dataOf(gemSchema) } },
-    errors: [409],
+    errors: [403, 409],
   }),
   delete: defineRoute({
     method: 'delete',
@@ -118,11 +127,12 @@ export const gemApi = {
     summary: 'Move a gem to the trash',
     description:
       'The gem keeps its collection, tags, notes and files, and leaves every list, count and search until it is ' +
-      'restored (`POST /api/trash/restore`); emptying the trash, or 30 days, deletes it for good with its files.',
+      'restored (`POST /api/trash/restore`); emptying the trash, or 30 days, deletes it for good with its files. ' +
+      "A shared gem goes to its owner's trash when the role allows (as for an edit), else a 403.",
     auth: 'user',
     params: byId,
     responses: { 200: { description: 'The deleted id', schema: deletedSchema } },
-    errors: [],
+    errors: [403],
   }),
   library: defineRoute({
     method: 'get',
@@ -158,11 +168,13 @@ export const gemEditApi = {
     path: '/api/delete-bookmarks',
     tag: 'Gems',
     summary: 'Move several gems to the trash',
-    description: "All or none: an id that is not the user's gem (or is trashed already) is a 404.",
+    description:
+      'An id of a gem the user cannot read (or trashed already) is a 404, of a shared gem their role does not let ' +
+      'them delete a 403, each naming `ids.<i>`; every id is checked before any is moved.',
     auth: 'user',
     body: { type: 'json', schema: gemIdsBody },
     responses: { 200: { description: 'The trashed ids', schema: idsResultSchema } },
-    errors: [404],
+    errors: [403, 404],
   }),
   editMany: defineRoute({
     method: 'put',
@@ -182,12 +194,14 @@ export const gemEditApi = {
     path: '/api/count-gem/{id}',
     tag: 'Gems',
     summary: 'Toggle a gem as a favourite',
-    description: '`type=like` turns the favourite on when it is off and off when it is on.',
+    description:
+      '`type=like` turns the favourite on when it is off and off when it is on. Favourites are personal: a gem ' +
+      'shared with the user is a 403 (only its owner marks it).',
     auth: 'user',
     params: byId,
     query: countGemQuery,
     responses: { 200: { description: "The gem's new state", schema: favouriteResultSchema } },
-    errors: [],
+    errors: [403],
   }),
   position: defineRoute({
     method: 'put',

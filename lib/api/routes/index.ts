@@ -20,8 +20,10 @@ import { linkApi } from './links';
 import { memoryApi } from './memories';
 import { operatorApi } from './operator';
 import { promptApi } from './prompts';
+import { publicCollectionApi, publicPageApi } from './public-collections';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
+import { sharingApi } from './sharing';
 import { tagApi, tagTreeApi } from './tags';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
@@ -64,6 +66,9 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   exports: exportsApi,
   uploads: uploadApi,
   feedbacks: feedbackApi,
+  sharing: sharingApi,
+  publicCollections: publicCollectionApi,
+  publicPages: publicPageApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */

@@ -37,12 +37,28 @@ export const collections = pgTable(
     name: text('name').notNull(),
     parentId: integer('parent_id').references((): AnyPgColumn => collections.id, { onDelete: 'cascade' }),
     isUnfiltered: boolean('is_unfiltered').notNull().default(false),
+    /** False on a sub-collection: the shares of the collections above it do not reach it (its own still do). */
+    sharesInherit: boolean('shares_inherit').notNull().default(true),
     /** Kept by triggers on gems (migration 0001), so counts and list totals never scan the gems. */
     gemsCount: integer('gems_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Publishing (server/features/public-pages/): the page /{username}/{publicSlug} while isPublic.
+    isPublic: boolean('is_public').notNull().default(false),
+    /** Kept when unpublished, so publishing again gives the same address. */
+    publicSlug: text('public_slug'),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    seoImage: text('seo_image'),
+    noindex: boolean('noindex').notNull().default(true),
+    includeSubcollections: boolean('include_subcollections').notNull().default(true),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
   },
-  (t) => [index('collections_owner_idx').on(t.ownerId, t.parentId)],
+  (t) => [
+    index('collections_owner_idx').on(t.ownerId, t.parentId),
+    uniqueIndex('collections_owner_slug_idx').on(t.ownerId, t.publicSlug),
+    index('collections_public_idx').on(t.publishedAt).where(sql`${t.isPublic}`),
+  ],
 );
 
 export const tags = pgTable(
@@ -90,6 +106,8 @@ export const gems = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** The gem's place in its collection's manual order: a fractional key, so a move writes one row. */
     sortKey: text('sort_key'),
+    /** A member (contributor and up) who added the gem to the owner's shared collection; null when the owner did. */
+    addedBy: integer('added_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

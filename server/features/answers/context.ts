@@ -12,7 +12,7 @@
  * the gems' passages most relevant to the question (server/features/answers/retrieval.ts), best first, and the
  * manifest names each passage sent. A gem appears once, under its first (highest-priority) kind.
  */
-import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { canonicalizeUrl } from '../../../lib/api/canonical-url';
 import type { ChatContextInput, ContextManifestItem } from '../../../lib/api/chat-contract';
 import type { ChatFileFormat } from '../../../lib/api/chat-files-contract';
@@ -23,9 +23,10 @@ import type { GemRow } from '../../db/types';
 import { fieldError } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
 import { loadContextFiles } from '../chat-files/chat-files';
-import { subtreeIds } from '../collections/collections';
 import { searchContextGemIds } from '../search/context-gems';
 import { parseQueryText } from '../search/parse-query';
+import { collectionAccess, readableGemIds } from '../sharing/access';
+import { collectionContextGems } from './context-collection';
 
 export {
   CHARS_PER_TOKEN,
@@ -142,10 +143,14 @@ export async function gatherContext(
 
   const gemIds = [...new Set(input.gemIds)];
   if (gemIds.length) {
-    const rows = await db
-      .select()
-      .from(gems)
-      .where(and(eq(gems.ownerId, userId), inArray(gems.id, gemIds), isNull(gems.deletedAt)));
+    // Gems shared with the user are context too (server/features/sharing/access.ts, the one rule).
+    const readable = await readableGemIds(db, userId, gemIds);
+    const rows = readable.length
+      ? await db
+          .select()
+          .from(gems)
+          .where(and(inArray(gems.id, readable), isNull(gems.deletedAt)))
+      : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const [index, id] of gemIds.entries()) {
       const row = byId.get(id);
@@ -172,32 +177,20 @@ export async function gatherContext(
 
   const collectionIds = [...new Set(input.collectionIds)];
   if (collectionIds.length) {
-    const owned = await db
+    const found = await db
       .select({ id: collections.id, name: collections.name })
       .from(collections)
-      .where(and(eq(collections.ownerId, userId), inArray(collections.id, collectionIds)));
-    const names = new Map(owned.map((c) => [c.id, c.name]));
+      .where(inArray(collections.id, collectionIds));
+    const names = new Map(found.map((c) => [c.id, c.name]));
     for (const [index, id] of collectionIds.entries()) {
       const name = names.get(id);
-      if (name !== undefined) {
-        const below = await subtreeIds(db, userId, id);
-        const where = and(
-          eq(gems.ownerId, userId),
-          inArray(gems.collectionId, below),
-          ne(gems.mediaType, 'AIChat'),
-          isNull(gems.deletedAt),
-        );
-        const rows = await db
-          .select()
-          .from(gems)
-          .where(where)
-          .orderBy(desc(gems.createdAt), desc(gems.id))
-          .limit(MAX_GEMS_PER_COLLECTION);
+      // the user's own collection, or one shared with them: its gems the user may read, with its sub-collections'
+      if (name !== undefined && (await collectionAccess(db, userId, id))?.access) {
+        const { rows, total } = await collectionContextGems(db, userId, id, MAX_GEMS_PER_COLLECTION);
         for (const row of rows) add(gemItem('collectionGem', row, id));
         // nothing is left out silently: the gems past the limit are named in the manifest by their number
         if (rows.length === MAX_GEMS_PER_COLLECTION) {
-          const [all] = await db.select({ n: count() }).from(gems).where(where);
-          const omitted = (all?.n ?? 0) - rows.length;
+          const omitted = total - rows.length;
           if (omitted > 0)
             add({
               kind: 'collectionGem',
@@ -212,7 +205,7 @@ export async function gatherContext(
   }
 
   for (const [index, text] of [...new Set(input.searches)].entries()) {
-    // The search's own rule says which gems it may read (server/features/search/readable.ts), as in the library.
+    // The one rule says which gems it may read (server/features/sharing/access.ts), as in the library.
     const { ids, total } = await searchContextGemIds(
       db,
       userId,

@@ -7,7 +7,6 @@ import type { BulkJobRow, Tx } from '../../db/types';
 import { ApiError, fieldError, notFound } from '../../http/errors';
 import { compileSearch, withClause } from '../search/compile';
 import { parseQueryText } from '../search/parse-query';
-import { readableGemsCondition } from '../search/readable';
 import { applyBatch } from './apply';
 
 type Input = ReturnType<typeof bulkJobBody.parse>;
@@ -82,12 +81,12 @@ async function chooseGems(tx: Tx, userId: number, jobId: number, input: Input): 
   if (ids) {
     const trashed = input.action === 'restore' ? sql`IS NOT NULL` : sql`IS NULL`;
     statement = sql`WITH ${insert(sql`SELECT ${jobId}, g.id FROM gems g
-      WHERE g.id = ANY(${intArray(ids)}) AND ${readableGemsCondition(userId)}
+      WHERE g.id = ANY(${intArray(ids)}) AND g.owner_id = ${userId}
         AND g.deleted_at ${trashed} AND g.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES}`)}
       SELECT count(*) AS n FROM ins`;
   } else {
     const compiled = compileSearch(parseQueryText(query, 'target.query'), userId);
-    statement = sql`${withClause(compiled, [insert(sql`SELECT ${jobId}, g.id FROM gems g WHERE ${compiled.where}`)])}
+    statement = sql`${withClause(compiled, [insert(sql`SELECT ${jobId}, g.id FROM gems g WHERE ${compiled.where} AND g.owner_id = ${userId}`)])}
       SELECT count(*) AS n FROM ins`;
   }
   const [row] = await selectRows<{ n: number | string }>(tx as unknown as Db, statement);

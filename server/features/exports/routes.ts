@@ -7,7 +7,7 @@ import { fileResponse, fileSafe } from './file-stream';
 import { markdownZip } from './markdown-zip';
 import { netscapeHtml } from './netscape';
 import { raindropCsv } from './raindrop-csv';
-import { type ExportScope, exportScope } from './scope';
+import { type ExportScope, exportScope, sharedExportScope } from './scope';
 import { troveJson } from './trove-json';
 
 const WRITERS: Record<
@@ -26,8 +26,10 @@ function fileName(scope: ExportScope, extension: string) {
   return `trove-${what}-${new Date().toISOString().slice(0, 10)}.${extension}`;
 }
 
-async function exported(db: Db, ownerId: number, collectionId: number | null, format: ExportFormat) {
-  const scope = await exportScope(db, ownerId, collectionId);
+async function exported(db: Db, userId: number, collectionId: number | null, format: ExportFormat) {
+  // a collection may be one shared with the user: its gems they may read (sharedExportScope)
+  const scope =
+    collectionId === null ? await exportScope(db, userId, null) : await sharedExportScope(db, userId, collectionId);
   const writer = WRITERS[format];
   return fileResponse(writer.write(db, scope), {
     contentType: writer.type,

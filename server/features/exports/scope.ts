@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { collections, savedSearches, tags, users } from '../../db/schema';
 import type { TagRow } from '../../db/types';
 import { collectSubtree, getOwnedCollection } from '../collections/collections';
+import { collectionAccess, sharedCollectionIds } from '../sharing/access';
 import { tagPaths } from '../tags/tag-paths';
 
 export interface ScopeCollection {
@@ -21,6 +22,8 @@ export interface ScopeCollection {
  */
 export interface ExportScope {
   ownerId: number;
+  /** A member's export of a collection shared with them: its saves out of the trash only, where the share reaches. */
+  shared: boolean;
   kind: 'library' | 'collection';
   /** The root collection of a collection export. */
   root: ScopeCollection | null;
@@ -63,6 +66,7 @@ export async function exportScope(db: Db, ownerId: number, collectionId: number 
   const userTags = await db.select().from(tags).where(eq(tags.ownerId, ownerId)).orderBy(asc(tags.id));
   return {
     ownerId,
+    shared: false,
     kind: root ? 'collection' : 'library',
     root: root ? (byId.get(root.id) ?? null) : null,
     collections: ordered,
@@ -71,6 +75,21 @@ export async function exportScope(db: Db, ownerId: number, collectionId: number 
     tagPaths: tagPaths(userTags),
     collectionPaths: pathsOf(ordered),
   };
+}
+
+/**
+ * A member's export of a collection shared with them (a 404 when it is not): the owner's scope cut to the
+ * sub-collections the share reaches (server/features/sharing/access.ts), saves only.
+ */
+export async function sharedExportScope(db: Db, readerId: number, collectionId: number): Promise<ExportScope> {
+  const found = await collectionAccess(db, readerId, collectionId);
+  if (!found?.access || found.access === 'owner') return exportScope(db, readerId, collectionId);
+  const scope = await exportScope(db, found.ownerId, collectionId);
+  const reached = await sharedCollectionIds(db, readerId);
+  const collectionIds = (scope.collectionIds ?? []).filter((id) => reached.has(id));
+  const kept = new Set(collectionIds);
+  const cut = scope.collections.filter((c) => kept.has(c.id));
+  return { ...scope, shared: true, collectionIds, collections: cut, collectionPaths: pathsOf(cut) };
 }
 
 /** Collections ordered so that each comes after its parent (a parent outside the list counts as the top). */

@@ -48,6 +48,7 @@ function insertGemStatement(db: Db | Tx) {
         byline: sql.placeholder('byline'),
         publishedAt: raw('publishedAt'),
         idempotencyKey: sql.placeholder('idempotencyKey'),
+        addedBy: sql.placeholder('addedBy'),
       })
       .onConflictDoNothing({
         target: [gems.ownerId, gems.idempotencyKey],
@@ -81,6 +82,8 @@ export function gemValues(
   fields: CreateInput,
   tagIds: number[],
   idempotencyKey?: string,
+  /** A member adding to the owner's shared collection (see server/features/sharing/access.ts). */
+  addedBy?: number,
 ) {
   return {
     ownerId: owner.id,
@@ -97,6 +100,7 @@ export function gemValues(
     byline: fields.byline ?? null,
     publishedAt: toDate(fields.publishedAt)?.toISOString() ?? null,
     idempotencyKey: idempotencyKey ?? null,
+    addedBy: addedBy ?? null,
     tagIds,
   };
 }

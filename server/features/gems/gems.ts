@@ -163,6 +163,8 @@ export async function createGem(
   input: CreateInput,
   idempotencyKey?: string,
   attachment?: GemAttachment,
+  /** The member adding it to `owner`'s shared collection, when not the owner (see shared-gems.ts). */
+  addedBy?: number,
 ): Promise<{ gem: Gem; created: boolean }> {
   const collectionId = input.collectionId ?? owner.unfilteredCollectionId;
   if (!collectionId) throw new Error(`user ${owner.id} has no Unfiltered collection`);
@@ -184,6 +186,7 @@ export async function createGem(
     fields,
     tagRows.map((t) => t.id),
     idempotencyKey,
+    addedBy,
   );
   let row: GemRow | undefined;
   try {

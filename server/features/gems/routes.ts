@@ -4,11 +4,11 @@ import type { createGemBody } from '../../../lib/api/contract';
 import { gemApi, gemEditApi } from '../../../lib/api/routes/gems';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { editGems, toggleFavourite } from './gem-edits';
+import { editGems } from './gem-edits';
 import { gemsAtUrl, listLibrary } from './gem-lists';
 import { placeGem } from './gem-order';
-import { createGem, getGem, updateGem } from './gems';
-import { removeGems, systemClock } from './trash';
+import { editGem, likeGem, readGem, saveGem, trashGems } from './shared-gems';
+import { systemClock } from './trash';
 
 type GemInput = z.output<typeof createGemBody>['data'];
 
@@ -21,7 +21,7 @@ const numericId = { match: { id: '[0-9]+' } };
  */
 export function gemRoutes({ db, files, clock = systemClock }: Deps) {
   const save = async (c: Context<AppEnv>, key: string | undefined, data: GemInput) => {
-    const { gem, created } = await createGem(db, c.get('owner'), data, key);
+    const { gem, created } = await saveGem(db, c.get('owner'), data, key);
     return created ? { status: 201 as const, body: { data: gem } } : { status: 200 as const, body: { data: gem } };
   };
   return contractRoutes<AppEnv>('/api')
@@ -40,14 +40,14 @@ export function gemRoutes({ db, files, clock = systemClock }: Deps) {
     .implement(gemApi.createVideo, (c, { headers, body }) => save(c, headers['Idempotency-Key'], body.data))
     .implement(
       gemApi.get,
-      async (c, { params }) => ({ status: 200, body: { data: await getGem(db, c.get('owner'), params.id) } }),
+      async (c, { params }) => ({ status: 200, body: { data: await readGem(db, c.get('owner'), params.id) } }),
       numericId,
     )
     .implement(
       gemApi.update,
       async (c, { params, body: { data } }) => ({
         status: 200,
-        body: { data: await updateGem(db, c.get('owner'), params.id, data) },
+        body: { data: await editGem(db, c.get('owner'), params.id, data) },
       }),
       numericId,
     )
@@ -56,7 +56,7 @@ export function gemRoutes({ db, files, clock = systemClock }: Deps) {
       async (c, { params }) => ({
         status: 200,
         body: {
-          data: { id: (await removeGems(db, files.store, c.get('userId'), [params.id], clock))[0] ?? params.id },
+          data: { id: (await trashGems(db, files.store, c.get('userId'), [params.id], clock))[0] ?? params.id },
         },
       }),
       numericId,
@@ -71,7 +71,7 @@ export function gemRoutes({ db, files, clock = systemClock }: Deps) {
     })
     .implement(gemEditApi.deleteMany, async (c, { body }) => ({
       status: 200,
-      body: { data: { ids: await removeGems(db, files.store, c.get('userId'), body.ids, clock) } },
+      body: { data: { ids: await trashGems(db, files.store, c.get('userId'), body.ids, clock, 'ids') } },
     }))
     .implement(gemEditApi.editMany, async (c, { body }) => {
       const data = await editGems(db, c.get('owner'), body.bookmarks);
@@ -79,7 +79,7 @@ export function gemRoutes({ db, files, clock = systemClock }: Deps) {
     })
     .implement(
       gemEditApi.like,
-      async (c, { params }) => ({ status: 200, body: { data: await toggleFavourite(db, c.get('userId'), params.id) } }),
+      async (c, { params }) => ({ status: 200, body: { data: await likeGem(db, c.get('userId'), params.id) } }),
       numericId,
     )
     .implement(

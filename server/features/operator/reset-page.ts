@@ -1,5 +1,6 @@
 import { passwordStrength } from '../../../lib/api/validators';
-import { escapeHtml, htmlPage } from '../../http/html';
+import { escapeHtml } from '../../http/html';
+import { htmlPage } from './page-shell';
 import { RESET_MINUTES } from './password-resets';
 
 /** The pages of a password-reset link (plain HTML forms, no script; headers in http/html.ts). */

@@ -89,6 +89,8 @@ class Compiler {
   readonly positiveWords: string[] = [];
 
   constructor(
+    /** The asker: `is:fav` is their own favourite mark, never another owner's. */
+    private readonly userId: number,
     private readonly lastWord: QueryNode | undefined,
     /** Typos are looked for when the query has one free word only: each costs a trigram scan and rechecks. */
     private readonly typos: boolean,
@@ -134,7 +136,7 @@ class Compiler {
       }
       case 'is':
         return node.value === 'fav'
-          ? sql`g.is_favourite`
+          ? sql`(g.is_favourite AND g.owner_id = ${this.userId})`
           : sql`EXISTS (SELECT 1 FROM link_checks lc WHERE lc.gem_id = g.id AND lc.status = 'broken')`;
       case 'has':
         return node.value === 'note'
@@ -254,7 +256,7 @@ export function compileSearch(
   userId: number,
   { extra = [], paths = false }: { extra?: SQL[]; paths?: boolean } = {},
 ): CompiledSearch {
-  const compiler = new Compiler(lastWordOf(query.root), query.root !== null && countWords(query.root) === 1);
+  const compiler = new Compiler(userId, lastWordOf(query.root), query.root !== null && countWords(query.root) === 1);
   const matches = (query.root && compiler.node(query.root, false)) ?? sql`true`;
   const ctes: SQL[] = [];
   if (paths || compiler.needs.tags) ctes.push(pathsCte('tag_paths', 'tags', userId));

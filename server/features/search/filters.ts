@@ -3,8 +3,8 @@ import type { filterFields, termTypes } from '../../../lib/api/search-contract';
 import { type QueryNode, type SearchQuery, type SearchSort, searchKinds } from '../../../lib/search/ast';
 import { defaultSortDir } from '../../../lib/search/syntax';
 import type { Db } from '../../db/client';
-import { fieldError } from '../../http/errors';
-import { getOwnedCollection } from '../collections/collections';
+import { fieldError, notFound } from '../../http/errors';
+import { collectionAccess, collectionSubtreeCondition, tagAccess, tagSubtreeCondition } from '../sharing/access';
 import { parseQueryText } from './parse-query';
 import { getSavedSearch } from './saved-searches';
 
@@ -100,9 +100,26 @@ export async function resolveSearch(
   return { query, extra };
 }
 
-/** Gems in the user's collection `id` or under it (a 404 when it is not theirs). */
+/** Gems in collection `id` or under it, the user's own or shared with them (a 404 when they have no access). */
 export async function collectionSubtree(db: Db, userId: number, id: number): Promise<SQL> {
-  await getOwnedCollection(db, userId, id);
-  return sql`g.collection_id IN (WITH RECURSIVE down(id) AS (
-    SELECT ${id}::int UNION SELECT c.id FROM collections c JOIN down ON c.parent_id = down.id) SELECT id FROM down)`;
+  if (!(await collectionAccess(db, userId, id))?.access) throw notFound('Collection');
+  return collectionSubtreeCondition(id);
+}
+
+/** Gems carrying tag `id` or one of its sub-tags, the user's own or shared with them (a 404 when they have no access). */
+export async function tagSubtree(db: Db, userId: number, id: number): Promise<SQL> {
+  if (!(await tagAccess(db, userId, id))?.access) throw notFound('Tag');
+  return tagSubtreeCondition(id);
+}
+
+/** The conditions of a search's `collectionId` and `tagId` (each checked for access). */
+export async function scopeConditions(
+  db: Db,
+  userId: number,
+  scope: { collectionId?: number; tagId?: number },
+): Promise<SQL[]> {
+  const extra: SQL[] = [];
+  if (scope.collectionId !== undefined) extra.push(await collectionSubtree(db, userId, scope.collectionId));
+  if (scope.tagId !== undefined) extra.push(await tagSubtree(db, userId, scope.tagId));
+  return extra;
 }

@@ -35,8 +35,10 @@ export const gemSelectSql: SQL = sql.raw(
 /** The join gemSelectSql needs (the author). */
 export const gemAuthorJoinSql: SQL = sql.raw('JOIN users u ON u.id = g.owner_id');
 
-export function gemFromRaw(raw: Raw): Gem {
-  const row = fromRaw<GemRow>(gems, raw);
+/** A gem as `viewerId` sees it: the favourite mark is its owner's own, so another reader sees it unset. */
+export function gemFromRaw(raw: Raw, viewerId: number): Gem {
+  const owned = fromRaw<GemRow>(gems, raw);
+  const row = owned.ownerId === viewerId ? owned : { ...owned, isFavourite: false };
   const tagsJson = typeof raw.tags_json === 'string' ? JSON.parse(raw.tags_json) : raw.tags_json;
   const tagRows = ((tagsJson ?? []) as Raw[]).map((t) => fromRaw<TagRow>(tags, t));
   return toGem(row, { id: row.ownerId, username: String(raw.author_username) }, tagRows);

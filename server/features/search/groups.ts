@@ -110,7 +110,7 @@ export async function groupGems(
       };
       groups.push(current);
     }
-    if (raw.gem_pos !== null && raw.gem_pos !== undefined) current.gems.push(gemFromRaw(raw));
+    if (raw.gem_pos !== null && raw.gem_pos !== undefined) current.gems.push(gemFromRaw(raw, userId));
   }
   const total = rows.length
     ? Number(rows[0]?.group_count)

@@ -2,14 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { MediaType } from '../../../lib/api/contract';
 import type { SearchKind } from '../../../lib/search/ast';
 import { NOT_SAVE_MEDIA_TYPES } from '../../db/schema';
+import { readableGemsCondition } from '../sharing/access';
 
-/**
- * Which gems the search reads, written once: every search, facet, group and list of this feature starts from it,
- * so letting a user read other users' gems (shared collections) changes this function alone. Gems are aliased `g`.
- */
-export const readableGemsCondition = (userId: number): SQL => sql`g.owner_id = ${userId}`;
-
-/** The library: readable gems that are saves (not chats and the panel's kinds) and not in the trash. */
+/** The library: gems the user may read (server/features/sharing/access.ts, the one rule) that are saves (not chats and the panel's kinds) and not in the trash. */
 export const libraryGemsCondition = (userId: number): SQL =>
   sql`${readableGemsCondition(userId)} AND g.deleted_at IS NULL AND g.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES}`;
 

@@ -3,7 +3,7 @@ import type { QueryNode, SearchSort } from '../../../lib/search/ast';
 import { defaultSortDir } from '../../../lib/search/syntax';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { collectionSubtree, type FilterField, resolveSearch, type TermType } from './filters';
+import { collectionSubtree, type FilterField, resolveSearch, scopeConditions, type TermType } from './filters';
 import { groupGems } from './groups';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from './saved-searches';
 import { searchFacets, searchGems } from './search';
@@ -21,6 +21,7 @@ export function searchRoutes({ db }: Deps) {
         userQueryId: q.userQueryId,
         sort: { key: q.sortby, dir: q.orderby },
       });
+      extra.push(...(await scopeConditions(db, c.get('userId'), q)));
       const { hits, total } = await searchGems(db, c.get('userId'), query, q, extra);
       return { status: 200, body: { data: hits, total, page: q.page, perPage: q.perPage } };
     })
@@ -30,6 +31,7 @@ export function searchRoutes({ db }: Deps) {
         filter: filterOf(q.filterby, q.queryby, q.termtype, 'queryby'),
         userQueryId: q.userQueryId,
       });
+      extra.push(...(await scopeConditions(db, c.get('userId'), q)));
       const { facets, total } = await searchFacets(db, c.get('userId'), query, extra);
       return { status: 200, body: { data: facets, total } };
     })

@@ -41,7 +41,7 @@ export async function searchGems(
   const rows = await selectRows<Record<string, unknown>>(db, searchStatement(userId, query, { page, perPage }, extra));
   const total = rows.length ? Number(rows[0]?.total) : offset > 0 ? await countGems(db, userId, query, extra) : 0;
   const hits = rows.map((raw) => ({
-    ...gemFromRaw(raw),
+    ...gemFromRaw(raw, userId),
     snippet: snippetParts(raw.headline as string | null),
     rank: Number(raw.rank),
   }));

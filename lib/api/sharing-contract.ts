@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { MAX_ROW_ID, queryInteger } from './integers';
+import { emailSchema } from './validators';
+
+/** Sharing a collection or a tag with people: roles, invitations, members and what is shared with the user. */
+
+export const shareRoles = ['viewer', 'contributor', 'editor', 'admin'] as const;
+export const shareRoleSchema = z.enum(shareRoles);
+export type ShareRole = z.infer<typeof shareRoleSchema>;
+export const shareKinds = ['collection', 'tag'] as const;
+export const shareStatusSchema = z.enum(['pending', 'accepted', 'declined']);
+
+const person = z.object({ id: z.number(), username: z.string() });
+
+/**
+ * An invitation: a person by `username`, or by `email` (an account with that address, or one that has none yet: it is
+ * claimed when that address signs up), with a role (viewer by default). Exactly one of the two.
+ */
+export const inviteBody = z.object({
+  data: z
+    .object({
+      username: z.string().trim().min(1).max(100).optional(),
+      email: emailSchema.optional(),
+      role: shareRoleSchema.default('viewer'),
+    })
+    .superRefine((data, ctx) => {
+      if ((data.username === undefined) === (data.email === undefined))
+        ctx.addIssue({ code: 'custom', path: ['username'], message: 'Give a username or an email (one of the two)' });
+    }),
+});
+
+export const shareSchema = z.object({
+  id: z.number(),
+  kind: z.enum(shareKinds),
+  /** The collection's or tag's id and name. */
+  resourceId: z.number(),
+  resourceName: z.string(),
+  role: shareRoleSchema,
+  status: shareStatusSchema,
+  /** An account (`username`), or an address with no account yet (`email`, until it is claimed). */
+  invitee: z.object({ id: z.number().nullable(), username: z.string().nullable(), email: z.string().nullable() }),
+  invitedBy: person.nullable(),
+  createdAt: z.string(),
+  respondedAt: z.string().nullable(),
+});
+export type Share = z.infer<typeof shareSchema>;
+
+export const updateShareBody = z.object({ data: z.object({ role: shareRoleSchema }) });
+
+/** `DELETE /api/collection/{id}/remove-access`: whose access (a share of the collection); without it, the caller leaves. */
+export const removeAccessQuery = z.object({ shareId: queryInteger(1, MAX_ROW_ID).optional() });
+
+/** A collection or tag shared with the user (accepted), or an invitation to one (pending). */
+export const sharedItemSchema = z.object({
+  shareId: z.number(),
+  kind: z.enum(shareKinds),
+  id: z.number(),
+  name: z.string(),
+  owner: person,
+  role: shareRoleSchema,
+  status: shareStatusSchema,
+  invitedBy: person.nullable(),
+  /** The gems the user can read there (not trashed; a collection's with its sub-collections'). */
+  gemsCount: z.number(),
+  createdAt: z.string(),
+});
+export type SharedItem = z.infer<typeof sharedItemSchema>;
+
+export const sharedWithMeSchema = z.object({
+  data: z.object({ collections: z.array(sharedItemSchema), tags: z.array(sharedItemSchema) }),
+});
+
+export const sharesInheritBody = z.object({ data: z.object({ inherit: z.boolean() }) });
+export const sharesInheritSchema = z.object({ data: z.object({ id: z.number(), sharesInherit: z.boolean() }) });

@@ -1,0 +1,126 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { selectRows } from '../../db/rows';
+import { NOT_SAVE_MEDIA_TYPES } from '../../db/schema';
+import type { ShareRole } from '../../db/schema/sharing';
+
+/**
+ * Who may see and change what, decided here and nowhere else. The SQL functions of migration 0030 give the
+ * collections (down the tree, unless a sub-collection's shares_inherit is off) and tags (with their sub-tags) a user has
+ * ACCEPTED access to, with the highest role; every list, search, facet, count, export, gem read and chat retrieval
+ * takes its gems through readableGemsCondition, and every change of another user's gem through writableGemsCondition.
+ * Nothing is cached: each request asks the database, so a removed member loses access with their next request.
+ *
+ * A gem (alias `g`) is readable by U when U owns it, or when it is a save out of the trash in a collection or carrying
+ * a tag U has access to. Owners keep their gems; a member's addition to a shared collection is the owner's gem with
+ * `added_by` set to the member.
+ */
+
+export const ROLE_RANK: Record<ShareRole, number> = { viewer: 1, contributor: 2, editor: 3, admin: 4 };
+/** What a user is to a collection or tag: its owner, a member with a role, or nothing (null). */
+export type Access = 'owner' | ShareRole;
+
+/** Gems of others a member may read (rank 1) or change (rank ≥ 2), as a condition on `g`. */
+const sharedGemsCondition = (userId: number, minRank: number): SQL => sql`(g.deleted_at IS NULL
+  AND g.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES}
+  AND (g.collection_id IN (SELECT a.collection_id FROM trove_collection_access(${userId}) a WHERE a.rank >= ${minRank})
+    OR g.id IN (SELECT gt.gem_id FROM gem_tags gt JOIN trove_tag_access(${userId}) a ON a.tag_id = gt.tag_id
+      WHERE a.rank >= ${minRank})))`;
+
+/**
+ * The owners U may read gems of: U and whoever shared with U. Written as an `owner_id = ANY(…)` first so the owner
+ * indexes still narrow every search; for a user with no shares it is U alone.
+ */
+const ownersOf = (userId: number): SQL =>
+  sql`g.owner_id = ANY(${userId}::int || coalesce(trove_sharing_owners(${userId}), '{}'::int[]))`;
+
+/** The gems (alias `g`) the user may read. */
+export const readableGemsCondition = (userId: number): SQL =>
+  sql`(${ownersOf(userId)} AND (g.owner_id = ${userId} OR ${sharedGemsCondition(userId, ROLE_RANK.viewer)}))`;
+
+export type GemAction = 'edit' | 'delete';
+
+/**
+ * The gems (alias `g`) the user may change (`edit` its fields, `delete` it to the trash): their own; as editor or
+ * admin, every gem they can read; as contributor, the gems they added.
+ */
+export const writableGemsCondition = (userId: number, _action: GemAction): SQL =>
+  sql`(${ownersOf(userId)} AND (g.owner_id = ${userId} OR ${sharedGemsCondition(userId, ROLE_RANK.editor)}
+    OR (g.added_by = ${userId} AND ${sharedGemsCondition(userId, ROLE_RANK.contributor)})))`;
+
+const rankRole = (rank: number): ShareRole | null =>
+  (Object.entries(ROLE_RANK).find(([, r]) => r === rank)?.[0] as ShareRole | undefined) ?? null;
+
+/** The user's access to a collection (owner, a role through a share here or above, or null), and its owner. */
+export async function collectionAccess(
+  db: Db,
+  userId: number,
+  collectionId: number,
+): Promise<{ access: Access | null; ownerId: number } | null> {
+  const [row] = await selectRows<{ owner_id: number; rank: number | null }>(
+    db,
+    sql`SELECT c.owner_id, (SELECT a.rank FROM trove_collection_access(${userId}) a WHERE a.collection_id = c.id) AS rank
+      FROM collections c WHERE c.id = ${collectionId}`,
+  );
+  if (!row) return null;
+  if (Number(row.owner_id) === userId) return { access: 'owner', ownerId: userId };
+  return { access: row.rank === null ? null : rankRole(Number(row.rank)), ownerId: Number(row.owner_id) };
+}
+
+/** The user's access to a tag (owner, a role through a share of it or a parent, or null), and its owner. */
+export async function tagAccess(
+  db: Db,
+  userId: number,
+  tagId: number,
+): Promise<{ access: Access | null; ownerId: number } | null> {
+  const [row] = await selectRows<{ owner_id: number; rank: number | null }>(
+    db,
+    sql`SELECT t.owner_id, (SELECT a.rank FROM trove_tag_access(${userId}) a WHERE a.tag_id = t.id) AS rank
+      FROM tags t WHERE t.id = ${tagId}`,
+  );
+  if (!row) return null;
+  if (Number(row.owner_id) === userId) return { access: 'owner', ownerId: userId };
+  return { access: row.rank === null ? null : rankRole(Number(row.rank)), ownerId: Number(row.owner_id) };
+}
+
+/** Whether `access` is at least `role` (the owner is above every role). */
+export const atLeast = (access: Access | null, role: ShareRole): boolean =>
+  access === 'owner' || (access !== null && ROLE_RANK[access] >= ROLE_RANK[role]);
+
+/** The owner of a gem the user may read (or change, with `action`), or null when they may not. */
+export async function gemOwnerFor(db: Db, userId: number, gemId: number, action?: GemAction): Promise<number | null> {
+  const rule = action ? writableGemsCondition(userId, action) : readableGemsCondition(userId);
+  const [row] = await selectRows<{ owner_id: number }>(
+    db,
+    sql`SELECT g.owner_id FROM gems g WHERE g.id = ${gemId} AND ${rule}`,
+  );
+  return row ? Number(row.owner_id) : null;
+}
+
+/** Of `ids`, those of gems the user may read (in no order). */
+export async function readableGemIds(db: Db, userId: number, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT g.id FROM gems g WHERE g.id = ANY(${`{${ids.join(',')}}`}::integer[]) AND ${readableGemsCondition(userId)}`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** Gems (alias `g`) in collection `id` or under it, whoever owns it: AND it with a rule above. */
+export const collectionSubtreeCondition = (id: number): SQL => sql`g.collection_id IN (WITH RECURSIVE down(id) AS (
+    SELECT ${id}::int UNION SELECT c.id FROM collections c JOIN down ON c.parent_id = down.id) SELECT id FROM down)`;
+
+/** Gems (alias `g`) carrying tag `id` or one of its sub-tags: AND it with a rule above. */
+export const tagSubtreeCondition = (id: number): SQL => sql`g.id IN (SELECT gt.gem_id FROM gem_tags gt
+  WHERE gt.tag_id IN (WITH RECURSIVE down(id) AS (
+    SELECT ${id}::int UNION SELECT t.id FROM tags t JOIN down ON t.parent_id = down.id) SELECT id FROM down))`;
+
+/** The collections shared with the user (down the tree as the rule reaches), any role. */
+export async function sharedCollectionIds(db: Db, userId: number): Promise<Set<number>> {
+  const rows = await selectRows<{ collection_id: number }>(
+    db,
+    sql`SELECT collection_id FROM trove_collection_access(${userId})`,
+  );
+  return new Set(rows.map((row) => Number(row.collection_id)));
+}

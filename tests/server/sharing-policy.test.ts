@@ -1,0 +1,642 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { searchResultSchema } from '../../lib/api/search-contract';
+import { type ApiResponse, expectError, gemBody, type Session, setupTestServer } from './harness';
+
+/**
+ * Who may do what to shared things, as ONE table (MATRIX) of action × resource state × who asks, each cell run
+ * against the real server (server/features/sharing/access.ts is the rule under test). One server and database for
+ * the file; the server-postgres project runs it on PostgreSQL too.
+ *
+ * The owner shares collection C (with sub-collections Sub, which follows C's shares, and Private, set not to) and tag
+ * T (carried by gems of Other, a collection not shared) with the same people in the same roles. Cells:
+ * Y allowed (2xx, and the gem is in the answer), F refused with 403 (they can read it, the role does not let them),
+ * N not theirs (404, or the gem is not in the answer).
+ */
+
+const WHO = [
+  'owner',
+  'admin',
+  'editor',
+  'contributor',
+  'viewer',
+  'pending',
+  'declined',
+  'removed',
+  'stranger',
+] as const;
+type Who = (typeof WHO)[number];
+type State = 'collection' | 'subCollection' | 'subNoInherit' | 'tag' | 'gem' | 'addedGem' | 'trashedGem';
+type Action = 'read' | 'list' | 'search' | 'edit' | 'delete' | 'add' | 'manage' | 'export';
+
+// biome-ignore format: the table is read as a table
+const MATRIX: [Action, State, string][] = [
+  //                                owner admin editor contrib viewer pending declined removed stranger
+  ['read',   'collection',   'Y Y Y Y Y N N N N'],
+  ['read',   'subCollection','Y Y Y Y Y N N N N'],
+  ['read',   'subNoInherit', 'Y N N N N N N N N'],
+  ['read',   'tag',          'Y Y Y Y Y N N N N'],
+  ['read',   'gem',          'Y Y Y Y Y N N N N'],
+  ['read',   'addedGem',     'Y Y Y Y Y N N N N'],
+  ['read',   'trashedGem',   'N N N N N N N N N'],
+  ['list',   'collection',   'Y Y Y Y Y N N N N'],
+  ['list',   'subCollection','Y Y Y Y Y N N N N'],
+  ['list',   'subNoInherit', 'Y N N N N N N N N'],
+  ['list',   'tag',          'Y Y Y Y Y N N N N'],
+  ['list',   'gem',          'Y Y Y Y Y N N N N'],
+  ['list',   'addedGem',     'Y Y Y Y Y N N N N'],
+  ['list',   'trashedGem',   'N N N N N N N N N'],
+  ['search', 'collection',   'Y Y Y Y Y N N N N'],
+  ['search', 'subCollection','Y Y Y Y Y N N N N'],
+  ['search', 'subNoInherit', 'Y N N N N N N N N'],
+  ['search', 'tag',          'Y Y Y Y Y N N N N'],
+  ['search', 'gem',          'Y Y Y Y Y N N N N'],
+  ['search', 'addedGem',     'Y Y Y Y Y N N N N'],
+  ['search', 'trashedGem',   'N N N N N N N N N'],
+  ['edit',   'collection',   'Y Y Y F F N N N N'],
+  ['edit',   'subCollection','Y Y Y F F N N N N'],
+  ['edit',   'subNoInherit', 'Y N N N N N N N N'],
+  ['edit',   'tag',          'Y Y Y F F N N N N'],
+  ['edit',   'gem',          'Y Y Y F F N N N N'],
+  ['edit',   'addedGem',     'Y Y Y Y F N N N N'],
+  ['edit',   'trashedGem',   'N N N N N N N N N'],
+  ['delete', 'collection',   'Y Y Y F F N N N N'],
+  ['delete', 'subCollection','Y Y Y F F N N N N'],
+  ['delete', 'subNoInherit', 'Y N N N N N N N N'],
+  ['delete', 'tag',          'Y Y Y F F N N N N'],
+  ['delete', 'gem',          'Y Y Y F F N N N N'],
+  ['delete', 'addedGem',     'Y Y Y Y F N N N N'],
+  ['delete', 'trashedGem',   'N N N N N N N N N'],
+  ['add',    'collection',   'Y Y Y Y F N N N N'],
+  ['add',    'subCollection','Y Y Y Y F N N N N'],
+  ['add',    'subNoInherit', 'Y N N N N N N N N'],
+  ['manage', 'collection',   'Y Y F F F N N N N'],
+  ['manage', 'subCollection','Y Y F F F N N N N'],
+  ['manage', 'subNoInherit', 'Y N N N N N N N N'],
+  ['manage', 'tag',          'Y Y F F F N N N N'],
+  ['export', 'collection',   'Y Y Y Y Y N N N N'],
+  ['export', 'subCollection','Y Y Y Y Y N N N N'],
+  ['export', 'subNoInherit', 'Y N N N N N N N N'],
+];
+
+const CASES = MATRIX.flatMap(([action, state, row]) =>
+  row.split(' ').map((cell, i) => ({ action, state, who: WHO[i] as Who, expected: cell as 'Y' | 'F' | 'N' })),
+);
+
+const t = setupTestServer();
+const people = {} as Record<Who, Session>;
+/** The container of each state (a collection id, or the tag's) and the gem each state's cells are about. */
+const where = {} as Record<State, { collectionId: number; tagId?: number; gemId: number; word: string }>;
+const ids = { c: 0, sub: 0, priv: 0, other: 0, tag: 0 };
+
+async function ok(res: Promise<ApiResponse>, status = 200) {
+  const done = await res;
+  expect(done.status, JSON.stringify(done.body)).toBe(status);
+  return done.body;
+}
+
+const as = (who: Who) => people[who].jwt;
+
+async function saveGem(who: Who, data: Record<string, unknown>) {
+  return (await ok(t.api('/api/gems', { token: as(who), body: gemBody(data) }), 201)).data.id as number;
+}
+
+/** A gem in a state's place, for a cell that changes it (delete): by its owner, or by the contributor. */
+async function freshGem(state: State, word: string): Promise<number> {
+  const place = where[state];
+  const by: Who = state === 'addedGem' ? 'contributor' : 'owner';
+  const id = await saveGem(by, {
+    title: `Fresh ${word}`,
+    collectionId: place.collectionId,
+    ...(state === 'tag' ? { tags: [ids.tag] } : {}),
+  });
+  if (state === 'trashedGem') await ok(t.api(`/api/gems/${id}`, { method: 'DELETE', token: as('owner') }));
+  return id;
+}
+
+async function invite(kind: 'collection' | 'tag', id: number, who: Who, role: string) {
+  const path = kind === 'collection' ? `/api/collection-email/${id}` : `/api/tags/${id}/shares`;
+  const body = { data: { username: people[who].user.username, role } };
+  return (await ok(t.api(path, { token: as('owner'), body }), 201)).data.id as number;
+}
+
+beforeAll(async () => {
+  for (const who of WHO) people[who] = await t.signUp(who.slice(0, 6));
+  const collection = async (name: string, parentId?: number) =>
+    (await ok(t.api('/api/collections', { token: as('owner'), body: { data: { name, parentId } } }), 201)).data
+      .id as number;
+  ids.c = await collection('Shared');
+  ids.sub = await collection('Sub', ids.c);
+  ids.priv = await collection('Private', ids.c);
+  ids.other = await collection('Other');
+  await ok(
+    t.api(`/api/collections/${ids.priv}/shares-inherit`, {
+      method: 'PUT',
+      token: as('owner'),
+      body: { data: { inherit: false } },
+    }),
+  );
+  ids.tag = (await ok(t.api('/api/tags', { token: as('owner'), body: { data: { tag: 'shared-tag' } } }), 201)).data.id;
+
+  const roles: [Who, string][] = [
+    ['admin', 'admin'],
+    ['editor', 'editor'],
+    ['contributor', 'contributor'],
+    ['viewer', 'viewer'],
+    ['pending', 'viewer'],
+    ['declined', 'editor'],
+    ['removed', 'editor'],
+  ];
+  for (const [kind, id] of [
+    ['collection', ids.c],
+    ['tag', ids.tag],
+  ] as const) {
+    for (const [who, role] of roles) {
+      const shareId = await invite(kind, id, who, role);
+      if (who === 'pending') continue;
+      const answer = who === 'declined' ? 'decline' : 'accept';
+      await ok(t.api(`/api/shares/${shareId}/${answer}`, { method: 'POST', token: as(who) }));
+      if (who === 'removed') await ok(t.api(`/api/shares/${shareId}`, { method: 'DELETE', token: as('owner') }));
+    }
+  }
+
+  const place = async (state: State, collectionId: number, by: Who = 'owner', extra: Record<string, unknown> = {}) => {
+    const word = `quoll${state.toLowerCase()}`;
+    const gemId = await saveGem(by, { title: `The ${word}`, collectionId, ...extra });
+    where[state] = { collectionId, gemId, word };
+  };
+  await place('collection', ids.c);
+  await place('subCollection', ids.sub);
+  await place('subNoInherit', ids.priv);
+  await place('tag', ids.other, 'owner', { tags: [ids.tag] });
+  where.tag.tagId = ids.tag;
+  await place('gem', ids.c);
+  await place('addedGem', ids.c, 'contributor');
+  await place('trashedGem', ids.c);
+  await ok(t.api(`/api/gems/${where.trashedGem.gemId}`, { method: 'DELETE', token: as('owner') }));
+});
+
+/** The cell's request and whether it did the action (true), was refused with 403 ('F') or found nothing (false). */
+async function attempt(action: Action, state: State, who: Who): Promise<boolean | 'F'> {
+  const token = as(who);
+  const place = where[state];
+  const byStatus = (res: ApiResponse, done = 200) => {
+    if (res.status === done) return true;
+    if (res.status === 403) return 'F' as const;
+    expect(res.status, JSON.stringify(res.body)).toBe(404);
+    return false;
+  };
+  const found = (res: ApiResponse, gemId: number) => {
+    if (res.status === 404) return false;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return searchResultSchema.parse(res.body).data.some((gem) => gem.id === gemId);
+  };
+  switch (action) {
+    case 'read':
+      return byStatus(await t.api(`/api/gems/${place.gemId}`, { token }));
+    case 'list': {
+      const scope = place.tagId ? `tagId=${place.tagId}` : `collectionId=${place.collectionId}`;
+      return found(await t.api(`/api/filter-search?${scope}&perPage=100`, { token }), place.gemId);
+    }
+    case 'search':
+      return found(await t.api(`/api/filter-search?q=${place.word}&perPage=100`, { token }), place.gemId);
+    case 'edit': {
+      const res = await t.api(`/api/gems/${place.gemId}`, {
+        method: 'PUT',
+        token,
+        body: { data: { description: `edited by ${who}` } },
+      });
+      return byStatus(res);
+    }
+    case 'delete': {
+      const gemId = await freshGem(state, `${action}${who}`);
+      const res = await t.api(`/api/gems/${gemId}`, { method: 'DELETE', token });
+      const outcome = byStatus(res);
+      // what a refusal leaves is still there for its owner; what was done is in the owner's trash
+      const after = await t.api(`/api/gems/${gemId}`, { token: as('owner') });
+      expect(after.status).toBe(outcome === true || state === 'trashedGem' ? 404 : 200);
+      return outcome;
+    }
+    case 'add': {
+      const res = await t.api('/api/gems', {
+        token,
+        body: gemBody({
+          title: `Added by ${who}`,
+          url: `https://example.com/${who}/${state}`,
+          collectionId: place.collectionId,
+        }),
+      });
+      const outcome = byStatus(res, 201);
+      if (outcome === true) {
+        // the gem is the owner's, in the owner's collection, and the adder can still read it
+        expect(res.body.data.author.id).toBe(people.owner.user.id);
+        expect((await t.api(`/api/gems/${res.body.data.id}`, { token: as('owner') })).status).toBe(200);
+      }
+      return outcome;
+    }
+    case 'manage': {
+      const path = place.tagId ? `/api/tags/${place.tagId}/shares` : `/api/collections/${place.collectionId}/shares`;
+      return byStatus(await t.api(path, { token }));
+    }
+    case 'export': {
+      const res = await fetch(`${t.url}/api/collection-export/${place.collectionId}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ format: 'trove-json' }),
+      });
+      const text = await res.text();
+      if (res.status === 404) return false;
+      expect(res.status, text).toBe(200);
+      // the state's own gem is in it; a private sub-collection's never is, unless the owner exports
+      if (who !== 'owner') expect(text).not.toContain(where.subNoInherit.word);
+      return text.includes(place.word);
+    }
+  }
+}
+
+describe('the sharing policy matrix', () => {
+  it('has more than 150 cases, every cell of the table', () => {
+    expect(CASES.length).toBe(MATRIX.length * WHO.length);
+    expect(CASES.length).toBeGreaterThan(150);
+  });
+
+  it.each(CASES)('$action · $state · $who → $expected', async ({ action, state, who, expected }) => {
+    const outcome = await attempt(action, state, who);
+    expect(outcome).toBe(expected === 'Y' ? true : expected === 'F' ? 'F' : false);
+  });
+});
+
+/**
+ * Random share graphs (users with nested collections and tags, gems in them, shares of every role and status, some
+ * sub-collections set not to inherit, some gems trashed) against an in-test model of the rule: for each user and
+ * random queries (a word or none; all, one collection, one tag), search returns exactly the readable matching gems, a
+ * collection or tag they cannot read is a 404, the facets count them, and each gem reads (GET) exactly when readable.
+ */
+const WORDS = ['amba', 'birk', 'cedo', 'dunx'] as const;
+
+interface Graph {
+  collections: { owner: number; parent: number | null; inherit: boolean }[];
+  tags: { owner: number; parent: number | null }[];
+  gems: { collection: number; tags: number[]; word: number; trashed: boolean }[];
+  shares: {
+    kind: 'collection' | 'tag';
+    target: number;
+    invitee: number;
+    status: 'accepted' | 'pending' | 'declined';
+  }[];
+  queries: { user: number; word: number | null; scope: 'all' | 'collection' | 'tag'; target: number }[];
+}
+
+const USERS = 3;
+const graphArb = fc
+  .record({
+    collections: fc.array(
+      fc.record({ owner: fc.nat(USERS - 1), parent: fc.option(fc.nat(7)), inherit: fc.boolean() }),
+      { minLength: 3, maxLength: 8 },
+    ),
+    tags: fc.array(fc.record({ owner: fc.nat(USERS - 1), parent: fc.option(fc.nat(4)) }), {
+      minLength: 1,
+      maxLength: 5,
+    }),
+    gems: fc.array(
+      fc.record({
+        collection: fc.nat(7),
+        tags: fc.uniqueArray(fc.nat(4), { maxLength: 2 }),
+        word: fc.nat(WORDS.length - 1),
+        trashed: fc.boolean(),
+      }),
+      { minLength: 4, maxLength: 14 },
+    ),
+    shares: fc.array(
+      fc.record({
+        kind: fc.constantFrom('collection' as const, 'tag' as const),
+        target: fc.nat(7),
+        invitee: fc.nat(USERS - 1),
+        status: fc.constantFrom('accepted' as const, 'accepted' as const, 'pending' as const, 'declined' as const),
+      }),
+      { minLength: 2, maxLength: 8 },
+    ),
+    queries: fc.array(
+      fc.record({
+        user: fc.nat(USERS - 1),
+        word: fc.option(fc.nat(WORDS.length - 1)),
+        scope: fc.constantFrom('all' as const, 'collection' as const, 'tag' as const),
+        target: fc.nat(7),
+      }),
+      { minLength: 6, maxLength: 12 },
+    ),
+  })
+  .map((g): Graph => {
+    // parents point to earlier items of the same owner (a tree), everything else to items that exist
+    // a parent is one of the earlier items of the same owner (picked by the drawn number), so trees grow deep
+    const earlierOf = <T extends { owner: number }>(items: T[], i: number, pick: number | null) => {
+      const mine = items.slice(0, i).flatMap((item, j) => (item.owner === items[i]?.owner ? [j] : []));
+      return pick === null || !mine.length ? null : (mine[pick % mine.length] as number);
+    };
+    const collections = g.collections.map((c, i) => ({ ...c, parent: earlierOf(g.collections, i, c.parent) }));
+    const tags = g.tags.map((t, i) => ({ ...t, parent: earlierOf(g.tags, i, t.parent) }));
+    const gems = g.gems.map((gem) => {
+      const collection = gem.collection % collections.length;
+      const owner = collections[collection]?.owner;
+      return { ...gem, collection, tags: gem.tags.filter((t) => t < tags.length && tags[t]?.owner === owner) };
+    });
+    const seen = new Set<string>();
+    const shares = g.shares
+      .map((s) => ({ ...s, target: s.target % (s.kind === 'collection' ? collections.length : tags.length) }))
+      .filter((s) => {
+        const owner = (s.kind === 'collection' ? collections : tags)[s.target]?.owner;
+        const key = `${s.kind}${s.target}:${s.invitee}`;
+        if (owner === s.invitee || seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    const queries = g.queries.map((q) => ({
+      ...q,
+      target: q.target % (q.scope === 'tag' ? tags.length : collections.length),
+    }));
+    return { collections, tags, gems, shares, queries };
+  });
+
+/** The rule, as the test understands it: whether user `u` reads collection `c` (owner, or a share reaching it). */
+function model(graph: Graph) {
+  const accepted = graph.shares.filter((s) => s.status === 'accepted');
+  const readsCollection = (u: number, c: number): boolean => {
+    if (graph.collections[c]?.owner === u) return true;
+    for (let at: number | null = c; at !== null; ) {
+      const here: number = at;
+      if (accepted.some((s) => s.kind === 'collection' && s.target === here && s.invitee === u)) return true;
+      const node: Graph['collections'][number] | undefined = graph.collections[here];
+      if (!node?.inherit && node?.parent !== null) return false;
+      at = node?.parent ?? null;
+    }
+    return false;
+  };
+  const tagAndUp = (t: number) => {
+    const up: number[] = [];
+    for (let at: number | null = t; at !== null; at = graph.tags[at]?.parent ?? null) up.push(at);
+    return up;
+  };
+  const readsTag = (u: number, t: number) =>
+    graph.tags[t]?.owner === u ||
+    tagAndUp(t).some((a) => accepted.some((s) => s.kind === 'tag' && s.target === a && s.invitee === u));
+  const readsGem = (u: number, g: number) => {
+    const gem = graph.gems[g];
+    if (!gem) return false;
+    if (graph.collections[gem.collection]?.owner === u) return true;
+    if (gem.trashed) return false;
+    return readsCollection(u, gem.collection) || gem.tags.some((t) => readsTag(u, t));
+  };
+  const under = (c: number, root: number) => {
+    for (let at: number | null = c; at !== null; at = graph.collections[at]?.parent ?? null)
+      if (at === root) return true;
+    return false;
+  };
+  return { readsCollection, readsTag, readsGem, under, tagAndUp };
+}
+
+describe('random share graphs', () => {
+  it('every gem a search, a scope or a read gives is readable by the asker, and every readable match is given', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(graphArb, async (graph) => {
+        run += 1;
+        const users = await Promise.all(Array.from({ length: USERS }, () => t.signUp('prop')));
+        const token = (u: number) => (users[u] as Session).jwt;
+        const collectionIds: number[] = [];
+        for (const [i, c] of graph.collections.entries()) {
+          const parentId = c.parent === null ? undefined : collectionIds[c.parent];
+          const body = { data: { name: `c${run}x${i}`, parentId } };
+          collectionIds.push((await ok(t.api('/api/collections', { token: token(c.owner), body }), 201)).data.id);
+          if (!c.inherit && parentId !== undefined)
+            await ok(
+              t.api(`/api/collections/${collectionIds[i]}/shares-inherit`, {
+                method: 'PUT',
+                token: token(c.owner),
+                body: { data: { inherit: false } },
+              }),
+            );
+        }
+        const tagIds: number[] = [];
+        for (const [i, tag] of graph.tags.entries()) {
+          const parentId = tag.parent === null ? undefined : tagIds[tag.parent];
+          const body = { data: { tag: `t${run}x${i}`, parentId } };
+          tagIds.push((await ok(t.api('/api/tags', { token: token(tag.owner), body }), 201)).data.id);
+        }
+        const gemIds: number[] = [];
+        for (const [i, gem] of graph.gems.entries()) {
+          const owner = graph.collections[gem.collection]?.owner as number;
+          const data = {
+            title: `Gem ${WORDS[gem.word]} ${i}`,
+            url: `https://example.com/p${run}/${i}`,
+            collectionId: collectionIds[gem.collection],
+            tags: gem.tags.map((tg) => tagIds[tg]),
+          };
+          const id = (await ok(t.api('/api/gems', { token: token(owner), body: { data } }), 201)).data.id as number;
+          gemIds.push(id);
+          if (gem.trashed) await ok(t.api(`/api/gems/${id}`, { method: 'DELETE', token: token(owner) }));
+        }
+        for (const share of graph.shares) {
+          const owner = (share.kind === 'collection' ? graph.collections : graph.tags)[share.target]?.owner as number;
+          const path =
+            share.kind === 'collection'
+              ? `/api/collection-email/${collectionIds[share.target]}`
+              : `/api/tags/${tagIds[share.target]}/shares`;
+          const body = { data: { username: users[share.invitee]?.user.username, role: 'viewer' } };
+          const shareId = (await ok(t.api(path, { token: token(owner), body }), 201)).data.id;
+          if (share.status !== 'pending') {
+            const answer = share.status === 'accepted' ? 'accept' : 'decline';
+            await ok(t.api(`/api/shares/${shareId}/${answer}`, { method: 'POST', token: token(share.invitee) }));
+          }
+        }
+
+        const m = model(graph);
+        for (const query of graph.queries) {
+          const params = new URLSearchParams({ perPage: '100' });
+          if (query.word !== null) params.set('q', WORDS[query.word] as string);
+          let allowed = true;
+          if (query.scope === 'collection') {
+            params.set('collectionId', String(collectionIds[query.target]));
+            allowed = m.readsCollection(query.user, query.target);
+          }
+          if (query.scope === 'tag') {
+            params.set('tagId', String(tagIds[query.target]));
+            allowed = m.readsTag(query.user, query.target);
+          }
+          const expected = graph.gems
+            .map((gem, g) => ({ gem, g }))
+            .filter(({ gem, g }) => {
+              if (gem.trashed || !m.readsGem(query.user, g)) return false;
+              if (query.word !== null && gem.word !== query.word) return false;
+              if (query.scope === 'collection') return m.under(gem.collection, query.target);
+              if (query.scope === 'tag') return gem.tags.some((tg) => m.tagAndUp(tg).includes(query.target));
+              return true;
+            })
+            .map(({ g }) => gemIds[g] as number)
+            .sort((a, b) => a - b);
+          const res = await t.api(`/api/filter-search?${params}`, { token: token(query.user) });
+          const facets = await t.api(`/api/search-facets?${params}`, { token: token(query.user) });
+          if (!allowed) {
+            expect(res.status, `${params}`).toBe(404);
+            expect(facets.status).toBe(404);
+            continue;
+          }
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          // the user's other gems (made by other runs) are outside this graph: only this run's gems are compared
+          const mine = new Set(gemIds);
+          const got = searchResultSchema
+            .parse(res.body)
+            .data.map((gem) => gem.id)
+            .filter((id) => mine.has(id))
+            .sort((a, b) => a - b);
+          expect(got, `user ${query.user} ${params}`).toEqual(expected);
+          expect(facets.body.total, `facets of ${params}`).toBe(expected.length);
+        }
+        for (let u = 0; u < USERS; u += 1)
+          for (const [g, gem] of graph.gems.entries()) {
+            const res = await t.api(`/api/gems/${gemIds[g]}`, { token: token(u) });
+            expect(res.status, `user ${u} reads gem ${g}`).toBe(m.readsGem(u, g) && !gem.trashed ? 200 : 404);
+          }
+      }),
+      { numRuns: 12, seed: 3105, endOnFailure: true },
+    );
+  });
+});
+
+describe('sharing routes', () => {
+  let ada: Session;
+  let bob: Session;
+  let cy: Session;
+  let recipes: number;
+  beforeAll(async () => {
+    [ada, bob, cy] = [await t.signUp('ada'), await t.signUp('bob'), await t.signUp('cy')];
+    recipes = (await ok(t.api('/api/collections', { token: ada.jwt, body: { data: { name: 'Recipes' } } }), 201)).data
+      .id;
+    await saveGemAs(ada, { title: 'Plum cake', collectionId: recipes });
+  });
+  const saveGemAs = async (who: Session, data: Record<string, unknown>) =>
+    (await ok(t.api('/api/gems', { token: who.jwt, body: gemBody(data) }), 201)).data.id as number;
+  const inviteTo = (by: Session, id: number, data: Record<string, unknown>) =>
+    t.api(`/api/collection-email/${id}`, { token: by.jwt, body: { data } });
+
+  it('refuses inviting yourself, an unknown username, or neither field, naming the field', async () => {
+    const self = await inviteTo(ada, recipes, { username: ada.user.username });
+    expect(expectError(self, 400).details).toMatchObject({ errors: [{ path: 'data.username' }] });
+    const unknown = await inviteTo(ada, recipes, { username: 'nobodyhere' });
+    expect(expectError(unknown, 400).message).toBe('data.username: No account has the username nobodyhere');
+    const ownEmail = await inviteTo(ada, recipes, { email: ada.user.email });
+    expect(expectError(ownEmail, 400).details).toMatchObject({ errors: [{ path: 'data.email' }] });
+    const neither = await inviteTo(ada, recipes, { role: 'viewer' });
+    expect(expectError(neither, 400).details).toMatchObject({ errors: [{ path: 'data.username' }] });
+    const badRole = await inviteTo(ada, recipes, { username: bob.user.username, role: 'owner' });
+    expect(expectError(badRole, 400).details).toMatchObject({ errors: [{ path: 'data.role' }] });
+    expect((await inviteTo(bob, recipes, { username: cy.user.username })).status).toBe(404);
+  });
+
+  it('an invitation is pending until accepted: listed, unread, then shared with me with owner, role and count', async () => {
+    const invited = await ok(inviteTo(ada, recipes, { username: bob.user.username, role: 'editor' }), 201);
+    expect(invited.data).toMatchObject({
+      kind: 'collection',
+      resourceId: recipes,
+      resourceName: 'Recipes',
+      role: 'editor',
+      status: 'pending',
+      invitee: { id: bob.user.id, username: bob.user.username, email: null },
+      invitedBy: { id: ada.user.id, username: ada.user.username },
+    });
+    expectError(await inviteTo(ada, recipes, { username: bob.user.username }), 409);
+    const pending = await ok(t.api('/api/share-invitations', { token: bob.jwt }));
+    expect(pending.data).toEqual([
+      expect.objectContaining({ shareId: invited.data.id, name: 'Recipes', role: 'editor', gemsCount: 1 }),
+    ]);
+    expect((await t.api(`/api/filter-search?collectionId=${recipes}`, { token: bob.jwt })).status).toBe(404);
+    await ok(t.api(`/api/shares/${invited.data.id}/accept`, { method: 'POST', token: bob.jwt }));
+    expect((await ok(t.api('/api/share-invitations', { token: bob.jwt }))).data).toEqual([]);
+    const shared = await ok(t.api('/api/share-with-me', { token: bob.jwt }));
+    expect(shared.data.collections).toEqual([
+      expect.objectContaining({
+        id: recipes,
+        name: 'Recipes',
+        owner: { id: ada.user.id, username: ada.user.username },
+        role: 'editor',
+        status: 'accepted',
+        gemsCount: 1,
+      }),
+    ]);
+    expect(shared.data.tags).toEqual([]);
+    const listed = await ok(t.api(`/api/filter-search?collectionId=${recipes}`, { token: bob.jwt }));
+    expect(listed.data.map((gem: { title: string }) => gem.title)).toEqual(['Plum cake']);
+    // someone else cannot answer bob's invitation
+    expectError(await t.api(`/api/shares/${invited.data.id}/accept`, { method: 'POST', token: cy.jwt }), 404);
+  });
+
+  it('an email invitation is claimed by the account with that address, never telling the inviter who has one', async () => {
+    const email = `later-${Date.now()}@example.test`;
+    const invited = await ok(inviteTo(ada, recipes, { email, role: 'viewer' }), 201);
+    expect(invited.data.invitee).toEqual({ id: null, username: null, email });
+    const res = await t.api('/api/auth/local/register', {
+      body: { username: `late${Date.now() % 100000}`, email, password: 'correct-horse-1' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const pending = await ok(t.api('/api/share-invitations', { token: res.body.jwt }));
+    expect(pending.data.map((i: { shareId: number }) => i.shareId)).toEqual([invited.data.id]);
+    const members = await ok(t.api(`/api/collections/${recipes}/shares`, { token: ada.jwt }));
+    expect(members.data.find((s: { id: number }) => s.id === invited.data.id).invitee).toMatchObject({
+      id: res.body.user.id,
+      email: null,
+    });
+  });
+
+  it('roles change and access ends at once: the next request of the removed member finds nothing', async () => {
+    const share = await ok(inviteTo(ada, recipes, { username: cy.user.username, role: 'viewer' }), 201);
+    await ok(t.api(`/api/shares/${share.data.id}/accept`, { method: 'POST', token: cy.jwt }));
+    const gem = (await ok(t.api(`/api/filter-search?collectionId=${recipes}`, { token: cy.jwt }))).data[0].id;
+    const edit = { method: 'PUT', token: cy.jwt, body: { data: { notes: 'more sugar' } } };
+    expectError(await t.api(`/api/gems/${gem}`, edit), 403);
+    const changed = await ok(
+      t.api(`/api/shares/${share.data.id}`, { method: 'PUT', token: ada.jwt, body: { data: { role: 'editor' } } }),
+    );
+    expect(changed.data.role).toBe('editor');
+    expect((await ok(t.api(`/api/gems/${gem}`, edit))).data.notes).toBe('more sugar');
+    // a member who is not admin cannot manage; bob (editor) cannot remove cy
+    expectError(await t.api(`/api/shares/${share.data.id}`, { method: 'DELETE', token: bob.jwt }), 403);
+    // the spec's remove-access, by the owner
+    const removeAccess = `/api/collection/${recipes}/remove-access?shareId=${share.data.id}`;
+    await ok(t.api(removeAccess, { method: 'DELETE', token: ada.jwt }));
+    expectError(await t.api(`/api/gems/${gem}`, { token: cy.jwt }), 404);
+    expectError(await t.api(`/api/filter-search?collectionId=${recipes}`, { token: cy.jwt }), 404);
+    expect((await ok(t.api('/api/share-with-me', { token: cy.jwt }))).data.collections).toEqual([]);
+  });
+
+  it('a member leaves (remove-access without shareId); favourites stay the owner’s', async () => {
+    const gem = await saveGemAs(ada, { title: 'Fig jam', collectionId: recipes, url: 'https://example.com/fig' });
+    await ok(t.api(`/api/count-gem/${gem}?type=like`, { method: 'PUT', token: ada.jwt }));
+    const asBob = await ok(t.api(`/api/gems/${gem}`, { token: bob.jwt }));
+    expect(asBob.data.isFavourite).toBe(false);
+    const fav = expectError(await t.api(`/api/count-gem/${gem}?type=like`, { method: 'PUT', token: bob.jwt }), 403);
+    expect(fav.message).toMatch(/Favourites are personal/);
+    expect((await ok(t.api('/api/filter-search?q=is:fav', { token: bob.jwt }))).data).toEqual([]);
+    expect((await ok(t.api(`/api/gems/${gem}`, { token: ada.jwt }))).data.isFavourite).toBe(true);
+    await ok(t.api(`/api/collection/${recipes}/remove-access`, { method: 'DELETE', token: bob.jwt }));
+    expectError(await t.api(`/api/gems/${gem}`, { token: bob.jwt }), 404);
+    expectError(await t.api(`/api/collection/${recipes}/remove-access`, { method: 'DELETE', token: bob.jwt }), 404);
+  });
+
+  it('a tag shared with someone lists its gems (sub-tags too) and shows under tags shared with me', async () => {
+    const tag = (await ok(t.api('/api/tags', { token: ada.jwt, body: { data: { tag: 'baking/bread' } } }), 201)).data;
+    const parent = tag.parentId as number;
+    await saveGemAs(ada, { title: 'Rye loaf', tags: [tag.id], url: 'https://example.com/rye' });
+    const share = await ok(
+      t.api(`/api/tags/${parent}/shares`, { token: ada.jwt, body: { data: { username: cy.user.username } } }),
+      201,
+    );
+    await ok(t.api(`/api/shares/${share.data.id}/accept`, { method: 'POST', token: cy.jwt }));
+    const listed = await ok(t.api(`/api/filter-search?tagId=${parent}`, { token: cy.jwt }));
+    expect(listed.data.map((gem: { title: string }) => gem.title)).toEqual(['Rye loaf']);
+    const shared = await ok(t.api('/api/share-with-me', { token: cy.jwt }));
+    expect(shared.data.tags).toEqual([
+      expect.objectContaining({ id: parent, name: 'baking', role: 'viewer', gemsCount: 1 }),
+    ]);
+    await ok(t.api(`/api/shares/${share.data.id}/decline`, { method: 'POST', token: cy.jwt }));
+    expectError(await t.api(`/api/filter-search?tagId=${parent}`, { token: cy.jwt }), 404);
+  });
+});
