@@ -1,3 +1,4 @@
+import { isWebAddress } from '../../lib/api/web-address';
 import { escapeHtml } from '../http/html';
 
 /**
@@ -17,7 +18,7 @@ export function composeMail(input: {
   footer?: string;
 }): ComposedMail {
   const { subject, paragraphs, link, footer } = input;
-  if (link && !/^https?:\/\//i.test(link.href)) throw new Error(`a mail link must be http(s): ${link.href}`);
+  if (link && !isWebAddress(link.href)) throw new Error(`a mail link must be http(s): ${link.href}`);
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : []), ...(footer ? [`-- \n${footer}`] : [])]
     .join('\n\n')
     .concat('\n');
