@@ -15,29 +15,37 @@ import { publicLink } from '../mail/compose';
  *
  *   reset-password <username or email>                 prints a one-time reset link (30 minutes)
  *   reset-password <username or email> --password <pw>  sets the password; every sign-in is signed out
+ *
+ * The entry point is server/cli/main.ts; this module runs a command (tests call it in their own process).
  */
 
 const USAGE = 'Usage: npm run trove -- reset-password <username or email> [--password <new password>]';
 
-async function main(args: string[]): Promise<number> {
+export interface CliOutput {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+/** Runs one command with `env` as the server's environment; answers the exit code. */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv, out: CliOutput): Promise<number> {
   const [command, identifier, flag, password] = args;
   if (command !== 'reset-password' || !identifier || (flag !== undefined && (flag !== '--password' || !password))) {
-    console.error(USAGE);
+    out.error(USAGE);
     return 2;
   }
   if (password !== undefined) {
     const weak = weakPasswordMessage(password, password);
     if (weak) {
-      console.error(weak);
+      out.error(weak);
       return 1;
     }
   }
-  const config = configFromEnv();
+  const config = configFromEnv(env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     const user = await findUserByIdentifier(database.db, identifier);
     if (!user) {
-      console.error(`No account has the username or email "${identifier}"`);
+      out.error(`No account has the username or email "${identifier}"`);
       return 1;
     }
     if (password !== undefined) {
@@ -46,16 +54,14 @@ async function main(args: string[]): Promise<number> {
         .set({ passwordHash: await hashPassword(password) })
         .where(eq(users.id, user.id));
       const ended = await signOutEverywhere(database, user.id);
-      console.log(`The password of ${user.username} is set; ${ended} sign-in(s) signed out.`);
+      out.log(`The password of ${user.username} is set; ${ended} sign-in(s) signed out.`);
       return 0;
     }
     const base = config.publicUrl ?? `http://${config.host}:${config.port}`;
     const link = publicLink(base, resetPath(await createResetToken(database.db, user.id)));
-    console.log(`A one-time link to reset the password of ${user.username} (30 minutes):\n${link}`);
+    out.log(`A one-time link to reset the password of ${user.username} (30 minutes):\n${link}`);
     return 0;
   } finally {
     await database.close();
   }
 }
-
-process.exitCode = await main(process.argv.slice(2));
