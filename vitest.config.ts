@@ -61,7 +61,7 @@ const onPostgres = [
   ...server('durability', 'restart', 'shutdown'),
   // Who may see what (the access rule's SQL functions and recursive reach), public pages' queries, accounts deleted
   // across every table.
-  ...server('sharing-policy', 'public-pages', 'account'),
+  ...server('sharing-policy', 'public-pages', 'account', 'operator'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.

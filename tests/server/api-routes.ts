@@ -72,6 +72,8 @@ interface ValidRequest {
   idempotent?: boolean;
   /** The last path segment is a parameter (an id, a provider, a file name) worth fuzzing. */
   pathParam?: boolean;
+  /** The form has text fields only (an HTML page's form): the fuzz sends no "no file" case. */
+  textOnlyForm?: boolean;
   /** Destructive: never replayed with valid input by the fuzz. */
   destructive?: boolean;
 }
@@ -140,6 +142,39 @@ const REQUESTS: Record<string, ValidRequest> = {
     path: () => '/api/admin/feedbacks',
     query: () => page,
   },
+  // the operator's routes (features/operator/): user and invitation ids no fixture holds (disabling or deleting the
+  // fuzz user would end its session), so their valid requests answer 404
+  'GET /api/admin/users': { path: () => '/api/admin/users' },
+  'POST /api/admin/users/{id}/disable': { path: () => '/api/admin/users/999999/disable', destructive: true },
+  'POST /api/admin/users/{id}/enable': { path: () => '/api/admin/users/999999/enable' },
+  'DELETE /api/admin/users/{id}': { path: () => '/api/admin/users/999999', pathParam: true, destructive: true },
+  'PUT /api/admin/users/{id}/credits': { path: () => '/api/admin/users/999999/credits', json: () => ({ credits: 5 }) },
+  'POST /api/admin/users/{id}/reset-link': { path: () => '/api/admin/users/999999/reset-link' },
+  'GET /api/admin/invitations': { path: () => '/api/admin/invitations' },
+  'POST /api/admin/invitations': {
+    path: () => '/api/admin/invitations',
+    json: () => ({ email: 'fuzz-invite@example.test' }),
+  },
+  'POST /api/admin/invitations/{id}/resend': { path: () => '/api/admin/invitations/999999/resend' },
+  'DELETE /api/admin/invitations/{id}': {
+    path: () => '/api/admin/invitations/999999',
+    pathParam: true,
+    destructive: true,
+  },
+  'GET /api/admin/registration': { path: () => '/api/admin/registration' },
+  'PUT /api/admin/registration': { path: () => '/api/admin/registration', json: () => ({ mode: 'open' }) },
+  'GET /api/auth/options': { path: () => '/api/auth/options' },
+  'POST /api/auth/forgot-password': {
+    path: () => '/api/auth/forgot-password',
+    json: () => ({ identifier: 'nobody@example.test' }),
+  },
+  'GET /reset-password/{token}': { path: () => '/reset-password/AAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
+  'POST /reset-password/{token}': {
+    path: () => '/reset-password/AAAAAAAAAAAAAAAAAAAAAA',
+    form: () => ({ password: 'Correct-horse-1', confirm: 'Correct-horse-1' }),
+    textOnlyForm: true,
+  },
+  'GET /invitation/{code}': { path: () => '/invitation/AAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
   'GET /uploads/{file}': { path: (f) => `/uploads/${f.uploadFile}`, pathParam: true },
   'GET /shared/chats/{token}': {
     path: (f) => `/shared/chats/${f.shareToken}`,
