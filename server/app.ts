@@ -25,13 +25,14 @@ import { importRoutes } from './features/imports/routes';
 import { voiceRoutes } from './features/instructions/routes';
 import { linkRoutes } from './features/links/routes';
 import { memoryRoutes } from './features/memories/routes';
+import { adminRoutes } from './features/operator/admin-routes';
+import { operatorAuthRoutes, operatorPageRoutes } from './features/operator/routes';
 import { promptRoutes } from './features/prompts/routes';
 import { publicCollectionRoutes, publicPageRoutes } from './features/public-pages/routes';
 import { searchRoutes } from './features/search/routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { tagRoutes } from './features/tags/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
-import { adminRoutes } from './features/users/admin-routes';
 import { userRoutes } from './features/users/routes';
 import type { AppEnv, Deps } from './http/env';
 import { ApiError, sendError } from './http/errors';
@@ -89,7 +90,9 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.route('/api/health', healthRoutes());
   app.route('/api', referenceRoutes());
   app.route('/api/auth', authRoutes(deps));
+  app.route('/api/auth', operatorAuthRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
+  app.route('/', operatorPageRoutes(deps));
   app.route('/uploads', fileRoutes(deps));
   app.route('/shared', sharedChatRoutes(deps));
 

@@ -14,6 +14,9 @@ import { Tabs } from '../ui/Tabs';
 import { AccountSettings } from './account/AccountSettings';
 import type { DeletedAccount } from './account/DeleteAccount';
 import { rememberSignedInHere, signedInHereBefore } from './account-history';
+import { ForgotPassword } from './signin/ForgotPassword';
+import { useSignInOptions } from './signin/queries';
+import { RegistrationNotice } from './signin/RegistrationNotice';
 
 function useSessionMutation<T>(call: (input: T) => Promise<Session>) {
   const queryClient = useQueryClient();
@@ -58,6 +61,7 @@ function SignUpForm() {
     mode: 'onChange',
   });
   const [formError, setFormError] = useState<string | null>(null);
+  const registration = useSignInOptions().options?.registration;
   const submit = handleSubmit((v) => {
     setFormError(null);
     return signUp
@@ -75,8 +79,19 @@ function SignUpForm() {
       <Field id="signup-password" label="Password (8 characters or more)" error={formState.errors.password?.message}>
         <input id="signup-password" type="password" autoComplete="new-password" {...register('password')} />
       </Field>
+      <RegistrationNotice
+        mode={registration}
+        invitation={register('invitation')}
+        error={formState.errors.invitation?.message}
+      />
       {formError && <Alert tone="error">{formError}</Alert>}
-      <Button type="submit" variant="primary" className="form-submit" loading={signUp.isPending}>
+      <Button
+        type="submit"
+        variant="primary"
+        className="form-submit"
+        loading={signUp.isPending}
+        disabled={registration === 'closed'}
+      >
         Create account
       </Button>
     </form>
@@ -107,7 +122,16 @@ function SignedIn({ user, onDeleted }: { user: User; onDeleted: (deleted: Delete
 }
 
 const ACCOUNT_TABS = [
-  { id: 'signin', label: 'Sign in', content: <SignInForm /> },
+  {
+    id: 'signin',
+    label: 'Sign in',
+    content: (
+      <>
+        <SignInForm />
+        <ForgotPassword />
+      </>
+    ),
+  },
   { id: 'signup', label: 'Create account', content: <SignUpForm /> },
 ] as const;
 

@@ -38,7 +38,7 @@ export async function reloadUser(): Promise<Session> {
   return getSession();
 }
 
-export const signUp = async (input: { username: string; email: string; password: string }) =>
+export const signUp = async (input: { username: string; email: string; password: string; invitation?: string }) =>
   startSession(await api.call(authApi.register, { body: input }));
 
 export const signIn = async (input: { identifier: string; password: string }) =>

@@ -19,6 +19,7 @@ import { importsApi } from './imports';
 import { brandVoiceApi, personaApi } from './instructions';
 import { linkApi } from './links';
 import { memoryApi } from './memories';
+import { operatorApi } from './operator';
 import { promptApi } from './prompts';
 import { publicCollectionApi, publicPageApi } from './public-collections';
 import { referenceApi } from './reference';
@@ -51,6 +52,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   users: userApi,
   account: accountApi,
   admin: adminApi,
+  operator: operatorApi,
   tags: tagApi,
   tagTree: tagTreeApi,
   collections: collectionApi,

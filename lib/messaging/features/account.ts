@@ -6,7 +6,8 @@ export interface AccountMessages {
   setServerUrl(serverUrl: string): Result<Session>;
   /** Whether a Trove server answers at the address (nothing is saved). */
   checkServer(serverUrl: string): Result<ServerCheck>;
-  signUp(input: { username: string; email: string; password: string }): Result<Session>;
+  /** `invitation`: the code of an admin's invitation, when the server registers by invitation. */
+  signUp(input: { username: string; email: string; password: string; invitation?: string }): Result<Session>;
   signIn(input: { identifier: string; password: string }): Result<Session>;
   signOut(): Result<Session>;
   /** Reads the signed-in user again from the server (after a change of profile). */

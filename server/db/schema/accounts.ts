@@ -25,6 +25,10 @@ export const users = pgTable(
     displayName: text('display_name').notNull().default(''),
     unfilteredCollectionId: integer('unfiltered_collection_id'),
     aiChatsCollectionId: integer('ai_chats_collection_id'),
+    /** The server's administrators: the first account created on an empty server, and whom admins make so. */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Set by an admin: every sign-in of the user is revoked and new ones are refused until it is cleared. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

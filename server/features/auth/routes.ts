@@ -10,6 +10,8 @@ import { ApiError } from '../../http/errors';
 import { clientAddress, enforceLimit, tooManyRequests } from '../../http/rate-limit';
 import { recentOwnersOf } from '../../http/recent-owners';
 import { tokenClient } from '../../http/token-client';
+import { DISABLED_MESSAGE } from '../operator/admin-users';
+import { registrationMode } from '../operator/registration';
 import { authenticate, findUserByIdentifier, getUser, registerUser, toUser } from '../users/users';
 
 /**
@@ -47,7 +49,7 @@ export function authRoutes(deps: Deps) {
     .implement(
       authApi.register,
       async (c, { body }) => {
-        const user = await registerUser(db, body);
+        const user = await registerUser(db, body, await registrationMode(db, deps.registration ?? 'open'));
         // the owner's own address, outside the per-account budget
         await rememberAddress(db, user.id, clientAddress(c, trustedProxies));
         return { status: 201, body: await session(c, user) };
@@ -61,6 +63,8 @@ export function authRoutes(deps: Deps) {
       const outcome = await guardSignIn(db, limits, attempt, async () => (await authenticate(user, password)) !== null);
       if (!outcome.allowed) throw tooManyRequests(c, outcome.retryAfterSeconds, 'Too many failed sign-in attempts');
       if (!outcome.succeeded || !user) throw new ApiError(400, 'Invalid identifier or password');
+      // said only to whoever knows the password
+      if (user.disabledAt) throw new ApiError(403, DISABLED_MESSAGE);
       return { status: 200, body: await session(c, user) };
     })
     .implement(
