@@ -8,6 +8,7 @@ import { ExportDialog } from './ExportDialog';
 import { useLibraryApi } from './library-api-context';
 import { MovePicker } from './MovePicker';
 import { NameDialog } from './NameDialog';
+import { ShareDialog } from './ShareDialog';
 import { useLibraryChanged } from './use-library-changes';
 import { useMoves } from './use-moves';
 
@@ -19,9 +20,9 @@ interface Props {
   onMoved?: (dest: number | null) => void;
 }
 
-type Open = 'rename' | 'add' | 'delete' | 'move' | 'export' | null;
+type Open = 'rename' | 'add' | 'delete' | 'move' | 'export' | 'share' | null;
 
-/** A collection's commands in the sidebar: add a sub-collection, rename, move, copy, export, delete. */
+/** A collection's commands in the sidebar: add a sub-collection, rename, move, copy, export, share, delete. */
 export function CollectionMenu({ collection, path, collections, onMoved }: Props) {
   const api = useLibraryApi();
   const changed = useLibraryChanged();
@@ -49,6 +50,7 @@ export function CollectionMenu({ collection, path, collections, onMoved }: Props
         />
         <MenuItem label="Copy" onSelect={() => void moves.copyCollection(self)} />
         <MenuItem label="Export…" onSelect={() => setOpen('export')} />
+        <MenuItem label="Share…" onSelect={() => setOpen('share')} />
         <MenuItem label="Delete" danger onSelect={() => setOpen('delete')} />
       </Menu>
       {open === 'add' && (
@@ -84,6 +86,9 @@ export function CollectionMenu({ collection, path, collections, onMoved }: Props
       )}
       {open === 'export' && (
         <ExportDialog title={`Export ${name}`} target={{ kind: 'collection', id: collection.id }} onClose={close} />
+      )}
+      {open === 'share' && (
+        <ShareDialog title={`Share ${name}`} target={{ kind: 'collection', id: collection.id }} onClose={close} />
       )}
       {open === 'delete' && (
         <DeleteCollectionDialog
