@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
@@ -24,23 +25,48 @@ const serverTests = {
 
 /** Server test files with nothing to run on PGlite: all their tests are PostgreSQL's (`describe.runIf`). */
 const postgresOnly = ['tests/server/postgres-concurrency.test.ts', 'tests/server/several-copies.test.ts'];
+
+const server = (...names: string[]) => names.map((name) => `tests/server/${name}.test.ts`);
 /**
- * Server test files with nothing to run on PostgreSQL: PGlite's own (first start, its client), no database at
- * all (token signing, provider models, which modules the server loads), or the PDF reader's own (its process, its
- * bounds, its fairness, its start from the built server: the same on either database, where a chat file is stored
- * as chat-files.test.ts checks on both; ~40 s of CPU on PostgreSQL).
+ * The server test files that run again on PostgreSQL (`server-postgres`); every other one runs on PGlite only. PGlite
+ * is PostgreSQL's own engine, so SQL, its triggers and its errors are the same on both: what a PostgreSQL run adds is
+ * the driver (postgres.js: types, jsonb, timestamps, errors, its pool), several connections at once (statements that
+ * overlap, locks, races, SKIP LOCKED workers, advisory locks), several server copies on one database, and the real
+ * server's own (migrating an empty database, fsync, a pool drained at shutdown). So a file runs here when its subject
+ * is one of those: a new file that stores, queries or races belongs in this list.
+ *
+ * On PGlite only, each for what it proves: chat streaming and the providers (the AI SDK against the fake provider or
+ * recordings; the stored answer's columns are read through the driver by chat-credits, message-context and the
+ * library files here), the HTTP boundary and the contract (body-limit, strict-input, fuzz, openapi; a data exception's
+ * 400 through the driver is data-errors'), the limits in the server's memory or process (sign-in-limits, the PDF
+ * reader's files), settings and catalogues read at start, PGlite's own (first start, its client) and files with no
+ * database at all.
  */
-const noPostgres = [
-  'tests/server/first-start.test.ts',
-  'tests/server/pglite-client.test.ts',
-  'tests/server/access-tokens.test.ts',
-  'tests/server/language-models.test.ts',
-  'tests/server/storage-lazy.test.ts',
-  'tests/server/chat-file-pdf-reader.test.ts',
-  'tests/server/chat-file-pdf-limits.test.ts',
-  'tests/server/chat-file-pdf-fair.test.ts',
-  'tests/server/chat-file-pdf-built.test.ts',
+const onPostgres = [
+  // The library's storage and SQL: gems, collections (moves racing), tags, counts kept by triggers, the trash, search,
+  // duplicates, bulk jobs and their worker (SKIP LOCKED), imports finished after a kill, exports, the link worker.
+  ...server('gems', 'gem-edits-bulk', 'gem-count-triggers', 'collections', 'collections-tree', 'collection-loops'),
+  ...server('tags', 'tags-tree', 'trash-gems', 'duplicates', 'search-golden', 'search-routes', 'chat-retrieval'),
+  ...server('bulk-jobs', 'bulk-worker', 'imports', 'export-roundtrip', 'dead-links'),
+  // Accounts and limits held in the database: sign-ups racing for a name, refresh-token families and a doubled
+  // refresh, rate limits shared by copies, a user deleted under a live token.
+  ...server('auth', 'refresh-grace', 'rate-limits', 'deleted-user'),
+  // Answers' storage: leases and a crash taken over by another copy, credits held by answers at once, a chat file
+  // stored and swept, a message's context (jsonb) through the driver, an edit's updatedAt through it, the driver's
+  // data exceptions.
+  ...server('answer-leases', 'chat-crash', 'chat-durable', 'chat-credits', 'credit-holds', 'chat-files'),
+  ...server('chat-file-sweep', 'message-context', 'prompt-edits', 'data-errors'),
+  // The database server's own: durable commits, migrating an empty database at start, a pool drained by SIGTERM,
+  // several copies, concurrency PGlite cannot have.
+  ...server('durability', 'restart', 'shutdown'),
+  // Who may see what (the access rule's SQL functions and recursive reach), public pages' queries, accounts deleted
+  // across every table.
+  ...server('sharing-policy', 'public-pages', 'account', 'operator'),
+  ...postgresOnly,
 ];
+// A file renamed or gone would silently drop out of the PostgreSQL run.
+for (const file of onPostgres)
+  if (!existsSync(file)) throw new Error(`vitest.config.ts: onPostgres lists ${file}, which does not exist`);
 
 export default defineConfig({
   test: {
@@ -69,7 +95,12 @@ export default defineConfig({
           // packages loaded once per worker; our modules afresh in each file (see the setup file)
           isolate: false,
           setupFiles: ['tests/component/setup.ts', ...cpuSetup],
-          globalSetup: ['tests/component/global-setup.ts', serverBuild, 'tests/component/shared-live-server.ts'],
+          globalSetup: [
+            'tests/component/global-setup.ts',
+            serverBuild,
+            'tests/component/shared-live-server.ts',
+            'tests/component/house-live-servers.ts',
+          ],
           // A find waits up to 5 s on a busy 2-core machine (setup.ts); a test gets room for a few of them.
           testTimeout: 20_000,
         },
@@ -81,7 +112,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           ...serverTests,
-          exclude: noPostgres,
+          include: onPostgres,
           globalSetup: ['tests/server/postgres-global-setup.ts', serverBuild],
           env: { TROVE_TEST_DATABASE: 'postgres' },
         },

@@ -6,6 +6,7 @@
  * panel openings (default 20); BENCH_MARKDOWN_UPDATES the streamed answer's updates (default 200);
  * BENCH_RETRIEVAL_GEMS the collection ranked for a question (default 1000); BENCH_SEARCH_RUNS the library searches
  * per database (default 200, see search-bench.ts; BENCH_OTHER_GEMS another user's gems beside them, default BENCH_GEMS);
+ * BENCH_PUBLIC_RUNS the fetches of each public collection page (default 200, see public-page-bench.ts);
  * BENCH_BULK_GEMS the gems bulk-tagged (default 10000); BENCH_IMPORT_URLS the addresses imported from a bookmarks file (default
  * 50000, see import-bench.ts); BENCH_EXPORT_GEMS the gems exported as JSON (default BENCH_GEMS); BENCH_LIBRARY_GEMS the
  * library page's gems in Chromium (default
@@ -23,6 +24,7 @@ import { benchLoad } from './load-bench';
 import { benchMarkdown } from './markdown-bench';
 import { benchPageFloor } from './page-floor';
 import { benchPanel } from './panel-bench';
+import { benchPublicPage } from './public-page-bench';
 import { benchRetrieval } from './retrieval-bench';
 import { benchSearch } from './search-bench';
 import { benchServer } from './server-bench';
@@ -36,6 +38,8 @@ console.log(`Trove bench — ${new Date().toISOString()} — node ${process.vers
 print(await benchServer(gemCount));
 console.log('');
 print(await benchSearch(gemCount));
+console.log('');
+print(await benchPublicPage(gemCount));
 console.log('');
 print(await benchLoad(Number(process.env.BENCH_LOAD_SECONDS ?? 20)));
 console.log('');

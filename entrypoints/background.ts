@@ -1,3 +1,4 @@
+import { registerBlockedSites } from '@/lib/background/blocked-sites';
 import { trackSidePanel } from '@/lib/background/chat-panel';
 import { handleCommand } from '@/lib/background/commands';
 import { handleMenuClick, registerContextMenus } from '@/lib/background/context-menus';
@@ -13,6 +14,7 @@ export default defineBackground(() => {
   registerMessageHandlers();
   openWelcomeOnInstall();
   registerContextMenus();
+  registerBlockedSites();
   registerSaveNotices();
   registerQueueTriggers();
   trackSidePanel();

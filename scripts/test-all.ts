@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 
 /**
  * `npm test`: every check, in two lanes that run side by side, each step after the previous one of its lane.
@@ -66,7 +67,7 @@ function cpuSinceLastEnd(): string {
 
 /** The lines a failed step printed that say what failed: vitest's failure report, else the step's last lines. */
 function failureReport(lines: string[]): string[] {
-  const plain = lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, ''));
+  const plain = lines.map(stripVTControlCharacters);
   const from = plain.findIndex((line) => /Failed Tests \d+|FAIL\s/.test(line));
   const report = from === -1 ? plain.slice(-40) : plain.slice(from);
   return report.length > 60 ? [...report.slice(0, 60), `… ${report.length - 60} more lines above in the log`] : report;

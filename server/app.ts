@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { logger } from 'hono/logger';
 import { MAX_IMPORT_BYTES } from '../lib/api/import-contract';
 import { isForeignKeyViolation, isNumericOutOfRange, requestDataException } from './db/errors';
+import { accountRoutes } from './features/account/routes';
 import { aiEndpointRoutes } from './features/ai-settings/endpoint-routes';
 import { aiRoutes } from './features/ai-settings/routes';
 import { authRoutes } from './features/auth/routes';
@@ -24,12 +25,14 @@ import { importRoutes } from './features/imports/routes';
 import { voiceRoutes } from './features/instructions/routes';
 import { linkRoutes } from './features/links/routes';
 import { memoryRoutes } from './features/memories/routes';
+import { adminRoutes } from './features/operator/admin-routes';
+import { operatorAuthRoutes, operatorPageRoutes } from './features/operator/routes';
 import { promptRoutes } from './features/prompts/routes';
+import { publicCollectionRoutes, publicPageRoutes } from './features/public-pages/routes';
 import { searchRoutes } from './features/search/routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { tagRoutes } from './features/tags/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
-import { adminRoutes } from './features/users/admin-routes';
 import { userRoutes } from './features/users/routes';
 import type { AppEnv, Deps } from './http/env';
 import { ApiError, sendError } from './http/errors';
@@ -87,7 +90,9 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.route('/api/health', healthRoutes());
   app.route('/api', referenceRoutes());
   app.route('/api/auth', authRoutes(deps));
+  app.route('/api/auth', operatorAuthRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
+  app.route('/', operatorPageRoutes(deps));
   app.route('/uploads', fileRoutes(deps));
   app.route('/shared', sharedChatRoutes(deps));
 
@@ -98,6 +103,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.use('/upload-all-file', uploadLimit);
   api.use('/upload-chat-files', uploadLimit);
   api.route('/users', userRoutes(deps));
+  api.route('/', accountRoutes(deps));
   api.route('/', tagRoutes(deps));
   api.route('/', collectionRoutes(deps));
   api.route('/', gemRoutes(deps));
@@ -121,7 +127,10 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', promptRoutes(deps));
   api.route('/', voiceRoutes(deps));
   api.route('/', memoryRoutes(deps));
+  api.route('/', publicCollectionRoutes(deps));
   app.route('/api', api);
+  // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
+  app.route('/', publicPageRoutes(deps));
 
   app.notFound((c) => sendError(c, 404, `No route for ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => {

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { REGISTRATION_MODES, type RegistrationMode } from '../lib/api/operator-contract';
 import { isWebAddress } from '../lib/api/web-address';
 import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
 import { PDF_READ_LIMITS, type PdfReadLimits } from './features/chat-files/pdf-read';
 import { LINK_CHECK_DEFAULTS, type LinkCheckSettings } from './features/links/link-worker';
 import { parseAddressPolicy } from './http/address-policy';
+import { checkMailConfig } from './mail/mail';
 import { type S3StorageConfig, s3ConfigFromEnv } from './storage/s3-config';
 
 export interface ServerConfig {
@@ -91,6 +93,20 @@ export interface ServerConfig {
    * environment, on unless TROVE_LINK_CHECK=0, paced by TROVE_LINK_CHECK_PER_MINUTE, _DAYS and _SITE_SECONDS.
    */
   linkCheck?: LinkCheckSettings;
+  /** Mail (TROVE_SMTP_URL, TROVE_MAIL_FROM): smtp:// or smtps:// with credentials; unset, no mail is sent. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** Who may register (TROVE_REGISTRATION: open, invite or closed; default open); an admin's choice overrides it. */
+  registration?: RegistrationMode;
+}
+
+/** Checks TROVE_REGISTRATION. */
+export function registrationFromEnv(value: string | undefined): RegistrationMode | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (!REGISTRATION_MODES.includes(text as RegistrationMode))
+    throw new Error(`TROVE_REGISTRATION must be one of ${REGISTRATION_MODES.join(', ')}, got "${value}"`);
+  return text as RegistrationMode;
 }
 
 export const HOUSE_PROVIDER_KINDS = ['openai', 'anthropic', 'openai-compatible', 'ollama'] as const;
@@ -247,7 +263,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       ms: wholeNumberFromEnv(env, 'TROVE_PDF_READ_MS'),
       memoryMb: wholeNumberFromEnv(env, 'TROVE_PDF_READ_MEMORY_MB'),
     },
+    smtpUrl: env.TROVE_SMTP_URL || undefined,
+    mailFrom: env.TROVE_MAIL_FROM || undefined,
+    registration: registrationFromEnv(env.TROVE_REGISTRATION),
   };
+  checkMailConfig({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   config.linkCheck = linkCheckFromEnv(env);
   houseConfig(config); // fail at start on a bad house-model configuration
   parseAddressPolicy(config.userEndpoints);

@@ -11,6 +11,7 @@ import {
   houseConfig,
   normalizePublicUrl,
   pdfReadLimits,
+  registrationFromEnv,
   type ServerConfig,
   uploadsDir,
 } from './config';
@@ -31,6 +32,7 @@ import { parseAddressPolicy } from './http/address-policy';
 import { answerUnparsedRequests } from './http/client-errors';
 import { drainable } from './http/drain';
 import { makeOutbound } from './http/outbound';
+import { createMailer } from './mail/mail';
 import { openFileStore } from './storage/open-store';
 
 /** How long a stop waits for requests and streams in flight before it closes their connections. */
@@ -56,6 +58,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const pdfRead = pdfReadLimits(config);
   const clock = config.clock ?? systemClock;
   const catalogue = loadCatalogue(config.modelsFile);
+  const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const registration = registrationFromEnv(config.registration);
   const outbound = makeOutbound(parseAddressPolicy(config.userEndpoints), house.configured?.baseUrl);
   const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits, leaseSeconds, outbound };
   const files = {
@@ -85,7 +89,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const requests = { limits: rateLimitSettings(config.rateLimits), trustedProxies: config.trustedProxies ?? 0 };
   const trashSweep = await startTrashSweep(database.db, files.store, clock);
   const app = createApp(
-    { db: database.db, tokens: config, files, adminToken, ai, generations, requests, pdfRead, clock },
+    {
+      db: database.db,
+      tokens: config,
+      files,
+      adminToken,
+      ai,
+      generations,
+      requests,
+      pdfRead,
+      clock,
+      mail,
+      registration,
+    },
     { logRequests: config.logRequests },
   );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -115,6 +131,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         trashSweep.stop(),
         ...jobWorkers.map((worker) => worker.stop()),
       ])
+        .then(() => mail.close())
         .then(() => database.close())
         .then(() => files.store.close());
       return stopping;

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import type { LentAccess } from '@/lib/messaging/types';
+import type { AccessSource } from '@/lib/chat/panel-transport';
+import type { BackgroundClient } from '@/lib/messaging/protocol';
 import { unwrap, useBackground } from './background-context';
 
 /**
@@ -7,18 +8,20 @@ import { unwrap, useBackground } from './background-context';
  * background and kept; asked for again only when the server refuses it (or on first use), so a call does not
  * wait on the service worker, which the browser may have stopped.
  */
-export function useLentAccess(): (refresh: boolean) => Promise<LentAccess> {
+export function lentAccessFrom(background: BackgroundClient): AccessSource {
+  let lent: ReturnType<AccessSource> | null = null;
+  return (refresh: boolean) => {
+    if (refresh || !lent) {
+      lent = background.getLentAccess({ refresh }).then(unwrap);
+      lent.catch(() => {
+        lent = null;
+      });
+    }
+    return lent;
+  };
+}
+
+export function useLentAccess(): AccessSource {
   const background = useBackground();
-  return useMemo(() => {
-    let lent: Promise<LentAccess> | null = null;
-    return (refresh: boolean) => {
-      if (refresh || !lent) {
-        lent = background.getLentAccess({ refresh }).then(unwrap);
-        lent.catch(() => {
-          lent = null;
-        });
-      }
-      return lent;
-    };
-  }, [background]);
+  return useMemo(() => lentAccessFrom(background), [background]);
 }

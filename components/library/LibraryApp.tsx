@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LibraryChat } from '@/lib/chat/chat-requests';
+import type { AccessSource } from '@/lib/chat/panel-transport';
 import type { LibraryApi } from '@/lib/library/library-api';
 import { errorMessage, useBackground } from '../app/background-context';
 import { sessionQuery } from '../app/queries';
@@ -13,18 +14,20 @@ import { MovesProvider } from './use-moves';
 interface Props {
   /** A server client made elsewhere (component tests); by default one with tokens lent by the background. */
   api?: LibraryApi;
+  /** The tokens lent by the background, when the page asked for them before rendering. */
+  access?: AccessSource;
   perPage?: number;
   onChat?: (about: LibraryChat) => Promise<void>;
 }
 
 /** The library page: everything saved, to find, read and organise; signed out, the way to sign in. */
-export function LibraryApp({ api, perPage, onChat }: Props) {
+export function LibraryApp({ api, access, perPage, onChat }: Props) {
   const background = useBackground();
   const session = useQuery(sessionQuery(background));
   const user = session.data?.user;
   if (user)
     return (
-      <LibraryApiProvider api={api} key={user.id}>
+      <LibraryApiProvider api={api} access={access} key={user.id}>
         <MovesProvider>
           <Library perPage={perPage} onChat={onChat} />
         </MovesProvider>

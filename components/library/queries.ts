@@ -29,6 +29,7 @@ export const libraryKeys = {
   sharedWithMe: ['library', 'sharedWithMe'] as const,
   invitations: ['library', 'invitations'] as const,
   members: (target: ShareTarget) => ['library', 'members', target.kind, target.id] as const,
+  publicSettings: (id: number) => ['library', 'publicSettings', id] as const,
 };
 
 export const sharedWithMeQuery = (api: LibraryApi) =>
@@ -128,3 +129,7 @@ export const libraryLinkCheckQuery = (api: LibraryApi, id: number, pollMs = 2_00
     refetchInterval: (query) => (query.state.data?.requested ? pollMs : false),
     meta: SHOWS_LIBRARY,
   });
+
+/** A collection's public page settings (the Publish… dialog). */
+export const publicSettingsQuery = (api: LibraryApi, id: number) =>
+  queryOptions({ queryKey: libraryKeys.publicSettings(id), queryFn: () => api.publicSettings(id) });

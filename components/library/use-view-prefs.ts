@@ -10,12 +10,24 @@ export const prefsKey = (source: LibrarySource) => (source.kind === 'search' ? '
 const defaultsFor = (key: string): ViewPrefs =>
   key === 'search' ? { ...DEFAULT_VIEW_PREFS, sort: { key: 'relevance', dir: 'desc' } } : DEFAULT_VIEW_PREFS;
 
+/** The stored prefs as last read or written on this page: a source's first render asks for its remembered order. */
+let known: Record<string, ViewPrefs> = {};
+
+/** Reads the stored prefs (before the page renders: entrypoints/library/main.tsx). */
+export async function readStoredViewPrefs() {
+  known = await viewPrefsItem.getValue();
+}
+
+/** The view and sort of the source `key` names as last known on this page. */
+export const storedViewPrefs = (key: string) => readViewPrefs(known, key, defaultsFor(key));
+
 /** The view and sort of the source `key` names, remembered in extension storage. */
 export function useViewPrefs(key: string) {
-  const [prefs, setPrefs] = useState<ViewPrefs>(() => defaultsFor(key));
+  const [prefs, setPrefs] = useState<ViewPrefs>(() => storedViewPrefs(key));
   useEffect(() => {
     let live = true;
     void viewPrefsItem.getValue().then((all) => {
+      known = all;
       if (live) setPrefs(readViewPrefs(all, key, defaultsFor(key)));
     });
     return () => {
@@ -26,6 +38,7 @@ export function useViewPrefs(key: string) {
     (next: Partial<ViewPrefs>) => {
       setPrefs((current) => {
         const merged = { ...current, ...next };
+        known = { ...known, [key]: merged };
         void viewPrefsItem.getValue().then((all) => viewPrefsItem.setValue({ ...all, [key]: merged }));
         return merged;
       });

@@ -11,8 +11,12 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { Tabs } from '../ui/Tabs';
+import { AccountSettings } from './account/AccountSettings';
+import type { DeletedAccount } from './account/DeleteAccount';
 import { rememberSignedInHere, signedInHereBefore } from './account-history';
-import { ExportAllData } from './ExportAllData';
+import { ForgotPassword } from './signin/ForgotPassword';
+import { useSignInOptions } from './signin/queries';
+import { RegistrationNotice } from './signin/RegistrationNotice';
 
 function useSessionMutation<T>(call: (input: T) => Promise<Session>) {
   const queryClient = useQueryClient();
@@ -57,6 +61,7 @@ function SignUpForm() {
     mode: 'onChange',
   });
   const [formError, setFormError] = useState<string | null>(null);
+  const registration = useSignInOptions().options?.registration;
   const submit = handleSubmit((v) => {
     setFormError(null);
     return signUp
@@ -74,15 +79,26 @@ function SignUpForm() {
       <Field id="signup-password" label="Password (8 characters or more)" error={formState.errors.password?.message}>
         <input id="signup-password" type="password" autoComplete="new-password" {...register('password')} />
       </Field>
+      <RegistrationNotice
+        mode={registration}
+        invitation={register('invitation')}
+        error={formState.errors.invitation?.message}
+      />
       {formError && <Alert tone="error">{formError}</Alert>}
-      <Button type="submit" variant="primary" className="form-submit" loading={signUp.isPending}>
+      <Button
+        type="submit"
+        variant="primary"
+        className="form-submit"
+        loading={signUp.isPending}
+        disabled={registration === 'closed'}
+      >
         Create account
       </Button>
     </form>
   );
 }
 
-function SignedIn({ user }: { user: User }) {
+function SignedIn({ user, onDeleted }: { user: User; onDeleted: (deleted: DeletedAccount) => void }) {
   const background = useBackground();
   const signOut = useSessionMutation(async () => unwrap(await background.signOut()));
   return (
@@ -93,13 +109,29 @@ function SignedIn({ user }: { user: User }) {
       <Button onClick={() => signOut.mutate()} loading={signOut.isPending}>
         Sign out
       </Button>
-      <ExportAllData />
+      <AccountSettings
+        user={user}
+        onDeleted={(deleted) => {
+          onDeleted(deleted);
+          // the server has ended every sign-in already; this forgets the tokens here
+          signOut.mutate();
+        }}
+      />
     </div>
   );
 }
 
 const ACCOUNT_TABS = [
-  { id: 'signin', label: 'Sign in', content: <SignInForm /> },
+  {
+    id: 'signin',
+    label: 'Sign in',
+    content: (
+      <>
+        <SignInForm />
+        <ForgotPassword />
+      </>
+    ),
+  },
   { id: 'signup', label: 'Create account', content: <SignUpForm /> },
 ] as const;
 
@@ -108,13 +140,20 @@ const ACCOUNT_TABS = [
  * in here; signed in: who, and Sign out.
  */
 export function AccountPanel({ user }: { user: User | null }) {
+  const [deleted, setDeleted] = useState<DeletedAccount | null>(null);
   useEffect(() => {
     if (user) rememberSignedInHere();
   }, [user]);
   return (
     <section id="account" aria-labelledby="account-heading">
       <h2 id="account-heading">Account</h2>
-      {user ? <SignedIn user={user} /> : <SignedOutTabs />}
+      {deleted && !user && (
+        <Alert tone="success">
+          Your account has been deleted, with its {deleted.gems === 1 ? '1 gem' : `${deleted.gems} gems`} and{' '}
+          {deleted.files === 1 ? '1 file' : `${deleted.files} files`}. You are signed out.
+        </Alert>
+      )}
+      {user ? <SignedIn user={user} onDeleted={setDeleted} /> : <SignedOutTabs />}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { Spinner } from '../ui/Spinner';
 import { AccountPanel } from './AccountPanel';
 import { AiSettings } from './AiSettings';
 import { AppearanceSettings } from './AppearanceSettings';
+import { AdminPanel } from './admin/AdminPanel';
 import { ConnectionBanner } from './ConnectionBanner';
 import { FirstRunSteps } from './FirstRunSteps';
 import { QuickSaveSettings } from './QuickSaveSettings';
@@ -49,6 +50,9 @@ export function OptionsApp() {
           </section>
           <AppearanceSettings />
           {session.data.user && <RecentGems key={session.data.user.id} />}
+          {session.data.user?.is_admin && (
+            <AdminPanel key={`admin-${session.data.user.id}`} selfId={session.data.user.id} />
+          )}
         </>
       )}
     </main>

@@ -5,6 +5,7 @@ import { unwrap, useBackground } from '../app/background-context';
 import { appKeys } from '../app/queries';
 import { QueueStatus } from '../queue/QueueStatus';
 import { useToast } from '../ui/Toast';
+import { BlockedSiteState } from './BlockedSiteState';
 import { LoadFailedState, PopupSkeleton, QueuedState, SignedOutState, UnsaveablePageState } from './PopupStates';
 import { SavedState } from './SavedState';
 import { SaveGemForm } from './SaveGemForm';
@@ -91,6 +92,7 @@ function SavePopupContent({
 
   // The tab is the browser's own answer, often in before the session: what it says is shown at once.
   if (popup.tab && !isWebAddress(popup.tab.url)) return <UnsaveablePageState url={popup.tab.url} />;
+  if (popup.tab?.blocked) return <BlockedSiteState url={popup.tab.url} />;
   if (popup.session.isPending) return <PopupSkeleton tab={popup.tab} />;
   if (popup.signedOut) return <SignedOutState tab={popup.tab} onSignIn={() => onOpenOptions('account')} />;
   if (popup.failure) return <LoadFailedState reason={popup.failure.message} onRetry={popup.retry} />;

@@ -41,7 +41,13 @@ export const apiErrorSchema = z.object({
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 // ---------- auth & users ----------
-export const registerBody = z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema });
+export const registerBody = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  /** The code of an admin's invitation, when the server registers by invitation (README, "Running Trove for a group"). */
+  invitation: z.string().trim().max(200).optional(),
+});
 export const loginBody = z.object({
   identifier: z.string({ error: messages.required }).trim().min(1, messages.required),
   password: z.string({ error: messages.required }).min(1, messages.required),
@@ -52,8 +58,12 @@ export const userSchema = z.object({
   id: z.number(),
   username: z.string(),
   email: z.string(),
+  /** The profile's display name ('' for none); absent from servers before it existed. */
+  display_name: z.string().optional(),
   unfiltered_collection_id: z.number().nullable(),
   ai_chats_collection_id: z.number().nullable(),
+  /** An admin of this server (the admin page is theirs). */
+  is_admin: z.boolean().optional(),
   createdAt: timestamp,
   tags: z.array(tagSchema).optional(),
 });

@@ -13,7 +13,7 @@ import { captureInTab } from './capture-in-tab';
 export async function getActivePage(tabId?: number): Promise<ActivePage> {
   const tab = await getActiveTab(tabId);
   const id = tab.tabId;
-  const readable = id !== null && isWebAddress(tab.url);
+  const readable = id !== null && isWebAddress(tab.url) && !tab.blocked;
   const [extract, detected] = readable
     ? await Promise.all([extractTab(id), captureInTab({ tabId: id }, { kind: 'media' })])
     : [null, null];

@@ -2,9 +2,11 @@ import { type Browser, browser } from 'wxt/browser';
 import { isWebAddress } from '../api/web-address';
 import { libraryPath } from '../library/open-library';
 import type { SaveOutcome } from '../messaging/protocol';
+import { isBlockedNow } from './blocked-sites';
 import { askInPanel } from './chat-panel';
 import { runQuickSave } from './confirm-save';
 import { saveCode, saveImage, saveLink, savePage, saveSelection, tabRef } from './quick-save';
+import { notify } from './save-notices';
 
 // The enum as its string values, so items can be written as plain strings.
 type ContextType = `${Browser.contextMenus.ContextType}`;
@@ -26,6 +28,9 @@ const ITEMS: { id: string; title: string; contexts: Contexts }[] = [
   { id: REPORT_BUG, title: 'Report a bug…', contexts: ['all'] },
 ];
 
+export const BLOCKED_MESSAGE =
+  'You blocked this site: Trove does not read or save its pages. Unblock it in the options (Account).';
+
 export interface MenuClick {
   menuItemId: string | number;
   pageUrl?: string;
@@ -45,6 +50,11 @@ export async function handleMenuClick(info: MenuClick, tab: { id?: number; url?:
   }
   if (itemId === REPORT_BUG) {
     await openReportBug(info.pageUrl ?? tab?.url);
+    return null;
+  }
+  // A blocked site: nothing is read or saved there (checked from memory, before anything is awaited).
+  if (isBlockedNow(info.pageUrl ?? tab?.url)) {
+    await notify('Trove is blocked on this site', BLOCKED_MESSAGE);
     return null;
   }
   // Not saves either; nothing may be awaited before the panel opens (it needs the click's gesture).

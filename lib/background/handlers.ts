@@ -10,9 +10,11 @@ import type { SaveMessages } from '../messaging/features/saves';
 import { messenger } from '../messaging/messenger';
 import type { MessageName, ProtocolMap, Result } from '../messaging/protocol';
 import { getActiveTab } from '../page/active-tab';
+import { blockedSitesItem } from '../page/blocked-sites';
 import { getActivePage } from './active-page';
 import * as aiSettings from './ai-settings';
 import { lendAccessToken } from './api-client';
+import * as blockedSites from './blocked-sites';
 import { getDiagnostics, recordError } from './diagnostics';
 import * as feedback from './feedback';
 import * as library from './library';
@@ -33,6 +35,10 @@ const account: Handlers<AccountMessages> = {
   signUp: (input) => session.signUp(input),
   signIn: (input) => session.signIn(input),
   signOut: () => session.signOut(),
+  reloadUser: () => session.reloadUser(),
+  setBlockedSites: (hosts) => blockedSites.setBlockedSites(hosts),
+  getBlockedSites: () => blockedSitesItem.getValue(),
+  unblockSite: (host) => blockedSites.unblockSite(host),
 };
 
 const page: Handlers<PageMessages> = {

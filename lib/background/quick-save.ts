@@ -71,6 +71,7 @@ function savePageOrLink(url: string, label: string, payload: SavePayload) {
 export async function savePage(tabId?: number): Promise<SaveOutcome> {
   const page = await getActivePage(tabId);
   if (!isWebAddress(page.url)) throw new Error('Trove saves web pages (http and https).');
+  if (page.blocked) throw new Error('You blocked this site: Trove does not save its pages.');
   const mediaType = defaultMediaType(page);
   const gem: CreateGemInput = {
     ...pageDetails(page, mediaType),

@@ -1,7 +1,9 @@
 import type { AuthResponse } from '../api/contract';
 import { authApi } from '../api/routes/auth';
+import { userApi } from '../api/routes/users';
 import type { Session } from '../messaging/protocol';
 import { api, refreshSettled } from './api-client';
+import { refreshBlockedSites } from './blocked-sites';
 import { normaliseServerUrl } from './server-url';
 import { accessTokenItem, clearCredentials, refreshTokenItem, serverUrlItem, userItem } from './stores';
 
@@ -26,10 +28,17 @@ async function startSession(session: AuthResponse): Promise<Session> {
     refreshTokenItem.setValue(session.refreshToken),
     userItem.setValue(session.user),
   ]);
+  await refreshBlockedSites().catch(() => {});
   return getSession();
 }
 
-export const signUp = async (input: { username: string; email: string; password: string }) =>
+/** The signed-in user as the server has them now (after a profile change). */
+export async function reloadUser(): Promise<Session> {
+  if (await userItem.getValue()) await userItem.setValue(await api.call(userApi.me, { query: {} }));
+  return getSession();
+}
+
+export const signUp = async (input: { username: string; email: string; password: string; invitation?: string }) =>
   startSession(await api.call(authApi.register, { body: input }));
 
 export const signIn = async (input: { identifier: string; password: string }) =>

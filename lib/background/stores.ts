@@ -1,6 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import type { AiSettings, UserModel } from '../api/ai-contract';
 import type { Collection, Tag, User } from '../api/contract';
+import { blockedSitesItem } from '../page/blocked-sites';
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8787';
 
@@ -40,6 +41,7 @@ export async function clearCredentials() {
       cachedTagsItem,
       lastChatModelsItem,
       quickSaveCollectionItem,
+      blockedSitesItem,
     ].map((item) => item.removeValue()),
   );
 }

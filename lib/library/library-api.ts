@@ -1,11 +1,13 @@
 import type { BulkJobBody } from '../api/bulk-contract';
 import { apiClient } from '../api/client';
 import type { UpdateGemInput } from '../api/contract';
+import type { PublicSettingsInput } from '../api/public-collection-contract';
 import { bulkApi } from '../api/routes/bulk';
 import { collectionApi, collectionTreeApi } from '../api/routes/collections';
 import { duplicatesApi } from '../api/routes/duplicates';
 import { gemApi, gemEditApi } from '../api/routes/gems';
 import { linkApi } from '../api/routes/links';
+import { publicCollectionApi } from '../api/routes/public-collections';
 import { searchApi } from '../api/routes/search';
 import { tagApi, tagTreeApi } from '../api/routes/tags';
 import { trashApi } from '../api/routes/trash';
@@ -125,6 +127,10 @@ export function createLibraryApi(access: AccessSource) {
     linkCheck: async (id: number) => (await client.call(linkApi.get, { params: { id } })).data,
     checkLinks: async (gemIds: number[]) => (await client.call(linkApi.checkNow, { body: { gemIds } })).data,
     sharing: createSharingApi(client),
+    /** A collection's public page: whether it is published, its address and SEO settings. */
+    publicSettings: async (id: number) => (await client.call(publicCollectionApi.get, { params: { id } })).data,
+    savePublicSettings: async (id: number, data: PublicSettingsInput) =>
+      (await client.call(publicCollectionApi.update, { params: { id }, body: { data } })).data,
   };
 }
 

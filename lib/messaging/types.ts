@@ -64,6 +64,8 @@ export interface ActivePage {
   extract: PageExtract | null;
   /** What kind of page this is (PDF, audio, video, article, link), when it could be told. */
   detected: { mediaType: PageMediaType; mediaUrl: string | null } | null;
+  /** On one of the user's blocked sites: the page is not read (extract null) and not offered to save. */
+  blocked?: boolean;
 }
 
 /** The tab as the browser knows it, before the page is read: answered at once (getActiveTab). */

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { ActiveTab } from '../messaging/types';
+import { isBlockedPage } from './blocked-sites';
 import { mediaTypeFromUrl } from './media-type';
 
 /**
@@ -20,5 +21,6 @@ export async function getActiveTab(tabId?: number): Promise<ActiveTab> {
     favIconUrl: tab.favIconUrl ?? null,
     // The browser's PDF viewer and other pages that cannot be scripted still say what they are by their address.
     detected: mediaTypeFromUrl(tab.url),
+    ...((await isBlockedPage(tab.url)) ? { blocked: true } : {}),
   };
 }

@@ -19,6 +19,8 @@ export interface RateLimitSettings {
   register: WindowLimit | null;
   /** Token refreshes per address (every signed-in extension refreshes every 15 minutes; generous). */
   refresh: WindowLimit | null;
+  /** "Forgot password?" requests and reset-page submissions per address (features/operator/routes.ts). */
+  passwordResetPerAddress: WindowLimit | null;
   /** Upload requests per user (`POST /api/upload`, `POST /api/upload-all-file`). */
   upload: WindowLimit | null;
 }
@@ -33,6 +35,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   register: { max: 20, windowSeconds: HOUR },
   refresh: { max: 300, windowSeconds: MINUTE },
   upload: { max: 120, windowSeconds: MINUTE },
+  passwordResetPerAddress: { max: 20, windowSeconds: HOUR },
 };
 
 export const rateLimitSettings = (overrides: Partial<RateLimitSettings> = {}): RateLimitSettings => ({
@@ -49,4 +52,5 @@ export const PER_ADDRESS_LIMITS_OFF: Partial<RateLimitSettings> = {
   signInPerAddress: null,
   register: null,
   refresh: null,
+  passwordResetPerAddress: null,
 };

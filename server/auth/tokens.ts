@@ -86,6 +86,12 @@ export function verifyAccessToken(
   return Number.isInteger(id) && id > 0 ? { userId: id, sessionId: payload.sid } : null;
 }
 
+/** The client a refresh token was given to, as "Where you are signed in" shows it. */
+export interface TokenClient {
+  userAgent?: string | null;
+  address?: string | null;
+}
+
 /** Stores a refresh token (its hash) for `userId`; a new sign-in gets a random token and a new family. */
 export async function issueRefreshToken(
   db: Db,
@@ -93,12 +99,15 @@ export async function issueRefreshToken(
   userId: number,
   familyId: string = randomUUID(),
   token: string = randomBytes(32).toString('base64url'),
+  client: TokenClient = {},
 ): Promise<string> {
   await db.insert(refreshTokens).values({
     userId,
     familyId,
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + settings.refreshTokenTtlSeconds * 1000),
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
+    address: client.address ?? null,
   });
   return token;
 }
@@ -122,7 +131,12 @@ export type RotationResult =
  * the row lock), do not sign the user out. Any other reuse means the token leaked: the whole family is
  * revoked and every device of that sign-in must sign in again.
  */
-export async function rotateRefreshToken(db: Db, settings: TokenSettings, token: string): Promise<RotationResult> {
+export async function rotateRefreshToken(
+  db: Db,
+  settings: TokenSettings,
+  token: string,
+  client: TokenClient = {},
+): Promise<RotationResult> {
   const grace = settings.refreshGraceSeconds ?? DEFAULT_REFRESH_GRACE_SECONDS;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -153,7 +167,7 @@ export async function rotateRefreshToken(db: Db, settings: TokenSettings, token:
     }
     if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'Refresh token has expired' };
     await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
-    await issueRefreshToken(tx as unknown as Db, settings, row.userId, row.familyId, successor);
+    await issueRefreshToken(tx as unknown as Db, settings, row.userId, row.familyId, successor, client);
     return { ok: true, userId: row.userId, familyId: row.familyId, refreshToken: successor };
   });
 }

@@ -12,4 +12,5 @@ export * from './schema/imports';
 export * from './schema/library';
 export * from './schema/links';
 export * from './schema/maintenance';
+export * from './schema/operator';
 export * from './schema/sharing';

@@ -1,3 +1,4 @@
+import type { RegistrationMode } from '../../lib/api/operator-contract';
 import type { RateLimitSettings } from '../auth/limits';
 import type { TokenSettings } from '../auth/tokens';
 import type { HouseProviderKind } from '../config';
@@ -5,6 +6,7 @@ import type { Db } from '../db/client';
 import type { Owner } from '../db/types';
 import type { Generations } from '../features/answers/generations';
 import type { PdfReadLimits } from '../features/chat-files/pdf-read';
+import type { Mailer } from '../mail/mail';
 import type { FileStore } from '../storage/file-store';
 import type { Outbound } from './outbound';
 
@@ -39,6 +41,10 @@ export interface Deps {
   generations: Generations;
   /** How long and how much memory one PDF's reading may take (unset: PDF_READ_LIMITS). */
   pdfRead?: PdfReadLimits;
+  /** Mail (TROVE_SMTP_URL); unset or unconfigured, messages are not sent and callers fall back. */
+  mail?: Mailer;
+  /** Who may register unless an admin chose otherwise (TROVE_REGISTRATION; unset: open). */
+  registration?: RegistrationMode;
   /** The trash's clock (ServerConfig.clock; unset: the system's). */
   clock?: () => Date;
 }
@@ -48,5 +54,6 @@ export interface Deps {
  * gem-owner fields.
  */
 export interface AppEnv {
-  Variables: { userId: number; owner: Owner };
+  /** `sessionId`: the sign-in (refresh-token family) of the access token. */
+  Variables: { userId: number; owner: Owner; sessionId: string };
 }

@@ -91,11 +91,14 @@ function operation(id: string, route: RouteDef) {
         : { [answer.content]: { schema: { type: 'string' } } },
     };
   }
-  for (const status of errorStatuses(route))
+  for (const status of errorStatuses(route)) {
+    // A status the route describes itself (the public pages' HTML 404) keeps its own answer.
+    if (responses[status]) continue;
     responses[status] = {
       description: ERROR_TEXT[status],
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
     };
+  }
   const body = requestBody(route);
   return {
     operationId: id,

@@ -11,8 +11,9 @@ export const OWNER_LIMIT = 10_000;
 /**
  * The gem-owner fields of the users of sign-ins (access tokens' `sid`) seen live in the last OWNER_TTL_MS. A
  * signed-in client sends its requests in bursts (the popup: session, lookup, save), and looking the row up for
- * each was 3 of the 7 queries of a save → list → lookup round. The fields cached never change after sign-up;
- * only the row's existence and the sign-in's revocation can: sign-out forgets its sign-in here at once
+ * each was 3 of the 7 queries of a save → list → lookup round. The fields cached change only with a new username,
+ * which forgets the user's sign-ins here (features/account/sessions.ts); otherwise only the row's existence and the
+ * sign-in's revocation change: sign-out forgets its sign-in here at once
  * (`forget`), and two seconds more for a deleted account changes nothing a user could notice.
  */
 export class RecentOwners {

@@ -57,6 +57,7 @@ export const requireUser = (deps: Deps) => {
     }
     c.set('userId', userId);
     c.set('owner', owner);
+    c.set('sessionId', sessionId);
     await next();
   });
 };

@@ -2,6 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { getActivePage } from '../../lib/background/active-page';
+import { setBlockedSites } from '../../lib/background/blocked-sites';
+import { handleMenuClick } from '../../lib/background/context-menus';
+import { listQueue } from '../../lib/background/saves';
 import { getActiveTab } from '../../lib/page/active-tab';
 
 /** The popup asks first for the tab (address and title, at once), then for the page read through `scripting`. */
@@ -66,5 +69,37 @@ describe('getActivePage', () => {
       extract: null,
     });
     expect(executeScript).not.toHaveBeenCalled();
+  });
+});
+
+describe('on a blocked site', () => {
+  beforeEach(async () => {
+    await setBlockedSites(['*.example.com']);
+  });
+
+  it('the tab says it is blocked and the page is not read', async () => {
+    expect(await getActiveTab()).toMatchObject({ url: TAB.url, blocked: true });
+    const page = await getActivePage();
+    expect(page).toMatchObject({ blocked: true, extract: null });
+    expect(executeScript).not.toHaveBeenCalled();
+  });
+
+  it('the right-click items save nothing, read nothing and say why', async () => {
+    const create = vi.spyOn(browser.notifications, 'create');
+    for (const menuItemId of ['trove-save-page', 'trove-save-selection', 'trove-chat-page'])
+      expect(await handleMenuClick({ menuItemId, pageUrl: TAB.url, selectionText: 'quoted' }, TAB)).toBeNull();
+    expect(executeScript).not.toHaveBeenCalled();
+    expect(create.mock.calls.map(([options]) => (options as { title: string }).title)).toEqual([
+      'Trove is blocked on this site',
+      'Trove is blocked on this site',
+      'Trove is blocked on this site',
+    ]);
+    expect(await listQueue()).toEqual([]);
+  });
+
+  it('another site is read as before', async () => {
+    vi.mocked(browser.tabs.query).mockResolvedValue([{ ...TAB, url: 'https://example.org/a' }] as never);
+    expect((await getActivePage()).extract).toEqual(EXTRACT);
+    expect((await getActiveTab()).blocked).toBeUndefined();
   });
 });

@@ -341,6 +341,19 @@ export class FakeBackground {
       this.state.user = null;
       return this.session();
     },
+    reloadUser: () => this.session(),
+    getBlockedSites: () => [...(this.state.blockedSites ?? [])],
+    setBlockedSites: (hosts) => {
+      this.state.blockedSites = [...hosts];
+      return [...hosts];
+    },
+    unblockSite: (host) => {
+      this.state.blockedSites = (this.state.blockedSites ?? []).filter((h) => h !== host);
+      // the tab is no longer on a blocked site
+      const { blocked: _blocked, ...page } = this.state.activePage;
+      this.state.activePage = page;
+      return [...this.state.blockedSites];
+    },
     // As the real background: the tab at once (what its address says), the page's own extract only in getActivePage.
     getActiveTab: () => {
       const { extract: _extract, ...tab } = this.state.activePage;

@@ -114,6 +114,8 @@ export interface FakeState {
   ai: FakeAiState;
   /** The token getLentAccess lends: a live server's, for a page that calls that server itself. */
   lentToken?: string;
+  /** The blocked sites the background keeps (setBlockedSites, unblockSite). */
+  blockedSites?: string[];
 }
 
 export interface FakeAiState {

@@ -181,7 +181,8 @@ describe('OptionsApp: gems', () => {
     });
     renderWithBackground(<OptionsApp />, fake);
     const heading = await screen.findByRole('heading', { name: /Your gems/ });
-    const list = await screen.findByRole('list');
+    // the gems' own list (the Account section has lists too)
+    const list = await within(screen.getByRole('region', { name: /Your gems/ })).findByRole('list');
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     expect(heading.textContent).toBe('Your gems 2');
     const links = within(list).getAllByRole('link');

@@ -15,8 +15,8 @@ export interface E2eEnvironment {
   /** The running server; replaced by `startServer`. */
   server: ServerProcess;
   stopServer(): Promise<void>;
-  /** Starts the server again on the same port and data folder. */
-  startServer(): Promise<ServerProcess>;
+  /** Starts the server again on the same port and data folder; `moreEnv` adds settings for this start only. */
+  startServer(moreEnv?: Record<string, string>): Promise<ServerProcess>;
   close(): Promise<void>;
 }
 
@@ -48,11 +48,11 @@ export async function startE2eEnvironment(
     ctx,
     server,
     stopServer: () => env.server.stop(),
-    startServer: async () => {
+    startServer: async (moreEnv = {}) => {
       env.server = await startServerProcess({
         args: testServerArgs(),
         port,
-        env: { DATA_DIR: dataDir, ...serverEnv },
+        env: { DATA_DIR: dataDir, ...serverEnv, ...moreEnv },
         timeoutMs: SERVER_START_MS,
       });
       return env.server;

@@ -47,7 +47,15 @@ describe('POST /api/auth/local/register', () => {
     const session = authResponseSchema.parse(res.body);
     expect(Object.keys(res.body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
     expect(Object.keys(res.body.user).sort()).toEqual(
-      ['ai_chats_collection_id', 'createdAt', 'email', 'id', 'unfiltered_collection_id', 'username'].sort(),
+      [
+        'ai_chats_collection_id',
+        'createdAt',
+        'display_name',
+        'email',
+        'id',
+        'unfiltered_collection_id',
+        'username',
+      ].sort(),
     );
     expect(session.user.username).toBe(input.username);
     expect(session.user.email).toBe(input.email);

@@ -176,6 +176,7 @@ describe('GET /api/admin/feedbacks', () => {
     afterAll(async () => admin?.close());
 
     it('refuses a missing or wrong token', async () => {
+      await admin.signUp('first'); // the first account of a server is its admin (tests/server/operator.test.ts)
       const { jwt } = await admin.signUp('wrong');
       expectError(await admin.api('/api/admin/feedbacks'), 401, 'UnauthorizedError');
       expectError(await admin.api('/api/admin/feedbacks', { token: `${ADMIN_TOKEN}x` }), 401);

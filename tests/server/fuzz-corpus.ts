@@ -14,13 +14,6 @@ export interface FuzzCase {
   field?: string;
   /** The only statuses acceptable (besides 429, a rate limit). Default: anything below 500. */
   expect?: number[];
-  /**
-   * A value that can get past validation to a query or a decoder (null, a missing field, NUL, lone surrogates, huge
-   * text, numbers past PostgreSQL's integer, bytes that are not UTF-8): sent to every field, on both databases. The
-   * other variants test the contract's shared schemas and parsers, the same code on either database: each field
-   * gets a few of them in turn, so that each still reaches every route, on PGlite only (see fuzz.test.ts).
-   */
-  database?: boolean;
 }
 
 /** `count` of `items`, taken in turn from the `turn`th pick on: turns 0, 1, 2… together go through all of them. */
@@ -71,23 +64,23 @@ function replaceAt(root: Json, path: (string | number)[], replacement: Json): Js
 /**
  * The bad variants of one JSON value (a body, or the gem fields of a multipart `data`), with the field each touches.
  */
-export function jsonMutations(sample: Json): { label: string; value: Json; field?: string; database?: boolean }[] {
-  const out: { label: string; value: Json; field?: string; database?: boolean }[] = [];
+export function jsonMutations(sample: Json): { label: string; value: Json; field?: string }[] {
+  const out: { label: string; value: Json; field?: string }[] = [];
   for (const [turn, { path, value }] of nodesOf(sample).entries()) {
     const field = path.join('.');
     // Text that is fine once cleaned (NUL, lone surrogates) is accepted, or refused for another reason (never a 5xx; a
     // 400 names the field).
-    const put = (label: string, replacement: Json, database = true) =>
-      out.push({ label: `${field} ${label}`, value: replaceAt(sample, path, replacement), field, database });
+    const put = (label: string, replacement: Json) =>
+      out.push({ label: `${field} ${label}`, value: replaceAt(sample, path, replacement), field });
     const json = JSON.stringify(value);
-    // The field missing or null: every field, on PGlite (the contract's schemas answer before any query).
-    if (typeof path.at(-1) === 'string') put('removed', REMOVE, false);
-    if (value !== null) put('= null', null, false);
+    // The field missing or null: every field.
+    if (typeof path.at(-1) === 'string') put('removed', REMOVE);
+    if (value !== null) put('= null', null);
     const wrong = WRONG_TYPES.filter((w) => JSON.stringify(w) !== json);
-    for (const other of inTurn(wrong, turn, 2)) put(`= ${JSON.stringify(other)}`, other, false);
+    for (const other of inTurn(wrong, turn, 2)) put(`= ${JSON.stringify(other)}`, other);
     if (typeof value === 'number') {
       for (const edge of EDGE_NUMBERS) put(`= ${JSON.stringify(edge)}`, edge);
-      for (const odd of inTurn(ODD_NUMBERS, turn, 3)) put(`= ${JSON.stringify(odd)}`, odd, false);
+      for (const odd of inTurn(ODD_NUMBERS, turn, 3)) put(`= ${JSON.stringify(odd)}`, odd);
     }
     if (typeof value === 'string') {
       put('with NUL', NUL_TEXT(value));
@@ -100,7 +93,7 @@ export function jsonMutations(sample: Json): { label: string; value: Json; field
       put('with an unknown NUL key', { ...value, 'zz\u0000\ud800': 1 });
     }
   }
-  out.push({ label: 'unknown top-level field', value: { ...sample, zzUnknown: '\u0000' }, database: true });
+  out.push({ label: 'unknown top-level field', value: { ...sample, zzUnknown: '\u0000' } });
   return out;
 }
 
@@ -125,7 +118,6 @@ function jsonCases(route: RouteCase, f: Fixtures, valid: WireRequest, turn: numb
   const cases: FuzzCase[] = jsonMutations(sample).map((m) => ({
     label: m.label,
     field: m.field,
-    database: m.database,
     build: withBody(JSON.stringify(m.value)),
   }));
   const text = JSON.stringify(sample);
@@ -137,19 +129,16 @@ function jsonCases(route: RouteCase, f: Fixtures, valid: WireRequest, turn: numb
       field: firstKey,
       build: withBody(text.replace(`"${firstKey}":`, `"${firstKey}":${deepArrays(DEEP)},"zz":`)),
       expect: [400],
-      database: true,
     },
     {
       label: 'body over 5 MB',
       build: withBody(JSON.stringify({ ...sample, pad: 'p'.repeat(5 * 1024 * 1024 + 10) })),
       // the import takes bodies of up to MAX_IMPORT_BYTES (body-limit.test.ts): read like any other
       expect: valid.target.startsWith('/api/collection-import') ? undefined : [413],
-      database: true,
     },
     {
       label: '300 kB in every string field',
       build: withBody(JSON.stringify(fillStrings(sample, 'f'.repeat(300_000)))),
-      database: true,
     },
   );
   const whole: FuzzCase[] = WRONG_CONTENT_TYPES.map((type) => ({
@@ -228,20 +217,18 @@ function queryCases(route: RouteCase, f: Fixtures, valid: WireRequest, turn: num
   const cases: FuzzCase[] = [];
   for (const [i, [key]] of pairs.entries()) {
     const others = pairs.filter((_, j) => j !== i);
-    const odd = (value: string, database: boolean) =>
+    const odd = (value: string) =>
       cases.push({
         label: `?${key}=${value.slice(0, 20)}`,
         field: key,
         build: at(`${path}${rawQuery([...others, [key, value]])}`),
-        database,
       });
-    for (const value of EDGE_QUERY_VALUES) odd(value, true);
-    for (const value of inTurn(ODD_QUERY_VALUES, turn + i, 3)) odd(value, false);
+    for (const value of EDGE_QUERY_VALUES) odd(value);
+    for (const value of inTurn(ODD_QUERY_VALUES, turn + i, 3)) odd(value);
     cases.push({ label: `?${key} twice`, field: key, build: at(`${path}${rawQuery([...pairs, [key, 'x']])}`) });
     cases.push({ label: `?${key} removed`, field: key, build: at(`${path}${rawQuery(others)}`) });
   }
   cases.push({
-    database: true,
     label: 'junk query',
     build: at(
       `${path}${rawQuery([...pairs, ['%00', '%00'], ['%ED%A0%80', '%ED%A0%80'], ['page', '0x10'], ['search', '%00']])}`,
@@ -279,12 +266,7 @@ function pathCases(route: RouteCase, f: Fixtures, valid: WireRequest, turn: numb
     'a%00b',
   ];
   const query = valid.target.includes('?') ? valid.target.slice(valid.target.indexOf('?')) : '';
-  const values = [
-    ...edge.map((value) => ({ value, database: true })),
-    ...inTurn(odd, turn, 3).map((value) => ({ value, database: false })),
-  ];
-  return values.map(({ value, database }) => ({
-    database,
+  return [...edge, ...inTurn(odd, turn, 3)].map((value) => ({
     label: `path ${value.slice(0, 20)}`,
     // An id spelled any other way than plain digits must not find the row; a name (provider, file) is cleaned, then
     // resolved.
@@ -300,7 +282,6 @@ const ODD_KEYS = ['short', 'é'.repeat(20), 'k'.repeat(300), 'has spaces in it',
 
 function headerCases(valid: WireRequest): FuzzCase[] {
   return ODD_KEYS.map((key) => ({
-    database: true,
     label: `Idempotency-Key ${key.slice(0, 20)}`,
     field: 'Idempotency-Key',
     expect: [400],
@@ -333,11 +314,10 @@ function formCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
         body: '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nx',
       }),
     },
-    { label: 'no file', expect: [400], build: form(fields, false) },
+    ...(route.textOnlyForm ? [] : [{ label: 'no file', expect: [400], build: form(fields, false) }]),
     {
       label: 'NUL and lone surrogates in field names',
       build: form({ ...fields, 'n\u0000ame\ud800': 'v\u0000\udc00' }),
-      database: true,
     },
   ];
   for (const [name, value] of Object.entries(fields)) {
@@ -346,7 +326,6 @@ function formCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
         label: `${name}=${JSON.stringify(odd.slice(0, 20))}`,
         field: name,
         build: form({ ...fields, [name]: odd }),
-        database: true,
       });
     }
     if (name === 'data') {
@@ -356,7 +335,6 @@ function formCases(route: RouteCase, f: Fixtures, valid: WireRequest): FuzzCase[
           label: `data: ${m.label}`,
           field: m.field ? `data.${m.field}` : 'data',
           build: form({ ...fields, data: JSON.stringify(m.value) }),
-          database: m.database,
         });
       }
       for (const body of ['null', '[]', '{', deepArrays(DEEP), deepObjects(DEEP)]) {

@@ -105,6 +105,37 @@ export interface PostgresCluster {
   base: string;
   /** Stops the cluster and deletes its folder. */
   stop(mode?: 'fast' | 'immediate'): void;
+  /**
+   * CPU seconds the cluster has used so far (its postmaster, the processes it runs and those it has reaped), from
+   * Linux's /proc; null elsewhere. A run's CPU figures leave it out otherwise: pg_ctl detaches the cluster.
+   */
+  cpuSeconds(): number | null;
+}
+
+/** utime + stime + cutime + cstime of a process (fields 14–17 of proc(5)), in seconds; also its parent's pid. */
+function processCpu(pid: string): { cpu: number; parent: string } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
+  return { cpu: ticks / 100, parent: fields[1] ?? '' };
+}
+
+function clusterCpu(dataDir: string): number | null {
+  try {
+    const postmaster = readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]?.trim() ?? '';
+    let cpu = processCpu(postmaster).cpu;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const child = processCpu(pid);
+        if (child.parent === postmaster) cpu += child.cpu;
+      } catch {
+        // ended meanwhile
+      }
+    }
+    return cpu;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -172,7 +203,7 @@ export async function startPostgresCluster(options: { durable: boolean }): Promi
         if (attempt >= 3) throw new Error(`${error}\n${existsSync(log) ? readFileSync(log, 'utf8') : ''}`);
       }
     }
-    return { base: `postgres://postgres@127.0.0.1:${port}`, stop };
+    return { base: `postgres://postgres@127.0.0.1:${port}`, stop, cpuSeconds: () => clusterCpu(dataDir) };
   } catch (error) {
     stop('immediate');
     throw error;
@@ -212,5 +243,9 @@ export default async function setup(project: TestProject) {
     throw error;
   }
 
-  return () => cluster.stop('fast');
+  return () => {
+    const cpu = cluster.cpuSeconds();
+    if (cpu !== null) console.log(`[server-postgres] the PostgreSQL cluster used ${cpu.toFixed(1)} s of CPU`);
+    cluster.stop('fast');
+  };
 }

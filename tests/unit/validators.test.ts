@@ -1,6 +1,8 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import type { z } from 'zod';
+import { isBlockedUrl } from '../../lib/api/blocked-host';
 import {
+  blockedHostSchema,
   confirmPasswordError,
   emailSchema,
   isHttpUrl,
@@ -8,6 +10,7 @@ import {
   nameWithoutSpaceSchema,
   passwordSchema,
   passwordStrength,
+  strongPasswordSchema,
   titleSchema,
   urlSchema,
   usernameSchema,
@@ -202,5 +205,57 @@ describe('isHttpUrl', () => {
     ['data:image/png;base64,AAAA', false],
   ])('%j → %s', (value, expected) => {
     expect(isHttpUrl(value)).toBe(expected);
+  });
+});
+
+describe('blocked sites', () => {
+  it('takes a host or *.domain, lower-cased and in punycode, and refuses anything else', () => {
+    expect(blockedHostSchema.parse(' Mail.Example.COM ')).toBe('mail.example.com');
+    expect(blockedHostSchema.parse('*.Example.com')).toBe('*.example.com');
+    expect(blockedHostSchema.parse('bücher.example')).toBe('xn--bcher-kva.example');
+    expect(blockedHostSchema.parse('localhost')).toBe('localhost');
+    for (const bad of [
+      '',
+      'https://example.com',
+      'example.com/path',
+      'a b.com',
+      '*.',
+      '*',
+      '**.example.com',
+      'ex*ample.com',
+      '-x.com',
+      'x-.com',
+      'host:8080',
+      'user@example.com',
+      '[::1]',
+    ])
+      expect(blockedHostSchema.safeParse(bad).success, bad).toBe(false);
+    expect(blockedHostSchema.safeParse('x.com').error).toBeUndefined();
+  });
+
+  it('matches a host exactly, and *.domain for the domain and every sub-domain', () => {
+    const hosts = ['mail.example.com', '*.news.example'];
+    expect(isBlockedUrl('https://mail.example.com/inbox', hosts)).toBe(true);
+    expect(isBlockedUrl('https://example.com/', hosts)).toBe(false);
+    expect(isBlockedUrl('https://www.mail.example.com/', hosts)).toBe(false);
+    expect(isBlockedUrl('https://news.example/', hosts)).toBe(true);
+    expect(isBlockedUrl('http://a.b.news.example:8080/x', hosts)).toBe(true);
+    expect(isBlockedUrl('https://fakenews.example/', hosts)).toBe(false);
+    expect(isBlockedUrl('not a url', hosts)).toBe(false);
+    expect(isBlockedUrl(undefined, hosts)).toBe(false);
+    expect(isBlockedUrl('https://mail.example.com/', [])).toBe(false);
+  });
+});
+
+describe('the strong password rules', () => {
+  it('names the first rule a new password misses', () => {
+    expect(strongPasswordSchema.safeParse('Abcdef1!').success).toBe(true);
+    expect(strongPasswordSchema.safeParse('abcdef1!').error?.issues[0]?.message).toBe(
+      'The password needs: an upper-case letter',
+    );
+    expect(strongPasswordSchema.safeParse('Abcdefg!').error?.issues[0]?.message).toBe('The password needs: a digit');
+    expect(strongPasswordSchema.safeParse('Abcdefg1').error?.issues[0]?.message).toBe(
+      'The password needs: a special character (not a letter or digit)',
+    );
   });
 });

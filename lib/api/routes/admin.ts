@@ -1,5 +1,22 @@
-import { feedbackSchema, pagedListOf, pageQuery } from '../contract';
+import { z } from 'zod';
+import { dataOf, feedbackSchema, listOf, pagedListOf, pageQuery } from '../contract';
+import { idParamSchema } from '../integers';
+import {
+  adminUserSchema,
+  createInvitationBody,
+  invitationSchema,
+  issuedInvitationSchema,
+  registrationResponse,
+  setCreditsBody,
+  setRegistrationBody,
+} from '../operator-contract';
 import { defineRoute } from '../route';
+
+const ADMIN_AUTH =
+  '`Authorization: Bearer <token>`: an access token of an admin user, or the operator’s `TROVE_ADMIN_TOKEN`. ' +
+  'Without a configured token, anyone else gets 404; with one, 401.';
+const byId = z.object({ id: idParamSchema });
+const done = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 export const adminApi = {
   feedbacks: defineRoute({
@@ -7,11 +24,141 @@ export const adminApi = {
     path: '/api/admin/feedbacks',
     tag: 'Admin',
     summary: "Everyone's bug reports, newest first (the operator's view)",
-    description:
-      '`Authorization: Bearer <TROVE_ADMIN_TOKEN>`; without a configured token the route answers 404. Authors come with their email.',
+    description: `${ADMIN_AUTH} Authors come with their email.`,
     auth: 'admin',
     query: pageQuery,
     responses: { 200: { description: 'A page of reports', schema: pagedListOf(feedbackSchema) } },
+    errors: [404],
+  }),
+  users: defineRoute({
+    method: 'get',
+    path: '/api/admin/users',
+    tag: 'Admin',
+    summary: 'Every account: created, last sign-in, gems, storage and credits',
+    description: ADMIN_AUTH,
+    auth: 'admin',
+    responses: { 200: { description: 'The users, oldest first', schema: listOf(adminUserSchema) } },
+    errors: [404],
+  }),
+  disableUser: defineRoute({
+    method: 'post',
+    path: '/api/admin/users/{id}/disable',
+    tag: 'Admin',
+    summary: 'Disable an account: every sign-in ends, and new ones are refused (403) until it is enabled',
+    description: `${ADMIN_AUTH} An admin cannot disable their own account (400).`,
+    auth: 'admin',
+    params: byId,
+    responses: { 200: { description: 'The user', schema: dataOf(adminUserSchema) } },
+    errors: [400, 404],
+  }),
+  enableUser: defineRoute({
+    method: 'post',
+    path: '/api/admin/users/{id}/enable',
+    tag: 'Admin',
+    summary: 'Enable a disabled account',
+    description: ADMIN_AUTH,
+    auth: 'admin',
+    params: byId,
+    responses: { 200: { description: 'The user', schema: dataOf(adminUserSchema) } },
+    errors: [404],
+  }),
+  deleteUser: defineRoute({
+    method: 'delete',
+    path: '/api/admin/users/{id}',
+    tag: 'Admin',
+    summary: 'Delete an account with everything it owns, its files included',
+    description: `${ADMIN_AUTH} An admin cannot delete their own account here (400).`,
+    auth: 'admin',
+    params: byId,
+    responses: { 200: { description: 'Deleted', schema: done } },
+    errors: [400, 404],
+  }),
+  setCredits: defineRoute({
+    method: 'put',
+    path: '/api/admin/users/{id}/credits',
+    tag: 'Admin',
+    summary: 'Set the house-model credits of an account',
+    description: ADMIN_AUTH,
+    auth: 'admin',
+    params: byId,
+    body: { type: 'json', schema: setCreditsBody },
+    responses: { 200: { description: 'The user', schema: dataOf(adminUserSchema) } },
+    errors: [404],
+  }),
+  resetLink: defineRoute({
+    method: 'post',
+    path: '/api/admin/users/{id}/reset-link',
+    tag: 'Admin',
+    summary: 'Make a one-time password-reset link for an account (to hand over when no mail is configured)',
+    description: `${ADMIN_AUTH} The link works once, for 30 minutes.`,
+    auth: 'admin',
+    params: byId,
+    responses: { 201: { description: 'The link', schema: z.object({ data: z.object({ link: z.string() }) }) } },
+    errors: [404],
+  }),
+  invitations: defineRoute({
+    method: 'get',
+    path: '/api/admin/invitations',
+    tag: 'Admin',
+    summary: 'The invitations to register, newest first',
+    description: ADMIN_AUTH,
+    auth: 'admin',
+    responses: { 200: { description: 'The invitations', schema: listOf(invitationSchema) } },
+    errors: [404],
+  }),
+  createInvitation: defineRoute({
+    method: 'post',
+    path: '/api/admin/invitations',
+    tag: 'Admin',
+    summary:
+      'Invite someone to register (a one-time code, valid 14 days), mailed when an email is given and SMTP is set',
+    description: `${ADMIN_AUTH} The code is shown only in this answer.`,
+    auth: 'admin',
+    body: { type: 'json', schema: createInvitationBody },
+    responses: { 201: { description: 'The invitation with its code and link', schema: issuedInvitationSchema } },
+    errors: [404],
+  }),
+  resendInvitation: defineRoute({
+    method: 'post',
+    path: '/api/admin/invitations/{id}/resend',
+    tag: 'Admin',
+    summary: 'Give an unused invitation a new code (the old one stops working) and mail it again',
+    description: ADMIN_AUTH,
+    auth: 'admin',
+    params: byId,
+    responses: { 200: { description: 'The invitation with its new code and link', schema: issuedInvitationSchema } },
+    errors: [404],
+  }),
+  withdrawInvitation: defineRoute({
+    method: 'delete',
+    path: '/api/admin/invitations/{id}',
+    tag: 'Admin',
+    summary: 'Withdraw an invitation',
+    description: ADMIN_AUTH,
+    auth: 'admin',
+    params: byId,
+    responses: { 200: { description: 'Withdrawn', schema: done } },
+    errors: [404],
+  }),
+  registration: defineRoute({
+    method: 'get',
+    path: '/api/admin/registration',
+    tag: 'Admin',
+    summary: 'Who may register: open, invite or closed',
+    description: `${ADMIN_AUTH} The admin page's choice, else TROVE_REGISTRATION.`,
+    auth: 'admin',
+    responses: { 200: { description: 'The mode', schema: registrationResponse } },
+    errors: [404],
+  }),
+  setRegistration: defineRoute({
+    method: 'put',
+    path: '/api/admin/registration',
+    tag: 'Admin',
+    summary: 'Set who may register (stored; overrides TROVE_REGISTRATION)',
+    description: ADMIN_AUTH,
+    auth: 'admin',
+    body: { type: 'json', schema: setRegistrationBody },
+    responses: { 200: { description: 'The mode', schema: registrationResponse } },
     errors: [404],
   }),
 };

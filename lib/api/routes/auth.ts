@@ -11,13 +11,15 @@ export const authApi = {
     summary: 'Create an account and sign in',
     description:
       'A username or email already taken (any case) is a 400 `Username or email is already taken` on both fields, the ' +
-      'same answer for either. Sign-ups are limited per address (429).',
+      'same answer for either. Sign-ups are limited per address (429). Registration closed: 403; by invitation: 403 ' +
+      'without `invitation`, 400 naming `invitation` for a used, withdrawn or expired one. The first account of an ' +
+      'empty server is its admin.',
     auth: 'none',
     body: { type: 'json', schema: registerBody },
     responses: {
       201: { description: 'The new sign-in: access token, refresh token and user', schema: authResponseSchema },
     },
-    errors: [429],
+    errors: [403, 429],
   }),
   signIn: defineRoute({
     method: 'post',
@@ -26,13 +28,14 @@ export const authApi = {
     summary: 'Sign in with an email or username',
     description:
       'A wrong identifier or password is the same 400 `Invalid identifier or password`. Failed sign-ins are slowed ' +
-      'down per account and address (429 with Retry-After); see the README, "Sign-in protection and rate limits".',
+      'down per account and address (429 with Retry-After); see the README, "Sign-in protection and rate limits". ' +
+      'An account an admin disabled: 403 (after a right password only).',
     auth: 'none',
     body: { type: 'json', schema: loginBody },
     responses: {
       200: { description: 'The sign-in: access token, refresh token and user', schema: authResponseSchema },
     },
-    errors: [429],
+    errors: [403, 429],
   }),
   refresh: defineRoute({
     method: 'post',

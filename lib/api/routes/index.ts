@@ -1,4 +1,5 @@
 import type { RouteDef } from '../route';
+import { accountApi } from './account';
 import { adminApi } from './admin';
 import { aiEndpointApi } from './ai-endpoints';
 import { aiSettingsApi } from './ai-settings';
@@ -18,7 +19,9 @@ import { importsApi } from './imports';
 import { brandVoiceApi, personaApi } from './instructions';
 import { linkApi } from './links';
 import { memoryApi } from './memories';
+import { operatorApi } from './operator';
 import { promptApi } from './prompts';
+import { publicCollectionApi, publicPageApi } from './public-collections';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
 import { sharingApi } from './sharing';
@@ -47,7 +50,9 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   memories: memoryApi,
   auth: authApi,
   users: userApi,
+  account: accountApi,
   admin: adminApi,
+  operator: operatorApi,
   tags: tagApi,
   tagTree: tagTreeApi,
   collections: collectionApi,
@@ -64,6 +69,8 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   uploads: uploadApi,
   feedbacks: feedbackApi,
   sharing: sharingApi,
+  publicCollections: publicCollectionApi,
+  publicPages: publicPageApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */

@@ -19,7 +19,7 @@ const byId = z.object({ id: idParamSchema });
 const QUERY_ERRORS =
   "A `q` that does not parse is a 400 naming `q` (`q: <the parser's message>`), with the parser's message alone " +
   'in `details.errors[0].message` and where it applies in `details.position` (0-based); a `userQueryId` or ' +
-  "`collectionId` or `tagId` the user has no access to (neither their own nor shared with them) is a 404.";
+  '`collectionId` or `tagId` the user has no access to (neither their own nor shared with them) is a 404.';
 
 /** The library's search (lib/search/ast.ts is its language), its facets and groups, and saved searches. */
 export const searchApi = {
@@ -29,7 +29,7 @@ export const searchApi = {
     tag: 'Search',
     summary: 'Search the library',
     description:
-      "The gems the user may read (their own and those shared with them; not trashed; chats, prompts, voices, personas and memories are not gems of the library) " +
+      'The gems the user may read (their own and those shared with them; not trashed; chats, prompts, voices, personas and memories are not gems of the library) ' +
       'matching `q` AND the `filterby`/`queryby`/`termtype` filter AND the saved search `userQueryId`, with a ' +
       "snippet of where the words matched and a rank, in the query's sort (`sortby`/`orderby` override it). " +
       QUERY_ERRORS,

@@ -21,8 +21,14 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** The name shown beside the username (the account's profile); '' for none. */
+    displayName: text('display_name').notNull().default(''),
     unfilteredCollectionId: integer('unfiltered_collection_id'),
     aiChatsCollectionId: integer('ai_chats_collection_id'),
+    /** The server's administrators: the first account created on an empty server, and whom admins make so. */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Set by an admin: every sign-in of the user is revoked and new ones are refused until it is cleared. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -46,8 +52,15 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** The client that got this token (sign-in or refresh): what "Where you are signed in" shows of a sign-in. */
+    userAgent: text('user_agent'),
+    address: text('address'),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -85,4 +98,17 @@ export const rateLimits = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rate_limits_updated_idx').on(t.updatedAt)],
+);
+
+/** Sites a user blocked: the extension neither reads nor offers to save pages whose host matches one (a host or `*.domain`). */
+export const blockedSites = pgTable(
+  'blocked_sites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    host: text('host').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.host] })],
 );

@@ -43,8 +43,22 @@ export const collections = pgTable(
     gemsCount: integer('gems_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Publishing (server/features/public-pages/): the page /{username}/{publicSlug} while isPublic.
+    isPublic: boolean('is_public').notNull().default(false),
+    /** Kept when unpublished, so publishing again gives the same address. */
+    publicSlug: text('public_slug'),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    seoImage: text('seo_image'),
+    noindex: boolean('noindex').notNull().default(true),
+    includeSubcollections: boolean('include_subcollections').notNull().default(true),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
   },
-  (t) => [index('collections_owner_idx').on(t.ownerId, t.parentId)],
+  (t) => [
+    index('collections_owner_idx').on(t.ownerId, t.parentId),
+    uniqueIndex('collections_owner_slug_idx').on(t.ownerId, t.publicSlug),
+    index('collections_public_idx').on(t.publishedAt).where(sql`${t.isPublic}`),
+  ],
 );
 
 export const tags = pgTable(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { authApi } from '../../../lib/api/routes/auth';
 import { rememberAddress } from '../../auth/known-addresses';
 import { accountOf, guardSignIn } from '../../auth/sign-in-guard';
@@ -9,6 +9,9 @@ import type { Deps } from '../../http/env';
 import { ApiError } from '../../http/errors';
 import { clientAddress, enforceLimit, tooManyRequests } from '../../http/rate-limit';
 import { recentOwnersOf } from '../../http/recent-owners';
+import { tokenClient } from '../../http/token-client';
+import { DISABLED_MESSAGE } from '../operator/admin-users';
+import { registrationMode } from '../operator/registration';
 import { authenticate, findUserByIdentifier, getUser, registerUser, toUser } from '../users/users';
 
 /**
@@ -20,13 +23,16 @@ export function authRoutes(deps: Deps) {
   const { limits, trustedProxies } = deps.requests;
   /** A new sign-in's session, or the next of sign-in `rotated` (a refresh). */
   const session = async (
+    c: Context,
     user: Awaited<ReturnType<typeof getUser>>,
     rotated?: { familyId: string; refreshToken: string },
   ) => {
     const familyId = rotated?.familyId ?? randomUUID();
     return {
       jwt: await signAccessToken(tokens, user.id, familyId),
-      refreshToken: rotated?.refreshToken ?? (await issueRefreshToken(db, tokens, user.id, familyId)),
+      refreshToken:
+        rotated?.refreshToken ??
+        (await issueRefreshToken(db, tokens, user.id, familyId, undefined, tokenClient(c, trustedProxies))),
       user: toUser(user),
     };
   };
@@ -43,10 +49,10 @@ export function authRoutes(deps: Deps) {
     .implement(
       authApi.register,
       async (c, { body }) => {
-        const user = await registerUser(db, body);
+        const user = await registerUser(db, body, await registrationMode(db, deps.registration ?? 'open'));
         // the owner's own address, outside the per-account budget
         await rememberAddress(db, user.id, clientAddress(c, trustedProxies));
-        return { status: 201, body: await session(user) };
+        return { status: 201, body: await session(c, user) };
       },
       { middleware: [perAddress('register', 'Too many sign-ups from this address')] },
     )
@@ -57,14 +63,16 @@ export function authRoutes(deps: Deps) {
       const outcome = await guardSignIn(db, limits, attempt, async () => (await authenticate(user, password)) !== null);
       if (!outcome.allowed) throw tooManyRequests(c, outcome.retryAfterSeconds, 'Too many failed sign-in attempts');
       if (!outcome.succeeded || !user) throw new ApiError(400, 'Invalid identifier or password');
-      return { status: 200, body: await session(user) };
+      // said only to whoever knows the password
+      if (user.disabledAt) throw new ApiError(403, DISABLED_MESSAGE);
+      return { status: 200, body: await session(c, user) };
     })
     .implement(
       authApi.refresh,
-      async (_, { body: { refreshToken } }) => {
-        const result = await rotateRefreshToken(db, tokens, refreshToken);
+      async (c, { body: { refreshToken } }) => {
+        const result = await rotateRefreshToken(db, tokens, refreshToken, tokenClient(c, trustedProxies));
         if (!result.ok) throw new ApiError(401, result.reason);
-        return { status: 200, body: await session(await getUser(db, result.userId), result) };
+        return { status: 200, body: await session(c, await getUser(db, result.userId), result) };
       },
       { middleware: [perAddress('refresh', 'Too many token refreshes from this address')] },
     )

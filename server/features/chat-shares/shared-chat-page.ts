@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { answerLabel } from '../../../lib/chat/turns';
+import { escapeHtml, styleSource } from '../../http/html';
 import { pictureFileName, type SharedChat } from './chat-shares';
 
 /**
@@ -7,11 +7,6 @@ import { pictureFileName, type SharedChat } from './chat-shares';
  * chat escaped (answers are shown as their text, never rendered as markdown), styled by one inline
  * style sheet that the Content-Security-Policy allows by its hash and nothing else.
  */
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe for HTML element content and quoted attribute values. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 const STYLE = [
   'body{margin:0;background:#f7f7f8;color:#1f2328;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}',
@@ -26,15 +21,13 @@ const STYLE = [
   'footer{color:#57606a;font-size:.75rem;margin-top:2rem}',
 ].join('');
 
-const styleHash = createHash('sha256').update(STYLE).digest('base64');
-
 /**
  * Headers of the page: nothing but its own style sheet and this server's pictures may load, nothing may run,
  * and nothing about it leaks on.
  */
 export const SHARED_PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': `default-src 'none'; img-src 'self'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  'Content-Security-Policy': `default-src 'none'; img-src 'self'; style-src ${styleSource(STYLE)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Robots-Tag': 'noindex, nofollow',

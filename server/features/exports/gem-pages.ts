@@ -38,7 +38,8 @@ async function gemPage(db: Db, scope: ExportScope, filter: GemFilter, after: num
     where.push(
       sql`${gems.collectionId} in (select (jsonb_array_elements_text(${JSON.stringify(scope.collectionIds)}::jsonb))::int)`,
     );
-  if (filter.savesOnly || scope.shared) where.push(isNull(gems.deletedAt), sql`${gems.mediaType} not in ${NOT_SAVE_MEDIA_TYPES}`);
+  if (filter.savesOnly || scope.shared)
+    where.push(isNull(gems.deletedAt), sql`${gems.mediaType} not in ${NOT_SAVE_MEDIA_TYPES}`);
   const rows = await db
     .select()
     .from(gems)

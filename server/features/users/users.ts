@@ -1,19 +1,29 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { User } from '../../../lib/api/contract';
+import type { RegistrationMode } from '../../../lib/api/operator-contract';
 import { checkPassword, hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { collections, users } from '../../db/schema';
 import type { TagRow, UserRow } from '../../db/types';
 import { ApiError, fieldErrors } from '../../http/errors';
+import { CLOSED_MESSAGE, claimInvitation, markInvitationUsed } from '../operator/registration';
 import { toTag } from '../tags/tags';
+
+/** The password hash of accounts no one signs in to (the starter prompts' author). */
+export const NO_PASSWORD = '!';
+
+/** The advisory lock sign-ups take to decide the first admin (any fixed number; only this code takes it). */
+const FIRST_ADMIN_LOCK = 7_301_032;
 
 export const toUser = (row: UserRow, userTags?: TagRow[]): User => ({
   id: row.id,
   username: row.username,
   email: row.email,
+  display_name: row.displayName,
   unfiltered_collection_id: row.unfilteredCollectionId,
   ai_chats_collection_id: row.aiChatsCollectionId,
+  is_admin: row.isAdmin,
   createdAt: row.createdAt.toISOString(),
   ...(userTags ? { tags: userTags.map(toTag) } : {}),
 });
@@ -48,17 +58,36 @@ async function assertAvailable(db: Db, input: { username: string; email: string 
   if (found) throw taken();
 }
 
-export async function registerUser(db: Db, input: { username: string; email: string; password: string }) {
+/**
+ * Creates an account under the registration mode (`open` when not given: the operator's command and tests): in
+ * `invite` mode its invitation is spent in the same transaction. The first account of an empty server is its admin;
+ * sign-ups take one lock for that check, so two first sign-ups at once cannot both be.
+ */
+export async function registerUser(
+  db: Db,
+  input: { username: string; email: string; password: string; invitation?: string },
+  mode: RegistrationMode = 'open',
+) {
+  if (mode === 'closed') throw new ApiError(403, CLOSED_MESSAGE);
   // hashed first, so a taken sign-up takes as long to answer as one that goes on
   const passwordHash = await hashPassword(input.password);
   await assertAvailable(db, input);
   try {
     return await db.transaction(async (tx) => {
+      const invite = await claimInvitation(tx as unknown as Db, mode, input.invitation);
+      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
       const [user] = await tx
         .insert(users)
-        .values({ username: input.username, email: input.email, passwordHash })
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          // the starter prompts' author (password hash '!') signs in never and counts for nothing here
+          isAdmin: sql`not exists (select 1 from ${users} where ${users.passwordHash} <> ${NO_PASSWORD})`,
+        })
         .returning();
       if (!user) throw new Error('insert returned no row');
+      if (invite !== null) await markInvitationUsed(tx as unknown as Db, invite, user.id);
       const [unfiltered, aiChats] = await tx
         .insert(collections)
         .values([

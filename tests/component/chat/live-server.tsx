@@ -11,29 +11,41 @@ import { renderWithBackground } from '../render';
 
 let users = 0;
 
-/** The server settings that make `fake` answer the house models (read once it listens, when the server starts). */
-export const houseAnsweredBy = (fake: FakeProvider) => () => ({
-  TROVE_HOUSE_PROVIDER: 'openai-compatible',
-  TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
-  TROVE_HOUSE_API_KEY: 'house-key-component',
-});
+/** A file's house models answered by `fake`: its live server is a worker slot's (house-live-servers.ts). */
+export const houseAnsweredBy = (fake: FakeProvider) => ({ houseProvider: fake });
+
+/** Asks the project's slot manager (house-live-servers.ts) for this worker's server; `target: undefined` lets it go. */
+async function houseSlot(path: '/claim' | '/release', target?: string): Promise<string | undefined> {
+  const response = await fetch(`${inject('houseLiveServers')}${path}`, {
+    method: 'POST',
+    body: JSON.stringify({ slot: process.env.VITEST_POOL_ID ?? String(process.pid), target }),
+  });
+  if (!response.ok) throw new Error(`${path} of a house live server: ${response.status} ${await response.text()}`);
+  return path === '/claim' ? ((await response.json()) as { url: string }).url : undefined;
+}
 
 /**
  * The real server (its own process, a PGlite database, real HTTP) for components that call it; each test signs up its
- * own user. Without `extraEnv` the file uses the server the project's files share (shared-live-server.ts); with it, a
- * server of its own, started with those settings (read when it starts, e.g. the house provider's address once a fake
- * provider is listening).
+ * own user. Without settings the file uses the server the project's files share (shared-live-server.ts); with
+ * `houseAnsweredBy(fake)`, its worker's server whose house models `fake` answers while the file runs
+ * (house-live-servers.ts); with other settings, a server of its own, started with them.
  */
-export function setupLiveServer(extraEnv?: () => Record<string, string>) {
-  let url: string | undefined = extraEnv ? undefined : inject('sharedLiveServer');
-  if (extraEnv) {
+export function setupLiveServer(settings?: (() => Record<string, string>) | ReturnType<typeof houseAnsweredBy>) {
+  let url: string | undefined = settings ? undefined : inject('sharedLiveServer');
+  if (typeof settings === 'function') {
     let live: Awaited<ReturnType<typeof startLiveServer>> | undefined;
     beforeAll(async () => {
       // A copy of a migrated database (tests/component/global-setup.ts): no initdb per test file.
-      live = await startLiveServer(inject('pgliteTemplate'), inject('testServerEntry'), extraEnv());
+      live = await startLiveServer(inject('pgliteTemplate'), inject('testServerEntry'), settings());
       url = live.server.url;
     }, 90_000);
     afterAll(() => live?.close());
+  } else if (settings) {
+    // After the fake provider's own beforeAll (registered first), so its address is known.
+    beforeAll(async () => {
+      url = await houseSlot('/claim', settings.houseProvider.url);
+    }, 90_000);
+    afterAll(() => houseSlot('/release'));
   }
 
   /** A new user: the server's API as that user, and `render` of a component talking to it as that user. */

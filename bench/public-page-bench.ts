@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningServer, startServer } from '../server/start';
+import { apiCaller } from './api';
+import { benchUser, seed, type Target } from './search-bench';
+import { summary, time } from './stats';
+
+/**
+ * A public collection page (server/features/public-pages/) at `gemCount` gems in the database (PGlite): the
+ * publisher's library is seeded as search-bench.ts seeds one (twelve collections, page text, tags), its top
+ * collection "Work" (with its three sub-collections: a quarter of the gems) and one leaf are published, and each
+ * page is fetched as a visitor: the first page, a later page, a tag filter, a search and the RSS feed.
+ * BENCH_PUBLIC_RUNS sets the fetches per page (default 200).
+ */
+
+const RUNS = Number(process.env.BENCH_PUBLIC_RUNS ?? 200);
+const GOALS = { p50: 10, p99: 30 };
+
+const serverConfig = (dataDir: string) => ({
+  port: 0,
+  host: '127.0.0.1',
+  secret: 's'.repeat(48),
+  accessTokenTtlSeconds: 3600,
+  refreshTokenTtlSeconds: 3600,
+  logRequests: false,
+  dataDir,
+});
+
+async function fetchPage(url: string): Promise<number> {
+  const response = await fetch(url, { headers: { Accept: 'text/html' } });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${body.slice(0, 200)}`);
+  return (body.match(/class="gem"/g) ?? []).length;
+}
+
+export async function benchPublicPage(gemCount: number): Promise<string[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-public-'));
+  const target: Target = { name: 'PGlite', config: { dataDir } };
+  const lines = [`Public collection pages (PGlite, ${gemCount} gems in the database, ${RUNS} fetches each):`];
+  let server: RunningServer = await startServer(serverConfig(dataDir));
+  try {
+    const call = apiCaller(() => server.url);
+    const { token, userId } = await benchUser(server, 'publisher');
+    await server.stop();
+    const seedStart = performance.now();
+    await seed(target, [[userId, gemCount]]);
+    lines.push(`  seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
+    server = await startServer(serverConfig(dataDir));
+    const collections: { id: number; name: string; parentId: number | null }[] = (
+      await call('get-user-collections', { token })
+    ).data;
+    const work = collections.find((c) => c.name === 'Work' && c.parentId === null);
+    const inbox = collections.find((c) => c.name === 'Inbox' && c.parentId === work?.id);
+    if (!work || !inbox) throw new Error('the bench user has no Work › Inbox');
+    const publish = async (id: number, slug: string) =>
+      call(`collections/${id}/public`, {
+        method: 'PUT',
+        token,
+        body: JSON.stringify({ data: { isPublic: true, slug } }),
+      });
+    await publish(work.id, 'work');
+    await publish(inbox.id, 'inbox');
+    const counts: { collections: { id: number; countWithDescendants: number }[] } = (
+      await call('collection-wise-counts', { token })
+    ).data;
+    const sizeOf = (id: number) => counts.collections.find((c) => c.id === id)?.countWithDescendants ?? 0;
+    const base = `${server.url}/publisher`;
+    // Tag counts are kept a minute per page and query (page-data.ts): the last row asks something new every time.
+    const seeded = ['kaka', 'lolo', 'mimi', 'nene', 'ruru', 'sasa', 'toto', 'veve', 'zizi', 'ququ'];
+    const pages: [string, string | ((i: number) => string)][] = [
+      [`"Work" (${sizeOf(work.id)} gems with its sub-collections), page 1`, `${base}/work`],
+      ['"Work", page 50', `${base}/work?page=50`],
+      ['"Work", a tag filter', `${base}/work?tag=food`],
+      ['"Work", a search of two words', `${base}/work?q=${encodeURIComponent('kaka lolo')}`],
+      [`"Inbox" (${sizeOf(inbox.id)} gems), page 1`, `${base}/work/inbox`],
+      ['"Work", RSS feed', `${base}/work/feed.rss`],
+      [
+        '"Work", a new search each time (no cached tag counts)',
+        (i) =>
+          `${base}/work?q=${encodeURIComponent(`${seeded[i % 10]} ${seeded[Math.floor(i / 10) % 10]}`)}&page=${1 + Math.floor(i / 100)}`,
+      ],
+      [
+        '"Work", a new tag filter each time',
+        (i) =>
+          `${base}/work?tag=${['dev', 'food', 'travel', 'music', 'science'][i % 5]}-${i % 2 ? 'one' : 'two'}&page=${1 + Math.floor(i / 10)}`,
+      ],
+    ];
+    for (const [name, address] of pages) {
+      const url = (i: number) => (typeof address === 'string' ? address : address(i));
+      for (let i = 0; i < 10; i++) await fetchPage(url(RUNS + i)); // warm the caches and plans
+      const samples: number[] = [];
+      let shown = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const [ms, gems] = await time(() => fetchPage(url(i)));
+        samples.push(ms);
+        shown = gems;
+      }
+      lines.push(summary(`  ${name}`, samples, GOALS.p99));
+      if (!url(0).endsWith('.rss')) lines.push(`    ${shown} gems on the page (the last fetch)`);
+    }
+    lines.push(`  goal: p50 ≤ ${GOALS.p50} ms, p99 ≤ ${GOALS.p99} ms`);
+  } finally {
+    await server.stop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+if (process.argv[1]?.endsWith('public-page-bench.ts'))
+  for (const line of await benchPublicPage(Number(process.env.BENCH_GEMS ?? 100_000))) console.log(line);

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { blockedHostSchema, emailSchema, messages, strongPasswordSchema, usernameSchema } from './validators';
+
+/** The account's own routes (lib/api/routes/account.ts): password, sign-ins, profile, blocked sites, deletion. */
+
+const currentPassword = z.string({ error: messages.required }).min(1, messages.required).max(1024, messages.tooLong);
+
+export const changePasswordBody = z
+  .object({ currentPassword, password: strongPasswordSchema, passwordConfirmation: z.string().optional() })
+  .refine((v) => v.passwordConfirmation === undefined || v.passwordConfirmation === v.password, {
+    path: ['passwordConfirmation'],
+    message: messages.confirmPassword,
+  });
+
+export const DISPLAY_NAME_MAX = 60;
+
+/** A profile change: only the fields sent change. A new email needs the current password. */
+export const profileBody = z.object({
+  username: usernameSchema.optional(),
+  displayName: z.string().trim().max(DISPLAY_NAME_MAX, messages.tooLong).optional(),
+  email: emailSchema.optional(),
+  currentPassword: currentPassword.optional(),
+});
+
+export const passwordBody = z.object({ password: currentPassword });
+
+/** A sign-in (one refresh-token family) as "Where you are signed in" lists it. */
+export const sessionSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The client's address at its last sign-in or refresh, when recorded. */
+  address: z.string().nullable(),
+  /** The browser and system read from its User-Agent, e.g. "Chrome on Linux", when recorded. */
+  browser: z.string().nullable(),
+  /** The sign-in making this request. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+
+export const USERNAME_STATUSES = ['available', 'taken', 'invalid', 'yours'] as const;
+export const usernameCheckSchema = z.object({
+  username: z.string(),
+  status: z.enum(USERNAME_STATUSES),
+  /** The status in words: "ada is available", or the validator's message. */
+  message: z.string(),
+});
+export type UsernameCheck = z.infer<typeof usernameCheckSchema>;
+
+export const blockedHostBody = z.object({ host: blockedHostSchema });
+export const blockedSitesSchema = z.object({ data: z.array(z.string()) });

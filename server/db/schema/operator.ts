@@ -1,0 +1,47 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt } from './columns';
+
+/* What the operator runs the server with (README, "Running Trove for a group"): settings, password resets, invitations. */
+
+/** Settings an admin changes on the admin page, by key (e.g. `registration`); each overrides its environment variable. */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time password-reset links: only a hash of the token is kept; spent or expired ones are refused. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_hash_idx').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Invitations to register (registration mode `invite`), made by an admin: one-time, expiring, only a hash of the
+ * code kept. Resending makes a new code (the old one dies), since the old one cannot be read back.
+ */
+export const registrationInvites = pgTable(
+  'registration_invites',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email'),
+    codeHash: text('code_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('registration_invites_code_idx').on(t.codeHash)],
+);

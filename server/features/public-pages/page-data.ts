@@ -1,0 +1,107 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { SearchHit } from '../../../lib/api/search-contract';
+import type { SearchQuery } from '../../../lib/search/ast';
+import { andOf } from '../../../lib/search/normalise';
+import { parseSearch } from '../../../lib/search/parse';
+import type { Db } from '../../db/client';
+import { selectRows } from '../../db/rows';
+import { compileSearch, withClause } from '../search/compile';
+import { searchGems } from '../search/search';
+import { nodeGemsCondition, type PublicCollection, type PublicNode } from './public-collection';
+import { recentCache } from './recent-cache';
+
+/** What one public page lists: a page of gems by the library's own search (lib/search), and the tags with counts. */
+
+export const PUBLIC_PAGE_SIZE = 20;
+/** Longer searches are cut: a visitor's query never costs more than a short one. */
+const MAX_QUERY = 300;
+/** Beyond this page a public page answers its last one's emptiness rather than a deep OFFSET. */
+const MAX_PAGE = 500;
+
+/** A tag of the page's gems: its path and how many of them it or one of its sub-tags is on. */
+export interface TagCount {
+  path: string;
+  count: number;
+}
+
+/**
+ * A page's tag counts read every gem of its collection (a quarter of the library, at worst): they are kept a minute
+ * per page and query, as long as the page's own Cache-Control lets a browser keep the page.
+ */
+const cachedTagCounts = recentCache<TagCount[]>(60_000, 1000);
+
+/** The tag filter lists this many tags, the most used first. */
+const TAG_LIMIT = 30;
+
+/**
+ * The tags of the gems the query matches on this page, each with its sub-tags' gems counted once (what `tag:` then
+ * finds). One statement; the library's searchFacets also counts types, collections and sites, which the page needs not.
+ */
+async function tagCounts(db: Db, ownerId: number, query: SearchQuery, scope: SQL[]): Promise<TagCount[]> {
+  const c = compileSearch(query, ownerId, { extra: scope, paths: true });
+  const rows = await selectRows<{ path: string; n: number | string }>(
+    db,
+    sql`${withClause(c, [sql`matched AS MATERIALIZED (SELECT g.id FROM gems g WHERE ${c.where})`])}
+    SELECT min(a.display) AS path, count(DISTINCT m.id) AS n
+    FROM matched m JOIN gem_tags gt ON gt.gem_id = m.id JOIN tag_paths p ON p.id = gt.tag_id
+    JOIN tag_paths a ON a.path = p.path OR left(p.path, length(a.path) + 1) = a.path || '/'
+    GROUP BY a.path ORDER BY n DESC, a.path LIMIT ${TAG_LIMIT}`,
+  );
+  return rows.map((r) => ({ path: r.path, count: Number(r.n) }));
+}
+
+export interface PageRequest {
+  q: string;
+  tag: string;
+  page: number;
+}
+
+export interface PageData {
+  hits: SearchHit[];
+  total: number;
+  tags: TagCount[];
+  /** What the parser said about `q` when it could not read it (the page then lists everything). */
+  queryError: string | null;
+}
+
+/** The page's request from its query string, every value bounded. */
+export function pageRequest(query: { q?: string; tag?: string; page?: string }): PageRequest {
+  const page = Number.parseInt(query.page ?? '1', 10);
+  return {
+    q: (query.q ?? '').slice(0, MAX_QUERY).trim(),
+    tag: (query.tag ?? '').slice(0, MAX_QUERY).trim(),
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+  };
+}
+
+export async function loadPage(
+  db: Db,
+  collection: PublicCollection,
+  node: PublicNode,
+  request: PageRequest,
+): Promise<PageData> {
+  const parsed = parseSearch(request.q);
+  const query = parsed.ok ? parsed.query : { root: null };
+  const tagNode = request.tag ? { kind: 'tag' as const, path: request.tag.toLowerCase() } : null;
+  const filtered = { ...query, root: andOf([query.root, tagNode].filter((n) => n !== null)) };
+  const scope = [nodeGemsCondition(node)];
+  const [{ hits, total }, tags] = await Promise.all([
+    searchGems(db, collection.ownerId, filtered, { page: request.page, perPage: PUBLIC_PAGE_SIZE }, scope),
+    cachedTagCounts(`${collection.id}:${collection.updatedAt.getTime()}:${node.id}:${request.q}`, () =>
+      tagCounts(db, collection.ownerId, query, scope),
+    ),
+  ]);
+  return { hits, total, tags, queryError: parsed.ok ? null : parsed.error.message };
+}
+
+/** The newest gems of the whole published collection, for its feeds. */
+export async function loadFeed(db: Db, collection: PublicCollection): Promise<SearchHit[]> {
+  const { hits } = await searchGems(
+    db,
+    collection.ownerId,
+    { root: null, sort: { key: 'added', dir: 'desc' } },
+    { page: 1, perPage: PUBLIC_PAGE_SIZE },
+    [nodeGemsCondition(collection.tree)],
+  );
+  return hits;
+}
