@@ -186,3 +186,40 @@ describe('Forgot password? by mail', () => {
     ).toBe('identifier');
   });
 });
+
+describe('sharing invitations by mail', () => {
+  /** The first mail to `address` from the `from`th on (others' mails may still be arriving). */
+  const mailTo = async (address: string, from: number) => {
+    for (let i = from; ; i++) {
+      const mail = await smtp.next(i);
+      if (mail.to && !Array.isArray(mail.to) && mail.to.text === address) return mail;
+    }
+  };
+
+  it("mails the invitee (the account's address, or the address invited) who shared what, as which role", async () => {
+    const owner = await t.signUp('mailowner');
+    const friend = await t.signUp('mailfriend');
+    const made = await t.api('/api/collections', { token: owner.jwt, body: { data: { name: 'Tea <notes>' } } });
+    const id = (made.body as { data: { id: number } }).data.id;
+
+    const seen = smtp.received.length;
+    const byName = await t.api(`/api/collection-email/${id}`, {
+      token: owner.jwt,
+      body: { data: { username: friend.user.username, role: 'editor' } },
+    });
+    expect(byName.status).toBe(201);
+    const first = await mailTo(friend.user.email, seen);
+    expect(first.subject).toBe(`${owner.user.username} shared the collection "Tea <notes>" with you on Trove`);
+    expect(first.text).toContain('as editor');
+    expect(first.text).toContain('Shared with me');
+    expect(String(first.html)).toContain('&quot;Tea &lt;notes&gt;&quot;');
+
+    const byAddress = await t.api(`/api/collection-email/${id}`, {
+      token: owner.jwt,
+      body: { data: { email: 'newcomer@example.test', role: 'viewer' } },
+    });
+    expect(byAddress.status).toBe(201);
+    const second = await mailTo('newcomer@example.test', seen);
+    expect(second.text).toContain('sign up on that server with this address (newcomer@example.test)');
+  });
+});

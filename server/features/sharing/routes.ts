@@ -1,20 +1,33 @@
+import type { Context } from 'hono';
 import { sharingApi } from '../../../lib/api/routes/sharing';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
+import { baseUrlOf } from '../uploads/upload-files';
+import { mailInvitation } from './invitation-mail';
 import { pendingInvitations, respond, sharedWithMe } from './invitations';
-import { changeRole, invite, listShares, ownShareOf, removeShare, setSharesInherit } from './shares';
+import {
+  changeRole,
+  type InviteInput,
+  invite,
+  listShares,
+  ownShareOf,
+  removeShare,
+  type ShareKind,
+  setSharesInherit,
+} from './shares';
 
 /** Sharing collections and tags with people; mounted at /api. */
-export function sharingRoutes({ db }: Deps) {
+export function sharingRoutes({ db, mail, files }: Deps) {
+  const inviteAndMail = async (c: Context<AppEnv>, kind: ShareKind, id: number, input: InviteInput) => {
+    const share = await invite(db, c.get('userId'), kind, id, input);
+    void mailInvitation(db, mail, share, baseUrlOf(files.publicUrl, c.req.url));
+    return { status: 201 as const, body: { data: share } };
+  };
   return contractRoutes<AppEnv>('/api')
-    .implement(sharingApi.inviteToCollection, async (c, { params, body }) => ({
-      status: 201,
-      body: { data: await invite(db, c.get('userId'), 'collection', params.id, body.data) },
-    }))
-    .implement(sharingApi.inviteToTag, async (c, { params, body }) => ({
-      status: 201,
-      body: { data: await invite(db, c.get('userId'), 'tag', params.id, body.data) },
-    }))
+    .implement(sharingApi.inviteToCollection, (c, { params, body }) =>
+      inviteAndMail(c, 'collection', params.id, body.data),
+    )
+    .implement(sharingApi.inviteToTag, (c, { params, body }) => inviteAndMail(c, 'tag', params.id, body.data))
     .implement(sharingApi.collectionShares, async (c, { params }) => {
       const data = await listShares(db, c.get('userId'), 'collection', params.id);
       return { status: 200, body: { data, total: data.length } };

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import { ApiError, fieldError, notFound } from '../../http/errors';
 import { type Access, atLeast, collectionAccess, tagAccess } from './access';
-import { sendInvitationMail } from './invitation-mail';
 
 /**
  * Shares of a collection or tag as its owner and admins manage them: invite, list, change a role, remove. Who may
@@ -12,6 +11,7 @@ import { sendInvitationMail } from './invitation-mail';
  */
 
 export type ShareKind = 'collection' | 'tag';
+export type InviteInput = { username?: string; email?: string; role: ShareRole };
 type Raw = Record<string, unknown>;
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(String(value)).toISOString());
@@ -92,7 +92,7 @@ export async function invite(
   actorId: number,
   kind: ShareKind,
   resourceId: number,
-  input: { username?: string; email?: string; role: ShareRole },
+  input: InviteInput,
 ): Promise<Share> {
   const { ownerId } = await managerOf(db, actorId, kind, resourceId);
   const field = input.username !== undefined ? 'data.username' : 'data.email';
@@ -121,9 +121,7 @@ export async function invite(
       RETURNING id`,
   );
   if (!row) throw fieldError(409, field, `${input.username ?? input.email} is invited to this ${kind} already`);
-  const share = await shareById(db, Number(row.id));
-  await sendInvitationMail(db, share);
-  return share;
+  return shareById(db, Number(row.id));
 }
 
 /** The shares of the collection or tag itself (not those of the collections above it). */
