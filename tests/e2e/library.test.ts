@@ -536,7 +536,7 @@ describe('the library page', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(friend),
     });
-    expect(signedUp.status).toBe(200);
+    expect(signedUp.status).toBe(201);
     const openCollectionMenuItem = async (collection: string, item: string) => {
       await focusNav(collection);
       await library.keyboard.press('Tab');
