@@ -1,14 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../server/db/client';
+import { selectRows } from '../server/db/rows';
 import { type RunningServer, startServer } from '../server/start';
 import { apiCaller } from './api';
-import { benchUser, seed, type Target } from './search-bench';
+import { benchUser } from './search-bench';
 import { summary, time } from './stats';
 
 /**
  * A public collection page (server/features/public-pages/) at `gemCount` gems in the database (PGlite): the
- * publisher's library is seeded as search-bench.ts seeds one (twelve collections, page text, tags), its top
+ * publisher's library is seeded by set-based SQL (twelve collections, ~300 bytes of page text a gem, two of three gems
+ * tagged; lighter than search-bench.ts's, so it seeds in minutes on a busy machine), its top
  * collection "Work" (with its three sub-collections: a quarter of the gems) and one leaf are published, and each
  * page is fetched as a visitor: the first page, a later page, a tag filter, a search and the RSS feed.
  * BENCH_PUBLIC_RUNS sets the fetches per page (default 200).
@@ -34,9 +38,44 @@ async function fetchPage(url: string): Promise<number> {
   return (body.match(/class="gem"/g) ?? []).length;
 }
 
+/** `gemCount` gems of the user, spread over their collections, with short text and a tag on two of three. */
+async function seedGems(dataDir: string, userId: number, gemCount: number) {
+  const { db, close } = await openDatabase({ dataDir, durableWrites: false });
+  try {
+    const ids = async (table: 'collections' | 'tags') =>
+      (
+        await selectRows<{ id: number }>(
+          db,
+          sql`SELECT id FROM ${sql.raw(table)} WHERE owner_id = ${userId} ORDER BY id`,
+        )
+      )
+        .map((r) => r.id)
+        .join(',');
+    const collections = `{${await ids('collections')}}`;
+    const tags = `{${await ids('tags')}}`;
+    for (let from = 1; from <= gemCount; from += 20_000)
+      await db.execute(sql`
+        INSERT INTO gems (owner_id, collection_id, title, description, url, canonical_url, media_type, text, created_at)
+        SELECT ${userId}, (${collections}::int[])[1 + i % cardinality(${collections}::int[])],
+          'Seeded gem ' || i || ' ' || (ARRAY['kaka','lolo','mimi','nene','ruru'])[1 + i % 5],
+          'About ' || (ARRAY['sasa','toto','veve','zizi','ququ'])[1 + i % 5] || ' number ' || i,
+          'https://site' || (i % 2000) || '.example/p/' || i, 'https://site' || (i % 2000) || '.example/p/' || i,
+          (ARRAY['Link', 'Article', 'Note', 'Video'])[1 + i % 4],
+          repeat('kaka lolo mimi nene ruru sasa toto veve zizi ququ ', 6) || i,
+          now() - (i || ' minutes')::interval
+        FROM generate_series(${from}::int, ${Math.min(gemCount, from + 19_999)}::int) i`);
+    await db.execute(sql`INSERT INTO gem_tags (gem_id, tag_id)
+      SELECT g.id, (${tags}::int[])[1 + g.id % cardinality(${tags}::int[])] FROM gems g
+      WHERE g.owner_id = ${userId} AND g.id % 3 <> 0`);
+    await db.execute(sql.raw('VACUUM ANALYZE gems'));
+    await db.execute(sql.raw('ANALYZE gem_tags'));
+  } finally {
+    await close();
+  }
+}
+
 export async function benchPublicPage(gemCount: number): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-public-'));
-  const target: Target = { name: 'PGlite', config: { dataDir } };
   const lines = [`Public collection pages (PGlite, ${gemCount} gems in the database, ${RUNS} fetches each):`];
   let server: RunningServer = await startServer(serverConfig(dataDir));
   try {
@@ -44,7 +83,7 @@ export async function benchPublicPage(gemCount: number): Promise<string[]> {
     const { token, userId } = await benchUser(server, 'publisher');
     await server.stop();
     const seedStart = performance.now();
-    await seed(target, [[userId, gemCount]]);
+    await seedGems(dataDir, userId, gemCount);
     lines.push(`  seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
     server = await startServer(serverConfig(dataDir));
     const collections: { id: number; name: string; parentId: number | null }[] = (

@@ -9,6 +9,7 @@ import { useLibraryApi } from './library-api-context';
 import { MovePicker } from './MovePicker';
 import { NameDialog } from './NameDialog';
 import { PublishDialog } from './PublishDialog';
+import { ShareDialog } from './ShareDialog';
 import { useLibraryChanged } from './use-library-changes';
 import { useMoves } from './use-moves';
 
@@ -20,9 +21,9 @@ interface Props {
   onMoved?: (dest: number | null) => void;
 }
 
-type Open = 'rename' | 'add' | 'delete' | 'move' | 'export' | 'publish' | null;
+type Open = 'rename' | 'add' | 'delete' | 'move' | 'export' | 'share' | 'publish' | null;
 
-/** A collection's commands in the sidebar: add a sub-collection, rename, move, copy, export, publish, delete. */
+/** A collection's commands in the sidebar: add a sub-collection, rename, move, copy, export, share, publish, delete. */
 export function CollectionMenu({ collection, path, collections, onMoved }: Props) {
   const api = useLibraryApi();
   const changed = useLibraryChanged();
@@ -50,6 +51,7 @@ export function CollectionMenu({ collection, path, collections, onMoved }: Props
         />
         <MenuItem label="Copy" onSelect={() => void moves.copyCollection(self)} />
         <MenuItem label="Export…" onSelect={() => setOpen('export')} />
+        <MenuItem label="Share…" onSelect={() => setOpen('share')} />
         {!collection.isUnfiltered && <MenuItem label="Publish…" onSelect={() => setOpen('publish')} />}
         <MenuItem label="Delete" danger onSelect={() => setOpen('delete')} />
       </Menu>
@@ -86,6 +88,9 @@ export function CollectionMenu({ collection, path, collections, onMoved }: Props
       )}
       {open === 'export' && (
         <ExportDialog title={`Export ${name}`} target={{ kind: 'collection', id: collection.id }} onClose={close} />
+      )}
+      {open === 'share' && (
+        <ShareDialog title={`Share ${name}`} target={{ kind: 'collection', id: collection.id }} onClose={close} />
       )}
       {open === 'publish' && <PublishDialog collection={self} title={`Publish ${name}`} onClose={close} />}
       {open === 'delete' && (

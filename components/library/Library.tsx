@@ -15,7 +15,7 @@ import { GemSheet } from './GemSheet';
 import { LibraryImport } from './import/LibraryImport';
 import { useLibraryApi } from './library-api-context';
 import { MoveNotice } from './MoveNotice';
-import { libraryCollectionsQuery, libraryTagsQuery } from './queries';
+import { libraryCollectionsQuery, libraryTagsQuery, sharedWithMeQuery } from './queries';
 import { Results } from './Results';
 import { SaveSearchButton } from './SaveSearchButton';
 import { SearchBox } from './SearchBox';
@@ -68,7 +68,8 @@ export function Library({ perPage, onChat }: Props) {
   const searchText = source.kind === 'search' ? source.query : '';
   const sort = ownSort ? null : prefs.sort;
   const selection = useSelection({ api, source, sort, q, perPage });
-  const title = sourceTitle(source, collections.data ?? [], tags.data);
+  const shared = useQuery(sharedWithMeQuery(api));
+  const title = sourceTitle(source, collections.data ?? [], tags.data, shared.data);
   const chat = useChatAbout({ source, q, title, collections: collections.data ?? [], onChat });
   // A collection in its manual order: gems are placed by drag or Alt+↑/↓ (one key written each time).
   const manual = source.kind === 'collection' && sort?.key === 'manual';

@@ -30,7 +30,7 @@ export function PublishDialog({ collection, title, onClose }: Props) {
       open
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      description="A public page anyone can read without signing in, with its feeds. Unpublish it at any time."
+      description="A page anyone can read without signing in, with its feeds: its gems' titles, addresses, descriptions, notes and tags. Unpublish it at any time."
     >
       {settings.isPending && <Spinner label="Loading the public settings" />}
       {settings.isError && (

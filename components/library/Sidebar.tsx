@@ -10,6 +10,7 @@ import { useLibraryApi } from './library-api-context';
 import { NameDialog } from './NameDialog';
 import { libraryTagsQuery } from './queries';
 import { SavedSearches } from './SavedSearches';
+import { SharedWithMe } from './SharedWithMe';
 import { SidebarItem } from './SidebarItem';
 import { TagTree } from './TagTree';
 import { useLibraryChanged } from './use-library-changes';
@@ -65,6 +66,7 @@ export function Sidebar({ source, onSelect, collections }: Props) {
       </div>
       {tags.data && <TagTree tags={tags.data} source={source} onSelect={onSelect} />}
       {tags.data?.length === 0 && <p className="hint library-nav-hint">No tags yet.</p>}
+      <SharedWithMe source={source} onSelect={onSelect} />
       <div className="library-nav-heading">
         <h2>Saved searches</h2>
       </div>

@@ -5,6 +5,7 @@ import { Menu } from '../ui/Menu';
 import { MenuItem } from '../ui/MenuItem';
 import { useLibraryApi } from './library-api-context';
 import { NameDialog } from './NameDialog';
+import { ShareDialog } from './ShareDialog';
 import { DeleteTagDialog, MergeTagDialog } from './TagDialogs';
 import { useLibraryChanged } from './use-library-changes';
 
@@ -16,7 +17,7 @@ interface Props {
   extraItems?: ReactNode;
 }
 
-type Open = 'add' | 'rename' | 'merge' | 'delete' | null;
+type Open = 'add' | 'rename' | 'merge' | 'share' | 'delete' | null;
 
 /** A tag's commands in the sidebar: a sub-tag, rename (a path `a/b` moves it), colour, merge into another, delete. */
 export function TagMenu({ tag, tags, extraItems }: Props) {
@@ -51,6 +52,7 @@ export function TagMenu({ tag, tags, extraItems }: Props) {
           ))}
         </Menu>
         <MenuItem label="Merge into…" onSelect={() => setOpen('merge')} disabled={tags.length < 2} />
+        <MenuItem label="Share…" onSelect={() => setOpen('share')} />
         {extraItems}
         <MenuItem label="Delete" danger onSelect={() => setOpen('delete')} />
       </Menu>
@@ -81,6 +83,7 @@ export function TagMenu({ tag, tags, extraItems }: Props) {
           onClose={close}
         />
       )}
+      {open === 'share' && <ShareDialog title={`Share ${name}`} target={{ kind: 'tag', id: tag.id }} onClose={close} />}
       {open === 'delete' && (
         <DeleteTagDialog tag={tag} tags={tags} onDelete={() => actions.delete(tag.id).then(changed)} onClose={close} />
       )}

@@ -3,6 +3,7 @@ import { isBulkJobActive } from '@/lib/api/bulk-contract';
 import { bulkApi } from '@/lib/api/routes/bulk';
 import type { LibraryApi } from '@/lib/library/library-api';
 import { nextPageParam } from '@/lib/library/paging';
+import type { ShareTarget } from '@/lib/library/sharing-api';
 import { type LibrarySource, sourceKey } from '@/lib/library/sources';
 import { tagActions } from '@/lib/library/tag-actions';
 import { type LibrarySort, sortText } from '@/lib/library/view-prefs';
@@ -24,8 +25,19 @@ export const libraryKeys = {
   tagCounts: ['library', 'tagCounts'] as const,
   duplicates: ['library', 'duplicates'] as const,
   linkCheck: (id: number) => ['library', 'linkCheck', id] as const,
+  // sharing (ShareDialog, SharedWithMe)
+  sharedWithMe: ['library', 'sharedWithMe'] as const,
+  invitations: ['library', 'invitations'] as const,
+  members: (target: ShareTarget) => ['library', 'members', target.kind, target.id] as const,
   publicSettings: (id: number) => ['library', 'publicSettings', id] as const,
 };
+
+export const sharedWithMeQuery = (api: LibraryApi) =>
+  queryOptions({ queryKey: libraryKeys.sharedWithMe, queryFn: api.sharing.sharedWithMe, meta: SHOWS_LIBRARY });
+export const invitationsQuery = (api: LibraryApi) =>
+  queryOptions({ queryKey: libraryKeys.invitations, queryFn: api.sharing.invitations, meta: SHOWS_LIBRARY });
+export const membersQuery = (api: LibraryApi, target: ShareTarget) =>
+  queryOptions({ queryKey: libraryKeys.members(target), queryFn: () => api.sharing.members(target) });
 
 export const libraryCollectionsQuery = (api: LibraryApi) =>
   queryOptions({ queryKey: libraryKeys.collections, queryFn: api.collections, meta: SHOWS_LIBRARY });
@@ -46,7 +58,11 @@ export const savedSearchesQuery = (api: LibraryApi) =>
   queryOptions({ queryKey: libraryKeys.savedSearches, queryFn: api.savedSearches });
 
 /** Sources that need no search text (the others wait until their collection or tag is known). */
-const ownRoute = (source: LibrarySource) => source.kind === 'trash' || source.kind === 'saved';
+const ownRoute = (source: LibrarySource) =>
+  source.kind === 'trash' ||
+  source.kind === 'saved' ||
+  source.kind === 'sharedCollection' ||
+  source.kind === 'sharedTag';
 
 export const libraryGemsQuery = (
   api: LibraryApi,
@@ -71,7 +87,7 @@ export const libraryFacetsQuery = (api: LibraryApi, source: LibrarySource, q: st
   queryOptions({
     queryKey: libraryKeys.facets(source, q),
     queryFn: () => api.facets(source, q ?? ''),
-    enabled: source.kind !== 'trash' && (q !== null || source.kind === 'saved'),
+    enabled: source.kind !== 'trash' && (q !== null || ownRoute(source)),
     meta: SHOWS_LIBRARY,
   });
 

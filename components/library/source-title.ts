@@ -1,8 +1,14 @@
 import type { Collection, Tag } from '@/lib/api/contract';
+import type { SharedItem } from '@/lib/api/sharing-contract';
 import type { LibrarySource } from '@/lib/library/sources';
 
 /** The heading of the results for `source`. */
-export function sourceTitle(source: LibrarySource, collections: Collection[], tags: Tag[] = []): string {
+export function sourceTitle(
+  source: LibrarySource,
+  collections: Collection[],
+  tags: Tag[] = [],
+  shared?: { collections: SharedItem[]; tags: SharedItem[] },
+): string {
   switch (source.kind) {
     case 'all':
       return 'All gems';
@@ -24,5 +30,11 @@ export function sourceTitle(source: LibrarySource, collections: Collection[], ta
       return 'Saved search';
     case 'search':
       return 'Search results';
+    case 'sharedCollection':
+      return shared?.collections.find((c) => c.id === source.id)?.name ?? 'Shared collection';
+    case 'sharedTag': {
+      const tag = shared?.tags.find((t) => t.id === source.id);
+      return tag ? `#${tag.name}` : 'Shared tag';
+    }
   }
 }

@@ -13,10 +13,19 @@ import { tagApi, tagTreeApi } from '../api/routes/tags';
 import { trashApi } from '../api/routes/trash';
 import { type AccessSource, panelTransport } from '../chat/panel-transport';
 import type { GemPage } from './paging';
+import { createSharingApi } from './sharing-api';
 import type { LibrarySource } from './sources';
 import type { LibrarySort } from './view-prefs';
 
 export const LIBRARY_PAGE_SIZE = 50;
+
+/** A collection or tag shared with the user, listed by id (its path is the owner's, not the user's). */
+const sharedScope = (source: LibrarySource) =>
+  source.kind === 'sharedCollection'
+    ? { collectionId: source.id }
+    : source.kind === 'sharedTag'
+      ? { tagId: source.id }
+      : {};
 
 /** Where a deleted collection's gems go: Unfiltered, the trash, or another collection. */
 export type CollectionGemsFate = { gems: 'unfiltered' | 'trash' } | { gems: 'move'; to: number };
@@ -40,7 +49,7 @@ export function createLibraryApi(access: AccessSource) {
 
   /** A page of a search: `q` in the query language, or a saved search; `sort` null keeps the query's own. */
   const searchPage = async (
-    search: { q: string; userQueryId?: number },
+    search: { q: string; userQueryId?: number; collectionId?: number; tagId?: number },
     page: number,
     perPage: number,
     sort: LibrarySort | null,
@@ -66,12 +75,19 @@ export function createLibraryApi(access: AccessSource) {
         return { items: list.data, page, total: list.total, hasMore: page * perPage < list.total };
       }
       if (source.kind === 'saved') return searchPage({ q: '', userQueryId: source.id }, page, perPage, sort);
+      if (source.kind === 'sharedCollection' || source.kind === 'sharedTag')
+        return searchPage({ q: q ?? '', ...sharedScope(source) }, page, perPage, sort);
       return searchPage({ q: q ?? '' }, page, perPage, sort);
     },
     /** Counts by type, tag, collection and site for the query `q` (or the saved search). */
     facets: async (source: LibrarySource, q: string) =>
       client.call(searchApi.facets, {
-        query: source.kind === 'saved' ? { q: '', userQueryId: source.id } : { q },
+        query:
+          source.kind === 'saved'
+            ? { q: '', userQueryId: source.id }
+            : source.kind === 'sharedCollection' || source.kind === 'sharedTag'
+              ? { q, ...sharedScope(source) }
+              : { q },
       }),
     savedSearches: async () => (await client.call(searchApi.listSaved)).data,
     saveSearch: async (name: string, query: string) =>
@@ -110,6 +126,7 @@ export function createLibraryApi(access: AccessSource) {
     undoBulk: async (id: number) => (await client.call(bulkApi.undo, { params: { id } })).data,
     linkCheck: async (id: number) => (await client.call(linkApi.get, { params: { id } })).data,
     checkLinks: async (gemIds: number[]) => (await client.call(linkApi.checkNow, { body: { gemIds } })).data,
+    sharing: createSharingApi(client),
     /** A collection's public page: whether it is published, its address and SEO settings. */
     publicSettings: async (id: number) => (await client.call(publicCollectionApi.get, { params: { id } })).data,
     savePublicSettings: async (id: number, data: PublicSettingsInput) =>

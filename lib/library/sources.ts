@@ -1,6 +1,6 @@
 /**
  * What the library page shows in its results: a fixed view of the sidebar (all gems, Unfiltered, favourites,
- * trash, duplicates), a collection, a tag, a saved search or a typed search. Its key names it in query keys and in the view
+ * trash, duplicates), a collection, a tag, a saved search, a collection or tag shared with the user, or a typed search. Its key names it in query keys and in the view
  * preferences remembered per collection (view-prefs.ts).
  */
 export type LibrarySource =
@@ -12,6 +12,8 @@ export type LibrarySource =
   | { kind: 'collection'; id: number }
   | { kind: 'tag'; id: number }
   | { kind: 'saved'; id: number }
+  | { kind: 'sharedCollection'; id: number }
+  | { kind: 'sharedTag'; id: number }
   | { kind: 'search'; query: string };
 
 export const ALL_GEMS: LibrarySource = { kind: 'all' };
@@ -21,6 +23,8 @@ export function sourceKey(source: LibrarySource): string {
     case 'collection':
     case 'tag':
     case 'saved':
+    case 'sharedCollection':
+    case 'sharedTag':
       return `${source.kind}:${source.id}`;
     case 'search':
       return `search:${source.query}`;

@@ -148,6 +148,19 @@ describe('axe-core finds no critical or serious violation, light and dark', () =
     expect(await scan(options, 'options-signed-in')).toEqual([]);
   });
 
+  it('the Account section: profile, password rules, sign-ins, blocked sites, deletion', async () => {
+    await options.type('#password-new', 'abcdefg1');
+    await options.type('#blocked-host', 'not a host');
+    await options.locator('button::-p-text(Delete my account)').click();
+    await options.waitForSelector('.session-list li');
+    await options.evaluate(() => document.querySelector('#account .account-settings')?.scrollIntoView());
+    expect(await scan(options, 'options-account')).toEqual([]);
+    await options.evaluate(() => document.querySelector('#account .account-sessions')?.scrollIntoView());
+    expect(await scan(options, 'options-account-sessions')).toEqual([]);
+    await options.locator('form[aria-label="Delete your account"] button::-p-text(Cancel)').click();
+    await options.evaluate(() => window.scrollTo(0, 0));
+  });
+
   it('the Report Bug dialog, opened from the options page', async () => {
     await options.locator('button::-p-text(Report a bug)').click();
     await options.waitForSelector('[role="dialog"] #report-title');

@@ -529,6 +529,54 @@ describe('the library page', () => {
     expect((await collectionsOverApi()).find((c) => c.name === 'Travel')?.parentId).toBeNull();
   });
 
+  it('Share… invites another user to Recipes (pending until they accept) and Publish… gives it a public page', async () => {
+    const friend = { username: 'sharefriend', email: 'sharefriend@example.test', password: 'correct horse battery' };
+    const signedUp = await fetch(`${env.server.url}/api/auth/local/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(friend),
+    });
+    expect(signedUp.status).toBe(200);
+    const openCollectionMenuItem = async (collection: string, item: string) => {
+      await focusNav(collection);
+      await library.keyboard.press('Tab');
+      await library.keyboard.press('Enter');
+      await library.locator(`[role="menuitem"]::-p-text(${item})`).click();
+      await library.waitForSelector('[role="dialog"]');
+    };
+
+    await openCollectionMenuItem('Recipes', 'Share…');
+    await library.locator('[role="dialog"] input').fill(friend.username);
+    await library.select('[role="dialog"] .share-invite select', 'editor');
+    await library.locator('[role="dialog"] button::-p-text(Invite)').click();
+    await library.waitForSelector('.share-member-status');
+    expect(
+      await library.$$eval('.share-member', (rows) =>
+        rows.map(
+          (row) => `${row.querySelector('.share-member-name')?.textContent} ${row.textContent?.includes('pending')}`,
+        ),
+      ),
+    ).toEqual([`${friend.username} true`]);
+    expect(await shootAndScan(library, 'share-dialog')).toEqual([]);
+    await library.keyboard.press('Escape');
+    const invitations = (await getOverApi(env.server.url, friend.username, friend.password, 'share-invitations')) as {
+      data: { name: string; role: string; status: string }[];
+    };
+    expect(invitations.data.map((i) => `${i.name} ${i.role} ${i.status}`)).toEqual(['Recipes editor pending']);
+
+    await openCollectionMenuItem('Recipes', 'Publish…');
+    await library.locator('[role="dialog"] [role="switch"]').click();
+    await library.locator('[role="dialog"] button[type="submit"]').click();
+    const address = await library.waitForSelector('[role="dialog"] .library-publish-url input');
+    const url = (await address?.evaluate((input) => (input as HTMLInputElement).value)) ?? '';
+    expect(url).toMatch(new RegExp(`/${USER.username}/recipes$`));
+    expect(await shootAndScan(library, 'publish-dialog')).toEqual([]);
+    await library.keyboard.press('Escape');
+    const publicPage = () => fetch(url, { headers: { accept: 'text/html' } });
+    await expect.poll(async () => (await publicPage()).status, { timeout: 15_000 }).toBe(200);
+    expect(await (await publicPage()).text()).toContain('<h1>Recipes</h1>');
+  });
+
   it('drags a gem from the list onto a collection in the sidebar: it moves there', async () => {
     await library.locator('.library-nav-item::-p-text(All gems)').click();
     await library.waitForSelector('.library-row');

@@ -53,6 +53,7 @@ describe('POST /api/auth/local/register', () => {
         'display_name',
         'email',
         'id',
+        'is_admin',
         'unfiltered_collection_id',
         'username',
       ].sort(),

@@ -39,7 +39,11 @@ const covered = new Set<string>();
 
 function operationOf(method: string, url: string): Operation | undefined {
   const path = new URL(url, 'http://x').pathname;
-  const candidates = operations.filter((o) => o.key.startsWith(`${method.toUpperCase()} `) && o.pattern.test(path));
+  // `/api/…` is never a public page's `/{username}/{slug}` (api is a reserved username)
+  const api = path.startsWith('/api/');
+  const candidates = operations.filter(
+    (o) => o.key.startsWith(`${method.toUpperCase()} `) && o.pattern.test(path) && o.key.includes(' /api/') === api,
+  );
   return candidates.sort((a, b) => b.weight - a.weight)[0];
 }
 

@@ -267,6 +267,10 @@ describe('the public page', () => {
     // the search never leaves the published collection
     expect(titlesOf((await visit(`${base}/recipes-mas?q=private`)).text)).toEqual([]);
     expect((await visit(`${base}/recipes-mas?q=private`)).text).toContain('Nothing here matches.');
+    // the owner's favourites are theirs: is:fav is refused, and the page lists everything
+    const fav = await visit(`${base}/recipes-mas?q=${encodeURIComponent('-is:fav cake')}`);
+    expect(fav.text).toContain('is:fav is not available on public pages');
+    expect(titlesOf(fav.text)).toHaveLength(20);
     // a query that cannot be parsed says so and lists everything
     const broken = await visit(`${base}/recipes-mas?q=${encodeURIComponent('(unclosed')}`);
     expect(broken.status).toBe(200);

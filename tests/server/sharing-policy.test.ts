@@ -499,7 +499,7 @@ describe('random share graphs', () => {
       }),
       { numRuns: 12, seed: 3105, endOnFailure: true },
     );
-  });
+  }, 180_000); // ~500 requests: ~25 s on a quiet machine
 });
 
 describe('sharing routes', () => {

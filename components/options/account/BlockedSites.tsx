@@ -27,8 +27,8 @@ export function BlockedSites({ client }: { client: AccountClient }) {
     <section aria-labelledby="blocked-heading" className="blocked-sites">
       <h3 id="blocked-heading">Blocked sites</h3>
       <p className="hint">
-        On these sites Trove does not read pages or offer to save them, and its right-click items do nothing.
-        `*.example.com` covers example.com and all its sub-domains.
+        On these sites Trove does not read pages or offer to save them, and its right-click items do nothing.{' '}
+        <code>*.example.com</code> covers example.com and all its sub-domains.
       </p>
       {sites.isError && !isOffline(sites.error) && <Alert tone="error">{errorMessage(sites.error)}</Alert>}
       {sites.data && sites.data.length === 0 && <p>No blocked sites.</p>}

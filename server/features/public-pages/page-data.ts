@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SearchHit } from '../../../lib/api/search-contract';
-import type { SearchQuery } from '../../../lib/search/ast';
+import type { QueryNode, SearchQuery } from '../../../lib/search/ast';
 import { andOf } from '../../../lib/search/normalise';
 import { parseSearch } from '../../../lib/search/parse';
 import type { Db } from '../../db/client';
@@ -64,6 +64,16 @@ export interface PageData {
   queryError: string | null;
 }
 
+/** Favourites are the owner's own marks, never shown to visitors: `is:fav` is refused (null: the query is fine). */
+function refusedOnPublicPages(node: QueryNode | null): string | null {
+  if (!node) return null;
+  if (node.kind === 'is' && node.value === 'fav') return 'is:fav is not available on public pages';
+  if (node.kind === 'not') return refusedOnPublicPages(node.child);
+  if (node.kind === 'and' || node.kind === 'or')
+    return node.children.map(refusedOnPublicPages).find((m) => m !== null) ?? null;
+  return null;
+}
+
 /** The page's request from its query string, every value bounded. */
 export function pageRequest(query: { q?: string; tag?: string; page?: string }): PageRequest {
   const page = Number.parseInt(query.page ?? '1', 10);
@@ -81,7 +91,8 @@ export async function loadPage(
   request: PageRequest,
 ): Promise<PageData> {
   const parsed = parseSearch(request.q);
-  const query = parsed.ok ? parsed.query : { root: null };
+  const refused = parsed.ok ? refusedOnPublicPages(parsed.query.root) : parsed.error.message;
+  const query = parsed.ok && !refused ? parsed.query : { root: null };
   const tagNode = request.tag ? { kind: 'tag' as const, path: request.tag.toLowerCase() } : null;
   const filtered = { ...query, root: andOf([query.root, tagNode].filter((n) => n !== null)) };
   const scope = [nodeGemsCondition(node)];
@@ -91,7 +102,7 @@ export async function loadPage(
       tagCounts(db, collection.ownerId, query, scope),
     ),
   ]);
-  return { hits, total, tags, queryError: parsed.ok ? null : parsed.error.message };
+  return { hits, total, tags, queryError: refused };
 }
 
 /** The newest gems of the whole published collection, for its feeds. */

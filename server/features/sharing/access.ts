@@ -28,15 +28,16 @@ const sharedGemsCondition = (userId: number, minRank: number): SQL => sql`(g.del
       WHERE a.rank >= ${minRank})))`;
 
 /**
- * The owners U may read gems of: U and whoever shared with U. Written as an `owner_id = ANY(…)` first so the owner
- * indexes still narrow every search; for a user with no shares it is U alone.
+ * The other owners whose gems U may read (those who shared something with U), as a one-off subquery (an InitPlan:
+ * computed once per statement, never per row). U's own gems are the separate `g.owner_id = U` arm, so a user's own
+ * search keeps the owner-led indexes whatever is shared.
  */
-const ownersOf = (userId: number): SQL =>
-  sql`g.owner_id = ANY(${userId}::int || coalesce(trove_sharing_owners(${userId}), '{}'::int[]))`;
+const sharingOwners = (userId: number): SQL =>
+  sql`g.owner_id = ANY((SELECT coalesce(trove_sharing_owners(${userId}), '{}'::int[]))::int[])`;
 
 /** The gems (alias `g`) the user may read. */
 export const readableGemsCondition = (userId: number): SQL =>
-  sql`(${ownersOf(userId)} AND (g.owner_id = ${userId} OR ${sharedGemsCondition(userId, ROLE_RANK.viewer)}))`;
+  sql`(g.owner_id = ${userId} OR (${sharingOwners(userId)} AND ${sharedGemsCondition(userId, ROLE_RANK.viewer)}))`;
 
 export type GemAction = 'edit' | 'delete';
 
@@ -45,8 +46,8 @@ export type GemAction = 'edit' | 'delete';
  * admin, every gem they can read; as contributor, the gems they added.
  */
 export const writableGemsCondition = (userId: number, _action: GemAction): SQL =>
-  sql`(${ownersOf(userId)} AND (g.owner_id = ${userId} OR ${sharedGemsCondition(userId, ROLE_RANK.editor)}
-    OR (g.added_by = ${userId} AND ${sharedGemsCondition(userId, ROLE_RANK.contributor)})))`;
+  sql`(g.owner_id = ${userId} OR (${sharingOwners(userId)} AND (${sharedGemsCondition(userId, ROLE_RANK.editor)}
+    OR (g.added_by = ${userId} AND ${sharedGemsCondition(userId, ROLE_RANK.contributor)}))))`;
 
 const rankRole = (rank: number): ShareRole | null =>
   (Object.entries(ROLE_RANK).find(([, r]) => r === rank)?.[0] as ShareRole | undefined) ?? null;
