@@ -14,6 +14,8 @@ export function sourceTitle(source: LibrarySource, collections: Collection[], ta
       return 'Trash';
     case 'duplicates':
       return 'Duplicates';
+    case 'following':
+      return 'Following';
     case 'collection':
       return collections.find((c) => c.id === source.id)?.name ?? 'Collection';
     case 'tag': {
