@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './integers';
+import { isWebAddress } from './web-address';
 
 /** Following public collections: what the follower sends and reads (server/features/following/). */
 
@@ -82,7 +83,7 @@ export const seenSchema = z.object({ data: z.object({ seenAt: z.string() }) });
  */
 export function parseFollowAddress(address: string): { username: string; slug: string } | null {
   let path = address.trim();
-  if (/^https?:\/\//i.test(path)) {
+  if (isWebAddress(path)) {
     try {
       path = new URL(path).pathname;
     } catch {
