@@ -62,6 +62,8 @@ const onPostgres = [
   // Who may see what (the access rule's SQL functions and recursive reach), public pages' queries, accounts deleted
   // across every table.
   ...server('sharing-policy', 'public-pages', 'account', 'operator'),
+  // Following public collections: their recursive reach and the new counts against the database's clock.
+  ...server('following'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.

@@ -17,6 +17,7 @@ import { collectionRoutes } from './features/collections/routes';
 import { duplicatesRoutes } from './features/duplicates/routes';
 import { exportRoutes } from './features/exports/routes';
 import { feedbackRoutes } from './features/feedback/routes';
+import { followingRoutes } from './features/following/routes';
 import { imageGemRoutes } from './features/gems/image-gem-routes';
 import { gemRoutes } from './features/gems/routes';
 import { trashRoutes } from './features/gems/trash-routes';
@@ -128,6 +129,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', voiceRoutes(deps));
   api.route('/', memoryRoutes(deps));
   api.route('/', publicCollectionRoutes(deps));
+  api.route('/', followingRoutes(deps));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
   app.route('/', publicPageRoutes(deps));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import type { Gem } from '@/lib/api/contract';
 import type { LibraryChat } from '@/lib/chat/chat-requests';
 import { sourceQuery } from '@/lib/library/source-query';
@@ -10,6 +10,7 @@ import { Button } from '../ui/Button';
 import { DuplicatesView } from './DuplicatesView';
 import { ExportLibraryButton } from './ExportDialog';
 import { Facets } from './Facets';
+import { FollowingView } from './FollowingView';
 import { GemMovePicker } from './GemMovePicker';
 import { GemSheet } from './GemSheet';
 import { LibraryImport } from './import/LibraryImport';
@@ -23,6 +24,7 @@ import { SelectionBar } from './SelectionBar';
 import { Sidebar } from './Sidebar';
 import { sourceTitle } from './source-title';
 import { useChatAbout } from './use-chat-about';
+import { useFollowHash } from './use-follow-hash';
 import { useGemActions } from './use-gem-actions';
 import { useGemHash } from './use-gem-hash';
 import { useMoves } from './use-moves';
@@ -43,7 +45,11 @@ export function Library({ perPage, onChat }: Props) {
   const api = useLibraryApi();
   const collections = useQuery(libraryCollectionsQuery(api));
   const tags = useQuery(libraryTagsQuery(api));
-  const [source, setSource] = useState<LibrarySource>(ALL_GEMS);
+  const [followAddress, clearFollowAddress] = useFollowHash();
+  const [source, setSource] = useState<LibrarySource>(followAddress ? { kind: 'following' } : ALL_GEMS);
+  useEffect(() => {
+    if (followAddress) setSource({ kind: 'following' });
+  }, [followAddress]);
   const [prefs, setPrefs] = useViewPrefs(prefsKey(source));
   const [openId, setOpenId] = useGemHash();
   const [editing, setEditing] = useState(false);
@@ -125,7 +131,9 @@ export function Library({ perPage, onChat }: Props) {
       <div className="library" data-sheet={openId !== null || undefined}>
         <Sidebar source={source} onSelect={setSource} collections={collections} />
         <main className="library-main">
-          {inDuplicates ? (
+          {source.kind === 'following' ? (
+            <FollowingView key={followAddress ?? ''} followAddress={followAddress} onFollowed={clearFollowAddress} />
+          ) : inDuplicates ? (
             <DuplicatesView
               collections={collections.data ?? []}
               onOpen={(id) => setOpenId(id)}

@@ -8,7 +8,7 @@ import { Skeleton } from '../ui/Skeleton';
 import { CollectionTree } from './CollectionTree';
 import { useLibraryApi } from './library-api-context';
 import { NameDialog } from './NameDialog';
-import { libraryTagsQuery } from './queries';
+import { followedQuery, libraryTagsQuery } from './queries';
 import { SavedSearches } from './SavedSearches';
 import { SharedWithMe } from './SharedWithMe';
 import { SidebarItem } from './SidebarItem';
@@ -28,6 +28,7 @@ export function Sidebar({ source, onSelect, collections }: Props) {
   const api = useLibraryApi();
   const changed = useLibraryChanged();
   const tags = useQuery(libraryTagsQuery(api));
+  const following = useQuery(followedQuery(api));
   const [creating, setCreating] = useState(false);
   const unfiltered = collections.data?.find((c) => c.isUnfiltered);
   const moves = useMoves();
@@ -49,6 +50,7 @@ export function Sidebar({ source, onSelect, collections }: Props) {
         {fixed('All gems', { kind: 'all' })}
         {fixed('Unfiltered', { kind: 'unfiltered' }, unfiltered?.gems_count)}
         {fixed('Favourites', { kind: 'favourites' })}
+        {fixed('Following', { kind: 'following' }, following.data?.newCount || null)}
       </ul>
       <div className="library-nav-heading" {...collectionsRoot}>
         <h2 id="library-collections-heading">Collections</h2>

@@ -30,6 +30,8 @@ export const libraryKeys = {
   invitations: ['library', 'invitations'] as const,
   members: (target: ShareTarget) => ['library', 'members', target.kind, target.id] as const,
   publicSettings: (id: number) => ['library', 'publicSettings', id] as const,
+  following: ['library', 'following'] as const,
+  followingGems: ['library', 'following', 'gems'] as const,
 };
 
 export const sharedWithMeQuery = (api: LibraryApi) =>
@@ -133,3 +135,26 @@ export const libraryLinkCheckQuery = (api: LibraryApi, id: number, pollMs = 2_00
 /** A collection's public page settings (the Publish… dialog). */
 export const publicSettingsQuery = (api: LibraryApi, id: number) =>
   queryOptions({ queryKey: libraryKeys.publicSettings(id), queryFn: () => api.publicSettings(id) });
+
+/** The followed public collections and what is new in them (the sidebar's count). */
+export const followedQuery = (api: LibraryApi) =>
+  queryOptions({
+    queryKey: libraryKeys.following,
+    queryFn: api.followed,
+    // others add the gems: nothing here says when, so the count is asked again now and then
+    refetchInterval: 60_000,
+    meta: SHOWS_LIBRARY,
+  });
+
+/** The followed collections' gems, newest first, a page at a time. */
+export const followingGemsQuery = (api: LibraryApi, perPage?: number) =>
+  infiniteQueryOptions({
+    queryKey: libraryKeys.followingGems,
+    queryFn: ({ pageParam }) => api.followingGems(pageParam, perPage),
+    // opening the view shows what is there now (others add the gems), then marks it seen
+    refetchOnMount: 'always',
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((sum, p) => sum + p.data.length, 0) < last.total && last.data.length > 0 ? last.page + 1 : undefined,
+    meta: SHOWS_LIBRARY,
+  });

@@ -20,6 +20,8 @@ export function sourceTitle(
       return 'Trash';
     case 'duplicates':
       return 'Duplicates';
+    case 'following':
+      return 'Following';
     case 'collection':
       return collections.find((c) => c.id === source.id)?.name ?? 'Collection';
     case 'tag': {

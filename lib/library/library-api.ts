@@ -5,6 +5,7 @@ import type { PublicSettingsInput } from '../api/public-collection-contract';
 import { bulkApi } from '../api/routes/bulk';
 import { collectionApi, collectionTreeApi } from '../api/routes/collections';
 import { duplicatesApi } from '../api/routes/duplicates';
+import { followingApi } from '../api/routes/following';
 import { gemApi, gemEditApi } from '../api/routes/gems';
 import { linkApi } from '../api/routes/links';
 import { publicCollectionApi } from '../api/routes/public-collections';
@@ -131,6 +132,16 @@ export function createLibraryApi(access: AccessSource) {
     publicSettings: async (id: number) => (await client.call(publicCollectionApi.get, { params: { id } })).data,
     savePublicSettings: async (id: number, data: PublicSettingsInput) =>
       (await client.call(publicCollectionApi.update, { params: { id }, body: { data } })).data,
+    /** Following public collections: the followed ones with their new counts, their gems, follow and unfollow. */
+    followed: async () => await client.call(followingApi.followed),
+    followingGems: async (page: number, perPage = LIBRARY_PAGE_SIZE) =>
+      await client.call(followingApi.gems, { query: { page, perPage } }),
+    follow: async (address: string) =>
+      (await client.call(followingApi.follow, { body: { data: { hierarchyLevel: 'collection', address } } })).data,
+    unfollow: async (collectionId: number) =>
+      (await client.call(followingApi.unfollow, { body: { data: { hierarchyLevel: 'collection', collectionId } } }))
+        .data,
+    markFollowingSeen: async () => (await client.call(followingApi.seen)).data,
   };
 }
 

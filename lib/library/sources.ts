@@ -1,6 +1,7 @@
 /**
  * What the library page shows in its results: a fixed view of the sidebar (all gems, Unfiltered, favourites,
- * trash, duplicates), a collection, a tag, a saved search, a collection or tag shared with the user, or a typed search. Its key names it in query keys and in the view
+ * trash, duplicates, following), a collection, a tag, a saved search, a collection or tag shared with the user, or a
+ * typed search. Its key names it in query keys and in the view
  * preferences remembered per collection (view-prefs.ts).
  */
 export type LibrarySource =
@@ -9,6 +10,7 @@ export type LibrarySource =
   | { kind: 'favourites' }
   | { kind: 'trash' }
   | { kind: 'duplicates' }
+  | { kind: 'following' }
   | { kind: 'collection'; id: number }
   | { kind: 'tag'; id: number }
   | { kind: 'saved'; id: number }

@@ -8,6 +8,7 @@ export * from './schema/bulk';
 export * from './schema/chat';
 export * from './schema/feedback';
 export * from './schema/feedback-tags';
+export * from './schema/following';
 export * from './schema/imports';
 export * from './schema/library';
 export * from './schema/links';

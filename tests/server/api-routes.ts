@@ -351,6 +351,18 @@ const REQUESTS: Record<string, ValidRequest> = {
     json: () => ({ data: { isPublic: true, seoTitle: 'Fuzz', noindex: true, includeSubcollections: true } }),
   },
   'DELETE /api/collections/{id}/public': { path: (f) => `/api/collections/${f.collectionId}/public` },
+  // Following (server/features/following): the fixture user's collection is theirs (400) or not public (404).
+  'POST /api/following-users': {
+    path: () => '/api/following-users',
+    json: (f) => ({ data: { hierarchyLevel: 'collection', collectionId: f.collectionId } }),
+  },
+  'POST /api/unfollowing-users': {
+    path: () => '/api/unfollowing-users',
+    json: (f) => ({ data: { hierarchyLevel: 'collection', collectionId: f.collectionId } }),
+  },
+  'GET /api/followed-by-me': { path: () => '/api/followed-by-me' },
+  'GET /api/following-gems': { path: () => '/api/following-gems', query: () => ({ ...page }) },
+  'POST /api/followed-by-me/seen': { path: () => '/api/followed-by-me/seen' },
   'GET /sitemap.xml': { path: () => '/sitemap.xml' },
   'GET /{username}/{slug}': {
     path: () => '/fuzzowner/fuzz-page',

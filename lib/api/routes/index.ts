@@ -13,6 +13,7 @@ import { collectionApi, collectionTreeApi } from './collections';
 import { duplicatesApi } from './duplicates';
 import { exportsApi } from './exports';
 import { feedbackApi } from './feedbacks';
+import { followingApi } from './following';
 import { gemApi, gemEditApi } from './gems';
 import { healthApi } from './health';
 import { importsApi } from './imports';
@@ -71,6 +72,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   sharing: sharingApi,
   publicCollections: publicCollectionApi,
   publicPages: publicPageApi,
+  following: followingApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */

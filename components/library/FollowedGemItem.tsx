@@ -1,0 +1,28 @@
+import type { FollowedGem } from '@/lib/api/following-contract';
+
+const siteOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+};
+
+/** One gem of a followed collection: its title (to the saved page), site, collection and owner, and "new". */
+export function FollowedGemItem({ gem }: { gem: FollowedGem }) {
+  return (
+    <li className="library-following-gem">
+      <div className="library-following-title">
+        <a href={gem.url} target="_blank" rel="noreferrer">
+          {gem.title}
+        </a>
+        {gem.isNew && <span className="library-follow-new">New</span>}
+      </div>
+      <p className="library-follow-meta">
+        {siteOf(gem.url)} · {gem.collection.name} by {gem.owner.username} ·{' '}
+        <time dateTime={gem.createdAt}>{new Date(gem.createdAt).toLocaleDateString()}</time>
+      </p>
+      {gem.description && <p className="library-following-description">{gem.description}</p>}
+    </li>
+  );
+}
