@@ -39,9 +39,15 @@ export function Sidebar({ source, onSelect, collections }: Props) {
   const tagsRoot = useDropTarget(['tag'], (drag) => {
     if (drag.kind === 'tag') void moves.moveTag(drag, null).catch(() => {});
   });
-  const fixed = (label: string, target: LibrarySource, count?: number | null) => (
+  const fixed = (label: string, target: LibrarySource, count?: number | null, countOf?: (count: number) => string) => (
     <li>
-      <SidebarItem label={label} count={count} current={sameSource(source, target)} onSelect={() => onSelect(target)} />
+      <SidebarItem
+        label={label}
+        count={count}
+        countOf={countOf}
+        current={sameSource(source, target)}
+        onSelect={() => onSelect(target)}
+      />
     </li>
   );
   return (
@@ -50,7 +56,7 @@ export function Sidebar({ source, onSelect, collections }: Props) {
         {fixed('All gems', { kind: 'all' })}
         {fixed('Unfiltered', { kind: 'unfiltered' }, unfiltered?.gems_count)}
         {fixed('Favourites', { kind: 'favourites' })}
-        {fixed('Following', { kind: 'following' }, following.data?.newCount || null)}
+        {fixed('Following', { kind: 'following' }, following.data?.newCount || null, () => 'new')}
       </ul>
       <div className="library-nav-heading" {...collectionsRoot}>
         <h2 id="library-collections-heading">Collections</h2>

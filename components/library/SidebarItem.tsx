@@ -3,6 +3,8 @@ import type { HTMLAttributes, KeyboardEvent, ReactNode } from 'react';
 interface Props {
   label: string;
   count?: number | null;
+  /** What the count counts, read after it by screen readers (gems by default). */
+  countOf?: (count: number) => string;
   current: boolean;
   onSelect: () => void;
   /** Drawn before the label (a tag's colour). */
@@ -18,9 +20,23 @@ interface Props {
   rowProps?: HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | boolean | undefined>;
 }
 
+const gemsWord = (count: number) => (count === 1 ? 'gem' : 'gems');
+
 /** One row of the sidebar: a button that shows that part of the library, with its count. */
 export function SidebarItem(props: Props) {
-  const { label, count, current, onSelect, mark, depth = 0, toggle, actions, onKeyDown, rowProps } = props;
+  const {
+    label,
+    count,
+    countOf = gemsWord,
+    current,
+    onSelect,
+    mark,
+    depth = 0,
+    toggle,
+    actions,
+    onKeyDown,
+    rowProps,
+  } = props;
   return (
     <div {...rowProps} className="library-nav-row" style={{ paddingInlineStart: `calc(${depth} * var(--space-4))` }}>
       {toggle ?? <span className="library-nav-toggle-space" aria-hidden="true" />}
@@ -36,7 +52,7 @@ export function SidebarItem(props: Props) {
         {count != null && (
           <span className="library-nav-count">
             {count}
-            <span className="visually-hidden"> gems</span>
+            <span className="visually-hidden"> {countOf(count)}</span>
           </span>
         )}
       </button>

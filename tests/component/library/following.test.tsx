@@ -72,7 +72,7 @@ describe('Following in the library', () => {
     );
     const nav2 = await screen.findByRole('navigation', { name: 'Library' });
     const following = await within(nav2).findByRole('button', { name: /^Following/ });
-    await waitFor(() => expect(following.textContent).toBe('Following1 gems'));
+    await waitFor(() => expect(following.textContent).toBe('Following1 new'));
     await again.user.click(following);
     const fresh = await screen.findByRole('list', { name: 'Gems of followed collections' });
     await waitFor(() => expect(within(fresh).getAllByRole('listitem')[0]?.textContent).toContain('BriocheNew'));

@@ -64,13 +64,13 @@ describe('the library sidebar', () => {
     const tree = await within(sidebar()).findByRole('list', { name: 'Collections' });
     // Recipes holds no gem itself; Desserts, under it, holds one: clicking Recipes lists it, so its count is 1.
     await waitFor(() =>
-      expect(within(tree).getByRole('button', { name: /^Recipes/ }).textContent).toBe('Recipes1 gems'),
+      expect(within(tree).getByRole('button', { name: /^Recipes/ }).textContent).toBe('Recipes1 gem'),
     );
     expect(within(tree).queryByRole('button', { name: /^Desserts/ })).toBeNull();
     expect(within(sidebar()).getByRole('button', { name: /^Unfiltered/ }).textContent).toBe('Unfiltered2 gems');
 
     await user.click(within(tree).getByRole('button', { name: 'Expand Recipes' }));
-    expect(within(tree).getByRole('button', { name: /^Desserts/ }).textContent).toBe('Desserts1 gems');
+    expect(within(tree).getByRole('button', { name: /^Desserts/ }).textContent).toBe('Desserts1 gem');
     expect(await expandedCollectionsItem.getValue()).toEqual([recipes.id]);
 
     await user.click(within(tree).getByRole('button', { name: /^Desserts/ }));
