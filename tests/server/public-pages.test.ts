@@ -570,3 +570,108 @@ describe('escaping (an XSS corpus in real Chromium) and valid markup', () => {
     }
   }, 60_000);
 });
+
+describe('totals and paging without a search or tag (the index and the kept counts)', () => {
+  // Shelf: Book 01…21, then Lower (its sub-collection): Low 1…3, saved last so they are the newest.
+  let shelfId: number;
+  let lowerId: number;
+  let member: Session;
+  const books = Array.from({ length: 21 }, (_, i) => `Book ${String(i + 1).padStart(2, '0')}`);
+
+  beforeAll(async () => {
+    shelfId = await createCollection(owner, 'Shelf');
+    lowerId = await createCollection(owner, 'Lower', shelfId);
+    for (const title of books)
+      await saveGem(owner, { title, url: `https://books.example/${title}`, collectionId: shelfId });
+    for (const n of [1, 2, 3])
+      await saveGem(owner, { title: `Low ${n}`, url: `https://books.example/low/${n}`, collectionId: lowerId });
+    expect((await publish(owner, shelfId, { slug: 'shelf' })).status).toBe(200);
+    member = await t.signUp('helper');
+  });
+
+  /** Every title of the page and the ones after it, and the total the page states. */
+  async function listing(path: string) {
+    const first = await visit(path);
+    const total = Number(
+      /<meta name="description" content="([\d,]+) gems? in /.exec(first.text)?.[1]?.replace(',', ''),
+    );
+    const titles = [...titlesOf(first.text)];
+    for (let page = 2; page <= Math.ceil(total / 20) + 1; page += 1)
+      titles.push(...titlesOf((await visit(`${path}?page=${page}`)).text));
+    return { total, titles };
+  }
+
+  const newestFirst = (titles: string[]) => [...titles].reverse();
+
+  it('lists every gem of the tree once, newest first, and states their number', async () => {
+    const { total, titles } = await listing(`${base}/shelf`);
+    expect(titles).toEqual(newestFirst([...books, 'Low 1', 'Low 2', 'Low 3']));
+    expect(total).toBe(24);
+    expect((await visit(`${base}/shelf?page=2`)).text).toContain('Page 2 of 2');
+    const past = await visit(`${base}/shelf?page=9`);
+    expect(titlesOf(past.text)).toEqual([]);
+    expect(past.text).toContain('Page 9 of 2');
+    expect(await listing(`${base}/shelf/lower`)).toEqual({ total: 3, titles: ['Low 3', 'Low 2', 'Low 1'] });
+  });
+
+  it('leaves out trashed gems, and counts them again once restored', async () => {
+    const trashed = await saveGem(owner, {
+      title: 'Torn page',
+      url: 'https://books.example/torn',
+      collectionId: lowerId,
+    });
+    expect((await listing(`${base}/shelf`)).total).toBe(25);
+    expect((await t.api(`/api/gems/${trashed}`, { method: 'DELETE', token: owner.jwt })).status).toBe(200);
+    const after = await listing(`${base}/shelf`);
+    expect(after).toEqual({ total: 24, titles: newestFirst([...books, 'Low 1', 'Low 2', 'Low 3']) });
+    expect((await listing(`${base}/shelf/lower`)).total).toBe(3);
+    const restored = await t.api('/api/trash/restore', { token: owner.jwt, body: { ids: [trashed] } });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect((await listing(`${base}/shelf/lower`)).titles).toEqual(['Torn page', 'Low 3', 'Low 2', 'Low 1']);
+    expect((await listing(`${base}/shelf`)).total).toBe(25);
+    expect((await t.api(`/api/gems/${trashed}`, { method: 'DELETE', token: owner.jwt })).status).toBe(200);
+  });
+
+  it('counts and lists only the published collection when sub-collections are left out', async () => {
+    expect((await publish(owner, shelfId, { includeSubcollections: false })).status).toBe(200);
+    expect(await listing(`${base}/shelf`)).toEqual({ total: 21, titles: newestFirst(books) });
+    const feed = await visit(`${base}/shelf/feed.rss`);
+    expect([...feed.text.matchAll(/<item><title>([^<]*)/g)].map((m) => m[1])).toEqual(newestFirst(books).slice(0, 20));
+    expect((await publish(owner, shelfId, { includeSubcollections: true })).status).toBe(200);
+    const whole = await visit(`${base}/shelf/feed.rss`);
+    expect([...whole.text.matchAll(/<item><title>([^<]*)/g)].map((m) => m[1])).toEqual(
+      newestFirst([...books, 'Low 1', 'Low 2', 'Low 3']).slice(0, 20),
+    );
+  });
+
+  it('lists and counts a gem a member added to the shared collection', async () => {
+    const invite = await t.api(`/api/collection-email/${shelfId}`, {
+      token: owner.jwt,
+      body: { data: { username: member.user.username, role: 'contributor' } },
+    });
+    expect(invite.status, JSON.stringify(invite.body)).toBe(201);
+    const shareId = (invite.body as { data: { id: number } }).data.id;
+    expect((await t.api(`/api/shares/${shareId}/accept`, { method: 'POST', token: member.jwt })).status).toBe(200);
+    await saveGem(member, { title: 'Lent book', url: 'https://books.example/lent', collectionId: lowerId });
+    const { total, titles } = await listing(`${base}/shelf`);
+    expect(total).toBe(25);
+    expect(titles[0]).toBe('Lent book');
+    expect((await listing(`${base}/shelf/lower`)).titles).toEqual(['Lent book', 'Low 3', 'Low 2', 'Low 1']);
+  });
+
+  it('leaves out a chat moved into the collection, from the list and the total', async () => {
+    const chat = await t.api('/api/chats', { token: owner.jwt, body: { title: 'Reading plan' } });
+    expect(chat.status, JSON.stringify(chat.body)).toBe(201);
+    const chatId = (chat.body as { data: { id: number } }).data.id;
+    const moved = await t.api(`/api/gems/${chatId}`, {
+      token: owner.jwt,
+      method: 'PUT',
+      body: { data: { collectionId: lowerId } },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const { total, titles } = await listing(`${base}/shelf`);
+    expect(total).toBe(25);
+    expect(titles).not.toContain('Reading plan');
+    expect(titles).toHaveLength(25);
+  });
+});

@@ -124,6 +124,10 @@ export const gems = pgTable(
     index('gems_owner_favourite_idx')
       .on(t.ownerId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isFavourite} and ${t.deletedAt} is null`),
+    // A public collection's page (server/features/public-pages/page-data.ts): the newest saves of each collection.
+    index('gems_collection_created_idx')
+      .on(t.collectionId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.mediaType} not in ${NOT_SAVE_MEDIA_TYPES}`),
     uniqueIndex('gems_owner_idempotency_idx')
       .on(t.ownerId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

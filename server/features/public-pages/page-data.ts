@@ -7,7 +7,8 @@ import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import { compileSearch, withClause } from '../search/compile';
 import { searchGems } from '../search/search';
-import { nodeGemsCondition, type PublicCollection, type PublicNode } from './public-collection';
+import { newestGems, newestPage } from './newest-gems';
+import { nodeGemsCondition, type PublicCollection, type PublicNode, subtreeIds } from './public-collection';
 import { recentCache } from './recent-cache';
 
 /** What one public page lists: a page of gems by the library's own search (lib/search), and the tags with counts. */
@@ -96,8 +97,13 @@ export async function loadPage(
   const tagNode = request.tag ? { kind: 'tag' as const, path: request.tag.toLowerCase() } : null;
   const filtered = { ...query, root: andOf([query.root, tagNode].filter((n) => n !== null)) };
   const scope = [nodeGemsCondition(node)];
+  const paging = { page: request.page, perPage: PUBLIC_PAGE_SIZE };
+  // Nothing narrows the page: the newest gems by index and the kept counts (newest-gems.ts), not the search.
+  const plain = filtered.root === null && (!query.sort || (query.sort.key === 'added' && query.sort.dir === 'desc'));
   const [{ hits, total }, tags] = await Promise.all([
-    searchGems(db, collection.ownerId, filtered, { page: request.page, perPage: PUBLIC_PAGE_SIZE }, scope),
+    plain
+      ? newestPage(db, collection.ownerId, subtreeIds(node), paging)
+      : searchGems(db, collection.ownerId, filtered, paging, scope),
     cachedTagCounts(`${collection.id}:${collection.updatedAt.getTime()}:${node.id}:${request.q}`, () =>
       tagCounts(db, collection.ownerId, query, scope),
     ),
@@ -106,13 +112,5 @@ export async function loadPage(
 }
 
 /** The newest gems of the whole published collection, for its feeds. */
-export async function loadFeed(db: Db, collection: PublicCollection): Promise<SearchHit[]> {
-  const { hits } = await searchGems(
-    db,
-    collection.ownerId,
-    { root: null, sort: { key: 'added', dir: 'desc' } },
-    { page: 1, perPage: PUBLIC_PAGE_SIZE },
-    [nodeGemsCondition(collection.tree)],
-  );
-  return hits;
-}
+export const loadFeed = (db: Db, collection: PublicCollection): Promise<SearchHit[]> =>
+  newestGems(db, collection.ownerId, subtreeIds(collection.tree), PUBLIC_PAGE_SIZE);

@@ -126,7 +126,8 @@ export function nodeAt(tree: PublicNode, path: string): PublicNode | null {
   return node;
 }
 
-const subtreeIds = (node: PublicNode): number[] => [node.id, ...node.children.flatMap(subtreeIds)];
+/** The collection at `node` and every one below it. */
+export const subtreeIds = (node: PublicNode): number[] => [node.id, ...node.children.flatMap(subtreeIds)];
 
 /** The gems the page at `node` shows: its own and its sub-collections' (gems alias `g`). */
 export const nodeGemsCondition = (node: PublicNode): SQL =>

@@ -1,0 +1,1 @@
+CREATE INDEX "gems_collection_created_idx" ON "gems" USING btree ("collection_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "gems"."deleted_at" is null and "gems"."media_type" not in ('AIChat', 'Prompt', 'BrandVoice', 'Persona', 'Memory');
