@@ -80,16 +80,28 @@ export async function loadPage(
   node: PublicNode,
   request: PageRequest,
 ): Promise<PageData> {
+  const cacheKey = `${collection.id}:${collection.updatedAt.getTime()}:${node.id}`;
+  return loadScopedPage(db, collection.ownerId, [nodeGemsCondition(node)], cacheKey, request);
+}
+
+/**
+ * A page of the owner's gems within `scope` (conditions on `g`), searched and filtered by the request; also what a
+ * share link's page lists (server/features/share-links/). `cacheKey` names the scope for the tag counts' cache.
+ */
+export async function loadScopedPage(
+  db: Db,
+  ownerId: number,
+  scope: SQL[],
+  cacheKey: string,
+  request: PageRequest,
+): Promise<PageData> {
   const parsed = parseSearch(request.q);
   const query = parsed.ok ? parsed.query : { root: null };
   const tagNode = request.tag ? { kind: 'tag' as const, path: request.tag.toLowerCase() } : null;
   const filtered = { ...query, root: andOf([query.root, tagNode].filter((n) => n !== null)) };
-  const scope = [nodeGemsCondition(node)];
   const [{ hits, total }, tags] = await Promise.all([
-    searchGems(db, collection.ownerId, filtered, { page: request.page, perPage: PUBLIC_PAGE_SIZE }, scope),
-    cachedTagCounts(`${collection.id}:${collection.updatedAt.getTime()}:${node.id}:${request.q}`, () =>
-      tagCounts(db, collection.ownerId, query, scope),
-    ),
+    searchGems(db, ownerId, filtered, { page: request.page, perPage: PUBLIC_PAGE_SIZE }, scope),
+    cachedTagCounts(`${cacheKey}:${request.q}`, () => tagCounts(db, ownerId, query, scope)),
   ]);
   return { hits, total, tags, queryError: parsed.ok ? null : parsed.error.message };
 }
