@@ -52,7 +52,7 @@ export const shareLinkApi = {
     path: '/api/gems/{id}/link',
     tag: 'Share links',
     summary: 'Share one gem by a link, or change its link',
-    description: `${SETTINGS}Only the gem's owner; a gem in the trash opens as not found.`,
+    description: `${SETTINGS}Only the gem's owner; while the gem is in the trash its link opens as not found.`,
     auth: 'user',
     params: byId,
     body: { type: 'json', schema: shareLinkSettingsBody },

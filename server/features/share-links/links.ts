@@ -24,12 +24,15 @@ const columnOf = (kind: ShareLinkKind) =>
   kind === 'collection' ? shareLinks.collectionId : kind === 'tag' ? shareLinks.tagId : shareLinks.gemId;
 export const resourceIdOf = (row: ShareLinkRow): number => Number(row.collectionId ?? row.tagId ?? row.gemId);
 
-/** Whether the user may manage links of this resource; its owner when they may. */
+/**
+ * Whether the user may manage links of this resource; its owner when they may. A gem in the trash keeps its link
+ * (which opens as not found until the gem is restored), so it can still be changed or deleted.
+ */
 async function managedOwner(db: Db, userId: number, kind: ShareLinkKind, id: number): Promise<number> {
   if (kind === 'gem') {
     const [gem] = await selectRows<{ owner_id: number }>(
       db,
-      sql`SELECT owner_id FROM gems WHERE id = ${id} AND owner_id = ${userId} AND deleted_at IS NULL`,
+      sql`SELECT owner_id FROM gems WHERE id = ${id} AND owner_id = ${userId}`,
     );
     if (gem) return userId;
   } else {
