@@ -62,6 +62,7 @@ const onPostgres = [
   // Who may see what (the access rule's SQL functions and recursive reach), public pages' queries, accounts deleted
   // across every table.
   ...server('sharing-policy', 'public-pages', 'account', 'operator'),
+  ...server('share-links'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.
