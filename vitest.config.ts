@@ -64,6 +64,7 @@ const onPostgres = [
   ...server('sharing-policy', 'public-pages', 'account', 'operator'),
   // Following public collections: their recursive reach and the new counts against the database's clock.
   ...server('following'),
+  ...server('share-links'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.

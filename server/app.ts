@@ -31,6 +31,8 @@ import { operatorAuthRoutes, operatorPageRoutes } from './features/operator/rout
 import { promptRoutes } from './features/prompts/routes';
 import { publicCollectionRoutes, publicPageRoutes } from './features/public-pages/routes';
 import { searchRoutes } from './features/search/routes';
+import { shareLinkPageRoutes } from './features/share-links/page-routes';
+import { shareLinkRoutes } from './features/share-links/routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { tagRoutes } from './features/tags/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
@@ -96,6 +98,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.route('/', operatorPageRoutes(deps));
   app.route('/uploads', fileRoutes(deps));
   app.route('/shared', sharedChatRoutes(deps));
+  app.route('/', shareLinkPageRoutes(deps));
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(deps));
@@ -110,6 +113,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', gemRoutes(deps));
   api.route('/', searchRoutes(deps));
   api.route('/', sharingRoutes(deps));
+  api.route('/', shareLinkRoutes(deps));
   api.route('/', trashRoutes(deps));
   api.route('/bulk-jobs', bulkRoutes(deps));
   api.route('/', importRoutes(deps));

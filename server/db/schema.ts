@@ -14,4 +14,5 @@ export * from './schema/library';
 export * from './schema/links';
 export * from './schema/maintenance';
 export * from './schema/operator';
+export * from './schema/share-links';
 export * from './schema/sharing';

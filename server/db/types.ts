@@ -13,6 +13,7 @@ import type {
   gems,
   importJobs,
   messages,
+  shareLinks,
   tags,
   uploads,
   userAiSettings,
@@ -32,6 +33,7 @@ export type GemRow = Row<typeof gems>;
 export type MessageRow = Row<typeof messages>;
 export type SettingsRow = Row<typeof userAiSettings>;
 export type ShareRow = Row<typeof chatShares>;
+export type ShareLinkRow = Row<typeof shareLinks>;
 export type TagRow = Row<typeof tags>;
 export type UploadRow = Row<typeof uploads>;
 export type UserRow = Row<typeof users>;

@@ -739,6 +739,47 @@ const REQUESTS: Record<string, ValidRequest> = {
     path: (f) => `/api/collections/${f.collectionId}/shares-inherit`,
     json: () => ({ data: { inherit: false } }),
   },
+  // Share links (server/features/share-links): link ids and tokens are not fixtures; a missing one is a 404.
+  'POST /api/collection-link/{id}': {
+    path: (f) => `/api/collection-link/${f.collectionId}`,
+    json: () => ({ data: { accessType: 'emails', allowEmail: ['fuzz-friend@example.test'], showNotes: false } }),
+  },
+  'POST /api/tags/{id}/link': {
+    path: (f) => `/api/tags/${f.tagId}/link`,
+    json: () => ({ data: { accessType: 'anyone' } }),
+  },
+  'POST /api/gems/{id}/link': {
+    path: (f) => `/api/gems/${f.gemId}/link`,
+    json: () => ({ data: { expiresAt: '2099-01-01T00:00:00Z', password: 'fuzz-pass' } }),
+  },
+  'GET /api/collection-link': { path: () => '/api/collection-link', query: () => ({ kind: 'tag' }) },
+  'POST /api/collections/{id}/generatelink': { path: (f) => `/api/collections/${f.collectionId}/generatelink` },
+  'POST /api/collection/{id}/disable-link': {
+    path: (f) => `/api/collection/${f.collectionId}/disable-link`,
+    json: () => ({ data: { disabled: false } }),
+  },
+  'POST /api/collection/{id}/password': {
+    path: (f) => `/api/collection/${f.collectionId}/password`,
+    json: () => ({ data: { password: null } }),
+  },
+  'PUT /api/share-links/{id}': {
+    path: () => '/api/share-links/1',
+    json: () => ({ data: { disabled: false } }),
+    pathParam: true,
+  },
+  'POST /api/share-links/{id}/regenerate': { path: () => '/api/share-links/1/regenerate', pathParam: true },
+  'DELETE /api/share-links/{id}': { path: () => '/api/share-links/1', pathParam: true, destructive: true },
+  'POST /api/share-links/open/{token}': {
+    path: () => '/api/share-links/open/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    json: () => ({ data: { q: 'fixture', page: 1 } }),
+    pathParam: true,
+  },
+  'GET /s/{token}': { path: () => '/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
+  'POST /s/{token}': {
+    path: () => '/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    form: () => ({ password: 'guess' }),
+    textOnlyForm: true,
+  },
 };
 
 /**

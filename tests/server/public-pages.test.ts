@@ -14,6 +14,7 @@ import { dataOf } from '../../lib/api/contract';
 import { type PublicSettings, publicSettingsSchema } from '../../lib/api/public-collection-contract';
 import { messages } from '../../lib/api/validators';
 import { backend, expectError, expectFieldError, gemBody, type Session, setupTestServer } from './harness';
+import { OWN_TAGS, XSS } from './xss-corpus';
 
 const t = setupTestServer();
 const SCREENSHOTS = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
@@ -385,33 +386,6 @@ describe('what is not published', () => {
     expect((await visit('/uploads/nope.png')).headers.get('content-type')).toContain('application/json');
   });
 });
-
-/** Payloads in every field a page or feed shows. */
-const XSS = [
-  '<script>alert("title")</script>',
-  '"><img src=x onerror=alert(1)>',
-  "'><svg onload=alert(2)>",
-  '<a href="javascript:alert(3)">click</a>',
-  '<iframe src="data:text/html,<script>alert(4)</script>"></iframe>',
-  '</style><style>body{background:url(https://evil.example/css)}</style>',
-  '<div style="background-image:url(https://evil.example/bg)">x',
-  '<!-- unclosed <b><i>broken &amp &lt markup',
-  '<base href="https://evil.example/">',
-  '<meta http-equiv="refresh" content="0;url=https://evil.example/">',
-  '<link rel=stylesheet href=https://evil.example/s.css>',
-  '<object data="https://evil.example/o"></object>',
-  'javascript:alert(5)',
-  'data:text/html;base64,PHNjcmlwdD5hbGVydCg2KTwvc2NyaXB0Pg==',
-  '<img src=https://evil.example/p.png>',
-  '\u0000\u0007 control \u000b chars',
-];
-
-/** The tags the public pages are made of. */
-const OWN_TAGS = new Set(
-  '!doctype html head meta title link style body div header p a h1 h2 h3 form label input button aside nav ul ol li span strong main time mark img footer'.split(
-    ' ',
-  ),
-);
 
 describe('escaping (an XSS corpus in real Chromium) and valid markup', () => {
   let xssPath = '';

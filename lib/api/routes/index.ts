@@ -25,6 +25,7 @@ import { promptApi } from './prompts';
 import { publicCollectionApi, publicPageApi } from './public-collections';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
+import { shareLinkApi, shareLinkPageApi } from './share-links';
 import { sharingApi } from './sharing';
 import { tagApi, tagTreeApi } from './tags';
 import { trashApi } from './trash';
@@ -73,6 +74,8 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   publicCollections: publicCollectionApi,
   publicPages: publicPageApi,
   following: followingApi,
+  shareLinks: shareLinkApi,
+  shareLinkPages: shareLinkPageApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */

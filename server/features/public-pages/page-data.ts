@@ -91,22 +91,36 @@ export async function loadPage(
   node: PublicNode,
   request: PageRequest,
 ): Promise<PageData> {
+  const cacheKey = `${collection.id}:${collection.updatedAt.getTime()}:${node.id}`;
+  return loadScopedPage(db, collection.ownerId, [nodeGemsCondition(node)], cacheKey, request, subtreeIds(node));
+}
+
+/**
+ * A page of the owner's gems within `scope` (conditions on `g`), searched and filtered by the request; also what a
+ * share link's page lists (server/features/share-links/). `cacheKey` names the scope for the tag counts' cache;
+ * `collectionIds`, when the scope is exactly those collections' gems, lets a page nothing narrows be read by index.
+ */
+export async function loadScopedPage(
+  db: Db,
+  ownerId: number,
+  scope: SQL[],
+  cacheKey: string,
+  request: PageRequest,
+  collectionIds?: number[],
+): Promise<PageData> {
   const parsed = parseSearch(request.q);
   const refused = parsed.ok ? refusedOnPublicPages(parsed.query.root) : parsed.error.message;
   const query = parsed.ok && !refused ? parsed.query : { root: null };
   const tagNode = request.tag ? { kind: 'tag' as const, path: request.tag.toLowerCase() } : null;
   const filtered = { ...query, root: andOf([query.root, tagNode].filter((n) => n !== null)) };
-  const scope = [nodeGemsCondition(node)];
   const paging = { page: request.page, perPage: PUBLIC_PAGE_SIZE };
   // Nothing narrows the page: the newest gems by index and the kept counts (newest-gems.ts), not the search.
   const plain = filtered.root === null && (!query.sort || (query.sort.key === 'added' && query.sort.dir === 'desc'));
   const [{ hits, total }, tags] = await Promise.all([
-    plain
-      ? newestPage(db, collection.ownerId, subtreeIds(node), paging)
-      : searchGems(db, collection.ownerId, filtered, paging, scope),
-    cachedTagCounts(`${collection.id}:${collection.updatedAt.getTime()}:${node.id}:${request.q}`, () =>
-      tagCounts(db, collection.ownerId, query, scope),
-    ),
+    plain && collectionIds
+      ? newestPage(db, ownerId, collectionIds, paging)
+      : searchGems(db, ownerId, filtered, paging, scope),
+    cachedTagCounts(`${cacheKey}:${request.q}`, () => tagCounts(db, ownerId, query, scope)),
   ]);
   return { hits, total, tags, queryError: refused };
 }

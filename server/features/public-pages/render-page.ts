@@ -23,7 +23,7 @@ export interface PageContext {
 export const nodePath = (collection: PublicCollection, node: PublicNode) =>
   `/${encodeURIComponent(collection.username)}/${collection.slug}${node.path ? `/${node.path}` : ''}`;
 
-function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params))
     if (value !== undefined && value !== '' && value !== 1) search.set(key, String(value));
@@ -104,7 +104,7 @@ function side(ctx: PageContext, path: string): string {
   return subs || tags ? `<aside class="side">${subs}${tags}</aside>` : '';
 }
 
-function pager(ctx: PageContext, path: string): string {
+export function pager(ctx: Pick<PageContext, 'request' | 'data'>, path: string): string {
   const { request, data } = ctx;
   const pages = Math.max(1, Math.ceil(data.total / PUBLIC_PAGE_SIZE));
   if (pages <= 1 && request.page === 1) return '';
