@@ -41,9 +41,9 @@ describe(`database data exceptions in the error handler (${backend})`, () => {
     }) as Hono;
     const probe = (path: string, query: ReturnType<typeof sql>) =>
       app.get(path, async (c) => c.json({ data: await database.db.execute(query) }));
-    probe('/probe/year-zero', sql`select '0000-01-01T00:00:00Z'::timestamptz`);
-    probe('/probe/bad-bytes', sql`select convert_from('\\xff'::bytea, 'UTF8')`);
-    probe('/probe/division', sql`select 1 / 0`);
+    probe('/probe-year-zero', sql`select '0000-01-01T00:00:00Z'::timestamptz`);
+    probe('/probe-bad-bytes', sql`select convert_from('\\xff'::bytea, 'UTF8')`);
+    probe('/probe-division', sql`select 1 / 0`);
     ({ client, close } = await serveApp(app));
   });
   afterAll(async () => {
@@ -55,12 +55,12 @@ describe(`database data exceptions in the error handler (${backend})`, () => {
   it('a date or text the database cannot take is a 400 naming the problem, and is logged', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
-      const date = expectError(await client.api('/probe/year-zero'), 400, 'ValidationError');
+      const date = expectError(await client.api('/probe-year-zero'), 400, 'ValidationError');
       expect(date.message).toMatch(/^A value in the request cannot be stored: .*out of range/);
-      const text = expectError(await client.api('/probe/bad-bytes'), 400, 'ValidationError');
+      const text = expectError(await client.api('/probe-bad-bytes'), 400, 'ValidationError');
       expect(text.message).toMatch(/^A value in the request cannot be stored: .*byte sequence/);
       expect(warn).toHaveBeenCalledTimes(2);
-      expect(String(warn.mock.calls[0]?.[0])).toContain('GET /probe/year-zero: the database refused a value (22008)');
+      expect(String(warn.mock.calls[0]?.[0])).toContain('GET /probe-year-zero: the database refused a value (22008)');
     } finally {
       warn.mockRestore();
     }
@@ -69,7 +69,7 @@ describe(`database data exceptions in the error handler (${backend})`, () => {
   it('any other database error stays a 500 (a bug to fix, not bad input)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      expect(expectError(await client.api('/probe/division'), 500).message).toBe('Internal server error');
+      expect(expectError(await client.api('/probe-division'), 500).message).toBe('Internal server error');
       expect(error).toHaveBeenCalledOnce();
     } finally {
       error.mockRestore();

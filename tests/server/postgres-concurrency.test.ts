@@ -62,13 +62,23 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide i
       await sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = ${table} AND NOT l.granted`
     )[0]?.n;
 
+  /**
+   * Sign-ups wait on the table or, behind the first, on the lock that decides the first admin
+   * (server/features/users/users.ts): either way, past the availability check.
+   */
+  const signUpWaiters = async () =>
+    (
+      await sql`SELECT count(*)::int AS n FROM pg_locks l LEFT JOIN pg_class c ON c.oid = l.relation
+        WHERE NOT l.granted AND (c.relname = 'users' OR l.locktype = 'advisory')`
+    )[0]?.n;
+
   /** Sends `requests` while `table` is locked against writes; releases it once all of them wait on it. */
   async function collide(table: 'gems' | 'users', requests: () => Promise<ApiResponse>[]): Promise<ApiResponse[]> {
     await Promise.all(Array.from({ length: 5 }, () => server.api('/api/health'))); // warm keep-alive connections
     const { sent } = await sql.begin(async (tx) => {
       await tx.unsafe(`LOCK TABLE ${table} IN SHARE MODE`);
       const sent = requests();
-      await untilWaiting(sent.length, waitersOn(table), `the insert into ${table}`);
+      await untilWaiting(sent.length, table === 'users' ? signUpWaiters : waitersOn(table), `the insert into ${table}`);
       return { sent };
     });
     return Promise.all(sent);

@@ -86,9 +86,13 @@ async function makeLink(path: string, data: Record<string, unknown> = {}): Promi
   return linkOf(res.body);
 }
 
-/** Plain pages, as a browser without the extension sends them. */
+/** Plain pages, as a browser without the extension asks for them. */
 async function page(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${client.url}${path}`, { redirect: 'manual', ...init });
+  const res = await fetch(`${client.url}${path}`, {
+    redirect: 'manual',
+    ...init,
+    headers: { accept: 'text/html,application/xhtml+xml', ...init.headers },
+  });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 const postPassword = (token: string, password: string) =>

@@ -2,7 +2,7 @@ import { FORGOT_PASSWORD_ANSWER } from '../../../lib/api/operator-contract';
 import { operatorApi } from '../../../lib/api/routes/operator';
 import { contractRoutes } from '../../http/contract-routes';
 import type { Deps } from '../../http/env';
-import { sendError } from '../../http/errors';
+import { readPlainForm } from '../../http/form';
 import { clientAddress, enforceLimit } from '../../http/rate-limit';
 import { composeMail, publicLink } from '../../mail/compose';
 import { baseUrlOf } from '../uploads/upload-files';
@@ -54,8 +54,6 @@ export function operatorAuthRoutes(deps: Deps) {
     }).app;
 }
 
-const FORM_TYPE = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
-
 /** Mounted at the root: the pages of reset and invitation links (plain HTML, no script). */
 export function operatorPageRoutes(deps: Deps) {
   const { db } = deps;
@@ -69,10 +67,8 @@ export function operatorPageRoutes(deps: Deps) {
     .implement(operatorApi.resetSubmit, async (c, { params }) => {
       const address = clientAddress(c, trustedProxies);
       await enforceLimit(c, db, perAddress, `reset:address:${address}`, 'Too many password resets from this address');
-      if (!FORM_TYPE.test(c.req.header('Content-Type') ?? ''))
-        return sendError(c, 400, 'The form must be sent as multipart/form-data or application/x-www-form-urlencoded');
-      const form = await c.req.parseBody().catch(() => null);
-      if (!form) return sendError(c, 400, 'The form could not be read');
+      const form = await readPlainForm(c);
+      if (form instanceof Response) return form;
       const target = await resetTarget(db, params.token);
       if (!target) return c.body(resetDeadPage(), 200, OPERATOR_PAGE_HEADERS);
       const password = typeof form.password === 'string' ? form.password : '';

@@ -3,6 +3,8 @@ import { shareLinkPageApi } from '../../../lib/api/routes/share-links';
 import { checkPassword } from '../../auth/passwords';
 import { contractRoutes } from '../../http/contract-routes';
 import type { Deps } from '../../http/env';
+import { sendError } from '../../http/errors';
+import { readPlainForm } from '../../http/form';
 import { clientAddress } from '../../http/rate-limit';
 import { pageRequest } from '../public-pages/page-data';
 import { PUBLIC_PAGE_SECURITY } from '../public-pages/page-style';
@@ -30,8 +32,14 @@ const HEADERS = {
 
 type Status = 200 | 303 | 401 | 404 | 429;
 const html = (c: Context, body: string, status: Status = 200) => c.body(body, status, HEADERS);
-/** Unknown, expired, disabled and replaced tokens: one page, one status, the public pages' own 404. */
-const noLink = (c: Context) => html(c, renderNotFound(), 404);
+/**
+ * Unknown, expired, disabled and replaced tokens: one page, one status, the public pages' own 404 (to an API client,
+ * no text/html in Accept, the API's one error envelope).
+ */
+const noLink = (c: Context) =>
+  c.req.header('Accept')?.includes('text/html')
+    ? html(c, renderNotFound(), 404)
+    : sendError(c, 404, 'No share link at this address');
 
 /** `/s/{token}`: a link's page and its password form (mounted at the root, before the public pages). */
 export function shareLinkPageRoutes({ db, files, ai, requests }: Deps) {
@@ -60,12 +68,13 @@ export function shareLinkPageRoutes({ db, files, ai, requests }: Deps) {
   return contractRoutes('')
     .implement(shareLinkPageApi.page, (c, { params, query }) => show(c, params.token, query))
     .implement(shareLinkPageApi.password, async (c, { params }) => {
+      const form = await readPlainForm(c);
+      if (form instanceof Response) return form;
       const link = await liveLink(db, params.token);
       if (!link) return noLink(c);
       if (link.audience !== 'anyone') return html(c, renderOpenInTrovePage(params.token));
       if (!link.passwordHash) return c.redirect(pathOf(params.token), 303);
-      const form = await c.req.parseBody().catch(() => null);
-      const password = typeof form?.password === 'string' ? form.password : '';
+      const password = typeof form.password === 'string' ? form.password : '';
       const decision = await passwordGuessAllowed(db, link, clientAddress(c, requests.trustedProxies));
       if (!decision.allowed) {
         c.header('Retry-After', String(decision.retryAfterSeconds));
