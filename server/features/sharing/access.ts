@@ -52,37 +52,38 @@ export const writableGemsCondition = (userId: number, _action: GemAction): SQL =
 const rankRole = (rank: number): ShareRole | null =>
   (Object.entries(ROLE_RANK).find(([, r]) => r === rank)?.[0] as ShareRole | undefined) ?? null;
 
-/** The user's access to a collection (owner, a role through a share here or above, or null), and its owner. */
-export async function collectionAccess(
+/** The resource table and the access function (migration 0030) of each kind that can be shared. */
+const ACCESS_OF = {
+  collection: {
+    table: sql.raw('collections'),
+    reach: sql.raw('trove_collection_access'),
+    id: sql.raw('collection_id'),
+  },
+  tag: { table: sql.raw('tags'), reach: sql.raw('trove_tag_access'), id: sql.raw('tag_id') },
+};
+
+/** The user's access to a collection or tag (owner, a role through a share of it or above it, or null), and its owner. */
+async function accessOf(
   db: Db,
+  kind: keyof typeof ACCESS_OF,
   userId: number,
-  collectionId: number,
+  id: number,
 ): Promise<{ access: Access | null; ownerId: number } | null> {
+  const { table, reach, id: column } = ACCESS_OF[kind];
   const [row] = await selectRows<{ owner_id: number; rank: number | null }>(
     db,
-    sql`SELECT c.owner_id, (SELECT a.rank FROM trove_collection_access(${userId}) a WHERE a.collection_id = c.id) AS rank
-      FROM collections c WHERE c.id = ${collectionId}`,
+    sql`SELECT r.owner_id, (SELECT a.rank FROM ${reach}(${userId}) a WHERE a.${column} = r.id) AS rank
+      FROM ${table} r WHERE r.id = ${id}`,
   );
   if (!row) return null;
   if (Number(row.owner_id) === userId) return { access: 'owner', ownerId: userId };
   return { access: row.rank === null ? null : rankRole(Number(row.rank)), ownerId: Number(row.owner_id) };
 }
 
-/** The user's access to a tag (owner, a role through a share of it or a parent, or null), and its owner. */
-export async function tagAccess(
-  db: Db,
-  userId: number,
-  tagId: number,
-): Promise<{ access: Access | null; ownerId: number } | null> {
-  const [row] = await selectRows<{ owner_id: number; rank: number | null }>(
-    db,
-    sql`SELECT t.owner_id, (SELECT a.rank FROM trove_tag_access(${userId}) a WHERE a.tag_id = t.id) AS rank
-      FROM tags t WHERE t.id = ${tagId}`,
-  );
-  if (!row) return null;
-  if (Number(row.owner_id) === userId) return { access: 'owner', ownerId: userId };
-  return { access: row.rank === null ? null : rankRole(Number(row.rank)), ownerId: Number(row.owner_id) };
-}
+export const collectionAccess = (db: Db, userId: number, collectionId: number) =>
+  accessOf(db, 'collection', userId, collectionId);
+
+export const tagAccess = (db: Db, userId: number, tagId: number) => accessOf(db, 'tag', userId, tagId);
 
 /** Whether `access` is at least `role` (the owner is above every role). */
 export const atLeast = (access: Access | null, role: ShareRole): boolean =>
