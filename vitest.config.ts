@@ -65,6 +65,8 @@ const onPostgres = [
   // Following public collections: their recursive reach and the new counts against the database's clock.
   ...server('following'),
   ...server('share-links'),
+  // Moderation: one pending offer per gem (a partial unique index) and two approvals racing for one copy.
+  ...server('moderation'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.

@@ -26,6 +26,7 @@ import { importRoutes } from './features/imports/routes';
 import { voiceRoutes } from './features/instructions/routes';
 import { linkRoutes } from './features/links/routes';
 import { memoryRoutes } from './features/memories/routes';
+import { moderationRoutes } from './features/moderation/routes';
 import { adminRoutes } from './features/operator/admin-routes';
 import { operatorAuthRoutes, operatorPageRoutes } from './features/operator/routes';
 import { promptRoutes } from './features/prompts/routes';
@@ -134,6 +135,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', memoryRoutes(deps));
   api.route('/', publicCollectionRoutes(deps));
   api.route('/', followingRoutes(deps));
+  api.route('/', moderationRoutes(deps));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
   app.route('/', publicPageRoutes(deps));

@@ -13,6 +13,7 @@ export * from './schema/imports';
 export * from './schema/library';
 export * from './schema/links';
 export * from './schema/maintenance';
+export * from './schema/moderation';
 export * from './schema/operator';
 export * from './schema/share-links';
 export * from './schema/sharing';

@@ -780,6 +780,19 @@ const REQUESTS: Record<string, ValidRequest> = {
     form: () => ({ password: 'guess' }),
     textOnlyForm: true,
   },
+  // Moderation (server/features/moderation): the fixture collection is the user's own (400) or not public (404); the
+  // fixture gem has no pending offer (404).
+  'POST /api/offered-gems': {
+    path: () => '/api/offered-gems',
+    json: (f) => ({ data: { gemId: f.gemId, collectionId: f.collectionId } }),
+  },
+  'GET /api/offered-gems': { path: () => '/api/offered-gems', query: () => ({ ...page }) },
+  'GET /api/pending-gems/{id}': { path: (f) => `/api/pending-gems/${f.collectionId}`, query: () => ({ ...page }) },
+  'GET /api/processed-gems/{id}': { path: (f) => `/api/processed-gems/${f.collectionId}`, query: () => ({ ...page }) },
+  'PUT /api/collection/{id}/public-gem/{gemId}': {
+    path: (f) => `/api/collection/${f.collectionId}/public-gem/${f.gemId}`,
+    json: () => ({ data: { status: 'rejected' } }),
+  },
 };
 
 /**
