@@ -17,6 +17,7 @@ import { collectionRoutes } from './features/collections/routes';
 import { duplicatesRoutes } from './features/duplicates/routes';
 import { exportRoutes } from './features/exports/routes';
 import { feedbackRoutes } from './features/feedback/routes';
+import { followPageRoutes } from './features/following/follow-page-routes';
 import { followingRoutes } from './features/following/routes';
 import { imageGemRoutes } from './features/gems/image-gem-routes';
 import { gemRoutes } from './features/gems/routes';
@@ -100,6 +101,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.route('/uploads', fileRoutes(deps));
   app.route('/shared', sharedChatRoutes(deps));
   app.route('/', shareLinkPageRoutes(deps));
+  app.route('/', followPageRoutes(deps));
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(deps));

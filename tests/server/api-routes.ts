@@ -789,6 +789,7 @@ const REQUESTS: Record<string, ValidRequest> = {
   'GET /api/offered-gems': { path: () => '/api/offered-gems', query: () => ({ ...page }) },
   'GET /api/pending-gems/{id}': { path: (f) => `/api/pending-gems/${f.collectionId}`, query: () => ({ ...page }) },
   'GET /api/processed-gems/{id}': { path: (f) => `/api/processed-gems/${f.collectionId}`, query: () => ({ ...page }) },
+  'GET /follow': { path: () => '/follow', query: () => ({ collection: 'nobody/nothing' }) },
   'PUT /api/collection/{id}/public-gem/{gemId}': {
     path: (f) => `/api/collection/${f.collectionId}/public-gem/${f.gemId}`,
     json: () => ({ data: { status: 'rejected' } }),

@@ -13,6 +13,7 @@ import { collectionApi, collectionTreeApi } from './collections';
 import { duplicatesApi } from './duplicates';
 import { exportsApi } from './exports';
 import { feedbackApi } from './feedbacks';
+import { followPageApi } from './follow-page';
 import { followingApi } from './following';
 import { gemApi, gemEditApi } from './gems';
 import { healthApi } from './health';
@@ -78,6 +79,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   shareLinks: shareLinkApi,
   shareLinkPages: shareLinkPageApi,
   moderation: moderationApi,
+  followPage: followPageApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
