@@ -577,6 +577,30 @@ describe('the library page', () => {
     expect(await (await publicPage()).text()).toContain('<h1>Recipes</h1>');
   });
 
+  it('Share link… makes a link to Recipes in the dialog: its page opens from the test, a password shuts it', async () => {
+    await focusNav('Recipes');
+    await library.keyboard.press('Tab');
+    await library.keyboard.press('Enter');
+    await library.locator('[role="menuitem"]::-p-text(Share link…)').click();
+    await library.waitForSelector('[role="dialog"]');
+    await library.locator('[role="dialog"] button::-p-text(Create link)').click();
+    const field = await library.waitForSelector('[role="dialog"] .share-link-address input');
+    const url = (await field?.evaluate((input) => (input as HTMLInputElement).value)) ?? '';
+    expect(url).toMatch(new RegExp(`^${env.server.url}/s/[A-Za-z0-9_-]{32}$`));
+    const visit = () => fetch(url, { headers: { accept: 'text/html' } });
+    const opened = await visit();
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain('Lemon tart, take ');
+    await library.locator('[role="dialog"] input[type="password"]').fill('open-sesame');
+    await library.locator('[role="dialog"] .share-link-settings button[type="submit"]').click();
+    await library.waitForSelector('[role="dialog"] button::-p-text(Remove password)');
+    const shut = await (await visit()).text();
+    expect(shut).toContain('type="password"');
+    expect(shut).not.toContain('Lemon tart');
+    expect(await shootAndScan(library, 'share-link-dialog')).toEqual([]);
+    await library.keyboard.press('Escape');
+  });
+
   it('drags a gem from the list onto a collection in the sidebar: it moves there', async () => {
     await library.locator('.library-nav-item::-p-text(All gems)').click();
     await library.waitForSelector('.library-row');
