@@ -65,6 +65,8 @@ const onPostgres = [
   // Following public collections: their recursive reach and the new counts against the database's clock.
   ...server('following'),
   ...server('share-links'),
+  // Anonymous runs of public prompts: a monthly budget held by one conditional UPDATE, runs racing for it.
+  ...server('public-prompts'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.

@@ -14,5 +14,6 @@ export * from './schema/library';
 export * from './schema/links';
 export * from './schema/maintenance';
 export * from './schema/operator';
+export * from './schema/public-sites';
 export * from './schema/share-links';
 export * from './schema/sharing';

@@ -23,6 +23,7 @@ import { memoryApi } from './memories';
 import { operatorApi } from './operator';
 import { promptApi } from './prompts';
 import { publicCollectionApi, publicPageApi } from './public-collections';
+import { anonymousUseApi, publicPromptPageApi } from './public-prompts';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
 import { shareLinkApi, shareLinkPageApi } from './share-links';
@@ -76,6 +77,8 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   following: followingApi,
   shareLinks: shareLinkApi,
   shareLinkPages: shareLinkPageApi,
+  anonymousUse: anonymousUseApi,
+  publicPromptPages: publicPromptPageApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
