@@ -31,6 +31,8 @@ import { adminRoutes } from './features/operator/admin-routes';
 import { operatorAuthRoutes, operatorPageRoutes } from './features/operator/routes';
 import { promptRoutes } from './features/prompts/routes';
 import { publicCollectionRoutes, publicPageRoutes } from './features/public-pages/routes';
+import { publicPromptPageRoutes } from './features/public-prompts/page-routes';
+import { anonymousUseRoutes } from './features/public-prompts/routes';
 import { searchRoutes } from './features/search/routes';
 import { shareLinkPageRoutes } from './features/share-links/page-routes';
 import { shareLinkRoutes } from './features/share-links/routes';
@@ -100,6 +102,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.route('/uploads', fileRoutes(deps));
   app.route('/shared', sharedChatRoutes(deps));
   app.route('/', shareLinkPageRoutes(deps));
+  app.route('/', publicPromptPageRoutes(deps));
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(deps));
@@ -136,6 +139,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', publicCollectionRoutes(deps));
   api.route('/', followingRoutes(deps));
   api.route('/', moderationRoutes(deps));
+  api.route('/', anonymousUseRoutes(deps));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
   app.route('/', publicPageRoutes(deps));

@@ -15,5 +15,6 @@ export * from './schema/links';
 export * from './schema/maintenance';
 export * from './schema/moderation';
 export * from './schema/operator';
+export * from './schema/public-sites';
 export * from './schema/share-links';
 export * from './schema/sharing';

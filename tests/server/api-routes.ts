@@ -793,6 +793,20 @@ const REQUESTS: Record<string, ValidRequest> = {
     path: (f) => `/api/collection/${f.collectionId}/public-gem/${f.gemId}`,
     json: () => ({ data: { status: 'rejected' } }),
   },
+  // Public prompts (server/features/public-prompts): the fixture prompt is private, so its page is a 404.
+  'GET /api/anonymous-use': { path: () => '/api/anonymous-use' },
+  'PUT /api/anonymous-use': {
+    path: () => '/api/anonymous-use',
+    json: (f) => ({ data: { enabledModels: [f.modelId], dailyLimit: 5, monthlyBudget: 50 } }),
+  },
+  'POST /api/enable-anonymous-users': { path: () => '/api/enable-anonymous-users' },
+  'POST /api/disable-anonymous-users': { path: () => '/api/disable-anonymous-users' },
+  'GET /prompts/{username}/{slug}': { path: () => '/prompts/fuzzowner/fuzz-prompt', pathParam: true },
+  'POST /prompts/{username}/{slug}': {
+    path: () => '/prompts/fuzzowner/fuzz-prompt',
+    form: () => ({ modelId: '1', text: 'Hello' }),
+    textOnlyForm: true,
+  },
 };
 
 /**

@@ -24,6 +24,7 @@ import { moderationApi } from './moderation';
 import { operatorApi } from './operator';
 import { promptApi } from './prompts';
 import { publicCollectionApi, publicPageApi } from './public-collections';
+import { anonymousUseApi, publicPromptPageApi } from './public-prompts';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
 import { shareLinkApi, shareLinkPageApi } from './share-links';
@@ -78,6 +79,8 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   shareLinks: shareLinkApi,
   shareLinkPages: shareLinkPageApi,
   moderation: moderationApi,
+  anonymousUse: anonymousUseApi,
+  publicPromptPages: publicPromptPageApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
