@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { logger } from 'hono/logger';
 import { MAX_IMPORT_BYTES } from '../lib/api/import-contract';
 import { isForeignKeyViolation, isNumericOutOfRange, requestDataException } from './db/errors';
+import { emailChangePageRoutes } from './features/account/email-change-routes';
 import { accountRoutes } from './features/account/routes';
 import { aiEndpointRoutes } from './features/ai-settings/endpoint-routes';
 import { aiRoutes } from './features/ai-settings/routes';
@@ -99,6 +100,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.route('/api/auth', operatorAuthRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/', operatorPageRoutes(deps));
+  app.route('/', emailChangePageRoutes(deps));
   app.route('/uploads', fileRoutes(deps));
   app.route('/shared', sharedChatRoutes(deps));
   app.route('/', shareLinkPageRoutes(deps));

@@ -175,6 +175,12 @@ const REQUESTS: Record<string, ValidRequest> = {
     textOnlyForm: true,
   },
   'GET /invitation/{code}': { path: () => '/invitation/AAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
+  'GET /confirm-email/{token}': { path: () => '/confirm-email/AAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
+  'POST /confirm-email/{token}': {
+    path: () => '/confirm-email/AAAAAAAAAAAAAAAAAAAAAA',
+    form: () => ({ confirm: 'yes' }),
+    textOnlyForm: true,
+  },
   'GET /uploads/{file}': { path: (f) => `/uploads/${f.uploadFile}`, pathParam: true },
   'GET /shared/chats/{token}': {
     path: (f) => `/shared/chats/${f.shareToken}`,
