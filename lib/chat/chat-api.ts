@@ -35,6 +35,22 @@ export type AskBody = z.input<typeof sendMessageWithContextBody>;
 export type InstructionKind = 'voice' | 'persona';
 const INSTRUCTIONS = { voice: brandVoiceApi, persona: personaApi } as const;
 
+/** What the panel writes of a brand voice (name, tone in `text`, `sampleText`) or an agent (`jobTitle`, `modelId`). */
+export interface InstructionFields {
+  name: string;
+  text: string;
+  sampleText?: string;
+  jobTitle?: string;
+  modelId?: number | null;
+}
+
+function fieldsOf<F extends Partial<InstructionFields>>(
+  kind: InstructionKind,
+  { sampleText, jobTitle, modelId, ...rest }: F,
+) {
+  return kind === 'voice' ? { ...rest, sampleText } : { ...rest, jobTitle, modelId };
+}
+
 /**
  * The side panel's calls to the server, made from the panel itself (answers stream straight from the
  * server, never through the service worker). A refused token is renewed once through the background.
@@ -150,8 +166,11 @@ export function createChatApi(access: AccessSource) {
     /** The user's brand voices or agents matching `search` (the default first). */
     listInstructions: (kind: InstructionKind, search: string) =>
       client.call(INSTRUCTIONS[kind].list, { query: { search, perPage: 100 } }),
-    updateInstruction: async (kind: InstructionKind, id: number, data: { name?: string; text?: string }) =>
-      (await client.call(INSTRUCTIONS[kind].update, { params: { id }, body: { data } })).data,
+    /** A new brand voice or agent, written from scratch; the fields the other kind has are left out. */
+    createInstruction: async (kind: InstructionKind, data: InstructionFields) =>
+      (await client.call(INSTRUCTIONS[kind].create, { body: { data: fieldsOf(kind, data) } })).data,
+    updateInstruction: async (kind: InstructionKind, id: number, data: Partial<InstructionFields>) =>
+      (await client.call(INSTRUCTIONS[kind].update, { params: { id }, body: { data: fieldsOf(kind, data) } })).data,
     deleteInstruction: async (kind: InstructionKind, id: number) =>
       (await client.call(INSTRUCTIONS[kind].delete, { params: { id } })).data,
     listMemories: (search: string) => client.call(memoryApi.list, { query: { search, perPage: 100 } }),
