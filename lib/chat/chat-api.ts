@@ -21,7 +21,7 @@ import { gemApi } from '../api/routes/gems';
 import { brandVoiceApi, personaApi } from '../api/routes/instructions';
 import { memoryApi } from '../api/routes/memories';
 import { promptApi } from '../api/routes/prompts';
-import type { PromptCategory, UpdatePromptInput } from '../api/voice-contract';
+import type { CreatePromptInput, PromptCategory, UpdatePromptInput } from '../api/voice-contract';
 import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
 import { type AccessSource, panelTransport } from './panel-transport';
 import { readSse } from './sse';
@@ -145,6 +145,8 @@ export function createChatApi(access: AccessSource) {
         query: { category: input.category, search: input.search, page: input.page },
       });
     },
+    /** A prompt written from scratch (the editor's HTML in `expander`, its plain text in `text`). */
+    createPrompt: async (data: CreatePromptInput) => (await client.call(promptApi.create, { body: { data } })).data,
     /** One prompt as the user may see it (the latest version, for an editor told it changed elsewhere). */
     getPrompt: async (id: number) => (await client.call(promptApi.get, { params: { id } })).data,
     /**
