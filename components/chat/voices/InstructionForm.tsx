@@ -61,10 +61,10 @@ export function InstructionForm({ kind, item, busy, error, onCancel, onSave }: I
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
-        <span id={hintId} className="voices-hint">
-          {words.hint}
-        </span>
       </label>
+      <span id={hintId} className="voices-hint">
+        {words.hint}
+      </span>
       {kind === 'voice' ? (
         <label>
           Sample text
