@@ -26,6 +26,7 @@ import { importRoutes } from './features/imports/routes';
 import { voiceRoutes } from './features/instructions/routes';
 import { linkRoutes } from './features/links/routes';
 import { memoryRoutes } from './features/memories/routes';
+import { ocrRoutes } from './features/ocr/routes';
 import { adminRoutes } from './features/operator/admin-routes';
 import { operatorAuthRoutes, operatorPageRoutes } from './features/operator/routes';
 import { promptRoutes } from './features/prompts/routes';
@@ -137,6 +138,8 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', followingRoutes(deps));
   // AI on a gem (summary, flash cards, quiz) and text from images
   api.route('/', studyRoutes(deps));
+  api.use('/ocre', uploadLimit);
+  api.route('/', ocrRoutes(deps));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
   app.route('/', publicPageRoutes(deps));

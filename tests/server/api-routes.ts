@@ -905,6 +905,8 @@ function voiceRoutes(): Record<string, ValidRequest> {
       path: () => '/api/generate-quiz',
       json: (f) => ({ modelId: f.modelId, context: 'Fuzzing finds bugs.' }),
     },
+    'GET /api/image-text': { path: () => '/api/image-text', query: (f) => ({ image: String(f.gemId) }) },
+    'POST /api/ocre': { path: () => '/api/ocre', form: () => ({}) },
   };
 }
 

@@ -20,6 +20,7 @@ import { importsApi } from './imports';
 import { brandVoiceApi, personaApi } from './instructions';
 import { linkApi } from './links';
 import { memoryApi } from './memories';
+import { ocrApi } from './ocr';
 import { operatorApi } from './operator';
 import { promptApi } from './prompts';
 import { publicCollectionApi, publicPageApi } from './public-collections';
@@ -78,6 +79,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   shareLinks: shareLinkApi,
   shareLinkPages: shareLinkPageApi,
   study: studyApi,
+  ocr: ocrApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */

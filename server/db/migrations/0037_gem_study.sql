@@ -12,6 +12,7 @@ CREATE TABLE "ocr_jobs" (
 	"gem_id" integer PRIMARY KEY NOT NULL,
 	"status" text DEFAULT 'queued' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"claimed_until" timestamp with time zone,
 	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StudyKind } from '../../../lib/api/study-contract';
 import { users } from './accounts';
 import { createdAt, updatedAt } from './columns';
@@ -28,7 +28,11 @@ export const gemStudy = pgTable(
   (t) => [primaryKey({ columns: [t.gemId, t.kind] })],
 );
 
-/** The text recognition of an image gem (server/features/ocr/): one row per gem, worked in the background. */
+/**
+ * The text recognition of an image gem (server/features/ocr/): one row per gem, worked in the background. A worker
+ * claims a queued row for a while (`claimed_until`) and works it outside any transaction (recognition takes seconds);
+ * a row whose claim ran out (its server stopped) is taken up again, at most OCR_ATTEMPTS times.
+ */
 export const ocrJobs = pgTable(
   'ocr_jobs',
   {
@@ -37,6 +41,7 @@ export const ocrJobs = pgTable(
       .references(() => gems.id, { onDelete: 'cascade' }),
     status: text('status').$type<'queued' | 'done' | 'failed'>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     /** Why it failed (too slow, too big, not an image), for the gem's sheet. */
     error: text('error'),
     createdAt: createdAt(),
