@@ -28,6 +28,7 @@ import { voiceRoutes } from './features/instructions/routes';
 import { linkRoutes } from './features/links/routes';
 import { memoryRoutes } from './features/memories/routes';
 import { moderationRoutes } from './features/moderation/routes';
+import { ocrRoutes } from './features/ocr/routes';
 import { adminRoutes } from './features/operator/admin-routes';
 import { operatorAuthRoutes, operatorPageRoutes } from './features/operator/routes';
 import { promptRoutes } from './features/prompts/routes';
@@ -38,6 +39,7 @@ import { searchRoutes } from './features/search/routes';
 import { shareLinkPageRoutes } from './features/share-links/page-routes';
 import { shareLinkRoutes } from './features/share-links/routes';
 import { sharingRoutes } from './features/sharing/routes';
+import { studyRoutes } from './features/study/routes';
 import { tagRoutes } from './features/tags/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
 import { userRoutes } from './features/users/routes';
@@ -142,6 +144,10 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', followingRoutes(deps));
   api.route('/', moderationRoutes(deps));
   api.route('/', anonymousUseRoutes(deps));
+  // AI on a gem (summary, flash cards, quiz) and text from images
+  api.route('/', studyRoutes(deps));
+  api.use('/ocre', uploadLimit);
+  api.route('/', ocrRoutes(deps));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
   app.route('/', publicPageRoutes(deps));

@@ -10,6 +10,7 @@ import {
   databasePoolSize,
   houseConfig,
   normalizePublicUrl,
+  ocrLimits,
   pdfReadLimits,
   registrationFromEnv,
   type ServerConfig,
@@ -27,6 +28,7 @@ import { systemClock } from './features/gems/trash';
 import { startTrashSweep } from './features/gems/trash-sweep';
 import { startImportWorker } from './features/imports/worker';
 import { startLinkWorker } from './features/links/link-worker';
+import { startOcrWorker } from './features/ocr/ocr-jobs';
 import { seedStarterPrompts } from './features/prompts/starter-prompts';
 import { parseAddressPolicy } from './http/address-policy';
 import { answerUnparsedRequests } from './http/client-errors';
@@ -56,6 +58,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const house = houseConfig(config);
   const leaseSeconds = answerLeaseSeconds(config);
   const pdfRead = pdfReadLimits(config);
+  const ocr = ocrLimits(config);
   const clock = config.clock ?? systemClock;
   const catalogue = loadCatalogue(config.modelsFile);
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -98,6 +101,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       generations,
       requests,
       pdfRead,
+      ocr,
       clock,
       mail,
       registration,
@@ -115,6 +119,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const jobWorkers = config.bulkWorker === false ? [] : [startBulkWorker(database.db), startImportWorker(database.db)];
   const linkWorker = config.linkCheck ? startLinkWorker(database.db, config.linkCheck) : null;
   if (linkWorker) jobWorkers.push(linkWorker);
+  if (config.ocr?.worker) jobWorkers.push(startOcrWorker(database.db, files.store, ocr));
   const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {

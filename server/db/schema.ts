@@ -18,3 +18,4 @@ export * from './schema/operator';
 export * from './schema/public-sites';
 export * from './schema/share-links';
 export * from './schema/sharing';
+export * from './schema/study';

@@ -924,6 +924,22 @@ function voiceRoutes(): Record<string, ValidRequest> {
       path: (f) => `/api/messages/${f.messageId}/prompt`,
       json: () => ({ title: 'Saved answer', category: 'Write' }),
     },
+    // AI on a gem (study aids) and text from images
+    'GET /api/gems/{id}/study': { path: (f) => `/api/gems/${f.gemId}/study`, pathParam: true },
+    'POST /api/generate-summary': {
+      path: () => '/api/generate-summary',
+      json: (f) => ({ modelId: f.modelId, context: 'Fuzzing finds bugs.' }),
+    },
+    'POST /api/generate-flash-cards': {
+      path: () => '/api/generate-flash-cards',
+      json: (f) => ({ modelId: f.modelId, context: 'Fuzzing finds bugs.' }),
+    },
+    'POST /api/generate-quiz': {
+      path: () => '/api/generate-quiz',
+      json: (f) => ({ modelId: f.modelId, context: 'Fuzzing finds bugs.' }),
+    },
+    'GET /api/image-text': { path: () => '/api/image-text', query: (f) => ({ image: String(f.gemId) }) },
+    'POST /api/ocre': { path: () => '/api/ocre', form: () => ({}) },
   };
 }
 

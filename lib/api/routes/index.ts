@@ -21,6 +21,7 @@ import { brandVoiceApi, personaApi } from './instructions';
 import { linkApi } from './links';
 import { memoryApi } from './memories';
 import { moderationApi } from './moderation';
+import { ocrApi } from './ocr';
 import { operatorApi } from './operator';
 import { promptApi } from './prompts';
 import { publicCollectionApi, publicPageApi } from './public-collections';
@@ -29,6 +30,7 @@ import { referenceApi } from './reference';
 import { searchApi } from './search';
 import { shareLinkApi, shareLinkPageApi } from './share-links';
 import { sharingApi } from './sharing';
+import { studyApi } from './study';
 import { tagApi, tagTreeApi } from './tags';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
@@ -81,6 +83,8 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   moderation: moderationApi,
   anonymousUse: anonymousUseApi,
   publicPromptPages: publicPromptPageApi,
+  study: studyApi,
+  ocr: ocrApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
