@@ -15,6 +15,7 @@ import { chatHistoryRoutes } from './features/chats/history-routes';
 import { chatRoutes } from './features/chats/routes';
 import { collectionRoutes } from './features/collections/routes';
 import { duplicatesRoutes } from './features/duplicates/routes';
+import { embeddingRoutes } from './features/embeddings/routes';
 import { exportRoutes } from './features/exports/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { followingRoutes } from './features/following/routes';
@@ -134,6 +135,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', memoryRoutes(deps));
   api.route('/', publicCollectionRoutes(deps));
   api.route('/', followingRoutes(deps));
+  api.route('/', embeddingRoutes(deps));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
   app.route('/', publicPageRoutes(deps));

@@ -11,6 +11,7 @@ import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { collectionApi, collectionTreeApi } from './collections';
 import { duplicatesApi } from './duplicates';
+import { embeddingsApi } from './embeddings';
 import { exportsApi } from './exports';
 import { feedbackApi } from './feedbacks';
 import { followingApi } from './following';
@@ -76,6 +77,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   following: followingApi,
   shareLinks: shareLinkApi,
   shareLinkPages: shareLinkPageApi,
+  embeddings: embeddingsApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
