@@ -16,6 +16,7 @@ import { chatHistoryRoutes } from './features/chats/history-routes';
 import { chatRoutes } from './features/chats/routes';
 import { collectionRoutes } from './features/collections/routes';
 import { duplicatesRoutes } from './features/duplicates/routes';
+import { embeddingRoutes } from './features/embeddings/routes';
 import { exportRoutes } from './features/exports/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { followingRoutes } from './features/following/routes';
@@ -148,6 +149,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', studyRoutes(deps));
   api.use('/ocre', uploadLimit);
   api.route('/', ocrRoutes(deps));
+  api.route('/', embeddingRoutes(deps));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
   app.route('/', publicPageRoutes(deps));

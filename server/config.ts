@@ -6,6 +6,7 @@ import { REGISTRATION_MODES, type RegistrationMode } from '../lib/api/operator-c
 import { isWebAddress } from '../lib/api/web-address';
 import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
 import { PDF_READ_LIMITS, type PdfReadLimits } from './features/chat-files/pdf-read';
+import { EMBEDDING_WORK_DEFAULTS, type EmbeddingWorkSettings } from './features/embeddings/work-settings';
 import { LINK_CHECK_DEFAULTS, type LinkCheckSettings } from './features/links/link-worker';
 import { OCR_LIMITS, type OcrLimits } from './features/ocr/ocr-read';
 import { parseAddressPolicy } from './http/address-policy';
@@ -105,6 +106,13 @@ export interface ServerConfig {
   mailFrom?: string;
   /** Who may register (TROVE_REGISTRATION: open, invite or closed; default open); an admin's choice overrides it. */
   registration?: RegistrationMode;
+  /** The house provider's embedding model for search by meaning (TROVE_HOUSE_EMBEDDING_MODEL); unset, none. */
+  houseEmbeddingModel?: string;
+  /**
+   * The embedding backfill's pace (features/embeddings/backfill.ts; TROVE_EMBEDDING_BATCH, _PER_MINUTE,
+   * _LEASE_SECONDS); false: no embedding worker in this server.
+   */
+  embeddings?: Partial<EmbeddingWorkSettings> | false;
 }
 
 /** Checks TROVE_REGISTRATION. */
@@ -273,6 +281,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smtpUrl: env.TROVE_SMTP_URL || undefined,
     mailFrom: env.TROVE_MAIL_FROM || undefined,
     registration: registrationFromEnv(env.TROVE_REGISTRATION),
+    houseEmbeddingModel: env.TROVE_HOUSE_EMBEDDING_MODEL?.trim() || undefined,
+    embeddings: {
+      batchGems: wholeNumberFromEnv(env, 'TROVE_EMBEDDING_BATCH'),
+      passagesPerMinute: wholeNumberFromEnv(env, 'TROVE_EMBEDDING_PER_MINUTE'),
+      leaseSeconds: wholeNumberFromEnv(env, 'TROVE_EMBEDDING_LEASE_SECONDS'),
+    },
   };
   checkMailConfig({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   config.linkCheck = linkCheckFromEnv(env);
@@ -287,7 +301,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   answerLeaseSeconds(config);
   databasePoolSize(config);
   pdfReadLimits(config);
+  embeddingWork(config);
   return config;
+}
+
+/** The embedding backfill's settings (defaults for what is unset), or null when it is off; throws on a 0. */
+export function embeddingWork(config: Pick<ServerConfig, 'embeddings'>): EmbeddingWorkSettings | null {
+  if (config.embeddings === false) return null;
+  const given = Object.fromEntries(Object.entries(config.embeddings ?? {}).filter(([, v]) => v !== undefined));
+  const settings = { ...EMBEDDING_WORK_DEFAULTS, ...given };
+  for (const [name, value] of Object.entries(settings))
+    if (!Number.isFinite(value) || value <= 0)
+      throw new Error(`The embedding setting ${name} must be > 0, got ${value}`);
+  return settings;
 }
 
 /** The bounds of one PDF's reading; throws on a bound of 0 (no PDF could be read). */

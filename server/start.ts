@@ -8,6 +8,7 @@ import {
   answerLeaseSeconds,
   checkAdminToken,
   databasePoolSize,
+  embeddingWork,
   houseConfig,
   normalizePublicUrl,
   ocrLimits,
@@ -24,6 +25,7 @@ import { startRecovery } from './features/answers/recovery';
 import { startBulkWorker } from './features/bulk/worker';
 import { startChatFileSweep } from './features/chat-files/chat-file-sweep';
 import { recanonicalizeGems } from './features/duplicates/recanonicalize';
+import { startEmbeddingWorker } from './features/embeddings/worker';
 import { systemClock } from './features/gems/trash';
 import { startTrashSweep } from './features/gems/trash-sweep';
 import { startImportWorker } from './features/imports/worker';
@@ -64,7 +66,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const registration = registrationFromEnv(config.registration);
   const outbound = makeOutbound(parseAddressPolicy(config.userEndpoints), house.configured?.baseUrl);
-  const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits, leaseSeconds, outbound };
+  const ai = {
+    secret: config.secret,
+    house: house.configured,
+    startingCredits: house.credits,
+    leaseSeconds,
+    outbound,
+    houseEmbeddingModel: config.houseEmbeddingModel,
+  };
+  const embeddings = embeddingWork(config);
   const files = {
     store: await openFileStore({ uploadsDir: uploadsDir(config), s3: config.s3 }),
     publicUrl: normalizePublicUrl(config.publicUrl),
@@ -120,6 +130,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const linkWorker = config.linkCheck ? startLinkWorker(database.db, config.linkCheck) : null;
   if (linkWorker) jobWorkers.push(linkWorker);
   if (config.ocr?.worker) jobWorkers.push(startOcrWorker(database.db, files.store, ocr));
+  if (embeddings) jobWorkers.push(startEmbeddingWorker(database.db, ai, embeddings));
   const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {

@@ -6,6 +6,7 @@ export * from './schema/accounts';
 export * from './schema/ai';
 export * from './schema/bulk';
 export * from './schema/chat';
+export * from './schema/embeddings';
 export * from './schema/feedback';
 export * from './schema/feedback-tags';
 export * from './schema/following';

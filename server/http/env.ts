@@ -35,6 +35,8 @@ export interface Deps {
     leaseSeconds: number;
     /** How the server calls AI upstreams: addresses users choose checked by TROVE_USER_ENDPOINTS (http/outbound.ts). */
     outbound: Outbound;
+    /** The house provider's embedding model (TROVE_HOUSE_EMBEDDING_MODEL), for search by meaning; unset, none. */
+    houseEmbeddingModel?: string;
   };
   /** Rate limits (server/auth/limits.ts) and how many proxies' X-Forwarded-For to trust for the client's address. */
   requests: { limits: RateLimitSettings; trustedProxies: number };

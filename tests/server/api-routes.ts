@@ -369,6 +369,17 @@ const REQUESTS: Record<string, ValidRequest> = {
   'GET /api/followed-by-me': { path: () => '/api/followed-by-me' },
   'GET /api/following-gems': { path: () => '/api/following-gems', query: () => ({ ...page }) },
   'POST /api/followed-by-me/seen': { path: () => '/api/followed-by-me/seen' },
+  // Search by meaning (server/features/embeddings): the fixture endpoint is an Ollama at the fake provider.
+  'PUT /api/embedding-model': {
+    path: () => '/api/embedding-model',
+    json: (f) => ({ data: { source: 'endpoint', endpointId: f.endpointId, model: 'nomic-embed-text' } }),
+  },
+  'DELETE /api/embedding-model': { path: () => '/api/embedding-model', destructive: true },
+  'GET /api/get-vectors-for-collections-gems': {
+    path: () => '/api/get-vectors-for-collections-gems',
+    query: (f) => ({ collectionId: String(f.collectionId) }),
+  },
+  'GET /api/sync-collections-gems': { path: () => '/api/sync-collections-gems' },
   'GET /sitemap.xml': { path: () => '/sitemap.xml' },
   'GET /{username}/{slug}': {
     path: () => '/fuzzowner/fuzz-page',

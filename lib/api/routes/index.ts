@@ -11,6 +11,7 @@ import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { collectionApi, collectionTreeApi } from './collections';
 import { duplicatesApi } from './duplicates';
+import { embeddingsApi } from './embeddings';
 import { exportsApi } from './exports';
 import { feedbackApi } from './feedbacks';
 import { followingApi } from './following';
@@ -85,6 +86,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   publicPromptPages: publicPromptPageApi,
   study: studyApi,
   ocr: ocrApi,
+  embeddings: embeddingsApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
