@@ -67,6 +67,8 @@ const onPostgres = [
   ...server('share-links'),
   // Moderation: one pending offer per gem (a partial unique index) and two approvals racing for one copy.
   ...server('moderation'),
+  // Anonymous runs of public prompts: a monthly budget held by one conditional UPDATE, runs racing for it.
+  ...server('public-prompts'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.

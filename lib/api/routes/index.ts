@@ -11,6 +11,7 @@ import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { collectionApi, collectionTreeApi } from './collections';
 import { duplicatesApi } from './duplicates';
+import { embeddingsApi } from './embeddings';
 import { exportsApi } from './exports';
 import { feedbackApi } from './feedbacks';
 import { followPageApi } from './follow-page';
@@ -22,13 +23,16 @@ import { brandVoiceApi, personaApi } from './instructions';
 import { linkApi } from './links';
 import { memoryApi } from './memories';
 import { moderationApi } from './moderation';
+import { ocrApi } from './ocr';
 import { operatorApi } from './operator';
 import { promptApi } from './prompts';
 import { publicCollectionApi, publicPageApi } from './public-collections';
+import { anonymousUseApi, publicPromptPageApi } from './public-prompts';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
 import { shareLinkApi, shareLinkPageApi } from './share-links';
 import { sharingApi } from './sharing';
+import { studyApi } from './study';
 import { tagApi, tagTreeApi } from './tags';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
@@ -80,6 +84,11 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   shareLinkPages: shareLinkPageApi,
   moderation: moderationApi,
   followPage: followPageApi,
+  anonymousUse: anonymousUseApi,
+  publicPromptPages: publicPromptPageApi,
+  study: studyApi,
+  ocr: ocrApi,
+  embeddings: embeddingsApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
