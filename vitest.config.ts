@@ -65,6 +65,8 @@ const onPostgres = [
   // Following public collections: their recursive reach and the new counts against the database's clock.
   ...server('following'),
   ...server('share-links'),
+  // Search by meaning: the migration without pgvector, and the routes saying so (search stays by words).
+  ...server('embeddings'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.
