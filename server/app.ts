@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { logger } from 'hono/logger';
 import { MAX_IMPORT_BYTES } from '../lib/api/import-contract';
 import { isForeignKeyViolation, isNumericOutOfRange, requestDataException } from './db/errors';
+import { emailChangePageRoutes } from './features/account/email-change-routes';
 import { accountRoutes } from './features/account/routes';
 import { aiEndpointRoutes } from './features/ai-settings/endpoint-routes';
 import { aiRoutes } from './features/ai-settings/routes';
@@ -27,14 +28,19 @@ import { importRoutes } from './features/imports/routes';
 import { voiceRoutes } from './features/instructions/routes';
 import { linkRoutes } from './features/links/routes';
 import { memoryRoutes } from './features/memories/routes';
+import { moderationRoutes } from './features/moderation/routes';
+import { ocrRoutes } from './features/ocr/routes';
 import { adminRoutes } from './features/operator/admin-routes';
 import { operatorAuthRoutes, operatorPageRoutes } from './features/operator/routes';
 import { promptRoutes } from './features/prompts/routes';
 import { publicCollectionRoutes, publicPageRoutes } from './features/public-pages/routes';
+import { publicPromptPageRoutes } from './features/public-prompts/page-routes';
+import { anonymousUseRoutes } from './features/public-prompts/routes';
 import { searchRoutes } from './features/search/routes';
 import { shareLinkPageRoutes } from './features/share-links/page-routes';
 import { shareLinkRoutes } from './features/share-links/routes';
 import { sharingRoutes } from './features/sharing/routes';
+import { studyRoutes } from './features/study/routes';
 import { tagRoutes } from './features/tags/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
 import { userRoutes } from './features/users/routes';
@@ -97,9 +103,11 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.route('/api/auth', operatorAuthRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/', operatorPageRoutes(deps));
+  app.route('/', emailChangePageRoutes(deps));
   app.route('/uploads', fileRoutes(deps));
   app.route('/shared', sharedChatRoutes(deps));
   app.route('/', shareLinkPageRoutes(deps));
+  app.route('/', publicPromptPageRoutes(deps));
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(deps));
@@ -135,6 +143,12 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', memoryRoutes(deps));
   api.route('/', publicCollectionRoutes(deps));
   api.route('/', followingRoutes(deps));
+  api.route('/', moderationRoutes(deps));
+  api.route('/', anonymousUseRoutes(deps));
+  // AI on a gem (summary, flash cards, quiz) and text from images
+  api.route('/', studyRoutes(deps));
+  api.use('/ocre', uploadLimit);
+  api.route('/', ocrRoutes(deps));
   api.route('/', embeddingRoutes(deps));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).

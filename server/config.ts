@@ -8,6 +8,7 @@ import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
 import { PDF_READ_LIMITS, type PdfReadLimits } from './features/chat-files/pdf-read';
 import { EMBEDDING_WORK_DEFAULTS, type EmbeddingWorkSettings } from './features/embeddings/work-settings';
 import { LINK_CHECK_DEFAULTS, type LinkCheckSettings } from './features/links/link-worker';
+import { OCR_LIMITS, type OcrLimits } from './features/ocr/ocr-read';
 import { parseAddressPolicy } from './http/address-policy';
 import { checkMailConfig } from './mail/mail';
 import { type S3StorageConfig, s3ConfigFromEnv } from './storage/s3-config';
@@ -94,6 +95,12 @@ export interface ServerConfig {
    * environment, on unless TROVE_LINK_CHECK=0, paced by TROVE_LINK_CHECK_PER_MINUTE, _DAYS and _SITE_SECONDS.
    */
   linkCheck?: LinkCheckSettings;
+  /**
+   * Reading the text of image gems in the background (features/ocr/): unset, off (tests turn it on); from the
+   * environment, on unless TROVE_OCR=0, each image within TROVE_OCR_MS and TROVE_OCR_MEMORY_MB (defaults in
+   * features/ocr/ocr-read.ts). `POST /api/ocre` reads within the same bounds either way.
+   */
+  ocr?: Partial<OcrLimits> & { worker?: boolean };
   /** Mail (TROVE_SMTP_URL, TROVE_MAIL_FROM): smtp:// or smtps:// with credentials; unset, no mail is sent. */
   smtpUrl?: string;
   mailFrom?: string;
@@ -283,6 +290,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   };
   checkMailConfig({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   config.linkCheck = linkCheckFromEnv(env);
+  config.ocr = {
+    worker: env.TROVE_OCR !== '0',
+    ms: wholeNumberFromEnv(env, 'TROVE_OCR_MS'),
+    memoryMb: wholeNumberFromEnv(env, 'TROVE_OCR_MEMORY_MB'),
+  };
+  ocrLimits(config);
   houseConfig(config); // fail at start on a bad house-model configuration
   parseAddressPolicy(config.userEndpoints);
   answerLeaseSeconds(config);
@@ -309,6 +322,15 @@ export function pdfReadLimits(config: Pick<ServerConfig, 'pdfRead'>): PdfReadLim
   const memoryMb = config.pdfRead?.memoryMb ?? PDF_READ_LIMITS.memoryMb;
   if (ms < 1) throw new Error('TROVE_PDF_READ_MS must be a whole number of milliseconds ≥ 1');
   if (memoryMb < 1) throw new Error('TROVE_PDF_READ_MEMORY_MB must be a whole number of MB ≥ 1');
+  return { ms, memoryMb };
+}
+
+/** The bounds of one image's reading; throws on a bound of 0. */
+export function ocrLimits(config: Pick<ServerConfig, 'ocr'>): OcrLimits {
+  const ms = config.ocr?.ms ?? OCR_LIMITS.ms;
+  const memoryMb = config.ocr?.memoryMb ?? OCR_LIMITS.memoryMb;
+  if (ms < 1) throw new Error('TROVE_OCR_MS must be a whole number of milliseconds ≥ 1');
+  if (memoryMb < 64) throw new Error('TROVE_OCR_MEMORY_MB must be a whole number of MB ≥ 64');
   return { ms, memoryMb };
 }
 

@@ -11,6 +11,7 @@ import {
   embeddingWork,
   houseConfig,
   normalizePublicUrl,
+  ocrLimits,
   pdfReadLimits,
   registrationFromEnv,
   type ServerConfig,
@@ -29,6 +30,7 @@ import { systemClock } from './features/gems/trash';
 import { startTrashSweep } from './features/gems/trash-sweep';
 import { startImportWorker } from './features/imports/worker';
 import { startLinkWorker } from './features/links/link-worker';
+import { startOcrWorker } from './features/ocr/ocr-jobs';
 import { seedStarterPrompts } from './features/prompts/starter-prompts';
 import { parseAddressPolicy } from './http/address-policy';
 import { answerUnparsedRequests } from './http/client-errors';
@@ -58,6 +60,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const house = houseConfig(config);
   const leaseSeconds = answerLeaseSeconds(config);
   const pdfRead = pdfReadLimits(config);
+  const ocr = ocrLimits(config);
   const clock = config.clock ?? systemClock;
   const catalogue = loadCatalogue(config.modelsFile);
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -108,6 +111,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       generations,
       requests,
       pdfRead,
+      ocr,
       clock,
       mail,
       registration,
@@ -125,6 +129,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const jobWorkers = config.bulkWorker === false ? [] : [startBulkWorker(database.db), startImportWorker(database.db)];
   const linkWorker = config.linkCheck ? startLinkWorker(database.db, config.linkCheck) : null;
   if (linkWorker) jobWorkers.push(linkWorker);
+  if (config.ocr?.worker) jobWorkers.push(startOcrWorker(database.db, files.store, ocr));
   if (embeddings) jobWorkers.push(startEmbeddingWorker(database.db, ai, embeddings));
   const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;

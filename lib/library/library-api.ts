@@ -13,7 +13,9 @@ import { searchApi } from '../api/routes/search';
 import { tagApi, tagTreeApi } from '../api/routes/tags';
 import { trashApi } from '../api/routes/trash';
 import { type AccessSource, panelTransport } from '../chat/panel-transport';
+import { createModerationApi } from './moderation-api';
 import type { GemPage } from './paging';
+import { createShareLinksApi } from './share-links-api';
 import { createSharingApi } from './sharing-api';
 import type { LibrarySource } from './sources';
 import type { LibrarySort } from './view-prefs';
@@ -142,6 +144,8 @@ export function createLibraryApi(access: AccessSource) {
       (await client.call(followingApi.unfollow, { body: { data: { hierarchyLevel: 'collection', collectionId } } }))
         .data,
     markFollowingSeen: async () => (await client.call(followingApi.seen)).data,
+    shareLinks: createShareLinksApi(client),
+    moderation: createModerationApi(client),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { Owner } from '../db/types';
 import type { Generations } from '../features/answers/generations';
 import type { PdfReadLimits } from '../features/chat-files/pdf-read';
+import type { OcrLimits } from '../features/ocr/ocr-read';
 import type { Mailer } from '../mail/mail';
 import type { FileStore } from '../storage/file-store';
 import type { Outbound } from './outbound';
@@ -43,6 +44,8 @@ export interface Deps {
   generations: Generations;
   /** How long and how much memory one PDF's reading may take (unset: PDF_READ_LIMITS). */
   pdfRead?: PdfReadLimits;
+  /** How long and how much memory one image's text reading may take (unset: OCR_LIMITS). */
+  ocr?: OcrLimits;
   /** Mail (TROVE_SMTP_URL); unset or unconfigured, messages are not sent and callers fall back. */
   mail?: Mailer;
   /** Who may register unless an admin chose otherwise (TROVE_REGISTRATION; unset: open). */

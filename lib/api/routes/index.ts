@@ -21,13 +21,17 @@ import { importsApi } from './imports';
 import { brandVoiceApi, personaApi } from './instructions';
 import { linkApi } from './links';
 import { memoryApi } from './memories';
+import { moderationApi } from './moderation';
+import { ocrApi } from './ocr';
 import { operatorApi } from './operator';
 import { promptApi } from './prompts';
 import { publicCollectionApi, publicPageApi } from './public-collections';
+import { anonymousUseApi, publicPromptPageApi } from './public-prompts';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
 import { shareLinkApi, shareLinkPageApi } from './share-links';
 import { sharingApi } from './sharing';
+import { studyApi } from './study';
 import { tagApi, tagTreeApi } from './tags';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
@@ -77,6 +81,11 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   following: followingApi,
   shareLinks: shareLinkApi,
   shareLinkPages: shareLinkPageApi,
+  moderation: moderationApi,
+  anonymousUse: anonymousUseApi,
+  publicPromptPages: publicPromptPageApi,
+  study: studyApi,
+  ocr: ocrApi,
   embeddings: embeddingsApi,
 };
 
