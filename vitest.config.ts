@@ -69,6 +69,8 @@ const onPostgres = [
   ...server('moderation'),
   // Anonymous runs of public prompts: a monthly budget held by one conditional UPDATE, runs racing for it.
   ...server('public-prompts'),
+  // Search by meaning: the migration without pgvector, and the routes saying so (search stays by words).
+  ...server('embeddings'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.

@@ -80,7 +80,7 @@ export async function openDatabase(options: {
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // The extensions the migrations create (pg_trgm: the search's trigram indexes, see 0021_search_document.sql;
-  // btree_gin: the owner in those indexes, 0024_search_owner_index.sql; vector: search by meaning, 0037_embeddings.sql).
+  // btree_gin: the owner in those indexes, 0024_search_owner_index.sql; vector: search by meaning, 0041_embeddings.sql).
   const extensions = { btree_gin, pg_trgm, vector };
   const client = new PGlite(
     options.dataDir ? { ...pgliteOptions(options.dataDir, durableWrites), extensions } : { extensions },

@@ -9,7 +9,7 @@ import { gems } from './library';
 /**
  * Search by meaning (server/features/embeddings/): the user's embedding model, the vectors of gem passages, and the
  * background job that fills them. The `embedding` column is pgvector's `vector` (no fixed dimension: each model has
- * its own) where the extension is installed, and `real[]` where it is not (migration 0037): then no vector is ever
+ * its own) where the extension is installed, and `real[]` where it is not (migration 0041): then no vector is ever
  * written and the search stays by words.
  */
 const vector = customType<{ data: string }>({ dataType: () => 'vector' });

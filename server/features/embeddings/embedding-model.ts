@@ -88,7 +88,6 @@ export async function setEmbeddingModel(
   userId: number,
   input: SetEmbeddingModelInput,
 ): Promise<EmbeddingModelRow> {
-  if (!(await vectorsAvailable(db))) throw new ApiError(503, 'This server’s database has no vector support (pgvector)');
   const { access, model } = await accessOf(db, ai, userId, input);
   if (!EMBEDDING_KINDS.includes(access.kind))
     throw fieldError(
@@ -96,6 +95,7 @@ export async function setEmbeddingModel(
       'source',
       `${access.name} does not make embeddings: choose OpenAI, an OpenAI-compatible provider or Ollama`,
     );
+  if (!(await vectorsAvailable(db))) throw new ApiError(503, 'This server’s database has no vector support (pgvector)');
   const [probe] = await embedTexts(model, access, ['Trove']);
   if (!probe?.length) throw new ApiError(502, `${access.name} answered no embedding for ${model}`);
   const values = {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 
 /**
- * Whether this database holds vectors: the `embedding` column is pgvector's type, which migration 0037 makes only
+ * Whether this database holds vectors: the `embedding` column is pgvector's type, which migration 0041 makes only
  * where the extension could be created (PGlite always; PostgreSQL where pgvector is installed). Asked once per
  * database; an operator who installs pgvector later recreates the table (README, "Search by meaning").
  */
