@@ -34,6 +34,7 @@ import { searchRoutes } from './features/search/routes';
 import { shareLinkPageRoutes } from './features/share-links/page-routes';
 import { shareLinkRoutes } from './features/share-links/routes';
 import { sharingRoutes } from './features/sharing/routes';
+import { suggestionRoutes } from './features/suggestions/routes';
 import { tagRoutes } from './features/tags/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
 import { userRoutes } from './features/users/routes';
@@ -134,6 +135,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', memoryRoutes(deps));
   api.route('/', publicCollectionRoutes(deps));
   api.route('/', followingRoutes(deps));
+  api.route('/', suggestionRoutes(deps));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
   app.route('/', publicPageRoutes(deps));

@@ -891,6 +891,15 @@ function voiceRoutes(): Record<string, ValidRequest> {
       path: (f) => `/api/messages/${f.messageId}/prompt`,
       json: () => ({ title: 'Saved answer', category: 'Write' }),
     },
+    'POST /api/suggestions/tags': {
+      path: () => '/api/suggestions/tags',
+      json: (f) => ({
+        title: 'Fuzz page about tides',
+        description: 'd',
+        url: 'https://example.com/t',
+        modelId: f.modelId,
+      }),
+    },
   };
 }
 

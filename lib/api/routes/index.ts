@@ -27,6 +27,7 @@ import { referenceApi } from './reference';
 import { searchApi } from './search';
 import { shareLinkApi, shareLinkPageApi } from './share-links';
 import { sharingApi } from './sharing';
+import { suggestionApi } from './suggestions';
 import { tagApi, tagTreeApi } from './tags';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
@@ -76,6 +77,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   following: followingApi,
   shareLinks: shareLinkApi,
   shareLinkPages: shareLinkPageApi,
+  suggestions: suggestionApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
