@@ -42,6 +42,7 @@ import { shareLinkPageRoutes } from './features/share-links/page-routes';
 import { shareLinkRoutes } from './features/share-links/routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { studyRoutes } from './features/study/routes';
+import { suggestionRoutes } from './features/suggestions/routes';
 import { tagRoutes } from './features/tags/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
 import { userRoutes } from './features/users/routes';
@@ -152,6 +153,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.use('/ocre', uploadLimit);
   api.route('/', ocrRoutes(deps));
   api.route('/', embeddingRoutes(deps));
+  api.route('/', suggestionRoutes(deps));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
   app.route('/', publicPageRoutes(deps));

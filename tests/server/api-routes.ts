@@ -952,6 +952,15 @@ function voiceRoutes(): Record<string, ValidRequest> {
     },
     'GET /api/image-text': { path: () => '/api/image-text', query: (f) => ({ image: String(f.gemId) }) },
     'POST /api/ocre': { path: () => '/api/ocre', form: () => ({}) },
+    'POST /api/suggestions/tags': {
+      path: () => '/api/suggestions/tags',
+      json: (f) => ({
+        title: 'Fuzz page about tides',
+        description: 'd',
+        url: 'https://example.com/t',
+        modelId: f.modelId,
+      }),
+    },
   };
 }
 

@@ -33,6 +33,7 @@ import { searchApi } from './search';
 import { shareLinkApi, shareLinkPageApi } from './share-links';
 import { sharingApi } from './sharing';
 import { studyApi } from './study';
+import { suggestionApi } from './suggestions';
 import { tagApi, tagTreeApi } from './tags';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
@@ -89,6 +90,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   study: studyApi,
   ocr: ocrApi,
   embeddings: embeddingsApi,
+  suggestions: suggestionApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
