@@ -11,6 +11,7 @@ import { LinkStatus } from './LinkStatus';
 import { useLibraryApi } from './library-api-context';
 import { libraryGemQuery } from './queries';
 import { ReadingView } from './ReadingView';
+import { StudyPanel } from './study/StudyPanel';
 
 interface Props {
   gemId: number;
@@ -80,6 +81,7 @@ export function GemSheet({ gemId, collections, editing, onClose, onTrash, onChat
           </div>
           <LinkStatus gemId={gemId} />
           <GemForm key={gem.data.id} gem={gem.data} collections={collections} editing={editing} />
+          <StudyPanel key={gemId} gemId={gemId} />
           <ReadingView gem={gem.data} />
         </>
       )}
