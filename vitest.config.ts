@@ -48,6 +48,8 @@ const onPostgres = [
   ...server('gems', 'gem-edits-bulk', 'gem-count-triggers', 'collections', 'collections-tree', 'collection-loops'),
   ...server('tags', 'tags-tree', 'trash-gems', 'duplicates', 'search-golden', 'search-routes', 'chat-retrieval'),
   ...server('bulk-jobs', 'bulk-worker', 'imports', 'export-roundtrip', 'dead-links'),
+  // A gem's summary, flash cards and quiz: stored (jsonb, upserts), exported and imported with it.
+  ...server('study'),
   // Accounts and limits held in the database: sign-ups racing for a name, refresh-token families and a doubled
   // refresh, rate limits shared by copies, a user deleted under a live token.
   ...server('auth', 'refresh-grace', 'rate-limits', 'deleted-user'),

@@ -11,7 +11,8 @@
  * BENCH_BULK_GEMS the gems bulk-tagged (default 10000); BENCH_IMPORT_URLS the addresses imported from a bookmarks file (default
  * 50000, see import-bench.ts); BENCH_EXPORT_GEMS the gems exported as JSON (default BENCH_GEMS); BENCH_LIBRARY_GEMS the
  * library page's gems in Chromium (default
- * BENCH_GEMS) and BENCH_LIBRARY_RUNS its openings (default 20, see library-bench.ts).
+ * BENCH_GEMS) and BENCH_LIBRARY_RUNS its openings (default 20, see library-bench.ts); BENCH_OCR_RUNS the images read
+ * of each size (default 5, see ocr-bench.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { benchImport } from './import-bench';
 import { benchLibrary } from './library-bench';
 import { benchLoad } from './load-bench';
 import { benchMarkdown } from './markdown-bench';
+import { benchOcr } from './ocr-bench';
 import { benchPageFloor } from './page-floor';
 import { benchPanel } from './panel-bench';
 import { benchPublicPage } from './public-page-bench';
@@ -59,6 +61,8 @@ print(await benchExport(Number(process.env.BENCH_EXPORT_GEMS ?? gemCount)));
 
 console.log('');
 print(await benchMarkdown());
+console.log('');
+print(await benchOcr(Number(process.env.BENCH_OCR_RUNS ?? 5)));
 
 console.log('\nBuilding and zipping the extension…');
 const zip = spawnSync('node_modules/.bin/wxt', ['zip'], { stdio: 'ignore' });

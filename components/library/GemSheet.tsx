@@ -12,6 +12,7 @@ import { LinkStatus } from './LinkStatus';
 import { useLibraryApi } from './library-api-context';
 import { libraryGemQuery } from './queries';
 import { ReadingView } from './ReadingView';
+import { StudyPanel } from './study/StudyPanel';
 
 interface Props {
   gemId: number;
@@ -82,6 +83,7 @@ export function GemSheet({ gemId, collections, editing, onClose, onTrash, onChat
           </div>
           <LinkStatus gemId={gemId} />
           <GemForm key={gem.data.id} gem={gem.data} collections={collections} editing={editing} />
+          <StudyPanel key={gemId} gemId={gemId} />
           <ReadingView gem={gem.data} />
         </>
       )}

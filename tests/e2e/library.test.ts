@@ -293,6 +293,43 @@ describe('the library page', () => {
     await page.close();
   });
 
+  it("the sheet's Flash cards tab generates cards from the gem's text through the house model; a card flips", async () => {
+    const page = await openExtensionPage(ctx, 'library.html');
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.waitForSelector('.library-row-open');
+    await page.focus('.library-row-open');
+    await page.keyboard.press('/');
+    await page.keyboard.type('marzipan');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('.library-row-title').length === 1);
+    await page.locator('.library-row-open').click();
+    await page.waitForFunction(
+      () => document.querySelector('#library-sheet-heading')?.textContent === 'Almond paste notes',
+    );
+    await page.locator('.library-sheet [role="tab"]::-p-text(Flash cards)').click();
+    const since = fake.requests.length;
+    const cards = {
+      cards: [
+        { front: 'What is ground with sugar?', back: 'Blanched almonds' },
+        { front: 'What does it turn into?', back: 'Marzipan' },
+      ],
+    };
+    fake.script({ chunks: JSON.stringify(cards).match(/[\s\S]{1,16}/g) ?? [] });
+    await page.locator('.library-sheet button::-p-text(Generate flash cards)').click();
+    await page.waitForSelector('.study-card');
+    expect(await page.$eval('.study-card', (el) => el.textContent)).toBe('QuestionWhat is ground with sugar?');
+    expect(providerBodies(fake, since)[0]).toContain('Grind blanched almonds with sugar');
+    await page.click('.study-card');
+    expect(await page.$eval('.study-card', (el) => el.textContent)).toBe('AnswerBlanched almonds');
+    await page.$eval('.study-cards', (el) => el.scrollIntoView({ block: 'end' }));
+    expect(await shootAndScan(page, 'flash-cards')).toEqual([]);
+    // the keys: → shows the next card's question, Space flips it
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    expect(await page.$eval('.study-card', (el) => el.textContent)).toBe('AnswerMarzipan');
+    await page.close();
+  });
+
   it('"Chat about it" in the sheet opens the side panel on a new chat with that gem as context; the answer reads it', async () => {
     // a fresh library tab: the whole list, no search or sheet left by the cases before
     library = await openExtensionPage(ctx, 'library.html');
