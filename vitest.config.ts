@@ -65,6 +65,8 @@ const onPostgres = [
   // Following public collections: their recursive reach and the new counts against the database's clock.
   ...server('following'),
   ...server('share-links'),
+  // Teams: memberships in the access rule, allowances held by parallel answers (no overspending).
+  ...server('teams'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.

@@ -35,6 +35,7 @@ import { shareLinkPageRoutes } from './features/share-links/page-routes';
 import { shareLinkRoutes } from './features/share-links/routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { tagRoutes } from './features/tags/routes';
+import { teamRoutes } from './features/teams/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
 import { userRoutes } from './features/users/routes';
 import type { AppEnv, Deps } from './http/env';
@@ -113,6 +114,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', gemRoutes(deps));
   api.route('/', searchRoutes(deps));
   api.route('/', sharingRoutes(deps));
+  api.route('/', teamRoutes(deps));
   api.route('/', shareLinkRoutes(deps));
   api.route('/', trashRoutes(deps));
   api.route('/bulk-jobs', bulkRoutes(deps));

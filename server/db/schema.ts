@@ -16,3 +16,4 @@ export * from './schema/maintenance';
 export * from './schema/operator';
 export * from './schema/share-links';
 export * from './schema/sharing';
+export * from './schema/teams';

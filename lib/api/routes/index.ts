@@ -28,6 +28,7 @@ import { searchApi } from './search';
 import { shareLinkApi, shareLinkPageApi } from './share-links';
 import { sharingApi } from './sharing';
 import { tagApi, tagTreeApi } from './tags';
+import { teamsApi } from './teams';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
 import { userApi } from './users';
@@ -76,6 +77,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   following: followingApi,
   shareLinks: shareLinkApi,
   shareLinkPages: shareLinkPageApi,
+  teams: teamsApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
