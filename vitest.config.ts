@@ -73,6 +73,8 @@ const onPostgres = [
   ...server('public-prompts'),
   // Search by meaning: the migration without pgvector, and the routes saying so (search stays by words).
   ...server('embeddings'),
+  // Teams: memberships in the access rule, allowances held by parallel answers (no overspending).
+  ...server('teams'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.

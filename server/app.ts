@@ -44,6 +44,7 @@ import { sharingRoutes } from './features/sharing/routes';
 import { studyRoutes } from './features/study/routes';
 import { suggestionRoutes } from './features/suggestions/routes';
 import { tagRoutes } from './features/tags/routes';
+import { teamRoutes } from './features/teams/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
 import { userRoutes } from './features/users/routes';
 import type { AppEnv, Deps } from './http/env';
@@ -125,6 +126,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', gemRoutes(deps));
   api.route('/', searchRoutes(deps));
   api.route('/', sharingRoutes(deps));
+  api.route('/', teamRoutes(deps));
   api.route('/', shareLinkRoutes(deps));
   api.route('/', trashRoutes(deps));
   api.route('/bulk-jobs', bulkRoutes(deps));

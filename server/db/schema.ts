@@ -20,3 +20,4 @@ export * from './schema/public-sites';
 export * from './schema/share-links';
 export * from './schema/sharing';
 export * from './schema/study';
+export * from './schema/teams';

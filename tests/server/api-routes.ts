@@ -756,6 +756,84 @@ const REQUESTS: Record<string, ValidRequest> = {
     path: (f) => `/api/collections/${f.collectionId}/shares-inherit`,
     json: () => ({ data: { inherit: false } }),
   },
+  // Teams (server/features/teams): team and shared-key ids are not fixtures; a missing one (or not the user's) is a 404.
+  'GET /api/teams': { path: () => '/api/teams' },
+  'POST /api/teams': { path: () => '/api/teams', json: () => ({ data: { name: 'Fuzz team' } }) },
+  'PUT /api/teams/{id}': {
+    path: () => '/api/teams/1',
+    json: () => ({ data: { name: 'Fuzz team', settingsEnabled: true, defaultAllowanceUsd: 1.5 } }),
+    pathParam: true,
+  },
+  'DELETE /api/teams/{id}': { path: () => '/api/teams/1', pathParam: true, destructive: true },
+  'GET /api/teams/{id}/members': { path: () => '/api/teams/1/members' },
+  'POST /api/teams/{id}/members': {
+    path: () => '/api/teams/1/members',
+    json: () => ({ data: { email: 'fuzz-teammate@example.test', role: 'member' } }),
+  },
+  'PUT /api/teams/{id}/members/{userId}': {
+    path: (f) => `/api/teams/1/members/${userIdOf(f.token)}`,
+    json: () => ({ data: { role: 'member', monthlyAllowanceUsd: null } }),
+    pathParam: true,
+  },
+  'DELETE /api/teams/{id}/members/{userId}': {
+    path: (f) => `/api/teams/1/members/${userIdOf(f.token)}`,
+    pathParam: true,
+    destructive: true,
+  },
+  'GET /api/teams/{id}/usage': { path: () => '/api/teams/1/usage', query: () => ({ month: '2026-11' }) },
+  'POST /api/enable-team-settings': { path: () => '/api/enable-team-settings', json: () => ({ data: { teamId: 1 } }) },
+  'POST /api/disable-team-settings': {
+    path: () => '/api/disable-team-settings',
+    json: () => ({ data: { teamId: 1 } }),
+  },
+  'POST /api/add-new-team-settings': {
+    path: () => '/api/add-new-team-settings',
+    json: () => ({ data: { name: 'Fuzz team 2' } }),
+  },
+  'POST /api/update-team-settings': {
+    path: () => '/api/update-team-settings',
+    json: () => ({ data: { id: 1, name: 'Fuzz team' } }),
+  },
+  'POST /api/delete-team-settings': {
+    path: () => '/api/delete-team-settings',
+    json: () => ({ data: { id: 1 } }),
+    destructive: true,
+  },
+  'POST /api/share-key-with-team': {
+    path: () => '/api/share-key-with-team',
+    json: (f) => ({ data: { teamId: 1, provider: 'openai', modelIds: [f.modelId] } }),
+  },
+  'GET /api/get-shared-team-settings': { path: () => '/api/get-shared-team-settings', query: () => ({ teamId: '1' }) },
+  'POST /api/update-team-shared-settings': {
+    path: () => '/api/update-team-shared-settings',
+    json: () => ({ data: { teamId: 1, monthlyAllowanceUsd: 2 } }),
+  },
+  'POST /api/add-new-team-shared-settings': {
+    path: () => '/api/add-new-team-shared-settings',
+    json: (f) => ({ data: { teamId: 1, userId: userIdOf(f.token), monthlyAllowanceUsd: 0.5 } }),
+  },
+  'POST /api/delete-team-shared-settings': {
+    path: () => '/api/delete-team-shared-settings',
+    json: () => ({ data: { teamId: 1, settingId: 1 } }),
+    destructive: true,
+  },
+  'GET /api/get-shared-by-settings': { path: () => '/api/get-shared-by-settings' },
+  'POST /api/add-new-model-to-team-shared-settings': {
+    path: () => '/api/add-new-model-to-team-shared-settings',
+    json: (f) => ({ data: { settingId: 1, modelId: f.modelId } }),
+  },
+  'POST /api/remove-model-from-team-shared-settings': {
+    path: () => '/api/remove-model-from-team-shared-settings',
+    json: (f) => ({ data: { settingId: 1, modelId: f.modelId } }),
+  },
+  'POST /api/set-shared-api-key-as-default': {
+    path: () => '/api/set-shared-api-key-as-default',
+    json: () => ({ data: { type: 'openai' } }),
+  },
+  'POST /api/remove-shared-api-key': {
+    path: () => '/api/remove-shared-api-key',
+    json: () => ({ data: { type: 'openai', settingId: 1 } }),
+  },
   // Share links (server/features/share-links): link ids and tokens are not fixtures; a missing one is a 404.
   'POST /api/collection-link/{id}': {
     path: (f) => `/api/collection-link/${f.collectionId}`,

@@ -35,6 +35,7 @@ import { sharingApi } from './sharing';
 import { studyApi } from './study';
 import { suggestionApi } from './suggestions';
 import { tagApi, tagTreeApi } from './tags';
+import { teamsApi } from './teams';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
 import { userApi } from './users';
@@ -91,6 +92,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   ocr: ocrApi,
   embeddings: embeddingsApi,
   suggestions: suggestionApi,
+  teams: teamsApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
