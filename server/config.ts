@@ -7,6 +7,7 @@ import { isWebAddress } from '../lib/api/web-address';
 import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
 import { PDF_READ_LIMITS, type PdfReadLimits } from './features/chat-files/pdf-read';
 import { LINK_CHECK_DEFAULTS, type LinkCheckSettings } from './features/links/link-worker';
+import { type OidcSettings, oidcFromEnv } from './features/oidc/settings';
 import { parseAddressPolicy } from './http/address-policy';
 import { checkMailConfig } from './mail/mail';
 import { type S3StorageConfig, s3ConfigFromEnv } from './storage/s3-config';
@@ -98,6 +99,8 @@ export interface ServerConfig {
   mailFrom?: string;
   /** Who may register (TROVE_REGISTRATION: open, invite or closed; default open); an admin's choice overrides it. */
   registration?: RegistrationMode;
+  /** Sign-in with an OpenID Connect provider (TROVE_OIDC_*); unset, only passwords. */
+  oidc?: OidcSettings;
 }
 
 /** Checks TROVE_REGISTRATION. */
@@ -266,6 +269,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smtpUrl: env.TROVE_SMTP_URL || undefined,
     mailFrom: env.TROVE_MAIL_FROM || undefined,
     registration: registrationFromEnv(env.TROVE_REGISTRATION),
+    oidc: oidcFromEnv(env),
   };
   checkMailConfig({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   config.linkCheck = linkCheckFromEnv(env);
