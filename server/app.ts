@@ -31,6 +31,7 @@ import { linkRoutes } from './features/links/routes';
 import { memoryRoutes } from './features/memories/routes';
 import { moderationRoutes } from './features/moderation/routes';
 import { ocrRoutes } from './features/ocr/routes';
+import { oidcPageRoutes } from './features/oidc/routes';
 import { adminRoutes } from './features/operator/admin-routes';
 import { operatorAuthRoutes, operatorPageRoutes } from './features/operator/routes';
 import { promptRoutes } from './features/prompts/routes';
@@ -107,6 +108,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.route('/api/admin', adminRoutes(deps));
   app.route('/', operatorPageRoutes(deps));
   app.route('/', emailChangePageRoutes(deps));
+  app.route('/', oidcPageRoutes(deps));
   app.route('/uploads', fileRoutes(deps));
   app.route('/shared', sharedChatRoutes(deps));
   app.route('/', shareLinkPageRoutes(deps));

@@ -9,6 +9,7 @@ import { PDF_READ_LIMITS, type PdfReadLimits } from './features/chat-files/pdf-r
 import { EMBEDDING_WORK_DEFAULTS, type EmbeddingWorkSettings } from './features/embeddings/work-settings';
 import { LINK_CHECK_DEFAULTS, type LinkCheckSettings } from './features/links/link-worker';
 import { OCR_LIMITS, type OcrLimits } from './features/ocr/ocr-read';
+import { type OidcSettings, oidcFromEnv } from './features/oidc/settings';
 import { parseAddressPolicy } from './http/address-policy';
 import { checkMailConfig } from './mail/mail';
 import { type S3StorageConfig, s3ConfigFromEnv } from './storage/s3-config';
@@ -113,6 +114,8 @@ export interface ServerConfig {
    * _LEASE_SECONDS); false: no embedding worker in this server.
    */
   embeddings?: Partial<EmbeddingWorkSettings> | false;
+  /** Sign-in with an OpenID Connect provider (TROVE_OIDC_*); unset, only passwords. */
+  oidc?: OidcSettings;
 }
 
 /** Checks TROVE_REGISTRATION. */
@@ -287,6 +290,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       passagesPerMinute: wholeNumberFromEnv(env, 'TROVE_EMBEDDING_PER_MINUTE'),
       leaseSeconds: wholeNumberFromEnv(env, 'TROVE_EMBEDDING_LEASE_SECONDS'),
     },
+    oidc: oidcFromEnv(env),
   };
   checkMailConfig({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   config.linkCheck = linkCheckFromEnv(env);

@@ -31,6 +31,8 @@ import { startTrashSweep } from './features/gems/trash-sweep';
 import { startImportWorker } from './features/imports/worker';
 import { startLinkWorker } from './features/links/link-worker';
 import { startOcrWorker } from './features/ocr/ocr-jobs';
+import { createOidcClient } from './features/oidc/client';
+import { checkOidc } from './features/oidc/settings';
 import { seedStarterPrompts } from './features/prompts/starter-prompts';
 import { parseAddressPolicy } from './http/address-policy';
 import { answerUnparsedRequests } from './http/client-errors';
@@ -115,6 +117,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       clock,
       mail,
       registration,
+      oidc: config.oidc ? createOidcClient(checkOidc(config.oidc)) : undefined,
     },
     { logRequests: config.logRequests },
   );

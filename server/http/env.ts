@@ -7,6 +7,7 @@ import type { Owner } from '../db/types';
 import type { Generations } from '../features/answers/generations';
 import type { PdfReadLimits } from '../features/chat-files/pdf-read';
 import type { OcrLimits } from '../features/ocr/ocr-read';
+import type { OidcClient } from '../features/oidc/client';
 import type { Mailer } from '../mail/mail';
 import type { FileStore } from '../storage/file-store';
 import type { Outbound } from './outbound';
@@ -50,6 +51,8 @@ export interface Deps {
   mail?: Mailer;
   /** Who may register unless an admin chose otherwise (TROVE_REGISTRATION; unset: open). */
   registration?: RegistrationMode;
+  /** The single sign-on provider (TROVE_OIDC_*); unset, sign-in is by password only. */
+  oidc?: OidcClient;
   /** The trash's clock (ServerConfig.clock; unset: the system's). */
   clock?: () => Date;
 }

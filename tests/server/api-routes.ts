@@ -175,6 +175,17 @@ const REQUESTS: Record<string, ValidRequest> = {
     textOnlyForm: true,
   },
   'GET /invitation/{code}': { path: () => '/invitation/AAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
+  // single sign-on (features/oidc/): the fuzz server has no provider configured, so these valid requests answer 404
+  // (start, callback) or 400 (an unknown code); tests/server/oidc.test.ts runs them against a real provider
+  'GET /auth/oidc/start': {
+    path: () => '/auth/oidc/start',
+    query: () => ({ challenge: 'A'.repeat(43), return_to: `https://${'a'.repeat(32)}.chromiumapp.org/oidc` }),
+  },
+  'GET /auth/oidc/callback': { path: () => '/auth/oidc/callback', query: () => ({ code: 'abc', state: 'def' }) },
+  'POST /api/auth/oidc/token': {
+    path: () => '/api/auth/oidc/token',
+    json: () => ({ code: 'A'.repeat(43), verifier: 'B'.repeat(43) }),
+  },
   'GET /confirm-email/{token}': { path: () => '/confirm-email/AAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
   'POST /confirm-email/{token}': {
     path: () => '/confirm-email/AAAAAAAAAAAAAAAAAAAAAA',

@@ -24,6 +24,7 @@ import { linkApi } from './links';
 import { memoryApi } from './memories';
 import { moderationApi } from './moderation';
 import { ocrApi } from './ocr';
+import { oidcApi } from './oidc';
 import { operatorApi } from './operator';
 import { promptApi } from './prompts';
 import { publicCollectionApi, publicPageApi } from './public-collections';
@@ -93,6 +94,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   embeddings: embeddingsApi,
   suggestions: suggestionApi,
   teams: teamsApi,
+  oidc: oidcApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */

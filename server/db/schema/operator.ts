@@ -65,3 +65,49 @@ export const emailChanges = pgTable(
   },
   (t) => [uniqueIndex('email_changes_hash_idx').on(t.tokenHash), index('email_changes_user_idx').on(t.userId)],
 );
+
+/** Accounts linked to the single sign-on provider (TROVE_OIDC_*): one row per provider subject. */
+export const oidcIdentities = pgTable(
+  'oidc_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oidc_identities_subject_idx').on(t.issuer, t.subject),
+    index('oidc_identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Sign-ins through the provider under way (server/features/oidc/): the state (only its hash), nonce and PKCE verifier
+ * sent to the provider, the extension's challenge and where its code goes; once the provider answered, the user and
+ * the hash of the one-time code the extension exchanges for its tokens. Each step spends its part once.
+ */
+export const oidcLogins = pgTable(
+  'oidc_logins',
+  {
+    id: serial('id').primaryKey(),
+    stateHash: text('state_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    challenge: text('challenge').notNull(),
+    returnTo: text('return_to').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    calledBackAt: timestamp('called_back_at', { withTimezone: true }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    handoffHash: text('handoff_hash'),
+    exchangedAt: timestamp('exchanged_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oidc_logins_state_idx').on(t.stateHash),
+    uniqueIndex('oidc_logins_handoff_idx').on(t.handoffHash),
+    index('oidc_logins_expires_idx').on(t.expiresAt),
+  ],
+);
