@@ -3,6 +3,7 @@ import { parseFollowAddress } from '../../../lib/api/following-contract';
 import { followPageApi } from '../../../lib/api/routes/follow-page';
 import { contractRoutes } from '../../http/contract-routes';
 import type { Deps } from '../../http/env';
+import { sendError } from '../../http/errors';
 import { PUBLIC_PAGE_SECURITY } from '../public-pages/page-style';
 import { findPublicCollection } from '../public-pages/public-collection';
 import { renderNotFound } from '../public-pages/render-page';
@@ -22,7 +23,11 @@ export function followPageRoutes({ db }: Deps) {
   return contractRoutes('').implement(followPageApi.page, async (c, { query }) => {
     const parts = parseFollowAddress(query.collection ?? '');
     const found = parts && (await findPublicCollection(db, parts.username, parts.slug));
-    if (!found) return answer(c, renderNotFound(), 404);
+    // as the public pages: a browser gets the 404 page, an API client (no text/html in Accept) the error envelope
+    if (!found)
+      return c.req.header('Accept')?.includes('text/html')
+        ? answer(c, renderNotFound(), 404)
+        : sendError(c, 404, 'No public collection at this address');
     const path = `/${encodeURIComponent(found.username)}/${found.slug}`;
     const page = renderFollowPage({
       name: found.name,
