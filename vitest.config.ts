@@ -67,6 +67,8 @@ const onPostgres = [
   ...server('share-links'),
   // Anonymous runs of public prompts: a monthly budget held by one conditional UPDATE, runs racing for it.
   ...server('public-prompts'),
+  // Custom sites: a domain or subdirectory bound once (unique indexes), served by Host.
+  ...server('custom-sites'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.

@@ -14,6 +14,8 @@ import { chatShareRoutes, sharedChatRoutes } from './features/chat-shares/routes
 import { chatHistoryRoutes } from './features/chats/history-routes';
 import { chatRoutes } from './features/chats/routes';
 import { collectionRoutes } from './features/collections/routes';
+import { domainTable, hostSites } from './features/custom-sites/host-sites';
+import { customSitePageRoutes, customSiteRoutes } from './features/custom-sites/routes';
 import { duplicatesRoutes } from './features/duplicates/routes';
 import { exportRoutes } from './features/exports/routes';
 import { feedbackRoutes } from './features/feedback/routes';
@@ -92,6 +94,10 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
     return (largerLimits.get(c.req.path) ?? defaultLimit)(c, next);
   });
 
+  // A verified custom domain's requests get its collection's site (features/custom-sites/host-sites.ts).
+  const siteDomains = domainTable(deps.db);
+  app.use(hostSites(deps.db, siteDomains));
+
   app.route('/api/health', healthRoutes());
   app.route('/api', referenceRoutes());
   app.route('/api/auth', authRoutes(deps));
@@ -102,6 +108,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.route('/shared', sharedChatRoutes(deps));
   app.route('/', shareLinkPageRoutes(deps));
   app.route('/', publicPromptPageRoutes(deps));
+  app.route('/', customSitePageRoutes(deps));
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(deps));
@@ -138,6 +145,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', publicCollectionRoutes(deps));
   api.route('/', followingRoutes(deps));
   api.route('/', anonymousUseRoutes(deps));
+  api.route('/', customSiteRoutes(deps, siteDomains));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
   app.route('/', publicPageRoutes(deps));

@@ -7,6 +7,7 @@ import { isWebAddress } from '../lib/api/web-address';
 import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
 import { PDF_READ_LIMITS, type PdfReadLimits } from './features/chat-files/pdf-read';
 import { LINK_CHECK_DEFAULTS, type LinkCheckSettings } from './features/links/link-worker';
+import type { PageFetchSettings } from './features/links/page-fetch';
 import { parseAddressPolicy } from './http/address-policy';
 import { checkMailConfig } from './mail/mail';
 import { type S3StorageConfig, s3ConfigFromEnv } from './storage/s3-config';
@@ -93,6 +94,11 @@ export interface ServerConfig {
    * environment, on unless TROVE_LINK_CHECK=0, paced by TROVE_LINK_CHECK_PER_MINUTE, _DAYS and _SITE_SECONDS.
    */
   linkCheck?: LinkCheckSettings;
+  /**
+   * How a custom site's domain verification fetches its token (features/custom-sites/verify.ts); unset, the page
+   * fetcher's defaults. Tests set `allowedTestAddress` (never read from the environment).
+   */
+  siteVerification?: PageFetchSettings;
   /** Mail (TROVE_SMTP_URL, TROVE_MAIL_FROM): smtp:// or smtps:// with credentials; unset, no mail is sent. */
   smtpUrl?: string;
   mailFrom?: string;

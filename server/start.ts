@@ -101,6 +101,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       clock,
       mail,
       registration,
+      siteVerification: config.siteVerification,
     },
     { logRequests: config.logRequests },
   );

@@ -10,6 +10,7 @@ import { Field } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { Switch } from '../ui/Switch';
 import { useToast } from '../ui/Toast';
+import { CustomSiteFields } from './custom-site/CustomSiteFields';
 import { useLibraryApi } from './library-api-context';
 import { publicSettingsQuery } from './queries';
 import { usePublishForm } from './use-publish-form';
@@ -135,6 +136,7 @@ function PublishForm({
         <input type="checkbox" checked={form.noindex} onChange={(e) => set('noindex', e.target.checked)} />
         Hide from search engines (noindex, left out of the sitemap)
       </label>
+      <CustomSiteFields collectionId={collection.id} />
       {errors.form && <ErrorMessage title="Not saved">{errors.form}</ErrorMessage>}
       <div className="dialog-actions">
         <Button onClick={onClose}>Close</Button>

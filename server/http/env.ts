@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { Owner } from '../db/types';
 import type { Generations } from '../features/answers/generations';
 import type { PdfReadLimits } from '../features/chat-files/pdf-read';
+import type { PageFetchSettings } from '../features/links/page-fetch';
 import type { Mailer } from '../mail/mail';
 import type { FileStore } from '../storage/file-store';
 import type { Outbound } from './outbound';
@@ -47,6 +48,8 @@ export interface Deps {
   registration?: RegistrationMode;
   /** The trash's clock (ServerConfig.clock; unset: the system's). */
   clock?: () => Date;
+  /** How custom sites' domains are verified (ServerConfig.siteVerification; unset: the page fetcher's defaults). */
+  siteVerification?: PageFetchSettings;
 }
 
 /**

@@ -10,6 +10,7 @@ import { chatHistoryApi } from './chat-history';
 import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { collectionApi, collectionTreeApi } from './collections';
+import { customSiteApi, customSitePageApi } from './custom-sites';
 import { duplicatesApi } from './duplicates';
 import { exportsApi } from './exports';
 import { feedbackApi } from './feedbacks';
@@ -79,6 +80,8 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   shareLinkPages: shareLinkPageApi,
   anonymousUse: anonymousUseApi,
   publicPromptPages: publicPromptPageApi,
+  customSites: customSiteApi,
+  customSitePages: customSitePageApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
