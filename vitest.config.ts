@@ -65,6 +65,8 @@ const onPostgres = [
   // Following public collections: their recursive reach and the new counts against the database's clock.
   ...server('following'),
   ...server('share-links'),
+  // Moderation: one pending offer per gem (a partial unique index) and two approvals racing for one copy.
+  ...server('moderation'),
   // Anonymous runs of public prompts: a monthly budget held by one conditional UPDATE, runs racing for it.
   ...server('public-prompts'),
   // Custom sites: a domain or subdirectory bound once (unique indexes), served by Host.

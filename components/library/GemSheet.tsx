@@ -7,6 +7,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { IconButton } from '../ui/IconButton';
 import { Skeleton } from '../ui/Skeleton';
 import { GemForm } from './GemForm';
+import { GemShareMenu } from './GemShareMenu';
 import { LinkStatus } from './LinkStatus';
 import { useLibraryApi } from './library-api-context';
 import { libraryGemQuery } from './queries';
@@ -74,6 +75,7 @@ export function GemSheet({ gemId, collections, editing, onClose, onTrash, onChat
                 Chat about it
               </Button>
             )}
+            <GemShareMenu gem={gem.data} />
             <Button size="sm" variant="danger" onClick={() => onTrash(gemId)}>
               Delete
             </Button>

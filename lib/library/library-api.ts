@@ -14,7 +14,9 @@ import { tagApi, tagTreeApi } from '../api/routes/tags';
 import { trashApi } from '../api/routes/trash';
 import { type AccessSource, panelTransport } from '../chat/panel-transport';
 import { createCustomSiteApi } from './custom-site-api';
+import { createModerationApi } from './moderation-api';
 import type { GemPage } from './paging';
+import { createShareLinksApi } from './share-links-api';
 import { createSharingApi } from './sharing-api';
 import type { LibrarySource } from './sources';
 import type { LibrarySort } from './view-prefs';
@@ -145,6 +147,8 @@ export function createLibraryApi(access: AccessSource) {
       (await client.call(followingApi.unfollow, { body: { data: { hierarchyLevel: 'collection', collectionId } } }))
         .data,
     markFollowingSeen: async () => (await client.call(followingApi.seen)).data,
+    shareLinks: createShareLinksApi(client),
+    moderation: createModerationApi(client),
   };
 }
 

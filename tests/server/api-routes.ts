@@ -175,6 +175,12 @@ const REQUESTS: Record<string, ValidRequest> = {
     textOnlyForm: true,
   },
   'GET /invitation/{code}': { path: () => '/invitation/AAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
+  'GET /confirm-email/{token}': { path: () => '/confirm-email/AAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
+  'POST /confirm-email/{token}': {
+    path: () => '/confirm-email/AAAAAAAAAAAAAAAAAAAAAA',
+    form: () => ({ confirm: 'yes' }),
+    textOnlyForm: true,
+  },
   'GET /uploads/{file}': { path: (f) => `/uploads/${f.uploadFile}`, pathParam: true },
   'GET /shared/chats/{token}': {
     path: (f) => `/shared/chats/${f.shareToken}`,
@@ -363,6 +369,17 @@ const REQUESTS: Record<string, ValidRequest> = {
   'GET /api/followed-by-me': { path: () => '/api/followed-by-me' },
   'GET /api/following-gems': { path: () => '/api/following-gems', query: () => ({ ...page }) },
   'POST /api/followed-by-me/seen': { path: () => '/api/followed-by-me/seen' },
+  // Search by meaning (server/features/embeddings): the fixture endpoint is an Ollama at the fake provider.
+  'PUT /api/embedding-model': {
+    path: () => '/api/embedding-model',
+    json: (f) => ({ data: { source: 'endpoint', endpointId: f.endpointId, model: 'nomic-embed-text' } }),
+  },
+  'DELETE /api/embedding-model': { path: () => '/api/embedding-model', destructive: true },
+  'GET /api/get-vectors-for-collections-gems': {
+    path: () => '/api/get-vectors-for-collections-gems',
+    query: (f) => ({ collectionId: String(f.collectionId) }),
+  },
+  'GET /api/sync-collections-gems': { path: () => '/api/sync-collections-gems' },
   'GET /sitemap.xml': { path: () => '/sitemap.xml' },
   'GET /{username}/{slug}': {
     path: () => '/fuzzowner/fuzz-page',
@@ -780,6 +797,19 @@ const REQUESTS: Record<string, ValidRequest> = {
     form: () => ({ password: 'guess' }),
     textOnlyForm: true,
   },
+  // Moderation (server/features/moderation): the fixture collection is the user's own (400) or not public (404); the
+  // fixture gem has no pending offer (404).
+  'POST /api/offered-gems': {
+    path: () => '/api/offered-gems',
+    json: (f) => ({ data: { gemId: f.gemId, collectionId: f.collectionId } }),
+  },
+  'GET /api/offered-gems': { path: () => '/api/offered-gems', query: () => ({ ...page }) },
+  'GET /api/pending-gems/{id}': { path: (f) => `/api/pending-gems/${f.collectionId}`, query: () => ({ ...page }) },
+  'GET /api/processed-gems/{id}': { path: (f) => `/api/processed-gems/${f.collectionId}`, query: () => ({ ...page }) },
+  'PUT /api/collection/{id}/public-gem/{gemId}': {
+    path: (f) => `/api/collection/${f.collectionId}/public-gem/${f.gemId}`,
+    json: () => ({ data: { status: 'rejected' } }),
+  },
   // Public prompts (server/features/public-prompts): the fixture prompt is private, so its page is a 404.
   'GET /api/anonymous-use': { path: () => '/api/anonymous-use' },
   'PUT /api/anonymous-use': {
@@ -930,6 +960,22 @@ function voiceRoutes(): Record<string, ValidRequest> {
       path: (f) => `/api/messages/${f.messageId}/prompt`,
       json: () => ({ title: 'Saved answer', category: 'Write' }),
     },
+    // AI on a gem (study aids) and text from images
+    'GET /api/gems/{id}/study': { path: (f) => `/api/gems/${f.gemId}/study`, pathParam: true },
+    'POST /api/generate-summary': {
+      path: () => '/api/generate-summary',
+      json: (f) => ({ modelId: f.modelId, context: 'Fuzzing finds bugs.' }),
+    },
+    'POST /api/generate-flash-cards': {
+      path: () => '/api/generate-flash-cards',
+      json: (f) => ({ modelId: f.modelId, context: 'Fuzzing finds bugs.' }),
+    },
+    'POST /api/generate-quiz': {
+      path: () => '/api/generate-quiz',
+      json: (f) => ({ modelId: f.modelId, context: 'Fuzzing finds bugs.' }),
+    },
+    'GET /api/image-text': { path: () => '/api/image-text', query: (f) => ({ image: String(f.gemId) }) },
+    'POST /api/ocre': { path: () => '/api/ocre', form: () => ({}) },
   };
 }
 

@@ -12,6 +12,7 @@ import { chatApi } from './chats';
 import { collectionApi, collectionTreeApi } from './collections';
 import { customSiteApi, customSitePageApi } from './custom-sites';
 import { duplicatesApi } from './duplicates';
+import { embeddingsApi } from './embeddings';
 import { exportsApi } from './exports';
 import { feedbackApi } from './feedbacks';
 import { followingApi } from './following';
@@ -21,6 +22,8 @@ import { importsApi } from './imports';
 import { brandVoiceApi, personaApi } from './instructions';
 import { linkApi } from './links';
 import { memoryApi } from './memories';
+import { moderationApi } from './moderation';
+import { ocrApi } from './ocr';
 import { operatorApi } from './operator';
 import { promptApi } from './prompts';
 import { publicCollectionApi, publicPageApi } from './public-collections';
@@ -29,6 +32,7 @@ import { referenceApi } from './reference';
 import { searchApi } from './search';
 import { shareLinkApi, shareLinkPageApi } from './share-links';
 import { sharingApi } from './sharing';
+import { studyApi } from './study';
 import { tagApi, tagTreeApi } from './tags';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
@@ -78,10 +82,14 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   following: followingApi,
   shareLinks: shareLinkApi,
   shareLinkPages: shareLinkPageApi,
+  moderation: moderationApi,
   anonymousUse: anonymousUseApi,
   publicPromptPages: publicPromptPageApi,
   customSites: customSiteApi,
   customSitePages: customSitePageApi,
+  study: studyApi,
+  ocr: ocrApi,
+  embeddings: embeddingsApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */

@@ -45,3 +45,23 @@ export const registrationInvites = pgTable(
   },
   (t) => [uniqueIndex('registration_invites_code_idx').on(t.codeHash)],
 );
+
+/**
+ * Email changes waiting for their confirmation (when SMTP is set): the new address, and a one-time link mailed to it
+ * of which only a hash is kept. The email changes when the link's page is confirmed; a newer request ends older ones.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_changes_hash_idx').on(t.tokenHash), index('email_changes_user_idx').on(t.userId)],
+);

@@ -332,21 +332,28 @@ export async function modelAccess(
       },
     };
   }
-  const { kind } = PROVIDERS[name];
-  if (kind === 'house') {
+  if (PROVIDERS[name].kind === 'house') {
     const message = `${model.displayName} cannot be used`;
     throw fieldError(400, 'modelId', message, message);
   }
+  return { model, access: builtInAccess(ai, row, name) };
+}
+
+/**
+ * How to call a built-in provider (not the house one) with the user's key and base URL; a provider the user switched
+ * off is a 400 naming `field`. Also what embeddings are made with (features/embeddings/embedding-model.ts).
+ */
+export function builtInAccess(ai: Ai, row: SettingsRow, name: ProviderName, field = 'modelId'): ProviderAccess {
+  const { kind } = PROVIDERS[name];
+  if (kind === 'house') throw new Error('the house provider has no access of its own');
   const state = providerState(ai, row, name);
+  if (!state.enabled) throw fieldError(400, field, `${name} is turned off in your AI settings`);
   return {
-    model,
-    access: {
-      kind,
-      name,
-      apiKey: decryptField(ai, row, keyFieldNames(name).apiKey),
-      baseUrl: state.baseUrl ?? undefined,
-      // A base URL the user set, or Ollama's default on this machine, is an address they chose.
-      fetch: state.baseUrl !== null || kind === 'ollama' ? ai.outbound.userFetch : ai.outbound.plainFetch,
-    },
+    kind,
+    name,
+    apiKey: decryptField(ai, row, keyFieldNames(name).apiKey),
+    baseUrl: state.baseUrl ?? undefined,
+    // A base URL the user set, or Ollama's default on this machine, is an address they chose.
+    fetch: state.baseUrl !== null || kind === 'ollama' ? ai.outbound.userFetch : ai.outbound.plainFetch,
   };
 }

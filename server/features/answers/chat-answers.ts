@@ -17,6 +17,7 @@ import { getSettingsRow, modelAccess } from '../ai-settings/ai-settings';
 import { assertHiddenPromptModels } from '../ai-settings/hidden-prompt-models';
 import { claimChatFiles, modelTakes } from '../chat-files/chat-files';
 import { type Charge, holdCredits, returnUnused } from '../credits/credits';
+import { meaningOf } from '../embeddings/meaning';
 import { type InstructionChoice, type Instructions, resolveInstructions } from '../instructions/instructions';
 import { relevantMemories } from '../memories/memory-context';
 import { generate } from './answer-generation';
@@ -249,7 +250,7 @@ async function storeBegun({ ctx, request, answer, begun, chatId }: AnswerStep & 
  * to the question when memory is on, then the request's context items.
  */
 async function shareAnswers(
-  { db, userId, files }: RequestContext,
+  { db, ai, userId, files }: RequestContext,
   request: AnswerRequest,
   accesses: ModelAccess[],
   settings: SettingsRow,
@@ -267,7 +268,7 @@ async function shareAnswers(
   const items = [...memories, ...gathered];
   // The gems' passages are ranked for the question only when they may not all fit a model.
   const ranking = accesses.some(({ model }) => needsRanking(items, model.contentLength))
-    ? await rankPassages(db, items, request.text)
+    ? await rankPassages(db, items, request.text, await meaningOf(db, ai, userId, request.text))
     : undefined;
   return { items, ranking, instructions, memory };
 }
