@@ -75,6 +75,8 @@ const onPostgres = [
   ...server('embeddings'),
   // Teams: memberships in the access rule, allowances held by parallel answers (no overspending).
   ...server('teams'),
+  // Custom sites: a domain or subdirectory bound once (unique indexes), served by Host.
+  ...server('custom-sites'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.

@@ -15,6 +15,8 @@ import { chatShareRoutes, sharedChatRoutes } from './features/chat-shares/routes
 import { chatHistoryRoutes } from './features/chats/history-routes';
 import { chatRoutes } from './features/chats/routes';
 import { collectionRoutes } from './features/collections/routes';
+import { domainTable, hostSites } from './features/custom-sites/host-sites';
+import { customSitePageRoutes, customSiteRoutes } from './features/custom-sites/routes';
 import { duplicatesRoutes } from './features/duplicates/routes';
 import { embeddingRoutes } from './features/embeddings/routes';
 import { exportRoutes } from './features/exports/routes';
@@ -101,6 +103,10 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
     return (largerLimits.get(c.req.path) ?? defaultLimit)(c, next);
   });
 
+  // A verified custom domain's requests get its collection's site (features/custom-sites/host-sites.ts).
+  const siteDomains = domainTable(deps.db);
+  app.use(hostSites(deps.db, siteDomains));
+
   app.route('/api/health', healthRoutes());
   app.route('/api', referenceRoutes());
   app.route('/api/auth', authRoutes(deps));
@@ -114,6 +120,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.route('/', shareLinkPageRoutes(deps));
   app.route('/', followPageRoutes(deps));
   app.route('/', publicPromptPageRoutes(deps));
+  app.route('/', customSitePageRoutes(deps));
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(deps));
@@ -152,6 +159,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', followingRoutes(deps));
   api.route('/', moderationRoutes(deps));
   api.route('/', anonymousUseRoutes(deps));
+  api.route('/', customSiteRoutes(deps, siteDomains));
   // AI on a gem (summary, flash cards, quiz) and text from images
   api.route('/', studyRoutes(deps));
   api.use('/ocre', uploadLimit);

@@ -8,6 +8,7 @@ import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
 import { PDF_READ_LIMITS, type PdfReadLimits } from './features/chat-files/pdf-read';
 import { EMBEDDING_WORK_DEFAULTS, type EmbeddingWorkSettings } from './features/embeddings/work-settings';
 import { LINK_CHECK_DEFAULTS, type LinkCheckSettings } from './features/links/link-worker';
+import type { PageFetchSettings } from './features/links/page-fetch';
 import { OCR_LIMITS, type OcrLimits } from './features/ocr/ocr-read';
 import { type OidcSettings, oidcFromEnv } from './features/oidc/settings';
 import { parseAddressPolicy } from './http/address-policy';
@@ -96,6 +97,11 @@ export interface ServerConfig {
    * environment, on unless TROVE_LINK_CHECK=0, paced by TROVE_LINK_CHECK_PER_MINUTE, _DAYS and _SITE_SECONDS.
    */
   linkCheck?: LinkCheckSettings;
+  /**
+   * How a custom site's domain verification fetches its token (features/custom-sites/verify.ts); unset, the page
+   * fetcher's defaults. Tests set `allowedTestAddress` (never read from the environment).
+   */
+  siteVerification?: PageFetchSettings;
   /**
    * Reading the text of image gems in the background (features/ocr/): unset, off (tests turn it on); from the
    * environment, on unless TROVE_OCR=0, each image within TROVE_OCR_MS and TROVE_OCR_MEMORY_MB (defaults in

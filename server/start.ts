@@ -118,6 +118,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       mail,
       registration,
       oidc: config.oidc ? createOidcClient(checkOidc(config.oidc)) : undefined,
+      siteVerification: config.siteVerification,
     },
     { logRequests: config.logRequests },
   );

@@ -10,6 +10,7 @@ import { Field } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { Switch } from '../ui/Switch';
 import { useToast } from '../ui/Toast';
+import { CustomSiteFields } from './custom-site/CustomSiteFields';
 import { useLibraryApi } from './library-api-context';
 import { publicSettingsQuery } from './queries';
 import { usePublishForm } from './use-publish-form';
@@ -139,6 +140,7 @@ function PublishForm({
         <input type="checkbox" checked={form.acceptOffers} onChange={(e) => set('acceptOffers', e.target.checked)} />
         Accept offered gems (signed-in people offer gems; each waits for your approval under Offers)
       </label>
+      <CustomSiteFields collectionId={collection.id} />
       {errors.form && <ErrorMessage title="Not saved">{errors.form}</ErrorMessage>}
       <div className="dialog-actions">
         <Button onClick={onClose}>Close</Button>

@@ -13,6 +13,7 @@ import { searchApi } from '../api/routes/search';
 import { tagApi, tagTreeApi } from '../api/routes/tags';
 import { trashApi } from '../api/routes/trash';
 import { type AccessSource, panelTransport } from '../chat/panel-transport';
+import { createCustomSiteApi } from './custom-site-api';
 import { createModerationApi } from './moderation-api';
 import type { GemPage } from './paging';
 import { createShareLinksApi } from './share-links-api';
@@ -136,6 +137,8 @@ export function createLibraryApi(access: AccessSource) {
     publicSettings: async (id: number) => (await client.call(publicCollectionApi.get, { params: { id } })).data,
     savePublicSettings: async (id: number, data: PublicSettingsInput) =>
       (await client.call(publicCollectionApi.update, { params: { id }, body: { data } })).data,
+    /** Its custom site: a subdirectory of the server and a domain of its own. */
+    customSites: createCustomSiteApi(client),
     /** Following public collections: the followed ones with their new counts, their gems, follow and unfollow. */
     followed: async () => await client.call(followingApi.followed),
     followingGems: async (page: number, perPage = LIBRARY_PAGE_SIZE) =>

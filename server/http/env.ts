@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { Owner } from '../db/types';
 import type { Generations } from '../features/answers/generations';
 import type { PdfReadLimits } from '../features/chat-files/pdf-read';
+import type { PageFetchSettings } from '../features/links/page-fetch';
 import type { OcrLimits } from '../features/ocr/ocr-read';
 import type { OidcClient } from '../features/oidc/client';
 import type { Mailer } from '../mail/mail';
@@ -55,6 +56,8 @@ export interface Deps {
   oidc?: OidcClient;
   /** The trash's clock (ServerConfig.clock; unset: the system's). */
   clock?: () => Date;
+  /** How custom sites' domains are verified (ServerConfig.siteVerification; unset: the page fetcher's defaults). */
+  siteVerification?: PageFetchSettings;
 }
 
 /**

@@ -914,6 +914,31 @@ const REQUESTS: Record<string, ValidRequest> = {
     form: () => ({ modelId: '1', text: 'Hello' }),
     textOnlyForm: true,
   },
+  // Custom sites (server/features/custom-sites): the fixture collection has no domain, so verifying it is a 400.
+  'GET /api/fetch-collection-domain-details': {
+    path: () => '/api/fetch-collection-domain-details',
+    query: (f) => ({ collectionId: String(f.collectionId) }),
+  },
+  'POST /api/assign-collection-to-domain': {
+    path: () => '/api/assign-collection-to-domain',
+    json: (f) => ({ data: { collectionId: f.collectionId, domain: `fuzz-${f.collectionId}.example.com` } }),
+  },
+  'POST /api/verify-cname': {
+    path: () => '/api/verify-cname',
+    json: (f) => ({ data: { collectionId: f.collectionId } }),
+  },
+  'DELETE /api/remove-collection-to-domain': {
+    path: () => '/api/remove-collection-to-domain',
+    query: (f) => ({ collectionId: String(f.collectionId) }),
+  },
+  'POST /api/assign-collection-to-subdirectory': {
+    path: () => '/api/assign-collection-to-subdirectory',
+    json: (f) => ({ data: { collectionId: f.collectionId, subdirectory: `fuzz-${f.collectionId}` } }),
+  },
+  'GET /sites/{name}': { path: () => '/sites/fuzz-site', pathParam: true },
+  'GET /sites/{name}/{sub}': { path: () => '/sites/fuzz-site/sub', pathParam: true },
+  'GET /sites/{name}/feed.rss': { path: () => '/sites/fuzz-site/feed.rss' },
+  'GET /sites/{name}/feed.atom': { path: () => '/sites/fuzz-site/feed.atom' },
 };
 
 /**

@@ -4,12 +4,15 @@
  * together cannot pass it), all against the fake provider as the house upstream. The page reads and runs with no
  * script; the XSS corpus in the prompt and in the model's answer is written as text.
  */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import puppeteer from 'puppeteer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiSettingsSchema, dataOf } from '../../lib/api/contract';
 import { type AnonymousUse, anonymousUseSchema, EMPTY_GENERATE_TEXT } from '../../lib/api/public-prompt-contract';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { modelIdOf } from './chat-helpers';
-import { expectFieldError, type Session, startTestServer, type TestServer } from './harness';
+import { backend, expectFieldError, type Session, startTestServer, type TestServer } from './harness';
 import { OWN_TAGS, XSS } from './xss-corpus';
 
 let fake: FakeProvider;
@@ -281,4 +284,65 @@ describe('escaping', () => {
       expect(answerOf(run.text)).not.toContain('<');
     }
   });
+});
+
+describe('in Chromium', () => {
+  const SCREENSHOTS = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
+
+  it('runs with JavaScript off, the answer streamed into the page, and runs no script of the corpus', async ({
+    skip,
+  }) => {
+    skip(backend !== 'pglite', 'Chromium runs on the PGlite run only');
+    const ada = await owner('pc');
+    await allow(ada, { dailyLimit: 100 });
+    const path = await publicPrompt(ada, {
+      title: `Tweet ${XSS[0]} ${XSS[1]}`,
+      description: XSS[2],
+      text: 'Write a tweet about {{Topic}} in a {{Tone | Formal, Friendly}} tone',
+    });
+    const browser = await puppeteer.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      pipe: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+    });
+    try {
+      const page = await browser.newPage();
+      const dialogs: string[] = [];
+      page.on('dialog', async (dialog) => {
+        dialogs.push(dialog.message());
+        await dialog.dismiss();
+      });
+      await page.setJavaScriptEnabled(false);
+      await page.goto(`${t.url}${path}`, { waitUntil: 'load' });
+      await page.type('textarea[name="v.Topic"]', 'tea');
+      await page.select('select[name="v.Tone"]', 'Friendly');
+      fake.script({ chunks: ['Tea time! ', XSS[0] ?? '', ' #tea'] });
+      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('button[type="submit"]')]);
+      const dom = await page.evaluate(() => ({
+        scripts: document.scripts.length,
+        handlers: [...document.querySelectorAll('*')].flatMap((el) =>
+          [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name),
+        ),
+        answer: document.querySelector('.answer-text')?.textContent,
+        topic: (document.querySelector('textarea[name="v.Topic"]') as HTMLTextAreaElement | null)?.value,
+      }));
+      expect(dom).toEqual({
+        scripts: 0,
+        handlers: [],
+        answer: `Tea time! ${XSS[0]} #tea`,
+        topic: 'tea',
+      });
+      expect(dialogs).toEqual([]);
+      expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('Write a tweet about tea in a Friendly tone');
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+        await page.setViewport({ width: 1000, height: 900 });
+        await page.screenshot({ path: `${SCREENSHOTS}public-prompt-${scheme}.png` as `${string}.png` });
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 });

@@ -10,6 +10,7 @@ import { chatHistoryApi } from './chat-history';
 import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { collectionApi, collectionTreeApi } from './collections';
+import { customSiteApi, customSitePageApi } from './custom-sites';
 import { duplicatesApi } from './duplicates';
 import { embeddingsApi } from './embeddings';
 import { exportsApi } from './exports';
@@ -89,6 +90,8 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   followPage: followPageApi,
   anonymousUse: anonymousUseApi,
   publicPromptPages: publicPromptPageApi,
+  customSites: customSiteApi,
+  customSitePages: customSitePageApi,
   study: studyApi,
   ocr: ocrApi,
   embeddings: embeddingsApi,

@@ -32,6 +32,11 @@ export interface PublicCollection {
   updatedAt: Date;
   /** The published collection and, when included, its sub-collections. */
   tree: PublicNode;
+  /**
+   * The path its page is served at when not `/{username}/{slug}`: a custom site's (`/sites/{name}`, or '' on its own
+   * domain; server/features/custom-sites/).
+   */
+  root?: string;
 }
 
 interface Row {

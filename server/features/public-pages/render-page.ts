@@ -19,9 +19,13 @@ export interface PageContext {
   base: string;
 }
 
-/** The page's path from the root: `/{username}/{slug}` and the sub-collection's path. */
+/** The published collection's page path, '' at a custom domain's root (whose page is then `/`). */
+export const rootPath = (collection: PublicCollection) =>
+  collection.root ?? `/${encodeURIComponent(collection.username)}/${collection.slug}`;
+
+/** The page's path from the root: `/{username}/{slug}` (or the custom site's root) and the sub-collection's path. */
 export const nodePath = (collection: PublicCollection, node: PublicNode) =>
-  `/${encodeURIComponent(collection.username)}/${collection.slug}${node.path ? `/${node.path}` : ''}`;
+  `${rootPath(collection)}${node.path ? `/${node.path}` : ''}` || '/';
 
 export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
@@ -36,7 +40,7 @@ const plural = (n: number, one: string) => `${n.toLocaleString('en')} ${one}${n 
 function head(ctx: PageContext, title: string, description: string, canonical: string): string {
   const { collection, base, data } = ctx;
   const image = pageImage(collection.seoImage, base) ?? data.hits.map((h) => pageImage(h.image, base)).find(Boolean);
-  const feedBase = `${base}${nodePath(collection, collection.tree)}`;
+  const feedBase = `${base}${rootPath(collection)}`;
   const e = escapeHtml;
   return [
     '<head>',
@@ -67,9 +71,7 @@ function head(ctx: PageContext, title: string, description: string, canonical: s
 
 /** The path from the published collection down to this one, each a link but the last. */
 function crumbs({ collection, node }: PageContext): string {
-  const parts = [
-    `<a href="${escapeHtml(`/${encodeURIComponent(collection.username)}/${collection.slug}`)}">${escapeHtml(collection.name)}</a>`,
-  ];
+  const parts = [`<a href="${escapeHtml(nodePath(collection, collection.tree))}">${escapeHtml(collection.name)}</a>`];
   let at: PublicNode = collection.tree;
   for (const segment of node.path ? node.path.split('/') : []) {
     const next = at.children.find((c) => c.path.split('/').at(-1) === segment);
@@ -160,7 +162,7 @@ export function renderPublicPage(ctx: PageContext): string {
     '</header>',
     side(ctx, path),
     `<main><h2>${escapeHtml(found)}</h2>${gems}${pager(ctx, path)}</main>`,
-    `<footer>Published with Trove · <a href="${escapeHtml(nodePath(collection, collection.tree))}/feed.rss">RSS</a> · <a href="${escapeHtml(nodePath(collection, collection.tree))}/feed.atom">Atom</a></footer>`,
+    `<footer>Published with Trove · <a href="${escapeHtml(rootPath(collection))}/feed.rss">RSS</a> · <a href="${escapeHtml(rootPath(collection))}/feed.atom">Atom</a></footer>`,
     '</div>',
     '</body>',
     '</html>',

@@ -5,6 +5,8 @@ import { PUBLIC_STYLE } from '../public-pages/page-style';
 export const PROMPT_STYLE = [
   '.run{display:grid;gap:.75rem;max-width:40rem;align-items:stretch;flex-direction:column}',
   '.run label{display:grid;gap:.25rem;font-weight:600}',
+  '.run textarea,.run select{font-weight:400}',
+  'main>section{margin-top:1.5rem}',
   'textarea,select{font:inherit;padding:.4rem .6rem;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--text)}',
   'textarea{min-height:6rem;resize:vertical}',
   '.button{display:inline-block;justify-self:start;padding:.4rem .9rem;border:1px solid var(--line);border-radius:6px;background:var(--card);text-decoration:none}',

@@ -74,4 +74,45 @@ describe('Publish… in the library', () => {
       'my-recipes',
     );
   });
+
+  it('serves the collection under /sites/{name}, and binds a domain with its token, verified or said why not', async () => {
+    const server = await live.signedIn('site');
+    const links = (await server.call('collections', 'POST', { data: { name: 'Links' } })).data as Collection;
+    await server.call(`collections/${links.id}/public`, 'PUT', { data: { isPublic: true } });
+    await expandedCollectionsItem.setValue([]);
+    const { user } = server.render(
+      <LibraryApp api={createLibraryApi(server.access)} />,
+      new FakeBackground({ user: server.account }),
+    );
+    const tree = await screen.findByRole('list', { name: 'Collections' });
+    await user.click(await within(tree).findByRole('button', { name: 'Options for Links' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Publish…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Links' });
+    const here = await within(dialog).findByRole('group', { name: 'On this server' });
+    const name = `${server.account.username.toLowerCase()}-links`;
+    await user.type(within(here).getByRole('textbox', { name: 'Site name (/sites/…)' }), `${name}{Enter}`);
+    const served = await within(here).findByRole('link', { name: `${server.serverUrl}/sites/${name}` });
+    expect((await visit(served.getAttribute('href') ?? '')).status).toBe(200);
+
+    const own = within(dialog).getByRole('group', { name: 'On your own domain' });
+    await user.type(within(own).getByRole('textbox', { name: 'Domain' }), 'exa mple');
+    await user.click(within(own).getByRole('button', { name: 'Bind domain' }));
+    expect((await within(own).findByRole('alert')).textContent).toBe(
+      'Enter a domain such as links.example.com (no path, no IP address)',
+    );
+    await user.clear(within(own).getByRole('textbox', { name: 'Domain' }));
+    await user.type(within(own).getByRole('textbox', { name: 'Domain' }), `${name}.example.test`);
+    await user.click(within(own).getByRole('button', { name: 'Bind domain' }));
+    const token = (await within(own).findByRole('textbox', { name: 'Verification token' })) as HTMLInputElement;
+    expect(token.value).toMatch(/^trove-verify-/);
+    expect(within(own).getByText(`http://${name}.example.test/.well-known/trove-verify.txt`).tagName).toBe('CODE');
+    await user.click(within(own).getByRole('button', { name: 'Verify' }));
+    expect((await within(own).findByRole('alert')).textContent).toContain(`${name}.example.test is not verified`);
+    await user.click(within(own).getByRole('button', { name: 'Remove domain' }));
+    await waitFor(() => expect(within(own).queryByRole('textbox', { name: 'Verification token' })).toBeNull());
+    const site = (await server.call(`fetch-collection-domain-details?collectionId=${links.id}`)) as {
+      data: { domain: string | null; subdirectory: string };
+    };
+    expect(site.data).toMatchObject({ domain: null, subdirectory: name });
+  });
 });
