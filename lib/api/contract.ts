@@ -196,6 +196,8 @@ const gemFields = {
   publishedAt: storableDateTime.nullish(),
   collectionId: idSchema.nullish(),
   tags: z.array(tagRef).max(100).default([]),
+  /** Those of `tags` (by name, any case) the AI suggested and the user accepted: recorded as added by the AI. */
+  aiTags: z.array(tagName).max(100).optional(),
 };
 
 export const createGemBody = z.object({ data: z.object(gemFields) });

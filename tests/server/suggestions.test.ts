@@ -4,12 +4,15 @@
  * of their gems), never another user's; what the model answers is matched to existing ones by name; no usable model,
  * another user's model, bad input and a reply without suggestions are clear 4xx/502 answers.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tagSuggestionsSchema } from '../../lib/api/suggestions-contract';
+import { openDatabase } from '../../server/db/client';
+import { gemTags, tags } from '../../server/db/schema';
 import { nearest, wordsOf } from '../../server/features/suggestions/nearest';
 import { parseSuggestion } from '../../server/features/suggestions/suggest-tags';
 import { chatUser, setupFakeProvider } from './chat-helpers';
-import { expectError, expectFieldError, gemBody, setupTestServer } from './harness';
+import { expectError, expectFieldError, gemBody, setupTestServer, startTestServer } from './harness';
 
 const t = setupTestServer();
 const fake = setupFakeProvider();
@@ -113,6 +116,44 @@ describe('suggested tags and collection', () => {
     expect(fieldsOf(await post({ title: 'x' }, fresh.jwt))).toEqual([{ path: 'modelId', message: expect.any(String) }]);
     expectError(await post({ title: 'x', modelId: 99_999_999 }), 404);
     expectError(await t.api('/api/suggestions/tags', { body: { title: 'x' } }), 401);
+  });
+});
+
+describe('who added a tag', () => {
+  it('a save records the accepted suggestions (aiTags, by name in any case) as added by the AI, the rest by the person', async () => {
+    const own = await startTestServer();
+    let gemId = 0;
+    try {
+      const { jwt } = await own.signUp('aitags');
+      await own.api('/api/tags', { token: jwt, body: { data: { tag: 'Seamanship' } } });
+      const res = await own.api('/api/gems', {
+        token: jwt,
+        body: gemBody({ tags: ['seamanship', 'tides', 'mine'], aiTags: ['SEAMANSHIP', 'tides', 'not-on-the-gem'] }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      gemId = res.body.data.id;
+      expect(res.body.data.tags.map((t: { tag: string }) => t.tag).sort()).toEqual(['Seamanship', 'mine', 'tides']);
+      expectFieldError(await own.api('/api/gems', { token: jwt, body: gemBody({ aiTags: [''] }) }), 'data.aiTags.0');
+    } finally {
+      await own.server.stop();
+    }
+    const database = await openDatabase({ databaseUrl: own.config.databaseUrl, dataDir: own.config.dataDir });
+    try {
+      const rows = await database.db
+        .select({ name: tags.name, addedByAi: gemTags.addedByAi })
+        .from(gemTags)
+        .innerJoin(tags, eq(tags.id, gemTags.tagId))
+        .where(eq(gemTags.gemId, gemId))
+        .orderBy(tags.name);
+      expect(rows).toEqual([
+        { name: 'Seamanship', addedByAi: true },
+        { name: 'mine', addedByAi: false },
+        { name: 'tides', addedByAi: true },
+      ]);
+    } finally {
+      await database.close();
+      await own.close();
+    }
   });
 });
 

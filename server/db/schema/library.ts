@@ -145,6 +145,8 @@ export const gemTags = pgTable(
     tagId: integer('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
+    /** The tag was suggested by the AI and accepted by the user (`aiTags` at save), not typed or picked by them. */
+    addedByAi: boolean('added_by_ai').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.gemId, t.tagId] }), index('gem_tags_tag_idx').on(t.tagId)],
 );

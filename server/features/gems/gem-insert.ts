@@ -64,6 +64,10 @@ function insertGemStatement(db: Db | Tx) {
           .select({
             gemId: sql<number>`${inserted.id}`.as('gem_id'),
             tagId: sql<number>`unnest(${sql.placeholder('tagIds')}::int[])`.as('tag_id'),
+            addedByAi:
+              sql<boolean>`unnest(${sql.placeholder('tagIds')}::int[]) = any(${sql.placeholder('aiTagIds')}::int[])`.as(
+                'added_by_ai',
+              ),
           })
           .from(inserted),
       )
@@ -84,6 +88,8 @@ export function gemValues(
   idempotencyKey?: string,
   /** A member adding to the owner's shared collection (see server/features/sharing/access.ts). */
   addedBy?: number,
+  /** Those of `tagIds` the AI suggested (gem_tags.added_by_ai). */
+  aiTagIds: number[] = [],
 ) {
   return {
     ownerId: owner.id,
@@ -102,6 +108,7 @@ export function gemValues(
     idempotencyKey: idempotencyKey ?? null,
     addedBy: addedBy ?? null,
     tagIds,
+    aiTagIds,
   };
 }
 

@@ -149,6 +149,12 @@ async function gemByKey(db: Db, author: Author, idempotencyKey: string): Promise
   return row && toAuthoredGem(author)(row);
 }
 
+/** The ids of `rows` named in `aiTags` (a path by its last part), any case. */
+function aiTagIds(rows: { id: number; name: string }[], aiTags: string[] | undefined): number[] {
+  const names = new Set((aiTags ?? []).map((name) => (name.split('/').at(-1) ?? name).trim().toLowerCase()));
+  return names.size ? rows.filter((row) => names.has(row.name.toLowerCase())).map((row) => row.id) : [];
+}
+
 /**
  * Creates a gem. With an idempotency key, a retried request returns the gem the first one created
  * (`created: false`) instead of creating a second one, even when both arrive at once: before anything
@@ -187,6 +193,7 @@ export async function createGem(
     tagRows.map((t) => t.id),
     idempotencyKey,
     addedBy,
+    aiTagIds(tagRows, input.aiTags),
   );
   let row: GemRow | undefined;
   try {

@@ -1,0 +1,1 @@
+ALTER TABLE "gem_tags" ADD COLUMN "added_by_ai" boolean DEFAULT false NOT NULL;
