@@ -61,6 +61,9 @@ beforeAll(async () => {
   expect([collection.status, tag.status, gem.status, upload.status, answer.status]).toEqual([201, 201, 201, 201, 200]);
   const share = await t.api(`/api/chats/${user.chatId}/share`, { method: 'POST', token });
   expect(share.status).toBe(201);
+  // From here the model answers with JSON a suggestion route can read: the fuzz is about our input handling, and an
+  // answer the model got wrong is the provider's fault (a 502, tested in suggestions.test.ts).
+  fake.setDefault({ chunks: ['{"tags": ["fixture", "new idea"], "collection": "Fuzz fixtures"}'] });
   const endpoint = await t.api('/api/ai-endpoints', {
     token,
     body: { name: 'Fixture endpoint', kind: 'ollama', baseUrl: fake.url },
