@@ -16,8 +16,10 @@ import { chatHistoryRoutes } from './features/chats/history-routes';
 import { chatRoutes } from './features/chats/routes';
 import { collectionRoutes } from './features/collections/routes';
 import { duplicatesRoutes } from './features/duplicates/routes';
+import { embeddingRoutes } from './features/embeddings/routes';
 import { exportRoutes } from './features/exports/routes';
 import { feedbackRoutes } from './features/feedback/routes';
+import { followPageRoutes } from './features/following/follow-page-routes';
 import { followingRoutes } from './features/following/routes';
 import { imageGemRoutes } from './features/gems/image-gem-routes';
 import { gemRoutes } from './features/gems/routes';
@@ -27,16 +29,23 @@ import { importRoutes } from './features/imports/routes';
 import { voiceRoutes } from './features/instructions/routes';
 import { linkRoutes } from './features/links/routes';
 import { memoryRoutes } from './features/memories/routes';
+import { moderationRoutes } from './features/moderation/routes';
+import { ocrRoutes } from './features/ocr/routes';
 import { oidcPageRoutes } from './features/oidc/routes';
 import { adminRoutes } from './features/operator/admin-routes';
 import { operatorAuthRoutes, operatorPageRoutes } from './features/operator/routes';
 import { promptRoutes } from './features/prompts/routes';
 import { publicCollectionRoutes, publicPageRoutes } from './features/public-pages/routes';
+import { publicPromptPageRoutes } from './features/public-prompts/page-routes';
+import { anonymousUseRoutes } from './features/public-prompts/routes';
 import { searchRoutes } from './features/search/routes';
 import { shareLinkPageRoutes } from './features/share-links/page-routes';
 import { shareLinkRoutes } from './features/share-links/routes';
 import { sharingRoutes } from './features/sharing/routes';
+import { studyRoutes } from './features/study/routes';
+import { suggestionRoutes } from './features/suggestions/routes';
 import { tagRoutes } from './features/tags/routes';
+import { teamRoutes } from './features/teams/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
 import { userRoutes } from './features/users/routes';
 import type { AppEnv, Deps } from './http/env';
@@ -103,6 +112,8 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   app.route('/uploads', fileRoutes(deps));
   app.route('/shared', sharedChatRoutes(deps));
   app.route('/', shareLinkPageRoutes(deps));
+  app.route('/', followPageRoutes(deps));
+  app.route('/', publicPromptPageRoutes(deps));
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(deps));
@@ -117,6 +128,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', gemRoutes(deps));
   api.route('/', searchRoutes(deps));
   api.route('/', sharingRoutes(deps));
+  api.route('/', teamRoutes(deps));
   api.route('/', shareLinkRoutes(deps));
   api.route('/', trashRoutes(deps));
   api.route('/bulk-jobs', bulkRoutes(deps));
@@ -138,6 +150,14 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', memoryRoutes(deps));
   api.route('/', publicCollectionRoutes(deps));
   api.route('/', followingRoutes(deps));
+  api.route('/', moderationRoutes(deps));
+  api.route('/', anonymousUseRoutes(deps));
+  // AI on a gem (summary, flash cards, quiz) and text from images
+  api.route('/', studyRoutes(deps));
+  api.use('/ocre', uploadLimit);
+  api.route('/', ocrRoutes(deps));
+  api.route('/', embeddingRoutes(deps));
+  api.route('/', suggestionRoutes(deps));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
   app.route('/', publicPageRoutes(deps));

@@ -222,6 +222,23 @@ describe('sharing invitations by mail', () => {
     const second = await mailTo('newcomer@example.test', seen);
     expect(second.text).toContain('sign up on that server with this address (newcomer@example.test)');
   });
+
+  it('mails an invitation to a team the same way, saying where to accept it', async () => {
+    const lead = await t.signUp('maillead');
+    const mate = await t.signUp('mailmate');
+    const made = await t.api('/api/teams', { token: lead.jwt, body: { data: { name: 'Band' } } });
+    const teamId = (made.body as { data: { id: number } }).data.id;
+    const seen = smtp.received.length;
+    const invited = await t.api(`/api/teams/${teamId}/members`, {
+      token: lead.jwt,
+      body: { data: { username: mate.user.username, role: 'admin' } },
+    });
+    expect(invited.status).toBe(201);
+    const mail = await mailTo(mate.user.email, seen);
+    expect(mail.subject).toBe(`${lead.user.username} invited you to the team "Band" on Trove`);
+    expect(mail.text).toContain('as admin');
+    expect(mail.text).toContain('options page: the invitation is under Teams');
+  });
 });
 
 describe('changing the email with SMTP: a link to the new address, a notice to the old one', () => {
