@@ -161,6 +161,30 @@ describe('axe-core finds no critical or serious violation, light and dark', () =
     await options.evaluate(() => window.scrollTo(0, 0));
   });
 
+  it('the Administration section: registration, users with a reset link and a confirm step, an invitation', async () => {
+    // A second account (the first, axe, is the admin) gives a row with Disable and Delete…
+    const signUp = await fetch(`${env.server.url}/api/auth/local/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'member', email: 'member@example.test', password: 'correct horse battery' }),
+    });
+    expect(signUp.status).toBe(201);
+    await options.reload();
+    await options.waitForSelector('#administration .admin-table tbody tr:nth-child(2)');
+    await options.locator('#administration button::-p-text(Delete member…)').click();
+    await options.locator('#administration tbody tr:nth-child(2) button::-p-text(Reset link)').click();
+    await options.waitForSelector('#administration .admin-table .admin-link');
+    await options.type('#invite-email', 'guest@example.test');
+    await options.locator('#administration button::-p-text(Create invitation)').click();
+    await options.waitForSelector('#administration .admin-invitations li');
+    await options.waitForFunction(() => !document.querySelector('#administration [aria-busy="true"]'));
+    await options.evaluate(() => document.querySelector('#administration')?.scrollIntoView());
+    expect(await scan(options, 'options-admin')).toEqual([]);
+    await options.evaluate(() => document.querySelector('#administration .admin-invitations')?.scrollIntoView());
+    expect(await scan(options, 'options-admin-invitations')).toEqual([]);
+    await options.evaluate(() => window.scrollTo(0, 0));
+  });
+
   it('the Report Bug dialog, opened from the options page', async () => {
     await options.locator('button::-p-text(Report a bug)').click();
     await options.waitForSelector('[role="dialog"] #report-title');

@@ -15,26 +15,29 @@ export function AdminUsers({ api, selfId }: { api: AdminApi; selfId: number }) {
   const users = useAdminUsers(api);
   if (users.isPending) return <p>Loading users…</p>;
   if (users.isError) return <Alert tone="error">{errorMessage(users.error)}</Alert>;
+  // a table wider than the page scrolls sideways on its own; the keyboard reaches it through its buttons and fields
   return (
-    <table className="admin-table">
-      <caption>Users</caption>
-      <thead>
-        <tr>
-          <th scope="col">User</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last sign-in</th>
-          <th scope="col">Gems</th>
-          <th scope="col">Storage</th>
-          <th scope="col">Credits</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {users.data.map((user) => (
-          <UserRow key={user.id} api={api} user={user} self={user.id === selfId} />
-        ))}
-      </tbody>
-    </table>
+    <div className="admin-table-scroll">
+      <table className="admin-table">
+        <caption>Users</caption>
+        <thead>
+          <tr>
+            <th scope="col">User</th>
+            <th scope="col">Created</th>
+            <th scope="col">Last sign-in</th>
+            <th scope="col">Gems</th>
+            <th scope="col">Storage</th>
+            <th scope="col">Credits</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.data.map((user) => (
+            <UserRow key={user.id} api={api} user={user} self={user.id === selfId} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -55,8 +58,8 @@ function UserRow({ api, user, self }: { api: AdminApi; user: AdminUser; self: bo
         {failed && <Alert tone="error">{errorMessage(failed)}</Alert>}
         {reset.data && <output className="admin-link">{reset.data}</output>}
       </th>
-      <td>{day(user.createdAt)}</td>
-      <td>{day(user.lastSignInAt)}</td>
+      <td className="admin-date">{day(user.createdAt)}</td>
+      <td className="admin-date">{day(user.lastSignInAt)}</td>
       <td>{user.gemsCount}</td>
       <td>{bytes(user.storageBytes)}</td>
       <td>
@@ -68,6 +71,7 @@ function UserRow({ api, user, self }: { api: AdminApi; user: AdminUser; self: bo
         >
           <input
             aria-label={`Credits of ${user.username}`}
+            placeholder="not set"
             inputMode="numeric"
             size={6}
             value={creditText}
@@ -78,25 +82,27 @@ function UserRow({ api, user, self }: { api: AdminApi; user: AdminUser; self: bo
           </Button>
         </form>
       </td>
-      <td className="admin-actions">
-        {!self && (
-          <Button size="sm" onClick={() => toggle.mutate(undefined)} loading={toggle.isPending}>
-            {user.disabled ? `Enable ${user.username}` : `Disable ${user.username}`}
+      <td>
+        <div className="admin-actions">
+          {!self && (
+            <Button size="sm" onClick={() => toggle.mutate(undefined)} loading={toggle.isPending}>
+              {user.disabled ? `Enable ${user.username}` : `Disable ${user.username}`}
+            </Button>
+          )}
+          <Button size="sm" onClick={() => reset.mutate(undefined)} loading={reset.isPending}>
+            Reset link
           </Button>
-        )}
-        <Button size="sm" onClick={() => reset.mutate(undefined)} loading={reset.isPending}>
-          Reset link
-        </Button>
-        {!self &&
-          (confirming ? (
-            <Button size="sm" variant="danger" onClick={() => remove.mutate(undefined)} loading={remove.isPending}>
-              {`Delete ${user.username} and all their data`}
-            </Button>
-          ) : (
-            <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
-              {`Delete ${user.username}…`}
-            </Button>
-          ))}
+          {!self &&
+            (confirming ? (
+              <Button size="sm" variant="danger" onClick={() => remove.mutate(undefined)} loading={remove.isPending}>
+                {`Delete ${user.username} and all their data`}
+              </Button>
+            ) : (
+              <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+                {`Delete ${user.username}…`}
+              </Button>
+            ))}
+        </div>
       </td>
     </tr>
   );
