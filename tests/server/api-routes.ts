@@ -76,6 +76,11 @@ interface ValidRequest {
   textOnlyForm?: boolean;
   /** Destructive: never replayed with valid input by the fuzz. */
   destructive?: boolean;
+  /**
+   * The request holds a one-time secret the fuzz cannot make (a sign-in code): the route refuses every request with
+   * a 400 naming this field, also when a mutation leaves the other fields valid (NUL is cleaned out of text).
+   */
+  refusedAs?: string;
 }
 
 /** A route with its valid request. */
@@ -185,6 +190,7 @@ const REQUESTS: Record<string, ValidRequest> = {
   'POST /api/auth/oidc/token': {
     path: () => '/api/auth/oidc/token',
     json: () => ({ code: 'A'.repeat(43), verifier: 'B'.repeat(43) }),
+    refusedAs: 'code',
   },
   'GET /confirm-email/{token}': { path: () => '/confirm-email/AAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
   'POST /confirm-email/{token}': {

@@ -14,6 +14,8 @@ export interface FuzzCase {
   field?: string;
   /** The only statuses acceptable (besides 429, a rate limit). Default: anything below 500. */
   expect?: number[];
+  /** A field every 400 of the route may name instead: the valid request's one-time secret the fuzz cannot hold. */
+  refusedAs?: string;
 }
 
 /** `count` of `items`, taken in turn from the `turn`th pick on: turns 0, 1, 2… together go through all of them. */
@@ -361,5 +363,5 @@ export function fuzzCases(route: RouteCase, f: Fixtures, turn: number): FuzzCase
     ...pathCases(route, f, valid, turn),
     ...(route.idempotent ? headerCases(valid) : []),
   ];
-  return cases.map((c) => ({ ...c, label: `${label}: ${c.label}` }));
+  return cases.map((c) => ({ ...c, label: `${label}: ${c.label}`, refusedAs: route.refusedAs }));
 }
