@@ -1,3 +1,4 @@
+import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   backend,
@@ -68,6 +69,8 @@ describe(`SIGTERM under load (${backend})`, () => {
       }
     });
 
+    // Kept-alive connections are what this test is about (the suite's fetch opens one per request: no-keep-alive.ts).
+    const keepAlive = new Agent();
     const client = async (index: number): Promise<ClientRun> => {
       const run: ClientRun = { acknowledged: [], answersAfterShutdown: 0, ended: 'still served' };
       for (let n = 0; !guardPassed; n++) {
@@ -82,7 +85,8 @@ describe(`SIGTERM under load (${backend})`, () => {
               'Idempotency-Key': `drain-${index}-${n}`,
             },
             body: JSON.stringify(gemBody({ title: `Save ${index}/${n}`, url })),
-          });
+            dispatcher: keepAlive,
+          } as RequestInit);
           await response.arrayBuffer();
         } catch {
           run.ended = 'connection error';
