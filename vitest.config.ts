@@ -52,6 +52,8 @@ const onPostgres = [
   ...server('gems', 'gem-edits-bulk', 'gem-count-triggers', 'collections', 'collections-tree', 'collection-loops'),
   ...server('tags', 'tags-tree', 'trash-gems', 'duplicates', 'search-golden', 'search-routes', 'chat-retrieval'),
   ...server('bulk-jobs', 'bulk-worker', 'imports', 'export-roundtrip', 'dead-links'),
+  // A gem's summary, flash cards and quiz: stored (jsonb, upserts), exported and imported with it.
+  ...server('study'),
   // Accounts and limits held in the database: sign-ups racing for a name, refresh-token families and a doubled
   // refresh, rate limits shared by copies, a user deleted under a live token.
   ...server('auth', 'refresh-grace', 'rate-limits', 'deleted-user'),
@@ -69,6 +71,14 @@ const onPostgres = [
   // Following public collections: their recursive reach and the new counts against the database's clock.
   ...server('following'),
   ...server('share-links'),
+  // Moderation: one pending offer per gem (a partial unique index) and two approvals racing for one copy.
+  ...server('moderation'),
+  // Anonymous runs of public prompts: a monthly budget held by one conditional UPDATE, runs racing for it.
+  ...server('public-prompts'),
+  // Search by meaning: the migration without pgvector, and the routes saying so (search stays by words).
+  ...server('embeddings'),
+  // Teams: memberships in the access rule, allowances held by parallel answers (no overspending).
+  ...server('teams'),
   ...postgresOnly,
 ];
 // A file renamed or gone would silently drop out of the PostgreSQL run.

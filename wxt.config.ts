@@ -19,6 +19,9 @@ export default defineConfig({
       'unlimitedStorage',
       'contextMenus',
       'alarms',
+      // Single sign-on's window (identity.launchWebAuthFlow, lib/background/oidc.ts). No install warning in Chrome
+      // (only identity.email has one).
+      'identity',
       'notifications',
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],

@@ -4,13 +4,15 @@
  * BENCH_CHAT_RUNS / BENCH_CHAT_CHUNKS the chat proxy's runs (default 30) and chunks per answer (default 200);
  * BENCH_LOAD_SECONDS the length of each load run (default 20; see load-bench.ts); BENCH_PANEL_RUNS the side
  * panel openings (default 20); BENCH_MARKDOWN_UPDATES the streamed answer's updates (default 200);
- * BENCH_RETRIEVAL_GEMS the collection ranked for a question (default 1000); BENCH_SEARCH_RUNS the library searches
+ * BENCH_RETRIEVAL_GEMS the collection ranked for a question (default 1000); BENCH_HYBRID_GEMS the gems embedded and
+ * searched by meaning (default 1000, see hybrid-bench.ts); BENCH_SEARCH_RUNS the library searches
  * per database (default 200, see search-bench.ts; BENCH_OTHER_GEMS another user's gems beside them, default BENCH_GEMS);
  * BENCH_PUBLIC_RUNS the fetches of each public collection page (default 200, see public-page-bench.ts);
  * BENCH_BULK_GEMS the gems bulk-tagged (default 10000); BENCH_IMPORT_URLS the addresses imported from a bookmarks file (default
  * 50000, see import-bench.ts); BENCH_EXPORT_GEMS the gems exported as JSON (default BENCH_GEMS); BENCH_LIBRARY_GEMS the
  * library page's gems in Chromium (default
- * BENCH_GEMS) and BENCH_LIBRARY_RUNS its openings (default 20, see library-bench.ts).
+ * BENCH_GEMS) and BENCH_LIBRARY_RUNS its openings (default 20, see library-bench.ts); BENCH_OCR_RUNS the images read
+ * of each size (default 5, see ocr-bench.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -18,10 +20,12 @@ import { benchBulk } from './bulk-bench';
 import { benchChat } from './chat-bench';
 import { benchExport } from './export-bench';
 import { benchExtension } from './extension-bench';
+import { benchHybrid } from './hybrid-bench';
 import { benchImport } from './import-bench';
 import { benchLibrary } from './library-bench';
 import { benchLoad } from './load-bench';
 import { benchMarkdown } from './markdown-bench';
+import { benchOcr } from './ocr-bench';
 import { benchPageFloor } from './page-floor';
 import { benchPanel } from './panel-bench';
 import { benchPublicPage } from './public-page-bench';
@@ -47,6 +51,8 @@ print(await benchChat());
 console.log('');
 print(await benchRetrieval(Number(process.env.BENCH_RETRIEVAL_GEMS ?? 1000)));
 console.log('');
+print(await benchHybrid(Number(process.env.BENCH_HYBRID_GEMS ?? 1000)));
+console.log('');
 print(await benchBulk(Number(process.env.BENCH_BULK_GEMS ?? 10_000)));
 console.log('');
 print(await benchImport(Number(process.env.BENCH_IMPORT_URLS ?? 50_000)));
@@ -55,6 +61,8 @@ print(await benchExport(Number(process.env.BENCH_EXPORT_GEMS ?? gemCount)));
 
 console.log('');
 print(await benchMarkdown());
+console.log('');
+print(await benchOcr(Number(process.env.BENCH_OCR_RUNS ?? 5)));
 
 console.log('\nBuilding and zipping the extension…');
 const zip = spawnSync('node_modules/.bin/wxt', ['zip'], { stdio: 'ignore' });

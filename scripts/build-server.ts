@@ -43,6 +43,8 @@ export async function buildServer(outDir = SERVER_BUILD_DIR, options: { v8Flags?
       main: 'server/main.ts',
       start: 'scripts/start.ts',
       'pdf-worker': 'server/features/chat-files/pdf-worker.ts',
+      // the text reader of images (server/features/ocr/ocr-read.ts), likewise
+      'ocr-worker': 'server/features/ocr/ocr-worker.ts',
     },
     outdir: outDir,
     bundle: true,

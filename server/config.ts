@@ -6,7 +6,10 @@ import { REGISTRATION_MODES, type RegistrationMode } from '../lib/api/operator-c
 import { isWebAddress } from '../lib/api/web-address';
 import { PER_ADDRESS_LIMITS_OFF, type RateLimitSettings } from './auth/limits';
 import { PDF_READ_LIMITS, type PdfReadLimits } from './features/chat-files/pdf-read';
+import { EMBEDDING_WORK_DEFAULTS, type EmbeddingWorkSettings } from './features/embeddings/work-settings';
 import { LINK_CHECK_DEFAULTS, type LinkCheckSettings } from './features/links/link-worker';
+import { OCR_LIMITS, type OcrLimits } from './features/ocr/ocr-read';
+import { type OidcSettings, oidcFromEnv } from './features/oidc/settings';
 import { parseAddressPolicy } from './http/address-policy';
 import { checkMailConfig } from './mail/mail';
 import { type S3StorageConfig, s3ConfigFromEnv } from './storage/s3-config';
@@ -93,11 +96,26 @@ export interface ServerConfig {
    * environment, on unless TROVE_LINK_CHECK=0, paced by TROVE_LINK_CHECK_PER_MINUTE, _DAYS and _SITE_SECONDS.
    */
   linkCheck?: LinkCheckSettings;
+  /**
+   * Reading the text of image gems in the background (features/ocr/): unset, off (tests turn it on); from the
+   * environment, on unless TROVE_OCR=0, each image within TROVE_OCR_MS and TROVE_OCR_MEMORY_MB (defaults in
+   * features/ocr/ocr-read.ts). `POST /api/ocre` reads within the same bounds either way.
+   */
+  ocr?: Partial<OcrLimits> & { worker?: boolean };
   /** Mail (TROVE_SMTP_URL, TROVE_MAIL_FROM): smtp:// or smtps:// with credentials; unset, no mail is sent. */
   smtpUrl?: string;
   mailFrom?: string;
   /** Who may register (TROVE_REGISTRATION: open, invite or closed; default open); an admin's choice overrides it. */
   registration?: RegistrationMode;
+  /** The house provider's embedding model for search by meaning (TROVE_HOUSE_EMBEDDING_MODEL); unset, none. */
+  houseEmbeddingModel?: string;
+  /**
+   * The embedding backfill's pace (features/embeddings/backfill.ts; TROVE_EMBEDDING_BATCH, _PER_MINUTE,
+   * _LEASE_SECONDS); false: no embedding worker in this server.
+   */
+  embeddings?: Partial<EmbeddingWorkSettings> | false;
+  /** Sign-in with an OpenID Connect provider (TROVE_OIDC_*); unset, only passwords. */
+  oidc?: OidcSettings;
 }
 
 /** Checks TROVE_REGISTRATION. */
@@ -266,15 +284,40 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smtpUrl: env.TROVE_SMTP_URL || undefined,
     mailFrom: env.TROVE_MAIL_FROM || undefined,
     registration: registrationFromEnv(env.TROVE_REGISTRATION),
+    houseEmbeddingModel: env.TROVE_HOUSE_EMBEDDING_MODEL?.trim() || undefined,
+    embeddings: {
+      batchGems: wholeNumberFromEnv(env, 'TROVE_EMBEDDING_BATCH'),
+      passagesPerMinute: wholeNumberFromEnv(env, 'TROVE_EMBEDDING_PER_MINUTE'),
+      leaseSeconds: wholeNumberFromEnv(env, 'TROVE_EMBEDDING_LEASE_SECONDS'),
+    },
+    oidc: oidcFromEnv(env),
   };
   checkMailConfig({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   config.linkCheck = linkCheckFromEnv(env);
+  config.ocr = {
+    worker: env.TROVE_OCR !== '0',
+    ms: wholeNumberFromEnv(env, 'TROVE_OCR_MS'),
+    memoryMb: wholeNumberFromEnv(env, 'TROVE_OCR_MEMORY_MB'),
+  };
+  ocrLimits(config);
   houseConfig(config); // fail at start on a bad house-model configuration
   parseAddressPolicy(config.userEndpoints);
   answerLeaseSeconds(config);
   databasePoolSize(config);
   pdfReadLimits(config);
+  embeddingWork(config);
   return config;
+}
+
+/** The embedding backfill's settings (defaults for what is unset), or null when it is off; throws on a 0. */
+export function embeddingWork(config: Pick<ServerConfig, 'embeddings'>): EmbeddingWorkSettings | null {
+  if (config.embeddings === false) return null;
+  const given = Object.fromEntries(Object.entries(config.embeddings ?? {}).filter(([, v]) => v !== undefined));
+  const settings = { ...EMBEDDING_WORK_DEFAULTS, ...given };
+  for (const [name, value] of Object.entries(settings))
+    if (!Number.isFinite(value) || value <= 0)
+      throw new Error(`The embedding setting ${name} must be > 0, got ${value}`);
+  return settings;
 }
 
 /** The bounds of one PDF's reading; throws on a bound of 0 (no PDF could be read). */
@@ -283,6 +326,15 @@ export function pdfReadLimits(config: Pick<ServerConfig, 'pdfRead'>): PdfReadLim
   const memoryMb = config.pdfRead?.memoryMb ?? PDF_READ_LIMITS.memoryMb;
   if (ms < 1) throw new Error('TROVE_PDF_READ_MS must be a whole number of milliseconds ≥ 1');
   if (memoryMb < 1) throw new Error('TROVE_PDF_READ_MEMORY_MB must be a whole number of MB ≥ 1');
+  return { ms, memoryMb };
+}
+
+/** The bounds of one image's reading; throws on a bound of 0. */
+export function ocrLimits(config: Pick<ServerConfig, 'ocr'>): OcrLimits {
+  const ms = config.ocr?.ms ?? OCR_LIMITS.ms;
+  const memoryMb = config.ocr?.memoryMb ?? OCR_LIMITS.memoryMb;
+  if (ms < 1) throw new Error('TROVE_OCR_MS must be a whole number of milliseconds ≥ 1');
+  if (memoryMb < 64) throw new Error('TROVE_OCR_MEMORY_MB must be a whole number of MB ≥ 64');
   return { ms, memoryMb };
 }
 

@@ -8,8 +8,10 @@ import {
   answerLeaseSeconds,
   checkAdminToken,
   databasePoolSize,
+  embeddingWork,
   houseConfig,
   normalizePublicUrl,
+  ocrLimits,
   pdfReadLimits,
   registrationFromEnv,
   type ServerConfig,
@@ -23,10 +25,14 @@ import { startRecovery } from './features/answers/recovery';
 import { startBulkWorker } from './features/bulk/worker';
 import { startChatFileSweep } from './features/chat-files/chat-file-sweep';
 import { recanonicalizeGems } from './features/duplicates/recanonicalize';
+import { startEmbeddingWorker } from './features/embeddings/worker';
 import { systemClock } from './features/gems/trash';
 import { startTrashSweep } from './features/gems/trash-sweep';
 import { startImportWorker } from './features/imports/worker';
 import { startLinkWorker } from './features/links/link-worker';
+import { startOcrWorker } from './features/ocr/ocr-jobs';
+import { createOidcClient } from './features/oidc/client';
+import { checkOidc } from './features/oidc/settings';
 import { seedStarterPrompts } from './features/prompts/starter-prompts';
 import { parseAddressPolicy } from './http/address-policy';
 import { answerUnparsedRequests } from './http/client-errors';
@@ -56,12 +62,21 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const house = houseConfig(config);
   const leaseSeconds = answerLeaseSeconds(config);
   const pdfRead = pdfReadLimits(config);
+  const ocr = ocrLimits(config);
   const clock = config.clock ?? systemClock;
   const catalogue = loadCatalogue(config.modelsFile);
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const registration = registrationFromEnv(config.registration);
   const outbound = makeOutbound(parseAddressPolicy(config.userEndpoints), house.configured?.baseUrl);
-  const ai = { secret: config.secret, house: house.configured, startingCredits: house.credits, leaseSeconds, outbound };
+  const ai = {
+    secret: config.secret,
+    house: house.configured,
+    startingCredits: house.credits,
+    leaseSeconds,
+    outbound,
+    houseEmbeddingModel: config.houseEmbeddingModel,
+  };
+  const embeddings = embeddingWork(config);
   const files = {
     store: await openFileStore({ uploadsDir: uploadsDir(config), s3: config.s3 }),
     publicUrl: normalizePublicUrl(config.publicUrl),
@@ -98,9 +113,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       generations,
       requests,
       pdfRead,
+      ocr,
       clock,
       mail,
       registration,
+      oidc: config.oidc ? createOidcClient(checkOidc(config.oidc)) : undefined,
     },
     { logRequests: config.logRequests },
   );
@@ -115,6 +132,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const jobWorkers = config.bulkWorker === false ? [] : [startBulkWorker(database.db), startImportWorker(database.db)];
   const linkWorker = config.linkCheck ? startLinkWorker(database.db, config.linkCheck) : null;
   if (linkWorker) jobWorkers.push(linkWorker);
+  if (config.ocr?.worker) jobWorkers.push(startOcrWorker(database.db, files.store, ocr));
+  if (embeddings) jobWorkers.push(startEmbeddingWorker(database.db, ai, embeddings));
   const drain = drainable(server as Server);
   let stopping: Promise<void> | undefined;
   return {

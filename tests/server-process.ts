@@ -65,6 +65,8 @@ export async function startServerProcess(options: {
       TROVE_USER_ENDPOINTS: 'public,loopback',
       // The gems tests save are never fetched (tests/server/dead-links.test.ts turns the check on, on its own pages).
       TROVE_LINK_CHECK: '0',
+      // Image gems' text is read only by tests/server/ocr.test.ts (CPU-heavy).
+      TROVE_OCR: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,8 +8,10 @@ import { ExportDialog } from './ExportDialog';
 import { useLibraryApi } from './library-api-context';
 import { MovePicker } from './MovePicker';
 import { NameDialog } from './NameDialog';
+import { OffersDialog } from './OffersDialog';
 import { PublishDialog } from './PublishDialog';
 import { ShareDialog } from './ShareDialog';
+import { ShareLinkDialog } from './ShareLinkDialog';
 import { useLibraryChanged } from './use-library-changes';
 import { useMoves } from './use-moves';
 
@@ -21,7 +23,7 @@ interface Props {
   onMoved?: (dest: number | null) => void;
 }
 
-type Open = 'rename' | 'add' | 'delete' | 'move' | 'export' | 'share' | 'publish' | null;
+type Open = 'rename' | 'add' | 'delete' | 'move' | 'export' | 'share' | 'link' | 'publish' | 'offers' | null;
 
 /** A collection's commands in the sidebar: add a sub-collection, rename, move, copy, export, share, publish, delete. */
 export function CollectionMenu({ collection, path, collections, onMoved }: Props) {
@@ -52,7 +54,9 @@ export function CollectionMenu({ collection, path, collections, onMoved }: Props
         <MenuItem label="Copy" onSelect={() => void moves.copyCollection(self)} />
         <MenuItem label="Export…" onSelect={() => setOpen('export')} />
         <MenuItem label="Share…" onSelect={() => setOpen('share')} />
+        <MenuItem label="Share link…" onSelect={() => setOpen('link')} />
         {!collection.isUnfiltered && <MenuItem label="Publish…" onSelect={() => setOpen('publish')} />}
+        {!collection.isUnfiltered && <MenuItem label="Offers…" onSelect={() => setOpen('offers')} />}
         <MenuItem label="Delete" danger onSelect={() => setOpen('delete')} />
       </Menu>
       {open === 'add' && (
@@ -92,6 +96,14 @@ export function CollectionMenu({ collection, path, collections, onMoved }: Props
       {open === 'share' && (
         <ShareDialog title={`Share ${name}`} target={{ kind: 'collection', id: collection.id }} onClose={close} />
       )}
+      {open === 'link' && (
+        <ShareLinkDialog
+          title={`Share link to ${name}`}
+          target={{ kind: 'collection', id: collection.id }}
+          onClose={close}
+        />
+      )}
+      {open === 'offers' && <OffersDialog collectionId={collection.id} title={`Offers to ${name}`} onClose={close} />}
       {open === 'publish' && <PublishDialog collection={self} title={`Publish ${name}`} onClose={close} />}
       {open === 'delete' && (
         <DeleteCollectionDialog

@@ -7,10 +7,12 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { IconButton } from '../ui/IconButton';
 import { Skeleton } from '../ui/Skeleton';
 import { GemForm } from './GemForm';
+import { GemShareMenu } from './GemShareMenu';
 import { LinkStatus } from './LinkStatus';
 import { useLibraryApi } from './library-api-context';
 import { libraryGemQuery } from './queries';
 import { ReadingView } from './ReadingView';
+import { StudyPanel } from './study/StudyPanel';
 
 interface Props {
   gemId: number;
@@ -74,12 +76,14 @@ export function GemSheet({ gemId, collections, editing, onClose, onTrash, onChat
                 Chat about it
               </Button>
             )}
+            <GemShareMenu gem={gem.data} />
             <Button size="sm" variant="danger" onClick={() => onTrash(gemId)}>
               Delete
             </Button>
           </div>
           <LinkStatus gemId={gemId} />
           <GemForm key={gem.data.id} gem={gem.data} collections={collections} editing={editing} />
+          <StudyPanel key={gemId} gemId={gemId} />
           <ReadingView gem={gem.data} />
         </>
       )}

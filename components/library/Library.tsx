@@ -16,6 +16,7 @@ import { GemSheet } from './GemSheet';
 import { LibraryImport } from './import/LibraryImport';
 import { useLibraryApi } from './library-api-context';
 import { MoveNotice } from './MoveNotice';
+import { MyOffersView } from './MyOffersView';
 import { libraryCollectionsQuery, libraryTagsQuery, sharedWithMeQuery } from './queries';
 import { Results } from './Results';
 import { SaveSearchButton } from './SaveSearchButton';
@@ -133,6 +134,8 @@ export function Library({ perPage, onChat }: Props) {
         <main className="library-main">
           {source.kind === 'following' ? (
             <FollowingView key={followAddress ?? ''} followAddress={followAddress} onFollowed={clearFollowAddress} />
+          ) : source.kind === 'offers' ? (
+            <MyOffersView />
           ) : inDuplicates ? (
             <DuplicatesView
               collections={collections.data ?? []}

@@ -135,6 +135,10 @@ function PublishForm({
         <input type="checkbox" checked={form.noindex} onChange={(e) => set('noindex', e.target.checked)} />
         Hide from search engines (noindex, left out of the sitemap)
       </label>
+      <label className="library-checkbox">
+        <input type="checkbox" checked={form.acceptOffers} onChange={(e) => set('acceptOffers', e.target.checked)} />
+        Accept offered gems (signed-in people offer gems; each waits for your approval under Offers)
+      </label>
       {errors.form && <ErrorMessage title="Not saved">{errors.form}</ErrorMessage>}
       <div className="dialog-actions">
         <Button onClick={onClose}>Close</Button>

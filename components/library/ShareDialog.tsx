@@ -24,8 +24,9 @@ const ROLE_HINT: Record<ShareRole, string> = {
   admin: 'also manages who has access',
 };
 
-/** Who a member is in the list: their username, or the address invited (no account yet). */
-const whoOf = (share: Share) => share.invitee.username ?? share.invitee.email ?? 'someone';
+/** Who a member is in the list: their username, the address invited (no account yet), or a team. */
+const whoOf = (share: Share) =>
+  share.invitee.team ? `team ${share.invitee.team.name}` : (share.invitee.username ?? share.invitee.email ?? 'someone');
 
 /**
  * Sharing a collection or tag: invite by username or email with a role, and the members and invitations with their

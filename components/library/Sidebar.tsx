@@ -57,6 +57,7 @@ export function Sidebar({ source, onSelect, collections }: Props) {
         {fixed('Unfiltered', { kind: 'unfiltered' }, unfiltered?.gems_count)}
         {fixed('Favourites', { kind: 'favourites' })}
         {fixed('Following', { kind: 'following' }, following.data?.newCount || null, () => 'new')}
+        {fixed('Your offers', { kind: 'offers' })}
       </ul>
       <div className="library-nav-heading" {...collectionsRoot}>
         <h2 id="library-collections-heading">Collections</h2>

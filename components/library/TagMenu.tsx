@@ -6,6 +6,7 @@ import { MenuItem } from '../ui/MenuItem';
 import { useLibraryApi } from './library-api-context';
 import { NameDialog } from './NameDialog';
 import { ShareDialog } from './ShareDialog';
+import { ShareLinkDialog } from './ShareLinkDialog';
 import { DeleteTagDialog, MergeTagDialog } from './TagDialogs';
 import { useLibraryChanged } from './use-library-changes';
 
@@ -17,7 +18,7 @@ interface Props {
   extraItems?: ReactNode;
 }
 
-type Open = 'add' | 'rename' | 'merge' | 'share' | 'delete' | null;
+type Open = 'add' | 'rename' | 'merge' | 'share' | 'link' | 'delete' | null;
 
 /** A tag's commands in the sidebar: a sub-tag, rename (a path `a/b` moves it), colour, merge into another, delete. */
 export function TagMenu({ tag, tags, extraItems }: Props) {
@@ -53,6 +54,7 @@ export function TagMenu({ tag, tags, extraItems }: Props) {
         </Menu>
         <MenuItem label="Merge into…" onSelect={() => setOpen('merge')} disabled={tags.length < 2} />
         <MenuItem label="Share…" onSelect={() => setOpen('share')} />
+        <MenuItem label="Share link…" onSelect={() => setOpen('link')} />
         {extraItems}
         <MenuItem label="Delete" danger onSelect={() => setOpen('delete')} />
       </Menu>
@@ -84,6 +86,9 @@ export function TagMenu({ tag, tags, extraItems }: Props) {
         />
       )}
       {open === 'share' && <ShareDialog title={`Share ${name}`} target={{ kind: 'tag', id: tag.id }} onClose={close} />}
+      {open === 'link' && (
+        <ShareLinkDialog title={`Share link to ${name}`} target={{ kind: 'tag', id: tag.id }} onClose={close} />
+      )}
       {open === 'delete' && (
         <DeleteTagDialog tag={tag} tags={tags} onDelete={() => actions.delete(tag.id).then(changed)} onClose={close} />
       )}

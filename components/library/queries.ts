@@ -3,6 +3,7 @@ import { isBulkJobActive } from '@/lib/api/bulk-contract';
 import { bulkApi } from '@/lib/api/routes/bulk';
 import type { LibraryApi } from '@/lib/library/library-api';
 import { nextPageParam } from '@/lib/library/paging';
+import type { LinkTarget } from '@/lib/library/share-links-api';
 import type { ShareTarget } from '@/lib/library/sharing-api';
 import { type LibrarySource, sourceKey } from '@/lib/library/sources';
 import { tagActions } from '@/lib/library/tag-actions';
@@ -32,7 +33,22 @@ export const libraryKeys = {
   publicSettings: (id: number) => ['library', 'publicSettings', id] as const,
   following: ['library', 'following'] as const,
   followingGems: ['library', 'following', 'gems'] as const,
+  // share links (ShareLinkDialog) and offers to public collections (OffersView, OfferDialog)
+  shareLink: (target: LinkTarget) => ['library', 'shareLink', target.kind, target.id] as const,
+  offersAll: ['library', 'offers'] as const,
+  myOffers: ['library', 'offers', 'mine'] as const,
+  collectionOffers: (id: number, which: 'pending' | 'processed') => ['library', 'offers', id, which] as const,
 };
+
+export const shareLinkQuery = (api: LibraryApi, target: LinkTarget) =>
+  queryOptions({ queryKey: libraryKeys.shareLink(target), queryFn: () => api.shareLinks.get(target) });
+export const myOffersQuery = (api: LibraryApi) =>
+  queryOptions({ queryKey: libraryKeys.myOffers, queryFn: api.moderation.mine });
+export const collectionOffersQuery = (api: LibraryApi, id: number, which: 'pending' | 'processed') =>
+  queryOptions({
+    queryKey: libraryKeys.collectionOffers(id, which),
+    queryFn: () => (which === 'pending' ? api.moderation.pending(id) : api.moderation.processed(id)),
+  });
 
 export const sharedWithMeQuery = (api: LibraryApi) =>
   queryOptions({ queryKey: libraryKeys.sharedWithMe, queryFn: api.sharing.sharedWithMe, meta: SHOWS_LIBRARY });

@@ -22,6 +22,8 @@ export function sourceTitle(
       return 'Duplicates';
     case 'following':
       return 'Following';
+    case 'offers':
+      return 'Your offers';
     case 'collection':
       return collections.find((c) => c.id === source.id)?.name ?? 'Collection';
     case 'tag': {

@@ -5,7 +5,7 @@ import type { PublicSettings, PublicSettingsInput } from '@/lib/api/public-colle
 import { useLibraryApi } from './library-api-context';
 import { libraryKeys } from './queries';
 
-/** What the Publish… dialog edits: text fields as typed (empty means none), two choices and the switch. */
+/** What the Publish… dialog edits: text fields as typed (empty means none), three choices and the switch. */
 export interface PublishForm {
   isPublic: boolean;
   slug: string;
@@ -14,6 +14,7 @@ export interface PublishForm {
   seoImage: string;
   noindex: boolean;
   includeSubcollections: boolean;
+  acceptOffers: boolean;
 }
 
 const formOf = (s: PublicSettings): PublishForm => ({
@@ -24,6 +25,7 @@ const formOf = (s: PublicSettings): PublishForm => ({
   seoImage: s.seoImage ?? '',
   noindex: s.noindex,
   includeSubcollections: s.includeSubcollections,
+  acceptOffers: s.acceptOffers,
 });
 
 /** The body sent: an empty slug is left out (the server makes one from the name). */

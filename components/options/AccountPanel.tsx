@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginBody, registerBody, type User } from '@/lib/api/contract';
-import type { Session } from '@/lib/messaging/protocol';
 import { errorMessage, placeFieldErrors, unwrap, useBackground } from '../app/background-context';
-import { appKeys } from '../app/queries';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
@@ -17,17 +14,8 @@ import { rememberSignedInHere, signedInHereBefore } from './account-history';
 import { ForgotPassword } from './signin/ForgotPassword';
 import { useSignInOptions } from './signin/queries';
 import { RegistrationNotice } from './signin/RegistrationNotice';
-
-function useSessionMutation<T>(call: (input: T) => Promise<Session>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (session) => {
-      queryClient.setQueryData(appKeys.session, session);
-      void queryClient.invalidateQueries({ queryKey: appKeys.gems });
-    },
-  });
-}
+import { SingleSignOn } from './signin/SingleSignOn';
+import { useSessionMutation } from './signin/use-session-mutation';
 
 function SignInForm() {
   const background = useBackground();
@@ -127,6 +115,7 @@ const ACCOUNT_TABS = [
     label: 'Sign in',
     content: (
       <>
+        <SingleSignOn />
         <SignInForm />
         <ForgotPassword />
       </>

@@ -11,10 +11,12 @@ import { AppearanceSettings } from './AppearanceSettings';
 import { AdminPanel } from './admin/AdminPanel';
 import { ConnectionBanner } from './ConnectionBanner';
 import { FirstRunSteps } from './FirstRunSteps';
+import { AnonymousUseSettings } from './public-prompts/AnonymousUseSettings';
 import { QuickSaveSettings } from './QuickSaveSettings';
 import { RecentGems } from './RecentGems';
 import { ReportBugButton } from './ReportBugButton';
 import { ServerSettings } from './ServerSettings';
+import { TeamsSection } from './teams/TeamsSection';
 import { useAiSettingsRoute } from './use-ai-settings-route';
 
 export function OptionsApp() {
@@ -38,6 +40,8 @@ export function OptionsApp() {
           {session.data.user && <ReportBugButton />}
           {session.data.user && <QuickSaveSettings />}
           {session.data.user && <AiSettings key={`ai-${session.data.user.id}`} />}
+          {session.data.user && <AnonymousUseSettings key={`anonymous-${session.data.user.id}`} />}
+          {session.data.user && <TeamsSection key={`teams-${session.data.user.id}`} selfId={session.data.user.id} />}
           {session.data.user && (
             <section aria-labelledby="queue-heading">
               <h2 id="queue-heading">Saves waiting</h2>

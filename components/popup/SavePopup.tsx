@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { isWebAddress } from '@/lib/api/web-address';
+import { followAddressOfTab } from '@/lib/library/follow-page';
 import { unwrap, useBackground } from '../app/background-context';
 import { appKeys } from '../app/queries';
 import { QueueStatus } from '../queue/QueueStatus';
 import { useToast } from '../ui/Toast';
 import { BlockedSiteState } from './BlockedSiteState';
+import { FollowPageState } from './FollowPageState';
 import { LoadFailedState, PopupSkeleton, QueuedState, SignedOutState, UnsaveablePageState } from './PopupStates';
 import { SavedState } from './SavedState';
 import { SaveGemForm } from './SaveGemForm';
@@ -22,6 +24,8 @@ interface Props {
   onOpenOptions: (hash?: string) => void;
   /** Opens the library page with the gem's sheet open. */
   onOpenLibrary: (gemId: number) => void;
+  /** Opens the library's Following on `address` (`username/slug`), from the server's /follow page. */
+  onFollowInLibrary?: (address: string) => void;
   /** Closes the popup (window.close() in the extension; a spy in tests). */
   closePopup: () => void;
   /** Opens the side panel's chat on this tab (absent where there is no panel). */
@@ -33,6 +37,7 @@ interface Props {
 export function SavePopup({
   onOpenOptions,
   onOpenLibrary,
+  onFollowInLibrary,
   closePopup,
   onChatAboutPage,
   autoCloseMs = AUTO_CLOSE_MS,
@@ -45,6 +50,7 @@ export function SavePopup({
         <SavePopupContent
           onOpenOptions={onOpenOptions}
           onOpenLibrary={onOpenLibrary}
+          onFollowInLibrary={onFollowInLibrary}
           closePopup={closePopup}
           autoCloseMs={autoCloseMs}
         />
@@ -72,9 +78,10 @@ export function SavePopup({
 function SavePopupContent({
   onOpenOptions,
   onOpenLibrary,
+  onFollowInLibrary,
   closePopup,
   autoCloseMs,
-}: Required<Omit<Props, 'onChatAboutPage'>>) {
+}: Required<Omit<Props, 'onChatAboutPage' | 'onFollowInLibrary'>> & Pick<Props, 'onFollowInLibrary'>) {
   const popup = useSavePopup();
   const background = useBackground();
   const queryClient = useQueryClient();
@@ -97,6 +104,9 @@ function SavePopupContent({
   if (popup.signedOut) return <SignedOutState tab={popup.tab} onSignIn={() => onOpenOptions('account')} />;
   if (popup.failure) return <LoadFailedState reason={popup.failure.message} onRetry={popup.retry} />;
   if (popup.loading || !popup.tab) return <PopupSkeleton tab={popup.tab} />;
+  const followAddress = popup.session.data && followAddressOfTab(popup.tab.url, popup.session.data.serverUrl);
+  if (followAddress && onFollowInLibrary && !popup.result)
+    return <FollowPageState address={followAddress} onFollow={() => onFollowInLibrary(followAddress)} />;
 
   const { result } = popup;
   if (result?.status === 'queued') return <QueuedState />;

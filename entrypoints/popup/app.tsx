@@ -3,7 +3,7 @@ import { mountExtensionPage } from '@/components/app/mount';
 import { appKeys } from '@/components/app/queries';
 import { SavePopup } from '@/components/popup/SavePopup';
 import { openChatPanel } from '@/lib/chat/open-panel';
-import { libraryPath } from '@/lib/library/open-library';
+import { libraryFollowPath, libraryPath } from '@/lib/library/open-library';
 import type { ActiveTab, BackgroundClient } from '@/lib/messaging/protocol';
 
 const closePopup = () => window.close();
@@ -14,6 +14,11 @@ const openOptions = (hash?: string) => {
 
 const openLibrary = (gemId: number) => {
   void browser.tabs.create({ url: browser.runtime.getURL(libraryPath(gemId)) });
+  closePopup();
+};
+
+const followInLibrary = (address: string) => {
+  void browser.tabs.create({ url: browser.runtime.getURL(libraryFollowPath(address)) });
   closePopup();
 };
 
@@ -29,6 +34,7 @@ export function startPopup(background: BackgroundClient, queryClient: QueryClien
     <SavePopup
       onOpenOptions={openOptions}
       onOpenLibrary={openLibrary}
+      onFollowInLibrary={followInLibrary}
       closePopup={closePopup}
       onChatAboutPage={chatAboutPage}
     />,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSchema } from './contract';
 import { blockedHostSchema, emailSchema, messages, strongPasswordSchema, usernameSchema } from './validators';
 
 /** The account's own routes (lib/api/routes/account.ts): password, sign-ins, profile, blocked sites, deletion. */
@@ -23,6 +24,12 @@ export const profileBody = z.object({
 });
 
 export const passwordBody = z.object({ password: currentPassword });
+
+/** The user after a profile change; `pending_email`: a new email waiting for the link mailed to it (SMTP set). */
+export const profileResponseSchema = userSchema.extend({ pending_email: z.string().optional() });
+
+/** The confirm button's form on the page of an email-change link. */
+export const confirmEmailForm = z.object({ confirm: z.string() });
 
 /** A sign-in (one refresh-token family) as "Where you are signed in" lists it. */
 export const sessionSchema = z.object({

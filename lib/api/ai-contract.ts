@@ -88,6 +88,8 @@ export const userModelSchema = aiModelSchema.extend({
   endpoint: z.object({ id: z.number(), name: z.string(), kind: z.enum(CUSTOM_ENDPOINT_KINDS) }).nullable(),
   /** A discovered model's context length and capabilities as its endpoint reported them; null for the catalogue's. */
   discovered: discoveredCapabilitiesSchema.nullable(),
+  /** The team whose shared key serves it (label Team); null otherwise. */
+  team: z.object({ id: z.number(), name: z.string(), keyId: z.number() }).nullable().optional(),
 });
 export type UserModel = z.infer<typeof userModelSchema>;
 export const userModelListSchema = z.object({ data: z.array(userModelSchema), total: z.number() });

@@ -15,7 +15,10 @@ export const contextPassageSchema = z.object({
   /** Its characters in the gem's text (description, blank line, text): [start, end). */
   start: z.number(),
   end: z.number(),
-  /** Its full-text rank for the question (0: none of the question's words). */
+  /**
+   * Its full-text rank for the question (0: none of the question's words); with the user's embedding model, that rank
+   * blended with its rank by meaning (reciprocal rank fusion, server/features/embeddings/fusion.ts).
+   */
   score: z.number(),
 });
 export type ContextPassage = z.infer<typeof contextPassageSchema>;

@@ -3,7 +3,13 @@ import { CHAT_TYPES } from './chat-contract';
 import { idSchema, MAX_PAGE, queryInteger } from './integers';
 import { tagSchema } from './tag-contract';
 import { emailSchema, isHttpUrl, messages, passwordSchema, titleSchema, urlSchema, usernameSchema } from './validators';
-import { expanderPartSchema, MAX_MEMORY_TEXT, PROMPT_CATEGORIES, PROMPT_TYPES } from './voice-contract';
+import {
+  expanderPartSchema,
+  MAX_INSTRUCTION_TEXT,
+  MAX_MEMORY_TEXT,
+  PROMPT_CATEGORIES,
+  PROMPT_TYPES,
+} from './voice-contract';
 
 export { idParamSchema, idSchema, MAX_ROW_ID } from './integers';
 
@@ -162,6 +168,9 @@ export const gemMediaSchema = z
     /** Brand voice and persona gems. */
     brand_voice_name: z.string().max(200).optional(),
     persona_job_title: z.string().max(200).optional(),
+    /** A brand voice's sample text; a persona's default model (lib/api/voice-contract.ts). */
+    brand_voice_sample: z.string().max(MAX_INSTRUCTION_TEXT).optional(),
+    persona_model_id: z.number().int().positive().nullable().optional(),
     /** Memory gems: the remembered fact. */
     data: z.strictObject({ memory: z.string().max(MAX_MEMORY_TEXT) }).optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_STATUSES } from './chat-contract';
 import { mediaTypeSchema } from './contract';
+import { STUDY_KINDS } from './study-contract';
 
 /** The files an export writes (the same names the import reads them by, where it does). */
 export const EXPORT_FORMATS = ['trove-json', 'netscape-html', 'raindrop-csv', 'markdown-zip'] as const;
@@ -70,6 +71,15 @@ export const troveMessageSchema = z.object({
 });
 export type TroveMessage = z.infer<typeof troveMessageSchema>;
 
+/** A summary, flash cards or quiz made from the gem (lib/api/study-contract.ts); checked again when imported. */
+export const troveStudySchema = z.object({
+  kind: z.enum(STUDY_KINDS),
+  content: z.unknown(),
+  modelName: z.string(),
+  createdAt: date,
+});
+export type TroveStudy = z.infer<typeof troveStudySchema>;
+
 /** Every field of a gem (prompts, brand voices, personas, memories and chats are gems too), with its chat's messages. */
 export const troveGemSchema = z.object({
   id,
@@ -93,6 +103,8 @@ export const troveGemSchema = z.object({
   updatedAt: date,
   tagIds: z.array(id),
   messages: z.array(troveMessageSchema),
+  /** Absent in exports made before study aids existed. */
+  study: z.array(troveStudySchema).default([]),
 });
 export type TroveGem = z.infer<typeof troveGemSchema>;
 

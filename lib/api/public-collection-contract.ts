@@ -59,6 +59,8 @@ export const publicSettingsSchema = z.object({
   /** Asks search engines not to index the page (and leaves it out of /sitemap.xml). */
   noindex: z.boolean(),
   includeSubcollections: z.boolean(),
+  /** Signed-in users may offer gems to it (each waits for the owner's approval). */
+  acceptOffers: z.boolean(),
   publishedAt: z.string().nullable(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
@@ -77,6 +79,7 @@ export const publicSettingsBody = z.object({
       seoImage,
       noindex: z.boolean().optional(),
       includeSubcollections: z.boolean().optional(),
+      acceptOffers: z.boolean().optional(),
     })
     .strict(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ROW_ID, queryInteger } from './integers';
+import { idSchema, MAX_ROW_ID, queryInteger } from './integers';
 import { emailSchema } from './validators';
 
 /** Sharing a collection or a tag with people: roles, invitations, members and what is shared with the user. */
@@ -21,24 +21,38 @@ export const inviteBody = z.object({
     .object({
       username: z.string().trim().min(1).max(100).optional(),
       email: emailSchema.optional(),
+      /** A team the inviter is in: its members have the access while they are members (accepted at once). */
+      teamId: idSchema.optional(),
       role: shareRoleSchema.default('viewer'),
     })
     .superRefine((data, ctx) => {
-      if ((data.username === undefined) === (data.email === undefined))
-        ctx.addIssue({ code: 'custom', path: ['username'], message: 'Give a username or an email (one of the two)' });
+      const given = [data.username, data.email, data.teamId].filter((value) => value !== undefined).length;
+      if (given !== 1)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['username'],
+          message: 'Give a username, an email or a teamId (one of the three)',
+        });
     }),
 });
 
 export const shareSchema = z.object({
   id: z.number(),
-  kind: z.enum(shareKinds),
-  /** The collection's or tag's id and name. */
+  /** `team`: an invitation to join a team (server/features/teams), with a team role. */
+  kind: z.enum([...shareKinds, 'team']),
+  /** The collection's, tag's or team's id and name. */
   resourceId: z.number(),
   resourceName: z.string(),
-  role: shareRoleSchema,
+  role: z.enum([...shareRoles, 'member']),
   status: shareStatusSchema,
-  /** An account (`username`), or an address with no account yet (`email`, until it is claimed). */
-  invitee: z.object({ id: z.number().nullable(), username: z.string().nullable(), email: z.string().nullable() }),
+  /** An account (`username`), an address with no account yet (`email`, until it is claimed), or a team. */
+  invitee: z.object({
+    id: z.number().nullable(),
+    username: z.string().nullable(),
+    email: z.string().nullable(),
+    /** Present on a share with a team. */
+    team: z.object({ id: z.number(), name: z.string() }).optional(),
+  }),
   invitedBy: person.nullable(),
   createdAt: z.string(),
   respondedAt: z.string().nullable(),

@@ -55,7 +55,7 @@ export const passwordSchema = requiredString.pipe(
  * public collections live at `/{username}/…` (server/features/public-pages/).
  */
 const RESERVED_USERNAMES = new Set(
-  'about admin api app assets docs feed feeds help invitation login logout public register reset-password robots s settings share shared signin signup sitemap static support trove uploads www'.split(
+  'about admin api app assets docs feed feeds follow help invitation login logout prompts public register reset-password robots s settings share shared signin signup sitemap sites static support trove uploads www'.split(
     ' ',
   ),
 );

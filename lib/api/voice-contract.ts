@@ -171,12 +171,30 @@ const instructions = z
   .min(1, messages.required)
   .max(MAX_INSTRUCTION_TEXT, messages.tooLong);
 
-/** `POST /api/brand-voices`: `text` describes the tone of voice (it reaches the model as an instruction). */
+/** A sample written in the voice, given to the model beside the description of the tone (empty: none). */
+const sampleText = z.string().trim().max(MAX_INSTRUCTION_TEXT, messages.tooLong);
+/** The model a persona answers with when picked (the panel switches to it); null: the chat's own choice. */
+const personaModelId = idSchema.nullable();
+
+/**
+ * `POST /api/brand-voices`: `text` describes the tone of voice (it reaches the model as an instruction), `sampleText`
+ * shows it.
+ */
 export const createBrandVoiceBody = z.strictObject({
-  data: z.strictObject({ name, description: description.default(''), text: instructions }),
+  data: z.strictObject({
+    name,
+    description: description.default(''),
+    text: instructions,
+    sampleText: sampleText.default(''),
+  }),
 });
 export const updateBrandVoiceBody = z.strictObject({
-  data: z.strictObject({ name: name.optional(), description: description.optional(), text: instructions.optional() }),
+  data: z.strictObject({
+    name: name.optional(),
+    description: description.optional(),
+    text: instructions.optional(),
+    sampleText: sampleText.optional(),
+  }),
 });
 export type CreateBrandVoiceInput = z.input<typeof createBrandVoiceBody>['data'];
 
@@ -187,6 +205,7 @@ export const createPersonaBody = z.strictObject({
     jobTitle: z.string().trim().max(200, messages.tooLong).default(''),
     description: description.default(''),
     text: instructions,
+    modelId: personaModelId.default(null),
   }),
 });
 export const updatePersonaBody = z.strictObject({
@@ -195,6 +214,7 @@ export const updatePersonaBody = z.strictObject({
     jobTitle: z.string().trim().max(200, messages.tooLong).optional(),
     description: description.optional(),
     text: instructions.optional(),
+    modelId: personaModelId.optional(),
   }),
 });
 export type CreatePersonaInput = z.input<typeof createPersonaBody>['data'];
@@ -208,6 +228,7 @@ export const brandVoiceSchema = z.object({
   name: z.string(),
   description: z.string(),
   text: z.string(),
+  sampleText: z.string(),
   media: z.object({ brand_voice_name: z.string() }),
   author,
   /** The user's default brand voice (`defaultBrandVoiceId`). */
@@ -222,6 +243,8 @@ export const personaSchema = z.object({
   jobTitle: z.string(),
   description: z.string(),
   text: z.string(),
+  /** Its default model: picking the persona in the panel switches to it. */
+  modelId: z.number().nullable(),
   media: z.object({ persona_job_title: z.string() }),
   author,
   /** The user's default persona (`defaultBrandPersona`). */

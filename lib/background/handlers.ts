@@ -34,6 +34,7 @@ const account: Handlers<AccountMessages> = {
   checkServer: (url) => checkServer(url),
   signUp: (input) => session.signUp(input),
   signIn: (input) => session.signIn(input),
+  signInWithOidc: () => session.signInWithOidc(),
   signOut: () => session.signOut(),
   reloadUser: () => session.reloadUser(),
   setBlockedSites: (hosts) => blockedSites.setBlockedSites(hosts),

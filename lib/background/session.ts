@@ -1,9 +1,11 @@
 import type { AuthResponse } from '../api/contract';
 import { authApi } from '../api/routes/auth';
+import { oidcApi } from '../api/routes/oidc';
 import { userApi } from '../api/routes/users';
 import type { Session } from '../messaging/protocol';
 import { api, refreshSettled } from './api-client';
 import { refreshBlockedSites } from './blocked-sites';
+import { singleSignOn } from './oidc';
 import { normaliseServerUrl } from './server-url';
 import { accessTokenItem, clearCredentials, refreshTokenItem, serverUrlItem, userItem } from './stores';
 
@@ -43,6 +45,12 @@ export const signUp = async (input: { username: string; email: string; password:
 
 export const signIn = async (input: { identifier: string; password: string }) =>
   startSession(await api.call(authApi.signIn, { body: input }));
+
+/** Single sign-on: the code the provider's window hands back is exchanged here, so the tokens stay in the background. */
+export async function signInWithOidc(): Promise<Session> {
+  const { code, verifier } = await singleSignOn((await serverUrlItem.getValue()) ?? '');
+  return startSession(await api.call(oidcApi.exchange, { body: { code, verifier } }));
+}
 
 /**
  * Revokes the sign-in on the server when it can be reached; forgets the tokens either way. A token refresh

@@ -21,7 +21,7 @@ import { gemApi } from '../api/routes/gems';
 import { brandVoiceApi, personaApi } from '../api/routes/instructions';
 import { memoryApi } from '../api/routes/memories';
 import { promptApi } from '../api/routes/prompts';
-import type { PromptCategory, UpdatePromptInput } from '../api/voice-contract';
+import type { CreatePromptInput, PromptCategory, UpdatePromptInput } from '../api/voice-contract';
 import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
 import { type AccessSource, panelTransport } from './panel-transport';
 import { readSse } from './sse';
@@ -34,6 +34,22 @@ export type AskBody = z.input<typeof sendMessageWithContextBody>;
 /** A brand voice ('voice') or an agent ('persona'): the panel lists, edits and picks both alike. */
 export type InstructionKind = 'voice' | 'persona';
 const INSTRUCTIONS = { voice: brandVoiceApi, persona: personaApi } as const;
+
+/** What the panel writes of a brand voice (name, tone in `text`, `sampleText`) or an agent (`jobTitle`, `modelId`). */
+export interface InstructionFields {
+  name: string;
+  text: string;
+  sampleText?: string;
+  jobTitle?: string;
+  modelId?: number | null;
+}
+
+function fieldsOf<F extends Partial<InstructionFields>>(
+  kind: InstructionKind,
+  { sampleText, jobTitle, modelId, ...rest }: F,
+) {
+  return kind === 'voice' ? { ...rest, sampleText } : { ...rest, jobTitle, modelId };
+}
 
 /**
  * The side panel's calls to the server, made from the panel itself (answers stream straight from the
@@ -129,6 +145,8 @@ export function createChatApi(access: AccessSource) {
         query: { category: input.category, search: input.search, page: input.page },
       });
     },
+    /** A prompt written from scratch (the editor's HTML in `expander`, its plain text in `text`). */
+    createPrompt: async (data: CreatePromptInput) => (await client.call(promptApi.create, { body: { data } })).data,
     /** One prompt as the user may see it (the latest version, for an editor told it changed elsewhere). */
     getPrompt: async (id: number) => (await client.call(promptApi.get, { params: { id } })).data,
     /**
@@ -150,8 +168,11 @@ export function createChatApi(access: AccessSource) {
     /** The user's brand voices or agents matching `search` (the default first). */
     listInstructions: (kind: InstructionKind, search: string) =>
       client.call(INSTRUCTIONS[kind].list, { query: { search, perPage: 100 } }),
-    updateInstruction: async (kind: InstructionKind, id: number, data: { name?: string; text?: string }) =>
-      (await client.call(INSTRUCTIONS[kind].update, { params: { id }, body: { data } })).data,
+    /** A new brand voice or agent, written from scratch; the fields the other kind has are left out. */
+    createInstruction: async (kind: InstructionKind, data: InstructionFields) =>
+      (await client.call(INSTRUCTIONS[kind].create, { body: { data: fieldsOf(kind, data) } })).data,
+    updateInstruction: async (kind: InstructionKind, id: number, data: Partial<InstructionFields>) =>
+      (await client.call(INSTRUCTIONS[kind].update, { params: { id }, body: { data: fieldsOf(kind, data) } })).data,
     deleteInstruction: async (kind: InstructionKind, id: number) =>
       (await client.call(INSTRUCTIONS[kind].delete, { params: { id } })).data,
     listMemories: (search: string) => client.call(memoryApi.list, { query: { search, perPage: 100 } }),

@@ -13,9 +13,12 @@ import { searchApi } from '../api/routes/search';
 import { tagApi, tagTreeApi } from '../api/routes/tags';
 import { trashApi } from '../api/routes/trash';
 import { type AccessSource, panelTransport } from '../chat/panel-transport';
+import { createModerationApi } from './moderation-api';
 import type { GemPage } from './paging';
+import { createShareLinksApi } from './share-links-api';
 import { createSharingApi } from './sharing-api';
 import type { LibrarySource } from './sources';
+import { createStudyApi } from './study-api';
 import type { LibrarySort } from './view-prefs';
 
 export const LIBRARY_PAGE_SIZE = 50;
@@ -128,6 +131,7 @@ export function createLibraryApi(access: AccessSource) {
     linkCheck: async (id: number) => (await client.call(linkApi.get, { params: { id } })).data,
     checkLinks: async (gemIds: number[]) => (await client.call(linkApi.checkNow, { body: { gemIds } })).data,
     sharing: createSharingApi(client),
+    study: createStudyApi(client),
     /** A collection's public page: whether it is published, its address and SEO settings. */
     publicSettings: async (id: number) => (await client.call(publicCollectionApi.get, { params: { id } })).data,
     savePublicSettings: async (id: number, data: PublicSettingsInput) =>
@@ -142,6 +146,8 @@ export function createLibraryApi(access: AccessSource) {
       (await client.call(followingApi.unfollow, { body: { data: { hierarchyLevel: 'collection', collectionId } } }))
         .data,
     markFollowingSeen: async () => (await client.call(followingApi.seen)).data,
+    shareLinks: createShareLinksApi(client),
+    moderation: createModerationApi(client),
   };
 }
 

@@ -5,6 +5,10 @@
 export const libraryPath = (gemId?: number): `/library.html${string}` =>
   `/library.html${gemId === undefined ? '' : `#gem=${gemId}`}`;
 
+/** The library on its Following view, following `address` (`username/slug`): see components/library/use-follow-hash.ts. */
+export const libraryFollowPath = (address: string): `/library.html${string}` =>
+  `/library.html#follow=${encodeURIComponent(address)}`;
+
 /** The gem a `#gem=<id>` address names, if any. */
 export function gemIdFromHash(hash: string): number | null {
   const match = /^#gem=([1-9]\d{0,9})$/.exec(hash);

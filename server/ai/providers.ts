@@ -44,6 +44,9 @@ const COMPATIBLE_BASE_URLS: Record<string, string> = {
 };
 const OLLAMA_DEFAULT = 'http://127.0.0.1:11434';
 
+/** The base URL an OpenAI-compatible provider is called at: the user's, else the catalogue provider's default. */
+export const compatibleBaseUrl = (access: ProviderAccess) => access.baseUrl ?? COMPATIBLE_BASE_URLS[access.name];
+
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 /** Ollama's SDK provider wants the `/api` base; users give the server's address (`http://host:11434`). */
 const ollamaBase = (url: string) => (/\/api$/.test(trimSlash(url)) ? trimSlash(url) : `${trimSlash(url)}/api`);
@@ -109,7 +112,7 @@ function makeLanguageModel(model: ProviderModel, access: ProviderAccess): Langua
     case 'anthropic':
       return createAnthropic({ apiKey: requireKey(access), baseURL: access.baseUrl, fetch: access.fetch })(model.model);
     case 'openai-compatible': {
-      const baseURL = access.baseUrl ?? COMPATIBLE_BASE_URLS[access.name];
+      const baseURL = compatibleBaseUrl(access);
       if (!baseURL) throw new ApiError(400, `${access.name} needs a base URL in your AI settings`);
       return createOpenAICompatible({
         name: access.name.toLowerCase(),

@@ -23,6 +23,8 @@ export interface RateLimitSettings {
   passwordResetPerAddress: WindowLimit | null;
   /** Upload requests per user (`POST /api/upload`, `POST /api/upload-all-file`). */
   upload: WindowLimit | null;
+  /** Gems offered to public collections per user (`POST /api/offered-gems`). */
+  offer: WindowLimit | null;
 }
 
 const MINUTE = 60;
@@ -36,6 +38,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   refresh: { max: 300, windowSeconds: MINUTE },
   upload: { max: 120, windowSeconds: MINUTE },
   passwordResetPerAddress: { max: 20, windowSeconds: HOUR },
+  offer: { max: 30, windowSeconds: HOUR },
 };
 
 export const rateLimitSettings = (overrides: Partial<RateLimitSettings> = {}): RateLimitSettings => ({

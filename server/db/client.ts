@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -79,8 +80,8 @@ export async function openDatabase(options: {
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // The extensions the migrations create (pg_trgm: the search's trigram indexes, see 0021_search_document.sql;
-  // btree_gin: the owner in those indexes, 0024_search_owner_index.sql).
-  const extensions = { btree_gin, pg_trgm };
+  // btree_gin: the owner in those indexes, 0024_search_owner_index.sql; vector: search by meaning, 0041_embeddings.sql).
+  const extensions = { btree_gin, pg_trgm, vector };
   const client = new PGlite(
     options.dataDir ? { ...pgliteOptions(options.dataDir, durableWrites), extensions } : { extensions },
   );

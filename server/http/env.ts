@@ -6,6 +6,8 @@ import type { Db } from '../db/client';
 import type { Owner } from '../db/types';
 import type { Generations } from '../features/answers/generations';
 import type { PdfReadLimits } from '../features/chat-files/pdf-read';
+import type { OcrLimits } from '../features/ocr/ocr-read';
+import type { OidcClient } from '../features/oidc/client';
 import type { Mailer } from '../mail/mail';
 import type { FileStore } from '../storage/file-store';
 import type { Outbound } from './outbound';
@@ -34,6 +36,8 @@ export interface Deps {
     leaseSeconds: number;
     /** How the server calls AI upstreams: addresses users choose checked by TROVE_USER_ENDPOINTS (http/outbound.ts). */
     outbound: Outbound;
+    /** The house provider's embedding model (TROVE_HOUSE_EMBEDDING_MODEL), for search by meaning; unset, none. */
+    houseEmbeddingModel?: string;
   };
   /** Rate limits (server/auth/limits.ts) and how many proxies' X-Forwarded-For to trust for the client's address. */
   requests: { limits: RateLimitSettings; trustedProxies: number };
@@ -41,10 +45,14 @@ export interface Deps {
   generations: Generations;
   /** How long and how much memory one PDF's reading may take (unset: PDF_READ_LIMITS). */
   pdfRead?: PdfReadLimits;
+  /** How long and how much memory one image's text reading may take (unset: OCR_LIMITS). */
+  ocr?: OcrLimits;
   /** Mail (TROVE_SMTP_URL); unset or unconfigured, messages are not sent and callers fall back. */
   mail?: Mailer;
   /** Who may register unless an admin chose otherwise (TROVE_REGISTRATION; unset: open). */
   registration?: RegistrationMode;
+  /** The single sign-on provider (TROVE_OIDC_*); unset, sign-in is by password only. */
+  oidc?: OidcClient;
   /** The trash's clock (ServerConfig.clock; unset: the system's). */
   clock?: () => Date;
 }

@@ -337,6 +337,14 @@ export class FakeBackground {
       this.state.user = account.user;
       return this.session();
     },
+    // the browser's sign-in window at the server's provider, as a person who signs in there: the first account
+    signInWithOidc: () => {
+      const account = this.state.accounts[0];
+      if (!account)
+        throw new Failure({ kind: 'invalid', status: 0, message: 'The sign-in did not finish: try again.' });
+      this.state.user = account.user;
+      return this.session();
+    },
     signOut: () => {
       this.state.user = null;
       return this.session();

@@ -10,9 +10,16 @@ import { renderWithBackground } from './render';
 
 /**
  * The options page's Administration section and the signed-out forms' operator parts, against a live server of
- * their own (its first account is the admin; the registration mode they change is the server's).
+ * their own (its first account is the admin; the registration mode they change is the server's). The server has a
+ * single sign-on provider configured; it is asked only when someone signs in through it, which the fake background
+ * plays here (tests/server/oidc.test.ts runs the flow against a real provider).
  */
-const live = setupLiveServer(() => ({}));
+const live = setupLiveServer(() => ({
+  TROVE_OIDC_ISSUER: 'http://127.0.0.1:9/acme',
+  TROVE_OIDC_CLIENT_ID: 'trove',
+  TROVE_OIDC_CLIENT_SECRET: 'acme-secret',
+  TROVE_OIDC_NAME: 'Acme ID',
+}));
 
 const signedOutAt = (serverUrl: string) => new FakeBackground({ user: null, serverUrl });
 /** The first test's admin (the server's first account): the later tests read and set the server through it. */
@@ -95,5 +102,24 @@ describe('signed out', () => {
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await screen.findByText(/This server sends no mail\. Ask its operator for a reset link/);
     screen.getByText('npm run trove -- reset-password <your username>');
+  });
+
+  it('the sign-in tab offers "Sign in with Acme ID" (the server’s provider) above the password form, and signs in through it', async () => {
+    const background = new FakeBackground({
+      user: null,
+      serverUrl,
+      accounts: [{ user: accounts.member, password: 'unused' }],
+    });
+    const { user } = renderWithBackground(<OptionsApp />, background);
+    await user.click(await screen.findByRole('tab', { name: 'Sign in' }));
+    const button = await screen.findByRole('button', { name: 'Sign in with Acme ID' });
+    const form = screen.getByRole('form', { name: 'Sign in' });
+    expect(button.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).not.toBe(0);
+    await user.click(button);
+    expect(await screen.findByText(accounts.member.username, { selector: '.signed-in-as strong' })).toHaveProperty(
+      'textContent',
+      accounts.member.username,
+    );
+    expect(background.client.signInWithOidc).toHaveBeenCalledTimes(1);
   });
 });

@@ -368,3 +368,26 @@ describe('SavePopup: one page structure in every state', () => {
     expect(structure()).toEqual({ main: 1, h1: ['Edit saved gem'] });
   });
 });
+
+describe('SavePopup: a public page’s Follow link', () => {
+  test('on its server’s /follow page, offers Follow, which opens the library on that collection', async () => {
+    const fake = new FakeBackground({
+      activePage: makePage({ url: 'http://127.0.0.1:8787/follow?collection=ada%2Frecipes', title: 'Follow Recipes' }),
+    });
+    const { user, onFollowInLibrary } = renderPopup(fake);
+    const state = await screen.findByRole('region', { name: 'Follow in Trove' });
+    expect(within(state).getByText('ada/recipes').tagName).toBe('STRONG');
+    expect(screen.queryByRole('form', { name: 'Save this page' })).toBeNull();
+    await user.click(within(state).getByRole('button', { name: 'Follow' }));
+    expect(onFollowInLibrary).toHaveBeenCalledExactlyOnceWith('ada/recipes');
+  });
+
+  test('another server’s /follow page is a page like any other, to save', async () => {
+    const fake = new FakeBackground({
+      activePage: makePage({ url: 'https://elsewhere.example.test/follow?collection=ada/recipes' }),
+    });
+    renderPopup(fake);
+    await findSaveForm();
+    expect(screen.queryByRole('region', { name: 'Follow in Trove' })).toBeNull();
+  });
+});

@@ -38,16 +38,18 @@ export function renderWithBackground(
 export function renderPopup(fake: FakeBackground = new FakeBackground(), { autoCloseMs = 60_000 } = {}) {
   const onOpenOptions = vi.fn<(hash?: string) => void>();
   const onOpenLibrary = vi.fn<(gemId: number) => void>();
+  const onFollowInLibrary = vi.fn<(address: string) => void>();
   const closePopup = vi.fn<() => void>();
   const ui = (
     <SavePopup
       onOpenOptions={onOpenOptions}
       onOpenLibrary={onOpenLibrary}
+      onFollowInLibrary={onFollowInLibrary}
       closePopup={closePopup}
       autoCloseMs={autoCloseMs}
     />
   );
-  return { ...renderWithBackground(ui, fake), onOpenOptions, onOpenLibrary, closePopup };
+  return { ...renderWithBackground(ui, fake), onOpenOptions, onOpenLibrary, onFollowInLibrary, closePopup };
 }
 
 /** Waits for the popup's form and for the page's extract to be filled in (the form is busy until then). */

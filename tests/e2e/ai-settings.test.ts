@@ -1,9 +1,13 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import type { ExtensionBrowser } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
-import { backgroundWorker, signUpInOptions } from './flows';
+import { backgroundWorker, signInOverApi, signUpInOptions } from './flows';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
 
 /** Groq is one of the catalogue's OpenAI-compatible providers: a key plus a base URL (here, the fake provider). */
 const PROVIDER = 'Groq';
@@ -123,5 +127,86 @@ describe('AI settings in the options page', () => {
     const stored = await fetchAiSettings(env.server.url);
     expect(stored.data.providers.find((p) => p.provider === PROVIDER)).toMatchObject({ apiKey: null, baseUrl: null });
     expect(await readExtensionStorage(ctx)).not.toContain(API_KEY);
+  });
+
+  it('a team member gets an answer through the team key from the fake provider, then sees the allowance spent', async () => {
+    // The team's owner, over HTTP: their OpenAI key at the fake provider, a team, an invitation, GPT-4o mini allowed
+    // and an allowance of one hold ($0.0006: the price of 1,000 output tokens).
+    const lead = { username: 'e2eteamlead', email: 'lead@example.test', password: 'correct horse battery' };
+    const register = await fetch(`${env.server.url}/api/auth/local/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(lead),
+    });
+    expect(register.status).toBe(201);
+    const leadJwt = await signInOverApi(env.server.url, lead.username, lead.password);
+    const as = async (jwt: string, method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${env.server.url}/api/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+      return text;
+    };
+    const json = async (jwt: string, method: string, path: string, body?: unknown) =>
+      JSON.parse(await as(jwt, method, path, body));
+    const TEAM_KEY = 'sk-e2e-team-key-5150';
+    await as(leadJwt, 'PUT', 'ai-settings/keys/openai', { apiKey: TEAM_KEY, baseUrl: `${fake.url}/v1` });
+    const team = (await json(leadJwt, 'POST', 'teams', { data: { name: 'Newsroom' } })).data as { id: number };
+    await json(leadJwt, 'POST', `teams/${team.id}/members`, { data: { username: USER.username } });
+    const models = (await json(leadJwt, 'GET', 'user-models')).data as { id: number; model: string }[];
+    const gpt = models.find((m) => m.model === 'gpt-4o-mini');
+    if (!gpt) throw new Error('no gpt-4o-mini in the catalogue');
+    await json(leadJwt, 'POST', 'share-key-with-team', {
+      data: { teamId: team.id, provider: 'openai', modelIds: [gpt.id] },
+    });
+    await json(leadJwt, 'PUT', `teams/${team.id}`, { data: { defaultAllowanceUsd: 0.0006 } });
+
+    // The member accepts in the options page's Teams section, then sees the model labelled Team.
+    await options.click('#teams button[aria-expanded="false"]');
+    await options.waitForSelector('#teams ::-p-text(invited you to Newsroom as member)');
+    await options.click('#teams .team-invitations button::-p-text(Accept)');
+    await options.waitForSelector('#teams article h3::-p-text(Newsroom)');
+    await options.reload();
+    const gptLabel = '#ai-settings .ai-model[data-model="gpt-4o-mini"] [data-label]';
+    await options.waitForFunction((sel) => document.querySelector(sel)?.textContent === 'Team', {}, gptLabel);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    for (const theme of ['light', 'dark'] as const) {
+      await options.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+      await options.click('#teams button[aria-expanded="false"]').catch(() => undefined);
+      await options.waitForSelector('#teams article h3::-p-text(Newsroom)');
+      const section = await options.$('#teams');
+      await section?.screenshot({ path: `${SCREENSHOTS}teams-member-${theme}.png` });
+    }
+    await options.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+
+    // An answer through the team key: the fake provider sees the lead's key, never the member's (they have none).
+    const jwt = await signInOverApi(env.server.url, USER.username, USER.password);
+    const chat = (await json(jwt, 'POST', 'chats', { title: 'Team answer' })).data as { id: number };
+    fake.reset();
+    fake.script({ chunks: ['From ', 'the team key.'], usage: { input: 1500, output: 600 } });
+    const stream = await as(jwt, 'POST', `chats/${chat.id}/messages`, { text: 'Hello team', modelId: gpt.id });
+    expect(stream).toContain('event: done');
+    expect(fake.requests.at(-1)?.auth).toEqual({ present: true, last4: TEAM_KEY.slice(-4) });
+
+    // What is left ($0.000015) covers no other answer: Inactive, saying why, in the page as in the API.
+    const reason = 'Your monthly allowance in the team Newsroom is spent';
+    await options.reload();
+    await options.waitForFunction((sel) => document.querySelector(sel)?.textContent === 'Inactive', {}, gptLabel);
+    expect(await options.$eval('#ai-settings .ai-model[data-model="gpt-4o-mini"]', (el) => el.textContent)).toContain(
+      reason,
+    );
+    const refused = await fetch(`${env.server.url}/api/chats/${chat.id}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
+      body: JSON.stringify({ text: 'Again', modelId: gpt.id }),
+    });
+    expect([refused.status, ((await refused.json()) as { error: { message: string } }).error.message]).toEqual([
+      400,
+      reason,
+    ]);
+    expect(await options.content()).not.toContain(TEAM_KEY);
   });
 });

@@ -6,11 +6,12 @@ import { startFakeProvider } from '../fake-provider/server';
 import type { ExtensionBrowser } from './browser';
 import type { E2eEnvironment } from './environment';
 import { callOverApi, getOverApi, signUpInOptions } from './flows';
-import { grantTab, openPanel, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
+import { answerTo, ask, grantTab, openPanel, providerBodies, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
 
 /**
- * Renaming and deleting chats from the side panel's history, in real Chromium with the built extension and the
- * real server; screenshots of the rename field and the confirm step, light and dark.
+ * Renaming and deleting chats from the side panel's history, and a brand voice written from scratch in the panel then
+ * used in an answer, in real Chromium with the built extension and the real server; screenshots of the rename field,
+ * the confirm step and the new voice's form, light and dark.
  */
 const USER = { username: 'chatkeeper', email: 'keeper@example.test', password: 'correct horse battery' };
 
@@ -70,5 +71,39 @@ describe('the chat history’s Rename and Delete', () => {
     await panel.waitForFunction(() => document.querySelectorAll('.history-collections .history-item').length === 1);
     expect(await shownTitles()).toEqual(['Spring tides']);
     expect(await chatTitles()).toEqual(['Spring tides']);
+  });
+
+  it('writes a brand voice in the panel and answers in it: the provider receives its tone and sample', async () => {
+    await panel.keyboard.press('Escape');
+    await panel.waitForFunction(() => !document.querySelector('.history-collections'));
+    await panel.locator('::-p-aria([name="Attach"][role="button"])').click();
+    await panel.locator('::-p-aria([name="Select Brand Voice"][role="menuitem"])').click();
+    await panel.locator('::-p-aria([name="New brand voice"][role="button"])').click();
+    const form = '::-p-aria([name="New brand voice"][role="form"])';
+    await panel.locator(`${form} ::-p-aria([name="Name"])`).fill('Harbourmaster');
+    await panel
+      .locator(`${form} ::-p-aria([name="Tone of voice"])`)
+      .fill('Gruff, nautical, never more than two sentences.');
+    await panel.locator(`${form} ::-p-aria([name="Sample text"])`).fill('Tide turns at six. Mind the cranes.');
+    await shoot(panel, 'voice-new');
+    await panel.locator(`${form} ::-p-aria([name="Create"][role="button"])`).click();
+    await panel.locator('.voices-pick::-p-text(Harbourmaster)').click();
+    await panel.waitForSelector('.voices-pick[aria-pressed="true"]');
+    await shoot(panel, 'voice-picked');
+    const voices = (await getOverApi(env.server.url, USER.username, USER.password, 'brand-voices')) as {
+      data: { name: string; sampleText: string }[];
+    };
+    expect(voices.data).toMatchObject([{ name: 'Harbourmaster', sampleText: 'Tide turns at six. Mind the cranes.' }]);
+
+    await panel.keyboard.press('Escape');
+    await panel.waitForFunction(() => !document.querySelector('.voices-panel'));
+    const since = fake.requests.length;
+    fake.script({ chunks: ['Aye. ', 'Six sharp.'] }, { chunks: ['[]'] });
+    await ask(panel, 'When does the tide turn?');
+    expect(await answerTo(panel, 'When does the tide turn?')).toBe('Aye. Six sharp.');
+    const [asked] = providerBodies(fake, since);
+    expect(asked).toContain('Write in this brand voice (\\"Harbourmaster\\")');
+    expect(asked).toContain('Gruff, nautical, never more than two sentences.');
+    expect(asked).toContain('Tide turns at six. Mind the cranes.');
   });
 });

@@ -293,6 +293,43 @@ describe('the library page', () => {
     await page.close();
   });
 
+  it("the sheet's Flash cards tab generates cards from the gem's text through the house model; a card flips", async () => {
+    const page = await openExtensionPage(ctx, 'library.html');
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.waitForSelector('.library-row-open');
+    await page.focus('.library-row-open');
+    await page.keyboard.press('/');
+    await page.keyboard.type('marzipan');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('.library-row-title').length === 1);
+    await page.locator('.library-row-open').click();
+    await page.waitForFunction(
+      () => document.querySelector('#library-sheet-heading')?.textContent === 'Almond paste notes',
+    );
+    await page.locator('.library-sheet [role="tab"]::-p-text(Flash cards)').click();
+    const since = fake.requests.length;
+    const cards = {
+      cards: [
+        { front: 'What is ground with sugar?', back: 'Blanched almonds' },
+        { front: 'What does it turn into?', back: 'Marzipan' },
+      ],
+    };
+    fake.script({ chunks: JSON.stringify(cards).match(/[\s\S]{1,16}/g) ?? [] });
+    await page.locator('.library-sheet button::-p-text(Generate flash cards)').click();
+    await page.waitForSelector('.study-card');
+    expect(await page.$eval('.study-card', (el) => el.textContent)).toBe('QuestionWhat is ground with sugar?');
+    expect(providerBodies(fake, since)[0]).toContain('Grind blanched almonds with sugar');
+    await page.click('.study-card');
+    expect(await page.$eval('.study-card', (el) => el.textContent)).toBe('AnswerBlanched almonds');
+    await page.$eval('.study-cards', (el) => el.scrollIntoView({ block: 'end' }));
+    expect(await shootAndScan(page, 'flash-cards')).toEqual([]);
+    // the keys: → shows the next card's question, Space flips it
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    expect(await page.$eval('.study-card', (el) => el.textContent)).toBe('AnswerMarzipan');
+    await page.close();
+  });
+
   it('"Chat about it" in the sheet opens the side panel on a new chat with that gem as context; the answer reads it', async () => {
     // a fresh library tab: the whole list, no search or sheet left by the cases before
     library = await openExtensionPage(ctx, 'library.html');
@@ -575,6 +612,30 @@ describe('the library page', () => {
     const publicPage = () => fetch(url, { headers: { accept: 'text/html' } });
     await expect.poll(async () => (await publicPage()).status, { timeout: 15_000 }).toBe(200);
     expect(await (await publicPage()).text()).toContain('<h1>Recipes</h1>');
+  });
+
+  it('Share link… makes a link to Recipes in the dialog: its page opens from the test, a password shuts it', async () => {
+    await focusNav('Recipes');
+    await library.keyboard.press('Tab');
+    await library.keyboard.press('Enter');
+    await library.locator('[role="menuitem"]::-p-text(Share link…)').click();
+    await library.waitForSelector('[role="dialog"]');
+    await library.locator('[role="dialog"] button::-p-text(Create link)').click();
+    const field = await library.waitForSelector('[role="dialog"] .share-link-address input');
+    const url = (await field?.evaluate((input) => (input as HTMLInputElement).value)) ?? '';
+    expect(url).toMatch(new RegExp(`^${env.server.url}/s/[A-Za-z0-9_-]{32}$`));
+    const visit = () => fetch(url, { headers: { accept: 'text/html' } });
+    const opened = await visit();
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain('Lemon tart, take ');
+    await library.locator('[role="dialog"] input[type="password"]').fill('open-sesame');
+    await library.locator('[role="dialog"] .share-link-settings button[type="submit"]').click();
+    await library.waitForSelector('[role="dialog"] button::-p-text(Remove password)');
+    const shut = await (await visit()).text();
+    expect(shut).toContain('type="password"');
+    expect(shut).not.toContain('Lemon tart');
+    expect(await shootAndScan(library, 'share-link-dialog')).toEqual([]);
+    await library.keyboard.press('Escape');
   });
 
   it('drags a gem from the list onto a collection in the sidebar: it moves there', async () => {

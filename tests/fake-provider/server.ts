@@ -21,9 +21,12 @@
  *   POST /v1beta/models/{model}:streamGenerateContent?alt=sse   Gemini, SSE (needs x-goog-api-key)
  *   POST /v1beta/models/{model}:generateContent                 Gemini, one JSON (needs x-goog-api-key)
  *   GET  /v1beta/models         Gemini model list
+ *   POST /v1/embeddings         OpenAI (and OpenAI-compatible) embeddings, vectors from embeddings.ts
+ *   POST /api/embed             Ollama embeddings, the same vectors
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ollamaEmbeddings, openaiEmbeddings } from './embeddings';
 import {
   anthropic,
   google,
@@ -89,8 +92,12 @@ export interface FakeProvider {
   script(...answers: Script[]): void;
   /** The answer used when the queue is empty. */
   setDefault(answer: Script): void;
-  /** Clear queued answers and recorded requests (the default answer stays). */
+  /** Clear queued answers, embedding failures and recorded requests (the default answer stays). */
   reset(): void;
+  /** The next `count` embedding requests fail with `status` (default 500) in the provider's error shape. */
+  failEmbeddings(count: number, status?: number): void;
+  /** Embedding requests are answered after this many ms from now on (0: at once). */
+  setEmbeddingDelay(ms: number): void;
   /** Change the model lists from now on (a model pulled or deleted on a local server). */
   setModels(models: NonNullable<FakeProviderOptions['models']>): void;
   close(): Promise<void>;
@@ -385,6 +392,8 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
   let fallback: Script = options.defaultScript ?? DEFAULT_SCRIPT;
   const queue: Script[] = [];
   const requests: RecordedRequest[] = [];
+  const embedFailures: number[] = [];
+  let embedDelayMs = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const method = req.method ?? 'GET';
@@ -401,11 +410,11 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const chat = method === 'POST' ? (chatRoutes[path] ?? (gemini ? 'google' : undefined)) : undefined;
     const provider: ProviderKind | null =
       chat ??
-      (path === '/api/tags' || path === '/api/show'
+      (path === '/api/tags' || path === '/api/show' || path === '/api/embed'
         ? 'ollama'
         : path === '/v1beta/models' || path.startsWith('/v1beta/')
           ? 'google'
-          : path === '/v1/models'
+          : path === '/v1/models' || path === '/v1/embeddings'
             ? req.headers['anthropic-version']
               ? 'anthropic'
               : 'openai'
@@ -453,6 +462,17 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     }
     if (method === 'GET' && path === '/api/tags') return sendJson(res, 200, ollama.tags(models.ollama));
     if (method === 'GET' && path === '/v1beta/models') return sendJson(res, 200, google.models(models.google));
+    if (method === 'POST' && (path === '/v1/embeddings' || path === '/api/embed')) {
+      const kind = path === '/api/embed' ? 'ollama' : 'openai';
+      if (embedDelayMs) await sleep(embedDelayMs);
+      const failure = embedFailures.shift();
+      if (failure !== undefined)
+        return sendJson(res, failure, errorBody(kind, failure, `Embeddings failed (${failure}).`));
+      const body = (record.body ?? {}) as { model?: unknown; input?: unknown };
+      const inputs = (Array.isArray(body.input) ? body.input : [body.input]).map(String);
+      const model = String(body.model ?? '');
+      return sendJson(res, 200, kind === 'ollama' ? ollamaEmbeddings(model, inputs) : openaiEmbeddings(model, inputs));
+    }
     if (!chat)
       return sendJson(
         res,
@@ -520,6 +540,13 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     reset: () => {
       queue.length = 0;
       requests.length = 0;
+      embedFailures.length = 0;
+    },
+    failEmbeddings: (count, status = 500) => {
+      for (let i = 0; i < count; i++) embedFailures.push(status);
+    },
+    setEmbeddingDelay: (ms) => {
+      embedDelayMs = ms;
     },
     setModels: (next) => {
       Object.assign(models, next);

@@ -175,6 +175,23 @@ const REQUESTS: Record<string, ValidRequest> = {
     textOnlyForm: true,
   },
   'GET /invitation/{code}': { path: () => '/invitation/AAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
+  // single sign-on (features/oidc/): the fuzz server has no provider configured, so these valid requests answer 404
+  // (start, callback) or 400 (an unknown code); tests/server/oidc.test.ts runs them against a real provider
+  'GET /auth/oidc/start': {
+    path: () => '/auth/oidc/start',
+    query: () => ({ challenge: 'A'.repeat(43), return_to: `https://${'a'.repeat(32)}.chromiumapp.org/oidc` }),
+  },
+  'GET /auth/oidc/callback': { path: () => '/auth/oidc/callback', query: () => ({ code: 'abc', state: 'def' }) },
+  'POST /api/auth/oidc/token': {
+    path: () => '/api/auth/oidc/token',
+    json: () => ({ code: 'A'.repeat(43), verifier: 'B'.repeat(43) }),
+  },
+  'GET /confirm-email/{token}': { path: () => '/confirm-email/AAAAAAAAAAAAAAAAAAAAAA', pathParam: true },
+  'POST /confirm-email/{token}': {
+    path: () => '/confirm-email/AAAAAAAAAAAAAAAAAAAAAA',
+    form: () => ({ confirm: 'yes' }),
+    textOnlyForm: true,
+  },
   'GET /uploads/{file}': { path: (f) => `/uploads/${f.uploadFile}`, pathParam: true },
   'GET /shared/chats/{token}': {
     path: (f) => `/shared/chats/${f.shareToken}`,
@@ -363,6 +380,17 @@ const REQUESTS: Record<string, ValidRequest> = {
   'GET /api/followed-by-me': { path: () => '/api/followed-by-me' },
   'GET /api/following-gems': { path: () => '/api/following-gems', query: () => ({ ...page }) },
   'POST /api/followed-by-me/seen': { path: () => '/api/followed-by-me/seen' },
+  // Search by meaning (server/features/embeddings): the fixture endpoint is an Ollama at the fake provider.
+  'PUT /api/embedding-model': {
+    path: () => '/api/embedding-model',
+    json: (f) => ({ data: { source: 'endpoint', endpointId: f.endpointId, model: 'nomic-embed-text' } }),
+  },
+  'DELETE /api/embedding-model': { path: () => '/api/embedding-model', destructive: true },
+  'GET /api/get-vectors-for-collections-gems': {
+    path: () => '/api/get-vectors-for-collections-gems',
+    query: (f) => ({ collectionId: String(f.collectionId) }),
+  },
+  'GET /api/sync-collections-gems': { path: () => '/api/sync-collections-gems' },
   'GET /sitemap.xml': { path: () => '/sitemap.xml' },
   'GET /{username}/{slug}': {
     path: () => '/fuzzowner/fuzz-page',
@@ -739,6 +767,84 @@ const REQUESTS: Record<string, ValidRequest> = {
     path: (f) => `/api/collections/${f.collectionId}/shares-inherit`,
     json: () => ({ data: { inherit: false } }),
   },
+  // Teams (server/features/teams): team and shared-key ids are not fixtures; a missing one (or not the user's) is a 404.
+  'GET /api/teams': { path: () => '/api/teams' },
+  'POST /api/teams': { path: () => '/api/teams', json: () => ({ data: { name: 'Fuzz team' } }) },
+  'PUT /api/teams/{id}': {
+    path: () => '/api/teams/1',
+    json: () => ({ data: { name: 'Fuzz team', settingsEnabled: true, defaultAllowanceUsd: 1.5 } }),
+    pathParam: true,
+  },
+  'DELETE /api/teams/{id}': { path: () => '/api/teams/1', pathParam: true, destructive: true },
+  'GET /api/teams/{id}/members': { path: () => '/api/teams/1/members' },
+  'POST /api/teams/{id}/members': {
+    path: () => '/api/teams/1/members',
+    json: () => ({ data: { email: 'fuzz-teammate@example.test', role: 'member' } }),
+  },
+  'PUT /api/teams/{id}/members/{userId}': {
+    path: (f) => `/api/teams/1/members/${userIdOf(f.token)}`,
+    json: () => ({ data: { role: 'member', monthlyAllowanceUsd: null } }),
+    pathParam: true,
+  },
+  'DELETE /api/teams/{id}/members/{userId}': {
+    path: (f) => `/api/teams/1/members/${userIdOf(f.token)}`,
+    pathParam: true,
+    destructive: true,
+  },
+  'GET /api/teams/{id}/usage': { path: () => '/api/teams/1/usage', query: () => ({ month: '2026-11' }) },
+  'POST /api/enable-team-settings': { path: () => '/api/enable-team-settings', json: () => ({ data: { teamId: 1 } }) },
+  'POST /api/disable-team-settings': {
+    path: () => '/api/disable-team-settings',
+    json: () => ({ data: { teamId: 1 } }),
+  },
+  'POST /api/add-new-team-settings': {
+    path: () => '/api/add-new-team-settings',
+    json: () => ({ data: { name: 'Fuzz team 2' } }),
+  },
+  'POST /api/update-team-settings': {
+    path: () => '/api/update-team-settings',
+    json: () => ({ data: { id: 1, name: 'Fuzz team' } }),
+  },
+  'POST /api/delete-team-settings': {
+    path: () => '/api/delete-team-settings',
+    json: () => ({ data: { id: 1 } }),
+    destructive: true,
+  },
+  'POST /api/share-key-with-team': {
+    path: () => '/api/share-key-with-team',
+    json: (f) => ({ data: { teamId: 1, provider: 'openai', modelIds: [f.modelId] } }),
+  },
+  'GET /api/get-shared-team-settings': { path: () => '/api/get-shared-team-settings', query: () => ({ teamId: '1' }) },
+  'POST /api/update-team-shared-settings': {
+    path: () => '/api/update-team-shared-settings',
+    json: () => ({ data: { teamId: 1, monthlyAllowanceUsd: 2 } }),
+  },
+  'POST /api/add-new-team-shared-settings': {
+    path: () => '/api/add-new-team-shared-settings',
+    json: (f) => ({ data: { teamId: 1, userId: userIdOf(f.token), monthlyAllowanceUsd: 0.5 } }),
+  },
+  'POST /api/delete-team-shared-settings': {
+    path: () => '/api/delete-team-shared-settings',
+    json: () => ({ data: { teamId: 1, settingId: 1 } }),
+    destructive: true,
+  },
+  'GET /api/get-shared-by-settings': { path: () => '/api/get-shared-by-settings' },
+  'POST /api/add-new-model-to-team-shared-settings': {
+    path: () => '/api/add-new-model-to-team-shared-settings',
+    json: (f) => ({ data: { settingId: 1, modelId: f.modelId } }),
+  },
+  'POST /api/remove-model-from-team-shared-settings': {
+    path: () => '/api/remove-model-from-team-shared-settings',
+    json: (f) => ({ data: { settingId: 1, modelId: f.modelId } }),
+  },
+  'POST /api/set-shared-api-key-as-default': {
+    path: () => '/api/set-shared-api-key-as-default',
+    json: () => ({ data: { type: 'openai' } }),
+  },
+  'POST /api/remove-shared-api-key': {
+    path: () => '/api/remove-shared-api-key',
+    json: () => ({ data: { type: 'openai', settingId: 1 } }),
+  },
   // Share links (server/features/share-links): link ids and tokens are not fixtures; a missing one is a 404.
   'POST /api/collection-link/{id}': {
     path: (f) => `/api/collection-link/${f.collectionId}`,
@@ -778,6 +884,34 @@ const REQUESTS: Record<string, ValidRequest> = {
   'POST /s/{token}': {
     path: () => '/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     form: () => ({ password: 'guess' }),
+    textOnlyForm: true,
+  },
+  // Moderation (server/features/moderation): the fixture collection is the user's own (400) or not public (404); the
+  // fixture gem has no pending offer (404).
+  'POST /api/offered-gems': {
+    path: () => '/api/offered-gems',
+    json: (f) => ({ data: { gemId: f.gemId, collectionId: f.collectionId } }),
+  },
+  'GET /api/offered-gems': { path: () => '/api/offered-gems', query: () => ({ ...page }) },
+  'GET /api/pending-gems/{id}': { path: (f) => `/api/pending-gems/${f.collectionId}`, query: () => ({ ...page }) },
+  'GET /api/processed-gems/{id}': { path: (f) => `/api/processed-gems/${f.collectionId}`, query: () => ({ ...page }) },
+  'GET /follow': { path: () => '/follow', query: () => ({ collection: 'nobody/nothing' }) },
+  'PUT /api/collection/{id}/public-gem/{gemId}': {
+    path: (f) => `/api/collection/${f.collectionId}/public-gem/${f.gemId}`,
+    json: () => ({ data: { status: 'rejected' } }),
+  },
+  // Public prompts (server/features/public-prompts): the fixture prompt is private, so its page is a 404.
+  'GET /api/anonymous-use': { path: () => '/api/anonymous-use' },
+  'PUT /api/anonymous-use': {
+    path: () => '/api/anonymous-use',
+    json: (f) => ({ data: { enabledModels: [f.modelId], dailyLimit: 5, monthlyBudget: 50 } }),
+  },
+  'POST /api/enable-anonymous-users': { path: () => '/api/enable-anonymous-users' },
+  'POST /api/disable-anonymous-users': { path: () => '/api/disable-anonymous-users' },
+  'GET /prompts/{username}/{slug}': { path: () => '/prompts/fuzzowner/fuzz-prompt', pathParam: true },
+  'POST /prompts/{username}/{slug}': {
+    path: () => '/prompts/fuzzowner/fuzz-prompt',
+    form: () => ({ modelId: '1', text: 'Hello' }),
     textOnlyForm: true,
   },
 };
@@ -890,6 +1024,31 @@ function voiceRoutes(): Record<string, ValidRequest> {
     'POST /api/messages/{id}/prompt': {
       path: (f) => `/api/messages/${f.messageId}/prompt`,
       json: () => ({ title: 'Saved answer', category: 'Write' }),
+    },
+    // AI on a gem (study aids) and text from images
+    'GET /api/gems/{id}/study': { path: (f) => `/api/gems/${f.gemId}/study`, pathParam: true },
+    'POST /api/generate-summary': {
+      path: () => '/api/generate-summary',
+      json: (f) => ({ modelId: f.modelId, context: 'Fuzzing finds bugs.' }),
+    },
+    'POST /api/generate-flash-cards': {
+      path: () => '/api/generate-flash-cards',
+      json: (f) => ({ modelId: f.modelId, context: 'Fuzzing finds bugs.' }),
+    },
+    'POST /api/generate-quiz': {
+      path: () => '/api/generate-quiz',
+      json: (f) => ({ modelId: f.modelId, context: 'Fuzzing finds bugs.' }),
+    },
+    'GET /api/image-text': { path: () => '/api/image-text', query: (f) => ({ image: String(f.gemId) }) },
+    'POST /api/ocre': { path: () => '/api/ocre', form: () => ({}) },
+    'POST /api/suggestions/tags': {
+      path: () => '/api/suggestions/tags',
+      json: (f) => ({
+        title: 'Fuzz page about tides',
+        description: 'd',
+        url: 'https://example.com/t',
+        modelId: f.modelId,
+      }),
     },
   };
 }

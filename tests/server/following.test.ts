@@ -221,3 +221,45 @@ describe('unpublishing and unfollowing', () => {
     expectError(await t.api('/api/followed-by-me'), 401);
   });
 });
+
+describe('following from a public page (/follow)', () => {
+  const html = (path: string) => fetch(`${t.url}${path}`, { headers: { Accept: 'text/html' } });
+
+  it('links each public page (a sub-collection’s too) to /follow for the published collection', async () => {
+    for (const path of ['recipes', 'recipes/desserts']) {
+      const page = await (await html(`/${owner.user.username}/${path}`)).text();
+      expect(page).toContain(
+        `<a href="/follow?collection=${encodeURIComponent(`${owner.user.username}/recipes`)}">Follow in Trove</a>`,
+      );
+    }
+  });
+
+  it('names the collection and its owner, and says how to follow by address, with no script and the strict CSP', async () => {
+    const res = await html(`/follow?collection=${encodeURIComponent(`${owner.user.username}/recipes`)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none';/);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    const page = await res.text();
+    expect(page).toContain('<h1>Follow Recipes</h1>');
+    expect(page).toContain(`<code id="follow-address">${owner.user.username}/recipes</code>`);
+    expect(page).toContain(`<a href="/${owner.user.username}/recipes">Recipes</a>`);
+    expect(page).not.toContain('<script');
+    // the address the page shows is one the follow route takes
+    const address = /<code id="follow-address">([^<]+)<\/code>/.exec(page)?.[1] ?? '';
+    const other2 = await t.signUp('pagefan');
+    expect((await follow(other2, { address })).status).toBe(201);
+  });
+
+  it('answers the one 404 page for a private, unknown or missing collection', async () => {
+    for (const query of [
+      `?collection=${owner.user.username}/private`,
+      '?collection=nobody/recipes',
+      '',
+      '?collection=x',
+    ]) {
+      const res = await html(`/follow${query}`);
+      expect(res.status, query).toBe(404);
+      expect(await res.text()).toContain('There is no public page at this address.');
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { FORGOT_PASSWORD_ANSWER } from '../../lib/api/operator-contract';
 import { configFromEnv } from '../../server/config';
 import { composeMail } from '../../server/mail/compose';
 import { checkMailConfig, createMailer } from '../../server/mail/mail';
-import { expectError, makeDataDir, removeDataDir, SECRET, setupTestServer } from './harness';
+import { expectError, makeDataDir, removeDataDir, SECRET, type Session, setupTestServer } from './harness';
 import { linkIn, startTestSmtp, type TestSmtp } from './smtp-helpers';
 
 /** Mail over a real SMTP server (smtp-server, parsed by mailparser), and "Forgot password?" end to end through it. */
@@ -221,5 +221,137 @@ describe('sharing invitations by mail', () => {
     expect(byAddress.status).toBe(201);
     const second = await mailTo('newcomer@example.test', seen);
     expect(second.text).toContain('sign up on that server with this address (newcomer@example.test)');
+  });
+
+  it('mails an invitation to a team the same way, saying where to accept it', async () => {
+    const lead = await t.signUp('maillead');
+    const mate = await t.signUp('mailmate');
+    const made = await t.api('/api/teams', { token: lead.jwt, body: { data: { name: 'Band' } } });
+    const teamId = (made.body as { data: { id: number } }).data.id;
+    const seen = smtp.received.length;
+    const invited = await t.api(`/api/teams/${teamId}/members`, {
+      token: lead.jwt,
+      body: { data: { username: mate.user.username, role: 'admin' } },
+    });
+    expect(invited.status).toBe(201);
+    const mail = await mailTo(mate.user.email, seen);
+    expect(mail.subject).toBe(`${lead.user.username} invited you to the team "Band" on Trove`);
+    expect(mail.text).toContain('as admin');
+    expect(mail.text).toContain('options page: the invitation is under Teams');
+  });
+});
+
+describe('changing the email with SMTP: a link to the new address, a notice to the old one', () => {
+  /** The first mail to `address` from the `from`th on. */
+  const mailTo = async (address: string, from: number) => {
+    for (let i = from; ; i++) {
+      const mail = await smtp.next(i);
+      if (mail.to && !Array.isArray(mail.to) && mail.to.text === address) return mail;
+    }
+  };
+  const askChange = (session: Session, email: string, currentPassword = session.password) =>
+    t.api(`/api/users/${session.user.id}`, { method: 'PUT', token: session.jwt, body: { email, currentPassword } });
+  const emailOf = async (session: Session) => (await t.api('/api/users/me', { token: session.jwt })).body.email;
+  const confirm = async (link: string, form = { confirm: 'yes' }) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(form)) body.append(name, value);
+    const res = await fetch(localOf(link), { method: 'POST', body });
+    return { status: res.status, text: await res.text(), headers: res.headers };
+  };
+
+  it('keeps the old email until the link is confirmed; the link works once', async () => {
+    const user = await t.signUp('newmail');
+    const oldEmail = user.user.email;
+    const newEmail = `moved-${user.user.username}@example.test`;
+    const seen = smtp.received.length;
+    const res = await askChange(user, newEmail);
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe(oldEmail);
+    expect(res.body.pending_email).toBe(newEmail);
+    expect(await emailOf(user)).toBe(oldEmail);
+
+    const confirmMail = await mailTo(newEmail, seen);
+    expect(confirmMail.subject).toBe('Confirm your new email for Trove');
+    const link = linkIn(confirmMail, `${PUBLIC}/confirm-email/`);
+    expect(link).toMatch(/\/confirm-email\/[A-Za-z0-9_-]{22}$/);
+    const notice = await mailTo(oldEmail, seen);
+    expect(notice.subject).toBe('Your Trove email is about to change');
+    expect(notice.text).toContain(newEmail);
+    expect(notice.text).not.toContain('/confirm-email/');
+
+    // opening the link (as a mail scanner does) changes nothing; the page's button does
+    const page = await fetch(localOf(link));
+    const html = await page.text();
+    expect(page.headers.get('Content-Security-Policy')).toMatch(/default-src 'none'.*form-action 'self'/);
+    expect(html).toContain(newEmail);
+    expect(html).toContain('<form method="post"');
+    expect(html).not.toMatch(/<script/i);
+    expect(await emailOf(user)).toBe(oldEmail);
+
+    const done = await confirm(link);
+    expect(done.status).toBe(200);
+    expect(done.text).toContain('Your email is changed');
+    expect(await emailOf(user)).toBe(newEmail);
+    expect((await t.signIn(newEmail, user.password)).user.id).toBe(user.user.id);
+    expectError(await t.api('/api/auth/local', { body: { identifier: oldEmail, password: user.password } }), 400);
+
+    expect((await confirm(link)).text).toContain('This link no longer works');
+    expect(await (await fetch(localOf(link))).text()).toContain('This link no longer works');
+  });
+
+  it('a newer request ends the older link', async () => {
+    const user = await t.signUp('twomails');
+    const seen = smtp.received.length;
+    await askChange(user, `first-${user.user.username}@example.test`);
+    const first = linkIn(await mailTo(`first-${user.user.username}@example.test`, seen), `${PUBLIC}/confirm-email/`);
+    await askChange(user, `second-${user.user.username}@example.test`);
+    const second = linkIn(await mailTo(`second-${user.user.username}@example.test`, seen), `${PUBLIC}/confirm-email/`);
+
+    expect((await confirm(first)).text).toContain('This link no longer works');
+    expect(await emailOf(user)).toBe(user.user.email);
+    expect((await confirm(second)).status).toBe(200);
+    expect(await emailOf(user)).toBe(`second-${user.user.username}@example.test`);
+  });
+
+  it('refuses an address another account took meanwhile (409), keeping the email and the link', async () => {
+    const user = await t.signUp('racer');
+    const wanted = `wanted-${user.user.username}@example.test`;
+    const seen = smtp.received.length;
+    await askChange(user, wanted);
+    const link = linkIn(await mailTo(wanted, seen), `${PUBLIC}/confirm-email/`);
+    const other = await t.signUp('taker');
+    const moved = await t.api(`/api/users/${other.user.id}`, {
+      method: 'PUT',
+      token: other.jwt,
+      body: { email: wanted, currentPassword: other.password },
+    });
+    expect(moved.status).toBe(200);
+    // the other account's change waits for its own link; confirmed, the address is theirs
+    let otherLink = link;
+    for (let i = seen; otherLink === link; i++) {
+      const mail = await mailTo(wanted, i);
+      otherLink = linkIn(mail, `${PUBLIC}/confirm-email/`);
+      i = smtp.received.indexOf(mail);
+    }
+    expect((await confirm(otherLink)).status).toBe(200);
+    const refused = await confirm(link);
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('This email cannot be used');
+    expect(await emailOf(user)).toBe(user.user.email);
+  });
+
+  it('still needs the current password, and refuses a form of another content type', async () => {
+    const user = await t.signUp('nopass');
+    const seen = smtp.received.length;
+    expectError(await askChange(user, `x-${user.user.username}@example.test`, 'wrong-password'), 400);
+    const res = await fetch(`${t.url}/confirm-email/AAAAAAAAAAAAAAAAAAAAAA`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(400);
+    expect(smtp.received.slice(seen).map((m) => (m.to && !Array.isArray(m.to) ? m.to.text : ''))).not.toContain(
+      `x-${user.user.username}@example.test`,
+    );
   });
 });

@@ -11,7 +11,9 @@ import { type ApiResponse, expectError, gemBody, type Session, setupTestServer }
  * The owner shares collection C (with sub-collections Sub, which follows C's shares, and Private, set not to) and tag
  * T (carried by gems of Other, a collection not shared) with the same people in the same roles. Cells:
  * Y allowed (2xx, and the gem is in the answer), F refused with 403 (they can read it, the role does not let them),
- * N not theirs (404, or the gem is not in the answer).
+ * N not theirs (404, or the gem is not in the answer). The team columns are members of a team the owner shared C and T
+ * with: as editor (teamEditor) or viewer (teamViewer, another team); invited and not yet in (teamPending); in and then
+ * gone (teamLeft). A team's members have its share's role while they are members (migration 0037).
  */
 
 const WHO = [
@@ -24,6 +26,10 @@ const WHO = [
   'declined',
   'removed',
   'stranger',
+  'teamEditor',
+  'teamViewer',
+  'teamPending',
+  'teamLeft',
 ] as const;
 type Who = (typeof WHO)[number];
 type State = 'collection' | 'subCollection' | 'subNoInherit' | 'tag' | 'gem' | 'addedGem' | 'trashedGem';
@@ -31,52 +37,52 @@ type Action = 'read' | 'list' | 'search' | 'edit' | 'delete' | 'add' | 'manage' 
 
 // biome-ignore format: the table is read as a table
 const MATRIX: [Action, State, string][] = [
-  //                                owner admin editor contrib viewer pending declined removed stranger
-  ['read',   'collection',   'Y Y Y Y Y N N N N'],
-  ['read',   'subCollection','Y Y Y Y Y N N N N'],
-  ['read',   'subNoInherit', 'Y N N N N N N N N'],
-  ['read',   'tag',          'Y Y Y Y Y N N N N'],
-  ['read',   'gem',          'Y Y Y Y Y N N N N'],
-  ['read',   'addedGem',     'Y Y Y Y Y N N N N'],
-  ['read',   'trashedGem',   'N N N N N N N N N'],
-  ['list',   'collection',   'Y Y Y Y Y N N N N'],
-  ['list',   'subCollection','Y Y Y Y Y N N N N'],
-  ['list',   'subNoInherit', 'Y N N N N N N N N'],
-  ['list',   'tag',          'Y Y Y Y Y N N N N'],
-  ['list',   'gem',          'Y Y Y Y Y N N N N'],
-  ['list',   'addedGem',     'Y Y Y Y Y N N N N'],
-  ['list',   'trashedGem',   'N N N N N N N N N'],
-  ['search', 'collection',   'Y Y Y Y Y N N N N'],
-  ['search', 'subCollection','Y Y Y Y Y N N N N'],
-  ['search', 'subNoInherit', 'Y N N N N N N N N'],
-  ['search', 'tag',          'Y Y Y Y Y N N N N'],
-  ['search', 'gem',          'Y Y Y Y Y N N N N'],
-  ['search', 'addedGem',     'Y Y Y Y Y N N N N'],
-  ['search', 'trashedGem',   'N N N N N N N N N'],
-  ['edit',   'collection',   'Y Y Y F F N N N N'],
-  ['edit',   'subCollection','Y Y Y F F N N N N'],
-  ['edit',   'subNoInherit', 'Y N N N N N N N N'],
-  ['edit',   'tag',          'Y Y Y F F N N N N'],
-  ['edit',   'gem',          'Y Y Y F F N N N N'],
-  ['edit',   'addedGem',     'Y Y Y Y F N N N N'],
-  ['edit',   'trashedGem',   'N N N N N N N N N'],
-  ['delete', 'collection',   'Y Y Y F F N N N N'],
-  ['delete', 'subCollection','Y Y Y F F N N N N'],
-  ['delete', 'subNoInherit', 'Y N N N N N N N N'],
-  ['delete', 'tag',          'Y Y Y F F N N N N'],
-  ['delete', 'gem',          'Y Y Y F F N N N N'],
-  ['delete', 'addedGem',     'Y Y Y Y F N N N N'],
-  ['delete', 'trashedGem',   'N N N N N N N N N'],
-  ['add',    'collection',   'Y Y Y Y F N N N N'],
-  ['add',    'subCollection','Y Y Y Y F N N N N'],
-  ['add',    'subNoInherit', 'Y N N N N N N N N'],
-  ['manage', 'collection',   'Y Y F F F N N N N'],
-  ['manage', 'subCollection','Y Y F F F N N N N'],
-  ['manage', 'subNoInherit', 'Y N N N N N N N N'],
-  ['manage', 'tag',          'Y Y F F F N N N N'],
-  ['export', 'collection',   'Y Y Y Y Y N N N N'],
-  ['export', 'subCollection','Y Y Y Y Y N N N N'],
-  ['export', 'subNoInherit', 'Y N N N N N N N N'],
+  //                                owner admin editor contrib viewer pending declined removed stranger team: editor viewer pending left
+  ['read',   'collection',   'Y Y Y Y Y N N N N Y Y N N'],
+  ['read',   'subCollection','Y Y Y Y Y N N N N Y Y N N'],
+  ['read',   'subNoInherit', 'Y N N N N N N N N N N N N'],
+  ['read',   'tag',          'Y Y Y Y Y N N N N Y Y N N'],
+  ['read',   'gem',          'Y Y Y Y Y N N N N Y Y N N'],
+  ['read',   'addedGem',     'Y Y Y Y Y N N N N Y Y N N'],
+  ['read',   'trashedGem',   'N N N N N N N N N N N N N'],
+  ['list',   'collection',   'Y Y Y Y Y N N N N Y Y N N'],
+  ['list',   'subCollection','Y Y Y Y Y N N N N Y Y N N'],
+  ['list',   'subNoInherit', 'Y N N N N N N N N N N N N'],
+  ['list',   'tag',          'Y Y Y Y Y N N N N Y Y N N'],
+  ['list',   'gem',          'Y Y Y Y Y N N N N Y Y N N'],
+  ['list',   'addedGem',     'Y Y Y Y Y N N N N Y Y N N'],
+  ['list',   'trashedGem',   'N N N N N N N N N N N N N'],
+  ['search', 'collection',   'Y Y Y Y Y N N N N Y Y N N'],
+  ['search', 'subCollection','Y Y Y Y Y N N N N Y Y N N'],
+  ['search', 'subNoInherit', 'Y N N N N N N N N N N N N'],
+  ['search', 'tag',          'Y Y Y Y Y N N N N Y Y N N'],
+  ['search', 'gem',          'Y Y Y Y Y N N N N Y Y N N'],
+  ['search', 'addedGem',     'Y Y Y Y Y N N N N Y Y N N'],
+  ['search', 'trashedGem',   'N N N N N N N N N N N N N'],
+  ['edit',   'collection',   'Y Y Y F F N N N N Y F N N'],
+  ['edit',   'subCollection','Y Y Y F F N N N N Y F N N'],
+  ['edit',   'subNoInherit', 'Y N N N N N N N N N N N N'],
+  ['edit',   'tag',          'Y Y Y F F N N N N Y F N N'],
+  ['edit',   'gem',          'Y Y Y F F N N N N Y F N N'],
+  ['edit',   'addedGem',     'Y Y Y Y F N N N N Y F N N'],
+  ['edit',   'trashedGem',   'N N N N N N N N N N N N N'],
+  ['delete', 'collection',   'Y Y Y F F N N N N Y F N N'],
+  ['delete', 'subCollection','Y Y Y F F N N N N Y F N N'],
+  ['delete', 'subNoInherit', 'Y N N N N N N N N N N N N'],
+  ['delete', 'tag',          'Y Y Y F F N N N N Y F N N'],
+  ['delete', 'gem',          'Y Y Y F F N N N N Y F N N'],
+  ['delete', 'addedGem',     'Y Y Y Y F N N N N Y F N N'],
+  ['delete', 'trashedGem',   'N N N N N N N N N N N N N'],
+  ['add',    'collection',   'Y Y Y Y F N N N N Y F N N'],
+  ['add',    'subCollection','Y Y Y Y F N N N N Y F N N'],
+  ['add',    'subNoInherit', 'Y N N N N N N N N N N N N'],
+  ['manage', 'collection',   'Y Y F F F N N N N F F N N'],
+  ['manage', 'subCollection','Y Y F F F N N N N F F N N'],
+  ['manage', 'subNoInherit', 'Y N N N N N N N N N N N N'],
+  ['manage', 'tag',          'Y Y F F F N N N N F F N N'],
+  ['export', 'collection',   'Y Y Y Y Y N N N N Y Y N N'],
+  ['export', 'subCollection','Y Y Y Y Y N N N N Y Y N N'],
+  ['export', 'subNoInherit', 'Y N N N N N N N N N N N N'],
 ];
 
 const CASES = MATRIX.flatMap(([action, state, row]) =>
@@ -157,6 +163,40 @@ beforeAll(async () => {
       const answer = who === 'declined' ? 'decline' : 'accept';
       await ok(t.api(`/api/shares/${shareId}/${answer}`, { method: 'POST', token: as(who) }));
       if (who === 'removed') await ok(t.api(`/api/shares/${shareId}`, { method: 'DELETE', token: as('owner') }));
+    }
+  }
+
+  // two teams of the owner's, each shared C and T with one role; their members come and go
+  const team = async (name: string) =>
+    (await ok(t.api('/api/teams', { token: as('owner'), body: { data: { name } } }), 201)).data.id as number;
+  const teamInvite = async (teamId: number, who: Who) =>
+    (
+      await ok(
+        t.api(`/api/teams/${teamId}/members`, {
+          token: as('owner'),
+          body: { data: { username: people[who].user.username } },
+        }),
+        201,
+      )
+    ).data.id as number;
+  for (const [name, role, members] of [
+    ['Editors', 'editor', ['teamEditor', 'teamPending', 'teamLeft']],
+    ['Viewers', 'viewer', ['teamViewer']],
+  ] as const) {
+    const teamId = await team(name);
+    for (const [kind, id] of [
+      ['collection', ids.c],
+      ['tag', ids.tag],
+    ] as const) {
+      const path = kind === 'collection' ? `/api/collection-email/${id}` : `/api/tags/${id}/shares`;
+      await ok(t.api(path, { token: as('owner'), body: { data: { teamId, role } } }), 201);
+    }
+    for (const who of members) {
+      const shareId = await teamInvite(teamId, who);
+      if (who === 'teamPending') continue;
+      await ok(t.api(`/api/shares/${shareId}/accept`, { method: 'POST', token: as(who) }));
+      if (who === 'teamLeft')
+        await ok(t.api(`/api/teams/${teamId}/members/${people[who].user.id}`, { method: 'DELETE', token: as(who) }));
     }
   }
 
@@ -258,6 +298,7 @@ describe('the sharing policy matrix', () => {
   it('has more than 150 cases, every cell of the table', () => {
     expect(CASES.length).toBe(MATRIX.length * WHO.length);
     expect(CASES.length).toBeGreaterThan(150);
+    expect(MATRIX.every(([, , row]) => row.split(' ').length === WHO.length)).toBe(true);
   });
 
   it.each(CASES)('$action · $state · $who → $expected', async ({ action, state, who, expected }) => {

@@ -200,13 +200,63 @@ describe('brand voices and personas', () => {
     expectFieldError(await t.api('/api/personas?perPage=500', { token: jwt }), 'perPage');
     expect((await t.api('/api/brand-voices', { token: jwt })).body.total).toBe(0);
   });
+
+  it('a voice keeps its sample text and a persona its default model; an unknown or bad model is refused by field', async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    const other = await chatUser(t, fake);
+    const voice = await make(token, '/api/brand-voices', { name: 'Dry', text: 'Understated.', sampleText: ' Fine. ' });
+    expect(voice).toMatchObject({ sampleText: 'Fine.' });
+    const put = (path: string, data: unknown) => t.api(path, { method: 'PUT', token, body: { data } });
+    expect((await put(`/api/brand-voices/${voice.id}`, { sampleText: 'Quite.' })).body.data).toMatchObject({
+      name: 'Dry',
+      sampleText: 'Quite.',
+      media: { brand_voice_name: 'Dry' },
+    });
+    expect((await put(`/api/brand-voices/${voice.id}`, { name: 'Drier' })).body.data).toMatchObject({
+      sampleText: 'Quite.',
+    });
+
+    const persona = await make(token, '/api/personas', { name: 'Ada', text: 'You edit.', modelId });
+    expect(personaSchema.parse((await t.api(`/api/personas/${persona.id}`, { token })).body.data).modelId).toBe(
+      modelId,
+    );
+    expect((await put(`/api/personas/${persona.id}`, { jobTitle: 'Chief' })).body.data).toMatchObject({
+      jobTitle: 'Chief',
+      modelId,
+    });
+    expect((await put(`/api/personas/${persona.id}`, { modelId: null })).body.data.modelId).toBeNull();
+    const unknown = expectError(await put(`/api/personas/${persona.id}`, { modelId: 99_999_999 }), 404);
+    expect(unknown.message).toContain('modelId');
+    expectFieldError(await put(`/api/personas/${persona.id}`, { modelId: 'gpt' }), 'data.modelId');
+    const post = (data: unknown) => t.api('/api/personas', { token, body: { data } });
+    expectFieldError(await post({ name: 'x', text: 'y', modelId: -1 }), 'data.modelId');
+    expect(expectError(await post({ name: 'x', text: 'y', modelId: 99_999_999 }), 404).message).toContain('modelId');
+    expectFieldError(
+      await t.api('/api/brand-voices', { token, body: { data: { name: 'x', text: 'y', sampleText: 7 } } }),
+      'data.sampleText',
+    );
+    // Another user's voice stays theirs: editing its sample is a 404.
+    expectError(
+      await t.api(`/api/brand-voices/${voice.id}`, {
+        method: 'PUT',
+        token: other.token,
+        body: { data: { sampleText: 'Mine' } },
+      }),
+      404,
+    );
+    expect((await t.api('/api/personas', { token })).body.total).toBe(1);
+  });
 });
 
 describe('in chat', () => {
   it('sends persona, voice and prompt as separate system messages in that order; the user message untouched', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     const persona = await make(token, '/api/personas', { name: 'Ada', jobTitle: 'Editor', text: 'PERSONA-TEXT' });
-    const voice = await make(token, '/api/brand-voices', { name: 'Warm', text: 'VOICE-TEXT' });
+    const voice = await make(token, '/api/brand-voices', {
+      name: 'Warm',
+      text: 'VOICE-TEXT',
+      sampleText: 'SAMPLE-TEXT',
+    });
     const prompt = await make(token, '/api/prompts', { title: 'Tighten', text: 'PROMPT-TEXT for {{Who}}' });
     fake.script({ chunks: ['Done'] });
 
@@ -225,7 +275,7 @@ describe('in chat', () => {
     expect(system).toHaveLength(4);
     expect(system[0]).toContain("You are Trove's assistant");
     expect(system[1]).toMatch(/^Act as this persona: Ada, Editor\.\n\nPERSONA-TEXT$/);
-    expect(system[2]).toContain('VOICE-TEXT');
+    expect(system[2]).toMatch(/VOICE-TEXT\n\nA sample written in this voice:\n\nSAMPLE-TEXT$/);
     expect(system[3]).toContain('PROMPT-TEXT for managers');
     expect(system[0]).not.toMatch(/PERSONA-TEXT|VOICE-TEXT|PROMPT-TEXT/);
     expect(lastMessage()).toEqual({ role: 'user', content: 'Please tighten this.' });

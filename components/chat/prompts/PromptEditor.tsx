@@ -1,6 +1,5 @@
 import './prompts.css';
-import { EditorContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
+import { EditorContent } from '@tiptap/react';
 import { useState } from 'react';
 import type { Prompt } from '@/lib/api/voice-contract';
 import { docToText, textToDoc } from '@/lib/chat/prompt-doc';
@@ -12,26 +11,8 @@ import { useChatApi } from '../chat-api-context';
 import { SparkIcon } from '../icons';
 import { EditorToolbar } from './EditorToolbar';
 import { PromptLabelRow } from './PromptLabelRow';
+import { usePromptTextEditor } from './prompt-editor-setup';
 import { changedElsewhere, usePromptMutations } from './use-prompt-mutations';
-
-const SAFE_LINK = /^(https?:|mailto:)/i;
-
-const EXTENSIONS = [
-  StarterKit.configure({
-    heading: { levels: [1, 2] },
-    // Only what the toolbar offers and the text can say; a horizontal rule is the queue's `---`.
-    blockquote: false,
-    code: false,
-    codeBlock: false,
-    strike: false,
-    link: {
-      openOnClick: false,
-      autolink: true,
-      isAllowedUri: (url) => SAFE_LINK.test(url),
-      HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: null },
-    },
-  }),
-];
 
 /**
  * The editor starts from the stored HTML when it still matches the text (an edit elsewhere may have changed only the
@@ -66,18 +47,7 @@ export function PromptEditor({ prompt: opened, modelId, onDone }: PromptEditorPr
   const [stale, setStale] = useState(false);
   const [reloading, setReloading] = useState(false);
   const [optimizing, setOptimizing] = useState(false);
-  const editor = useEditor({
-    extensions: EXTENSIONS,
-    content: initialContent(opened),
-    editorProps: {
-      attributes: {
-        'aria-label': 'Prompt text',
-        'aria-multiline': 'true',
-        role: 'textbox',
-        class: 'prompt-editor-text',
-      },
-    },
-  });
+  const editor = usePromptTextEditor(initialContent(opened));
   const text = () => docToText(editor.getJSON());
 
   const optimize = async () => {

@@ -1,8 +1,10 @@
 import './prompts.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PROMPT_CATEGORIES, type Prompt } from '@/lib/api/voice-contract';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
 import { draftAtom } from '../atoms';
 import { useCommands, useModels } from '../chat-session';
@@ -13,6 +15,9 @@ import { promptActions } from './prompt-actions';
 import { type PromptTab, promptKeys } from './queries';
 
 const TABS: readonly PromptTab[] = ['All', ...PROMPT_CATEGORIES];
+
+// The editor library is fetched only when a prompt is written or edited.
+const NewPromptForm = lazy(() => import('./NewPromptForm').then((m) => ({ default: m.NewPromptForm })));
 
 export type PromptsPanelProps = Pick<PromptDetailProps, 'onInsert' | 'onSubmitHidden' | 'modelId'>;
 
@@ -41,6 +46,7 @@ export function PromptsPanel({ onInsert, onSubmitHidden, modelId }: PromptsPanel
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<OpenPrompt | null>(null);
+  const [writing, setWriting] = useState(false);
 
   const select = (prompt: Prompt) => {
     if (prompt.text !== null && !prompt.textHidden && !prompt.variables.length) onInsert(prompt.text, prompt);
@@ -60,6 +66,20 @@ export function PromptsPanel({ onInsert, onSubmitHidden, modelId }: PromptsPanel
     setSearch(next);
   };
 
+  if (writing)
+    return (
+      <section className="prompt-detail" aria-label="Write a prompt">
+        <Suspense fallback={<Spinner label="Loading the editor" />}>
+          <NewPromptForm
+            category={tab === 'All' ? 'Chat' : tab}
+            onDone={(created) => {
+              setWriting(false);
+              if (created) setOpen({ prompt: created, editing: false, fromList: false });
+            }}
+          />
+        </Suspense>
+      </section>
+    );
   if (open)
     return (
       <PromptDetail
@@ -78,6 +98,9 @@ export function PromptsPanel({ onInsert, onSubmitHidden, modelId }: PromptsPanel
     );
   return (
     <div className="prompts-panel">
+      <Button size="sm" variant="secondary" className="prompt-new" onClick={() => setWriting(true)}>
+        New prompt
+      </Button>
       <input
         type="search"
         className="ui-input"

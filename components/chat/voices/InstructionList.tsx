@@ -16,8 +16,20 @@ interface InstructionListProps {
   kind: InstructionKind;
   search: string;
   selectedId: number | null;
-  onSelect: (item: { id: number; name: string } | null) => void;
+  onSelect: (item: PickedInstruction | null) => void;
 }
+
+/** A picked voice or agent: its id and name, and an agent's default model when it has one. */
+export interface PickedInstruction {
+  id: number;
+  name: string;
+  modelId?: number;
+}
+
+const picked = (item: BrandVoice | Persona): PickedInstruction =>
+  'modelId' in item && item.modelId !== null
+    ? { id: item.id, name: item.name, modelId: item.modelId }
+    : { id: item.id, name: item.name };
 
 /**
  * One kind's items, the default first with a tick, the selected one pressed; clicking the selected one unselects it.
@@ -49,8 +61,8 @@ export function InstructionList({ kind, search, selectedId, onSelect }: Instruct
           kind={kind}
           item={item}
           selected={item.id === selectedId}
-          onToggle={() => onSelect(item.id === selectedId ? null : { id: item.id, name: item.name })}
-          onRename={(name, text) => update.mutateAsync({ id: item.id, name, text })}
+          onToggle={() => onSelect(item.id === selectedId ? null : picked(item))}
+          onSave={(fields) => update.mutateAsync({ id: item.id, fields })}
           onDelete={async () => {
             await remove.mutateAsync(item.id);
             if (item.id === selectedId) onSelect(null);

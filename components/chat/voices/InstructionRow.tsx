@@ -1,19 +1,20 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { BrandVoice, Persona } from '@/lib/api/voice-contract';
-import type { InstructionKind } from '@/lib/chat/chat-api';
+import type { InstructionFields, InstructionKind } from '@/lib/chat/chat-api';
 import { errorMessage } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Menu } from '../../ui/Menu';
 import { MenuItem } from '../../ui/MenuItem';
 import { MoreIcon } from '../icons';
+import { InstructionForm } from './InstructionForm';
 
 interface InstructionRowProps {
   kind: InstructionKind;
   item: BrandVoice | Persona;
   selected: boolean;
   onToggle: () => void;
-  onRename: (name: string, text: string) => Promise<unknown>;
+  onSave: (fields: InstructionFields) => Promise<unknown>;
   onDelete: () => Promise<unknown>;
   onMakeDefault: (on: boolean) => Promise<unknown>;
 }
@@ -29,7 +30,7 @@ export function InstructionRow({
   item,
   selected,
   onToggle,
-  onRename,
+  onSave,
   onDelete,
   onMakeDefault,
 }: InstructionRowProps) {
@@ -57,14 +58,16 @@ export function InstructionRow({
 
   if (mode === 'edit')
     return (
-      <EditForm
-        kind={kind}
-        item={item}
-        busy={busy}
-        error={error}
-        onCancel={() => show('view')}
-        onSave={(name, text) => run(() => onRename(name, text), 'view')}
-      />
+      <li className="voices-row">
+        <InstructionForm
+          kind={kind}
+          item={item}
+          busy={busy}
+          error={error}
+          onCancel={() => show('view')}
+          onSave={(fields) => run(() => onSave(fields), 'view')}
+        />
+      </li>
     );
 
   return (
@@ -100,47 +103,6 @@ export function InstructionRow({
         </fieldset>
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
-    </li>
-  );
-}
-
-interface EditFormProps {
-  kind: InstructionKind;
-  item: BrandVoice | Persona;
-  busy: boolean;
-  error: string | null;
-  onCancel: () => void;
-  onSave: (name: string, text: string) => void;
-}
-
-function EditForm({ kind, item, busy, error, onCancel, onSave }: EditFormProps) {
-  const [name, setName] = useState(item.name);
-  const [text, setText] = useState(item.text);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSave(name, text);
-  };
-  return (
-    <li className="voices-row">
-      <form className="voices-edit" aria-label={`Edit ${item.name}`} onSubmit={submit}>
-        <label>
-          Name
-          <input className="ui-input" value={name} onChange={(event) => setName(event.target.value)} />
-        </label>
-        <label>
-          {kind === 'voice' ? 'Tone of voice' : 'Instructions'}
-          <textarea className="ui-input" rows={4} value={text} onChange={(event) => setText(event.target.value)} />
-        </label>
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <div className="voices-edit-actions">
-          <Button size="sm" type="submit" loading={busy}>
-            Save
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        </div>
-      </form>
     </li>
   );
 }

@@ -2,10 +2,14 @@ import './voices.css';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import type { InstructionKind } from '@/lib/chat/chat-api';
+import { useSelectModel } from '../../ai-settings/use-ai-settings';
 import { useDebouncedValue } from '../../app/use-debounced-value';
+import { Button } from '../../ui/Button';
 import { Tabs } from '../../ui/Tabs';
 import { instructionChoiceAtom } from '../atoms';
-import { InstructionList } from './InstructionList';
+import { useModels } from '../chat-session';
+import { InstructionList, type PickedInstruction } from './InstructionList';
+import { NewInstruction } from './NewInstruction';
 
 export interface VoicesSelection {
   brandVoiceId: number | null;
@@ -14,18 +18,26 @@ export interface VoicesSelection {
 
 interface VoicesPanelProps {
   selected: VoicesSelection;
-  onSelect: (kind: InstructionKind, item: { id: number; name: string } | null) => void;
+  onSelect: (kind: InstructionKind, item: PickedInstruction | null) => void;
 }
 
-/** The drawer's Brand voices and agents: the choice goes with the next questions. */
+/**
+ * The drawer's Brand voices and agents: the choice goes with the next questions; an agent with a usable default model
+ * makes it the chat's model, as the model picker does.
+ */
 export function VoicesDrawer() {
   const [choice, setChoice] = useAtom(instructionChoiceAtom);
+  const selectModel = useSelectModel();
+  const models = useModels();
   return (
     <VoicesPanel
       selected={{ brandVoiceId: choice.brandVoiceId ?? null, personaId: choice.personaId ?? null }}
-      onSelect={(kind, item) =>
-        setChoice((current) => ({ ...current, [kind === 'voice' ? 'brandVoiceId' : 'personaId']: item?.id ?? null }))
-      }
+      onSelect={(kind, item) => {
+        setChoice((current) => ({ ...current, [kind === 'voice' ? 'brandVoiceId' : 'personaId']: item?.id ?? null }));
+        const model = models.models.data?.find((m) => m.id === item?.modelId);
+        // Only a usable one: an agent whose model has no key yet keeps the chat's model.
+        if (model && model.label !== 'Inactive') selectModel.mutate({ modelId: model.id, kind: 'text' });
+      }}
     />
   );
 }
@@ -36,6 +48,7 @@ export function VoicesDrawer() {
  */
 export function VoicesPanel({ selected, onSelect }: VoicesPanelProps) {
   const [typed, setTyped] = useState('');
+  const [creating, setCreating] = useState<InstructionKind | null>(null);
   const search = useDebouncedValue(typed.trim(), 300);
   const list = (kind: InstructionKind) => (
     <InstructionList
@@ -47,6 +60,18 @@ export function VoicesPanel({ selected, onSelect }: VoicesPanelProps) {
   );
   return (
     <div className="voices-panel">
+      {creating ? (
+        <NewInstruction kind={creating} onDone={() => setCreating(null)} />
+      ) : (
+        <div className="voices-new">
+          <Button size="sm" variant="secondary" onClick={() => setCreating('voice')}>
+            New brand voice
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setCreating('persona')}>
+            New agent
+          </Button>
+        </div>
+      )}
       <input
         type="search"
         className="ui-input"

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InstructionKind } from '@/lib/chat/chat-api';
+import type { InstructionFields, InstructionKind } from '@/lib/chat/chat-api';
 import { useUpdateAiSettings } from '../../ai-settings/use-ai-settings';
 import { useChatApi } from '../chat-api-context';
 import { instructionKeys, instructionsQuery } from './queries';
@@ -12,9 +12,12 @@ export function useInstructions(kind: InstructionKind, search: string) {
   const list = useQuery({ ...instructionsQuery(api, kind, search), placeholderData: keepPreviousData });
   const refresh = () => queryClient.invalidateQueries({ queryKey: instructionKeys.kind(kind) });
 
+  const create = useMutation({
+    mutationFn: (fields: InstructionFields) => api.createInstruction(kind, fields),
+    onSuccess: refresh,
+  });
   const update = useMutation({
-    mutationFn: ({ id, name, text }: { id: number; name: string; text: string }) =>
-      api.updateInstruction(kind, id, { name, text }),
+    mutationFn: ({ id, fields }: { id: number; fields: InstructionFields }) => api.updateInstruction(kind, id, fields),
     onSuccess: refresh,
   });
   const remove = useMutation({ mutationFn: (id: number) => api.deleteInstruction(kind, id), onSuccess: refresh });
@@ -22,5 +25,5 @@ export function useInstructions(kind: InstructionKind, search: string) {
   const saveDefault = useUpdateAiSettings({ onSuccess: refresh });
   const makeDefault = (id: number | null) =>
     saveDefault.mutateAsync(kind === 'voice' ? { defaultBrandVoiceId: id } : { defaultBrandPersona: id });
-  return { list, update, remove, makeDefault };
+  return { list, create, update, remove, makeDefault };
 }

@@ -44,6 +44,7 @@ export function ProfileForm({ client, user }: { client: AccountClient; user: Use
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const defaults = {
     username: user.username,
     displayName: user.display_name ?? '',
@@ -74,12 +75,14 @@ export function ProfileForm({ client, user }: { client: AccountClient; user: Use
         email: updated.email,
         currentPassword: '',
       });
+      setPendingEmail(updated.pending_email ?? null);
       setSaved(true);
     },
   });
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     setSaved(false);
+    setPendingEmail(null);
     await save
       .mutateAsync(values)
       .catch((error) => setFormError(placeFieldErrors(error, Object.keys(formSchema.shape), setError)));
@@ -113,6 +116,11 @@ export function ProfileForm({ client, user }: { client: AccountClient; user: Use
       )}
       {formError && <Alert tone="error">{formError}</Alert>}
       {saved && !formState.isDirty && <Alert tone="success">Profile saved.</Alert>}
+      {pendingEmail && (
+        <Alert tone="info">
+          {`To use ${pendingEmail}, open the link we mailed there and confirm (within 24 hours). Until then your email stays ${user.email}.`}
+        </Alert>
+      )}
       <Button type="submit" variant="primary" className="form-submit" loading={save.isPending}>
         Save profile
       </Button>

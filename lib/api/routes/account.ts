@@ -3,12 +3,14 @@ import {
   blockedHostBody,
   blockedSitesSchema,
   changePasswordBody,
+  confirmEmailForm,
   passwordBody,
   profileBody,
+  profileResponseSchema,
   sessionSchema,
   usernameCheckSchema,
 } from '../account-contract';
-import { idParamSchema, userSchema } from '../contract';
+import { idParamSchema } from '../contract';
 import { defineRoute } from '../route';
 
 const PASSWORD_LIMITED =
@@ -89,12 +91,42 @@ export const accountApi = {
     summary: 'Change your username, display name or email',
     description:
       `Only your own id (another is a 404). A taken username is a 400 naming \`username\`. A new email needs \`currentPassword\`; ${PASSWORD_LIMITED} ` +
-      'A taken email (checked after the password) is a 400 naming `email`. The email changes at once (no confirmation mail yet).',
+      'A taken email (checked after the password) is a 400 naming `email`. With SMTP configured the email changes ' +
+      'only when the link mailed to the new address is confirmed (`pending_email` says which; the old address gets a ' +
+      'notice); without SMTP it changes at once.',
     auth: 'user',
     params: z.object({ id: idParamSchema }),
     body: { type: 'json', schema: profileBody },
-    responses: { 200: { description: 'The user', schema: userSchema } },
+    responses: { 200: { description: 'The user', schema: profileResponseSchema } },
     errors: [404, 429],
+  }),
+  confirmEmailPage: defineRoute({
+    method: 'get',
+    path: '/confirm-email/{token}',
+    tag: 'Account',
+    summary: 'The page of an email-change link: the new address and a button to confirm it (plain HTML, no script)',
+    description: 'Opening the link changes nothing (mail scanners open links too); the button does.',
+    auth: 'none',
+    params: z.object({ token: z.string() }),
+    responses: { 200: { description: 'The confirm button, or why the link no longer works', content: 'text/html' } },
+    errors: [],
+  }),
+  confirmEmailSubmit: defineRoute({
+    method: 'post',
+    path: '/confirm-email/{token}',
+    tag: 'Account',
+    summary: 'Confirm an email change: the account takes the new address; the link is spent',
+    description:
+      'A link used, replaced by a newer one or older than 24 hours changes nothing; an address another account took ' +
+      'meanwhile is refused (409) and the email stays as it was.',
+    auth: 'none',
+    params: z.object({ token: z.string() }),
+    body: { type: 'multipart', schema: confirmEmailForm, files: [] },
+    responses: {
+      200: { description: 'Done, or why the link no longer works', content: 'text/html' },
+      409: { description: 'The address is taken by another account now', content: 'text/html' },
+    },
+    errors: [429],
   }),
   blockedSites: defineRoute({
     method: 'get',

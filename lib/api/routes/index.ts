@@ -11,8 +11,10 @@ import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { collectionApi, collectionTreeApi } from './collections';
 import { duplicatesApi } from './duplicates';
+import { embeddingsApi } from './embeddings';
 import { exportsApi } from './exports';
 import { feedbackApi } from './feedbacks';
+import { followPageApi } from './follow-page';
 import { followingApi } from './following';
 import { gemApi, gemEditApi } from './gems';
 import { healthApi } from './health';
@@ -20,14 +22,21 @@ import { importsApi } from './imports';
 import { brandVoiceApi, personaApi } from './instructions';
 import { linkApi } from './links';
 import { memoryApi } from './memories';
+import { moderationApi } from './moderation';
+import { ocrApi } from './ocr';
+import { oidcApi } from './oidc';
 import { operatorApi } from './operator';
 import { promptApi } from './prompts';
 import { publicCollectionApi, publicPageApi } from './public-collections';
+import { anonymousUseApi, publicPromptPageApi } from './public-prompts';
 import { referenceApi } from './reference';
 import { searchApi } from './search';
 import { shareLinkApi, shareLinkPageApi } from './share-links';
 import { sharingApi } from './sharing';
+import { studyApi } from './study';
+import { suggestionApi } from './suggestions';
 import { tagApi, tagTreeApi } from './tags';
+import { teamsApi } from './teams';
 import { trashApi } from './trash';
 import { uploadApi } from './uploads';
 import { userApi } from './users';
@@ -76,6 +85,16 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   following: followingApi,
   shareLinks: shareLinkApi,
   shareLinkPages: shareLinkPageApi,
+  moderation: moderationApi,
+  followPage: followPageApi,
+  anonymousUse: anonymousUseApi,
+  publicPromptPages: publicPromptPageApi,
+  study: studyApi,
+  ocr: ocrApi,
+  embeddings: embeddingsApi,
+  suggestions: suggestionApi,
+  teams: teamsApi,
+  oidc: oidcApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */

@@ -23,7 +23,14 @@ function instructionRoutes<
   O extends z.ZodType,
   C extends z.ZodType,
   U extends z.ZodType,
->(path: P, tag: string, what: string, schemas: { list: L; one: O; create: C; update: U }) {
+>(
+  path: P,
+  tag: string,
+  what: string,
+  schemas: { list: L; one: O; create: C; update: U },
+  /** A persona's default model is another resource: an unknown one is a 404 naming `data.modelId`. */
+  createErrors: 404[] = [],
+) {
   const one = (description: string) => ({ description, schema: dataOf(schemas.one) }) satisfies RouteResponse;
   const json = <S extends z.ZodType>(schema: S) => ({ type: 'json', schema }) as const satisfies RouteBody;
   return {
@@ -45,7 +52,7 @@ function instructionRoutes<
       auth: 'user',
       body: json(schemas.create),
       responses: { 201: one(`The ${what}`) },
-      errors: [],
+      errors: createErrors,
     }),
     get: defineRoute({
       method: 'get',
@@ -90,9 +97,15 @@ export const brandVoiceApi = instructionRoutes('brand-voices', 'Brand voices', '
 });
 
 /** Personas (agents in the panel): who the assistant acts as. */
-export const personaApi = instructionRoutes('personas', 'Personas', 'persona', {
-  list: personaListSchema,
-  one: personaSchema,
-  create: createPersonaBody,
-  update: updatePersonaBody,
-});
+export const personaApi = instructionRoutes(
+  'personas',
+  'Personas',
+  'persona',
+  {
+    list: personaListSchema,
+    one: personaSchema,
+    create: createPersonaBody,
+    update: updatePersonaBody,
+  },
+  [404],
+);

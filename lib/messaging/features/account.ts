@@ -9,6 +9,8 @@ export interface AccountMessages {
   /** `invitation`: the code of an admin's invitation, when the server registers by invitation. */
   signUp(input: { username: string; email: string; password: string; invitation?: string }): Result<Session>;
   signIn(input: { identifier: string; password: string }): Result<Session>;
+  /** Signs in through the server's single sign-on provider, in the browser's sign-in window (lib/background/oidc.ts). */
+  signInWithOidc(): Result<Session>;
   signOut(): Result<Session>;
   /** Reads the signed-in user again from the server (after a change of profile). */
   reloadUser(): Result<Session>;

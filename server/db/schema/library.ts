@@ -53,6 +53,8 @@ export const collections = pgTable(
     noindex: boolean('noindex').notNull().default(true),
     includeSubcollections: boolean('include_subcollections').notNull().default(true),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Signed-in users may offer gems to it while public; each waits for the owner (server/features/moderation/). */
+    acceptOffers: boolean('accept_offers').notNull().default(false),
   },
   (t) => [
     index('collections_owner_idx').on(t.ownerId, t.parentId),

@@ -9,6 +9,7 @@ import { users } from '../../db/schema';
 import type { Deps } from '../../http/env';
 import { fieldError } from '../../http/errors';
 import { getUser } from '../users/users';
+import { mailEmailChange } from './email-change';
 import { checkOwnPassword } from './password-check';
 import { forgetCachedOwner } from './sessions';
 
@@ -38,11 +39,13 @@ export async function checkUsername(db: Db, userId: number, username: string): P
 
 /**
  * Changes what `input` sends. A new email needs the current password (checked like a sign-in) and, when taken,
- * answers as a wrong password does, so it never tells whose an address is.
+ * answers as a wrong password does, so it never tells whose an address is. With SMTP the new email waits for the link
+ * mailed to it (email-change.ts) and is answered as `pendingEmail`; without, it changes at once.
  */
 export async function updateProfile(deps: Deps, c: Context, userId: number, input: z.output<typeof profileBody>) {
   const { db } = deps;
   const user = await getUser(db, userId);
+  let pendingEmail: string | undefined;
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.displayName !== undefined) changes.displayName = input.displayName;
   if (input.username !== undefined && input.username !== user.username) {
@@ -56,18 +59,23 @@ export async function updateProfile(deps: Deps, c: Context, userId: number, inpu
     await checkOwnPassword(deps, c, userId, input.currentPassword, 'currentPassword');
     if (await takenByOther(db, userId, users.email, input.email))
       throw fieldError(400, 'email', 'This email cannot be used');
-    changes.email = input.email;
+    if (deps.mail?.configured) pendingEmail = input.email;
+    else changes.email = input.email;
   }
-  if (!Object.keys(changes).length) return user;
+  // mailed once the rest is saved, under the username it now has
+  const done = async (row: typeof user) => {
+    if (pendingEmail) await mailEmailChange(deps, c.req.url, row, pendingEmail);
+    return { user: row, pendingEmail };
+  };
+  if (!Object.keys(changes).length) return done(user);
   try {
     const [updated] = await db
       .update(users)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning();
-    if (!updated) return getUser(db, userId);
     if (changes.username) await forgetCachedOwner(deps, userId);
-    return updated;
+    return done(updated ?? (await getUser(db, userId)));
   } catch (error) {
     // another account took the name or address meanwhile
     if (isUniqueViolation(error))

@@ -43,7 +43,8 @@ export function accountRoutes(deps: Deps) {
     }))
     .implement(accountApi.updateProfile, async (c, { params: { id }, body }) => {
       if (id !== c.get('userId')) throw notFound('User');
-      return { status: 200, body: toUser(await updateProfile(deps, c, id, body)) };
+      const { user, pendingEmail } = await updateProfile(deps, c, id, body);
+      return { status: 200, body: { ...toUser(user), ...(pendingEmail ? { pending_email: pendingEmail } : {}) } };
     })
     .implement(accountApi.blockedSites, async (c) => ({
       status: 200,

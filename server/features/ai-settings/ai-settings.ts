@@ -17,6 +17,8 @@ import type { Deps } from '../../http/env';
 import { fieldError } from '../../http/errors';
 import { heldCredits, noCreditsMessage } from '../credits/credits';
 import { withInstructionDefaults } from '../instructions/voices';
+import { teamKeysFor } from '../teams/team-keys';
+import { type TeamRoute, teamRouteFor } from '../teams/team-route';
 import { allActiveModels, findActiveModel, getActiveModel, toAiModel, unknownModelIds } from './ai-models';
 import { connectionOf, endpointOfModel, listEndpointRows } from './custom-endpoints';
 
@@ -102,8 +104,20 @@ function providerState(ai: Ai, row: SettingsRow, name: ProviderName): ProviderSt
 
 const modelEnabled = (row: SettingsRow, model: AiModelRow) => row.modelStatus[String(model.id)] !== false;
 
-/** Why a model cannot be used (the spec's message first), or undefined when it can. */
-function refusal(ai: Ai, row: SettingsRow, model: AiModelRow): string | undefined {
+/** The user's own key (or address) for a catalogue model's provider makes it usable. */
+function ownKeyUsable(ai: Ai, row: SettingsRow, model: AiModelRow): boolean {
+  const name = model.provider as ProviderName;
+  const state = providerState(ai, row, name);
+  return PROVIDERS[name].keyRequired ? state.hasKey : state.hasKey || state.baseUrl !== null;
+}
+
+const NO_TEAM: TeamRoute = { key: null, reason: null, preferred: false };
+
+/**
+ * Why a model cannot be used (the spec's message first), or undefined when it can. Without a key of their own, a key
+ * shared with the user's team (`team`, server/features/teams/team-route.ts) makes it usable, or says why it does not.
+ */
+function refusal(ai: Ai, row: SettingsRow, model: AiModelRow, team: TeamRoute = NO_TEAM): string | undefined {
   // A model discovered from the user's own endpoint: usable unless switched off (the endpoint holds its key).
   if (model.endpointId !== null)
     return modelEnabled(row, model) ? undefined : `${model.displayName} is turned off in your AI settings`;
@@ -113,24 +127,28 @@ function refusal(ai: Ai, row: SettingsRow, model: AiModelRow): string | undefine
   if (model.isHouseModel) {
     if (!ai.house) return `${model.displayName} is not available: this server's operator has not set up house models`;
     if (row.credits <= 0) return noCreditsMessage(model);
-  } else {
-    const usable = PROVIDERS[name].keyRequired ? state.hasKey : state.hasKey || state.baseUrl !== null;
-    if (!usable)
-      return PROVIDERS[name].keyRequired ? missingKeyMessage(model.provider) : missingAddressMessage(model.provider);
+  } else if (!ownKeyUsable(ai, row, model) && !team.key) {
+    if (team.reason) return team.reason;
+    return PROVIDERS[name].keyRequired ? missingKeyMessage(model.provider) : missingAddressMessage(model.provider);
   }
   if (!state.enabled) return `${model.provider} is turned off in your AI settings`;
   if (!modelEnabled(row, model)) return `${model.displayName} is turned off in your AI settings`;
   return undefined;
 }
 
+/** Whether an answer with a usable model goes through the team's shared key rather than the user's own. */
+const throughTeam = (ai: Ai, row: SettingsRow, model: AiModelRow, team: TeamRoute) =>
+  team.key !== null && (team.preferred || !ownKeyUsable(ai, row, model));
+
 /**
  * A model's label for this user: Credits (a house model, house models configured, credits left), API
- * (the user's own key), Team (a team's shared key: reserved, there are no teams yet), Inactive otherwise
- * (including a provider or model the user switched off).
+ * (the user's own key), Team (a key shared with their team, when they have none of their own or made it their default),
+ * Inactive otherwise (including a provider or model the user switched off).
  */
-export function modelLabel(ai: Ai, row: SettingsRow, model: AiModelRow): ModelLabel {
-  if (refusal(ai, row, model)) return 'Inactive';
-  return model.isHouseModel ? 'Credits' : 'API';
+export function modelLabel(ai: Ai, row: SettingsRow, model: AiModelRow, team: TeamRoute = NO_TEAM): ModelLabel {
+  if (refusal(ai, row, model, team)) return 'Inactive';
+  if (model.isHouseModel) return 'Credits';
+  return throughTeam(ai, row, model, team) ? 'Team' : 'API';
 }
 
 /**
@@ -146,22 +164,29 @@ async function withHeldCredits(db: Db, row: SettingsRow): Promise<SettingsRow> {
 
 /** Every model the user may use (the catalogue's and their endpoints'), with their label and switches. */
 export async function listUserModels(db: Db, ai: Ai, userId: number): Promise<UserModel[]> {
-  const [row, models, endpoints] = await Promise.all([
+  const [row, models, endpoints, teamKeys] = await Promise.all([
     getSettingsRow(db, ai, userId).then((row) => withHeldCredits(db, row)),
     allActiveModels(db, userId),
     listEndpointRows(db, userId),
+    teamKeysFor(db, ai, userId),
   ]);
   const endpointById = new Map(endpoints.map((e) => [e.id, { id: e.id, name: e.name, kind: e.kind }]));
-  return models.map((model) => ({
-    ...toAiModel(model),
-    label: modelLabel(ai, row, model),
-    inactiveReason: refusal(ai, row, model) ?? null,
-    enabled: modelEnabled(row, model),
-    providerEnabled:
-      model.endpointId !== null || row.providerStatus[PROVIDERS[model.provider as ProviderName]?.slug ?? ''] !== false,
-    endpoint: model.endpointId !== null ? (endpointById.get(model.endpointId) ?? null) : null,
-    discovered: model.discovered ? { contextLengthSet: null, ...model.discovered } : null,
-  }));
+  return models.map((model) => {
+    const team = teamRouteFor(teamKeys, model);
+    const label = modelLabel(ai, row, model, team);
+    return {
+      ...toAiModel(model),
+      label,
+      inactiveReason: refusal(ai, row, model, team) ?? null,
+      team: label === 'Team' && team.key ? { id: team.key.teamId, name: team.key.teamName, keyId: team.key.id } : null,
+      enabled: modelEnabled(row, model),
+      providerEnabled:
+        model.endpointId !== null ||
+        row.providerStatus[PROVIDERS[model.provider as ProviderName]?.slug ?? ''] !== false,
+      endpoint: model.endpointId !== null ? (endpointById.get(model.endpointId) ?? null) : null,
+      discovered: model.discovered ? { contextLengthSet: null, ...model.discovered } : null,
+    };
+  });
 }
 
 /** The API shape: settings fields, credits, providers, and the spec's flat key fields, masked. */
@@ -207,9 +232,15 @@ export function toAiSettings(ai: Ai, row: SettingsRow) {
 }
 
 /** Refuses (400, naming `field`) a model the user cannot use, with the spec's message when the key is missing. */
-function assertUsable(ai: Ai, row: SettingsRow, model: AiModelRow, field: string) {
-  const reason = refusal(ai, row, model);
+function assertUsable(ai: Ai, row: SettingsRow, model: AiModelRow, field: string, team: TeamRoute = NO_TEAM) {
+  const reason = refusal(ai, row, model, team);
   if (reason) throw fieldError(400, field, reason, reason);
+}
+
+/** How a key shared with the user's team serves the model (nothing for house models and endpoints' models). */
+async function teamRouteOf(db: Db, ai: Ai, userId: number, model: AiModelRow): Promise<TeamRoute> {
+  if (model.isHouseModel || model.endpointId !== null) return NO_TEAM;
+  return teamRouteFor(await teamKeysFor(db, ai, userId), model);
 }
 
 /**
@@ -263,7 +294,7 @@ export function updateAiSettings(db: Db, ai: Ai, userId: number, request: Update
       if (!modelName) continue;
       const model = await findActiveModel(tx, userId, type, modelName, provider ? patch[providerField] : undefined);
       if (!model) throw fieldError(400, modelField, `no active ${type.toLowerCase()} model "${modelName}"`);
-      assertUsable(ai, await withHeldCredits(tx, row), model, modelField);
+      assertUsable(ai, await withHeldCredits(tx, row), model, modelField, await teamRouteOf(tx, ai, userId, model));
       patch[providerField] = model.provider;
     }
     return patch;
@@ -276,7 +307,7 @@ export function selectModel(db: Db, ai: Ai, userId: number, modelId: number, kin
     const model = await getActiveModel(tx, userId, modelId);
     const type = kind === 'image' ? 'Image' : 'Text';
     if (model.type !== type) throw fieldError(400, 'kind', `${model.displayName} is not a ${kind} model`);
-    assertUsable(ai, await withHeldCredits(tx, row), model, 'modelId');
+    assertUsable(ai, await withHeldCredits(tx, row), model, 'modelId', await teamRouteOf(tx, ai, userId, model));
     return kind === 'image'
       ? { defaultImageAI: model.provider, defaultImageModel: model.model }
       : { defaultAI: model.provider, defaultModel: model.model };
@@ -294,12 +325,33 @@ export async function modelAccess(
   modelId: number,
   /** The user's settings row, when the caller has it already. */
   settings?: SettingsRow,
-): Promise<{ model: AiModelRow; access: ProviderAccess }> {
+  /**
+   * The caller charges answers through a team's shared key to the member's allowance (chat answers do): only then may
+   * the model be reached through one.
+   */
+  options: { team?: boolean } = {},
+): Promise<{ model: AiModelRow; access: ProviderAccess; team?: { teamId: number; teamName: string } }> {
   const [row, model] = await Promise.all([
     settings ?? getSettingsRow(db, ai, userId),
     getActiveModel(db, userId, modelId),
   ]);
-  assertUsable(ai, row, model, 'modelId');
+  const team = options.team ? await teamRouteOf(db, ai, userId, model) : NO_TEAM;
+  assertUsable(ai, row, model, 'modelId', team);
+  if (team.key && throughTeam(ai, row, model, team)) {
+    const { kind } = PROVIDERS[model.provider as ProviderName];
+    if (kind === 'house') throw new Error('a house provider has no team key');
+    return {
+      model,
+      access: {
+        kind,
+        name: model.provider,
+        apiKey: team.key.apiKey ?? undefined,
+        baseUrl: team.key.baseUrl ?? undefined,
+        fetch: team.key.baseUrl !== null ? ai.outbound.userFetch : ai.outbound.plainFetch,
+      },
+      team: { teamId: team.key.teamId, teamName: team.key.teamName },
+    };
+  }
   if (model.endpointId !== null) {
     const endpoint = connectionOf(ai, await endpointOfModel(db, model));
     return {
@@ -332,21 +384,28 @@ export async function modelAccess(
       },
     };
   }
-  const { kind } = PROVIDERS[name];
-  if (kind === 'house') {
+  if (PROVIDERS[name].kind === 'house') {
     const message = `${model.displayName} cannot be used`;
     throw fieldError(400, 'modelId', message, message);
   }
+  return { model, access: builtInAccess(ai, row, name) };
+}
+
+/**
+ * How to call a built-in provider (not the house one) with the user's key and base URL; a provider the user switched
+ * off is a 400 naming `field`. Also what embeddings are made with (features/embeddings/embedding-model.ts).
+ */
+export function builtInAccess(ai: Ai, row: SettingsRow, name: ProviderName, field = 'modelId'): ProviderAccess {
+  const { kind } = PROVIDERS[name];
+  if (kind === 'house') throw new Error('the house provider has no access of its own');
   const state = providerState(ai, row, name);
+  if (!state.enabled) throw fieldError(400, field, `${name} is turned off in your AI settings`);
   return {
-    model,
-    access: {
-      kind,
-      name,
-      apiKey: decryptField(ai, row, keyFieldNames(name).apiKey),
-      baseUrl: state.baseUrl ?? undefined,
-      // A base URL the user set, or Ollama's default on this machine, is an address they chose.
-      fetch: state.baseUrl !== null || kind === 'ollama' ? ai.outbound.userFetch : ai.outbound.plainFetch,
-    },
+    kind,
+    name,
+    apiKey: decryptField(ai, row, keyFieldNames(name).apiKey),
+    baseUrl: state.baseUrl ?? undefined,
+    // A base URL the user set, or Ollama's default on this machine, is an address they chose.
+    fetch: state.baseUrl !== null || kind === 'ollama' ? ai.outbound.userFetch : ai.outbound.plainFetch,
   };
 }

@@ -1,6 +1,7 @@
 import { estimateTokens } from '../../../lib/api/context-budget';
 import type { MessageUsage } from '../../../lib/api/contract';
 import { type Charge, settleCredits } from '../credits/credits';
+import { settleAllowance } from '../teams/allowance';
 import type { GenerationEnd } from './generations';
 
 /**
@@ -24,9 +25,15 @@ export const spentUsage = (end: GenerationEnd, text: string): MessageUsage | nul
  * settleCredits outside the answer's transaction (a temporary answer, one not stored, the follow-ups): a failure is
  * logged, not thrown (recovery gives an unsettled hold back).
  */
+/** Settles an answer's charge: credits for a house model, the member's team allowance for a team's shared key. */
+export const settleCharge = (db: Charge['db'], charge: Charge, usage: MessageUsage | null) =>
+  charge.team
+    ? settleAllowance(db, charge.userId, charge.team, usage)
+    : settleCredits(db, charge, usage && creditsFor(usage));
+
 export async function spendApart(charge: Charge, usage: MessageUsage | null) {
   try {
-    await settleCredits(charge.db, charge, usage && creditsFor(usage));
+    await settleCharge(charge.db, charge, usage);
   } catch (error) {
     console.error(`[trove] spending credits of user ${charge.userId} failed:`, error);
   }

@@ -3,9 +3,9 @@ import { parseCitations } from '../../ai/chat-options';
 import { MemoryProposalFilter } from '../../ai/memory-proposal';
 import type { Db } from '../../db/client';
 import type { AiModelRow } from '../../db/types';
-import { type Charge, keepHeld, settleCredits } from '../credits/credits';
+import { type Charge, keepHeld } from '../credits/credits';
 import { Checkpoints } from './answer-checkpoints';
-import { creditsFor, spendApart, spentUsage } from './answer-credits';
+import { settleCharge, spendApart, spentUsage } from './answer-credits';
 import { classifyEnd } from './answer-end';
 import { followUp } from './answer-follow-ups';
 import { type AnswerEnd, type Persist, storeAnswer } from './answer-store';
@@ -71,7 +71,7 @@ async function storeAndSettle(generation: Generation, run: AnswerRun, answer: An
     return answer.end;
   }
   const settle = async (db: Db) => {
-    if (charge) await settleCredits(db, charge, spent && creditsFor(spent));
+    if (charge) await settleCharge(db, charge, spent);
   };
   try {
     if (await storeAnswer(persist, generation, answer, settle)) return answer.end;

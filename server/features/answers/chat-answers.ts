@@ -17,8 +17,10 @@ import { getSettingsRow, modelAccess } from '../ai-settings/ai-settings';
 import { assertHiddenPromptModels } from '../ai-settings/hidden-prompt-models';
 import { claimChatFiles, modelTakes } from '../chat-files/chat-files';
 import { type Charge, holdCredits, returnUnused } from '../credits/credits';
+import { meaningOf } from '../embeddings/meaning';
 import { type InstructionChoice, type Instructions, resolveInstructions } from '../instructions/instructions';
 import { relevantMemories } from '../memories/memory-context';
+import { holdAllowances, type TeamCharge } from '../teams/allowance';
 import { generate } from './answer-generation';
 import { answerPrompt, type QuestionAsked } from './answer-prompt';
 import type { Persist } from './answer-store';
@@ -111,7 +113,7 @@ interface Shared {
 function prepareAnswer(
   request: AnswerRequest,
   { items, ranking, instructions, memory }: Shared,
-  { model, access }: ModelAccess,
+  { model, access, team }: ModelAccess,
   multi: { index: number; count: number },
 ): Prepared {
   const tool = request.options?.tool ?? 'chat';
@@ -142,7 +144,7 @@ function prepareAnswer(
     ...(multi.count > 1 ? { multi } : {}),
   };
   const { llm, ...tools } = toolSetup(model, access, tool, request.options?.reasoningEffort);
-  return { model, access, llm, tools, built, context, citable, memory };
+  return { model, access, team, llm, tools, built, context, citable, memory };
 }
 
 /** A stored question: what generation needs to write its answer, and when it was stored. */
@@ -175,11 +177,31 @@ async function storeQuestion(
   return { db, messageId: row.id, createdAt: row.createdAt.toISOString(), lease: generations.lease };
 }
 
-type Held = Prepared & { holdId: number | null };
+type Held = Prepared & { holdId: number | null; teamCharge?: TeamCharge };
 
-/** Who pays for a house model's answer and its credit hold, leased as its message is. */
-const chargeOf = ({ db, generations, userId }: RequestContext, { model, holdId }: Held): Charge | undefined =>
-  model.isHouseModel ? { db, userId, holdId, seconds: generations.lease.seconds } : undefined;
+/**
+ * Holds the member's team allowance for the answers through a team's shared key (after the credits: when it is spent,
+ * the credits held are given back and the request refused).
+ */
+async function holdTeamAllowances(ctx: RequestContext, answers: Held[]): Promise<Held[]> {
+  const { db, userId, generations } = ctx;
+  const wanted = answers.flatMap(({ team, model }) => (team ? [{ ...team, model }] : []));
+  if (!wanted.length) return answers;
+  const charges = await holdAllowances(db, userId, wanted, generations.lease.seconds).catch(async (error) => {
+    await returnUnused(answers.flatMap((answer) => chargeOf(ctx, answer) ?? []));
+    throw error;
+  });
+  return answers.map((answer) => (answer.team ? { ...answer, teamCharge: charges.shift() } : answer));
+}
+
+/** Who pays for a house model's answer (credits) or a team key's (the allowance), and its hold, leased as its message. */
+const chargeOf = (
+  { db, generations, userId }: RequestContext,
+  { model, holdId, teamCharge }: Held,
+): Charge | undefined =>
+  model.isHouseModel || teamCharge
+    ? { db, userId, holdId, seconds: generations.lease.seconds, ...(teamCharge ? { team: teamCharge } : {}) }
+    : undefined;
 
 /** An answer asked of its model's provider, read once its question is stored. */
 interface Begun {
@@ -249,7 +271,7 @@ async function storeBegun({ ctx, request, answer, begun, chatId }: AnswerStep & 
  * to the question when memory is on, then the request's context items.
  */
 async function shareAnswers(
-  { db, userId, files }: RequestContext,
+  { db, ai, userId, files }: RequestContext,
   request: AnswerRequest,
   accesses: ModelAccess[],
   settings: SettingsRow,
@@ -267,7 +289,7 @@ async function shareAnswers(
   const items = [...memories, ...gathered];
   // The gems' passages are ranked for the question only when they may not all fit a model.
   const ranking = accesses.some(({ model }) => needsRanking(items, model.contentLength))
-    ? await rankPassages(db, items, request.text)
+    ? await rankPassages(db, items, request.text, await meaningOf(db, ai, userId, request.text))
     : undefined;
   return { items, ranking, instructions, memory };
 }
@@ -287,17 +309,20 @@ export async function startAnswers(
   const settings = settingsRow ?? (await getSettingsRow(db, ai, userId));
   // Looked up together; the first model refused, in the request's order, is the one the 400 names.
   const looked = await Promise.allSettled(
-    request.modelIds.map((modelId) => modelAccess(db, ai, userId, modelId, settings)),
+    request.modelIds.map((modelId) => modelAccess(db, ai, userId, modelId, settings, { team: true })),
   );
   const refused = looked.find((result) => result.status === 'rejected');
   if (refused) throw refused.reason;
   const accesses = looked.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const shared = await shareAnswers(ctx, request, accesses, settings);
-  const prepared = await holdCredits(
-    db,
-    userId,
-    accesses.map((access, index) => prepareAnswer(request, shared, access, { index, count: accesses.length })),
-    generations.lease.seconds,
+  const prepared = await holdTeamAllowances(
+    ctx,
+    await holdCredits(
+      db,
+      userId,
+      accesses.map((access, index) => prepareAnswer(request, shared, access, { index, count: accesses.length })),
+      generations.lease.seconds,
+    ),
   );
   const started: StartedAnswer[] = [];
   try {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { messages, UNFINISHED } from '../../db/schema';
 import { startPeriodic } from '../../periodic';
 import { returnExpiredHolds } from '../credits/credits';
+import { returnExpiredTeamHolds } from '../teams/allowance';
 import { fromNow } from './leases';
 
 /** The error an answer orphaned by a crash ends with (its partial text is kept). */
@@ -64,6 +65,8 @@ export function startRecovery(db: Db, leaseSeconds: number) {
       console.log(`[trove] marked ${ids.length} interrupted answer(s) as failed: message ${ids.join(', ')}`);
     const holds = await returnExpiredHolds(db);
     if (holds) console.log(`[trove] gave back ${holds} credit hold(s) of answers whose server copy stopped`);
+    const teamHolds = await returnExpiredTeamHolds(db);
+    if (teamHolds) console.log(`[trove] gave back ${teamHolds} team allowance hold(s) of answers whose copy stopped`);
   };
   return startPeriodic(sweep, (leaseSeconds * 1000) / SWEEPS_PER_LEASE, 'recovering interrupted answers');
 }

@@ -5,12 +5,15 @@
  * ranking is computed in SQL, the same on PGlite and PostgreSQL: for each word of the question
  * (english stemming, stop words out), ts_rank of the passage for that word, weighted by how rare the
  * word is among the chosen passages (BM25's idf), summed. So a passage naming the question's rare
- * word outranks one that repeats a common one.
+ * word outranks one that repeats a common one. When the user has an embedding model, that word rank and the
+ * passages' rank by meaning (server/features/embeddings/) are blended by reciprocal rank fusion.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import { gemPassages } from '../../db/schema';
+import { ranksBy, rrfScore } from '../embeddings/fusion';
+import { type Meaning, passageDistances } from '../embeddings/meaning';
 import type { ContextItem } from './context';
 import { splitPassages } from './passages';
 
@@ -134,10 +137,30 @@ async function scorePassages(db: Db, ids: number[], question: string): Promise<R
 }
 
 /**
- * The passages of the gems among `items`, best first for `question`: by score, then (among equals,
- * e.g. none of the question's words) earlier passages first, then the gems in the items' order.
+ * The passages blended with their rank by meaning: each passage's score becomes the fusion of its word rank (those
+ * matching no word share the rank after the others) and its meaning rank (those without a vector of the model, e.g.
+ * not embedded yet, likewise), the word score breaking ties.
  */
-export async function rankPassages(db: Db, items: ContextItem[], question: string): Promise<RankedPassage[]> {
+async function blendMeaning(db: Db, ranked: RankedPassage[], ids: number[], meaning: Meaning) {
+  const distances = await passageDistances(db, meaning, ids);
+  if (!distances.length) return ranked;
+  const distance = new Map(distances.map((d) => [`${d.gemId}:${d.index}`, d.distance]));
+  const wordRanks = ranksBy(ranked, (p) => (p.score > 0 ? p.score : undefined), 'higher');
+  const meaningRanks = ranksBy(ranked, (p) => distance.get(`${p.gemId}:${p.index}`), 'lower');
+  return ranked.map((p, i) => ({ ...p, words: p.score, score: rrfScore(wordRanks[i] ?? 0, meaningRanks[i] ?? 0) }));
+}
+
+/**
+ * The passages of the gems among `items`, best first for `question`: by score (blended with the rank by meaning when
+ * `meaning` is given), then (among equals, e.g. none of the question's words) earlier passages first, then the gems
+ * in the items' order.
+ */
+export async function rankPassages(
+  db: Db,
+  items: ContextItem[],
+  question: string,
+  meaning: Meaning | null = null,
+): Promise<RankedPassage[]> {
   const byId = gemItemsOf(items);
   if (!byId.size) return [];
   const ids = [...byId.keys()];
@@ -150,7 +173,17 @@ export async function rankPassages(db: Db, items: ContextItem[], question: strin
     ranked = await scorePassages(db, ids, question);
   }
   const order = new Map(ids.map((id, i) => [id, i]));
-  return ranked
-    .map((p) => ({ ...p, score: Number(p.score) }))
-    .sort((a, b) => b.score - a.score || a.index - b.index || (order.get(a.gemId) ?? 0) - (order.get(b.gemId) ?? 0));
+  const scored = ranked.map((p) => ({ ...p, score: Number(p.score) }));
+  const blended: (RankedPassage & { words?: number })[] = meaning
+    ? await blendMeaning(db, scored, ids, meaning)
+    : scored;
+  return blended
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        (b.words ?? 0) - (a.words ?? 0) ||
+        a.index - b.index ||
+        (order.get(a.gemId) ?? 0) - (order.get(b.gemId) ?? 0),
+    )
+    .map(({ words: _words, ...p }) => p);
 }

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { authApi } from '../../../lib/api/routes/auth';
+import { oidcApi } from '../../../lib/api/routes/oidc';
 import { rememberAddress } from '../../auth/known-addresses';
 import { accountOf, guardSignIn } from '../../auth/sign-in-guard';
 import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken, signAccessToken } from '../../auth/tokens';
 import { contractRoutes } from '../../http/contract-routes';
 import type { Deps } from '../../http/env';
-import { ApiError } from '../../http/errors';
+import { ApiError, fieldError } from '../../http/errors';
 import { clientAddress, enforceLimit, tooManyRequests } from '../../http/rate-limit';
 import { recentOwnersOf } from '../../http/recent-owners';
 import { tokenClient } from '../../http/token-client';
+import { exchangeHandoff } from '../oidc/logins';
 import { DISABLED_MESSAGE } from '../operator/admin-users';
 import { registrationMode } from '../operator/registration';
 import { authenticate, findUserByIdentifier, getUser, registerUser, toUser } from '../users/users';
@@ -75,6 +77,18 @@ export function authRoutes(deps: Deps) {
         return { status: 200, body: await session(c, await getUser(db, result.userId), result) };
       },
       { middleware: [perAddress('refresh', 'Too many token refreshes from this address')] },
+    )
+    .implement(
+      oidcApi.exchange,
+      async (c, { body: { code, verifier } }) => {
+        const userId = await exchangeHandoff(db, code, verifier);
+        if (userId === null) throw fieldError(400, 'code', 'This sign-in code is not valid: sign in again');
+        const user = await getUser(db, userId);
+        if (user.disabledAt) throw new ApiError(403, DISABLED_MESSAGE);
+        await rememberAddress(db, user.id, clientAddress(c, trustedProxies));
+        return { status: 200, body: await session(c, user) };
+      },
+      { middleware: [perAddress('refresh', 'Too many token requests from this address')] },
     )
     .implement(authApi.signOut, async (_, { body: { refreshToken } }) => {
       const familyId = await revokeRefreshFamily(db, refreshToken);

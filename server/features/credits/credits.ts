@@ -4,6 +4,7 @@ import { creditHolds, userAiSettings } from '../../db/schema';
 import type { AiModelRow } from '../../db/types';
 import { fieldError } from '../../http/errors';
 import { fromNow, renewEvery } from '../answers/leases';
+import { keepAllowanceHeld, settleAllowance, type TeamCharge } from '../teams/allowance';
 
 /**
  * Credits held for house-model answers, so that answers started together cannot spend credits the
@@ -32,6 +33,8 @@ export interface Charge {
   holdId: number | null;
   /** How long the hold lasts unless renewed (the answer lease's length). */
   seconds: number;
+  /** An answer through a team's shared key: charged to the member's allowance there (teams/allowance.ts), not credits. */
+  team?: TeamCharge;
 }
 
 /** Takes `credits` off the balance if it covers them, and records one hold row per answer (all or none). */
@@ -142,6 +145,7 @@ export async function returnExpiredHolds(db: Db): Promise<number> {
 
 /** Renews the charge's hold while its answer runs (as the answer's lease is); `stop()` before settling. */
 export function keepHeld(charge: Charge) {
+  if (charge.team) return keepAllowanceHeld(charge.db, charge.team, charge.seconds);
   const { holdId } = charge;
   if (holdId === null) return { stop: async () => {} };
   return renewEvery(charge.seconds, `credit hold ${holdId}`, async () => {
@@ -159,7 +163,10 @@ export function keepHeld(charge: Charge) {
  */
 export async function returnUnused(charges: Charge[]) {
   for (const charge of charges)
-    await settleCredits(charge.db, charge, null).catch((error: unknown) =>
+    await (charge.team
+      ? settleAllowance(charge.db, charge.userId, charge.team, null)
+      : settleCredits(charge.db, charge, null)
+    ).catch((error: unknown) =>
       console.error(`[trove] giving back credit hold ${charge.holdId} of user ${charge.userId} failed:`, error),
     );
 }

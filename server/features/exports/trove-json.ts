@@ -7,6 +7,8 @@ import {
 } from '../../../lib/api/export-contract';
 import type { Db } from '../../db/client';
 import type { MessageRow } from '../../db/types';
+import type { StoredStudy } from '../study/study-store';
+import { studyOfGems } from '../study/study-store';
 import { type ExportGem, gemPages, messagesOf } from './gem-pages';
 import { type ExportScope, savedSearchesOf } from './scope';
 
@@ -35,7 +37,7 @@ function troveMessage(row: MessageRow): TroveMessage {
   };
 }
 
-function troveGem(gem: ExportGem, messages: MessageRow[] = []): TroveGem {
+function troveGem(gem: ExportGem, messages: MessageRow[] = [], study: StoredStudy[] = []): TroveGem {
   return {
     id: gem.id,
     collectionId: gem.collectionId,
@@ -58,6 +60,7 @@ function troveGem(gem: ExportGem, messages: MessageRow[] = []): TroveGem {
     updatedAt: gem.updatedAt.toISOString(),
     tagIds: gem.tagIds,
     messages: messages.map(troveMessage),
+    study: study.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })),
   };
 }
 
@@ -112,12 +115,9 @@ export async function* troveJson(db: Db, scope: ExportScope): AsyncGenerator<str
   yield `${JSON.stringify(head).slice(0, -1)},"gems":[`;
   let first = true;
   for await (const page of gemPages(db, scope, { savesOnly: false })) {
-    const chats = await messagesOf(
-      db,
-      scope.ownerId,
-      page.map((gem) => gem.id),
-    );
-    const lines = page.map((gem) => JSON.stringify(troveGem(gem, chats.get(gem.id))));
+    const ids = page.map((gem) => gem.id);
+    const [chats, study] = await Promise.all([messagesOf(db, scope.ownerId, ids), studyOfGems(db, ids)]);
+    const lines = page.map((gem) => JSON.stringify(troveGem(gem, chats.get(gem.id), study.get(gem.id))));
     yield `${first ? '\n' : ',\n'}${lines.join(',\n')}`;
     first = false;
   }

@@ -3,8 +3,9 @@ import { canonicalizeUrl } from '../../../lib/api/canonical-url';
 import type { MessageContext, MessageStatus } from '../../../lib/api/contract';
 import type { TroveStagedGem } from '../../../lib/api/export-contract';
 import type { ImportItem, ImportItemStatus } from '../../../lib/api/import-contract';
+import { flashCardsSchema, quizSchema, summarySchema } from '../../../lib/api/study-contract';
 import { selectRows } from '../../db/rows';
-import { collections, gems, gemTags, messages, tags } from '../../db/schema';
+import { collections, gemStudy, gems, gemTags, messages, tags } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { ownerCollections } from './collection-paths';
 import { jsonParam } from './summary';
@@ -127,6 +128,7 @@ export async function applyTroveItems(
   }
   await tagNewGems(tx, ownerId, newGems);
   await writeMessages(tx, ownerId, newGems);
+  await writeStudy(tx, ownerId, newGems);
   return outcomes;
 }
 
@@ -204,4 +206,27 @@ async function writeMessages(tx: Tx, ownerId: number, newGems: { gemId: number; 
   );
   for (let start = 0; start < rows.length; start += MESSAGE_CHUNK)
     await tx.insert(messages).values(rows.slice(start, start + MESSAGE_CHUNK));
+}
+
+const STUDY_SCHEMAS = { summary: summarySchema, flashCards: flashCardsSchema, quiz: quizSchema };
+
+/** The gems' summaries, flash cards and quizzes, each checked as if a model had just made it (a bad one is left out). */
+async function writeStudy(tx: Tx, ownerId: number, newGems: { gemId: number; gem: TroveStagedGem }[]) {
+  const rows = newGems.flatMap(({ gemId, gem }) =>
+    (gem.study ?? []).flatMap((item) => {
+      const content = STUDY_SCHEMAS[item.kind].safeParse(item.content);
+      if (!content.success) return [];
+      return [
+        {
+          gemId,
+          kind: item.kind,
+          content: content.data,
+          modelName: item.modelName,
+          createdBy: ownerId,
+          createdAt: new Date(item.createdAt),
+        },
+      ];
+    }),
+  );
+  if (rows.length) await tx.insert(gemStudy).values(rows).onConflictDoNothing();
 }

@@ -38,7 +38,11 @@ export const personaLayer = (row: GemRow) => {
   const jobTitle = row.media.persona_job_title;
   return `Act as this persona: ${row.title}${jobTitle ? `, ${jobTitle}` : ''}.\n\n${row.text ?? ''}`;
 };
-export const brandVoiceLayer = (row: GemRow) => `Write in this brand voice ("${row.title}"):\n\n${row.text ?? ''}`;
+export const brandVoiceLayer = (row: GemRow) => {
+  const sample = row.media.brand_voice_sample?.trim();
+  const tone = `Write in this brand voice ("${row.title}"):\n\n${row.text ?? ''}`;
+  return sample ? `${tone}\n\nA sample written in this voice:\n\n${sample}` : tone;
+};
 export const promptLayer = (title: string, text: string) =>
   `Apply this prompt ("${title}") to the user's message:\n\n${text}`;
 

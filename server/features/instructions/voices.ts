@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { gems, userAiSettings } from '../../db/schema';
 import type { Author, GemRow } from '../../db/types';
 import { fieldError } from '../../http/errors';
+import { unknownModelIds } from '../ai-settings/ai-models';
 import {
   containsText,
   deleteKindGem,
@@ -55,6 +56,7 @@ export const toBrandVoice = (row: GemRow, author: Author, defaultId: number | nu
   name: row.title,
   description: row.description,
   text: row.text ?? '',
+  sampleText: row.media.brand_voice_sample ?? '',
   media: { brand_voice_name: row.media.brand_voice_name ?? row.title },
   author: authorOf(author),
   isDefault: row.id === defaultId,
@@ -67,11 +69,19 @@ export const toPersona = (row: GemRow, author: Author, defaultId: number | null)
   jobTitle: row.media.persona_job_title ?? '',
   description: row.description,
   text: row.text ?? '',
+  modelId: row.media.persona_model_id ?? null,
   media: { persona_job_title: row.media.persona_job_title ?? '' },
   author: authorOf(author),
   isDefault: row.id === defaultId,
   ...stamps(row),
 });
+
+/** A persona's default model must be one the user may see (another user's endpoint model is unknown). */
+async function assertKnownModel(db: Db, userId: number, modelId: number | null) {
+  if (modelId === null) return;
+  if ((await unknownModelIds(db, userId, [modelId])).length)
+    throw fieldError(404, 'data.modelId', `AI model ${modelId} not found`);
+}
 
 const SERIALIZE = { BrandVoice: toBrandVoice, Persona: toPersona };
 
@@ -110,17 +120,18 @@ export async function createBrandVoice(db: Db, author: Author, input: z.output<t
     title: input.name,
     description: input.description,
     text: input.text,
-    media: { brand_voice_name: input.name },
+    media: { brand_voice_name: input.name, ...(input.sampleText ? { brand_voice_sample: input.sampleText } : {}) },
   });
   return toBrandVoice(row, author, null);
 }
 
 export async function createPersona(db: Db, author: Author, input: z.output<typeof createPersonaBody>['data']) {
+  await assertKnownModel(db, author.id, input.modelId);
   const row = await insertKindGem(db, author.id, 'Persona', {
     title: input.name,
     description: input.description,
     text: input.text,
-    media: { persona_job_title: input.jobTitle },
+    media: { persona_job_title: input.jobTitle, ...(input.modelId ? { persona_model_id: input.modelId } : {}) },
   });
   return toPersona(row, author, null);
 }
@@ -164,7 +175,13 @@ export async function updateBrandVoice(
   input: z.output<typeof updateBrandVoiceBody>['data'],
 ) {
   const { row, defaultId } = await updateOwn(db, author, 'BrandVoice', id, input, (media) =>
-    input.name === undefined ? undefined : { ...media, brand_voice_name: input.name },
+    input.name === undefined && input.sampleText === undefined
+      ? undefined
+      : {
+          ...media,
+          brand_voice_name: input.name ?? media.brand_voice_name ?? '',
+          brand_voice_sample: input.sampleText ?? media.brand_voice_sample ?? '',
+        },
   );
   return toBrandVoice(row, author, defaultId);
 }
@@ -175,8 +192,15 @@ export async function updatePersona(
   id: number,
   input: z.output<typeof updatePersonaBody>['data'],
 ) {
+  if (input.modelId !== undefined) await assertKnownModel(db, author.id, input.modelId);
   const { row, defaultId } = await updateOwn(db, author, 'Persona', id, input, (media) =>
-    input.jobTitle === undefined ? undefined : { ...media, persona_job_title: input.jobTitle },
+    input.jobTitle === undefined && input.modelId === undefined
+      ? undefined
+      : {
+          ...media,
+          persona_job_title: input.jobTitle ?? media.persona_job_title ?? '',
+          persona_model_id: input.modelId === undefined ? (media.persona_model_id ?? null) : input.modelId,
+        },
   );
   return toPersona(row, author, defaultId);
 }

@@ -27,7 +27,7 @@ export function operatorAuthRoutes(deps: Deps) {
         data: {
           registration: await registrationMode(db, deps.registration ?? 'open'),
           passwordReset: mail?.configured ? ('mail' as const) : ('operator' as const),
-          oidc: null,
+          oidc: deps.oidc ? { name: deps.oidc.settings.name } : null,
         },
       },
     }))

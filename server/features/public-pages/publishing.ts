@@ -24,6 +24,7 @@ export function toPublicSettings(row: CollectionRow, base: string, username: str
     seoImage: row.seoImage,
     noindex: row.noindex,
     includeSubcollections: row.includeSubcollections,
+    acceptOffers: row.acceptOffers,
     publishedAt: row.publishedAt?.toISOString() ?? null,
   };
 }
@@ -92,6 +93,7 @@ export async function updatePublicSettings(
         seoImage: blankToNull(input.seoImage),
         noindex: input.noindex,
         includeSubcollections: input.includeSubcollections,
+        acceptOffers: input.acceptOffers,
         publishedAt: isPublic && !row.isPublic ? now : row.publishedAt,
         updatedAt: now,
       })

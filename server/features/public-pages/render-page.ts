@@ -119,6 +119,10 @@ export function pager(ctx: Pick<PageContext, 'request' | 'data'>, path: string):
   ].join('');
 }
 
+/** The server's own /follow page for this collection (server/features/following/follow-page.ts). */
+const followHref = (collection: PublicCollection) =>
+  `/follow?collection=${encodeURIComponent(`${collection.username}/${collection.slug}`)}`;
+
 export function renderPublicPage(ctx: PageContext): string {
   const { collection, node, request, data, base } = ctx;
   const path = nodePath(collection, node);
@@ -143,6 +147,7 @@ export function renderPublicPage(ctx: PageContext): string {
     crumbs(ctx),
     `<h1>${escapeHtml(name)}</h1>`,
     atRoot && collection.seoDescription ? `<p class="lead">${escapeHtml(collection.seoDescription)}</p>` : '',
+    `<p class="note"><a href="${escapeHtml(followHref(collection))}">Follow in Trove</a></p>`,
     `<form method="get" action="${escapeHtml(path)}" role="search">`,
     '<label for="q" class="count">Search</label>',
     `<input id="q" name="q" type="search" value="${escapeHtml(request.q)}" placeholder="Words, tag:name, site:example.com">`,

@@ -3,6 +3,7 @@ import type { QueryNode, SearchSort } from '../../../lib/search/ast';
 import { defaultSortDir } from '../../../lib/search/syntax';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
+import { searchMeaning } from './blend';
 import { collectionSubtree, type FilterField, resolveSearch, scopeConditions, type TermType } from './filters';
 import { groupGems } from './groups';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from './saved-searches';
@@ -12,7 +13,7 @@ const filterOf = (field: FilterField | undefined, value: string | undefined, ter
   field && value ? { field, value, term, valueField } : undefined;
 
 /** The library's search (filter-search, facets, group-gems, fetch-bookmarks) and saved searches; mounted at /api. */
-export function searchRoutes({ db }: Deps) {
+export function searchRoutes({ db, ai }: Deps) {
   return contractRoutes<AppEnv>('/api')
     .implement(searchApi.filterSearch, async (c, { query: q }) => {
       const { query, extra } = await resolveSearch(db, c.get('userId'), {
@@ -22,7 +23,8 @@ export function searchRoutes({ db }: Deps) {
         sort: { key: q.sortby, dir: q.orderby },
       });
       extra.push(...(await scopeConditions(db, c.get('userId'), q)));
-      const { hits, total } = await searchGems(db, c.get('userId'), query, q, extra);
+      const meaning = await searchMeaning(db, ai, c.get('userId'), query);
+      const { hits, total } = await searchGems(db, c.get('userId'), query, q, extra, meaning);
       return { status: 200, body: { data: hits, total, page: q.page, perPage: q.perPage } };
     })
     .implement(searchApi.facets, async (c, { query: q }) => {

@@ -3,6 +3,8 @@ import type { SearchFacets, SearchHit } from '../../../lib/api/search-contract';
 import type { SearchQuery } from '../../../lib/search/ast';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
+import type { Meaning } from '../embeddings/meaning';
+import { blendedCountStatement, blendedSearchStatement } from './blend';
 import { compileSearch, withClause } from './compile';
 import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
 import { gemHostSql, gemKindSql } from './readable';
@@ -29,17 +31,30 @@ export function searchStatement(userId: number, query: SearchQuery, { page, perP
     ORDER BY ${c.order}`;
 }
 
-/** A page of the query's gems with their snippet, rank and the total: one statement (plus a count past the end). */
+/**
+ * A page of the query's gems with their snippet, rank and the total: one statement (plus a count past the end). With
+ * `meaning` (the user's embedding of the query's words, see blend.ts) the word and meaning ranks are blended.
+ */
 export async function searchGems(
   db: Db,
   userId: number,
   query: SearchQuery,
   { page, perPage }: Paging,
   extra: SQL[] = [],
+  meaning: Meaning | null = null,
 ): Promise<{ hits: SearchHit[]; total: number }> {
   const offset = (page - 1) * perPage;
-  const rows = await selectRows<Record<string, unknown>>(db, searchStatement(userId, query, { page, perPage }, extra));
-  const total = rows.length ? Number(rows[0]?.total) : offset > 0 ? await countGems(db, userId, query, extra) : 0;
+  const statement = meaning
+    ? blendedSearchStatement(userId, query, { page, perPage }, extra, meaning)
+    : searchStatement(userId, query, { page, perPage }, extra);
+  const rows = await selectRows<Record<string, unknown>>(db, statement);
+  const countPastEnd = async () =>
+    meaning
+      ? Number(
+          (await selectRows<{ n: number | string }>(db, blendedCountStatement(userId, query, extra, meaning)))[0]?.n,
+        )
+      : countGems(db, userId, query, extra);
+  const total = rows.length ? Number(rows[0]?.total) : offset > 0 ? await countPastEnd() : 0;
   const hits = rows.map((raw) => ({
     ...gemFromRaw(raw, userId),
     snippet: snippetParts(raw.headline as string | null),

@@ -20,15 +20,17 @@ export async function mailInvitation(db: Db, mail: Mailer | undefined, share: Sh
         null));
   if (!to) return;
   const who = share.invitedBy?.username ?? 'Someone';
-  const what =
-    share.kind === 'collection' ? `the collection "${share.resourceName}"` : `the tag "${share.resourceName}"`;
+  const what = `the ${share.kind} "${share.resourceName}"`;
   const message = composeMail({
-    subject: `${who} shared ${what} with you on Trove`,
+    subject:
+      share.kind === 'team' ? `${who} invited you to ${what} on Trove` : `${who} shared ${what} with you on Trove`,
     paragraphs: [
       `${who} invited you to ${what} as ${share.role} on the Trove server at ${server}.`,
       share.invitee.id === null
         ? `To accept, sign up on that server with this address (${to}) in the Trove browser extension, then open the library's Shared with me.`
-        : 'To accept or decline, open the library of the Trove browser extension: the invitation is under Shared with me.',
+        : share.kind === 'team'
+          ? "To accept or decline, open the Trove browser extension's options page: the invitation is under Teams."
+          : 'To accept or decline, open the library of the Trove browser extension: the invitation is under Shared with me.',
     ],
   });
   await mail.sendMail({ to, ...message });

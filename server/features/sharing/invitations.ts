@@ -16,17 +16,19 @@ type Raw = Record<string, unknown>;
  */
 export async function claimEmailInvitations(db: Db, userId: number): Promise<void> {
   await db.execute(sql`WITH me AS (SELECT lower(email) AS email FROM users WHERE id = ${userId}),
-    mine AS (SELECT s.id, s.collection_id, s.tag_id FROM shares s, me WHERE s.invitee_email = me.email),
+    mine AS (SELECT s.id, s.collection_id, s.tag_id, s.team_id FROM shares s, me WHERE s.invitee_email = me.email),
     dropped AS (DELETE FROM shares d USING mine m WHERE d.id = m.id AND (
       EXISTS (SELECT 1 FROM shares o WHERE o.invitee_user_id = ${userId}
-        AND o.collection_id IS NOT DISTINCT FROM m.collection_id AND o.tag_id IS NOT DISTINCT FROM m.tag_id)
+        AND o.collection_id IS NOT DISTINCT FROM m.collection_id AND o.tag_id IS NOT DISTINCT FROM m.tag_id
+        AND o.team_id IS NOT DISTINCT FROM m.team_id)
       OR EXISTS (SELECT 1 FROM collections c WHERE c.id = m.collection_id AND c.owner_id = ${userId})
-      OR EXISTS (SELECT 1 FROM tags t WHERE t.id = m.tag_id AND t.owner_id = ${userId})) RETURNING d.id)
+      OR EXISTS (SELECT 1 FROM tags t WHERE t.id = m.tag_id AND t.owner_id = ${userId})
+      OR EXISTS (SELECT 1 FROM teams tm WHERE tm.id = m.team_id AND tm.owner_id = ${userId})) RETURNING d.id)
     UPDATE shares SET invitee_user_id = ${userId}, invitee_email = NULL
     WHERE id IN (SELECT id FROM mine) AND id NOT IN (SELECT id FROM dropped)`);
 }
 
-/** The user's own share (as invitee), or a 404. */
+/** The user's own share (as invitee: a collection's, a tag's or a team's), or a 404. */
 async function ownShare(db: Db, userId: number, shareId: number): Promise<Share> {
   await claimEmailInvitations(db, userId);
   const share = await findShare(db, shareId);
@@ -47,8 +49,12 @@ export async function respond(db: Db, userId: number, shareId: number, answer: '
 async function sharedItems(db: Db, userId: number, status: 'pending' | 'accepted'): Promise<SharedItem[]> {
   const rows = await selectRows<Raw>(
     db,
-    sql`WITH RECURSIVE mine AS (
-        SELECT s.* FROM shares s WHERE s.invitee_user_id = ${userId} AND s.status = ${status}),
+    // accepted: the user's own shares and their teams' (trove_user_shares, migration 0037); pending: their own
+    sql`WITH RECURSIVE mine AS (${
+      status === 'accepted'
+        ? sql`SELECT s.* FROM trove_user_shares(${userId}) s`
+        : sql`SELECT s.* FROM shares s WHERE s.invitee_user_id = ${userId} AND s.status = 'pending' AND s.kind <> 'team'`
+    }),
       down(share_id, id) AS (
         SELECT m.id, m.collection_id FROM mine m WHERE m.collection_id IS NOT NULL
         UNION SELECT d.share_id, c.id FROM down d JOIN collections c ON c.parent_id = d.id WHERE c.shares_inherit),
@@ -68,6 +74,7 @@ async function sharedItems(db: Db, userId: number, status: 'pending' | 'accepted
         END AS gems_count
       FROM mine m LEFT JOIN collections c ON c.id = m.collection_id LEFT JOIN tags t ON t.id = m.tag_id
       JOIN users o ON o.id = coalesce(c.owner_id, t.owner_id) LEFT JOIN users b ON b.id = m.invited_by
+      WHERE o.id <> ${userId}
       ORDER BY m.created_at DESC, m.id DESC`,
   );
   return rows.map((raw) => ({

@@ -11,30 +11,35 @@ import { type Access, atLeast, collectionAccess, tagAccess } from './access';
  */
 
 export type ShareKind = 'collection' | 'tag';
-export type InviteInput = { username?: string; email?: string; role: ShareRole };
+export type InviteInput = { username?: string; email?: string; teamId?: number; role: ShareRole };
 type Raw = Record<string, unknown>;
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(String(value)).toISOString());
 
 /** The select list shareFromRaw reads (alias `s` for the share). */
-const SHARE_SELECT = sql`s.id, s.kind, coalesce(s.collection_id, s.tag_id) AS resource_id,
-  coalesce(c.name, t.name) AS resource_name, s.role, s.status, s.invitee_user_id, iu.username AS invitee_username,
-  s.invitee_email, s.invited_by, bu.username AS invited_by_username, s.created_at, s.responded_at,
-  coalesce(c.owner_id, t.owner_id) AS owner_id`;
+const SHARE_SELECT = sql`s.id, s.kind, coalesce(s.collection_id, s.tag_id, s.team_id) AS resource_id,
+  coalesce(c.name, t.name, tm.name) AS resource_name, s.role, s.status, s.invitee_user_id, iu.username AS invitee_username,
+  s.invitee_email, s.invitee_team_id, it.name AS invitee_team_name, s.invited_by, bu.username AS invited_by_username,
+  s.created_at, s.responded_at, coalesce(c.owner_id, t.owner_id, tm.owner_id) AS owner_id`;
 const SHARE_FROM = sql`shares s LEFT JOIN collections c ON c.id = s.collection_id LEFT JOIN tags t ON t.id = s.tag_id
+  LEFT JOIN teams tm ON tm.id = s.team_id LEFT JOIN teams it ON it.id = s.invitee_team_id
   LEFT JOIN users iu ON iu.id = s.invitee_user_id LEFT JOIN users bu ON bu.id = s.invited_by`;
 
 export const shareFromRaw = (raw: Raw): Share => ({
   id: Number(raw.id),
-  kind: raw.kind as ShareKind,
+  kind: raw.kind as Share['kind'],
   resourceId: Number(raw.resource_id),
   resourceName: String(raw.resource_name),
-  role: raw.role as ShareRole,
+  role: raw.role as Share['role'],
   status: raw.status as Share['status'],
   invitee: {
     id: raw.invitee_user_id === null ? null : Number(raw.invitee_user_id),
     username: (raw.invitee_username as string | null) ?? null,
     email: (raw.invitee_email as string | null) ?? null,
+    // present only on a share with a team
+    ...(raw.invitee_team_id === null || raw.invitee_team_id === undefined
+      ? {}
+      : { team: { id: Number(raw.invitee_team_id), name: String(raw.invitee_team_name) } }),
   },
   invitedBy:
     raw.invited_by === null || raw.invited_by === undefined
@@ -95,6 +100,7 @@ export async function invite(
   input: InviteInput,
 ): Promise<Share> {
   const { ownerId } = await managerOf(db, actorId, kind, resourceId);
+  if (input.teamId !== undefined) return inviteTeam(db, actorId, kind, resourceId, input.teamId, input.role);
   const field = input.username !== undefined ? 'data.username' : 'data.email';
   const target =
     input.username !== undefined
@@ -124,6 +130,35 @@ export async function invite(
   return shareById(db, Number(row.id));
 }
 
+/**
+ * Shares a collection or tag with a team the actor is in: its members have the access while they are members (the
+ * access rule reads their memberships, migration 0037). The team needs no acceptance: the share is accepted at once.
+ */
+async function inviteTeam(
+  db: Db,
+  actorId: number,
+  kind: ShareKind,
+  resourceId: number,
+  teamId: number,
+  role: ShareRole,
+) {
+  const [inTeam] = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT t.id FROM trove_user_teams(${actorId}) t(id) WHERE t.id = ${teamId}`,
+  );
+  if (!inTeam) throw fieldError(400, 'data.teamId', 'You can share only with a team you are in');
+  const column = sql.raw(kind === 'collection' ? 'collection_id' : 'tag_id');
+  const [row] = await selectRows<{ id: number }>(
+    db,
+    sql`INSERT INTO shares (kind, ${column}, invitee_team_id, role, status, invited_by, responded_at)
+      VALUES (${kind}, ${resourceId}, ${teamId}, ${role}, 'accepted', ${actorId}, now())
+      ON CONFLICT (${column}, invitee_team_id) WHERE ${column} IS NOT NULL AND invitee_team_id IS NOT NULL DO NOTHING
+      RETURNING id`,
+  );
+  if (!row) throw fieldError(409, 'data.teamId', `This ${kind} is shared with that team already`);
+  return shareById(db, Number(row.id));
+}
+
 /** The shares of the collection or tag itself (not those of the collections above it). */
 export async function listShares(db: Db, actorId: number, kind: ShareKind, resourceId: number): Promise<Share[]> {
   await managerOf(db, actorId, kind, resourceId);
@@ -138,13 +173,15 @@ export async function listShares(db: Db, actorId: number, kind: ShareKind, resou
 /** A share the actor manages (owner or admin of its collection or tag), else a 404 or 403. */
 async function managedShare(db: Db, actorId: number, shareId: number) {
   const share = await findShare(db, shareId);
-  if (!share) throw notFound('Share');
+  // a team's memberships are managed by the team's routes (server/features/teams/members.ts)
+  if (!share || share.kind === 'team') throw notFound('Share');
   await managerOf(db, actorId, share.kind, share.resourceId);
   return share;
 }
 
 export async function changeRole(db: Db, actorId: number, shareId: number, role: ShareRole): Promise<Share> {
-  await managedShare(db, actorId, shareId);
+  const share = await managedShare(db, actorId, shareId);
+  if (share.kind === 'team') throw notFound('Share');
   await db.execute(sql`UPDATE shares SET role = ${role} WHERE id = ${shareId}`);
   return shareById(db, shareId);
 }

@@ -72,9 +72,25 @@ export async function registerUser(
   // hashed first, so a taken sign-up takes as long to answer as one that goes on
   const passwordHash = await hashPassword(input.password);
   await assertAvailable(db, input);
+  return createAccount(db, { username: input.username, email: input.email, passwordHash }, (tx) =>
+    claimInvitation(tx, mode, input.invitation),
+  );
+}
+
+/**
+ * Inserts an account with its Unfiltered and AI Chats collections, in one transaction with `claim` (which spends the
+ * invitation it needs, answering its id, or null): the first account of an empty server is its admin, decided under
+ * one lock, so two first sign-ups at once cannot both be.
+ */
+export async function createAccount(
+  db: Db,
+  input: { username: string; email: string; passwordHash: string },
+  claim: (tx: Db) => Promise<number | null>,
+) {
+  const { passwordHash } = input;
   try {
     return await db.transaction(async (tx) => {
-      const invite = await claimInvitation(tx as unknown as Db, mode, input.invitation);
+      const invite = await claim(tx as unknown as Db);
       await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
       const [user] = await tx
         .insert(users)

@@ -1,5 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PromptsPanel } from '@/components/chat/prompts/PromptsPanel';
 import { DELETE_FAILED } from '@/components/chat/prompts/use-prompt-mutations';
@@ -21,6 +22,11 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 // jsdom has no layout: ProseMirror asks where a click landed and gets nothing, as over an empty spot.
 if (!document.elementFromPoint) document.elementFromPoint = () => null;
+// Nor rectangles for a range: typing scrolls the caret into view, which measures one (an empty list: nothing to scroll).
+if (!Range.prototype.getClientRects) {
+  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] });
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+}
 
 // Registered after the fake provider's hooks, so its address is known when the server starts.
 const live = setupLiveServer(houseAnsweredBy(fake));
@@ -124,6 +130,43 @@ describe('Prompt library: the author’s Edit and Delete', () => {
     );
     await screen.findByText(DELETE_FAILED);
     expect(titles('Stays')).toEqual(['Stays']);
+  });
+});
+
+describe('A prompt written from scratch', () => {
+  it('takes a title, a category tab, public or not, and text with variables; a refusal names the field', async () => {
+    const user = await live.signedIn('pnew');
+    const { user: ui, container } = user.render(<PromptsPanel onInsert={() => {}} onSubmitHidden={() => {}} />);
+    await ui.click(await screen.findByRole('button', { name: 'New prompt' }));
+    const form = await screen.findByRole('form', { name: 'New prompt' });
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+
+    await ui.click(within(form).getByRole('button', { name: 'Create' }));
+    expect((await within(form).findByRole('alert')).textContent).toMatch(/title/i);
+    await ui.type(within(form).getByRole('textbox', { name: 'Title' }), 'Status update');
+    await ui.selectOptions(within(form).getByRole('combobox', { name: 'Category' }), 'Write');
+    await ui.click(within(form).getByRole('checkbox', { name: /^Public/ }));
+    await ui.click(await editorBox());
+    await ui.keyboard('Write a status update on {{{{Topic}} for {{{{Audience | Managers, Engineers}}');
+    await ui.click(within(form).getByRole('button', { name: 'Create' }));
+
+    // The new prompt opens in its detail view, ready to fill in.
+    await screen.findByRole('region', { name: 'Status update' });
+    screen.getByRole('textbox', { name: 'Topic' });
+    screen.getByRole('combobox', { name: 'Audience' });
+    const mine = (await user.call('prompts?scope=mine')).data as Prompt[];
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      title: 'Status update',
+      text: 'Write a status update on {{Topic}} for {{Audience | Managers, Engineers}}',
+      isAuthor: true,
+      media: { category: 'Write', isPublic: true, showPrompt: true },
+      variables: [
+        { name: 'Topic', options: null },
+        { name: 'Audience', options: ['Managers', 'Engineers'] },
+      ],
+    });
   });
 });
 

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { ChatApiProvider } from '@/components/chat/chat-api-context';
 import { VoicesPanel } from '@/components/chat/voices/VoicesPanel';
+import type { UserModel } from '@/lib/api/ai-contract';
 import { createChatApi } from '@/lib/chat/chat-api';
 import { renderWithBackground } from '../render';
 import { setupLiveServer } from './live-server';
@@ -139,6 +141,66 @@ describe('Brand voices and agents panel', () => {
       defaultBrandVoiceId: formal.id,
       defaultBrandVoiceName: 'Formal',
     });
+  });
+
+  it('writes a brand voice from scratch with its tone and sample; a refused one says why and stays open', async () => {
+    const u = await withVoices('vnew');
+    const { user } = u.render(<VoicesPanel selected={nothing} onSelect={vi.fn()} />);
+    await screen.findByRole('region', { name: 'No brand voices yet' });
+    await user.click(screen.getByRole('button', { name: 'New brand voice' }));
+    const form = screen.getByRole('form', { name: 'New brand voice' });
+    await user.type(within(form).getByRole('textbox', { name: /^Tone of voice/ }), 'Plain words, short sentences.');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain('name');
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Plain');
+    await user.type(within(form).getByRole('textbox', { name: 'Sample text' }), 'We fixed it. It works now.');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    await screen.findByRole('button', { name: /^Plain/ });
+    expect(screen.queryByRole('form', { name: 'New brand voice' })).toBeNull();
+    expect((await u.call('brand-voices')).data).toMatchObject([
+      { name: 'Plain', text: 'Plain words, short sentences.', sampleText: 'We fixed it. It works now.' },
+    ]);
+  });
+
+  it('writes an agent with a default model; picking it hands that model on', async () => {
+    const u = await withVoices('vagent');
+    const background = u.aiSettingsBackground();
+    const models = (await u.call('user-models')).data as UserModel[];
+    vi.mocked(background.client.listUserModels).mockResolvedValue({ ok: true, data: models });
+    const model = models.find((m) => m.type === 'Text' && m.label === 'Inactive');
+    if (!model) throw new Error('the server offers no text model');
+    const onSelect = vi.fn();
+    const { user } = u.render(<VoicesPanel selected={nothing} onSelect={onSelect} />, background);
+    await user.click(await screen.findByRole('button', { name: 'New agent' }));
+    const form = screen.getByRole('form', { name: 'New agent' });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Proofreader');
+    await user.type(within(form).getByRole('textbox', { name: 'Job title' }), 'Copy editor');
+    await user.type(within(form).getByRole('textbox', { name: /^Instructions/ }), 'Fix spelling only.');
+    await within(form).findByRole('option', { name: `${model.displayName} (inactive)` });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Default model' }), String(model.id));
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    const [saved] = (await waitFor(async () => {
+      const list = await u.call('personas');
+      expect(list.total).toBe(1);
+      return list.data;
+    })) as { id: number }[];
+    expect(saved).toMatchObject({ name: 'Proofreader', jobTitle: 'Copy editor', modelId: model.id });
+    await user.click(await screen.findByRole('button', { name: /^Proofreader/ }));
+    expect(onSelect).toHaveBeenLastCalledWith('persona', { id: saved?.id, name: 'Proofreader', modelId: model.id });
+  });
+
+  it('passes axe with the new voice and new agent forms open', async () => {
+    const u = await withVoices('vaxe');
+    await u.voice('Casual');
+    const { user, container } = u.render(<VoicesPanel selected={nothing} onSelect={vi.fn()} />);
+    await screen.findByRole('button', { name: /^Casual/ });
+    for (const kind of ['New brand voice', 'New agent']) {
+      await user.click(screen.getByRole('button', { name: kind }));
+      screen.getByRole('form', { name: kind });
+      const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+      expect(results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+      await user.click(within(screen.getByRole('form', { name: kind })).getByRole('button', { name: 'Cancel' }));
+    }
   });
 
   it('shows why the list could not be fetched, with a retry', async () => {

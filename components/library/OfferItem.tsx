@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { Offer } from '@/lib/api/moderation-contract';
+import { siteOf } from '@/lib/page/site-name';
+
+const STATUS: Record<Offer['status'], string> = {
+  pending: 'Waiting for approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+const day = (iso: string) => new Date(iso).toLocaleDateString();
+
+/** One offer as a row: what was offered (a link to its page), who offered it or where to, when, and its outcome. */
+export function OfferItem({
+  offer,
+  side,
+  children,
+}: {
+  offer: Offer;
+  side: 'owner' | 'offerer';
+  children?: ReactNode;
+}) {
+  return (
+    <li className="offer-item" data-status={offer.status}>
+      <div className="offer-item-text">
+        <a href={offer.gem.url} target="_blank" rel="noreferrer" className="offer-item-title">
+          {offer.gem.title}
+        </a>
+        <span className="offer-item-meta">
+          {siteOf(offer.gem.url)} ·{' '}
+          {side === 'owner'
+            ? `offered by ${offer.offerer.username} on ${day(offer.createdAt)}`
+            : `to ${offer.collection.name} by ${offer.owner.username} on ${day(offer.createdAt)}`}
+        </span>
+      </div>
+      {children ?? (
+        <span className="offer-item-status">
+          {STATUS[offer.status]}
+          {offer.decidedAt && ` on ${day(offer.decidedAt)}`}
+        </span>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../app/background-context';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Spinner } from '../ui/Spinner';
+import { Tabs } from '../ui/Tabs';
+import { useLibraryApi } from './library-api-context';
+import { OfferItem } from './OfferItem';
+import { collectionOffersQuery, libraryKeys } from './queries';
+import { useLibraryChanged } from './use-library-changes';
+
+interface Props {
+  collectionId: number;
+  title: string;
+  onClose: () => void;
+}
+
+/**
+ * Offers…: what signed-in people offered to a public collection, for its owner: the pending ones with Approve (a
+ * copy lands in the collection) and Reject, and those decided.
+ */
+export function OffersDialog({ collectionId, title, onClose }: Props) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description="Gems others offered to this public collection (turn offers on in Publish…). Approving one copies it into the collection as yours."
+      className="offers-dialog"
+    >
+      <Tabs
+        label="Offers"
+        tabs={[
+          { id: 'pending', label: 'Pending', content: <OfferList collectionId={collectionId} which="pending" /> },
+          { id: 'processed', label: 'Processed', content: <OfferList collectionId={collectionId} which="processed" /> },
+        ]}
+      />
+      <div className="dialog-actions">
+        <Button onClick={onClose}>Close</Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function OfferList({ collectionId, which }: { collectionId: number; which: 'pending' | 'processed' }) {
+  const api = useLibraryApi();
+  const client = useQueryClient();
+  const changed = useLibraryChanged();
+  const offers = useQuery(collectionOffersQuery(api, collectionId, which));
+  const decide = useMutation({
+    mutationFn: ({ gemId, status }: { gemId: number; status: 'approved' | 'rejected' }) =>
+      api.moderation.decide(collectionId, gemId, status),
+    // an approval adds a gem to the collection: the whole library is fetched again
+    onSuccess: (offer) =>
+      offer.status === 'approved' ? changed() : client.invalidateQueries({ queryKey: libraryKeys.offersAll }),
+  });
+  if (offers.isPending) return <Spinner label="Loading the offers" />;
+  if (offers.isError)
+    return (
+      <ErrorMessage onRetry={() => void offers.refetch()} retrying={offers.isFetching}>
+        {errorMessage(offers.error)}
+      </ErrorMessage>
+    );
+  if (offers.data.total === 0)
+    return <p className="hint">{which === 'pending' ? 'Nothing waits for you.' : 'No offer decided yet.'}</p>;
+  return (
+    <>
+      {decide.isError && <ErrorMessage title="Not done">{errorMessage(decide.error)}</ErrorMessage>}
+      <ul className="offer-list" aria-label={which === 'pending' ? 'Pending offers' : 'Processed offers'}>
+        {offers.data.data.map((offer) => (
+          <OfferItem key={offer.id} offer={offer} side="owner">
+            {which === 'pending' ? (
+              <span className="offer-item-actions">
+                <Button
+                  size="sm"
+                  variant="primary"
+                  disabled={decide.isPending}
+                  aria-label={`Approve ${offer.gem.title}`}
+                  onClick={() => decide.mutate({ gemId: offer.gem.id, status: 'approved' })}
+                >
+                  Approve
+                </Button>
+                <Button
+                  size="sm"
+                  disabled={decide.isPending}
+                  aria-label={`Reject ${offer.gem.title}`}
+                  onClick={() => decide.mutate({ gemId: offer.gem.id, status: 'rejected' })}
+                >
+                  Reject
+                </Button>
+              </span>
+            ) : undefined}
+          </OfferItem>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { idSchema } from './integers';
+import { messages, titleSchema } from './validators';
+
+/**
+ * Suggested tags and a collection for a page (`POST /api/suggestions/tags`): the server finds the user's own tags and
+ * collections nearest the page by its words, gives that shortlist to the model, and answers what the model chose,
+ * each marked as existing (with its id) or new. New ones are only suggested when nothing on the shortlist fits.
+ */
+
+export const MAX_SUGGESTED_TAGS = 5;
+/** How much of the page's text is read (the rest adds little to the choice and costs tokens). */
+export const SUGGESTION_TEXT_CHARS = 6_000;
+
+export const suggestTagsBody = z.strictObject({
+  title: titleSchema,
+  description: z.string().max(10_000, messages.tooLong).default(''),
+  url: z.string().max(2_048, messages.tooLong).default(''),
+  /** The page's text, if read; only its start is used. */
+  text: z.string().max(2_000_000, messages.tooLong).default(''),
+  /** The model to ask; none, the user's default text model. */
+  modelId: idSchema.optional(),
+});
+export type SuggestTagsInput = z.input<typeof suggestTagsBody>;
+
+const suggestedTag = z.object({ name: z.string(), id: z.number().nullable(), existing: z.boolean() });
+export const tagSuggestionsSchema = z.object({
+  data: z.object({
+    tags: z.array(suggestedTag),
+    collection: z.object({ name: z.string(), id: z.number().nullable(), existing: z.boolean() }).nullable(),
+    /** The user's own tags and collections the model chose from, nearest first. */
+    shortlist: z.object({ tags: z.array(z.string()), collections: z.array(z.string()) }),
+  }),
+});
+export type TagSuggestions = z.infer<typeof tagSuggestionsSchema>['data'];
+export type SuggestedTag = TagSuggestions['tags'][number];

@@ -1,0 +1,36 @@
+import type { AiModelRow } from '../../db/types';
+import { allowanceSpentMessage, holdMicros } from './allowance';
+import { keyUnusableReason, type TeamKeyFacts } from './team-keys';
+
+/**
+ * Which shared key serves a member for a model, or why none does. The candidates are the keys of the model's provider
+ * shared with the member's teams that they did not stop using, the one they made their default first, then the oldest;
+ * the first with nothing against it serves. Otherwise the first one's reason is the model's Inactive reason: team
+ * settings off, key removed, model not allowed, allowance spent (what is left does not cover an answer's hold).
+ */
+export interface TeamRoute {
+  key: TeamKeyFacts | null;
+  reason: string | null;
+  /** The member made this provider's shared key their default: it is used before their own key. */
+  preferred: boolean;
+}
+
+const reasonFor = (key: TeamKeyFacts, model: AiModelRow): string | null => {
+  const unusable = keyUnusableReason(key);
+  if (unusable) return unusable;
+  if (!key.modelIds.includes(model.id))
+    return `${model.displayName} is not allowed with the team ${key.teamName}'s key`;
+  if (key.usedMicros + holdMicros(model) > key.allowanceMicros) return allowanceSpentMessage(key.teamName);
+  return null;
+};
+
+export function teamRouteFor(keys: readonly TeamKeyFacts[], model: AiModelRow): TeamRoute {
+  if (model.isHouseModel || model.endpointId !== null) return { key: null, reason: null, preferred: false };
+  const candidates = keys
+    .filter((key) => key.provider === model.provider && key.choice !== 'removed')
+    .sort((a, b) => Number(b.choice === 'default') - Number(a.choice === 'default') || a.id - b.id);
+  const usable = candidates.find((key) => reasonFor(key, model) === null);
+  if (usable) return { key: usable, reason: null, preferred: usable.choice === 'default' };
+  const [first] = candidates;
+  return { key: null, reason: first ? reasonFor(first, model) : null, preferred: false };
+}

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { TeamsSection } from '@/components/options/teams/TeamsSection';
+import { setupLiveServer } from './chat/live-server';
+import { FakeBackground } from './fake-background';
+
+/**
+ * The options page's Teams section against the live server: create a team, invite a member (who accepts through the
+ * sharing invitation), share a key (only its mask shown), allow a model, set an allowance, see the usage table; the
+ * member's side answers an invitation. axe finds nothing critical or serious.
+ */
+const live = setupLiveServer();
+type Server = Awaited<ReturnType<typeof live.signedIn>>;
+
+async function renderTeams(server: Server) {
+  const { token } = await server.access();
+  const background = new FakeBackground({ user: server.account, serverUrl: server.serverUrl, lentToken: token });
+  const rendered = server.render(<TeamsSection selfId={server.account.id} />, background);
+  await rendered.user.click(screen.getByRole('button', { name: 'Show my teams' }));
+  return rendered;
+}
+
+describe('the Teams section', () => {
+  it('creates a team, invites, shares a key, allows a model and sets an allowance; passes axe', async () => {
+    const owner = await live.signedIn('towner');
+    const member = await live.signedIn('tmember');
+    await owner.call('ai-settings/keys/openai', 'PUT', { apiKey: 'sk-team-ui-key-4321' });
+    const { user, container } = await renderTeams(owner);
+    await screen.findByText('You are in no team yet.');
+    await user.type(screen.getByRole('textbox', { name: 'New team' }), 'Studio');
+    await user.click(screen.getByRole('button', { name: 'Create team' }));
+    const card = await screen.findByRole('article', { name: /Studio/ });
+    expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('Studio owner');
+
+    await user.type(within(card).getByRole('textbox', { name: 'Username or email' }), member.account.username);
+    await user.click(within(card).getByRole('button', { name: 'Invite' }));
+    const members = within(card).getByRole('list', { name: 'Members of Studio' });
+    await within(members).findByText(/pending/);
+    const invitations = (await member.call('teams')).data.invitations as { shareId: number }[];
+    expect(invitations).toHaveLength(1);
+    await member.call(`shares/${invitations[0]?.shareId}/accept`, 'POST');
+
+    await user.click(within(card).getByRole('button', { name: 'Share key' }));
+    const keys = within(card).getByRole('list', { name: 'Keys shared with Studio' });
+    await within(keys).findByText(`OpenAI ••••4321 · shared by ${owner.account.username}`);
+    expect(container.textContent).not.toContain('sk-team-ui-key');
+    const gpt = await within(keys).findByRole('checkbox', { name: 'GPT-4o mini' });
+    await user.click(gpt);
+    await waitFor(() =>
+      expect(within(keys).getByRole('checkbox', { name: 'GPT-4o mini' })).toHaveProperty('checked', true),
+    );
+
+    const allowance = within(card).getByRole('spinbutton', { name: 'Monthly allowance per member (US$)' });
+    await user.clear(allowance);
+    await user.type(allowance, '5');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    const table = await within(card).findByRole('table', { name: 'Usage per member in Studio' });
+    await waitFor(() =>
+      expect(within(table).getByRole('row', { name: new RegExp(member.account.username) }).textContent).toContain(
+        '$5.00',
+      ),
+    );
+    // the member now sees GPT-4o mini through the team's key
+    const models = (await member.call('user-models')).data as { model: string; label: string }[];
+    expect(models.find((m) => m.model === 'gpt-4o-mini')?.label).toBe('Team');
+
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+  });
+
+  it('shows an invitation to accept, then the team as a member (no admin controls), and leaves it', async () => {
+    const owner = await live.signedIn('tlead');
+    const member = await live.signedIn('tjoin');
+    const team = (await owner.call('teams', 'POST', { data: { name: 'Choir' } })).data as { id: number };
+    await owner.call(`teams/${team.id}/members`, 'POST', { data: { username: member.account.username } });
+    const { user } = await renderTeams(member);
+    const invitations = await screen.findByRole('list', { name: 'Team invitations' });
+    expect(invitations.textContent).toContain(`${owner.account.username} invited you to Choir as member`);
+    await user.click(within(invitations).getByRole('button', { name: 'Accept' }));
+    const card = await screen.findByRole('article', { name: /Choir/ });
+    expect(within(card).queryByRole('form', { name: 'Settings of Choir' })).toBeNull();
+    expect(within(card).queryByRole('table')).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Leave Choir' }));
+    await screen.findByText('You are in no team yet.');
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Suggested tags and a collection at save time (`POST /api/suggestions/tags`) over real HTTP against the fake
+ * provider: the shortlist the model gets is the user's own nearest tags and collections by words (names and the titles
+ * of their gems), never another user's; what the model answers is matched to existing ones by name; no usable model,
+ * another user's model, bad input and a reply without suggestions are clear 4xx/502 answers.
+ */
+import { describe, expect, it } from 'vitest';
+import { tagSuggestionsSchema } from '../../lib/api/suggestions-contract';
+import { nearest, wordsOf } from '../../server/features/suggestions/nearest';
+import { parseSuggestion } from '../../server/features/suggestions/suggest-tags';
+import { chatUser, setupFakeProvider } from './chat-helpers';
+import { expectError, expectFieldError, gemBody, setupTestServer } from './harness';
+
+const t = setupTestServer();
+const fake = setupFakeProvider();
+
+type Sent = { messages: { role: string; content: string }[] };
+const sentPrompt = (index: number) => (fake.requests[index]?.body as Sent | undefined)?.messages.at(-1)?.content ?? '';
+
+async function library(token: string) {
+  const collection = async (name: string) =>
+    (await t.api('/api/collections', { token, body: { data: { name } } })).body.data.id as number;
+  const sailing = await collection('Sailing');
+  const cooking = await collection('Kitchen');
+  const save = async (title: string, tags: string[], collectionId: number) => {
+    const res = await t.api('/api/gems', {
+      token,
+      body: gemBody({ title, url: `https://example.com/${encodeURIComponent(title)}`, tags, collectionId }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  };
+  await save('Reading tide tables before a passage', ['seamanship'], sailing);
+  await save('Anchoring in a crowded harbour', ['seamanship', 'harbours'], sailing);
+  await save('Sourdough starter from scratch', ['baking'], cooking);
+  await save('Weeknight lentil soup', ['recipes'], cooking);
+  return { sailing, cooking };
+}
+
+describe('suggested tags and collection', () => {
+  it("gives the model the user's nearest tags and collections, and marks what it picks as existing or new", async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    const { sailing } = await library(token);
+    const stranger = await chatUser(t, fake);
+    await t.api('/api/tags', { token: stranger.token, body: { data: { tag: 'tides-secret' } } });
+
+    const since = fake.requests.length;
+    fake.script({
+      chunks: ['```json\n{"tags": ["Seamanship", "#tides", "seamanship"], "collection": "sailing"}\n```'],
+    });
+    const res = await t.api('/api/suggestions/tags', {
+      token,
+      body: {
+        title: 'Spring tides and the harbour entrance',
+        description: 'When the tide tables say to wait before a passage',
+        url: 'https://example.org/tides',
+        text: 'Spring tides run hard through the harbour mouth.',
+        modelId,
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { data } = tagSuggestionsSchema.parse(res.body);
+    // "harbours" by its name, "seamanship" by its gems' titles; baking and recipes share no word with the page.
+    expect(data.shortlist.tags).toEqual(['harbours', 'seamanship']);
+    expect(data.shortlist.collections).toEqual(['Sailing']);
+    expect(data.tags).toEqual([
+      { name: 'seamanship', id: expect.any(Number), existing: true },
+      { name: 'tides', id: null, existing: false },
+    ]);
+    expect(data.collection).toEqual({ name: 'Sailing', id: sailing, existing: true });
+
+    const prompt = sentPrompt(since);
+    expect(prompt).toContain('Title: Spring tides and the harbour entrance');
+    expect(prompt).toMatch(/tags nearest this page:\n- harbours\n- seamanship\n/);
+    expect(prompt).not.toContain('baking');
+    expect(prompt).not.toContain('tides-secret');
+  });
+
+  it('a user with no tags yet gets new ones; a reply without suggestions is a 502', async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    fake.script(
+      { chunks: ['{"tags": ["gardening", "tomatoes"], "collection": null}'] },
+      { chunks: ['I cannot help.'] },
+    );
+    const body = { title: 'Growing tomatoes on a balcony', modelId };
+    const res = await t.api('/api/suggestions/tags', { token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({
+      tags: [
+        { name: 'gardening', id: null, existing: false },
+        { name: 'tomatoes', id: null, existing: false },
+      ],
+      collection: null,
+      shortlist: { tags: [], collections: [] },
+    });
+    expect(expectError(await t.api('/api/suggestions/tags', { token, body }), 502).message).toContain('suggestions');
+  });
+
+  it("refuses bad input by field, no usable model with a 400 naming modelId, another user's model with a 404", async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    const post = (body: unknown, as = token) => t.api('/api/suggestions/tags', { token: as, body });
+    expectFieldError(await post({ modelId }), 'title');
+    expectFieldError(await post({ title: '  ', modelId }), 'title');
+    expectFieldError(await post({ title: 'x', modelId: 'gpt' }), 'modelId');
+    expect(expectError(await post({ title: 'x', modelId, extra: 1 }), 400).message).toContain('extra');
+    expectFieldError(await post({ title: 'x', modelId, text: 5 }), 'text');
+    // No key for the provider: the model cannot be used.
+    const fresh = await t.signUp('sugnokey');
+    const fieldsOf = (res: Awaited<ReturnType<typeof post>>) =>
+      (expectError(res, 400).details as { errors: { path: string; message: string }[] }).errors;
+    expect(fieldsOf(await post({ title: 'x', modelId }, fresh.jwt))).toEqual([
+      { path: 'modelId', message: 'Please add your OpenAI API Key in settings to use this model' },
+    ]);
+    expect(fieldsOf(await post({ title: 'x' }, fresh.jwt))).toEqual([{ path: 'modelId', message: expect.any(String) }]);
+    expectError(await post({ title: 'x', modelId: 99_999_999 }), 404);
+    expectError(await t.api('/api/suggestions/tags', { body: { title: 'x' } }), 401);
+  });
+});
+
+describe('nearest by words', () => {
+  it('weighs a name over gem titles, folds plurals and case, and skips stop words', () => {
+    expect(wordsOf('The Harbours and THE tides of Brest')).toEqual(['harbour', 'tide', 'brest']);
+    const page = new Set(wordsOf('Harbour tides for sailors'));
+    const picked = nearest(
+      page,
+      [
+        { id: 1, name: 'weather', titles: 'Tides and harbour fog' },
+        { id: 2, name: 'Harbours', titles: '' },
+        { id: 3, name: 'cooking', titles: 'Soup' },
+      ],
+      5,
+    );
+    expect(picked.map((c) => c.id)).toEqual([2, 1]);
+  });
+
+  it('reads the JSON wherever the model put it', () => {
+    expect(parseSuggestion('Sure! {"tags": ["a", 3, "b"], "collection": "C"} Hope it helps')).toEqual({
+      tags: ['a', 'b'],
+      collection: 'C',
+    });
+    expect(parseSuggestion('no json here')).toBeNull();
+    expect(parseSuggestion('{"tags": oops}')).toBeNull();
+  });
+});

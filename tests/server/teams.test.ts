@@ -1,0 +1,459 @@
+/**
+ * Teams (server/features/teams/): members invited through the sharing invitations, roles, leaving and removal, the team
+ * settings switch; a key shared with a team (never returned, only its mask), the models admins allow through it and the
+ * members' monthly allowances; the Team label and each Inactive reason; answers through the team key from the fake
+ * provider charged to the member's allowance, parallel answers never passing it (the server-postgres project runs this
+ * file on PostgreSQL too); usage per member and model for admins. One server and fake provider for the file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userModelListSchema } from '../../lib/api/contract';
+import { shareSchema } from '../../lib/api/sharing-contract';
+import {
+  teamKeySchema,
+  teamMemberSchema,
+  teamSchema,
+  teamsSchema,
+  teamUsageSchema,
+} from '../../lib/api/teams-contract';
+import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
+import { modelIdOf, stream } from './chat-helpers';
+import { type ApiResponse, expectError, expectFieldError, gemBody, type Session, setupTestServer } from './harness';
+
+let fake: FakeProvider;
+beforeAll(async () => {
+  fake = await startFakeProvider();
+});
+afterAll(async () => {
+  await fake?.close();
+});
+const t = setupTestServer();
+
+const SECRET_KEY = 'sk-team-secret-key-7777';
+const MODEL = 'gpt-4o-mini'; // $0.15 in, $0.60 out per million tokens: a hold is 600 micro-dollars
+
+async function ok(res: Promise<ApiResponse>, status = 200) {
+  const done = await res;
+  expect(done.status, JSON.stringify(done.body)).toBe(status);
+  return done.body;
+}
+const post = (token: string, path: string, data: unknown) => t.api(path, { token, body: { data } });
+const models = async (token: string) => userModelListSchema.parse(await ok(t.api('/api/user-models', { token }))).data;
+const modelOf = async (token: string, model = MODEL) => {
+  const found = (await models(token)).find((m) => m.model === model);
+  if (!found) throw new Error(`no model ${model}`);
+  return found;
+};
+
+async function newTeam(owner: Session, name: string) {
+  return teamSchema.parse((await ok(post(owner.jwt, '/api/teams', { name }), 201)).data);
+}
+/** Invites `who` and has them accept: the membership is a share of kind 'team'. */
+async function join(owner: Session, teamId: number, who: Session, role: 'member' | 'admin' = 'member') {
+  const invited = shareSchema.parse(
+    (await ok(post(owner.jwt, `/api/teams/${teamId}/members`, { username: who.user.username, role }), 201)).data,
+  );
+  await ok(t.api(`/api/shares/${invited.id}/accept`, { method: 'POST', token: who.jwt }));
+  return invited;
+}
+async function withKey(session: Session) {
+  await ok(
+    t.api('/api/ai-settings/keys/openai', {
+      method: 'PUT',
+      token: session.jwt,
+      body: { apiKey: SECRET_KEY, baseUrl: `${fake.url}/v1` },
+    }),
+  );
+}
+async function chatOf(token: string) {
+  return (await ok(t.api('/api/chats', { token, body: { title: 'Team chat' } }), 201)).data.id as number;
+}
+/** New accounts, one per prefix, in order. */
+const signUps = <const N extends readonly string[]>(...prefixes: N) =>
+  Promise.all(prefixes.map((prefix) => t.signUp(prefix))) as Promise<{ [K in keyof N]: Session }>;
+const usage = async (token: string, teamId: number) =>
+  teamUsageSchema.parse(await ok(t.api(`/api/teams/${teamId}/usage`, { token }))).data;
+
+describe('teams, members and roles', () => {
+  let owner: Session;
+  let admin: Session;
+  let member: Session;
+  let stranger: Session;
+  let teamId: number;
+  beforeAll(async () => {
+    [owner, admin, member, stranger] = await signUps('towner', 'tadmin', 'tmember', 'tstrang');
+    teamId = (await newTeam(owner, 'Writers')).id;
+  });
+
+  it('creates a team whose owner is the caller, listed with their role', async () => {
+    const listed = teamsSchema.parse(await ok(t.api('/api/teams', { token: owner.jwt }))).data;
+    expect(listed.teams.map((team) => [team.name, team.role, team.membersCount])).toEqual([['Writers', 'owner', 1]]);
+    expectFieldError(await post(owner.jwt, '/api/teams', { name: '  ' }), 'data.name');
+  });
+
+  it('invites by username: pending in the invitee’s list until accepted, then a member', async () => {
+    const invited = shareSchema.parse(
+      (await ok(post(owner.jwt, `/api/teams/${teamId}/members`, { username: admin.user.username, role: 'admin' }), 201))
+        .data,
+    );
+    expect([invited.kind, invited.resourceName, invited.role, invited.status]).toEqual([
+      'team',
+      'Writers',
+      'admin',
+      'pending',
+    ]);
+    const before = teamsSchema.parse(await ok(t.api('/api/teams', { token: admin.jwt }))).data;
+    expect(before.teams).toEqual([]);
+    expect(before.invitations.map((i) => [i.team.name, i.role, i.invitedBy?.username])).toEqual([
+      ['Writers', 'admin', owner.user.username],
+    ]);
+    // a pending invitee is not in the team yet
+    expectError(await t.api(`/api/teams/${teamId}/members`, { token: admin.jwt }), 404);
+    await ok(t.api(`/api/shares/${invited.id}/accept`, { method: 'POST', token: admin.jwt }));
+    const after = teamsSchema.parse(await ok(t.api('/api/teams', { token: admin.jwt }))).data;
+    expect(after.teams.map((team) => [team.name, team.role])).toEqual([['Writers', 'admin']]);
+    expect(after.invitations).toEqual([]);
+  });
+
+  it('refuses a second invitation (409), an unknown username and the owner (400)', async () => {
+    await join(admin, teamId, member);
+    expectError(await post(owner.jwt, `/api/teams/${teamId}/members`, { username: member.user.username }), 409);
+    expectFieldError(
+      await post(owner.jwt, `/api/teams/${teamId}/members`, { username: 'nobody-has-this' }),
+      'data.username',
+    );
+    expectFieldError(
+      await post(admin.jwt, `/api/teams/${teamId}/members`, { username: owner.user.username }),
+      'data.username',
+    );
+    expectFieldError(await post(owner.jwt, `/api/teams/${teamId}/members`, { role: 'member' }), 'data.username');
+  });
+
+  it('invites by email: claimed when that address has an account', async () => {
+    const later = await t.signUp('tlater');
+    const invited = shareSchema.parse(
+      (await ok(post(owner.jwt, `/api/teams/${teamId}/members`, { email: later.user.email }), 201)).data,
+    );
+    expect(invited.invitee).toMatchObject({ id: null, email: later.user.email.toLowerCase() });
+    const listed = teamsSchema.parse(await ok(t.api('/api/teams', { token: later.jwt }))).data;
+    expect(listed.invitations.map((i) => i.shareId)).toEqual([invited.id]);
+    await ok(t.api(`/api/shares/${invited.id}/decline`, { method: 'POST', token: later.jwt }));
+    expect(teamsSchema.parse(await ok(t.api('/api/teams', { token: later.jwt }))).data.teams).toEqual([]);
+  });
+
+  it('lists the members, owner first, to members; a stranger gets 404 everywhere', async () => {
+    const members = teamMemberSchema
+      .array()
+      .parse((await ok(t.api(`/api/teams/${teamId}/members`, { token: member.jwt }))).data);
+    expect(members.filter((m) => m.status === 'accepted').map((m) => [m.user?.username, m.role])).toEqual([
+      [owner.user.username, 'owner'],
+      [admin.user.username, 'admin'],
+      [member.user.username, 'member'],
+    ]);
+    for (const res of [
+      await t.api(`/api/teams/${teamId}/members`, { token: stranger.jwt }),
+      await t.api(`/api/teams/${teamId}`, { method: 'PUT', token: stranger.jwt, body: { data: { name: 'X' } } }),
+      await t.api(`/api/teams/${teamId}`, { method: 'DELETE', token: stranger.jwt }),
+      await t.api(`/api/teams/${teamId}/usage`, { token: stranger.jwt }),
+      await post(stranger.jwt, '/api/enable-team-settings', { teamId }),
+      await post(stranger.jwt, `/api/teams/${teamId}/members`, { username: stranger.user.username }),
+    ])
+      expectError(res, 404);
+  });
+
+  it('lets the owner and admins rename and switch settings; a member gets 403', async () => {
+    const renamed = teamSchema.parse(
+      (
+        await ok(
+          t.api(`/api/teams/${teamId}`, { method: 'PUT', token: admin.jwt, body: { data: { name: 'Editors' } } }),
+        )
+      ).data,
+    );
+    expect(renamed.name).toBe('Editors');
+    expectError(
+      await t.api(`/api/teams/${teamId}`, { method: 'PUT', token: member.jwt, body: { data: { name: 'Mine' } } }),
+      403,
+    );
+    const off = teamSchema.parse((await ok(post(owner.jwt, '/api/disable-team-settings', { teamId }))).data);
+    expect(off.settingsEnabled).toBe(false);
+    const on = teamSchema.parse((await ok(post(admin.jwt, '/api/enable-team-settings', { teamId }))).data);
+    expect(on.settingsEnabled).toBe(true);
+    expectError(await post(member.jwt, '/api/disable-team-settings', { teamId }), 403);
+    const updated = teamSchema.parse(
+      (await ok(post(owner.jwt, '/api/update-team-settings', { id: teamId, name: 'Writers', defaultAllowanceUsd: 2 })))
+        .data,
+    );
+    expect([updated.name, updated.defaultAllowanceUsd]).toEqual(['Writers', 2]);
+  });
+
+  it('changes roles: an admin promotes, only the owner demotes an admin; the owner’s role never changes', async () => {
+    const path = (who: Session) => `/api/teams/${teamId}/members/${who.user.id}`;
+    const put = (token: string, who: Session, data: unknown) =>
+      t.api(path(who), { method: 'PUT', token, body: { data } });
+    expect(teamMemberSchema.parse((await ok(put(admin.jwt, member, { role: 'admin' }))).data).role).toBe('admin');
+    expectError(await put(admin.jwt, member, { role: 'member' }), 403);
+    expect(teamMemberSchema.parse((await ok(put(owner.jwt, member, { role: 'member' }))).data).role).toBe('member');
+    expectFieldError(await put(admin.jwt, owner, { role: 'member' }), 'data.role');
+    expectError(await put(member.jwt, admin, { role: 'member' }), 403);
+  });
+
+  it('removes a member (admins), lets a member leave, never the owner; deleting is the owner’s', async () => {
+    const other = await t.signUp('tother');
+    await join(owner, teamId, other);
+    const remove = (token: string, who: Session) =>
+      t.api(`/api/teams/${teamId}/members/${who.user.id}`, { method: 'DELETE', token });
+    expectError(await remove(member.jwt, other), 403);
+    await ok(remove(admin.jwt, other));
+    expectError(await t.api(`/api/teams/${teamId}/members`, { token: other.jwt }), 404);
+    expectError(await remove(owner.jwt, owner), 400);
+    const leaver = await t.signUp('tleave');
+    await join(owner, teamId, leaver);
+    await ok(remove(leaver.jwt, leaver));
+    expect(teamsSchema.parse(await ok(t.api('/api/teams', { token: leaver.jwt }))).data.teams).toEqual([]);
+    const doomed = await newTeam(member, 'Doomed');
+    await join(member, doomed.id, admin, 'admin');
+    expectError(await t.api(`/api/teams/${doomed.id}`, { method: 'DELETE', token: admin.jwt }), 403);
+    await ok(post(member.jwt, '/api/delete-team-settings', { id: doomed.id }));
+    expectError(await t.api(`/api/teams/${doomed.id}/members`, { token: member.jwt }), 404);
+  });
+});
+
+describe('a collection shared with a team', () => {
+  it('reaches its members as they join, and no longer once they leave or the share is removed', async () => {
+    const [owner, lead, joiner] = await signUps('cowner', 'clead', 'cjoin');
+    const team = await newTeam(lead, 'Readers');
+    const collectionId = (await ok(post(owner.jwt, '/api/collections', { name: 'Team reading' }), 201)).data.id;
+    const gemId = (
+      await ok(t.api('/api/gems', { token: owner.jwt, body: gemBody({ title: 'The wombat', collectionId }) }), 201)
+    ).data.id;
+    // the owner is not in the team: sharing with it is refused
+    expectFieldError(
+      await post(owner.jwt, `/api/collection-email/${collectionId}`, { teamId: team.id, role: 'viewer' }),
+      'data.teamId',
+    );
+    await join(lead, team.id, owner);
+    const share = shareSchema.parse(
+      (await ok(post(owner.jwt, `/api/collection-email/${collectionId}`, { teamId: team.id, role: 'viewer' }), 201))
+        .data,
+    );
+    expect([share.status, share.invitee.team?.name]).toEqual(['accepted', 'Readers']);
+    const reads = async (who: Session) => (await t.api(`/api/gems/${gemId}`, { token: who.jwt })).status;
+    const searches = async (who: Session) =>
+      (await ok(t.api('/api/filter-search?q=wombat&perPage=50', { token: who.jwt }))).data.map(
+        (gem: { id: number }) => gem.id,
+      );
+    expect(await reads(joiner)).toBe(404);
+    expect(await reads(lead)).toBe(200);
+    // joining gives access
+    await join(lead, team.id, joiner);
+    expect(await reads(joiner)).toBe(200);
+    expect(await searches(joiner)).toEqual([gemId]);
+    const shared = await ok(t.api('/api/share-with-me', { token: joiner.jwt }));
+    expect(shared.data.collections.map((c: { name: string }) => c.name)).toEqual(['Team reading']);
+    // a viewer through the team cannot edit
+    const edit = await t.api(`/api/gems/${gemId}`, {
+      method: 'PUT',
+      token: joiner.jwt,
+      body: { data: { description: 'mine now' } },
+    });
+    expectError(edit, 403);
+    // leaving ends it with the next request
+    await ok(t.api(`/api/teams/${team.id}/members/${joiner.user.id}`, { method: 'DELETE', token: joiner.jwt }));
+    expect(await reads(joiner)).toBe(404);
+    expect(await searches(joiner)).toEqual([]);
+    // removing the team's share ends it for everyone
+    await ok(t.api(`/api/shares/${share.id}`, { method: 'DELETE', token: owner.jwt }));
+    expect(await reads(lead)).toBe(404);
+  });
+});
+
+describe('shared keys, the Team label and allowances', () => {
+  let sharer: Session;
+  let admin: Session;
+  let member: Session;
+  let teamId: number;
+  let keyId: number;
+  let modelId: number;
+  beforeAll(async () => {
+    [sharer, admin, member] = await signUps('ksharer', 'kadmin', 'kmember');
+    teamId = (await newTeam(admin, 'Keyholders')).id;
+    await join(admin, teamId, sharer);
+    await join(admin, teamId, member);
+    modelId = await modelIdOf(t, member.jwt, MODEL);
+  });
+
+  it('refuses to share a key the member has not got (400 naming provider)', async () => {
+    expectFieldError(
+      await post(sharer.jwt, '/api/share-key-with-team', { teamId, provider: 'openai' }),
+      'data.provider',
+    );
+    expectFieldError(await post(sharer.jwt, '/api/share-key-with-team', { teamId, provider: 'nope' }), 'data.provider');
+  });
+
+  it('shares a key without ever returning it: only its mask', async () => {
+    await withKey(sharer);
+    const res = await post(sharer.jwt, '/api/share-key-with-team', { teamId, provider: 'OpenAI', modelIds: [modelId] });
+    const key = teamKeySchema.parse((await ok(Promise.resolve(res), 201)).data);
+    keyId = key.id;
+    expect([key.provider, key.keyMask, key.sharedBy.username]).toEqual(['OpenAI', '••••7777', sharer.user.username]);
+    // a member's own choice of models waits for an admin
+    expect(key.models).toEqual([]);
+    for (const path of ['/api/get-shared-team-settings', '/api/get-shared-by-settings', `/api/teams/${teamId}/members`])
+      expect(JSON.stringify((await t.api(path, { token: member.jwt })).body)).not.toContain('secret-key');
+    expect(JSON.stringify(res.body)).not.toContain('secret-key');
+    const mine = await ok(t.api('/api/get-shared-by-settings', { token: sharer.jwt }));
+    expect(mine.data.map((k: { id: number }) => k.id)).toEqual([keyId]);
+  });
+
+  it('labels the model Inactive while it is not allowed, then Team once an admin allows it', async () => {
+    expect(await modelOf(member.jwt)).toMatchObject({
+      label: 'Inactive',
+      inactiveReason: "GPT-4o mini is not allowed with the team Keyholders's key",
+    });
+    expectError(
+      await post(member.jwt, '/api/add-new-model-to-team-shared-settings', { settingId: keyId, modelId }),
+      403,
+    );
+    const allowed = teamKeySchema.parse(
+      (await ok(post(admin.jwt, '/api/add-new-model-to-team-shared-settings', { settingId: keyId, modelId }))).data,
+    );
+    expect(allowed.models.map((m) => m.model)).toEqual([MODEL]);
+    // no allowance yet (the team's default is $0)
+    expect((await modelOf(member.jwt)).inactiveReason).toBe('Your monthly allowance in the team Keyholders is spent');
+    await ok(post(admin.jwt, '/api/update-team-shared-settings', { teamId, monthlyAllowanceUsd: 1 }));
+    expect(await modelOf(member.jwt)).toMatchObject({
+      label: 'Team',
+      inactiveReason: null,
+      team: { id: teamId, name: 'Keyholders', keyId },
+    });
+    // the sharer has a key of their own: API for them
+    expect((await modelOf(sharer.jwt)).label).toBe('API');
+    // a model of another provider cannot be allowed through it
+    const claude = await modelIdOf(t, member.jwt, 'claude-haiku-4-5');
+    expectFieldError(
+      await post(admin.jwt, '/api/add-new-model-to-team-shared-settings', { settingId: keyId, modelId: claude }),
+      'data.modelId',
+    );
+  });
+
+  it('answers through the team key, charged to the member’s allowance; admins see usage per member and model', async () => {
+    const chatId = await chatOf(member.jwt);
+    fake.reset();
+    fake.script({ chunks: ['Through ', 'the team.'], usage: { input: 1500, output: 600 } });
+    const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token: member.jwt,
+      body: { text: 'Hello', modelId },
+    });
+    expect(res.events.at(-1)?.event).toBe('done');
+    expect(res.text).toBe('Through the team.');
+    expect(fake.requests.at(-1)?.auth).toEqual({ present: true, last4: '7777' });
+    // 1,500 × $0.15 + 600 × $0.60 per million = $0.000585
+    const month = await usage(admin.jwt, teamId);
+    expect(month.members.find((m) => m.user.id === member.user.id)).toMatchObject({
+      allowanceUsd: 1,
+      spentUsd: 0.000585,
+      heldUsd: 0,
+    });
+    expect(month.models).toEqual([
+      {
+        user: { id: member.user.id, username: member.user.username },
+        model: { id: modelId, displayName: 'GPT-4o mini' },
+        answers: 1,
+        inputTokens: 1500,
+        outputTokens: 600,
+        costUsd: 0.000585,
+      },
+    ]);
+    expectError(await t.api(`/api/teams/${teamId}/usage`, { token: member.jwt }), 403);
+    const members = (await ok(t.api(`/api/teams/${teamId}/members`, { token: member.jwt }))).data;
+    expect(members.find((m: { user: { id: number } }) => m.user?.id === member.user.id).spentUsd).toBe(0.000585);
+  });
+
+  it('at most the answers the allowance covers start when several start at once; the rest are refused', async () => {
+    const racer = await t.signUp('kracer');
+    await join(admin, teamId, racer);
+    // $0.0012 covers two holds of $0.0006: of five answers started together, two are answered
+    await ok(
+      post(admin.jwt, '/api/add-new-team-shared-settings', {
+        teamId,
+        userId: racer.user.id,
+        monthlyAllowanceUsd: 0.0012,
+      }),
+    );
+    const chatId = await chatOf(racer.jwt);
+    fake.reset();
+    const slow = { chunks: ['Slow ', 'answer.'], delayMs: 50, usage: { input: 1500, output: 600 } };
+    fake.script(slow, slow, slow, slow, slow);
+    const results = await Promise.all(
+      ['A', 'B', 'C', 'D', 'E'].map((text) =>
+        stream(t.url, `/api/chats/${chatId}/messages`, { token: racer.jwt, body: { text, modelId } }),
+      ),
+    );
+    const answered = results.filter((r) => r.events.at(-1)?.event === 'done');
+    const refused = results.filter((r) => r.status === 400);
+    expect([answered.length, refused.length]).toEqual([2, 3]);
+    for (const r of refused)
+      expect(r.json?.error?.message).toBe('Your monthly allowance in the team Keyholders is spent');
+    expect(fake.requests).toHaveLength(2);
+    const mine = (await usage(admin.jwt, teamId)).members.find((m) => m.user.id === racer.user.id);
+    expect(mine).toMatchObject({ allowanceUsd: 0.0012, spentUsd: 0.00117, heldUsd: 0 });
+    // what is left ($0.00003) does not cover another answer: Inactive, saying why
+    expect((await modelOf(racer.jwt)).inactiveReason).toBe('Your monthly allowance in the team Keyholders is spent');
+  });
+
+  it('says why when the team settings are off or the key was removed, and serves again when they are back', async () => {
+    await ok(post(admin.jwt, '/api/disable-team-settings', { teamId }));
+    expect((await modelOf(member.jwt)).inactiveReason).toBe('Team settings are off in the team Keyholders');
+    await ok(post(admin.jwt, '/api/enable-team-settings', { teamId }));
+    await ok(t.api('/api/ai-settings/keys/openai', { method: 'DELETE', token: sharer.jwt }));
+    expect((await modelOf(member.jwt)).inactiveReason).toBe(
+      'The OpenAI key shared with the team Keyholders was removed',
+    );
+    const chatId = await chatOf(member.jwt);
+    const refused = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token: member.jwt,
+      body: { text: 'Still?', modelId },
+    });
+    expect([refused.status, refused.json?.error?.message]).toEqual([
+      400,
+      'The OpenAI key shared with the team Keyholders was removed',
+    ]);
+    await withKey(sharer);
+    expect((await modelOf(member.jwt)).label).toBe('Team');
+  });
+
+  it('lets a member stop using the shared key, or prefer it to their own', async () => {
+    await ok(post(member.jwt, '/api/remove-shared-api-key', { type: 'openai' }));
+    expect(await modelOf(member.jwt)).toMatchObject({
+      label: 'Inactive',
+      inactiveReason: 'Please add your OpenAI API Key in settings to use this model',
+    });
+    await withKey(member);
+    expect((await modelOf(member.jwt)).label).toBe('API');
+    const chosen = teamKeySchema.parse(
+      (await ok(post(member.jwt, '/api/set-shared-api-key-as-default', { type: 'OpenAI' }))).data,
+    );
+    expect(chosen.choice).toBe('default');
+    expect((await modelOf(member.jwt)).label).toBe('Team');
+    expectError(await post(member.jwt, '/api/set-shared-api-key-as-default', { type: 'anthropic' }), 404);
+  });
+
+  it('stops serving when admins disallow the model, the sharer stops sharing or leaves', async () => {
+    await ok(post(admin.jwt, '/api/remove-model-from-team-shared-settings', { settingId: keyId, modelId }));
+    expect((await modelOf(admin.jwt)).inactiveReason).toBe("GPT-4o mini is not allowed with the team Keyholders's key");
+    await ok(post(admin.jwt, '/api/add-new-model-to-team-shared-settings', { settingId: keyId, modelId }));
+    expectError(await post(member.jwt, '/api/delete-team-shared-settings', { teamId, settingId: keyId }), 403);
+    // the sharer leaves: their key goes with them
+    await ok(t.api(`/api/teams/${teamId}/members/${sharer.user.id}`, { method: 'DELETE', token: sharer.jwt }));
+    expect((await ok(t.api('/api/get-shared-team-settings', { token: admin.jwt }))).data).toEqual([]);
+    expect((await modelOf(admin.jwt)).inactiveReason).toBe(
+      'Please add your OpenAI API Key in settings to use this model',
+    );
+    // shared again by another member, then taken back by its sharer
+    await withKey(admin);
+    const again = teamKeySchema.parse(
+      (await ok(post(admin.jwt, '/api/share-key-with-team', { teamId, provider: 'openai' }), 201)).data,
+    );
+    const removed = await ok(post(admin.jwt, '/api/delete-team-shared-settings', { teamId }));
+    expect(removed.data.removed).toEqual([again.id]);
+  });
+});
