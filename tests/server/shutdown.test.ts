@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import { Agent, fetch as keptAliveFetch } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   backend,
@@ -75,9 +75,9 @@ describe(`SIGTERM under load (${backend})`, () => {
       const run: ClientRun = { acknowledged: [], answersAfterShutdown: 0, ended: 'still served' };
       for (let n = 0; !guardPassed; n++) {
         const url = `https://example.com/drain/${index}/${n}`;
-        let response: Response;
+        let response: Awaited<ReturnType<typeof keptAliveFetch>>;
         try {
-          response = await fetch(`${first.url}/api/gems`, {
+          response = await keptAliveFetch(`${first.url}/api/gems`, {
             method: 'POST',
             headers: {
               'Content-Type': 'application/json',
@@ -86,7 +86,7 @@ describe(`SIGTERM under load (${backend})`, () => {
             },
             body: JSON.stringify(gemBody({ title: `Save ${index}/${n}`, url })),
             dispatcher: keepAlive,
-          } as RequestInit);
+          });
           await response.arrayBuffer();
         } catch {
           run.ended = 'connection error';
