@@ -5,14 +5,18 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 /** Builds the server the tests start as a process, once per run (see the file). */
 const serverBuild = 'tests/server-build-setup.ts';
 
+/** Names, and removes at the end, the data folders of the servers the server files share per worker (harness.ts). */
+const sharedServers = 'tests/server/shared-servers-cleanup.ts';
+
 /** Each file's CPU seconds appended to the file TROVE_TEST_CPU names (tests/cpu-per-file.ts, scripts/test-cpu.ts). */
 const cpuSetup = process.env.TROVE_TEST_CPU ? ['tests/cpu-per-file.ts'] : [];
 
 /**
  * The server suite, on PGlite (`server`) and again on a throwaway PostgreSQL cluster (`server-postgres`).
- * Not isolated: a worker loads the server's modules once and runs file after file with them (each file starts
- * its own server on its own database, and the server keeps no state in its modules that one server could see of
- * another's), instead of loading them again for every file: ~2.6 s less CPU per file.
+ * Not isolated: a worker loads the server's modules once and runs file after file with them (the server keeps no
+ * state in its modules that one server could see of another's), instead of loading them again for every file: ~2.6 s
+ * less CPU per file. The files with the default configuration share one server per worker (tests/server/harness.ts
+ * `setupTestServer`), so they must pass in any order (`--sequence.shuffle.files`); the others start their own.
  */
 const serverTests = {
   environment: 'node',
@@ -20,7 +24,7 @@ const serverTests = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   isolate: false,
-  setupFiles: cpuSetup,
+  setupFiles: ['tests/server/no-keep-alive.ts', ...cpuSetup],
 };
 
 /** Server test files with nothing to run on PGlite: all their tests are PostgreSQL's (`describe.runIf`). */
@@ -120,7 +124,10 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      { extends: true, test: { name: 'server', ...serverTests, exclude: postgresOnly, globalSetup: [serverBuild] } },
+      {
+        extends: true,
+        test: { name: 'server', ...serverTests, exclude: postgresOnly, globalSetup: [serverBuild, sharedServers] },
+      },
       {
         extends: true,
         // TROVE_TEST_DATABASE lets harness.ts refuse to fall back to PGlite should the global setup go missing.
@@ -128,7 +135,7 @@ export default defineConfig({
           name: 'server-postgres',
           ...serverTests,
           include: onPostgres,
-          globalSetup: ['tests/server/postgres-global-setup.ts', serverBuild],
+          globalSetup: ['tests/server/postgres-global-setup.ts', serverBuild, sharedServers],
           env: { TROVE_TEST_DATABASE: 'postgres' },
         },
       },

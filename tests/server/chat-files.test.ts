@@ -19,7 +19,8 @@ import { PNG } from '../images/tiny-images';
 import { chatUser, PROVIDERS, type ProviderSetup, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { expectError, setupTestServer } from './harness';
 
-const t = setupTestServer();
+// A server of its own: a test counts every file in its uploads folder, which other files' users would add to.
+const t = setupTestServer({}, { own: true });
 const fake = setupFakeProvider();
 const GROQ = PROVIDERS.find((p) => p.provider === 'groq') as ProviderSetup;
 

@@ -17,8 +17,8 @@ export { freshDataDir, makeDataDir, removeDataDir };
 
 /**
  * Server test harness: the real server (Hono over node:http) on a real database, called over node:http.
- * A test file starts one server in beforeAll (`setupTestServer`) and its tests share it, each with its
- * own users (`signUp`), so no test may count rows across users.
+ * A test file gets a server in beforeAll (`setupTestServer`: its worker's shared one, or one of its own when it
+ * needs settings) and its tests share it, each with its own users (`signUp`), so no test may count rows across users.
  *
  * Two backends, one suite:
  * - `pglite` (vitest project `server`): each server gets a fresh PGlite data folder, a copy of a
@@ -234,6 +234,11 @@ export async function openTestDatabase(): Promise<Database> {
 
 export interface StartOptions {
   /**
+   * A server of the file's own although its configuration is the default: for files that read what every user of
+   * the server left (its uploads folder, all accounts), or restart or stop it. See `setupTestServer`.
+   */
+  own?: boolean;
+  /**
    * A database no other test server uses, for tests that read across users (an operator's listing).
    * On PGlite every server without an explicit `dataDir` is isolated anyway; on PostgreSQL this copies
    * the migrated template into a new database, dropped by `close()`.
@@ -295,17 +300,48 @@ export async function startTestServer(
 }
 
 /**
- * Starts one server for the calling test file (beforeAll) and closes it afterwards (afterAll).
+ * The one server of this worker that the files with the default configuration share (setupTestServer): the workers
+ * run file after file in one process (vitest.config.ts, `isolate: false`), so it is started by the first such file
+ * and serves every later one, instead of a server start and a copy of the template per file. It is never stopped;
+ * its data folder is removed when the run ends (shared-servers-cleanup.ts: the worker is killed, not closed).
+ */
+let sharedServer: Promise<TestServer> | undefined;
+
+function workerServer(): Promise<TestServer> {
+  sharedServer ??= (async () => {
+    const prefix = inject('sharedServerPrefix') ?? 'trove-shared-';
+    const dataDir = testPostgres ? makeDataDir(prefix) : await freshDataDir(prefix);
+    const running = await startTestServer({ dataDir });
+    return { ...running, close: async () => {} };
+  })();
+  // a start that failed is tried again by the next file rather than failing every later one with its error
+  sharedServer.catch(() => {
+    sharedServer = undefined;
+  });
+  return sharedServer;
+}
+
+/**
+ * Gives the calling test file a server (beforeAll), closed afterwards (afterAll) when it is the file's own.
  * The returned object forwards to it, so it can be destructured at the top of a file. `overrides`
  * may be a function, called in that beforeAll (after the hooks registered before it, e.g. a test bucket's).
+ *
+ * Without overrides or options, the file uses its worker's shared server (`workerServer`): its tests make users of
+ * their own and assert nothing about the server's other users (no counts of all rows, no "the first account"), in
+ * whatever order the files run (`--sequence.shuffle.files` must pass); a file that must have a server to itself
+ * says `{ own: true }`.
  */
 export function setupTestServer(
   overrides: Partial<ServerConfig> | (() => Partial<ServerConfig>) = {},
   options: StartOptions = {},
 ): Client & { readonly current: TestServer } {
   let running: TestServer | undefined;
+  const shared =
+    typeof overrides !== 'function' && Object.keys(overrides).length === 0 && !options.own && !options.isolated;
   beforeAll(async () => {
-    running = await startTestServer(typeof overrides === 'function' ? overrides() : overrides, options);
+    running = shared
+      ? await workerServer()
+      : await startTestServer(typeof overrides === 'function' ? overrides() : overrides, options);
   });
   afterAll(async () => {
     await running?.close();

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, gemListSchema } from '../../lib/api/contract';
 import { type ImportJob, importJobSchema, importSummarySchema } from '../../lib/api/import-contract';
 import { type SearchHit, searchResultSchema } from '../../lib/api/search-contract';
 import { readImportFile } from '../../server/features/imports/formats/detect';
 import { itemKey } from '../../server/features/imports/summary';
-import { backend, type Client, createClient, type Session, startTestServer, type TestServer } from './harness';
+import { backend, type Client, createClient, type Session, setupTestServer, type TestServer } from './harness';
 import { serverProcesses } from './server-process';
 
 /**
@@ -16,6 +16,7 @@ import { serverProcesses } from './server-process';
  */
 
 const chromeFile = readFileSync(join(__dirname, '../fixtures/imports/bookmarks-chrome.html'), 'utf8');
+const t = setupTestServer();
 let server: TestServer;
 let ada: Session;
 let bob: Session;
@@ -52,7 +53,7 @@ async function collectionPaths(session: Session): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = t.current;
   ada = await server.signUp('ada');
   bob = await server.signUp('bob');
   // Ada saved the pavlova page before (with a tracking parameter: the same page by its canonical form)
@@ -62,8 +63,6 @@ beforeAll(async () => {
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(201);
 }, 120_000);
-
-afterAll(() => server?.close());
 
 describe('importing a bookmarks file', () => {
   it('a dry run says what would happen and writes nothing', async () => {

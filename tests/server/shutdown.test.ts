@@ -1,3 +1,4 @@
+import { Agent, fetch as keptAliveFetch } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   backend,
@@ -68,13 +69,15 @@ describe(`SIGTERM under load (${backend})`, () => {
       }
     });
 
+    // Kept-alive connections are what this test is about (the suite's fetch opens one per request: no-keep-alive.ts).
+    const keepAlive = new Agent();
     const client = async (index: number): Promise<ClientRun> => {
       const run: ClientRun = { acknowledged: [], answersAfterShutdown: 0, ended: 'still served' };
       for (let n = 0; !guardPassed; n++) {
         const url = `https://example.com/drain/${index}/${n}`;
-        let response: Response;
+        let response: Awaited<ReturnType<typeof keptAliveFetch>>;
         try {
-          response = await fetch(`${first.url}/api/gems`, {
+          response = await keptAliveFetch(`${first.url}/api/gems`, {
             method: 'POST',
             headers: {
               'Content-Type': 'application/json',
@@ -82,6 +85,7 @@ describe(`SIGTERM under load (${backend})`, () => {
               'Idempotency-Key': `drain-${index}-${n}`,
             },
             body: JSON.stringify(gemBody({ title: `Save ${index}/${n}`, url })),
+            dispatcher: keepAlive,
           });
           await response.arrayBuffer();
         } catch {
