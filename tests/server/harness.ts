@@ -307,9 +307,15 @@ export async function startTestServer(
  */
 let sharedServer: Promise<TestServer> | undefined;
 
-function workerServer(): Promise<TestServer> {
+/**
+ * Set only in the projects whose global setup removes the shared servers' folders (shared-servers-cleanup.ts): the
+ * server projects. Elsewhere (the background project, which loads this module afresh in each file) each file starts
+ * its own server, which it closes.
+ */
+const sharedServerPrefix = inject('sharedServerPrefix');
+
+function workerServer(prefix: string): Promise<TestServer> {
   sharedServer ??= (async () => {
-    const prefix = inject('sharedServerPrefix') ?? 'trove-shared-';
     const dataDir = testPostgres ? makeDataDir(prefix) : await freshDataDir(prefix);
     const running = await startTestServer({ dataDir });
     return { ...running, close: async () => {} };
@@ -337,10 +343,14 @@ export function setupTestServer(
 ): Client & { readonly current: TestServer } {
   let running: TestServer | undefined;
   const shared =
-    typeof overrides !== 'function' && Object.keys(overrides).length === 0 && !options.own && !options.isolated;
+    sharedServerPrefix !== undefined &&
+    typeof overrides !== 'function' &&
+    Object.keys(overrides).length === 0 &&
+    !options.own &&
+    !options.isolated;
   beforeAll(async () => {
     running = shared
-      ? await workerServer()
+      ? await workerServer(sharedServerPrefix)
       : await startTestServer(typeof overrides === 'function' ? overrides() : overrides, options);
   });
   afterAll(async () => {
