@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './integers';
 import { SLUG_MAX, SLUG_PATTERN } from './public-collection-contract';
+import { isWebAddress } from './web-address';
 
 /**
  * A public collection served as a site (server/features/custom-sites/): under `/sites/{subdirectory}` on the server,
@@ -19,10 +20,7 @@ export const domainSchema = z
   .trim()
   .toLowerCase()
   .transform((value) =>
-    value
-      .replace(/^https?:\/\//, '')
-      .replace(/\/+$/, '')
-      .replace(/\.(?=:|$)/, ''),
+    (isWebAddress(value) ? value.slice(value.indexOf('//') + 2) : value).replace(/\/+$/, '').replace(/\.(?=:|$)/, ''),
   )
   .pipe(
     z

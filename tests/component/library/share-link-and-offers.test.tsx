@@ -69,7 +69,7 @@ describe('Share link…', () => {
     const emails = within(dialog).getByRole('textbox', { name: 'Their email addresses (one a line)' });
     await user.type(emails, 'not-an-address');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(emails.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(emails.getAttribute('aria-invalid')).toBe('true'));
     await user.clear(emails);
     await user.type(emails, 'friend@example.test');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Show my notes on the gems' }));
