@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { isWebAddress } from '@/lib/api/web-address';
-import { followAddressOfTab } from '@/lib/library/follow-page';
+import { followAddressOfTab, onFollowPath } from '@/lib/library/follow-page';
 import { unwrap, useBackground } from '../app/background-context';
 import { appKeys } from '../app/queries';
 import { QueueStatus } from '../queue/QueueStatus';
@@ -104,7 +104,12 @@ function SavePopupContent({
   if (popup.signedOut) return <SignedOutState tab={popup.tab} onSignIn={() => onOpenOptions('account')} />;
   if (popup.failure) return <LoadFailedState reason={popup.failure.message} onRetry={popup.retry} />;
   if (popup.loading || !popup.tab) return <PopupSkeleton tab={popup.tab} />;
-  const followAddress = popup.session.data && followAddressOfTab(popup.tab.url, popup.session.data.serverUrl);
+  // The session is read only on a /follow page: React Query re-renders a component on the fields it reads, and that
+  // extra render moved the form as the page filled it in (tests/e2e/popup-layout.test.ts).
+  const followAddress =
+    onFollowPath(popup.tab.url) && popup.session.data
+      ? followAddressOfTab(popup.tab.url, popup.session.data.serverUrl)
+      : null;
   if (followAddress && onFollowInLibrary && !popup.result)
     return <FollowPageState address={followAddress} onFollow={() => onFollowInLibrary(followAddress)} />;
 

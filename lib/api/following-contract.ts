@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema } from './integers';
-import { isWebAddress } from './web-address';
 
 /** Following public collections: what the follower sends and reads (server/features/following/). */
 
@@ -76,28 +75,3 @@ export const followedGemsSchema = z.object({
 });
 
 export const seenSchema = z.object({ data: z.object({ seenAt: z.string() }) });
-
-/**
- * `username/slug` from what a user pastes: the two words, or a public page's address (its first two path parts).
- * Null when it is neither.
- */
-export function parseFollowAddress(address: string): { username: string; slug: string } | null {
-  let path = address.trim();
-  if (isWebAddress(path)) {
-    try {
-      path = new URL(path).pathname;
-    } catch {
-      return null;
-    }
-  }
-  const parts = path.split(/[?#]/)[0]?.split('/').filter(Boolean) ?? [];
-  const [username, slug] = parts.map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return p;
-    }
-  });
-  if (!username || !slug || slug.includes('.')) return null;
-  return { username: username.replace(/^@/, ''), slug: slug.toLowerCase() };
-}

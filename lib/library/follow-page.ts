@@ -1,4 +1,4 @@
-import { parseFollowAddress } from '../api/following-contract';
+import { parseFollowAddress } from '../api/follow-address';
 
 /**
  * `username/slug` when `tabUrl` is the `/follow?collection=…` page of the user's own Trove server (a public page's
@@ -17,4 +17,13 @@ export function followAddressOfTab(tabUrl: string, serverUrl: string): string | 
   if (tab.origin !== server.origin || tab.pathname !== '/follow') return null;
   const parts = parseFollowAddress(tab.searchParams.get('collection') ?? '');
   return parts ? `${parts.username}/${parts.slug}` : null;
+}
+
+/** True when `tabUrl`'s path is /follow, the only page where the popup offers Follow. */
+export function onFollowPath(tabUrl: string): boolean {
+  try {
+    return new URL(tabUrl).pathname === '/follow';
+  } catch {
+    return false;
+  }
 }

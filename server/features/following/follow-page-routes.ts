@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { parseFollowAddress } from '../../../lib/api/following-contract';
+import { parseFollowAddress } from '../../../lib/api/follow-address';
 import { followPageApi } from '../../../lib/api/routes/follow-page';
 import { contractRoutes } from '../../http/contract-routes';
 import type { Deps } from '../../http/env';

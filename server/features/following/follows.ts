@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Follow, type FollowedGem, parseFollowAddress as parseAddress } from '../../../lib/api/following-contract';
+import { parseFollowAddress as parseAddress } from '../../../lib/api/follow-address';
+import type { Follow, FollowedGem } from '../../../lib/api/following-contract';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { selectRows } from '../../db/rows';

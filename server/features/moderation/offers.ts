@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { GemMedia, MediaType } from '../../../lib/api/contract';
-import { parseFollowAddress } from '../../../lib/api/following-contract';
+import { parseFollowAddress } from '../../../lib/api/follow-address';
 import type { Offer, OfferInput, OfferStatus } from '../../../lib/api/moderation-contract';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
