@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/client';
-import { collections, gems, users } from '../server/db/schema';
 import { gatherContext } from '../server/features/answers/context';
 import { rankPassages } from '../server/features/answers/retrieval';
 import { workOneEmbeddingBatch } from '../server/features/embeddings/backfill';
@@ -15,6 +14,7 @@ import { parseAddressPolicy } from '../server/http/address-policy';
 import { makeOutbound } from '../server/http/outbound';
 import { localFileStore } from '../server/storage/local-store';
 import { startFakeProvider } from '../tests/fake-provider/server';
+import { seedCollection } from './seed-collection';
 import { percentile } from './stats';
 
 const TOPICS = [
@@ -51,28 +51,11 @@ export async function benchHybrid(gemCount = 1000, runs = 30): Promise<string[]>
   const { db } = database;
   const lines: string[] = [];
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ username: 'bench', email: 'bench@example.test', passwordHash: 'x' })
-      .returning();
-    if (!user) throw new Error('no user');
-    const [collection] = await db.insert(collections).values({ ownerId: user.id, name: 'Notes' }).returning();
-    if (!collection) throw new Error('no collection');
-    for (let from = 0; from < gemCount; from += 250) {
-      const rows = Array.from({ length: Math.min(250, gemCount - from) }, (_, k) => {
-        const n = from + k;
-        const url = `https://example.test/note/${n}`;
-        return {
-          ownerId: user.id,
-          collectionId: collection.id,
-          title: `Note ${n}`,
-          url,
-          canonicalUrl: url,
-          text: gemText(n),
-        };
-      });
-      await db.insert(gems).values(rows);
-    }
+    const { user, collection } = await seedCollection(db, 'Notes', gemCount, (n) => ({
+      title: `Note ${n}`,
+      path: `note/${n}`,
+      text: gemText(n),
+    }));
     const ai = {
       secret: 'x'.repeat(48),
       house: { provider: 'ollama' as const, baseUrl: fake.url },

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/client';
-import { collections, gems, users } from '../server/db/schema';
 import { gatherContext } from '../server/features/answers/context';
 import { fitContext } from '../server/features/answers/context-fit';
 import { rankPassages } from '../server/features/answers/retrieval';
 import { localFileStore } from '../server/storage/local-store';
+import { seedCollection } from './seed-collection';
 import { percentile } from './stats';
 
 const WORDS =
@@ -36,28 +36,11 @@ export async function benchRetrieval(gemCount = 1000, runs = 30): Promise<string
   const { db } = database;
   const lines: string[] = [];
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ username: 'bench', email: 'bench@example.test', passwordHash: 'x' })
-      .returning();
-    if (!user) throw new Error('no user');
-    const [collection] = await db.insert(collections).values({ ownerId: user.id, name: 'Atlas' }).returning();
-    if (!collection) throw new Error('no collection');
-    for (let from = 0; from < gemCount; from += 250) {
-      const rows = Array.from({ length: Math.min(250, gemCount - from) }, (_, k) => {
-        const n = from + k;
-        const url = `https://example.test/place/${n}`;
-        return {
-          ownerId: user.id,
-          collectionId: collection.id,
-          title: `Place ${n}`,
-          url,
-          canonicalUrl: url,
-          text: gemText(n),
-        };
-      });
-      await db.insert(gems).values(rows);
-    }
+    const { user, collection } = await seedCollection(db, 'Atlas', gemCount, (n) => ({
+      title: `Place ${n}`,
+      path: `place/${n}`,
+      text: gemText(n),
+    }));
     const input = {
       collectionIds: [collection.id],
       gemIds: [],
