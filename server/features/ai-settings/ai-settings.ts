@@ -80,7 +80,7 @@ interface ProviderState {
   enabled: boolean;
 }
 
-function decryptField(ai: Ai, row: SettingsRow, field: string): string | undefined {
+export function decryptField(ai: Ai, row: SettingsRow, field: string): string | undefined {
   const stored = row.keys[field];
   if (!stored) return undefined;
   try {
@@ -90,7 +90,7 @@ function decryptField(ai: Ai, row: SettingsRow, field: string): string | undefin
   }
 }
 
-function providerState(ai: Ai, row: SettingsRow, name: ProviderName): ProviderState {
+export function providerState(ai: Ai, row: SettingsRow, name: ProviderName): ProviderState {
   const { slug } = PROVIDERS[name];
   const field = keyFieldNames(name).apiKey;
   const key = decryptField(ai, row, field);
@@ -111,7 +111,7 @@ function ownKeyUsable(ai: Ai, row: SettingsRow, model: AiModelRow): boolean {
   return PROVIDERS[name].keyRequired ? state.hasKey : state.hasKey || state.baseUrl !== null;
 }
 
-const NO_TEAM: TeamRoute = { key: null, reason: null, preferred: false };
+export const NO_TEAM: TeamRoute = { key: null, reason: null, preferred: false };
 
 /**
  * Why a model cannot be used (the spec's message first), or undefined when it can. Without a key of their own, a key
@@ -137,7 +137,7 @@ function refusal(ai: Ai, row: SettingsRow, model: AiModelRow, team: TeamRoute = 
 }
 
 /** Whether an answer with a usable model goes through the team's shared key rather than the user's own. */
-const throughTeam = (ai: Ai, row: SettingsRow, model: AiModelRow, team: TeamRoute) =>
+export const throughTeam = (ai: Ai, row: SettingsRow, model: AiModelRow, team: TeamRoute) =>
   team.key !== null && (team.preferred || !ownKeyUsable(ai, row, model));
 
 /**
@@ -232,13 +232,13 @@ export function toAiSettings(ai: Ai, row: SettingsRow) {
 }
 
 /** Refuses (400, naming `field`) a model the user cannot use, with the spec's message when the key is missing. */
-function assertUsable(ai: Ai, row: SettingsRow, model: AiModelRow, field: string, team: TeamRoute = NO_TEAM) {
+export function assertUsable(ai: Ai, row: SettingsRow, model: AiModelRow, field: string, team: TeamRoute = NO_TEAM) {
   const reason = refusal(ai, row, model, team);
   if (reason) throw fieldError(400, field, reason, reason);
 }
 
 /** How a key shared with the user's team serves the model (nothing for house models and endpoints' models). */
-async function teamRouteOf(db: Db, ai: Ai, userId: number, model: AiModelRow): Promise<TeamRoute> {
+export async function teamRouteOf(db: Db, ai: Ai, userId: number, model: AiModelRow): Promise<TeamRoute> {
   if (model.isHouseModel || model.endpointId !== null) return NO_TEAM;
   return teamRouteFor(await teamKeysFor(db, ai, userId), model);
 }
@@ -312,100 +312,4 @@ export function selectModel(db: Db, ai: Ai, userId: number, modelId: number, kin
       ? { defaultImageAI: model.provider, defaultImageModel: model.model }
       : { defaultAI: model.provider, defaultModel: model.model };
   });
-}
-
-/**
- * The model (active, by id) and how to call it for this user, or the refusal as a 400 naming
- * `modelId` (the spec's `Please add your {provider} API Key in settings to use this model` when the key is missing).
- */
-export async function modelAccess(
-  db: Db,
-  ai: Ai,
-  userId: number,
-  modelId: number,
-  /** The user's settings row, when the caller has it already. */
-  settings?: SettingsRow,
-  /**
-   * The caller charges answers through a team's shared key to the member's allowance (chat answers do): only then may
-   * the model be reached through one.
-   */
-  options: { team?: boolean } = {},
-): Promise<{ model: AiModelRow; access: ProviderAccess; team?: { teamId: number; teamName: string } }> {
-  const [row, model] = await Promise.all([
-    settings ?? getSettingsRow(db, ai, userId),
-    getActiveModel(db, userId, modelId),
-  ]);
-  const team = options.team ? await teamRouteOf(db, ai, userId, model) : NO_TEAM;
-  assertUsable(ai, row, model, 'modelId', team);
-  if (team.key && throughTeam(ai, row, model, team)) {
-    const { kind } = PROVIDERS[model.provider as ProviderName];
-    if (kind === 'house') throw new Error('a house provider has no team key');
-    return {
-      model,
-      access: {
-        kind,
-        name: model.provider,
-        apiKey: team.key.apiKey ?? undefined,
-        baseUrl: team.key.baseUrl ?? undefined,
-        fetch: team.key.baseUrl !== null ? ai.outbound.userFetch : ai.outbound.plainFetch,
-      },
-      team: { teamId: team.key.teamId, teamName: team.key.teamName },
-    };
-  }
-  if (model.endpointId !== null) {
-    const endpoint = connectionOf(ai, await endpointOfModel(db, model));
-    return {
-      model,
-      access: {
-        kind: endpoint.kind,
-        name: model.provider,
-        apiKey: endpoint.apiKey,
-        baseUrl: endpoint.baseUrl,
-        custom: true,
-        fetch: ai.outbound.userFetch,
-      },
-    };
-  }
-  const name = model.provider as ProviderName;
-  if (model.isHouseModel) {
-    if (!ai.house) {
-      const message = `${model.displayName} is not available on this server`;
-      throw fieldError(400, 'modelId', message, message);
-    }
-    return {
-      model,
-      access: {
-        kind: ai.house.provider,
-        name: model.provider,
-        apiKey: ai.house.apiKey,
-        baseUrl: ai.house.baseUrl,
-        house: true,
-        fetch: ai.outbound.plainFetch,
-      },
-    };
-  }
-  if (PROVIDERS[name].kind === 'house') {
-    const message = `${model.displayName} cannot be used`;
-    throw fieldError(400, 'modelId', message, message);
-  }
-  return { model, access: builtInAccess(ai, row, name) };
-}
-
-/**
- * How to call a built-in provider (not the house one) with the user's key and base URL; a provider the user switched
- * off is a 400 naming `field`. Also what embeddings are made with (features/embeddings/embedding-model.ts).
- */
-export function builtInAccess(ai: Ai, row: SettingsRow, name: ProviderName, field = 'modelId'): ProviderAccess {
-  const { kind } = PROVIDERS[name];
-  if (kind === 'house') throw new Error('the house provider has no access of its own');
-  const state = providerState(ai, row, name);
-  if (!state.enabled) throw fieldError(400, field, `${name} is turned off in your AI settings`);
-  return {
-    kind,
-    name,
-    apiKey: decryptField(ai, row, keyFieldNames(name).apiKey),
-    baseUrl: state.baseUrl ?? undefined,
-    // A base URL the user set, or Ollama's default on this machine, is an address they chose.
-    fetch: state.baseUrl !== null || kind === 'ollama' ? ai.outbound.userFetch : ai.outbound.plainFetch,
-  };
 }

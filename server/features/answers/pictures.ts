@@ -14,7 +14,7 @@ import { messages } from '../../db/schema';
 import { ApiError, fieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import type { FileStore } from '../../storage/file-store';
-import { modelAccess } from '../ai-settings/ai-settings';
+import { modelAccess } from '../ai-settings/model-access';
 import { getOwnedChat, getOwnedMessage, toMessage } from '../chats/chats';
 import { gemOwner } from '../gems/gems';
 import { createImageGem } from '../gems/image-gems';

@@ -7,8 +7,9 @@ import type { Db } from '../../db/client';
 import { embeddingJobs, embeddingModels, gemPassageVectors } from '../../db/schema';
 import type { Deps } from '../../http/env';
 import { ApiError, fieldError, notFound } from '../../http/errors';
-import { builtInAccess, getSettingsRow, resolveProvider } from '../ai-settings/ai-settings';
+import { getSettingsRow, resolveProvider } from '../ai-settings/ai-settings';
 import { connectionOf, getOwnedEndpoint } from '../ai-settings/custom-endpoints';
+import { builtInAccess } from '../ai-settings/model-access';
 import { vectorsAvailable } from './vector-support';
 
 type Ai = Deps['ai'];

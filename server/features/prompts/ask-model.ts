@@ -11,7 +11,7 @@ import { languageModel } from '../../ai/providers';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../http/env';
 import { ApiError } from '../../http/errors';
-import { modelAccess } from '../ai-settings/ai-settings';
+import { modelAccess } from '../ai-settings/model-access';
 import { creditsFor } from '../answers/answer-credits';
 import { holdCredits, keepHeld, settleCredits } from '../credits/credits';
 

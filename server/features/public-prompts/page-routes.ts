@@ -10,7 +10,7 @@ import type { Deps } from '../../http/env';
 import { ApiError, sendError } from '../../http/errors';
 import { readPlainForm } from '../../http/form';
 import { clientAddress } from '../../http/rate-limit';
-import { modelAccess } from '../ai-settings/ai-settings';
+import { modelAccess } from '../ai-settings/model-access';
 import { holdCredits } from '../credits/credits';
 import { promptTextOf } from '../prompts/prompts';
 import { renderNotFound } from '../public-pages/render-page';

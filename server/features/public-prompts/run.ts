@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { AiModelRow } from '../../db/types';
 import type { Deps } from '../../http/env';
 import { escapeHtml } from '../../http/html';
-import type { modelAccess } from '../ai-settings/ai-settings';
+import type { modelAccess } from '../ai-settings/model-access';
 import { creditsFor } from '../answers/answer-credits';
 import { type Charge, keepHeld, settleCredits } from '../credits/credits';
 import { settleBudget } from './budget';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { anonymousUse } from '../../db/schema';
 import type { Deps } from '../../http/env';
 import { ApiError, fieldError } from '../../http/errors';
-import { modelAccess } from '../ai-settings/ai-settings';
+import { modelAccess } from '../ai-settings/model-access';
 import { publicPromptPath, publicPromptsOf } from './public-prompt';
 
 /** The owner's anonymous-use settings (the spec's anonymous view data): read, enabled, disabled and changed. */

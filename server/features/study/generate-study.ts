@@ -7,7 +7,7 @@ import { languageModel } from '../../ai/providers';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../http/env';
 import { fieldError } from '../../http/errors';
-import { modelAccess } from '../ai-settings/ai-settings';
+import { modelAccess } from '../ai-settings/model-access';
 import { creditsFor } from '../answers/answer-credits';
 import { holdCredits, keepHeld, settleCredits } from '../credits/credits';
 import { fitted } from '../prompts/ask-model';
