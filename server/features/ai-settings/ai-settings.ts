@@ -8,7 +8,6 @@ import {
 } from '../../../lib/api/ai-contract';
 import { keyFieldNames, PROVIDER_NAMES, PROVIDERS, type ProviderName, providerBySlug } from '../../ai/catalogue';
 import { decryptSecret, keyContext, maskKey } from '../../ai/crypto';
-import type { ProviderAccess } from '../../ai/providers';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { userAiSettings } from '../../db/schema';
@@ -20,7 +19,7 @@ import { withInstructionDefaults } from '../instructions/voices';
 import { teamKeysFor } from '../teams/team-keys';
 import { type TeamRoute, teamRouteFor } from '../teams/team-route';
 import { allActiveModels, findActiveModel, getActiveModel, toAiModel, unknownModelIds } from './ai-models';
-import { connectionOf, endpointOfModel, listEndpointRows } from './custom-endpoints';
+import { listEndpointRows } from './custom-endpoints';
 
 type Ai = Deps['ai'];
 
