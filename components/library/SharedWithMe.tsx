@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SharedItem } from '@/lib/api/sharing-contract';
 import { type LibrarySource, sameSource } from '@/lib/library/sources';
@@ -8,7 +8,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Menu } from '../ui/Menu';
 import { MenuItem } from '../ui/MenuItem';
 import { useLibraryApi } from './library-api-context';
-import { invitationsQuery, sharedWithMeQuery } from './queries';
+import { invitationsQuery, libraryKeys, sharedWithMeQuery } from './queries';
 import { SidebarItem } from './SidebarItem';
 import { useLibraryChanged } from './use-library-changes';
 
@@ -26,7 +26,16 @@ export function SharedWithMe({ source, onSelect }: Props) {
   const changed = useLibraryChanged();
   const shared = useQuery(sharedWithMeQuery(api));
   const invitations = useQuery(invitationsQuery(api));
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  // The accepted item shows before the invitation leaves, so the section never blinks out in between.
+  const respond = async (shareId: number, answer: 'accept' | 'decline') => {
+    await api.sharing.respond(shareId, answer);
+    if (answer === 'accept') await queryClient.refetchQueries({ queryKey: libraryKeys.sharedWithMe });
+    queryClient.setQueryData<SharedItem[]>(libraryKeys.invitations, (list) =>
+      list?.filter((invitation) => invitation.shareId !== shareId),
+    );
+  };
   const act = (work: Promise<unknown>, leaving?: SharedItem) =>
     work
       .then(() => {
@@ -54,13 +63,13 @@ export function SharedWithMe({ source, onSelect }: Props) {
               <div className="library-invitation-actions">
                 <Button
                   variant="primary"
-                  onClick={() => void act(api.sharing.respond(invitation.shareId, 'accept'))}
+                  onClick={() => void act(respond(invitation.shareId, 'accept'))}
                   aria-label={`Accept ${invitation.name}`}
                 >
                   Accept
                 </Button>
                 <Button
-                  onClick={() => void act(api.sharing.respond(invitation.shareId, 'decline'))}
+                  onClick={() => void act(respond(invitation.shareId, 'decline'))}
                   aria-label={`Decline ${invitation.name}`}
                 >
                   Decline
