@@ -114,7 +114,6 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: two moves at once', () 
       (await server.api('/api/collections', { token: s.jwt, body: { data: { name } } })).body.data.id as number;
     const a = await create('A');
     const b = await create('B');
-    await Promise.all(Array.from({ length: 4 }, () => server.api('/api/health'))); // warm keep-alive connections
 
     const { sent } = await sql.begin(async (tx) => {
       await tx.unsafe('LOCK TABLE collections IN SHARE MODE');

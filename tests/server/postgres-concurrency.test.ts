@@ -74,7 +74,6 @@ describe.runIf(backend === 'postgres')('PostgreSQL only: requests that collide i
 
   /** Sends `requests` while `table` is locked against writes; releases it once all of them wait on it. */
   async function collide(table: 'gems' | 'users', requests: () => Promise<ApiResponse>[]): Promise<ApiResponse[]> {
-    await Promise.all(Array.from({ length: 5 }, () => server.api('/api/health'))); // warm keep-alive connections
     const { sent } = await sql.begin(async (tx) => {
       await tx.unsafe(`LOCK TABLE ${table} IN SHARE MODE`);
       const sent = requests();
