@@ -8,16 +8,19 @@ import { findPostgresBin, startPostgresCluster } from '../tests/server/postgres-
 export async function onBenchPostgres(
   name: string,
   measure: (databaseUrl: string) => Promise<string[]>,
+  /** A folder to keep the cluster in between runs (its database is made once). */
+  keptIn?: string,
 ): Promise<string[]> {
   try {
     findPostgresBin();
   } catch (error) {
     return [`PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`];
   }
-  const cluster = await startPostgresCluster({ durable: true });
+  const cluster = await startPostgresCluster({ durable: true, keptIn });
   try {
     const admin = postgres(`${cluster.base}/postgres`, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const [made] = await admin`SELECT 1 FROM pg_database WHERE datname = ${name}`;
+    if (!made) await admin.unsafe(`CREATE DATABASE ${name}`);
     await admin.end({ timeout: 5 });
     return await measure(`${cluster.base}/${name}`);
   } finally {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -186,26 +186,49 @@ export async function benchUser(server: RunningServer, name: string): Promise<{ 
 /** Gems of other users (as many as the searcher's unless BENCH_OTHER_GEMS says): a search must not read them. */
 const otherGems = (gemCount: number) => Number(process.env.BENCH_OTHER_GEMS ?? gemCount);
 
-async function measure(target: Target, gemCount: number): Promise<string[]> {
-  const lines: string[] = [];
-  const config = serverConfig(target);
-  let server: RunningServer = await startServer(config);
-  const call = apiCaller(() => server.url);
-  const { token, userId } = await benchUser(server, 'searcher');
+/** What a kept seed (BENCH_SEARCH_DATA) remembers of itself: the library it holds and its searcher. */
+interface SeedRecord {
+  gemCount: number;
+  otherGems: number;
+  userId: number;
+}
+
+/** Seeds the library (or finds the one kept in `record`'s file from an earlier run of the same size). */
+async function seededLibrary(target: Target, gemCount: number, recordFile: string | null) {
+  const kept: SeedRecord | null =
+    recordFile && existsSync(recordFile) ? JSON.parse(readFileSync(recordFile, 'utf8')) : null;
+  if (kept && kept.gemCount === gemCount && kept.otherGems === otherGems(gemCount))
+    return { userId: kept.userId, line: `${target.name}: the kept seed of ${recordFile}` };
+  const server = await startServer(serverConfig(target));
+  const { userId } = await benchUser(server, 'searcher');
   const others = await benchUser(server, 'others');
   await server.stop();
-
   const seedStart = performance.now();
   const size = await seed(target, [
     [userId, gemCount],
     [others.userId, otherGems(gemCount)],
   ]);
+  if (recordFile) writeFileSync(recordFile, JSON.stringify({ gemCount, otherGems: otherGems(gemCount), userId }));
+  return {
+    userId,
+    line: `${target.name}: seeded ${gemCount} gems for the searcher and ${otherGems(gemCount)} for another user (~${size?.text} of page text each; gems table ${size?.total}) in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
+  };
+}
+
+async function measure(target: Target, gemCount: number, recordFile: string | null = null): Promise<string[]> {
+  const lines: string[] = [];
+  const config = serverConfig(target);
+  const { userId, line } = await seededLibrary(target, gemCount, recordFile);
+  lines.push(line);
   const queries = await benchQueries(target, userId);
-  lines.push(
-    `${target.name}: seeded ${gemCount} gems for the searcher and ${otherGems(gemCount)} for another user (~${size?.text} of page text each; gems table ${size?.total}) in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
-  );
-  server = await startServer(config);
+  const server = await startServer(config);
+  const call = apiCaller(() => server.url);
   try {
+    const session = await call('auth/local', {
+      method: 'POST',
+      body: JSON.stringify({ identifier: 'searcher', password: 'bench password' }),
+    });
+    const token: string = session.jwt;
     const get = (path: string, q: string) => call(`${path}?q=${encodeURIComponent(q)}`, { token });
     for (const q of queries.slice(0, 10)) await get('filter-search', q); // warm the caches and plans
     const searches: number[] = [];
@@ -265,24 +288,37 @@ async function measure(target: Target, gemCount: number): Promise<string[]> {
 export async function benchSearch(gemCount: number): Promise<string[]> {
   const lines = [`Library search at ${gemCount} gems (${RUNS} queries each)`];
   const only = process.env.BENCH_SEARCH_ONLY; // 'pglite' or 'postgres': one database only
+  // BENCH_SEARCH_DATA: a folder where the seeded databases are kept between runs (seeding 100k gems takes minutes).
+  const keep = process.env.BENCH_SEARCH_DATA;
+  if (keep) mkdirSync(keep, { recursive: true });
+  const folder = (name: string) => (keep ? join(keep, name) : mkdtempSync(join(tmpdir(), 'trove-search-bench-')));
+  const done = (dir: string) => {
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  };
   if (only !== 'postgres') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'trove-search-bench-'));
+    const dataDir = folder('pglite');
     try {
-      lines.push(...(await measure({ name: 'PGlite', config: { dataDir } }, gemCount)));
+      const record = keep ? join(keep, 'pglite.json') : null;
+      lines.push(...(await measure({ name: 'PGlite', config: { dataDir } }, gemCount, record)));
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      done(dataDir);
     }
   }
   if (only === 'pglite') return lines;
   lines.push(
-    ...(await onBenchPostgres('trove_search', async (databaseUrl) => {
-      const pgDataDir = mkdtempSync(join(tmpdir(), 'trove-search-bench-'));
-      try {
-        return await measure({ name: 'PostgreSQL', config: { dataDir: pgDataDir, databaseUrl } }, gemCount);
-      } finally {
-        rmSync(pgDataDir, { recursive: true, force: true });
-      }
-    })),
+    ...(await onBenchPostgres(
+      'trove_search',
+      async (databaseUrl) => {
+        const pgDataDir = folder('postgres-uploads');
+        try {
+          const record = keep ? join(keep, 'postgres.json') : null;
+          return await measure({ name: 'PostgreSQL', config: { dataDir: pgDataDir, databaseUrl } }, gemCount, record);
+        } finally {
+          done(pgDataDir);
+        }
+      },
+      keep ? join(keep, 'postgres') : undefined,
+    )),
   );
   return lines;
 }

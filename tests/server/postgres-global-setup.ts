@@ -143,13 +143,15 @@ function clusterCpu(dataDir: string): number | null {
  * `durable: false` (the tests) turns fsync, synchronous_commit and full-page writes off; `true` (the
  * bench) keeps PostgreSQL's defaults, as a production server has them.
  */
-export async function startPostgresCluster(options: { durable: boolean }): Promise<PostgresCluster> {
+export async function startPostgresCluster(options: { durable: boolean; keptIn?: string }): Promise<PostgresCluster> {
   const bin = findPostgresBin();
-  const root = mkdtempSync(join(tmpdir(), 'trove-pg-test-'));
+  // `keptIn` (a bench's seed kept between runs): the cluster lives in that folder, made by the first run, never deleted.
+  const root = options.keptIn ?? mkdtempSync(join(tmpdir(), 'trove-pg-test-'));
   const dataDir = join(root, 'data');
   const socketDir = join(root, 'socket');
   const log = join(root, 'postgres.log');
-  mkdirSync(socketDir);
+  const kept = options.keptIn !== undefined && existsSync(join(dataDir, 'PG_VERSION'));
+  mkdirSync(socketDir, { recursive: true });
   if (asRoot) {
     const { uid, gid } = osUserIds();
     for (const dir of [root, socketDir]) chownSync(dir, uid, gid);
@@ -166,7 +168,7 @@ export async function startPostgresCluster(options: { durable: boolean }): Promi
         console.error(String(error));
       }
     }
-    rmSync(root, { recursive: true, force: true });
+    if (!options.keptIn) rmSync(root, { recursive: true, force: true });
   };
   // If the process exits without stopping it (an error, Ctrl-C), do not leave a cluster behind.
   const onExit = () => stop('immediate');
@@ -176,12 +178,13 @@ export async function startPostgresCluster(options: { durable: boolean }): Promi
     // C.UTF-8 sorts like PGlite (collation C, ctype C.UTF-8). A non-UTC time zone, unlike PGlite's UTC,
     // shows up any code that leans on the database's time zone.
     const noSync = options.durable ? [] : ['--no-sync'];
-    run(
-      bin,
-      'initdb',
-      ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', ...noSync],
-      root,
-    );
+    if (!kept)
+      run(
+        bin,
+        'initdb',
+        ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', ...noSync],
+        root,
+      );
     // Not durable (the tests): a test cluster need not survive a crash.
     const relaxed = options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'];
     let port = 0;
