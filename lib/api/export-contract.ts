@@ -130,7 +130,10 @@ export type TroveExport = z.infer<typeof troveExportSchema>;
  * A gem of a Trove export as the import stages it: its collection by the importing account's id (set when the
  * collections are made), its tags by name (unique per user), and the key that makes importing it again a no-op.
  */
-export const troveStagedGemSchema = troveGemSchema
-  .omit({ id: true, tagIds: true, idempotencyKey: true })
-  .extend({ idempotencyKey: z.string(), tagNames: z.array(z.string()) });
+export const troveStagedGemSchema = troveGemSchema.omit({ id: true, tagIds: true, idempotencyKey: true }).extend({
+  idempotencyKey: z.string(),
+  tagNames: z.array(z.string()),
+  /** The gem's id in the export: the chats' contexts that name it are pointed at the gem it became. */
+  sourceId: id.optional(),
+});
 export type TroveStagedGem = z.infer<typeof troveStagedGemSchema>;

@@ -10,7 +10,7 @@ import { dataOf } from '../../lib/api/contract';
 import { type TroveExport, troveExportSchema } from '../../lib/api/export-contract';
 import { type ImportJob, importJobSchema } from '../../lib/api/import-contract';
 import { readImportFile } from '../../server/features/imports/formats/detect';
-import { chatUser, setupFakeProvider, stream } from './chat-helpers';
+import { chatUser, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { expectError, expectFieldError, setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -227,6 +227,61 @@ describe('Trove JSON', () => {
     });
     const error = expectError(res, 400, 'ValidationError');
     expect(error.message).toBe('This Trove export is version 2; this server reads version 1.');
+  });
+});
+
+describe('Trove JSON: the chats', () => {
+  it("imported into another account name that account's gems and collections in their context and citations", async () => {
+    const dan = await chatUser(t, fake);
+    const token = dan.token;
+    const made = async (path: string, data: unknown) =>
+      ((await ok(path, { data }, undefined, token)) as { data: { id: number } }).data.id;
+    const shelf = await made('/api/collections', { name: 'Shelf' });
+    const heron = await made('/api/gems', { title: 'Herons', url: 'https://birds.test/heron', collectionId: shelf });
+    const tart = await made('/api/gems', { title: 'Tarts', url: 'https://food.test/tart', text: 'Butter and flour.' });
+    const gone = await made('/api/gems', { title: 'Gone', url: 'https://gone.test/' });
+    fake.script({ chunks: ['See [1] and [2].'] });
+    const sent = await stream(t.url, `/api/chats/${dan.chatId}/messages`, {
+      token,
+      body: {
+        text: 'Compare',
+        modelId: dan.modelId,
+        citations: true,
+        context: { gemIds: [heron, tart, gone], collectionIds: [shelf] },
+      },
+    });
+    expect(sent.status).toBe(200);
+    const [asked] = await storedMessages(t, token, dan.chatId);
+    expect(asked?.context.input?.gemIds).toEqual([heron, tart, gone]);
+    expect(asked?.citations?.map((c) => c.id)).toEqual([heron, tart]);
+    // a gem deleted for good is not in the export: its id must not come back naming some other gem
+    await ok(`/api/gems/${gone}`, undefined, 'DELETE', token);
+    await ok('/api/trash', undefined, 'DELETE', token);
+
+    const { text } = await troveOf(token);
+    const erin = await t.signUp('erin');
+    const job = await importInto(erin.jwt, text, 'dan.json');
+    expect([job.status, job.skipped]).toEqual(['done', 0]);
+    const back = (await troveOf(erin.jwt)).doc;
+    const idOf = (title: string) => back.gems.find((g) => g.title === title)?.id;
+    const chatId = idOf('Test chat') as number;
+    const newShelf = back.collections.find((c) => c.name === 'Shelf')?.id;
+    expect([idOf('Herons'), idOf('Tarts'), newShelf].every((id) => id !== undefined)).toBe(true);
+    expect([idOf('Herons'), idOf('Tarts'), newShelf, chatId]).not.toContain(heron);
+
+    const [message] = await storedMessages(t, erin.jwt, chatId);
+    expect(message?.context.input?.gemIds).toEqual([idOf('Herons'), idOf('Tarts')]);
+    expect(message?.context.input?.collectionIds).toEqual([newShelf]);
+    const gemItems = message?.context.items?.filter((i) => i.kind === 'gem' || i.kind === 'collectionGem') ?? [];
+    expect(gemItems.map((i) => [i.title, i.id, i.collectionId])).toEqual(
+      asked?.context.items
+        ?.filter((i) => i.kind === 'gem' || i.kind === 'collectionGem')
+        .map((i) => [i.title, i.title === 'Gone' ? undefined : idOf(i.title), i.collectionId && newShelf]),
+    );
+    expect(message?.citations?.map((c) => [c.title, c.id])).toEqual([
+      ['Herons', idOf('Herons')],
+      ['Tarts', idOf('Tarts')],
+    ]);
   });
 });
 

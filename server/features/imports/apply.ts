@@ -7,6 +7,7 @@ import { createTagPath } from '../tags/tags';
 import { collectionForPath, ownerCollections } from './collection-paths';
 import { itemKey, jsonParam } from './summary';
 import { applyTroveItems, type Outcome } from './trove-apply';
+import { repointImportedChats } from './trove-chats';
 
 /** A note without an address: Trove's gems are saves of a page, so it is reported, not made up. */
 const NOTE_REASON = 'A note without a web address (Trove keeps saves of pages)';
@@ -35,7 +36,9 @@ export async function applyImportBatch(tx: Tx, job: ImportJobRow, batch: number)
     job.format === 'trove-json'
       ? await applyTroveItems(tx, job.ownerId, pending)
       : await applyItems(tx, job.ownerId, pending);
-  await recordOutcomes(tx, job, outcomes, pending.length < batch);
+  const last = pending.length < batch;
+  await recordOutcomes(tx, job, outcomes, last);
+  if (last && job.format === 'trove-json') await repointImportedChats(tx, job);
 }
 
 async function applyItems(tx: Tx, ownerId: number, pending: { position: number; item: ImportItem }[]) {

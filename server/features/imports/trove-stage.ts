@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import type { TroveStagedGem } from '../../../lib/api/export-contract';
 import type { ImportItem } from '../../../lib/api/import-contract';
 import type { Db } from '../../db/client';
 import { collections, savedSearches, tags } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { aiChatsCollection } from '../collections/collections';
 import { ownerCollections, pathKey } from './collection-paths';
+import { readExportedContext, repointContext } from './context-ids';
 import type { TroveParts } from './formats/draft';
 
 /** Rows in an order where each comes after its parent (a parent outside the list counts as the top). */
@@ -29,7 +31,10 @@ export async function stageTroveParts(tx: Tx, ownerId: number, parts: TroveParts
   const collectionIds = await stageCollections(tx, ownerId, parts.collections);
   const known = await ownerCollections(tx, ownerId);
   for (const item of items)
-    if (item.trove) item.trove.collectionId = collectionIds.get(item.trove.collectionId) ?? known.unfilteredId;
+    if (item.trove) {
+      item.trove.collectionId = collectionIds.get(item.trove.collectionId) ?? known.unfilteredId;
+      repointMessageCollections(item.trove, collectionIds);
+    }
   await stageTags(tx, ownerId, parts.tags);
   if (parts.savedSearches.length)
     await tx
@@ -43,6 +48,17 @@ export async function stageTroveParts(tx: Tx, ownerId: number, parts: TroveParts
         })),
       )
       .onConflictDoNothing();
+}
+
+/**
+ * The collections a chat's messages were asked with, as the importing account's ids (known once the tree is made;
+ * the gems they name are known only when the whole import is done: trove-chats.ts).
+ */
+function repointMessageCollections(gem: TroveStagedGem, collectionIds: ReadonlyMap<number, number>) {
+  for (const message of gem.messages) {
+    const context = readExportedContext(message.context);
+    if (context) message.context = repointContext(context, null, { collections: collectionIds }).context;
+  }
 }
 
 async function stageCollections(tx: Tx, ownerId: number, list: TroveParts['collections']) {

@@ -60,6 +60,7 @@ export function readTroveJson(value: unknown): ParsedImport {
         ...gem,
         idempotencyKey: idempotencyKey ?? `trove:${file.exportId}:${id}`,
         tagNames: tagIds.map((tagId) => tagNames.get(tagId)).filter((name): name is string => Boolean(name)),
+        sourceId: id,
       },
     });
   });
