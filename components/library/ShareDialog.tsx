@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { type Share, type ShareRole, shareRoles } from '@/lib/api/sharing-contract';
 import type { ShareTarget } from '@/lib/library/sharing-api';
 import { errorMessage } from '../app/background-context';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { Field } from '../ui/Field';
 import { Skeleton } from '../ui/Skeleton';
 import { useLibraryApi } from './library-api-context';
 import { libraryKeys, membersQuery } from './queries';
+import { ShareInviteForm } from './ShareInviteForm';
 
 interface Props {
   title: string;
@@ -17,49 +17,21 @@ interface Props {
   onClose: () => void;
 }
 
-const ROLE_HINT: Record<ShareRole, string> = {
-  viewer: 'reads',
-  contributor: 'adds gems, edits their own',
-  editor: 'edits every gem',
-  admin: 'also manages who has access',
-};
-
 /** Who a member is in the list: their username, the address invited (no account yet), or a team. */
 const whoOf = (share: Share) =>
   share.invitee.team ? `team ${share.invitee.team.name}` : (share.invitee.username ?? share.invitee.email ?? 'someone');
 
 /**
- * Sharing a collection or tag: invite by username or email with a role, and the members and invitations with their
- * role (changed at once) and Remove. The server says who may do this (owner and admins); its refusals show here.
+ * Sharing a collection or tag: invite by username or email, or share with a team, with a role (ShareInviteForm), and
+ * the members and invitations with their role (changed at once) and Remove. The server says who may do this (owner and admins); its refusals show here.
  */
 export function ShareDialog({ title, target, onClose }: Props) {
   const api = useLibraryApi();
   const queryClient = useQueryClient();
   const members = useQuery(membersQuery(api, target));
-  const whoId = useId();
-  const roleId = useId();
-  const [who, setWho] = useState('');
-  const [role, setRole] = useState<ShareRole>('viewer');
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const [listError, setListError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: libraryKeys.members(target) });
 
-  const invite = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!who.trim()) return setFieldError('Give a username or an email');
-    setBusy(true);
-    try {
-      await api.sharing.invite(target, who.trim(), role);
-      setWho('');
-      setFieldError(undefined);
-      await refresh();
-    } catch (e) {
-      setFieldError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   const change = (work: Promise<unknown>) =>
     work
       .then(() => {
@@ -70,23 +42,7 @@ export function ShareDialog({ title, target, onClose }: Props) {
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title}>
-      <form onSubmit={invite} noValidate className="share-invite">
-        <Field id={whoId} label="Username or email" error={fieldError}>
-          <input id={whoId} value={who} onChange={(e) => setWho(e.target.value)} maxLength={254} autoComplete="off" />
-        </Field>
-        <Field id={roleId} label="Role">
-          <select id={roleId} value={role} onChange={(e) => setRole(e.target.value as ShareRole)}>
-            {shareRoles.map((r) => (
-              <option key={r} value={r}>
-                {r} — {ROLE_HINT[r]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Button type="submit" variant="primary" loading={busy}>
-          Invite
-        </Button>
-      </form>
+      <ShareInviteForm target={target} onInvited={refresh} />
       <h3 className="share-members-heading">Who has access</h3>
       {members.isPending && <Skeleton height={48} shape="block" />}
       {members.error ? <ErrorMessage>{errorMessage(members.error)}</ErrorMessage> : null}

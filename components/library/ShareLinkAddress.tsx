@@ -10,15 +10,22 @@ interface Props {
   busy: boolean;
   onDisabled: (disabled: boolean) => void;
   onRegenerate: () => Promise<unknown>;
+  onDelete: () => Promise<unknown>;
 }
+
+/** The step that asks before a change that kills the current address. */
+type Confirming = 'address' | 'delete' | null;
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
-/** The link's address (Copy, Open), whether it works, how often it was opened, and a new address after a warning. */
-export function ShareLinkAddress({ link, busy, onDisabled, onRegenerate }: Props) {
+/**
+ * The link's address (Copy, Open), whether it works, how often it was opened, and, each after a warning, a new address
+ * or the link deleted.
+ */
+export function ShareLinkAddress({ link, busy, onDisabled, onRegenerate, onDelete }: Props) {
   const id = useId();
   const toast = useToast();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
   const copy = () =>
     navigator.clipboard.writeText(link.url).then(
       () => toast('success', 'Link copied'),
@@ -50,28 +57,63 @@ export function ShareLinkAddress({ link, busy, onDisabled, onRegenerate }: Props
         onCheckedChange={(on) => onDisabled(!on)}
         hint={link.disabled ? 'Disabled: the address answers "not found" until you enable it' : 'Enabled'}
       />
-      {confirming ? (
-        <fieldset className="share-link-confirm">
-          <legend>Make a new address?</legend>
-          <p>
-            The current address stops working at once: everyone who has it loses access, and only the new one opens it.
-          </p>
-          <div className="dialog-actions">
-            <Button onClick={() => setConfirming(false)}>Keep this address</Button>
-            <Button
-              variant="danger"
-              loading={busy}
-              onClick={() => void onRegenerate().then(() => setConfirming(false))}
-            >
-              Make a new address
-            </Button>
-          </div>
-        </fieldset>
-      ) : (
-        <Button size="sm" onClick={() => setConfirming(true)}>
-          New address…
-        </Button>
+      {confirming === 'address' && (
+        <ConfirmStep
+          legend="Make a new address?"
+          text="The current address stops working at once: everyone who has it loses access, and only the new one opens it."
+          keep="Keep this address"
+          act="Make a new address"
+          busy={busy}
+          onKeep={() => setConfirming(null)}
+          onAct={() => void onRegenerate().then(() => setConfirming(null))}
+        />
+      )}
+      {confirming === 'delete' && (
+        <ConfirmStep
+          legend="Delete this link?"
+          text="Its address stops working at once and its settings and open count are gone. You can make a new link later."
+          keep="Keep the link"
+          act="Delete link"
+          busy={busy}
+          onKeep={() => setConfirming(null)}
+          onAct={() => void onDelete()}
+        />
+      )}
+      {confirming === null && (
+        <div className="dialog-actions share-link-danger">
+          <Button size="sm" onClick={() => setConfirming('address')}>
+            New address…
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setConfirming('delete')}>
+            Delete…
+          </Button>
+        </div>
       )}
     </section>
+  );
+}
+
+interface ConfirmProps {
+  legend: string;
+  text: string;
+  keep: string;
+  act: string;
+  busy: boolean;
+  onKeep: () => void;
+  onAct: () => void;
+}
+
+function ConfirmStep({ legend, text, keep, act, busy, onKeep, onAct }: ConfirmProps) {
+  return (
+    <fieldset className="share-link-confirm">
+      <legend>{legend}</legend>
+      <p>{text}</p>
+      <div className="dialog-actions">
+        <Button onClick={onKeep}>{keep}</Button>
+        <Button variant="danger" loading={busy} onClick={onAct}>
+          {act}
+        </Button>
+      </div>
+    </fieldset>
   );
 }

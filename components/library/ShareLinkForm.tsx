@@ -23,10 +23,19 @@ const AUDIENCES = [
 /** A link's settings: who may open it, password, expiry and notes (saved together), beside its address. */
 export function ShareLinkForm({ target, link, onClose }: Props) {
   const id = useId();
-  const { form, set, errors, busy, save, clearPassword, setDisabled, regenerate } = useShareLinkForm(target, link);
+  const { form, set, errors, busy, save, clearPassword, setDisabled, regenerate, remove } = useShareLinkForm(
+    target,
+    link,
+  );
   return (
     <div className="share-link">
-      <ShareLinkAddress link={link} busy={busy} onDisabled={(d) => void setDisabled(d)} onRegenerate={regenerate} />
+      <ShareLinkAddress
+        link={link}
+        busy={busy}
+        onDisabled={(d) => void setDisabled(d)}
+        onRegenerate={regenerate}
+        onDelete={remove}
+      />
       <form
         className="share-link-settings"
         aria-label="Link settings"

@@ -30,6 +30,7 @@ export const libraryKeys = {
   sharedWithMe: ['library', 'sharedWithMe'] as const,
   invitations: ['library', 'invitations'] as const,
   members: (target: ShareTarget) => ['library', 'members', target.kind, target.id] as const,
+  myTeams: ['library', 'myTeams'] as const,
   publicSettings: (id: number) => ['library', 'publicSettings', id] as const,
   following: ['library', 'following'] as const,
   followingGems: ['library', 'following', 'gems'] as const,
@@ -54,6 +55,8 @@ export const sharedWithMeQuery = (api: LibraryApi) =>
   queryOptions({ queryKey: libraryKeys.sharedWithMe, queryFn: api.sharing.sharedWithMe, meta: SHOWS_LIBRARY });
 export const invitationsQuery = (api: LibraryApi) =>
   queryOptions({ queryKey: libraryKeys.invitations, queryFn: api.sharing.invitations, meta: SHOWS_LIBRARY });
+export const myTeamsQuery = (api: LibraryApi) =>
+  queryOptions({ queryKey: libraryKeys.myTeams, queryFn: api.sharing.myTeams });
 export const membersQuery = (api: LibraryApi, target: ShareTarget) =>
   queryOptions({ queryKey: libraryKeys.members(target), queryFn: () => api.sharing.members(target) });
 

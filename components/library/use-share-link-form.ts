@@ -79,15 +79,22 @@ export function useShareLinkForm(target: LinkTarget, link: ShareLink) {
     },
     onError: (error) => setErrors(errorsOf(error)),
   });
+  // deleted, the dialog shows "No link yet" again (ShareLinkDialog reads the cached link)
+  const remove = useMutation({
+    mutationFn: () => api.shareLinks.remove(link.id),
+    onSuccess: () => queryClient.setQueryData(libraryKeys.shareLink(target), null),
+    onError: (error) => setErrors(errorsOf(error)),
+  });
   const run = (work: () => Promise<ShareLink>) => change.mutateAsync(work).catch(() => undefined);
   return {
     form,
     set,
     errors,
-    busy: change.isPending,
+    busy: change.isPending || remove.isPending,
     save: () => run(() => api.shareLinks.update(link.id, settingsOf(form))),
     clearPassword: () => run(() => api.shareLinks.update(link.id, { password: null })),
     setDisabled: (disabled: boolean) => run(() => api.shareLinks.update(link.id, { disabled })),
     regenerate: () => run(() => api.shareLinks.regenerate(link.id)),
+    remove: () => remove.mutateAsync().catch(() => undefined),
   };
 }

@@ -18,6 +18,8 @@ export function createShareLinksApi(client: ApiClient) {
       (await client.call(shareLinkApi.update, { params: { id: linkId }, body: { data } })).data,
     /** A new address; the old one stops working at once. */
     regenerate: async (linkId: number) => (await client.call(shareLinkApi.regenerate, { params: { id: linkId } })).data,
+    /** Deletes the link: its address stops working at once. */
+    remove: async (linkId: number) => (await client.call(shareLinkApi.remove, { params: { id: linkId } })).data,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client';
 import { sharingApi } from '../api/routes/sharing';
+import { teamsApi } from '../api/routes/teams';
 import type { ShareRole } from '../api/sharing-contract';
 
 export type ShareTarget = { kind: 'collection' | 'tag'; id: number };
@@ -19,6 +20,13 @@ export function createSharingApi(client: ApiClient) {
       const route = target.kind === 'collection' ? sharingApi.inviteToCollection : sharingApi.inviteToTag;
       return (await client.call(route, { params: { id: target.id }, body: { data } })).data;
     },
+    /** Shares with a team the user is in: its members have the access while they are members. */
+    inviteTeam: async (target: ShareTarget, teamId: number, role: ShareRole) => {
+      const route = target.kind === 'collection' ? sharingApi.inviteToCollection : sharingApi.inviteToTag;
+      return (await client.call(route, { params: { id: target.id }, body: { data: { teamId, role } } })).data;
+    },
+    /** The teams the user is in: those a collection or tag can be shared with. */
+    myTeams: async () => (await client.call(teamsApi.list)).data.teams,
     changeRole: async (shareId: number, role: ShareRole) =>
       (await client.call(sharingApi.updateShare, { params: { id: shareId }, body: { data: { role } } })).data,
     /** Removes a member or an invitation, or (one's own share) leaves. */

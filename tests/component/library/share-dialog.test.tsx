@@ -92,4 +92,40 @@ describe('the Share dialog and Shared with me', () => {
     expect((await bob.call('share-with-me')).data.collections).toEqual([]);
     again.unmount();
   });
+
+  it('shares with a team the owner is in, picked by name; its members read the collection while they are members', async () => {
+    const cal = await live.signedIn('calteam');
+    const dee = await live.signedIn('deeteam');
+    const cooks = (await dee.call('teams', 'POST', { data: { name: 'Cooks' } })).data;
+    await dee.call('teams', 'POST', { data: { name: 'Bakers' } });
+    const invited = (await dee.call(`teams/${cooks.id}/members`, 'POST', { data: { username: cal.account.username } }))
+      .data;
+    await cal.call(`shares/${invited.id}/accept`, 'POST');
+    const made = (await dee.call('collections', 'POST', { data: { name: 'Soups' } })).data;
+    await dee.call('gems', 'POST', { data: { title: 'Team soup', url: 'https://soup.test/', collectionId: made.id } });
+    const { user, unmount } = await library('deeteam', dee);
+    await user.click(await within(sidebar()).findByRole('button', { name: 'Options for Soups' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Share…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share Soups' });
+    await user.click(within(dialog).getByRole('radio', { name: 'A team' }));
+    const team = (await within(dialog).findByRole('combobox', { name: 'Team' })) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...team.options].map((o) => o.textContent)).toEqual(['Cooks (2 members)', 'Bakers (1 member)']),
+    );
+    await user.selectOptions(team, 'Cooks (2 members)');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'editor');
+    await user.click(within(dialog).getByRole('button', { name: 'Share with team' }));
+    await waitFor(() => expect(memberNames(dialog)).toEqual(['team Cooks']));
+    const shares = (await dee.call(`collections/${made.id}/shares`)).data;
+    expect(shares.map((s: { role: string; status: string }) => [s.role, s.status])).toEqual([['editor', 'accepted']]);
+    const seen = (await cal.call(`filter-search?collectionId=${made.id}`)).data;
+    expect(seen.map((g: { title: string }) => g.title)).toEqual(['Team soup']);
+
+    // shared with it twice: the server's refusal is said on the team field
+    await user.click(within(dialog).getByRole('button', { name: 'Share with team' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'data.teamId: This collection is shared with that team already',
+    );
+    unmount();
+  });
 });

@@ -97,7 +97,19 @@ describe('Share link…', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Make a new address' }));
     await waitFor(() => expect(address.value).not.toBe(first));
     expect((await visit(first)).status).toBe(404);
-    expect((await visit(address.value)).status).toBe(200);
+    const second = address.value;
+    expect((await visit(second)).status).toBe(200);
+
+    // Delete…: kept when the warning is declined; deleted after it, the address is a 404 and a new link can be made
+    await user.click(within(dialog).getByRole('button', { name: 'Delete…' }));
+    expect(within(dialog).getByText(/Its address stops working at once/).tagName).toBe('P');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the link' }));
+    expect((await visit(second)).status).toBe(200);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete…' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete link' }));
+    expect((await within(dialog).findByRole('button', { name: 'Create link' })).textContent).toBe('Create link');
+    expect((await visit(second)).status).toBe(404);
+    expect((await ada.call(`collection-link?kind=collection&resourceId=${recipes.id}`)).data).toEqual([]);
   }, 60_000);
 
   it('shares one gem from its sheet’s Share menu, with an expiry kept as chosen', async () => {
