@@ -99,6 +99,9 @@ export const updateMemberBody = z.object({
     .refine((data) => Object.keys(data).length > 0, { message: 'Nothing to change', path: ['role'] }),
 });
 
+/** Handing the team to another owner: an accepted member (admin or member) of the team. */
+export const transferTeamBody = z.object({ data: z.object({ userId: idSchema }) });
+
 /** A key shared with a team: never the key, only its mask (its last 4 characters). */
 export const teamKeySchema = z.object({
   id: z.number(),

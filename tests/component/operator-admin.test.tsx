@@ -40,9 +40,16 @@ describe('Administration', () => {
       new FakeBackground({ user: admin.account }),
     );
     const table = await screen.findByRole('table', { name: 'Users' });
-    const memberRow = await within(table).findByRole('row', { name: new RegExp(member.account.username) });
+    // a user's rows: what they hold, then the actions across the table
+    const rowsOf = async (username: string) => {
+      const [row] = await within(table).findAllByRole('rowheader', { name: new RegExp(`^${username}`) });
+      const body = row?.closest('tbody');
+      if (!body) throw new Error(`no rows for ${username}`);
+      return body;
+    };
+    const memberRow = await rowsOf(member.account.username);
     // no one disables or deletes themselves from here
-    const adminRow = within(table).getByRole('row', { name: new RegExp(admin.account.username) });
+    const adminRow = await rowsOf(admin.account.username);
     expect(within(adminRow).queryByRole('button', { name: /^Disable/ })).toBeNull();
 
     await user.click(within(memberRow).getByRole('button', { name: `Disable ${member.account.username}` }));

@@ -84,4 +84,29 @@ describe('the Teams section', () => {
     await user.click(within(card).getByRole('button', { name: 'Leave Choir' }));
     await screen.findByText('You are in no team yet.');
   });
+
+  it('hands the team to a member after a confirmation step; the old owner stays as an admin', async () => {
+    const owner = await live.signedIn('tgive');
+    const heir = await live.signedIn('their');
+    const team = (await owner.call('teams', 'POST', { data: { name: 'Relay' } })).data as { id: number };
+    const invited = (
+      await owner.call(`teams/${team.id}/members`, 'POST', { data: { username: heir.account.username } })
+    ).data as { id: number };
+    await heir.call(`shares/${invited.id}/accept`, 'POST');
+    const { user } = await renderTeams(owner);
+    const card = await screen.findByRole('article', { name: /Relay/ });
+    const newOwner = await within(card).findByRole('combobox', { name: 'New owner' });
+    expect((newOwner as HTMLSelectElement).value).toBe(String(heir.account.id));
+    await user.click(within(card).getByRole('button', { name: 'Hand over…' }));
+    const confirm = within(card).getByRole('group', { name: `Hand Relay to ${heir.account.username}` });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(within(card).queryByRole('group', { name: /Hand Relay/ })).toBeNull();
+    expect((await heir.call('teams')).data.teams[0].role).toBe('member');
+    await user.click(within(card).getByRole('button', { name: 'Hand over…' }));
+    await user.click(within(card).getByRole('button', { name: `Make ${heir.account.username} the owner` }));
+    await waitFor(() => expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('Relay admin'));
+    expect(within(card).getByText(`2 members · owner ${heir.account.username}`).tagName).toBe('P');
+    expect(within(card).queryByRole('button', { name: 'Hand over…' })).toBeNull();
+    expect((await heir.call('teams')).data.teams[0].role).toBe('owner');
+  });
 });

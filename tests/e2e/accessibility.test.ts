@@ -170,9 +170,9 @@ describe('axe-core finds no critical or serious violation, light and dark', () =
     });
     expect(signUp.status).toBe(201);
     await options.reload();
-    await options.waitForSelector('#administration .admin-table tbody tr:nth-child(2)');
+    await options.waitForSelector('#administration .admin-table tbody:nth-of-type(2)');
     await options.locator('#administration button::-p-text(Delete member…)').click();
-    await options.locator('#administration tbody tr:nth-child(2) button::-p-text(Reset link)').click();
+    await options.locator('#administration tbody:nth-of-type(2) button::-p-text(Reset link)').click();
     await options.waitForSelector('#administration .admin-table .admin-link');
     await options.type('#invite-email', 'guest@example.test');
     await options.locator('#administration button::-p-text(Create invitation)').click();

@@ -797,6 +797,12 @@ const REQUESTS: Record<string, ValidRequest> = {
     pathParam: true,
     destructive: true,
   },
+  'POST /api/teams/{id}/transfer': {
+    path: () => '/api/teams/1/transfer',
+    json: (f) => ({ data: { userId: userIdOf(f.token) } }),
+    pathParam: true,
+    destructive: true,
+  },
   'GET /api/teams/{id}/usage': { path: () => '/api/teams/1/usage', query: () => ({ month: '2026-11' }) },
   'POST /api/enable-team-settings': { path: () => '/api/enable-team-settings', json: () => ({ data: { teamId: 1 } }) },
   'POST /api/disable-team-settings': {

@@ -215,6 +215,38 @@ describe('teams, members and roles', () => {
     await ok(post(member.jwt, '/api/delete-team-settings', { id: doomed.id }));
     expectError(await t.api(`/api/teams/${doomed.id}/members`, { token: member.jwt }), 404);
   });
+  it('hands the team to a member, who becomes owner while the old owner stays as an admin', async () => {
+    const [boss, heir, helper, outsider] = await signUps('thboss', 'thheir', 'thhelp', 'thout');
+    const team = await newTeam(boss, 'Handover');
+    await join(boss, team.id, heir);
+    await join(boss, team.id, helper, 'admin');
+    const pending = await t.signUp('thpend');
+    await ok(post(boss.jwt, `/api/teams/${team.id}/members`, { username: pending.user.username }), 201);
+    const transfer = (token: string, userId: number) => post(token, `/api/teams/${team.id}/transfer`, { userId });
+    expectError(await transfer(helper.jwt, helper.user.id), 403);
+    expectError(await transfer(heir.jwt, heir.user.id), 403);
+    expectError(await transfer(outsider.jwt, outsider.user.id), 404);
+    for (const who of [outsider, pending, boss]) expectFieldError(await transfer(boss.jwt, who.user.id), 'data.userId');
+    const handed = teamSchema.parse((await ok(transfer(boss.jwt, heir.user.id))).data);
+    expect([handed.owner.username, handed.role, handed.membersCount]).toEqual([heir.user.username, 'admin', 3]);
+    const members = teamMemberSchema
+      .array()
+      .parse((await ok(t.api(`/api/teams/${team.id}/members`, { token: heir.jwt }))).data);
+    expect(members.filter((m) => m.status === 'accepted').map((m) => [m.user?.username, m.role])).toEqual([
+      [heir.user.username, 'owner'],
+      [boss.user.username, 'admin'],
+      [helper.user.username, 'admin'],
+    ]);
+    // the old owner is an admin now: no second transfer, no deleting; the new owner can do both
+    expectError(await transfer(boss.jwt, helper.user.id), 403);
+    expectError(await t.api(`/api/teams/${team.id}`, { method: 'DELETE', token: boss.jwt }), 403);
+    const remove = (token: string, who: Session) =>
+      t.api(`/api/teams/${team.id}/members/${who.user.id}`, { method: 'DELETE', token });
+    expectError(await remove(heir.jwt, heir), 400);
+    await ok(remove(boss.jwt, boss));
+    expect(teamsSchema.parse(await ok(t.api('/api/teams', { token: boss.jwt }))).data.teams).toEqual([]);
+    await ok(t.api(`/api/teams/${team.id}`, { method: 'DELETE', token: heir.jwt }));
+  });
 });
 
 describe('a collection shared with a team', () => {

@@ -10,6 +10,7 @@ import { useTeamChange } from './queries';
 import { TeamMembers } from './TeamMembers';
 import { TeamSharedKeys } from './TeamSharedKeys';
 import { TeamUsage } from './TeamUsage';
+import { TransferTeam } from './TransferTeam';
 
 /** One team: its settings (owner and admins), members, shared keys and usage; delete it (owner) or leave it. */
 export function TeamCard({ client, team, selfId }: { client: AccountClient; team: Team; selfId: number }) {
@@ -70,6 +71,7 @@ export function TeamCard({ client, team, selfId }: { client: AccountClient; team
       <TeamMembers client={client} team={team} selfId={selfId} />
       <TeamSharedKeys client={client} team={team} selfId={selfId} />
       {manages && <TeamUsage client={client} team={team} />}
+      {team.role === 'owner' && <TransferTeam client={client} team={team} />}
       <Button variant="danger" size="sm" loading={leave.isPending} onClick={() => leave.mutate(undefined)}>
         {team.role === 'owner' ? `Delete ${team.name}` : `Leave ${team.name}`}
       </Button>

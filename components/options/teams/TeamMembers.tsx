@@ -6,9 +6,9 @@ import { errorMessage } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import type { AccountClient } from '../account/queries';
+import { formatUsd } from './money';
 import { membersQuery, useTeamChange } from './queries';
 
-const usd = (value: number) => `$${value.toFixed(value < 1 ? 4 : 2)}`;
 const nameOf = (member: TeamMember) => member.user?.username ?? member.email ?? 'someone';
 
 /** A team's members and invitations; owner and admins invite (username or email), change roles and allowances, remove. */
@@ -42,8 +42,8 @@ export function TeamMembers({ client, team, selfId }: { client: AccountClient; t
             {member.status === 'accepted' && (
               <span className="hint">
                 {' '}
-                · spent {usd(member.spentUsd)} of{' '}
-                {member.monthlyAllowanceUsd === null ? 'the team allowance' : usd(member.monthlyAllowanceUsd)}
+                · spent {formatUsd(member.spentUsd)} of{' '}
+                {member.monthlyAllowanceUsd === null ? 'the team allowance' : formatUsd(member.monthlyAllowanceUsd)}
               </span>
             )}
             {manages && member.role !== 'owner' && member.user && (

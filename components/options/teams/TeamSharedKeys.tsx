@@ -68,17 +68,19 @@ export function TeamSharedKeys({ client, team, selfId }: { client: AccountClient
             ) : (
               <p className="hint">Models: {key.models.map((m) => m.displayName).join(', ') || 'none yet'}</p>
             )}
-            <Button size="sm" onClick={() => choose.mutate({ key, choice: 'default' })}>
-              Use as my default
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => choose.mutate({ key, choice: 'removed' })}>
-              Stop using it
-            </Button>
-            {(manages || key.sharedBy.id === selfId) && (
-              <Button size="sm" variant="danger" onClick={() => stop.mutate(key)}>
-                Stop sharing
+            <div className="team-row">
+              <Button size="sm" onClick={() => choose.mutate({ key, choice: 'default' })}>
+                Use as my default
               </Button>
-            )}
+              <Button size="sm" variant="ghost" onClick={() => choose.mutate({ key, choice: 'removed' })}>
+                Stop using it
+              </Button>
+              {(manages || key.sharedBy.id === selfId) && (
+                <Button size="sm" variant="danger" onClick={() => stop.mutate(key)}>
+                  Stop sharing
+                </Button>
+              )}
+            </div>
           </li>
         ))}
       </ul>

@@ -3,9 +3,8 @@ import type { Team } from '@/lib/api/teams-contract';
 import { errorMessage } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import type { AccountClient } from '../account/queries';
+import { formatUsd } from './money';
 import { usageQuery } from './queries';
-
-const usd = (value: number) => `$${value.toFixed(value < 1 ? 6 : 2)}`;
 
 /** This month's spending through the team's keys, per member and per member and model (owner and admins). */
 export function TeamUsage({ client, team }: { client: AccountClient; team: Team }) {
@@ -28,9 +27,9 @@ export function TeamUsage({ client, team }: { client: AccountClient; team: Team 
           {usage.data.members.map((row) => (
             <tr key={row.user.id}>
               <th scope="row">{row.user.username}</th>
-              <td>{usd(row.allowanceUsd)}</td>
-              <td>{usd(row.spentUsd)}</td>
-              <td>{usd(row.heldUsd)}</td>
+              <td>{formatUsd(row.allowanceUsd)}</td>
+              <td>{formatUsd(row.spentUsd)}</td>
+              <td>{formatUsd(row.heldUsd)}</td>
             </tr>
           ))}
         </tbody>
@@ -55,7 +54,7 @@ export function TeamUsage({ client, team }: { client: AccountClient; team: Team 
                 <td>
                   {row.inputTokens} / {row.outputTokens}
                 </td>
-                <td>{usd(row.costUsd)}</td>
+                <td>{formatUsd(row.costUsd)}</td>
               </tr>
             ))}
           </tbody>

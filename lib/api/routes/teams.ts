@@ -19,6 +19,7 @@ import {
   teamsSchema,
   teamUsageQuery,
   teamUsageSchema,
+  transferTeamBody,
   updateMemberBody,
   updateTeamBody,
   updateTeamSettingsBody,
@@ -133,6 +134,22 @@ export const teamsApi = {
     auth: 'user',
     params: byMember,
     responses: { 200: { description: 'The member removed', schema: deletedSchema } },
+    errors: [400, 403, 404],
+  }),
+  transfer: defineRoute({
+    method: 'post',
+    path: '/api/teams/{id}/transfer',
+    tag: TAG,
+    summary: 'Hand the team to another owner',
+    description:
+      'The owner only (an admin or member gets a 403). `userId` must be an accepted member: they become the owner and ' +
+      `the old owner stays in the team as an admin. Anyone else is a 400 naming \`data.userId\`. ${IN_TEAM}`,
+    auth: 'user',
+    params: byId,
+    body: { type: 'json', schema: transferTeamBody },
+    responses: {
+      200: { description: 'The team, as its old owner (now an admin) sees it', schema: dataOf(teamSchema) },
+    },
     errors: [400, 403, 404],
   }),
   usage: defineRoute({

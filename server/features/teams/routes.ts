@@ -7,7 +7,7 @@ import { mailInvitation } from '../sharing/invitation-mail';
 import { baseUrlOf } from '../uploads/upload-files';
 import { inviteToTeam, listMembers, removeMember, setAllowance, type TeamInviteInput, updateMember } from './members';
 import { chooseKey, keysSharedBy, setKeyModel, sharedTeamKeys, shareKey, unshareKeys } from './team-keys';
-import { createTeam, deleteTeam, listTeams, type TeamChange, updateTeam } from './teams';
+import { createTeam, deleteTeam, listTeams, type TeamChange, transferTeam, updateTeam } from './teams';
 import { teamUsage } from './usage';
 
 /** Teams, their members, shared keys and allowances; mounted at /api. */
@@ -65,6 +65,10 @@ export function teamRoutes({ db, ai, mail, files }: Deps) {
     .implement(teamsApi.removeMember, async (c, { params }) => ({
       status: 200,
       body: { data: await removeMember(db, user(c), params.id, params.userId) },
+    }))
+    .implement(teamsApi.transfer, async (c, { params, body }) => ({
+      status: 200,
+      body: { data: await transferTeam(db, user(c), params.id, body.data.userId) },
     }))
     .implement(teamsApi.usage, async (c, { params, query }) => ({
       status: 200,

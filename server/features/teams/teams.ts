@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Team, TeamInvitation, TeamRole } from '../../../lib/api/teams-contract';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
-import { ApiError, notFound } from '../../http/errors';
+import { ApiError, fieldError, notFound } from '../../http/errors';
 import { claimEmailInvitations } from '../sharing/invitations';
 
 /**
@@ -136,4 +136,28 @@ export async function deleteTeam(db: Db, userId: number, teamId: number) {
   if (role !== 'owner') throw new ApiError(403, 'Only the team owner deletes the team');
   await db.execute(sql`DELETE FROM teams WHERE id = ${teamId}`);
   return { id: teamId };
+}
+
+/**
+ * Hands the team to `newOwnerId`, an accepted member (the owner only). Their membership row becomes the old owner's,
+ * as an admin, so the team keeps one row per member; the team row is locked first, so two transfers at once cannot
+ * both pass the owner check.
+ */
+export async function transferTeam(db: Db, userId: number, teamId: number, newOwnerId: number): Promise<Team> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM teams WHERE id = ${teamId} FOR UPDATE`);
+    const role = await memberOf(tx, userId, teamId);
+    if (role !== 'owner') throw new ApiError(403, 'Only the team owner hands the team to another owner');
+    if (newOwnerId === userId) throw fieldError(400, 'data.userId', 'You own this team already');
+    const [share] = await selectRows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM shares WHERE team_id = ${teamId} AND invitee_user_id = ${newOwnerId} AND status = 'accepted'`,
+    );
+    if (!share)
+      throw fieldError(400, 'data.userId', 'The new owner must be a member of the team (invited and accepted)');
+    await tx.execute(sql`UPDATE teams SET owner_id = ${newOwnerId} WHERE id = ${teamId}`);
+    await tx.execute(sql`UPDATE shares SET invitee_user_id = ${userId}, role = 'admin', invited_by = ${newOwnerId}
+      WHERE id = ${share.id}`);
+  });
+  return teamById(db, userId, teamId);
 }
