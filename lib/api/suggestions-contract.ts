@@ -34,3 +34,29 @@ export const tagSuggestionsSchema = z.object({
 });
 export type TagSuggestions = z.infer<typeof tagSuggestionsSchema>['data'];
 export type SuggestedTag = TagSuggestions['tags'][number];
+
+/**
+ * Whether the popup suggests at save time, and with which model (`GET`/`PUT /api/suggestions/settings`). Off until the
+ * user has a usable model; then on unless switched off.
+ */
+export const suggestionSettingsSchema = z.object({
+  data: z.object({
+    /** The user's choice; null when not chosen (on once a model is usable). */
+    enabled: z.boolean().nullable(),
+    /** The model chosen for suggestions; null: the default text model. */
+    modelId: z.number().nullable(),
+    /** The model suggestions would use now, when one is usable. */
+    model: z.object({ id: z.number(), name: z.string() }).nullable(),
+    /** Suggestions run at save time: a model is usable and they are not switched off. */
+    active: z.boolean(),
+    /** Why no model is usable (the chosen one's refusal, or no default model); null when one is. */
+    reason: z.string().nullable(),
+  }),
+});
+export type SuggestionSettings = z.infer<typeof suggestionSettingsSchema>['data'];
+
+export const updateSuggestionSettingsBody = z.strictObject({
+  enabled: z.boolean().nullable().optional(),
+  modelId: idSchema.nullable().optional(),
+});
+export type UpdateSuggestionSettingsInput = z.input<typeof updateSuggestionSettingsBody>;

@@ -20,4 +20,5 @@ export * from './schema/public-sites';
 export * from './schema/share-links';
 export * from './schema/sharing';
 export * from './schema/study';
+export * from './schema/suggestions';
 export * from './schema/teams';

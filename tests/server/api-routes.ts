@@ -1087,6 +1087,11 @@ function voiceRoutes(): Record<string, ValidRequest> {
         modelId: f.modelId,
       }),
     },
+    'GET /api/suggestions/settings': { path: () => '/api/suggestions/settings' },
+    'PUT /api/suggestions/settings': {
+      path: () => '/api/suggestions/settings',
+      json: (f) => ({ enabled: true, modelId: f.modelId }),
+    },
   };
 }
 

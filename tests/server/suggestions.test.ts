@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { tagSuggestionsSchema } from '../../lib/api/suggestions-contract';
+import { suggestionSettingsSchema, tagSuggestionsSchema } from '../../lib/api/suggestions-contract';
 import { openDatabase } from '../../server/db/client';
 import { gemTags, tags } from '../../server/db/schema';
 import { nearest, wordsOf } from '../../server/features/suggestions/nearest';
@@ -116,6 +116,59 @@ describe('suggested tags and collection', () => {
     expect(fieldsOf(await post({ title: 'x' }, fresh.jwt))).toEqual([{ path: 'modelId', message: expect.any(String) }]);
     expectError(await post({ title: 'x', modelId: 99_999_999 }), 404);
     expectError(await t.api('/api/suggestions/tags', { body: { title: 'x' } }), 401);
+  });
+});
+
+describe('the setting', () => {
+  it('is off while no model is usable, on once one is (unless switched off), and uses the chosen model', async () => {
+    const get = async (token: string) => {
+      const res = await t.api('/api/suggestions/settings', { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return suggestionSettingsSchema.parse(res.body).data;
+    };
+    const put = (token: string, body: unknown) => t.api('/api/suggestions/settings', { method: 'PUT', token, body });
+    const fresh = await t.signUp('sugoff');
+    const none = await get(fresh.jwt);
+    expect(none).toMatchObject({ enabled: null, modelId: null, model: null, active: false });
+    expect(none.reason).toEqual(expect.any(String));
+
+    const { token, modelId } = await chatUser(t, fake);
+    // A model of a provider without the user's key is refused by name; the setting stays as it was.
+    const refused = expectError(await put(fresh.jwt, { modelId }), 400);
+    expect(refused.details).toEqual({
+      errors: [{ path: 'modelId', message: 'Please add your OpenAI API Key in settings to use this model' }],
+    });
+    expect(await get(fresh.jwt)).toEqual(none);
+
+    const chosen = await put(token, { modelId });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.data).toEqual({
+      enabled: null,
+      modelId,
+      model: { id: modelId, name: expect.any(String) },
+      active: true,
+      reason: null,
+    });
+    expect((await put(token, { enabled: false })).body.data).toMatchObject({ enabled: false, modelId, active: false });
+    expect((await put(token, { enabled: true })).body.data).toMatchObject({ enabled: true, active: true });
+
+    // No modelId: the chosen one answers.
+    const since = fake.requests.length;
+    fake.script({ chunks: ['{"tags": ["tides"], "collection": null}'] });
+    const res = await t.api('/api/suggestions/tags', { token, body: { title: 'Tides' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(fake.requests.length).toBe(since + 1);
+
+    expectFieldError(await put(token, { modelId: 'x' }), 'modelId');
+    expectFieldError(await put(token, { enabled: 'yes' }), 'enabled');
+    expect(expectError(await put(token, { other: 1 }), 400).message).toContain('other');
+    expectError(await put(token, { modelId: 99_999_999 }), 404);
+    expectError(await t.api('/api/suggestions/settings', {}), 401);
+    // Back to the default text model, and to "not chosen".
+    expect((await put(token, { modelId: null, enabled: null })).body.data).toMatchObject({
+      enabled: null,
+      modelId: null,
+    });
   });
 });
 

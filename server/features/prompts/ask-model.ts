@@ -30,6 +30,8 @@ export async function askModel(
   modelId: number,
   instruction: string,
   text: (contentLength: number) => string,
+  /** Stops the model's call when the asker has gone (its request was closed). */
+  abortSignal?: AbortSignal,
 ): Promise<string> {
   const { model, access } = await modelAccess(db, ai, userId, modelId);
   // A house model's reply holds its credit first, as a chat answer does, so replies asked at once cannot overspend.
@@ -44,6 +46,7 @@ export async function askModel(
       system: instruction,
       prompt: text(model.contentLength),
       maxRetries: 0,
+      abortSignal,
     });
     reply = result.text.trim();
     usage = { input: result.totalUsage.inputTokens ?? 0, output: result.totalUsage.outputTokens ?? 0 };

@@ -14,10 +14,9 @@ import {
 import type { Db } from '../../db/client';
 import type { Deps } from '../../http/env';
 import { ApiError, fieldError } from '../../http/errors';
-import { findActiveModel } from '../ai-settings/ai-models';
-import { getSettingsRow } from '../ai-settings/ai-settings';
 import { askModel, fitted } from '../prompts/ask-model';
 import { type Candidate, collectionCandidates, nearest, tagCandidates, wordsOf } from './nearest';
+import { NO_DEFAULT_MODEL, suggestionModelId } from './settings';
 
 const SHORTLIST_TAGS = 15;
 const SHORTLIST_COLLECTIONS = 8;
@@ -26,15 +25,14 @@ export const SUGGEST_INSTRUCTION = `You file web pages in a user's library. Choo
 
 type Input = z.output<typeof suggestTagsBody>;
 
-/** The model to ask: the one named, else the user's default text model; none is a 400 naming `modelId`. */
+/**
+ * The model to ask: the one named, else the one chosen for suggestions, else the user's default text model; none is a
+ * 400 naming `modelId`.
+ */
 async function modelIdFor(db: Db, ai: Deps['ai'], userId: number, given: number | undefined): Promise<number> {
-  if (given !== undefined) return given;
-  const settings = await getSettingsRow(db, ai, userId);
-  const model = settings.defaultModel
-    ? await findActiveModel(db, userId, 'Text', settings.defaultModel, settings.defaultAI)
-    : undefined;
-  if (!model) throw fieldError(400, 'modelId', 'No AI model to suggest with: choose a default model in AI settings');
-  return model.id;
+  const id = given ?? (await suggestionModelId(db, ai, userId));
+  if (id === undefined) throw fieldError(400, 'modelId', NO_DEFAULT_MODEL);
+  return id;
 }
 
 const list = (items: Candidate[]) => (items.length ? items.map((c) => `- ${c.name}`).join('\n') : '(none)');
@@ -73,7 +71,14 @@ export function parseSuggestion(reply: string): { tags: string[]; collection: st
 /** A name as the model wrote it, tidied: trimmed, a leading '#' off, at most 100 characters. */
 const tidy = (name: string) => name.trim().replace(/^#+/, '').trim().slice(0, 100);
 
-export async function suggestTags(db: Db, ai: Deps['ai'], userId: number, input: Input): Promise<TagSuggestions> {
+/** `signal`: the request's, so a popup closed or saved before the answer stops the model's call too. */
+export async function suggestTags(
+  db: Db,
+  ai: Deps['ai'],
+  userId: number,
+  input: Input,
+  signal?: AbortSignal,
+): Promise<TagSuggestions> {
   const modelId = await modelIdFor(db, ai, userId, input.modelId);
   const [allTags, allCollections] = await Promise.all([tagCandidates(db, userId), collectionCandidates(db, userId)]);
   const page = new Set(
@@ -81,8 +86,14 @@ export async function suggestTags(db: Db, ai: Deps['ai'], userId: number, input:
   );
   const tags = nearest(page, allTags, SHORTLIST_TAGS);
   const collections = nearest(page, allCollections, SHORTLIST_COLLECTIONS);
-  const reply = await askModel(db, ai, userId, modelId, SUGGEST_INSTRUCTION, (contentLength) =>
-    pagePrompt(input, tags, collections, contentLength),
+  const reply = await askModel(
+    db,
+    ai,
+    userId,
+    modelId,
+    SUGGEST_INSTRUCTION,
+    (contentLength) => pagePrompt(input, tags, collections, contentLength),
+    signal,
   );
   const parsed = parseSuggestion(reply);
   if (!parsed) throw new ApiError(502, 'The model did not answer with suggestions; try again');
