@@ -6,59 +6,22 @@
 
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../lib/api/account-contract';
-import { createApp } from '../../server/app';
-import { PER_ADDRESS_LIMITS_OFF, rateLimitSettings } from '../../server/auth/limits';
-import type { Database } from '../../server/db/client';
 import { selectRows } from '../../server/db/rows';
-import { Generations } from '../../server/features/answers/generations';
-import { newLeaseSettings } from '../../server/features/answers/leases';
-import { parseAddressPolicy } from '../../server/http/address-policy';
-import { makeOutbound } from '../../server/http/outbound';
-import { localFileStore } from '../../server/storage/local-store';
 import { PNG } from './api-routes';
 import {
   type Client,
   expectError,
   expectFieldError,
   gemBody,
-  makeDataDir,
-  openTestDatabase,
   PASSWORD,
-  removeDataDir,
-  SECRET,
   type Session,
-  serveApp,
+  setupInProcessApp,
 } from './harness';
 
-let database: Database;
-let generations: Generations;
-let dir: string;
-let client: Client;
-let close: () => void;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  dir = makeDataDir();
-  generations = new Generations(newLeaseSettings(30));
-  const app = createApp({
-    db: database.db,
-    tokens: { secret: SECRET, accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 900 },
-    files: { store: localFileStore(dir) },
-    ai: { secret: SECRET, startingCredits: 0, leaseSeconds: 30, outbound: makeOutbound(parseAddressPolicy('public')) },
-    generations,
-    requests: { limits: rateLimitSettings(PER_ADDRESS_LIMITS_OFF), trustedProxies: 0 },
-  }) as Hono;
-  ({ client, close } = await serveApp(app));
-});
-afterAll(async () => {
-  close?.();
-  await generations?.shutdown();
-  await database?.close();
-  if (dir) removeDataDir(dir);
-});
+const app = setupInProcessApp();
+const { client } = app;
 
 const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -353,7 +316,7 @@ describe('blocked sites', () => {
 /** Every column of every table in the public schema that references users(id), from the database's own catalogue. */
 async function userColumns() {
   return selectRows<{ table_name: string; column_name: string }>(
-    database.db,
+    app.database.db,
     sql`select kcu.table_name, kcu.column_name
         from information_schema.referential_constraints rc
         join information_schema.key_column_usage kcu on kcu.constraint_name = rc.constraint_name
@@ -367,30 +330,30 @@ async function leftovers(user: { id: number; username: string; email: string }) 
   const found: string[] = [];
   for (const { table_name, column_name } of await userColumns()) {
     const [row] = await selectRows<{ n: number }>(
-      database.db,
+      app.database.db,
       sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)} = ${user.id}`,
     );
     if (row?.n) found.push(`${table_name}.${column_name}: ${row.n}`);
   }
   const tables = await selectRows<{ table_name: string }>(
-    database.db,
+    app.database.db,
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
   );
   for (const { table_name } of tables) {
     const [row] = await selectRows<{ n: number }>(
-      database.db,
+      app.database.db,
       sql`select count(*)::int as n from ${sql.identifier(table_name)} t
           where t::text ilike ${`%${user.username}%`} or t::text ilike ${`%${user.email}%`}`,
     );
     if (row?.n) found.push(`${table_name} names them: ${row.n}`);
   }
   const [users] = await selectRows<{ n: number }>(
-    database.db,
+    app.database.db,
     sql`select count(*)::int as n from users where id = ${user.id}`,
   );
   if (users?.n) found.push('users');
   const [limits] = await selectRows<{ n: number }>(
-    database.db,
+    app.database.db,
     sql`select count(*)::int as n from rate_limits where key ~ ${`(^|:)user:${user.id}(:|$)`}`,
   );
   if (limits?.n) found.push(`rate_limits: ${limits.n}`);
@@ -470,7 +433,7 @@ describe('deleting the account', () => {
     // a failed sign-in leaves a counter under the user's id
     await client.api('/api/auth/local', { body: { identifier: ada.user.username, password: 'wrong' } });
     const other = await signInAs(ada.user.email, PASSWORD, CHROME_UA);
-    const filesBefore = readdirSync(dir);
+    const filesBefore = readdirSync(app.dir);
     expect(filesBefore).toHaveLength(3);
     expect((await leftovers(ada.user)).found.length).toBeGreaterThan(5);
 
@@ -495,7 +458,7 @@ describe('deleting the account', () => {
     expect(left.found).toEqual([]);
     expect(left.tables).toBeGreaterThan(25);
     expect(left.userColumns).toBeGreaterThan(15);
-    expect(readdirSync(dir)).toHaveLength(1); // bob's file only
+    expect(readdirSync(app.dir)).toHaveLength(1); // bob's file only
     expectError(await me(token), 401);
     expectError(await refresh(other.refreshToken), 401);
     expectError(await me(other.jwt), 401);

@@ -9,70 +9,32 @@
  */
 
 import { eq, sql } from 'drizzle-orm';
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aiSettingsSchema, userModelListSchema } from '../../lib/api/contract';
-import { createApp } from '../../server/app';
-import { PER_ADDRESS_LIMITS_OFF, rateLimitSettings } from '../../server/auth/limits';
-import type { Database } from '../../server/db/client';
 import { creditHolds, userAiSettings } from '../../server/db/schema';
 import { syncCatalogue } from '../../server/features/ai-settings/ai-models';
-import { Generations } from '../../server/features/answers/generations';
-import { newLeaseSettings } from '../../server/features/answers/leases';
 import { INTERRUPTED } from '../../server/features/answers/recovery';
 import { returnExpiredHolds } from '../../server/features/credits/credits';
 import { parseAddressPolicy } from '../../server/http/address-policy';
 import { makeOutbound } from '../../server/http/outbound';
-import { localFileStore } from '../../server/storage/local-store';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { modelIdOf, storedMessages, stream } from './chat-helpers';
-import {
-  backend,
-  type Client,
-  makeDataDir,
-  openTestDatabase,
-  removeDataDir,
-  SECRET,
-  serveApp,
-  startTestServer,
-} from './harness';
+import { backend, setupInProcessApp, startTestServer } from './harness';
 
 let fake: FakeProvider;
-let database: Database;
-let generations: Generations;
-let dir: string;
-let client: Client;
-let close: () => void;
-
 beforeAll(async () => {
   fake = await startFakeProvider();
-  database = await openTestDatabase();
-  await syncCatalogue(database.db);
-  dir = makeDataDir();
-  generations = new Generations(newLeaseSettings(30));
-  const app = createApp({
-    db: database.db,
-    tokens: { secret: SECRET, accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 900 },
-    files: { store: localFileStore(dir) },
-    ai: {
-      secret: SECRET,
-      house: { provider: 'openai', baseUrl: `${fake.url}/v1`, apiKey: 'sk-house-hold-4321' },
-      startingCredits: 1,
-      leaseSeconds: 30,
-      outbound: makeOutbound(parseAddressPolicy('public,loopback')),
-    },
-    generations,
-    requests: { limits: rateLimitSettings(PER_ADDRESS_LIMITS_OFF), trustedProxies: 0 },
-  }) as Hono;
-  ({ client, close } = await serveApp(app));
 });
-afterAll(async () => {
-  close?.();
-  await generations?.shutdown();
-  await database?.close();
-  if (dir) removeDataDir(dir);
-  await fake?.close();
-});
+afterAll(() => fake?.close());
+const app = setupInProcessApp(() => ({
+  ai: {
+    house: { provider: 'openai', baseUrl: `${fake.url}/v1`, apiKey: 'sk-house-hold-4321' },
+    startingCredits: 1,
+    outbound: makeOutbound(parseAddressPolicy('public,loopback')),
+  },
+  prepare: syncCatalogue,
+}));
+const { client } = app;
 beforeEach(() => {
   fake.reset();
 });
@@ -86,13 +48,14 @@ const modelOf = async (token: string, model: string) => {
   const res = await client.api('/api/user-models', { token });
   return userModelListSchema.parse(res.body).data.find((m) => m.model === model);
 };
-const holdsOf = async (userId: number) => database.db.select().from(creditHolds).where(eq(creditHolds.userId, userId));
+const holdsOf = async (userId: number) =>
+  app.database.db.select().from(creditHolds).where(eq(creditHolds.userId, userId));
 
 /** A user with `balance` credits and a chat, answering with Trove Chat. */
 async function houseUser(prefix: string, balance: number) {
   const { jwt: token, user } = await client.signUp(prefix);
   expect(await credits(token)).toBe(1);
-  await database.db.update(userAiSettings).set({ credits: balance }).where(eq(userAiSettings.userId, user.id));
+  await app.database.db.update(userAiSettings).set({ credits: balance }).where(eq(userAiSettings.userId, user.id));
   const chat = await client.api('/api/chats', { token, body: {} });
   return {
     token,
@@ -172,10 +135,10 @@ describe(`credit holds (${backend})`, () => {
   it('a question the database refuses to store gives back the holds of the answers not started', async () => {
     const { token, userId, chatId, modelId } = await houseUser('refusedquestion', 2);
     const fast = await modelIdOf(client, token, 'trove-fast');
-    await database.db.execute(sql`
+    await app.database.db.execute(sql`
       create function refuse_trove_fast() returns trigger language plpgsql as $$
       begin raise exception 'the test refuses questions to trove-fast'; end $$`);
-    await database.db.execute(sql`
+    await app.database.db.execute(sql`
       create trigger refuse_trove_fast before insert on messages
       for each row when (new.model = 'trove-fast') execute function refuse_trove_fast()`);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -191,7 +154,7 @@ describe(`credit holds (${backend})`, () => {
       expect(refused.status).toBe(500);
       const [stored] = await storedMessages(client, token, chatId);
       expect(stored?.model).toBe('trove-chat');
-      await generations.get(stored?.id as number)?.finished;
+      await app.generations.get(stored?.id as number)?.finished;
       expect(await credits(token)).toBe(1);
       expect(await holdsOf(userId)).toEqual([]);
 
@@ -209,22 +172,22 @@ describe(`credit holds (${backend})`, () => {
       expect(String(logged.mock.calls.at(-1))).toContain('Failed query: insert into "messages"');
     } finally {
       logged.mockRestore();
-      await database.db.execute(sql`drop trigger refuse_trove_fast on messages`);
-      await database.db.execute(sql`drop function refuse_trove_fast()`);
+      await app.database.db.execute(sql`drop trigger refuse_trove_fast on messages`);
+      await app.database.db.execute(sql`drop function refuse_trove_fast()`);
     }
   });
 
   it('holds whose lease expired are given back once, however many copies sweep at once; live holds are kept', async () => {
     const { token, userId } = await houseUser('sweptonce', 0);
     const expired = sql`now() - make_interval(secs => 1)`;
-    await database.db
+    await app.database.db
       .insert(creditHolds)
       .values([
         ...Array.from({ length: 5 }, () => ({ userId, credits: 1, expiresAt: expired })),
         { userId, credits: 1, expiresAt: sql`now() + make_interval(secs => 60)` },
       ]);
     // On PostgreSQL the sweeps run on several pooled connections, as copies of the server would.
-    const returned = await Promise.all(Array.from({ length: 4 }, () => returnExpiredHolds(database.db)));
+    const returned = await Promise.all(Array.from({ length: 4 }, () => returnExpiredHolds(app.database.db)));
     expect(returned.reduce((a, b) => a + b, 0)).toBe(5);
     expect(await credits(token)).toBe(5);
     expect(await holdsOf(userId)).toHaveLength(1);

@@ -5,10 +5,17 @@ import type { Hono } from 'hono';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type AuthResponse, apiErrorSchema, authResponseSchema } from '../../lib/api/contract';
-import { PER_ADDRESS_LIMITS_OFF } from '../../server/auth/limits';
+import { createApp } from '../../server/app';
+import { PER_ADDRESS_LIMITS_OFF, rateLimitSettings } from '../../server/auth/limits';
 import type { ServerConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
+import { Generations } from '../../server/features/answers/generations';
+import { newLeaseSettings } from '../../server/features/answers/leases';
+import { parseAddressPolicy } from '../../server/http/address-policy';
+import type { Deps } from '../../server/http/env';
+import { makeOutbound } from '../../server/http/outbound';
 import { type RunningServer, startServer } from '../../server/start';
+import { localFileStore } from '../../server/storage/local-store';
 import { freshDataDir, makeDataDir, removeDataDir } from '../pglite-template';
 import { checkDocumented } from './documented-responses';
 import type { TestPostgres } from './postgres-global-setup';
@@ -200,10 +207,6 @@ export async function createPostgresDatabase(options: { empty?: boolean } = {}):
   };
 }
 
-/**
- * A migrated, empty database of one's own opened directly, without a server, for tests of the schema
- * itself: a fresh PGlite data folder, or on PostgreSQL a copy of the migrated template. `close()` removes it.
- */
 /** Serves `app` (built by a test with createApp) on a free local port; its client, and how to stop it. */
 export async function serveApp(app: Hono): Promise<{ client: Client; close: () => void }> {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -213,6 +216,10 @@ export async function serveApp(app: Hono): Promise<{ client: Client; close: () =
   return { client, close: () => server.close() };
 }
 
+/**
+ * A migrated, empty database of one's own opened directly, without a server, for tests of the schema
+ * itself: a fresh PGlite data folder, or on PostgreSQL a copy of the migrated template. `close()` removes it.
+ */
 export async function openTestDatabase(): Promise<Database> {
   if (testPostgres) {
     const own = await createPostgresDatabase();
@@ -230,6 +237,91 @@ export async function openTestDatabase(): Promise<Database> {
     removeDataDir(dir);
   };
   return { ...database, close };
+}
+
+export interface InProcessSettings {
+  /** The app's AI settings over the defaults: no house models, no starting credits, public upstreams only. */
+  ai?: Partial<Deps['ai']>;
+  /** Run on the migrated database before the app is built (e.g. the model catalogue a house model needs). */
+  prepare?: (db: Database['db']) => Promise<unknown>;
+}
+
+/** The app of `setupInProcessApp`, its database, its answers in progress and its uploads folder. */
+export interface InProcessApp {
+  /** Calls the app over HTTP (forwarding to it once it runs, so it can be destructured at the top of a file). */
+  readonly client: Client;
+  readonly database: Database;
+  readonly generations: Generations;
+  readonly dir: string;
+}
+
+/**
+ * Gives the calling test file the server's app built in its own process (beforeAll), on a database of its own, served
+ * over real HTTP; closed afterwards (afterAll). For files that read or change the database directly under the app
+ * (rows, triggers, rate limits) or wait on its answers in progress. `settings` is called in that beforeAll, after the
+ * hooks registered before it (e.g. a fake provider's).
+ */
+export function setupInProcessApp(settings: () => InProcessSettings = () => ({})): InProcessApp {
+  let running: (Omit<InProcessApp, 'client'> & { close: () => void; client: Client }) | undefined;
+  beforeAll(async () => {
+    const { ai, prepare } = settings();
+    const database = await openTestDatabase();
+    const dir = makeDataDir();
+    const generations = new Generations(newLeaseSettings(30));
+    try {
+      await prepare?.(database.db);
+      const app = createApp({
+        db: database.db,
+        tokens: { secret: SECRET, accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 900 },
+        files: { store: localFileStore(dir) },
+        ai: {
+          secret: SECRET,
+          startingCredits: 0,
+          leaseSeconds: 30,
+          outbound: makeOutbound(parseAddressPolicy('public')),
+          ...ai,
+        },
+        generations,
+        requests: { limits: rateLimitSettings(PER_ADDRESS_LIMITS_OFF), trustedProxies: 0 },
+      }) as Hono;
+      const { client, close } = await serveApp(app);
+      running = { client, close, database, generations, dir };
+    } catch (error) {
+      await database.close();
+      removeDataDir(dir);
+      throw error;
+    }
+  });
+  afterAll(async () => {
+    if (!running) return;
+    running.close();
+    await running.generations.shutdown();
+    await running.database.close();
+    removeDataDir(running.dir);
+  });
+  const current = () => {
+    if (!running) throw new Error('the in-process app is not running (use it inside tests or hooks)');
+    return running;
+  };
+  return {
+    client: {
+      get url() {
+        return current().client.url;
+      },
+      api: (path, options) => current().client.api(path, options),
+      signUp: (prefix) => current().client.signUp(prefix),
+      signIn: (identifier, password) => current().client.signIn(identifier, password),
+    },
+    get database() {
+      return current().database;
+    },
+    get generations() {
+      return current().generations;
+    },
+    get dir() {
+      return current().dir;
+    },
+  };
 }
 
 export interface StartOptions {

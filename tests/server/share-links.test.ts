@@ -6,68 +6,28 @@
  */
 import { createHash, hash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataOf } from '../../lib/api/contract';
 import { openedLinkSchema, type ShareLink, shareLinkSchema } from '../../lib/api/share-link-contract';
-import { createApp } from '../../server/app';
-import { PER_ADDRESS_LIMITS_OFF, rateLimitSettings } from '../../server/auth/limits';
-import type { Database } from '../../server/db/client';
 import { selectRows } from '../../server/db/rows';
-import { Generations } from '../../server/features/answers/generations';
-import { newLeaseSettings } from '../../server/features/answers/leases';
 import { PASSWORD_LIMITS } from '../../server/features/share-links/open';
-import { parseAddressPolicy } from '../../server/http/address-policy';
-import { makeOutbound } from '../../server/http/outbound';
-import { localFileStore } from '../../server/storage/local-store';
-import {
-  type Client,
-  expectError,
-  expectFieldError,
-  gemBody,
-  makeDataDir,
-  openTestDatabase,
-  removeDataDir,
-  SECRET,
-  type Session,
-  serveApp,
-} from './harness';
+import { expectError, expectFieldError, gemBody, type Session, setupInProcessApp } from './harness';
 import { OWN_TAGS, XSS } from './xss-corpus';
 
-let database: Database;
-let generations: Generations;
-let dir: string;
-let client: Client;
-let close: () => void;
+const app = setupInProcessApp();
+const { client } = app;
 let owner: Session;
 let friend: Session;
 let other: Session;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  dir = makeDataDir();
-  generations = new Generations(newLeaseSettings(30));
-  const app = createApp({
-    db: database.db,
-    tokens: { secret: SECRET, accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 900 },
-    files: { store: localFileStore(dir) },
-    ai: { secret: SECRET, startingCredits: 0, leaseSeconds: 30, outbound: makeOutbound(parseAddressPolicy('public')) },
-    generations,
-    requests: { limits: rateLimitSettings(PER_ADDRESS_LIMITS_OFF), trustedProxies: 0 },
-  }) as Hono;
-  ({ client, close } = await serveApp(app));
   owner = await client.signUp('linker');
   friend = await client.signUp('friend');
   other = await client.signUp('other');
 });
-afterAll(async () => {
-  close?.();
-  await generations?.shutdown();
-  await database?.close();
-  if (dir) removeDataDir(dir);
-});
 
-const forgetGuesses = () => database.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'share-link:password:%'`);
+const forgetGuesses = () =>
+  app.database.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'share-link:password:%'`);
 
 const linkOf = (body: unknown): ShareLink => dataOf(shareLinkSchema).parse(body).data;
 
@@ -151,7 +111,7 @@ async function resource(kind: Resource, title: string): Promise<{ linkPath: stri
   if (kind === 'tag') {
     await gem(title, { tags: [`shared-${seq}`] });
     const [tag] = await selectRows<{ id: number }>(
-      database.db,
+      app.database.db,
       sql`SELECT id FROM tags WHERE owner_id = ${owner.user.id} AND name = ${`shared-${seq}`}`,
     );
     return { linkPath: `/api/tags/${tag?.id}/link` };
@@ -341,7 +301,7 @@ describe('managing links: the owner only', () => {
   it('stores no token in clear: the table holds its SHA-256 and a ciphertext', async () => {
     const link = await makeLink(`/api/collection-link/${await collection('Stored')}`);
     const rows = await selectRows<{ token_hash: string; token_encrypted: string }>(
-      database.db,
+      app.database.db,
       sql`SELECT token_hash, token_encrypted FROM share_links WHERE id = ${link.id}`,
     );
     expect(rows[0]?.token_hash).toBe(createHash('sha256').update(link.token).digest('hex'));
@@ -370,7 +330,7 @@ describe('password guessing', () => {
       429,
     );
     // the window passes (moved back on the database clock, which the limits read)
-    await database.db.execute(
+    await app.database.db.execute(
       sql`UPDATE rate_limits SET window_start = window_start - make_interval(secs => ${PASSWORD_LIMITS.perAddress.windowSeconds + 1}) WHERE key LIKE 'share-link:password:%'`,
     );
     expect((await postPassword(link.token, PASSWORD)).status).toBe(303);
@@ -380,10 +340,10 @@ describe('password guessing', () => {
     const link = await makeLink(`/api/gems/${await gem('Guarded twice')}/link`, { password: PASSWORD });
     for (let i = 0; i < PASSWORD_LIMITS.perLink.max; i += 1) {
       // a new address every time: only the link's own counter grows
-      await database.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'share-link:password:address:%'`);
+      await app.database.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'share-link:password:address:%'`);
       expect((await postPassword(link.token, `guess ${i}`)).status).toBe(401);
     }
-    await database.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'share-link:password:address:%'`);
+    await app.database.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'share-link:password:address:%'`);
     expect((await postPassword(link.token, PASSWORD)).status).toBe(429);
   });
 });
@@ -428,7 +388,7 @@ describe('guessing tokens', () => {
   it('finds nothing among a million random tokens (their hashes asked of the lookup column) nor 300 over HTTP', async () => {
     for (let i = 0; i < 5; i += 1) await makeLink(`/api/gems/${await gem(`Probed ${i}`)}/link`);
     const [{ n: links } = { n: 0 }] = await selectRows<{ n: number }>(
-      database.db,
+      app.database.db,
       sql`SELECT count(*)::int AS n FROM share_links`,
     );
     expect(links).toBeGreaterThanOrEqual(5);
@@ -440,7 +400,7 @@ describe('guessing tokens', () => {
     // with them in memory (asking the database 10^6 times cost ~30 s of CPU on PGlite for the same answer); the 300
     // tokens above went through the route itself.
     const stored = new Set(
-      (await selectRows<{ h: string }>(database.db, sql`SELECT token_hash AS h FROM share_links`)).map((r) => r.h),
+      (await selectRows<{ h: string }>(app.database.db, sql`SELECT token_hash AS h FROM share_links`)).map((r) => r.h),
     );
     let found = 0;
     const started = performance.now();
