@@ -1,13 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
+import { selectRows } from '../server/db/rows';
 import { gatherContext } from '../server/features/answers/context';
 import { rankPassages } from '../server/features/answers/retrieval';
 import { workOneEmbeddingBatch } from '../server/features/embeddings/backfill';
 import { setEmbeddingModel } from '../server/features/embeddings/embedding-model';
 import { meaningOf } from '../server/features/embeddings/meaning';
-import { searchMeaning } from '../server/features/search/blend';
+import { withNearestScan } from '../server/features/embeddings/vector-index';
+import { blendedSearchStatement, searchMeaning } from '../server/features/search/blend';
 import { parseQueryText } from '../server/features/search/parse-query';
 import { searchGems } from '../server/features/search/search';
 import { parseAddressPolicy } from '../server/http/address-policy';
@@ -108,6 +111,18 @@ export async function benchHybrid(gemCount = 1000, runs = 30): Promise<string[]>
     }
     lines.push(line(`library search over ${gemCount} gems, words only`, library));
     lines.push(line(`library search over ${gemCount} gems, blended`, blended, 50));
+
+    // How the blended search reads the vectors: through the dimension's HNSW index (embeddings/vector-index.ts)?
+    const query = parseQueryText('repair car', 'q');
+    const meaning = await searchMeaning(db, ai, user.id, query);
+    if (meaning) {
+      const statement = blendedSearchStatement(user.id, query, { page: 1, perPage: 50 }, [], meaning);
+      const plan = await withNearestScan(db, (tx) =>
+        selectRows<Record<string, string>>(tx, sql`EXPLAIN (ANALYZE, COSTS OFF) ${statement}`),
+      );
+      const steps = plan.map((row) => String(Object.values(row)[0])).filter((step) => /gem_passage_vectors/.test(step));
+      lines.push(`  the blended search's vector scan: ${steps.map((step) => step.trim()).join('; ')}`);
+    }
   } finally {
     await fake.close();
     await database.close();

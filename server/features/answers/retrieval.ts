@@ -137,12 +137,18 @@ async function scorePassages(db: Db, ids: number[], question: string): Promise<R
 }
 
 /**
+ * How many passages get a rank by meaning: the nearest, found through the dimension's index (vector-index.ts) rather
+ * than by measuring every passage; many more than a model's context takes from the top of the blend.
+ */
+const NEAREST_PASSAGES = 200;
+
+/**
  * The passages blended with their rank by meaning: each passage's score becomes the fusion of its word rank (those
- * matching no word share the rank after the others) and its meaning rank (those without a vector of the model, e.g.
- * not embedded yet, likewise), the word score breaking ties.
+ * matching no word share the rank after the others) and its meaning rank (those not among the nearest, or without a
+ * vector of the model, e.g. not embedded yet, likewise), the word score breaking ties.
  */
 async function blendMeaning(db: Db, ranked: RankedPassage[], ids: number[], meaning: Meaning) {
-  const distances = await passageDistances(db, meaning, ids);
+  const distances = await passageDistances(db, meaning, ids, NEAREST_PASSAGES);
   if (!distances.length) return ranked;
   const distance = new Map(distances.map((d) => [`${d.gemId}:${d.index}`, d.distance]));
   const wordRanks = ranksBy(ranked, (p) => (p.score > 0 ? p.score : undefined), 'higher');

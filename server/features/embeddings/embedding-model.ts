@@ -10,6 +10,7 @@ import { ApiError, fieldError, notFound } from '../../http/errors';
 import { getSettingsRow, resolveProvider } from '../ai-settings/ai-settings';
 import { connectionOf, getOwnedEndpoint } from '../ai-settings/custom-endpoints';
 import { builtInAccess } from '../ai-settings/model-access';
+import { ensureVectorIndex } from './vector-index';
 import { vectorsAvailable } from './vector-support';
 
 type Ai = Deps['ai'];
@@ -107,6 +108,7 @@ export async function setEmbeddingModel(
     dimensions: probe.length,
     modelKey: modelKeyOf(input.source, access, model, input.source === 'endpoint' ? input.endpointId : undefined),
   };
+  await ensureVectorIndex(db, values.dimensions);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(embeddingModels)

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import type { Deps } from '../../http/env';
 import { userEmbedder } from './embedding-model';
+import { dimensionSql, nearestOrderSql, withNearestScan } from './vector-index';
 import { vectorLiteral, vectorsAvailable } from './vector-support';
 
 /** A question or search as a vector of the user's model, to rank passages by meaning. */
@@ -52,30 +53,34 @@ export async function meaningOf(db: Db, ai: Deps['ai'], userId: number, text: st
   }
 }
 
-/** Cosine distance (0: same direction) of `meaning` to the passage's vector, pgvector's `<=>`. */
-export const distanceSql = (meaning: Meaning) => sql`(v.embedding <=> ${meaning.vector}::vector)`;
+/** Cosine distance (0: same direction) of `meaning` to the passage's vector (alias `v`), as its index orders by. */
+export const distanceSql = (meaning: Meaning) => nearestOrderSql(meaning.dimensions, meaning.vector);
 
 /** Vectors (alias `v`) of the meaning's model and size: a model answering another size since is never compared. */
 export const modelVectorsSql = (meaning: Meaning) =>
-  sql`v.model_key = ${meaning.modelKey} AND vector_dims(v.embedding) = ${meaning.dimensions}`;
+  sql`v.model_key = ${meaning.modelKey} AND ${dimensionSql(meaning.dimensions)}`;
 
 /**
- * The distance of each current passage of `gemIds` (cut from the gem as it is now, at the same range as the chat's
- * word-ranked passage of that index) to the question.
+ * The passages of `gemIds` nearest to the question (at most `limit`, cut from the gem as it is now, at the same range
+ * as the chat's word-ranked passage of that index) with their distance, found through the dimension's index.
  */
 export async function passageDistances(
   db: Db,
   meaning: Meaning,
   gemIds: number[],
+  limit: number,
 ): Promise<{ gemId: number; index: number; distance: number }[]> {
   if (!gemIds.length) return [];
-  const rows = await selectRows<{ gem_id: number; idx: number; d: number | string }>(
-    db,
-    sql`SELECT v.gem_id, v.idx, ${distanceSql(meaning)} AS d FROM gem_passage_vectors v
-      JOIN gems g ON g.id = v.gem_id AND g.updated_at = v.source_updated_at
-      JOIN gem_passages p ON p.gem_id = v.gem_id AND p.idx = v.idx AND p.start_char = v.start_char
-        AND p.end_char = v.end_char
-      WHERE ${modelVectorsSql(meaning)} AND v.gem_id = ANY(${`{${gemIds.join(',')}}`}::int[])`,
+  const rows = await withNearestScan(db, (tx) =>
+    selectRows<{ gem_id: number; idx: number; d: number | string }>(
+      tx,
+      sql`SELECT v.gem_id, v.idx, ${distanceSql(meaning)} AS d FROM gem_passage_vectors v
+        JOIN gems g ON g.id = v.gem_id AND g.updated_at = v.source_updated_at
+        JOIN gem_passages p ON p.gem_id = v.gem_id AND p.idx = v.idx AND p.start_char = v.start_char
+          AND p.end_char = v.end_char
+        WHERE ${modelVectorsSql(meaning)} AND v.gem_id = ANY(${`{${gemIds.join(',')}}`}::int[])
+        ORDER BY ${distanceSql(meaning)} LIMIT ${limit}`,
+    ),
   );
   return rows.map((r) => ({ gemId: r.gem_id, index: r.idx, distance: Number(r.d) }));
 }

@@ -17,6 +17,8 @@ import { headlineSql } from './snippet';
 
 /** The gems nearest in meaning that take part (the word matches all do)… */
 const MEANING_CANDIDATES = 50;
+/** …found among this many nearest passages per gem wanted (a gem has several passages). */
+const PASSAGES_PER_CANDIDATE = 4;
 /**
  * …if their cosine similarity to the search is at least this share of the nearest gem's: every gem has a nearest
  * neighbour, and a library search lists what it finds, so those with little in common are left out. A share rather than
@@ -75,10 +77,12 @@ function blendedParts(userId: number, query: SearchQuery, extra: SQL[], meaning:
   const k = sql.raw(String(RRF_K));
   const ctes = [
     sql`word AS MATERIALIZED (SELECT g.id, rank() OVER (ORDER BY ${words.rank} DESC) AS r FROM gems g WHERE ${words.where})`,
-    sql`near AS MATERIALIZED (SELECT v.gem_id AS id, min(${distanceSql(meaning)}) AS d
+    // the nearest passages first, through the dimension's index (embeddings/vector-index.ts), then their gems
+    sql`nearest AS MATERIALIZED (SELECT v.gem_id AS id, ${distanceSql(meaning)} AS d
       FROM gem_passage_vectors v JOIN gems g ON g.id = v.gem_id
       WHERE ${modelVectorsSql(meaning)} AND ${others.where}
-      GROUP BY v.gem_id ORDER BY d LIMIT ${MEANING_CANDIDATES})`,
+      ORDER BY ${distanceSql(meaning)} LIMIT ${MEANING_CANDIDATES * PASSAGES_PER_CANDIDATE})`,
+    sql`near AS (SELECT id, min(d) AS d FROM nearest GROUP BY id ORDER BY d LIMIT ${MEANING_CANDIDATES})`,
     sql`meaning AS (SELECT id, rank() OVER (ORDER BY d) AS r FROM near
       WHERE 1 - d > 0 AND 1 - d >= ${MEANING_SHARE} * (SELECT 1 - min(d) FROM near))`,
     // a gem missing from a ranking ranks after everything in it

@@ -4,6 +4,7 @@ import type { SearchQuery } from '../../../lib/search/ast';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import type { Meaning } from '../embeddings/meaning';
+import { withNearestScan } from '../embeddings/vector-index';
 import { blendedCountStatement, blendedSearchStatement } from './blend';
 import { compileSearch, withClause } from './compile';
 import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
@@ -47,11 +48,17 @@ export async function searchGems(
   const statement = meaning
     ? blendedSearchStatement(userId, query, { page, perPage }, extra, meaning)
     : searchStatement(userId, query, { page, perPage }, extra);
-  const rows = await selectRows<Record<string, unknown>>(db, statement);
+  const rows = meaning
+    ? await withNearestScan(db, (tx) => selectRows<Record<string, unknown>>(tx, statement))
+    : await selectRows<Record<string, unknown>>(db, statement);
   const countPastEnd = async () =>
     meaning
       ? Number(
-          (await selectRows<{ n: number | string }>(db, blendedCountStatement(userId, query, extra, meaning)))[0]?.n,
+          (
+            await withNearestScan(db, (tx) =>
+              selectRows<{ n: number | string }>(tx, blendedCountStatement(userId, query, extra, meaning)),
+            )
+          )[0]?.n,
         )
       : countGems(db, userId, query, extra);
   const total = rows.length ? Number(rows[0]?.total) : offset > 0 ? await countPastEnd() : 0;
