@@ -84,3 +84,17 @@ export const publicSettingsBody = z.object({
     .strict(),
 });
 export type PublicSettingsInput = z.infer<typeof publicSettingsBody>['data'];
+
+/** The SEO details alone (`PATCH /api/collections/{id}/seo-details`): what is left out keeps its value. */
+export const seoDetailsBody = z.object({
+  data: z
+    .object({
+      seoTitle: optionalText(SEO_TITLE_MAX),
+      seoDescription: optionalText(SEO_DESCRIPTION_MAX),
+      seoImage,
+    })
+    .strict()
+    .refine((data) => Object.values(data).some((value) => value !== undefined), {
+      message: 'Give seoTitle, seoDescription or seoImage',
+    }),
+});

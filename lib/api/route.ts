@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * is generated from it. Plain objects and zod only: the extension bundles this folder.
  */
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Who may call: anyone, a signed-in user (bearer access token), or the operator (TROVE_ADMIN_TOKEN). */
 export type RouteAuth = 'none' | 'user' | 'admin';

@@ -53,7 +53,7 @@ export interface Fixtures {
   importId: number;
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The user id (`sub`) of an access token. */
 const userIdOf = (token: string) =>
@@ -374,6 +374,10 @@ const REQUESTS: Record<string, ValidRequest> = {
     json: () => ({ data: { isPublic: true, seoTitle: 'Fuzz', noindex: true, includeSubcollections: true } }),
   },
   'DELETE /api/collections/{id}/public': { path: (f) => `/api/collections/${f.collectionId}/public` },
+  'PATCH /api/collections/{id}/seo-details': {
+    path: (f) => `/api/collections/${f.collectionId}/seo-details`,
+    json: () => ({ data: { seoTitle: 'Fuzz title', seoImage: 'https://img.test/og.png' } }),
+  },
   // Following (server/features/following): the fixture user's collection is theirs (400) or not public (404).
   'POST /api/following-users': {
     path: () => '/api/following-users',

@@ -6,8 +6,9 @@
  * per-user limit. One server for the file; runs on PGlite and PostgreSQL.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dataOf } from '../../lib/api/contract';
+import { dataOf, gemSchema, IMAGE_GEM_PATH } from '../../lib/api/contract';
 import { offerListSchema, offerSchema } from '../../lib/api/moderation-contract';
+import { PNG } from './api-routes';
 import { expectError, gemBody, type Session, setupTestServer } from './harness';
 
 const OFFER_LIMIT = 20;
@@ -221,6 +222,45 @@ describe('moderating offers', () => {
     // the offerer's own gem is untouched and still theirs
     const own = await t.api(`/api/gems/${gemB}`, { token: offerer.jwt });
     expect(own.body.data).toMatchObject({ title: 'B renamed', notes: 'mine' });
+  });
+
+  it('approves an uploaded image gem with a copy of the file of the owner’s own, kept when the offerer deletes theirs', async () => {
+    const picturesId = await createCollection(owner, 'Pictures');
+    await publish(owner, picturesId, { slug: 'pictures', acceptOffers: true });
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(PNG)]), 'dot.png');
+    form.append('data', JSON.stringify({ title: 'A dot', url: 'https://example.org/dot' }));
+    const made = await fetch(`${t.url}${IMAGE_GEM_PATH}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${offerer.jwt}` },
+      body: form,
+    });
+    const image = dataOf(gemSchema).parse(await made.json()).data;
+    const original = image.image ?? '';
+    expect(original).toMatch(/\/uploads\/[A-Za-z0-9_-]{22}\.png$/);
+    expect((await offer(offerer, { collectionId: picturesId, gemId: image.id })).status).toBe(201);
+    const decided = dataOf(offerSchema).parse((await decide(owner, picturesId, image.id, 'approved')).body).data;
+    const copy = dataOf(gemSchema).parse(
+      (await t.api(`/api/gems/${decided.approvedGemId}`, { token: owner.jwt })).body,
+    ).data;
+    const kept = copy.image ?? '';
+    expect(kept).toMatch(/\/uploads\/[A-Za-z0-9_-]{22}\.png$/);
+    expect(kept).not.toBe(original);
+    expect(JSON.stringify(copy)).not.toContain(original.split('/').at(-1));
+    const bytes = async (link: string) => {
+      const res = await fetch(link);
+      return { status: res.status, same: Buffer.from(await res.arrayBuffer()).equals(PNG) };
+    };
+    expect(await bytes(kept)).toEqual({ status: 200, same: true });
+    // the offerer deletes their gem for good: their file goes, the owner's copy stays
+    expect((await t.api(`/api/gems/${image.id}`, { method: 'DELETE', token: offerer.jwt })).status).toBe(200);
+    expect((await t.api(`/api/trash/${image.id}`, { method: 'DELETE', token: offerer.jwt })).status).toBe(200);
+    expect((await bytes(original)).status).toBe(404);
+    expect(await bytes(kept)).toEqual({ status: 200, same: true });
+    // the copy is the owner's gem's file: it goes when the owner deletes that gem for good
+    await t.api(`/api/gems/${copy.id}`, { method: 'DELETE', token: owner.jwt });
+    await t.api(`/api/trash/${copy.id}`, { method: 'DELETE', token: owner.jwt });
+    expect((await bytes(kept)).status).toBe(404);
   });
 
   it('rejects, and a decided offer cannot be decided again (404)', async () => {

@@ -165,6 +165,46 @@ describe('publishing routes (owner only)', () => {
     expect(settingsOf((await publish(owner, twin)).body).slug).toBe('short-lived-2');
   });
 
+  it('changes the SEO details alone with PATCH …/seo-details, leaving out what is not sent', async () => {
+    const id = await createCollection(owner, 'Seo only');
+    const seo = (data: unknown, who: Session | null = owner) =>
+      t.api(`/api/collections/${id}/seo-details`, { token: who?.jwt, method: 'PATCH', body: { data } });
+    // unpublished, the details are kept for the publication
+    const draft = settingsOf((await seo({ seoTitle: 'Draft title' })).body);
+    expect([draft.isPublic, draft.seoTitle]).toEqual([false, 'Draft title']);
+    await publish(owner, id);
+    const both = settingsOf((await seo({ seoTitle: '  A better title ', seoDescription: 'All about it' })).body);
+    expect([both.isPublic, both.seoTitle, both.seoDescription, both.seoImage]).toEqual([
+      true,
+      'A better title',
+      'All about it',
+      null,
+    ]);
+    const image = settingsOf((await seo({ seoImage: 'https://img.example/seo.png' })).body);
+    expect([image.seoTitle, image.seoImage]).toEqual(['A better title', 'https://img.example/seo.png']);
+    const page = await visit(`${base}/seo-only`);
+    expect(page.text).toContain('<title>A better title</title>');
+    expect(page.text).toContain('<meta name="description" content="All about it">');
+    expect(page.text).toContain('<meta property="og:image" content="https://img.example/seo.png">');
+    // an empty text removes one; null too
+    const cleared = settingsOf((await seo({ seoTitle: '', seoDescription: null })).body);
+    expect([cleared.seoTitle, cleared.seoDescription, cleared.seoImage]).toEqual([
+      null,
+      null,
+      'https://img.example/seo.png',
+    ]);
+    expect((await visit(`${base}/seo-only`)).text).toContain(`<title>Seo only · ${owner.user.username}</title>`);
+    // refused: nothing to change, an image that is not http(s), a field that is not SEO, another's collection
+    expectFieldError(await seo({}), 'data');
+    expectFieldError(await seo({ seoImage: 'javascript:alert(1)' }), 'data.seoImage');
+    expectFieldError(await seo({ seoTitle: 'x'.repeat(201) }), 'data.seoTitle');
+    expectError(await seo({ isPublic: false }), 400);
+    expectError(await seo({ seoTitle: 'Stolen' }, stranger), 404);
+    expectError(await seo({ seoTitle: 'Anonymous' }, null), 401);
+    const kept = settingsOf((await t.api(`/api/is-public-collection/${id}`, { token: owner.jwt })).body);
+    expect([kept.isPublic, kept.seoTitle]).toEqual([true, null]);
+  });
+
   it('reserves the server’s own top-level names as usernames', async () => {
     for (const username of ['api', 'Shared', 'uploads', 'sitemap']) {
       const res = await t.api('/api/auth/local/register', {

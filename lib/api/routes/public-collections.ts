@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, idParamSchema } from '../contract';
-import { publicSettingsBody, publicSettingsSchema } from '../public-collection-contract';
+import { publicSettingsBody, publicSettingsSchema, seoDetailsBody } from '../public-collection-contract';
 import { defineRoute } from '../route';
 
 const byId = z.object({ id: idParamSchema });
@@ -35,6 +35,20 @@ export const publicCollectionApi = {
     body: { type: 'json', schema: publicSettingsBody },
     responses: { 200: { description: 'The settings as saved', schema: dataOf(publicSettingsSchema) } },
     errors: [409],
+  }),
+  seoDetails: defineRoute({
+    method: 'patch',
+    path: '/api/collections/{id}/seo-details',
+    tag: 'Public collections',
+    summary: 'Change a collection’s SEO title, description or image',
+    description:
+      'Only the fields sent change (an empty text or null removes one); whether it is published does not. The ' +
+      'public page’s title, description and Open Graph tags use them. The image is an http(s) address.',
+    auth: 'user',
+    params: byId,
+    body: { type: 'json', schema: seoDetailsBody },
+    responses: { 200: { description: 'The settings as saved', schema: dataOf(publicSettingsSchema) } },
+    errors: [],
   }),
   unpublish: defineRoute({
     method: 'delete',

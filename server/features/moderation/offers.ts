@@ -5,13 +5,15 @@ import type { Offer, OfferInput, OfferStatus } from '../../../lib/api/moderation
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { selectRows } from '../../db/rows';
-import { gemOffers, NOT_SAVE_MEDIA_TYPES } from '../../db/schema';
+import { gemOffers, NOT_SAVE_MEDIA_TYPES, uploads } from '../../db/schema';
 import { ApiError, fieldError } from '../../http/errors';
+import type { FileStore } from '../../storage/file-store';
 import { getOwnedCollection } from '../collections/collections';
 import type { CreateInput } from '../gems/gem-insert';
 import { createGem, gemOwner } from '../gems/gems';
 import { findPublicCollection } from '../public-pages/public-collection';
 import { publicPageUrl } from '../public-pages/publishing';
+import { copyOfferedImage, dropCopiedImage } from './offer-image';
 
 /**
  * Offering gems to public collections. The offerer never writes the owner's collection: the offer row keeps what
@@ -237,6 +239,7 @@ export async function decideOffer(
   gemId: number,
   status: 'approved' | 'rejected',
   base: string,
+  store: FileStore,
 ): Promise<Offer> {
   await getOwnedCollection(db, ownerId, collectionId);
   const [offer] = await db
@@ -254,37 +257,45 @@ export async function decideOffer(
     return offerById(db, offer.id, base);
   }
   const owner = await gemOwner(db, ownerId);
+  const copied = await copyOfferedImage(db, store, base, ownerId, offer.image);
   let claimed = false;
-  await createGem(
-    db,
-    owner,
-    {
-      title: offer.title,
-      url: offer.url,
-      description: offer.description,
-      media_type: offer.mediaType as CreateInput['media_type'],
-      media: offer.media,
-      image: offer.image,
-      favicon: offer.favicon,
-      collectionId,
-      tags: [],
-    },
-    undefined,
-    {
-      prepare: async () => ({}),
-      attach: async (tx, gem) => {
-        const done = await tx
-          .update(gemOffers)
-          .set({ status: 'approved', decidedAt: sql`now()`, approvedGemId: gem.id })
-          .where(and(eq(gemOffers.id, offer.id), eq(gemOffers.status, 'pending')))
-          .returning({ id: gemOffers.id });
-        // decided meanwhile by another request: this copy is rolled back with the transaction
-        if (done.length === 0) throw new ApiError(404, 'No pending offer of this gem to this collection');
-        claimed = true;
+  try {
+    await createGem(
+      db,
+      owner,
+      {
+        title: offer.title,
+        url: offer.url,
+        description: offer.description,
+        media_type: offer.mediaType as CreateInput['media_type'],
+        media: offer.media,
+        image: copied?.image ?? offer.image,
+        favicon: offer.favicon,
+        collectionId,
+        tags: [],
       },
-      discard: async () => {},
-    },
-  );
+      undefined,
+      {
+        prepare: async () => ({}),
+        attach: async (tx, gem) => {
+          const done = await tx
+            .update(gemOffers)
+            .set({ status: 'approved', decidedAt: sql`now()`, approvedGemId: gem.id })
+            .where(and(eq(gemOffers.id, offer.id), eq(gemOffers.status, 'pending')))
+            .returning({ id: gemOffers.id });
+          // decided meanwhile by another request: this copy is rolled back with the transaction
+          if (done.length === 0) throw new ApiError(404, 'No pending offer of this gem to this collection');
+          claimed = true;
+          // the owner's copy of the image belongs to the new gem: it goes with it
+          if (copied) await tx.update(uploads).set({ gemId: gem.id }).where(eq(uploads.id, copied.uploadId));
+        },
+        discard: async () => {},
+      },
+    );
+  } catch (error) {
+    if (copied) await dropCopiedImage(db, store, copied.uploadId);
+    throw error;
+  }
   if (!claimed) throw new Error('the approved offer was not claimed');
   return offerById(db, offer.id, base);
 }

@@ -28,7 +28,15 @@ export function moderationRoutes({ db, files, requests }: Deps) {
       return { status: 200, body: { data, total, page: query.page, perPage: query.perPage } };
     })
     .implement(moderationApi.decide, async (c, { params, body }) => {
-      const offer = await decideOffer(db, c.get('userId'), params.id, params.gemId, body.data.status, base(c));
+      const offer = await decideOffer(
+        db,
+        c.get('userId'),
+        params.id,
+        params.gemId,
+        body.data.status,
+        base(c),
+        files.store,
+      );
       return { status: 200, body: { data: offer } };
     }).app;
 }

@@ -31,6 +31,9 @@ export function publicCollectionRoutes({ db, files, clock = systemClock }: Deps)
     .implement(publicCollectionApi.update, async (c, { params, body }) =>
       settings(c, await updatePublicSettings(db, c.get('userId'), params.id, body.data, clock())),
     )
+    .implement(publicCollectionApi.seoDetails, async (c, { params, body }) =>
+      settings(c, await updatePublicSettings(db, c.get('userId'), params.id, body.data, clock())),
+    )
     .implement(publicCollectionApi.unpublish, async (c, { params }) =>
       settings(c, await unpublish(db, c.get('userId'), params.id, clock())),
     ).app;
