@@ -7,7 +7,8 @@
  * BENCH_RETRIEVAL_GEMS the collection ranked for a question (default 1000); BENCH_HYBRID_GEMS the gems embedded and
  * searched by meaning (default 1000, see hybrid-bench.ts); BENCH_SEARCH_RUNS the library searches
  * per database (default 200, see search-bench.ts; BENCH_OTHER_GEMS another user's gems beside them, default BENCH_GEMS);
- * BENCH_PUBLIC_RUNS the fetches of each public collection page (default 200, see public-page-bench.ts);
+ * BENCH_PUBLIC_RUNS the fetches of each public collection page (default 200, see public-page-bench.ts); the search as
+ * a member of 20 shared collections holding BENCH_GEMS gems takes BENCH_SEARCH_RUNS too (member-search-bench.ts);
  * BENCH_BULK_GEMS the gems bulk-tagged (default 10000); BENCH_IMPORT_URLS the addresses imported from a bookmarks file (default
  * 50000, see import-bench.ts); BENCH_EXPORT_GEMS the gems exported as JSON (default BENCH_GEMS); BENCH_LIBRARY_GEMS the
  * library page's gems in Chromium (default
@@ -25,6 +26,7 @@ import { benchImport } from './import-bench';
 import { benchLibrary } from './library-bench';
 import { benchLoad } from './load-bench';
 import { benchMarkdown } from './markdown-bench';
+import { benchMemberSearch } from './member-search-bench';
 import { benchOcr } from './ocr-bench';
 import { benchPageFloor } from './page-floor';
 import { benchPanel } from './panel-bench';
@@ -44,6 +46,8 @@ console.log('');
 print(await benchSearch(gemCount));
 console.log('');
 print(await benchPublicPage(gemCount));
+console.log('');
+print(await benchMemberSearch(gemCount));
 console.log('');
 print(await benchLoad(Number(process.env.BENCH_LOAD_SECONDS ?? 20)));
 console.log('');

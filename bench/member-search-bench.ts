@@ -1,0 +1,180 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { parseSearch } from '../lib/search/parse';
+import { openDatabase } from '../server/db/client';
+import { selectRows } from '../server/db/rows';
+import { gemKindSql } from '../server/features/search/readable';
+import { searchStatement } from '../server/features/search/search';
+import { type RunningServer, startServer } from '../server/start';
+import { apiCaller } from './api';
+import { onBenchPostgres } from './postgres';
+import { benchUser, seed, type Target } from './search-bench';
+import { summary, time } from './stats';
+
+/**
+ * The library's search as a MEMBER: another user shared 20 collections holding `gemCount` gems (search-bench.ts's
+ * seed: a few KB of page text each) with them, accepted, and they search "two words + a qualifier" taken from the
+ * shared gems over GET /api/filter-search, the whole library and one shared collection (`collectionId`, the
+ * sidebar's "Shared with me"), then the facets. The member has a small library of their own beside it. Every gem
+ * they read goes through server/features/sharing/access.ts. BENCH_MEMBER_ONLY (`pglite` or `postgres`) measures one
+ * database only; BENCH_SEARCH_RUNS the queries (default 200).
+ */
+
+const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
+const SHARED_COLLECTIONS = 20;
+const MEMBER_GEMS = 2_000;
+const GOALS = { searchP99: 50, facetsP99: 100 };
+
+const serverConfig = (target: Target) => ({
+  port: 0,
+  host: '127.0.0.1',
+  secret: 's'.repeat(48),
+  accessTokenTtlSeconds: 3600,
+  refreshTokenTtlSeconds: 3600,
+  logRequests: false,
+  ...target.config,
+});
+
+/** The sharer: 20 top collections and five tags; the member: benchUser's library. Both with their tokens. */
+async function people(server: RunningServer) {
+  const call = apiCaller(() => server.url);
+  const session = await call('auth/local/register', {
+    method: 'POST',
+    body: JSON.stringify({ username: 'sharer', email: 'sharer@example.test', password: 'bench password' }),
+  });
+  const sharer = { token: session.jwt as string, userId: session.user.id as number };
+  const post = (path: string, data: unknown, token = sharer.token) =>
+    call(path, { method: 'POST', token, body: JSON.stringify({ data }) });
+  const collections: number[] = [];
+  for (let n = 1; n <= SHARED_COLLECTIONS; n++)
+    collections.push((await post('collections', { name: `Team ${n}` })).data.id);
+  for (const tag of ['alpha', 'beta', 'gamma', 'delta', 'omega']) await post('tags', { tag });
+  const member = await benchUser(server, 'member');
+  for (const id of collections) {
+    const share = await post(`collection-email/${id}`, { username: 'member', role: 'viewer' });
+    await call(`shares/${share.data.id}/accept`, { method: 'POST', token: member.token });
+  }
+  return { sharer, member, collections };
+}
+
+/** Two words of a shared gem's page text and one qualifier it meets (its type, site or a date). */
+async function memberQueries(target: Target, sharerId: number): Promise<string[]> {
+  const database = await openDatabase({ ...target.config, durableWrites: false });
+  try {
+    const rows = await selectRows<{ text: string; kind: string; host: string }>(
+      database.db,
+      sql`SELECT g.text, ${gemKindSql} AS kind, trove_url_host(g.url) AS host FROM gems g
+        WHERE g.owner_id = ${sharerId} ORDER BY g.id LIMIT ${RUNS} OFFSET 1000`,
+    );
+    let state = 31;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    return rows.map((row, i) => {
+      const words = row.text.split(' ');
+      const word = () => words[Math.floor(random() * words.length)];
+      const qualifier = [`type:${row.kind}`, `site:${row.host}`, 'after:2020-01-01'][i % 3];
+      return `${word()} ${word()} ${qualifier}`;
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+async function measure(target: Target, gemCount: number): Promise<string[]> {
+  const lines: string[] = [];
+  const config = serverConfig(target);
+  let server: RunningServer = await startServer(config);
+  const call = apiCaller(() => server.url);
+  const { sharer, member, collections } = await people(server);
+  await server.stop();
+
+  const seedStart = performance.now();
+  const size = await seed(target, [
+    [sharer.userId, gemCount],
+    [member.userId, MEMBER_GEMS],
+  ]);
+  const queries = await memberQueries(target, sharer.userId);
+  lines.push(
+    `${target.name}: ${gemCount} gems in ${SHARED_COLLECTIONS} collections shared with the member (accepted), ${MEMBER_GEMS} of the member's own (~${size?.text} of page text each; gems table ${size?.total}); seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
+  );
+  server = await startServer(config);
+  try {
+    const get = (path: string, q: string, more = '') =>
+      call(`${path}?q=${encodeURIComponent(q)}${more}`, { token: member.token });
+    for (const q of queries.slice(0, 10)) await get('filter-search', q); // warm the caches and plans
+    const run = async (name: string, path: string, more: (i: number) => string, goal: number) => {
+      const samples: number[] = [];
+      let found = 0;
+      for (const [i, q] of queries.entries()) {
+        const [ms, result] = await time(() => get(path, q, more(i)));
+        samples.push(ms);
+        found += result.total ?? 0;
+      }
+      lines.push(summary(`  ${name}`, samples, goal));
+      if (path === 'filter-search') lines.push(`    ${(found / queries.length).toFixed(1)} results a query on average`);
+    };
+    await run('member search, whole library', 'filter-search', () => '', GOALS.searchP99);
+    await run(
+      'member search, in one shared collection',
+      'filter-search',
+      (i) => `&collectionId=${collections[i % collections.length]}`,
+      GOALS.searchP99,
+    );
+    await run('member facets, whole library', 'search-facets', () => '', GOALS.facetsP99);
+    lines.push(`    e.g. "${queries[0]}"`);
+  } finally {
+    await server.stop();
+  }
+
+  const database = await openDatabase({ ...target.config, durableWrites: false });
+  try {
+    const q = queries[0] as string;
+    const parsed = parseSearch(q);
+    if (parsed.ok) {
+      const plan = await selectRows<Record<string, string>>(
+        database.db,
+        sql`EXPLAIN (ANALYZE, BUFFERS) ${searchStatement(member.userId, parsed.query, { page: 1, perPage: 20 })}`,
+      );
+      lines.push(`  EXPLAIN ANALYZE of "${q}" as the member:`);
+      for (const row of plan) lines.push(`    ${Object.values(row)[0]}`);
+    }
+  } finally {
+    await database.close();
+  }
+  return lines;
+}
+
+export async function benchMemberSearch(gemCount: number): Promise<string[]> {
+  const lines = [
+    `Search as a member of ${SHARED_COLLECTIONS} shared collections, ${gemCount} gems (${RUNS} queries each)`,
+  ];
+  const only = process.env.BENCH_MEMBER_ONLY; // 'pglite' or 'postgres': one database only
+  if (only !== 'postgres') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'trove-member-bench-'));
+    try {
+      lines.push(...(await measure({ name: 'PGlite', config: { dataDir } }, gemCount)));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (only === 'pglite') return lines;
+  lines.push(
+    ...(await onBenchPostgres('trove_member_search', async (databaseUrl) => {
+      const pgDataDir = mkdtempSync(join(tmpdir(), 'trove-member-bench-'));
+      try {
+        return await measure({ name: 'PostgreSQL', config: { dataDir: pgDataDir, databaseUrl } }, gemCount);
+      } finally {
+        rmSync(pgDataDir, { recursive: true, force: true });
+      }
+    })),
+  );
+  return lines;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of await benchMemberSearch(Number(process.env.BENCH_GEMS ?? 100_000))) console.log(line);
+}
