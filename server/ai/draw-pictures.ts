@@ -25,18 +25,22 @@ function imageModel(model: ProviderModel, access: ProviderAccess): ImageModel {
   throw fieldError(400, 'modelId', `${access.name} makes no pictures Trove can use`);
 }
 
-/** Makes `count` pictures of `prompt`; a provider failure is a 502 naming the provider and its reason. */
+/** Makes `count` pictures of `prompt`, with the tokens the provider says they took (null when it says nothing); a provider failure is a 502 naming the provider and its reason. */
 export async function drawPictures(
   model: ProviderModel,
   access: ProviderAccess,
   request: { prompt: string; shape: PictureShape; count: number },
-): Promise<Uint8Array[]> {
+): Promise<{ pictures: Uint8Array[]; usage: { input: number; output: number } | null }> {
   const llm = imageModel(model, access);
   const shape =
     access.kind === 'openai' ? { size: OPENAI_SIZES[request.shape] } : { aspectRatio: ASPECT_RATIOS[request.shape] };
   try {
-    const { images } = await generateImage({ model: llm, prompt: request.prompt, n: request.count, ...shape });
-    return images.map((image) => image.uint8Array);
+    const { images, usage } = await generateImage({ model: llm, prompt: request.prompt, n: request.count, ...shape });
+    const reported = usage.inputTokens !== undefined || usage.outputTokens !== undefined;
+    return {
+      pictures: images.map((image) => image.uint8Array),
+      usage: reported ? { input: usage.inputTokens ?? 0, output: usage.outputTokens ?? 0 } : null,
+    };
   } catch (error) {
     throw new ApiError(502, describeProviderError(access.name, error, access.apiKey));
   }

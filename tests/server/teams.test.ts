@@ -489,3 +489,83 @@ describe('shared keys, the Team label and allowances', () => {
     expect(removed.data.removed).toEqual([again.id]);
   });
 });
+
+describe('the prompt optimizer and Picture through a team key', () => {
+  it('rewrite prompts and draw pictures with the shared key, each charged to the allowance, refused past it', async () => {
+    const [lead, writer] = await signUps('pclead', 'pcwriter');
+    const team = await newTeam(lead, 'Illustrators');
+    await join(lead, team.id, writer);
+    await withKey(lead);
+    const [textModel, imageModel] = [
+      await modelIdOf(t, writer.jwt, MODEL),
+      await modelIdOf(t, writer.jwt, 'gpt-image-1'),
+    ];
+    await ok(
+      post(lead.jwt, '/api/share-key-with-team', { teamId: team.id, provider: 'openai', modelIds: [textModel] }),
+      201,
+    );
+    const [key] = teamKeySchema
+      .array()
+      .parse((await ok(t.api('/api/get-shared-by-settings', { token: lead.jwt }))).data);
+    await ok(post(lead.jwt, '/api/add-new-model-to-team-shared-settings', { settingId: key?.id, modelId: imageModel }));
+    // $0.10: two pictures hold 2 × $0.04 (1,000 output tokens at $40 per million), three do not fit
+    await ok(
+      post(lead.jwt, '/api/add-new-team-shared-settings', {
+        teamId: team.id,
+        userId: writer.user.id,
+        monthlyAllowanceUsd: 0.1,
+      }),
+    );
+    const spent = async () => (await usage(lead.jwt, team.id)).members.find((m) => m.user.id === writer.user.id);
+
+    const prompt = await ok(
+      t.api('/api/prompts', { token: writer.jwt, body: { data: { title: 'Poem', text: 'a poem' } } }),
+      201,
+    );
+    fake.reset();
+    fake.script({ chunks: ['Write a sonnet about the sea.'], usage: { input: 1500, output: 600 } });
+    const optimized = await ok(
+      t.api(`/api/prompts/${prompt.data.id}/optimize`, { token: writer.jwt, body: { modelId: textModel } }),
+    );
+    expect(optimized.data.text).toBe('Write a sonnet about the sea.');
+    expect(fake.requests.at(-1)?.auth).toEqual({ present: true, last4: '7777' });
+    expect(await spent()).toMatchObject({ spentUsd: 0.000585, heldUsd: 0 });
+
+    const chatId = await chatOf(writer.jwt);
+    const drawn = await t.api(`/api/chats/${chatId}/pictures`, {
+      token: writer.jwt,
+      body: { prompt: 'A lighthouse', modelId: imageModel, count: 2 },
+    });
+    expect(drawn.status, JSON.stringify(drawn.body)).toBe(201);
+    expect([fake.requests.at(-1)?.path, fake.requests.at(-1)?.auth]).toEqual([
+      '/v1/images/generations',
+      { present: true, last4: '7777' },
+    ]);
+    // the provider's usage (10 in × $5 + 100 out × $40 per million = $0.00405) is what is charged; the holds go
+    expect(await spent()).toMatchObject({ spentUsd: 0.004635, heldUsd: 0 });
+    const perModel = (await usage(lead.jwt, team.id)).models.map((m) => [m.model.displayName, m.answers, m.costUsd]);
+    expect(perModel).toEqual(
+      expect.arrayContaining([
+        ['GPT-4o mini', 1, 0.000585],
+        ['GPT Image 1', 1, 0.00405],
+      ]),
+    );
+
+    const requests = fake.requests.length;
+    const refused = await t.api(`/api/chats/${chatId}/pictures`, {
+      token: writer.jwt,
+      body: { prompt: 'Three lighthouses', modelId: imageModel, count: 3 },
+    });
+    expect(expectError(refused, 400).message).toBe('Your monthly allowance in the team Illustrators is spent');
+    expect(fake.requests).toHaveLength(requests);
+    expect(await spent()).toMatchObject({ spentUsd: 0.004635, heldUsd: 0 });
+
+    // a failed rewrite costs nothing and gives its hold back
+    fake.script({ chunks: [], status: 500 });
+    expectError(
+      await t.api(`/api/prompts/${prompt.data.id}/optimize`, { token: writer.jwt, body: { modelId: textModel } }),
+      502,
+    );
+    expect(await spent()).toMatchObject({ spentUsd: 0.004635, heldUsd: 0 });
+  });
+});

@@ -21,6 +21,10 @@ import { createImageGem } from '../gems/image-gems';
 import { checkImage } from '../uploads/image-dimensions';
 import { linkOf, parseLink } from '../uploads/upload-files';
 import { type AcceptedFile, storeUploads } from '../uploads/uploads';
+import { holdRequest, settleRequest } from './request-charge';
+
+/** What a picture is counted as when its provider reports no usage: about what a 1024 px picture takes (OpenAI). */
+const PICTURE_TOKENS = 1_000;
 
 /** The picture tool: pictures made by an image model, stored as the chat's uploads, kept as a message. */
 
@@ -47,8 +51,18 @@ export async function makePictures(
   input: z.output<typeof pictureBody>,
 ): Promise<Message> {
   await getOwnedChat(db, userId, chatId);
-  const { model, access } = await modelAccess(db, ai, userId, input.modelId);
-  const images = checkedImages(access.name, await drawPictures(model, access, input));
+  const { model, access, team } = await modelAccess(db, ai, userId, input.modelId, undefined, { team: true });
+  // through a team's key, each picture holds an answer's share of the allowance until the provider says what they took
+  const held = await holdRequest(db, userId, model, team, ai.leaseSeconds, input.count);
+  let images: AcceptedFile[];
+  try {
+    const drawn = await drawPictures(model, access, input);
+    images = checkedImages(access.name, drawn.pictures);
+    await settleRequest(db, held, drawn.usage ?? { input: 0, output: PICTURE_TOKENS * images.length });
+  } catch (error) {
+    await settleRequest(db, held, null);
+    throw error;
+  }
   const stored = await storeUploads(db, files.store, userId, 'chat', images, chatId);
   const [row] = await db
     .insert(messages)

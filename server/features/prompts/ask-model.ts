@@ -12,8 +12,7 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../http/env';
 import { ApiError } from '../../http/errors';
 import { modelAccess } from '../ai-settings/model-access';
-import { creditsFor } from '../answers/answer-credits';
-import { holdCredits, keepHeld, settleCredits } from '../credits/credits';
+import { holdRequest, settleRequest } from '../answers/request-charge';
 
 export const OPTIMIZE_INSTRUCTION = `You improve prompts for AI assistants. Rewrite the user's prompt so it is clear, specific and well structured, keeping its intent, its language and every {{variable}} exactly as written (including {{Name | A, B}} dropdowns) and any line of three dashes. Reply with only the improved prompt, nothing else.`;
 
@@ -21,7 +20,8 @@ export const FROM_CONVERSATION_INSTRUCTION = `You turn conversations into reusab
 
 /**
  * One reply of `modelId` (the user's, checked as chat checks it) to `text` under `instruction`; a house
- * model's reply costs credits as a chat answer does (features/answers/answer-credits.ts).
+ * model's reply costs credits as a chat answer does (features/answers/answer-credits.ts). With `team`, a model the
+ * user reaches through a key shared with their team answers too, charged to their allowance there.
  */
 export async function askModel(
   db: Db,
@@ -30,14 +30,12 @@ export async function askModel(
   modelId: number,
   instruction: string,
   text: (contentLength: number) => string,
-  /** Stops the model's call when the asker has gone (its request was closed). */
-  abortSignal?: AbortSignal,
+  /** `team`: a team key may serve it; `abortSignal` stops the model's call when the asker has gone. */
+  options: { team?: boolean; abortSignal?: AbortSignal } = {},
 ): Promise<string> {
-  const { model, access } = await modelAccess(db, ai, userId, modelId);
-  // A house model's reply holds its credit first, as a chat answer does, so replies asked at once cannot overspend.
-  const [hold] = await holdCredits(db, userId, [{ model }], ai.leaseSeconds);
-  const charge = { db, userId, holdId: hold?.holdId ?? null, seconds: ai.leaseSeconds };
-  const holding = keepHeld(charge);
+  const { model, access, team } = await modelAccess(db, ai, userId, modelId, undefined, { team: options.team });
+  // The reply's cost is held first, as a chat answer's is, so replies asked at once cannot overspend.
+  const held = await holdRequest(db, userId, model, team, ai.leaseSeconds);
   let reply: string;
   let usage: MessageUsage;
   try {
@@ -46,17 +44,15 @@ export async function askModel(
       system: instruction,
       prompt: text(model.contentLength),
       maxRetries: 0,
-      abortSignal,
+      abortSignal: options.abortSignal,
     });
     reply = result.text.trim();
     usage = { input: result.totalUsage.inputTokens ?? 0, output: result.totalUsage.outputTokens ?? 0 };
   } catch (error) {
-    await holding.stop();
-    await settleCredits(db, charge, null);
+    await settleRequest(db, held, null);
     throw new ApiError(502, describeProviderError(access.name, error, access.apiKey));
   }
-  await holding.stop();
-  if (model.isHouseModel) await settleCredits(db, charge, creditsFor(usage));
+  await settleRequest(db, held, usage);
   return reply;
 }
 

@@ -28,7 +28,9 @@ export async function optimizePrompt(
 ) {
   const row = await authoredPrompt(db, userId, id);
   const source = input.text ?? promptTextOf(row);
-  const text = await askModel(db, ai, userId, input.modelId, OPTIMIZE_INSTRUCTION, (length) => fitted(source, length));
+  const text = await askModel(db, ai, userId, input.modelId, OPTIMIZE_INSTRUCTION, (length) => fitted(source, length), {
+    team: true,
+  });
   if (!text) throw new ApiError(502, 'The model sent back an empty prompt');
   return { text };
 }
@@ -62,8 +64,14 @@ export async function promptFromChat(
   const chat = await getOwnedChat(db, author.id, chatId);
   const transcript = await transcriptOf(db, chatId);
   if (!transcript) throw fieldError(400, 'id', 'the chat has no answered questions yet');
-  const reply = await askModel(db, ai, author.id, input.modelId, FROM_CONVERSATION_INSTRUCTION, (length) =>
-    fitted(transcript, length),
+  const reply = await askModel(
+    db,
+    ai,
+    author.id,
+    input.modelId,
+    FROM_CONVERSATION_INSTRUCTION,
+    (length) => fitted(transcript, length),
+    { team: true },
   );
   if (!reply) throw new ApiError(502, 'The model sent back an empty prompt');
   const titled = parseTitledPrompt(reply) ?? { title: `${chat.title} prompt`.slice(0, 200), text: reply };

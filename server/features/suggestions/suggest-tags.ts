@@ -93,7 +93,7 @@ export async function suggestTags(
     modelId,
     SUGGEST_INSTRUCTION,
     (contentLength) => pagePrompt(input, tags, collections, contentLength),
-    signal,
+    { abortSignal: signal },
   );
   const parsed = parseSuggestion(reply);
   if (!parsed) throw new ApiError(502, 'The model did not answer with suggestions; try again');
