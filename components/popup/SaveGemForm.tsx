@@ -21,6 +21,8 @@ import {
   type SaveGemFormValues,
   saveGemResolver,
 } from './save-gem-values';
+import { SuggestionChips } from './suggestions/SuggestionChips';
+import { usePageSuggestions } from './suggestions/use-page-suggestions';
 import { TagsField } from './TagsField';
 import { usePageFill } from './use-page-fill';
 import { useFilledInMark, useVisibleMark } from './use-timing-marks';
@@ -74,6 +76,8 @@ export function SaveGemForm({
   // Filled in: everything has arrived and every field can be used.
   const combosReady = useCombosReady();
   const ready = filledIn && combosReady;
+  // Asked once the form is filled in, so it never waits for them; a new save only.
+  const suggestions = usePageSuggestions(form, page, ready && !existing);
   useVisibleMark();
   useFilledInMark(ready);
   useEffect(() => {
@@ -86,6 +90,8 @@ export function SaveGemForm({
 
   const submit = handleSubmit(async (values) => {
     setSaveError(null);
+    void suggestions.cancel();
+    const aiTags = suggestions.aiTagsOf(values.tags);
     try {
       await onSave((full) => {
         // Saved before the page's extract arrived: what the user has not edited comes from the page.
@@ -104,6 +110,7 @@ export function SaveGemForm({
           image: value('image') || null,
           collectionId: values.collectionId,
           tags: values.tags,
+          ...(aiTags.length ? { aiTags } : {}),
         };
       });
     } catch (error) {
@@ -147,12 +154,25 @@ export function SaveGemForm({
           />
         )}
       />
+      <SuggestionChips
+        kind="collection"
+        items={suggestions.collection ? [suggestions.collection] : []}
+        onAccept={() => void suggestions.acceptCollection(onCreateCollection).catch(() => undefined)}
+        onDismiss={suggestions.dismissCollection}
+      />
       <Controller
         control={control}
         name="tags"
         render={({ field }) => (
           <TagsField value={field.value} onChange={field.onChange} suggestions={tags} error={errors.tags?.message} />
         )}
+      />
+      <SuggestionChips
+        kind="tag"
+        items={suggestions.tags}
+        loading={suggestions.loading}
+        onAccept={(i) => suggestions.tags[i] && suggestions.acceptTag(suggestions.tags[i])}
+        onDismiss={(i) => suggestions.tags[i] && suggestions.dismissTag(suggestions.tags[i])}
       />
       <SavedHereNotice existing={existing} collections={collections} lookupOffline={lookupOffline} />
       {saveError && <Alert tone="error">{saveError}</Alert>}
