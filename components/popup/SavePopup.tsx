@@ -11,6 +11,7 @@ import { FollowPageState } from './FollowPageState';
 import { LoadFailedState, PopupSkeleton, QueuedState, SignedOutState, UnsaveablePageState } from './PopupStates';
 import { SavedState } from './SavedState';
 import { SaveGemForm } from './SaveGemForm';
+import { ScreenshotButton } from './ScreenshotButton';
 import { useSavePopup } from './use-save-popup';
 
 // Loaded on its first use: the report form (and its schema library) is not what a toolbar click waits for.
@@ -61,6 +62,7 @@ export function SavePopup({
             Chat about this page
           </button>
         ) : null}
+        <ScreenshotButton onOpenLibrary={onOpenLibrary} />
         <button type="button" className="link-button" onClick={() => setReporting(true)}>
           Report a bug
         </button>

@@ -157,6 +157,8 @@ export const gemMediaSchema = z
     wordCount: z.number().int().nonnegative().optional(),
     /** Audio gems: recorded by the user rather than saved from a page (`POST /api/audios?isRecord=true`). */
     isRecord: z.boolean().optional(),
+    /** Image gems: a screenshot of the visible tab (`POST /api/gems/upload-screenshot`), not an image on the page. */
+    screenshot: z.boolean().optional(),
     /** AI chats: 'ai-writer' for a Write-mode chat. */
     chatType: z.enum(CHAT_TYPES).optional(),
     /** Prompt gems (lib/api/voice-contract.ts). */
@@ -260,6 +262,8 @@ export const TYPED_GEM_PATHS = {
 } as const;
 /** The endpoint of an image gem saved with its bytes. */
 export const IMAGE_GEM_PATH = '/api/upload-all-file';
+/** A screenshot of the visible tab saved as an Image gem: the same multipart fields as `IMAGE_GEM_PATH`. */
+export const SCREENSHOT_GEM_PATH = '/api/gems/upload-screenshot';
 
 /**
  * `POST /api/upload-all-file`, multipart: the field `files` holds exactly one image (JPG, PNG, GIF or

@@ -7,6 +7,7 @@ import { askInPanel } from './chat-panel';
 import { runQuickSave } from './confirm-save';
 import { saveCode, saveImage, saveLink, savePage, saveSelection, tabRef } from './quick-save';
 import { notify } from './save-notices';
+import { saveScreenshot } from './screenshot';
 
 // The enum as its string values, so items can be written as plain strings.
 type ContextType = `${Browser.contextMenus.ContextType}`;
@@ -22,6 +23,7 @@ const ITEMS: { id: string; title: string; contexts: Contexts }[] = [
   { id: CHAT_SELECTION, title: 'Ask about the selection', contexts: ['selection'] },
   { id: 'trove-save-page', title: 'Save page', contexts: ['page'] },
   { id: 'trove-save-image', title: 'Save image', contexts: ['image'] },
+  { id: 'trove-save-screenshot', title: 'Save screenshot', contexts: ['page', 'image', 'link', 'selection'] },
   { id: 'trove-save-code', title: 'Save selected code', contexts: ['selection'] },
   { id: 'trove-save-selection', title: 'Save selection as a quote', contexts: ['selection'] },
   { id: 'trove-save-link', title: 'Save link', contexts: ['link'] },
@@ -41,7 +43,10 @@ export interface MenuClick {
 }
 
 /** Runs a menu item as a click on it would (the click itself grants activeTab for the tab). */
-export async function handleMenuClick(info: MenuClick, tab: { id?: number; url?: string; title?: string } | undefined) {
+export async function handleMenuClick(
+  info: MenuClick,
+  tab: { id?: number; windowId?: number; url?: string; title?: string } | undefined,
+) {
   const itemId = String(info.menuItemId);
   // Not saves: no badge, no notification, nothing recorded as a failed save.
   if (itemId === OPEN_LIBRARY) {
@@ -70,6 +75,7 @@ export async function handleMenuClick(info: MenuClick, tab: { id?: number; url?:
     'trove-save-code': () => saveCode(ref(), info.selectionText),
     'trove-save-selection': () => saveSelection(ref(), info.selectionText),
     'trove-save-link': () => saveLink(ref(), info.linkUrl ?? ''),
+    'trove-save-screenshot': () => saveScreenshot(tab),
   };
   const save = saves[itemId];
   return save ? runQuickSave(itemId, save) : null;

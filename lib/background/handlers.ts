@@ -20,6 +20,7 @@ import * as feedback from './feedback';
 import * as library from './library';
 import * as preferences from './preferences';
 import * as saves from './saves';
+import { saveScreenshot } from './screenshot';
 import { checkServer } from './server-check';
 import * as session from './session';
 
@@ -60,6 +61,7 @@ const libraryHandlers: Handlers<LibraryMessages> = {
 
 const saveHandlers: Handlers<SaveMessages> = {
   saveGem: (input) => saves.queueSave(input),
+  saveScreenshot: () => saveScreenshot(),
   listQueue: () => saves.listQueue(),
   retryQueued: ({ key }) => saves.retryQueued(key),
   discardQueued: ({ key }) => saves.discardQueued(key),

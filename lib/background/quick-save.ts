@@ -30,7 +30,7 @@ const shorten = (text: string, max = 80) => {
 /**
  * Goes to the quick-save collection; if that is deleted before the save reaches the server, to Unfiltered (saves.ts).
  */
-async function enqueue(label: string, payload: SavePayload): Promise<SaveOutcome> {
+export async function enqueue(label: string, payload: SavePayload): Promise<SaveOutcome> {
   const { quickSaveCollectionId } = await getPreferences();
   const key = crypto.randomUUID();
   if (!quickSaveCollectionId) return queueSave({ key, label, payload });

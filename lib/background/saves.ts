@@ -43,14 +43,12 @@ async function deliver(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
   const headers = { [IDEMPOTENCY_HEADER]: save.key };
   try {
     const { payload } = save;
-    if (payload.endpoint === 'upload-all-file') {
+    if (payload.endpoint === 'upload-all-file' || payload.endpoint === 'upload-screenshot') {
       const form = new FormData();
       form.append('files', dataUrlToBlob(payload.image.dataUrl), payload.image.name);
       form.append('data', JSON.stringify(payload.gem));
-      return {
-        ok: true,
-        result: (await api.call(uploadApi.imageGem, { body: form, headers })).data,
-      };
+      const route = payload.endpoint === 'upload-screenshot' ? uploadApi.screenshotGem : uploadApi.imageGem;
+      return { ok: true, result: (await api.call(route, { body: form, headers })).data };
     }
     return {
       ok: true,

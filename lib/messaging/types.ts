@@ -6,11 +6,15 @@ export type { UiError } from '../api/call-error';
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: UiError };
 
-/** Where a save goes: the typed gem endpoints, or an image gem with its bytes. */
+/** Where a save goes: the typed gem endpoints, or an image gem with its bytes (an image of the page, or a screenshot). */
 export type SaveEndpoint = 'gems' | 'code' | 'pdf' | 'audios' | 'videos';
 export type SavePayload =
   | { endpoint: SaveEndpoint; gem: CreateGemInput }
-  | { endpoint: 'upload-all-file'; gem: CreateGemInput; image: { name: string; dataUrl: string } };
+  | {
+      endpoint: 'upload-all-file' | 'upload-screenshot';
+      gem: CreateGemInput;
+      image: { name: string; dataUrl: string };
+    };
 
 /**
  * Saved now; queued (it will be sent later) because the server could not be reached or until its account

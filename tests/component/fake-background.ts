@@ -430,6 +430,17 @@ export class FakeBackground {
       this.byIdempotencyKey.set(idempotencyKey, stored);
       return { status: 'saved', gem: stored };
     },
+    // As the real background: the active tab's screenshot goes through the same save (here, a 1×1 PNG).
+    saveScreenshot: () => {
+      const { url, title } = this.state.activePage;
+      const gem = { title: `Screenshot of ${title}`, url, media_type: 'Image' as const, media: { screenshot: true } };
+      const image = { name: 'screenshot.png', dataUrl: 'data:image/png;base64,' };
+      return this.handlers.saveGem({
+        key: `screenshot-${this.nextId}`,
+        label: gem.title,
+        payload: { endpoint: 'upload-screenshot', gem, image },
+      });
+    },
     listQueue: () => this.state.queue,
     retryQueued: ({ key }) => {
       const item = this.state.queue.find((q) => q.key === key);

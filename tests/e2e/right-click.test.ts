@@ -1,12 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gem } from '../../lib/api/contract';
-import { type ExtensionBrowser, openPopup } from './browser';
+import { type ExtensionBrowser, emulateTheme, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { backgroundWorker, clickMenuItem, fetchGems, signInOverApi, signUpInOptions } from './flows';
 import { GEM_PNG, startTestSite } from './test-site';
 
+const SCREENSHOTS = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const USER = { username: 'clicker', email: 'clicker@example.test', password: 'correct horse battery' };
 
 interface ShownNotice {
@@ -241,5 +244,34 @@ describe('right-click saves', () => {
         ['Open'],
       ],
     ]);
+  });
+
+  it('saves a screenshot of the tab as an Image gem, from the popup and from the menu, its image a PNG on the server', async () => {
+    await page.goto(pageUrl);
+    const popup = await openPopup(ctx, page);
+    await emulateTheme(popup, 'light');
+    await popup.locator('footer button::-p-text(Save screenshot)').click();
+    const toast = await popup.waitForSelector('.toast-success');
+    expect(await toast?.evaluate((el) => el.textContent)).toContain('Screenshot saved');
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await popup.screenshot({ path: `${SCREENSHOTS}popup-screenshot-saved-light.png` });
+    await emulateTheme(popup, 'dark');
+    await popup.screenshot({ path: `${SCREENSHOTS}popup-screenshot-saved-dark.png` });
+    await popup.close();
+    await page.bringToFront();
+    const outcome = await clickMenuItem(ctx, { menuItemId: 'trove-save-screenshot', pageUrl, frameId: 0 });
+    expect(outcome).toMatchObject({ status: 'saved', gem: { media_type: 'Image', media: { screenshot: true } } });
+
+    const shots = (await saved('Image')).filter((g) => g.media.screenshot);
+    expect(shots).toHaveLength(2);
+    for (const gem of shots) {
+      expect(gem).toMatchObject({ title: 'Screenshot of Field notes: parsing logs with Python', url: pageUrl });
+      expect(gem.media.width).toBeGreaterThan(100);
+      expect(gem.media.height).toBeGreaterThan(100);
+      expect(gem.image).toMatch(new RegExp(`^${env.server.url}/uploads/[A-Za-z0-9_-]{22}\\.png$`));
+      const stored = Buffer.from(await (await fetch(gem.image as string)).arrayBuffer());
+      expect(stored.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+      expect(stored.length).toBeGreaterThan(1000);
+    }
   });
 });

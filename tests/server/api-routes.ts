@@ -564,6 +564,14 @@ const REQUESTS: Record<string, ValidRequest> = {
     },
     idempotent: true,
   },
+  'POST /api/gems/upload-screenshot': {
+    path: () => '/api/gems/upload-screenshot',
+    form: (f) => {
+      const { image: _image, ...data } = gemData(f);
+      return { data: JSON.stringify({ ...data, media_type: 'Image' }) };
+    },
+    idempotent: true,
+  },
   'GET /api/ai-models': {
     path: () => '/api/ai-models',
     query: () => ({ page: '1', pageSize: '10', type: 'Text' }),

@@ -5,6 +5,7 @@ import {
   gemListSchema,
   gemSchema,
   IMAGE_GEM_PATH,
+  SCREENSHOT_GEM_PATH,
   uploadResponseSchema,
 } from '../../lib/api/contract';
 import { messages } from '../../lib/api/validators';
@@ -36,14 +37,14 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
    */
   async function uploadGem(
     token: string | undefined,
-    options: { files?: Part[]; data?: unknown; headers?: Record<string, string> } = {},
+    options: { files?: Part[]; data?: unknown; headers?: Record<string, string>; path?: string } = {},
   ) {
     const form = new FormData();
     const parts = options.files ?? [{ bytes: PNG, name: 'cat.png', type: 'image/png' }];
     for (const p of parts) form.append('files', new Blob([new Uint8Array(p.bytes)], { type: p.type ?? '' }), p.name);
     const data = 'data' in options ? options.data : fields();
     if (data !== undefined) form.append('data', typeof data === 'string' ? data : JSON.stringify(data));
-    const res = await fetch(`${t.url}${IMAGE_GEM_PATH}`, {
+    const res = await fetch(`${t.url}${options.path ?? IMAGE_GEM_PATH}`, {
       method: 'POST',
       headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers },
       body: form,
@@ -265,6 +266,54 @@ describe.each(STORAGES)('image gems with files kept in %s', (kind) => {
       expect(
         (await t.api(`/api/collections/${a.user.unfiltered_collection_id}`, { token: a.jwt })).body.data.gems_count,
       ).toBe(0);
+    });
+  });
+
+  describe('POST /api/gems/upload-screenshot', () => {
+    const shot = (token: string | undefined, options: Parameters<typeof uploadGem>[1] = {}) =>
+      uploadGem(token, { path: SCREENSHOT_GEM_PATH, ...options });
+    const page = { title: 'Screenshot of Cats', url: 'https://example.com/cats', media: { width: 1, height: 1 } };
+
+    it('saves an Image gem marked as a screenshot, whose image serves the bytes sent; a retried key makes no second', async () => {
+      const s = await t.signUp('shot');
+      const before = await storedFiles();
+      const k = newKey();
+      const res = await shot(s.jwt, { data: page, headers: { 'Idempotency-Key': k } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const gem = dataOf(gemSchema).parse(res.body).data;
+      expect(gem).toMatchObject({
+        title: 'Screenshot of Cats',
+        url: 'https://example.com/cats',
+        media_type: 'Image',
+        media: { screenshot: true, width: 1, height: 1 },
+        collectionId: s.user.unfiltered_collection_id,
+      });
+      expect(gem.image).toMatch(linkPattern());
+      const file = await fetch(gem.image ?? '');
+      expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+      const retry = await shot(s.jwt, { data: page, headers: { 'Idempotency-Key': k } });
+      expect(retry.status).toBe(200);
+      expect(retry.body.data.id).toBe(gem.id);
+      expect(await storedFiles()).toHaveLength(before.length + 1);
+      // An image saved from the page is not marked as a screenshot.
+      const image = await saveImageGem(s);
+      expect(image.media.screenshot).toBeUndefined();
+    });
+
+    it('refuses a non-image (415), bad fields (400 naming them), another user’s collection (404) and no token (401)', async () => {
+      const a = await t.signUp('shotown');
+      const b = await t.signUp('shotbad');
+      const before = await storedFiles();
+      const text = Buffer.from('not a screenshot');
+      expectError(await shot(b.jwt, { data: page, files: [{ bytes: text, name: 'tab.png' }] }), 415);
+      expectFieldError(await shot(b.jwt, { data: page, files: [] }), 'files');
+      expectFieldError(await shot(b.jwt, { data: undefined }), 'data');
+      expectFieldError(await shot(b.jwt, { data: { ...page, url: 'nope' } }), 'data.url');
+      expectFieldError(await shot(b.jwt, { data: { ...page, media: { screenshot: 'yes' } } }), 'data.media.screenshot');
+      expectError(await shot(b.jwt, { data: { ...page, collectionId: a.user.unfiltered_collection_id } }), 404);
+      expectError(await shot(undefined, { data: page }), 401);
+      expect(await storedFiles()).toEqual(before);
+      expect((await allGems(b)).total).toBe(0);
     });
   });
 

@@ -75,6 +75,31 @@ export const uploadApi = {
     },
     errors: [404, 409, 429],
   }),
+  screenshotGem: defineRoute({
+    method: 'post',
+    path: '/api/gems/upload-screenshot',
+    tag: 'Gems',
+    summary: 'Save a screenshot of the visible tab as an Image gem',
+    description:
+      'The fields of `POST /api/upload-all-file`: `files` exactly one image (the screenshot, 5 MB; PNG or JPG from ' +
+      'the browser), `data` the gem fields as a JSON string (`url` the page shown). The gem is marked ' +
+      '`media.screenshot`, its `image` is the stored file and its text is read in the background. The same refusals ' +
+      '(415, 413, 400 naming `files` or `data`), the same Idempotency-Key and upload limit (429).',
+    auth: 'user',
+    headers: idempotencyHeaders,
+    body: {
+      type: 'multipart',
+      schema: z.object({
+        [IMAGE_GEM_FIELDS.data]: z.string().meta({ description: 'The gem fields as JSON (see the body description)' }),
+      }),
+      files: [IMAGE_GEM_FIELDS.file],
+    },
+    responses: {
+      201: { description: 'The new Image gem', schema: dataOf(gemSchema) },
+      200: { description: 'The gem saved before with the same Idempotency-Key', schema: dataOf(gemSchema) },
+    },
+    errors: [404, 409, 429],
+  }),
   file: defineRoute({
     method: 'get',
     path: '/uploads/{file}',

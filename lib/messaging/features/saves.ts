@@ -4,6 +4,8 @@ import type { Preferences, QueueView, Result, SaveOutcome, SavePayload } from '.
 export interface SaveMessages {
   /** Every save goes through the background's persistent queue; see SaveOutcome. */
   saveGem(input: { key: string; label: string; payload: SavePayload }): Result<SaveOutcome>;
+  /** A screenshot of the active tab saved as an Image gem, through the queue (to the quick-save collection). */
+  saveScreenshot(): Result<SaveOutcome>;
   listQueue(): Result<QueueView[]>;
   retryQueued(input: { key: string }): Result<SaveOutcome | null>;
   discardQueued(input: { key: string }): Result<{ key: string }>;

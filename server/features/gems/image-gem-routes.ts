@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createImageGemEnvelope, IMAGE_GEM_FIELDS } from '../../../lib/api/contract';
 import { uploadApi } from '../../../lib/api/routes/uploads';
@@ -29,15 +30,16 @@ async function readGemData(entry: FormDataEntryValue | null) {
 /**
  * Mounted at /api behind the user check. `POST /upload-all-file` saves an image gem with its bytes:
  * multipart `files` = exactly one image, `data` = the gem fields as JSON; `Idempotency-Key` honoured.
+ * `POST /gems/upload-screenshot` is the same save of a screenshot of the visible tab, marked as one.
  */
 export function imageGemRoutes({ db, files }: Deps) {
   const limit = bodyLimit({
     maxSize: MAX_IMAGE_GEM_BODY,
     onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_IMAGE_GEM_BODY} bytes`),
   });
-  return contractRoutes<AppEnv>('/api').implement(
-    uploadApi.imageGem,
-    async (c, { headers }) => {
+  const save =
+    (screenshot: boolean) =>
+    async (c: Context<AppEnv>, { headers }: { headers: { 'Idempotency-Key'?: string } }) => {
       const form = await readForm(c);
       const input = await readGemData(form.get(IMAGE_GEM_FIELDS.data));
       const entries = form.getAll(IMAGE_GEM_FIELDS.file);
@@ -45,9 +47,11 @@ export function imageGemRoutes({ db, files }: Deps) {
       const [file] = await checkFiles(entries);
       if (!file) throw filesError('Attach exactly one image');
       const key = headers['Idempotency-Key'];
-      const { gem, created } = await createImageGem(db, filesAt(files, c.req.url), c.get('owner'), input, file, key);
-      return created ? { status: 201, body: { data: gem } } : { status: 200, body: { data: gem } };
-    },
-    { middleware: [limit] },
-  ).app;
+      const fields = screenshot ? { ...input, media: { ...input.media, screenshot: true } } : input;
+      const { gem, created } = await createImageGem(db, filesAt(files, c.req.url), c.get('owner'), fields, file, key);
+      return created ? { status: 201 as const, body: { data: gem } } : { status: 200 as const, body: { data: gem } };
+    };
+  return contractRoutes<AppEnv>('/api')
+    .implement(uploadApi.imageGem, save(false), { middleware: [limit] })
+    .implement(uploadApi.screenshotGem, save(true), { middleware: [limit] }).app;
 }
