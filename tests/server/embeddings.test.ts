@@ -6,12 +6,20 @@
  * question sharing no word with a passage can still be near it. PGlite ships pgvector; this machine's PostgreSQL has
  * none, so on `server-postgres` the routes say so and search stays by words.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { contextManifestItemSchema } from '../../lib/api/answer-context-contract';
 import { vectorStatusSchema } from '../../lib/api/embeddings-contract';
 import { searchHitSchema } from '../../lib/api/search-contract';
 import { setupFakeProvider, storedMessages, stream } from './chat-helpers';
-import { backend, createClient, expectError, expectFieldError, setupTestServer } from './harness';
+import {
+  backend,
+  type Client,
+  createClient,
+  expectError,
+  expectFieldError,
+  setupTestServer,
+  startTestServer,
+} from './harness';
 import { serverProcesses } from './server-process';
 
 const fake = setupFakeProvider();
@@ -337,16 +345,17 @@ describe.runIf(available)('blending words and meaning', () => {
 
 describe.runIf(available)('the embedding job killed (-9) halfway', () => {
   const GEMS = 12;
+  const pace = { batchGems: 1, leaseSeconds: 1, passagesPerMinute: 1_000_000 };
   const processes = serverProcesses({
-    TROVE_EMBEDDING_BATCH: '1',
-    TROVE_EMBEDDING_LEASE_SECONDS: '1',
-    TROVE_EMBEDDING_PER_MINUTE: '1000000',
+    TROVE_EMBEDDING_BATCH: String(pace.batchGems),
+    TROVE_EMBEDDING_LEASE_SECONDS: String(pace.leaseSeconds),
+    TROVE_EMBEDDING_PER_MINUTE: String(pace.passagesPerMinute),
   });
 
   it('is finished by the next server on the same data: every gem embedded, none written twice', async () => {
     const store = await processes.ownStore();
     const first = await processes.start(store);
-    let client = createClient(first.url);
+    let client: Client = createClient(first.url);
     const { jwt: token } = await client.signUp('killed');
     const endpoint = await client.api('/api/ai-endpoints', {
       token,
@@ -377,7 +386,10 @@ describe.runIf(available)('the embedding job killed (-9) halfway', () => {
     }
     fake.setEmbeddingDelay(0);
 
-    client = createClient((await processes.start(store)).url);
+    // The next server need not be a process of its own (a start costs ~5 s of CPU): this worker's, on the same data.
+    const next = await startTestServer({ dataDir: store.dataDir, embeddings: { ...pace, pollMs: 20 } });
+    onTestFinished(() => next.close());
+    client = next;
     const done = await vi.waitFor(
       async () => {
         const res = await client.api('/api/get-vectors-for-collections-gems', { token });
