@@ -33,9 +33,10 @@ if (problems.length) {
 }
 console.log(`${CHROME}: no eval, no Function constructor, no remote code`);
 
-// The popup paints the tab's title, and the side panel its composer, before React loads (their main.ts):
-// React in a first script's module graph would hold that paint back by as long as React takes to load.
-for (const page of ['popup.html', 'sidepanel.html']) {
+// The popup paints the tab's title, and the side panel its composer, before React loads (their main.ts), and the
+// library starts its first requests: React in a first script's module graph would hold that back by as long as React
+// takes to load.
+for (const page of ['popup.html', 'sidepanel.html', 'library.html']) {
   const html = readFileSync(join(CHROME, page), 'utf8');
   const firstScripts = [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1] as string);
   const withReact = firstScripts.filter((file) =>

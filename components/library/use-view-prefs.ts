@@ -13,7 +13,7 @@ const defaultsFor = (key: string): ViewPrefs =>
 /** The stored prefs as last read or written on this page: a source's first render asks for its remembered order. */
 let known: Record<string, ViewPrefs> = {};
 
-/** Reads the stored prefs (before the page renders: entrypoints/library/main.tsx). */
+/** Reads the stored prefs (before the page renders: components/library/prefetch.ts). */
 export async function readStoredViewPrefs() {
   known = await viewPrefsItem.getValue();
 }

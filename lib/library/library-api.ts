@@ -14,15 +14,16 @@ import { tagApi, tagTreeApi } from '../api/routes/tags';
 import { trashApi } from '../api/routes/trash';
 import { type AccessSource, panelTransport } from '../chat/panel-transport';
 import { createCustomSiteApi } from './custom-site-api';
+import { type EarlyAnswers, withEarlyAnswers } from './early-answers';
 import { createModerationApi } from './moderation-api';
-import type { GemPage } from './paging';
+import { type GemPage, LIBRARY_PAGE_SIZE } from './paging';
 import { createShareLinksApi } from './share-links-api';
 import { createSharingApi } from './sharing-api';
 import type { LibrarySource } from './sources';
 import { createStudyApi } from './study-api';
 import type { LibrarySort } from './view-prefs';
 
-export const LIBRARY_PAGE_SIZE = 50;
+export { LIBRARY_PAGE_SIZE };
 
 /** A collection or tag shared with the user, listed by id (its path is the owner's, not the user's). */
 const sharedScope = (source: LibrarySource) =>
@@ -47,10 +48,11 @@ export interface GemsRequest {
 /**
  * The library page's calls to the server. Like the side panel, the page calls the server itself with a short-lived
  * token the background lends (lib/chat/panel-transport.ts): a page of 50 gems with their text would be copied
- * through the service worker's messages otherwise.
+ * through the service worker's messages otherwise. `early`: answers to requests the page's first script started.
  */
-export function createLibraryApi(access: AccessSource) {
-  const client = apiClient(panelTransport(access));
+export function createLibraryApi(access: AccessSource, early?: EarlyAnswers) {
+  const transport = panelTransport(access);
+  const client = apiClient(early ? withEarlyAnswers(transport, early) : transport);
 
   /** A page of a search: `q` in the query language, or a saved search; `sort` null keeps the query's own. */
   const searchPage = async (

@@ -1,5 +1,7 @@
 import type { Gem } from '../api/contract';
 
+export const LIBRARY_PAGE_SIZE = 50;
+
 /** A page of results, whichever route gave it: `total` when the route counts, otherwise `hasMore`. */
 export interface GemPage {
   items: Gem[];

@@ -1,9 +1,13 @@
 import { describe, expect, test } from 'vitest';
+import { CallError } from '../../lib/api/call-error';
 import type { Gem } from '../../lib/api/contract';
+import { firstTargets } from '../../lib/library/early-answers';
+import { createLibraryApi } from '../../lib/library/library-api';
 import { gemIdFromHash, libraryPath } from '../../lib/library/open-library';
 import { type GemPage, nextPageParam, uniqueGems } from '../../lib/library/paging';
+import { ALL_GEMS } from '../../lib/library/sources';
 import { buildTree, visibleNodes } from '../../lib/library/tree';
-import { readViewPrefs } from '../../lib/library/view-prefs';
+import { readViewPrefs, SORT_CHOICES } from '../../lib/library/view-prefs';
 
 const gem = (id: number) => ({ id }) as Gem;
 const page = (n: number, ids: number[], total: number | null, hasMore = false): GemPage => ({
@@ -70,5 +74,50 @@ describe("the library's address and preferences", () => {
       sort: { key: 'added', dir: 'desc' },
     });
     expect(readViewPrefs({}, 'b')).toEqual({ view: 'list', sort: { key: 'added', dir: 'desc' } });
+  });
+});
+
+describe("the first screen's requests, started by library.html's first script", () => {
+  /** Answers as a server would, to the targets asked; nothing reaches a network (the address refuses). */
+  const early = (answers: Record<string, { status: number; body: unknown }>) => {
+    const asked: string[] = [];
+    const answers$ = {
+      take: async (target: string) => {
+        asked.push(target);
+        const answer = answers[target];
+        return answer && new Response(JSON.stringify(answer.body), { status: answer.status });
+      },
+    };
+    return { asked, answers: answers$ };
+  };
+  const nowhere = async () => ({ serverUrl: 'http://127.0.0.1:9', token: 'lent', expiresAt: 0 });
+
+  test.each(SORT_CHOICES.map((choice) => [choice.label, choice.sort] as const))(
+    'are the ones the API client makes (%s), so the page takes their answers instead of asking again',
+    async (_label, sort) => {
+      const [gems, collections, tags] = firstTargets(sort) as [string, string, string];
+      const { asked, answers } = early({
+        [gems]: { status: 200, body: { data: [], total: 0, page: 1, perPage: 50 } },
+        [collections]: { status: 200, body: { data: [], total: 0 } },
+        [tags]: { status: 200, body: { data: [], total: 0 } },
+      });
+      const api = createLibraryApi(nowhere, answers);
+      expect(await api.gems(ALL_GEMS, { page: 1, sort, q: '' })).toEqual({
+        items: [],
+        page: 1,
+        total: 0,
+        hasMore: false,
+      });
+      expect([await api.collections(), await api.tags()]).toEqual([[], []]);
+      expect(asked).toEqual([gems, collections, tags]);
+    },
+  );
+
+  test('a refused early answer (an expired token) is asked again the usual way', async () => {
+    const [gems] = firstTargets(SORT_CHOICES[0]?.sort ?? { key: 'added', dir: 'desc' });
+    const { answers } = early({ [gems as string]: { status: 401, body: { error: 'expired' } } });
+    const api = createLibraryApi(nowhere, answers);
+    const sort = SORT_CHOICES[0]?.sort ?? null;
+    await expect(api.gems(ALL_GEMS, { page: 1, sort, q: '' })).rejects.toBeInstanceOf(CallError);
   });
 });
