@@ -92,7 +92,7 @@ export async function benchHybrid(gemCount = 1000, runs = 30): Promise<string[]>
       await rankPassages(db, items, question(i));
       words.push(performance.now() - start);
       start = performance.now();
-      await rankPassages(db, items, question(i), await meaningOf(db, ai, user.id, question(i)));
+      await rankPassages(db, items, question(i), meaningOf(db, ai, user.id, question(i))); // as the chat does
       hybrid.push(performance.now() - start);
     }
     lines.push(line(`chat retrieval over ${gemCount} gems, words only`, words));

@@ -290,7 +290,7 @@ async function shareAnswers(
   const items = [...memories, ...gathered];
   // The gems' passages are ranked for the question only when they may not all fit a model.
   const ranking = accesses.some(({ model }) => needsRanking(items, model.contentLength))
-    ? await rankPassages(db, items, request.text, await meaningOf(db, ai, userId, request.text))
+    ? await rankPassages(db, items, request.text, meaningOf(db, ai, userId, request.text))
     : undefined;
   return { items, ranking, instructions, memory };
 }

@@ -159,14 +159,19 @@ async function blendMeaning(db: Db, ranked: RankedPassage[], ids: number[], mean
 /**
  * The passages of the gems among `items`, best first for `question`: by score (blended with the rank by meaning when
  * `meaning` is given), then (among equals, e.g. none of the question's words) earlier passages first, then the gems
- * in the items' order.
+ * in the items' order. `meaning` may still be on its way (the question being embedded): the words are ranked
+ * meanwhile; if it fails, the ranking is by words.
  */
 export async function rankPassages(
   db: Db,
   items: ContextItem[],
   question: string,
-  meaning: Meaning | null = null,
+  meaningOnItsWay: Meaning | null | Promise<Meaning | null> = null,
 ): Promise<RankedPassage[]> {
+  const meaningReady = Promise.resolve(meaningOnItsWay).catch((error: unknown) => {
+    console.warn(`[trove] ranking by words only: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  });
   const byId = gemItemsOf(items);
   if (!byId.size) return [];
   const ids = [...byId.keys()];
@@ -180,6 +185,7 @@ export async function rankPassages(
   }
   const order = new Map(ids.map((id, i) => [id, i]));
   const scored = ranked.map((p) => ({ ...p, score: Number(p.score) }));
+  const meaning = await meaningReady;
   const blended: (RankedPassage & { words?: number })[] = meaning
     ? await blendMeaning(db, scored, ids, meaning)
     : scored;

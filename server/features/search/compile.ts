@@ -87,8 +87,6 @@ class Compiler {
   /** Positive words and phrases (not under a NOT), each as its tsquery, for rank and snippet. */
   readonly positive: SQL[] = [];
   readonly positiveWords: string[] = [];
-  /** Each free word's or phrase's document query and its other ways to match (tags, title, address, typos). */
-  readonly ways = new Map<QueryNode, { doc: SQL; others: SQL[] }>();
 
   constructor(
     /** The asker: `is:fav` is their own favourite mark, never another owner's. */
@@ -114,9 +112,9 @@ class Compiler {
         return child && sql`NOT ${child}`;
       }
       case 'word':
-        return this.word(node, negated);
+        return this.word(node.text, node === this.lastWord, negated);
       case 'phrase':
-        return this.phrase(node, negated);
+        return this.phrase(node.text, negated);
       case 'tag':
         this.needs.tags = true;
         // Tag names are unique per user, so a path's last segments name one tag: `#vegan` is `food/vegan`.
@@ -153,9 +151,8 @@ class Compiler {
     }
   }
 
-  private word(node: QueryNode & { kind: 'word' }, negated: boolean): SQL | null {
-    const word = node.text.trim().toLowerCase();
-    const last = node === this.lastWord;
+  private word(text: string, last: boolean, negated: boolean): SQL | null {
+    const word = text.trim().toLowerCase();
     // As websearch_to_tsquery does, a stop word asks nothing (its tsquery would be empty).
     if (!word || isStopWord(word)) return null;
     if (isSymbols(word)) return this.substring(word);
@@ -171,7 +168,6 @@ class Compiler {
       ways.push(sql`lower(g.title) LIKE ${like}`, sql`lower(g.url) LIKE ${like}`);
     }
     if (this.typos && word.length >= TYPO_MIN_LENGTH) ways.push(sql`${word} <% lower(g.title)`);
-    this.ways.set(node, { doc: query, others: ways.slice(1) });
     return sql`(${sql.join(ways, sql` OR `)})`;
   }
 
@@ -192,8 +188,8 @@ class Compiler {
     return sql`(lower(g.title) LIKE ${like} OR lower(g.url) LIKE ${like})`;
   }
 
-  private phrase(node: QueryNode & { kind: 'phrase' }, negated: boolean): SQL | null {
-    const phrase = node.text.trim().toLowerCase();
+  private phrase(text: string, negated: boolean): SQL | null {
+    const phrase = text.trim().toLowerCase();
     const words = phrase.split(/\s+/);
     if (words.every(isStopWord)) return null;
     if (words.every((word) => isStopWord(word) || isSymbols(word))) return this.substring(phrase);
@@ -202,33 +198,7 @@ class Compiler {
       this.positive.push(query);
       this.positiveWords.push(phrase);
     }
-    const others = [this.tagged(query), sql`lower(g.title) LIKE ${`%${escapeLike(phrase)}%`}`];
-    this.ways.set(node, { doc: query, others });
-    return sql`(g.search_doc @@ ${query} OR ${sql.join(others, sql` OR `)})`;
-  }
-
-  /**
-   * For a query whose top is an AND of several free words or phrases: a condition they imply, the document holding
-   * ALL of them (one tsquery: the text-search index intersects the words itself) or one of the words matching
-   * another way. AND-ed to the query, it changes no result; it gives the planner one index scan that reads only
-   * the gems having every word, where each word's own condition (an OR) let it read every gem having the first word
-   * and check the others on each (a frequent word is most of a large library). See bench/RESULTS.md.
-   */
-  allWords(root: QueryNode | null): SQL | null {
-    if (root?.kind !== 'and') return null;
-    const parts = root.children.flatMap((child) => {
-      const part = this.ways.get(child);
-      return part ? [part] : [];
-    });
-    if (parts.length < 2) return null;
-    const all = sql.join(
-      parts.map((part) => sql`${part.doc}`),
-      sql` && `,
-    );
-    return sql`(g.search_doc @@ (${all}) OR ${sql.join(
-      parts.flatMap((part) => part.others),
-      sql` OR `,
-    )})`;
+    return sql`(g.search_doc @@ ${query} OR ${this.tagged(query)} OR lower(g.title) LIKE ${`%${escapeLike(phrase)}%`})`;
   }
 }
 
@@ -288,7 +258,6 @@ export function compileSearch(
 ): CompiledSearch {
   const compiler = new Compiler(userId, lastWordOf(query.root), query.root !== null && countWords(query.root) === 1);
   const matches = (query.root && compiler.node(query.root, false)) ?? sql`true`;
-  const allWords = compiler.allWords(query.root);
   const ctes: SQL[] = [];
   if (paths || compiler.needs.tags) ctes.push(pathsCte('tag_paths', 'tags', userId));
   if (paths || compiler.needs.collections) ctes.push(pathsCte('collection_paths', 'collections', userId));
@@ -304,7 +273,7 @@ export function compileSearch(
   const sort = query.sort ?? { key: textQuery ? 'relevance' : 'added', dir: 'desc' };
   return {
     ctes,
-    where: sql.join([libraryGemsCondition(userId), ...(allWords ? [allWords] : []), matches, ...extra], sql` AND `),
+    where: sql.join([libraryGemsCondition(userId), matches, ...extra], sql` AND `),
     textQuery,
     rank,
     order: orderOf(sort, textQuery !== null),
