@@ -17,7 +17,8 @@ export function OfferItem({
   children,
 }: {
   offer: Offer;
-  side: 'owner' | 'offerer';
+  /** Who reads it: a collection's moderator, the moderator's inbox (which names the collection), the offerer. */
+  side: 'owner' | 'inbox' | 'offerer';
   children?: ReactNode;
 }) {
   return (
@@ -28,8 +29,8 @@ export function OfferItem({
         </a>
         <span className="offer-item-meta">
           {siteOf(offer.gem.url)} ·{' '}
-          {side === 'owner'
-            ? `offered by ${offer.offerer.username} on ${day(offer.createdAt)}`
+          {side !== 'offerer'
+            ? `${side === 'inbox' ? `to ${offer.collection.name}, ` : ''}offered by ${offer.offerer.username} on ${day(offer.createdAt)}`
             : `to ${offer.collection.name} by ${offer.owner.username} on ${day(offer.createdAt)}`}
         </span>
       </div>

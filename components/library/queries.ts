@@ -38,6 +38,7 @@ export const libraryKeys = {
   shareLink: (target: LinkTarget) => ['library', 'shareLink', target.kind, target.id] as const,
   offersAll: ['library', 'offers'] as const,
   myOffers: ['library', 'offers', 'mine'] as const,
+  offersInbox: ['library', 'offers', 'inbox'] as const,
   collectionOffers: (id: number, which: 'pending' | 'processed') => ['library', 'offers', id, which] as const,
 };
 
@@ -45,10 +46,16 @@ export const shareLinkQuery = (api: LibraryApi, target: LinkTarget) =>
   queryOptions({ queryKey: libraryKeys.shareLink(target), queryFn: () => api.shareLinks.get(target) });
 export const myOffersQuery = (api: LibraryApi) =>
   queryOptions({ queryKey: libraryKeys.myOffers, queryFn: api.moderation.mine });
-export const collectionOffersQuery = (api: LibraryApi, id: number, which: 'pending' | 'processed') =>
+/** A collection's pending or processed offers; with no collection, the inbox of every one the user moderates. */
+export const collectionOffersQuery = (api: LibraryApi, id: number | null, which: 'pending' | 'processed') =>
   queryOptions({
-    queryKey: libraryKeys.collectionOffers(id, which),
-    queryFn: () => (which === 'pending' ? api.moderation.pending(id) : api.moderation.processed(id)),
+    queryKey: id === null ? libraryKeys.offersInbox : libraryKeys.collectionOffers(id, which),
+    queryFn: () =>
+      id === null
+        ? api.moderation.inbox()
+        : which === 'pending'
+          ? api.moderation.pending(id)
+          : api.moderation.processed(id),
   });
 
 export const sharedWithMeQuery = (api: LibraryApi) =>

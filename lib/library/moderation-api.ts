@@ -10,6 +10,8 @@ export function createModerationApi(client: ApiClient) {
     offer: async (gemId: number, address: string) =>
       (await client.call(moderationApi.offer, { body: { data: { gemId, address } } })).data,
     mine: async () => await client.call(moderationApi.mine, { query: PAGE }),
+    /** The pending offers of every collection the user moderates (owns or administers). */
+    inbox: async () => await client.call(moderationApi.inbox, { query: PAGE }),
     pending: async (collectionId: number) =>
       await client.call(moderationApi.pending, { params: { id: collectionId }, query: PAGE }),
     processed: async (collectionId: number) =>

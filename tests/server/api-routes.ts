@@ -917,6 +917,7 @@ const REQUESTS: Record<string, ValidRequest> = {
     json: (f) => ({ data: { gemId: f.gemId, collectionId: f.collectionId } }),
   },
   'GET /api/offered-gems': { path: () => '/api/offered-gems', query: () => ({ ...page }) },
+  'GET /api/pending-gems': { path: () => '/api/pending-gems', query: () => ({ ...page }) },
   'GET /api/pending-gems/{id}': { path: (f) => `/api/pending-gems/${f.collectionId}`, query: () => ({ ...page }) },
   'GET /api/processed-gems/{id}': { path: (f) => `/api/processed-gems/${f.collectionId}`, query: () => ({ ...page }) },
   'GET /follow': { path: () => '/follow', query: () => ({ collection: 'nobody/nothing' }) },

@@ -305,6 +305,62 @@ describe('moderating offers', () => {
   });
 });
 
+describe('moderation by a collection’s admins, and one inbox', () => {
+  it('lets an admin (not an editor) list and decide offers; the inbox lists every collection one moderates', async () => {
+    const admin = await t.signUp('moderator');
+    const editor = await t.signUp('helper');
+    const guardedId = await createCollection(owner, 'Guarded');
+    await publish(owner, guardedId, { slug: 'guarded', acceptOffers: true });
+    for (const [who, role] of [
+      [admin, 'admin'],
+      [editor, 'editor'],
+    ] as const) {
+      const invited = await t.api(`/api/collection-email/${guardedId}`, {
+        token: owner.jwt,
+        body: { data: { username: who.user.username, role } },
+      });
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+      await t.api(`/api/shares/${invited.body.data.id}/accept`, { method: 'POST', token: who.jwt });
+    }
+    const first = await saveGem(offerer, 'For the guarded');
+    const second = await saveGem(offerer, 'Also for the guarded');
+    for (const gemId of [first, second])
+      expect((await offer(offerer, { collectionId: guardedId, gemId })).status).toBe(201);
+
+    // an editor moderates nothing
+    expectError(await t.api(`/api/pending-gems/${guardedId}`, { token: editor.jwt }), 404);
+    expectError(await decide(editor, guardedId, first, 'approved'), 404);
+    expect((await list(editor, '/api/pending-gems')).data).toEqual([]);
+
+    // the admin's inbox holds the collection they administer, the owner's every collection of theirs
+    const inbox = await list(admin, '/api/pending-gems');
+    expect(inbox.data.map((o) => [o.collection.name, o.gem.title])).toEqual([
+      ['Guarded', 'For the guarded'],
+      ['Guarded', 'Also for the guarded'],
+    ]);
+    const owners = await list(owner, '/api/pending-gems?perPage=100');
+    expect(new Set(owners.data.map((o) => o.collection.name))).toEqual(new Set(['Guarded', 'Links']));
+    expect(owners.data.every((o) => o.status === 'pending')).toBe(true);
+    expect((await list(offerer, '/api/pending-gems')).data).toEqual([]);
+
+    // the admin approves one and rejects the other: the copy is the owner's gem
+    expect((await list(admin, `/api/pending-gems/${guardedId}`)).total).toBe(2);
+    const approved = dataOf(offerSchema).parse((await decide(admin, guardedId, first, 'approved')).body).data;
+    const copy = await t.api(`/api/gems/${approved.approvedGemId}`, { token: owner.jwt });
+    expect([copy.body.data.author.username, copy.body.data.collectionId]).toEqual([owner.user.username, guardedId]);
+    expect((await decide(admin, guardedId, second, 'rejected')).status).toBe(200);
+    const processed = await list(admin, `/api/processed-gems/${guardedId}`);
+    expect(processed.data.map((o) => o.status)).toEqual(['rejected', 'approved']);
+    expect((await list(admin, '/api/pending-gems')).data).toEqual([]);
+
+    // no longer an admin: nothing to moderate
+    const shares = await t.api(`/api/collections/${guardedId}/shares`, { token: owner.jwt });
+    const adminShare = shares.body.data.find((x: { invitee: { id: number } }) => x.invitee.id === admin.user.id);
+    await t.api(`/api/shares/${adminShare.id}`, { method: 'DELETE', token: owner.jwt });
+    expectError(await t.api(`/api/processed-gems/${guardedId}`, { token: admin.jwt }), 404);
+  });
+});
+
 describe('the per-user limit', () => {
   it(`answers 429 with Retry-After after ${OFFER_LIMIT} offers in the window`, async () => {
     const busy = await t.signUp('busy');

@@ -4,7 +4,7 @@ import { decideBody, offerBody, offerListSchema, offerSchema } from '../moderati
 import { defineRoute } from '../route';
 
 const byId = z.object({ id: idParamSchema });
-const OWNER = 'Only the collection’s owner moderates it: anyone else gets a 404.';
+const OWNER = 'The collection’s owner and its admins moderate it: anyone else gets a 404.';
 const offers = { 200: { description: 'A page of offers, newest first', schema: offerListSchema } };
 
 /** Gems offered to public collections, and their moderation (mounted at /api). */
@@ -30,6 +30,17 @@ export const moderationApi = {
     path: '/api/offered-gems',
     tag: 'Moderation',
     summary: 'Your offers and what became of them',
+    auth: 'user',
+    query: pageQuery,
+    responses: offers,
+    errors: [],
+  }),
+  inbox: defineRoute({
+    method: 'get',
+    path: '/api/pending-gems',
+    tag: 'Moderation',
+    summary: 'The offers waiting in every collection you moderate, oldest first',
+    description: 'The collections you own and those shared with you as admin (to you or a team of yours).',
     auth: 'user',
     query: pageQuery,
     responses: offers,

@@ -8,11 +8,11 @@ import { selectRows } from '../../db/rows';
 import { gemOffers, NOT_SAVE_MEDIA_TYPES, uploads } from '../../db/schema';
 import { ApiError, fieldError } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
-import { getOwnedCollection } from '../collections/collections';
 import type { CreateInput } from '../gems/gem-insert';
 import { createGem, gemOwner } from '../gems/gems';
 import { findPublicCollection } from '../public-pages/public-collection';
 import { publicPageUrl } from '../public-pages/publishing';
+import { atLeast, collectionAccess, ROLE_RANK } from '../sharing/access';
 import { copyOfferedImage, dropCopiedImage } from './offer-image';
 
 /**
@@ -199,16 +199,38 @@ export interface Paging {
 export const myOffers = (db: Db, userId: number, { page, perPage }: Paging, base: string) =>
   pageOf(db, sql`o.offerer_id = ${userId}`, sql`o.created_at DESC, o.id DESC`, page, perPage, base);
 
-/** A collection's pending (or processed) offers, for its owner only (anyone else: a 404). */
+/**
+ * Who moderates a collection's offers: its owner and its admins (a share with the admin role, to them or a team of
+ * theirs). Anyone else gets a 404, as if there were no such collection. Answers the collection's owner.
+ */
+async function moderatedCollection(db: Db, userId: number, collectionId: number): Promise<{ ownerId: number }> {
+  const found = await collectionAccess(db, userId, collectionId);
+  if (!found || !atLeast(found.access, 'admin')) throw new ApiError(404, 'Collection not found');
+  return { ownerId: found.ownerId };
+}
+
+/** Pending offers of every collection the user moderates (owns, or administers), oldest first: one inbox. */
+export const moderationInbox = (db: Db, userId: number, { page, perPage }: Paging, base: string) =>
+  pageOf(
+    db,
+    sql`o.status = 'pending' AND (c.owner_id = ${userId} OR o.collection_id IN (
+      SELECT a.collection_id FROM trove_collection_access(${userId}) a WHERE a.rank >= ${ROLE_RANK.admin}))`,
+    sql`o.created_at, o.id`,
+    page,
+    perPage,
+    base,
+  );
+
+/** A collection's pending (or processed) offers, for its owner and admins only (anyone else: a 404). */
 export async function collectionOffers(
   db: Db,
-  ownerId: number,
+  userId: number,
   collectionId: number,
   which: 'pending' | 'processed',
   { page, perPage }: Paging,
   base: string,
 ) {
-  await getOwnedCollection(db, ownerId, collectionId);
+  await moderatedCollection(db, userId, collectionId);
   return which === 'pending'
     ? pageOf(
         db,
@@ -229,19 +251,19 @@ export async function collectionOffers(
 }
 
 /**
- * The owner approves or rejects the pending offer of `gemId`. Approval inserts the copy and closes the offer in one
+ * The owner (or an admin) approves or rejects the pending offer of `gemId`. Approval inserts the copy and closes the offer in one
  * transaction; the offer is claimed by its `status = 'pending'` condition, so two decisions at once make one copy.
  */
 export async function decideOffer(
   db: Db,
-  ownerId: number,
+  userId: number,
   collectionId: number,
   gemId: number,
   status: 'approved' | 'rejected',
   base: string,
   store: FileStore,
 ): Promise<Offer> {
-  await getOwnedCollection(db, ownerId, collectionId);
+  const { ownerId } = await moderatedCollection(db, userId, collectionId);
   const [offer] = await db
     .select()
     .from(gemOffers)

@@ -4,7 +4,7 @@ import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
 import { enforceLimit } from '../../http/rate-limit';
 import { baseUrlOf } from '../uploads/upload-files';
-import { collectionOffers, decideOffer, myOffers, offerGem } from './offers';
+import { collectionOffers, decideOffer, moderationInbox, myOffers, offerGem } from './offers';
 
 /** Offering gems to public collections and moderating them; mounted at /api. */
 export function moderationRoutes({ db, files, requests }: Deps) {
@@ -17,6 +17,10 @@ export function moderationRoutes({ db, files, requests }: Deps) {
     })
     .implement(moderationApi.mine, async (c, { query }) => {
       const { data, total } = await myOffers(db, c.get('userId'), query, base(c));
+      return { status: 200, body: { data, total, page: query.page, perPage: query.perPage } };
+    })
+    .implement(moderationApi.inbox, async (c, { query }) => {
+      const { data, total } = await moderationInbox(db, c.get('userId'), query, base(c));
       return { status: 200, body: { data, total, page: query.page, perPage: query.perPage } };
     })
     .implement(moderationApi.pending, async (c, { params, query }) => {

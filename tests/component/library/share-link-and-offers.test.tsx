@@ -196,4 +196,46 @@ describe('offering gems to public collections', () => {
     const after = await screen.findByRole('list', { name: 'Your offers' });
     await waitFor(() => expect(within(after).getByRole('listitem').textContent).toContain('Approved'));
   });
+
+  it('Offers to review… lists what waits in every collection the user moderates, and approves from there', async () => {
+    const owner = await live.signedIn('inboxer');
+    const offerer = await live.signedIn('sender');
+    const made: Collection[] = [];
+    for (const name of ['Tools', 'Reads']) {
+      const collection = (await owner.call('collections', 'POST', { data: { name } })).data as Collection;
+      await owner.call(`collections/${collection.id}/public`, 'PUT', {
+        data: { isPublic: true, slug: name.toLowerCase(), acceptOffers: true },
+      });
+      made.push(collection);
+    }
+    const [tools, reads] = made as [Collection, Collection];
+    for (const [title, collectionId] of [
+      ['A hammer', tools.id],
+      ['A novel', reads.id],
+    ] as const) {
+      const gem = (await offerer.call('gems', 'POST', { data: { title, url: `https://${collectionId}.test/` } }))
+        .data as Gem;
+      await offerer.call('offered-gems', 'POST', { data: { gemId: gem.id, collectionId } });
+    }
+    const { user } = library(owner);
+    await user.click(await within(await sidebar()).findByRole('button', { name: /^Your offers/ }));
+    await user.click(await screen.findByRole('button', { name: 'Offers to review…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Offers to review' });
+    const pending = await within(dialog).findByRole('list', { name: 'Pending offers' });
+    const rows = () =>
+      within(pending)
+        .queryAllByRole('listitem')
+        .map((li) => li.textContent ?? '');
+    expect(rows()).toHaveLength(2);
+    expect(rows()[0]).toContain(`to Tools, offered by ${offerer.account.username}`);
+    expect(rows()[1]).toContain(`to Reads, offered by ${offerer.account.username}`);
+    expect(await blockingViolations(dialog)).toEqual([]);
+    await user.click(within(pending).getByRole('button', { name: 'Approve A novel' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(within(pending).getByRole('button', { name: 'Reject A hammer' }));
+    expect((await within(dialog).findByText('Nothing waits for you.')).tagName).toBe('P');
+    const copies = (await owner.call(`collections/${reads.id}/bookmarks`)).data.bookmarks as Gem[];
+    expect(copies.map((g) => g.title)).toEqual(['A novel']);
+    expect((await owner.call(`processed-gems/${tools.id}?page=1&perPage=10`)).data[0].status).toBe('rejected');
+  });
 });
