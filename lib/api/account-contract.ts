@@ -13,6 +13,17 @@ export const changePasswordBody = z
     message: messages.confirmPassword,
   });
 
+/** A first password for an account that has none (made by signing in with OpenID Connect): no current password. */
+export const setPasswordBody = z
+  .object({ password: strongPasswordSchema, passwordConfirmation: z.string().optional() })
+  .refine((v) => v.passwordConfirmation === undefined || v.passwordConfirmation === v.password, {
+    path: ['passwordConfirmation'],
+    message: messages.confirmPassword,
+  });
+
+/** Whether the account has a password of its own (false: made by signing in with OpenID Connect, none set since). */
+export const passwordStateSchema = z.object({ data: z.object({ hasPassword: z.boolean() }) });
+
 export const DISPLAY_NAME_MAX = 60;
 
 /** A profile change: only the fields sent change. A new email needs the current password. */

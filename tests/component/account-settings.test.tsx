@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { AccountPanel } from '@/components/options/AccountPanel';
+import { useAccountClient } from '@/components/options/account/queries';
+import { SetPasswordForm } from '@/components/options/account/SetPasswordForm';
 import { setupLiveServer } from './chat/live-server';
 import { FakeBackground } from './fake-background';
 import { makePage } from './fixtures';
@@ -25,6 +27,11 @@ async function renderAccount(prefix: string, before?: (server: Server) => Promis
   const background = new FakeBackground({ user: server.account, serverUrl: server.serverUrl, lentToken: token });
   const rendered = server.render(<AccountPanel user={server.account} />, background);
   return { ...rendered, server, background };
+}
+
+/** The Set a password form alone, with the section's client. */
+function SetPasswordStandalone() {
+  return <SetPasswordForm client={useAccountClient()} />;
 }
 
 /** Another sign-in of the same user, as from another browser. */
@@ -86,6 +93,26 @@ describe('the Account section', () => {
       body: JSON.stringify({ refreshToken: other.refreshToken }),
     });
     expect(refreshed.status).toBe(401);
+  });
+
+  it('offers Change password to an account with a password; Set a password asks no current password', async () => {
+    const { user, server, unmount: closeSection } = await renderAccount('setpw');
+    await screen.findByRole('form', { name: 'Change password' });
+    expect(screen.queryByRole('form', { name: 'Set a password' })).toBeNull();
+    closeSection();
+    // the form an account made through single sign-on gets: no current password; this account has one, so a 409
+    const { token } = await server.access();
+    const background = new FakeBackground({ user: server.account, serverUrl: server.serverUrl, lentToken: token });
+    const { unmount } = server.render(<SetPasswordStandalone />, background);
+    const form = await screen.findByRole('form', { name: 'Set a password' });
+    expect(within(form).queryByLabelText('Current password')).toBeNull();
+    expect(within(form).getByText(/has no password/).tagName).toBe('P');
+    await user.type(within(form).getByLabelText('New password'), 'Another-pass-9');
+    await user.type(within(form).getByLabelText('New password again'), 'Another-pass-9');
+    await user.click(within(form).getByRole('button', { name: 'Set password' }));
+    const refused = await within(form).findByRole('alert');
+    expect(refused.textContent).toContain('Your account has a password: change it with your current password');
+    unmount();
   });
 
   it('checks the username as it is typed, in words, and saves the profile', async () => {

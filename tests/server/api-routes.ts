@@ -216,6 +216,12 @@ const REQUESTS: Record<string, ValidRequest> = {
     json: () => ({ currentPassword: 'not-the-password', password: 'New-password-1' }),
     destructive: true,
   },
+  'GET /api/auth/password': { path: () => '/api/auth/password' },
+  // the fixture user has a password: a 409, nothing set
+  'POST /api/auth/set-password': {
+    path: () => '/api/auth/set-password',
+    json: () => ({ password: 'New-password-1', passwordConfirmation: 'New-password-1' }),
+  },
   'GET /api/sessions': { path: () => '/api/sessions' },
   'DELETE /api/sessions/{id}': {
     path: () => '/api/sessions/00000000-0000-4000-8000-000000000000',

@@ -115,6 +115,36 @@ describe('signing in with an OpenID Connect provider', () => {
     expect((await t.signIn(user.user.email, PASSWORD)).user.id).toBe(user.user.id);
   });
 
+  it('marks an account it made as having no password, lets it set one without a current password, once', async () => {
+    idp.accounts.set('sub-nopass', { email: 'nopass@example.test', email_verified: true });
+    const flow = await signInAs('sub-nopass');
+    const { body } = await exchange(flow.code ?? '', flow.verifier);
+    const token = body.jwt as string;
+    const state = async (jwt: string) => (await t.api('/api/auth/password', { token: jwt })).body.data;
+    expect(await state(token)).toEqual({ hasPassword: false });
+    const set = (password: string, passwordConfirmation?: string) =>
+      t.api('/api/auth/set-password', { token, body: { password, passwordConfirmation } });
+    const weak = await set('short');
+    expect([weak.status, weak.body.error.details.errors[0].path]).toEqual([400, 'password']);
+    const mismatch = await set('Horse-battery-7', 'Horse-staple-7');
+    expect([mismatch.status, mismatch.body.error.details.errors[0].path]).toEqual([400, 'passwordConfirmation']);
+    const done = await set('Horse-battery-7', 'Horse-battery-7');
+    expect([done.status, done.body.data]).toEqual([200, { hasPassword: true }]);
+    expect((await t.signIn('nopass@example.test', 'Horse-battery-7')).user.id).toBe(body.user.id);
+    // the sign-in through the provider stays; a second time is a 409: it changes it with the current one
+    expect(await state(token)).toEqual({ hasPassword: true });
+    expect((await set('Another-good-8')).status).toBe(409);
+    // an account with a password (signed up, then linked) never sets one this way
+    const user = await t.signUp('haspass');
+    expect(await state(user.jwt)).toEqual({ hasPassword: true });
+    const refused = await t.api('/api/auth/set-password', {
+      token: user.jwt,
+      body: { password: 'A-new-good-9' },
+    });
+    expect(refused.status).toBe(409);
+    expect((await t.signIn(user.user.email, PASSWORD)).user.id).toBe(user.user.id);
+  });
+
   it('refuses an unverified email with a page saying so, linking nothing', async () => {
     const user = await t.signUp('unverified');
     idp.accounts.set('sub-unverified', { email: user.user.email, email_verified: false });

@@ -15,7 +15,7 @@ import type { AccountClient } from './queries';
 type Values = z.input<typeof changePasswordBody>;
 
 /** The strength rules, each said met or not as the new password is typed. */
-function PasswordRules({ password }: { password: string }) {
+export function PasswordRules({ password }: { password: string }) {
   const strength = passwordStrength(password);
   return (
     <ul className="password-rules" aria-label="The new password needs">

@@ -18,6 +18,7 @@ export const accountKeys = {
   all: ['account'] as const,
   sessions: ['account', 'sessions'] as const,
   blockedSites: ['account', 'blocked-sites'] as const,
+  password: ['account', 'password'] as const,
   username: (name: string) => ['account', 'username', name] as const,
 };
 
@@ -25,6 +26,13 @@ export const sessionsQuery = (client: AccountClient) =>
   queryOptions({
     queryKey: accountKeys.sessions,
     queryFn: async () => (await client.call(accountApi.sessions)).data,
+  });
+
+/** Whether the account has a password (one made through single sign-on has none until it sets one). */
+export const passwordStateQuery = (client: AccountClient) =>
+  queryOptions({
+    queryKey: accountKeys.password,
+    queryFn: async () => (await client.call(accountApi.passwordState)).data,
   });
 
 export const blockedSitesQuery = (client: AccountClient) =>

@@ -74,7 +74,7 @@ function UserRows({ api, user, self }: { api: AdminApi; user: AdminUser; self: b
               <input
                 id={`admin-credits-${user.id}`}
                 aria-label={`Credits of ${user.username}`}
-                placeholder="credits not set"
+                placeholder="not set"
                 inputMode="numeric"
                 size={8}
                 value={creditText}

@@ -5,9 +5,11 @@ import {
   changePasswordBody,
   confirmEmailForm,
   passwordBody,
+  passwordStateSchema,
   profileBody,
   profileResponseSchema,
   sessionSchema,
+  setPasswordBody,
   usernameCheckSchema,
 } from '../account-contract';
 import { idParamSchema } from '../contract';
@@ -33,6 +35,32 @@ export const accountApi = {
       },
     },
     errors: [429],
+  }),
+  passwordState: defineRoute({
+    method: 'get',
+    path: '/api/auth/password',
+    tag: 'Account',
+    summary: 'Whether the account has a password',
+    description:
+      'An account made by signing in with OpenID Connect has none until it sets one (`POST /api/auth/set-password`, ' +
+      'or a reset link).',
+    auth: 'user',
+    responses: { 200: { description: 'The password state', schema: passwordStateSchema } },
+    errors: [],
+  }),
+  setPassword: defineRoute({
+    method: 'post',
+    path: '/api/auth/set-password',
+    tag: 'Account',
+    summary: 'Set a first password (accounts without one)',
+    description:
+      'Only for an account with no password (made by signing in with OpenID Connect): no current password is asked. ' +
+      'The new password must meet every strength rule. An account with a password gets a 409: it changes it with ' +
+      '`POST /api/auth/change-password`. Sign-ins stay.',
+    auth: 'user',
+    body: { type: 'json', schema: setPasswordBody },
+    responses: { 200: { description: 'Set', schema: passwordStateSchema } },
+    errors: [409],
   }),
   sessions: defineRoute({
     method: 'get',

@@ -21,6 +21,11 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * False for an account made by signing in with OpenID Connect: its hash is of a password no one knows, until the user
+     * sets one (`POST /api/auth/set-password`, or a reset link).
+     */
+    passwordSet: boolean('password_set').notNull().default(true),
     /** The name shown beside the username (the account's profile); '' for none. */
     displayName: text('display_name').notNull().default(''),
     unfilteredCollectionId: integer('unfiltered_collection_id'),

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { accountApi } from '../../../lib/api/routes/account';
 import { hashPassword } from '../../auth/passwords';
 import { users } from '../../db/schema';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { notFound } from '../../http/errors';
+import { ApiError, notFound } from '../../http/errors';
 import { toUser } from '../users/users';
 import { blockSite, listBlockedSites, unblockSite } from './blocked-sites';
 import { deleteUserData } from './delete-account';
@@ -23,6 +23,25 @@ export function accountRoutes(deps: Deps) {
       await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
       const signedOut = await revokeSessions(deps, userId, { except: c.get('sessionId') });
       return { status: 200, body: { data: { changed: true as const, signedOut: signedOut.length } } };
+    })
+    .implement(accountApi.passwordState, async (c) => {
+      const [row] = await db
+        .select({ set: users.passwordSet })
+        .from(users)
+        .where(eq(users.id, c.get('userId')));
+      if (!row) throw notFound('User');
+      return { status: 200, body: { data: { hasPassword: row.set } } };
+    })
+    .implement(accountApi.setPassword, async (c, { body }) => {
+      const passwordHash = await hashPassword(body.password);
+      // one conditional update: of two requests at once only the first sets it
+      const set = await db
+        .update(users)
+        .set({ passwordHash, passwordSet: true, updatedAt: new Date() })
+        .where(and(eq(users.id, c.get('userId')), eq(users.passwordSet, false)))
+        .returning({ id: users.id });
+      if (!set.length) throw new ApiError(409, 'Your account has a password: change it with your current password');
+      return { status: 200, body: { data: { hasPassword: true } } };
     })
     .implement(accountApi.sessions, async (c) => ({
       status: 200,

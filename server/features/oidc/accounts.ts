@@ -39,10 +39,10 @@ export async function resolveAccount(
     return { ok: true, user: byEmail, created: false };
   }
   if (mode === 'closed') return { ok: false, reason: 'closed' };
-  // a password no one knows: "Forgot password?" sets one if the user wants one
+  // a password no one knows, marked as not set: Options → Account offers to set one (or "Forgot password?")
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const username = await freeUsername(db, claims);
-  const user = await createAccount(db, { username, email, passwordHash }, (tx) =>
+  const user = await createAccount(db, { username, email, passwordHash, passwordSet: false }, (tx) =>
     mode === 'open' ? Promise.resolve(null) : claimInvitationFor(tx, email),
   ).catch((error) => {
     if (error instanceof NotInvited) return null;

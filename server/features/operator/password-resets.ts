@@ -62,7 +62,7 @@ export async function resetPassword(deps: { db: Db }, token: string, password: s
       )
       .returning({ userId: passwordResets.userId });
     if (!spent) return null;
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
+    await tx.update(users).set({ passwordHash, passwordSet: true }).where(eq(users.id, spent.userId));
     return spent.userId;
   });
   if (userId === null) return false;

@@ -84,7 +84,7 @@ export async function registerUser(
  */
 export async function createAccount(
   db: Db,
-  input: { username: string; email: string; passwordHash: string },
+  input: { username: string; email: string; passwordHash: string; passwordSet?: boolean },
   claim: (tx: Db) => Promise<number | null>,
 ) {
   const { passwordHash } = input;
@@ -98,6 +98,7 @@ export async function createAccount(
           username: input.username,
           email: input.email,
           passwordHash,
+          passwordSet: input.passwordSet ?? true,
           // the starter prompts' author (password hash '!') signs in never and counts for nothing here
           isAdmin: sql`not exists (select 1 from ${users} where ${users.passwordHash} <> ${NO_PASSWORD})`,
         })
