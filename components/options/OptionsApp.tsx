@@ -16,6 +16,7 @@ import { QuickSaveSettings } from './QuickSaveSettings';
 import { RecentGems } from './RecentGems';
 import { ReportBugButton } from './ReportBugButton';
 import { ServerSettings } from './ServerSettings';
+import { SuggestionSettings } from './suggestions/SuggestionSettings';
 import { TeamsSection } from './teams/TeamsSection';
 import { useAiSettingsRoute } from './use-ai-settings-route';
 
@@ -40,6 +41,7 @@ export function OptionsApp() {
           {session.data.user && <ReportBugButton />}
           {session.data.user && <QuickSaveSettings />}
           {session.data.user && <AiSettings key={`ai-${session.data.user.id}`} />}
+          {session.data.user && <SuggestionSettings key={`suggestions-${session.data.user.id}`} />}
           {session.data.user && <AnonymousUseSettings key={`anonymous-${session.data.user.id}`} />}
           {session.data.user && <TeamsSection key={`teams-${session.data.user.id}`} selfId={session.data.user.id} />}
           {session.data.user && (

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import { SuggestionSettings } from '@/components/options/suggestions/SuggestionSettings';
 import type { Collection, Tag } from '@/lib/api/contract';
 import { setupFakeProvider } from '../fake-provider/setup';
 import { houseAnsweredBy, setupLiveServer } from './chat/live-server';
@@ -121,5 +122,32 @@ describe('the popup suggests tags and a collection', () => {
     expect(background.calls('saveGem')[0]?.payload.gem).not.toHaveProperty('aiTags');
     await waitFor(() => expect(fake.requests[since]?.aborted).toBe(true));
     answered();
+  });
+});
+
+describe('the options page’s Suggestions when saving', () => {
+  it('switches suggestions off and on and chooses their model, as the server keeps them', async () => {
+    const server = await live.signedIn('sugopts');
+    const { token } = await server.access();
+    const background = new FakeBackground({ user: server.account, serverUrl: server.serverUrl, lentToken: token });
+    const { user, container } = server.render(<SuggestionSettings />, background);
+    const modelId = await server.usableModelId();
+    const picker = (await screen.findByRole('combobox', { name: 'Model for suggestions' })) as HTMLSelectElement;
+    expect((await within(picker).findAllByRole('option', { name: /\(Credits\)$/ })).length).toBeGreaterThan(0);
+    await user.selectOptions(picker, String(modelId));
+    const saved = async () => ((await server.call('suggestions/settings')) as { data: Record<string, unknown> }).data;
+    await waitFor(async () => expect(await saved()).toMatchObject({ modelId, active: true }));
+
+    const toggle = screen.getByRole('switch', { name: 'Suggest tags and a collection' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await user.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    expect(await saved()).toMatchObject({ enabled: false, active: false });
+    await user.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(await saved()).toMatchObject({ enabled: true, active: true });
+
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
   });
 });
