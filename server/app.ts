@@ -60,7 +60,12 @@ const MAX_JSON_BODY = 5 * 1024 * 1024;
 /** JSON routes that take more than MAX_JSON_BODY: a bookmarks file sent whole. */
 const LARGER_JSON_BODIES = new Map([['/api/collection-import', MAX_IMPORT_BYTES]]);
 /** POST paths that take multipart files and check their own body limit. */
-const UPLOAD_PATHS = new Set(['/api/upload', '/api/upload-all-file', '/api/upload-chat-files']);
+const UPLOAD_PATHS = new Set([
+  '/api/upload',
+  '/api/upload-all-file',
+  '/api/upload-chat-files',
+  '/api/gems/upload-screenshot',
+]);
 
 /** A 413 for a body over `maxSize` bytes. */
 function jsonBodyLimit(maxSize: number): MiddlewareHandler {
@@ -128,6 +133,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.use('/upload', uploadLimit); // POST only (the other upload route is DELETE /upload/{id})
   api.use('/upload-all-file', uploadLimit);
   api.use('/upload-chat-files', uploadLimit);
+  api.use('/gems/upload-screenshot', uploadLimit);
   api.route('/users', userRoutes(deps));
   api.route('/', accountRoutes(deps));
   api.route('/', tagRoutes(deps));

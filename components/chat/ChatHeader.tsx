@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { IconButton } from '../ui/IconButton';
+import { HistoryIcon, PlusIcon } from '../ui/icons';
 import { waitWhile } from './answer-busy';
 import { chatModeAtom } from './atoms';
 import { useChatApi } from './chat-api-context';
@@ -8,7 +9,6 @@ import { useCommands, useConversations, useFlags, useLinks, useModels, usePageIn
 import { chatQuery } from './conversation/queries';
 import { drawerAtom } from './drawer-atom';
 import { ChatItemActions } from './history/ChatItemActions';
-import { HistoryIcon, PlusIcon } from './icons';
 import { SettingsMenu } from './menus/SettingsMenu';
 import { ShareMenu } from './menus/ShareMenu';
 

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { type ChatApi, createChatApi } from '@/lib/chat/chat-api';
 import { useLentAccess } from '../app/use-lent-access';
+import { WritingApiProvider } from '../writing/writing-api-context';
 
 const ChatApiContext = createContext<ChatApi | null>(null);
 
@@ -11,7 +12,12 @@ const ChatApiContext = createContext<ChatApi | null>(null);
 export function ChatApiProvider({ children, api: given }: { children: ReactNode; api?: ChatApi }) {
   const access = useLentAccess();
   const api = useMemo(() => given ?? createChatApi(access), [access, given]);
-  return <ChatApiContext.Provider value={api}>{children}</ChatApiContext.Provider>;
+  // The writing parts (prompts, brand voices, agents) use the same client.
+  return (
+    <ChatApiContext.Provider value={api}>
+      <WritingApiProvider api={api}>{children}</WritingApiProvider>
+    </ChatApiContext.Provider>
+  );
 }
 
 export function useChatApi(): ChatApi {

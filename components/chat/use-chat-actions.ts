@@ -6,6 +6,7 @@ import type { Session } from '@/lib/messaging/types';
 import { errorMessage, unwrap, useBackground } from '../app/background-context';
 import { appKeys } from '../app/queries';
 import { useToast } from '../ui/Toast';
+import { promptKeys } from '../writing/prompts/queries';
 import { draftAtom } from './atoms';
 import { useChatApi } from './chat-api-context';
 import type { Conversation } from './conversation/use-conversation';
@@ -13,7 +14,6 @@ import { historyKeys } from './history/queries';
 import type { AnswerActions } from './menus/AnswerOptions';
 import type { SaveKind, SaveTarget } from './menus/SaveAnswerFields';
 import type { ShareActions } from './menus/ShareMenu';
-import { promptKeys } from './prompts/queries';
 
 const STEPS_QUESTION = 'Turn this conversation into clear, numbered steps.';
 

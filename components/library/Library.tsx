@@ -33,6 +33,7 @@ import { usePageKeys } from './use-page-keys';
 import { useSelection } from './use-selection';
 import { useTrash } from './use-trash';
 import { prefsKey, useViewPrefs } from './use-view-prefs';
+import { WritingView } from './writing/WritingView';
 
 interface Props {
   /** Gems a page (tests use small pages to see paging). */
@@ -136,6 +137,8 @@ export function Library({ perPage, onChat }: Props) {
             <FollowingView key={followAddress ?? ''} followAddress={followAddress} onFollowed={clearFollowAddress} />
           ) : source.kind === 'offers' ? (
             <MyOffersView />
+          ) : source.kind === 'writing' ? (
+            <WritingView />
           ) : inDuplicates ? (
             <DuplicatesView
               collections={collections.data ?? []}

@@ -58,6 +58,7 @@ export function Sidebar({ source, onSelect, collections }: Props) {
         {fixed('Favourites', { kind: 'favourites' })}
         {fixed('Following', { kind: 'following' }, following.data?.newCount || null, () => 'new')}
         {fixed('Your offers', { kind: 'offers' })}
+        {fixed('Writing', { kind: 'writing' })}
       </ul>
       <div className="library-nav-heading" {...collectionsRoot}>
         <h2 id="library-collections-heading">Collections</h2>

@@ -24,6 +24,8 @@ export function sourceTitle(
       return 'Following';
     case 'offers':
       return 'Your offers';
+    case 'writing':
+      return 'Writing';
     case 'collection':
       return collections.find((c) => c.id === source.id)?.name ?? 'Collection';
     case 'tag': {

@@ -10,6 +10,7 @@ import { AiSettings } from './AiSettings';
 import { AppearanceSettings } from './AppearanceSettings';
 import { AdminPanel } from './admin/AdminPanel';
 import { ConnectionBanner } from './ConnectionBanner';
+import { EmbeddingSettings } from './embeddings/EmbeddingSettings';
 import { FirstRunSteps } from './FirstRunSteps';
 import { AnonymousUseSettings } from './public-prompts/AnonymousUseSettings';
 import { QuickSaveSettings } from './QuickSaveSettings';
@@ -42,6 +43,7 @@ export function OptionsApp() {
           {session.data.user && <QuickSaveSettings />}
           {session.data.user && <AiSettings key={`ai-${session.data.user.id}`} />}
           {session.data.user && <SuggestionSettings key={`suggestions-${session.data.user.id}`} />}
+          {session.data.user && <EmbeddingSettings key={`embeddings-${session.data.user.id}`} />}
           {session.data.user && <AnonymousUseSettings key={`anonymous-${session.data.user.id}`} />}
           {session.data.user && <TeamsSection key={`teams-${session.data.user.id}`} selfId={session.data.user.id} />}
           {session.data.user && (

@@ -56,4 +56,8 @@ export const vectorStatusSchema = z.object({
 });
 export type VectorStatus = z.infer<typeof vectorStatusSchema>;
 
+/** The status as the routes answer it: with the server's own embedding model, which the user may choose, if any. */
+export const embeddingStatusSchema = vectorStatusSchema.extend({ houseModel: z.string().nullable() });
+export type EmbeddingStatus = z.infer<typeof embeddingStatusSchema>;
+
 export const vectorStatusQuery = z.object({ collectionId: idParamSchema.optional() });

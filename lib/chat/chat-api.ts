@@ -18,10 +18,9 @@ import { chatShareApi } from '../api/routes/chat-shares';
 import { chatApi } from '../api/routes/chats';
 import { collectionApi } from '../api/routes/collections';
 import { gemApi } from '../api/routes/gems';
-import { brandVoiceApi, personaApi } from '../api/routes/instructions';
 import { memoryApi } from '../api/routes/memories';
 import { promptApi } from '../api/routes/prompts';
-import type { CreatePromptInput, PromptCategory, UpdatePromptInput } from '../api/voice-contract';
+import { writingCalls } from '../writing/writing-api';
 import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
 import { type AccessSource, panelTransport } from './panel-transport';
 import { readSse } from './sse';
@@ -31,25 +30,7 @@ export const COLLECTION_GEMS_PAGE = 25;
 
 export type AskBody = z.input<typeof sendMessageWithContextBody>;
 
-/** A brand voice ('voice') or an agent ('persona'): the panel lists, edits and picks both alike. */
-export type InstructionKind = 'voice' | 'persona';
-const INSTRUCTIONS = { voice: brandVoiceApi, persona: personaApi } as const;
-
-/** What the panel writes of a brand voice (name, tone in `text`, `sampleText`) or an agent (`jobTitle`, `modelId`). */
-export interface InstructionFields {
-  name: string;
-  text: string;
-  sampleText?: string;
-  jobTitle?: string;
-  modelId?: number | null;
-}
-
-function fieldsOf<F extends Partial<InstructionFields>>(
-  kind: InstructionKind,
-  { sampleText, jobTitle, modelId, ...rest }: F,
-) {
-  return kind === 'voice' ? { ...rest, sampleText } : { ...rest, jobTitle, modelId };
-}
+export type { InstructionFields, InstructionKind } from '../writing/writing-api';
 
 /**
  * The side panel's calls to the server, made from the panel itself (answers stream straight from the
@@ -139,42 +120,13 @@ export function createChatApi(access: AccessSource) {
       (await client.call(chatShareApi.create, { params: { id: chatId } })).data,
     deleteShareLink: async (chatId: number) =>
       (await client.call(chatShareApi.delete, { params: { id: chatId } })).data,
-    /** The prompts the user may use (their own and public ones), of one category or 'All'. */
-    listPrompts: (input: { category: PromptCategory | 'All'; search: string; page: number }) => {
-      return client.call(promptApi.list, {
-        query: { category: input.category, search: input.search, page: input.page },
-      });
-    },
-    /** A prompt written from scratch (the editor's HTML in `expander`, its plain text in `text`). */
-    createPrompt: async (data: CreatePromptInput) => (await client.call(promptApi.create, { body: { data } })).data,
-    /** One prompt as the user may see it (the latest version, for an editor told it changed elsewhere). */
-    getPrompt: async (id: number) => (await client.call(promptApi.get, { params: { id } })).data,
-    /**
-     * The author's edit (the spec's `data{expander, text}`); answers the prompt as saved. With `updatedAt`
-     * (the version edited) a 409 PROMPT_CHANGED_ELSEWHERE when it changed since.
-     */
-    updatePrompt: async (id: number, data: UpdatePromptInput) =>
-      (await client.call(promptApi.update, { params: { id }, body: { data } })).data,
-    deletePrompt: async (id: number) => (await client.call(promptApi.delete, { params: { id } })).data,
-    /** Optimize prompt (author only): `modelId` improves `text` (the editor's current text); nothing is saved. */
-    optimizePrompt: async (id: number, input: { modelId: number; text?: string }) =>
-      (await client.call(promptApi.optimize, { params: { id }, body: input })).data.text,
+    ...writingCalls(client),
     /** Save → AI Prompt: a new private prompt holding the answer's text. */
     promptFromAnswer: async (messageId: number) =>
       (await client.call(promptApi.fromAnswer, { params: { id: messageId }, body: {} })).data,
     /** Share → Create prompt from current conversation: `modelId` writes a reusable prompt from it. */
     promptFromChat: async (chatId: number, modelId: number) =>
       (await client.call(promptApi.fromChat, { params: { id: chatId }, body: { modelId } })).data,
-    /** The user's brand voices or agents matching `search` (the default first). */
-    listInstructions: (kind: InstructionKind, search: string) =>
-      client.call(INSTRUCTIONS[kind].list, { query: { search, perPage: 100 } }),
-    /** A new brand voice or agent, written from scratch; the fields the other kind has are left out. */
-    createInstruction: async (kind: InstructionKind, data: InstructionFields) =>
-      (await client.call(INSTRUCTIONS[kind].create, { body: { data: fieldsOf(kind, data) } })).data,
-    updateInstruction: async (kind: InstructionKind, id: number, data: Partial<InstructionFields>) =>
-      (await client.call(INSTRUCTIONS[kind].update, { params: { id }, body: { data: fieldsOf(kind, data) } })).data,
-    deleteInstruction: async (kind: InstructionKind, id: number) =>
-      (await client.call(INSTRUCTIONS[kind].delete, { params: { id } })).data,
     listMemories: (search: string) => client.call(memoryApi.list, { query: { search, perPage: 100 } }),
     /** Records the answer to a message's memory proposal ('saved' also makes the memory); the message as it is now. */
     answerMemoryProposal: async (messageId: number, action: MemoryProposalAnswer) =>

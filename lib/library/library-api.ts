@@ -13,6 +13,7 @@ import { searchApi } from '../api/routes/search';
 import { tagApi, tagTreeApi } from '../api/routes/tags';
 import { trashApi } from '../api/routes/trash';
 import { type AccessSource, panelTransport } from '../chat/panel-transport';
+import { writingCalls } from '../writing/writing-api';
 import { createCustomSiteApi } from './custom-site-api';
 import { type EarlyAnswers, withEarlyAnswers } from './early-answers';
 import { createModerationApi } from './moderation-api';
@@ -135,6 +136,8 @@ export function createLibraryApi(access: AccessSource, early?: EarlyAnswers) {
     checkLinks: async (gemIds: number[]) => (await client.call(linkApi.checkNow, { body: { gemIds } })).data,
     sharing: createSharingApi(client),
     study: createStudyApi(client),
+    /** Brand voices, agents and prompts (the Writing view), as the side panel writes them. */
+    writing: writingCalls(client),
     /** A collection's public page: whether it is published, its address and SEO settings. */
     publicSettings: async (id: number) => (await client.call(publicCollectionApi.get, { params: { id } })).data,
     savePublicSettings: async (id: number, data: PublicSettingsInput) =>

@@ -1,6 +1,6 @@
 /**
  * What the library page shows in its results: a fixed view of the sidebar (all gems, Unfiltered, favourites,
- * trash, duplicates, following, your offers), a collection, a tag, a saved search, a collection or tag shared with the user, or a
+ * trash, duplicates, following, your offers, writing), a collection, a tag, a saved search, a collection or tag shared with the user, or a
  * typed search. Its key names it in query keys and in the view
  * preferences remembered per collection (view-prefs.ts).
  */
@@ -12,6 +12,7 @@ export type LibrarySource =
   | { kind: 'duplicates' }
   | { kind: 'following' }
   | { kind: 'offers' }
+  | { kind: 'writing' }
   | { kind: 'collection'; id: number }
   | { kind: 'tag'; id: number }
   | { kind: 'saved'; id: number }

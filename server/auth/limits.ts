@@ -21,7 +21,7 @@ export interface RateLimitSettings {
   refresh: WindowLimit | null;
   /** "Forgot password?" requests and reset-page submissions per address (features/operator/routes.ts). */
   passwordResetPerAddress: WindowLimit | null;
-  /** Upload requests per user (`POST /api/upload`, `POST /api/upload-all-file`). */
+  /** Upload requests per user (`POST /api/upload`, `POST /api/upload-all-file`, `POST /api/gems/upload-screenshot`). */
   upload: WindowLimit | null;
   /** Gems offered to public collections per user (`POST /api/offered-gems`). */
   offer: WindowLimit | null;

@@ -140,6 +140,9 @@ describe('choosing the embedding model', () => {
     expect(expectError(anthropic, 400).message).toMatch(/does not make embeddings/);
     expect(expectError(unknown, 400).message).toMatch(/Unknown provider/);
     expect(expectError(house, 400).message).toMatch(/no embedding model of its own/);
+    // The status says there is none to choose.
+    const offered = await t.api('/api/get-vectors-for-collections-gems', { token });
+    expect(offered.body.data.houseModel).toBeNull();
   });
 
   it.runIf(available)('a provider failing the first embedding is a 502 in plain words; nothing is stored', async () => {

@@ -95,6 +95,7 @@ describe('rate limits', () => {
     expectError(await t.api('/api/upload-all-file', { token: jwt, body: { data: {} } }), 400);
     expectLimited(await uploadImage(jwt), /^Too many uploads/);
     expectLimited(await t.api('/api/upload-all-file', { token: jwt, body: { data: {} } }), /^Too many uploads/);
+    expectLimited(await t.api('/api/gems/upload-screenshot', { token: jwt, body: { data: {} } }), /^Too many uploads/);
     // the extension (a CORS caller) may read Retry-After
     const fromExtension = await t.api('/api/upload', {
       token: jwt,

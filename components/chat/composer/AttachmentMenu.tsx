@@ -1,9 +1,9 @@
+import { PaperclipIcon } from '../../ui/icons';
 import { Menu } from '../../ui/Menu';
 import { MenuItem } from '../../ui/MenuItem';
 import { attachMenuItems, type DrawerName } from '../drawer-registry';
 import type { ChatFiles } from '../files/use-chat-files';
 import { useUploadInput } from '../files/use-upload-input';
-import { PaperclipIcon } from '../icons';
 
 interface AttachmentMenuProps {
   files: ChatFiles;

@@ -2,10 +2,10 @@ import './history.css';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../app/background-context';
 import { Button } from '../../ui/Button';
+import { MoreIcon } from '../../ui/icons';
 import { Menu } from '../../ui/Menu';
 import { MenuItem } from '../../ui/MenuItem';
 import { waitWhile } from '../answer-busy';
-import { MoreIcon } from '../icons';
 import { useManageChat } from './use-manage-chat';
 
 interface ChatItemActionsProps {

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import type { Memory } from '@/lib/api/voice-contract';
 import { Button } from '../../ui/Button';
+import { MoreIcon } from '../../ui/icons';
 import { Menu } from '../../ui/Menu';
 import { MenuItem } from '../../ui/MenuItem';
-import { MoreIcon } from '../icons';
 
 interface MemoryRowProps {
   memory: Memory;

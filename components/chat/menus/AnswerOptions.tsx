@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { READING_LEVELS, RESPONSE_LENGTHS, type RegenerateOptions } from '@/lib/api/chat-contract';
 import type { AnswerView } from '@/lib/chat/conversation-view';
 import { Button } from '../../ui/Button';
+import { MoreIcon } from '../../ui/icons';
 import { Popover } from '../../ui/Popover';
 import { Slider } from '../../ui/Slider';
 import { waitWhile } from '../answer-busy';
-import { MoreIcon } from '../icons';
 import { SaveAnswerFields, type SaveKind, type SaveTarget } from './SaveAnswerFields';
 
 export interface AnswerActions {

@@ -1,7 +1,7 @@
+import { SettingsIcon } from '../../ui/icons';
 import { Menu } from '../../ui/Menu';
 import { MenuCheckboxItem, MenuItem, MenuSeparator } from '../../ui/MenuItem';
 import { type DrawerName, settingsMenuItems } from '../drawer-registry';
-import { SettingsIcon } from '../icons';
 import type { ChatFlags } from '../use-chat-flags';
 
 interface SettingsMenuProps {

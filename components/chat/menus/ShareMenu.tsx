@@ -1,7 +1,7 @@
+import { ShareIcon } from '../../ui/icons';
 import { Menu } from '../../ui/Menu';
 import { MenuItem, MenuSeparator } from '../../ui/MenuItem';
 import { waitWhile } from '../answer-busy';
-import { ShareIcon } from '../icons';
 
 export interface ShareActions {
   invite: () => void;

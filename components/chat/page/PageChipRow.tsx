@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { isWebAddress } from '@/lib/api/web-address';
-import { PageIcon } from '../icons';
+import { PageIcon } from '../../ui/icons';
 
 /** `url` when it is a web address (http or https), else null: only those are shown, fetched or opened. */
 export function webUrl(url: string | null | undefined): URL | null {

@@ -4,16 +4,18 @@ import type { Prompt } from '@/lib/api/voice-contract';
 import { errorMessage } from '../../app/background-context';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
+import { BackIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/Toast';
-import { BackIcon } from '../icons';
-import { PromptLabelRow } from './PromptLabelRow';
+import { PromptLabelRow } from '../../writing/prompts/PromptLabelRow';
 import { initialValues, VariableInputs } from './VariableInputs';
 
-export { PROMPT_HELP } from './PromptLabelRow';
+export { PROMPT_HELP } from '../../writing/prompts/PromptLabelRow';
 
 // The editor library is fetched only when an author edits a prompt.
-const PromptEditor = lazy(() => import('./PromptEditor').then((m) => ({ default: m.PromptEditor })));
+const PromptEditor = lazy(() =>
+  import('../../writing/prompts/PromptEditor').then((m) => ({ default: m.PromptEditor })),
+);
 
 export interface PromptDetailProps {
   prompt: Prompt;

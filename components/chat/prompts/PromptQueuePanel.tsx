@@ -1,4 +1,4 @@
-import './prompts.css';
+import '../../writing/prompts/prompts.css';
 import type { PromptQueueState, QueueItemStatus } from '@/lib/chat/prompt-queue';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';

@@ -1,4 +1,4 @@
-import './prompts.css';
+import '../../writing/prompts/prompts.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
@@ -6,18 +6,20 @@ import { PROMPT_CATEGORIES, type Prompt } from '@/lib/api/voice-contract';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
+import { PromptList } from '../../writing/prompts/PromptList';
+import { type PromptTab, promptKeys } from '../../writing/prompts/queries';
 import { draftAtom } from '../atoms';
 import { useCommands, useModels } from '../chat-session';
 import type { DrawerPanelProps } from '../drawer-panel-props';
 import { PromptDetail, type PromptDetailProps } from './PromptDetail';
-import { PromptList } from './PromptList';
 import { promptActions } from './prompt-actions';
-import { type PromptTab, promptKeys } from './queries';
 
 const TABS: readonly PromptTab[] = ['All', ...PROMPT_CATEGORIES];
 
 // The editor library is fetched only when a prompt is written or edited.
-const NewPromptForm = lazy(() => import('./NewPromptForm').then((m) => ({ default: m.NewPromptForm })));
+const NewPromptForm = lazy(() =>
+  import('../../writing/prompts/NewPromptForm').then((m) => ({ default: m.NewPromptForm })),
+);
 
 export type PromptsPanelProps = Pick<PromptDetailProps, 'onInsert' | 'onSubmitHidden' | 'modelId'>;
 

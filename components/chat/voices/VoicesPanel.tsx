@@ -1,4 +1,4 @@
-import './voices.css';
+import '../../writing/voices/voices.css';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import type { InstructionKind } from '@/lib/chat/chat-api';
@@ -6,10 +6,10 @@ import { useSelectModel } from '../../ai-settings/use-ai-settings';
 import { useDebouncedValue } from '../../app/use-debounced-value';
 import { Button } from '../../ui/Button';
 import { Tabs } from '../../ui/Tabs';
+import { InstructionList, type PickedInstruction } from '../../writing/voices/InstructionList';
+import { NewInstruction } from '../../writing/voices/NewInstruction';
 import { instructionChoiceAtom } from '../atoms';
 import { useModels } from '../chat-session';
-import { InstructionList, type PickedInstruction } from './InstructionList';
-import { NewInstruction } from './NewInstruction';
 
 export interface VoicesSelection {
   brandVoiceId: number | null;

@@ -1,13 +1,16 @@
 import { dataOf } from '../contract';
 import {
   embeddingModelSchema,
+  embeddingStatusSchema,
   setEmbeddingModelBody,
   vectorStatusQuery,
-  vectorStatusSchema,
 } from '../embeddings-contract';
 import { defineRoute } from '../route';
 
-const status = { description: 'Where meaning search stands', schema: dataOf(vectorStatusSchema) };
+const status = {
+  description: "Where meaning search stands, and the server's own embedding model (`houseModel`, null without one)",
+  schema: dataOf(embeddingStatusSchema),
+};
 
 /** Search by meaning: the user's embedding model and the embedding of their gems (server/features/embeddings/). */
 export const embeddingsApi = {

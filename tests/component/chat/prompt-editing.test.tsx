@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PromptsPanel } from '@/components/chat/prompts/PromptsPanel';
-import { DELETE_FAILED } from '@/components/chat/prompts/use-prompt-mutations';
+import { DELETE_FAILED } from '@/components/writing/prompts/use-prompt-mutations';
 import { PROMPT_CHANGED_ELSEWHERE, type Prompt } from '@/lib/api/voice-contract';
 import { setupFakeProvider } from '../../fake-provider/setup';
 import { houseAnsweredBy, setupLiveServer } from './live-server';

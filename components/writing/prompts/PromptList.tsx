@@ -6,7 +6,7 @@ import { errorMessage } from '../../app/background-context';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
-import { useChatApi } from '../chat-api-context';
+import { useWritingApi } from '../writing-api-context';
 import { PromptRow } from './PromptRow';
 import { type PromptTab, promptsQuery } from './queries';
 import { usePromptMutations } from './use-prompt-mutations';
@@ -24,7 +24,7 @@ export function PromptList({
   /** The author's Edit: the prompt opens in the editor. */
   onEdit: (prompt: Prompt) => void;
 }) {
-  const api = useChatApi();
+  const api = useWritingApi();
   const { remove } = usePromptMutations();
   const prompts = useInfiniteQuery(promptsQuery(api, category, search));
   const sentinel = useRef<HTMLLIElement>(null);

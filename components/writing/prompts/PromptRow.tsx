@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { Prompt } from '@/lib/api/voice-contract';
 import { Button } from '../../ui/Button';
+import { MoreIcon } from '../../ui/icons';
 import { Menu } from '../../ui/Menu';
 import { MenuItem } from '../../ui/MenuItem';
 import { useToast } from '../../ui/Toast';
-import { MoreIcon } from '../icons';
 import { deleteFailureMessage } from './use-prompt-mutations';
 
 interface PromptRowProps {

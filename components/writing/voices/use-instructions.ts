@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InstructionFields, InstructionKind } from '@/lib/chat/chat-api';
+import type { InstructionFields, InstructionKind } from '@/lib/writing/writing-api';
 import { useUpdateAiSettings } from '../../ai-settings/use-ai-settings';
-import { useChatApi } from '../chat-api-context';
+import { useWritingApi } from '../writing-api-context';
 import { instructionKeys, instructionsQuery } from './queries';
 
 /** One kind's list (brand voices or agents) matching `search`, and its author actions. */
 export function useInstructions(kind: InstructionKind, search: string) {
-  const api = useChatApi();
+  const api = useWritingApi();
   const queryClient = useQueryClient();
   // The last answer stays on screen while the next search is fetched.
   const list = useQuery({ ...instructionsQuery(api, kind, search), placeholderData: keepPreviousData });

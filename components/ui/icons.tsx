@@ -1,4 +1,4 @@
-/** The panel's few icons, drawn inline (no icon font, nothing fetched); the button around each names it. */
+/** The few icons (side panel, library's writing parts), drawn inline (no icon font, nothing fetched); the button around each names it. */
 const icon = (path: string, className = 'chat-icon') => (
   <svg
     className={className}

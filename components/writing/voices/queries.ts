@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ChatApi, InstructionKind } from '@/lib/chat/chat-api';
+import type { InstructionKind, WritingApi } from '@/lib/writing/writing-api';
 
 /** Brand voices and agents: one list per kind and search. */
 export const instructionKeys = {
@@ -8,5 +8,5 @@ export const instructionKeys = {
   list: (kind: InstructionKind, search: string) => [...instructionKeys.kind(kind), search] as const,
 };
 
-export const instructionsQuery = (api: ChatApi, kind: InstructionKind, search: string) =>
+export const instructionsQuery = (api: WritingApi, kind: InstructionKind, search: string) =>
   queryOptions({ queryKey: instructionKeys.list(kind, search), queryFn: () => api.listInstructions(kind, search) });

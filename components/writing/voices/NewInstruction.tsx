@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { InstructionKind } from '@/lib/chat/chat-api';
+import type { InstructionKind } from '@/lib/writing/writing-api';
 import { errorMessage } from '../../app/background-context';
 import { useToast } from '../../ui/Toast';
 import { InstructionForm } from './InstructionForm';

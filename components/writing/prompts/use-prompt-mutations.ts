@@ -2,7 +2,7 @@ import { type InfiniteData, type QueryKey, useMutation, useQueryClient } from '@
 import { CallError } from '@/lib/api/call-error';
 import { promptQueue, promptVariables } from '@/lib/api/prompt-variables';
 import type { Prompt, UpdatePromptInput } from '@/lib/api/voice-contract';
-import { useChatApi } from '../chat-api-context';
+import { useWritingApi } from '../writing-api-context';
 import { promptKeys } from './queries';
 
 type PromptPages = InfiniteData<{ data: Prompt[]; total: number }, number>;
@@ -38,7 +38,7 @@ export function editedPrompt(prompt: Prompt, edit: { text: string; expander: Pro
  * search) and put them back if the server refuses; the lists are fetched again afterwards.
  */
 export function usePromptMutations() {
-  const api = useChatApi();
+  const api = useWritingApi();
   const queryClient = useQueryClient();
 
   const changeLists = async (change: (prompts: Prompt[]) => Prompt[]): Promise<Snapshot> => {

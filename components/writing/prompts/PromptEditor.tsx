@@ -7,8 +7,8 @@ import { errorMessage } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
-import { useChatApi } from '../chat-api-context';
-import { SparkIcon } from '../icons';
+import { SparkIcon } from '../../ui/icons';
+import { useWritingApi } from '../writing-api-context';
 import { EditorToolbar } from './EditorToolbar';
 import { PromptLabelRow } from './PromptLabelRow';
 import { usePromptTextEditor } from './prompt-editor-setup';
@@ -39,7 +39,7 @@ interface PromptEditorProps {
  * puts the latest version in the editor to edit from.
  */
 export function PromptEditor({ prompt: opened, modelId, onDone }: PromptEditorProps) {
-  const api = useChatApi();
+  const api = useWritingApi();
   const { update } = usePromptMutations();
   // The version being edited: the one opened, or the latest after Reload.
   const [prompt, setPrompt] = useState(opened);

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { PromptCategory } from '@/lib/api/voice-contract';
-import type { ChatApi } from '@/lib/chat/chat-api';
 import { nextPage } from '@/lib/chat/paging';
+import type { WritingApi } from '@/lib/writing/writing-api';
 
 export type PromptTab = PromptCategory | 'All';
 
@@ -12,7 +12,7 @@ export const promptKeys = {
 };
 
 /** One prompt library tab's pages: each tab and search has its own list. */
-export const promptsQuery = (api: ChatApi, category: PromptTab, search: string) =>
+export const promptsQuery = (api: WritingApi, category: PromptTab, search: string) =>
   infiniteQueryOptions({
     queryKey: promptKeys.list(category, search),
     queryFn: ({ pageParam }) => api.listPrompts({ category, search, page: pageParam }),

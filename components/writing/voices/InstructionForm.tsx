@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { BrandVoice, Persona } from '@/lib/api/voice-contract';
-import type { InstructionFields, InstructionKind } from '@/lib/chat/chat-api';
+import type { InstructionFields, InstructionKind } from '@/lib/writing/writing-api';
 import { useAiData } from '../../ai-settings/use-ai-settings';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';

@@ -1,5 +1,5 @@
 import type { BrandVoice, Persona } from '@/lib/api/voice-contract';
-import type { InstructionKind } from '@/lib/chat/chat-api';
+import type { InstructionKind } from '@/lib/writing/writing-api';
 import { errorMessage } from '../../app/background-context';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -15,8 +15,9 @@ const WORDS = {
 interface InstructionListProps {
   kind: InstructionKind;
   search: string;
-  selectedId: number | null;
-  onSelect: (item: PickedInstruction | null) => void;
+  selectedId?: number | null;
+  /** Picking (the side panel); none, the list only shows and edits (the library's Writing view). */
+  onSelect?: (item: PickedInstruction | null) => void;
 }
 
 /** A picked voice or agent: its id and name, and an agent's default model when it has one. */
@@ -61,11 +62,11 @@ export function InstructionList({ kind, search, selectedId, onSelect }: Instruct
           kind={kind}
           item={item}
           selected={item.id === selectedId}
-          onToggle={() => onSelect(item.id === selectedId ? null : picked(item))}
+          onToggle={onSelect ? () => onSelect(item.id === selectedId ? null : picked(item)) : undefined}
           onSave={(fields) => update.mutateAsync({ id: item.id, fields })}
           onDelete={async () => {
             await remove.mutateAsync(item.id);
-            if (item.id === selectedId) onSelect(null);
+            if (item.id === selectedId) onSelect?.(null);
           }}
           onMakeDefault={(on) => makeDefault(on ? item.id : null)}
         />

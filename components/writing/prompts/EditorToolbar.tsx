@@ -1,7 +1,7 @@
 import { type Editor, useEditorState } from '@tiptap/react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../ui/Button';
-import { LinkIcon } from '../icons';
+import { LinkIcon } from '../../ui/icons';
 
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 

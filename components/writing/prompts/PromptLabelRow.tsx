@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { IconButton } from '../../ui/IconButton';
+import { CopyIcon, EditIcon, EyeIcon, HelpIcon } from '../../ui/icons';
 import { Tooltip } from '../../ui/Tooltip';
-import { CopyIcon, EditIcon, EyeIcon, HelpIcon } from '../icons';
 
 export const PROMPT_HELP =
   'Put variables in curly brackets, like {{Name}}. A dropdown uses the form {{Variable | A, B, C, D}}. A line of three dashes (---) splits the prompt into a queue.';

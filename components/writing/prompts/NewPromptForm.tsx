@@ -7,7 +7,7 @@ import { docToText } from '@/lib/chat/prompt-doc';
 import { errorMessage } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { useChatApi } from '../chat-api-context';
+import { useWritingApi } from '../writing-api-context';
 import { EditorToolbar } from './EditorToolbar';
 import { PromptLabelRow } from './PromptLabelRow';
 import { usePromptTextEditor } from './prompt-editor-setup';
@@ -25,7 +25,7 @@ interface NewPromptFormProps {
  * text in the rich editor, `{{variables}}` and `{{Variable | A, B}}` dropdowns included.
  */
 export function NewPromptForm({ category: initialCategory, onDone }: NewPromptFormProps) {
-  const api = useChatApi();
+  const api = useWritingApi();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState<PromptCategory>(initialCategory);

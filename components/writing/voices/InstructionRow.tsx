@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import type { BrandVoice, Persona } from '@/lib/api/voice-contract';
-import type { InstructionFields, InstructionKind } from '@/lib/chat/chat-api';
+import type { InstructionFields, InstructionKind } from '@/lib/writing/writing-api';
 import { errorMessage } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { MoreIcon } from '../../ui/icons';
 import { Menu } from '../../ui/Menu';
 import { MenuItem } from '../../ui/MenuItem';
-import { MoreIcon } from '../icons';
 import { InstructionForm } from './InstructionForm';
 
 interface InstructionRowProps {
   kind: InstructionKind;
   item: BrandVoice | Persona;
   selected: boolean;
-  onToggle: () => void;
+  /** Picks it (the side panel); none, the row only shows it (the library's Writing view). */
+  onToggle?: () => void;
   onSave: (fields: InstructionFields) => Promise<unknown>;
   onDelete: () => Promise<unknown>;
   onMakeDefault: (on: boolean) => Promise<unknown>;
@@ -56,6 +57,20 @@ export function InstructionRow({
     }
   };
 
+  const label = (
+    <>
+      <span className="voices-name">
+        {item.name}
+        {item.isDefault ? (
+          <span className="voices-default" title="Default">
+            <span aria-hidden="true">✓</span> Default
+          </span>
+        ) : null}
+      </span>
+      {detail ? <span className="voices-detail">{detail}</span> : null}
+    </>
+  );
+
   if (mode === 'edit')
     return (
       <li className="voices-row">
@@ -72,17 +87,13 @@ export function InstructionRow({
 
   return (
     <li className="voices-row">
-      <button type="button" className="voices-pick" aria-pressed={selected} onClick={onToggle}>
-        <span className="voices-name">
-          {item.name}
-          {item.isDefault ? (
-            <span className="voices-default" title="Default">
-              <span aria-hidden="true">✓</span> Default
-            </span>
-          ) : null}
-        </span>
-        {detail ? <span className="voices-detail">{detail}</span> : null}
-      </button>
+      {onToggle ? (
+        <button type="button" className="voices-pick" aria-pressed={selected} onClick={onToggle}>
+          {label}
+        </button>
+      ) : (
+        <div className="voices-pick">{label}</div>
+      )}
       <Menu label={`Options for ${item.name}`} triggerContent={<MoreIcon />} triggerClassName="ui-icon-button">
         <MenuItem label="Edit" onSelect={() => show('edit')} />
         <MenuItem
