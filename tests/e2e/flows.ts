@@ -10,7 +10,9 @@ export async function signUpInOptions(
 ) {
   const options = await openExtensionPage(ctx, 'options.html');
   const serverField = await options.waitForSelector('#server-url');
-  await serverField?.click({ count: 3 });
+  // Select the old address as Ctrl+A would: a triple click under load can land as single clicks, appending to it.
+  await serverField?.focus();
+  await serverField?.evaluate((input) => (input as HTMLInputElement).select());
   await serverField?.type(serverUrl);
   await options.click('::-p-text(Save server)');
   await options.waitForSelector('::-p-text(Server saved)');
