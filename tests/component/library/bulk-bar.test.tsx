@@ -1,32 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { BulkBar } from '@/components/library/BulkBar';
 import { BULK_INLINE_LIMIT, type BulkJob } from '@/lib/api/bulk-contract';
 import { apiClient } from '@/lib/api/client';
 import { panelTransport } from '@/lib/chat/panel-transport';
-import { copyOfTemplate, removeDataDir } from '../../data-dirs';
-import { testServerArgs } from '../../server-entry';
-import { type ServerProcess, startServerProcess } from '../../server-process';
 
-/** The bulk bar against the real server (its own process, a fresh PGlite database): each test has its own user. */
-
-let server: ServerProcess | undefined;
-const dataDir = copyOfTemplate(inject('pgliteTemplate'), 'trove-component-');
-beforeAll(async () => {
-  server = await startServerProcess({
-    args: testServerArgs(),
-    env: { DATA_DIR: dataDir, DATABASE_URL: '', TROVE_SECRET: 's'.repeat(48), TROVE_PER_ADDRESS_LIMITS: '0' },
-  });
-}, 90_000);
-afterAll(async () => {
-  await server?.stop();
-  removeDataDir(dataDir);
-});
+/** The bulk bar against the real server the component files share (a fresh PGlite database): each test has its own user. */
+const url = inject('sharedLiveServer');
 
 let users = 0;
 async function signedIn() {
-  const url = server?.url as string;
   let token = '';
   const call = async (path: string, body?: unknown) => {
     const response = await fetch(`${url}/api/${path}`, {
