@@ -34,6 +34,7 @@ import { benchPublicPage } from './public-page-bench';
 import { benchRetrieval } from './retrieval-bench';
 import { benchSearch } from './search-bench';
 import { benchServer } from './server-bench';
+import { benchSuggestions } from './suggestion-bench';
 
 const gemCount = Number(process.env.BENCH_GEMS ?? 100_000);
 const print = (lines: string[]) => {
@@ -67,6 +68,8 @@ console.log('');
 print(await benchMarkdown());
 console.log('');
 print(await benchOcr(Number(process.env.BENCH_OCR_RUNS ?? 5)));
+console.log('');
+print(await benchSuggestions());
 
 console.log('\nBuilding and zipping the extension…');
 const zip = spawnSync('node_modules/.bin/wxt', ['zip'], { stdio: 'ignore' });

@@ -1,11 +1,14 @@
+import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { collections, gems, gemTags, tags, users } from '../../server/db/schema';
-import { type ExtensionBrowser, openPopup } from './browser';
-import { type E2eEnvironment, startE2eEnvironment } from './environment';
-import { signUpInOptions } from './flows';
+import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
+import { type ExtensionBrowser, emulateTheme, openPopup } from './browser';
+import type { E2eEnvironment } from './environment';
+import { callOverApi, createOverApi, getOverApi, signUpInOptions } from './flows';
+import { SCREENSHOTS, startPanelEnvironment } from './panel';
 
 const ARTICLE_TITLE = 'Council approves $48M seawall after late-night vote';
 
@@ -54,14 +57,21 @@ describe('save the current page from the toolbar popup', () => {
   let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
   let articleUrl: string;
+  // The house model answers from it: the popup's suggested tags.
+  let fake: FakeProvider;
 
   beforeAll(async () => {
-    env = await startE2eEnvironment('save');
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    fake = await startFakeProvider();
+    env = await startPanelEnvironment('save', fake);
     ctx = env.ctx;
     articleUrl = `${env.site.url}/news-article.html`;
   });
 
-  afterAll(() => env?.close());
+  afterAll(async () => {
+    await env?.close();
+    await fake?.close();
+  });
 
   it('signs up in the options page', async () => {
     const options = await signUpInOptions(ctx, env.server.url, {
@@ -153,5 +163,57 @@ describe('save the current page from the toolbar popup', () => {
     expect(await textOf(popup, '.alert-info')).toMatch(/^Already saved in Civic news/);
     await popup.close().catch(() => {});
     await article.close();
+  });
+
+  it('suggests tags once the form is up; an accepted one is saved as added by the AI', async () => {
+    const account = [env.server.url, 'e2ealice', 'correct horse battery'] as const;
+    await createOverApi(...account, 'tags', { tag: 'sourdough' });
+    // Suggestions use the model chosen for them (Options → Suggestions when saving): here the house model.
+    const models = (await getOverApi(...account, 'user-models')) as {
+      data: { id: number; type: string; inactiveReason: string | null }[];
+    };
+    const house = models.data.find((m) => m.type === 'Text' && m.inactiveReason === null);
+    await callOverApi(...account, 'PUT', 'suggestions/settings', { modelId: house?.id });
+    const since = fake.requests.length;
+    fake.script({ chunks: ['{"tags": ["sourdough", "high altitude"], "collection": null}'] });
+    const post = await ctx.browser.newPage();
+    await post.goto(`${env.site.url}/blog-post.html`);
+    const popup = await openPopup(ctx, post);
+    await popup.waitForSelector('form[aria-busy="false"]');
+    const accept = await popup.waitForSelector('button[aria-label="Add suggested tag sourdough"]');
+    // The model chose from the user's own tags nearest the page.
+    expect(JSON.stringify(fake.requests[since]?.body)).toContain('- sourdough');
+    expect(await textOf(popup, 'button[aria-label="Add suggested tag high altitude (new)"]')).toBe('high altitudenew');
+    for (const theme of ['light', 'dark'] as const) {
+      await emulateTheme(popup, theme);
+      await popup.screenshot({ path: `${SCREENSHOTS}popup-suggested-tags-${theme}.png` });
+    }
+    await emulateTheme(popup, 'light');
+    await accept?.click();
+    await popup.click('button[aria-label="Dismiss suggested tag high altitude"]');
+    await popup.waitForFunction(() => !document.querySelector('fieldset[aria-label="Suggested tags"]'));
+    expect(
+      await popup.$$eval('ul[aria-label="Tags"] .chip', (chips) => chips.map((c) => c.firstChild?.textContent)),
+    ).toEqual(['sourdough']);
+    await popup.click('button[type="submit"]');
+    await popup.waitForSelector('.alert-success');
+    await popup.close().catch(() => {});
+    await post.close();
+
+    await env.stopServer();
+    const database = await openDatabase({ dataDir: env.dataDir });
+    try {
+      const rows = await database.db
+        .select({ title: gems.title, tag: tags.name, addedByAi: gemTags.addedByAi })
+        .from(gemTags)
+        .innerJoin(tags, eq(tags.id, gemTags.tagId))
+        .innerJoin(gems, eq(gems.id, gemTags.gemId))
+        .where(eq(tags.name, 'sourdough'));
+      expect(rows).toEqual([
+        { title: expect.stringMatching(/^Sourdough at altitude/), tag: 'sourdough', addedByAi: true },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -62,6 +62,8 @@ export interface Script {
   lastChunkAfter?: Promise<unknown>;
   /** Called once the whole answer is sent. */
   onSent?: () => void;
+  /** The answer made from the request's body (a fake model reading its prompt); replaces `chunks`. */
+  reply?: (body: Record<string, unknown>) => string;
 }
 
 export type ProviderKind = 'openai' | 'anthropic' | 'ollama' | 'google';
@@ -497,7 +499,8 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     }
 
     const body = (record.body ?? {}) as Record<string, unknown>;
-    const script = queue.shift() ?? fallback;
+    const queued = queue.shift() ?? fallback;
+    const script = queued.reply ? { ...queued, chunks: [queued.reply(body)] } : queued;
     record.script = script;
     if (script.status !== undefined && script.status >= 400) {
       return sendJson(
