@@ -173,7 +173,7 @@ describe('the setting', () => {
 });
 
 describe('who added a tag', () => {
-  it('a save records the accepted suggestions (aiTags, by name in any case) as added by the AI, the rest by the person', async () => {
+  it('a save records the accepted suggestions (aiTags, by name in any case) as added by the AI, the rest by the person; an edit keeps that mark on the tags it keeps', async () => {
     const own = await startTestServer();
     let gemId = 0;
     try {
@@ -187,6 +187,13 @@ describe('who added a tag', () => {
       gemId = res.body.data.id;
       expect(res.body.data.tags.map((t: { tag: string }) => t.tag).sort()).toEqual(['Seamanship', 'mine', 'tides']);
       expectFieldError(await own.api('/api/gems', { token: jwt, body: gemBody({ aiTags: [''] }) }), 'data.aiTags.0');
+      // An edit drops one tag and adds another: the kept ones keep who added them.
+      const edited = await own.api(`/api/gems/${gemId}`, {
+        method: 'PUT',
+        token: jwt,
+        body: { data: { tags: ['tides', 'mine', 'harbours'] } },
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     } finally {
       await own.server.stop();
     }
@@ -199,7 +206,7 @@ describe('who added a tag', () => {
         .where(eq(gemTags.gemId, gemId))
         .orderBy(tags.name);
       expect(rows).toEqual([
-        { name: 'Seamanship', addedByAi: true },
+        { name: 'harbours', addedByAi: false },
         { name: 'mine', addedByAi: false },
         { name: 'tides', addedByAi: true },
       ]);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { canonicalizeUrl } from '../../../lib/api/canonical-url';
@@ -281,8 +281,16 @@ export async function applyGemEdit(
       mediaType: input.media_type,
     });
   if (tagRows) {
-    await tx.delete(gemTags).where(eq(gemTags.gemId, id));
-    if (tagRows.length) await tx.insert(gemTags).values(tagRows.map((t) => ({ gemId: id, tagId: t.id })));
+    // Only the dropped tags go: a kept one keeps who added it (gem_tags.added_by_ai).
+    const keep = tagRows.map((t) => t.id);
+    await tx
+      .delete(gemTags)
+      .where(keep.length ? and(eq(gemTags.gemId, id), notInArray(gemTags.tagId, keep)) : eq(gemTags.gemId, id));
+    if (keep.length)
+      await tx
+        .insert(gemTags)
+        .values(keep.map((tagId) => ({ gemId: id, tagId })))
+        .onConflictDoNothing();
   }
 }
 
