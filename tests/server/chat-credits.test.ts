@@ -174,6 +174,23 @@ describe('house-model credits', () => {
     expect(fake.requests.length).toBe(requestsBefore);
   });
 
+  it('suggestions at save time use the house model for a user with no default of their own, and spend credits', async () => {
+    const { jwt: token } = await t.signUp('housesuggest');
+    const setting = await t.api('/api/suggestions/settings', { token });
+    expect(setting.body.data).toMatchObject({
+      enabled: null,
+      modelId: null,
+      model: { id: await modelIdOf(t, token, 'trove-chat') },
+      active: true,
+      reason: null,
+    });
+    fake.script({ chunks: ['{"tags": ["tides"], "collection": null}'], usage: { input: 1500, output: 600 } });
+    const suggested = await t.api('/api/suggestions/tags', { token, body: { title: 'Reading tide tables' } });
+    expect(suggested.status, JSON.stringify(suggested.body)).toBe(200);
+    expect(fake.requests.at(-1)?.auth).toEqual({ present: true, last4: '9876' });
+    expect(await credits(token)).toBe(2);
+  });
+
   it('a stopped answer is paid for by the text streamed before the stop', async () => {
     const { jwt: token } = await t.signUp('stopcredits');
     const chat = await t.api('/api/chats', { token, body: {} });

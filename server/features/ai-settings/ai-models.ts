@@ -159,6 +159,17 @@ export async function unknownModelIds(db: Db, userId: number, ids: number[]): Pr
 }
 
 /** An active model of that type the user may use, by its catalogue name (and provider display name, when given). */
+/** The operator's default house text model, when it is active (the model a user without a default of their own has). */
+export async function houseDefaultTextModel(db: Db) {
+  const [row] = await db
+    .select()
+    .from(aiModels)
+    .where(and(eq(aiModels.isActive, true), eq(aiModels.isDefaultHouseModel, true), eq(aiModels.type, 'Text')))
+    .orderBy(asc(aiModels.id))
+    .limit(1);
+  return row;
+}
+
 export async function findActiveModel(
   db: Db,
   userId: number,

@@ -1,7 +1,7 @@
 /**
  * Whether the popup suggests tags at save time and with which model (`GET`/`PUT /api/suggestions/settings`). Not
- * chosen, suggestions are on as soon as a model is usable (the chosen one, else the default text model), so nothing is
- * asked of a model before the user has one; switched off, never.
+ * chosen, suggestions are on as soon as a model is usable (the chosen one, else the default text model, else the house
+ * model), so nothing is asked of a model before the user has one; switched off, never.
  */
 import { eq } from 'drizzle-orm';
 import type { SuggestionSettings, UpdateSuggestionSettingsInput } from '../../../lib/api/suggestions-contract';
@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { suggestionSettings } from '../../db/schema';
 import type { Deps } from '../../http/env';
 import { ApiError } from '../../http/errors';
-import { findActiveModel } from '../ai-settings/ai-models';
+import { findActiveModel, houseDefaultTextModel } from '../ai-settings/ai-models';
 import { getSettingsRow } from '../ai-settings/ai-settings';
 import { modelAccess } from '../ai-settings/model-access';
 
@@ -22,7 +22,10 @@ async function storedChoice(db: Db, userId: number) {
   return { enabled: row?.enabled ?? null, modelId: row?.modelId ?? null };
 }
 
-/** The id of the model to suggest with: the chosen one, else the default text model, else undefined. */
+/**
+ * The id of the model to suggest with: the chosen one, else the default text model, else the operator's default house
+ * model (usable only with credits: modelAccess says so), else undefined.
+ */
 export async function suggestionModelId(db: Db, ai: Ai, userId: number): Promise<number | undefined> {
   const { modelId } = await storedChoice(db, userId);
   if (modelId !== null) return modelId;
@@ -30,7 +33,7 @@ export async function suggestionModelId(db: Db, ai: Ai, userId: number): Promise
   const model = settings.defaultModel
     ? await findActiveModel(db, userId, 'Text', settings.defaultModel, settings.defaultAI)
     : undefined;
-  return model?.id;
+  return (model ?? (await houseDefaultTextModel(db)))?.id;
 }
 
 /** The refusal's words: a field error's own message, else the error's. */
