@@ -729,8 +729,10 @@ describe('revocation reaches an open answer', () => {
     fake.script({ chunks: ['Two', ' figs', ' and', ' never this'], lastChunkAfter: held });
     let removed = false;
     try {
-      const cut = await ask(async (event) => {
-        if (event.event !== 'delta' || removed) return undefined;
+      // removed once the pieces before the held one are here: what the member saw is known
+      const cut = await ask(async (event, events) => {
+        const seen = events.filter((e) => e.event === 'delta').map((e) => e.data.text as string);
+        if (event.event !== 'delta' || removed || seen.join('') !== 'Two figs and') return undefined;
         removed = true;
         await ok(t.api(`/api/shares/${shareId}`, { method: 'DELETE', token: ada.jwt }));
         return undefined;
