@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema } from '../../lib/api/search-contract';
+import { answerText, chatUser, type SseEvent, setupFakeProvider, shape, storedMessages, stream } from './chat-helpers';
 import { type ApiResponse, expectError, gemBody, type Session, setupTestServer } from './harness';
 
 /**
@@ -679,5 +680,77 @@ describe('sharing routes', () => {
     ]);
     await ok(t.api(`/api/shares/${share.data.id}/decline`, { method: 'POST', token: cy.jwt }));
     expectError(await t.api(`/api/filter-search?tagId=${parent}`, { token: cy.jwt }), 404);
+  });
+});
+
+describe('revocation reaches an open answer', () => {
+  const fake = setupFakeProvider();
+  let ada: Session;
+  let member: Awaited<ReturnType<typeof chatUser>>;
+  let letters: number;
+  let secret: number;
+  let shareId: number;
+  beforeAll(async () => {
+    ada = await t.signUp('ada');
+    member = await chatUser(t, fake);
+    letters = (await ok(t.api('/api/collections', { token: ada.jwt, body: { data: { name: 'Letters' } } }), 201)).data
+      .id;
+    secret = (
+      await ok(
+        t.api('/api/gems', {
+          token: ada.jwt,
+          body: gemBody({ title: 'Secret recipe', collectionId: letters, text: 'Two figs, one plum.' }),
+        }),
+        201,
+      )
+    ).data.id;
+    const body = { data: { username: member.session.user.username, role: 'viewer' } };
+    shareId = (await ok(t.api(`/api/collection-email/${letters}`, { token: ada.jwt, body }), 201)).data.id;
+    await ok(t.api(`/api/shares/${shareId}/accept`, { method: 'POST', token: member.token }));
+  });
+  const ask = (onEvent?: (event: SseEvent, events: SseEvent[]) => Promise<undefined>) =>
+    stream(t.url, `/api/chats/${member.chatId}/messages`, {
+      token: member.token,
+      body: { text: 'What is in it?', modelId: member.modelId, context: { gemIds: [secret] } },
+      onEvent,
+    });
+
+  it('an answer on a shared gem ends with an error as soon as the share is removed, keeping what was sent', async () => {
+    fake.script({ chunks: ['Two', ' figs.'] });
+    const whole = await ask();
+    expect(shape(whole.events)).toEqual(['message', 'delta', 'done']);
+    expect(whole.text).toBe('Two figs.');
+
+    // The provider holds the answer's last piece until the test ends: only the removal can end it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fake.script({ chunks: ['Two', ' figs', ' and', ' never this'], lastChunkAfter: held });
+    let removed = false;
+    try {
+      // removed once the pieces before the held one are here: what the member saw is known
+      const cut = await ask(async (event, events) => {
+        const seen = events.filter((e) => e.event === 'delta').map((e) => e.data.text as string);
+        if (event.event !== 'delta' || removed || seen.join('') !== 'Two figs and') return undefined;
+        removed = true;
+        await ok(t.api(`/api/shares/${shareId}`, { method: 'DELETE', token: ada.jwt }));
+        return undefined;
+      });
+      expect(shape(cut.events)).toEqual(['message', 'delta', 'error']);
+      expect(cut.events.at(-1)?.data.message).toBe(
+        'Your access to the shared gem "Secret recipe" was removed, so the answer stopped here',
+      );
+      expect(cut.text).toBe('Two figs and');
+      const stored = (await storedMessages(t, member.token, member.chatId)).find(
+        (m) => m.id === cut.events[0]?.data.id,
+      );
+      expect(stored).toMatchObject({ status: 'error', error: cut.events.at(-1)?.data.message });
+      expect(answerText(stored)).toBe('Two figs and');
+      // the provider's call was stopped, not read to its end
+      await expect.poll(() => fake.requests.at(-1)?.aborted).toBe(true);
+    } finally {
+      release();
+    }
   });
 });

@@ -19,6 +19,7 @@ export function classifyEnd(
   // Stopped: the provider's usage if it came before the stop (the AI SDK gives none for a step cut short).
   if (generation.stopRequested)
     return { type: 'done', status: 'stopped', usage, cost: usage ? costOf(model, usage) : null };
+  if (generation.cutReason) return { type: 'error', message: generation.cutReason };
   if (generation.controller.signal.aborted)
     return { type: 'error', message: 'The server stopped before the answer was complete' };
   if (failure) return { type: 'error', message: failure };

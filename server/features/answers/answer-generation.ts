@@ -4,6 +4,7 @@ import { MemoryProposalFilter } from '../../ai/memory-proposal';
 import type { Db } from '../../db/client';
 import type { AiModelRow } from '../../db/types';
 import { type Charge, keepHeld } from '../credits/credits';
+import { type AccessWatch, watchAccess } from './access-watch';
 import { Checkpoints } from './answer-checkpoints';
 import { settleCharge, spendApart, spentUsage } from './answer-credits';
 import { classifyEnd } from './answer-end';
@@ -32,13 +33,16 @@ export type AnswerRun = ProviderRequest &
     memoryProposals?: boolean;
     /** A house model's answer: the user whose credits pay for it. */
     charge?: Charge;
+    /** Asked with gems of others: their access is checked while the answer is read (access-watch.ts). */
+    watch?: AccessWatch;
   };
 
 /**
  * What an answer holds while it is read: its checkpoints, its row's lease (lost: stopped through another copy, the end
- * stored as such, or taken by recovery, which the store finds) and its credit hold. `release` ends them all.
+ * stored as such, or taken by recovery, which the store finds), its credit hold and the watch on its shared gems.
+ * `release` ends them all.
  */
-function holdWhileReading(generation: Generation, { persist, charge }: AnswerRun) {
+function holdWhileReading(generation: Generation, { persist, charge, watch }: AnswerRun) {
   const checkpoints = persist ? new Checkpoints(persist, generation) : undefined;
   const lease = persist
     ? new HeldLease(persist.db, persist.messageId, persist.lease, () => {
@@ -46,8 +50,10 @@ function holdWhileReading(generation: Generation, { persist, charge }: AnswerRun
       })
     : undefined;
   const holding = charge ? keepHeld(charge) : undefined;
+  const unwatch = watch ? watchAccess(generation, watch) : undefined;
   const release = async () => {
     try {
+      await unwatch?.();
       await checkpoints?.close();
     } finally {
       // Renewing ends whatever happens: if this answer is not stored, recovery takes its lease and its hold once they

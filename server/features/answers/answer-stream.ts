@@ -62,6 +62,8 @@ export async function readAnswer(
   try {
     if ('error' in asked) throw asked.error;
     for await (const part of asked.stream.fullStream) {
+      // Cut (access to its context lost): nothing the provider sent after that reaches anyone.
+      if (generation.cutReason) break;
       if (part.type === 'reasoning-delta') {
         generation.emit({ type: 'reasoning', text: part.text });
       } else if (part.type === 'source') {

@@ -26,7 +26,7 @@ import { generate } from './answer-generation';
 import { answerPrompt, type QuestionAsked } from './answer-prompt';
 import type { Persist } from './answer-store';
 import { askProvider, dropAnswer, type ProviderAnswer } from './ask-provider';
-import { type ContextItem, gatherContext } from './context';
+import { type ContextItem, gatherContext, isMaterial } from './context';
 import { fitContext, needsRanking } from './context-fit';
 import { type Generation, Generation as NewGeneration } from './generations';
 import { fromNow } from './leases';
@@ -84,6 +84,7 @@ type Prepared = ModelAccess & {
   citable: ReturnType<typeof citableItems> | undefined;
   /** Memory on: the answer may end with a memory proposal. */
   memory: boolean;
+  othersGems: Shared['othersGems'];
 };
 
 /** The options to store in the message's `context.options`: those given (none given: none stored). */
@@ -105,6 +106,8 @@ function checkFilesTaken(request: AnswerRequest, items: ContextItems, model: AiM
  */
 interface Shared {
   items: ContextItems;
+  /** The gems of others (shared with the asker) among the items: watched while each answer is read. */
+  othersGems: { id: number; title: string }[];
   ranking: Ranking | undefined;
   instructions: Instructions;
   memory: boolean;
@@ -113,7 +116,7 @@ interface Shared {
 /** One model's prompt (the context fitted to its length) and the `context` to store with its message. */
 function prepareAnswer(
   request: AnswerRequest,
-  { items, ranking, instructions, memory }: Shared,
+  { items, ranking, instructions, memory, othersGems }: Shared,
   { model, access, team }: ModelAccess,
   multi: { index: number; count: number },
 ): Prepared {
@@ -145,7 +148,7 @@ function prepareAnswer(
     ...(multi.count > 1 ? { multi } : {}),
   };
   const { llm, ...tools } = toolSetup(model, access, tool, request.options?.reasoningEffort);
-  return { model, access, team, llm, tools, built, context, citable, memory };
+  return { model, access, team, llm, tools, built, context, citable, memory, othersGems };
 }
 
 /** A stored question: what generation needs to write its answer, and when it was stored. */
@@ -243,6 +246,7 @@ function launchAnswer({
       ...built,
       tools,
       persist,
+      ...(answer.othersGems.length ? { watch: { db: ctx.db, userId: ctx.userId, gems: answer.othersGems } } : {}),
       followUps: request.options?.followUps === true,
       citable,
       memoryProposals: memory,
@@ -292,7 +296,12 @@ async function shareAnswers(
   const ranking = accesses.some(({ model }) => needsRanking(items, model.contentLength))
     ? await rankPassages(db, items, request.text, meaningOf(db, ai, userId, request.text))
     : undefined;
-  return { items, ranking, instructions, memory };
+  const othersGems = items.flatMap((item) =>
+    isMaterial(item) && item.id !== undefined && item.ownerId !== undefined && item.ownerId !== userId
+      ? [{ id: item.id, title: item.title }]
+      : [],
+  );
+  return { items, ranking, instructions, memory, othersGems };
 }
 
 /**

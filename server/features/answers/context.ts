@@ -46,6 +46,8 @@ export interface ContextItem {
   text: string;
   /** A gem's `updated_at` when its text was read (its passages are cut from that version). */
   updatedAt?: Date;
+  /** A gem's owner (another user's: shared with the asker). */
+  ownerId?: number;
   /** A file's format; an image file has `image` and no text. */
   format?: ChatFileFormat;
   image?: { bytes: Uint8Array; mediaType: string };
@@ -94,6 +96,7 @@ const gemItem = (kind: ContextItem['kind'], gem: GemRow, collectionId?: number):
   title: gem.title,
   text: gemText(gem),
   updatedAt: gem.updatedAt,
+  ownerId: gem.ownerId,
 });
 
 /** Where the context is gathered for: the chat (null: temporary), its file store, and whether to skip what is gone. */

@@ -45,6 +45,8 @@ export class Generation {
   readonly controller = new AbortController();
   /** True when the user stopped it (rather than the server shutting down). */
   stopRequested = false;
+  /** Why the server ended it early (the asker lost access to a gem of its context): it ends with this error. */
+  cutReason: string | undefined;
   /** Settles once the answer is stored, the end broadcast and the generation closed. */
   finished: Promise<void> = Promise.resolve();
   private readonly listeners = new Set<Listener>();
@@ -71,6 +73,13 @@ export class Generation {
 
   stop() {
     this.stopRequested = true;
+    this.controller.abort();
+  }
+
+  /** Ends it with the error `reason`, unless it is ending already. */
+  cut(reason: string) {
+    if (this.controller.signal.aborted) return;
+    this.cutReason = reason;
     this.controller.abort();
   }
 
