@@ -149,7 +149,7 @@ describe('two people, two browser profiles, one server', () => {
   it('ada shares "Field notes" with bob from the library (Share…): he is listed as pending', async () => {
     adaLibrary = await openLibrary(ada);
     await collectionMenu(adaLibrary, 'Field notes', 'Share…');
-    await adaLibrary.locator('[role="dialog"] input').fill(BOB.username);
+    await adaLibrary.locator('[role="dialog"] input[id$="-who"]').fill(BOB.username);
     await adaLibrary.locator('[role="dialog"] button::-p-text(Invite)').click();
     await adaLibrary.waitForSelector('.share-member-status');
     expect(
@@ -377,11 +377,11 @@ describe('two people, two browser profiles, one server', () => {
     await shoot(options, 'password-changed');
 
     // The other profile's next request is refused and its refresh fails: its background forgets the sign-in. The
-    // library open there says so in its lists (it does not switch to its sign-in view by itself yet), and every page
-    // opened after shows signed out.
+    // library open there switches to its sign-in view, and every page opened after shows signed out.
     await second.bringToFront();
     await second.reload();
-    await second.waitForSelector('::-p-text(Your session has ended. Please sign in again.)', { timeout: 20_000 });
+    await second.waitForSelector('::-p-text(Sign in to see your library)', { timeout: 20_000 });
+    expect(await second.$('.library-row-title')).toBeNull();
     await shoot(second, 'session-ended');
     const reopened = await openExtensionPage(ada, 'library.html');
     await reopened.setViewport({ width: 1280, height: 800 });
