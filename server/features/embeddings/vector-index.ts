@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
  * The nearest-neighbour indexes of the passages' vectors. The `embedding` column has no fixed dimension (each model
  * has its own), and an HNSW index needs one, so there is one partial index per dimension in use, on the column cast
  * to that dimension: `((embedding::vector(N))) WHERE vector_dims(embedding) = N`. It is made when a model of a new
- * dimension is chosen (embedding-model.ts; migration 0045 for the dimensions chosen before it). A query uses it only
+ * dimension is chosen (embedding-model.ts; migration 0046 for the dimensions chosen before it). A query uses it only
  * when it orders by the same expression and repeats the same condition, with N written into the statement (a
  * parameter would not prove the index's condition): see `nearestOrderSql`.
  *
