@@ -583,7 +583,7 @@ describe('the library page', () => {
     };
 
     await openCollectionMenuItem('Recipes', 'Share…');
-    await library.locator('[role="dialog"] input').fill(friend.username);
+    await library.locator('[role="dialog"] input[id$="-who"]').fill(friend.username);
     await library.select('[role="dialog"] .share-invite select', 'editor');
     await library.locator('[role="dialog"] button::-p-text(Invite)').click();
     await library.waitForSelector('.share-member-status');

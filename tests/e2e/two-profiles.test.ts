@@ -68,6 +68,13 @@ async function selectNav(library: Page, label: string) {
 
 /** Opens the menu of the collection `name` in the sidebar and picks `item`; waits for its dialog. */
 async function collectionMenu(library: Page, name: string, item: string) {
+  // The sidebar's collections arrive after the page: focus the item once it is there.
+  await library.waitForFunction(
+    (label) =>
+      [...document.querySelectorAll('.library-nav-item .library-nav-label')].some((el) => el.textContent === label),
+    {},
+    name,
+  );
   await library.evaluate((label) => {
     const items = [...document.querySelectorAll<HTMLElement>('.library-nav-item')];
     items.find((el) => el.querySelector('.library-nav-label')?.textContent === label)?.focus();

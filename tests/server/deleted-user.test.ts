@@ -91,7 +91,7 @@ describe('a deleted user’s still-valid access token', () => {
       );
       methods.add(route.method);
     }
-    expect([...methods].sort()).toEqual(['DELETE', 'GET', 'POST', 'PUT']);
+    expect([...methods].sort()).toEqual(['DELETE', 'GET', 'PATCH', 'POST', 'PUT']);
 
     // The refresh token of the deleted user gets no new session either; the other user carries on.
     expectError(await server.api('/api/auth/refresh', { body: { refreshToken: gone.refreshToken } }), 401);
