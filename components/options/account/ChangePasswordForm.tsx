@@ -5,29 +5,16 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { changePasswordBody } from '@/lib/api/account-contract';
 import { accountApi } from '@/lib/api/routes/account';
-import { passwordRules, passwordStrength } from '@/lib/api/validators';
 import { placeFieldErrors } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
+import { NewPasswordFields } from './NewPasswordFields';
 import type { AccountClient } from './queries';
 
 type Values = z.input<typeof changePasswordBody>;
 
 /** The strength rules, each said met or not as the new password is typed. */
-export function PasswordRules({ password }: { password: string }) {
-  const strength = passwordStrength(password);
-  return (
-    <ul className="password-rules" aria-label="The new password needs">
-      {passwordRules.map(({ rule, message }) => (
-        <li key={rule} className={strength[rule] ? 'met' : 'unmet'}>
-          {strength[rule] ? '✓' : '○'} {message}
-          <span className="visually-hidden">{strength[rule] ? ' (met)' : ' (not yet)'}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** Change password: the current one, a new one meeting every rule, the same again. Every other sign-in is signed out. */
 export function ChangePasswordForm({ client }: { client: AccountClient }) {
@@ -57,18 +44,13 @@ export function ChangePasswordForm({ client }: { client: AccountClient }) {
       <Field id="password-current" label="Current password" error={formState.errors.currentPassword?.message}>
         <input id="password-current" type="password" autoComplete="current-password" {...register('currentPassword')} />
       </Field>
-      <Field id="password-new" label="New password" error={formState.errors.password?.message}>
-        <input id="password-new" type="password" autoComplete="new-password" {...register('password')} />
-      </Field>
-      <PasswordRules password={password} />
-      <Field id="password-confirm" label="New password again" error={formState.errors.passwordConfirmation?.message}>
-        <input
-          id="password-confirm"
-          type="password"
-          autoComplete="new-password"
-          {...register('passwordConfirmation')}
-        />
-      </Field>
+      <NewPasswordFields
+        password={password}
+        newInput={register('password')}
+        confirmInput={register('passwordConfirmation')}
+        newError={formState.errors.password?.message}
+        confirmError={formState.errors.passwordConfirmation?.message}
+      />
       {formError && <Alert tone="error">{formError}</Alert>}
       {done && !formState.isDirty && (
         <Alert tone="success">

@@ -8,8 +8,7 @@ import { accountApi } from '@/lib/api/routes/account';
 import { placeFieldErrors } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Field } from '../../ui/Field';
-import { PasswordRules } from './ChangePasswordForm';
+import { NewPasswordFields } from './NewPasswordFields';
 import { type AccountClient, accountKeys } from './queries';
 
 type Values = z.input<typeof setPasswordBody>;
@@ -46,18 +45,13 @@ export function SetPasswordForm({ client }: { client: AccountClient }) {
         Your account was made when you signed in with single sign-on, so it has no password. Set one to sign in with
         your email or username too; no current password is needed.
       </p>
-      <Field id="password-new" label="New password" error={formState.errors.password?.message}>
-        <input id="password-new" type="password" autoComplete="new-password" {...register('password')} />
-      </Field>
-      <PasswordRules password={password} />
-      <Field id="password-confirm" label="New password again" error={formState.errors.passwordConfirmation?.message}>
-        <input
-          id="password-confirm"
-          type="password"
-          autoComplete="new-password"
-          {...register('passwordConfirmation')}
-        />
-      </Field>
+      <NewPasswordFields
+        password={password}
+        newInput={register('password')}
+        confirmInput={register('passwordConfirmation')}
+        newError={formState.errors.password?.message}
+        confirmError={formState.errors.passwordConfirmation?.message}
+      />
       {formError && <Alert tone="error">{formError}</Alert>}
       <Button type="submit" variant="primary" className="form-submit" loading={set.isPending}>
         Set password
