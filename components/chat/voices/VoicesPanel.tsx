@@ -1,13 +1,17 @@
 import '../../writing/voices/voices.css';
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import type { InstructionKind } from '@/lib/chat/chat-api';
 import { useSelectModel } from '../../ai-settings/use-ai-settings';
 import { useDebouncedValue } from '../../app/use-debounced-value';
 import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
 import { InstructionList, type PickedInstruction } from '../../writing/voices/InstructionList';
 import { NewInstruction } from '../../writing/voices/NewInstruction';
+import { instructionsQuery } from '../../writing/voices/queries';
+import { useWritingApi } from '../../writing/writing-api-context';
 import { instructionChoiceAtom } from '../atoms';
 import { useModels } from '../chat-session';
 
@@ -50,6 +54,7 @@ export function VoicesPanel({ selected, onSelect }: VoicesPanelProps) {
   const [typed, setTyped] = useState('');
   const [creating, setCreating] = useState<InstructionKind | null>(null);
   const search = useDebouncedValue(typed.trim(), 300);
+  const loaded = useBothListsLoaded(search);
   const list = (kind: InstructionKind) => (
     <InstructionList
       kind={kind}
@@ -58,6 +63,7 @@ export function VoicesPanel({ selected, onSelect }: VoicesPanelProps) {
       onSelect={(item) => onSelect(kind, item)}
     />
   );
+  if (!loaded) return <Spinner label="Loading brand voices and agents" />;
   return (
     <div className="voices-panel">
       {creating ? (
@@ -101,4 +107,23 @@ export function VoicesPanel({ selected, onSelect }: VoicesPanelProps) {
       />
     </div>
   );
+}
+
+/**
+ * Whether both kinds' lists have come (or failed) once. The drawer rises from the bottom edge, so a list arriving after
+ * the panel showed would grow it upward and move what is under the pointer: the panel shows once, at its height. Once
+ * shown it stays: a list's Retry makes that list pending again.
+ */
+function useBothListsLoaded(search: string) {
+  const api = useWritingApi();
+  const lists = useQueries({
+    queries: (['voice', 'persona'] as const).map((kind) => ({
+      ...instructionsQuery(api, kind, search),
+      placeholderData: keepPreviousData,
+    })),
+  });
+  const settled = lists.every((list) => !list.isPending);
+  const [shown, setShown] = useState(false);
+  if (settled && !shown) setShown(true);
+  return shown || settled;
 }
