@@ -254,10 +254,10 @@ describe('right-click saves', () => {
     const toast = await popup.waitForSelector('.toast-success');
     expect(await toast?.evaluate((el) => el.textContent)).toContain('Screenshot saved');
     // The toast never covers the footer whose buttons it reports on.
-    const [toastBottom, footerTop] = await popup.evaluate(() => [
-      document.querySelector('.toast-success')?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY,
-      document.querySelector('footer')?.getBoundingClientRect().top ?? 0,
-    ]);
+    const { toastBottom, footerTop } = await popup.evaluate(() => ({
+      toastBottom: document.querySelector('.toast-success')?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY,
+      footerTop: document.querySelector('footer')?.getBoundingClientRect().top ?? 0,
+    }));
     expect(toastBottom).toBeLessThan(footerTop);
     mkdirSync(SCREENSHOTS, { recursive: true });
     await popup.screenshot({ path: `${SCREENSHOTS}popup-screenshot-saved-light.png` });

@@ -1,16 +1,13 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Citation, MessageContext } from '../../../lib/api/contract';
 import type { MergeResult } from '../../../lib/api/duplicates-contract';
 import type { Db } from '../../db/client';
 import { gems, gemTags, importItems, messages } from '../../db/schema';
 import type { Author, GemRow, Tx } from '../../db/types';
 import { fieldError } from '../../http/errors';
+import { repointContext } from '../chats/context-ids';
 import { getGem } from '../gems/gems';
 import type { Clock } from '../gems/trash';
 import { ownSaves } from './duplicates';
-
-/** The manifest and citation kinds whose `id` is a gem's (a file's or a memory's id is not). */
-const GEM_KINDS = new Set(['gem', 'pageGem', 'collectionGem', 'searchGem']);
 
 const byAge = (a: GemRow, b: GemRow) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
 
@@ -99,17 +96,10 @@ async function repointMessages(tx: Tx, ownerId: number, from: Set<number>, to: n
     .from(messages)
     .where(and(eq(messages.ownerId, ownerId), or(...named)))
     .for('update');
-  const swap = <T extends { kind: string; id?: number }>(item: T): T =>
-    GEM_KINDS.has(item.kind) && item.id !== undefined && from.has(item.id) ? { ...item, id: to } : item;
   for (const row of rows) {
-    const context: MessageContext = { ...row.context };
-    if (context.input)
-      context.input = {
-        ...context.input,
-        gemIds: [...new Set(context.input.gemIds.map((id) => (from.has(id) ? to : id)))],
-      };
-    if (context.items) context.items = context.items.map(swap);
-    const citations: Citation[] | null = row.citations?.map(swap) ?? null;
+    const { context, citations } = repointContext(row.context, row.citations, {
+      gem: (id) => (from.has(id) ? to : id),
+    });
     await tx.update(messages).set({ context, citations }).where(eq(messages.id, row.id));
   }
 }

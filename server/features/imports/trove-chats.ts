@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import type { MessageContext } from '../../../lib/api/contract';
 import { selectRows } from '../../db/rows';
 import { importItems, messages } from '../../db/schema';
 import type { ImportJobRow, Tx } from '../../db/types';
-import { gemIdsNamed, repointContext } from './context-ids';
+import { gemIdsNamed, repointContext } from '../chats/context-ids';
 import { jsonParam } from './summary';
 
 /** Messages rewritten per statement. */
@@ -35,7 +36,10 @@ export async function repointImportedChats(tx: Tx, job: ImportJobRow): Promise<v
     if (!page.length) return;
     after = page[page.length - 1]?.id as number;
     const gems = await importedGems(tx, job.id, [...new Set(page.flatMap((m) => gemIdsNamed(m.context, m.citations)))]);
-    const rows = page.map((m) => ({ id: m.id, ...repointContext(m.context, m.citations, { gems }) }));
+    const rows = page.map((m) => ({
+      id: m.id,
+      ...withoutFiles(repointContext(m.context, m.citations, { gem: (id) => gems.get(id) })),
+    }));
     await tx.execute(sql`
       update ${messages} m set context = v.context, citations = v.citations
       from jsonb_to_recordset(${jsonParam(rows)}) as v(id int, context jsonb, citations jsonb)
@@ -54,4 +58,10 @@ async function importedGems(tx: Tx, jobId: number, sourceIds: number[]): Promise
         and (item->'trove'->>'sourceId')::int in (select jsonb_array_elements_text(${jsonParam(sourceIds)})::int)`,
   );
   return new Map(rows.map((row) => [Number(row.source), Number(row.gem_id)]));
+}
+
+/** The chat files asked with are not exported, so their ids name nothing in the importing account. */
+function withoutFiles<T extends { context: MessageContext }>(repointed: T): T {
+  const { input } = repointed.context;
+  return input ? { ...repointed, context: { ...repointed.context, input: { ...input, fileIds: [] } } } : repointed;
 }

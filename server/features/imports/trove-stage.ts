@@ -4,9 +4,9 @@ import type { ImportItem } from '../../../lib/api/import-contract';
 import type { Db } from '../../db/client';
 import { collections, savedSearches, tags } from '../../db/schema';
 import type { Tx } from '../../db/types';
+import { readExportedContext, repointContext } from '../chats/context-ids';
 import { aiChatsCollection } from '../collections/collections';
 import { ownerCollections, pathKey } from './collection-paths';
-import { readExportedContext, repointContext } from './context-ids';
 import type { TroveParts } from './formats/draft';
 
 /** Rows in an order where each comes after its parent (a parent outside the list counts as the top). */
@@ -57,7 +57,7 @@ export async function stageTroveParts(tx: Tx, ownerId: number, parts: TroveParts
 function repointMessageCollections(gem: TroveStagedGem, collectionIds: ReadonlyMap<number, number>) {
   for (const message of gem.messages) {
     const context = readExportedContext(message.context);
-    if (context) message.context = repointContext(context, null, { collections: collectionIds }).context;
+    if (context) message.context = repointContext(context, null, { collection: (id) => collectionIds.get(id) }).context;
   }
 }
 
