@@ -31,6 +31,7 @@ const DONE: Record<BulkAction, string> = {
   unfavourite: 'Removed from favourites',
   trash: 'Moved to the trash',
   restore: 'Restored',
+  'tag-suggested': 'Tagged as suggested',
 };
 const gems = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'gem' : 'gems'}`;
 
