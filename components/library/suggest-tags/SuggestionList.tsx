@@ -25,9 +25,14 @@ export function SuggestionList({ found, rejected, onToggle }: Props) {
                 const key = keyOf(gem.gemId, tag.name);
                 return (
                   <label key={key} className="suggest-tags-choice">
-                    <input type="checkbox" checked={!rejected.has(key)} onChange={() => onToggle(key)} />
+                    <input
+                      type="checkbox"
+                      aria-label={`${tag.name} (${tag.existing ? 'your tag' : 'new'})`}
+                      checked={!rejected.has(key)}
+                      onChange={() => onToggle(key)}
+                    />
                     {tag.name}
-                    <span className={`badge ${tag.existing ? '' : 'badge-new'}`}>
+                    <span className={`badge ${tag.existing ? '' : 'badge-new'}`} aria-hidden="true">
                       {tag.existing ? 'your tag' : 'new'}
                     </span>
                   </label>
