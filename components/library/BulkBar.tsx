@@ -4,6 +4,7 @@ import { type BulkAction, type BulkJob, type BulkJobBody, isBulkJobActive } from
 import type { ApiClient } from '@/lib/api/client';
 import { CheckLinksButton } from './CheckLinksButton';
 import { MovePicker } from './MovePicker';
+import { SuggestTagsDialog } from './suggest-tags/SuggestTagsDialog';
 import { useBulkJob } from './use-bulk-job';
 import './bulk-bar.css';
 
@@ -31,6 +32,7 @@ const DONE: Record<BulkAction, string> = {
   unfavourite: 'Removed from favourites',
   trash: 'Moved to the trash',
   restore: 'Restored',
+  'tag-suggested': 'Tagged as suggested',
 };
 const gems = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'gem' : 'gems'}`;
 
@@ -75,6 +77,9 @@ function JobStatus({
 export function BulkBar({ client, count, target, collections, tags, onChanged, onClear, pollMs }: BulkBarProps) {
   const { job, error, busy, start, undo, dismiss } = useBulkJob(client, { pollMs, onSettled: onChanged });
   const [moving, setMoving] = useState(false);
+  const [suggesting, setSuggesting] = useState(false);
+  // suggestions are asked per gem: a selection by search ("all N that match") has no ids to ask about
+  const ids = target && 'ids' in target ? target.ids : undefined;
   const running = job !== null && isBulkJobActive(job);
   const disabled = target === null || busy || running;
   const act = (body: Omit<BulkJobBody, 'target'>) => {
@@ -133,6 +138,24 @@ export function BulkBar({ client, count, target, collections, tags, onChanged, o
       <Button size="sm" variant="danger" disabled={disabled} onClick={() => act({ action: 'trash' })}>
         Trash
       </Button>
+      <Button
+        size="sm"
+        disabled={disabled || !ids}
+        onClick={() => setSuggesting(true)}
+        title={ids ? undefined : 'Select gems one by one to suggest their tags'}
+      >
+        Suggest tags…
+      </Button>
+      {suggesting && ids && (
+        <SuggestTagsDialog
+          client={client}
+          selected={ids}
+          onApply={(assignments) =>
+            start({ action: 'tag-suggested', target: { ids: assignments.map((a) => a.gemId) }, assignments })
+          }
+          onClose={() => setSuggesting(false)}
+        />
+      )}
       <CheckLinksButton client={client} target={target} />
       {onClear && (
         <Button size="sm" variant="ghost" disabled={count === 0} onClick={onClear}>

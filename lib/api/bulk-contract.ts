@@ -8,7 +8,16 @@ import { messages } from './validators';
  * can be followed and undone. Plain zod: the extension bundles it.
  */
 
-export const BULK_ACTIONS = ['move', 'tag', 'untag', 'favourite', 'unfavourite', 'trash', 'restore'] as const;
+export const BULK_ACTIONS = [
+  'move',
+  'tag',
+  'untag',
+  'favourite',
+  'unfavourite',
+  'trash',
+  'restore',
+  'tag-suggested',
+] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const BULK_STATUSES = ['queued', 'running', 'done', 'failed', 'undone'] as const;
 export type BulkStatus = (typeof BULK_STATUSES)[number];
@@ -19,6 +28,8 @@ export const MAX_BULK_IDS = 10_000;
 export const MAX_BULK_TAGS = 20;
 /** Jobs of at most this many gems are done within the request; larger ones by the server's worker. */
 export const BULK_INLINE_LIMIT = 200;
+/** How many gems one `tag-suggested` job may give their own tags (a library selection's suggestions). */
+export const MAX_SUGGESTED_ASSIGNMENTS = 50;
 
 /**
  * The gems: `ids` (the user's own are changed, others are left out) or `query`, the search text as the user ran it,
@@ -64,8 +75,35 @@ export const bulkJobBody = z
       .min(1, 'Name at least one tag')
       .max(MAX_BULK_TAGS, `At most ${MAX_BULK_TAGS} tags`)
       .optional(),
+    /** `tag-suggested`: each gem's own tags (accepted from the AI's suggestions), recorded as added by the AI. */
+    assignments: z
+      .array(
+        z.strictObject({
+          gemId: idSchema,
+          tagIds: z
+            .array(idSchema, { error: 'tagIds must be a list of tag ids' })
+            .min(1, 'Name at least one tag')
+            .max(MAX_BULK_TAGS, `At most ${MAX_BULK_TAGS} tags`),
+        }),
+        { error: 'assignments must be a list of {gemId, tagIds}' },
+      )
+      .min(1, 'Name at least one gem')
+      .max(MAX_SUGGESTED_ASSIGNMENTS, `At most ${MAX_SUGGESTED_ASSIGNMENTS} gems`)
+      .optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.action === 'tag-suggested') {
+      const ids = new Set(body.target.ids ?? []);
+      if (body.assignments === undefined)
+        ctx.addIssue({ code: 'custom', path: ['assignments'], message: 'tag-suggested needs each gem’s tags' });
+      else if (body.target.ids === undefined || body.assignments.some((a) => !ids.has(a.gemId)))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['target', 'ids'],
+          message: 'tag-suggested takes the ids of the gems it assigns tags to',
+        });
+    } else if (body.assignments !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['assignments'], message: 'Only tag-suggested takes assignments' });
     if (body.action === 'move' && body.collectionId === undefined)
       ctx.addIssue({ code: 'custom', path: ['collectionId'], message: 'move needs the collection to move to' });
     if ((body.action === 'tag' || body.action === 'untag') && body.tagIds === undefined)

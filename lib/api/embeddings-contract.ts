@@ -44,6 +44,11 @@ export const vectorStatusSchema = z.object({
   /** The library's gems counted (in `collectionId` and below when asked), and those whose passages are embedded as they are now. */
   gems: z.number(),
   embeddedGems: z.number(),
+  /**
+   * The passages of those gems: embedded (of the gems as they are now) and in all. The total is exact for embedded gems
+   * and estimated from the text's length for the others (`exact` false while any is not embedded).
+   */
+  passages: z.object({ embedded: z.number(), total: z.number(), exact: z.boolean() }),
   job: z
     .object({
       status: z.enum(embeddingJobStatuses),

@@ -60,3 +60,30 @@ export const updateSuggestionSettingsBody = z.strictObject({
   modelId: idSchema.nullable().optional(),
 });
 export type UpdateSuggestionSettingsInput = z.input<typeof updateSuggestionSettingsBody>;
+
+/** How many gems one "Suggest tags" over a library selection may name (each is one model call). */
+export const MAX_SUGGEST_GEMS = 50;
+
+/** Tags suggested for gems of the library (`POST /api/suggestions/gem-tags`): the user's own, existing tags first. */
+export const suggestGemTagsBody = z.strictObject({
+  gemIds: z
+    .array(idSchema, { error: 'gemIds must be a list of gem ids' })
+    .min(1, 'Name at least one gem')
+    .max(MAX_SUGGEST_GEMS, `At most ${MAX_SUGGEST_GEMS} gems at once`),
+  modelId: idSchema.optional(),
+});
+export type SuggestGemTagsInput = z.input<typeof suggestGemTagsBody>;
+
+export const gemTagSuggestionsSchema = z.object({
+  data: z.array(
+    z.object({
+      gemId: z.number(),
+      title: z.string(),
+      /** Tags the gem has not yet, each existing (with its id) or new. */
+      tags: z.array(suggestedTag),
+      /** Why nothing was suggested for this gem (the model's failure); null when it answered. */
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type GemTagSuggestions = z.infer<typeof gemTagSuggestionsSchema>['data'];

@@ -66,6 +66,9 @@ describe('Search by meaning in the options', () => {
     });
     const progress = screen.getByRole('progressbar', { name: '3 of 3 gems embedded' });
     expect([progress.getAttribute('value'), progress.getAttribute('max')]).toEqual(['3', '3']);
+    // Each gem's text is one passage; all embedded, the total is counted, not estimated.
+    const passages = screen.getByRole('progressbar', { name: '3 of 3 passages embedded' });
+    expect([passages.getAttribute('value'), passages.getAttribute('max')]).toEqual(['3', '3']);
     await waitFor(() =>
       expect(screen.getByText(/passages embedded by the background job/).textContent).toMatch(/up to date\.$/),
     );

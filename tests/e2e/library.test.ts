@@ -234,7 +234,7 @@ describe('the library page', () => {
     await library.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '62 gems');
   });
 
-  it('selects all gems that match a search, tags them in one job, and Undo takes the tags off', async () => {
+  it('selects all gems that match a search, tags them in one job, and Undo takes the tags off; Suggest tags on one gem adds the AI’s', async () => {
     const api = [env.server.url, USER.username, USER.password] as const;
     await createOverApi(...api, 'tags', { tag: 'preserves' });
     for (let n = 1; n <= 50; n++)
@@ -275,6 +275,24 @@ describe('the library page', () => {
       [...document.querySelectorAll('.library-row .library-tags li')].some((li) => li.textContent === '#preserves'),
     );
     expect(await shootAndScan(library, 'bulk-done')).toEqual([]);
+    await library.locator('.bulk-bar-result button::-p-text(Undo)').click();
+    await library.waitForSelector('.bulk-bar-result ::-p-text(Undone)');
+    expect(await tagged()).toBe(0);
+    await library.keyboard.press('Escape');
+    await library.waitForFunction(() => document.querySelector('.bulk-bar') === null);
+
+    // Suggest tags on a gem chosen by hand: the house model picks the user's "preserves" and a new "citrus".
+    await library.focus('.library-row-open');
+    await library.keyboard.press('x');
+    await library.waitForFunction(() => document.querySelector('.bulk-bar-count')?.textContent === '1 gem selected');
+    fake.script({ chunks: ['{"tags": ["preserves", "citrus"], "collection": null}'] });
+    await library.locator('.bulk-bar button::-p-text(Suggest tags…)').click();
+    await library.waitForSelector('.suggest-tags input[aria-label="citrus (new)"]');
+    expect(await shootAndScan(library, 'suggest-tags')).toEqual([]);
+    await library.locator('.suggest-tags button::-p-text(Add 2 tags)').click();
+    await library.waitForSelector('.bulk-bar-result ::-p-text(Tagged as suggested: 1 gem)');
+    const citrus = await getOverApi(...api, 'filter-search?q=tag%3Acitrus%20tag%3Apreserves&perPage=1');
+    expect((citrus as { total: number }).total).toBe(1);
     await library.locator('.bulk-bar-result button::-p-text(Undo)').click();
     await library.waitForSelector('.bulk-bar-result ::-p-text(Undone)');
     expect(await tagged()).toBe(0);

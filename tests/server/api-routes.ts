@@ -1106,6 +1106,10 @@ function voiceRoutes(): Record<string, ValidRequest> {
         modelId: f.modelId,
       }),
     },
+    'POST /api/suggestions/gem-tags': {
+      path: () => '/api/suggestions/gem-tags',
+      json: (f) => ({ gemIds: [f.gemId], modelId: f.modelId }),
+    },
     'GET /api/suggestions/settings': { path: () => '/api/suggestions/settings' },
     'PUT /api/suggestions/settings': {
       path: () => '/api/suggestions/settings',

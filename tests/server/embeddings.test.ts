@@ -43,6 +43,13 @@ const BREAD = {
   text: 'Flour, water and salt; let the starter rise overnight and bake it at dawn.',
 };
 const QUESTION = "How do I fix my automobile's motor?";
+/** Three paragraphs of 700 characters: 2,104 characters, so estimated as 2 passages before it is cut into 3. */
+const KNITTING = {
+  title: 'Knitting a scarf',
+  text: ['Cast on loosely. ', 'Purl every row. ', 'Block the wool. ']
+    .map((line) => line.repeat(44).slice(0, 700))
+    .join('\n\n'),
+};
 
 const INVOICE = { title: 'Kestrelmoor Ltd', text: 'Kestrelmoor invoice 42 is due in March, paid by transfer.' };
 const BILLS = { title: 'Paying bills', text: 'Bills, receipts, payments and cash: money matters.' };
@@ -225,7 +232,7 @@ describe.runIf(available)('embedding the library in the background', () => {
     expect(embeddedTexts().at(-1)).toBe(`${BREAD.title}\n${BREAD.text}`);
   });
 
-  it('counts the gems of one collection; removing the model goes back to words', async () => {
+  it('counts the gems and passages of one collection; removing the model goes back to words', async () => {
     const token = await signUp();
     const { id } = await addEndpoint(token);
     const shelf = await t.api('/api/collections', { token, body: { data: { name: 'Garage' } } });
@@ -235,9 +242,16 @@ describe.runIf(available)('embedding the library in the background', () => {
     });
     expect(inShelf.status).toBe(201);
     await addGem(token, BREAD);
+    await addGem(token, KNITTING);
+    // Nothing embedded: each gem's passages are estimated from its length (1 + 1 + 2); once cut, the knitting has 3.
+    expect((await status(token)).passages).toEqual({ embedded: 0, total: 4, exact: false });
     await chooseEndpoint(token, id);
-    await embedded(token);
-    expect(await status(token, `?collectionId=${shelf.body.data.id}`)).toMatchObject({ gems: 1, embeddedGems: 1 });
+    expect((await embedded(token)).passages).toEqual({ embedded: 5, total: 5, exact: true });
+    expect(await status(token, `?collectionId=${shelf.body.data.id}`)).toMatchObject({
+      gems: 1,
+      embeddedGems: 1,
+      passages: { embedded: 1, total: 1, exact: true },
+    });
     expect(await search(token, QUESTION)).toEqual([CAR.title]);
     const removed = await t.api('/api/embedding-model', { method: 'DELETE', token });
     expect(removed.status).toBe(200);

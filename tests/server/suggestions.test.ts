@@ -6,7 +6,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { suggestionSettingsSchema, tagSuggestionsSchema } from '../../lib/api/suggestions-contract';
+import {
+  gemTagSuggestionsSchema,
+  suggestionSettingsSchema,
+  tagSuggestionsSchema,
+} from '../../lib/api/suggestions-contract';
 import { openDatabase } from '../../server/db/client';
 import { gemTags, tags } from '../../server/db/schema';
 import { nearest, wordsOf } from '../../server/features/suggestions/nearest';
@@ -119,6 +123,110 @@ describe('suggested tags and collection', () => {
   });
 });
 
+/** A gem of the user's with its text and tags; its id. */
+async function saveGem(token: string, title: string, text: string, tags: string[] = []) {
+  const url = `https://example.com/${encodeURIComponent(title)}`;
+  const res = await t.api('/api/gems', { token, body: gemBody({ title, url, text, tags }) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data.id as number;
+}
+
+const newTag = async (token: string, tag: string) =>
+  (await t.api('/api/tags', { token, body: { data: { tag } } })).body.data.id as number;
+
+describe('suggested tags on a library selection', () => {
+  it("suggests per gem from its saved text, the user's own tags first, leaving out tags it has; applied as a bulk job, undone", async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    await library(token);
+    const spring = await saveGem(token, 'Spring tides', 'Spring tides run hard through the harbour mouth.');
+    const loaf = await saveGem(token, 'A rye loaf', 'Rye flour, water and a slow rise.', ['baking']);
+    const quiet = await saveGem(token, 'Untitled note', 'Nothing much.');
+    const since = fake.requests.length;
+    fake.script(
+      { chunks: ['{"tags": ["Seamanship", "tides"], "collection": "Sailing"}'] },
+      { chunks: ['{"tags": ["baking", "rye"], "collection": null}'] },
+      { chunks: ['I cannot help.'] },
+    );
+    const res = await t.api('/api/suggestions/gem-tags', { token, body: { gemIds: [spring, loaf, quiet], modelId } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { data } = gemTagSuggestionsSchema.parse(res.body);
+    const seamanship = data[0]?.tags[0]?.id ?? 0;
+    expect(data).toEqual([
+      {
+        gemId: spring,
+        title: 'Spring tides',
+        tags: [
+          { name: 'seamanship', id: expect.any(Number), existing: true },
+          { name: 'tides', id: null, existing: false },
+        ],
+        error: null,
+      },
+      // the loaf has "baking" already: only the new tag is offered
+      { gemId: loaf, title: 'A rye loaf', tags: [{ name: 'rye', id: null, existing: false }], error: null },
+      { gemId: quiet, title: 'Untitled note', tags: [], error: expect.stringContaining('did not answer') },
+    ]);
+    const prompt = sentPrompt(since);
+    expect(prompt).toContain('Spring tides run hard through the harbour mouth.');
+    expect(prompt).toMatch(/tags nearest this page:\n- harbours\n- seamanship\n/);
+
+    const [tides, rye] = [await newTag(token, 'tides'), await newTag(token, 'rye')];
+    const assignments = [
+      { gemId: spring, tagIds: [seamanship, tides] },
+      { gemId: loaf, tagIds: [rye] },
+    ];
+    const job = await t.api('/api/bulk-jobs', {
+      token,
+      body: { action: 'tag-suggested', target: { ids: [spring, loaf] }, assignments },
+    });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+    expect(job.body.data).toMatchObject({ action: 'tag-suggested', status: 'done', total: 2, done: 2 });
+    const tagsOf = async (id: number) =>
+      ((await t.api(`/api/gems/${id}`, { token })).body.data.tags as { tag: string }[]).map((tag) => tag.tag).sort();
+    expect([await tagsOf(spring), await tagsOf(loaf)]).toEqual([
+      ['seamanship', 'tides'],
+      ['baking', 'rye'],
+    ]);
+    const undone = await t.api(`/api/bulk-jobs/${job.body.data.id}/undo`, { token, method: 'POST' });
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect([await tagsOf(spring), await tagsOf(loaf)]).toEqual([[], ['baking']]);
+  });
+
+  it("refuses bad input by field, a gem or tag not the user's with a 404 naming it, no usable model by modelId", async () => {
+    const { token, modelId } = await chatUser(t, fake);
+    const stranger = await chatUser(t, fake);
+    const mine = await saveGem(token, 'Mine', 'My text.');
+    const theirs = await saveGem(stranger.token, 'Theirs', 'Their text.');
+    const [myTag, theirTag] = [await newTag(token, 'mine'), await newTag(stranger.token, 'theirs')];
+    const post = (body: unknown, as = token) => t.api('/api/suggestions/gem-tags', { token: as, body });
+    expectFieldError(await post({ gemIds: [], modelId }), 'gemIds');
+    expectFieldError(await post({ gemIds: Array.from({ length: 51 }, (_, i) => i + 1), modelId }), 'gemIds');
+    expectFieldError(await post({ gemIds: ['x'], modelId }), 'gemIds.0');
+    expect(expectError(await post({ gemIds: [mine], modelId, extra: 1 }), 400).message).toContain('extra');
+    const since = fake.requests.length;
+    expect(expectError(await post({ gemIds: [mine, theirs], modelId }), 404).message).toBe(`Gem ${theirs} not found`);
+    expect(fake.requests.length).toBe(since); // nothing was asked of the model
+    const fresh = await t.signUp('sugbulk');
+    const freshGem = await saveGem(fresh.jwt, 'Fresh', 'Text.');
+    expect(expectError(await post({ gemIds: [freshGem] }, fresh.jwt), 400).details).toEqual({
+      errors: [{ path: 'modelId', message: expect.any(String) }],
+    });
+
+    const bulk = (body: unknown) => t.api('/api/bulk-jobs', { token, body });
+    const target = { ids: [mine] };
+    expectFieldError(await bulk({ action: 'tag-suggested', target }), 'assignments');
+    const elsewhere = [{ gemId: theirs, tagIds: [myTag] }];
+    expectFieldError(await bulk({ action: 'tag-suggested', target, assignments: elsewhere }), 'target.ids');
+    const assignments = [{ gemId: mine, tagIds: [myTag] }];
+    expectFieldError(await bulk({ action: 'tag', target, tagIds: [myTag], assignments }), 'assignments');
+    const theirTags = [{ gemId: mine, tagIds: [theirTag] }];
+    expect(expectError(await bulk({ action: 'tag-suggested', target, assignments: theirTags }), 404).message).toBe(
+      `Tag ${theirTag} not found`,
+    );
+    const theirGem = { action: 'tag-suggested', target: { ids: [theirs] }, assignments: elsewhere };
+    expectError(await bulk(theirGem), 404);
+  });
+});
+
 describe('the setting', () => {
   it('is off while no model is usable, on once one is (unless switched off), and uses the chosen model', async () => {
     const get = async (token: string) => {
@@ -173,9 +281,10 @@ describe('the setting', () => {
 });
 
 describe('who added a tag', () => {
-  it('a save records the accepted suggestions (aiTags, by name in any case) as added by the AI, the rest by the person; an edit keeps that mark on the tags it keeps', async () => {
+  it('a save records the accepted suggestions (aiTags, by name in any case) as added by the AI, the rest by the person; an edit keeps that mark on the tags it keeps; tags from a tag-suggested bulk job are the AI’s', async () => {
     const own = await startTestServer();
     let gemId = 0;
+    let otherId = 0;
     try {
       const { jwt } = await own.signUp('aitags');
       await own.api('/api/tags', { token: jwt, body: { data: { tag: 'Seamanship' } } });
@@ -194,21 +303,44 @@ describe('who added a tag', () => {
         body: { data: { tags: ['tides', 'mine', 'harbours'] } },
       });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      // Suggestions accepted on a library selection (a tag-suggested bulk job) are the AI's; a tag the gem had stays
+      // the person's.
+      const other = await own.api('/api/gems', {
+        token: jwt,
+        body: gemBody({ url: 'https://example.com/other', tags: ['mine'] }),
+      });
+      otherId = other.body.data.id;
+      const tagIds = (other.body.data.tags as { id: number }[]).map((tag) => tag.id);
+      const rope = (await own.api('/api/tags', { token: jwt, body: { data: { tag: 'rope' } } })).body.data.id;
+      const job = await own.api('/api/bulk-jobs', {
+        token: jwt,
+        body: {
+          action: 'tag-suggested',
+          target: { ids: [otherId] },
+          assignments: [{ gemId: otherId, tagIds: [...tagIds, rope] }],
+        },
+      });
+      expect(job.status, JSON.stringify(job.body)).toBe(201);
     } finally {
       await own.server.stop();
     }
     const database = await openDatabase({ databaseUrl: own.config.databaseUrl, dataDir: own.config.dataDir });
     try {
-      const rows = await database.db
-        .select({ name: tags.name, addedByAi: gemTags.addedByAi })
-        .from(gemTags)
-        .innerJoin(tags, eq(tags.id, gemTags.tagId))
-        .where(eq(gemTags.gemId, gemId))
-        .orderBy(tags.name);
-      expect(rows).toEqual([
+      const tagsOf = (id: number) =>
+        database.db
+          .select({ name: tags.name, addedByAi: gemTags.addedByAi })
+          .from(gemTags)
+          .innerJoin(tags, eq(tags.id, gemTags.tagId))
+          .where(eq(gemTags.gemId, id))
+          .orderBy(tags.name);
+      expect(await tagsOf(gemId)).toEqual([
         { name: 'harbours', addedByAi: false },
         { name: 'mine', addedByAi: false },
         { name: 'tides', addedByAi: true },
+      ]);
+      expect(await tagsOf(otherId)).toEqual([
+        { name: 'mine', addedByAi: false },
+        { name: 'rope', addedByAi: true },
       ]);
     } finally {
       await database.close();

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { Prompt } from '@/lib/api/voice-contract';
 import { Button } from '../../ui/Button';
@@ -5,6 +6,8 @@ import { IconButton } from '../../ui/IconButton';
 import { BackIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { PromptList } from '../../writing/prompts/PromptList';
+import { useLibraryApi } from '../library-api-context';
+import { studyModelQuery } from '../study/queries';
 
 // The editor library is fetched only when a prompt is written or edited.
 const NewPromptForm = lazy(() =>
@@ -18,9 +21,11 @@ type Open = { kind: 'list' } | { kind: 'new' } | { kind: 'prompt'; prompt: Promp
 
 /**
  * The prompts the user may use, searched on Enter: New prompt writes one in the rich editor; the author's prompt
- * opens in it to edit, anyone else's shows its text (unless its author hides it).
+ * opens in it to edit, anyone else's shows its text (unless its author hides it). The editor's Optimize prompt asks the
+ * user's default text model (the one the gem sheet's study aids use); without a usable one it is not offered.
  */
 export function PromptsTab() {
+  const model = useQuery(studyModelQuery(useLibraryApi())).data;
   const [open, setOpen] = useState<Open>({ kind: 'list' });
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -40,7 +45,7 @@ export function PromptsTab() {
               onDone={(created) => setOpen(created ? { kind: 'prompt', prompt: created } : { kind: 'list' })}
             />
           ) : open.prompt.isAuthor ? (
-            <PromptEditor key={open.prompt.updatedAt} prompt={open.prompt} onDone={back} />
+            <PromptEditor key={open.prompt.updatedAt} prompt={open.prompt} modelId={model?.id} onDone={back} />
           ) : open.prompt.text !== null && !open.prompt.textHidden ? (
             <pre className="prompt-text">{open.prompt.text}</pre>
           ) : (

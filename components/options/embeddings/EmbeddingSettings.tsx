@@ -37,6 +37,11 @@ export function EmbeddingSettings() {
   );
 }
 
+/** "40 of 52 passages embedded"; while some gems are not embedded yet their passages are counted from their length. */
+function passagesLine({ embedded, total, exact }: EmbeddingStatus['passages']) {
+  return `${embedded.toLocaleString('en')} of ${exact ? '' : 'about '}${total.toLocaleString('en')} passages embedded`;
+}
+
 function EmbeddingBody({ client, status }: { client: AccountClient; status: EmbeddingStatus }) {
   const change = useEmbeddingChange(client);
   const { model, job } = status;
@@ -50,6 +55,10 @@ function EmbeddingBody({ client, status }: { client: AccountClient; status: Embe
           <label className="embeddings-progress">
             {status.embeddedGems} of {status.gems} gems embedded
             <progress max={Math.max(status.gems, 1)} value={status.embeddedGems} />
+          </label>
+          <label className="embeddings-progress">
+            {passagesLine(status.passages)}
+            <progress max={Math.max(status.passages.total, 1)} value={status.passages.embedded} />
           </label>
           {job && (
             <p className="hint" role="status">

@@ -18,7 +18,8 @@ export const bulkApi = {
       'if the search now matches more, nothing is done and the answer is a 409 naming both numbers. A ' +
       "`collectionId` or `tagIds` that is not the user's is a 404. Small jobs are done within the request (201, " +
       'status `done`); larger ones are queued (202) and worked by the server, `done` counting up to `total`. ' +
-      'Every job can be undone.',
+      '`tag-suggested` gives each gem named in `assignments` its own tags (the AI suggestions the user accepted), ' +
+      'recorded as added by the AI. Every job can be undone.',
     auth: 'user',
     body: { type: 'json', schema: bulkJobBody },
     responses: {

@@ -1,5 +1,8 @@
 import { defineRoute } from '../route';
 import {
+  gemTagSuggestionsSchema,
+  MAX_SUGGEST_GEMS,
+  suggestGemTagsBody,
   suggestionSettingsSchema,
   suggestTagsBody,
   tagSuggestionsSchema,
@@ -20,6 +23,21 @@ export const suggestionApi = {
     body: { type: 'json', schema: suggestTagsBody },
     responses: { 200: { description: 'The suggestions, existing ones with their ids', schema: tagSuggestionsSchema } },
     errors: [404, 502],
+  }),
+  gemTags: defineRoute({
+    method: 'post',
+    path: '/api/suggestions/gem-tags',
+    tag: 'Suggestions',
+    summary: 'Tags suggested for gems of the library',
+    description:
+      `For each of up to ${MAX_SUGGEST_GEMS} of the user's own gems (in the order named), the tags suggested from its ` +
+      "title, description and text, as for a page: the user's nearest tags first, new ones only when none fits; tags " +
+      "the gem has already are left out. An id that is not the user's gem (trashed, another user's, none) is a 404 " +
+      'naming it; no usable model a 400 naming `modelId`. A gem the model failed on says why in its `error`.',
+    auth: 'user',
+    body: { type: 'json', schema: suggestGemTagsBody },
+    responses: { 200: { description: 'Per gem, its suggestions', schema: gemTagSuggestionsSchema } },
+    errors: [404],
   }),
   settings: defineRoute({
     method: 'get',

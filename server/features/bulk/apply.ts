@@ -84,6 +84,20 @@ function statementFor(job: BulkJobRow, batch: SQL): SQL {
           INSERT INTO gem_tags (gem_id, tag_id) SELECT m.gem_id, unnest(m.tag_ids) FROM missing m
           ON CONFLICT DO NOTHING RETURNING 1)
         ${count}`;
+    case 'tag-suggested':
+      // as `tag`, but each gem's own tags (written on its item when the job was made), recorded as added by the AI
+      return sql`WITH ${batch},
+        missing AS (
+          SELECT b.gem_id, ARRAY(
+            SELECT t.id FROM tags t WHERE t.id = ANY(coalesce(i.tag_ids, '{}')) AND t.owner_id = ${job.ownerId}
+              AND NOT EXISTS (SELECT 1 FROM gem_tags gt WHERE gt.gem_id = b.gem_id AND gt.tag_id = t.id)
+            ORDER BY t.id) AS tag_ids
+          FROM batch b JOIN bulk_job_items i ON i.job_id = ${job.id} AND i.gem_id = b.gem_id),
+        ${markApplied(job.id, sql`, tag_ids = b.tag_ids`, sql`missing b`)},
+        added AS (
+          INSERT INTO gem_tags (gem_id, tag_id, added_by_ai) SELECT m.gem_id, unnest(m.tag_ids), true FROM missing m
+          ON CONFLICT DO NOTHING RETURNING 1)
+        ${count}`;
     case 'untag':
       return sql`WITH ${batch},
         present AS (

@@ -42,6 +42,19 @@ export async function getOwnedJob(db: Db | Tx, userId: number, id: number): Prom
 export const listJobs = (db: Db, userId: number) =>
   db.select().from(bulkJobs).where(eq(bulkJobs.ownerId, userId)).orderBy(desc(bulkJobs.id)).limit(RECENT_JOBS);
 
+/** Every tag a `tag-suggested` job gives some gem, once each. */
+const assignedTags = (input: Input) => [...new Set((input.assignments ?? []).flatMap((a) => a.tagIds))];
+
+/** Writes on each item of a `tag-suggested` job the tags its gem is to get (apply.ts adds those it lacks). */
+async function assignTags(tx: Tx, jobId: number, input: Input) {
+  const assignments = input.assignments ?? [];
+  if (!assignments.length) return;
+  const rows = assignments.map((a) => sql`(${a.gemId}::integer, ${`{${a.tagIds.join(',')}}`}::integer[])`);
+  await tx.execute(sql`UPDATE bulk_job_items i SET tag_ids = a.tag_ids
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS a(gem_id, tag_ids)
+    WHERE i.job_id = ${jobId} AND i.gem_id = a.gem_id`);
+}
+
 /** The move's collection and the tags must be the user's (a 404 otherwise); AI Chats holds no saves. */
 async function checkArguments(tx: Tx, userId: number, input: Input) {
   if (input.action === 'move' && input.collectionId !== undefined) {
@@ -54,8 +67,9 @@ async function checkArguments(tx: Tx, userId: number, input: Input) {
     if (row.aiChatsId === row.id)
       throw fieldError(400, 'collectionId', 'AI Chats holds chats, not saves: choose another collection');
   }
-  if ((input.action === 'tag' || input.action === 'untag') && input.tagIds) {
-    const wanted = [...new Set(input.tagIds)];
+  const named = input.action === 'tag-suggested' ? assignedTags(input) : input.tagIds;
+  if ((input.action === 'tag' || input.action === 'untag' || input.action === 'tag-suggested') && named) {
+    const wanted = [...new Set(named)];
     const found = await tx
       .select({ id: tags.id })
       .from(tags)
@@ -113,13 +127,19 @@ export async function createJob(
         action: input.action,
         status: 'queued',
         collectionId: input.action === 'move' ? (input.collectionId ?? null) : null,
-        tagIds: input.action === 'tag' || input.action === 'untag' ? [...new Set(input.tagIds ?? [])] : [],
+        tagIds:
+          input.action === 'tag-suggested'
+            ? assignedTags(input)
+            : input.action === 'tag' || input.action === 'untag'
+              ? [...new Set(input.tagIds ?? [])]
+              : [],
         query: input.target.query ?? null,
         total: 0,
       })
       .returning();
     if (!job) throw new Error('insert returned no row');
     const total = await chooseGems(tx, userId, job.id, input);
+    if (input.action === 'tag-suggested') await assignTags(tx, job.id, input);
     const { expectedCount } = input.target;
     if (expectedCount !== undefined && total > expectedCount)
       throw new ApiError(

@@ -26,6 +26,7 @@ function restoreStatement(job: BulkJobRow): SQL {
     case 'restore':
       return setGems(sql`deleted_at = i.deleted_at`);
     case 'tag':
+    case 'tag-suggested':
       return sql`DELETE FROM gem_tags gt USING bulk_job_items i
         WHERE ${applied(job.id)} AND gt.gem_id = i.gem_id AND gt.tag_id = ANY(i.tag_ids)`;
     case 'untag':

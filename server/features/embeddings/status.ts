@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import { embeddingJobs } from '../../db/schema';
 import { ApiError } from '../../http/errors';
+import { PASSAGE_CHARS } from '../answers/passages';
 import { collectionSubtree } from '../search/filters';
 import { libraryGemsCondition } from '../search/readable';
 import { requeueChanged } from './backfill';
@@ -18,19 +19,37 @@ export async function vectorStatus(db: Db, userId: number, collectionId?: number
     getEmbeddingModel(db, userId),
     db.select().from(embeddingJobs).where(eq(embeddingJobs.userId, userId)),
   ]);
-  const embedded = model
-    ? sql`count(*) FILTER (WHERE EXISTS (SELECT 1 FROM gem_passage_vectors v WHERE v.model_key = ${model.modelKey}
-        AND v.gem_id = g.id AND v.idx = 0 AND v.source_updated_at = g.updated_at))`
+  // Each gem's passages embedded as it is now (a gem's vectors are replaced all at once, so any means all).
+  const vectors = model
+    ? sql`(SELECT count(*) FROM gem_passage_vectors v WHERE v.model_key = ${model.modelKey} AND v.gem_id = g.id
+        AND v.source_updated_at = g.updated_at)`
     : sql`0`;
-  const [counts] = await selectRows<{ gems: number | string; embedded: number | string }>(
+  // A gem not embedded yet counts the passages its text fills at least (passages.ts cuts at PASSAGE_CHARS).
+  const estimate = sql`greatest(1, ceil((length(g.description) + length(coalesce(g.text, ''))) / ${PASSAGE_CHARS}::numeric))`;
+  const [counts] = await selectRows<{
+    gems: number | string;
+    embedded: number | string;
+    passages: number | string;
+    total: number | string;
+  }>(
     db,
-    sql`SELECT count(*) AS gems, ${embedded} AS embedded FROM gems g WHERE ${libraryGemsCondition(userId)} AND ${scope}`,
+    sql`SELECT count(*) AS gems, count(*) FILTER (WHERE e.n > 0) AS embedded, coalesce(sum(e.n), 0) AS passages,
+        coalesce(sum(CASE WHEN e.n > 0 THEN e.n ELSE ${estimate} END), 0) AS total
+      FROM gems g CROSS JOIN LATERAL (SELECT ${vectors} AS n) e
+      WHERE ${libraryGemsCondition(userId)} AND ${scope}`,
   );
+  const gems = Number(counts?.gems ?? 0);
+  const embeddedGems = Number(counts?.embedded ?? 0);
   return {
     available,
     model: model ? toEmbeddingModel(model) : null,
-    gems: Number(counts?.gems ?? 0),
-    embeddedGems: Number(counts?.embedded ?? 0),
+    gems,
+    embeddedGems,
+    passages: {
+      embedded: Number(counts?.passages ?? 0),
+      total: Number(counts?.total ?? 0),
+      exact: embeddedGems === gems,
+    },
     job: job
       ? {
           status: job.status,

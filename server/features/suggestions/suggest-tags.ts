@@ -29,7 +29,7 @@ type Input = z.output<typeof suggestTagsBody>;
  * The model to ask: the one named, else the one chosen for suggestions, else the user's default text model; none is a
  * 400 naming `modelId`.
  */
-async function modelIdFor(db: Db, ai: Deps['ai'], userId: number, given: number | undefined): Promise<number> {
+export async function modelIdFor(db: Db, ai: Deps['ai'], userId: number, given: number | undefined): Promise<number> {
   const id = given ?? (await suggestionModelId(db, ai, userId));
   if (id === undefined) throw fieldError(400, 'modelId', NO_DEFAULT_MODEL);
   return id;

@@ -5,7 +5,8 @@ import { LibraryApiProvider } from '@/components/library/library-api-context';
 import { WritingView } from '@/components/library/writing/WritingView';
 import type { BrandVoice, Persona, Prompt } from '@/lib/api/voice-contract';
 import { createLibraryApi } from '@/lib/library/library-api';
-import { setupLiveServer } from '../chat/live-server';
+import { setupFakeProvider } from '../../fake-provider/setup';
+import { houseAnsweredBy, setupLiveServer } from '../chat/live-server';
 
 /**
  * The library's Writing view against the live server: brand voices, agents and prompts written and edited with the side
@@ -29,7 +30,9 @@ if (!Range.prototype.getClientRects) {
   Range.prototype.getBoundingClientRect = () => new DOMRect();
 }
 
-const live = setupLiveServer();
+const fake = setupFakeProvider();
+// Registered after the fake provider's hooks; its house model is every new user's default (Optimize prompt asks it).
+const live = setupLiveServer(houseAnsweredBy(fake));
 
 async function renderWriting(prefix: string) {
   const person = await live.signedIn(prefix);
@@ -103,7 +106,7 @@ describe('the library’s Writing view', () => {
     await expectNoSeriousAxe(container);
   });
 
-  it('writes a prompt with variables in the rich editor, then opens it in the editor to change it', async () => {
+  it('writes a prompt with variables in the rich editor, optimizes it with the default model, then changes it', async () => {
     const { person, user, container } = await renderWriting('wprompt');
     await user.click(screen.getByRole('tab', { name: 'Prompts' }));
     await user.click(await screen.findByRole('button', { name: 'New prompt' }));
@@ -125,6 +128,12 @@ describe('the library’s Writing view', () => {
       variables: [{ name: 'Harbour', options: ['Dover', 'Calais'] }],
     });
     await expectNoSeriousAxe(container);
+
+    // Optimize prompt asks the user's default model with the editor's text and puts its answer in the editor.
+    fake.script({ chunks: ['Report tonight’s tides ', 'at {{Harbour | Dover, Calais}}.'] });
+    await user.click(screen.getByRole('button', { name: 'Optimize prompt' }));
+    await waitFor(() => expect(box.textContent).toBe('Report tonight’s tides at {{Harbour | Dover, Calais}}.'));
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('Report the tides at {{Harbour | Dover, Calais}}');
 
     await user.click(box);
     await user.keyboard('{Control>}a{/Control}Report the tides at {{{{Harbour}} tonight');
