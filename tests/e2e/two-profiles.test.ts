@@ -229,6 +229,12 @@ describe('two people, two browser profiles, one server', () => {
     await adaLibrary.locator(`[role="dialog"] button[aria-label="Remove ${BOB.username}"]`).click();
     await adaLibrary.waitForSelector('[role="dialog"] ::-p-text(Only you. Invite someone above.)');
     await adaLibrary.keyboard.press('Escape');
+    // bob's tab (the front one of his browser, never focused again) is told by its access stream
+    await bobLibrary.waitForFunction(
+      () =>
+        document.querySelector('.library-move-notice span')?.textContent ===
+        'Your access to "Field notes" (shared by ada) was removed',
+    );
 
     const heron = (await getOverApi(env.server.url, ADA.username, ADA.password, 'filter-search?q=alder')) as {
       data: { id: number }[];
@@ -240,11 +246,6 @@ describe('two people, two browser profiles, one server', () => {
     expect(read.status).toBe(404);
 
     await bobLibrary.bringToFront();
-    await bobLibrary.waitForFunction(
-      () =>
-        document.querySelector('.library-move-notice span')?.textContent ===
-        'Your access to "Field notes" (shared by ada) was removed',
-    );
     await bobLibrary.waitForFunction(() => !document.querySelector('#library-shared-heading'));
     expect(await navLabels(bobLibrary)).not.toContain('Field notes · ada');
     expect(
