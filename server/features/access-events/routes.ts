@@ -26,18 +26,22 @@ export function accessEventRoutes({ db, stopping }: Deps) {
   return contractRoutes<AppEnv>('/api').implement(accessEventsApi.stream, (c, { query }) => {
     const userId = c.get('userId');
     return streamSSE(c, async (stream) => {
+      // One write at a time; one to a client that went away fails quietly (its abort ends the stream below).
       let writing = Promise.resolve();
-      const send = (event: string, data: unknown) => {
-        writing = writing.then(() =>
-          stream.aborted || stream.closed ? undefined : stream.writeSSE({ event, data: JSON.stringify(data) }),
-        );
+      const write = (text: () => Promise<unknown>) => {
+        writing = writing
+          .then(() => (stream.aborted || stream.closed ? undefined : text()))
+          .then(
+            () => {},
+            () => {},
+          );
         return writing;
       };
+      const send = (event: string, data: unknown) =>
+        write(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
       const gone = new Promise<void>((resolve) => stream.onAbort(resolve));
       const leave = await watchers.subscribe(userId, (change) => void send('access', change));
-      const keepAlive = setInterval(() => {
-        writing = writing.then(() => (stream.aborted ? undefined : stream.write(': keep-alive\n\n').then(() => {})));
-      }, KEEP_ALIVE_MS);
+      const keepAlive = setInterval(() => void write(() => stream.write(': keep-alive\n\n')), KEEP_ALIVE_MS);
       let timer: NodeJS.Timeout | undefined;
       let unlisten = () => {};
       try {
@@ -55,7 +59,7 @@ export function accessEventRoutes({ db, stopping }: Deps) {
         unlisten();
         clearInterval(keepAlive);
         leave();
-        await writing.catch(() => {});
+        await writing;
       }
     });
   }).app;
