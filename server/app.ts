@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { logger } from 'hono/logger';
 import { MAX_IMPORT_BYTES } from '../lib/api/import-contract';
 import { isForeignKeyViolation, isNumericOutOfRange, requestDataException } from './db/errors';
+import { accessEventRoutes } from './features/access-events/routes';
 import { emailChangePageRoutes } from './features/account/email-change-routes';
 import { accountRoutes } from './features/account/routes';
 import { aiEndpointRoutes } from './features/ai-settings/endpoint-routes';
@@ -141,6 +142,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', gemRoutes(deps));
   api.route('/', searchRoutes(deps));
   api.route('/', sharingRoutes(deps));
+  api.route('/', accessEventRoutes(deps));
   api.route('/', teamRoutes(deps));
   api.route('/', shareLinkRoutes(deps));
   api.route('/', trashRoutes(deps));

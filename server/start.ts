@@ -103,6 +103,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const generations = new Generations(newLeaseSettings(leaseSeconds));
   const requests = { limits: rateLimitSettings(config.rateLimits), trustedProxies: config.trustedProxies ?? 0 };
   const trashSweep = await startTrashSweep(database.db, files.store, clock);
+  const stopping = new AbortController();
   const app = createApp(
     {
       db: database.db,
@@ -119,6 +120,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       registration,
       oidc: config.oidc ? createOidcClient(checkOidc(config.oidc)) : undefined,
       siteVerification: config.siteVerification,
+      stopping: stopping.signal,
     },
     { logRequests: config.logRequests },
   );
@@ -136,14 +138,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   if (config.ocr?.worker) jobWorkers.push(startOcrWorker(database.db, files.store, ocr));
   if (embeddings) jobWorkers.push(startEmbeddingWorker(database.db, ai, embeddings));
   const drain = drainable(server as Server);
-  let stopping: Promise<void> | undefined;
+  let stopped: Promise<void> | undefined;
   return {
     url: `http://${config.host}:${port}`,
     port,
     durable: database.durable,
     stop: () => {
       // Answers in flight are ended and stored as 'error' (their streams close with them) before the database closes.
-      stopping ??= Promise.all([
+      stopping.abort();
+      stopped ??= Promise.all([
         drain.close(SHUTDOWN_GRACE_MS),
         generations.shutdown(),
         recovery.stop(),
@@ -154,7 +157,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         .then(() => mail.close())
         .then(() => database.close())
         .then(() => files.store.close());
-      return stopping;
+      return stopped;
     },
   };
 }

@@ -28,6 +28,7 @@ import { useChatAbout } from './use-chat-about';
 import { useFollowHash } from './use-follow-hash';
 import { useGemActions } from './use-gem-actions';
 import { useGemHash } from './use-gem-hash';
+import { useLostAccess } from './use-lost-access';
 import { useMoves } from './use-moves';
 import { usePageKeys } from './use-page-keys';
 import { useSelection } from './use-selection';
@@ -78,6 +79,7 @@ export function Library({ perPage, onChat }: Props) {
   const selection = useSelection({ api, source, sort, q, perPage });
   const shared = useQuery(sharedWithMeQuery(api));
   const title = sourceTitle(source, collections.data ?? [], tags.data, shared.data);
+  useLostAccess({ source, show: setSource, openId, closeGem: () => setOpenId(null), shared: shared.data });
   const chat = useChatAbout({ source, q, title, collections: collections.data ?? [], onChat });
   // A collection in its manual order: gems are placed by drag or Alt+↑/↓ (one key written each time).
   const manual = source.kind === 'collection' && sort?.key === 'manual';

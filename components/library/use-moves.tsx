@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
 import { errorMessage } from '../app/background-context';
 import { useLibraryApi } from './library-api-context';
 import { useLibraryChanged } from './use-library-changes';
@@ -24,6 +24,7 @@ function useMovesState() {
   const changed = useLibraryChanged();
   const [notice, setNotice] = useState<MoveNotice | null>(null);
   const [cut, setCut] = useState<CutCollection | null>(null);
+  const tell = useCallback((text: string) => setNotice({ text }), []);
 
   /** Runs a move; says what was done, or the server's reason when it refused (and throws it on, for a dialog). */
   const run = async (move: () => Promise<MoveNotice>) => {
@@ -41,6 +42,8 @@ function useMovesState() {
   return {
     notice,
     dismiss: () => setNotice(null),
+    /** Says something the library did by itself (it left a view whose access was removed). */
+    tell,
     cut,
     /** Cuts a collection (null: cancels), saying so. */
     setCut: (next: CutCollection | null) => {

@@ -14,6 +14,7 @@ import { tagApi, tagTreeApi } from '../api/routes/tags';
 import { trashApi } from '../api/routes/trash';
 import { type AccessSource, panelTransport } from '../chat/panel-transport';
 import { writingCalls } from '../writing/writing-api';
+import { createAccessEventsApi } from './access-events-api';
 import { createCustomSiteApi } from './custom-site-api';
 import { type EarlyAnswers, withEarlyAnswers } from './early-answers';
 import { createModerationApi } from './moderation-api';
@@ -136,6 +137,7 @@ export function createLibraryApi(access: AccessSource, early?: EarlyAnswers) {
     checkLinks: async (gemIds: number[]) => (await client.call(linkApi.checkNow, { body: { gemIds } })).data,
     sharing: createSharingApi(client),
     study: createStudyApi(client),
+    accessEvents: createAccessEventsApi(client),
     /** Brand voices, agents and prompts (the Writing view), as the side panel writes them. */
     writing: writingCalls(client),
     /** A collection's public page: whether it is published, its address and SEO settings. */

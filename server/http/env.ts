@@ -56,6 +56,8 @@ export interface Deps {
   oidc?: OidcClient;
   /** The trash's clock (ServerConfig.clock; unset: the system's). */
   clock?: () => Date;
+  /** Aborted when the server begins stopping: open event streams (access-events) end rather than wait to be cut. */
+  stopping?: AbortSignal;
   /** How custom sites' domains are verified (ServerConfig.siteVerification; unset: the page fetcher's defaults). */
   siteVerification?: PageFetchSettings;
 }

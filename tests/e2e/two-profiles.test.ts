@@ -220,12 +220,21 @@ describe('two people, two browser profiles, one server', () => {
     await bobLibrary.keyboard.press('Escape');
   });
 
-  it('ada removes his access: "Field notes" vanishes from bob\'s library, its gems are no longer found or readable', async () => {
+  it('ada removes his access: bob\'s open library leaves "Field notes" at once, its gems no longer found or readable', async () => {
+    // bob has the shared collection open while ada removes him: his tab is told, no reload
+    await selectNav(bobLibrary, 'Field notes · ada');
+    await bobLibrary.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '2 gems');
     await adaLibrary.bringToFront();
     await collectionMenu(adaLibrary, 'Field notes', 'Share…');
     await adaLibrary.locator(`[role="dialog"] button[aria-label="Remove ${BOB.username}"]`).click();
     await adaLibrary.waitForSelector('[role="dialog"] ::-p-text(Only you. Invite someone above.)');
     await adaLibrary.keyboard.press('Escape');
+    // bob's tab (the front one of his browser, never focused again) is told by its access stream
+    await bobLibrary.waitForFunction(
+      () =>
+        document.querySelector('.library-move-notice span')?.textContent ===
+        'Your access to "Field notes" (shared by ada) was removed',
+    );
 
     const heron = (await getOverApi(env.server.url, ADA.username, ADA.password, 'filter-search?q=alder')) as {
       data: { id: number }[];
@@ -237,10 +246,12 @@ describe('two people, two browser profiles, one server', () => {
     expect(read.status).toBe(404);
 
     await bobLibrary.bringToFront();
-    await bobLibrary.reload();
-    await bobLibrary.waitForSelector('.library-nav-label');
     await bobLibrary.waitForFunction(() => !document.querySelector('#library-shared-heading'));
     expect(await navLabels(bobLibrary)).not.toContain('Field notes · ada');
+    expect(
+      await bobLibrary.$eval('.library-nav-item[aria-current="page"] .library-nav-label', (l) => l.textContent),
+    ).toBe('All gems');
+    await shoot(bobLibrary, 'access-removed-notice');
     await search(bobLibrary, 'alder');
     await bobLibrary.waitForFunction(() => document.querySelectorAll('.library-row-title').length === 0);
     expect(await rowTitles(bobLibrary)).toEqual([]);

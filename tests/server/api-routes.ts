@@ -787,6 +787,7 @@ const REQUESTS: Record<string, ValidRequest> = {
   'POST /api/shares/{id}/decline': { path: () => '/api/shares/1/decline' },
   'GET /api/share-invitations': { path: () => '/api/share-invitations' },
   'GET /api/share-with-me': { path: () => '/api/share-with-me' },
+  'GET /api/access-events': { path: () => '/api/access-events', query: () => ({ seconds: '0' }) },
   'PUT /api/collections/{id}/shares-inherit': {
     path: (f) => `/api/collections/${f.collectionId}/shares-inherit`,
     json: () => ({ data: { inherit: false } }),

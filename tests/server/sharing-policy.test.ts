@@ -754,3 +754,43 @@ describe('revocation reaches an open answer', () => {
     }
   });
 });
+
+describe('revocation reaches an open library tab', () => {
+  it('the access stream says a role changed, then what was lost once the owner removes the member', async () => {
+    const [ada, bob] = [await t.signUp('ada'), await t.signUp('bob')];
+    const pantry = (await ok(t.api('/api/collections', { token: ada.jwt, body: { data: { name: 'Pantry' } } }), 201))
+      .data.id as number;
+    const body = { data: { username: bob.user.username, role: 'viewer' } };
+    const shareId = (await ok(t.api(`/api/collection-email/${pantry}`, { token: ada.jwt, body }), 201)).data.id;
+    await ok(t.api(`/api/shares/${shareId}/accept`, { method: 'POST', token: bob.jwt }));
+
+    // Each change is made once the stream has answered the one before: no sleeps, only its events.
+    const opened = await stream(t.url, '/api/access-events?seconds=60', {
+      token: bob.jwt,
+      onEvent: async (event, events) => {
+        if (event.event === 'ready')
+          await ok(
+            t.api(`/api/shares/${shareId}`, { method: 'PUT', token: ada.jwt, body: { data: { role: 'editor' } } }),
+          );
+        else if (events.length === 2) await ok(t.api(`/api/shares/${shareId}`, { method: 'DELETE', token: ada.jwt }));
+        return events.length === 3;
+      },
+    });
+    const resource = {
+      kind: 'collection',
+      id: pantry,
+      name: 'Pantry',
+      owner: { id: ada.user.id, username: ada.user.username },
+      role: 'editor',
+    };
+    expect(opened.events).toEqual([
+      { event: 'ready', data: {} },
+      { event: 'access', data: { lost: [], gained: [], changed: [resource] } },
+      { event: 'access', data: { lost: [resource], gained: [], changed: [] } },
+    ]);
+
+    // `seconds=0` (how the fuzz and OpenAPI checks call it) ends after `ready`
+    const once = await stream(t.url, '/api/access-events?seconds=0', { token: bob.jwt });
+    expect(once.events).toEqual([{ event: 'ready', data: {} }]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { RouteDef } from '../route';
+import { accessEventsApi } from './access-events';
 import { accountApi } from './account';
 import { adminApi } from './admin';
 import { aiEndpointApi } from './ai-endpoints';
@@ -81,6 +82,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   uploads: uploadApi,
   feedbacks: feedbackApi,
   sharing: sharingApi,
+  accessEvents: accessEventsApi,
   publicCollections: publicCollectionApi,
   publicPages: publicPageApi,
   following: followingApi,
