@@ -66,25 +66,28 @@ export const makeGem = (id: number, over: Partial<Gem> = {}): Gem => {
   };
 };
 
+/** The page text an article tab gives (makePage's). */
+export const sampleExtract: NonNullable<ActivePage['extract']> = {
+  title: 'Hello, world',
+  description: 'A first post about saying hello.',
+  byline: 'Ada Lovelace',
+  siteName: 'Example Blog',
+  lang: 'en',
+  image: 'https://blog.example.com/cover.png',
+  favicon: 'https://blog.example.com/favicon.ico',
+  publishedAt: '2024-05-01T00:00:00.000Z',
+  text: 'Hello there. '.repeat(150),
+  markdown: 'Hello there.',
+  wordCount: 300,
+  url: 'https://blog.example.com/posts/hello-world?utm_source=rss',
+};
+
 export const makePage = (over: Partial<ActivePage> = {}): ActivePage => ({
   tabId: 7,
   url: 'https://blog.example.com/posts/hello-world?utm_source=rss',
   title: 'Hello, world | Example Blog',
   favIconUrl: 'https://blog.example.com/favicon.ico',
-  extract: {
-    title: 'Hello, world',
-    description: 'A first post about saying hello.',
-    byline: 'Ada Lovelace',
-    siteName: 'Example Blog',
-    lang: 'en',
-    image: 'https://blog.example.com/cover.png',
-    favicon: 'https://blog.example.com/favicon.ico',
-    publishedAt: '2024-05-01T00:00:00.000Z',
-    text: 'Hello there. '.repeat(150),
-    markdown: 'Hello there.',
-    wordCount: 300,
-    url: 'https://blog.example.com/posts/hello-world?utm_source=rss',
-  },
+  extract: { ...sampleExtract },
   detected: { mediaType: 'Article', mediaUrl: null },
   ...over,
 });

@@ -6,7 +6,7 @@ import type { Collection, Tag } from '@/lib/api/contract';
 import { setupFakeProvider } from '../fake-provider/setup';
 import { houseAnsweredBy, setupLiveServer } from './chat/live-server';
 import { FakeBackground } from './fake-background';
-import { makePage } from './fixtures';
+import { makePage, sampleExtract } from './fixtures';
 import { findSaveForm, renderPopup } from './render';
 
 /**
@@ -22,7 +22,7 @@ const page = makePage({
   url: 'https://sailing.example.org/spring-tides',
   title: 'Spring tides and the harbour entrance',
   extract: {
-    ...makePage().extract!,
+    ...sampleExtract,
     title: 'Spring tides and the harbour entrance',
     description: 'When the tide tables say to wait before a passage',
     text: 'Spring tides run hard through the harbour mouth.',
