@@ -160,6 +160,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: [serverBuild],
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: cpuSetup,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two files at a time (scripts/test-all.ts, --maxWorkers=2): each has its own server, port, data folder,
