@@ -101,7 +101,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
           testTimeout: 30_000,
-          setupFiles: cpuSetup,
+          // packages loaded once per worker; our modules afresh in each file (see the setup file)
+          isolate: false,
+          setupFiles: ['tests/unit/setup.ts', ...cpuSetup],
         },
       },
       {
