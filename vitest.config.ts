@@ -101,7 +101,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
           testTimeout: 30_000,
-          setupFiles: cpuSetup,
+          // packages loaded once per worker; our modules afresh in each file (see the setup file)
+          isolate: false,
+          setupFiles: ['tests/unit/setup.ts', ...cpuSetup],
         },
       },
       {
@@ -160,6 +162,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: [serverBuild],
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: cpuSetup,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two files at a time (scripts/test-all.ts, --maxWorkers=2): each has its own server, port, data folder,

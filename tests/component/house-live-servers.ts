@@ -14,7 +14,9 @@ type LiveServer = Awaited<ReturnType<typeof startLiveServer>>;
 
 interface Slot {
   server: Promise<LiveServer>;
-  /** The fake provider of the file using the slot now; none between files. */
+  /** Whether a file is using the slot now. */
+  claimed: boolean;
+  /** The fake provider of the file using the slot now; none between files, or for a file that has none. */
   target?: string;
   /** Provider requests being relayed to it, cut when the file lets the slot go. */
   relayed: Set<ServerResponse>;
@@ -22,9 +24,12 @@ interface Slot {
 
 /**
  * Live servers for the component files whose house models a fake provider of their own answers
- * (`setupLiveServer(houseAnsweredBy(fake))`, chat/live-server.tsx): one per worker slot (VITEST_POOL_ID), started when
- * a file of that slot first asks, instead of one per file (~5 s of CPU a start). A worker runs its files one after
- * another, so a slot's server serves one file at a time, as a file's server serves one test at a time.
+ * (`setupLiveServer(houseAnsweredBy(fake))`, chat/live-server.tsx), and for those that need a server that works no bulk
+ * job (`setupLiveServer(withoutBulkWorker)`): one per worker slot (VITEST_POOL_ID), started when a file of that slot
+ * first asks, instead of one per file (~5 s of CPU a start). A worker runs its files one after another, so a slot's
+ * server serves one file at a time, as a file's server serves one test at a time. The slots' servers work no queued
+ * bulk job or import (TROVE_BULK_WORKER=0): none of the files with a fake provider queues one, and a file that must see
+ * a job stay queued can use them.
  *
  * The slot's server asks its house models at `<this>/slot/<n>/v1`, relayed here to the fake provider of the file that
  * claimed the slot (`POST /claim`), the fake that file scripts and reads. When the file lets go (`POST /release`), its
@@ -40,12 +45,13 @@ export default async function setup(project: TestProject) {
     TROVE_HOUSE_PROVIDER: 'openai-compatible',
     TROVE_HOUSE_BASE_URL: `${base}/slot/${slot}/v1`,
     TROVE_HOUSE_API_KEY: 'house-key-component',
+    TROVE_BULK_WORKER: '0',
   });
 
   const relay = (slot: Slot | undefined, path: string, req: IncomingMessage, res: ServerResponse) => {
     if (!slot?.target) {
       res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'No test file is using this house server now.', type: 'gone' } }));
+      res.end(JSON.stringify({ error: { message: 'No fake provider answers this house server now.', type: 'gone' } }));
       return;
     }
     const target = new URL(path, slot.target);
@@ -75,13 +81,18 @@ export default async function setup(project: TestProject) {
 
   const control = async (path: string, req: IncomingMessage, res: ServerResponse) => {
     const { slot: name, target } = await body(req);
-    if (path === '/claim' && target) {
+    if (path === '/claim') {
       let slot = slots.get(name);
       if (!slot) {
-        slot = { server: startLiveServer(pgliteTemplate, testServerEntry, houseEnv(name)), relayed: new Set() };
+        slot = {
+          server: startLiveServer(pgliteTemplate, testServerEntry, houseEnv(name)),
+          claimed: false,
+          relayed: new Set(),
+        };
         slots.set(name, slot);
       }
-      if (slot.target) throw new Error(`slot ${name} is claimed already (by ${slot.target})`);
+      if (slot.claimed) throw new Error(`slot ${name} is claimed already (by ${slot.target ?? 'a file'})`);
+      slot.claimed = true;
       slot.target = target;
       const live = await slot.server;
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -89,6 +100,7 @@ export default async function setup(project: TestProject) {
     } else if (path === '/release') {
       const slot = slots.get(name);
       if (slot) {
+        slot.claimed = false;
         slot.target = undefined;
         for (const relayed of slot.relayed) relayed.destroy();
       }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { makePdf } from '../fixtures/documents';
 import { type ExtensionBrowser, openPopup } from './browser';
@@ -63,6 +63,12 @@ describe('the side panel', () => {
     const page = await ctx.browser.newPage();
     await page.goto(`${env.site.url}/docs-page.html`);
     const popup = await openPopup(ctx, page);
+    // Clicked once the popup has settled. Its footer sits under the form, which replaces the loading skeleton, then
+    // grows and shrinks again as the tag suggestions are asked of the house model (the fake) and come: a click aimed
+    // at the footer while it moves can land on the form, and no panel opens.
+    await popup.waitForSelector('form[aria-busy="false"]');
+    await vi.waitFor(() => expect(providerBodies(fake).length).toBeGreaterThan(0), { timeout: 30_000, interval: 100 });
+    await popup.waitForFunction(() => !document.querySelector('.suggested [role="status"]'));
     const opened = ctx.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 15_000 });
     await popup.locator('button::-p-text(Chat about this page)').click();
     const sidePanel = await (await opened).asPage();

@@ -12,7 +12,13 @@ import { renderWithBackground } from '../render';
 let users = 0;
 
 /** A file's house models answered by `fake`: its live server is a worker slot's (house-live-servers.ts). */
-export const houseAnsweredBy = (fake: FakeProvider) => ({ houseProvider: fake });
+export const houseAnsweredBy = (fake: FakeProvider) => ({ houseProvider: fake as FakeProvider | undefined });
+
+/**
+ * A file's server works no queued bulk job or import, so a job stays queued for as long as the file looks at it: its
+ * worker slot's server too (house-live-servers.ts), claimed with no provider (a house model's request gets a 404).
+ */
+export const withoutBulkWorker = { houseProvider: undefined };
 
 /** Asks the project's slot manager (house-live-servers.ts) for this worker's server; `target: undefined` lets it go. */
 async function houseSlot(path: '/claim' | '/release', target?: string): Promise<string | undefined> {
@@ -27,8 +33,8 @@ async function houseSlot(path: '/claim' | '/release', target?: string): Promise<
 /**
  * The real server (its own process, a PGlite database, real HTTP) for components that call it; each test signs up its
  * own user. Without settings the file uses the server the project's files share (shared-live-server.ts); with
- * `houseAnsweredBy(fake)`, its worker's server whose house models `fake` answers while the file runs
- * (house-live-servers.ts); with other settings, a server of its own, started with them.
+ * `houseAnsweredBy(fake)` or `withoutBulkWorker`, its worker's server (whose house models `fake` answers while the file
+ * runs; house-live-servers.ts); with other settings, a server of its own, started with them.
  */
 export function setupLiveServer(settings?: (() => Record<string, string>) | ReturnType<typeof houseAnsweredBy>) {
   let url: string | undefined = settings ? undefined : inject('sharedLiveServer');
@@ -43,7 +49,7 @@ export function setupLiveServer(settings?: (() => Record<string, string>) | Retu
   } else if (settings) {
     // After the fake provider's own beforeAll (registered first), so its address is known.
     beforeAll(async () => {
-      url = await houseSlot('/claim', settings.houseProvider.url);
+      url = await houseSlot('/claim', settings.houseProvider?.url);
     }, 90_000);
     afterAll(() => houseSlot('/release'));
   }

@@ -1,6 +1,6 @@
 /**
  * The library's tag menu (rename, colour, merge, delete against the real server), the marking of selected gems, and a
- * bulk job still running when the page opens. The server works no bulk job here (TROVE_BULK_WORKER=0), so a large job
+ * bulk job still running when the page opens. The server works no bulk job here (`withoutBulkWorker`), so a large job
  * stays queued for as long as the test looks at it.
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -9,11 +9,11 @@ import { LibraryApp } from '@/components/library/LibraryApp';
 import { BULK_INLINE_LIMIT } from '@/lib/api/bulk-contract';
 import type { Gem, TagWithPath } from '@/lib/api/contract';
 import { createLibraryApi } from '@/lib/library/library-api';
-import { setupLiveServer } from '../chat/live-server';
+import { setupLiveServer, withoutBulkWorker } from '../chat/live-server';
 import { FakeBackground } from '../fake-background';
 import { sizeTheScroller } from './scroller-size';
 
-const live = setupLiveServer(() => ({ TROVE_BULK_WORKER: '0' }));
+const live = setupLiveServer(withoutBulkWorker);
 
 sizeTheScroller();
 
