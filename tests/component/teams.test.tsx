@@ -33,6 +33,12 @@ describe('the Teams section', () => {
     const owner = await live.signedIn('towner');
     const member = await live.signedIn('tmember');
     await owner.call('ai-settings/keys/openai', 'PUT', { apiKey: 'sk-team-ui-key-4321' });
+    await owner.call('ai-endpoints', 'POST', {
+      name: 'Lab vLLM',
+      kind: 'openai-compatible',
+      baseUrl: `${endpointServer.url}/v1`,
+      apiKey: 'sk-lab-endpoint-5555',
+    });
     const { user, container } = await renderTeams(owner);
     await screen.findByText('You are in no team yet.');
     await user.type(screen.getByRole('textbox', { name: 'New team' }), 'Studio');
@@ -73,12 +79,6 @@ describe('the Teams section', () => {
     expect(models.find((m) => m.model === 'gpt-4o-mini')?.label).toBe('Team');
 
     // a custom endpoint of the owner's, shared by name: its address never shown, its model allowed like a key's
-    await owner.call('ai-endpoints', 'POST', {
-      name: 'Lab vLLM',
-      kind: 'openai-compatible',
-      baseUrl: `${endpointServer.url}/v1`,
-      apiKey: 'sk-lab-endpoint-5555',
-    });
     const share = within(card).getByRole('form', { name: 'Share a key with Studio' });
     const pick = within(share).getByRole('combobox', { name: 'Share my key of' });
     await within(pick).findByRole('option', { name: 'Lab vLLM' });
