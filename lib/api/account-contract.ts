@@ -34,7 +34,16 @@ export const profileBody = z.object({
   currentPassword: currentPassword.optional(),
 });
 
-export const passwordBody = z.object({ password: currentPassword });
+/**
+ * Deleting the account is confirmed with the password; an account made by signing in with OpenID Connect that never
+ * set one confirms by typing its username instead (server/features/account/delete-account.ts says why).
+ */
+export const deleteAccountBody = z
+  .object({ password: currentPassword.optional(), username: z.string().trim().max(100, messages.tooLong).optional() })
+  .refine((v) => v.password !== undefined || v.username !== undefined, {
+    path: ['password'],
+    message: 'Confirm with your password (or, for an account without one, your username)',
+  });
 
 /** The user after a profile change; `pending_email`: a new email waiting for the link mailed to it (SMTP set). */
 export const profileResponseSchema = userSchema.extend({ pending_email: z.string().optional() });

@@ -111,7 +111,10 @@ export const teamKeySchema = z.object({
   /** The provider's (or the endpoint's) name. */
   provider: z.string(),
   keyMask: z.string().nullable(),
-  /** Why it serves no one (the sharer removed the key, left the team, or team settings are off); null when it does. */
+  /**
+   * Why it serves no one (the sharer removed the key or the endpoint, or team settings are off); null when it does.
+   * An endpoint's address and key are never sent, not even masked (`keyMask` is null for endpoints).
+   */
   unusableReason: z.string().nullable(),
   /** The models members may use through it. */
   models: z.array(z.object({ id: z.number(), displayName: z.string(), model: z.string() })),
@@ -121,14 +124,27 @@ export const teamKeySchema = z.object({
 });
 export type TeamKey = z.infer<typeof teamKeySchema>;
 
-/** `share-key-with-team`: the caller's own key of a built-in provider (by its name or slug). */
+/**
+ * `share-key-with-team`: the caller's own key of a built-in provider (by its name or slug), or one of their custom
+ * endpoints (`endpointId`): exactly one of the two.
+ */
 export const shareKeyBody = z.object({
-  data: z.object({
-    teamId: idSchema,
-    provider: z.string().trim().min(1).max(100),
-    /** The models members may use through it (admins can change them later); none when not given. */
-    modelIds: z.array(idSchema).max(500).optional(),
-  }),
+  data: z
+    .object({
+      teamId: idSchema,
+      provider: z.string().trim().min(1).max(100).optional(),
+      endpointId: idSchema.optional(),
+      /** The models members may use through it (admins can change them later); none when not given. */
+      modelIds: z.array(idSchema).max(500).optional(),
+    })
+    .superRefine((data, ctx) => {
+      if ((data.provider === undefined) === (data.endpointId === undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['provider'],
+          message: 'Give a provider or an endpointId (one of the two)',
+        });
+    }),
 });
 
 export const teamIdBody = z.object({ data: z.object({ teamId: idSchema }) });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { AccountPanel } from '@/components/options/AccountPanel';
+import { DeleteAccount } from '@/components/options/account/DeleteAccount';
 import { useAccountClient } from '@/components/options/account/queries';
 import { SetPasswordForm } from '@/components/options/account/SetPasswordForm';
 import { setupLiveServer } from './chat/live-server';
@@ -32,6 +33,11 @@ async function renderAccount(prefix: string, before?: (server: Server) => Promis
 /** The Set a password form alone, with the section's client. */
 function SetPasswordStandalone() {
   return <SetPasswordForm client={useAccountClient()} />;
+}
+
+/** The delete step as an account without a password (made through single sign-on) gets it. */
+function DeleteByUsername({ username }: { username: string }) {
+  return <DeleteAccount client={useAccountClient()} username={username} hasPassword={false} onDeleted={() => {}} />;
 }
 
 /** Another sign-in of the same user, as from another browser. */
@@ -195,7 +201,10 @@ describe('the Account section', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Export all my data', 'Delete my account…']);
-    await user.click(within(section).getByRole('button', { name: 'Delete my account…' }));
+    const open = within(section).getByRole('button', { name: 'Delete my account…' });
+    // usable once the section knows how the account confirms (password or username)
+    await waitFor(() => expect(open.getAttribute('aria-busy')).toBeNull());
+    await user.click(open);
     const form = within(section).getByRole('form', { name: 'Delete your account' });
     await user.type(within(form).getByLabelText('Your password'), 'wrong-password');
     await user.click(within(form).getByRole('button', { name: 'Delete everything' }));
@@ -208,6 +217,29 @@ describe('the Account section', () => {
     await user.click(within(form).getByRole('button', { name: 'Delete everything' }));
     await waitFor(() => expect(background.client.signOut).toHaveBeenCalledOnce());
     await expect(server.call('users/me')).rejects.toThrow(/401/);
+  });
+  it('asks an account without a password to type its username; the server still wants a password it has', async () => {
+    const { user, server, unmount: closeSection } = await renderAccount('delname');
+    closeSection();
+    const { token } = await server.access();
+    const background = new FakeBackground({ user: server.account, serverUrl: server.serverUrl, lentToken: token });
+    const { username } = server.account;
+    const { unmount } = server.render(<DeleteByUsername username={username} />, background);
+    await user.click(screen.getByRole('button', { name: 'Delete my account…' }));
+    const form = screen.getByRole('form', { name: 'Delete your account' });
+    expect(within(form).queryByLabelText('Your password')).toBeNull();
+    const typed = within(form).getByLabelText(`Type your username, ${username}, to confirm`);
+    const submit = within(form).getByRole('button', { name: 'Delete everything' });
+    await user.type(typed, username.slice(0, -1));
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    await user.type(typed, username.slice(-1));
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+    await user.click(submit);
+    // this account has a password: the server refuses a username, and the account stays
+    const refused = await within(form).findByText(/Type your password to delete your account/);
+    expect(refused.closest('[role="alert"]')).not.toBeNull();
+    expect((await server.call('users/me')).username).toBe(username);
+    unmount();
   });
 });
 

@@ -1,15 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TeamsSection } from '@/components/options/teams/TeamsSection';
+import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { setupLiveServer } from './chat/live-server';
 import { FakeBackground } from './fake-background';
 
 /**
  * The options page's Teams section against the live server: create a team, invite a member (who accepts through the
- * sharing invitation), share a key (only its mask shown), allow a model, set an allowance, see the usage table; the
- * member's side answers an invitation. axe finds nothing critical or serious.
+ * sharing invitation), share a key (only its mask shown) and a custom endpoint (by name only; a fake provider is the
+ * endpoint), allow a model, set an allowance, see the usage table; the member's side answers an invitation. axe finds
+ * nothing critical or serious.
  */
+let endpointServer: FakeProvider;
+beforeAll(async () => {
+  endpointServer = await startFakeProvider({ models: { openai: ['lab-model-7b'] } });
+});
+afterAll(() => endpointServer?.close());
 const live = setupLiveServer();
 type Server = Awaited<ReturnType<typeof live.signedIn>>;
 
@@ -22,10 +29,16 @@ async function renderTeams(server: Server) {
 }
 
 describe('the Teams section', () => {
-  it('creates a team, invites, shares a key, allows a model and sets an allowance; passes axe', async () => {
+  it('creates a team, invites, shares a key and an endpoint, allows models and sets an allowance; passes axe', async () => {
     const owner = await live.signedIn('towner');
     const member = await live.signedIn('tmember');
     await owner.call('ai-settings/keys/openai', 'PUT', { apiKey: 'sk-team-ui-key-4321' });
+    await owner.call('ai-endpoints', 'POST', {
+      name: 'Lab vLLM',
+      kind: 'openai-compatible',
+      baseUrl: `${endpointServer.url}/v1`,
+      apiKey: 'sk-lab-endpoint-5555',
+    });
     const { user, container } = await renderTeams(owner);
     await screen.findByText('You are in no team yet.');
     await user.type(screen.getByRole('textbox', { name: 'New team' }), 'Studio');
@@ -64,6 +77,22 @@ describe('the Teams section', () => {
     // the member now sees GPT-4o mini through the team's key
     const models = (await member.call('user-models')).data as { model: string; label: string }[];
     expect(models.find((m) => m.model === 'gpt-4o-mini')?.label).toBe('Team');
+
+    // a custom endpoint of the owner's, shared by name: its address never shown, its model allowed like a key's
+    const share = within(card).getByRole('form', { name: 'Share a key with Studio' });
+    const pick = within(share).getByRole('combobox', { name: 'Share my key of' });
+    await within(pick).findByRole('option', { name: 'Lab vLLM' });
+    await user.selectOptions(pick, 'Lab vLLM');
+    await user.click(within(share).getByRole('button', { name: 'Share key' }));
+    await within(keys).findByText(`Lab vLLM (custom endpoint) · shared by ${owner.account.username}`);
+    await user.click(await within(keys).findByRole('checkbox', { name: 'lab-model-7b' }));
+    await waitFor(() =>
+      expect(within(keys).getByRole('checkbox', { name: 'lab-model-7b' })).toHaveProperty('checked', true),
+    );
+    const withLab = (await member.call('user-models')).data as { model: string; provider: string; label: string }[];
+    expect(withLab.find((m) => m.model === 'lab-model-7b')).toMatchObject({ provider: 'Lab vLLM', label: 'Team' });
+    expect(container.textContent).not.toContain(new URL(endpointServer.url).host);
+    expect(container.textContent).not.toContain('sk-lab-endpoint');
 
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);

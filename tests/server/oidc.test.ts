@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestServer, type TestServer } from './harness';
+import { expectFieldError, PASSWORD, startTestServer, type TestServer } from './harness';
 import { startTestOidc, type TestOidc } from './oidc-provider';
 
 /**
@@ -143,6 +143,25 @@ describe('signing in with an OpenID Connect provider', () => {
     });
     expect(refused.status).toBe(409);
     expect((await t.signIn(user.user.email, PASSWORD)).user.id).toBe(user.user.id);
+  });
+
+  it('deletes an account it made, with no password, once its username is typed; a password account still needs it', async () => {
+    idp.accounts.set('sub-leaving', { email: 'leaving@example.test', email_verified: true });
+    const flow = await signInAs('sub-leaving');
+    const { body } = await exchange(flow.code ?? '', flow.verifier);
+    const token = body.jwt as string;
+    const remove = (jwt: string, data: unknown) =>
+      t.api('/api/delete-userdata', { method: 'DELETE', token: jwt, body: { data } });
+    expectFieldError(await remove(token, { password: 'anything' }), 'data.username');
+    expectFieldError(await remove(token, { username: body.user.username.toUpperCase() }), 'data.username');
+    expectFieldError(await remove(token, {}), 'data.password');
+    const done = await remove(token, { username: body.user.username });
+    expect([done.status, done.body.data.deleted]).toEqual([200, true]);
+    expect((await t.api('/api/users/me', { token })).status).toBe(401);
+    // an account with a password is never deleted by its username
+    const user = await t.signUp('keeps');
+    expectFieldError(await remove(user.jwt, { username: user.user.username }), 'data.password');
+    expect((await t.api('/api/users/me', { token: user.jwt })).status).toBe(200);
   });
 
   it('refuses an unverified email with a page saying so, linking nothing', async () => {

@@ -490,6 +490,130 @@ describe('shared keys, the Team label and allowances', () => {
   });
 });
 
+describe('a custom endpoint shared with a team', () => {
+  const ENDPOINT_KEY = 'sk-endpoint-secret-4242';
+  it('serves its models to members (Team once allowed, charged to the allowance), never its address or key', async () => {
+    const [lead, sharer, member] = await signUps('eplead', 'epsharer', 'epmember');
+    const team = await newTeam(lead, 'Endpointers');
+    await join(lead, team.id, sharer);
+    await join(lead, team.id, member);
+    const endpoint = await ok(
+      t.api('/api/ai-endpoints', {
+        token: sharer.jwt,
+        body: { name: 'Lab vLLM', kind: 'openai-compatible', baseUrl: `${fake.url}/v1`, apiKey: ENDPOINT_KEY },
+      }),
+      201,
+    );
+    const endpointModel = endpoint.data.models.find((m: { model: string }) => m.model === MODEL);
+    // only its owner shares it
+    expectError(
+      await post(member.jwt, '/api/share-key-with-team', { teamId: team.id, endpointId: endpoint.data.id }),
+      404,
+    );
+    const shared = teamKeySchema.parse(
+      (await ok(post(sharer.jwt, '/api/share-key-with-team', { teamId: team.id, endpointId: endpoint.data.id }), 201))
+        .data,
+    );
+    expect([shared.kind, shared.provider, shared.keyMask]).toEqual(['endpoint', 'Lab vLLM', null]);
+    const endpointModelOf = async (token: string) => {
+      const found = (await models(token)).find((m) => m.id === endpointModel.id);
+      if (!found) throw new Error('the endpoint model is not listed');
+      return found;
+    };
+    expect(await endpointModelOf(member.jwt)).toMatchObject({
+      provider: 'Lab vLLM',
+      label: 'Inactive',
+      inactiveReason: `${MODEL} is not allowed with the team Endpointers's endpoint`,
+    });
+    await ok(
+      post(lead.jwt, '/api/add-new-model-to-team-shared-settings', { settingId: shared.id, modelId: endpointModel.id }),
+    );
+    expect((await endpointModelOf(member.jwt)).inactiveReason).toBe(
+      'Your monthly allowance in the team Endpointers is spent',
+    );
+    await ok(post(lead.jwt, '/api/update-team-shared-settings', { teamId: team.id, monthlyAllowanceUsd: 1 }));
+    expect(await endpointModelOf(member.jwt)).toMatchObject({
+      label: 'Team',
+      team: { id: team.id, name: 'Endpointers', keyId: shared.id },
+    });
+    // its owner uses it as their own
+    expect((await endpointModelOf(sharer.jwt)).label).toBe('API');
+
+    const chatId = await chatOf(member.jwt);
+    fake.reset();
+    fake.script({ chunks: ['Through ', 'the lab.'], usage: { input: 1200, output: 300 } });
+    const answer = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token: member.jwt,
+      body: { text: 'Hello', modelId: endpointModel.id },
+    });
+    expect([answer.events.at(-1)?.event, answer.text]).toEqual(['done', 'Through the lab.']);
+    expect(fake.requests.at(-1)?.auth).toEqual({ present: true, last4: '4242' });
+    // an endpoint has no prices: the answer is counted against the member's allowance at $0, its hold given back
+    const month = await usage(lead.jwt, team.id);
+    expect(month.members.find((m) => m.user.id === member.user.id)).toMatchObject({ spentUsd: 0, heldUsd: 0 });
+    expect(month.models).toEqual([
+      {
+        user: { id: member.user.id, username: member.user.username },
+        model: { id: endpointModel.id, displayName: MODEL },
+        answers: 1,
+        inputTokens: 1200,
+        outputTokens: 300,
+        costUsd: 0,
+      },
+    ]);
+    // no allowance, no answer
+    await ok(
+      post(lead.jwt, '/api/add-new-team-shared-settings', {
+        teamId: team.id,
+        userId: member.user.id,
+        monthlyAllowanceUsd: 0,
+      }),
+    );
+    const refused = await stream(t.url, `/api/chats/${chatId}/messages`, {
+      token: member.jwt,
+      body: { text: 'Again', modelId: endpointModel.id },
+    });
+    expect([refused.status, refused.json?.error?.message]).toEqual([
+      400,
+      'Your monthly allowance in the team Endpointers is spent',
+    ]);
+    await ok(
+      post(lead.jwt, '/api/add-new-team-shared-settings', {
+        teamId: team.id,
+        userId: member.user.id,
+        monthlyAllowanceUsd: 1,
+      }),
+    );
+
+    const address = new URL(fake.url).host;
+    const seen = [JSON.stringify(answer.events), JSON.stringify(refused.json)];
+    for (const path of [
+      '/api/user-models',
+      '/api/ai-models?pageSize=100',
+      '/api/ai-endpoints',
+      '/api/get-shared-team-settings',
+      `/api/teams/${team.id}/members`,
+      `/api/chats/${chatId}/messages`,
+    ])
+      seen.push(JSON.stringify(await ok(t.api(path, { token: member.jwt }))));
+    seen.push(JSON.stringify(await ok(t.api('/api/get-shared-team-settings', { token: lead.jwt }))));
+    for (const body of seen) expect([body.includes(address), body.includes('secret-4242')]).toEqual([false, false]);
+
+    // the sharer removes the endpoint: the team's list says so, and its models are gone with it
+    await ok(t.api(`/api/ai-endpoints/${endpoint.data.id}`, { method: 'DELETE', token: sharer.jwt }));
+    const [removed] = teamKeySchema
+      .array()
+      .parse((await ok(t.api(`/api/get-shared-team-settings?teamId=${team.id}`, { token: member.jwt }))).data);
+    expect(removed?.unusableReason).toBe('The endpoint Lab vLLM shared with the team Endpointers was removed');
+    expect((await models(member.jwt)).some((m) => m.provider === 'Lab vLLM')).toBe(false);
+    const gone = await t.api(`/api/chats/${chatId}/messages`, {
+      token: member.jwt,
+      body: { text: 'Still there?', modelId: endpointModel.id },
+    });
+    expect(expectError(gone, 404).message).toBe('AI model not found');
+  });
+});
+
 describe('the prompt optimizer and Picture through a team key', () => {
   it('rewrite prompts and draw pictures with the shared key, each charged to the allowance, refused past it', async () => {
     const [lead, writer] = await signUps('pclead', 'pcwriter');

@@ -22,7 +22,12 @@ export function AccountSettings({ user, onDeleted }: { user: User; onDeleted: (d
       )}
       <SessionsList client={client} />
       <BlockedSites client={client} />
-      <DeleteAccount client={client} onDeleted={onDeleted} />
+      <DeleteAccount
+        client={client}
+        username={user.username}
+        hasPassword={password.data?.hasPassword}
+        onDeleted={onDeleted}
+      />
     </div>
   );
 }

@@ -16,25 +16,34 @@ export interface DeletedAccount {
 
 /**
  * Delete the account: "Export all my data" is offered first; then, with the password typed again, everything of the
- * user goes (gems, files, chats, keys, sign-ins). `onDeleted` signs this browser out and says it is done.
+ * user goes (gems, files, chats, keys, sign-ins). An account without a password (made through single sign-on)
+ * confirms by typing its username instead (server/features/account/delete-account.ts). `onDeleted` signs this browser
+ * out and says it is done.
  */
 export function DeleteAccount({
   client,
+  username,
+  hasPassword,
   onDeleted,
 }: {
   client: AccountClient;
+  username: string;
+  /** Whether the account has a password to confirm with (else its username is typed); undefined while asked. */
+  hasPassword: boolean | undefined;
   onDeleted: (deleted: DeletedAccount) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
+  const [typed, setTyped] = useState('');
+  const field = hasPassword ? 'password' : 'username';
   const remove = useMutation({
-    mutationFn: async () => (await client.call(accountApi.deleteAccount, { body: { data: { password } } })).data,
+    mutationFn: async () => (await client.call(accountApi.deleteAccount, { body: { data: { [field]: typed } } })).data,
     onSuccess: (deleted) => onDeleted(deleted),
   });
   const fieldError =
     remove.error instanceof CallError
-      ? remove.error.ui.fields?.find((f) => f.path === 'data.password')?.message
+      ? remove.error.ui.fields?.find((f) => f.path === `data.${field}`)?.message
       : undefined;
+  const ready = hasPassword ? typed !== '' : typed === username;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     remove.mutate();
@@ -45,7 +54,7 @@ export function DeleteAccount({
       <p className="hint">Before you go, keep a copy of everything:</p>
       <ExportAllData />
       {!open ? (
-        <Button variant="danger" onClick={() => setOpen(true)}>
+        <Button variant="danger" loading={hasPassword === undefined} onClick={() => setOpen(true)}>
           Delete my account…
         </Button>
       ) : (
@@ -54,18 +63,33 @@ export function DeleteAccount({
             This deletes your account and everything in it for good: gems, collections, tags, chats, files, keys and
             settings. It cannot be undone.
           </Alert>
-          <Field id="delete-password" label="Your password" error={fieldError}>
-            <input
-              id="delete-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field>
+          {hasPassword ? (
+            <Field id="delete-password" label="Your password" error={fieldError}>
+              <input
+                id="delete-password"
+                type="password"
+                autoComplete="current-password"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+              />
+            </Field>
+          ) : (
+            <>
+              <p className="hint">Your account has no password (you sign in with single sign-on).</p>
+              <Field id="delete-username" label={`Type your username, ${username}, to confirm`} error={fieldError}>
+                <input
+                  id="delete-username"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={typed}
+                  onChange={(e) => setTyped(e.target.value)}
+                />
+              </Field>
+            </>
+          )}
           {remove.isError && !fieldError && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
           <div className="form-actions">
-            <Button type="submit" variant="danger" loading={remove.isPending} disabled={!password}>
+            <Button type="submit" variant="danger" loading={remove.isPending} disabled={!ready}>
               Delete everything
             </Button>
             <Button onClick={() => setOpen(false)}>Cancel</Button>

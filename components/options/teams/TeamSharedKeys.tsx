@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { teamsApi } from '@/lib/api/routes/teams';
 import type { Team, TeamKey } from '@/lib/api/teams-contract';
 import { errorMessage } from '../../app/background-context';
@@ -7,20 +6,22 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import type { AccountClient } from '../account/queries';
 import { catalogueQuery, teamKeysQuery, useTeamChange } from './queries';
+import { ShareKeyForm, useShareKey } from './ShareKeyForm';
 
-/** The providers whose keys a member can share (those a key makes usable). */
-const SHAREABLE = ['OpenAI', 'Anthropic', 'Google', 'Mistral', 'Groq'] as const;
+/** How a shared key is named in the list: a provider's by its mask, an endpoint by its name only. */
+const keyName = (key: TeamKey) =>
+  key.kind === 'endpoint' ? `${key.provider} (custom endpoint)` : `${key.provider} ${key.keyMask ?? ''}`.trim();
 
 /**
- * Keys shared with the team (never the key: its mask): any member shares their own; owner and admins choose the models
- * members may use through each; each member makes one their default or stops using it.
+ * Keys and custom endpoints shared with the team (never the key: its mask; an endpoint only by name): any member shares
+ * their own; owner and admins choose the models members may use through each; each member makes a provider's key their
+ * default or stops using it.
  */
 export function TeamSharedKeys({ client, team, selfId }: { client: AccountClient; team: Team; selfId: number }) {
   const keys = useQuery(teamKeysQuery(client, team.id));
   const manages = team.role !== 'member';
   const models = useQuery({ ...catalogueQuery(client), enabled: manages });
-  const [provider, setProvider] = useState<string>('OpenAI');
-  const share = useTeamChange(() => client.call(teamsApi.shareKey, { body: { data: { teamId: team.id, provider } } }));
+  const share = useShareKey(client, team.id);
   const allow = useTeamChange(({ key, modelId, on }: { key: TeamKey; modelId: number; on: boolean }) =>
     client.call(on ? teamsApi.addModel : teamsApi.removeModel, { body: { data: { settingId: key.id, modelId } } }),
   );
@@ -33,7 +34,6 @@ export function TeamSharedKeys({ client, team, selfId }: { client: AccountClient
     client.call(teamsApi.deleteSharedSettings, { body: { data: { teamId: team.id, settingId: key.id } } }),
   );
   const failed = [share, allow, choose, stop].find((m) => m.isError)?.error;
-  const selectId = `team-${team.id}-provider`;
   return (
     <div className="team-keys">
       <h4>Shared keys</h4>
@@ -43,7 +43,7 @@ export function TeamSharedKeys({ client, team, selfId }: { client: AccountClient
         {keys.data?.map((key) => (
           <li key={key.id}>
             <span>
-              {key.provider} {key.keyMask ?? ''} · shared by {key.sharedBy.username}
+              {keyName(key)} · shared by {key.sharedBy.username}
             </span>
             {key.unusableReason && <span className="team-status"> · {key.unusableReason}</span>}
             {key.choice && (
@@ -51,7 +51,9 @@ export function TeamSharedKeys({ client, team, selfId }: { client: AccountClient
             )}
             {manages ? (
               <fieldset>
-                <legend>Models members may use with the {key.provider} key</legend>
+                <legend>
+                  Models members may use with the {key.provider} {key.kind === 'endpoint' ? 'endpoint' : 'key'}
+                </legend>
                 {models.data
                   ?.filter((m) => m.provider === key.provider && !m.isCurateitAI)
                   .map((m) => (
@@ -69,12 +71,16 @@ export function TeamSharedKeys({ client, team, selfId }: { client: AccountClient
               <p className="hint">Models: {key.models.map((m) => m.displayName).join(', ') || 'none yet'}</p>
             )}
             <div className="team-row">
-              <Button size="sm" onClick={() => choose.mutate({ key, choice: 'default' })}>
-                Use as my default
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => choose.mutate({ key, choice: 'removed' })}>
-                Stop using it
-              </Button>
+              {key.kind === 'provider' && (
+                <>
+                  <Button size="sm" onClick={() => choose.mutate({ key, choice: 'default' })}>
+                    Use as my default
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => choose.mutate({ key, choice: 'removed' })}>
+                    Stop using it
+                  </Button>
+                </>
+              )}
               {(manages || key.sharedBy.id === selfId) && (
                 <Button size="sm" variant="danger" onClick={() => stop.mutate(key)}>
                   Stop sharing
@@ -84,23 +90,7 @@ export function TeamSharedKeys({ client, team, selfId }: { client: AccountClient
           </li>
         ))}
       </ul>
-      <form
-        aria-label={`Share a key with ${team.name}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          share.mutate(undefined);
-        }}
-      >
-        <label htmlFor={selectId}>Share my key of</label>
-        <select id={selectId} value={provider} onChange={(e) => setProvider(e.target.value)}>
-          {SHAREABLE.map((name) => (
-            <option key={name}>{name}</option>
-          ))}
-        </select>
-        <Button type="submit" size="sm" loading={share.isPending}>
-          Share key
-        </Button>
-      </form>
+      <ShareKeyForm client={client} team={team} share={share} />
       {failed && <Alert tone="error">{errorMessage(failed)}</Alert>}
     </div>
   );

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { aiEndpointApi } from '@/lib/api/routes/ai-endpoints';
 import { aiSettingsApi } from '@/lib/api/routes/ai-settings';
 import { sharingApi } from '@/lib/api/routes/sharing';
 import { teamsApi } from '@/lib/api/routes/teams';
@@ -13,6 +14,7 @@ export const teamKeys = {
   keys: (teamId: number) => ['teams', teamId, 'keys'] as const,
   usage: (teamId: number) => ['teams', teamId, 'usage'] as const,
   catalogue: ['teams', 'catalogue'] as const,
+  myEndpoints: ['teams', 'my-endpoints'] as const,
 };
 
 /** The catalogue's active models (admins pick the ones allowed through a shared key among them). */
@@ -20,6 +22,13 @@ export const catalogueQuery = (client: AccountClient) =>
   queryOptions({
     queryKey: teamKeys.catalogue,
     queryFn: async () => (await client.call(aiSettingsApi.models, { query: { page: 1, pageSize: 100 } })).data,
+  });
+
+/** The user's own custom endpoints (each can be shared with a team). */
+export const myEndpointsQuery = (client: AccountClient) =>
+  queryOptions({
+    queryKey: teamKeys.myEndpoints,
+    queryFn: async () => (await client.call(aiEndpointApi.list)).data,
   });
 
 export const teamsQuery = (client: AccountClient) =>

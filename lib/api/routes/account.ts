@@ -4,7 +4,7 @@ import {
   blockedSitesSchema,
   changePasswordBody,
   confirmEmailForm,
-  passwordBody,
+  deleteAccountBody,
   passwordStateSchema,
   profileBody,
   profileResponseSchema,
@@ -194,9 +194,13 @@ export const accountApi = {
     path: '/api/delete-userdata',
     tag: 'Account',
     summary: 'Delete your account and everything in it',
-    description: `Gems, collections, tags, chats, files (removed from storage), keys, settings and sign-ins. ${PASSWORD_LIMITED.replace('`currentPassword`', '`data.password`')}`,
+    description:
+      'Gems, collections, tags, chats, files (removed from storage), keys, settings and sign-ins. ' +
+      `${PASSWORD_LIMITED.replace('`currentPassword`', '`data.password`')} An account made through OpenID Connect ` +
+      'that never set a password confirms with `data.username` (its username, exactly) instead: anything else is a ' +
+      '400 naming `data.username`.',
     auth: 'user',
-    body: { type: 'json', schema: z.object({ data: passwordBody }) },
+    body: { type: 'json', schema: z.object({ data: deleteAccountBody }) },
     responses: {
       200: {
         description: 'Deleted; how many gems and files went with it',

@@ -224,10 +224,13 @@ export const teamsApi = {
     method: 'post',
     path: '/api/share-key-with-team',
     tag: TAG,
-    summary: 'Share my provider key with a team',
+    summary: 'Share my provider key or custom endpoint with a team',
     description:
-      `Any member shares their own key (it must be in their AI settings: else a 400 naming \`provider\`). ${KEYS}` +
-      '`modelIds` (models of that provider) are allowed at once when an admin shares; otherwise admins choose them. ' +
+      `Any member shares their own key (it must be in their AI settings: else a 400 naming \`provider\`) or one of ` +
+      'their custom endpoints (`endpointId`; its address and key are never sent to members). ' +
+      `${KEYS}` +
+      '`modelIds` (models of that provider or endpoint) are allowed at once when an admin shares; otherwise admins ' +
+      'choose them. ' +
       `${IN_TEAM}`,
     auth: 'user',
     body: { type: 'json', schema: shareKeyBody },

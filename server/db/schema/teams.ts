@@ -53,7 +53,7 @@ export const teamKeys = pgTable(
     sharedBy: integer('shared_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** A built-in provider's name (its key in the sharer's settings), or null for an endpoint. */
+    /** A built-in provider's name (its key in the sharer's settings), or the endpoint's name when it was shared. */
     provider: text('provider'),
     endpointId: integer('endpoint_id').references(() => customEndpoints.id, { onDelete: 'set null' }),
     kind: text('kind').$type<'provider' | 'endpoint'>().notNull(),
@@ -63,6 +63,7 @@ export const teamKeys = pgTable(
     check('team_keys_kind_check', sql`${t.kind} IN ('provider', 'endpoint')`),
     check('team_keys_provider_check', sql`${t.kind} = 'endpoint' OR ${t.provider} IS NOT NULL`),
     uniqueIndex('team_keys_provider_idx').on(t.teamId, t.sharedBy, t.provider).where(sql`${t.kind} = 'provider'`),
+    uniqueIndex('team_keys_endpoint_idx').on(t.teamId, t.endpointId).where(sql`${t.kind} = 'endpoint'`),
     index('team_keys_team_idx').on(t.teamId),
   ],
 );

@@ -1,8 +1,37 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { gems, rateLimits, refreshTokens, uploads, users } from '../../db/schema';
 import type { Deps } from '../../http/env';
+import { fieldError } from '../../http/errors';
 import { recentOwnersOf } from '../../http/recent-owners';
 import { fileNameOf } from '../uploads/upload-files';
+import { getUser } from '../users/users';
+import { checkOwnPassword } from './password-check';
+
+/**
+ * The confirmation `delete-userdata` needs: the password typed again, like every other change a stolen session must
+ * not make alone. An account made through OpenID Connect that never set a password has none to type; it types its
+ * username instead. Signing in again with the provider was the other choice, but it would prove little more (the
+ * provider usually signs the same browser in again without asking) while adding a second redirect flow to the options
+ * page; the typed name guards against the real risk, a delete by mistake. Such an account can set a password first
+ * (Options → Account) to have it asked.
+ */
+export async function confirmDeletion(
+  deps: Deps,
+  c: Context,
+  userId: number,
+  input: { password?: string; username?: string },
+) {
+  const user = await getUser(deps.db, userId);
+  if (user.passwordSet) {
+    if (input.password === undefined)
+      throw fieldError(400, 'data.password', 'Type your password to delete your account');
+    await checkOwnPassword(deps, c, userId, input.password, 'data.password');
+    return;
+  }
+  if (input.username !== user.username)
+    throw fieldError(400, 'data.username', 'Type your username exactly as it is shown to delete your account');
+}
 
 /**
  * Deletes a user and everything of theirs. Every table that holds a user's rows references `users` with ON DELETE

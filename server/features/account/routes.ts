@@ -7,7 +7,7 @@ import type { AppEnv, Deps } from '../../http/env';
 import { ApiError, notFound } from '../../http/errors';
 import { toUser } from '../users/users';
 import { blockSite, listBlockedSites, unblockSite } from './blocked-sites';
-import { deleteUserData } from './delete-account';
+import { confirmDeletion, deleteUserData } from './delete-account';
 import { checkOwnPassword } from './password-check';
 import { checkUsername, updateProfile } from './profile';
 import { listSessions, revokeSessions } from './sessions';
@@ -79,7 +79,7 @@ export function accountRoutes(deps: Deps) {
     }))
     .implement(accountApi.deleteAccount, async (c, { body }) => {
       const userId = c.get('userId');
-      await checkOwnPassword(deps, c, userId, body.data.password, 'data.password');
+      await confirmDeletion(deps, c, userId, body.data);
       const deleted = await deleteUserData(deps, userId);
       return { status: 200, body: { data: { deleted: true as const, ...deleted } } };
     }).app;

@@ -1,4 +1,17 @@
-import { and, asc, count, eq, getTableColumns, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  notInArray,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AiModel, aiModelsQuery } from '../../../lib/api/ai-contract';
 import { CATALOGUE, type CatalogueModel } from '../../ai/catalogue';
@@ -8,9 +21,20 @@ import { aiModels } from '../../db/schema';
 import type { AiModelRow } from '../../db/types';
 import { ApiError } from '../../http/errors';
 
-/** The models a user may see and use: the catalogue's, and those discovered from their own endpoints. */
-export const visibleTo = (userId: number): SQL | undefined =>
-  or(isNull(aiModels.endpointId), eq(aiModels.ownerId, userId));
+/**
+ * The endpoints a team member shared with a team `userId` is in (while the sharer is in it too): their models are
+ * visible to the team's members (server/features/teams/team-keys.ts says which serve them and why not).
+ */
+const sharedEndpoints = (userId: number | Placeholder) =>
+  sql`${aiModels.endpointId} IN (SELECT tk.endpoint_id FROM team_keys tk WHERE tk.kind = 'endpoint'
+    AND tk.team_id IN (SELECT trove_user_teams(${userId})) AND tk.team_id IN (SELECT trove_user_teams(tk.shared_by)))`;
+
+/**
+ * The models a user may see and use: the catalogue's, those discovered from their own endpoints, and those of
+ * endpoints shared with their teams.
+ */
+export const visibleTo = (userId: number | Placeholder): SQL | undefined =>
+  or(isNull(aiModels.endpointId), eq(aiModels.ownerId, userId), sharedEndpoints(userId));
 
 /**
  * Upserts the catalogue (the built-in one with the operator's file applied, see operator-catalogue.ts)
@@ -122,17 +146,13 @@ export const allActiveModels = (db: Db, userId: number) =>
     .where(and(eq(aiModels.isActive, true), visibleTo(userId)))
     .orderBy(...byDisplayName);
 
-/** An active model by id that the user may use (the catalogue's or discovered from their endpoint), or 404. */
+/** An active model by id that the user may see (visibleTo), or 404. */
 const activeModelQuery = preparedFor((db) =>
   db
     .select()
     .from(aiModels)
     .where(
-      and(
-        eq(aiModels.id, sql.placeholder('id')),
-        eq(aiModels.isActive, true),
-        or(isNull(aiModels.endpointId), eq(aiModels.ownerId, sql.placeholder('userId'))),
-      ),
+      and(eq(aiModels.id, sql.placeholder('id')), eq(aiModels.isActive, true), visibleTo(sql.placeholder('userId'))),
     )
     .prepare('active_model'),
 );

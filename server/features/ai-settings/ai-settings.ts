@@ -117,9 +117,14 @@ export const NO_TEAM: TeamRoute = { key: null, reason: null, preferred: false };
  * shared with the user's team (`team`, server/features/teams/team-route.ts) makes it usable, or says why it does not.
  */
 function refusal(ai: Ai, row: SettingsRow, model: AiModelRow, team: TeamRoute = NO_TEAM): string | undefined {
-  // A model discovered from the user's own endpoint: usable unless switched off (the endpoint holds its key).
-  if (model.endpointId !== null)
-    return modelEnabled(row, model) ? undefined : `${model.displayName} is turned off in your AI settings`;
+  if (model.endpointId !== null) {
+    if (!modelEnabled(row, model)) return `${model.displayName} is turned off in your AI settings`;
+    // A model discovered from the user's own endpoint: usable (the endpoint holds its key).
+    if (model.ownerId === row.userId) return undefined;
+    // One of an endpoint a team member shared: only through it.
+    if (team.key) return undefined;
+    return team.reason ?? `${model.displayName} is not shared with you`;
+  }
   const name = model.provider as ProviderName;
   if (!(name in PROVIDERS)) return `${model.displayName} cannot be used`;
   const state = providerState(ai, row, name);
@@ -137,7 +142,7 @@ function refusal(ai: Ai, row: SettingsRow, model: AiModelRow, team: TeamRoute = 
 
 /** Whether an answer with a usable model goes through the team's shared key rather than the user's own. */
 export const throughTeam = (ai: Ai, row: SettingsRow, model: AiModelRow, team: TeamRoute) =>
-  team.key !== null && (team.preferred || !ownKeyUsable(ai, row, model));
+  team.key !== null && (model.endpointId !== null || team.preferred || !ownKeyUsable(ai, row, model));
 
 /**
  * A model's label for this user: Credits (a house model, house models configured, credits left), API
@@ -171,7 +176,7 @@ export async function listUserModels(db: Db, ai: Ai, userId: number): Promise<Us
   ]);
   const endpointById = new Map(endpoints.map((e) => [e.id, { id: e.id, name: e.name, kind: e.kind }]));
   return models.map((model) => {
-    const team = teamRouteFor(teamKeys, model);
+    const team = teamRouteFor(teamKeys, model, userId);
     const label = modelLabel(ai, row, model, team);
     return {
       ...toAiModel(model),
@@ -236,10 +241,10 @@ export function assertUsable(ai: Ai, row: SettingsRow, model: AiModelRow, field:
   if (reason) throw fieldError(400, field, reason, reason);
 }
 
-/** How a key shared with the user's team serves the model (nothing for house models and endpoints' models). */
+/** How a key shared with the user's team serves the model (nothing for house models and their own endpoints'). */
 export async function teamRouteOf(db: Db, ai: Ai, userId: number, model: AiModelRow): Promise<TeamRoute> {
-  if (model.isHouseModel || model.endpointId !== null) return NO_TEAM;
-  return teamRouteFor(await teamKeysFor(db, ai, userId), model);
+  if (model.isHouseModel || model.ownerId === userId) return NO_TEAM;
+  return teamRouteFor(await teamKeysFor(db, ai, userId), model, userId);
 }
 
 /**

@@ -33,7 +33,10 @@ const IMAGES = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
 
 const endpointKeyContext = (userId: number, endpointId: number) => `user:${userId}:endpoint:${endpointId}`;
 
-function decryptKey(ai: Ai, row: EndpointRow): string | undefined {
+/** What calling an endpoint needs of its row. */
+type EndpointAddress = Pick<EndpointRow, 'id' | 'userId' | 'kind' | 'baseUrl' | 'apiKey'>;
+
+function decryptKey(ai: Ai, row: EndpointAddress): string | undefined {
   if (!row.apiKey) return undefined;
   try {
     return decryptSecret(ai.secret, row.apiKey, endpointKeyContext(row.userId, row.id));
@@ -42,7 +45,7 @@ function decryptKey(ai: Ai, row: EndpointRow): string | undefined {
   }
 }
 
-export const connectionOf = (ai: Ai, row: EndpointRow): EndpointConnection => ({
+export const connectionOf = (ai: Ai, row: EndpointAddress): EndpointConnection => ({
   kind: row.kind,
   baseUrl: row.baseUrl,
   apiKey: decryptKey(ai, row),

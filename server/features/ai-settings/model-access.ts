@@ -42,6 +42,16 @@ export async function modelAccess(
   const team = options.team ? await teamRouteOf(db, ai, userId, model) : NO_TEAM;
   assertUsable(ai, row, model, 'modelId', team);
   if (team.key && throughTeam(ai, row, model, team)) {
+    const through = { teamId: team.key.teamId, teamName: team.key.teamName };
+    if (team.key.endpoint) {
+      // A team member's endpoint: called as its owner calls it; its address and key stay on the server.
+      const { connection } = team.key.endpoint;
+      return {
+        model,
+        access: { ...connection, name: model.provider, custom: true, fetch: ai.outbound.userFetch },
+        team: through,
+      };
+    }
     const { kind } = PROVIDERS[model.provider as ProviderName];
     if (kind === 'house') throw new Error('a house provider has no team key');
     return {
@@ -53,7 +63,7 @@ export async function modelAccess(
         baseUrl: team.key.baseUrl ?? undefined,
         fetch: team.key.baseUrl !== null ? ai.outbound.userFetch : ai.outbound.plainFetch,
       },
-      team: { teamId: team.key.teamId, teamName: team.key.teamName },
+      team: through,
     };
   }
   if (model.endpointId !== null) {

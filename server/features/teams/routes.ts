@@ -75,9 +75,13 @@ export function teamRoutes({ db, ai, mail, files }: Deps) {
       body: { data: await teamUsage(db, user(c), params.id, query.month) },
     }))
     .implement(teamsApi.shareKey, async (c, { body }) => {
-      const { teamId, modelIds } = body.data;
-      const provider = resolveProvider(body.data.provider, 'data.provider');
-      return { status: 201, body: { data: await shareKey(db, ai, user(c), { teamId, provider, modelIds }) } };
+      const { teamId, modelIds, endpointId } = body.data;
+      const provider =
+        body.data.provider === undefined ? undefined : resolveProvider(body.data.provider, 'data.provider');
+      return {
+        status: 201,
+        body: { data: await shareKey(db, ai, user(c), { teamId, provider, endpointId, modelIds }) },
+      };
     })
     .implement(teamsApi.sharedKeys, async (c, { query }) => {
       const data = await sharedTeamKeys(db, ai, user(c), query.teamId);

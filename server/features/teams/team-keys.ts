@@ -2,17 +2,20 @@ import { sql } from 'drizzle-orm';
 import type { TeamKey } from '../../../lib/api/teams-contract';
 import { keyFieldNames, PROVIDERS, type ProviderName } from '../../ai/catalogue';
 import { decryptSecret, keyContext, maskKey } from '../../ai/crypto';
+import type { EndpointConnection } from '../../ai/discovery';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import type { Deps } from '../../http/env';
 import { ApiError, fieldError, notFound } from '../../http/errors';
+import { connectionOf, getOwnedEndpoint } from '../ai-settings/custom-endpoints';
 import { currentMonth } from './allowance';
 import { adminOf, memberOf } from './teams';
 
 /**
  * Keys shared with teams. A row names the sharer's key (their provider key, which stays encrypted in their AI settings
- * and is decrypted only to call the provider); nothing here returns more of it than its mask. Admins choose the models
- * members may use through it; each member may make it their default for its provider or stop using it.
+ * and is decrypted only to call the provider; or one of their custom endpoints, whose address and key stay in
+ * `custom_endpoints`); nothing here returns more of a key than its mask, nor an endpoint's address or key at all. Admins
+ * choose the models members may use through it; each member may make a provider's key their default or stop using it.
  */
 
 type Ai = Deps['ai'];
@@ -25,10 +28,14 @@ export interface TeamKeyFacts {
   teamName: string;
   settingsEnabled: boolean;
   sharedBy: { id: number; username: string };
-  provider: ProviderName;
+  kind: 'provider' | 'endpoint';
+  /** The built-in provider's name, or the shared endpoint's (its models' provider). */
+  provider: ProviderName | string;
   /** The sharer's key, decrypted (null: removed, or no longer readable), and their base URL for the provider. */
   apiKey: string | null;
   baseUrl: string | null;
+  /** A shared endpoint's id and how to call it (null once its sharer removed it); null for a provider's key. */
+  endpoint: { id: number; connection: EndpointConnection } | null;
   modelIds: number[];
   choice: 'default' | 'removed' | null;
   /** The member's allowance this month and what they spent and hold of it, in micro-dollars. */
@@ -54,38 +61,67 @@ export async function teamKeysFor(db: Db, ai: Ai, userId: number, teamId?: numbe
   const rows = await selectRows<Raw>(
     db,
     sql`SELECT tk.id, tk.team_id, tm.name AS team_name, tm.settings_enabled, tk.shared_by, u.username, tk.provider,
-        tk.created_at, us.keys, us.base_urls, ch.choice,
+        tk.kind, tk.created_at, us.keys, us.base_urls, ch.choice,
+        ce.id AS endpoint_id, ce.kind AS endpoint_kind, ce.base_url AS endpoint_url, ce.api_key AS endpoint_key,
         ARRAY(SELECT m.model_id FROM team_key_models m WHERE m.team_key_id = tk.id ORDER BY m.model_id) AS model_ids,
         coalesce((SELECT a.monthly_micros FROM team_allowances a WHERE a.team_id = tk.team_id AND a.user_id = ${userId}),
           tm.default_allowance_micros) AS allowance,
         coalesce(sp.spent_micros + sp.held_micros, 0) AS used
       FROM team_keys tk JOIN teams tm ON tm.id = tk.team_id JOIN users u ON u.id = tk.shared_by
       LEFT JOIN user_ai_settings us ON us.user_id = tk.shared_by
+      LEFT JOIN custom_endpoints ce ON ce.id = tk.endpoint_id AND ce.user_id = tk.shared_by
       LEFT JOIN team_key_choices ch ON ch.team_key_id = tk.id AND ch.user_id = ${userId}
       LEFT JOIN team_spend sp ON sp.team_id = tk.team_id AND sp.user_id = ${userId} AND sp.month = ${month}
-      WHERE tk.kind = 'provider' AND tk.team_id IN (SELECT trove_user_teams(${userId}))
+      WHERE tk.team_id IN (SELECT trove_user_teams(${userId}))
         AND tk.team_id IN (SELECT trove_user_teams(tk.shared_by))
         ${teamId === undefined ? sql`` : sql`AND tk.team_id = ${teamId}`}
       ORDER BY tk.id`,
   );
   return rows.map((raw) => {
-    const provider = raw.provider as ProviderName;
+    const kind = raw.kind as TeamKeyFacts['kind'];
     const sharedBy = Number(raw.shared_by);
     const baseUrls = (raw.base_urls as Record<string, string> | null) ?? {};
-    return {
+    const base = {
       id: Number(raw.id),
       teamId: Number(raw.team_id),
       teamName: String(raw.team_name),
       settingsEnabled: Boolean(raw.settings_enabled),
       sharedBy: { id: sharedBy, username: String(raw.username) },
-      provider,
-      apiKey: sharerKey(ai, sharedBy, provider, raw.keys as Record<string, string> | null),
-      baseUrl: baseUrls[PROVIDERS[provider]?.slug ?? ''] ?? null,
       modelIds: ((raw.model_ids as unknown[] | null) ?? []).map(Number),
       choice: (raw.choice as TeamKeyFacts['choice']) ?? null,
       allowanceMicros: Number(raw.allowance),
       usedMicros: Number(raw.used),
       createdAt: new Date(String(raw.created_at)).toISOString(),
+    };
+    if (kind === 'endpoint') {
+      const endpointId = raw.endpoint_id === null ? null : Number(raw.endpoint_id);
+      const connection =
+        endpointId === null
+          ? null
+          : connectionOf(ai, {
+              id: endpointId,
+              userId: sharedBy,
+              kind: raw.endpoint_kind as EndpointConnection['kind'],
+              baseUrl: String(raw.endpoint_url),
+              apiKey: raw.endpoint_key as string | null,
+            });
+      return {
+        ...base,
+        kind,
+        provider: String(raw.provider),
+        apiKey: connection?.apiKey ?? null,
+        baseUrl: connection?.baseUrl ?? null,
+        endpoint: endpointId === null || !connection ? null : { id: endpointId, connection },
+      };
+    }
+    const provider = raw.provider as ProviderName;
+    return {
+      ...base,
+      kind,
+      provider,
+      apiKey: sharerKey(ai, sharedBy, provider, raw.keys as Record<string, string> | null),
+      baseUrl: baseUrls[PROVIDERS[provider]?.slug ?? ''] ?? null,
+      endpoint: null,
     };
   });
 }
@@ -93,6 +129,10 @@ export async function teamKeysFor(db: Db, ai: Ai, userId: number, teamId?: numbe
 /** Why the key serves no one (its model aside), or null. */
 export function keyUnusableReason(key: TeamKeyFacts): string | null {
   if (!key.settingsEnabled) return `Team settings are off in the team ${key.teamName}`;
+  if (key.kind === 'endpoint') {
+    if (key.endpoint === null) return `The endpoint ${key.provider} shared with the team ${key.teamName} was removed`;
+    return null;
+  }
   if (key.apiKey === null) return `The ${key.provider} key shared with the team ${key.teamName} was removed`;
   return null;
 }
@@ -112,9 +152,9 @@ export async function toTeamKey(db: Db, key: TeamKeyFacts): Promise<TeamKey> {
     id: key.id,
     team: { id: key.teamId, name: key.teamName },
     sharedBy: key.sharedBy,
-    kind: 'provider',
+    kind: key.kind,
     provider: key.provider,
-    keyMask: key.apiKey === null ? null : maskKey(key.apiKey),
+    keyMask: key.kind === 'endpoint' || key.apiKey === null ? null : maskKey(key.apiKey),
     unusableReason: keyUnusableReason(key),
     models: models.map((m) => ({ id: Number(m.id), displayName: m.display_name, model: m.model })),
     choice: key.choice,
@@ -135,50 +175,43 @@ export async function keysSharedBy(db: Db, ai: Ai, userId: number): Promise<Team
   return Promise.all(keys.map((key) => toTeamKey(db, key)));
 }
 
-/** The catalogue models of `ids` that are the provider's (a 400 naming `field` for any other). */
-async function checkModels(db: Db, provider: string, ids: number[], field: string) {
+/** Whose models a shared key may serve: a built-in provider's catalogue models, or one endpoint's. */
+type ModelScope = { provider: string } | { endpointId: number; name: string };
+
+/** The models of `ids` that the key may serve (a 400 naming `field` for any other). */
+async function checkModels(db: Db, scope: ModelScope, ids: number[], field: string) {
   if (!ids.length) return;
   const found = await selectRows<{ id: number }>(
     db,
-    sql`SELECT id FROM ai_models WHERE id = ANY(${`{${ids.join(',')}}`}::integer[]) AND provider = ${provider}
-      AND endpoint_id IS NULL AND NOT is_house_model`,
+    sql`SELECT id FROM ai_models WHERE id = ANY(${`{${ids.join(',')}}`}::integer[]) AND ${
+      'provider' in scope
+        ? sql`provider = ${scope.provider} AND endpoint_id IS NULL AND NOT is_house_model`
+        : sql`endpoint_id = ${scope.endpointId}`
+    }`,
   );
   const known = new Set(found.map((row) => Number(row.id)));
   const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length) throw fieldError(400, field, `Not a model of ${provider}: ${unknown.join(', ')}`);
+  const of = 'provider' in scope ? scope.provider : scope.name;
+  if (unknown.length) throw fieldError(400, field, `Not a model of ${of}: ${unknown.join(', ')}`);
 }
 
 /**
- * `share-key-with-team`: a member shares their own key of a provider with a team. The key must be theirs and readable;
- * sharing it again with the same team changes nothing (the same row answers). `modelIds` are allowed at once when the
- * sharer is an admin (a member's choice waits for an admin).
+ * `share-key-with-team`: a member shares their own key of a provider, or one of their endpoints, with a team. The key
+ * must be theirs and readable (the endpoint theirs); sharing it again with the same team changes nothing (the same row
+ * answers). `modelIds` are allowed at once when the sharer is an admin (a member's choice waits for an admin).
  */
 export async function shareKey(
   db: Db,
   ai: Ai,
   userId: number,
-  input: { teamId: number; provider: ProviderName; modelIds?: number[] },
+  input: { teamId: number; provider?: ProviderName; endpointId?: number; modelIds?: number[] },
 ): Promise<TeamKey> {
   const role = await memberOf(db, userId, input.teamId);
-  const { provider } = input;
-  if (!PROVIDERS[provider].keyRequired)
-    throw fieldError(400, 'data.provider', `${provider} has no key to share (its models need no key or credits)`);
-  const [settings] = await selectRows<{ keys: Record<string, string> }>(
-    db,
-    sql`SELECT keys FROM user_ai_settings WHERE user_id = ${userId}`,
-  );
-  if (sharerKey(ai, userId, provider, settings?.keys ?? null) === null)
-    throw fieldError(400, 'data.provider', `Add your ${provider} API key in your AI settings before sharing it`);
   const modelIds = [...new Set(input.modelIds ?? [])];
-  await checkModels(db, provider, modelIds, 'data.modelIds');
-  const [row] = await selectRows<{ id: number }>(
-    db,
-    sql`INSERT INTO team_keys (team_id, shared_by, provider, kind) VALUES (${input.teamId}, ${userId}, ${provider}, 'provider')
-      ON CONFLICT (team_id, shared_by, provider) WHERE kind = 'provider' DO UPDATE SET provider = excluded.provider
-      RETURNING id`,
-  );
-  if (!row) throw new Error('team key insert returned no row');
-  const id = Number(row.id);
+  const id =
+    input.endpointId !== undefined
+      ? await shareEndpointRow(db, userId, input.teamId, input.endpointId, modelIds)
+      : await shareProviderRow(db, ai, userId, input.teamId, input.provider ?? 'OpenAI', modelIds);
   if (modelIds.length && role !== 'member')
     await db.execute(sql`INSERT INTO team_key_models (team_key_id, model_id)
       SELECT ${id}, unnest(${`{${modelIds.join(',')}}`}::integer[]) ON CONFLICT DO NOTHING`);
@@ -187,15 +220,66 @@ export async function shareKey(
   return toTeamKey(db, key);
 }
 
+async function shareProviderRow(
+  db: Db,
+  ai: Ai,
+  userId: number,
+  teamId: number,
+  provider: ProviderName,
+  modelIds: number[],
+): Promise<number> {
+  if (!PROVIDERS[provider].keyRequired)
+    throw fieldError(400, 'data.provider', `${provider} has no key to share (its models need no key or credits)`);
+  const [settings] = await selectRows<{ keys: Record<string, string> }>(
+    db,
+    sql`SELECT keys FROM user_ai_settings WHERE user_id = ${userId}`,
+  );
+  if (sharerKey(ai, userId, provider, settings?.keys ?? null) === null)
+    throw fieldError(400, 'data.provider', `Add your ${provider} API key in your AI settings before sharing it`);
+  await checkModels(db, { provider }, modelIds, 'data.modelIds');
+  const [row] = await selectRows<{ id: number }>(
+    db,
+    sql`INSERT INTO team_keys (team_id, shared_by, provider, kind) VALUES (${teamId}, ${userId}, ${provider}, 'provider')
+      ON CONFLICT (team_id, shared_by, provider) WHERE kind = 'provider' DO UPDATE SET provider = excluded.provider
+      RETURNING id`,
+  );
+  if (!row) throw new Error('team key insert returned no row');
+  return Number(row.id);
+}
+
+/** The endpoint's row keeps its name, so that once the sharer removes the endpoint, members are told which one went. */
+async function shareEndpointRow(
+  db: Db,
+  userId: number,
+  teamId: number,
+  endpointId: number,
+  modelIds: number[],
+): Promise<number> {
+  const endpoint = await getOwnedEndpoint(db, userId, endpointId).catch(() => {
+    throw fieldError(404, 'data.endpointId', 'You have no such endpoint');
+  });
+  await checkModels(db, { endpointId, name: endpoint.name }, modelIds, 'data.modelIds');
+  const [row] = await selectRows<{ id: number }>(
+    db,
+    sql`INSERT INTO team_keys (team_id, shared_by, provider, endpoint_id, kind)
+      VALUES (${teamId}, ${userId}, ${endpoint.name}, ${endpointId}, 'endpoint')
+      ON CONFLICT (team_id, endpoint_id) WHERE kind = 'endpoint' DO UPDATE SET provider = excluded.provider
+      RETURNING id`,
+  );
+  if (!row) throw new Error('team key insert returned no row');
+  return Number(row.id);
+}
+
 /** A shared key of a team the user is in, with that team's id and the user's role there; else a 404. */
 async function keyInTeam(db: Db, userId: number, keyId: number) {
-  const [row] = await selectRows<{ team_id: number; shared_by: number; provider: string }>(
+  const [row] = await selectRows<{ team_id: number; shared_by: number; provider: string; endpoint_id: number | null }>(
     db,
-    sql`SELECT team_id, shared_by, provider FROM team_keys WHERE id = ${keyId}
+    sql`SELECT team_id, shared_by, provider, endpoint_id FROM team_keys WHERE id = ${keyId}
       AND team_id IN (SELECT trove_user_teams(${userId}))`,
   );
   if (!row) throw notFound('Shared key');
-  return { teamId: Number(row.team_id), sharedBy: Number(row.shared_by), provider: row.provider };
+  const endpointId = row.endpoint_id === null ? null : Number(row.endpoint_id);
+  return { teamId: Number(row.team_id), sharedBy: Number(row.shared_by), provider: row.provider, endpointId };
 }
 
 /**
@@ -224,7 +308,9 @@ export async function setKeyModel(db: Db, ai: Ai, userId: number, keyId: number,
   const key = await keyInTeam(db, userId, keyId);
   await adminOf(db, userId, key.teamId);
   if (add) {
-    await checkModels(db, key.provider, [modelId], 'data.modelId');
+    const scope =
+      key.endpointId === null ? { provider: key.provider } : { endpointId: key.endpointId, name: key.provider };
+    await checkModels(db, scope, [modelId], 'data.modelId');
     await db.execute(sql`INSERT INTO team_key_models (team_key_id, model_id) VALUES (${keyId}, ${modelId})
       ON CONFLICT DO NOTHING`);
   } else await db.execute(sql`DELETE FROM team_key_models WHERE team_key_id = ${keyId} AND model_id = ${modelId}`);

@@ -6,7 +6,8 @@ import { keyUnusableReason, type TeamKeyFacts } from './team-keys';
  * Which shared key serves a member for a model, or why none does. The candidates are the keys of the model's provider
  * shared with the member's teams that they did not stop using, the one they made their default first, then the oldest;
  * the first with nothing against it serves. Otherwise the first one's reason is the model's Inactive reason: team
- * settings off, key removed, model not allowed, allowance spent (what is left does not cover an answer's hold).
+ * settings off, key removed, model not allowed, allowance spent (what is left does not cover an answer's hold). A
+ * shared custom endpoint serves its own models the same way.
  */
 export interface TeamRoute {
   key: TeamKeyFacts | null;
@@ -19,15 +20,25 @@ const reasonFor = (key: TeamKeyFacts, model: AiModelRow): string | null => {
   const unusable = keyUnusableReason(key);
   if (unusable) return unusable;
   if (!key.modelIds.includes(model.id))
-    return `${model.displayName} is not allowed with the team ${key.teamName}'s key`;
+    return `${model.displayName} is not allowed with the team ${key.teamName}'s ${key.kind === 'endpoint' ? 'endpoint' : 'key'}`;
   if (key.usedMicros + holdMicros(model) > key.allowanceMicros) return allowanceSpentMessage(key.teamName);
   return null;
 };
 
-export function teamRouteFor(keys: readonly TeamKeyFacts[], model: AiModelRow): TeamRoute {
-  if (model.isHouseModel || model.endpointId !== null) return { key: null, reason: null, preferred: false };
+/** A key serves a catalogue model of its provider, or a model of its (shared) endpoint. */
+const serves = (key: TeamKeyFacts, model: AiModelRow) =>
+  model.endpointId === null
+    ? key.kind === 'provider' && key.provider === model.provider
+    : key.kind === 'endpoint' && key.endpoint?.id === model.endpointId;
+
+/**
+ * `userId`'s route for `model`: none for house models and the user's own endpoints' models. A shared endpoint's model
+ * is visible to members only while its key is shared (ai-models.ts), so it has a candidate then.
+ */
+export function teamRouteFor(keys: readonly TeamKeyFacts[], model: AiModelRow, userId: number): TeamRoute {
+  if (model.isHouseModel || model.ownerId === userId) return { key: null, reason: null, preferred: false };
   const candidates = keys
-    .filter((key) => key.provider === model.provider && key.choice !== 'removed')
+    .filter((key) => serves(key, model) && key.choice !== 'removed')
     .sort((a, b) => Number(b.choice === 'default') - Number(a.choice === 'default') || a.id - b.id);
   const usable = candidates.find((key) => reasonFor(key, model) === null);
   if (usable) return { key: usable, reason: null, preferred: usable.choice === 'default' };

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "team_keys_endpoint_idx" ON "team_keys" USING btree ("team_id","endpoint_id") WHERE "team_keys"."kind" = 'endpoint';
