@@ -119,6 +119,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       registration,
       oidc: config.oidc ? createOidcClient(checkOidc(config.oidc)) : undefined,
       siteVerification: config.siteVerification,
+      mediaLookup: config.mediaLookup,
     },
     { logRequests: config.logRequests },
   );
