@@ -32,7 +32,6 @@ export function MediaResult({ kind, match }: Props) {
       ]),
   });
   const titleId = `media-${kind}-${match.id}`;
-  const people = match.people.join(', ');
   return (
     <li className="media-result" aria-labelledby={titleId}>
       {match.imageUrl ? (
@@ -44,7 +43,7 @@ export function MediaResult({ kind, match }: Props) {
       )}
       <div className="media-result-text">
         <strong id={titleId}>{match.title}</strong>
-        {people && <span>{people}</span>}
+        {match.byline && <span>{match.byline}</span>}
         <span className="media-result-year">{match.year ?? 'Year unknown'}</span>
         {save.isError && (
           <span className="media-result-error" role="alert">

@@ -4,6 +4,9 @@ import type { LibraryApi } from '@/lib/library/library-api';
 
 export type MediaKind = 'book' | 'film';
 
+/** OMDb's kinds of title, as the dialog names them. */
+const KINDS: Record<string, string> = { movie: 'Film', series: 'Series', episode: 'Episode', game: 'Game' };
+
 /** Books and films looked up by title (server/features/media-lookup/). */
 export const mediaKeys = {
   sources: ['media-lookup', 'sources'] as const,
@@ -28,14 +31,14 @@ export const mediaSearchQuery = (api: LibraryApi, kind: MediaKind, name: string)
             id: book.id,
             title: book.title,
             imageUrl: book.coverUrl,
-            people: book.authors,
+            byline: book.authors.join(', '),
             year: book.year,
           }))
         : (await api.client.call(mediaLookupApi.movieList, { query: { name } })).data.map((film) => ({
             id: film.imdbId,
             title: film.title,
             imageUrl: film.posterUrl,
-            people: [] as string[],
+            byline: KINDS[film.kind] ?? film.kind,
             year: film.year,
           })),
     enabled: name !== '',
