@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { gemApi } from '@/lib/api/routes/gems';
 import { mediaLookupApi } from '@/lib/api/routes/media-lookup';
 import { errorMessage } from '../../app/background-context';
@@ -32,10 +33,19 @@ export function MediaResult({ kind, match }: Props) {
       ]),
   });
   const titleId = `media-${kind}-${match.id}`;
+  // a cover that does not load is shown as none, not as a broken image
+  const [coverFailed, setCoverFailed] = useState(false);
   return (
     <li className="media-result" aria-labelledby={titleId}>
-      {match.imageUrl ? (
-        <img className="media-result-cover" src={match.imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" />
+      {match.imageUrl && !coverFailed ? (
+        <img
+          className="media-result-cover"
+          src={match.imageUrl}
+          alt=""
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onError={() => setCoverFailed(true)}
+        />
       ) : (
         <div className="media-result-cover media-result-no-cover" aria-hidden="true">
           {kind === 'book' ? 'No cover' : 'No poster'}
