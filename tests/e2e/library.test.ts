@@ -878,7 +878,7 @@ describe('the library page', () => {
     ]);
     expect(await library.$('.media-lookup-dialog [role="tab"]')).toBeNull();
     expect(await shootAndScan(library, 'book-lookup')).toEqual([]);
-    await library.locator('button[aria-label="Save Dune as a gem"]').click();
+    await library.locator('button[aria-label="Save as a gem: Dune"]').click();
     await library.waitForSelector('.media-result-saved');
     const saved = (await getOverApi(
       env.server.url,

@@ -70,7 +70,8 @@ export function MediaResult({ kind, match }: Props) {
           size="sm"
           onClick={() => save.mutate()}
           disabled={save.isPending}
-          aria-label={`Save ${match.title} as a gem`}
+          // the visible words first in the name (axe: label-content-name-mismatch)
+          aria-label={save.isPending ? undefined : `Save as a gem: ${match.title}`}
         >
           {save.isPending ? 'Saving…' : 'Save as a gem'}
         </Button>

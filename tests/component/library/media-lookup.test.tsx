@@ -49,7 +49,7 @@ describe('Book or film…', () => {
     expect(sketches?.textContent).toContain('No cover');
     expect(sketches?.textContent).toContain('Year unknown');
 
-    await user.click(within(results).getByRole('button', { name: 'Save Dune as a gem' }));
+    await user.click(within(results).getByRole('button', { name: 'Save as a gem: Dune' }));
     expect((await within(results).findByRole('status')).textContent).toBe('Saved');
     const saved = await person.call(`gems-at-url?url=${encodeURIComponent('https://openlibrary.org/works/OL893415W')}`);
     expect(saved.data).toHaveLength(1);
@@ -85,7 +85,7 @@ describe('Book or film…', () => {
     await user.type(within(dialog).getByLabelText('Film or series title'), 'Heat{Enter}');
     const results = await within(dialog).findByRole('list', { name: 'films found' });
     expect(within(results).getAllByRole('listitem')[1]?.textContent).toContain('No poster');
-    await user.click(within(results).getByRole('button', { name: 'Save Heat as a gem' }));
+    await user.click(within(results).getByRole('button', { name: 'Save as a gem: Heat' }));
     await within(results).findByRole('status');
     const saved = await person.call(`gems-at-url?url=${encodeURIComponent('https://www.imdb.com/title/tt0113277/')}`);
     expect(saved.data[0]).toMatchObject({
