@@ -31,6 +31,7 @@ import { healthRoutes } from './features/health/routes';
 import { importRoutes } from './features/imports/routes';
 import { voiceRoutes } from './features/instructions/routes';
 import { linkRoutes } from './features/links/routes';
+import { mediaLookupRoutes } from './features/media-lookup/routes';
 import { memoryRoutes } from './features/memories/routes';
 import { moderationRoutes } from './features/moderation/routes';
 import { ocrRoutes } from './features/ocr/routes';
@@ -174,6 +175,7 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', ocrRoutes(deps));
   api.route('/', embeddingRoutes(deps));
   api.route('/', suggestionRoutes(deps));
+  api.route('/', mediaLookupRoutes(deps));
   app.route('/api', api);
   // Last: /{username}/{slug} must never shadow a path above (reserved usernames: lib/api/validators.ts).
   app.route('/', publicPageRoutes(deps));

@@ -9,6 +9,7 @@ import { PDF_READ_LIMITS, type PdfReadLimits } from './features/chat-files/pdf-r
 import { EMBEDDING_WORK_DEFAULTS, type EmbeddingWorkSettings } from './features/embeddings/work-settings';
 import { LINK_CHECK_DEFAULTS, type LinkCheckSettings } from './features/links/link-worker';
 import type { PageFetchSettings } from './features/links/page-fetch';
+import { type MediaLookupSettings, mediaLookupFromEnv } from './features/media-lookup/settings';
 import { OCR_LIMITS, type OcrLimits } from './features/ocr/ocr-read';
 import { type OidcSettings, oidcFromEnv } from './features/oidc/settings';
 import { parseAddressPolicy } from './http/address-policy';
@@ -122,6 +123,11 @@ export interface ServerConfig {
   embeddings?: Partial<EmbeddingWorkSettings> | false;
   /** Sign-in with an OpenID Connect provider (TROVE_OIDC_*); unset, only passwords. */
   oidc?: OidcSettings;
+  /**
+   * Books and films looked up by title (features/media-lookup/settings.ts): unset, both off; from the environment, books
+   * at Open Library unless TROVE_OPEN_LIBRARY=0, films only with TROVE_OMDB_API_KEY.
+   */
+  mediaLookup?: MediaLookupSettings;
 }
 
 /** Checks TROVE_REGISTRATION. */
@@ -297,6 +303,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       leaseSeconds: wholeNumberFromEnv(env, 'TROVE_EMBEDDING_LEASE_SECONDS'),
     },
     oidc: oidcFromEnv(env),
+    mediaLookup: mediaLookupFromEnv(env),
   };
   checkMailConfig({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   config.linkCheck = linkCheckFromEnv(env);

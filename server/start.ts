@@ -121,6 +121,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       oidc: config.oidc ? createOidcClient(checkOidc(config.oidc)) : undefined,
       siteVerification: config.siteVerification,
       stopping: stopping.signal,
+      mediaLookup: config.mediaLookup,
     },
     { logRequests: config.logRequests },
   );

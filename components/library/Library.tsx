@@ -17,6 +17,7 @@ import { LibraryImport } from './import/LibraryImport';
 import { useLibraryApi } from './library-api-context';
 import { MoveNotice } from './MoveNotice';
 import { MyOffersView } from './MyOffersView';
+import { MediaLookup } from './media-lookup/MediaLookup';
 import { libraryCollectionsQuery, libraryTagsQuery, sharedWithMeQuery } from './queries';
 import { Results } from './Results';
 import { SaveSearchButton } from './SaveSearchButton';
@@ -129,6 +130,7 @@ export function Library({ perPage, onChat }: Props) {
           />
         </div>
         {source.kind === 'search' && <SaveSearchButton query={source.query} />}
+        <MediaLookup />
         <LibraryImport />
         <ExportLibraryButton />
       </header>

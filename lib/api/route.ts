@@ -12,7 +12,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type RouteAuth = 'none' | 'user' | 'admin';
 
 /** The error statuses a route can answer, each with the standard error envelope. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 431 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 431 | 502 | 503 | 504;
 
 /**
  * A request body. JSON bodies are validated by `schema`; a multipart body is read by the route's own code (files and

@@ -7,6 +7,7 @@ import type { Owner } from '../db/types';
 import type { Generations } from '../features/answers/generations';
 import type { PdfReadLimits } from '../features/chat-files/pdf-read';
 import type { PageFetchSettings } from '../features/links/page-fetch';
+import type { MediaLookupSettings } from '../features/media-lookup/settings';
 import type { OcrLimits } from '../features/ocr/ocr-read';
 import type { OidcClient } from '../features/oidc/client';
 import type { Mailer } from '../mail/mail';
@@ -60,6 +61,8 @@ export interface Deps {
   stopping?: AbortSignal;
   /** How custom sites' domains are verified (ServerConfig.siteVerification; unset: the page fetcher's defaults). */
   siteVerification?: PageFetchSettings;
+  /** Where books and films are looked up (ServerConfig.mediaLookup; unset: both off). */
+  mediaLookup?: MediaLookupSettings;
 }
 
 /**

@@ -25,8 +25,9 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   415: 'The body is not of a content type this route takes',
   429: 'Over a rate limit: Retry-After says when to try again',
   431: 'The request line and headers are over 16 KB',
-  502: 'The AI provider failed or sent back something unusable: the error says what',
+  502: 'The AI provider (or another outside service) failed or sent back something unusable: the error says what',
   503: 'Busy: try again in a moment',
+  504: 'An outside service did not answer in time: the error names it',
 };
 
 /** The errors a definition implies (by its input and auth) plus those it names. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ElementHandle, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeMedia, startFakeMedia } from '../fake-media/server';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, extensionPath, openExtensionPage, openPopup } from './browser';
 import type { E2eEnvironment } from './environment';
@@ -82,11 +83,19 @@ describe('the library page', () => {
   // The house models answer from it: the library's "Chat about…" cases ask the side panel.
   let fake: FakeProvider;
   let panel: Page;
+  // Books are looked up there (Open Library's format); no OMDb key, so films are not offered.
+  let media: FakeMedia;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     fake = await startFakeProvider();
-    env = await startPanelEnvironment('library', fake, { path: buildWithBookmarksGranted() });
+    media = await startFakeMedia();
+    env = await startPanelEnvironment(
+      'library',
+      fake,
+      { path: buildWithBookmarksGranted() },
+      { TROVE_OPEN_LIBRARY_URL: `${media.url}/ol` },
+    );
     ctx = env.ctx;
     await (await signUpInOptions(ctx, env.server.url, USER)).close();
     const api = [env.server.url, USER.username, USER.password] as const;
@@ -110,6 +119,7 @@ describe('the library page', () => {
   afterAll(async () => {
     await env?.close();
     await fake?.close();
+    await media?.close();
   });
 
   it('"Open in library" after a save from the popup opens the library with that gem in the sheet', async () => {
@@ -872,5 +882,29 @@ describe('the library page', () => {
     ]);
     expect(await shootAndScan(library, 'import-bookmarks-again')).toEqual([]);
     await library.locator('.import-dialog button::-p-text(Cancel)').click();
+  });
+
+  it('Book… looks a title up by keyboard and saves a match as a gem (films are not offered without an OMDb key)', async () => {
+    await library.locator('.library-top button::-p-text(Book…)').click();
+    const input = await library.waitForSelector('.media-lookup-dialog input[type="search"]');
+    await input?.type('Dune');
+    await library.keyboard.press('Enter');
+    await library.waitForSelector('.media-results li');
+    expect(await library.$$eval('.media-results li strong', (els) => els.map((el) => el.textContent))).toEqual([
+      'Dune',
+      'Dune Sketches',
+    ]);
+    expect(await library.$('.media-lookup-dialog [role="tab"]')).toBeNull();
+    expect(await shootAndScan(library, 'book-lookup')).toEqual([]);
+    await library.locator('button[aria-label="Save as a gem: Dune"]').click();
+    await library.waitForSelector('.media-result-saved');
+    const saved = (await getOverApi(
+      env.server.url,
+      USER.username,
+      USER.password,
+      `gems-at-url?url=${encodeURIComponent('https://openlibrary.org/works/OL893415W')}`,
+    )) as { data: { title: string; byline: string }[] };
+    expect(saved.data.map((gem) => [gem.title, gem.byline])).toEqual([['Dune', 'Frank Herbert, Brian Herbert']]);
+    await library.keyboard.press('Escape');
   });
 });

@@ -17,6 +17,8 @@ export const startPanelEnvironment = (
   name: string,
   fake: FakeProvider,
   browserOptions?: Parameters<typeof startE2eEnvironment>[2],
+  /** More server settings (e.g. where books are looked up). */
+  moreEnv: Record<string, string> = {},
 ): Promise<E2eEnvironment> =>
   startE2eEnvironment(
     name,
@@ -24,6 +26,7 @@ export const startPanelEnvironment = (
       TROVE_HOUSE_PROVIDER: 'openai-compatible',
       TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
       TROVE_HOUSE_API_KEY: 'house-key-e2e',
+      ...moreEnv,
     },
     browserOptions,
   );

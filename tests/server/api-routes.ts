@@ -1098,6 +1098,11 @@ function voiceRoutes(): Record<string, ValidRequest> {
     },
     'GET /api/image-text': { path: () => '/api/image-text', query: (f) => ({ image: String(f.gemId) }) },
     'POST /api/ocre': { path: () => '/api/ocre', form: () => ({}) },
+    'GET /api/media-sources': { path: () => '/api/media-sources' },
+    'GET /api/book-list': { path: () => '/api/book-list', query: () => ({ name: 'Dune' }) },
+    'GET /api/book-details': { path: () => '/api/book-details', query: () => ({ bookId: 'OL893415W' }) },
+    'GET /api/movies-list': { path: () => '/api/movies-list', query: () => ({ name: 'Heat' }) },
+    'GET /api/movie-details': { path: () => '/api/movie-details', query: () => ({ imdbId: 'tt0113277' }) },
     'POST /api/suggestions/tags': {
       path: () => '/api/suggestions/tags',
       json: (f) => ({

@@ -23,6 +23,7 @@ import { healthApi } from './health';
 import { importsApi } from './imports';
 import { brandVoiceApi, personaApi } from './instructions';
 import { linkApi } from './links';
+import { mediaLookupApi } from './media-lookup';
 import { memoryApi } from './memories';
 import { moderationApi } from './moderation';
 import { ocrApi } from './ocr';
@@ -100,6 +101,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   suggestions: suggestionApi,
   teams: teamsApi,
   oidc: oidcApi,
+  mediaLookup: mediaLookupApi,
 };
 
 /** Every route of the contract with its operation id (`feature.name`). */
