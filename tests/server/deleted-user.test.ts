@@ -37,6 +37,7 @@ async function deleteUserRow(server: TestServer, userId: number): Promise<TestSe
 }
 
 describe('a deleted user’s still-valid access token', () => {
+  // Two server starts and a request per signed-in route (~280): more than the file's 30 s on a loaded CI machine.
   it('is refused with 401 on every signed-in route, GET and POST alike', async () => {
     const first = await startTestServer();
     running = first;
@@ -98,7 +99,7 @@ describe('a deleted user’s still-valid access token', () => {
     const stays = await server.api('/api/users/me', { token: other.jwt });
     expect(stays.status).toBe(200);
     expect(stays.body.id).toBe(other.user.id);
-  });
+  }, 120_000);
 
   // Deleted by another process while this one runs (PostgreSQL: PGlite's folder is this process's alone).
   it.runIf(backend === 'postgres')(
