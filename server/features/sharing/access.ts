@@ -8,7 +8,9 @@ import type { ShareRole } from '../../db/schema/sharing';
  * Who may see and change what, decided here and nowhere else. The SQL functions of migration 0030 give the
  * collections (down the tree, unless a sub-collection's shares_inherit is off) and tags (with their sub-tags) a user has
  * ACCEPTED access to, with the highest role; every list, search, facet, count, export, gem read and chat retrieval
- * takes its gems through readableGemsCondition, and every change of another user's gem through writableGemsCondition.
+ * takes its gems through readableGemsCondition (the library's search through reachableGemsCondition, the same rule with
+ * the user's reach read at the start of the request), and every change of another user's gem through
+ * writableGemsCondition.
  * Nothing is cached: each request asks the database, so a removed member loses access with their next request.
  *
  * A gem (alias `g`) is readable by U when U owns it, or when it is a save out of the trash in a collection or carrying
