@@ -7,6 +7,7 @@ import { openDatabase } from '../server/db/client';
 import { selectRows } from '../server/db/rows';
 import { gemKindSql } from '../server/features/search/readable';
 import { searchStatement } from '../server/features/search/search';
+import { readerReach } from '../server/features/sharing/access';
 import { type RunningServer, startServer } from '../server/start';
 import { apiCaller } from './api';
 import { onBenchPostgres } from './postgres';
@@ -274,7 +275,7 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
     if (parsed.ok) {
       const plan = await selectRows<Record<string, string>>(
         database.db,
-        sql`EXPLAIN (ANALYZE, BUFFERS) ${searchStatement(userId, parsed.query, { page: 1, perPage: 20 })}`,
+        sql`EXPLAIN (ANALYZE, BUFFERS) ${searchStatement(userId, parsed.query, { page: 1, perPage: 20 }, [], await readerReach(database.db, userId))}`,
       );
       lines.push(`  EXPLAIN ANALYZE of "${q}":`);
       for (const row of plan) lines.push(`    ${Object.values(row)[0]}`);

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { QueryNode, SearchQuery, SearchSort } from '../../../lib/search/ast';
 import { fieldError } from '../../http/errors';
+import type { Reach } from '../sharing/access';
 import { gemHostSql, KIND_MEDIA_TYPES, libraryGemsCondition } from './readable';
 import { isStopWord, isSymbols } from './stopwords';
 
@@ -249,12 +250,13 @@ function orderOf(sort: SearchSort, hasRank: boolean): SQL {
 
 /**
  * Compiles a query (and `extra` conditions of the caller's, AND-ed: filters, a collection) for the user; with
- * `paths`, both path CTEs are defined whether the query reads them or not (facets and groups name them).
+ * `paths`, both path CTEs are defined whether the query reads them or not (facets and groups name them). With the
+ * user's `reach` (readerReach) the access rule is given as arrays, which plans in a fraction of the time.
  */
 export function compileSearch(
   query: SearchQuery,
   userId: number,
-  { extra = [], paths = false }: { extra?: SQL[]; paths?: boolean } = {},
+  { extra = [], paths = false, reach }: { extra?: SQL[]; paths?: boolean; reach?: Reach } = {},
 ): CompiledSearch {
   const compiler = new Compiler(userId, lastWordOf(query.root), query.root !== null && countWords(query.root) === 1);
   const matches = (query.root && compiler.node(query.root, false)) ?? sql`true`;
@@ -273,7 +275,7 @@ export function compileSearch(
   const sort = query.sort ?? { key: textQuery ? 'relevance' : 'added', dir: 'desc' };
   return {
     ctes,
-    where: sql.join([libraryGemsCondition(userId), matches, ...extra], sql` AND `),
+    where: sql.join([libraryGemsCondition(userId, reach), matches, ...extra], sql` AND `),
     textQuery,
     rank,
     order: orderOf(sort, textQuery !== null),

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { SearchQuery } from '../../../lib/search/ast';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
+import { readerReach } from '../sharing/access';
 import { compileSearch, withClause } from './compile';
 
 /**
@@ -15,7 +16,7 @@ export async function searchContextGemIds(
   query: SearchQuery,
   limit: number,
 ): Promise<{ ids: number[]; total: number }> {
-  const c = compileSearch(query, userId);
+  const c = compileSearch(query, userId, { reach: await readerReach(db, userId) });
   const page: SQL = sql`page AS (
     SELECT g.id, ${c.rank} AS rank, count(*) OVER () AS total FROM gems g WHERE ${c.where} ORDER BY ${c.order} LIMIT ${limit})`;
   const rows = await selectRows<{ id: number; total: number | string }>(

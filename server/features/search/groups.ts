@@ -4,6 +4,7 @@ import type { GemGroup, GroupKey } from '../../../lib/api/search-contract';
 import type { SearchQuery } from '../../../lib/search/ast';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
+import { readerReach } from '../sharing/access';
 import { compileSearch, withClause } from './compile';
 import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
 import { gemHostSql, gemKindSql } from './readable';
@@ -49,7 +50,7 @@ export async function groupGems(
   { page, perPage }: Paging,
   extra: SQL[] = [],
 ): Promise<{ groups: GemGroup[]; total: number }> {
-  const c = compileSearch(query, userId, { extra, paths: true });
+  const c = compileSearch(query, userId, { extra, paths: true, reach: await readerReach(db, userId) });
   const first = KEYS[args.groupBy];
   const groupOrder =
     args.order === 'count'

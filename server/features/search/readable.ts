@@ -2,11 +2,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { MediaType } from '../../../lib/api/contract';
 import type { SearchKind } from '../../../lib/search/ast';
 import { NOT_SAVE_MEDIA_TYPES } from '../../db/schema';
-import { readableGemsCondition } from '../sharing/access';
+import { type Reach, reachableGemsCondition, readableGemsCondition } from '../sharing/access';
 
-/** The library: gems the user may read (server/features/sharing/access.ts, the one rule) that are saves (not chats and the panel's kinds) and not in the trash. */
-export const libraryGemsCondition = (userId: number): SQL =>
-  sql`${readableGemsCondition(userId)} AND g.deleted_at IS NULL AND g.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES}`;
+/** The library: gems the user may read (server/features/sharing/access.ts, the one rule; with their reach read beforehand, as arrays) that are saves (not chats and the panel's kinds) and not in the trash. */
+export const libraryGemsCondition = (userId: number, reach?: Reach): SQL =>
+  sql`${reach ? reachableGemsCondition(reach) : readableGemsCondition(userId)} AND g.deleted_at IS NULL AND g.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES}`;
 
 /** The media types each kind of `type:` stands for. */
 export const KIND_MEDIA_TYPES: Record<SearchKind, readonly MediaType[]> = {

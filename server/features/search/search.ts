@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import type { Meaning } from '../embeddings/meaning';
 import { withNearestScan } from '../embeddings/vector-index';
+import { type Reach, readerReach } from '../sharing/access';
 import { blendedCountStatement, blendedSearchStatement } from './blend';
 import { compileSearch, withClause } from './compile';
 import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
@@ -20,8 +21,14 @@ export interface Paging {
  * The one statement of a search: the page of matching gems (with the total, counted before the limit) and, for that
  * page only, each gem's columns, tags and snippet. Exported for the bench's EXPLAIN.
  */
-export function searchStatement(userId: number, query: SearchQuery, { page, perPage }: Paging, extra: SQL[] = []): SQL {
-  const c = compileSearch(query, userId, { extra });
+export function searchStatement(
+  userId: number,
+  query: SearchQuery,
+  { page, perPage }: Paging,
+  extra: SQL[] = [],
+  reach?: Reach,
+): SQL {
+  const c = compileSearch(query, userId, { extra, reach });
   const pageCte = sql`page AS (
     SELECT g.id, ${c.rank} AS rank, count(*) OVER () AS total FROM gems g WHERE ${c.where}
     ORDER BY ${c.order} LIMIT ${perPage} OFFSET ${(page - 1) * perPage})`;
@@ -45,9 +52,10 @@ export async function searchGems(
   meaning: Meaning | null = null,
 ): Promise<{ hits: SearchHit[]; total: number }> {
   const offset = (page - 1) * perPage;
+  const reach = await readerReach(db, userId);
   const statement = meaning
-    ? blendedSearchStatement(userId, query, { page, perPage }, extra, meaning)
-    : searchStatement(userId, query, { page, perPage }, extra);
+    ? blendedSearchStatement(userId, query, { page, perPage }, extra, meaning, reach)
+    : searchStatement(userId, query, { page, perPage }, extra, reach);
   const rows = meaning
     ? await withNearestScan(db, (tx) => selectRows<Record<string, unknown>>(tx, statement))
     : await selectRows<Record<string, unknown>>(db, statement);
@@ -56,11 +64,11 @@ export async function searchGems(
       ? Number(
           (
             await withNearestScan(db, (tx) =>
-              selectRows<{ n: number | string }>(tx, blendedCountStatement(userId, query, extra, meaning)),
+              selectRows<{ n: number | string }>(tx, blendedCountStatement(userId, query, extra, meaning, reach)),
             )
           )[0]?.n,
         )
-      : countGems(db, userId, query, extra);
+      : countGems(db, userId, query, extra, reach);
   const total = rows.length ? Number(rows[0]?.total) : offset > 0 ? await countPastEnd() : 0;
   const hits = rows.map((raw) => ({
     ...gemFromRaw(raw, userId),
@@ -71,8 +79,14 @@ export async function searchGems(
 }
 
 /** How many gems the query matches (for a page past the last, which has no row to carry the total). */
-export async function countGems(db: Db, userId: number, query: SearchQuery, extra: SQL[] = []): Promise<number> {
-  const c = compileSearch(query, userId, { extra });
+export async function countGems(
+  db: Db,
+  userId: number,
+  query: SearchQuery,
+  extra: SQL[] = [],
+  reach?: Reach,
+): Promise<number> {
+  const c = compileSearch(query, userId, { extra, reach: reach ?? (await readerReach(db, userId)) });
   const [row] = await selectRows<{ n: number | string }>(
     db,
     sql`${withClause(c)} SELECT count(*) AS n FROM gems g WHERE ${c.where}`,
@@ -93,7 +107,7 @@ export async function searchFacets(
   query: SearchQuery,
   extra: SQL[] = [],
 ): Promise<{ facets: SearchFacets['data']; total: number }> {
-  const c = compileSearch(query, userId, { extra, paths: true });
+  const c = compileSearch(query, userId, { extra, paths: true, reach: await readerReach(db, userId) });
   const own = [
     sql`matched AS MATERIALIZED (
       SELECT g.id, g.collection_id, ${gemKindSql} AS kind, ${gemHostSql} AS host FROM gems g WHERE ${c.where})`,

@@ -8,7 +8,9 @@ import type { ShareRole } from '../../db/schema/sharing';
  * Who may see and change what, decided here and nowhere else. The SQL functions of migration 0030 give the
  * collections (down the tree, unless a sub-collection's shares_inherit is off) and tags (with their sub-tags) a user has
  * ACCEPTED access to, with the highest role; every list, search, facet, count, export, gem read and chat retrieval
- * takes its gems through readableGemsCondition, and every change of another user's gem through writableGemsCondition.
+ * takes its gems through readableGemsCondition (the library's search through reachableGemsCondition, the same rule with
+ * the user's reach read at the start of the request), and every change of another user's gem through
+ * writableGemsCondition.
  * Nothing is cached: each request asks the database, so a removed member loses access with their next request.
  *
  * A gem (alias `g`) is readable by U when U owns it, or when it is a save out of the trash in a collection or carrying
@@ -38,6 +40,42 @@ const sharingOwners = (userId: number): SQL =>
 /** The gems (alias `g`) the user may read. */
 export const readableGemsCondition = (userId: number): SQL =>
   sql`(g.owner_id = ${userId} OR (${sharingOwners(userId)} AND ${sharedGemsCondition(userId, ROLE_RANK.viewer)}))`;
+
+/**
+ * What others gave the user access to, read once per request (`readerReach`): the owners who shared with them, and the
+ * collections and tags the access functions reach (any role reads). A statement over many gems (the library's search)
+ * carries the same rule as readableGemsCondition with these as arrays (`reachableGemsCondition`): the functions'
+ * recursive sub-plans cost the planner more than the rest of the search (bench/RESULTS.md, "Search planning").
+ */
+export interface Reach {
+  userId: number;
+  owners: number[];
+  collections: number[];
+  tags: number[];
+}
+
+const idList = (text: unknown): number[] => (text ? String(text).split(',').map(Number) : []);
+
+export async function readerReach(db: Db, userId: number): Promise<Reach> {
+  const [row] = await selectRows<{ owners: string | null; collections: string | null; tags: string | null }>(
+    db,
+    sql`SELECT array_to_string(trove_sharing_owners(${userId}), ',') AS owners,
+      array_to_string(ARRAY(SELECT a.collection_id FROM trove_collection_access(${userId}) a), ',') AS collections,
+      array_to_string(ARRAY(SELECT a.tag_id FROM trove_tag_access(${userId}) a), ',') AS tags`,
+  );
+  return { userId, owners: idList(row?.owners), collections: idList(row?.collections), tags: idList(row?.tags) };
+}
+
+const intArray = (ids: number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** readableGemsCondition with the user's reach read beforehand: their own gems alone when nothing is shared with them. */
+export function reachableGemsCondition({ userId, owners, collections, tags }: Reach): SQL {
+  if (!owners.length) return sql`g.owner_id = ${userId}`;
+  return sql`(g.owner_id = ${userId} OR (g.owner_id = ANY(${intArray(owners)}) AND g.deleted_at IS NULL
+    AND g.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES}
+    AND (g.collection_id = ANY(${intArray(collections)})
+      OR g.id IN (SELECT gt.gem_id FROM gem_tags gt WHERE gt.tag_id = ANY(${intArray(tags)})))))`;
+}
 
 export type GemAction = 'edit' | 'delete';
 
