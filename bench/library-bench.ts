@@ -9,7 +9,7 @@ import { selectRows } from '../server/db/rows';
 import { type ExtensionBrowser, launchWithExtension } from '../tests/e2e/browser';
 import { signUpInOptions } from '../tests/e2e/flows';
 import { freePort, type ServerProcess, startServerProcess } from '../tests/server-process';
-import { summary } from './stats';
+import { percentile, summary } from './stats';
 
 /**
  * The library page in Chromium with the built extension, over a compiled server on PGlite with `gemCount` gems seeded
@@ -71,16 +71,39 @@ export function watchPage(page: Page) {
   });
 }
 
+/** When each step of an opening ended (ms from the navigation's start), to see what the first rows wait for. */
+interface Opening {
+  firstRows: number;
+  /** The first screen's requests to the server (those started before the rows): the first sent, the last answered. */
+  requestsSent: number;
+  requestsAnswered: number;
+  /** The React page mounted (entrypoints/library/app.tsx marks it). */
+  mounted: number;
+}
+
 /** library.html opened in a new tab → the first page's gems drawn (ms from the navigation's start). */
-async function openOnce(ctx: ExtensionBrowser): Promise<number> {
+async function openOnce(ctx: ExtensionBrowser): Promise<Opening> {
   const page = await ctx.browser.newPage();
   await page.setViewport(VIEWPORT);
   await watchPage(page);
   await page.goto(`chrome-extension://${ctx.extensionId}/library.html`);
   await page.waitForFunction(() => (window as unknown as { firstRowsAt?: number }).firstRowsAt !== undefined);
-  const at = await page.evaluate(() => (window as unknown as { firstRowsAt: number }).firstRowsAt);
+  // No named functions inside: tsx would wrap them in a helper (__name) the page does not have.
+  const opening = await page.evaluate(() => {
+    const firstRows = (window as unknown as { firstRowsAt: number }).firstRowsAt;
+    const before = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (entry) => entry.startTime < firstRows,
+    );
+    const requests = before.filter((entry) => entry.initiatorType === 'fetch');
+    return {
+      firstRows,
+      requestsSent: Math.min(...requests.map((entry) => entry.startTime)),
+      requestsAnswered: Math.max(0, ...requests.map((entry) => entry.responseEnd)),
+      mounted: performance.getEntriesByName('trove-library-mount')[0]?.startTime ?? 0,
+    };
+  });
   await page.close();
-  return at;
+  return opening;
 }
 
 interface Scroll {
@@ -150,7 +173,8 @@ export async function benchLibrary(gemCount: number, runs: number, scrolled = GO
   const start = () =>
     startServerProcess({ port, args: [SERVER_ENTRY], env: { DATA_DIR: dataDir }, timeoutMs: 300_000 });
   let server: ServerProcess | undefined = await start();
-  const ctx = await launchWithExtension();
+  // BENCH_LIBRARY_EXTENSION: another build of the extension (a copy of .output/chrome-mv3), to compare two back to back.
+  const ctx = await launchWithExtension(process.env.BENCH_LIBRARY_EXTENSION || undefined);
   try {
     await (await signUpInOptions(ctx, server.url, USER)).close();
     await server.stop();
@@ -159,11 +183,21 @@ export async function benchLibrary(gemCount: number, runs: number, scrolled = GO
     const seeded = ((performance.now() - seeding) / 1000).toFixed(0);
     server = await start();
     await openOnce(ctx); // the first opening compiles the page's code
-    const openings: number[] = [];
+    const openings: Opening[] = [];
     for (let i = 0; i < runs; i++) openings.push(await openOnce(ctx));
+    const p50 = (key: keyof Opening) =>
+      percentile(
+        openings.map((opening) => opening[key]),
+        50,
+      ).toFixed(0);
     const head = [
       `Library page in Chromium (PGlite, ${gemCount} gems seeded in ${seeded} s; viewport ${VIEWPORT.width}×${VIEWPORT.height})`,
-      summary('library.html opened → first page of gems drawn', openings, GOALS.firstRowsP50),
+      summary(
+        'library.html opened → first page of gems drawn',
+        openings.map((opening) => opening.firstRows),
+        GOALS.firstRowsP50,
+      ),
+      `  p50 of each step (ms from the navigation's start): first requests sent ${p50('requestsSent')}, answered ${p50('requestsAnswered')}, React page mounted ${p50('mounted')}, first rows ${p50('firstRows')}`,
     ];
     if (scrolled === 0) return head;
     const scroll = await scrollThrough(ctx, Math.min(scrolled, gemCount));

@@ -1,17 +1,19 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Collection } from '@/lib/api/contract';
 import { moveChoices } from '@/lib/library/move-targets';
 import { Menu } from '../ui/Menu';
 import { MenuItem } from '../ui/MenuItem';
-import { DeleteCollectionDialog } from './DeleteCollectionDialog';
-import { ExportDialog } from './ExportDialog';
+import {
+  DeleteCollectionDialog,
+  ExportDialog,
+  MovePicker,
+  NameDialog,
+  OffersDialog,
+  PublishDialog,
+  ShareDialog,
+  ShareLinkDialog,
+} from './lazy-parts';
 import { useLibraryApi } from './library-api-context';
-import { MovePicker } from './MovePicker';
-import { NameDialog } from './NameDialog';
-import { OffersDialog } from './OffersDialog';
-import { PublishDialog } from './PublishDialog';
-import { ShareDialog } from './ShareDialog';
-import { ShareLinkDialog } from './ShareLinkDialog';
 import { useLibraryChanged } from './use-library-changes';
 import { useMoves } from './use-moves';
 
@@ -59,61 +61,63 @@ export function CollectionMenu({ collection, path, collections, onMoved }: Props
         {!collection.isUnfiltered && <MenuItem label="Offers…" onSelect={() => setOpen('offers')} />}
         <MenuItem label="Delete" danger onSelect={() => setOpen('delete')} />
       </Menu>
-      {open === 'add' && (
-        <NameDialog
-          title={`New collection in ${name}`}
-          label="Name"
-          submitLabel="Create"
-          onSubmit={(value) => api.createCollection(value, collection.id).then(changed)}
-          onClose={close}
-        />
-      )}
-      {open === 'rename' && (
-        <NameDialog
-          title={`Rename ${name}`}
-          label="Name"
-          initial={collection.name}
-          submitLabel="Rename"
-          onSubmit={(value) => api.renameCollection(collection.id, value).then(changed)}
-          onClose={close}
-        />
-      )}
-      {open === 'move' && (
-        <MovePicker
-          title={`Move ${name} to…`}
-          choices={moveChoices(
-            collections.filter((c) => !c.isUnfiltered),
-            (c) => c.name,
-            { moving: self, topLevel: true },
-          )}
-          onPick={moveTo}
-          onClose={close}
-        />
-      )}
-      {open === 'export' && (
-        <ExportDialog title={`Export ${name}`} target={{ kind: 'collection', id: collection.id }} onClose={close} />
-      )}
-      {open === 'share' && (
-        <ShareDialog title={`Share ${name}`} target={{ kind: 'collection', id: collection.id }} onClose={close} />
-      )}
-      {open === 'link' && (
-        <ShareLinkDialog
-          title={`Share link to ${name}`}
-          target={{ kind: 'collection', id: collection.id }}
-          onClose={close}
-        />
-      )}
-      {open === 'offers' && <OffersDialog collectionId={collection.id} title={`Offers to ${name}`} onClose={close} />}
-      {open === 'publish' && <PublishDialog collection={self} title={`Publish ${name}`} onClose={close} />}
-      {open === 'delete' && (
-        <DeleteCollectionDialog
-          collection={collection}
-          path={path}
-          collections={collections}
-          onDelete={(fate) => api.deleteCollection(collection.id, fate).then(changed)}
-          onClose={close}
-        />
-      )}
+      <Suspense fallback={null}>
+        {open === 'add' && (
+          <NameDialog
+            title={`New collection in ${name}`}
+            label="Name"
+            submitLabel="Create"
+            onSubmit={(value) => api.createCollection(value, collection.id).then(changed)}
+            onClose={close}
+          />
+        )}
+        {open === 'rename' && (
+          <NameDialog
+            title={`Rename ${name}`}
+            label="Name"
+            initial={collection.name}
+            submitLabel="Rename"
+            onSubmit={(value) => api.renameCollection(collection.id, value).then(changed)}
+            onClose={close}
+          />
+        )}
+        {open === 'move' && (
+          <MovePicker
+            title={`Move ${name} to…`}
+            choices={moveChoices(
+              collections.filter((c) => !c.isUnfiltered),
+              (c) => c.name,
+              { moving: self, topLevel: true },
+            )}
+            onPick={moveTo}
+            onClose={close}
+          />
+        )}
+        {open === 'export' && (
+          <ExportDialog title={`Export ${name}`} target={{ kind: 'collection', id: collection.id }} onClose={close} />
+        )}
+        {open === 'share' && (
+          <ShareDialog title={`Share ${name}`} target={{ kind: 'collection', id: collection.id }} onClose={close} />
+        )}
+        {open === 'link' && (
+          <ShareLinkDialog
+            title={`Share link to ${name}`}
+            target={{ kind: 'collection', id: collection.id }}
+            onClose={close}
+          />
+        )}
+        {open === 'offers' && <OffersDialog collectionId={collection.id} title={`Offers to ${name}`} onClose={close} />}
+        {open === 'publish' && <PublishDialog collection={self} title={`Publish ${name}`} onClose={close} />}
+        {open === 'delete' && (
+          <DeleteCollectionDialog
+            collection={collection}
+            path={path}
+            collections={collections}
+            onDelete={(fate) => api.deleteCollection(collection.id, fate).then(changed)}
+            onClose={close}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -57,16 +57,3 @@ export function ExportDialog({ title, target, onClose }: Props) {
     </Dialog>
   );
 }
-
-/** The library header's Export…: the whole library, in the format chosen. */
-export function ExportLibraryButton() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button size="sm" onClick={() => setOpen(true)}>
-        Export…
-      </Button>
-      {open && <ExportDialog title="Export the library" target={{ kind: 'library' }} onClose={() => setOpen(false)} />}
-    </>
-  );
-}

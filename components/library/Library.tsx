@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
 import type { Gem } from '@/lib/api/contract';
 import type { LibraryChat } from '@/lib/chat/chat-requests';
 import { sourceQuery } from '@/lib/library/source-query';
@@ -7,16 +7,13 @@ import { ALL_GEMS, type LibrarySource } from '@/lib/library/sources';
 import { allNodes, buildTree } from '@/lib/library/tree';
 import { parseSearch } from '@/lib/search/parse';
 import { Button } from '../ui/Button';
-import { DuplicatesView } from './DuplicatesView';
-import { ExportLibraryButton } from './ExportDialog';
+import { Spinner } from '../ui/Spinner';
+import { ExportLibraryButton } from './ExportLibraryButton';
 import { Facets } from './Facets';
-import { FollowingView } from './FollowingView';
-import { GemMovePicker } from './GemMovePicker';
-import { GemSheet } from './GemSheet';
 import { LibraryImport } from './import/LibraryImport';
+import { DuplicatesView, FollowingView, GemMovePicker, GemSheet, MyOffersView, WritingView } from './lazy-parts';
 import { useLibraryApi } from './library-api-context';
 import { MoveNotice } from './MoveNotice';
-import { MyOffersView } from './MyOffersView';
 import { MediaLookup } from './media-lookup/MediaLookup';
 import { libraryCollectionsQuery, libraryTagsQuery, sharedWithMeQuery } from './queries';
 import { Results } from './Results';
@@ -35,7 +32,6 @@ import { usePageKeys } from './use-page-keys';
 import { useSelection } from './use-selection';
 import { useTrash } from './use-trash';
 import { prefsKey, useViewPrefs } from './use-view-prefs';
-import { WritingView } from './writing/WritingView';
 
 interface Props {
   /** Gems a page (tests use small pages to see paging). */
@@ -137,69 +133,85 @@ export function Library({ perPage, onChat }: Props) {
       <div className="library" data-sheet={openId !== null || undefined}>
         <Sidebar source={source} onSelect={setSource} collections={collections} />
         <main className="library-main">
-          {source.kind === 'following' ? (
-            <FollowingView key={followAddress ?? ''} followAddress={followAddress} onFollowed={clearFollowAddress} />
-          ) : source.kind === 'offers' ? (
-            <MyOffersView />
-          ) : source.kind === 'writing' ? (
-            <WritingView />
-          ) : inDuplicates ? (
-            <DuplicatesView
-              collections={collections.data ?? []}
-              onOpen={(id) => setOpenId(id)}
-              onTrash={(id) => void actions.trash(id)}
-            />
-          ) : (
-            <>
-              {!inTrash && (
-                <SelectionBar selection={selection} collectionPaths={collectionPaths} tags={tags.data ?? []} />
-              )}
-              <div className="library-main-columns">
-                <Results
-                  source={source}
-                  q={q}
-                  title={title}
-                  onChat={chat.aboutResults}
-                  prefs={prefs}
-                  onPrefs={setPrefs}
-                  ownSort={ownSort}
-                  openId={openId}
-                  selected={selection.ids}
-                  onOpen={(gem, event) => (inTrash ? undefined : onClick(gem, event))}
-                  onGemKey={inTrash ? undefined : onGemKey}
-                  perPage={perPage}
-                  onPlace={manual ? (gem, to) => moves.placeGem(gem, to) : undefined}
-                  rowAction={inTrash ? { label: 'Restore', run: (gem) => void trashBin.restore(gem) } : undefined}
-                  tools={
-                    inTrash ? (
-                      <Button size="sm" variant="danger" onClick={() => void trashBin.empty()}>
-                        Empty trash
-                      </Button>
-                    ) : undefined
-                  }
-                  empty={inTrash ? { title: 'The trash is empty', text: 'Deleted gems stay here 30 days.' } : undefined}
-                />
-                <Facets
-                  source={source}
-                  q={q}
-                  onNarrow={(qualifier) => setSource({ kind: 'search', query: `${q ?? ''} ${qualifier}`.trim() })}
-                />
-              </div>
-            </>
-          )}
+          <Suspense fallback={<Spinner label="Loading" />}>
+            {source.kind === 'following' ? (
+              <FollowingView key={followAddress ?? ''} followAddress={followAddress} onFollowed={clearFollowAddress} />
+            ) : source.kind === 'offers' ? (
+              <MyOffersView />
+            ) : source.kind === 'writing' ? (
+              <WritingView />
+            ) : inDuplicates ? (
+              <DuplicatesView
+                collections={collections.data ?? []}
+                onOpen={(id) => setOpenId(id)}
+                onTrash={(id) => void actions.trash(id)}
+              />
+            ) : (
+              <>
+                {!inTrash && (
+                  <SelectionBar selection={selection} collectionPaths={collectionPaths} tags={tags.data ?? []} />
+                )}
+                <div className="library-main-columns">
+                  <Results
+                    source={source}
+                    q={q}
+                    title={title}
+                    onChat={chat.aboutResults}
+                    prefs={prefs}
+                    onPrefs={setPrefs}
+                    ownSort={ownSort}
+                    openId={openId}
+                    selected={selection.ids}
+                    onOpen={(gem, event) => (inTrash ? undefined : onClick(gem, event))}
+                    onGemKey={inTrash ? undefined : onGemKey}
+                    perPage={perPage}
+                    onPlace={manual ? (gem, to) => moves.placeGem(gem, to) : undefined}
+                    rowAction={inTrash ? { label: 'Restore', run: (gem) => void trashBin.restore(gem) } : undefined}
+                    tools={
+                      inTrash ? (
+                        <Button size="sm" variant="danger" onClick={() => void trashBin.empty()}>
+                          Empty trash
+                        </Button>
+                      ) : undefined
+                    }
+                    empty={
+                      inTrash ? { title: 'The trash is empty', text: 'Deleted gems stay here 30 days.' } : undefined
+                    }
+                  />
+                  <Facets
+                    source={source}
+                    q={q}
+                    onNarrow={(qualifier) => setSource({ kind: 'search', query: `${q ?? ''} ${qualifier}`.trim() })}
+                  />
+                </div>
+              </>
+            )}
+          </Suspense>
         </main>
         {openId !== null && (
-          <GemSheet
-            gemId={openId}
-            collections={collections.data ?? []}
-            editing={editing}
-            onClose={() => setOpenId(null)}
-            onTrash={(id) => void actions.trash(id)}
-            onChat={chat.aboutGem}
-          />
+          <Suspense
+            fallback={
+              <aside className="library-sheet" aria-busy="true">
+                <Spinner label="Loading" />
+              </aside>
+            }
+          >
+            <GemSheet
+              gemId={openId}
+              collections={collections.data ?? []}
+              editing={editing}
+              onClose={() => setOpenId(null)}
+              onTrash={(id) => void actions.trash(id)}
+              onChat={chat.aboutGem}
+            />
+          </Suspense>
         )}
       </div>
-      {moving && <GemMovePicker ids={moving} collections={collections.data ?? []} onClose={() => setMoving(null)} />}
+      {moving && (
+        <Suspense fallback={null}>
+          <GemMovePicker ids={moving} collections={collections.data ?? []} onClose={() => setMoving(null)} />
+        </Suspense>
+      )}
       <MoveNotice />
     </div>
   );

@@ -8,6 +8,7 @@ import { errorMessage } from '../app/background-context';
 import { EmptyState } from '../ui/EmptyState';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Skeleton } from '../ui/Skeleton';
+import { usePreloadLibraryParts } from './lazy-parts';
 import { useLibraryApi } from './library-api-context';
 import { libraryGemsQuery } from './queries';
 import { ResultsHeader } from './ResultsHeader';
@@ -55,6 +56,7 @@ export function Results(props: Props) {
   const query = useInfiniteQuery(libraryGemsQuery(api, source, ownSort ? null : prefs.sort, q, perPage));
   const pages = query.data?.pages ?? [];
   const gems = uniqueGems(pages);
+  usePreloadLibraryParts(query.isSuccess);
   const total = shownTotal(pages, gems.length);
   const [active, setActive] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new source or order starts at its first gem.

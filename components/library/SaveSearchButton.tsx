@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '../ui/Button';
 import { useToast } from '../ui/Toast';
+import { NameDialog } from './lazy-parts';
 import { useLibraryApi } from './library-api-context';
-import { NameDialog } from './NameDialog';
 import { useLibraryChanged } from './use-library-changes';
 
 /** Keeps the search typed (free words and `sort:` included) under a name, in the sidebar's Saved searches. */
@@ -17,17 +17,19 @@ export function SaveSearchButton({ query }: { query: string }) {
         Save this search
       </Button>
       {naming && (
-        <NameDialog
-          title="Save this search"
-          label="Name"
-          submitLabel="Save"
-          onSubmit={async (name) => {
-            await api.saveSearch(name, query);
-            changed();
-            toast('success', `Saved as ${name}.`);
-          }}
-          onClose={() => setNaming(false)}
-        />
+        <Suspense fallback={null}>
+          <NameDialog
+            title="Save this search"
+            label="Name"
+            submitLabel="Save"
+            onSubmit={async (name) => {
+              await api.saveSearch(name, query);
+              changed();
+              toast('success', `Saved as ${name}.`);
+            }}
+            onClose={() => setNaming(false)}
+          />
+        </Suspense>
       )}
     </>
   );

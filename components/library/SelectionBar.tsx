@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { BulkBar } from './BulkBar';
+import { Suspense, useEffect } from 'react';
+import { BulkBar } from './lazy-parts';
 import { useLibraryApi } from './library-api-context';
 import { runningBulkJobQuery } from './queries';
 import { useLibraryChanged } from './use-library-changes';
@@ -33,18 +33,20 @@ export function SelectionBar({ selection, collectionPaths, tags }: Props) {
   if (!selection.shown) return null;
   return (
     <div className="library-selection">
-      <BulkBar
-        client={api.client}
-        count={count}
-        target={selection.target}
-        collections={[...collectionPaths].map(([id, path]) => ({ id, path }))}
-        tags={tags.map((t) => ({ id: t.id, path: t.path }))}
-        onChanged={() => {
-          selection.hold();
-          changed();
-        }}
-        onClear={selection.clear}
-      />
+      <Suspense fallback={null}>
+        <BulkBar
+          client={api.client}
+          count={count}
+          target={selection.target}
+          collections={[...collectionPaths].map(([id, path]) => ({ id, path }))}
+          tags={tags.map((t) => ({ id: t.id, path: t.path }))}
+          onChanged={() => {
+            selection.hold();
+            changed();
+          }}
+          onClear={selection.clear}
+        />
+      </Suspense>
       {(selection.canSelectAllLoaded || selection.canSelectAllMatching) && (
         <p className="library-selection-more">
           {selection.canSelectAllMatching ? (

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Collection } from '@/lib/api/contract';
 import { type LibrarySource, sameSource } from '@/lib/library/sources';
 import { errorMessage } from '../app/background-context';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Skeleton } from '../ui/Skeleton';
 import { CollectionTree } from './CollectionTree';
+import { NameDialog } from './lazy-parts';
 import { useLibraryApi } from './library-api-context';
-import { NameDialog } from './NameDialog';
 import { followedQuery, libraryTagsQuery } from './queries';
 import { SavedSearches } from './SavedSearches';
 import { SharedWithMe } from './SharedWithMe';
@@ -86,13 +86,15 @@ export function Sidebar({ source, onSelect, collections }: Props) {
         {fixed('Trash', { kind: 'trash' })}
       </ul>
       {creating && (
-        <NameDialog
-          title="New collection"
-          label="Name"
-          submitLabel="Create"
-          onSubmit={(name) => api.createCollection(name, null).then(changed)}
-          onClose={() => setCreating(false)}
-        />
+        <Suspense fallback={null}>
+          <NameDialog
+            title="New collection"
+            label="Name"
+            submitLabel="Create"
+            onSubmit={(name) => api.createCollection(name, null).then(changed)}
+            onClose={() => setCreating(false)}
+          />
+        </Suspense>
       )}
     </nav>
   );

@@ -1,13 +1,10 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import type { TagWithPath } from '@/lib/api/contract';
 import { TAG_COLOURS, tagActions } from '@/lib/library/tag-actions';
 import { Menu } from '../ui/Menu';
 import { MenuItem } from '../ui/MenuItem';
+import { DeleteTagDialog, MergeTagDialog, NameDialog, ShareDialog, ShareLinkDialog } from './lazy-parts';
 import { useLibraryApi } from './library-api-context';
-import { NameDialog } from './NameDialog';
-import { ShareDialog } from './ShareDialog';
-import { ShareLinkDialog } from './ShareLinkDialog';
-import { DeleteTagDialog, MergeTagDialog } from './TagDialogs';
 import { useLibraryChanged } from './use-library-changes';
 
 interface Props {
@@ -58,40 +55,49 @@ export function TagMenu({ tag, tags, extraItems }: Props) {
         {extraItems}
         <MenuItem label="Delete" danger onSelect={() => setOpen('delete')} />
       </Menu>
-      {open === 'add' && (
-        <NameDialog
-          title={`New tag in ${name}`}
-          label="Name"
-          submitLabel="Create"
-          onSubmit={(value) => actions.create(value, tag.id).then(changed)}
-          onClose={close}
-        />
-      )}
-      {open === 'rename' && (
-        <NameDialog
-          title={`Rename ${name}`}
-          label="Name (parent/name moves it)"
-          initial={tag.tag}
-          submitLabel="Rename"
-          onSubmit={(value) => actions.rename(tag.id, value).then(changed)}
-          onClose={close}
-        />
-      )}
-      {open === 'merge' && (
-        <MergeTagDialog
-          tag={tag}
-          tags={tags}
-          onMerge={(into) => actions.merge(tag.id, into).then(changed)}
-          onClose={close}
-        />
-      )}
-      {open === 'share' && <ShareDialog title={`Share ${name}`} target={{ kind: 'tag', id: tag.id }} onClose={close} />}
-      {open === 'link' && (
-        <ShareLinkDialog title={`Share link to ${name}`} target={{ kind: 'tag', id: tag.id }} onClose={close} />
-      )}
-      {open === 'delete' && (
-        <DeleteTagDialog tag={tag} tags={tags} onDelete={() => actions.delete(tag.id).then(changed)} onClose={close} />
-      )}
+      <Suspense fallback={null}>
+        {open === 'add' && (
+          <NameDialog
+            title={`New tag in ${name}`}
+            label="Name"
+            submitLabel="Create"
+            onSubmit={(value) => actions.create(value, tag.id).then(changed)}
+            onClose={close}
+          />
+        )}
+        {open === 'rename' && (
+          <NameDialog
+            title={`Rename ${name}`}
+            label="Name (parent/name moves it)"
+            initial={tag.tag}
+            submitLabel="Rename"
+            onSubmit={(value) => actions.rename(tag.id, value).then(changed)}
+            onClose={close}
+          />
+        )}
+        {open === 'merge' && (
+          <MergeTagDialog
+            tag={tag}
+            tags={tags}
+            onMerge={(into) => actions.merge(tag.id, into).then(changed)}
+            onClose={close}
+          />
+        )}
+        {open === 'share' && (
+          <ShareDialog title={`Share ${name}`} target={{ kind: 'tag', id: tag.id }} onClose={close} />
+        )}
+        {open === 'link' && (
+          <ShareLinkDialog title={`Share link to ${name}`} target={{ kind: 'tag', id: tag.id }} onClose={close} />
+        )}
+        {open === 'delete' && (
+          <DeleteTagDialog
+            tag={tag}
+            tags={tags}
+            onDelete={() => actions.delete(tag.id).then(changed)}
+            onClose={close}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

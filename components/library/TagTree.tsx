@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { TagWithPath } from '@/lib/api/contract';
 import type { LibrarySource } from '@/lib/library/sources';
 import { buildTree, type TreeNode } from '@/lib/library/tree';
 import { MenuItem } from '../ui/MenuItem';
+import { TagMovePicker } from './lazy-parts';
 import { SidebarItem } from './SidebarItem';
 import { TagMenu } from './TagMenu';
-import { TagMovePicker } from './TagMovePicker';
 import { useMoves } from './use-moves';
 import { dragSource, useDropTarget } from './use-tree-dnd';
 
@@ -68,7 +68,11 @@ function TagNode({ node, tags, current, onSelect, renderChildren }: NodeProps) {
           <TagMenu tag={item} tags={tags} extraItems={<MenuItem label="Move to…" onSelect={() => setMoving(true)} />} />
         }
       />
-      {moving && <TagMovePicker tag={item} tags={tags} onClose={() => setMoving(false)} />}
+      {moving && (
+        <Suspense fallback={null}>
+          <TagMovePicker tag={item} tags={tags} onClose={() => setMoving(false)} />
+        </Suspense>
+      )}
       {node.children.length > 0 && renderChildren(node.children)}
     </li>
   );

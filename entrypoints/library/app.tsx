@@ -9,5 +9,6 @@ import type { BackgroundClient } from '@/lib/messaging/protocol';
 export async function startLibrary(background: BackgroundClient, early: EarlyLibrary) {
   const queryClient = createQueryClient();
   await prefetchLibrary(queryClient, background, early);
+  performance.mark('trove-library-mount'); // bench/library-bench.ts reports when
   mountExtensionPage(<LibraryApp access={early.access} />, { background, queryClient });
 }

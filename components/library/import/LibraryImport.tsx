@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { errorMessage } from '../../app/background-context';
 import { Button } from '../../ui/Button';
-import { ImportDialog } from './ImportDialog';
+import { ImportDialog } from '../lazy-parts';
 import { ImportProgress } from './ImportProgress';
 import './import.css';
 import { useFileDrop } from './use-file-drop';
@@ -17,7 +17,11 @@ export function LibraryImport({ pollMs }: { pollMs?: number }) {
   const dragging = useFileDrop((file) => setDialog({ file, showJob: false }));
   return (
     <>
-      <Button size="sm" onClick={() => setDialog({ file: null, showJob: false })}>
+      <Button
+        size="sm"
+        onClick={() => setDialog({ file: null, showJob: false })}
+        onPointerEnter={() => void ImportDialog.preload()}
+      >
         Import…
       </Button>
       {followed.job && (
@@ -33,17 +37,19 @@ export function LibraryImport({ pollMs }: { pollMs?: number }) {
         </div>
       )}
       {dialog && (
-        <ImportDialog
-          job={followed.job}
-          jobError={followed.error ? errorMessage(followed.error) : null}
-          showJob={dialog.showJob}
-          file={dialog.file}
-          onStarted={(job) => {
-            followed.follow(job);
-            setDialog({ file: null, showJob: true });
-          }}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <ImportDialog
+            job={followed.job}
+            jobError={followed.error ? errorMessage(followed.error) : null}
+            showJob={dialog.showJob}
+            file={dialog.file}
+            onStarted={(job) => {
+              followed.follow(job);
+              setDialog({ file: null, showJob: true });
+            }}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
     </>
   );
