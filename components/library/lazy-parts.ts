@@ -42,6 +42,9 @@ export const ShareLinkDialog = lazyPart(() => import('./ShareLinkDialog').then((
 export const PublishDialog = lazyPart(() => import('./PublishDialog').then((m) => m.PublishDialog));
 export const OffersDialog = lazyPart(() => import('./OffersDialog').then((m) => m.OffersDialog));
 export const MergeTagDialog = lazyPart(() => import('./TagDialogs').then((m) => m.MergeTagDialog));
+export const MediaLookupDialog = lazyPart(() =>
+  import('./media-lookup/MediaLookupDialog').then((m) => m.MediaLookupDialog),
+);
 export const DeleteTagDialog = lazyPart(() => import('./TagDialogs').then((m) => m.DeleteTagDialog));
 
 /** Loads every part (once the first rows are drawn, in idle time), so that opening one later never waits for it. */

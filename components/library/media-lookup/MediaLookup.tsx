@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { Tabs } from '../../ui/Tabs';
+import { MediaLookupDialog } from '../lazy-parts';
 import { useLibraryApi } from '../library-api-context';
-import './media-lookup.css';
-import { MediaSearch } from './MediaSearch';
 import { mediaSourcesQuery } from './queries';
 
 /**
@@ -18,25 +15,15 @@ export function MediaLookup() {
   const [open, setOpen] = useState(false);
   const { books = false, films = false } = sources.data ?? {};
   if (!books && !films) return null;
-  const tabs = [
-    ...(books ? [{ id: 'book', label: 'Books', content: <MediaSearch kind="book" /> }] : []),
-    ...(films ? [{ id: 'film', label: 'Films', content: <MediaSearch kind="film" /> }] : []),
-  ];
-  const title = books && films ? 'Add a book or film' : books ? 'Add a book' : 'Add a film';
   return (
     <>
-      <Button size="sm" onClick={() => setOpen(true)}>
+      <Button size="sm" onClick={() => setOpen(true)} onPointerEnter={() => void MediaLookupDialog.preload()}>
         {books && films ? 'Book or film…' : books ? 'Book…' : 'Film…'}
       </Button>
       {open && (
-        <Dialog open onOpenChange={setOpen} title={title} className="media-lookup-dialog">
-          {tabs.length > 1 ? <Tabs label="What to look up" tabs={tabs} /> : tabs[0]?.content}
-          <div className="dialog-actions">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Close
-            </Button>
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <MediaLookupDialog books={books} films={films} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </>
   );
