@@ -45,7 +45,7 @@ export function PageChip({ attached, contentLength, followTabs }: PageChipProps)
           ) : null}
         </PageChipRow>
       )}
-      {page && !page.extract && !offer ? (
+      {page && !page.extract && !offer && !problem ? (
         <p className="page-chip-note">
           This page can't be read (a browser page, the web store or a viewer), so the chat is not about it.
         </p>

@@ -81,7 +81,9 @@ export function usePanelPage() {
     keep();
   }, [keep]);
   const libraryChatTaken = useCallback(() => setLibraryChat(null), []);
-  const problem = attached.problem && libraryTab === tabId ? LIBRARY_TAB : attached.problem;
+  // The library's tab has no page to chat about, whether reading it failed or gave no text: say why instead.
+  const onLibraryTab = libraryTab !== null && libraryTab === tabId;
+  const problem = onLibraryTab && (attached.problem || !attached.page?.extract) ? LIBRARY_TAB : attached.problem;
   return { ...attached, problem, keep: keepOld, quoteWaiting: held?.quote != null, libraryChat, libraryChatTaken };
 }
 
