@@ -75,21 +75,58 @@ export async function setWidth(page: Page, width: number, height = 700) {
   await until(page, `window.innerWidth === ${width}`, `a ${width} px wide page`);
 }
 
+/** Each page's address as its document says (pages of the extension send no navigation events over BiDi). */
+async function pagesAt(ctx: FirefoxWithExtension): Promise<{ page: Page; href: string }[]> {
+  const pages = await ctx.browser.pages();
+  const hrefs = await Promise.all(pages.map((page) => page.evaluate('location.href').catch(() => '')));
+  return pages.map((page, index) => ({ page, href: String(hrefs[index]) }));
+}
+
 /**
  * Opens `path` of the extension once its document has loaded: in a new tab (`background`: behind the active
- * one), or in a window of its own (`window`; the tab there is in front, so the page paints).
+ * one), or in a window of its own (`window`; the tab there is in front, so the page paints). Firefox ESR 153 refuses
+ * WebDriver's navigation to moz-extension:// addresses, so the extension opens it from one of its pages already open
+ * (the welcome page it opens on install, at first), as its own pages do; an older Firefox without such a page is
+ * navigated.
  */
 export async function openFirefoxPage(
   ctx: FirefoxWithExtension,
   path: string,
   options: { width?: number; background?: boolean; window?: boolean } = {},
 ): Promise<Page> {
-  const page = await ctx.browser.newPage(options.window ? { type: 'window' } : { background: options.background });
-  if (options.width) await setWidth(page, options.width);
   const url = ctx.base + path;
-  // The navigation happens; only its events never come (see above), so this promise only ever times out.
-  void page.goto(url).catch(() => {});
+  let before = await pagesAt(ctx);
+  let opener = before.find(({ href }) => href.startsWith(ctx.base))?.page;
+  // Just installed, the welcome page may still be on its way.
+  for (const end = Date.now() + 10_000; !opener && Date.now() < end; ) {
+    await pause(200);
+    before = await pagesAt(ctx);
+    opener = before.find(({ href }) => href.startsWith(ctx.base))?.page;
+  }
+  let page: Page;
+  if (opener) {
+    const create = options.window
+      ? `browser.windows.create({ url: ${JSON.stringify(url)}, focused: true })`
+      : `browser.tabs.create({ url: ${JSON.stringify(url)}, active: ${!options.background} })`;
+    await opener.evaluate(`${create}.then(() => true)`);
+    const known = new Set(before.map((entry) => entry.page));
+    const end = Date.now() + 30_000;
+    for (;;) {
+      const opened = (await pagesAt(ctx)).find((entry) => !known.has(entry.page) && entry.href === url);
+      if (opened) {
+        page = opened.page;
+        break;
+      }
+      if (Date.now() > end) throw new Error(`timed out waiting for ${url} to open`);
+      await pause(100);
+    }
+  } else {
+    page = await ctx.browser.newPage(options.window ? { type: 'window' } : { background: options.background });
+    // The navigation happens; only its events never come (see above), so this promise only ever times out.
+    void page.goto(url).catch(() => {});
+  }
   await until(page, `location.href === ${JSON.stringify(url)} && document.readyState === 'complete'`, url);
+  if (options.width) await setWidth(page, options.width);
   return page;
 }
 
