@@ -175,7 +175,9 @@ describe('AI settings in the options page', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     for (const theme of ['light', 'dark'] as const) {
       await options.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
-      await options.click('#teams button[aria-expanded="false"]').catch(() => undefined);
+      // After the reload the section may not be drawn yet: wait for its toggle, then open it if it is closed.
+      const toggle = await options.waitForSelector('#teams button[aria-expanded]');
+      if ((await toggle?.evaluate((el) => el.getAttribute('aria-expanded'))) === 'false') await toggle?.click();
       await options.waitForSelector('#teams article h3::-p-text(Newsroom)');
       const section = await options.$('#teams');
       await section?.screenshot({ path: `${SCREENSHOTS}teams-member-${theme}.png` });
