@@ -4,13 +4,12 @@ import { cpus } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 
 /**
- * `npm test`: every check, in three lanes that run side by side, each step after the previous one of its lane.
- * The vitest projects (unit, server, server-postgres, background, component) are most of the CPU and the longest lane.
- * The e2e journeys wait on browsers and servers more than they compute, so they start as soon as their build is there
- * (after it, the bundle checks): started after the typecheck and lint they would end the run late, one core idle.
- * The typecheck and lint, short and CPU-dense, run in a lane of their own meanwhile. A lane stops at its first failing
- * step; the others go on, and the run fails if any step failed. Each line a step prints is prefixed with its lane,
- * and each step's wall time and CPU time are printed when it ends, so a slow CI run says where its time went.
+ * `npm test`: every check, in two lanes that run side by side, each step after the previous one of its lane.
+ * The vitest projects (unit, server, server-postgres, background, component) wait on servers and databases more
+ * than they compute, so the other lane (typecheck, lint, both builds, the bundle checks, then the e2e journeys,
+ * which need the builds) uses the CPU they leave idle. A lane stops at its first failing step; the other goes
+ * on, and the run fails if any step failed. Each line a step prints is prefixed with its lane, and each step's
+ * wall time and CPU time are printed when it ends, so a slow CI run says where its time went.
  */
 
 interface Step {
@@ -29,8 +28,13 @@ const lanes: Record<string, Step[]> = {
       '--maxWorkers=4',
     ]),
   ],
-  journeys: [npm('build'), npm('check:bundles'), vitest('e2e', ['--project', 'e2e', '--maxWorkers=2'])],
-  checks: [npm('typecheck'), npm('lint')],
+  checks: [
+    npm('typecheck'),
+    npm('lint'),
+    npm('build'),
+    npm('check:bundles'),
+    vitest('e2e', ['--project', 'e2e', '--maxWorkers=2']),
+  ],
 };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -96,7 +100,7 @@ function run(lane: string, step: Step): Promise<number> {
       resolve(1);
     });
     let cpu = '';
-    // 'exit' comes right after the reaping; 'close' may come later, after another lane's next reaping
+    // 'exit' comes right after the reaping; 'close' may come later, after the other lane's next reaping
     child.on('exit', () => {
       cpu = cpuSinceLastEnd();
     });
@@ -119,7 +123,7 @@ async function runLane(lane: string, steps: Step[]): Promise<string[]> {
 }
 
 const started = Date.now();
-console.log(`npm test: ${Object.keys(lanes).join(', ')} side by side on ${cpus().length} CPUs`);
+console.log(`npm test: ${Object.keys(lanes).join(' and ')} side by side on ${cpus().length} CPUs`);
 const failed = (await Promise.all(Object.entries(lanes).map(([lane, steps]) => runLane(lane, steps)))).flat();
 for (const line of failureReports) console.log(line);
 console.log(

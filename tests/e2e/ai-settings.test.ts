@@ -175,10 +175,16 @@ describe('AI settings in the options page', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     for (const theme of ['light', 'dark'] as const) {
       await options.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
-      // After the reload the section may not be drawn yet: wait for its toggle, then open it if it is closed.
-      const toggle = await options.waitForSelector('#teams button[aria-expanded]');
-      if ((await toggle?.evaluate((el) => el.getAttribute('aria-expanded'))) === 'false') await toggle?.click();
-      await options.waitForSelector('#teams article h3::-p-text(Newsroom)');
+      // After the reload, a click on Show my teams was lost in whole runs (the section closed again or was not drawn
+      // yet): open it whenever it is seen closed, until the team shows.
+      await options.waitForFunction(
+        () => {
+          const toggle = document.querySelector<HTMLButtonElement>('#teams button[aria-controls="teams-body"]');
+          if (toggle?.getAttribute('aria-expanded') === 'false') toggle.click();
+          return [...document.querySelectorAll('#teams article h3')].some((h) => h.textContent?.includes('Newsroom'));
+        },
+        { polling: 500 },
+      );
       const section = await options.$('#teams');
       await section?.screenshot({ path: `${SCREENSHOTS}teams-member-${theme}.png` });
     }

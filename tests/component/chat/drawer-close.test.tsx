@@ -68,7 +68,8 @@ describe('Closing the drawer clears the message context', () => {
     expect(store.get(answerSwitchAtom)).toBeNull();
     await settings('Language');
     const languages = await drawer('Language');
-    await ui.click(await within(languages).findByRole('option', { name: 'French Français' }));
+    // The Language panel's module is loaded when first opened: its first transform takes seconds on a busy machine.
+    await ui.click(await within(languages).findByRole('option', { name: 'French Français' }, { timeout: 15_000 }));
     expect(store.get(languageAtom)).toBe('fr');
 
     // Neither pick regenerated the answer.

@@ -116,10 +116,11 @@ describe('Prompt queue', () => {
       'Write the opening.: pending',
       'Write the close.: pending',
     ]);
-    await waitFor(() => expect(queueItems()[0]).toBe('Outline the talk.: loading'));
+    // Each answer is the provider's two chunks 150 ms apart and the server's work around them: seconds on a busy machine.
+    await waitFor(() => expect(queueItems()[0]).toBe('Outline the talk.: loading'), { timeout: 10_000 });
     expect(queueItems().slice(1)).toEqual(['Write the opening.: pending', 'Write the close.: pending']);
     expect((screen.getByRole('button', { name: 'Stop queue' }) as HTMLButtonElement).disabled).toBe(false);
-    await waitFor(() => expect(queueItems()[1]).toBe('Write the opening.: loading'));
+    await waitFor(() => expect(queueItems()[1]).toBe('Write the opening.: loading'), { timeout: 10_000 });
     expect(queueItems()[0]).toBe('Outline the talk.: done');
     expect(queueItems()[2]).toBe('Write the close.: pending');
     await waitFor(() => expect(queueSummary()).toBe('All 3 parts answered'), {
