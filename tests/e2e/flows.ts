@@ -14,7 +14,13 @@ export async function signUpInOptions(
   await serverField?.focus();
   await serverField?.evaluate((input) => (input as HTMLInputElement).select());
   await serverField?.type(serverUrl);
-  await options.click('::-p-text(Save server)');
+  await options.waitForFunction(
+    (url) => (document.querySelector('#server-url') as HTMLInputElement).value === url,
+    {},
+    serverUrl,
+  );
+  // Through a locator: under load the page may still move as it finishes loading, and a plain click lands beside.
+  await options.locator('::-p-text(Save server)').click();
   await options.waitForSelector('::-p-text(Server saved)');
   // The first-run steps tick the server once its check answers, which moves the page: wait for that, and
   // click through a locator (it waits until the tab stops moving).

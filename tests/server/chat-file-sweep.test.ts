@@ -57,6 +57,7 @@ async function withDatabase<T>(
 const storedFiles = async (server: TestServer) => (await readdir(uploadsDir(server.config))).sort();
 
 describe('the sweep of unclaimed chat files', () => {
+  // Its own server and database: past the file's 30 s in a whole run on a loaded machine.
   it('deletes a Temporary Chat’s file once older than the bound, row and stored file; a claimed or fresh one stays', async () => {
     // A database of its own: on the shared test database, any other test server starting meanwhile sweeps the
     // row aged below (as it should: copies sharing a database share one file store in production), but the
@@ -108,5 +109,5 @@ describe('the sweep of unclaimed chat files', () => {
       db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids)),
     );
     expect(left.map((row) => row.id).sort((a, b) => a - b)).toEqual([sent.id, fresh.id]);
-  });
+  }, 90_000);
 });
