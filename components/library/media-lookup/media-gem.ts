@@ -15,23 +15,48 @@ const dateOf = (year: number | null) =>
 const lines = (pairs: [string, string | null | undefined][]) =>
   pairs.flatMap(([label, value]) => (value ? [`${label}: ${value}`] : [])).join('\n');
 
+/** What a book's and a film's gem are made of. */
+interface Looked {
+  title: string;
+  url: string;
+  type: CreateGemInput['media_type'];
+  description: string | null;
+  image: string | null;
+  /** Authors or cast: the byline. */
+  people: string[];
+  year: number | null;
+  facts: string;
+  siteName: string;
+}
+
+function lookedUpGem(item: Looked): CreateGemInput {
+  return {
+    title: item.title,
+    url: item.url,
+    media_type: item.type,
+    description: (item.description ?? '').slice(0, MAX_DESCRIPTION),
+    image: item.image ?? undefined,
+    byline: item.people.join(', ').slice(0, MAX_BYLINE) || null,
+    publishedAt: dateOf(item.year),
+    text: [item.facts, item.description].filter(Boolean).join('\n\n'),
+    media: { siteName: item.siteName },
+  };
+}
+
 export function bookGem(book: BookDetails): CreateGemInput {
   const facts = lines([
     ['By', book.authors.join(', ')],
     ['First published', book.year ? String(book.year) : null],
     ['Subjects', book.subjects.join(', ')],
   ]);
-  return {
-    title: book.title,
-    url: book.url,
-    media_type: 'Link',
-    description: (book.description ?? '').slice(0, MAX_DESCRIPTION),
-    image: book.coverUrl ?? undefined,
-    byline: book.authors.join(', ').slice(0, MAX_BYLINE) || null,
-    publishedAt: dateOf(book.year),
-    text: [facts, book.description].filter(Boolean).join('\n\n'),
-    media: { siteName: 'Open Library' },
-  };
+  return lookedUpGem({
+    ...book,
+    type: 'Link',
+    image: book.coverUrl,
+    people: book.authors,
+    facts,
+    siteName: 'Open Library',
+  });
 }
 
 export function filmGem(film: MovieDetails): CreateGemInput {
@@ -42,15 +67,5 @@ export function filmGem(film: MovieDetails): CreateGemInput {
     ['Genre', film.genres.join(', ')],
     ['Runtime', film.runtime],
   ]);
-  return {
-    title: film.title,
-    url: film.url,
-    media_type: 'Video',
-    description: (film.description ?? '').slice(0, MAX_DESCRIPTION),
-    image: film.posterUrl ?? undefined,
-    byline: film.cast.join(', ').slice(0, MAX_BYLINE) || null,
-    publishedAt: dateOf(film.year),
-    text: [facts, film.description].filter(Boolean).join('\n\n'),
-    media: { siteName: 'IMDb' },
-  };
+  return lookedUpGem({ ...film, type: 'Video', image: film.posterUrl, people: film.cast, facts, siteName: 'IMDb' });
 }
