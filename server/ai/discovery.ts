@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ConnectionProblem, CustomEndpointKind, DiscoveredCapabilities } from '../../lib/api/ai-contract';
+import { readUpTo } from '../http/bounded-body';
 import { OutboundRefused } from '../http/outbound';
 
 /**
@@ -73,22 +74,10 @@ class EndpointFailure extends Error {
 
 /** The body as JSON, read up to MAX_BODY_BYTES; undefined when it is not JSON or too large. */
 async function readJson(res: Response): Promise<unknown> {
-  const reader = res.body?.getReader();
-  if (!reader) return undefined;
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    parts.push(value);
-  }
+  const { bytes, complete } = await readUpTo(res, MAX_BODY_BYTES);
+  if (!complete) return undefined;
   try {
-    return JSON.parse(Buffer.concat(parts).toString('utf8'));
+    return JSON.parse(bytes.toString('utf8'));
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { fetch as undiciFetch } from 'undici';
 import { addressKind, normalizeIp } from '../../http/address-policy';
+import { readUpTo } from '../../http/bounded-body';
 import { checkedAgent, resolveAll } from '../../http/outbound';
 
 /**
@@ -66,17 +67,7 @@ function failureOf(error: unknown, timeoutMs: number): { failure: PageFetchFailu
 
 /** Up to `maxBytes` of the body as text (its charset, else UTF-8); the rest is not read. */
 async function boundedText(response: Response, maxBytes: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  while (size < maxBytes) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value.subarray(0, maxBytes - size));
-    size += value.byteLength;
-  }
-  await reader.cancel().catch(() => {});
+  const { bytes } = await readUpTo(response, maxBytes);
   const charset = /charset=["']?([\w-]+)/i.exec(response.headers.get('content-type') ?? '')?.[1] ?? 'utf-8';
   let decoder: TextDecoder;
   try {
@@ -84,7 +75,7 @@ async function boundedText(response: Response, maxBytes: number): Promise<string
   } catch {
     decoder = new TextDecoder();
   }
-  return decoder.decode(Buffer.concat(parts));
+  return decoder.decode(bytes);
 }
 
 export interface PageFetcher {

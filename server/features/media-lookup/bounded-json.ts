@@ -1,3 +1,4 @@
+import { readUpTo } from '../../http/bounded-body';
 import { ApiError } from '../../http/errors';
 
 export interface OutsideCall {
@@ -7,23 +8,11 @@ export interface OutsideCall {
   maxBytes: number;
 }
 
-/** Up to `maxBytes` of the body; more is a 502 (the rest is not read). */
+/** Up to `maxBytes` of the body; more is a 502. */
 async function boundedText(response: Response, { service, maxBytes }: OutsideCall): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new ApiError(502, `${service} sent back more than ${maxBytes} bytes`);
-    }
-    parts.push(value);
-  }
-  return Buffer.concat(parts).toString('utf8');
+  const { bytes, complete } = await readUpTo(response, maxBytes);
+  if (!complete) throw new ApiError(502, `${service} sent back more than ${maxBytes} bytes`);
+  return bytes.toString('utf8');
 }
 
 /**
