@@ -148,9 +148,11 @@ export default defineConfig({
           name: 'background',
           environment: 'node',
           include: ['tests/background/**/*.test.ts'],
-          // packages loaded once per worker; our modules and the fake browser afresh in each file (see the setup file)
+          // packages and the test server loaded once per worker; our extension's modules and the fake browser afresh
+          // in each file (see the setup file). The files with the default configuration share their worker's server.
           isolate: false,
-          setupFiles: ['tests/background/setup.ts', ...cpuSetup],
+          setupFiles: ['tests/server/no-keep-alive.ts', 'tests/background/setup.ts', ...cpuSetup],
+          globalSetup: [sharedServers],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -20,6 +20,9 @@ export async function startLiveServer(
         DATABASE_URL: '',
         TROVE_SECRET: 's'.repeat(48),
         TROVE_PER_ADDRESS_LIMITS: '0',
+        // as the in-process test servers (harness.ts): a test server need not survive a power cut, and an fsync per
+        // commit costs the live servers (which serve every component file) CPU for nothing
+        TROVE_DURABLE_WRITES: '0',
         ...extraEnv,
       },
     });

@@ -401,8 +401,8 @@ let sharedServer: Promise<TestServer> | undefined;
 
 /**
  * Set only in the projects whose global setup removes the shared servers' folders (shared-servers-cleanup.ts): the
- * server projects. Elsewhere (the background project, which loads this module afresh in each file) each file starts
- * its own server, which it closes.
+ * server projects and the background project (whose setup file keeps this module from file to file). Elsewhere each
+ * file starts its own server, which it closes.
  */
 const sharedServerPrefix = inject('sharedServerPrefix');
 

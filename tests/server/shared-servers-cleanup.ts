@@ -12,9 +12,9 @@ declare module 'vitest' {
 }
 
 /**
- * Global setup of the server projects: names the data folders of the servers each worker shares between its files
- * (tests/server/harness.ts), and removes them when the run ends. Those servers are never stopped (the workers are
- * ended, not their files), so nothing else would.
+ * Global setup of the server and background projects: names the data folders of the servers each worker shares
+ * between its files (tests/server/harness.ts), and removes them when the run ends. Those servers are never stopped (the
+ * workers are ended, not their files), so nothing else would.
  */
 export default function setup(project: TestProject) {
   const prefix = `trove-shared-${project.name}-${process.pid}-`;
