@@ -3,6 +3,7 @@
  * the stored message says what was included, cut or dropped (fitted to a real catalogue model's
  * content_length), and chosen gem/collection ids must be the user's.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { contextBudget, estimateTokens } from '../../lib/api/context-budget';
 import { contextManifestItemSchema } from '../../lib/api/contract';
@@ -36,6 +37,27 @@ async function collection(token: string, name: string): Promise<number> {
   const res = await t.api('/api/collections', { token, body: { data: { name } } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.id;
+}
+
+/** Imports a bookmarks file (POST /api/collection-import), waits for its job, and gives the collection `name` it made. */
+async function importedCollection(token: string, content: string, name: string, gems: number): Promise<number> {
+  const staged = await t.api('/api/collection-import', { token, body: { fileName: 'bookmarks.html', content } });
+  expect(staged.status, JSON.stringify(staged.body)).toBe(202);
+  for (;;) {
+    const job = await t.api(`/api/imports/${staged.body.data.id}`, { token });
+    expect(job.status, JSON.stringify(job.body)).toBe(200);
+    if (job.body.data.status !== 'queued' && job.body.data.status !== 'running') {
+      expect(job.body.data).toMatchObject({ status: 'done', added: gems });
+      break;
+    }
+    await sleep(50);
+  }
+  const collections = await t.api('/api/get-user-collections', { token });
+  const made = (collections.body.data as { id: number; name: string; gems_count: number }[]).find(
+    (c) => c.name === name,
+  );
+  expect(made?.gems_count).toBe(gems);
+  return made?.id as number;
 }
 
 /** The system prompt of the last provider request (OpenAI `messages[0]`, or Ollama's system message). */
@@ -211,18 +233,16 @@ describe('context in POST /api/chats/{id}/messages', () => {
 
   it('a collection past the newest 1,000 gems: those not read are in the manifest as omitted, not cut silently', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
-    const coll = await collection(token, 'Big');
     const name = (i: number) => `gem-${String(i).padStart(4, '0')}`;
     const total = MAX_GEMS_PER_COLLECTION + 3;
-    // the three oldest one at a time (the newest first ties on created_at, then id), the rest 20 at once
-    for (let i = 0; i < 3; i++)
-      await gem(token, { title: name(i), url: `https://example.com/${i}`, collectionId: coll });
-    for (let i = 3; i < total; i += 20)
-      await Promise.all(
-        Array.from({ length: Math.min(20, total - i) }, (_, j) =>
-          gem(token, { title: name(i + j), url: `https://example.com/${i + j}`, collectionId: coll }),
-        ),
-      );
+    // One import of a bookmarks file (a request per gem was most of this file's CPU): gem i saved at second i, so the
+    // three oldest are the first three.
+    const links = Array.from(
+      { length: total },
+      (_, i) => `<DT><A HREF="https://example.com/${i}" ADD_DATE="${1_700_000_000 + i}">${name(i)}</A>`,
+    );
+    const content = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><H3>Big</H3>\n<DL><p>\n${links.join('\n')}\n</DL><p>\n</DL><p>\n`;
+    const coll = await importedCollection(token, content, 'Big', total);
     fake.script({ chunks: ['Seen'] });
     const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
       token,

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { openDatabase } from '../../server/db/client';
-import {
-  type Client,
-  freshDataDir,
-  makeDataDir,
-  removeDataDir,
-  type Session,
-  startTestServer,
-  type TestServer,
-} from './harness';
+import type { Client, InProcessApp, Session } from './harness';
 
 /**
  * The golden search suite's library (tests/server/search-golden.test.ts): ~60 gems with page text, nested
@@ -413,13 +404,12 @@ export const GEMS = {
 export type GemKey = keyof typeof GEMS;
 
 export interface SearchLibrary {
-  server: TestServer;
+  server: Client;
   /** The fixture's owner, and another user with look-alike gems that must never appear. */
   owner: Session;
   other: Session;
   ids: Record<GemKey, number>;
   keyOf: Map<number, GemKey>;
-  close(): Promise<void>;
 }
 
 async function made(client: Client, token: string, path: string, data: unknown): Promise<number> {
@@ -470,13 +460,11 @@ async function saveGem(client: Client, token: string, collections: Map<string, n
 }
 
 /**
- * Saves the library through a server, sets in the database what the API cannot set yet, and hands back a server
- * on that database. On PGlite the first server is stopped for that (one process holds its folder) and a second is
- * started on the same folder; on PostgreSQL the database is written beside the running server.
+ * Saves the library through the app (setupInProcessApp: a database of its own) and sets in its database what the API
+ * cannot set yet.
  */
-export async function makeSearchLibrary(backend: 'pglite' | 'postgres'): Promise<SearchLibrary> {
-  const dataDir = backend === 'pglite' ? await freshDataDir('trove-search-golden-') : makeDataDir();
-  let server = await startTestServer({ dataDir });
+export async function makeSearchLibrary(app: InProcessApp): Promise<SearchLibrary> {
+  const server = app.client;
   const owner = await server.signUp('golden');
   const other = await server.signUp('other');
   const { collections } = await makeTree(server, owner);
@@ -489,31 +477,12 @@ export async function makeSearchLibrary(backend: 'pglite' | 'postgres'): Promise
     await saveGem(server, other.jwt, otherTree.collections, { ...GEMS[key], fav: true });
   await made(server, owner.jwt, '/api/memories', { memory: 'Chocolate ganache and react hooks in Kyoto' });
 
-  if (backend === 'pglite') await server.server.stop();
-  const database = await openDatabase(
-    backend === 'pglite' ? { dataDir, durableWrites: false } : { databaseUrl: server.config.databaseUrl },
-  );
-  try {
-    for (const [key, gem] of Object.entries(GEMS) as [GemKey, FixtureGem][]) {
-      await database.db.execute(sql`UPDATE gems SET created_at = ${`${gem.date}T12:00:00Z`}::timestamptz,
-        updated_at = ${`${gem.date}T12:00:00Z`}::timestamptz + interval '1 hour',
-        notes = ${gem.notes ?? ''}, is_favourite = ${gem.fav ?? false},
-        deleted_at = ${gem.trashed ? sql`now()` : sql`NULL`} WHERE id = ${ids[key]}`);
-    }
-  } finally {
-    await database.close();
+  for (const [key, gem] of Object.entries(GEMS) as [GemKey, FixtureGem][]) {
+    await app.database.db.execute(sql`UPDATE gems SET created_at = ${`${gem.date}T12:00:00Z`}::timestamptz,
+      updated_at = ${`${gem.date}T12:00:00Z`}::timestamptz + interval '1 hour',
+      notes = ${gem.notes ?? ''}, is_favourite = ${gem.fav ?? false},
+      deleted_at = ${gem.trashed ? sql`now()` : sql`NULL`} WHERE id = ${ids[key]}`);
   }
-  if (backend === 'pglite') server = await startTestServer({ dataDir });
   const keyOf = new Map((Object.entries(ids) as [GemKey, number][]).map(([key, id]) => [id, key]));
-  return {
-    server,
-    owner,
-    other,
-    ids,
-    keyOf,
-    close: async () => {
-      await server.close();
-      removeDataDir(dataDir);
-    },
-  };
+  return { server, owner, other, ids, keyOf };
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { searchFacetsSchema, searchResultSchema } from '../../lib/api/search-contract';
-import { backend } from './harness';
+import { backend, setupInProcessApp } from './harness';
 import { GEMS, type GemKey, makeSearchLibrary, type SearchLibrary } from './search-fixture';
 
 /**
@@ -381,12 +381,12 @@ const ORDERED: [string, GemKey[]][] = [
   ['type:video sort:title', ['knife', 'lecture', 'curry']],
 ];
 
-describe.each([backend])('golden search (%s)', (db) => {
+describe.each([backend])('golden search (%s)', () => {
+  const app = setupInProcessApp();
   let library: SearchLibrary;
   beforeAll(async () => {
-    library = await makeSearchLibrary(db);
+    library = await makeSearchLibrary(app);
   }, 180_000);
-  afterAll(() => library?.close());
 
   const search = async (q: string) => {
     const res = await library.server.api(`/api/filter-search?perPage=100&q=${encodeURIComponent(q)}`, {

@@ -108,7 +108,16 @@ async function saveGem(who: Who, data: Record<string, unknown>) {
   return (await ok(t.api('/api/gems', { token: as(who), body: gemBody(data) }), 201)).data.id as number;
 }
 
-/** A gem in a state's place, for a cell that changes it (delete): by its owner, or by the contributor. */
+/**
+ * A gem in a state's place for the delete cells, by its owner or by the contributor: one a state, made anew only once a
+ * cell deleted it (a refused delete leaves it as it was, which the cell checks).
+ */
+const spare = {} as Partial<Record<State, number>>;
+async function gemToDelete(state: State, word: string): Promise<number> {
+  spare[state] ??= await freshGem(state, word);
+  return spare[state];
+}
+
 async function freshGem(state: State, word: string): Promise<number> {
   const place = where[state];
   const by: Who = state === 'addedGem' ? 'contributor' : 'owner';
@@ -250,9 +259,10 @@ async function attempt(action: Action, state: State, who: Who): Promise<boolean 
       return byStatus(res);
     }
     case 'delete': {
-      const gemId = await freshGem(state, `${action}${who}`);
+      const gemId = await gemToDelete(state, `${action}${who}`);
       const res = await t.api(`/api/gems/${gemId}`, { method: 'DELETE', token });
       const outcome = byStatus(res);
+      if (outcome === true) delete spare[state];
       // what a refusal leaves is still there for its owner; what was done is in the owner's trash
       const after = await t.api(`/api/gems/${gemId}`, { token: as('owner') });
       expect(after.status).toBe(outcome === true || state === 'trashedGem' ? 404 : 200);
