@@ -1,13 +1,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { dataOf, gemListSchema } from '../../lib/api/contract';
 import { type ImportJob, importJobSchema, importSummarySchema } from '../../lib/api/import-contract';
 import { type SearchHit, searchResultSchema } from '../../lib/api/search-contract';
 import { readImportFile } from '../../server/features/imports/formats/detect';
 import { itemKey } from '../../server/features/imports/summary';
-import { backend, type Client, createClient, type Session, setupTestServer, type TestServer } from './harness';
+import {
+  backend,
+  type Client,
+  createClient,
+  type Session,
+  setupTestServer,
+  startTestServer,
+  type TestServer,
+} from './harness';
 import { serverProcesses } from './server-process';
 
 /**
@@ -228,7 +236,10 @@ describe(`an import killed (-9) halfway (${backend})`, () => {
       await sleep(5); // a batch of 500 takes far longer
     }
 
-    const next = createClient((await processes.start(store)).url);
+    // The next server need not be a process of its own (a start costs seconds of CPU): this worker's, on the same data.
+    const { dataDir, databaseUrl } = store;
+    const next = await startTestServer(databaseUrl ? { dataDir, databaseUrl } : { dataDir });
+    onTestFinished(() => next.close());
     const job = await follow(carol, jobId, next);
     expect(job).toMatchObject({ status: 'done', total: URLS + URLS / 10, added: URLS, merged: URLS / 10, skipped: 0 });
     const res = await next.api(`/api/filter-search?${new URLSearchParams({ q: 'site:many.test', perPage: '1' })}`, {
