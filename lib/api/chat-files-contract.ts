@@ -38,8 +38,7 @@ export const MAX_CHAT_DOCUMENT_BYTES = 20 * 1024 * 1024;
 export const MAX_CHAT_IMAGE_BYTES = 5 * 1024 * 1024;
 /** The most bytes of files in one upload request: 50 MB. */
 export const MAX_CHAT_UPLOAD_BYTES = 50 * 1024 * 1024;
-/** The most text a document may yield: as much as `context.text` may hold. */
-export const MAX_CHAT_FILE_TEXT = 1_000_000;
+export { MAX_CHAT_FILE_TEXT } from './chat-file-text';
 /** At most this many files go with one message. */
 export const MAX_FILES_PER_MESSAGE = 20;
 

@@ -1,12 +1,11 @@
 /**
  * The built server (scripts/build-server.ts) reads PDFs as the sources do: its bundle starts the
- * reader from pdf-worker.js beside it, within the bounds its environment sets.
+ * reader from pdf-worker.js beside it, within the bounds its environment sets. The server is the one this run built
+ * (tests/server-build-setup.ts), not a build of the file's own: the same build, less its V8 flags (build-server.ts).
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../scripts/build-server';
 import { makePdf } from '../fixtures/documents';
+import { testServerArgs } from '../server-entry';
 import { type ServerProcess, startServerProcess } from '../server-process';
 import { chatUser, setupFakeProvider } from './chat-helpers';
 import {
@@ -23,18 +22,17 @@ import {
 import { repeatedFormPdf, uploadPdf, uploadWhileAsking } from './pdf-helpers';
 
 const fake = setupFakeProvider();
-// inside the project, where the bundle finds node_modules; its own, so a build elsewhere is not touched
-const outDir = join(import.meta.dirname, '../../.output', `server-pdf-test-${process.pid}`);
 let dataDir: string;
 let database: OwnDatabase | undefined;
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
-  await buildServer(outDir);
+  const args = testServerArgs();
+  if (!args) throw new Error('no server built for this run: the project needs tests/server-build-setup.ts');
   dataDir = backend === 'pglite' ? await freshDataDir() : makeDataDir();
   if (backend === 'postgres') database = await createPostgresDatabase();
   server = await startServerProcess({
-    args: [join(outDir, 'main.js')],
+    args,
     env: {
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
@@ -49,7 +47,6 @@ afterAll(async () => {
   await server?.kill('SIGKILL');
   await database?.drop();
   if (dataDir) removeDataDir(dataDir);
-  rmSync(outDir, { recursive: true, force: true });
 });
 
 describe(`PDF chat files on the built server (${backend})`, () => {

@@ -1,34 +1,23 @@
 /**
- * Text from images (server/features/ocr/): PNGs of known words drawn by headless Chromium, read by tesseract.js in a
- * process of its own. An image gem's text is read in the background after its save and becomes its searchable text
+ * Text from images (server/features/ocr/): PNGs of known words drawn by headless Chromium (tests/fixtures/ocr/), read
+ * by tesseract.js in a process of its own. An image gem's text is read in the background after its save and becomes its searchable text
  * (the library search finds it, a chat about it gets it); POST /api/ocre reads one image at once; a file that is not
  * an image or is too big is a 4xx; a reading past its time or memory bound fails alone, the gem staying saved
  * without text. Few cases, one file: every reading costs a process and a second or two of CPU.
  */
-import puppeteer from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf } from '../../lib/api/contract';
 import { type ImageText, imageTextSchema } from '../../lib/api/ocr-contract';
 import { MAX_IMAGE_BYTES } from '../../lib/files/image-type';
 import { OCR_TOO_BIG, OCR_TOO_SLOW, recognizeText } from '../../server/features/ocr/ocr-read';
+import { OCR_IMAGES, ocrImage } from '../fixtures/ocr/images';
 import { chatUser, setupFakeProvider, stream } from './chat-helpers';
 import { expectError, setupTestServer, startTestServer, type TestServer } from './harness';
 
 const t = setupTestServer({ ocr: { worker: true } });
 const fake = setupFakeProvider();
 
-/** Lines of words each image shows, drawn in different sizes, fonts and colours. */
-const IMAGES = {
-  receipt: {
-    lines: ['Quarterly harvest report lists', 'seven orchards and twelve rivers'],
-    style: 'font: 30px sans-serif; color: #111; background: #fff',
-  },
-  slide: {
-    lines: ['Marmalade volcano expedition', 'departs Tuesday from Harbour Gate'],
-    style: 'font: bold 26px serif; color: #f5f5f5; background: #1d3557',
-  },
-};
-const png: Record<string, Uint8Array> = {};
+const png = { receipt: ocrImage('receipt'), slide: ocrImage('slide') };
 
 /** The share of `expected`'s words found in `text`, as words, case and punctuation aside. */
 function wordAccuracy(expected: string[], text: string) {
@@ -37,25 +26,6 @@ function wordAccuracy(expected: string[], text: string) {
   const wanted = expected.flatMap(words);
   return wanted.filter((word) => found.has(word)).length / wanted.length;
 }
-
-beforeAll(async () => {
-  const browser = await puppeteer.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    pipe: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  try {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 640, height: 140 });
-    for (const [name, { lines, style }] of Object.entries(IMAGES)) {
-      await page.setContent(`<body style="margin: 24px; ${style}">${lines.join('<br>')}</body>`);
-      png[name] = new Uint8Array(await page.screenshot({ type: 'png' }));
-    }
-  } finally {
-    await browser.close();
-  }
-});
 
 function imageForm(bytes: Uint8Array, name = 'shot.png', type = 'image/png') {
   const form = new FormData();
@@ -94,10 +64,10 @@ async function readingOf(server: Pick<TestServer, 'api'>, token: string, gemId: 
 describe('an image gem', () => {
   it('gets its text read after the save: searchable, sent to a chat about it, 404 to others', async () => {
     const user = await chatUser(t, fake);
-    const gemId = await saveImageGem(t, user.token, png.receipt as Uint8Array, 'receipt');
+    const gemId = await saveImageGem(t, user.token, png.receipt, 'receipt');
     const reading = await readingOf(t, user.token, gemId);
     expect(reading.status).toBe('done');
-    expect(wordAccuracy(IMAGES.receipt.lines, reading.text ?? '')).toBeGreaterThanOrEqual(0.9);
+    expect(wordAccuracy(OCR_IMAGES.receipt.lines, reading.text ?? '')).toBeGreaterThanOrEqual(0.9);
 
     const search = await t.api('/api/filter-search?q=orchards', { token: user.token });
     expect(search.body.data.map((gem: { id: number }) => gem.id)).toEqual([gemId]);
@@ -118,9 +88,9 @@ describe('an image gem', () => {
 describe('POST /api/ocre', () => {
   it('reads one image at once, light text on dark too, storing nothing', async () => {
     const { jwt } = await t.signUp('ocre');
-    const res = await post(t, '/api/ocre', jwt, imageForm(png.slide as Uint8Array));
+    const res = await post(t, '/api/ocre', jwt, imageForm(png.slide));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(wordAccuracy(IMAGES.slide.lines, res.body.data.text)).toBeGreaterThanOrEqual(0.9);
+    expect(wordAccuracy(OCR_IMAGES.slide.lines, res.body.data.text)).toBeGreaterThanOrEqual(0.9);
     expect(res.body.data.confidence).toBeGreaterThan(50);
   });
 
@@ -135,7 +105,7 @@ describe('POST /api/ocre', () => {
     expect(text.status).toBe(415);
     expect(text.body.error.details.errors[0].path).toBe('files');
     const huge = new Uint8Array(MAX_IMAGE_BYTES + 1024);
-    huge.set(png.slide as Uint8Array);
+    huge.set(png.slide);
     expect((await post(t, '/api/ocre', jwt, imageForm(huge))).status).toBe(413);
     const none = await post(t, '/api/ocre', jwt, new FormData());
     expect(none.status).toBe(400);
@@ -145,7 +115,7 @@ describe('POST /api/ocre', () => {
 
 describe('bounds', () => {
   it('a reading past its memory bound or its time bound fails alone, saying which', async () => {
-    const bytes = png.receipt as Uint8Array;
+    const bytes = png.receipt;
     await expect(recognizeText(bytes, 'bounds', { ms: 60_000, memoryMb: 64 })).rejects.toThrow(OCR_TOO_BIG);
     await expect(recognizeText(bytes, 'bounds', { ms: 1, memoryMb: 512 })).rejects.toThrow(OCR_TOO_SLOW);
   });
@@ -159,7 +129,7 @@ describe('bounds', () => {
 
     it('the gem stays saved without text, the reason kept', async () => {
       const user = await slow.signUp('ocrslow');
-      const gemId = await saveImageGem(slow, user.jwt, png.receipt as Uint8Array, 'slow');
+      const gemId = await saveImageGem(slow, user.jwt, png.receipt, 'slow');
       const reading = await readingOf(slow, user.jwt, gemId);
       expect(reading).toEqual({ gemId, status: 'failed', text: null, error: OCR_TOO_SLOW });
       const gem = await slow.api(`/api/gems/${gemId}`, { token: user.jwt });

@@ -1,7 +1,6 @@
 import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PdfReply } from './pdf-worker';
+import { readerModule } from './reader-module';
 import { createTurns } from './reading-turns';
 import { outOfMemory, PDF_TOO_BIG, TextTooLong, UNREADABLE_PDF } from './text-errors';
 
@@ -49,12 +48,8 @@ export const OWN_PDFS_WAITING = 'Too many of your PDFs are waiting to be read; t
 /** The reader could not start: the server's fault, not the file's (a 500). */
 export class PdfWorkerFailed extends Error {}
 
-// Built (scripts/build-server.ts), pdf-worker.js sits beside this module's chunk; from the sources
-// (vitest, `node --import tsx`), the reader loads the TypeScript through tsx as this process does.
-const fromSource = import.meta.url.endsWith('.ts');
-const READER = fileURLToPath(new URL(fromSource ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url));
-const loader = () =>
-  fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+// pdf-worker.js beside this module's chunk once built, pdf-worker.ts from the sources
+const READER = readerModule('pdf-worker', import.meta.url);
 
 /**
  * At most 2 PDFs are read at once (each reader may take `memoryMb` and a core), shared fairly between
@@ -73,8 +68,8 @@ export function readPdf(bytes: Uint8Array, { userId, limits = PDF_READ_LIMITS }:
 }
 
 function readInProcess(bytes: Uint8Array, limits: PdfReadLimits): Promise<string> {
-  const reader = fork(READER, [], {
-    execArgv: [...loader(), `--max-old-space-size=${limits.memoryMb}`],
+  const reader = fork(READER.path, [], {
+    execArgv: [...READER.execArgv, `--max-old-space-size=${limits.memoryMb}`],
     env: {}, // none of the server's settings (its secret, provider keys) go to the process reading a stranger's file
     serialization: 'advanced', // bytes as bytes
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

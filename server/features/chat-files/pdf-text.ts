@@ -1,5 +1,5 @@
 import { getDocumentProxy } from 'unpdf';
-import { MAX_CHAT_FILE_TEXT } from '../../../lib/api/chat-files-contract';
+import { MAX_CHAT_FILE_TEXT } from '../../../lib/api/chat-file-text';
 import { pdfSizeProblem } from './pdf-size';
 import { outOfMemory, PDF_TOO_BIG, TextTooLong, UNREADABLE_PDF } from './text-errors';
 

@@ -1,4 +1,4 @@
-import { MAX_CHAT_FILE_TEXT } from '../../../lib/api/chat-files-contract';
+import { MAX_CHAT_FILE_TEXT } from '../../../lib/api/chat-file-text';
 
 /** A document's text is longer than MAX_CHAT_FILE_TEXT (found before all of it was read). */
 export class TextTooLong extends Error {

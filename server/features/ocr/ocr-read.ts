@@ -1,6 +1,5 @@
 import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readerModule } from '../chat-files/reader-module';
 import { createTurns } from '../chat-files/reading-turns';
 import { type OcrReply, OVER_MEMORY_EXIT } from './ocr-reply';
 
@@ -31,10 +30,8 @@ export const OCR_NOT_STARTED = 'The text reader did not start';
 /** How long the process may take to load tesseract and its English model (1 to 2 s on a quiet machine). */
 const START_MS = 60_000;
 
-const fromSource = import.meta.url.endsWith('.ts');
-const READER = fileURLToPath(new URL(fromSource ? './ocr-worker.ts' : './ocr-worker.js', import.meta.url));
-const loader = () =>
-  fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+// ocr-worker.js beside this module's chunk once built, ocr-worker.ts from the sources
+const READER = readerModule('ocr-worker', import.meta.url);
 
 /** One recognition at a time per server copy (each takes a core and up to `memoryMb`); 50 may wait. */
 const inTurn = createTurns({ atOnce: 1, waitingEach: 50, waiting: 200 });
@@ -51,8 +48,8 @@ export function recognizeText(bytes: Uint8Array, who: string, limits: OcrLimits 
 }
 
 function readInProcess(bytes: Uint8Array, limits: OcrLimits): Promise<Recognized> {
-  const reader = fork(READER, [], {
-    execArgv: [...loader(), `--max-old-space-size=${Math.max(32, Math.floor(limits.memoryMb / 2))}`],
+  const reader = fork(READER.path, [], {
+    execArgv: [...READER.execArgv, `--max-old-space-size=${Math.max(32, Math.floor(limits.memoryMb / 2))}`],
     // none of the server's settings (its secret, provider keys) go to the process reading a stranger's image
     env: { TROVE_OCR_MEMORY_MB: String(limits.memoryMb) },
     serialization: 'advanced',
