@@ -1,7 +1,7 @@
 /**
  * Builds the server into plain JavaScript (`.output/server/`), so `npm start` and `npm run server`
- * run it with node alone: no TypeScript loader in the server process. Packages stay in node_modules
- * (PGlite finds its WASM and data files there); the migrations are copied beside the bundle, where
+ * run it with node alone: no TypeScript loader in the server process. The packages are bundled in, but for
+ * those in `KEPT_IN_NODE_MODULES` (see there); the migrations are copied beside the bundle, where
  * server/db/client.ts looks for them (`./migrations` next to the running module), and so are the API reference
  * page's files (`./api-docs`, see server/http/reference.ts).
  */
@@ -31,6 +31,45 @@ const withoutV8Flags: Plugin = {
 };
 
 /**
+ * Packages the bundle loads from node_modules at run time: those that find files of their own beside their code
+ * (PGlite's WASM and data files, the extension's archive, tesseract's worker and language data, pdf.js), native
+ * addons (argon2), and the large ones only a few servers load, lazily (PostgreSQL's driver, the AWS SDK). Every other
+ * package is bundled: loaded from node_modules, a start resolved and read ~1,700 module files one by one (drizzle-orm,
+ * undici, zod, nodemailer, hono…), ~1.2 s of CPU at each start.
+ */
+const KEPT_IN_NODE_MODULES = new Set([
+  '@electric-sql/pglite',
+  '@electric-sql/pglite-pgvector',
+  '@node-rs/argon2',
+  'tesseract.js',
+  '@tesseract.js-data/eng',
+  'unpdf',
+  'postgres',
+  '@aws-sdk/client-s3',
+  'swagger-ui-dist',
+]);
+
+const packageOf = (specifier: string) => specifier.split('/', specifier.startsWith('@') ? 2 : 1).join('/');
+
+const packagesKept: Plugin = {
+  name: 'packages-kept-in-node-modules',
+  setup(on) {
+    on.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('node:') || KEPT_IN_NODE_MODULES.has(packageOf(args.path))
+        ? { path: args.path, external: true }
+        : undefined,
+    );
+  },
+};
+
+/**
+ * Bundled CommonJS packages call `require` (of Node's modules), which an ES module does not have: each file of the
+ * bundle gets one.
+ */
+const REQUIRE =
+  "import { createRequire as __troveRequire } from 'node:module'; const require = __troveRequire(import.meta.url);";
+
+/**
  * Builds into `outDir` (default SERVER_BUILD_DIR; another must be inside the project, where node_modules is found).
  * `v8Flags: false` builds the servers the tests start (tests/server-build-setup.ts): see `withoutV8Flags`.
  */
@@ -52,10 +91,10 @@ export async function buildServer(outDir = SERVER_BUILD_DIR, options: { v8Flags?
     format: 'esm',
     platform: 'node',
     target: 'node22',
-    packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
-    plugins: options.v8Flags === false ? [withoutV8Flags] : [],
+    banner: { js: REQUIRE },
+    plugins: options.v8Flags === false ? [packagesKept, withoutV8Flags] : [packagesKept],
   });
   cpSync(resolve(root, 'server/db/migrations'), join(outDir, 'migrations'), { recursive: true });
   const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));

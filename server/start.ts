@@ -65,7 +65,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const ocr = ocrLimits(config);
   const clock = config.clock ?? systemClock;
   const catalogue = loadCatalogue(config.modelsFile);
-  const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mail = await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const registration = registrationFromEnv(config.registration);
   const outbound = makeOutbound(parseAddressPolicy(config.userEndpoints), house.configured?.baseUrl);
   const ai = {

@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync } from '
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { copyOfTemplate, removeDataDir } from './data-dirs';
 
@@ -29,9 +28,8 @@ export async function templateDataDir(): Promise<string> {
   if (isDataDir(template)) return template;
   const building = mkdtempSync(join(tmpdir(), 'trove-server-test-build-'));
   const database = await openDatabase({ dataDir: building, durableWrites: false });
-  // The empty schema's statistics, taken once for every copy: a start analyses only the tables that grew since
-  // (server/db/pglite-analyze.ts).
-  await database.db.execute(sql`ANALYZE`);
+  // Opening it migrated it, and a migrated database is analysed whole: every copy starts with those statistics and
+  // analyses only the tables that grew since (server/db/pglite-analyze.ts).
   await database.close();
   try {
     renameSync(building, template);

@@ -27,6 +27,16 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** pg_advisory_lock key held while migrating (any constant unique to Trove). */
 const MIGRATION_LOCK = 7_301_011;
 
+/** How many migrations the database has had (drizzle's own table; 0 before the first). */
+async function migrationsApplied(client: PGlite): Promise<number> {
+  const [table] = (
+    await client.query<{ exists: boolean }>("SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS exists")
+  ).rows;
+  if (!table?.exists) return 0;
+  const [row] = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')).rows;
+  return row?.n ?? 0;
+}
+
 /**
  * Opens the one Postgres schema: PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir`
  * (in memory when `dataDir` is omitted). Migrations are applied before it is returned.
@@ -85,8 +95,10 @@ export async function openDatabase(options: {
   const client = new PGlite(
     options.dataDir ? { ...pgliteOptions(options.dataDir, durableWrites), extensions } : { extensions },
   );
+  const before = await migrationsApplied(client);
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  const statistics = await keepStatistics(client); // PGlite has no autovacuum (see pglite-analyze.ts)
+  // PGlite has no autovacuum (see pglite-analyze.ts)
+  const statistics = await keepStatistics(client, (await migrationsApplied(client)) !== before);
   // The server's queries run as prepared statements (see pglite-prepared.ts); the migrations above did not.
   // Durable, its commits are flushed in groups (see pglite-group-commit.ts).
   const durable = Boolean(options.dataDir) && durableWrites;

@@ -30,7 +30,7 @@ const localOf = (link: string) => `${t.url}${link.slice(PUBLIC.length)}`;
 
 describe('sendMail', () => {
   it('delivers text and escaped HTML through SMTP with the configured sender and credentials', async () => {
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Trove <trove@example.test>' });
+    const mailer = await createMailer({ smtpUrl: smtp.url, from: 'Trove <trove@example.test>' });
     const seen = smtp.received.length;
     const message = composeMail({
       subject: 'Hello <b>there</b>',
@@ -53,7 +53,7 @@ describe('sendMail', () => {
 
   it('reports a refused login as failed, not thrown', async () => {
     const wrong = smtp.url.replace('smtp-secret', 'nope');
-    const mailer = createMailer({ smtpUrl: wrong, from: 'trove@example.test' });
+    const mailer = await createMailer({ smtpUrl: wrong, from: 'trove@example.test' });
     const outcome = await mailer.sendMail({ to: 'ada@example.test', subject: 's', text: 't' });
     mailer.close();
     expect(outcome.sent).toBe(false);
@@ -61,7 +61,7 @@ describe('sendMail', () => {
   });
 
   it('without SMTP says "not configured" and sends nothing', async () => {
-    const mailer = createMailer({});
+    const mailer = await createMailer({});
     expect(mailer.configured).toBe(false);
     expect(await mailer.sendMail({ to: 'a@example.test', subject: 's', text: 't' })).toEqual({
       sent: false,
