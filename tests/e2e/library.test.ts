@@ -8,7 +8,7 @@ import { type FakeMedia, startFakeMedia } from '../fake-media/server';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, extensionPath, openExtensionPage, openPopup } from './browser';
 import type { E2eEnvironment } from './environment';
-import { backgroundWorker, clickMenuItem, createOverApi, getOverApi, saveGemOverApi, signUpInOptions } from './flows';
+import { backgroundWorker, clickMenuItem, createOverApi, getOverApi, saveGemOverApi, signUpAndSignIn } from './flows';
 import { answerTo, ask, providerBodies, REACT_COMPOSER, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
 
 /**
@@ -97,7 +97,7 @@ describe('the library page', () => {
       { TROVE_OPEN_LIBRARY_URL: `${media.url}/ol` },
     );
     ctx = env.ctx;
-    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    await signUpAndSignIn(ctx, env.server.url, USER);
     const api = [env.server.url, USER.username, USER.password] as const;
     const recipes = await createOverApi(...api, 'collections', { name: 'Recipes' });
     const desserts = await createOverApi(...api, 'collections', { name: 'Desserts', parentId: recipes.id });
