@@ -245,6 +245,8 @@ describe('the library page, organising', () => {
 
     await openCollectionMenuItem('Recipes', 'Publish…');
     await library.locator('[role="dialog"] [role="switch"]').click();
+    // Saved once the switch shows it on: in a run under load (load average 18) the address never came after the save.
+    await library.waitForSelector('[role="dialog"] [role="switch"][aria-checked="true"]');
     await library.locator('[role="dialog"] button[type="submit"]').click();
     const address = await library.waitForSelector('[role="dialog"] .library-publish-url input');
     const url = (await address?.evaluate((input) => (input as HTMLInputElement).value)) ?? '';
