@@ -63,6 +63,24 @@ async function fetchAiSettings(serverUrl: string) {
   };
 }
 
+/**
+ * Opens the options page's Teams section until `text` shows in it (in `selector`). A click on Show my teams was lost in
+ * whole runs (the page still moving as its sections loaded, the section closed again or not drawn yet after a reload):
+ * the section is opened whenever it is seen closed.
+ */
+function teamsShow(options: Page, text: string, selector = '#teams') {
+  return options.waitForFunction(
+    (want, within) => {
+      const toggle = document.querySelector<HTMLButtonElement>('#teams button[aria-controls="teams-body"]');
+      if (toggle?.getAttribute('aria-expanded') === 'false') toggle.click();
+      return [...document.querySelectorAll(within)].some((el) => el.textContent?.includes(want));
+    },
+    { polling: 500 },
+    text,
+    selector,
+  );
+}
+
 describe('AI settings in the options page', () => {
   let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
@@ -165,9 +183,8 @@ describe('AI settings in the options page', () => {
     await json(leadJwt, 'PUT', `teams/${team.id}`, { data: { defaultAllowanceUsd: 0.0006 } });
 
     // The member accepts in the options page's Teams section, then sees the model labelled Team.
-    await options.click('#teams button[aria-expanded="false"]');
-    await options.waitForSelector('#teams ::-p-text(invited you to Newsroom as member)');
-    await options.click('#teams .team-invitations button::-p-text(Accept)');
+    await teamsShow(options, 'invited you to Newsroom as member');
+    await options.locator('#teams .team-invitations button::-p-text(Accept)').click();
     await options.waitForSelector('#teams article h3::-p-text(Newsroom)');
     await options.reload();
     const gptLabel = '#ai-settings .ai-model[data-model="gpt-4o-mini"] [data-label]';
@@ -175,16 +192,7 @@ describe('AI settings in the options page', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     for (const theme of ['light', 'dark'] as const) {
       await options.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
-      // After the reload, a click on Show my teams was lost in whole runs (the section closed again or was not drawn
-      // yet): open it whenever it is seen closed, until the team shows.
-      await options.waitForFunction(
-        () => {
-          const toggle = document.querySelector<HTMLButtonElement>('#teams button[aria-controls="teams-body"]');
-          if (toggle?.getAttribute('aria-expanded') === 'false') toggle.click();
-          return [...document.querySelectorAll('#teams article h3')].some((h) => h.textContent?.includes('Newsroom'));
-        },
-        { polling: 500 },
-      );
+      await teamsShow(options, 'Newsroom', '#teams article h3');
       const section = await options.$('#teams');
       await section?.screenshot({ path: `${SCREENSHOTS}teams-member-${theme}.png` });
     }

@@ -5,7 +5,7 @@ import type { FakeProvider } from '../fake-provider/server';
 import { startFakeProvider } from '../fake-provider/server';
 import type { ExtensionBrowser } from './browser';
 import type { E2eEnvironment } from './environment';
-import { callOverApi, getOverApi, signUpInOptions } from './flows';
+import { callOverApi, getOverApi, signUpAndSignIn } from './flows';
 import { answerTo, ask, grantTab, openPanel, providerBodies, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
 
 /**
@@ -32,7 +32,7 @@ describe('the chat history’s Rename and Delete', () => {
     fake = await startFakeProvider();
     env = await startPanelEnvironment('chat-manage', fake);
     ctx = env.ctx;
-    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    await signUpAndSignIn(ctx, env.server.url, USER);
     for (const title of ['Tide tables for the spring', 'Harbour map'])
       await callOverApi(env.server.url, USER.username, USER.password, 'POST', 'chats', { title });
     const page = await ctx.browser.newPage();

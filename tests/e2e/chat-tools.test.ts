@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, openExtensionPage } from './browser';
 import type { E2eEnvironment } from './environment';
-import { callOverApi, fetchGems, signUpInOptions } from './flows';
+import { callOverApi, fetchGems, signUpAndSignIn } from './flows';
 import {
   answerTo,
   ask,
@@ -57,7 +57,7 @@ describe('the chat’s tools', () => {
     [fake, house] = await Promise.all([startFakeProvider(), startFakeProvider()]);
     env = await startPanelEnvironment('chat-tools', house);
     ctx = env.ctx;
-    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    await signUpAndSignIn(ctx, env.server.url, USER);
     await callOverApi(env.server.url, USER.username, USER.password, 'PUT', 'ai-settings/keys/openai', {
       apiKey: 'sk-e2e-openai-1234',
       baseUrl: `${fake.url}/v1`,

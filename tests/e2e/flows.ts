@@ -1,4 +1,5 @@
-import { gemListSchema } from '../../lib/api/contract';
+import { authResponseSchema, gemListSchema } from '../../lib/api/contract';
+import { normaliseServerUrl } from '../../lib/background/server-url';
 import type { ExtensionBrowser } from './browser';
 import { openExtensionPage } from './browser';
 
@@ -33,6 +34,41 @@ export async function signUpInOptions(
   await options.click('button[type="submit"]::-p-text(Create account)');
   await options.waitForSelector('.signed-in-as');
   return options;
+}
+
+/**
+ * For journeys whose subject is not signing up (tests/e2e/pages-in-step.test.ts and the options-page journeys sign up
+ * through the options page): creates the account over HTTP and hands the extension that sign-in as its own sign-in
+ * keeps it (lib/background/session.ts startSession: the server's address, the tokens, the user, and the new user's
+ * blocked sites, none). The background's storage watchers see it as they see a sign-in in the options page.
+ */
+export async function signUpAndSignIn(
+  ctx: ExtensionBrowser,
+  serverUrl: string,
+  user: { username: string; email: string; password: string },
+): Promise<void> {
+  const signedUp = await fetch(`${serverUrl}/api/auth/local/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  if (signedUp.status !== 201) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
+  const session = authResponseSchema.parse(await signedUp.json());
+  const worker = await backgroundWorker(ctx);
+  await worker.evaluate(
+    async (url, { jwt, refreshToken, user: signedIn }) => {
+      // This function runs in the service worker, where `chrome` exists.
+      const { storage } = (
+        globalThis as unknown as {
+          chrome: { storage: Record<'local' | 'session', { set(items: object): Promise<void> } | undefined> };
+        }
+      ).chrome;
+      await storage.session?.set({ accessToken: jwt });
+      await storage.local?.set({ serverUrl: url, refreshToken, user: signedIn, blockedSites: [] });
+    },
+    normaliseServerUrl(serverUrl),
+    session,
+  );
 }
 
 /** Signs in over HTTP, as a second device would: the access token for direct API calls. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, openExtensionPage, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
-import { backgroundWorker, clickMenuItem, fetchGems, signUpInOptions } from './flows';
+import { backgroundWorker, clickMenuItem, fetchGems, signUpAndSignIn } from './flows';
 
 const USER = { username: 'traveller', email: 'traveller@example.test', password: 'correct horse battery' };
 
@@ -32,7 +32,7 @@ describe('saves made while the server is down', () => {
   beforeAll(async () => {
     env = await startE2eEnvironment('outage');
     ({ ctx, site } = env);
-    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    await signUpAndSignIn(ctx, env.server.url, USER);
     // The popup once while online, until its form is filled in: the collections and tags it fetched are what the
     // background keeps for when the server goes away (without them an offline popup says it can't reach the server).
     const page = await ctx.browser.newPage();

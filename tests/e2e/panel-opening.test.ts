@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import type { ExtensionBrowser } from './browser';
 import type { E2eEnvironment } from './environment';
-import { signUpInOptions } from './flows';
+import { signUpAndSignIn } from './flows';
 import { answerTo, ask, grantTab, openPanel, providerBodies, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
 
 /**
@@ -86,7 +86,7 @@ describe('the side panel, opening', () => {
     fake = await startFakeProvider();
     env = await startPanelEnvironment('panel-opening', fake);
     ctx = env.ctx;
-    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    await signUpAndSignIn(ctx, env.server.url, USER);
   });
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, emulateTheme, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
-import { fetchGems, signUpInOptions } from './flows';
+import { fetchGems, signUpAndSignIn } from './flows';
 
 /**
  * The popup in real Chromium, on a page with a long title and description, for a user with many
@@ -93,7 +93,7 @@ describe('the popup within 600 px, by keyboard, light and dark', () => {
     env = await startE2eEnvironment('layout');
     ctx = env.ctx;
     pageUrl = `${env.site.url}/long-read.html`;
-    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    await signUpAndSignIn(ctx, env.server.url, USER);
     const jwt = await jwtOf(env.server.url);
     // Many collections (some nested, some with long names) and many tags.
     for (let i = 1; i <= 24; i++) {

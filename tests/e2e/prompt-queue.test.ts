@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import type { ExtensionBrowser } from './browser';
 import type { E2eEnvironment } from './environment';
-import { createOverApi, getOverApi, signUpInOptions } from './flows';
+import { createOverApi, getOverApi, signUpAndSignIn } from './flows';
 import { answerTo, grantTab, openPanel, providerBodies, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
 
 /**
@@ -34,7 +34,7 @@ describe('prompts in the side panel', () => {
     fake = await startFakeProvider();
     env = await startPanelEnvironment('prompt-queue', fake);
     ctx = env.ctx;
-    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    await signUpAndSignIn(ctx, env.server.url, USER);
     // Made before the panel first lists prompts (it keeps a listed page for 30 s).
     await createOverApi(env.server.url, USER.username, USER.password, 'prompts', {
       title: 'Harbor headline in three steps',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gem } from '../../lib/api/contract';
 import { type ExtensionBrowser, emulateTheme, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
-import { backgroundWorker, clickMenuItem, fetchGems, signInOverApi, signUpInOptions } from './flows';
+import { backgroundWorker, clickMenuItem, fetchGems, signInOverApi, signUpAndSignIn } from './flows';
 import { GEM_PNG, startTestSite } from './test-site';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
@@ -91,7 +91,7 @@ describe('right-click saves', () => {
   beforeAll(async () => {
     env = await startE2eEnvironment('menu');
     ctx = env.ctx;
-    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    await signUpAndSignIn(ctx, env.server.url, USER);
     pageUrl = `${env.site.url}/capture-e2e.html`;
     page = await ctx.browser.newPage();
     await page.goto(pageUrl);

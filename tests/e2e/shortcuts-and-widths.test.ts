@@ -7,7 +7,7 @@ import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, extensionPath, launchWithExtension, openExtensionPage } from './browser';
 import { composerBarLayout, expectComposerBarFits, overlaps, toolTabsLayout } from './composer-layout';
 import type { E2eEnvironment } from './environment';
-import { backgroundWorker, signUpInOptions } from './flows';
+import { backgroundWorker, signUpAndSignIn } from './flows';
 import { grantTab, openPanel, SCREENSHOTS, shoot, startPanelEnvironment } from './panel';
 
 /**
@@ -44,7 +44,7 @@ describe('keyboard commands and narrow panels, in Chromium', () => {
     fake = await startFakeProvider();
     env = await startPanelEnvironment('shortcuts', fake);
     ctx = env.ctx;
-    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    await signUpAndSignIn(ctx, env.server.url, USER);
     const article = await ctx.browser.newPage();
     await article.goto(`${env.site.url}/news-article.html`);
     articleTab = await grantTab(ctx, article);

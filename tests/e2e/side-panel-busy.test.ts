@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import type { ExtensionBrowser } from './browser';
 import type { E2eEnvironment } from './environment';
-import { signUpInOptions } from './flows';
+import { signUpAndSignIn } from './flows';
 import {
   answerShows,
   answerTo,
@@ -51,7 +51,7 @@ describe('the side panel, busy', () => {
     fake = await startFakeProvider();
     env = await startPanelEnvironment('side-panel-busy', fake);
     ctx = env.ctx;
-    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    await signUpAndSignIn(ctx, env.server.url, USER);
     const article = await ctx.browser.newPage();
     await article.goto(`${env.site.url}/news-article.html`);
     panel = await openPanel(ctx, await grantTab(ctx, article));

@@ -7,7 +7,7 @@ import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { makePdf } from '../fixtures/documents';
 import { type ExtensionBrowser, openPopup } from './browser';
 import type { E2eEnvironment } from './environment';
-import { backgroundWorker, createOverApi, fetchGems, getOverApi, saveGemOverApi, signUpInOptions } from './flows';
+import { backgroundWorker, createOverApi, fetchGems, getOverApi, saveGemOverApi, signUpAndSignIn } from './flows';
 import {
   answerShows,
   answerTo,
@@ -44,7 +44,7 @@ describe('the side panel', () => {
     fake = await startFakeProvider();
     env = await startPanelEnvironment('side-panel', fake);
     ctx = env.ctx;
-    await (await signUpInOptions(ctx, env.server.url, USER)).close();
+    await signUpAndSignIn(ctx, env.server.url, USER);
   });
 
   afterEach(async ({ task }) => {

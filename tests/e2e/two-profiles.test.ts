@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, launchWithExtension, openExtensionPage } from './browser';
 import type { E2eEnvironment } from './environment';
-import { createOverApi, getOverApi, saveGemOverApi, signInOverApi, signUpInOptions } from './flows';
+import { createOverApi, getOverApi, saveGemOverApi, signInOverApi, signUpAndSignIn } from './flows';
 import { answerTo, ask, providerBodies, REACT_COMPOSER, SCREENSHOTS, startPanelEnvironment } from './panel';
 
 /**
@@ -118,9 +118,8 @@ describe('two people, two browser profiles, one server', () => {
     ]);
     ada = env.ctx;
     await Promise.all([closeWelcome(ada), closeWelcome(bob)]);
-    // One after the other: two options pages checking the server at once time out on a loaded machine.
-    await (await signUpInOptions(ada, env.server.url, ADA)).close();
-    await (await signUpInOptions(bob, env.server.url, BOB)).close();
+    await signUpAndSignIn(ada, env.server.url, ADA);
+    await signUpAndSignIn(bob, env.server.url, BOB);
     const asAda = [env.server.url, ADA.username, ADA.password] as const;
     fieldNotesId = (await createOverApi(...asAda, 'collections', { name: 'Field notes' })).id;
     await saveGemOverApi(...asAda, {
