@@ -10,12 +10,12 @@ const NAMED_DEPTH = 8;
 /** A key longer than this is named by its start. */
 const NAMED_KEY_LENGTH = 100;
 
-const QUOTE = 34;
-const BACKSLASH = 92;
 const COMMA = 44;
 const OPEN_OBJECT = 123; // {
 const OPEN_ARRAY = 91; // [
-const CLOSERS = new Set([93, 125]); // ] }
+const CLOSE_ARRAY = 93; // ]
+const CLOSE_OBJECT = 125; // }
+const QUOTE = 34;
 
 /**
  * Where `text` opens more than `max` arrays or objects inside one another (outside strings): the
@@ -26,21 +26,28 @@ export function tooDeepAt(text: string, max: number): (string | number)[] | unde
   const path: (number | { from: number; to: number })[] = [];
   const inObject: boolean[] = [];
   let depth = 0;
-  let inString = false;
-  let keyFrom = -1;
   let expectKey = false;
+  // The next backslash at or after the place read (text.length: none): strings are skipped to their closing quote
+  // with indexOf, not read a character at a time (a request's large text is all in its strings).
+  let backslash = -1;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === BACKSLASH) i++;
-      else if (code === QUOTE) {
-        inString = false;
-        if (keyFrom >= 0) path[depth - 1] = { from: keyFrom, to: i + 1 };
-        keyFrom = -1;
+    if (code === QUOTE) {
+      const from = i;
+      for (;;) {
+        const quote = text.indexOf('"', i + 1);
+        if (quote < 0) return undefined; // the string never ends: not JSON, which the parser says
+        if (backslash <= i) {
+          backslash = text.indexOf('\\', i + 1);
+          if (backslash < 0) backslash = text.length;
+        }
+        if (backslash > quote) {
+          i = quote;
+          break;
+        }
+        i = backslash + 1; // the escaped character, a quote or not, is skipped
       }
-    } else if (code === QUOTE) {
-      inString = true;
-      if (expectKey) keyFrom = i;
+      if (expectKey) path[depth - 1] = { from, to: i + 1 };
       expectKey = false;
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       if (++depth > max)
@@ -52,7 +59,7 @@ export function tooDeepAt(text: string, max: number): (string | number)[] | unde
       const at = depth - 1;
       if (inObject[at]) expectKey = true;
       else path[at] = (path[at] as number) + 1;
-    } else if (CLOSERS.has(code)) {
+    } else if (code === CLOSE_ARRAY || code === CLOSE_OBJECT) {
       depth--;
       expectKey = false;
     }

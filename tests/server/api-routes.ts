@@ -1129,7 +1129,8 @@ export interface WireRequest {
   /** Path and query string. */
   target: string;
   headers: Record<string, string>;
-  body?: string | FormData | Uint8Array<ArrayBuffer>;
+  /** Parts (an array) are sent one after another: a large body of shared parts is never copied into one. */
+  body?: string | FormData | Uint8Array<ArrayBuffer> | Uint8Array[];
 }
 
 /** A query string from already-encoded pairs (so tests can send raw bytes such as `%ED%A0%80`). */
@@ -1176,12 +1177,16 @@ export interface WireResponse {
 }
 
 /** The request's bytes and, for a form, its multipart Content-Type (the boundary is the encoder's). */
-async function wireBody(body: WireRequest['body']): Promise<{ bytes?: Buffer; type?: string }> {
+async function wireBody(body: WireRequest['body']): Promise<{ parts?: Uint8Array[]; type?: string }> {
   if (body === undefined) return {};
-  if (typeof body === 'string') return { bytes: Buffer.from(body) };
-  if (body instanceof Uint8Array) return { bytes: Buffer.from(body) };
+  if (typeof body === 'string') return { parts: [Buffer.from(body)] };
+  if (body instanceof Uint8Array) return { parts: [body] };
+  if (Array.isArray(body)) return { parts: body };
   const encoded = new Response(body);
-  return { bytes: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('Content-Type') ?? undefined };
+  return {
+    parts: [new Uint8Array(await encoded.arrayBuffer())],
+    type: encoded.headers.get('Content-Type') ?? undefined,
+  };
 }
 
 /**
@@ -1190,13 +1195,13 @@ async function wireBody(body: WireRequest['body']): Promise<{ bytes?: Buffer; ty
  * connection per request: a kept-alive one that the server closed after refusing a large body cannot fail the next.
  */
 export async function send(baseUrl: string, request: WireRequest): Promise<WireResponse> {
-  const { bytes, type } = await wireBody(request.body);
+  const { parts, type } = await wireBody(request.body);
   const keep = (name: string) => type === undefined || name.toLowerCase() !== 'content-type';
   const headers: Record<string, string | number> = Object.fromEntries(
     Object.entries(request.headers).filter(([name]) => keep(name) && name.toLowerCase() !== 'content-length'),
   );
   if (type) headers['Content-Type'] = type;
-  if (bytes) headers['Content-Length'] = bytes.length;
+  if (parts) headers['Content-Length'] = parts.reduce((sum, part) => sum + part.byteLength, 0);
   const { status, contentType, text } = await new Promise<{ status: number; contentType: string | null; text: string }>(
     (resolve, reject) => {
       const outgoing = httpRequest(
@@ -1216,7 +1221,8 @@ export async function send(baseUrl: string, request: WireRequest): Promise<WireR
         },
       );
       outgoing.on('error', reject);
-      outgoing.end(bytes);
+      for (const part of parts ?? []) outgoing.write(part);
+      outgoing.end();
     },
   );
   let body: unknown = text;

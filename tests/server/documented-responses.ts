@@ -20,20 +20,42 @@ interface Operation {
 const document = openApiDocument();
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 ajv.addSchema({ $id: 'trove', components: document.components } as object);
+/** Compiled validators by schema object, and by schema text: the routes' many copies of one schema compile once. */
 const validators = new Map<object, ValidateFunction>();
+const validatorsByText = new Map<string, ValidateFunction>();
 
 /** Refs to the document's components, resolved in the schema registered as `trove`. */
-const rebased = (schema: object): object =>
-  JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/components/', '"$ref":"trove#/components/'));
+const rebased = (text: string): object =>
+  JSON.parse(text.replaceAll('"$ref":"#/components/', '"$ref":"trove#/components/'));
 
-const operations: Operation[] = Object.entries(document.paths).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, operation]) => ({
-    pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+').replace(/\./g, '\\.')}$`),
-    weight: path.replace(/\{\w+\}/g, '').length,
-    key: `${method.toUpperCase()} ${path}`,
-    responses: (operation as { responses: Operation['responses'] }).responses,
-  })),
-);
+function validatorOf(schema: object): ValidateFunction {
+  let validate = validators.get(schema);
+  if (validate) return validate;
+  const text = JSON.stringify(schema);
+  validate = validatorsByText.get(text);
+  if (!validate) {
+    validate = ajv.compile(rebased(text));
+    validatorsByText.set(text, validate);
+  }
+  validators.set(schema, validate);
+  return validate;
+}
+
+/** The operations of each method, the most literal path first (see `Operation.weight`). */
+const operationsByMethod = new Map<string, Operation[]>();
+for (const [path, methods] of Object.entries(document.paths))
+  for (const [method, operation] of Object.entries(methods)) {
+    const key = method.toUpperCase();
+    const list = operationsByMethod.get(key) ?? [];
+    list.push({
+      pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+').replace(/\./g, '\\.')}$`),
+      weight: path.replace(/\{\w+\}/g, '').length,
+      key: `${key} ${path}`,
+      responses: (operation as { responses: Operation['responses'] }).responses,
+    });
+    operationsByMethod.set(key, list);
+  }
+for (const list of operationsByMethod.values()) list.sort((a, b) => b.weight - a.weight);
 
 const covered = new Set<string>();
 
@@ -56,10 +78,9 @@ function searchOperation(method: string, url: string): Operation | undefined {
   const path = new URL(url, 'http://x').pathname;
   // `/api/…` is never a public page's `/{username}/{slug}` (api is a reserved username)
   const api = path.startsWith('/api/');
-  const candidates = operations.filter(
-    (o) => o.key.startsWith(`${method.toUpperCase()} `) && o.pattern.test(path) && o.key.includes(' /api/') === api,
-  );
-  return candidates.sort((a, b) => b.weight - a.weight)[0];
+  return operationsByMethod
+    .get(method.toUpperCase())
+    ?.find((o) => o.key.includes(' /api/') === api && o.pattern.test(path));
 }
 
 /**
@@ -82,12 +103,7 @@ export function checkDocumented(
   if (!json) return;
   if (!contentType?.startsWith('application/json'))
     throw new Error(`${operation.key} answered ${status} as ${contentType}, documented as JSON`);
-  const schema = json.schema ?? {};
-  let validate = validators.get(schema);
-  if (!validate) {
-    validate = ajv.compile(rebased(schema));
-    validators.set(schema, validate);
-  }
+  const validate = validatorOf(json.schema ?? {});
   if (!validate(body))
     throw new Error(
       `${operation.key} answered ${status} with a body its documented schema refuses: ${ajv.errorsText(validate.errors)}`,

@@ -5,11 +5,12 @@
  * problem (a 400 to a request that changed one field names that field, in its field errors or its
  * message). Text with NUL or lone surrogates is saved, cleaned, wherever a browser could send it.
  *
- * How many requests (fuzz-corpus.ts): ~3,800 (it was 7,913, ~155 s in CI). Every field of every route gets what can
+ * How many requests (fuzz-corpus.ts): 5,092 (it was 6,431; 7,913 before). Every field of every route gets what can
  * get past validation (missing, null, NUL, a lone surrogate, huge text, numbers past PostgreSQL's integer, bytes that
- * are not UTF-8, odd idempotency keys); the other variants (more wrong types, other spellings of a number or an id, odd
- * bodies and content types) exercise the contract's shared schemas and body reader, so each field gets a few of them
- * in turn and each still reaches every route. On PGlite only (vitest.config.ts): what the requests meet is the server's
+ * are not UTF-8, odd idempotency keys), every JSON route its whole-body cases (too deep, over 5 MB, 300 kB in every
+ * string); the other variants (more wrong types, other spellings of a number or an id, odd bodies and content types)
+ * exercise the contract's shared schemas and body reader, so each field, key or route gets one of them in turn (two of
+ * the odd bodies) and every one of them is still sent, across the routes. On PGlite only (vitest.config.ts): what the requests meet is the server's
  * validation and its SQL, the same on PostgreSQL, whose driver's answer to a value the database refuses is
  * data-errors.test.ts's.
  */
@@ -353,7 +354,7 @@ const NUL = (text: string) => `${text.slice(0, 2)}\u0000${text.slice(2)}`;
 
 // After the text tests: its hundreds of sign-in and sign-up attempts may meet the rate limits (429s, accepted here).
 describe('every route under a corpus of bad input', () => {
-  // ~6,400 requests: 47 s alone, 255–338 s in a whole run beside the other files (the next CI-time cut).
+  // ~5,100 requests: ~20 s of CPU (they were ~6,400 and ~36 s: fuzz-corpus.ts, documented-responses.ts, the server's CORS).
   it('never answers 5xx, and every error is an envelope naming the problem', async () => {
     const cases = ROUTES.flatMap((route, turn) => fuzzCases(route, fixtures, turn));
     const started = performance.now();
