@@ -1,5 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { logger } from 'hono/logger';
 import { MAX_IMPORT_BYTES } from '../lib/api/import-contract';
 import { isForeignKeyViolation, isNumericOutOfRange, requestDataException } from './db/errors';
@@ -51,7 +52,6 @@ import { tagRoutes } from './features/tags/routes';
 import { teamRoutes } from './features/teams/routes';
 import { fileRoutes, uploadRoutes } from './features/uploads/routes';
 import { userRoutes } from './features/users/routes';
-import { extensionCors } from './http/cors';
 import type { AppEnv, Deps } from './http/env';
 import { ApiError, sendError } from './http/errors';
 import { limitUploads } from './http/rate-limit';
@@ -83,10 +83,23 @@ function jsonBodyLimit(maxSize: number): MiddlewareHandler {
   };
 }
 
+/**
+ * Calls come from the extension's background with a bearer token (no cookies), so any browser
+ * extension origin may call; web pages may not.
+ */
+const EXTENSION_ORIGIN = /^(chrome-extension|moz-extension|safari-web-extension):\/\/[a-z0-9-]+$/i;
+
 export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (line: string) => void } = {}) {
   const app = new Hono();
   if (options.logRequests) app.use(logger(options.log));
-  app.use('/api/*', extensionCors());
+  app.use(
+    '/api/*',
+    cors({
+      origin: (origin) => (EXTENSION_ORIGIN.test(origin) ? origin : null),
+      maxAge: 600,
+      exposeHeaders: ['Retry-After', 'Content-Disposition'],
+    }),
+  );
   // Uploads have their own, larger limits, applied after authentication (features/uploads/routes.ts,
   // features/gems/image-gem-routes.ts, features/chat-files/routes.ts).
   const defaultLimit = jsonBodyLimit(MAX_JSON_BODY);

@@ -354,7 +354,7 @@ const NUL = (text: string) => `${text.slice(0, 2)}\u0000${text.slice(2)}`;
 
 // After the text tests: its hundreds of sign-in and sign-up attempts may meet the rate limits (429s, accepted here).
 describe('every route under a corpus of bad input', () => {
-  // ~5,100 requests: ~20 s of CPU (they were ~6,400 and ~36 s: fuzz-corpus.ts, documented-responses.ts, the server's CORS).
+  // ~5,100 requests: ~20 s of CPU (they were ~6,400 and ~36 s: fuzz-corpus.ts, documented-responses.ts).
   it('never answers 5xx, and every error is an envelope naming the problem', async () => {
     const cases = ROUTES.flatMap((route, turn) => fuzzCases(route, fixtures, turn));
     const started = performance.now();
