@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { followTabsItem } from '@/components/chat/page/follow-tabs';
 import { PageChip } from '@/components/chat/page/PageChip';
 import { usePanelPage } from '@/components/chat/page/use-panel-page';
 import { FakeBackground } from '../fake-background';
@@ -51,6 +52,9 @@ function expectStillAttached() {
 
 beforeEach(async () => {
   fakeBrowser.reset();
+  // Not following the active tab (the default), said here: a file run before this one in the worker may have left it
+  // on, and following reads the new page at once instead of offering it.
+  await followTabsItem.setValue(false);
   await fakeBrowser.windows.create({ focused: true });
 });
 
