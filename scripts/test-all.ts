@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 /**
@@ -44,7 +45,7 @@ const lanes: Record<string, Step[]> = {
  */
 const childEnv = {
   ...process.env,
-  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? 'node_modules/.cache/node-compile',
+  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? resolve('node_modules/.cache/node-compile'),
 };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
