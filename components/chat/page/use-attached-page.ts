@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { ActivePage } from '@/lib/messaging/types';
 import { errorMessage, unwrap, useBackground } from '../../app/background-context';
@@ -79,7 +79,9 @@ export function useAttachedPage() {
     [read],
   );
 
-  useEffect(() => {
+  // A layout effect: the listeners follow the page in the same commit that shows it, so a navigation that comes
+  // right after the page is shown is never heard by the listeners of the page before (a passive effect may run later).
+  useLayoutEffect(() => {
     const attachedTab = page?.tabId;
     const onActivated = async ({ tabId }: { tabId: number }) => {
       if (tabId === attachedTab) return setOffer(null);
