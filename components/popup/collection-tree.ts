@@ -16,7 +16,7 @@ export function flattenCollections(collections: Collection[]): CollectionOption[
     byParent.set(parent, [...(byParent.get(parent) ?? []), c]);
   }
   const order = (a: Collection, b: Collection) =>
-    Number(b.isUnfiltered) - Number(a.isUnfiltered) || a.name.localeCompare(b.name);
+    Number(b.isUnfiltered) - Number(a.isUnfiltered) || a.name.localeCompare(b.name, undefined, { numeric: true });
   const out: CollectionOption[] = [];
   const walk = (parent: number | null, depth: number, prefix: string) => {
     for (const c of [...(byParent.get(parent) ?? [])].sort(order)) {

@@ -44,7 +44,7 @@ export function buildTree<T extends Row>(rows: readonly T[], name: (row: T) => s
 const byName =
   <T>(name: (row: T) => string) =>
   (a: T, b: T) =>
-    name(a).localeCompare(name(b), undefined, { sensitivity: 'base' });
+    name(a).localeCompare(name(b), undefined, { sensitivity: 'base', numeric: true });
 
 /** The nodes in reading order, leaving out the children of nodes `isOpen` says are closed. */
 export function visibleNodes<T extends Row>(nodes: TreeNode<T>[], isOpen: (id: number) => boolean): TreeNode<T>[] {

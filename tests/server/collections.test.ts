@@ -271,6 +271,22 @@ describe('GET /api/collections/{id}/bookmarks', () => {
     expect((await get('media_type=Video')).bookmarks).toEqual([]);
   });
 
+  it('sorts titles A–Z with their numbers in natural order, without case', async () => {
+    const s = await t.signUp('natural');
+    const c = await createCollection(s, 'Takes');
+    for (const title of ['Take 10', 'take 2', 'Take 100', 'Take 1', 'Take 9 b', 'Take 12345678901234567890123'])
+      await saveGem(s, { collectionId: c.id, title });
+    const { body } = await t.api(`/api/collections/${c.id}/bookmarks?sortBy=title`, { token: s.jwt });
+    expect(collectionBookmarksSchema.parse(body).data.bookmarks.map((g) => g.title)).toEqual([
+      'Take 1',
+      'take 2',
+      'Take 9 b',
+      'Take 10',
+      'Take 100',
+      'Take 12345678901234567890123',
+    ]);
+  });
+
   it('rejects bad query values, naming them', async () => {
     const s = await t.signUp('query');
     const id = s.user.unfiltered_collection_id;

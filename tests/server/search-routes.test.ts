@@ -237,8 +237,14 @@ describe('filter-search answers', () => {
     expect(
       await titles({ filterby: 'text', queryby: 'BOLD', termtype: 'doesNotContain', sortby: 'added', orderby: 'asc' }),
     ).toHaveLength(25);
+    // Numbers in titles in natural order: 2 before 10, and 25 last
+    expect(await titles({ q: 'numbered', sortby: 'title', perPage: '3' })).toEqual([
+      'Numbered narwhal 1',
+      'Numbered narwhal 2',
+      'Numbered narwhal 3',
+    ]);
     const desc = await titles({ q: 'numbered', sortby: 'title', orderby: 'desc', perPage: '2' });
-    expect(desc).toEqual(['Numbered narwhal 9', 'Numbered narwhal 8']);
+    expect(desc).toEqual(['Numbered narwhal 25', 'Numbered narwhal 24']);
   });
 });
 

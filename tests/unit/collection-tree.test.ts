@@ -38,6 +38,11 @@ describe('flattenCollections', () => {
     ]);
   });
 
+  test('puts numbered names in natural order', () => {
+    const weeks = [collection(1, 'Week 10'), collection(2, 'Week 2'), collection(3, 'Week 1')];
+    expect(summary(weeks).map(([path]) => path)).toEqual(['Week 1', 'Week 2', 'Week 10']);
+  });
+
   test('keeps the collection objects themselves', () => {
     const recipes = collection(2, 'Recipes');
     const [first] = flattenCollections([recipes]);

@@ -52,6 +52,10 @@ describe('the collection and tag trees', () => {
       ['desserts', 1, 'Recipes/desserts'],
     ]);
   });
+  test('puts numbered names in natural order', () => {
+    const weeks = ['Week 10', 'week 2', 'Week 1'].map((name, i) => ({ id: i + 1, parentId: null, name }));
+    expect(buildTree(weeks, (r) => r.name).map((n) => n.item.name)).toEqual(['Week 1', 'week 2', 'Week 10']);
+  });
   test('shows the children of open nodes only', () => {
     expect(visibleNodes(tree, () => false)).toHaveLength(4);
     expect(visibleNodes(tree, (id) => id === 1).map((n) => n.item.id)).toEqual([5, 6, 4, 1, 3, 2]);

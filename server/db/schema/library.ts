@@ -90,6 +90,15 @@ export const gems = pgTable(
       .notNull()
       .references(() => collections.id),
     title: text('title').notNull(),
+    /**
+     * The title as "Title A–Z" sorts it: lower case, each run of digits zero-padded to 20 digits (longer runs kept),
+     * so "Take 2" comes before "Take 10".
+     */
+    titleSort: text('title_sort')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(regexp_replace(lower("title"), '([0-9]+)', '00000000000000000000\\1', 'g'), '0*([0-9]{20})', '\\1', 'g')`,
+      ),
     description: text('description').notNull().default(''),
     url: text('url').notNull(),
     canonicalUrl: text('canonical_url').notNull(),
@@ -116,6 +125,7 @@ export const gems = pgTable(
   (t) => [
     index('gems_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('gems_owner_canonical_url_idx').on(t.ownerId, t.canonicalUrl),
+    index('gems_owner_title_sort_idx').on(t.ownerId, t.titleSort, t.id),
     index('gems_collection_idx').on(t.collectionId),
     // Chats and the chat panel's kinds are left out of the gem lists: their count (by owner or collection) is
     // subtracted from the kept totals.

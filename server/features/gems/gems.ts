@@ -58,7 +58,7 @@ interface TagJson {
 interface SortColumns {
   id: AnyPgColumn;
   createdAt: AnyPgColumn;
-  title: AnyPgColumn;
+  titleSort: AnyPgColumn;
   sortKey: AnyPgColumn;
   deletedAt: AnyPgColumn;
 }
@@ -67,7 +67,7 @@ export type Sort = 'newest' | 'oldest' | 'title' | 'manual' | 'trashed';
 const ORDER: Record<Sort, (c: SortColumns) => SQL[]> = {
   newest: (c) => [desc(c.createdAt), desc(c.id)],
   oldest: (c) => [asc(c.createdAt), asc(c.id)],
-  title: (c) => [asc(sql`lower(${c.title})`), asc(c.id)],
+  title: (c) => [asc(c.titleSort), asc(c.id)],
   // gems never placed (no key yet: saved since) come first, newest first, as the first ordering puts them
   manual: (c) => [sql`${c.sortKey} collate "C" asc nulls first`, desc(c.createdAt), desc(c.id)],
   trashed: (c) => [desc(c.deletedAt), desc(c.id)],

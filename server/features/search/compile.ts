@@ -237,7 +237,7 @@ function orderOf(sort: SearchSort, hasRank: boolean): SQL {
     case 'updated':
       return sql`g.updated_at ${dir}, g.id ${dir}`;
     case 'title':
-      return sql`lower(g.title) ${dir}, g.id ${dir}`;
+      return sql`g.title_sort ${dir}, g.id ${dir}`;
     case 'site':
       return sql`${gemHostSql} ${dir}, g.created_at DESC, g.id DESC`;
     case 'manual':
