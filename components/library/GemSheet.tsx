@@ -82,8 +82,9 @@ export function GemSheet({ gemId, collections, editing, onClose, onTrash, onChat
             </Button>
           </div>
           <LinkStatus gemId={gemId} />
-          <GemForm key={gem.data.id} gem={gem.data} collections={collections} editing={editing} />
-          <StudyPanel key={gemId} gemId={gemId} />
+          {/* Keyed by the gem (each sibling's key its own), so another gem's sheet starts afresh */}
+          <GemForm key={`form-${gem.data.id}`} gem={gem.data} collections={collections} editing={editing} />
+          <StudyPanel key={`study-${gemId}`} gemId={gemId} />
           <ReadingView gem={gem.data} />
         </>
       )}
