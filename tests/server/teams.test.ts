@@ -16,7 +16,7 @@ import {
   teamUsageSchema,
 } from '../../lib/api/teams-contract';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { modelIdOf, stream } from './chat-helpers';
+import { modelIdOf, storedMessages, stream } from './chat-helpers';
 import { type ApiResponse, expectError, expectFieldError, gemBody, type Session, setupTestServer } from './harness';
 
 let fake: FakeProvider;
@@ -599,18 +599,44 @@ describe('a custom endpoint shared with a team', () => {
     seen.push(JSON.stringify(await ok(t.api('/api/get-shared-team-settings', { token: lead.jwt }))));
     for (const body of seen) expect([body.includes(address), body.includes('secret-4242')]).toEqual([false, false]);
 
-    // the sharer removes the endpoint: the team's list says so, and its models are gone with it
+    // the sharer removes the endpoint: the team's list says so, and members still see its models, Inactive saying why
     await ok(t.api(`/api/ai-endpoints/${endpoint.data.id}`, { method: 'DELETE', token: sharer.jwt }));
     const [removed] = teamKeySchema
       .array()
       .parse((await ok(t.api(`/api/get-shared-team-settings?teamId=${team.id}`, { token: member.jwt }))).data);
     expect(removed?.unusableReason).toBe('The endpoint Lab vLLM shared with the team Endpointers was removed');
-    expect((await models(member.jwt)).some((m) => m.provider === 'Lab vLLM')).toBe(false);
+    expect(removed?.models.map((m) => m.id)).toEqual([endpointModel.id]);
+    const noLonger = `${MODEL} is no longer available: the endpoint Lab vLLM shared with the team Endpointers was removed`;
+    expect(await endpointModelOf(member.jwt)).toMatchObject({
+      provider: 'Lab vLLM',
+      label: 'Inactive',
+      inactiveReason: noLonger,
+      team: null,
+    });
+    // only the team's members: its owner no longer has it, nor its models, and may use its name again
+    expect((await ok(t.api('/api/ai-endpoints', { token: sharer.jwt }))).data).toEqual([]);
+    expect((await models(sharer.jwt)).some((m) => m.provider === 'Lab vLLM')).toBe(false);
+    // the chat still opens with its answer; sending to the model is refused, saying why, and reaches nothing
+    const [kept] = await storedMessages(t, member.jwt, chatId);
+    expect(kept).toMatchObject({ text: 'Through the lab.', modelId: endpointModel.id, provider: 'Lab vLLM' });
+    const requests = fake.requests.length;
     const gone = await t.api(`/api/chats/${chatId}/messages`, {
       token: member.jwt,
       body: { text: 'Still there?', modelId: endpointModel.id },
     });
-    expect(expectError(gone, 404).message).toBe('AI model not found');
+    expect(expectError(gone, 400).details).toEqual({ errors: [{ path: 'modelId', message: noLonger }] });
+    expect(fake.requests).toHaveLength(requests);
+    const again = await ok(
+      t.api('/api/ai-endpoints', {
+        token: sharer.jwt,
+        body: { name: 'Lab vLLM', kind: 'openai-compatible', baseUrl: `${fake.url}/v1` },
+      }),
+      201,
+    );
+    expect(again.data.id).not.toBe(endpoint.data.id);
+    // once the team stops sharing it, its models are gone from the members' list
+    await ok(post(lead.jwt, '/api/delete-team-shared-settings', { teamId: team.id, settingId: shared.id }));
+    expect((await models(member.jwt)).some((m) => m.id === endpointModel.id)).toBe(false);
   });
 });
 

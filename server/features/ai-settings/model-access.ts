@@ -3,8 +3,8 @@ import type { ProviderAccess } from '../../ai/providers';
 import type { Db } from '../../db/client';
 import type { AiModelRow, SettingsRow } from '../../db/types';
 import type { Deps } from '../../http/env';
-import { fieldError } from '../../http/errors';
-import { getActiveModel } from './ai-models';
+import { ApiError, fieldError } from '../../http/errors';
+import { getActiveModel, removedSharedModel } from './ai-models';
 import {
   assertUsable,
   decryptField,
@@ -37,9 +37,13 @@ export async function modelAccess(
 ): Promise<{ model: AiModelRow; access: ProviderAccess; team?: { teamId: number; teamName: string } }> {
   const [row, model] = await Promise.all([
     settings ?? getSettingsRow(db, ai, userId),
-    getActiveModel(db, userId, modelId),
+    getActiveModel(db, userId, modelId).catch(async (error: unknown) => {
+      // A model of a team's endpoint its sharer removed: refused below, saying so (its team's reason).
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      return (await removedSharedModel(db, userId, modelId)) ?? Promise.reject(error);
+    }),
   ]);
-  const team = options.team ? await teamRouteOf(db, ai, userId, model) : NO_TEAM;
+  const team = options.team || !model.isActive ? await teamRouteOf(db, ai, userId, model) : NO_TEAM;
   assertUsable(ai, row, model, 'modelId', team);
   if (team.key && throughTeam(ai, row, model, team)) {
     const through = { teamId: team.key.teamId, teamName: team.key.teamName };
