@@ -47,12 +47,14 @@ export async function modelAccess(
   assertUsable(ai, row, model, 'modelId', team);
   if (team.key && throughTeam(ai, row, model, team)) {
     const through = { teamId: team.key.teamId, teamName: team.key.teamName };
+    // The sharer's key or endpoint: its failures reach the member without its words (server/ai/provider-errors.ts).
+    const onBehalf = `Ask ${team.key.sharedBy.username}, who shared it with the team ${team.key.teamName}, to check it.`;
     if (team.key.endpoint) {
       // A team member's endpoint: called as its owner calls it; its address and key stay on the server.
       const { connection } = team.key.endpoint;
       return {
         model,
-        access: { ...connection, name: model.provider, custom: true, fetch: ai.outbound.userFetch },
+        access: { ...connection, name: model.provider, custom: true, fetch: ai.outbound.userFetch, onBehalf },
         team: through,
       };
     }
@@ -66,6 +68,7 @@ export async function modelAccess(
         apiKey: team.key.apiKey ?? undefined,
         baseUrl: team.key.baseUrl ?? undefined,
         fetch: team.key.baseUrl !== null ? ai.outbound.userFetch : ai.outbound.plainFetch,
+        onBehalf,
       },
       team: through,
     };
