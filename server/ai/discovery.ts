@@ -17,7 +17,7 @@ import { OutboundRefused } from '../http/outbound';
  * never the house upstream, see server/http/outbound.ts). What else limits the reach: only these GET/POST paths
  * are called, redirects are not followed, each call gives up after TIMEOUT_MS, answers are read up to
  * MAX_BODY_BYTES, and a failure's message says what happened (status code, connection error, the address
- * refused) but never repeats the answer's body.
+ * refused) but never repeats the answer's body, nor a user and password written into the address.
  */
 
 const TIMEOUT_MS = 8_000;
@@ -118,10 +118,22 @@ async function call(
   return { status: res.status, json: res.ok ? await readJson(res) : await res.body?.cancel() };
 }
 
+/** The address as a message may show it: without a user and password written into it (they are secrets too). */
+function shownAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href.replace(/\/$/, '');
+  } catch {
+    return 'The endpoint';
+  }
+}
+
 const notCompatible = (connection: EndpointConnection, what: string) =>
   new EndpointFailure(
     'not-compatible',
-    `${connection.baseUrl} answered, but not as ${KIND_NAMES[connection.kind]}: ${what}.`,
+    `${shownAddress(connection.baseUrl)} answered, but not as ${KIND_NAMES[connection.kind]}: ${what}.`,
   );
 
 const positiveInt = z.number().int().positive();

@@ -42,6 +42,6 @@ export async function drawPictures(
       usage: reported ? { input: usage.inputTokens ?? 0, output: usage.outputTokens ?? 0 } : null,
     };
   } catch (error) {
-    throw new ApiError(502, describeProviderError(access.name, error, access.apiKey));
+    throw new ApiError(502, describeProviderError(access, error));
   }
 }

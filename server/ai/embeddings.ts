@@ -72,7 +72,7 @@ export async function embedTexts(
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw new ApiError(502, describeProviderError(access.name, error, access.apiKey));
+    throw new ApiError(502, describeProviderError(access, error));
   }
   return out;
 }

@@ -25,6 +25,11 @@ export interface ProviderAccess {
   house?: boolean;
   /** The fetch to call it with: addresses the user chose are checked (http/outbound.ts). */
   fetch: typeof fetch;
+  /**
+   * Someone else's key or endpoint, used on their behalf (a team's, a public prompt's author's): whom to ask, as a
+   * sentence. Its failures are then told without the upstream's words (provider-errors.ts).
+   */
+  onBehalf?: string;
 }
 
 /** What provider calls read of a catalogue model (a row of ai_models, taken in by the caller). */

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ModelPicker } from '@/components/chat/models/ModelPicker';
+import { AiSettings } from '@/components/options/AiSettings';
 import { TeamsSection } from '@/components/options/teams/TeamsSection';
+import type { UserModel } from '@/lib/api/ai-contract';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { setupLiveServer } from './chat/live-server';
 import { FakeBackground } from './fake-background';
@@ -10,7 +13,8 @@ import { FakeBackground } from './fake-background';
  * The options page's Teams section against the live server: create a team, invite a member (who accepts through the
  * sharing invitation), share a key (only its mask shown) and a custom endpoint (by name only; a fake provider is the
  * endpoint), allow a model, set an allowance, see the usage table; the member's side answers an invitation. axe finds
- * nothing critical or serious.
+ * nothing critical or serious. Once its sharer removes the endpoint, a member's AI settings and model picker show its
+ * model Inactive, saying why.
  */
 let endpointServer: FakeProvider;
 beforeAll(async () => {
@@ -96,6 +100,69 @@ describe('the Teams section', () => {
 
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+  });
+
+  it('shows the models of an endpoint its sharer removed to a member Inactive, saying why, and never offers them', async () => {
+    const owner = await live.signedIn('tremove');
+    const member = await live.signedIn('tkeeps');
+    const endpoint = (
+      await owner.call('ai-endpoints', 'POST', {
+        name: 'Lab vLLM',
+        kind: 'openai-compatible',
+        baseUrl: `${endpointServer.url}/v1`,
+      })
+    ).data as { id: number; models: { id: number }[] };
+    const team = (await owner.call('teams', 'POST', { data: { name: 'Lab' } })).data as { id: number };
+    const invited = (
+      await owner.call(`teams/${team.id}/members`, 'POST', { data: { username: member.account.username } })
+    ).data as { id: number };
+    await member.call(`shares/${invited.id}/accept`, 'POST');
+    const modelIds = endpoint.models.map((m) => m.id);
+    await owner.call('share-key-with-team', 'POST', { data: { teamId: team.id, endpointId: endpoint.id, modelIds } });
+    await owner.call('update-team-shared-settings', 'POST', { data: { teamId: team.id, monthlyAllowanceUsd: 1 } });
+    const labModel = async () =>
+      ((await member.call('user-models')).data as UserModel[]).find((m) => m.model === 'lab-model-7b');
+    expect((await labModel())?.label).toBe('Team');
+    await owner.call(`ai-endpoints/${endpoint.id}`, 'DELETE');
+
+    const reason = 'lab-model-7b is no longer available: the endpoint Lab vLLM shared with the team Lab was removed';
+    const models = (await member.call('user-models')).data as UserModel[];
+    expect(models.find((m) => m.model === 'lab-model-7b')).toMatchObject({ label: 'Inactive', inactiveReason: reason });
+    const background = member.aiSettingsBackground();
+    vi.mocked(background.client.listUserModels).mockImplementation(async () => ({ ok: true, data: models }));
+    const onSelect = vi.fn();
+    const { user } = member.render(
+      <>
+        <AiSettings />
+        <ModelPicker
+          models={models}
+          selectedIds={[]}
+          multi={false}
+          toolFilter="chat"
+          currentProvider={null}
+          onSelect={onSelect}
+          onToggle={() => {}}
+        />
+      </>,
+      background,
+    );
+    // AI settings: in the folded Inactive part, under its provider, with the reason and no "Make default"
+    await screen.findByRole('heading', { name: 'Models', level: 3 });
+    const group = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.ai-models-inactive [data-provider-group="Lab vLLM"]');
+      if (!found) throw new Error('no Inactive group for Lab vLLM');
+      return found;
+    });
+    expect(group.querySelector('summary')?.textContent).toContain(reason);
+    const row = [...group.querySelectorAll('.ai-model-name')].find((el) => el.textContent === 'lab-model-7b');
+    expect(row?.closest('li')?.querySelector('[data-label]')?.textContent).toBe('Inactive');
+    expect(screen.queryByRole('button', { name: /^Make default: lab-model-7b/ })).toBeNull();
+    // the picker: listed in its provider's group as Inactive with the reason; picking it is refused with that reason
+    const option = screen.getByRole('option', { name: /^lab-model-7b Inactive/ });
+    expect(option.closest('[role="group"]')?.textContent).toContain('Lab vLLM');
+    await user.click(option);
+    expect(screen.getByRole('alert').textContent).toBe(reason);
+    expect(onSelect).not.toHaveBeenCalled();
   });
 
   it('shows an invitation to accept, then the team as a member (no admin controls), and leaves it', async () => {

@@ -253,6 +253,34 @@ describe('anonymous runs', () => {
   });
 });
 
+describe("the author's own endpoint", () => {
+  // Another fake than the house upstream: that one cannot be anyone's own endpoint.
+  let lab: FakeProvider;
+  beforeAll(async () => {
+    lab = await startFakeProvider();
+  });
+  afterAll(() => lab?.close());
+
+  it('fails for a visitor with what happened only: never its key, its address or the words it answered', async () => {
+    const ada = await owner('pe');
+    const endpoint = await t.api('/api/ai-endpoints', {
+      token: ada.jwt,
+      body: { name: 'Ada Lab', kind: 'openai-compatible', baseUrl: `${lab.url}/v1`, apiKey: 'sk-ada-endpoint-9090' },
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+    const modelId = endpoint.body.data.models.find((m: { model: string }) => m.model === 'gpt-4o-mini').id;
+    const path = await publicPrompt(ada, { title: 'Own endpoint', text: 'Echo {{X}}' });
+    await allow(ada, { enabledModels: [modelId] });
+    const said = 'Incorrect API key provided: sk-ada-endpoint-9090, refused at https://u:hunter2@10.9.8.7/v1';
+    lab.script({ chunks: [], status: 401, errorMessage: said });
+    const run = await generate(path, { modelId: String(modelId), 'v.X': 'x' });
+    expect(run.status).toBe(200);
+    expect(run.text).toContain('Ada Lab answered 401: it refused the key. The author of this prompt can check it.');
+    for (const secret of ['sk-ada-endpoint', 'Incorrect API key', 'hunter2', '10.9.8.7', new URL(lab.url).host])
+      expect(run.text).not.toContain(secret);
+  });
+});
+
 describe('escaping', () => {
   const PAGE_TAGS = new Set([...OWN_TAGS, 'textarea', 'select', 'option', 'details', 'summary', 'pre', 'section']);
   const check = (text: string) => {

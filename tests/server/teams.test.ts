@@ -16,7 +16,7 @@ import {
   teamUsageSchema,
 } from '../../lib/api/teams-contract';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { modelIdOf, stream } from './chat-helpers';
+import { modelIdOf, storedMessages, stream } from './chat-helpers';
 import { type ApiResponse, expectError, expectFieldError, gemBody, type Session, setupTestServer } from './harness';
 
 let fake: FakeProvider;
@@ -599,18 +599,122 @@ describe('a custom endpoint shared with a team', () => {
     seen.push(JSON.stringify(await ok(t.api('/api/get-shared-team-settings', { token: lead.jwt }))));
     for (const body of seen) expect([body.includes(address), body.includes('secret-4242')]).toEqual([false, false]);
 
-    // the sharer removes the endpoint: the team's list says so, and its models are gone with it
+    // the sharer removes the endpoint: the team's list says so, and members still see its models, Inactive saying why
     await ok(t.api(`/api/ai-endpoints/${endpoint.data.id}`, { method: 'DELETE', token: sharer.jwt }));
     const [removed] = teamKeySchema
       .array()
       .parse((await ok(t.api(`/api/get-shared-team-settings?teamId=${team.id}`, { token: member.jwt }))).data);
     expect(removed?.unusableReason).toBe('The endpoint Lab vLLM shared with the team Endpointers was removed');
-    expect((await models(member.jwt)).some((m) => m.provider === 'Lab vLLM')).toBe(false);
+    expect(removed?.models.map((m) => m.id)).toEqual([endpointModel.id]);
+    const noLonger = `${MODEL} is no longer available: the endpoint Lab vLLM shared with the team Endpointers was removed`;
+    expect(await endpointModelOf(member.jwt)).toMatchObject({
+      provider: 'Lab vLLM',
+      label: 'Inactive',
+      inactiveReason: noLonger,
+      team: null,
+    });
+    // only the team's members: its owner no longer has it, nor its models, and may use its name again
+    expect((await ok(t.api('/api/ai-endpoints', { token: sharer.jwt }))).data).toEqual([]);
+    expect((await models(sharer.jwt)).some((m) => m.provider === 'Lab vLLM')).toBe(false);
+    // the chat still opens with its answer; sending to the model is refused, saying why, and reaches nothing
+    const [kept] = await storedMessages(t, member.jwt, chatId);
+    expect(kept).toMatchObject({ text: 'Through the lab.', modelId: endpointModel.id, provider: 'Lab vLLM' });
+    const requests = fake.requests.length;
     const gone = await t.api(`/api/chats/${chatId}/messages`, {
       token: member.jwt,
       body: { text: 'Still there?', modelId: endpointModel.id },
     });
-    expect(expectError(gone, 404).message).toBe('AI model not found');
+    expect(expectError(gone, 400).details).toEqual({ errors: [{ path: 'modelId', message: noLonger }] });
+    expect(fake.requests).toHaveLength(requests);
+    const again = await ok(
+      t.api('/api/ai-endpoints', {
+        token: sharer.jwt,
+        body: { name: 'Lab vLLM', kind: 'openai-compatible', baseUrl: `${fake.url}/v1` },
+      }),
+      201,
+    );
+    expect(again.data.id).not.toBe(endpoint.data.id);
+    // once the team stops sharing it, its models are gone from the members' list
+    await ok(post(lead.jwt, '/api/delete-team-shared-settings', { teamId: team.id, settingId: shared.id }));
+    expect((await models(member.jwt)).some((m) => m.id === endpointModel.id)).toBe(false);
+  });
+});
+
+describe("a shared endpoint's failures", () => {
+  const ENDPOINT_KEY = 'sk-endpoint-secret-5151';
+  const LEAKED_KEY = 'sk-upstream-LEAK-0123456789abcdef';
+  const LEAKED_URL = 'https://admin:hunter2@10.1.2.3:8443/v1';
+  /** An upstream's error body repeating keys, an address with credentials and a header. */
+  const BODY = `Incorrect API key provided: ${ENDPOINT_KEY}; ${LEAKED_URL} refused ${LEAKED_KEY} (Authorization: Bearer ${LEAKED_KEY})`;
+
+  it('reach a member as what happened and whom to ask, never a key, an address or the body; its sharer reads more', async () => {
+    const [lead, sharer, member] = await signUps('eflead', 'efsharer', 'efmember');
+    const team = await newTeam(lead, 'Failers');
+    await join(lead, team.id, sharer);
+    await join(lead, team.id, member);
+    const endpoint = await ok(
+      t.api('/api/ai-endpoints', {
+        token: sharer.jwt,
+        body: { name: 'Flaky vLLM', kind: 'openai-compatible', baseUrl: `${fake.url}/v1`, apiKey: ENDPOINT_KEY },
+      }),
+      201,
+    );
+    const modelId = endpoint.data.models.find((m: { model: string }) => m.model === MODEL).id as number;
+    const shared = teamKeySchema.parse(
+      (await ok(post(sharer.jwt, '/api/share-key-with-team', { teamId: team.id, endpointId: endpoint.data.id }), 201))
+        .data,
+    );
+    await ok(post(lead.jwt, '/api/add-new-model-to-team-shared-settings', { settingId: shared.id, modelId }));
+    await ok(post(lead.jwt, '/api/update-team-shared-settings', { teamId: team.id, monthlyAllowanceUsd: 1 }));
+    const secrets = [ENDPOINT_KEY, LEAKED_KEY, 'hunter2', '10.1.2.3', new URL(fake.url).host, BODY.slice(0, 28)];
+    const leaks = (seen: unknown) => secrets.filter((secret) => JSON.stringify(seen).includes(secret));
+    const askSharer = `Ask ${sharer.user.username}, who shared it with the team Failers, to check it.`;
+
+    // a refused key, an error in the middle of the answer: the stream and the stored message
+    const chatId = await chatOf(member.jwt);
+    fake.reset();
+    fake.script(
+      { chunks: [], status: 401, errorMessage: BODY },
+      { chunks: ['Half '], errorAfter: 1, errorMessage: BODY },
+    );
+    const ends = [];
+    for (const text of ['One', 'Two']) {
+      const answer = await stream(t.url, `/api/chats/${chatId}/messages`, {
+        token: member.jwt,
+        body: { text, modelId },
+      });
+      expect(leaks(answer.events)).toEqual([]);
+      ends.push([answer.events.at(-1)?.event, answer.events.at(-1)?.data.message]);
+    }
+    expect(ends).toEqual([
+      ['error', `Flaky vLLM answered 401: it refused the key. ${askSharer}`],
+      ['error', `Flaky vLLM failed. ${askSharer}`],
+    ]);
+    expect(fake.requests).toHaveLength(2);
+    const stored = await storedMessages(t, member.jwt, chatId);
+    expect(stored.map((m) => m.status)).toEqual(['error', 'error']);
+    expect(leaks(stored)).toEqual([]);
+
+    // the prompt optimizer through it (no retries: a failure on its side is told at once)
+    const prompt = await ok(
+      t.api('/api/prompts', { token: member.jwt, body: { data: { title: 'P', text: 'a poem' } } }),
+      201,
+    );
+    fake.script({ chunks: [], status: 500, errorMessage: BODY });
+    const optimized = await t.api(`/api/prompts/${prompt.data.id}/optimize`, { token: member.jwt, body: { modelId } });
+    expect(expectError(optimized, 502).message).toBe(`Flaky vLLM answered 500: it failed on its side. ${askSharer}`);
+    expect(leaks(optimized.body)).toEqual([]);
+
+    // its sharer, using it as their own, reads the upstream's words, with the keys and the address's password masked
+    const ownChat = await chatOf(sharer.jwt);
+    fake.script({ chunks: [], status: 401, errorMessage: BODY });
+    const own = await stream(t.url, `/api/chats/${ownChat}/messages`, {
+      token: sharer.jwt,
+      body: { text: 'Mine', modelId },
+    });
+    expect(own.events.at(-1)?.data.message).toBe(
+      'Flaky vLLM answered 401: Incorrect API key provided: ••••5151; https://•••@10.1.2.3:8443/v1 refused ••••cdef (Authorization: Bearer •••)',
+    );
   });
 });
 

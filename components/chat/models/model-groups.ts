@@ -48,7 +48,8 @@ export function groupModels(
   const needle = search.trim().toLocaleLowerCase();
   const groups = new Map<string, ModelGroup>();
   for (const model of models) {
-    if (!model.isActive || !fitsTool(model, tool)) continue;
+    // An inactive model is listed only Inactive, saying why (a team's endpoint its sharer removed): shown, not offered.
+    if ((!model.isActive && model.label !== 'Inactive') || !fitsTool(model, tool)) continue;
     if (needle && !model.displayName.toLocaleLowerCase().includes(needle)) continue;
     const key = model.isCurateitAI ? '\u0000house' : model.provider;
     const group = groups.get(key) ?? { provider: model.provider, house: model.isCurateitAI, models: [] };

@@ -37,7 +37,9 @@ export const aiSettingsApi = {
     path: '/api/user-models',
     tag: 'AI settings',
     summary: 'Every active model with how this user can use it',
-    description: "Labels: Credits, API, Team or Inactive (with why); the user's own endpoints' models included.",
+    description:
+      "Labels: Credits, API, Team or Inactive (with why); the user's own endpoints' models included, and those of an " +
+      'endpoint a team shares with them, even once its sharer removed it (then `isActive: false`, Inactive saying so).',
     auth: 'user',
     responses: { 200: { description: "The user's models", schema: userModelListSchema } },
     errors: [],

@@ -23,7 +23,8 @@ import { createdAt, updatedAt } from './columns';
 
 /**
  * A user's own model server (issue 11 "Custom providers"): any OpenAI-compatible endpoint or an Ollama.
- * Its models are discovered into `ai_models` (rows with this `endpoint_id`, deleted with it).
+ * Its models are discovered into `ai_models` (rows with this `endpoint_id`, deleted with it, or made inactive when it
+ * is kept as removed: `removedAt`).
  */
 export const customEndpoints = pgTable(
   'custom_endpoints',
@@ -41,10 +42,20 @@ export const customEndpoints = pgTable(
     /** When the models were last discovered, and why the last discovery failed (null when it worked). */
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
     refreshError: text('refresh_error'),
+    /**
+     * Set when its owner removed it while it was shared with a team: the row stays, without its address and key, so
+     * that the team's members see its models as Inactive saying why (and their chats keep naming them) until the team
+     * stops sharing it (server/features/ai-settings/custom-endpoints.ts removeEndpoint). Its owner no longer sees it.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('custom_endpoints_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('custom_endpoints_user_name_idx')
+      .on(t.userId, sql`lower(${t.name})`)
+      .where(sql`${t.removedAt} is null`),
+  ],
 );
 
 /**

@@ -6,6 +6,7 @@ import {
   getTableColumns,
   inArray,
   isNull,
+  ne,
   notInArray,
   or,
   type Placeholder,
@@ -139,12 +140,29 @@ export async function listActiveModels(db: Db, userId: number, q: z.output<typeo
   return { rows, total: totals?.total ?? 0 };
 }
 
-export const allActiveModels = (db: Db, userId: number) =>
+/**
+ * The models of an endpoint its owner removed while it was shared with a team `userId` is in (kept inactive, see
+ * custom-endpoints.ts removeEndpoint): its members still see them, Inactive saying why, and chats still name them.
+ */
+const removedShared = (userId: number) =>
+  and(eq(aiModels.isActive, false), ne(aiModels.ownerId, userId), sharedEndpoints(userId));
+
+/** `GET /api/user-models`' models: the active ones the user may see, and those of a shared endpoint since removed. */
+export const listedModels = (db: Db, userId: number) =>
   db
     .select()
     .from(aiModels)
-    .where(and(eq(aiModels.isActive, true), visibleTo(userId)))
+    .where(or(and(eq(aiModels.isActive, true), visibleTo(userId)), removedShared(userId)))
     .orderBy(...byDisplayName);
+
+/** A model of a shared endpoint since removed (removedShared), by id: refused saying why rather than "not found". */
+export async function removedSharedModel(db: Db, userId: number, id: number): Promise<AiModelRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(aiModels)
+    .where(and(eq(aiModels.id, id), removedShared(userId)));
+  return row;
+}
 
 /** An active model by id that the user may see (visibleTo), or 404. */
 const activeModelQuery = preparedFor((db) =>

@@ -18,7 +18,7 @@ import { heldCredits, noCreditsMessage } from '../credits/credits';
 import { withInstructionDefaults } from '../instructions/voices';
 import { teamKeysFor } from '../teams/team-keys';
 import { type TeamRoute, teamRouteFor } from '../teams/team-route';
-import { allActiveModels, findActiveModel, getActiveModel, toAiModel, unknownModelIds } from './ai-models';
+import { findActiveModel, getActiveModel, listedModels, toAiModel, unknownModelIds } from './ai-models';
 import { listEndpointRows } from './custom-endpoints';
 
 type Ai = Deps['ai'];
@@ -166,11 +166,14 @@ async function withHeldCredits(db: Db, row: SettingsRow): Promise<SettingsRow> {
   return held ? { ...row, credits: row.credits + held } : row;
 }
 
-/** Every model the user may use (the catalogue's and their endpoints'), with their label and switches. */
+/**
+ * Every model the user may use (the catalogue's, their endpoints' and those of endpoints shared with their teams, with
+ * those of a shared endpoint since removed), with their label and switches.
+ */
 export async function listUserModels(db: Db, ai: Ai, userId: number): Promise<UserModel[]> {
   const [row, models, endpoints, teamKeys] = await Promise.all([
     getSettingsRow(db, ai, userId).then((row) => withHeldCredits(db, row)),
-    allActiveModels(db, userId),
+    listedModels(db, userId),
     listEndpointRows(db, userId),
     teamKeysFor(db, ai, userId),
   ]);

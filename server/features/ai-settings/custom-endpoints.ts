@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type {
   ConnectionTest,
   CreateCustomEndpointInput,
@@ -10,7 +10,7 @@ import { decryptSecret, encryptSecret, maskKey } from '../../ai/crypto';
 import { type DiscoveredEntry, discover, type EndpointConnection } from '../../ai/discovery';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { aiModels, customEndpoints, userAiSettings } from '../../db/schema';
+import { aiModels, customEndpoints, embeddingModels, teamKeys, userAiSettings } from '../../db/schema';
 import type { AiModelRow, EndpointRow, Tx } from '../../db/types';
 import type { Deps } from '../../http/env';
 import { fieldError, notFound } from '../../http/errors';
@@ -86,9 +86,12 @@ const endpointModels = (db: Db, endpointIds: number[]) =>
         .orderBy(asc(sql`lower(${aiModels.model}) collate "C"`))
     : Promise.resolve([]);
 
+/** An endpoint of the user's that they have not removed (one kept as removed only serves its team's list). */
+const ownedLive = (userId: number) => and(eq(customEndpoints.userId, userId), isNull(customEndpoints.removedAt));
+
 /** The user's endpoints, oldest first. */
 export async function listEndpointRows(db: Db, userId: number): Promise<EndpointRow[]> {
-  return db.select().from(customEndpoints).where(eq(customEndpoints.userId, userId)).orderBy(asc(customEndpoints.id));
+  return db.select().from(customEndpoints).where(ownedLive(userId)).orderBy(asc(customEndpoints.id));
 }
 
 export async function listEndpoints(db: Db, ai: Ai, userId: number): Promise<CustomEndpoint[]> {
@@ -105,7 +108,7 @@ export async function getOwnedEndpoint(db: Db, userId: number, id: number): Prom
   const [row] = await db
     .select()
     .from(customEndpoints)
-    .where(and(eq(customEndpoints.id, id), eq(customEndpoints.userId, userId)));
+    .where(and(eq(customEndpoints.id, id), ownedLive(userId)));
   if (!row) throw notFound('Endpoint');
   return row;
 }
@@ -197,7 +200,7 @@ export async function refreshEndpoint(db: Db, ai: Ai, row: EndpointRow): Promise
           ? { refreshedAt: sql`now()`, refreshError: null, updatedAt: sql`now()` }
           : { refreshError: found.message, updatedAt: sql`now()` },
       )
-      .where(eq(customEndpoints.id, row.id))
+      .where(and(eq(customEndpoints.id, row.id), isNull(customEndpoints.removedAt)))
       .returning();
     if (!updated) throw notFound('Endpoint');
     if (found.ok) {
@@ -276,7 +279,7 @@ async function assertNameFree(db: Db, userId: number, name: string) {
     .select({ id: customEndpoints.id })
     .from(customEndpoints)
     // Folded by the database only, as its unique index folds them (JavaScript folds some letters otherwise).
-    .where(and(eq(customEndpoints.userId, userId), sql`lower(${customEndpoints.name}) = lower(${name})`));
+    .where(and(ownedLive(userId), sql`lower(${customEndpoints.name}) = lower(${name})`));
   if (taken) throw nameTaken(name);
 }
 
@@ -315,7 +318,11 @@ export async function createEndpoint(
 
 /**
  * `DELETE /api/ai-endpoints/{id}`: the endpoint and its models go (chats keep their answers; see
- * messages.model_id), and with them the settings that named the models (forgetModels).
+ * messages.model_id), and with them the owner's settings that named the models (forgetModels). An endpoint shared
+ * with a team is kept as removed instead (`removed_at`), as a shared provider key removed leaves its team's key in
+ * place: its address and key are wiped, its models made inactive, and its owner no longer sees it; the team's members
+ * still see its models, Inactive saying why, and their chats keep naming them (server/features/teams/team-route.ts).
+ * It goes for good when the team stops sharing it (dropRemovedEndpoints).
  */
 export async function removeEndpoint(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -323,16 +330,32 @@ export async function removeEndpoint(db: Db, userId: number, id: number): Promis
     const [endpoint] = await tx
       .select({ id: customEndpoints.id, name: customEndpoints.name })
       .from(customEndpoints)
-      .where(and(eq(customEndpoints.id, id), eq(customEndpoints.userId, userId)))
+      .where(and(eq(customEndpoints.id, id), ownedLive(userId)))
       .for('update');
     if (!endpoint) throw notFound('Endpoint');
     const gone = await tx
       .select({ id: aiModels.id, model: aiModels.model })
       .from(aiModels)
       .where(eq(aiModels.endpointId, id));
-    await tx.delete(customEndpoints).where(eq(customEndpoints.id, id));
+    const [shared] = await tx.select({ id: teamKeys.id }).from(teamKeys).where(eq(teamKeys.endpointId, id)).limit(1);
+    if (shared) {
+      await tx
+        .update(customEndpoints)
+        .set({ removedAt: sql`now()`, baseUrl: '', apiKey: null, refreshError: null, updatedAt: sql`now()` })
+        .where(eq(customEndpoints.id, id));
+      await tx.update(aiModels).set({ isActive: false, updatedAt: sql`now()` }).where(eq(aiModels.endpointId, id));
+      // What deleting the row would have taken with it: the owner's choice of it as their embedding model.
+      await tx.delete(embeddingModels).where(eq(embeddingModels.endpointId, id));
+    } else await tx.delete(customEndpoints).where(eq(customEndpoints.id, id));
     await forgetModels(tx, userId, endpoint.name, gone);
   });
+}
+
+/** Deletes those of `ids` that were kept as removed (removeEndpoint) and that no team shares any longer. */
+export async function dropRemovedEndpoints(db: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(sql`DELETE FROM custom_endpoints ce WHERE ce.id = ANY(${`{${ids.join(',')}}`}::integer[])
+    AND ce.removed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM team_keys tk WHERE tk.endpoint_id = ce.id)`);
 }
 
 /** A discovery as a connection test's answer. */

@@ -3,8 +3,8 @@ import type { ProviderAccess } from '../../ai/providers';
 import type { Db } from '../../db/client';
 import type { AiModelRow, SettingsRow } from '../../db/types';
 import type { Deps } from '../../http/env';
-import { fieldError } from '../../http/errors';
-import { getActiveModel } from './ai-models';
+import { ApiError, fieldError } from '../../http/errors';
+import { getActiveModel, removedSharedModel } from './ai-models';
 import {
   assertUsable,
   decryptField,
@@ -37,18 +37,24 @@ export async function modelAccess(
 ): Promise<{ model: AiModelRow; access: ProviderAccess; team?: { teamId: number; teamName: string } }> {
   const [row, model] = await Promise.all([
     settings ?? getSettingsRow(db, ai, userId),
-    getActiveModel(db, userId, modelId),
+    getActiveModel(db, userId, modelId).catch(async (error: unknown) => {
+      // A model of a team's endpoint its sharer removed: refused below, saying so (its team's reason).
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      return (await removedSharedModel(db, userId, modelId)) ?? Promise.reject(error);
+    }),
   ]);
-  const team = options.team ? await teamRouteOf(db, ai, userId, model) : NO_TEAM;
+  const team = options.team || !model.isActive ? await teamRouteOf(db, ai, userId, model) : NO_TEAM;
   assertUsable(ai, row, model, 'modelId', team);
   if (team.key && throughTeam(ai, row, model, team)) {
     const through = { teamId: team.key.teamId, teamName: team.key.teamName };
+    // The sharer's key or endpoint: its failures reach the member without its words (server/ai/provider-errors.ts).
+    const onBehalf = `Ask ${team.key.sharedBy.username}, who shared it with the team ${team.key.teamName}, to check it.`;
     if (team.key.endpoint) {
       // A team member's endpoint: called as its owner calls it; its address and key stay on the server.
       const { connection } = team.key.endpoint;
       return {
         model,
-        access: { ...connection, name: model.provider, custom: true, fetch: ai.outbound.userFetch },
+        access: { ...connection, name: model.provider, custom: true, fetch: ai.outbound.userFetch, onBehalf },
         team: through,
       };
     }
@@ -62,6 +68,7 @@ export async function modelAccess(
         apiKey: team.key.apiKey ?? undefined,
         baseUrl: team.key.baseUrl ?? undefined,
         fetch: team.key.baseUrl !== null ? ai.outbound.userFetch : ai.outbound.plainFetch,
+        onBehalf,
       },
       team: through,
     };

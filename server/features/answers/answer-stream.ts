@@ -13,10 +13,11 @@ export interface StreamRead {
   usage: MessageUsage | null;
 }
 
-/** The provider, named in the failures read (its key masked in them). */
+/** The provider, named in the failures read (its key masked in them; someone else's told without its words). */
 export interface ProviderName {
   providerName: string;
   providerKey?: string;
+  providerOnBehalf?: string;
 }
 
 /** How long an answer's deltas may keep the event loop to themselves (a provider's burst of chunks). */
@@ -49,6 +50,7 @@ export async function readAnswer(
   {
     providerName,
     providerKey,
+    providerOnBehalf,
     checkpoints,
     proposals,
   }: ProviderName & {
@@ -56,6 +58,7 @@ export async function readAnswer(
     proposals?: MemoryProposalFilter;
   },
 ): Promise<StreamRead> {
+  const upstream = { name: providerName, apiKey: providerKey, onBehalf: providerOnBehalf };
   const outlet = new Outlet();
   const sources = new WebSources();
   const read: StreamRead = { usage: null };
@@ -79,14 +82,14 @@ export async function readAnswer(
         checkpoints?.touch();
         await outlet.after();
       } else if (part.type === 'error') {
-        read.failure ??= describeProviderError(providerName, part.error, providerKey);
+        read.failure ??= describeProviderError(upstream, part.error);
       } else if (part.type === 'finish') {
         read.finishReason = part.finishReason;
         read.usage = { input: part.totalUsage.inputTokens ?? 0, output: part.totalUsage.outputTokens ?? 0 };
       }
     }
   } catch (error) {
-    if (!generation.controller.signal.aborted) read.failure ??= describeProviderError(providerName, error, providerKey);
+    if (!generation.controller.signal.aborted) read.failure ??= describeProviderError(upstream, error);
   }
   const rest = proposals?.end();
   if (rest) generation.emit({ type: 'delta', text: rest });

@@ -243,6 +243,7 @@ function launchAnswer({
       llm,
       providerName: access.name,
       providerKey: access.apiKey,
+      providerOnBehalf: access.onBehalf,
       ...built,
       tools,
       persist,

@@ -50,7 +50,7 @@ export async function askModel(
     usage = { input: result.totalUsage.inputTokens ?? 0, output: result.totalUsage.outputTokens ?? 0 };
   } catch (error) {
     await settleRequest(db, held, null);
-    throw new ApiError(502, describeProviderError(access.name, error, access.apiKey));
+    throw new ApiError(502, describeProviderError(access, error));
   }
   await settleRequest(db, held, usage);
   return reply;

@@ -116,7 +116,10 @@ export function publicPromptPageRoutes({ db, ai, requests }: Deps) {
       ai,
       ownerId: prompt.ownerId,
       model: access.model,
-      access: access.access,
+      // The author's key or endpoint: a visitor is told what failed, never its words (the house models' are anyone's).
+      access: access.access.house
+        ? access.access
+        : { ...access.access, onBehalf: 'The author of this prompt can check it.' },
       prompt: fillPromptVariables(promptTextOf(prompt.row), input.values.vars),
       charge: { db, userId: prompt.ownerId, holdId, seconds: ai.leaseSeconds },
       signal: c.req.raw.signal,

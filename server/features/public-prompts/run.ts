@@ -48,13 +48,13 @@ export async function streamAnswer(run: Run, write: (html: string) => void): Pro
         text += part.text;
         write(escapeHtml(part.text));
       } else if (part.type === 'error') {
-        failure ??= describeProviderError(run.access.name, part.error, run.access.apiKey);
+        failure ??= describeProviderError(run.access, part.error);
       } else if (part.type === 'finish') {
         usage = { input: part.totalUsage.inputTokens ?? 0, output: part.totalUsage.outputTokens ?? 0 };
       }
     }
   } catch (error) {
-    if (!run.signal.aborted) failure ??= describeProviderError(run.access.name, error, run.access.apiKey);
+    if (!run.signal.aborted) failure ??= describeProviderError(run.access, error);
   }
   if (run.signal.aborted && !usage) usage = { input: 0, output: estimateTokens(text) };
   const credits = failure || !usage ? null : creditsFor(usage);

@@ -87,12 +87,12 @@ export async function startStudy(
               yield { type: 'partial', content: partial.value };
             }
           }
-        } else if (part.type === 'error') failure ??= describeProviderError(access.name, part.error, access.apiKey);
+        } else if (part.type === 'error') failure ??= describeProviderError(access, part.error);
         else if (part.type === 'finish')
           usage = { input: part.totalUsage.inputTokens ?? 0, output: part.totalUsage.outputTokens ?? 0 };
       }
     } catch (error) {
-      failure ??= describeProviderError(access.name, error, access.apiKey);
+      failure ??= describeProviderError(access, error);
     } finally {
       await holding.stop();
       // a house model's answer costs what it used, even when its answer is refused below; a failed one nothing

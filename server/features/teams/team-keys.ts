@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import type { Deps } from '../../http/env';
 import { ApiError, fieldError, notFound } from '../../http/errors';
-import { connectionOf, getOwnedEndpoint } from '../ai-settings/custom-endpoints';
+import { connectionOf, dropRemovedEndpoints, getOwnedEndpoint } from '../ai-settings/custom-endpoints';
 import { currentMonth } from './allowance';
 import { adminOf, memberOf } from './teams';
 
@@ -36,6 +36,8 @@ export interface TeamKeyFacts {
   baseUrl: string | null;
   /** A shared endpoint's id and how to call it (null once its sharer removed it); null for a provider's key. */
   endpoint: { id: number; connection: EndpointConnection } | null;
+  /** The shared endpoint's id, kept once its sharer removed it (its models are still the key's, Inactive). */
+  endpointId: number | null;
   modelIds: number[];
   choice: 'default' | 'removed' | null;
   /** The member's allowance this month and what they spent and hold of it, in micro-dollars. */
@@ -61,7 +63,7 @@ export async function teamKeysFor(db: Db, ai: Ai, userId: number, teamId?: numbe
   const rows = await selectRows<Raw>(
     db,
     sql`SELECT tk.id, tk.team_id, tm.name AS team_name, tm.settings_enabled, tk.shared_by, u.username, tk.provider,
-        tk.kind, tk.created_at, us.keys, us.base_urls, ch.choice,
+        tk.kind, tk.created_at, us.keys, us.base_urls, ch.choice, tk.endpoint_id AS key_endpoint_id,
         ce.id AS endpoint_id, ce.kind AS endpoint_kind, ce.base_url AS endpoint_url, ce.api_key AS endpoint_key,
         ARRAY(SELECT m.model_id FROM team_key_models m WHERE m.team_key_id = tk.id ORDER BY m.model_id) AS model_ids,
         coalesce((SELECT a.monthly_micros FROM team_allowances a WHERE a.team_id = tk.team_id AND a.user_id = ${userId}),
@@ -69,7 +71,7 @@ export async function teamKeysFor(db: Db, ai: Ai, userId: number, teamId?: numbe
         coalesce(sp.spent_micros + sp.held_micros, 0) AS used
       FROM team_keys tk JOIN teams tm ON tm.id = tk.team_id JOIN users u ON u.id = tk.shared_by
       LEFT JOIN user_ai_settings us ON us.user_id = tk.shared_by
-      LEFT JOIN custom_endpoints ce ON ce.id = tk.endpoint_id AND ce.user_id = tk.shared_by
+      LEFT JOIN custom_endpoints ce ON ce.id = tk.endpoint_id AND ce.user_id = tk.shared_by AND ce.removed_at IS NULL
       LEFT JOIN team_key_choices ch ON ch.team_key_id = tk.id AND ch.user_id = ${userId}
       LEFT JOIN team_spend sp ON sp.team_id = tk.team_id AND sp.user_id = ${userId} AND sp.month = ${month}
       WHERE tk.team_id IN (SELECT trove_user_teams(${userId}))
@@ -92,6 +94,7 @@ export async function teamKeysFor(db: Db, ai: Ai, userId: number, teamId?: numbe
       allowanceMicros: Number(raw.allowance),
       usedMicros: Number(raw.used),
       createdAt: new Date(String(raw.created_at)).toISOString(),
+      endpointId: raw.key_endpoint_id === null ? null : Number(raw.key_endpoint_id),
     };
     if (kind === 'endpoint') {
       const endpointId = raw.endpoint_id === null ? null : Number(raw.endpoint_id);
@@ -294,11 +297,16 @@ export async function unshareKeys(db: Db, userId: number, teamId: number, keyId?
     if (key.sharedBy !== userId && role === 'member')
       throw new ApiError(403, "Only the key's sharer and the team's admins stop sharing it");
     await db.execute(sql`DELETE FROM team_keys WHERE id = ${keyId}`);
+    if (key.endpointId !== null) await dropRemovedEndpoints(db, [key.endpointId]);
     return { removed: [keyId] };
   }
-  const rows = await selectRows<{ id: number }>(
+  const rows = await selectRows<{ id: number; endpoint_id: number | null }>(
     db,
-    sql`DELETE FROM team_keys WHERE team_id = ${teamId} AND shared_by = ${userId} RETURNING id`,
+    sql`DELETE FROM team_keys WHERE team_id = ${teamId} AND shared_by = ${userId} RETURNING id, endpoint_id`,
+  );
+  await dropRemovedEndpoints(
+    db,
+    rows.flatMap((row) => (row.endpoint_id === null ? [] : [Number(row.endpoint_id)])),
   );
   return { removed: rows.map((row) => Number(row.id)) };
 }

@@ -18,6 +18,9 @@ export interface TeamRoute {
 
 const reasonFor = (key: TeamKeyFacts, model: AiModelRow): string | null => {
   const unusable = keyUnusableReason(key);
+  // What a member reads on a model of an endpoint its sharer removed, in the list and when a chat sends to it.
+  if (unusable && key.settingsEnabled && key.kind === 'endpoint' && key.endpoint === null)
+    return `${model.displayName} is no longer available: ${unusable.charAt(0).toLowerCase()}${unusable.slice(1)}`;
   if (unusable) return unusable;
   if (!key.modelIds.includes(model.id))
     return `${model.displayName} is not allowed with the team ${key.teamName}'s ${key.kind === 'endpoint' ? 'endpoint' : 'key'}`;
@@ -25,11 +28,11 @@ const reasonFor = (key: TeamKeyFacts, model: AiModelRow): string | null => {
   return null;
 };
 
-/** A key serves a catalogue model of its provider, or a model of its (shared) endpoint. */
+/** A key serves a catalogue model of its provider, or a model of its (shared, perhaps since removed) endpoint. */
 const serves = (key: TeamKeyFacts, model: AiModelRow) =>
   model.endpointId === null
     ? key.kind === 'provider' && key.provider === model.provider
-    : key.kind === 'endpoint' && key.endpoint?.id === model.endpointId;
+    : key.kind === 'endpoint' && key.endpointId === model.endpointId;
 
 /**
  * `userId`'s route for `model`: none for house models and the user's own endpoints' models. A shared endpoint's model
