@@ -91,6 +91,39 @@ function cpuSinceLastEnd(): string {
   return `, ${spent.toFixed(1)} s CPU`;
 }
 
+/** The whole machine's busy and total CPU ticks so far, from Linux's /proc/stat (null elsewhere). */
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = (
+      readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
+    )
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    if (idle === undefined || iowait === undefined) return null;
+    // idle and iowait are the CPU no process used; guest time (the fields after steal) is counted in user already
+    const busy = [user, nice, system, irq, softirq, steal].reduce<number>((sum, tick) => sum + (tick ?? 0), 0);
+    return { busy, total: busy + idle + iowait };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How busy the machine's CPUs were in each minute of the run, printed at the end: the run is CPU-bound on 2 cores, so
+ * a minute well under 100% is time the lanes' order left idle (README, Tests).
+ */
+const busyPerMinute: string[] = [];
+let lastTicks = machineTicks();
+const minuteTimer = setInterval(() => {
+  const now = machineTicks();
+  if (now && lastTicks)
+    busyPerMinute.push(`${Math.round((100 * (now.busy - lastTicks.busy)) / (now.total - lastTicks.total))}%`);
+  lastTicks = now;
+}, 60_000);
+minuteTimer.unref();
+
 /** The lines a failed step printed that say what failed: vitest's failure report, else the step's last lines. */
 function failureReport(lines: string[]): string[] {
   const plain = lines.map(stripVTControlCharacters);
@@ -172,6 +205,7 @@ const started = Date.now();
 console.log(`npm test: ${Object.keys(lanes).join(' and ')} side by side on ${cpus().length} CPUs`);
 const failed = (await Promise.all(Object.entries(lanes).map(([lane, steps]) => runLane(lane, steps)))).flat();
 for (const line of failureReports) console.log(line);
+if (busyPerMinute.length) console.log(`CPU busy per minute: ${busyPerMinute.join(' ')}`);
 console.log(
   failed.length
     ? `npm test failed in ${seconds(Date.now() - started)}: ${failed.join(', ')}`
