@@ -5,38 +5,53 @@ import { resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 /**
- * `npm test`: every check, in two lanes that run side by side, each step after the previous one of its lane.
- * The vitest projects (unit, server, server-postgres, background, component) wait on servers and databases more
- * than they compute, so the other lane (typecheck, lint, both builds, the bundle checks, then the e2e journeys,
- * which need the builds) uses the CPU they leave idle. A lane stops at its first failing step; the other goes
- * on, and the run fails if any step failed. Each line a step prints is prefixed with its lane, and each step's
- * wall time and CPU time are printed when it ends, so a slow CI run says where its time went.
+ * `npm test`: every check, in two lanes that run side by side. Each lane runs its own steps in order, then takes the
+ * shared steps (those nothing waits on) one at a time, whichever lane is free first: the vitest projects (server,
+ * server-postgres, background, component) in one; the builds then the e2e journeys (which need only the builds) in
+ * the other; the bundle checks, the unit files, the type check and lint after them, in the lane that ends first, so
+ * they fill the CPU a lane's tail leaves idle instead of holding the e2e journeys back. The vitest projects wait on
+ * servers and databases more than they compute, and the journeys on browsers, so each lane uses the CPU the other
+ * leaves idle. A lane stops its own steps at its first failing one (a shared step that needs a failed one is not
+ * run); the run fails if any step failed. Each line a step prints is prefixed with its lane, and each step's wall time
+ * and CPU time are printed when it ends, so a slow CI run says where its time went.
  */
 
 interface Step {
   name: string;
   command: string;
   args: string[];
+  /** The step that must have passed first. */
+  needs?: string;
 }
 
-const npm = (script: string): Step => ({ name: script, command: 'npm', args: ['run', '--silent', script] });
+const npm = (script: string, needs?: string): Step => ({
+  name: script,
+  command: 'npm',
+  args: ['run', '--silent', script],
+  needs,
+});
 const vitest = (name: string, args: string[]): Step => ({ name, command: 'vitest', args: ['run', ...args] });
 
 const lanes: Record<string, Step[]> = {
   suites: [
     vitest('vitest', [
-      ...['unit', 'server', 'server-postgres', 'background', 'component'].flatMap((p) => ['--project', p]),
+      ...['server', 'server-postgres', 'background', 'component'].flatMap((p) => ['--project', p]),
       '--maxWorkers=4',
     ]),
   ],
-  checks: [
-    npm('typecheck'),
-    npm('lint'),
-    npm('build'),
-    npm('check:bundles'),
-    vitest('e2e', ['--project', 'e2e', '--maxWorkers=2']),
-  ],
+  e2e: [npm('build'), vitest('e2e', ['--project', 'e2e', '--maxWorkers=2'])],
 };
+
+/**
+ * Taken in this order by whichever lane is free first, longest first (~80 CPU s in all). The unit files (~21 CPU s,
+ * none over 4 s) run in one worker: each further worker loads the packages again, ~9 CPU s more per worker.
+ */
+const shared: Step[] = [
+  npm('check:bundles', 'build'),
+  vitest('unit', ['--project', 'unit', '--maxWorkers=1']),
+  npm('typecheck'),
+  npm('lint'),
+];
 
 /**
  * Node 22's compile cache for every process of the run (vitest's workers, the server processes, tsc, the builds): a
@@ -75,6 +90,39 @@ function cpuSinceLastEnd(): string {
   cpuSeen = now;
   return `, ${spent.toFixed(1)} s CPU`;
 }
+
+/** The whole machine's busy and total CPU ticks so far, from Linux's /proc/stat (null elsewhere). */
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = (
+      readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
+    )
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    if (idle === undefined || iowait === undefined) return null;
+    // idle and iowait are the CPU no process used; guest time (the fields after steal) is counted in user already
+    const busy = [user, nice, system, irq, softirq, steal].reduce<number>((sum, tick) => sum + (tick ?? 0), 0);
+    return { busy, total: busy + idle + iowait };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How busy the machine's CPUs were in each minute of the run, printed at the end: the run is CPU-bound on 2 cores, so
+ * a minute well under 100% is time the lanes' order left idle (README, Tests).
+ */
+const busyPerMinute: string[] = [];
+let lastTicks = machineTicks();
+const minuteTimer = setInterval(() => {
+  const now = machineTicks();
+  if (now && lastTicks)
+    busyPerMinute.push(`${Math.round((100 * (now.busy - lastTicks.busy)) / (now.total - lastTicks.total))}%`);
+  lastTicks = now;
+}, 60_000);
+minuteTimer.unref();
 
 /** The lines a failed step printed that say what failed: vitest's failure report, else the step's last lines. */
 function failureReport(lines: string[]): string[] {
@@ -126,17 +174,38 @@ function run(lane: string, step: Step): Promise<number> {
   });
 }
 
+/** Each step's exit status once it has ended, so a shared step can wait for the one it needs. */
+const ended = new Map<string, Promise<number>>();
+
+function runRecorded(lane: string, step: Step): Promise<number> {
+  const status = run(lane, step);
+  ended.set(step.name, status);
+  return status;
+}
+
 async function runLane(lane: string, steps: Step[]): Promise<string[]> {
+  const failed: string[] = [];
   for (const step of steps) {
-    if ((await run(lane, step)) !== 0) return [`${lane}: ${step.name}`];
+    if ((await runRecorded(lane, step)) !== 0) {
+      failed.push(`${lane}: ${step.name}`);
+      break;
+    }
   }
-  return [];
+  for (let step = shared.shift(); step; step = shared.shift()) {
+    const needed = step.needs ? ended.get(step.needs) : undefined;
+    if (needed && (await needed) !== 0) {
+      console.log(`[${lane}] ✗ ${step.name} not run: ${step.needs} failed`);
+      failed.push(`${lane}: ${step.name}`);
+    } else if ((await runRecorded(lane, step)) !== 0) failed.push(`${lane}: ${step.name}`);
+  }
+  return failed;
 }
 
 const started = Date.now();
 console.log(`npm test: ${Object.keys(lanes).join(' and ')} side by side on ${cpus().length} CPUs`);
 const failed = (await Promise.all(Object.entries(lanes).map(([lane, steps]) => runLane(lane, steps)))).flat();
 for (const line of failureReports) console.log(line);
+if (busyPerMinute.length) console.log(`CPU busy per minute: ${busyPerMinute.join(' ')}`);
 console.log(
   failed.length
     ? `npm test failed in ${seconds(Date.now() - started)}: ${failed.join(', ')}`
