@@ -49,6 +49,8 @@ export interface RunningServer {
   port: number;
   /** Whether a write is acknowledged only once it is on disk (see db/client.ts). */
   durable: boolean;
+  /** The routes the app serves (method and Hono path), as the fuzz test's route list compares them. */
+  routes: readonly { method: string; path: string }[];
   stop(): Promise<void>;
 }
 
@@ -144,6 +146,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     url: `http://${config.host}:${port}`,
     port,
     durable: database.durable,
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
     stop: () => {
       // Answers in flight are ended and stored as 'error' (their streams close with them) before the database closes.
       stopping.abort();
