@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, openExtensionPage, openPopup } from './browser';
-import { type E2eEnvironment, startE2eEnvironment } from './environment';
+import { type OwnServerEnvironment, startE2eEnvironmentWithOwnServer } from './environment';
 import { backgroundWorker, clickMenuItem, fetchGems, signUpAndSignIn } from './flows';
 
 const USER = { username: 'traveller', email: 'traveller@example.test', password: 'correct horse battery' };
@@ -15,9 +15,9 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 }
 
 describe('saves made while the server is down', () => {
-  let env: E2eEnvironment;
+  let env: OwnServerEnvironment;
   let ctx: ExtensionBrowser;
-  let site: E2eEnvironment['site'];
+  let site: OwnServerEnvironment['site'];
   const gems = () => fetchGems(env.server.url, USER.username, USER.password);
   const queueLength = async () => {
     const worker = await backgroundWorker(ctx);
@@ -30,7 +30,7 @@ describe('saves made while the server is down', () => {
   };
 
   beforeAll(async () => {
-    env = await startE2eEnvironment('outage');
+    env = await startE2eEnvironmentWithOwnServer('outage');
     ({ ctx, site } = env);
     await signUpAndSignIn(ctx, env.server.url, USER);
     // The popup once while online, until its form is filled in: the collections and tags it fetched are what the
