@@ -74,6 +74,14 @@ async function withSiteAndBrowser(
 }
 
 /**
+ * The worker slot's server, whose house models `fake` answers until `release` (shared-servers.ts): for a journey in
+ * another browser (firefox.test.ts).
+ */
+export async function claimHouseServer(fake: FakeProvider): Promise<{ url: string; release(): Promise<unknown> }> {
+  return { url: await sharedServer('/claim', fake.url), release: () => sharedServer('/release') };
+}
+
+/**
  * On the server the journeys with no settings of their own share; `house`: on its worker slot's server instead, whose
  * house models that fake provider answers while this journey runs.
  */
@@ -81,12 +89,13 @@ export async function startE2eEnvironment(
   browserOptions: BrowserOptions = {},
   house?: FakeProvider,
 ): Promise<E2eEnvironment> {
-  const url = house ? sharedServer('/claim', house.url) : sharedServer('/plain');
-  const release = () => (house ? sharedServer('/release') : Promise.resolve());
+  const server = house
+    ? claimHouseServer(house)
+    : sharedServer('/plain').then((url) => ({ url, release: async () => {} }));
   return withSiteAndBrowser(
-    url.then((address) => ({ url: address })),
+    server.then(({ url }) => ({ url })),
     browserOptions,
-    release,
+    () => server.then(({ release }) => release()).catch(() => {}),
   );
 }
 
@@ -105,8 +114,7 @@ export async function startE2eEnvironmentWithOwnServer(
     startServerProcess({
       args: testServerArgs(),
       port,
-      // a test server need not survive a power cut: no fsync per commit (a stop is a clean shutdown)
-      env: { DATA_DIR: dataDir, TROVE_DURABLE_WRITES: '0', ...serverEnv, ...moreEnv },
+      env: { DATA_DIR: dataDir, ...serverEnv, ...moreEnv },
       timeoutMs: SERVER_START_MS,
     });
   let server: ServerProcess | undefined;
