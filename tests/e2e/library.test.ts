@@ -25,7 +25,7 @@ describe('the library page', () => {
   let library: Page;
 
   beforeAll(async () => {
-    setup = await startLibraryEnvironment('library');
+    setup = await startLibraryEnvironment();
     ({ env, ctx } = setup);
     await saveRecipes(env.server.url);
   }, 240_000);

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'puppeteer';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, extensionPath, openExtensionPage } from './browser';
-import type { E2eEnvironment } from './environment';
+import type { BrowserOptions, E2eEnvironment, OwnServerEnvironment } from './environment';
 import { signInOverApi, signUpAndSignIn } from './flows';
-import { SCREENSHOTS, startPanelEnvironment } from './panel';
+import { SCREENSHOTS, startPanelEnvironment, startPanelEnvironmentWithOwnServer } from './panel';
 
 /**
  * The library journeys' shared set-up (library*.test.ts, one subject a file so that two workers share them evenly): a
@@ -15,7 +15,9 @@ import { SCREENSHOTS, startPanelEnvironment } from './panel';
  * a signed-in user, their recipes, and the checks each view gets (axe in both themes, a screenshot of each).
  */
 
-export const USER = { username: 'librarian', email: 'librarian@example.test', password: 'correct horse battery' };
+/** Each library file's own librarian: the files of a worker share its server (environment.ts), one after another. */
+const librarian = `librarian${Math.random().toString(36).slice(2, 6)}`;
+export const USER = { username: librarian, email: `${librarian}@example.test`, password: 'correct horse battery' };
 
 const AXE_SOURCE = readFileSync(
   fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)),
@@ -76,8 +78,8 @@ export function buildWithBookmarksGranted(): string {
   return copy;
 }
 
-export interface LibraryEnvironment {
-  env: E2eEnvironment;
+export interface LibraryEnvironment<Env extends E2eEnvironment = E2eEnvironment> {
+  env: Env;
   ctx: ExtensionBrowser;
   fake: FakeProvider;
   /** The user's own calls, straight through the API: [server, username, password]. */
@@ -85,15 +87,12 @@ export interface LibraryEnvironment {
   close(): Promise<void>;
 }
 
-/** The environment, signed in as USER; `moreEnv` and `browserOptions` as startPanelEnvironment takes them. */
-export async function startLibraryEnvironment(
-  name: string,
-  browserOptions?: Parameters<typeof startPanelEnvironment>[2],
-  moreEnv?: Record<string, string>,
-): Promise<LibraryEnvironment> {
+async function signedInLibrary<Env extends E2eEnvironment>(
+  start: (fake: FakeProvider) => Promise<Env>,
+): Promise<LibraryEnvironment<Env>> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const fake = await startFakeProvider();
-  const env = await startPanelEnvironment(name, fake, browserOptions, moreEnv);
+  const env = await start(fake);
   await signUpAndSignIn(env.ctx, env.server.url, USER);
   return {
     env,
@@ -106,6 +105,18 @@ export async function startLibraryEnvironment(
     },
   };
 }
+
+/** The environment (its worker slot's server, environment.ts), signed in as USER. */
+export const startLibraryEnvironment = (): Promise<LibraryEnvironment> =>
+  signedInLibrary((fake) => startPanelEnvironment(fake));
+
+/** The same on a server of its own, with more server settings, and `browserOptions` as startPanelEnvironment takes them. */
+export const startLibraryEnvironmentWithOwnServer = (
+  name: string,
+  browserOptions: BrowserOptions,
+  moreEnv: Record<string, string>,
+): Promise<LibraryEnvironment<OwnServerEnvironment>> =>
+  signedInLibrary((fake) => startPanelEnvironmentWithOwnServer(name, fake, browserOptions, moreEnv));
 
 /**
  * USER's recipes, saved over the API as another device of theirs would: Recipes › Desserts and Travel (empty),
