@@ -39,7 +39,6 @@ const slowFiles = [
   'component/library/share-dialog', // 21
   'component/library/share-link-and-offers', // 21
   // e2e
-  'e2e/outage', // 106
   'e2e/side-panel', // 105
   'e2e/library-import', // 104
   'e2e/library-ai', // 91
@@ -49,6 +48,8 @@ const slowFiles = [
   'e2e/library-organise', // 78
   'e2e/report-bug', // 72
   'e2e/library', // 69
+  'e2e/outage', // 60
+  'e2e/outage-worker-stopped', // 45
 ];
 
 function slowRank(spec: TestSpecification): number {
