@@ -20,6 +20,7 @@ import {
   SECRET,
 } from './harness';
 import { repeatedFormPdf, uploadPdf, uploadWhileAsking } from './pdf-helpers';
+import { BASELINE_WASM_ONLY } from './server-process';
 
 const fake = setupFakeProvider();
 let dataDir: string;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   dataDir = backend === 'pglite' ? await freshDataDir() : makeDataDir();
   if (backend === 'postgres') database = await createPostgresDatabase();
   server = await startServerProcess({
-    args,
+    args: [BASELINE_WASM_ONLY, ...args],
     env: {
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
