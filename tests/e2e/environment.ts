@@ -2,7 +2,7 @@ import { inject } from 'vitest';
 import type { FakeProvider } from '../fake-provider/server';
 import { freshDataDir, removeDataDir } from '../pglite-template';
 import { testServerArgs } from '../server-entry';
-import { freePort, type ServerProcess, startServerProcess } from '../server-process';
+import { BASELINE_WASM_ONLY, freePort, type ServerProcess, startServerProcess } from '../server-process';
 import { type ExtensionBrowser, launchWithExtension } from './browser';
 import { startTestSite } from './test-site';
 
@@ -112,7 +112,7 @@ export async function startE2eEnvironmentWithOwnServer(
   const port = await freePort();
   const start = (moreEnv: Record<string, string> = {}) =>
     startServerProcess({
-      args: testServerArgs(),
+      args: [BASELINE_WASM_ONLY, ...(testServerArgs() ?? ['--import', 'tsx', 'server/main.ts'])],
       port,
       env: { DATA_DIR: dataDir, ...serverEnv, ...moreEnv },
       timeoutMs: SERVER_START_MS,

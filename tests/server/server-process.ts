@@ -1,18 +1,9 @@
 import { afterAll } from 'vitest';
 import { testServerArgs } from '../server-entry';
-import { type ServerProcess, startServerProcess as start } from '../server-process';
+import { BASELINE_WASM_ONLY, type ServerProcess, startServerProcess as start } from '../server-process';
 import { backend, createPostgresDatabase, freshDataDir, makeDataDir, removeDataDir, SECRET } from './harness';
 
 export type { ServerProcess } from '../server-process';
-
-/**
- * The suite's server processes run PGlite's WebAssembly as V8's baseline (Liftoff) code only. By default V8 also
- * optimises each function that runs hot, on background threads: worth it in a server that runs for hours, not in one
- * that starts, answers a few requests and is killed. Measured on a server start (copied data folder, start to
- * "listening"): ~4.1 s of CPU instead of ~2.7 s; the first start, which creates the database in a child (same flags),
- * ~5 s less. The readers (PDF, OCR) are started with flags of their own and keep V8's defaults.
- */
-export const BASELINE_WASM_ONLY = '--liftoff-only';
 
 /**
  * The real server (built for the run, tests/server-build-setup.ts) as a child process for the server suite, with the suite's
