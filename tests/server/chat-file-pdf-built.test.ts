@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../fixtures/documents';
 import { testServerArgs } from '../server-entry';
-import { type ServerProcess, startServerProcess } from '../server-process';
+import { BASELINE_WASM_ONLY, type ServerProcess, startServerProcess } from '../server-process';
 import { chatUser, setupFakeProvider } from './chat-helpers';
 import {
   backend,
@@ -20,7 +20,6 @@ import {
   SECRET,
 } from './harness';
 import { repeatedFormPdf, uploadPdf, uploadWhileAsking } from './pdf-helpers';
-import { BASELINE_WASM_ONLY } from './server-process';
 
 const fake = setupFakeProvider();
 let dataDir: string;
