@@ -18,6 +18,7 @@ import { chatRoutes } from './features/chats/routes';
 import { collectionRoutes } from './features/collections/routes';
 import { domainTable, hostSites } from './features/custom-sites/host-sites';
 import { customSitePageRoutes, customSiteRoutes } from './features/custom-sites/routes';
+import { documentRoutes } from './features/documents/routes';
 import { duplicatesRoutes } from './features/duplicates/routes';
 import { embeddingRoutes } from './features/embeddings/routes';
 import { exportRoutes } from './features/exports/routes';
@@ -173,6 +174,9 @@ export function createApp(deps: Deps, options: { logRequests?: boolean; log?: (l
   api.route('/', studyRoutes(deps));
   api.use('/ocre', uploadLimit);
   api.route('/', ocrRoutes(deps));
+  api.use('/extract-document', uploadLimit);
+  api.use('/enhanced-text', uploadLimit);
+  api.route('/', documentRoutes(deps));
   api.route('/', embeddingRoutes(deps));
   api.route('/', suggestionRoutes(deps));
   api.route('/', mediaLookupRoutes(deps));

@@ -6,6 +6,7 @@ import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { IconButton } from '../ui/IconButton';
 import { Skeleton } from '../ui/Skeleton';
+import { DocumentText } from './documents/DocumentText';
 import { GemForm } from './GemForm';
 import { GemShareMenu } from './GemShareMenu';
 import { LinkStatus } from './LinkStatus';
@@ -85,6 +86,7 @@ export function GemSheet({ gemId, collections, editing, onClose, onTrash, onChat
           {/* Keyed by the gem (each sibling's key its own), so another gem's sheet starts afresh */}
           <GemForm key={`form-${gem.data.id}`} gem={gem.data} collections={collections} editing={editing} />
           <StudyPanel key={`study-${gemId}`} gemId={gemId} />
+          <DocumentText key={`text-${gemId}`} gem={gem.data} />
           <ReadingView gem={gem.data} />
         </>
       )}

@@ -16,6 +16,7 @@ import { type AccessSource, panelTransport } from '../chat/panel-transport';
 import { writingCalls } from '../writing/writing-api';
 import { createAccessEventsApi } from './access-events-api';
 import { createCustomSiteApi } from './custom-site-api';
+import { createDocumentsApi } from './documents-api';
 import { type EarlyAnswers, withEarlyAnswers } from './early-answers';
 import { createModerationApi } from './moderation-api';
 import { type GemPage, LIBRARY_PAGE_SIZE } from './paging';
@@ -137,6 +138,8 @@ export function createLibraryApi(access: AccessSource, early?: EarlyAnswers) {
     checkLinks: async (gemIds: number[]) => (await client.call(linkApi.checkNow, { body: { gemIds } })).data,
     sharing: createSharingApi(client),
     study: createStudyApi(client),
+    /** A document's text kept on a gem, and a gem's text cleaned up by the user's model. */
+    documents: createDocumentsApi(client),
     accessEvents: createAccessEventsApi(client),
     /** Brand voices, agents and prompts (the Writing view), as the side panel writes them. */
     writing: writingCalls(client),

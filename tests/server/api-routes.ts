@@ -1098,6 +1098,11 @@ function voiceRoutes(): Record<string, ValidRequest> {
     },
     'GET /api/image-text': { path: () => '/api/image-text', query: (f) => ({ image: String(f.gemId) }) },
     'POST /api/ocre': { path: () => '/api/ocre', form: () => ({}) },
+    'POST /api/extract-document': { path: () => '/api/extract-document', form: () => ({}) },
+    'POST /api/enhanced-text': {
+      path: () => '/api/enhanced-text',
+      form: (f) => ({ text: 'Fuzz tex-\nt about tides', modelId: String(f.modelId) }),
+    },
     'GET /api/media-sources': { path: () => '/api/media-sources' },
     'GET /api/book-list': { path: () => '/api/book-list', query: () => ({ name: 'Dune' }) },
     'GET /api/book-details': { path: () => '/api/book-details', query: () => ({ bookId: 'OL893415W' }) },

@@ -12,6 +12,7 @@ import { chatShareApi, sharedChatApi } from './chat-shares';
 import { chatApi } from './chats';
 import { collectionApi, collectionTreeApi } from './collections';
 import { customSiteApi, customSitePageApi } from './custom-sites';
+import { documentApi } from './documents';
 import { duplicatesApi } from './duplicates';
 import { embeddingsApi } from './embeddings';
 import { exportsApi } from './exports';
@@ -97,6 +98,7 @@ export const API: Readonly<Record<string, Readonly<Record<string, RouteDef>>>> =
   customSitePages: customSitePageApi,
   study: studyApi,
   ocr: ocrApi,
+  documents: documentApi,
   embeddings: embeddingsApi,
   suggestions: suggestionApi,
   teams: teamsApi,
