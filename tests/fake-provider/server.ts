@@ -60,6 +60,8 @@ export interface Script {
    * whatever the machine's load.
    */
   lastChunkAfter?: Promise<unknown>;
+  /** Waits for this before the closing or error event: holds an answer open while a test looks at it. */
+  endAfter?: Promise<unknown>;
   /** Called once the whole answer is sent. */
   onSent?: () => void;
   /** The answer made from the request's body (a fake model reading its prompt); replaces `chunks`. */
@@ -207,6 +209,7 @@ async function play(stream: Stream, format: StreamFormat, script: Script, usage:
     sent++;
   }
   if (sent > 0 && delay > 0) await sleep(delay);
+  await script.endAfter;
   if (stream.gone) return;
   if (script.errorAfter !== undefined) format.error(script.errorMessage ?? 'The fake provider failed mid-stream.');
   else format.finish(usage);

@@ -292,13 +292,18 @@ describe('house-model credits held while answering (answers started together)', 
   it('one message to 2 house models with 2 credits: each answer holds and pays its own', async () => {
     const { token, chatId, modelId } = await userWith('multipaid', 2);
     const fast = await modelIdOf(t, token, 'trove-fast');
-    fake.script(slow, slow);
+    // Both answers end only once the credits were read while they ran, whatever the machine's load.
+    const { promise: read, resolve: readDone } = Promise.withResolvers<void>();
+    fake.script({ ...slow, endAfter: read }, { ...slow, endAfter: read });
     let during: number | undefined;
     const res = await stream(t.url, `/api/chats/${chatId}/messages`, {
       token,
       body: { text: 'Both of you', modelIds: [modelId, fast] },
       onEvent: async (event) => {
-        if (event.event === 'delta' && during === undefined) during = await credits(token);
+        if (event.event === 'delta' && during === undefined) {
+          during = await credits(token);
+          readDone();
+        }
         return undefined;
       },
     });
@@ -310,15 +315,24 @@ describe('house-model credits held while answering (answers started together)', 
 
   it('an answer holds 1 credit while it runs; a failed one gives it back (stored or temporary)', async () => {
     const { token, chatId, modelId } = await userWith('failhold', 1);
-    const failing = { chunks: ['Half ', 'an ', 'answer'], delayMs: 50, errorAfter: 2, errorMessage: 'upstream broke' };
     for (const temporary of [false, true]) {
-      fake.script(failing);
+      // The answer fails only once its credit was read while it ran, whatever the machine's load.
+      const { promise: read, resolve: readDone } = Promise.withResolvers<void>();
+      fake.script({
+        chunks: ['Half ', 'an ', 'answer'],
+        errorAfter: 2,
+        errorMessage: 'upstream broke',
+        endAfter: read,
+      });
       let during: number | undefined;
       const failed = await stream(t.url, `/api/chats/${chatId}/messages`, {
         token,
         body: { text: 'Fail', modelId, temporary },
         onEvent: async (event) => {
-          if (event.event === 'delta' && during === undefined) during = await credits(token);
+          if (event.event === 'delta' && during === undefined) {
+            during = await credits(token);
+            readDone();
+          }
           return undefined;
         },
       });

@@ -116,14 +116,18 @@ describe('GET /api/chats/{id}/export', () => {
   it('leaves out an answer still being generated', async () => {
     const { token, chatId, modelId } = await chatUser(t, fake);
     await ask(token, chatId, modelId, 'Finished question', { chunks: ['Finished answer'] });
-    fake.script({ chunks: ['Slow ', 'answer'], delayMs: 400 });
+    // The answer ends only once the export was read while it ran, whatever the machine's load.
+    const { promise: read, resolve: readDone } = Promise.withResolvers<void>();
+    fake.script({ chunks: ['Slow ', 'answer'], endAfter: read });
     let during: string | undefined;
     await stream(t.url, `/api/chats/${chatId}/messages`, {
       token,
       body: { text: 'Slow question', modelId },
       onEvent: async (event) => {
-        if (event.event === 'delta' && during === undefined)
+        if (event.event === 'delta' && during === undefined) {
           during = (await t.api(`/api/chats/${chatId}/export?format=text`, { token })).body;
+          readDone();
+        }
         return false;
       },
     });

@@ -73,7 +73,9 @@ const slow = {
 describe(`credit holds (${backend})`, () => {
   it('while an answer holds the last credit the model list still says Credits; a second answer is refused', async () => {
     const { token, chatId, modelId } = await houseUser('heldlabel', 1);
-    fake.script(slow);
+    // The answer ends only once what it holds was read while it ran, whatever the machine's load.
+    const { promise: read, resolve: readDone } = Promise.withResolvers<void>();
+    fake.script({ ...slow, endAfter: read });
     let during:
       | { credits: number; label?: string; reason?: string | null; second?: number; message?: string }
       | undefined;
@@ -94,6 +96,7 @@ describe(`credit holds (${backend})`, () => {
           second: second.status,
           message: second.json?.error?.message,
         };
+        readDone();
         return undefined;
       },
     });
