@@ -40,6 +40,12 @@ describe('the library page', () => {
     const popup = await openPopup(ctx, article);
     await popup.waitForSelector('form[aria-label="Save this page"][aria-busy="false"]');
     await popup.locator('button[type="submit"]::-p-text(Save gem)').click();
+    // Saved (else the test says what the popup shows instead)
+    await popup.waitForSelector('#saved-heading').catch(async (error) => {
+      throw new Error(`The popup did not say Saved; it shows: ${await popup.$eval('body', (b) => b.textContent)}`, {
+        cause: error,
+      });
+    });
     const opened = ctx.browser.waitForTarget((t) => t.url().includes('/library.html#gem='));
     await popup.locator('::-p-text(Open in library)').click();
     library = (await (await opened).asPage()) as Page;
