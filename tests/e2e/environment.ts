@@ -74,14 +74,6 @@ async function withSiteAndBrowser(
 }
 
 /**
- * The worker slot's server, whose house models `fake` answers until `release` (shared-servers.ts): for a journey in
- * another browser (firefox.test.ts).
- */
-export async function claimHouseServer(fake: FakeProvider): Promise<{ url: string; release(): Promise<unknown> }> {
-  return { url: await sharedServer('/claim', fake.url), release: () => sharedServer('/release') };
-}
-
-/**
  * On the server the journeys with no settings of their own share; `house`: on its worker slot's server instead, whose
  * house models that fake provider answers while this journey runs.
  */
@@ -89,13 +81,12 @@ export async function startE2eEnvironment(
   browserOptions: BrowserOptions = {},
   house?: FakeProvider,
 ): Promise<E2eEnvironment> {
-  const server = house
-    ? claimHouseServer(house)
-    : sharedServer('/plain').then((url) => ({ url, release: async () => {} }));
+  const url = house ? sharedServer('/claim', house.url) : sharedServer('/plain');
+  const release = () => (house ? sharedServer('/release') : Promise.resolve());
   return withSiteAndBrowser(
-    server.then(({ url }) => ({ url })),
+    url.then((address) => ({ url: address })),
     browserOptions,
-    () => server.then(({ release }) => release()).catch(() => {}),
+    release,
   );
 }
 
@@ -114,7 +105,8 @@ export async function startE2eEnvironmentWithOwnServer(
     startServerProcess({
       args: [BASELINE_WASM_ONLY, ...(testServerArgs() ?? ['--import', 'tsx', 'server/main.ts'])],
       port,
-      env: { DATA_DIR: dataDir, ...serverEnv, ...moreEnv },
+      // a test server need not survive a power cut: no fsync per commit (a stop is a clean shutdown)
+      env: { DATA_DIR: dataDir, TROVE_DURABLE_WRITES: '0', ...serverEnv, ...moreEnv },
       timeoutMs: SERVER_START_MS,
     });
   let server: ServerProcess | undefined;

@@ -2,8 +2,10 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
+import { freshDataDir, removeDataDir } from '../pglite-template';
+import { testServerArgs } from '../server-entry';
+import { type ServerProcess, startServerProcess } from '../server-process';
 import { composerBarLayout, expectComposerBarFits } from './composer-layout';
-import { claimHouseServer } from './environment';
 import {
   type FirefoxWithExtension,
   findByText,
@@ -52,23 +54,37 @@ async function shootThemes(page: Page, name: string, ready: string) {
 
 describe('the Firefox build in Firefox ESR', () => {
   let fox: FirefoxWithExtension;
-  /** Its worker slot's server, whose house models `fake` answers (environment.ts). */
-  let server: Awaited<ReturnType<typeof claimHouseServer>>;
+  let server: ServerProcess;
   let site: Awaited<ReturnType<typeof startTestSite>>;
   let fake: FakeProvider;
+  let dataDir: string;
   let options: Page;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
+    dataDir = await freshDataDir('trove-e2e-firefox-');
     fake = await startFakeProvider();
-    [server, site, fox] = await Promise.all([claimHouseServer(fake), startTestSite(), launchFirefoxWithExtension()]);
+    [server, site, fox] = await Promise.all([
+      startServerProcess({
+        args: testServerArgs(),
+        env: {
+          DATA_DIR: dataDir,
+          TROVE_HOUSE_PROVIDER: 'openai-compatible',
+          TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
+          TROVE_HOUSE_API_KEY: 'house-key-e2e',
+        },
+      }),
+      startTestSite(),
+      launchFirefoxWithExtension(),
+    ]);
   });
 
   afterAll(async () => {
     await fox?.close();
-    await server?.release();
+    await server?.stop();
     await site?.close();
     await fake?.close();
+    if (dataDir) removeDataDir(dataDir);
   });
 
   it("says Firefox's Pin to Toolbar in the first-run steps, then signs up", async () => {
