@@ -166,15 +166,13 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          // the server build first: the journeys' shared servers run it
-          globalSetup: [serverBuild, 'tests/e2e/shared-servers.ts'],
+          globalSetup: [serverBuild],
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles: cpuSetup,
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Two files at a time (scripts/test-all.ts, --maxWorkers=2): each has its own browser profile and fake provider,
-          // and a server it shares with other files (tests/e2e/shared-servers.ts) or its own (environment.ts); a
-          // journey waits on them far more than it computes.
+          // Two files at a time (scripts/test-all.ts, --maxWorkers=2): each has its own server, port, data folder,
+          // browser profile and fake provider (environment.ts), and a journey waits on them far more than it computes.
         },
       },
     ],

@@ -4,7 +4,7 @@ import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, openExtensionPage, openPopup } from './browser';
-import { type OwnServerEnvironment, startE2eEnvironmentWithOwnServer } from './environment';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { backgroundWorker, signUpInOptions } from './flows';
 
 /**
@@ -98,14 +98,14 @@ function record(label: string, theme: Theme, name: string, violations: Violation
 }
 
 describe('axe-core finds no critical or serious violation, light and dark', () => {
-  let env: OwnServerEnvironment;
+  let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
   let options: Page;
   let fake: FakeProvider;
 
   beforeAll(async () => {
     mkdirSync(OUTPUT, { recursive: true });
-    [env, fake] = await Promise.all([startE2eEnvironmentWithOwnServer('a11y'), startFakeProvider()]);
+    [env, fake] = await Promise.all([startE2eEnvironment('a11y'), startFakeProvider()]);
     ctx = env.ctx;
   });
 

@@ -88,7 +88,7 @@ describe('AI settings in the options page', () => {
   let options: Page;
 
   beforeAll(async () => {
-    [env, fake] = await Promise.all([startE2eEnvironment(), startFakeProvider()]);
+    [env, fake] = await Promise.all([startE2eEnvironment('ai-settings'), startFakeProvider()]);
     ctx = env.ctx;
   });
 

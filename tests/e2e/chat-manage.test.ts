@@ -30,7 +30,7 @@ describe('the chat history’s Rename and Delete', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     fake = await startFakeProvider();
-    env = await startPanelEnvironment(fake);
+    env = await startPanelEnvironment('chat-manage', fake);
     ctx = env.ctx;
     await signUpAndSignIn(ctx, env.server.url, USER);
     for (const title of ['Tide tables for the spring', 'Harbour map'])

@@ -55,7 +55,7 @@ describe('the chat’s tools', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     [fake, house] = await Promise.all([startFakeProvider(), startFakeProvider()]);
-    env = await startPanelEnvironment(house);
+    env = await startPanelEnvironment('chat-tools', house);
     ctx = env.ctx;
     await signUpAndSignIn(ctx, env.server.url, USER);
     await callOverApi(env.server.url, USER.username, USER.password, 'PUT', 'ai-settings/keys/openai', {

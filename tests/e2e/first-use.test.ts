@@ -37,7 +37,7 @@ describe("a new user's first minutes", () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    env = await startE2eEnvironment({ keepWelcome: true });
+    env = await startE2eEnvironment('first-use', {}, { keepWelcome: true });
     ctx = env.ctx;
   }, 240_000);
 

@@ -30,7 +30,7 @@ describe('the library page, selections and the AI', () => {
   let panel: Page;
 
   beforeAll(async () => {
-    setup = await startLibraryEnvironment();
+    setup = await startLibraryEnvironment('library-ai');
     ({ env, ctx, fake } = setup);
     await saveRecipes(env.server.url);
     // The gem "Chat about these results" finds beside the almond paste (library.test.ts saves it from the popup and

@@ -6,7 +6,7 @@ import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMedia, startFakeMedia } from '../fake-media/server';
 import type { ExtensionBrowser } from './browser';
-import type { OwnServerEnvironment } from './environment';
+import type { E2eEnvironment } from './environment';
 import { backgroundWorker, getOverApi } from './flows';
 import {
   buildWithBookmarksGranted,
@@ -14,7 +14,7 @@ import {
   type LibraryEnvironment,
   openLibrary,
   shootAndScan,
-  startLibraryEnvironmentWithOwnServer,
+  startLibraryEnvironment,
   USER,
 } from './library';
 
@@ -27,8 +27,8 @@ import {
 const CHROME_BOOKMARKS = fileURLToPath(new URL('../fixtures/imports/bookmarks-chrome.html', import.meta.url));
 
 describe('the library page, imports', () => {
-  let setup: LibraryEnvironment<OwnServerEnvironment>;
-  let env: OwnServerEnvironment;
+  let setup: LibraryEnvironment;
+  let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
   let library: Page;
   // Books are looked up there (Open Library's format); no OMDb key, so films are not offered.
@@ -36,7 +36,7 @@ describe('the library page, imports', () => {
 
   beforeAll(async () => {
     media = await startFakeMedia();
-    setup = await startLibraryEnvironmentWithOwnServer(
+    setup = await startLibraryEnvironment(
       'library-import',
       { path: buildWithBookmarksGranted() },
       { TROVE_OPEN_LIBRARY_URL: `${media.url}/ol` },

@@ -25,7 +25,7 @@ describe('the library page, organising', () => {
   let library: Page;
 
   beforeAll(async () => {
-    setup = await startLibraryEnvironment();
+    setup = await startLibraryEnvironment('library-organise');
     ({ env, ctx } = setup);
     await saveRecipes(env.server.url, 8);
     library = await openLibrary(ctx);

@@ -25,7 +25,7 @@ describe('the library page', () => {
   let library: Page;
 
   beforeAll(async () => {
-    setup = await startLibraryEnvironment();
+    setup = await startLibraryEnvironment('library');
     ({ env, ctx } = setup);
     await saveRecipes(env.server.url);
   }, 240_000);

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'puppeteer';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, extensionPath, openExtensionPage } from './browser';
-import type { BrowserOptions, E2eEnvironment, OwnServerEnvironment } from './environment';
+import type { E2eEnvironment } from './environment';
 import { signInOverApi, signUpAndSignIn } from './flows';
-import { SCREENSHOTS, startPanelEnvironment, startPanelEnvironmentWithOwnServer } from './panel';
+import { SCREENSHOTS, startPanelEnvironment } from './panel';
 
 /**
  * The library journeys' shared set-up (library*.test.ts, one subject a file so that two workers share them evenly): a
@@ -15,9 +15,7 @@ import { SCREENSHOTS, startPanelEnvironment, startPanelEnvironmentWithOwnServer 
  * a signed-in user, their recipes, and the checks each view gets (axe in both themes, a screenshot of each).
  */
 
-/** Each library file's own librarian: the files of a worker share its server (environment.ts), one after another. */
-const librarian = `librarian${Math.random().toString(36).slice(2, 6)}`;
-export const USER = { username: librarian, email: `${librarian}@example.test`, password: 'correct horse battery' };
+export const USER = { username: 'librarian', email: 'librarian@example.test', password: 'correct horse battery' };
 
 const AXE_SOURCE = readFileSync(
   fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)),
@@ -78,8 +76,8 @@ export function buildWithBookmarksGranted(): string {
   return copy;
 }
 
-export interface LibraryEnvironment<Env extends E2eEnvironment = E2eEnvironment> {
-  env: Env;
+export interface LibraryEnvironment {
+  env: E2eEnvironment;
   ctx: ExtensionBrowser;
   fake: FakeProvider;
   /** The user's own calls, straight through the API: [server, username, password]. */
@@ -87,12 +85,15 @@ export interface LibraryEnvironment<Env extends E2eEnvironment = E2eEnvironment>
   close(): Promise<void>;
 }
 
-async function signedInLibrary<Env extends E2eEnvironment>(
-  start: (fake: FakeProvider) => Promise<Env>,
-): Promise<LibraryEnvironment<Env>> {
+/** The environment, signed in as USER; `moreEnv` and `browserOptions` as startPanelEnvironment takes them. */
+export async function startLibraryEnvironment(
+  name: string,
+  browserOptions?: Parameters<typeof startPanelEnvironment>[2],
+  moreEnv?: Record<string, string>,
+): Promise<LibraryEnvironment> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const fake = await startFakeProvider();
-  const env = await start(fake);
+  const env = await startPanelEnvironment(name, fake, browserOptions, moreEnv);
   await signUpAndSignIn(env.ctx, env.server.url, USER);
   return {
     env,
@@ -105,18 +106,6 @@ async function signedInLibrary<Env extends E2eEnvironment>(
     },
   };
 }
-
-/** The environment (its worker slot's server, environment.ts), signed in as USER. */
-export const startLibraryEnvironment = (): Promise<LibraryEnvironment> =>
-  signedInLibrary((fake) => startPanelEnvironment(fake));
-
-/** The same on a server of its own, with more server settings, and `browserOptions` as startPanelEnvironment takes them. */
-export const startLibraryEnvironmentWithOwnServer = (
-  name: string,
-  browserOptions: BrowserOptions,
-  moreEnv: Record<string, string>,
-): Promise<LibraryEnvironment<OwnServerEnvironment>> =>
-  signedInLibrary((fake) => startPanelEnvironmentWithOwnServer(name, fake, browserOptions, moreEnv));
 
 /**
  * USER's recipes, saved over the API as another device of theirs would: Recipes › Desserts and Travel (empty),

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, openPopup } from './browser';
-import type { OwnServerEnvironment } from './environment';
+import type { E2eEnvironment } from './environment';
 import { backgroundWorker, clickMenuItem } from './flows';
 import { gemsOnceThereAre, queueLength, startOutageEnvironment } from './outage';
 
 describe('saves made while the server is down', () => {
-  let env: OwnServerEnvironment;
+  let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
-  let site: OwnServerEnvironment['site'];
+  let site: E2eEnvironment['site'];
 
   beforeAll(async () => {
     env = await startOutageEnvironment('outage');

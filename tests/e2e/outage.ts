@@ -1,6 +1,6 @@
 import { gemListSchema } from '../../lib/api/contract';
 import { type ExtensionBrowser, openPopup } from './browser';
-import { type OwnServerEnvironment, startE2eEnvironmentWithOwnServer } from './environment';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { backgroundWorker, signInOverApi, signUpAndSignIn } from './flows';
 
 /**
@@ -11,8 +11,8 @@ import { backgroundWorker, signInOverApi, signUpAndSignIn } from './flows';
  */
 export const USER = { username: 'traveller', email: 'traveller@example.test', password: 'correct horse battery' };
 
-export async function startOutageEnvironment(name: string): Promise<OwnServerEnvironment> {
-  const env = await startE2eEnvironmentWithOwnServer(name);
+export async function startOutageEnvironment(name: string): Promise<E2eEnvironment> {
+  const env = await startE2eEnvironment(name);
   await signUpAndSignIn(env.ctx, env.server.url, USER);
   const page = await env.ctx.browser.newPage();
   await page.goto(`${env.site.url}/blog-post.html`);

@@ -16,7 +16,7 @@ describe('pages open together', () => {
   let ctx: ExtensionBrowser;
 
   beforeAll(async () => {
-    env = await startE2eEnvironment();
+    env = await startE2eEnvironment('pages-in-step');
     ctx = env.ctx;
   });
 

@@ -84,7 +84,7 @@ describe('the side panel, opening', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     fake = await startFakeProvider();
-    env = await startPanelEnvironment(fake);
+    env = await startPanelEnvironment('panel-opening', fake);
     ctx = env.ctx;
     await signUpAndSignIn(ctx, env.server.url, USER);
   });

@@ -3,15 +3,8 @@ import type { ElementHandle, Page } from 'puppeteer';
 import { FOLLOW_UPS_PROMPT } from '../../server/ai/chat-options';
 import type { FakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, openExtensionPage, openPopup } from './browser';
-import {
-  type BrowserOptions,
-  type E2eEnvironment,
-  type OwnServerEnvironment,
-  startE2eEnvironment,
-  startE2eEnvironmentWithOwnServer,
-} from './environment';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { backgroundWorker } from './flows';
-import { HOUSE_API_KEY } from './shared-servers';
 
 /**
  * The side panel's e2e helpers. The panel page is opened as a tab (`sidepanel.html?tabId=…`, the tab it
@@ -19,26 +12,20 @@ import { HOUSE_API_KEY } from './shared-servers';
  * does it, with a click on the toolbar button (activeTab).
  */
 
-/** An e2e environment whose house models are answered by the fake provider: its worker slot's server (environment.ts). */
-export const startPanelEnvironment = (fake: FakeProvider, browserOptions?: BrowserOptions): Promise<E2eEnvironment> =>
-  startE2eEnvironment(browserOptions, fake);
-
-/**
- * The same on a server of its own (one the journey stops, or whose data folder it reads), with more server settings
- * (e.g. where books are looked up).
- */
-export const startPanelEnvironmentWithOwnServer = (
+/** An e2e environment whose house models are answered by the fake provider. */
+export const startPanelEnvironment = (
   name: string,
   fake: FakeProvider,
-  browserOptions: BrowserOptions = {},
+  browserOptions?: Parameters<typeof startE2eEnvironment>[2],
+  /** More server settings (e.g. where books are looked up). */
   moreEnv: Record<string, string> = {},
-): Promise<OwnServerEnvironment> =>
-  startE2eEnvironmentWithOwnServer(
+): Promise<E2eEnvironment> =>
+  startE2eEnvironment(
     name,
     {
       TROVE_HOUSE_PROVIDER: 'openai-compatible',
       TROVE_HOUSE_BASE_URL: `${fake.url}/v1`,
-      TROVE_HOUSE_API_KEY: HOUSE_API_KEY,
+      TROVE_HOUSE_API_KEY: 'house-key-e2e',
       ...moreEnv,
     },
     browserOptions,

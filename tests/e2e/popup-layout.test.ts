@@ -90,7 +90,7 @@ describe('the popup within 600 px, by keyboard, light and dark', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    env = await startE2eEnvironment();
+    env = await startE2eEnvironment('layout');
     ctx = env.ctx;
     pageUrl = `${env.site.url}/long-read.html`;
     await signUpAndSignIn(ctx, env.server.url, USER);

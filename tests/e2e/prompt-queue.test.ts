@@ -32,7 +32,7 @@ describe('prompts in the side panel', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     fake = await startFakeProvider();
-    env = await startPanelEnvironment(fake);
+    env = await startPanelEnvironment('prompt-queue', fake);
     ctx = env.ctx;
     await signUpAndSignIn(ctx, env.server.url, USER);
     // Made before the panel first lists prompts (it keeps a listed page for 30 s).

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { feedbacks, feedbackTags, tags, users } from '../../server/db/schema';
 import { type ExtensionBrowser, openPopup } from './browser';
-import { type OwnServerEnvironment, startE2eEnvironmentWithOwnServer } from './environment';
+import { type E2eEnvironment, startE2eEnvironment } from './environment';
 import { backgroundWorker, clickMenuItem, signUpInOptions } from './flows';
 
 const PNG_PATH = fileURLToPath(new URL('../../public/icon/32.png', import.meta.url));
@@ -35,11 +35,11 @@ async function readFeedback(dataDir: string) {
 }
 
 describe('report a bug from the popup', () => {
-  let env: OwnServerEnvironment;
+  let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
 
   beforeAll(async () => {
-    env = await startE2eEnvironmentWithOwnServer('report');
+    env = await startE2eEnvironment('report');
     ctx = env.ctx;
     const options = await signUpInOptions(ctx, env.server.url, {
       username: 'reporter',

@@ -89,7 +89,7 @@ describe('right-click saves', () => {
     (await fetchGems(env.server.url, USER.username, USER.password)).data.filter((g) => g.media_type === mediaType);
 
   beforeAll(async () => {
-    env = await startE2eEnvironment();
+    env = await startE2eEnvironment('menu');
     ctx = env.ctx;
     await signUpAndSignIn(ctx, env.server.url, USER);
     pageUrl = `${env.site.url}/capture-e2e.html`;

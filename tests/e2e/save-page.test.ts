@@ -6,9 +6,9 @@ import { openDatabase } from '../../server/db/client';
 import { collections, gems, gemTags, tags, users } from '../../server/db/schema';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, openPopup } from './browser';
-import type { OwnServerEnvironment } from './environment';
+import type { E2eEnvironment } from './environment';
 import { callOverApi, createOverApi, getOverApi, signUpInOptions } from './flows';
-import { SCREENSHOTS, startPanelEnvironmentWithOwnServer } from './panel';
+import { SCREENSHOTS, startPanelEnvironment } from './panel';
 
 const ARTICLE_TITLE = 'Council approves $48M seawall after late-night vote';
 
@@ -54,7 +54,7 @@ async function readSavedGems(dataDir: string) {
 }
 
 describe('save the current page from the toolbar popup', () => {
-  let env: OwnServerEnvironment;
+  let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
   let articleUrl: string;
   // The house model answers from it: the popup's suggested tags.
@@ -63,7 +63,7 @@ describe('save the current page from the toolbar popup', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     fake = await startFakeProvider();
-    env = await startPanelEnvironmentWithOwnServer('save', fake);
+    env = await startPanelEnvironment('save', fake);
     ctx = env.ctx;
     articleUrl = `${env.site.url}/news-article.html`;
   });

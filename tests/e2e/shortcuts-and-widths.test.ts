@@ -42,7 +42,7 @@ describe('keyboard commands and narrow panels, in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     fake = await startFakeProvider();
-    env = await startPanelEnvironment(fake);
+    env = await startPanelEnvironment('shortcuts', fake);
     ctx = env.ctx;
     await signUpAndSignIn(ctx, env.server.url, USER);
     const article = await ctx.browser.newPage();

@@ -49,7 +49,7 @@ describe('the side panel, busy', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     fake = await startFakeProvider();
-    env = await startPanelEnvironment(fake);
+    env = await startPanelEnvironment('side-panel-busy', fake);
     ctx = env.ctx;
     await signUpAndSignIn(ctx, env.server.url, USER);
     const article = await ctx.browser.newPage();

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { makePdf } from '../fixtures/documents';
 import { type ExtensionBrowser, openPopup } from './browser';
-import type { OwnServerEnvironment } from './environment';
+import type { E2eEnvironment } from './environment';
 import { backgroundWorker, createOverApi, fetchGems, getOverApi, saveGemOverApi, signUpAndSignIn } from './flows';
 import {
   answerShows,
@@ -20,7 +20,7 @@ import {
   providerBodies,
   SCREENSHOTS,
   shoot,
-  startPanelEnvironmentWithOwnServer,
+  startPanelEnvironment,
 } from './panel';
 
 /**
@@ -33,7 +33,7 @@ const ARTICLE_TEXT = 'six hours of public comment';
 const BLOG_TEXT = 'starter would come with me';
 
 describe('the side panel', () => {
-  let env: OwnServerEnvironment;
+  let env: E2eEnvironment;
   let ctx: ExtensionBrowser;
   let fake: FakeProvider;
   let panel: Page;
@@ -42,7 +42,7 @@ describe('the side panel', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     fake = await startFakeProvider();
-    env = await startPanelEnvironmentWithOwnServer('side-panel', fake);
+    env = await startPanelEnvironment('side-panel', fake);
     ctx = env.ctx;
     await signUpAndSignIn(ctx, env.server.url, USER);
   });

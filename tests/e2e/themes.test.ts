@@ -38,7 +38,7 @@ describe('one look for every page, light and dark', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    env = await startE2eEnvironment();
+    env = await startE2eEnvironment('themes');
     ctx = env.ctx;
   });
 

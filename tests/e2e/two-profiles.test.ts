@@ -113,7 +113,7 @@ describe('two people, two browser profiles, one server', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     fake = await startFakeProvider();
     [env, bob] = await Promise.all([
-      startPanelEnvironment(fake, { keepWelcome: true }),
+      startPanelEnvironment('two-profiles', fake, { keepWelcome: true }),
       launchWithExtension(undefined, { keepWelcome: true }),
     ]);
     ada = env.ctx;
