@@ -13,11 +13,12 @@ import { fileURLToPath } from 'node:url';
  */
 
 /**
- * Test server processes that live for one file (the server suite's, the e2e journeys' own) run PGlite's WebAssembly as
- * V8's baseline (Liftoff) code only. By default V8 also optimises each function that runs hot, on background threads:
- * worth it in a server that runs for hours, not in one that starts, answers a few requests and is stopped. Measured on a server start (copied data folder, start to
+ * The server suite's server processes run PGlite's WebAssembly as V8's baseline (Liftoff) code only. By default V8 also
+ * optimises each function that runs hot, on background threads: worth it in a server that runs for hours, not in one
+ * that starts, answers a few requests and is stopped. Measured on a server start (copied data folder, start to
  * "listening"): ~4.1 s of CPU instead of ~2.7 s; the first start, which creates the database in a child (same flags),
- * ~5 s less. The readers (PDF, OCR) are started with flags of their own and keep V8's defaults.
+ * ~5 s less. Not the e2e journeys' servers, which serve a whole journey (their speed under load is what a journey
+ * waits on), nor the readers (PDF, OCR), which are started with flags of their own.
  */
 export const BASELINE_WASM_ONLY = '--liftoff-only';
 

@@ -1,6 +1,6 @@
 import { freshDataDir, removeDataDir } from '../pglite-template';
 import { testServerArgs } from '../server-entry';
-import { BASELINE_WASM_ONLY, freePort, type ServerProcess, startServerProcess } from '../server-process';
+import { freePort, type ServerProcess, startServerProcess } from '../server-process';
 import { type ExtensionBrowser, launchWithExtension } from './browser';
 import { startTestSite } from './test-site';
 
@@ -34,7 +34,7 @@ export async function startE2eEnvironment(
   const port = await freePort();
   const [server, site, ctx] = await Promise.all([
     startServerProcess({
-      args: [BASELINE_WASM_ONLY, ...(testServerArgs() ?? ['--import', 'tsx', 'server/main.ts'])],
+      args: testServerArgs(),
       port,
       env: { DATA_DIR: dataDir, ...serverEnv },
       timeoutMs: SERVER_START_MS,

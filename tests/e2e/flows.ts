@@ -22,7 +22,20 @@ export async function signUpInOptions(
   );
   // Through a locator: under load the page may still move as it finishes loading, and a plain click lands beside.
   await options.locator('::-p-text(Save server)').click();
-  await options.waitForSelector('::-p-text(Server saved)');
+  // Saved: the button is off again (the field holds the saved address). Not the "Server saved." toast, which goes after
+  // 4 s and, under a whole run's load, was gone before the page was next looked at; a refusal is said instead.
+  const outcome = await options.waitForFunction(
+    () => {
+      const form = document.querySelector('#server-url')?.closest('form');
+      const refused = form?.querySelector('[role="alert"]');
+      if (refused) return `refused: ${refused.textContent}`;
+      const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+      return button?.disabled && !button.hasAttribute('aria-busy') ? 'saved' : false;
+    },
+    { timeout: 60_000 },
+  );
+  const saved = await outcome.jsonValue();
+  if (saved !== 'saved') throw new Error(`The options page did not save the server: ${saved}`);
   // The first-run steps tick the server once its check answers, which moves the page: wait for that, and
   // click through a locator (it waits until the tab stops moving).
   await options.waitForSelector('.first-run li[data-done="true"]');
