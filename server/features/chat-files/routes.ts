@@ -1,9 +1,9 @@
-import { bodyLimit } from 'hono/body-limit';
 import { CHAT_FILE_FIELDS, chatFileModelField, MAX_CHAT_UPLOAD_BYTES } from '../../../lib/api/chat-files-contract';
 import { chatFileApi } from '../../../lib/api/routes/chat-files';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { fieldError, sendError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
+import { formBodyLimit } from '../../http/form-body-limit';
 import { getActiveModel } from '../ai-settings/ai-models';
 import { readForm } from '../uploads/routes';
 import { storeUploads } from '../uploads/uploads';
@@ -25,13 +25,7 @@ function modelIdOf(value: FormDataEntryValue | null): number {
  */
 export function chatFileRoutes({ db, files, pdfRead }: Deps) {
   const routes = contractRoutes<AppEnv>('/api');
-  routes.app.use(
-    '/upload-chat-files',
-    bodyLimit({
-      maxSize: MAX_CHAT_UPLOAD_BODY,
-      onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_CHAT_UPLOAD_BODY} bytes`),
-    }),
-  );
+  routes.app.use('/upload-chat-files', formBodyLimit(MAX_CHAT_UPLOAD_BODY));
   return routes.implement(chatFileApi.upload, async (c) => {
     const form = await readForm(c);
     const userId = c.get('userId');

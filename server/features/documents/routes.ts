@@ -1,11 +1,11 @@
-import { bodyLimit } from 'hono/body-limit';
 import { MAX_CHAT_DOCUMENT_BYTES } from '../../../lib/api/chat-files-contract';
 import { DOCUMENT_FIELDS, MAX_ENHANCE_CHARS } from '../../../lib/api/documents-contract';
 import { idParamSchema } from '../../../lib/api/integers';
 import { documentApi } from '../../../lib/api/routes/documents';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { fieldError, sendError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
+import { formBodyLimit } from '../../http/form-body-limit';
 import { editGem } from '../gems/shared-gems';
 import { readForm } from '../uploads/routes';
 import { fileText, oneFile, readDocument } from './document-text';
@@ -24,10 +24,7 @@ function modelIdOf(value: FormDataEntryValue | null): number | undefined {
 
 /** Text from documents, cleaned up by a model (lib/api/routes/documents.ts), mounted at /api behind the user check. */
 export function documentRoutes({ db, ai, ocr, pdfRead }: Deps) {
-  const limit = bodyLimit({
-    maxSize: MAX_DOCUMENT_BODY,
-    onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_DOCUMENT_BODY} bytes`),
-  });
+  const limit = formBodyLimit(MAX_DOCUMENT_BODY);
   return contractRoutes<AppEnv>('/api')
     .implement(
       documentApi.extract,

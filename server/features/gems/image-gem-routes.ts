@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createImageGemEnvelope, IMAGE_GEM_FIELDS } from '../../../lib/api/contract';
 import { uploadApi } from '../../../lib/api/routes/uploads';
 import { MAX_IMAGE_BYTES } from '../../../lib/files/image-type';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { fieldError, sendError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
+import { formBodyLimit } from '../../http/form-body-limit';
 import { parseRequestJson } from '../../http/json-text';
 import { parseOrThrow } from '../../http/validate';
 import { filesError, readForm } from '../uploads/routes';
@@ -33,10 +33,7 @@ async function readGemData(entry: FormDataEntryValue | null) {
  * `POST /gems/upload-screenshot` is the same save of a screenshot of the visible tab, marked as one.
  */
 export function imageGemRoutes({ db, files }: Deps) {
-  const limit = bodyLimit({
-    maxSize: MAX_IMAGE_GEM_BODY,
-    onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_IMAGE_GEM_BODY} bytes`),
-  });
+  const limit = formBodyLimit(MAX_IMAGE_GEM_BODY);
   const save =
     (screenshot: boolean) =>
     async (c: Context<AppEnv>, { headers }: { headers: { 'Idempotency-Key'?: string } }) => {

@@ -1,10 +1,10 @@
-import { bodyLimit } from 'hono/body-limit';
 import { OCR_IMAGE_FIELD } from '../../../lib/api/ocr-contract';
 import { ocrApi } from '../../../lib/api/routes/ocr';
 import { MAX_IMAGE_BYTES } from '../../../lib/files/image-type';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
-import { ApiError, fieldError, sendError } from '../../http/errors';
+import { ApiError, fieldError } from '../../http/errors';
+import { formBodyLimit } from '../../http/form-body-limit';
 import { NoTurnLeft } from '../chat-files/reading-turns';
 import { gemOwnerFor } from '../sharing/access';
 import { readForm } from '../uploads/routes';
@@ -34,10 +34,7 @@ async function imageOf(form: FormData) {
 
 /** Text from images (lib/api/routes/ocr.ts), mounted at /api behind the user check. */
 export function ocrRoutes({ db, ocr }: Deps) {
-  const limit = bodyLimit({
-    maxSize: MAX_OCR_BODY,
-    onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_OCR_BODY} bytes`),
-  });
+  const limit = formBodyLimit(MAX_OCR_BODY);
   return contractRoutes<AppEnv>('/api')
     .implement(ocrApi.imageText, async (c, { query }) => {
       if ((await gemOwnerFor(db, c.get('userId'), query.image)) === null)

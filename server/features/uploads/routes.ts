@@ -1,9 +1,9 @@
-import { bodyLimit } from 'hono/body-limit';
 import { uploadApi } from '../../../lib/api/routes/uploads';
 import { MAX_IMAGE_BYTES } from '../../../lib/files/image-type';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
 import { fieldError, sendError } from '../../http/errors';
+import { formBodyLimit } from '../../http/form-body-limit';
 import { cleanForm } from '../../http/validate';
 import { baseUrlOf, parseFileName } from './upload-files';
 import { checkFiles, deleteUpload, MAX_FILES_PER_UPLOAD, openStoredFile, storeUploads, toUpload } from './uploads';
@@ -33,10 +33,7 @@ export async function readForm(c: {
  * The upload route has its own body limit, checked after authentication.
  */
 export function uploadRoutes({ db, files }: Deps) {
-  const limit = bodyLimit({
-    maxSize: MAX_UPLOAD_BODY,
-    onError: (c) => sendError(c, 413, `Request body is larger than ${MAX_UPLOAD_BODY} bytes`),
-  });
+  const limit = formBodyLimit(MAX_UPLOAD_BODY);
   return contractRoutes<AppEnv>('/api')
     .implement(
       uploadApi.upload,
