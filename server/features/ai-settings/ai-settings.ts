@@ -18,7 +18,14 @@ import { heldCredits, noCreditsMessage } from '../credits/credits';
 import { withInstructionDefaults } from '../instructions/voices';
 import { teamKeysFor } from '../teams/team-keys';
 import { type TeamRoute, teamRouteFor } from '../teams/team-route';
-import { findActiveModel, getActiveModel, listedModels, toAiModel, unknownModelIds } from './ai-models';
+import {
+  findActiveModel,
+  getActiveModel,
+  houseDefaultTextModel,
+  listedModels,
+  toAiModel,
+  unknownModelIds,
+} from './ai-models';
 import { listEndpointRows } from './custom-endpoints';
 
 type Ai = Deps['ai'];
@@ -45,6 +52,18 @@ export async function getSettingsRow(db: Db, ai: Ai, userId: number): Promise<Se
   const [existing] = await settingsRowQuery(db).execute({ userId });
   if (!existing) throw new Error('AI settings row vanished between insert and select');
   return existing;
+}
+
+/**
+ * The model a user's text work goes to when they chose none for it: their default text model, else the operator's
+ * default house model (usable only with credits: modelAccess says so), else undefined.
+ */
+export async function defaultTextModelId(db: Db, ai: Ai, userId: number): Promise<number | undefined> {
+  const settings = await getSettingsRow(db, ai, userId);
+  const own = settings.defaultModel
+    ? await findActiveModel(db, userId, 'Text', settings.defaultModel, settings.defaultAI)
+    : undefined;
+  return (own ?? (await houseDefaultTextModel(db)))?.id;
 }
 
 /** A built-in provider by display name (any case) or slug. */

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import type { Deps } from '../../http/env';
 import { ApiError, fieldError } from '../../http/errors';
-import { findActiveModel, getActiveModel, houseDefaultTextModel } from '../ai-settings/ai-models';
-import { getSettingsRow } from '../ai-settings/ai-settings';
+import { getActiveModel } from '../ai-settings/ai-models';
+import { defaultTextModelId } from '../ai-settings/ai-settings';
 import { askModel, fitted } from '../prompts/ask-model';
 
 /** `POST /api/enhanced-text`'s instruction: a proofreader's, not a writer's (the text's words are the user's). */
@@ -12,14 +12,9 @@ export const NO_TEXT_MODEL = 'No AI model to clean the text with: choose a defau
 
 /** The model named, else the user's default text model, else the operator's default house model; none is a 400. */
 async function modelIdFor(db: Db, ai: Deps['ai'], userId: number, given: number | undefined): Promise<number> {
-  if (given !== undefined) return given;
-  const settings = await getSettingsRow(db, ai, userId);
-  const own = settings.defaultModel
-    ? await findActiveModel(db, userId, 'Text', settings.defaultModel, settings.defaultAI)
-    : undefined;
-  const model = own ?? (await houseDefaultTextModel(db));
-  if (!model) throw fieldError(400, 'modelId', NO_TEXT_MODEL);
-  return model.id;
+  const model = given ?? (await defaultTextModelId(db, ai, userId));
+  if (model === undefined) throw fieldError(400, 'modelId', NO_TEXT_MODEL);
+  return model;
 }
 
 /** `text` as the model cleans it, and the model's name; a provider failure is askModel's 502. */

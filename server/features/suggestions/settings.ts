@@ -9,8 +9,7 @@ import type { Db } from '../../db/client';
 import { suggestionSettings } from '../../db/schema';
 import type { Deps } from '../../http/env';
 import { ApiError } from '../../http/errors';
-import { findActiveModel, houseDefaultTextModel } from '../ai-settings/ai-models';
-import { getSettingsRow } from '../ai-settings/ai-settings';
+import { defaultTextModelId } from '../ai-settings/ai-settings';
 import { modelAccess } from '../ai-settings/model-access';
 
 type Ai = Deps['ai'];
@@ -28,12 +27,7 @@ async function storedChoice(db: Db, userId: number) {
  */
 export async function suggestionModelId(db: Db, ai: Ai, userId: number): Promise<number | undefined> {
   const { modelId } = await storedChoice(db, userId);
-  if (modelId !== null) return modelId;
-  const settings = await getSettingsRow(db, ai, userId);
-  const model = settings.defaultModel
-    ? await findActiveModel(db, userId, 'Text', settings.defaultModel, settings.defaultAI)
-    : undefined;
-  return (model ?? (await houseDefaultTextModel(db)))?.id;
+  return modelId ?? defaultTextModelId(db, ai, userId);
 }
 
 /** The refusal's words: a field error's own message, else the error's. */
