@@ -54,7 +54,7 @@ describe('the library\'s "Import…"', () => {
     const before = await collectionNames(server);
     const dialog = await openDialog(user);
     // the first thing to do has the focus, as in the other dialogs
-    expect(document.activeElement?.textContent).toBe('Choose a file…');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Choose a file…'));
     await user.upload(within(dialog).getByLabelText('Bookmarks file'), chromeFile());
     await within(dialog).findByText('Bookmarks HTML (Chrome, Firefox, Safari, Edge)', { exact: false });
     expect(figures(dialog)).toEqual({
