@@ -168,7 +168,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: [serverBuild],
           include: ['tests/e2e/**/*.test.ts'],
-          setupFiles: cpuSetup,
+          // On a failure, what the open browsers showed (the file says why).
+          setupFiles: ['tests/e2e/failure-report.ts', ...cpuSetup],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two files at a time (scripts/test-all.ts, --maxWorkers=2): each has its own server, port, data folder,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Extension, type Page } from 'puppeteer';
+import { reportOnFailure } from './failure-report';
 
 export const extensionPath = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,6 +40,7 @@ export async function launchWithExtension(
       '--disable-quic',
     ],
   });
+  reportOnFailure(browser);
   const worker = await browser.waitForTarget(
     (t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'),
   );

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer';
+import { reportOnFailure } from './failure-report';
 
 /**
  * Debian's Firefox ESR with the built Firefox extension, driven by Puppeteer over WebDriver BiDi. What
@@ -38,6 +39,7 @@ export async function launchFirefoxWithExtension(): Promise<FirefoxWithExtension
       'extensions.webextOptionalPermissionPrompts': false,
     },
   });
+  reportOnFailure(browser);
   const installed = await browser.installExtension(firefoxExtensionPath);
   if (installed !== ADDON_ID) throw new Error(`installed ${installed}, not ${ADDON_ID}`);
   return { browser, base: `moz-extension://${UUID}/`, close: () => browser.close() };
