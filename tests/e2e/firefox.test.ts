@@ -104,7 +104,21 @@ describe('the Firefox build in Firefox ESR', () => {
     await options.type('#server-url', server.url);
     expect(await options.evaluate(`document.querySelector('#server-url').value`)).toBe(server.url);
     await (await findByText(options, 'button', 'Save server')).click();
-    await until(options, `document.querySelector('.first-run li[data-done="true"]')`, 'the server step ticked');
+    // Saved (the button off again, as flows.ts signUpInOptions waits) or refused (its alert, said in the failure).
+    const saved = await until<string>(
+      options,
+      `(() => {
+        const form = document.querySelector('#server-url').closest('form');
+        const refused = form.querySelector('[role="alert"]');
+        if (refused) return 'refused: ' + refused.textContent;
+        const button = form.querySelector('button[type="submit"]');
+        return button.disabled && !button.hasAttribute('aria-busy') ? 'saved' : false;
+      })()`,
+      'the server saved',
+      60_000,
+    );
+    expect(saved).toBe('saved');
+    await until(options, `document.querySelector('.first-run li[data-done="true"]')`, 'the server step ticked', 60_000);
     await (await findByText(options, '[role="tab"]', 'Create account')).click();
     await until(options, `document.querySelector('#signup-username')`);
     await options.type('#signup-username', USER.username);
