@@ -5,7 +5,7 @@
  * provider charged to the member's allowance, parallel answers never passing it (the server-postgres project runs this
  * file on PostgreSQL too); usage per member and model for admins. One server and fake provider for the file.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userModelListSchema } from '../../lib/api/contract';
 import { shareSchema } from '../../lib/api/sharing-contract';
@@ -16,6 +16,7 @@ import {
   teamsSchema,
   teamUsageSchema,
 } from '../../lib/api/teams-contract';
+import { selectRows } from '../../server/db/rows';
 import { customEndpoints } from '../../server/db/schema';
 import { parseAddressPolicy } from '../../server/http/address-policy';
 import { makeOutbound } from '../../server/http/outbound';
@@ -23,6 +24,7 @@ import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { modelIdOf, storedMessages, stream } from './chat-helpers';
 import {
   type ApiResponse,
+  backend,
   expectError,
   expectFieldError,
   gemBody,
@@ -793,6 +795,36 @@ describe("the row of an endpoint removed while shared (the server's own database
     const orphaned = await removedWhileShared('Orphans');
     await ok(call(orphaned.lead.jwt, '/api/delete-userdata', { password: PASSWORD }, 'DELETE'));
     expect(await rowOf(orphaned.endpointId)).toEqual([]);
+  });
+
+  it.runIf(backend === 'postgres')('goes when its last two shares go at once (PostgreSQL)', async () => {
+    const { lead, teamIds, endpointId } = await removedWhileShared('Racers', 'Chasers');
+    const { db } = app.database;
+    const lockWaits = async () =>
+      (
+        await selectRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )
+      )[0]?.n ?? 0;
+    let second: Promise<ApiResponse> | undefined;
+    let secondDone = false;
+    await db.transaction(async (tx) => {
+      // One team deleted in a transaction held open after its trigger ran (it saw the other share: nothing to drop)…
+      await tx.execute(sql`DELETE FROM teams WHERE id = ${teamIds[0]}`);
+      second = app.client.api(`/api/teams/${teamIds[1]}`, { method: 'DELETE', token: lead.jwt });
+      void second.then(() => {
+        secondDone = true;
+      });
+      // …while the other's waits on the endpoint's lock (without it, it would end now, having seen the first share).
+      for (let waited = 0; !secondDone && (await lockWaits()) === 0; waited += 20) {
+        if (waited > 20_000) throw new Error('the second deletion neither waited nor ended');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    expect((await second)?.status).toBe(200);
+    expect(await rowOf(endpointId)).toEqual([]);
   });
 });
 
