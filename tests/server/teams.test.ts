@@ -688,6 +688,11 @@ describe('a shared endpoint a member stopped using', () => {
       label: 'Inactive',
       inactiveReason: 'You stopped using the endpoint Stop vLLM shared with the team Stoppers',
     });
+    // making it their default takes it back; they stop again
+    await ok(post(member.jwt, '/api/set-shared-api-key-as-default', { type: 'Stop vLLM' }));
+    expect((await listed())?.label).toBe('Team');
+    await ok(post(member.jwt, '/api/remove-shared-api-key', { type: 'Stop vLLM', settingId: shared.id }));
+    expect((await listed())?.label).toBe('Inactive');
 
     // its sharer removes it: the removal is the reason, in the list and when a chat sends to it, settings on or off
     await ok(t.api(`/api/ai-endpoints/${endpoint.data.id}`, { method: 'DELETE', token: sharer.jwt }));
@@ -703,6 +708,10 @@ describe('a shared endpoint a member stopped using', () => {
     expect(fake.requests).toHaveLength(0);
     await ok(post(lead.jwt, '/api/disable-team-settings', { teamId: team.id }));
     expect((await listed())?.inactiveReason).toBe(noLonger);
+    const [key] = teamKeySchema
+      .array()
+      .parse((await ok(t.api(`/api/get-shared-team-settings?teamId=${team.id}`, { token: member.jwt }))).data);
+    expect(key?.unusableReason).toBe('The endpoint Stop vLLM shared with the team Stoppers was removed');
     // a member who never stopped using it reads the same
     const other = await t.signUp('esother');
     await join(lead, team.id, other);

@@ -131,11 +131,11 @@ export async function teamKeysFor(db: Db, ai: Ai, userId: number, teamId?: numbe
 
 /** Why the key serves no one (its model aside), or null. */
 export function keyUnusableReason(key: TeamKeyFacts): string | null {
+  // An endpoint its sharer removed is gone for good: that comes before the team's settings, which may come back.
+  if (key.kind === 'endpoint' && key.endpoint === null)
+    return `The endpoint ${key.provider} shared with the team ${key.teamName} was removed`;
   if (!key.settingsEnabled) return `Team settings are off in the team ${key.teamName}`;
-  if (key.kind === 'endpoint') {
-    if (key.endpoint === null) return `The endpoint ${key.provider} shared with the team ${key.teamName} was removed`;
-    return null;
-  }
+  if (key.kind === 'endpoint') return null;
   if (key.apiKey === null) return `The ${key.provider} key shared with the team ${key.teamName} was removed`;
   return null;
 }
