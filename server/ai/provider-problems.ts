@@ -123,8 +123,9 @@ export function providerProblem(error: unknown): ProviderProblem | null {
     return { kind: 'no-quota' };
   if (status === 429 || type === 'rate_limit_error' || code === 'rate_limit_exceeded')
     return { kind: 'rate-limited', seconds: retryAfterSeconds(fields) };
-  if (code === 'model_not_found' || (status === 404 && (type === 'not_found_error' || type === 'NOT_FOUND')))
-    return { kind: 'unknown-model', model };
+  // Ollama's body is only `{"error": "model \"…\" not found, try pulling it first"}`.
+  const notFound = type === 'not_found_error' || type === 'NOT_FOUND' || /\bmodel\b.*\bnot found\b/i.test(message);
+  if (code === 'model_not_found' || (status === 404 && notFound)) return { kind: 'unknown-model', model };
   return null;
 }
 

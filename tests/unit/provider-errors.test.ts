@@ -95,7 +95,11 @@ describe("describeProviderError for someone else's key or endpoint", () => {
 /** An APICallError as the AI SDK makes of a provider's error answer to a request for `model`. */
 const answered = (statusCode: number, body: unknown, model = 'gpt-4o-mini', headers: Record<string, string> = {}) =>
   new APICallError({
-    message: (body as { error?: { message?: string } }).error?.message ?? 'failed',
+    // the AI SDK's message: the body's (Ollama's body is only `{"error": "…"}`)
+    message:
+      typeof (body as { error?: unknown }).error === 'string'
+        ? String((body as { error: string }).error)
+        : ((body as { error?: { message?: string } }).error?.message ?? 'failed'),
     url: 'http://127.0.0.1/v1/chat/completions',
     requestBodyValues: { model },
     statusCode,
@@ -193,6 +197,17 @@ describe('describeProviderError for a failure the user can act on', () => {
     });
     expect(describeProviderError({ name: 'OpenAI' }, refused)).toBe(
       'OpenAI refused the request under its content policy: rephrase it or remove attached files (flagged)',
+    );
+  });
+
+  it('tells Ollama’s 404 for a model it has not pulled as no such model', () => {
+    const missing = answered(
+      404,
+      { error: 'model "llama3.2:latest" not found, try pulling it first' },
+      'llama3.2:latest',
+    );
+    expect(describeProviderError({ ...member, name: 'Lab Ollama' }, missing)).toBe(
+      'Lab Ollama has no model llama3.2:latest for this key. Ask ada, who shared it.',
     );
   });
 
