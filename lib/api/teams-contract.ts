@@ -165,7 +165,10 @@ export const allowanceBody = z.object({
 
 export const deleteTeamKeysBody = z.object({ data: z.object({ teamId: idSchema, settingId: idSchema.optional() }) });
 export const teamKeyModelBody = z.object({ data: z.object({ settingId: idSchema, modelId: idSchema }) });
-/** `type`: the provider whose shared key it is about; `settingId` picks one shared key when several are. */
+/**
+ * `type`: the provider whose shared key it is about, or a shared endpoint's name; `settingId` picks one shared key when
+ * several are.
+ */
 export const sharedKeyChoiceBody = z.object({
   data: z.object({ type: z.string().trim().min(1).max(100), settingId: idSchema.optional() }),
 });

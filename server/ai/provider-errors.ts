@@ -1,8 +1,8 @@
 import { APICallError, InvalidResponseDataError, JSONParseError, RetryError, TypeValidationError } from 'ai';
-import { z } from 'zod';
 import { ApiError } from '../http/errors';
 import { boundedUpstreamText, OutboundRefused } from '../http/outbound';
 import { maskKey } from './crypto';
+import { type ProviderProblem, providerProblem } from './provider-problems';
 
 /** The upstream that failed, as its failure is told (a ProviderAccess is one). */
 export interface Upstream {
@@ -25,15 +25,57 @@ export interface Upstream {
  * are what look like other keys, tokens and an address's credentials (withoutSecrets), and the whole is bounded and
  * cleaned (boundedUpstreamText), since an address a user chose decides that text. Someone else's key or endpoint
  * (`onBehalf`) is told by what happened only (sharedSentence): its error body, address and headers are its owner's.
+ * A failure the user can act on (provider-problems.ts: too long, refused by the content policy, rate limited, quota
+ * used up, unknown model) is told in Trove's words first, the upstream's after it in brackets for the key's owner only.
  */
 export function describeProviderError(upstream: Upstream, error: unknown): string {
-  if (upstream.onBehalf !== undefined)
-    return boundedUpstreamText(`${sharedSentence(upstream.name, error)}. ${upstream.onBehalf}`);
+  const problem = providerProblem(error);
+  if (upstream.onBehalf !== undefined) {
+    const sentence = problem ? problemSentence(upstream.name, problem) : sharedSentence(upstream.name, error);
+    // The conversation's length or content is the member's to change: the key's sharer can do nothing about it.
+    const own = problem?.kind === 'too-long' || problem?.kind === 'refused-content';
+    return boundedUpstreamText(own ? sentence : `${sentence}. ${upstream.onBehalf}`);
+  }
   const { apiKey: key } = upstream;
-  const sentence = providerErrorSentence(upstream.name, error);
+  const sentence = problem
+    ? `${problemSentence(upstream.name, problem)} (${upstreamDetail(error)})`
+    : providerErrorSentence(upstream.name, error);
   return boundedUpstreamText(
     withoutSecrets(key && key.length >= 8 ? sentence.replaceAll(key, maskKey(key)) : sentence),
   );
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** A failure the user can act on, in Trove's words only (the numbers the provider stated aside). */
+function problemSentence(provider: string, problem: ProviderProblem): string {
+  switch (problem.kind) {
+    case 'too-long': {
+      const { tokens, limit } = problem;
+      const numbers =
+        tokens !== null && limit !== null
+          ? ` (${count(tokens)} tokens; it takes at most ${count(limit)})`
+          : limit !== null
+            ? ` (it takes at most ${count(limit)} tokens)`
+            : '';
+      return `The conversation is too long for ${problem.model ?? 'the model'}${numbers}: start a new chat or remove attached files`;
+    }
+    case 'refused-content':
+      return `${provider} refused the request under its content policy: rephrase it or remove attached files`;
+    case 'rate-limited':
+      return `Rate limited by ${provider}: try again ${problem.seconds === null ? 'later' : `in ${problem.seconds} s`}`;
+    case 'no-quota':
+      return `The ${provider} key has no quota or credit left`;
+    case 'unknown-model':
+      return `${provider} has no model ${problem.model ?? 'by that name'} for this key`;
+  }
+}
+
+/** The upstream's own words, for the key's owner. */
+function upstreamDetail(error: unknown): string {
+  const last = RetryError.isInstance(error) ? (error.lastError ?? error) : error;
+  const message = last instanceof Error ? last.message : String(last);
+  return withoutSdkWords(message) || 'no details';
 }
 
 /**
@@ -64,10 +106,6 @@ function sharedSentence(provider: string, error: unknown): string {
   // Trove's own refusals (a missing key, a base URL needed) are its words, not the upstream's.
   if (last instanceof ApiError) return last.message.replace(/\.$/, '');
   if (APICallError.isInstance(last)) {
-    if (last.statusCode === 429) {
-      const seconds = retryAfterSeconds(last);
-      return `Rate limited by ${provider}: try again ${seconds === undefined ? 'later' : `in ${seconds} s`}`;
-    }
     if (last.statusCode) return `${provider} answered ${last.statusCode}: ${statusWords(last.statusCode)}`;
     return `Could not reach ${provider}`;
   }
@@ -103,10 +141,6 @@ function providerErrorSentence(provider: string, error: unknown): string {
 
 function apiCallSentence(provider: string, error: APICallError): string {
   const detail = withoutSdkWords(error.message) || 'no details';
-  if (error.statusCode === 429) {
-    const seconds = retryAfterSeconds(error);
-    return `Rate limited by ${provider}: try again ${seconds === undefined ? 'later' : `in ${seconds} s`} (${detail})`;
-  }
   return error.statusCode
     ? `${provider} answered ${error.statusCode}: ${detail}`
     : `Could not reach ${provider}: ${detail}`;
@@ -117,39 +151,3 @@ const withoutSdkWords = (message: string) =>
     .replace(/Failed after \d+ attempts\.\s*(Last error:\s*)?/g, '')
     .replace(/\bAI_\w+: /g, '')
     .trim();
-
-/** Google's error body: `details` may hold a `google.rpc.RetryInfo` with its `retryDelay` ("37s"). */
-const googleRetryInfo = z.object({
-  error: z.object({
-    details: z.array(z.looseObject({ '@type': z.string().optional(), retryDelay: z.string().optional() })),
-  }),
-});
-
-/**
- * How long a 429 asks to wait, in whole seconds (at least 1): the `retry-after-ms` or `retry-after` header (seconds
- * or an HTTP date), else the RetryInfo in Google's error body; undefined when it does not say.
- */
-function retryAfterSeconds(error: APICallError): number | undefined {
-  const headers = error.responseHeaders ?? {};
-  const ms = Number.parseFloat(headers['retry-after-ms'] ?? '');
-  if (Number.isFinite(ms)) return wholeSeconds(ms / 1000);
-  const after = headers['retry-after'];
-  if (after) {
-    const seconds = /^\s*\d+(\.\d+)?\s*$/.test(after) ? Number(after) : (Date.parse(after) - Date.now()) / 1000;
-    if (Number.isFinite(seconds)) return wholeSeconds(seconds);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(error.responseBody ?? '');
-  } catch {
-    return undefined;
-  }
-  const parsed = googleRetryInfo.safeParse(body);
-  const delay = parsed.success
-    ? parsed.data.error.details.find((d) => d['@type']?.endsWith('google.rpc.RetryInfo'))?.retryDelay
-    : undefined;
-  const match = delay ? /^(\d+(?:\.\d+)?)s$/.exec(delay) : null;
-  return match ? wholeSeconds(Number(match[1])) : undefined;
-}
-
-const wholeSeconds = (seconds: number) => Math.max(1, Math.ceil(seconds));

@@ -49,6 +49,10 @@ export interface Script {
   status?: number;
   /** The message used by `status` and `errorAfter` errors. */
   errorMessage?: string;
+  /** With `status`: the whole error body, as a provider documents it (instead of one made of `errorMessage`). */
+  errorBody?: unknown;
+  /** With `status`: the error answer's headers (`retry-after`…). */
+  errorHeaders?: Record<string, string>;
   /** Token counts reported to the client; default `{ input: 10, output: chunks.length }`. */
   usage?: Usage;
   /** Web search (OpenAI Responses, Gemini): the pages searched and cited by the answer. */
@@ -154,8 +158,8 @@ function headersOf(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { ...headers, 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
 
@@ -509,7 +513,9 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       return sendJson(
         res,
         script.status,
-        errorBody(chat, script.status, script.errorMessage ?? `The fake provider answered ${script.status}.`),
+        script.errorBody ??
+          errorBody(chat, script.status, script.errorMessage ?? `The fake provider answered ${script.status}.`),
+        script.errorHeaders,
       );
     }
     const usage = script.usage ?? { input: 10, output: script.chunks.length };

@@ -5,6 +5,7 @@
  * provider charged to the member's allowance, parallel answers never passing it (the server-postgres project runs this
  * file on PostgreSQL too); usage per member and model for admins. One server and fake provider for the file.
  */
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userModelListSchema } from '../../lib/api/contract';
 import { shareSchema } from '../../lib/api/sharing-contract';
@@ -15,9 +16,23 @@ import {
   teamsSchema,
   teamUsageSchema,
 } from '../../lib/api/teams-contract';
+import { selectRows } from '../../server/db/rows';
+import { customEndpoints } from '../../server/db/schema';
+import { parseAddressPolicy } from '../../server/http/address-policy';
+import { makeOutbound } from '../../server/http/outbound';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { modelIdOf, storedMessages, stream } from './chat-helpers';
-import { type ApiResponse, expectError, expectFieldError, gemBody, type Session, setupTestServer } from './harness';
+import {
+  type ApiResponse,
+  backend,
+  expectError,
+  expectFieldError,
+  gemBody,
+  PASSWORD,
+  type Session,
+  setupInProcessApp,
+  setupTestServer,
+} from './harness';
 
 let fake: FakeProvider;
 beforeAll(async () => {
@@ -637,6 +652,188 @@ describe('a custom endpoint shared with a team', () => {
     // once the team stops sharing it, its models are gone from the members' list
     await ok(post(lead.jwt, '/api/delete-team-shared-settings', { teamId: team.id, settingId: shared.id }));
     expect((await models(member.jwt)).some((m) => m.id === endpointModel.id)).toBe(false);
+  });
+});
+
+describe('a shared endpoint a member stopped using', () => {
+  it('says it was removed once its sharer removes it, rather than that it is not shared', async () => {
+    const [lead, sharer, member] = await signUps('eslead', 'essharer', 'esmember');
+    const team = await newTeam(lead, 'Stoppers');
+    await join(lead, team.id, sharer);
+    await join(lead, team.id, member);
+    const endpoint = await ok(
+      t.api('/api/ai-endpoints', {
+        token: sharer.jwt,
+        body: { name: 'Stop vLLM', kind: 'openai-compatible', baseUrl: `${fake.url}/v1` },
+      }),
+      201,
+    );
+    const modelId = endpoint.data.models.find((m: { model: string }) => m.model === MODEL).id as number;
+    const shared = teamKeySchema.parse(
+      (await ok(post(sharer.jwt, '/api/share-key-with-team', { teamId: team.id, endpointId: endpoint.data.id }), 201))
+        .data,
+    );
+    await ok(post(lead.jwt, '/api/add-new-model-to-team-shared-settings', { settingId: shared.id, modelId }));
+    await ok(post(lead.jwt, '/api/update-team-shared-settings', { teamId: team.id, monthlyAllowanceUsd: 1 }));
+    const listed = async () => (await models(member.jwt)).find((m) => m.id === modelId);
+    expect((await listed())?.label).toBe('Team');
+
+    // the member stops using it (by the endpoint's name, in any case): Inactive, saying so
+    expectFieldError(await post(member.jwt, '/api/remove-shared-api-key', { type: 'No such vLLM' }), 'data.type');
+    const stopped = teamKeySchema.parse(
+      (await ok(post(member.jwt, '/api/remove-shared-api-key', { type: 'stop vllm' }))).data,
+    );
+    expect([stopped.id, stopped.choice]).toEqual([shared.id, 'removed']);
+    expect(await listed()).toMatchObject({
+      label: 'Inactive',
+      inactiveReason: 'You stopped using the endpoint Stop vLLM shared with the team Stoppers',
+    });
+    // making it their default takes it back; they stop again
+    await ok(post(member.jwt, '/api/set-shared-api-key-as-default', { type: 'Stop vLLM' }));
+    expect((await listed())?.label).toBe('Team');
+    await ok(post(member.jwt, '/api/remove-shared-api-key', { type: 'Stop vLLM', settingId: shared.id }));
+    expect((await listed())?.label).toBe('Inactive');
+
+    // its sharer removes it: the removal is the reason, in the list and when a chat sends to it, settings on or off
+    await ok(t.api(`/api/ai-endpoints/${endpoint.data.id}`, { method: 'DELETE', token: sharer.jwt }));
+    const noLonger = `${MODEL} is no longer available: the endpoint Stop vLLM shared with the team Stoppers was removed`;
+    expect(await listed()).toMatchObject({ label: 'Inactive', inactiveReason: noLonger });
+    const chatId = await chatOf(member.jwt);
+    fake.reset();
+    const refused = await t.api(`/api/chats/${chatId}/messages`, {
+      token: member.jwt,
+      body: { text: 'Still there?', modelId },
+    });
+    expect(expectError(refused, 400).details).toEqual({ errors: [{ path: 'modelId', message: noLonger }] });
+    expect(fake.requests).toHaveLength(0);
+    await ok(post(lead.jwt, '/api/disable-team-settings', { teamId: team.id }));
+    expect((await listed())?.inactiveReason).toBe(noLonger);
+    const [key] = teamKeySchema
+      .array()
+      .parse((await ok(t.api(`/api/get-shared-team-settings?teamId=${team.id}`, { token: member.jwt }))).data);
+    expect(key?.unusableReason).toBe('The endpoint Stop vLLM shared with the team Stoppers was removed');
+    // a member who never stopped using it reads the same
+    const other = await t.signUp('esother');
+    await join(lead, team.id, other);
+    expect((await models(other.jwt)).find((m) => m.id === modelId)?.inactiveReason).toBe(noLonger);
+  });
+});
+
+describe("the row of an endpoint removed while shared (the server's own database, read directly)", () => {
+  const app = setupInProcessApp(() => ({ ai: { outbound: makeOutbound(parseAddressPolicy('public,loopback')) } }));
+  const call = (token: string, path: string, data: unknown, method = 'POST') =>
+    app.client.api(path, { token, method, body: { data } });
+  const rowOf = async (endpointId: number) =>
+    (
+      await app.database.db
+        .select({ id: customEndpoints.id, removedAt: customEndpoints.removedAt })
+        .from(customEndpoints)
+        .where(eq(customEndpoints.id, endpointId))
+    ).map((row) => ({ id: row.id, removed: row.removedAt !== null }));
+
+  /** A lead's teams (one per name), a sharer in each sharing one endpoint, which the sharer then removes. */
+  async function removedWhileShared(...teamNames: string[]) {
+    const lead = await app.client.signUp('rrlead');
+    const sharer = await app.client.signUp('rrsharer');
+    const teamIds: number[] = [];
+    for (const name of teamNames) {
+      const team = teamSchema.parse((await ok(call(lead.jwt, '/api/teams', { name }), 201)).data);
+      const invite = shareSchema.parse(
+        (await ok(call(lead.jwt, `/api/teams/${team.id}/members`, { username: sharer.user.username }), 201)).data,
+      );
+      await ok(app.client.api(`/api/shares/${invite.id}/accept`, { method: 'POST', token: sharer.jwt }));
+      teamIds.push(team.id);
+    }
+    const endpoint = (
+      await ok(
+        app.client.api('/api/ai-endpoints', {
+          token: sharer.jwt,
+          body: { name: 'Gone vLLM', kind: 'openai-compatible', baseUrl: `${fake.url}/v1` },
+        }),
+        201,
+      )
+    ).data as { id: number };
+    const keyIds: number[] = [];
+    for (const teamId of teamIds)
+      keyIds.push(
+        teamKeySchema.parse(
+          (await ok(call(sharer.jwt, '/api/share-key-with-team', { teamId, endpointId: endpoint.id }), 201)).data,
+        ).id,
+      );
+    await ok(app.client.api(`/api/ai-endpoints/${endpoint.id}`, { method: 'DELETE', token: sharer.jwt }));
+    expect(await rowOf(endpoint.id)).toEqual([{ id: endpoint.id, removed: true }]);
+    return { lead, sharer, teamIds, keyIds, endpointId: endpoint.id };
+  }
+
+  it('stays while a team shares it, and goes with the last team deleted', async () => {
+    const { lead, teamIds, endpointId } = await removedWhileShared('Keepers', 'Droppers');
+    await ok(app.client.api(`/api/teams/${teamIds[0]}`, { method: 'DELETE', token: lead.jwt }));
+    expect(await rowOf(endpointId)).toEqual([{ id: endpointId, removed: true }]);
+    await ok(call(lead.jwt, '/api/delete-team-settings', { id: teamIds[1] }));
+    expect(await rowOf(endpointId)).toEqual([]);
+  });
+
+  it('goes when its sharer is removed from the team, or leaves it', async () => {
+    const removed = await removedWhileShared('Removers');
+    await ok(
+      app.client.api(`/api/teams/${removed.teamIds[0]}/members/${removed.sharer.user.id}`, {
+        method: 'DELETE',
+        token: removed.lead.jwt,
+      }),
+    );
+    expect(await rowOf(removed.endpointId)).toEqual([]);
+    const left = await removedWhileShared('Leavers');
+    await ok(
+      app.client.api(`/api/teams/${left.teamIds[0]}/members/${left.sharer.user.id}`, {
+        method: 'DELETE',
+        token: left.sharer.jwt,
+      }),
+    );
+    expect(await rowOf(left.endpointId)).toEqual([]);
+  });
+
+  it('goes when the share is withdrawn, or the team’s owner deletes their account', async () => {
+    const withdrawn = await removedWhileShared('Withdrawers');
+    await ok(
+      call(withdrawn.lead.jwt, '/api/delete-team-shared-settings', {
+        teamId: withdrawn.teamIds[0],
+        settingId: withdrawn.keyIds[0],
+      }),
+    );
+    expect(await rowOf(withdrawn.endpointId)).toEqual([]);
+    const orphaned = await removedWhileShared('Orphans');
+    await ok(call(orphaned.lead.jwt, '/api/delete-userdata', { password: PASSWORD }, 'DELETE'));
+    expect(await rowOf(orphaned.endpointId)).toEqual([]);
+  });
+
+  it.runIf(backend === 'postgres')('goes when its last two shares go at once (PostgreSQL)', async () => {
+    const { lead, teamIds, endpointId } = await removedWhileShared('Racers', 'Chasers');
+    const { db } = app.database;
+    const lockWaits = async () =>
+      (
+        await selectRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )
+      )[0]?.n ?? 0;
+    let second: Promise<ApiResponse> | undefined;
+    let secondDone = false;
+    await db.transaction(async (tx) => {
+      // One team deleted in a transaction held open after its trigger ran (it saw the other share: nothing to drop)…
+      await tx.execute(sql`DELETE FROM teams WHERE id = ${teamIds[0]}`);
+      second = app.client.api(`/api/teams/${teamIds[1]}`, { method: 'DELETE', token: lead.jwt });
+      void second.then(() => {
+        secondDone = true;
+      });
+      // …while the other's waits on the endpoint's lock (without it, it would end now, having seen the first share).
+      for (let waited = 0; !secondDone && (await lockWaits()) === 0; waited += 20) {
+        if (waited > 20_000) throw new Error('the second deletion neither waited nor ended');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    expect((await second)?.status).toBe(200);
+    expect(await rowOf(endpointId)).toEqual([]);
   });
 });
 

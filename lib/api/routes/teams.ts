@@ -321,8 +321,8 @@ export const teamsApi = {
     tag: TAG,
     summary: "Use a provider's shared key before my own",
     description:
-      '`type` is the provider; `settingId` picks one of several shared keys. Its models are then labelled Team even ' +
-      'when the caller has a key of their own. No such shared key: a 404.',
+      "`type` is the provider, or a shared endpoint's name; `settingId` picks one of several shared keys. Its models " +
+      'are then labelled Team even when the caller has a key of their own. No such shared key: a 404.',
     auth: 'user',
     body: { type: 'json', schema: sharedKeyChoiceBody },
     responses: { 200: { description: 'The shared key', schema: dataOf(teamKeySchema) } },
@@ -334,8 +334,9 @@ export const teamsApi = {
     tag: TAG,
     summary: "Stop using a provider's shared key",
     description:
-      'Only for the caller (the key stays shared with the others); `set-shared-api-key-as-default` takes it back. ' +
-      'No such shared key: a 404.',
+      '`type` as for `set-shared-api-key-as-default`. Only for the caller (the key stays shared with the others); ' +
+      '`set-shared-api-key-as-default` takes it back. A model of a shared endpoint the caller stopped using is ' +
+      'Inactive saying so, or, once its sharer removed it, saying that. No such shared key: a 404.',
     auth: 'user',
     body: { type: 'json', schema: sharedKeyChoiceBody },
     responses: { 200: { description: 'The shared key', schema: dataOf(teamKeySchema) } },

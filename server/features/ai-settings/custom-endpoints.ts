@@ -322,7 +322,7 @@ export async function createEndpoint(
  * with a team is kept as removed instead (`removed_at`), as a shared provider key removed leaves its team's key in
  * place: its address and key are wiped, its models made inactive, and its owner no longer sees it; the team's members
  * still see its models, Inactive saying why, and their chats keep naming them (server/features/teams/team-route.ts).
- * It goes for good when the team stops sharing it (dropRemovedEndpoints).
+ * It goes for good once no team shares it (a trigger on team_keys, migration 0052).
  */
 export async function removeEndpoint(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -349,13 +349,6 @@ export async function removeEndpoint(db: Db, userId: number, id: number): Promis
     } else await tx.delete(customEndpoints).where(eq(customEndpoints.id, id));
     await forgetModels(tx, userId, endpoint.name, gone);
   });
-}
-
-/** Deletes those of `ids` that were kept as removed (removeEndpoint) and that no team shares any longer. */
-export async function dropRemovedEndpoints(db: Db, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  await db.execute(sql`DELETE FROM custom_endpoints ce WHERE ce.id = ANY(${`{${ids.join(',')}}`}::integer[])
-    AND ce.removed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM team_keys tk WHERE tk.endpoint_id = ce.id)`);
 }
 
 /** A discovery as a connection test's answer. */

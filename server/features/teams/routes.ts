@@ -106,17 +106,15 @@ export function teamRoutes({ db, ai, mail, files }: Deps) {
       body: { data: await setKeyModel(db, ai, user(c), body.data.settingId, body.data.modelId, false) },
     }))
     .implement(teamsApi.setDefault, async (c, { body }) => {
-      const provider = resolveProvider(body.data.type, 'data.type');
       return {
         status: 200,
-        body: { data: await chooseKey(db, ai, user(c), provider, 'default', body.data.settingId) },
+        body: { data: await chooseKey(db, ai, user(c), body.data.type, 'default', body.data.settingId) },
       };
     })
     .implement(teamsApi.removeShared, async (c, { body }) => {
-      const provider = resolveProvider(body.data.type, 'data.type');
       return {
         status: 200,
-        body: { data: await chooseKey(db, ai, user(c), provider, 'removed', body.data.settingId) },
+        body: { data: await chooseKey(db, ai, user(c), body.data.type, 'removed', body.data.settingId) },
       };
     }).app;
 }

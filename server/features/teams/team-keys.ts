@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { TeamKey } from '../../../lib/api/teams-contract';
-import { keyFieldNames, PROVIDERS, type ProviderName } from '../../ai/catalogue';
+import { keyFieldNames, PROVIDER_NAMES, PROVIDERS, type ProviderName, providerBySlug } from '../../ai/catalogue';
 import { decryptSecret, keyContext, maskKey } from '../../ai/crypto';
 import type { EndpointConnection } from '../../ai/discovery';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import type { Deps } from '../../http/env';
 import { ApiError, fieldError, notFound } from '../../http/errors';
-import { connectionOf, dropRemovedEndpoints, getOwnedEndpoint } from '../ai-settings/custom-endpoints';
+import { connectionOf, getOwnedEndpoint } from '../ai-settings/custom-endpoints';
 import { currentMonth } from './allowance';
 import { adminOf, memberOf } from './teams';
 
@@ -131,11 +131,11 @@ export async function teamKeysFor(db: Db, ai: Ai, userId: number, teamId?: numbe
 
 /** Why the key serves no one (its model aside), or null. */
 export function keyUnusableReason(key: TeamKeyFacts): string | null {
+  // An endpoint its sharer removed is gone for good: that comes before the team's settings, which may come back.
+  if (key.kind === 'endpoint' && key.endpoint === null)
+    return `The endpoint ${key.provider} shared with the team ${key.teamName} was removed`;
   if (!key.settingsEnabled) return `Team settings are off in the team ${key.teamName}`;
-  if (key.kind === 'endpoint') {
-    if (key.endpoint === null) return `The endpoint ${key.provider} shared with the team ${key.teamName} was removed`;
-    return null;
-  }
+  if (key.kind === 'endpoint') return null;
   if (key.apiKey === null) return `The ${key.provider} key shared with the team ${key.teamName} was removed`;
   return null;
 }
@@ -297,16 +297,11 @@ export async function unshareKeys(db: Db, userId: number, teamId: number, keyId?
     if (key.sharedBy !== userId && role === 'member')
       throw new ApiError(403, "Only the key's sharer and the team's admins stop sharing it");
     await db.execute(sql`DELETE FROM team_keys WHERE id = ${keyId}`);
-    if (key.endpointId !== null) await dropRemovedEndpoints(db, [key.endpointId]);
     return { removed: [keyId] };
   }
-  const rows = await selectRows<{ id: number; endpoint_id: number | null }>(
+  const rows = await selectRows<{ id: number }>(
     db,
-    sql`DELETE FROM team_keys WHERE team_id = ${teamId} AND shared_by = ${userId} RETURNING id, endpoint_id`,
-  );
-  await dropRemovedEndpoints(
-    db,
-    rows.flatMap((row) => (row.endpoint_id === null ? [] : [Number(row.endpoint_id)])),
+    sql`DELETE FROM team_keys WHERE team_id = ${teamId} AND shared_by = ${userId} RETURNING id`,
   );
   return { removed: rows.map((row) => Number(row.id)) };
 }
@@ -328,29 +323,45 @@ export async function setKeyModel(db: Db, ai: Ai, userId: number, keyId: number,
 }
 
 /**
- * `set-shared-api-key-as-default` / `remove-shared-api-key`: the member's choice for a provider's shared key (`keyId`,
- * or the first shared key of that provider reaching them). A default is the only one of its provider.
+ * `set-shared-api-key-as-default` / `remove-shared-api-key`: the member's choice for a shared key (`keyId`, or the
+ * first shared key reaching them) of `type`: a built-in provider, or a shared endpoint by its name. A default is the
+ * only one of its provider (or endpoint name).
  */
 export async function chooseKey(
   db: Db,
   ai: Ai,
   userId: number,
-  provider: ProviderName,
+  type: string,
   choice: 'default' | 'removed',
   keyId?: number,
 ): Promise<TeamKey> {
-  const keys = (await teamKeysFor(db, ai, userId)).filter((k) => k.provider === provider);
+  const reaching = await teamKeysFor(db, ai, userId);
+  const named = type.toLowerCase();
+  const endpointKeys = reaching.filter((k) => k.kind === 'endpoint' && k.provider.toLowerCase() === named);
+  // Not a shared endpoint's name (never a built-in provider's): a provider by name or slug, else a 400.
+  const provider = endpointKeys.length
+    ? null
+    : (PROVIDER_NAMES.find((name) => name.toLowerCase() === named) ?? providerBySlug(type));
+  if (provider === undefined)
+    throw fieldError(
+      400,
+      'data.type',
+      `"${type}" is neither a provider (${PROVIDER_NAMES.join(', ')}) nor an endpoint shared with you`,
+    );
+  const keys =
+    provider === null ? endpointKeys : reaching.filter((k) => k.kind === 'provider' && k.provider === provider);
   const key = keyId === undefined ? keys[0] : keys.find((k) => k.id === keyId);
   if (!key)
     throw fieldError(
       404,
       keyId === undefined ? 'data.type' : 'data.settingId',
-      `No ${provider} key is shared with you`,
+      `No ${provider ?? type} key is shared with you`,
     );
+  const sameName = key.provider;
   await db.transaction(async (tx) => {
     if (choice === 'default')
       await tx.execute(sql`DELETE FROM team_key_choices WHERE user_id = ${userId} AND choice = 'default'
-        AND team_key_id IN (SELECT id FROM team_keys WHERE provider = ${provider})`);
+        AND team_key_id IN (SELECT id FROM team_keys WHERE provider = ${sameName} AND kind = ${key.kind})`);
     await tx.execute(sql`INSERT INTO team_key_choices (user_id, team_key_id, choice) VALUES (${userId}, ${key.id}, ${choice})
       ON CONFLICT (user_id, team_key_id) DO UPDATE SET choice = excluded.choice`);
   });

@@ -7,7 +7,8 @@ import { keyUnusableReason, type TeamKeyFacts } from './team-keys';
  * shared with the member's teams that they did not stop using, the one they made their default first, then the oldest;
  * the first with nothing against it serves. Otherwise the first one's reason is the model's Inactive reason: team
  * settings off, key removed, model not allowed, allowance spent (what is left does not cover an answer's hold). A
- * shared custom endpoint serves its own models the same way.
+ * shared custom endpoint serves its own models the same way; once its sharer removed it, that is the reason, even to
+ * a member who had stopped using it.
  */
 export interface TeamRoute {
   key: TeamKeyFacts | null;
@@ -16,16 +17,29 @@ export interface TeamRoute {
   preferred: boolean;
 }
 
+/** A shared endpoint its sharer removed: gone for every member, whatever their team's settings or their own choice. */
+const endpointRemoved = (key: TeamKeyFacts) => key.kind === 'endpoint' && key.endpoint === null;
+
 const reasonFor = (key: TeamKeyFacts, model: AiModelRow): string | null => {
-  const unusable = keyUnusableReason(key);
   // What a member reads on a model of an endpoint its sharer removed, in the list and when a chat sends to it.
-  if (unusable && key.settingsEnabled && key.kind === 'endpoint' && key.endpoint === null)
-    return `${model.displayName} is no longer available: ${unusable.charAt(0).toLowerCase()}${unusable.slice(1)}`;
+  if (endpointRemoved(key))
+    return `${model.displayName} is no longer available: the endpoint ${key.provider} shared with the team ${key.teamName} was removed`;
+  const unusable = keyUnusableReason(key);
   if (unusable) return unusable;
   if (!key.modelIds.includes(model.id))
     return `${model.displayName} is not allowed with the team ${key.teamName}'s ${key.kind === 'endpoint' ? 'endpoint' : 'key'}`;
   if (key.usedMicros + holdMicros(model) > key.allowanceMicros) return allowanceSpentMessage(key.teamName);
   return null;
+};
+
+/**
+ * Why a model of a shared endpoint has no route when the member stopped using every key serving it: its removal, or
+ * their own choice. A catalogue model has none (the member's own key, or its absence, says the rest).
+ */
+const stoppedReason = (key: TeamKeyFacts, model: AiModelRow): string | null => {
+  if (key.kind !== 'endpoint') return null;
+  if (endpointRemoved(key)) return reasonFor(key, model);
+  return `You stopped using the endpoint ${key.provider} shared with the team ${key.teamName}`;
 };
 
 /** A key serves a catalogue model of its provider, or a model of its (shared, perhaps since removed) endpoint. */
@@ -40,11 +54,14 @@ const serves = (key: TeamKeyFacts, model: AiModelRow) =>
  */
 export function teamRouteFor(keys: readonly TeamKeyFacts[], model: AiModelRow, userId: number): TeamRoute {
   if (model.isHouseModel || model.ownerId === userId) return { key: null, reason: null, preferred: false };
-  const candidates = keys
-    .filter((key) => serves(key, model) && key.choice !== 'removed')
+  const serving = keys.filter((key) => serves(key, model));
+  const candidates = serving
+    .filter((key) => key.choice !== 'removed')
     .sort((a, b) => Number(b.choice === 'default') - Number(a.choice === 'default') || a.id - b.id);
   const usable = candidates.find((key) => reasonFor(key, model) === null);
   if (usable) return { key: usable, reason: null, preferred: usable.choice === 'default' };
   const [first] = candidates;
-  return { key: null, reason: first ? reasonFor(first, model) : null, preferred: false };
+  if (first) return { key: null, reason: reasonFor(first, model), preferred: false };
+  const [stopped] = serving;
+  return { key: null, reason: stopped ? stoppedReason(stopped, model) : null, preferred: false };
 }

@@ -129,7 +129,8 @@ export async function updateTeam(db: Db, userId: number, teamId: number, change:
 
 /**
  * Deletes the team (its owner only): its memberships, shared keys, allowances and usage go with it, and so does every
- * access its members had through it, with their next request.
+ * access its members had through it, with their next request; so does an endpoint its sharer removed that no other team
+ * shares (a trigger on team_keys, migration 0052).
  */
 export async function deleteTeam(db: Db, userId: number, teamId: number) {
   const role = await memberOf(db, userId, teamId);
