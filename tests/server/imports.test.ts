@@ -134,6 +134,42 @@ describe('importing a bookmarks file', () => {
     expect({ gems: (await search(ada, '')).length, collections: await collectionPaths(ada) }).toEqual(before);
   });
 
+  it('tags: a path nests, a name the user has (in any case) is reused, a repeated address adds its tags', async () => {
+    const dora = await server.signUp('dora');
+    const saved = await server.api('/api/gems', {
+      token: dora.jwt,
+      body: { data: { title: 'Shelf', url: 'https://shelf.test/', tags: ['Reading'] } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const bookmark = (url: string, tags: string, title: string) => `<DT><A HREF="${url}" TAGS="${tags}">${title}</A>`;
+    const content = [
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+      '<DL><p>',
+      bookmark('https://tags.test/one', 'reading,Garden/Roses,fresh', 'One'),
+      bookmark('https://tags.test/two', 'FRESH,garden/roses', 'Two'),
+      bookmark('https://tags.test/one?utm_source=feed', 'later', 'One again'),
+      '</DL><p>',
+    ].join('\n');
+    const job = await follow(dora, (await post(dora, { fileName: 'tags.html', content })).body.data.id);
+    expect(job).toMatchObject({ status: 'done', added: 2, merged: 1 });
+    const tagsOf = async (q: string) => {
+      const [hit, ...others] = await search(dora, q);
+      expect(others).toEqual([]);
+      return hit?.tags.map((tag) => tag.tag).sort();
+    };
+    expect(await tagsOf('site:tags.test One')).toEqual(['Reading', 'Roses', 'fresh', 'later']);
+    expect(await tagsOf('site:tags.test Two')).toEqual(['Roses', 'fresh']);
+    const tags = await server.api('/api/tags', { token: dora.jwt });
+    expect(tags.status).toBe(200);
+    expect((tags.body.data as { path: string }[]).map((tag) => tag.path).sort()).toEqual([
+      'Garden',
+      'Garden/Roses',
+      'Reading',
+      'fresh',
+      'later',
+    ]);
+  });
+
   it('a note without an address is reported as skipped, with why', async () => {
     const karakeep = readFileSync(join(__dirname, '../fixtures/imports/karakeep.json'), 'utf8');
     const res = await post(bob, { fileName: 'karakeep.json', content: karakeep });
