@@ -6,6 +6,7 @@ import { dataOf, gemListSchema } from '../../lib/api/contract';
 import { type ImportJob, importJobSchema, importSummarySchema } from '../../lib/api/import-contract';
 import { type SearchHit, searchResultSchema } from '../../lib/api/search-contract';
 import { readImportFile } from '../../server/features/imports/formats/detect';
+import { STAGE_PART_CHARS } from '../../server/features/imports/stage-netscape';
 import { itemKey } from '../../server/features/imports/summary';
 import {
   backend,
@@ -168,6 +169,39 @@ describe('importing a bookmarks file', () => {
       'fresh',
       'later',
     ]);
+  });
+
+  it('a bookmark file longer than a staging part is staged whole and in file order', async () => {
+    const erin = await server.signUp('erin');
+    const COUNT = 3_000;
+    const bookmark = (i: number, title: string) =>
+      `<DT><A HREF="https://parts.test/${i}" ADD_DATE="${1_700_000_000 + i}" TAGS="part${i % 3}">${title} ${'and so on '.repeat(12)}</A>`;
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => bookmark(from + i, 'Page'));
+    const folder = (name: string, lines: string[]) => [`<DT><H3>${name}</H3>`, '<DL><p>', ...lines, '</DL><p>'];
+    const content = [
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+      '<DL><p>',
+      bookmark(0, 'First'),
+      ...folder('Early', range(1, 1_000)),
+      // the same address again at the end of the file, parts later: merged into the first, whose title stays
+      ...folder('Late', [...range(1_000, COUNT), bookmark(0, 'Last')]),
+      '</DL><p>',
+    ].join('\n');
+    expect(content.length).toBeGreaterThan(STAGE_PART_CHARS * 2);
+    const job = await follow(erin, (await post(erin, { fileName: 'parts.html', content })).body.data.id);
+    expect(job).toMatchObject({ status: 'done', total: COUNT + 1, added: COUNT, merged: 1, problemCount: 0 });
+    const total = async (q: string) => {
+      const res = await server.api(`/api/filter-search?${new URLSearchParams({ q, perPage: '1' })}`, {
+        token: erin.jwt,
+      });
+      return searchResultSchema.parse(res.body).total;
+    };
+    expect(await total('site:parts.test')).toBe(COUNT);
+    expect(await total('collection:Early')).toBe(999);
+    expect(await total('collection:Late')).toBe(COUNT - 1_000);
+    expect(await total('site:parts.test First')).toBe(1);
+    expect(await total('site:parts.test Last')).toBe(0);
+    expect(await collectionPaths(erin)).toEqual(['Early', 'Late', 'Unfiltered']);
   });
 
   it('a note without an address is reported as skipped, with why', async () => {
