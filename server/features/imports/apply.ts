@@ -27,7 +27,7 @@ function notesOf(item: ImportItem): string {
  */
 export async function applyImportBatch(tx: Tx, job: ImportJobRow, batch: number): Promise<void> {
   const pending = await tx
-    .select()
+    .select({ position: importItems.position, item: importItems.item })
     .from(importItems)
     .where(and(eq(importItems.jobId, job.id), eq(importItems.status, 'pending')))
     .orderBy(asc(importItems.position))
