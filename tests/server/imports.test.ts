@@ -6,6 +6,7 @@ import { dataOf, gemListSchema } from '../../lib/api/contract';
 import { type ImportJob, importJobSchema, importSummarySchema } from '../../lib/api/import-contract';
 import { type SearchHit, searchResultSchema } from '../../lib/api/search-contract';
 import { readImportFile } from '../../server/features/imports/formats/detect';
+import { STAGE_PART_CHARS } from '../../server/features/imports/stage-netscape';
 import { itemKey } from '../../server/features/imports/summary';
 import {
   backend,
@@ -132,6 +133,75 @@ describe('importing a bookmarks file', () => {
     const job = await follow(ada, res.body.data.id);
     expect(job).toMatchObject({ status: 'done', added: 0, merged: 5, skipped: 0 });
     expect({ gems: (await search(ada, '')).length, collections: await collectionPaths(ada) }).toEqual(before);
+  });
+
+  it('tags: a path nests, a name the user has (in any case) is reused, a repeated address adds its tags', async () => {
+    const dora = await server.signUp('dora');
+    const saved = await server.api('/api/gems', {
+      token: dora.jwt,
+      body: { data: { title: 'Shelf', url: 'https://shelf.test/', tags: ['Reading'] } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const bookmark = (url: string, tags: string, title: string) => `<DT><A HREF="${url}" TAGS="${tags}">${title}</A>`;
+    const content = [
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+      '<DL><p>',
+      bookmark('https://tags.test/one', 'reading,Garden/Roses,fresh', 'One'),
+      bookmark('https://tags.test/two', 'FRESH,garden/roses', 'Two'),
+      bookmark('https://tags.test/one?utm_source=feed', 'later', 'One again'),
+      '</DL><p>',
+    ].join('\n');
+    const job = await follow(dora, (await post(dora, { fileName: 'tags.html', content })).body.data.id);
+    expect(job).toMatchObject({ status: 'done', added: 2, merged: 1 });
+    const tagsOf = async (q: string) => {
+      const [hit, ...others] = await search(dora, q);
+      expect(others).toEqual([]);
+      return hit?.tags.map((tag) => tag.tag).sort();
+    };
+    expect(await tagsOf('site:tags.test One')).toEqual(['Reading', 'Roses', 'fresh', 'later']);
+    expect(await tagsOf('site:tags.test Two')).toEqual(['Roses', 'fresh']);
+    const tags = await server.api('/api/tags', { token: dora.jwt });
+    expect(tags.status).toBe(200);
+    expect((tags.body.data as { path: string }[]).map((tag) => tag.path).sort()).toEqual([
+      'Garden',
+      'Garden/Roses',
+      'Reading',
+      'fresh',
+      'later',
+    ]);
+  });
+
+  it('a bookmark file longer than a staging part is staged whole and in file order', async () => {
+    const erin = await server.signUp('erin');
+    const COUNT = 3_000;
+    const bookmark = (i: number, title: string) =>
+      `<DT><A HREF="https://parts.test/${i}" ADD_DATE="${1_700_000_000 + i}" TAGS="part${i % 3}">${title} ${'and so on '.repeat(12)}</A>`;
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => bookmark(from + i, 'Page'));
+    const folder = (name: string, lines: string[]) => [`<DT><H3>${name}</H3>`, '<DL><p>', ...lines, '</DL><p>'];
+    const content = [
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+      '<DL><p>',
+      bookmark(0, 'First'),
+      ...folder('Early', range(1, 1_000)),
+      // the same address again at the end of the file, parts later: merged into the first, whose title stays
+      ...folder('Late', [...range(1_000, COUNT), bookmark(0, 'Last')]),
+      '</DL><p>',
+    ].join('\n');
+    expect(content.length).toBeGreaterThan(STAGE_PART_CHARS * 2);
+    const job = await follow(erin, (await post(erin, { fileName: 'parts.html', content })).body.data.id);
+    expect(job).toMatchObject({ status: 'done', total: COUNT + 1, added: COUNT, merged: 1, problemCount: 0 });
+    const total = async (q: string) => {
+      const res = await server.api(`/api/filter-search?${new URLSearchParams({ q, perPage: '1' })}`, {
+        token: erin.jwt,
+      });
+      return searchResultSchema.parse(res.body).total;
+    };
+    expect(await total('site:parts.test')).toBe(COUNT);
+    expect(await total('collection:Early')).toBe(999);
+    expect(await total('collection:Late')).toBe(COUNT - 1_000);
+    expect(await total('site:parts.test First')).toBe(1);
+    expect(await total('site:parts.test Last')).toBe(0);
+    expect(await collectionPaths(erin)).toEqual(['Early', 'Late', 'Unfiltered']);
   });
 
   it('a note without an address is reported as skipped, with why', async () => {

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ImportItem } from '../../../lib/api/import-contract';
 import { limits } from '../../../lib/api/validators';
-import { gems, gemTags, importItems, importJobs } from '../../db/schema';
+import { gems, importItems, importJobs } from '../../db/schema';
 import type { ImportJobRow, Tx } from '../../db/types';
-import { createTagPath } from '../tags/tags';
+import { gemsByKey, insertGems, linkTags, type NewGem, tagIdsFor } from './batch-writes';
 import { collectionForPath, ownerCollections } from './collection-paths';
 import { itemKey, jsonParam } from './summary';
 import { applyTroveItems, type Outcome } from './trove-apply';
@@ -27,7 +27,7 @@ function notesOf(item: ImportItem): string {
  */
 export async function applyImportBatch(tx: Tx, job: ImportJobRow, batch: number): Promise<void> {
   const pending = await tx
-    .select()
+    .select({ position: importItems.position, item: importItems.item })
     .from(importItems)
     .where(and(eq(importItems.jobId, job.id), eq(importItems.status, 'pending')))
     .orderBy(asc(importItems.position))
@@ -43,89 +43,64 @@ export async function applyImportBatch(tx: Tx, job: ImportJobRow, batch: number)
 
 async function applyItems(tx: Tx, ownerId: number, pending: { position: number; item: ImportItem }[]) {
   const keys = pending.map(({ item }) => itemKey(item));
-  const existing = await gemsByKey(tx, ownerId, keys);
+  const existing = await gemsByKey(
+    tx,
+    ownerId,
+    [...new Set(keys)].filter((key): key is string => key !== null),
+  );
   const known = await ownerCollections(tx, ownerId);
-  const tagIds = new Map<string, number>();
-  const tagId = async (path: string) => {
-    const key = path.toLowerCase();
-    if (!tagIds.has(key)) tagIds.set(key, (await createTagPath(tx, ownerId, path)).id);
-    return tagIds.get(key) as number;
-  };
 
   const outcomes: Outcome[] = [];
-  const toInsert: { position: number; key: string; item: ImportItem; collectionId: number }[] = [];
+  const toInsert: NewGem[] = [];
   const toMerge: { position: number; key: string; item: ImportItem }[] = [];
+  const added: { position: number; key: string }[] = [];
+  const tagged: { key: string; tags: string[] }[] = [];
   const inBatch = new Set<string>();
   for (const [i, { position, item }] of pending.entries()) {
     const key = keys[i] ?? null;
-    if (key === null) outcomes.push({ position, status: 'skipped', gemId: null, reason: NOTE_REASON });
-    else if (existing.has(key) || inBatch.has(key)) toMerge.push({ position, key, item });
+    if (key === null) {
+      outcomes.push({ position, status: 'skipped', gemId: null, reason: NOTE_REASON });
+      continue;
+    }
+    if (item.tags.length) tagged.push({ key, tags: item.tags });
+    if (existing.has(key) || inBatch.has(key)) toMerge.push({ position, key, item });
     else {
       inBatch.add(key);
+      added.push({ position, key });
       toInsert.push({
-        position,
-        key,
-        item,
-        collectionId: await collectionForPath(tx, ownerId, known, item.collection),
+        n: i,
+        collection_id: await collectionForPath(tx, ownerId, known, item.collection),
+        title: item.title.slice(0, limits.titleMax),
+        description: item.description,
+        url: item.url,
+        canonical_url: key,
+        image: item.image,
+        notes: notesOf(item),
+        is_favourite: item.isFavourite,
+        created_at: item.createdAt,
       });
     }
   }
 
-  if (toInsert.length) {
-    const now = new Date();
-    const inserted = await tx
-      .insert(gems)
-      .values(
-        toInsert.map(({ key, item, collectionId }) => ({
-          ownerId,
-          collectionId,
-          title: item.title.slice(0, limits.titleMax),
-          description: item.description,
-          url: item.url,
-          canonicalUrl: key,
-          image: item.image,
-          notes: notesOf(item),
-          isFavourite: item.isFavourite,
-          createdAt: item.createdAt ? new Date(item.createdAt) : now,
-        })),
-      )
-      .returning({ id: gems.id });
-    toInsert.forEach(({ key, position }, i) => {
-      const id = inserted[i]?.id as number;
-      existing.set(key, id);
-      outcomes.push({ position, status: 'added', gemId: id, reason: null });
-    });
-  }
+  for (const [key, id] of await insertGems(tx, ownerId, toInsert)) existing.set(key, id);
+  for (const { key, position } of added)
+    outcomes.push({ position, status: 'added', gemId: existing.get(key) as number, reason: null });
   await mergeIntoGems(tx, toMerge, existing);
   for (const { key, position } of toMerge)
     outcomes.push({ position, status: 'merged', gemId: existing.get(key) as number, reason: null });
 
-  const links: { gemId: number; tagId: number }[] = [];
-  for (const { key, item } of [...toInsert, ...toMerge]) {
-    for (const path of item.tags) links.push({ gemId: existing.get(key) as number, tagId: await tagId(path) });
-  }
-  if (links.length) await tx.insert(gemTags).values(links).onConflictDoNothing();
+  const tagIds = await tagIdsFor(
+    tx,
+    ownerId,
+    tagged.flatMap(({ tags }) => tags),
+  );
+  await linkTags(
+    tx,
+    tagged.flatMap(({ key, tags }) =>
+      tags.map((path) => ({ gem_id: existing.get(key) as number, tag_id: tagIds.get(path.toLowerCase()) as number })),
+    ),
+  );
   return outcomes;
-}
-
-/** The user's gems (outside the trash) by canonical address: the oldest one when there are several. */
-async function gemsByKey(tx: Tx, ownerId: number, keys: (string | null)[]): Promise<Map<string, number>> {
-  const wanted = [...new Set(keys.filter((key): key is string => key !== null))];
-  if (!wanted.length) return new Map();
-  const rows = await tx
-    .select({ id: gems.id, key: gems.canonicalUrl })
-    .from(gems)
-    .where(
-      and(
-        eq(gems.ownerId, ownerId),
-        sql`${gems.deletedAt} is null`,
-        sql`${gems.canonicalUrl} in (select jsonb_array_elements_text(${jsonParam(wanted)}))`,
-      ),
-    )
-    .orderBy(asc(gems.id));
-  const byKey = new Map<string, number>();
-  for (const row of rows) if (!byKey.has(row.key)) byKey.set(row.key, row.id);
-  return byKey;
 }
 
 /** One statement for all the batch's merges: empty fields filled, favourite added, the older date kept. */

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { type ImportJob, LISTED_PROBLEMS } from '../../../lib/api/import-contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type ImportItem, type ImportJob, LISTED_PROBLEMS } from '../../../lib/api/import-contract';
 import type { Db } from '../../db/client';
 import { importItems, importJobs } from '../../db/schema';
-import type { ImportJobRow } from '../../db/types';
+import type { ImportJobRow, Tx } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { collectionForPath, ownerCollections } from './collection-paths';
 import type { ParsedImport } from './formats/draft';
+import { jsonParam } from './summary';
 import { stageTroveParts } from './trove-stage';
 
 /** How many of the user's imports GET /api/imports lists. */
@@ -56,12 +57,23 @@ export async function stageImport(db: Db, ownerId: number, fileName: string, par
       const known = await ownerCollections(tx, ownerId);
       for (const path of parsed.collections) await collectionForPath(tx, ownerId, known, path);
     }
-    for (let start = 0; start < parsed.items.length; start += STAGE_CHUNK) {
-      const chunk = parsed.items.slice(start, start + STAGE_CHUNK);
-      await tx.insert(importItems).values(chunk.map((item, i) => ({ jobId: job.id, position: start + i, item })));
-    }
+    await stageItems(tx, job.id, 0, parsed.items);
     return job;
   });
+}
+
+/**
+ * Stages `items` as the job's items from `position` on (their order in the file), STAGE_CHUNK a statement with the
+ * items as one JSON parameter; the position after the last.
+ */
+export async function stageItems(tx: Tx, jobId: number, position: number, items: readonly ImportItem[]) {
+  for (let start = 0; start < items.length; start += STAGE_CHUNK) {
+    await tx.execute(sql`
+      insert into import_items (job_id, position, item)
+      select ${jobId}, ${position + start} + e.n::int - 1, e.item
+      from jsonb_array_elements(${jsonParam(items.slice(start, start + STAGE_CHUNK))}) with ordinality as e(item, n)`);
+  }
+  return position + items.length;
 }
 
 /** The user's import `id`, or a 404 (another user's import is not found either). */

@@ -2,8 +2,9 @@ import { importsApi } from '../../../lib/api/routes/imports';
 import { contractRoutes } from '../../http/contract-routes';
 import type { AppEnv, Deps } from '../../http/env';
 import { fieldError } from '../../http/errors';
-import { readImportFile, UnknownImportFormat } from './formats/detect';
+import { isNetscapeFile, readImportFile, UnknownImportFormat, withoutBom } from './formats/detect';
 import { getOwnedImport, listImports, skippedItems, stageImport, toImportJob } from './jobs';
+import { stageNetscapeImport } from './stage-netscape';
 import { importSummary } from './summary';
 import { kickImportWorkers } from './worker';
 
@@ -21,9 +22,14 @@ export function importRoutes({ db }: Deps) {
   return contractRoutes<AppEnv>('/api')
     .implement(importsApi.create, async (c, { body }) => {
       const userId = c.get('userId');
-      const parsed = readFile(body.content);
-      if (body.dryRun) return { status: 200, body: { data: await importSummary(db, userId, parsed) } };
-      const job = await stageImport(db, userId, body.fileName, parsed);
+      const text = withoutBom(body.content);
+      // a browser's bookmarks (the largest files) are staged as they are read, never all their items at once
+      const streamed = !body.dryRun && isNetscapeFile(text);
+      const parsed = streamed ? null : readFile(text);
+      if (body.dryRun && parsed) return { status: 200, body: { data: await importSummary(db, userId, parsed) } };
+      const job = parsed
+        ? await stageImport(db, userId, body.fileName, parsed)
+        : await stageNetscapeImport(db, userId, body.fileName, text);
       kickImportWorkers();
       return { status: 202, body: { data: toImportJob(job) } };
     })

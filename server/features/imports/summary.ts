@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { canonicalizeUrl } from '../../../lib/api/canonical-url';
 import { type ImportItem, type ImportSummary, LISTED_PROBLEMS } from '../../../lib/api/import-contract';
 import type { Db } from '../../db/client';
-import { gems } from '../../db/schema';
+import { selectRows } from '../../db/rows';
 import type { Tx } from '../../db/types';
 import { newCollectionPaths, ownerCollections } from './collection-paths';
 import type { ParsedImport } from './formats/draft';
@@ -13,19 +13,20 @@ export const itemKey = (item: ImportItem) => (item.url ? canonicalizeUrl(item.ur
 /** Many values as one parameter (a JSON document), the same on PGlite and PostgreSQL whatever the values hold. */
 export const jsonParam = (values: unknown) => sql`${JSON.stringify(values)}::jsonb`;
 
-/** The canonical addresses among `keys` the user has saved (outside the trash). */
+/**
+ * The canonical addresses among `keys` the user has saved (outside the trash), each looked up in the (owner, canonical
+ * address) index (see gemsByKey in batch-writes.ts for why not a semi-join).
+ */
 export async function savedKeys(db: Db | Tx, ownerId: number, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ key: gems.canonicalUrl })
-    .from(gems)
-    .where(
-      and(
-        eq(gems.ownerId, ownerId),
-        isNull(gems.deletedAt),
-        sql`${gems.canonicalUrl} in (select jsonb_array_elements_text(${jsonParam(keys)}))`,
-      ),
-    );
+  const rows = await selectRows<{ key: string }>(
+    db as Db,
+    sql`
+      select k.key from jsonb_array_elements_text(${jsonParam(keys)}) as k(key)
+      cross join lateral (
+        select from gems where owner_id = ${ownerId} and canonical_url = k.key and deleted_at is null limit 1
+      ) saved`,
+  );
   return new Set(rows.map((row) => row.key));
 }
 

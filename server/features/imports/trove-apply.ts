@@ -106,16 +106,15 @@ export async function applyTroveItems(
     .returning({ id: gems.id, key: gems.idempotencyKey });
   const added = new Map(inserted.map((row) => [row.key as string, row.id]));
   const keys = fresh.map((p) => p.item.trove.idempotencyKey);
-  const existing = await tx
-    .select({ id: gems.id, key: gems.idempotencyKey })
-    .from(gems)
-    .where(
-      and(
-        eq(gems.ownerId, ownerId),
-        sql`${gems.idempotencyKey} in (select jsonb_array_elements_text(${jsonParam(keys)}))`,
-      ),
-    );
-  const byKey = new Map(existing.map((row) => [row.key as string, row.id]));
+  // each key looked up in the (owner, key) index, as gemsByKey in batch-writes.ts does its addresses (and why)
+  const existing = await selectRows<{ id: number; key: string }>(
+    tx,
+    sql`select g.id, k.key from jsonb_array_elements_text(${jsonParam(keys)}) as k(key)
+      cross join lateral (
+        select id from ${gems} where owner_id = ${ownerId} and idempotency_key = k.key offset 0
+      ) g`,
+  );
+  const byKey = new Map(existing.map((row) => [row.key, row.id]));
 
   const newGems: { gemId: number; gem: TroveStagedGem }[] = [];
   for (const { position, item } of fresh) {
@@ -144,15 +143,23 @@ async function gemsAlreadyThere(tx: Tx, ownerId: number, staged: TroveStagedGem[
     media_type: g.mediaType,
     created_at: g.createdAt,
   }));
+  // each gem looked up in the (owner, canonical address) index, as gemsByKey in batch-writes.ts does (and why)
   const rows = await selectRows<{ i: number; id: number }>(
     tx,
-    sql`select v.i, min(g.id) as id
+    sql`select v.i, g.id
       from jsonb_to_recordset(${jsonParam(wanted)}) as v(i int, canonical text, media_type text, created_at timestamptz)
-      join ${gems} g on g.owner_id = ${ownerId} and g.canonical_url = v.canonical and g.media_type = v.media_type
-        and date_trunc('milliseconds', g.created_at) = v.created_at
-      group by v.i`,
+      cross join lateral (
+        select id from ${gems} where owner_id = ${ownerId} and canonical_url = v.canonical
+          and media_type = v.media_type and date_trunc('milliseconds', created_at) = v.created_at
+        offset 0
+      ) g`,
   );
-  return new Map(rows.map((row) => [Number(row.i), Number(row.id)]));
+  const oldest = new Map<number, number>();
+  for (const row of rows) {
+    const [i, id] = [Number(row.i), Number(row.id)];
+    if (id < (oldest.get(i) ?? Number.POSITIVE_INFINITY)) oldest.set(i, id);
+  }
+  return oldest;
 }
 
 async function tagNewGems(tx: Tx, ownerId: number, newGems: { gemId: number; gem: TroveStagedGem }[]) {

@@ -26,12 +26,19 @@ const jsonReaders: Record<JsonImportFormat, (list: unknown[]) => ParsedImport> =
 
 const known = Object.values(IMPORT_FORMAT_NAMES).join(', ');
 
+/** The file without its byte order mark. */
+export const withoutBom = (content: string) => content.replace(/^\uFEFF/, '');
+
+/** Whether `text` (without its byte order mark) is a browser's bookmark file. */
+export const isNetscapeFile = (text: string) =>
+  /<!DOCTYPE\s+NETSCAPE-Bookmark-file/i.test(text.slice(0, 1000)) ||
+  (text.trimStart().startsWith('<') && /<dl/i.test(text));
+
 /** Reads a file of any format the import knows, telling which from the content alone (never from its name). */
 export function readImportFile(content: string): ParsedImport {
-  const text = content.replace(/^\uFEFF/, '');
+  const text = withoutBom(content);
   const start = text.trimStart().slice(0, 1);
-  if (/<!DOCTYPE\s+NETSCAPE-Bookmark-file/i.test(text.slice(0, 1000)) || (start === '<' && /<dl/i.test(text)))
-    return readNetscape(text);
+  if (isNetscapeFile(text)) return readNetscape(text);
   if (start === '[' || start === '{') return readJson(text);
   const header = csvHeader(text);
   const has = (...names: string[]) => names.every((name) => header.includes(name));

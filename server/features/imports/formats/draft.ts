@@ -61,6 +61,7 @@ export class ImportDraft {
   private readonly items: ImportItem[] = [];
   private readonly problems: ImportProblem[] = [];
   private readonly folders = new Map<string, string[]>();
+  private foldersTaken = 0;
 
   constructor(private readonly format: ImportFormat) {}
 
@@ -103,6 +104,22 @@ export class ImportDraft {
       highlights: (fields.highlights ?? []).map((h) => (h ?? '').trim()).filter(Boolean),
       image: fields.image && isHttpUrl(fields.image.trim()) ? fields.image.trim() : null,
     });
+  }
+
+  /** The items read since the last take, handed over (the draft keeps none of them). */
+  takeItems(): ImportItem[] {
+    return this.items.splice(0);
+  }
+
+  /** The folder paths read since the last take, parents before children. */
+  takeFolders(): string[][] {
+    const fresh = [...this.folders.values()].slice(this.foldersTaken);
+    this.foldersTaken += fresh.length;
+    return fresh.sort((a, b) => a.length - b.length);
+  }
+
+  get problemsRead(): readonly ImportProblem[] {
+    return this.problems;
   }
 
   result(): ParsedImport {

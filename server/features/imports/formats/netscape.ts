@@ -9,6 +9,17 @@ import { ImportDraft, type ParsedImport } from './draft';
  */
 export function readNetscape(html: string): ParsedImport {
   const draft = new ImportDraft('netscape-html');
+  const parser = netscapeParser(draft);
+  parser.write(html);
+  parser.end();
+  return draft.result();
+}
+
+/**
+ * A reader of a bookmark file given in parts (any cut, even inside a tag): its items, folders and problems go to
+ * `draft` as each part is read, so a caller can take them away between parts (see stageNetscapeImport).
+ */
+export function netscapeParser(draft: ImportDraft): { write(part: string): void; end(): void } {
   /** One entry per open `<DL>`: the folder it lists (null for the file's outer list). */
   const levels: (string | null)[] = [];
   let folderName: string | null = null;
@@ -83,9 +94,12 @@ export function readNetscape(html: string): ParsedImport {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.write(html);
-  parser.end();
-  endDescription();
-  flush();
-  return draft.result();
+  return {
+    write: (part) => parser.write(part),
+    end() {
+      parser.end();
+      endDescription();
+      flush();
+    },
+  };
 }
