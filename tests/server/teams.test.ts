@@ -79,6 +79,23 @@ async function withKey(session: Session) {
     }),
   );
 }
+/** `sharer`'s endpoint `name` shared with `teamId`, MODEL allowed on it and $1 a month each: its model's id. */
+async function allowedSharedEndpoint(lead: Session, sharer: Session, teamId: number, name: string, apiKey?: string) {
+  const endpoint = await ok(
+    t.api('/api/ai-endpoints', {
+      token: sharer.jwt,
+      body: { name, kind: 'openai-compatible', baseUrl: `${fake.url}/v1`, ...(apiKey ? { apiKey } : {}) },
+    }),
+    201,
+  );
+  const modelId = endpoint.data.models.find((m: { model: string }) => m.model === MODEL).id as number;
+  const shared = teamKeySchema.parse(
+    (await ok(post(sharer.jwt, '/api/share-key-with-team', { teamId, endpointId: endpoint.data.id }), 201)).data,
+  );
+  await ok(post(lead.jwt, '/api/add-new-model-to-team-shared-settings', { settingId: shared.id, modelId }));
+  await ok(post(lead.jwt, '/api/update-team-shared-settings', { teamId, monthlyAllowanceUsd: 1 }));
+  return { endpointId: endpoint.data.id as number, modelId, shared };
+}
 async function chatOf(token: string) {
   return (await ok(t.api('/api/chats', { token, body: { title: 'Team chat' } }), 201)).data.id as number;
 }
@@ -661,20 +678,7 @@ describe('a shared endpoint a member stopped using', () => {
     const team = await newTeam(lead, 'Stoppers');
     await join(lead, team.id, sharer);
     await join(lead, team.id, member);
-    const endpoint = await ok(
-      t.api('/api/ai-endpoints', {
-        token: sharer.jwt,
-        body: { name: 'Stop vLLM', kind: 'openai-compatible', baseUrl: `${fake.url}/v1` },
-      }),
-      201,
-    );
-    const modelId = endpoint.data.models.find((m: { model: string }) => m.model === MODEL).id as number;
-    const shared = teamKeySchema.parse(
-      (await ok(post(sharer.jwt, '/api/share-key-with-team', { teamId: team.id, endpointId: endpoint.data.id }), 201))
-        .data,
-    );
-    await ok(post(lead.jwt, '/api/add-new-model-to-team-shared-settings', { settingId: shared.id, modelId }));
-    await ok(post(lead.jwt, '/api/update-team-shared-settings', { teamId: team.id, monthlyAllowanceUsd: 1 }));
+    const { endpointId, modelId, shared } = await allowedSharedEndpoint(lead, sharer, team.id, 'Stop vLLM');
     const listed = async () => (await models(member.jwt)).find((m) => m.id === modelId);
     expect((await listed())?.label).toBe('Team');
 
@@ -695,7 +699,7 @@ describe('a shared endpoint a member stopped using', () => {
     expect((await listed())?.label).toBe('Inactive');
 
     // its sharer removes it: the removal is the reason, in the list and when a chat sends to it, settings on or off
-    await ok(t.api(`/api/ai-endpoints/${endpoint.data.id}`, { method: 'DELETE', token: sharer.jwt }));
+    await ok(t.api(`/api/ai-endpoints/${endpointId}`, { method: 'DELETE', token: sharer.jwt }));
     const noLonger = `${MODEL} is no longer available: the endpoint Stop vLLM shared with the team Stoppers was removed`;
     expect(await listed()).toMatchObject({ label: 'Inactive', inactiveReason: noLonger });
     const chatId = await chatOf(member.jwt);
@@ -849,20 +853,7 @@ describe("a shared endpoint's failures", () => {
     const team = await newTeam(lead, 'Failers');
     await join(lead, team.id, sharer);
     await join(lead, team.id, member);
-    const endpoint = await ok(
-      t.api('/api/ai-endpoints', {
-        token: sharer.jwt,
-        body: { name: 'Flaky vLLM', kind: 'openai-compatible', baseUrl: `${fake.url}/v1`, apiKey: ENDPOINT_KEY },
-      }),
-      201,
-    );
-    const modelId = endpoint.data.models.find((m: { model: string }) => m.model === MODEL).id as number;
-    const shared = teamKeySchema.parse(
-      (await ok(post(sharer.jwt, '/api/share-key-with-team', { teamId: team.id, endpointId: endpoint.data.id }), 201))
-        .data,
-    );
-    await ok(post(lead.jwt, '/api/add-new-model-to-team-shared-settings', { settingId: shared.id, modelId }));
-    await ok(post(lead.jwt, '/api/update-team-shared-settings', { teamId: team.id, monthlyAllowanceUsd: 1 }));
+    const { modelId } = await allowedSharedEndpoint(lead, sharer, team.id, 'Flaky vLLM', ENDPOINT_KEY);
     const secrets = [ENDPOINT_KEY, LEAKED_KEY, 'hunter2', '10.1.2.3', new URL(fake.url).host, BODY.slice(0, 28)];
     const leaks = (seen: unknown) => secrets.filter((secret) => JSON.stringify(seen).includes(secret));
     const askSharer = `Ask ${sharer.user.username}, who shared it with the team Failers, to check it.`;
