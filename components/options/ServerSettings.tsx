@@ -11,11 +11,15 @@ import { useToast } from '../ui/Toast';
 
 const CHECK_DELAY_MS = 400;
 
-/** Says, as the address is typed, whether a Trove server answers there. */
+/**
+ * Says, as the address is typed, whether a Trove server answers there. Its line is always on the page, empty until
+ * there is something to say: the Save button below does not move when the answer comes (a click on its way would land
+ * beside it), and a screen reader hears the live region's first message.
+ */
 function ServerCheck({ url }: { url: string }) {
   const background = useBackground();
   const check = useQuery({ ...serverCheckQuery(background, url), enabled: url !== '' });
-  if (!url) return null;
+  if (!url) return <p className="server-check" aria-live="polite" data-state="idle" />;
   return (
     <p className="server-check" aria-live="polite" data-state={check.isFetching ? 'checking' : check.status}>
       {check.isFetching ? (
