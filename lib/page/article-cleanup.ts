@@ -1,0 +1,92 @@
+/**
+ * Second pass over the article Readability found: it keeps a page's text block by block, so the parts of an article
+ * page that sit inside the article's container but are not its text stay in (captions, the header with the dates and
+ * standfirst, author boxes, share bars, lists of links, print-only notices, a caption repeated by a slideshow). Each
+ * rule removes elements of `root` in place. Rules never remove an element holding a large share of the article, so a
+ * page whose whole text sits in, say, an element named "post-author" keeps it.
+ */
+
+const ELEMENT_NODE = 1;
+
+/** Parts of class and id names (split at `-`, `_`, spaces and camelCase) that mark what is not the article's text. */
+const NOT_TEXT_MARKERS = new Set([
+  'caption',
+  'captions',
+  'credit',
+  'credits',
+  'byline',
+  'author',
+  'authors',
+  'bio',
+  'newsletter',
+  'subscribe',
+  'subscription',
+  'signup',
+  'promo',
+  'cta',
+  'related',
+  'share',
+  'sharing',
+  'social',
+  'copyright',
+  'breadcrumb',
+  'breadcrumbs',
+  'tags',
+]);
+/** Markers of the small print around the text (dates, "posted in"), only for short elements. */
+const META_MARKERS = new Set(['date', 'dateline', 'timestamp', 'time', 'meta', 'published', 'updated']);
+/** Whole class names that hide an element from the screen (CSS frameworks' and WordPress's). */
+const HIDDEN_CLASSES = new Set([
+  'hidden',
+  'd-none',
+  'sr-only',
+  'visually-hidden',
+  'screen-reader-text',
+  'print-only',
+  'visible-print',
+]);
+
+/** The largest share of the article's words a rule may remove in one element. */
+const MAX_SHARE = 0.25;
+const SHORT_WORDS = 20;
+
+export const wordCount = (text: string | null | undefined): number =>
+  (text ?? '').split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+
+function nameParts(el: Element): string[] {
+  const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+  return names
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+const isHidden = (el: Element) =>
+  (el.getAttribute('class') ?? '').split(/\s+/).some((name) => HIDDEN_CLASSES.has(name.toLowerCase()));
+
+/** Elements whose names or tag say they are not the article's text. */
+function notText(el: Element, words: number): boolean {
+  const tag = el.nodeName.toUpperCase();
+  if (tag === 'FIGCAPTION' || tag === 'HEADER' || tag === 'NAV') return true;
+  if (isHidden(el)) return true;
+  const parts = nameParts(el);
+  if (parts.some((part) => NOT_TEXT_MARKERS.has(part))) return true;
+  return words <= SHORT_WORDS && (tag === 'TIME' || parts.some((part) => META_MARKERS.has(part)));
+}
+
+export function cleanArticle(root: Element): void {
+  const total = wordCount(root.textContent);
+  if (!total) return;
+  const remove: Element[] = [];
+  const visit = (el: Element) => {
+    for (const child of el.children) {
+      if (child.nodeType !== ELEMENT_NODE) continue;
+      const words = wordCount(child.textContent);
+      if (words / total <= MAX_SHARE && notText(child, words)) remove.push(child);
+      else visit(child);
+    }
+  };
+  visit(root);
+  for (const el of remove) el.remove();
+}
