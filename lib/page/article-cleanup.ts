@@ -49,6 +49,7 @@ const HIDDEN_CLASSES = new Set([
 /** The largest share of the article's words a rule may remove in one element. */
 const MAX_SHARE = 0.25;
 const SHORT_WORDS = 20;
+const LINK_LIST_SHARE = 0.8;
 
 export const wordCount = (text: string | null | undefined): number =>
   (text ?? '').split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
@@ -75,6 +76,21 @@ function notText(el: Element, words: number): boolean {
   return words <= SHORT_WORDS && (tag === 'TIME' || parts.some((part) => META_MARKERS.has(part)));
 }
 
+/** Share of an element's text that sits in links (whitespace not counted). */
+function linkShare(el: Element): number {
+  const text = (el.textContent ?? '').replace(/\s+/g, '').length;
+  if (!text) return 0;
+  let linked = 0;
+  for (const a of el.querySelectorAll('a')) linked += (a.textContent ?? '').replace(/\s+/g, '').length;
+  return linked / text;
+}
+
+/** A list each of whose items is mostly a link: "more stories", tags, a site's sections. */
+const isLinkList = (el: Element) =>
+  (el.nodeName.toUpperCase() === 'UL' || el.nodeName.toUpperCase() === 'OL') &&
+  el.children.length > 0 &&
+  [...el.children].every((item) => linkShare(item) >= LINK_LIST_SHARE);
+
 export function cleanArticle(root: Element): void {
   const total = wordCount(root.textContent);
   if (!total) return;
@@ -83,7 +99,7 @@ export function cleanArticle(root: Element): void {
     for (const child of el.children) {
       if (child.nodeType !== ELEMENT_NODE) continue;
       const words = wordCount(child.textContent);
-      if (words / total <= MAX_SHARE && notText(child, words)) remove.push(child);
+      if (words / total <= MAX_SHARE && (notText(child, words) || isLinkList(child))) remove.push(child);
       else visit(child);
     }
   };

@@ -64,6 +64,14 @@ describe('cleanArticle', () => {
     expect(cleaned(html)).toBe(`${storyText}\n\n${longMeta}`);
   });
 
+  test('a list whose every item is mostly a link goes; a list with one item of text stays', () => {
+    const links = `<ul><li><a href="/a">Ferry fares rise again</a></li><li><a href="/b">Market moves to the square</a> ›</li></ul>`;
+    const mixed = `<ol><li><a href="/c">Harbour walls</a></li><li>Check the piers after every flood.</li></ol>`;
+    expect(cleaned(`${paragraphs}${links}${mixed}`)).toBe(
+      `${storyText}\n\nHarbour walls\nCheck the piers after every flood.`,
+    );
+  });
+
   test('an element holding a large share of the article stays, whatever its name', () => {
     const html = `<div class="post-author-content">${paragraphs}</div><p>One more line of the story.</p>`;
     expect(cleaned(html)).toBe(`${storyText}\n\nOne more line of the story.`);
