@@ -66,14 +66,17 @@ function nameParts(el: Element): string[] {
 const isHidden = (el: Element) =>
   (el.getAttribute('class') ?? '').split(/\s+/).some((name) => HIDDEN_CLASSES.has(name.toLowerCase()));
 
-/** Elements whose names or tag say they are not the article's text. */
-function notText(el: Element, words: number): boolean {
+/**
+ * Whether the element's tag or names say it is not the article's text. The word count is asked for only when a name
+ * matches, so most elements cost a look at their attributes alone.
+ */
+function notText(el: Element, words: () => number): boolean {
   const tag = el.nodeName.toUpperCase();
   if (tag === 'FIGCAPTION' || tag === 'HEADER' || tag === 'NAV') return true;
   if (isHidden(el)) return true;
   const parts = nameParts(el);
   if (parts.some((part) => NOT_TEXT_MARKERS.has(part))) return true;
-  return words <= SHORT_WORDS && (tag === 'TIME' || parts.some((part) => META_MARKERS.has(part)));
+  return (tag === 'TIME' || parts.some((part) => META_MARKERS.has(part))) && words() <= SHORT_WORDS;
 }
 
 /** Share of an element's text that sits in links (whitespace not counted). */
@@ -98,8 +101,12 @@ export function cleanArticle(root: Element): void {
   const visit = (el: Element) => {
     for (const child of el.children) {
       if (child.nodeType !== ELEMENT_NODE) continue;
-      const words = wordCount(child.textContent);
-      if (words / total <= MAX_SHARE && (notText(child, words) || isLinkList(child))) remove.push(child);
+      let words: number | undefined;
+      const countWords = () => {
+        words ??= wordCount(child.textContent);
+        return words;
+      };
+      if ((notText(child, countWords) || isLinkList(child)) && countWords() / total <= MAX_SHARE) remove.push(child);
       else visit(child);
     }
   };

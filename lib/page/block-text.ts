@@ -9,31 +9,59 @@ const PARAGRAPH = new Set(
   ),
 );
 
-/** Block-aware text: inline whitespace collapsed, paragraphs separated by blank lines, <pre> kept verbatim. */
+/**
+ * Block-aware text: inline whitespace collapsed, paragraphs separated by blank lines, <pre> kept verbatim. Built as a
+ * list of pieces that only ever looks at its last ones, so a long article costs time in proportion to its length.
+ */
 export function blockText(root: Node): string {
-  let out = '';
+  const pieces: string[] = [];
+  const lastChar = () => pieces.at(-1)?.at(-1);
+  const trimTrailingSpaces = () => {
+    while (pieces.length && (lastChar() === ' ' || lastChar() === '\t')) {
+      const trimmed = (pieces.pop() as string).replace(/[ \t]+$/, '');
+      if (trimmed) pieces.push(trimmed);
+    }
+  };
+  const trailingNewlines = () => {
+    let count = 0;
+    for (let i = pieces.length - 1; i >= 0; i--) {
+      const piece = pieces[i] as string;
+      const kept = piece.replace(/\n+$/, '');
+      count += piece.length - kept.length;
+      if (kept) break;
+    }
+    return count;
+  };
   const breakLines = (count: number) => {
-    out = out.replace(/[ \t]+$/, '');
-    const have = out.length - out.replace(/\n+$/, '').length;
-    if (out && have < count) out += '\n'.repeat(count - have);
+    trimTrailingSpaces();
+    const have = trailingNewlines();
+    if (pieces.length && have < count) pieces.push('\n'.repeat(count - have));
+  };
+  const append = (text: string) => {
+    if (text) pieces.push(text);
   };
   const walk = (node: Node, pre: boolean) => {
     if (node.nodeType === TEXT_NODE) {
       const data = node.nodeValue ?? '';
-      if (pre) out += data;
-      else out += /(^|[\n ])$/.test(out) ? data.replace(/\s+/g, ' ').trimStart() : data.replace(/\s+/g, ' ');
+      if (pre) append(data);
+      else {
+        const last = lastChar();
+        const collapsed = data.replace(/\s+/g, ' ');
+        append(last === undefined || last === '\n' || last === ' ' ? collapsed.trimStart() : collapsed);
+      }
       return;
     }
     if (node.nodeType !== ELEMENT_NODE || SKIP.has(node.nodeName.toUpperCase())) return;
     const name = node.nodeName.toUpperCase();
     const gap = PARAGRAPH.has(name) ? 2 : LINE.has(name) ? 1 : 0;
     if (gap) breakLines(gap);
-    if (name === 'TD' || name === 'TH') out += ' ';
+    if (name === 'TD' || name === 'TH') append(' ');
     for (const child of node.childNodes) walk(child, pre || name === 'PRE');
     if (gap) breakLines(gap);
   };
   walk(root, false);
-  return out
+  return pieces
+    .join('')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
