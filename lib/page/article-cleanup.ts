@@ -7,6 +7,7 @@
  */
 
 const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
 
 /** Parts of class and id names (split at `-`, `_`, spaces and camelCase) that mark what is not the article's text. */
 const NOT_TEXT_MARKERS = new Set([
@@ -79,6 +80,12 @@ function notText(el: Element, words: () => number): boolean {
   return (tag === 'TIME' || parts.some((part) => META_MARKERS.has(part))) && words() <= SHORT_WORDS;
 }
 
+/** An element inside a sentence (its parent has text of its own beside it), which no rule removes. */
+const inRunningText = (el: Element) =>
+  [...(el.parentNode?.childNodes ?? [])].some(
+    (node) => node.nodeType === TEXT_NODE && /[\p{L}\p{N}]/u.test(node.nodeValue ?? ''),
+  );
+
 /** Share of an element's text that sits in links (whitespace not counted). */
 function linkShare(el: Element): number {
   const text = (el.textContent ?? '').replace(/\s+/g, '').length;
@@ -106,7 +113,12 @@ export function cleanArticle(root: Element): void {
         words ??= wordCount(child.textContent);
         return words;
       };
-      if ((notText(child, countWords) || isLinkList(child)) && countWords() / total <= MAX_SHARE) remove.push(child);
+      if (
+        (notText(child, countWords) || isLinkList(child)) &&
+        countWords() / total <= MAX_SHARE &&
+        !inRunningText(child)
+      )
+        remove.push(child);
       else visit(child);
     }
   };

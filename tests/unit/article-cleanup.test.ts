@@ -72,6 +72,14 @@ describe('cleanArticle', () => {
     );
   });
 
+  test('an element inside a sentence stays, whatever its tag or name', () => {
+    const sentence =
+      'On <time datetime="2019-11-18">18 November</time> the <span class="caption">harbour</span> council met <a class="share" href="/x">again</a>.';
+    expect(cleaned(`${paragraphs}<p>${sentence}</p>`)).toBe(
+      `${storyText}\n\nOn 18 November the harbour council met again.`,
+    );
+  });
+
   test('an element holding a large share of the article stays, whatever its name', () => {
     const html = `<div class="post-author-content">${paragraphs}</div><p>One more line of the story.</p>`;
     expect(cleaned(html)).toBe(`${storyText}\n\nOne more line of the story.`);
