@@ -1,12 +1,11 @@
 /**
  * Second pass over the article Readability found: it keeps a page's text block by block, so the parts of an article
  * page that sit inside the article's container but are not its text stay in (captions, the header with the dates and
- * standfirst, author boxes, share bars, lists of links, print-only notices, a caption repeated by a slideshow). Each
- * rule removes elements of `root` in place. Rules never remove an element holding a large share of the article, so a
- * page whose whole text sits in, say, an element named "post-author" keeps it.
+ * standfirst, author boxes, share bars, lists of links, print-only notices). Each rule removes elements of `root` in
+ * place. Rules never remove an element holding a large share of the article, so a page whose whole text sits in, say,
+ * an element named "post-author" keeps it; nor one inside a sentence. bench/RESULTS.md says how they were found.
  */
 
-const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
 /** Parts of class and id names (split at `-`, `_`, spaces and camelCase) that mark what is not the article's text. */
@@ -101,13 +100,13 @@ const isLinkList = (el: Element) =>
   el.children.length > 0 &&
   [...el.children].every((item) => linkShare(item) >= LINK_LIST_SHARE);
 
+/** Removes from `root` (Readability's article, or the fallback body) what the rules above find not to be its text. */
 export function cleanArticle(root: Element): void {
   const total = wordCount(root.textContent);
   if (!total) return;
   const remove: Element[] = [];
   const visit = (el: Element) => {
     for (const child of el.children) {
-      if (child.nodeType !== ELEMENT_NODE) continue;
       let words: number | undefined;
       const countWords = () => {
         words ??= wordCount(child.textContent);
