@@ -21,6 +21,7 @@ import { benchBulk } from './bulk-bench';
 import { benchChat } from './chat-bench';
 import { benchExport } from './export-bench';
 import { benchExtension } from './extension-bench';
+import { benchExtraction } from './extraction-bench';
 import { benchHybrid } from './hybrid-bench';
 import { benchImport } from './import-bench';
 import { benchLibrary } from './library-bench';
@@ -70,6 +71,8 @@ console.log('');
 print(await benchOcr(Number(process.env.BENCH_OCR_RUNS ?? 5)));
 console.log('');
 print(await benchSuggestions());
+console.log('');
+print(await benchExtraction());
 
 console.log('\nBuilding and zipping the extension…');
 const zip = spawnSync('node_modules/.bin/wxt', ['zip'], { stdio: 'ignore' });

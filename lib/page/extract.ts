@@ -1,6 +1,8 @@
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
 import { isWebAddress } from '../api/web-address';
+import { cleanArticle } from './article-cleanup';
+import { blockText } from './block-text';
 import {
   clean,
   findContentImage,
@@ -31,9 +33,6 @@ export interface PageExtract {
 type Article = NonNullable<ReturnType<Readability<Element>['parse']>>;
 type Resolve = ReturnType<typeof makeResolver>;
 
-const ELEMENT_NODE = 1;
-const TEXT_NODE = 3;
-
 /**
  * Extracts the readable content and metadata of a page. Pure with respect to the DOM: `doc` is never
  * mutated (Readability runs on a clone) and no browser globals are used, so it runs in a content
@@ -43,11 +42,14 @@ export function extractPage(doc: Document, url: string): PageExtract {
   const article = runReadability(doc);
   const content = article?.content && clean(article.textContent) ? article.content : fallbackBody(doc);
   const resolve = makeResolver(doc, url);
-  if (content) fixUrls(content, resolve);
+  if (content) {
+    cleanArticle(content);
+    fixUrls(content, resolve);
+  }
 
   const meta = readMeta(doc);
   const ld = new JsonLd(doc);
-  const text = content ? toText(content) : '';
+  const text = content ? blockText(content) : '';
 
   return {
     title: pickTitle(doc, meta, article, url),
@@ -167,44 +169,6 @@ function hostname(url: string): string {
   } catch {
     return url;
   }
-}
-
-const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
-const LINE = new Set(['BR', 'LI', 'TR', 'DT', 'DD', 'OPTION']);
-const PARAGRAPH = new Set(
-  'ADDRESS ARTICLE ASIDE BLOCKQUOTE DETAILS DIV DL FIELDSET FIGCAPTION FIGURE FOOTER FORM H1 H2 H3 H4 H5 H6 HEADER HR MAIN NAV OL P PRE SECTION SUMMARY TABLE UL'.split(
-    ' ',
-  ),
-);
-
-/** Block-aware text: inline whitespace collapsed, paragraphs separated by blank lines, <pre> kept verbatim. */
-function toText(root: Node): string {
-  let out = '';
-  const breakLines = (count: number) => {
-    out = out.replace(/[ \t]+$/, '');
-    const have = out.length - out.replace(/\n+$/, '').length;
-    if (out && have < count) out += '\n'.repeat(count - have);
-  };
-  const walk = (node: Node, pre: boolean) => {
-    if (node.nodeType === TEXT_NODE) {
-      const data = node.nodeValue ?? '';
-      if (pre) out += data;
-      else out += /(^|[\n ])$/.test(out) ? data.replace(/\s+/g, ' ').trimStart() : data.replace(/\s+/g, ' ');
-      return;
-    }
-    if (node.nodeType !== ELEMENT_NODE || SKIP.has(node.nodeName.toUpperCase())) return;
-    const name = node.nodeName.toUpperCase();
-    const gap = PARAGRAPH.has(name) ? 2 : LINE.has(name) ? 1 : 0;
-    if (gap) breakLines(gap);
-    if (name === 'TD' || name === 'TH') out += ' ';
-    for (const child of node.childNodes) walk(child, pre || name === 'PRE');
-    if (gap) breakLines(gap);
-  };
-  walk(root, false);
-  return out
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }
 
 let turndown: TurndownService | undefined;
