@@ -13,7 +13,8 @@
  * 50000, see import-bench.ts); BENCH_EXPORT_GEMS the gems exported as JSON (default BENCH_GEMS); BENCH_LIBRARY_GEMS the
  * library page's gems in Chromium (default
  * BENCH_GEMS) and BENCH_LIBRARY_RUNS its openings (default 20, see library-bench.ts); BENCH_OCR_RUNS the images read
- * of each size (default 5, see ocr-bench.ts).
+ * of each size (default 5, see ocr-bench.ts); BENCH_EXTRACTION_DATA a folder of Zyte's article-extraction benchmark for
+ * the page text's F1, and BENCH_EXTRACTION_RUNS the extractions of each page (default 3, see extraction-bench.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
