@@ -71,8 +71,18 @@ export async function openPanel(ctx: ExtensionBrowser, tabId: number): Promise<P
 }
 
 export async function ask(panel: Page, question: string) {
-  await panel.locator('.composer-input').click();
-  await panel.keyboard.type(question);
+  const typed = () => panel.$eval('.composer-input', (box) => (box as HTMLTextAreaElement).value);
+  // The question must be in the box before Enter: in a whole run the composer, drawn again after a tool or model was
+  // chosen, once lost what was typed into it (the report showed it empty and no turn asked).
+  for (let attempt = 1; ; attempt++) {
+    await panel.locator('.composer-input').click();
+    await panel.keyboard.type(question);
+    const held = await typed();
+    if (held === question) break;
+    if (attempt === 3) throw new Error(`the composer holds "${held}" after "${question}" was typed three times`);
+    await panel.$eval('.composer-input', (box) => (box as HTMLTextAreaElement).select());
+    await panel.keyboard.press('Backspace');
+  }
   await panel.keyboard.press('Enter');
 }
 
