@@ -76,6 +76,14 @@ describe('the library page', () => {
     expect(gems.data[0]?.title).toBe('Seawall vote, annotated');
     expect(await sheetHeading(library)).toBe('Seawall vote, annotated');
     expect(await shootAndScan(library, 'sheet')).toEqual([]);
+    // Further down the sheet, its text tools (tests/component/library/document-text.test.tsx uses them)
+    const tools = await library.waitForSelector('section[aria-label="Text tools"]');
+    await tools?.scrollIntoView();
+    expect(await tools?.$$eval('label, button', (els) => els.map((el) => el.textContent))).toEqual([
+      'Extract text from a file',
+      'Clean up text',
+    ]);
+    expect(await shootAndScan(library, 'sheet-text-tools')).toEqual([]);
   });
 
   it('scrolls the list to its end, a page at a time, each gem once', async () => {
