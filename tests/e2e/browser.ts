@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Extension, type Page } from 'puppeteer';
-import { reportOnFailure } from './failure-report';
+import { reportOnFailure } from './open-browsers';
 
 export const extensionPath = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

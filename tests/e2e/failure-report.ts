@@ -1,60 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser } from 'puppeteer';
 import { beforeEach } from 'vitest';
+import { describeBrowsers, FAILURES } from './open-browsers';
 
 /**
  * When a journey fails, what each open browser showed at that moment: every page's address and the start of its
  * visible text, printed (a CI log keeps only text), and a screenshot of each in test-output/failures/. A wait that
  * runs out says only what it waited for; this says what was on screen instead. Setup file of the e2e project.
  */
-const OUTPUT = fileURLToPath(new URL('../../test-output/failures/', import.meta.url));
-const openBrowsers = new Set<Browser>();
-
-/** Called by the launchers (browser.ts, firefox.ts) for each browser they start. */
-export function reportOnFailure(browser: Browser): Browser {
-  openBrowsers.add(browser);
-  browser.once('disconnected', () => openBrowsers.delete(browser));
-  return browser;
-}
-
-/** A page that hangs (or a browser gone) must not hold the report: each look gets a few seconds. */
-function within<T>(work: Promise<T>, fallback: T): Promise<T> {
-  return Promise.race([
-    work.catch(() => fallback),
-    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), 5_000)),
-  ]);
-}
-
-const shownText = `(document.body?.innerText ?? '').replace(/\\s+/g, ' ').trim().slice(0, 800)`;
-
-async function describeBrowsers(testName: string): Promise<string[]> {
-  const lines: string[] = [];
-  let n = 0;
-  for (const browser of openBrowsers) {
-    for (const page of await within(browser.pages(), [])) {
-      n += 1;
-      const text = await within(
-        page.evaluate(shownText).catch((error: Error) => `(unreadable: ${error.message})`),
-        '(no answer within 5 s)',
-      );
-      const file = `${OUTPUT}${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}-${n}.png`;
-      const shot = await within(
-        page
-          .bringToFront()
-          .then(() => page.screenshot({ path: file }))
-          .then(() => `, screenshot ${file}`),
-        ', no screenshot',
-      );
-      lines.push(`  page ${n}: ${page.url()}${shot}\n    ${text || '(no text)'}`);
-    }
-  }
-  return lines;
-}
-
 beforeEach(({ task, onTestFailed }) => {
   onTestFailed(async () => {
-    mkdirSync(OUTPUT, { recursive: true });
+    mkdirSync(FAILURES, { recursive: true });
     const lines = await describeBrowsers(task.name);
     console.error(`[failure report] "${task.name}": the open pages\n${lines.join('\n') || '  (no browser open)'}`);
   });

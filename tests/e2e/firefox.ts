@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer';
-import { reportOnFailure } from './failure-report';
+import { reportOnFailure } from './open-browsers';
 
 /**
  * Debian's Firefox ESR with the built Firefox extension, driven by Puppeteer over WebDriver BiDi. What
