@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
@@ -9,3 +9,6 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 }
+
+/** Many values as one parameter (a JSON document), the same on PGlite and PostgreSQL whatever the values hold. */
+export const jsonParam = (values: unknown) => sql`${JSON.stringify(values)}::jsonb`;

@@ -1,8 +1,8 @@
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import { CANONICAL_URL_VERSION, canonicalizeUrl } from '../../../lib/api/canonical-url';
 import type { Db } from '../../db/client';
+import { jsonParam } from '../../db/rows';
 import { gems, maintenanceSteps } from '../../db/schema';
-import { jsonParam } from '../imports/summary';
 
 /** The step's name in maintenance_steps: one per version of the rule, so a new rule runs it again. */
 export const RECANONICALIZE_STEP = `canonical-url-v${CANONICAL_URL_VERSION}`;

@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ImportItem } from '../../../lib/api/import-contract';
 import { limits } from '../../../lib/api/validators';
+import { jsonParam } from '../../db/rows';
 import { gems, importItems, importJobs } from '../../db/schema';
 import type { ImportJobRow, Tx } from '../../db/types';
 import { gemsByKey, insertGems, linkTags, type NewGem, tagIdsFor } from './batch-writes';
 import { collectionForPath, ownerCollections } from './collection-paths';
-import { itemKey, jsonParam } from './summary';
+import { itemKey } from './summary';
 import { applyTroveItems, type Outcome } from './trove-apply';
 import { repointImportedChats } from './trove-chats';
 

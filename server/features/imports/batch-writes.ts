@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../../db/rows';
+import { jsonParam, selectRows } from '../../db/rows';
 import type { Tx } from '../../db/types';
 import { createTagPath } from '../tags/tags';
-import { jsonParam } from './summary';
 
 /**
  * The statements of an import batch, each one statement for the whole batch with its rows as one JSON parameter:

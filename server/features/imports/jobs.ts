@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type ImportItem, type ImportJob, LISTED_PROBLEMS } from '../../../lib/api/import-contract';
 import type { Db } from '../../db/client';
+import { jsonParam } from '../../db/rows';
 import { importItems, importJobs } from '../../db/schema';
 import type { ImportJobRow, Tx } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { collectionForPath, ownerCollections } from './collection-paths';
 import type { ParsedImport } from './formats/draft';
-import { jsonParam } from './summary';
 import { stageTroveParts } from './trove-stage';
 
 /** How many of the user's imports GET /api/imports lists. */

@@ -23,13 +23,11 @@ export function importRoutes({ db }: Deps) {
     .implement(importsApi.create, async (c, { body }) => {
       const userId = c.get('userId');
       const text = withoutBom(body.content);
+      if (body.dryRun) return { status: 200, body: { data: await importSummary(db, userId, readFile(text)) } };
       // a browser's bookmarks (the largest files) are staged as they are read, never all their items at once
-      const streamed = !body.dryRun && isNetscapeFile(text);
-      const parsed = streamed ? null : readFile(text);
-      if (body.dryRun && parsed) return { status: 200, body: { data: await importSummary(db, userId, parsed) } };
-      const job = parsed
-        ? await stageImport(db, userId, body.fileName, parsed)
-        : await stageNetscapeImport(db, userId, body.fileName, text);
+      const job = isNetscapeFile(text)
+        ? await stageNetscapeImport(db, userId, body.fileName, text)
+        : await stageImport(db, userId, body.fileName, readFile(text));
       kickImportWorkers();
       return { status: 202, body: { data: toImportJob(job) } };
     })

@@ -2,16 +2,13 @@ import { sql } from 'drizzle-orm';
 import { canonicalizeUrl } from '../../../lib/api/canonical-url';
 import { type ImportItem, type ImportSummary, LISTED_PROBLEMS } from '../../../lib/api/import-contract';
 import type { Db } from '../../db/client';
-import { selectRows } from '../../db/rows';
+import { jsonParam, selectRows } from '../../db/rows';
 import type { Tx } from '../../db/types';
 import { newCollectionPaths, ownerCollections } from './collection-paths';
 import type { ParsedImport } from './formats/draft';
 
 /** An item's duplicate key: its address's canonical form (lib/api/canonical-url.ts); null for a note. */
 export const itemKey = (item: ImportItem) => (item.url ? canonicalizeUrl(item.url) : null);
-
-/** Many values as one parameter (a JSON document), the same on PGlite and PostgreSQL whatever the values hold. */
-export const jsonParam = (values: unknown) => sql`${JSON.stringify(values)}::jsonb`;
 
 /**
  * The canonical addresses among `keys` the user has saved (outside the trash), each looked up in the (owner, canonical

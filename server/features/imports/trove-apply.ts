@@ -4,11 +4,10 @@ import type { MessageContext, MessageStatus } from '../../../lib/api/contract';
 import type { TroveStagedGem } from '../../../lib/api/export-contract';
 import type { ImportItem, ImportItemStatus } from '../../../lib/api/import-contract';
 import { flashCardsSchema, quizSchema, summarySchema } from '../../../lib/api/study-contract';
-import { selectRows } from '../../db/rows';
+import { jsonParam, selectRows } from '../../db/rows';
 import { collections, gemStudy, gems, gemTags, messages, tags } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { ownerCollections } from './collection-paths';
-import { jsonParam } from './summary';
 
 /** What became of a staged item. */
 export interface Outcome {

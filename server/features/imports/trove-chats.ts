@@ -1,10 +1,9 @@
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { MessageContext } from '../../../lib/api/contract';
-import { selectRows } from '../../db/rows';
+import { jsonParam, selectRows } from '../../db/rows';
 import { importItems, messages } from '../../db/schema';
 import type { ImportJobRow, Tx } from '../../db/types';
 import { gemIdsNamed, repointContext } from '../chats/context-ids';
-import { jsonParam } from './summary';
 
 /** Messages rewritten per statement. */
 const PAGE = 500;
