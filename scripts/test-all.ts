@@ -129,7 +129,21 @@ function failureReport(lines: string[]): string[] {
   const plain = lines.map(stripVTControlCharacters);
   const from = plain.findIndex((line) => /Failed Tests \d+|FAIL\s/.test(line));
   const report = from === -1 ? plain.slice(-40) : plain.slice(from);
-  return report.length > 60 ? [...report.slice(0, 60), `… ${report.length - 60} more lines above in the log`] : report;
+  const cut =
+    report.length > 60 ? [...report.slice(0, 60), `… ${report.length - 60} more lines above in the log`] : report;
+  return [...journeyScreens(plain), ...cut];
+}
+
+/** What the failed journeys' pages showed (tests/e2e/failure-report.ts), printed while they ran: each block whole. */
+function journeyScreens(plain: string[]): string[] {
+  const screens: string[] = [];
+  plain.forEach((line, i) => {
+    if (!line.includes('[failure report]')) return;
+    screens.push(line);
+    for (let next = i + 1; next < plain.length && /^\s/.test(plain[next] ?? '') && next - i <= 24; next++)
+      screens.push(plain[next] ?? '');
+  });
+  return screens;
 }
 
 /** Reprinted at the very end, so the tail of a failed CI run (all a CI page may keep) says what failed and why. */

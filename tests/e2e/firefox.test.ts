@@ -186,7 +186,10 @@ describe('the Firefox build in Firefox ESR', () => {
     await until(popup, `document.body.innerText.includes('Council approves')`, 'the tab read');
     await popup.bringToFront();
     await until(popup, `document.querySelector('#gem-title')?.value.includes('Council approves')`, 'the form');
-    await popup.click('button[type="submit"]');
+    await until(popup, `document.querySelector('form[aria-busy="false"]')`, 'the form filled in');
+    // Enter in the title saves, as a click on Save gem would; a click could miss it while suggestions arrive above it.
+    await popup.focus('#gem-title');
+    await popup.keyboard.press('Enter');
     await until(popup, `document.querySelector('.alert-success')?.textContent === 'Saved in Unfiltered.'`, 'saved');
     const gems = await fetchGems(server.url, USER.username, USER.password);
     expect(gems.data.map((g) => g.url)).toContain(`${site.url}/news-article.html`);

@@ -65,10 +65,13 @@ describe('prompts in the side panel', () => {
     const since = fake.requests.length;
     // Each answer is followed by its follow-up questions (a request of their own, before the answer ends).
     const followUps = { chunks: ['["Why eels?", "Which harbor?", "Since when?"]'] };
+    // The first two answers stay open until the test has read each part's status, whatever the machine's load.
+    const firstRead = Promise.withResolvers<void>();
+    const secondRead = Promise.withResolvers<void>();
     fake.script(
-      { chunks: ['Tides, ', 'cranes ', 'and eels.'], delayMs: 300 },
+      { chunks: ['Tides, ', 'cranes ', 'and eels.'], delayMs: 300, endAfter: firstRead.promise },
       followUps,
-      { chunks: ['The eels, ', 'surely.'], delayMs: 300 },
+      { chunks: ['The eels, ', 'surely.'], delayMs: 300, endAfter: secondRead.promise },
       followUps,
       { chunks: ['Eels Run ', 'the Harbor'], delayMs: 300 },
       followUps,
@@ -82,12 +85,14 @@ describe('prompts in the side panel', () => {
     await panel.waitForFunction(() => !document.querySelector('.prompts-panel'));
     await panel.waitForSelector('.prompt-queue-item[data-status="loading"]');
     expect(await queueItems(panel)).toEqual([`${PARTS[0]}: loading`, `${PARTS[1]}: pending`, `${PARTS[2]}: pending`]);
+    firstRead.resolve();
     await panel.waitForFunction(
       () => document.querySelectorAll('.prompt-queue-item')[1]?.getAttribute('data-status') === 'loading',
       { timeout: 30_000 },
     );
     expect(await queueItems(panel)).toEqual([`${PARTS[0]}: done`, `${PARTS[1]}: loading`, `${PARTS[2]}: pending`]);
     await shoot(panel, 'prompt-queue-running');
+    secondRead.resolve();
 
     expect(await answerTo(panel, PARTS[2] ?? '')).toBe('Eels Run the Harbor');
     expect(await answerTo(panel, PARTS[0] ?? '')).toBe('Tides, cranes and eels.');
