@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser, type Extension, type Page } from 'puppeteer';
+import puppeteer, { type Browser, type Extension, type Page, type Target } from 'puppeteer';
 import { reportOnFailure } from './open-browsers';
 
 export const extensionPath = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
@@ -15,8 +15,6 @@ export interface ExtensionBrowser {
 
 /**
  * Debian's Chromium, headless, with the built extension (or the one in `path`) loaded and no way to reach the network.
- */
-/**
  * `keepWelcome`: leave the welcome page the install opens (tests/e2e/first-use.test.ts walks it); other journeys
  * start as a user who has closed it, so that its tab does not stand in for the page they are about.
  */
@@ -25,6 +23,24 @@ export async function launchWithExtension(
   options: { keepWelcome?: boolean } = {},
 ): Promise<ExtensionBrowser> {
   if (!existsSync(`${path}/manifest.json`)) throw new Error(`Build the extension first (npm run build): ${path}`);
+  const reusable = path === extensionPath;
+  const browser = (reusable && (await takeParkedBrowser(path))) || (await launch(path));
+  const worker = await browser.waitForTarget(isBackground);
+  const extensionId = new URL(worker.url()).host;
+  const extension = (await browser.extensions()).get(extensionId);
+  if (!extension) throw new Error(`extension ${extensionId} is not listed`);
+  if (!options.keepWelcome) await closeWelcomePage(browser, extensionId);
+  return {
+    browser,
+    extension,
+    extensionId,
+    close: () => (reusable ? parkBrowser(browser, extensionId) : browser.close()),
+  };
+}
+
+const isBackground = (t: Target) => t.type() === 'service_worker' && t.url().endsWith('/background.js');
+
+async function launch(path: string): Promise<Browser> {
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -40,15 +56,43 @@ export async function launchWithExtension(
       '--disable-quic',
     ],
   });
-  reportOnFailure(browser);
-  const worker = await browser.waitForTarget(
-    (t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'),
-  );
-  const extensionId = new URL(worker.url()).host;
-  const extension = (await browser.extensions()).get(extensionId);
-  if (!extension) throw new Error(`extension ${extensionId} is not listed`);
-  if (!options.keepWelcome) await closeWelcomePage(browser, extensionId);
-  return { browser, extension, extensionId, close: () => browser.close() };
+  return reportOnFailure(browser);
+}
+
+/**
+ * One Chromium kept between the e2e files a vitest worker runs one after another, where the e2e project turns it on
+ * (`TROVE_E2E_REUSE_BROWSERS`, vitest.config.ts; a bench's parked browser would keep the bench running): a launch
+ * costs ~4.5 CPU s. A file's browser is parked when the file closes it: every page closed but a blank one, the
+ * extension uninstalled (its storage, alarms, grants and its pages' localStorage go with it), the browser's cookies,
+ * permission overrides and download behaviour reset. The next file installs the build in it again: a new install,
+ * welcome page included, as in a browser of its own. A parked browser ends with its worker (the pipe closes).
+ */
+let parked: Browser | undefined;
+
+async function parkBrowser(browser: Browser, extensionId: string): Promise<void> {
+  if (process.env.TROVE_E2E_REUSE_BROWSERS !== '1' || parked || !browser.connected) return browser.close();
+  try {
+    const blank = await browser.newPage();
+    await Promise.all((await browser.pages()).filter((page) => page !== blank).map((page) => page.close()));
+    await browser.uninstallExtension(extensionId);
+    const cdp = await browser.target().createCDPSession();
+    await cdp.send('Storage.clearCookies', {});
+    await cdp.send('Browser.resetPermissions', {});
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'default' });
+    await cdp.detach();
+    parked = browser;
+  } catch {
+    await browser.close();
+  }
+}
+
+/** The parked browser, with the build at `path` newly installed, if there is one still running. */
+async function takeParkedBrowser(path: string): Promise<Browser | undefined> {
+  const browser = parked;
+  parked = undefined;
+  if (!browser?.connected) return undefined;
+  await browser.installExtension(path);
+  return browser;
 }
 
 async function closeWelcomePage(browser: Browser, extensionId: string) {

@@ -36,6 +36,11 @@ export async function startTestSite(): Promise<{ url: string; requests: string[]
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // The browser may live on (tests/e2e/browser.ts parks it) with connections to the site still open.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
