@@ -54,6 +54,11 @@ async function launch(path: string): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-quic',
+      // Pages share renderer processes instead of one process per site and tab: a journey opens a dozen pages and
+      // each new process costs its start-up (measured on 6 files, 2 workers: 200.9, 209.3 → 165.9, 185.9 CPU s).
+      // The extension's pages still run apart from web pages, as Chromium always keeps them.
+      '--renderer-process-limit=1',
+      '--disable-site-isolation-trials',
     ],
   });
   return reportOnFailure(browser);
