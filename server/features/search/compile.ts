@@ -217,7 +217,7 @@ class Compiler {
    * can intersect: every word in the document as ONE tsquery (`a & b`), or, for the rarer gems where a word matches
    * only by tag, title or address, that other way and the other words each matched some way. Each word as an OR of
    * its four ways, AND-ed, let the planner read every gem of one word and check the others on each, reading each
-   * gem's document (bench/RESULTS.md, "Search at 100,000 gems").
+   * gem's document (bench/RESULTS.md, "At 100,000 gems: the words intersected in the index").
    */
   private allOf(children: QueryNode[]): SQL | null {
     const parts = children.map((child) => ({ condition: this.node(child, false), text: this.texts.get(child) }));
