@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,7 +15,8 @@ import { summary, time } from './stats';
  * tagged; lighter than search-bench.ts's, so it seeds in minutes on a busy machine), its top
  * collection "Work" (with its three sub-collections: a quarter of the gems) and one leaf are published, and each
  * page is fetched as a visitor: the first page, a later page, a tag filter, a search and the RSS feed.
- * BENCH_PUBLIC_RUNS sets the fetches per page (default 200).
+ * BENCH_PUBLIC_RUNS sets the fetches per page (default 200); BENCH_PUBLIC_DATA, a folder where the seeded database is
+ * kept between runs of the same size (a change is then measured on the same library, without seeding again).
  */
 
 const RUNS = Number(process.env.BENCH_PUBLIC_RUNS ?? 200);
@@ -74,18 +75,40 @@ async function seedGems(dataDir: string, userId: number, gemCount: number) {
   }
 }
 
+/** Whether BENCH_PUBLIC_DATA holds a seed of `gemCount` gems from an earlier run. */
+function keptSeed(keep: string | undefined, gemCount: number): boolean {
+  const record = keep && join(keep, 'seed.json');
+  return Boolean(record && existsSync(record) && JSON.parse(readFileSync(record, 'utf8')).gemCount === gemCount);
+}
+
 export async function benchPublicPage(gemCount: number): Promise<string[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-public-'));
+  const keep = process.env.BENCH_PUBLIC_DATA;
+  if (keep) mkdirSync(keep, { recursive: true });
+  const kept = keptSeed(keep, gemCount);
+  if (keep && !kept) rmSync(join(keep, 'pglite'), { recursive: true, force: true });
+  const dataDir = keep ? join(keep, 'pglite') : mkdtempSync(join(tmpdir(), 'trove-bench-public-'));
   const lines = [`Public collection pages (PGlite, ${gemCount} gems in the database, ${RUNS} fetches each):`];
   let server: RunningServer = await startServer(serverConfig(dataDir));
   try {
     const call = apiCaller(() => server.url);
-    const { token, userId } = await benchUser(server, 'publisher');
-    await server.stop();
-    const seedStart = performance.now();
-    await seedGems(dataDir, userId, gemCount);
-    lines.push(`  seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
-    server = await startServer(serverConfig(dataDir));
+    let token = '';
+    if (kept) {
+      lines.push(`  the kept seed of ${keep}`);
+      const session = await call('auth/local', {
+        method: 'POST',
+        body: JSON.stringify({ identifier: 'publisher', password: 'bench password' }),
+      });
+      token = session.jwt;
+    } else {
+      const publisher = await benchUser(server, 'publisher');
+      token = publisher.token;
+      await server.stop();
+      const seedStart = performance.now();
+      await seedGems(dataDir, publisher.userId, gemCount);
+      lines.push(`  seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
+      server = await startServer(serverConfig(dataDir));
+      if (keep) writeFileSync(join(keep, 'seed.json'), JSON.stringify({ gemCount }));
+    }
     const collections: { id: number; name: string; parentId: number | null }[] = (
       await call('get-user-collections', { token })
     ).data;
@@ -141,7 +164,7 @@ export async function benchPublicPage(gemCount: number): Promise<string[]> {
     lines.push(`  goal: p50 ≤ ${GOALS.p50} ms, p99 ≤ ${GOALS.p99} ms`);
   } finally {
     await server.stop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) rmSync(dataDir, { recursive: true, force: true });
   }
   return lines;
 }

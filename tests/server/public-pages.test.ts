@@ -302,6 +302,13 @@ describe('the public page', () => {
     expect(quince.text).toContain('value="quince"');
     const sweet = await visit(`${base}/recipes-mas?q=${encodeURIComponent('tag:sweet -cream')}`);
     expect(titlesOf(sweet.text)).toEqual(['Chocolate cake']);
+    expect(sweet.text).toContain('1 gem found'); // no free words: read newest first, and counted
+    // past the last page: read in index order (page 2), and sorted (page 400: index order would check too many rows)
+    for (const page of [2, 400]) {
+      const past = await visit(`${base}/recipes-mas?q=${encodeURIComponent('tag:vegan')}&page=${page}`);
+      expect(titlesOf(past.text)).toEqual([]);
+      expect(past.text).toContain('13 gems found');
+    }
     expect(titlesOf((await visit(`${base}/recipes-mas?q=${encodeURIComponent('"Recipe 07"')}`)).text)).toEqual([
       'Recipe 07',
     ]);

@@ -349,6 +349,14 @@ const SETS: [string, GemKey[]][] = [
   ['rust tokio type:article collection:Work', ['tokio']],
   ['temple japan -tag:food', ['kyoto']],
   ['ganache cocoa is:fav has:note', ['choc']],
+  // several words, each matching a different way (document, tag, title or address substring)
+  ['seriouseats knife', ['knife']],
+  ['giallozafferano mascarpone', ['tiramisu']],
+  ['vegan chocolate', ['brownies']],
+  ['pgtrgm trigrams similarity', ['pgTrgm']],
+  ['react usememo examples hooks', ['hooks']],
+  ['happycow shojin buddhist cuisine japan', ['veganJapan']],
+  ["don't ganache", []], // "don't" has no lexeme: it asks for its letters in the title or address, not nothing
   // stop words and empty queries ask nothing
   ['', ALL],
   ['the', ALL],

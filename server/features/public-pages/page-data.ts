@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import { compileSearch, withClause } from '../search/compile';
 import { searchGems } from '../search/search';
-import { newestGems, newestPage } from './newest-gems';
+import { newestGems, newestMatchingPage, newestPage } from './newest-gems';
 import { nodeGemsCondition, type PublicCollection, type PublicNode, subtreeIds } from './public-collection';
 import { recentCache } from './recent-cache';
 
@@ -114,15 +114,35 @@ export async function loadScopedPage(
   const tagNode = request.tag ? { kind: 'tag' as const, path: request.tag.toLowerCase() } : null;
   const filtered = { ...query, root: andOf([query.root, tagNode].filter((n) => n !== null)) };
   const paging = { page: request.page, perPage: PUBLIC_PAGE_SIZE };
-  // Nothing narrows the page: the newest gems by index and the kept counts (newest-gems.ts), not the search.
-  const plain = filtered.root === null && (!query.sort || (query.sort.key === 'added' && query.sort.dir === 'desc'));
-  const [{ hits, total }, tags] = await Promise.all([
-    plain && collectionIds
-      ? newestPage(db, ownerId, collectionIds, paging)
-      : searchGems(db, ownerId, filtered, paging, scope),
-    cachedTagCounts(`${cacheKey}:${request.q}`, () => tagCounts(db, ownerId, query, scope)),
-  ]);
+  const tags = await cachedTagCounts(`${cacheKey}:${request.q}`, () => tagCounts(db, ownerId, query, scope));
+  const compiled = compileSearch(filtered, ownerId);
+  const newestFirst = compiled.sort.key === 'added' && compiled.sort.dir === 'desc';
+  // No free words, newest first: the page is read in index order (newest-gems.ts), not by the library's search, which
+  // finds, counts and sorts every match first. With nothing to narrow it, the total is the collections' kept counts;
+  // with a tag filter alone, that tag's count beside the page (the same query and scope).
+  const { hits, total } =
+    collectionIds && newestFirst && compiled.textQuery === null
+      ? filtered.root === null
+        ? await newestPage(db, ownerId, collectionIds, paging)
+        : await newestMatchingPage(db, ownerId, collectionIds, compiled, paging, tagCountOf(tags, request.tag))
+      : await searchGems(db, ownerId, filtered, paging, scope);
   return { hits, total, tags, queryError: refused };
+}
+
+/**
+ * The count beside the page of the tag filter `tag` (a tag's path, or its last parts: what `tag:` matches), or null
+ * when the page does not list it (not among the most used) or the filter could name more than one path.
+ */
+function tagCountOf(tags: TagCount[], tag: string): number | null {
+  const wanted = tag
+    .toLowerCase()
+    .split('/')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join('/');
+  if (!wanted) return null;
+  const named = tags.filter((t) => `/${t.path.toLowerCase()}`.endsWith(`/${wanted}`));
+  return named.length === 1 ? (named[0] as TagCount).count : null;
 }
 
 /** The newest gems of the whole published collection, for its feeds. */
