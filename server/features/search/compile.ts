@@ -236,17 +236,17 @@ class Compiler {
     if (isSymbols(word)) return this.substring(word);
     const prefix = last && word.length >= PREFIX_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(word);
     const query = prefix ? sql`to_tsquery(${CONFIG}, ${`${word}:*`})` : sql`plainto_tsquery(${CONFIG}, ${word})`;
-    const ways = [sql`g.search_doc @@ ${query}`, this.tagged(query)];
+    const otherWays = [this.tagged(query)];
     if (!negated) {
       this.positive.push(query);
       this.positiveWords.push(word);
     }
     if (word.length >= PREFIX_MIN_LENGTH) {
       const like = `%${escapeLike(word)}%`;
-      ways.push(sql`lower(g.title) LIKE ${like}`, sql`lower(g.url) LIKE ${like}`);
+      otherWays.push(sql`lower(g.title) LIKE ${like}`, sql`lower(g.url) LIKE ${like}`);
     }
-    if (this.typos && word.length >= TYPO_MIN_LENGTH) ways.push(sql`${word} <% lower(g.title)`);
-    return textMatch(query, ways.slice(1));
+    if (this.typos && word.length >= TYPO_MIN_LENGTH) otherWays.push(sql`${word} <% lower(g.title)`);
+    return textMatch(query, otherWays);
   }
 
   /**
