@@ -38,7 +38,8 @@ export async function launchWithExtension(
   };
 }
 
-const isBackground = (t: Target) => t.type() === 'service_worker' && t.url().endsWith('/background.js');
+/** The extension's service worker's target. */
+export const isBackground = (t: Target) => t.type() === 'service_worker' && t.url().endsWith('/background.js');
 
 async function launch(path: string): Promise<Browser> {
   const browser = await puppeteer.launch({

@@ -1,7 +1,7 @@
 import { authResponseSchema, gemListSchema } from '../../lib/api/contract';
 import { normaliseServerUrl } from '../../lib/background/server-url';
 import type { ExtensionBrowser } from './browser';
-import { openExtensionPage } from './browser';
+import { isBackground, openExtensionPage } from './browser';
 
 /** As a person would: point the options page at the server and create an account there. */
 export async function signUpInOptions(
@@ -170,9 +170,7 @@ export async function clickMenuItem(ctx: ExtensionBrowser, info: Record<string, 
 }
 
 export async function backgroundWorker(ctx: ExtensionBrowser) {
-  const target = await ctx.browser.waitForTarget(
-    (t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'),
-  );
+  const target = await ctx.browser.waitForTarget(isBackground);
   const worker = await target.worker();
   if (!worker) throw new Error('no background worker');
   return worker;
