@@ -119,6 +119,17 @@ export async function openPopup(ctx: ExtensionBrowser, page: Page, file = 'popup
   return popup;
 }
 
+/**
+ * Saves with the popup's form as Enter in its title does, once the form is filled in and its suggestions have come (or
+ * failed): a click on Save gem could miss it while the suggestion rows above it appear and go.
+ */
+export async function submitPopupForm(popup: Page): Promise<void> {
+  await popup.waitForSelector('form[aria-busy="false"]');
+  await popup.waitForFunction(() => !document.querySelector('.suggested [role="status"]'));
+  await popup.focus('#gem-title');
+  await popup.keyboard.press('Enter');
+}
+
 export async function openExtensionPage(ctx: ExtensionBrowser, path: string): Promise<Page> {
   const page = await ctx.browser.newPage();
   await page.goto(`chrome-extension://${ctx.extensionId}/${path}`);

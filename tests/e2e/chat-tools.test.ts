@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'puppeteer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PANEL_MARKS } from '../../components/chat/panel-marks';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, openExtensionPage } from './browser';
 import type { E2eEnvironment } from './environment';
@@ -31,6 +32,10 @@ const SOURCES = [
 
 async function chooseTool(panel: Page, name: string) {
   await panel.locator(`.tool-choice label::-p-text(${name})`).click();
+  const chosen = () => document.querySelector('.tool-choice input:checked')?.parentElement?.textContent;
+  await panel.waitForFunction(`(${chosen})() === ${JSON.stringify(name)}`, { timeout: 5_000 }).catch(async () => {
+    throw new Error(`${name} was clicked, but the tool chosen is ${await panel.evaluate(chosen)}`);
+  });
 }
 
 /** Opens the model picker and picks the model named `name` (saved as the default for the tool). */
@@ -65,6 +70,8 @@ describe('the chat’s tools', () => {
     const article = await ctx.browser.newPage();
     await article.goto(`${env.site.url}/news-article.html`);
     panel = await openPanel(ctx, await grantTab(ctx, article));
+    // The tools are chosen once the models are known, as a user sees them (the composer's row may change as they come).
+    await panel.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, {}, PANEL_MARKS.ready);
   });
 
   afterEach(async ({ task }) => {

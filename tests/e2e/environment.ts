@@ -1,6 +1,6 @@
 import { freshDataDir, removeDataDir } from '../pglite-template';
 import { testServerArgs } from '../server-entry';
-import { freePort, type ServerProcess, startServerProcess } from '../server-process';
+import { type ServerProcess, startServerProcess } from '../server-process';
 import { type ExtensionBrowser, launchWithExtension } from './browser';
 import { startTestSite } from './test-site';
 
@@ -31,17 +31,18 @@ export async function startE2eEnvironment(
   browserOptions: { keepWelcome?: boolean; path?: string } = {},
 ): Promise<E2eEnvironment> {
   const dataDir = await freshDataDir(`trove-e2e-${name}-`);
-  const port = await freePort();
+  // The first start listens on a port the kernel picks (a port found free beforehand could be taken, by the test site
+  // or a browser's connection, before the server listens on it: EADDRINUSE in a whole run); restarts reuse it.
   const [server, site, ctx] = await Promise.all([
     startServerProcess({
       args: testServerArgs(),
-      port,
       env: { DATA_DIR: dataDir, ...serverEnv },
       timeoutMs: SERVER_START_MS,
     }),
     startTestSite(),
     launchWithExtension(browserOptions.path, browserOptions),
   ]);
+  const port = Number(new URL(server.url).port);
   const env: E2eEnvironment = {
     dataDir,
     site,

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, openPopup } from './browser';
+import { type ExtensionBrowser, openPopup, submitPopupForm } from './browser';
 import type { E2eEnvironment } from './environment';
 import { clickMenuItem, getOverApi } from './flows';
 import { type LibraryEnvironment, saveRecipes, shootAndScan, startLibraryEnvironment, USER } from './library';
@@ -38,8 +38,7 @@ describe('the library page', () => {
     const article = await ctx.browser.newPage();
     await article.goto(`${env.site.url}/news-article.html`);
     const popup = await openPopup(ctx, article);
-    await popup.waitForSelector('form[aria-label="Save this page"][aria-busy="false"]');
-    await popup.locator('button[type="submit"]::-p-text(Save gem)').click();
+    await submitPopupForm(popup);
     // Saved (else the test says what the popup shows instead)
     await popup.waitForSelector('#saved-heading').catch(async (error) => {
       throw new Error(`The popup did not say Saved; it shows: ${await popup.$eval('body', (b) => b.textContent)}`, {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, openPopup } from './browser';
+import { type ExtensionBrowser, openPopup, submitPopupForm } from './browser';
 import type { E2eEnvironment } from './environment';
 import { backgroundWorker, clickMenuItem } from './flows';
 import { gemsOnceThereAre, queueLength, startOutageEnvironment } from './outage';
@@ -22,8 +22,7 @@ describe('saves made while the server is down', () => {
     for (let i = 0; i < 10; i++) {
       await page.goto(`${site.url}/blog-post.html?copy=${i}`);
       const popup = await openPopup(ctx, page);
-      await popup.waitForSelector('button[type="submit"]');
-      await popup.click('button[type="submit"]');
+      await submitPopupForm(popup);
       await popup.waitForSelector('::-p-text(Saved on this device)');
       await popup.close();
     }

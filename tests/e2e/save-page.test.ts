@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { collections, gems, gemTags, tags, users } from '../../server/db/schema';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { type ExtensionBrowser, emulateTheme, openPopup } from './browser';
+import { type ExtensionBrowser, emulateTheme, openPopup, submitPopupForm } from './browser';
 import type { E2eEnvironment } from './environment';
 import { callOverApi, createOverApi, getOverApi, signUpInOptions } from './flows';
 import { SCREENSHOTS, startPanelEnvironment } from './panel';
@@ -117,7 +117,7 @@ describe('save the current page from the toolbar popup', () => {
       'local politics',
     ]);
 
-    await popup.click('button[type="submit"]');
+    await submitPopupForm(popup);
     await popup.waitForSelector('.alert-success');
     expect(await textOf(popup, '.alert-success')).toBe('Saved in Civic news.');
     await popup.close().catch(() => {});
@@ -195,7 +195,7 @@ describe('save the current page from the toolbar popup', () => {
     expect(
       await popup.$$eval('ul[aria-label="Tags"] .chip', (chips) => chips.map((c) => c.firstChild?.textContent)),
     ).toEqual(['sourdough']);
-    await popup.click('button[type="submit"]');
+    await submitPopupForm(popup);
     await popup.waitForSelector('.alert-success');
     await popup.close().catch(() => {});
     await post.close();
