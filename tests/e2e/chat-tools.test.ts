@@ -44,7 +44,11 @@ async function pickModel(panel: Page, name: string) {
   await panel.waitForSelector('[role="listbox"]');
   await panel.locator(`[role="option"]::-p-text(${name})`).click();
   await panel.waitForFunction((n) => document.querySelector('.model-button')?.textContent?.includes(n), {}, name);
+  await pickerClosed(panel);
 }
+
+/** The model picker closed after a pick: until then, what is typed next would go into its search box. */
+const pickerClosed = (panel: Page) => panel.waitForFunction(() => !document.querySelector('[role="listbox"]'));
 
 const optionNames = (panel: Page) =>
   panel.$$eval('[role="option"] .model-option-name', (els) => els.map((el) => el.textContent?.trim() ?? ''));
@@ -149,6 +153,7 @@ describe('the chat’s tools', () => {
     expect(await optionNames(panel)).not.toContain('GPT-4.1');
     await panel.locator('[role="option"]::-p-text(GPT Image 1)').click();
     await panel.waitForFunction(() => document.querySelector('.model-button')?.textContent?.includes('GPT Image 1'));
+    await pickerClosed(panel);
     await panel.select('select[aria-label="Number of pictures"]', '2');
 
     await ask(panel, 'A lighthouse at dusk');
