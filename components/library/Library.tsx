@@ -126,9 +126,13 @@ export function Library({ perPage, onChat }: Props) {
           />
         </div>
         {source.kind === 'search' && <SaveSearchButton query={source.query} />}
-        <MediaLookup />
-        <LibraryImport />
-        <ExportLibraryButton />
+        {/* Anchored to the right: Book… and Film… come once the server says it can look them up, and must not move
+            Import… and Export… from under a click. */}
+        <div className="library-actions">
+          <MediaLookup />
+          <LibraryImport />
+          <ExportLibraryButton />
+        </div>
       </header>
       <div className="library" data-sheet={openId !== null || undefined}>
         <Sidebar source={source} onSelect={setSource} collections={collections} />
