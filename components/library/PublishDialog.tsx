@@ -11,6 +11,7 @@ import { Spinner } from '../ui/Spinner';
 import { Switch } from '../ui/Switch';
 import { useToast } from '../ui/Toast';
 import { CustomSiteFields } from './custom-site/CustomSiteFields';
+import { customSiteQuery } from './custom-site/queries';
 import { useLibraryApi } from './library-api-context';
 import { publicSettingsQuery } from './queries';
 import { usePublishForm } from './use-publish-form';
@@ -26,6 +27,10 @@ interface Props {
 export function PublishDialog({ collection, title, onClose }: Props) {
   const api = useLibraryApi();
   const settings = useQuery(publicSettingsQuery(api, collection.id));
+  // The form shows once its custom site is known too (CustomSiteFields reads the same query): drawn in two steps, the
+  // centred dialog grew and moved its buttons under the pointer.
+  const site = useQuery(customSiteQuery(api, collection.id));
+  const loading = settings.isPending || site.isPending;
   return (
     <Dialog
       open
@@ -33,13 +38,13 @@ export function PublishDialog({ collection, title, onClose }: Props) {
       title={title}
       description="A page anyone can read without signing in, with its feeds: its gems' titles, addresses, descriptions, notes and tags. Unpublish it at any time."
     >
-      {settings.isPending && <Spinner label="Loading the public settings" />}
+      {loading && <Spinner label="Loading the public settings" />}
       {settings.isError && (
         <ErrorMessage onRetry={() => void settings.refetch()} retrying={settings.isFetching}>
           {errorMessage(settings.error)}
         </ErrorMessage>
       )}
-      {settings.data && <PublishForm collection={collection} settings={settings.data} onClose={onClose} />}
+      {settings.data && !loading && <PublishForm collection={collection} settings={settings.data} onClose={onClose} />}
     </Dialog>
   );
 }

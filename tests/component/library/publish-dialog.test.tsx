@@ -32,6 +32,10 @@ describe('Publish… in the library', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Publish…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish Recipes & Más' });
     const published = await within(dialog).findByRole('switch', { name: 'Published' });
+    // Drawn at once with its custom site, not in two steps: the centred dialog grew under the pointer.
+    expect(within(dialog).queryByRole('status')).toBeNull();
+    const siteName = within(dialog).getByRole('textbox', { name: 'Site name (/sites/…)' }) as HTMLInputElement;
+    expect(siteName.value).toBe('');
     expect(published.getAttribute('aria-checked')).toBe('false');
     const slug = within(dialog).getByRole('textbox', { name: 'Address name (slug)' }) as HTMLInputElement;
     expect(slug.placeholder).toBe('recipes-mas');
