@@ -241,6 +241,12 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
     }
     lines.push(summary(`  search, two words + two qualifiers`, searches, GOALS.searchP99));
     lines.push(`    e.g. "${queries[0]}"; ${(found / queries.length).toFixed(0)} results a query on average`);
+    // The tail is what the goal is about: which queries make it.
+    const slowest = searches
+      .map((ms, i) => ({ ms, q: queries[i] }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5);
+    lines.push(`    slowest: ${slowest.map(({ ms, q }) => `"${q}" ${ms.toFixed(0)} ms`).join(', ')}`);
     const facets: number[] = [];
     for (const q of queries) facets.push((await time(() => get('search-facets', q)))[0]);
     lines.push(summary('  facets of the same queries', facets, GOALS.facetsP99));
