@@ -178,11 +178,11 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // A worker loads puppeteer and the helpers once, and a file takes the browser the file before it used, put
-          // back to a new install's state (tests/e2e/reused-browser.ts), instead of launching one: ~5 CPU s a file.
+          // back to a new install's state (tests/e2e/browser.ts), instead of launching one: ~5 CPU s a file.
           isolate: false,
           env: { TROVE_E2E_REUSE_BROWSERS: '1' },
-          // Two files at a time (scripts/test-all.ts, --maxWorkers=2): each has its own server, port, data folder,
-          // browser profile and fake provider (environment.ts), and a journey waits on them far more than it computes.
+          // Two files at a time (scripts/test-all.ts, --maxWorkers=2): each has its own server, port, data folder and
+          // fake provider (environment.ts), and a journey waits on them far more than it computes.
         },
       },
     ],

@@ -4,7 +4,6 @@ import type { ExtensionBrowser } from './browser';
 import type { E2eEnvironment } from './environment';
 import { createOverApi, getOverApi } from './flows';
 import {
-  dialogLoaded,
   type LibraryEnvironment,
   openLibrary,
   saveRecipes,
@@ -245,7 +244,6 @@ describe('the library page, organising', () => {
     expect(invitations.data.map((i) => `${i.name} ${i.role} ${i.status}`)).toEqual(['Recipes editor pending']);
 
     await openCollectionMenuItem('Recipes', 'Publish…');
-    await dialogLoaded(library);
     await library.locator('[role="dialog"] [role="switch"]').click();
     // Saved once the switch shows it on: in a run under load (load average 18) the address never came after the save.
     await library.waitForSelector('[role="dialog"] [role="switch"][aria-checked="true"]');

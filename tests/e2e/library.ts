@@ -153,13 +153,3 @@ export const importFigures = (page: Page) =>
   page.$$eval('.import-dialog .import-figures dt', (dts) =>
     dts.map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`),
   );
-
-/**
- * Waits until the open dialog has loaded all it loads (no spinner left in it): the Publish dialog's custom-site part
- * arrives after its form and the dialog, centred, grows upwards too, so a click aimed before then can miss.
- */
-export const dialogLoaded = (page: Page) =>
-  page.waitForFunction(
-    () =>
-      document.querySelector('[role="dialog"]') && !document.querySelector('[role="dialog"] .spinner[role="status"]'),
-  );

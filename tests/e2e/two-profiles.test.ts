@@ -5,7 +5,6 @@ import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, launchWithExtension, openExtensionPage } from './browser';
 import type { E2eEnvironment } from './environment';
 import { createOverApi, getOverApi, saveGemOverApi, signInOverApi, signUpAndSignIn } from './flows';
-import { dialogLoaded } from './library';
 import { answerTo, ask, providerBodies, REACT_COMPOSER, SCREENSHOTS, startPanelEnvironment } from './panel';
 
 /**
@@ -261,7 +260,6 @@ describe('two people, two browser profiles, one server', () => {
   it('ada publishes "Field notes" (accepting offers); its public page reads signed out, without the extension', async () => {
     await adaLibrary.bringToFront();
     await collectionMenu(adaLibrary, 'Field notes', 'Publish…');
-    await dialogLoaded(adaLibrary);
     await adaLibrary.locator('[role="dialog"] [role="switch"]').click();
     await adaLibrary.waitForSelector('[role="dialog"] [role="switch"][aria-checked="true"]');
     await adaLibrary.locator('[role="dialog"] label::-p-text(Accept offered gems)').click();
