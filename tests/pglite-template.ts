@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync } from '
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../server/db/client';
 import { copyOfTemplate, removeDataDir } from './data-dirs';
 
@@ -12,7 +13,7 @@ const here = (path: string) => join(dirname(fileURLToPath(import.meta.url)), pat
 const isDataDir = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
 
 /**
- * A migrated, empty PGlite data folder to copy from, so each test file (or server process) pays a copy (~1 s)
+ * A migrated, empty PGlite data folder to copy from, so each test file (or server process) pays a copy (~0.1–0.2 s of CPU)
  * instead of initdb (~5 s quiet, over a minute on a loaded machine). It lives in the temp folder, named after
  * the PGlite version and the migrations, so a schema change builds a new one. It is built in a private folder
  * and renamed into place when complete.
@@ -24,6 +25,8 @@ export async function templateDataDir(): Promise<string> {
   for (const file of readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
     if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(join(migrations, file)));
   }
+  // how the folder is trimmed, too: a change to it builds a new template
+  hash.update(dropTemplateDatabases.toString());
   const template = join(tmpdir(), `trove-server-test-template-${hash.digest('hex').slice(0, 16)}`);
   if (isDataDir(template)) return template;
   const building = mkdtempSync(join(tmpdir(), 'trove-server-test-build-'));
@@ -31,6 +34,7 @@ export async function templateDataDir(): Promise<string> {
   // Opening it migrated it, and a migrated database is analysed whole: every copy starts with those statistics and
   // analyses only the tables that grew since (server/db/pglite-analyze.ts).
   await database.close();
+  await dropTemplateDatabases(building);
   try {
     renameSync(building, template);
   } catch {
@@ -42,6 +46,24 @@ export async function templateDataDir(): Promise<string> {
     }
   }
   return template;
+}
+
+/**
+ * initdb's template0 and template1 are 600 of the folder's 1,290 files and 14 of its 42 MB, and a copy's cost is
+ * mostly per file: without them a copy and its removal take ~45% less CPU (measured: 203–229 → 106–165 ms a copy,
+ * 33–37 → 19–20 ms a removal), for the hundreds of copies a test run makes. The server connects to `postgres` only
+ * and never creates a database, so nothing the tests run reads them.
+ */
+async function dropTemplateDatabases(dataDir: string): Promise<void> {
+  const client = new PGlite(dataDir);
+  try {
+    await client.exec(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+    await client.exec('DROP DATABASE template0');
+    await client.exec('DROP DATABASE template1');
+    await client.exec('CHECKPOINT');
+  } finally {
+    await client.close();
+  }
 }
 
 /** A new temporary data folder holding an empty, migrated database. */
