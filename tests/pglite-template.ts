@@ -13,10 +13,10 @@ const here = (path: string) => join(dirname(fileURLToPath(import.meta.url)), pat
 const isDataDir = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
 
 /**
- * A migrated, empty PGlite data folder to copy from, so each test file (or server process) pays a copy (~0.1–0.2 s of CPU)
- * instead of initdb (~5 s quiet, over a minute on a loaded machine). It lives in the temp folder, named after
- * the PGlite version and the migrations, so a schema change builds a new one. It is built in a private folder
- * and renamed into place when complete.
+ * A migrated, empty PGlite data folder to copy from, so each test file (or server process) pays a copy (~0.1–0.2 s
+ * of CPU) instead of initdb (~5 s quiet, over a minute on a loaded machine). It lives in the temp folder, named after
+ * the PGlite version, the migrations and how it is trimmed, so a change to any of them builds a new one. It is built
+ * in a private folder and renamed into place when complete.
  */
 export async function templateDataDir(): Promise<string> {
   const hash = createHash('sha256');
@@ -25,7 +25,6 @@ export async function templateDataDir(): Promise<string> {
   for (const file of readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
     if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(join(migrations, file)));
   }
-  // how the folder is trimmed, too: a change to it builds a new template
   hash.update(dropTemplateDatabases.toString());
   const template = join(tmpdir(), `trove-server-test-template-${hash.digest('hex').slice(0, 16)}`);
   if (isDataDir(template)) return template;
