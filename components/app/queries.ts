@@ -21,6 +21,7 @@ export const appKeys = {
   gems: ['gems'] as const,
   queue: ['queue'] as const,
   preferences: ['preferences'] as const,
+  suggestionSettings: ['suggestionSettings'] as const,
   diagnostics: ['diagnostics'] as const,
   serverCheck: (url: string) => ['serverCheck', url] as const,
 };
@@ -49,6 +50,13 @@ export const tagsQuery = (background: Client) =>
     queryKey: appKeys.tags,
     queryFn: async () => unwrap(await background.listTags()),
     meta: SHOWS_LIBRARY,
+  });
+
+/** Whether suggestions run at save time, and with which model (the popup asks it with its other questions). */
+export const suggestionSettingsQuery = (background: Client) =>
+  queryOptions({
+    queryKey: appKeys.suggestionSettings,
+    queryFn: async () => unwrap(await background.getSuggestionSettings()),
   });
 
 export const gemsAtUrlQuery = (background: Client, url: string) =>

@@ -21,7 +21,7 @@ import {
   type SaveGemFormValues,
   saveGemResolver,
 } from './save-gem-values';
-import { SuggestionChips } from './suggestions/SuggestionChips';
+import { SuggestionsRow } from './suggestions/SuggestionsRow';
 import { usePageSuggestions } from './suggestions/use-page-suggestions';
 import { TagsField } from './TagsField';
 import { usePageFill } from './use-page-fill';
@@ -73,11 +73,11 @@ export function SaveGemForm({
   const { register, control, handleSubmit, watch, setError, formState } = form;
   const { errors, isSubmitting } = formState;
   usePageFill(form, page, !existing, defaultCollectionId);
-  // Filled in: everything has arrived and every field can be used.
+  // Filled in: everything has arrived (the suggestions' setting too, so their row has its place) and every field can be
+  // used. The suggestions themselves are asked once the rest is filled in, so the form never waits for them.
   const combosReady = useCombosReady();
-  const ready = filledIn && combosReady;
-  // Asked once the form is filled in, so it never waits for them; a new save only.
-  const suggestions = usePageSuggestions(form, page, ready && !existing);
+  const suggestions = usePageSuggestions(form, page, { newSave: !existing, filledIn: filledIn && combosReady });
+  const ready = filledIn && combosReady && suggestions.settled;
   useVisibleMark();
   useFilledInMark(ready);
   useEffect(() => {
@@ -154,12 +154,6 @@ export function SaveGemForm({
           />
         )}
       />
-      <SuggestionChips
-        kind="collection"
-        items={suggestions.collection ? [suggestions.collection] : []}
-        onAccept={() => void suggestions.acceptCollection(onCreateCollection).catch(() => undefined)}
-        onDismiss={suggestions.dismissCollection}
-      />
       <Controller
         control={control}
         name="tags"
@@ -167,13 +161,7 @@ export function SaveGemForm({
           <TagsField value={field.value} onChange={field.onChange} suggestions={tags} error={errors.tags?.message} />
         )}
       />
-      <SuggestionChips
-        kind="tag"
-        items={suggestions.tags}
-        loading={suggestions.loading}
-        onAccept={(i) => suggestions.tags[i] && suggestions.acceptTag(suggestions.tags[i])}
-        onDismiss={(i) => suggestions.tags[i] && suggestions.dismissTag(suggestions.tags[i])}
-      />
+      <SuggestionsRow suggestions={suggestions} onCreateCollection={onCreateCollection} />
       <SavedHereNotice existing={existing} collections={collections} lookupOffline={lookupOffline} />
       {saveError && <Alert tone="error">{saveError}</Alert>}
       <div className="form-actions">

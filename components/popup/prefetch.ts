@@ -8,14 +8,15 @@ import {
   gemsAtUrlQuery,
   queueQuery,
   sessionQuery,
+  suggestionSettingsQuery,
   tagsQuery,
 } from '../app/queries';
 
 /**
  * Asks the background everything the popup will show, as its queries will (use-save-popup.ts and the
  * queue status), before React and the form have loaded: the session, the tab and the queue at once;
- * once the session says someone is signed in, the page read, the collections and tags, and whether the
- * tab's address is saved already (signed out, nothing reaches the server and the page is not read).
+ * once the session says someone is signed in, the page read, the collections and tags, the suggestions' setting and
+ * whether the tab's address is saved already (signed out, nothing reaches the server and the page is not read).
  * The popup's first render then has whatever has answered by then, and no question is asked twice.
  * Resolves to the tab once the browser has answered (undefined if it could not), for the popup's first paint.
  */
@@ -32,6 +33,7 @@ export function prefetchSavePopup(
       void queryClient.prefetchQuery(activePageQuery(background));
       void queryClient.prefetchQuery(collectionsQuery(background));
       void queryClient.prefetchQuery(tagsQuery(background));
+      void queryClient.prefetchQuery(suggestionSettingsQuery(background));
       if (isWebAddress(tab.url)) void queryClient.prefetchQuery(gemsAtUrlQuery(background, tab.url));
     })
     // A failed session or tab is the popup's to show (its queries hold the error); nothing more to ask.

@@ -67,6 +67,7 @@ const saveHandlers: Handlers<SaveMessages> = {
   discardQueued: ({ key }) => saves.discardQueued(key),
   getPreferences: () => preferences.getPreferences(),
   setPreferences: (change) => preferences.setPreferences(change),
+  getSuggestionSettings: () => library.getSuggestionSettings(),
 };
 
 const feedbackHandlers: Handlers<FeedbackMessages> = {

@@ -3,6 +3,7 @@ import { CallError } from '../api/call-error';
 import { type CreateGemInput, IDEMPOTENCY_HEADER, type UpdateGemInput } from '../api/contract';
 import { collectionApi } from '../api/routes/collections';
 import { gemApi } from '../api/routes/gems';
+import { suggestionApi } from '../api/routes/suggestions';
 import { tagApi } from '../api/routes/tags';
 import type { SaveEndpoint } from '../messaging/protocol';
 import { api } from './api-client';
@@ -39,6 +40,8 @@ export const listCollections = () =>
 
 export const createCollection = async (input: { name: string; parentId?: number | null }) =>
   (await api.call(collectionApi.create, { body: { data: input } })).data;
+
+export const getSuggestionSettings = async () => (await api.call(suggestionApi.settings)).data;
 
 export const listTags = () => withOfflineCopy(cachedTagsItem, async () => (await api.call(tagApi.list)).data);
 

@@ -5,6 +5,7 @@ import {
   createGem,
   deleteGem,
   findGemsAtUrl,
+  getSuggestionSettings,
   listCollections,
   listGems,
   listTags,
@@ -120,6 +121,17 @@ describe('library calls', () => {
       message: 'Collection not found',
     });
     expect((await listGems({ page: 1 })).total).toBe(1);
+  });
+
+  it("getSuggestionSettings relays the server's setting, as the server changes it", async () => {
+    const { user } = await signUp(newAccount('suggest'));
+    const token = (await t.signIn(user?.username ?? '')).jwt;
+    const before = await getSuggestionSettings();
+    const atServer = await t.api('/api/suggestions/settings', { token });
+    expect(before).toEqual(atServer.body.data);
+    const off = await t.api('/api/suggestions/settings', { method: 'PUT', token, body: { enabled: false } });
+    expect(off.status).toBe(200);
+    expect(await getSuggestionSettings()).toMatchObject({ enabled: false, active: false });
   });
 });
 

@@ -382,6 +382,12 @@ export class FakeBackground {
       this.signedInUser();
       return this.state.tags;
     },
+    getSuggestionSettings: () => {
+      this.signedInUser();
+      return (
+        this.state.suggestionSettings ?? { enabled: false, modelId: null, model: null, active: false, reason: null }
+      );
+    },
     findGemsAtUrl: (url) => {
       this.signedInUser();
       const key = canonicalizeUrl(url);

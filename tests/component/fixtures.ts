@@ -10,6 +10,7 @@ import {
 import { canonicalizeUrl } from '@/lib/api/canonical-url';
 import type { Collection, Diagnostics, Feedback, Gem, Tag, Upload, User } from '@/lib/api/contract';
 import { promptVariables } from '@/lib/api/prompt-variables';
+import type { SuggestionSettings } from '@/lib/api/suggestions-contract';
 import type { Prompt } from '@/lib/api/voice-contract';
 import type { ActivePage, Preferences, QueueView } from '@/lib/messaging/protocol';
 
@@ -117,6 +118,8 @@ export interface FakeState {
   ai: FakeAiState;
   /** The token getLentAccess lends: a live server's, for a page that calls that server itself. */
   lentToken?: string;
+  /** What getSuggestionSettings answers (a live server's, read by the test): switched off unless given. */
+  suggestionSettings?: SuggestionSettings;
   /** The blocked sites the background keeps (setBlockedSites, unblockSite). */
   blockedSites?: string[];
 }

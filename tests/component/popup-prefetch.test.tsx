@@ -32,6 +32,7 @@ const ALL: MessageName[] = [
   'listCollections',
   'listTags',
   'findGemsAtUrl',
+  'getSuggestionSettings',
 ];
 const callCounts = (fake: FakeBackground) =>
   Object.fromEntries(ALL.map((name) => [name, vi.mocked(fake.client[name]).mock.calls.length]));
@@ -82,6 +83,7 @@ describe('the popup asks its questions before it renders', () => {
       listCollections: 0,
       listTags: 0,
       findGemsAtUrl: 0,
+      getSuggestionSettings: 0,
     });
   });
 

@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { SuggestionSettings } from '@/components/options/suggestions/SuggestionSettings';
 import type { Collection, Tag } from '@/lib/api/contract';
+import type { SuggestionSettings as Settings } from '@/lib/api/suggestions-contract';
 import { setupFakeProvider } from '../fake-provider/setup';
 import { houseAnsweredBy, setupLiveServer } from './chat/live-server';
 import { FakeBackground } from './fake-background';
@@ -34,6 +35,8 @@ async function popupFor(prefix: string, settings: { enabled?: boolean } = {}) {
   await server.call('collections', 'POST', { data: { name: 'Sailing' } });
   await server.call('tags', 'POST', { data: { tag: 'harbours' } });
   await server.call('suggestions/settings', 'PUT', { modelId: await server.usableModelId(), ...settings });
+  // The popup reads the setting through the background, which relays the server's answer.
+  const suggestionSettings = ((await server.call('suggestions/settings')) as { data: Settings }).data;
   const { token } = await server.access();
   const collections = ((await server.call('get-user-collections')) as { data: Collection[] }).data;
   const tags = ((await server.call('tags')) as { data: Tag[] }).data;
@@ -44,6 +47,7 @@ async function popupFor(prefix: string, settings: { enabled?: boolean } = {}) {
     collections,
     tags,
     activePage: page,
+    suggestionSettings,
   });
   const sailing = collections.find((c) => c.name === 'Sailing');
   return { ...renderPopup(background), background, server, sailingId: sailing?.id };
@@ -97,8 +101,8 @@ describe('the popup suggests tags and a collection', () => {
     const since = fake.requests.length;
     const { background } = await popupFor('sugoff', { enabled: false });
     await findSaveForm();
-    // The setting has been read (the popup asked the server) and said no: no chips, no model call.
-    await waitFor(() => expect(background.calls('getLentAccess').length).toBeGreaterThan(0));
+    // The setting has been read (the popup asked the background) and said no: no chips, no model call.
+    await waitFor(() => expect(background.calls('getSuggestionSettings').length).toBeGreaterThan(0));
     expect(screen.queryByRole('group', { name: 'Suggested tags' })).toBeNull();
     expect(screen.queryByText('Suggesting…')).toBeNull();
     expect(fake.requests.length).toBe(since);

@@ -175,12 +175,24 @@ describe('save the current page from the toolbar popup', () => {
     const house = models.data.find((m) => m.type === 'Text' && m.inactiveReason === null);
     await callOverApi(...account, 'PUT', 'suggestions/settings', { modelId: house?.id });
     const since = fake.requests.length;
-    fake.script({ chunks: ['{"tags": ["sourdough", "high altitude"], "collection": null}'] });
+    let answer = () => {};
+    fake.script({
+      chunks: ['{"tags": ["sourdough", "high altitude"], "collection": "Baking"}'],
+      lastChunkAfter: new Promise<void>((resolve) => {
+        answer = resolve;
+      }),
+    });
     const post = await ctx.browser.newPage();
     await post.goto(`${env.site.url}/blog-post.html`);
     const popup = await openPopup(ctx, post);
-    await popup.waitForSelector('form[aria-busy="false"]');
+    // Filled in, the form already holds the suggestions' place: the Save button does not move when they come.
+    await popup.waitForSelector('form[aria-busy="false"] .suggested [role="status"]');
+    const saveTop = () => popup.$eval('.save-button', (button) => button.getBoundingClientRect().top);
+    const saveTopBefore = await saveTop();
+    answer();
     const accept = await popup.waitForSelector('button[aria-label="Add suggested tag sourdough"]');
+    await popup.waitForSelector('button[aria-label="Add suggested collection Baking (new)"]');
+    expect(await saveTop()).toBe(saveTopBefore);
     // The model chose from the user's own tags nearest the page.
     expect(JSON.stringify(fake.requests[since]?.body)).toContain('- sourdough');
     expect(await textOf(popup, 'button[aria-label="Add suggested tag high altitude (new)"]')).toBe('high altitudenew');

@@ -6,17 +6,8 @@ import type { ActivePage } from '@/lib/messaging/protocol';
 
 export const suggestionKeys = {
   all: ['suggestions'] as const,
-  settings: ['suggestions', 'settings'] as const,
   page: (url: string) => ['suggestions', 'page', url] as const,
 };
-
-/** Whether suggestions run at save time, and with which model. */
-export const suggestionSettingsQuery = (client: ApiClient) =>
-  queryOptions({
-    queryKey: suggestionKeys.settings,
-    queryFn: async ({ signal }) => (await client.call(suggestionApi.settings, { signal })).data,
-    staleTime: 60_000,
-  });
 
 /**
  * The tags and collection suggested for the page. React Query aborts the request (and the server the model's call)

@@ -1,31 +1,48 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { apiClient } from '@/lib/api/client';
 import type { SuggestedTag, TagSuggestions } from '@/lib/api/suggestions-contract';
 import { panelTransport } from '@/lib/chat/panel-transport';
 import type { ActivePage } from '@/lib/messaging/protocol';
+import { useBackground } from '../../app/background-context';
+import { suggestionSettingsQuery } from '../../app/queries';
 import { useLentAccess } from '../../app/use-lent-access';
 import type { SaveGemFormValues } from '../save-gem-values';
-import { pageSuggestionsQuery, suggestionKeys, suggestionSettingsQuery } from './queries';
+import { pageSuggestionsQuery, suggestionKeys } from './queries';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** How long the form's readiness waits for the setting when the server is slow to answer (the form works without). */
+const SETTINGS_WAIT_MS = 2_000;
+
 /**
- * Suggested tags and collection for a new save (README "Toolbar popup"): asked only once the form is filled in (so
- * showing it never waits), only when the user's setting is active; straight to the server with a lent token, so
- * closing the popup or saving (`cancel`) stops the request. Accepting puts a suggestion in the form and remembers it
- * as the AI's (`aiTags`); dismissing hides it.
+ * Suggested tags and collection for a new save (README "Toolbar popup"): the user's setting is read as the form
+ * opens, and the form counts as filled in once it is known (`settled`), so the suggestions' row has its place from
+ * then on and nothing below it moves when they come; they are asked only once the rest of the form is filled in (so
+ * showing it never waits), only when the setting is active; straight to the server with a lent token, so closing the
+ * popup or saving (`cancel`) stops the request. Accepting puts a suggestion in the form and remembers it as the AI's
+ * (`aiTags`); dismissing hides it.
  */
-export function usePageSuggestions(form: UseFormReturn<SaveGemFormValues>, page: ActivePage | undefined, on: boolean) {
+export function usePageSuggestions(
+  form: UseFormReturn<SaveGemFormValues>,
+  page: ActivePage | undefined,
+  { newSave, filledIn }: { newSave: boolean; filledIn: boolean },
+) {
   const access = useLentAccess();
   const client = useMemo(() => apiClient(panelTransport(access)), [access]);
   const queryClient = useQueryClient();
-  const settings = useQuery({ ...suggestionSettingsQuery(client), enabled: on });
-  const asking = on && !!page && settings.data?.active === true;
+  const settings = useQuery({ ...suggestionSettingsQuery(useBackground()), enabled: newSave });
+  const [settingsLate, setSettingsLate] = useState(false);
+  useEffect(() => {
+    if (!newSave) return;
+    const late = setTimeout(() => setSettingsLate(true), SETTINGS_WAIT_MS);
+    return () => clearTimeout(late);
+  }, [newSave]);
+  const active = newSave && settings.data?.active === true;
   const answer = useQuery({
     ...pageSuggestionsQuery(client, page),
-    enabled: asking,
+    enabled: active && filledIn && !!page,
   });
   const [dismissed, setDismissed] = useState<string[]>([]);
   const aiTags = useRef<string[]>([]);
@@ -41,8 +58,16 @@ export function usePageSuggestions(form: UseFormReturn<SaveGemFormValues>, page:
     data?.collection && !collectionDismissed && data.collection.id !== collectionId ? data.collection : null;
 
   return {
-    loading: asking && answer.isPending,
-    failed: answer.isError,
+    /** The setting is known (or could not be read: then nothing is suggested); a save of a gem already kept asks none. */
+    settled: !newSave || !settings.isPending || settingsLate,
+    /** Suggestions are coming: their row shows it, in the place the chips will take. */
+    loading: active && answer.isPending,
+    /** Asked, and nothing came: the model's answer failed, or it suggested nothing. */
+    nothing: answer.isError
+      ? ('failed' as const)
+      : data && !data.tags.length && !data.collection
+        ? ('none' as const)
+        : null,
     tags: shown,
     collection,
     acceptTag: (tag: SuggestedTag) => {

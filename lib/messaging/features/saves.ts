@@ -1,3 +1,4 @@
+import type { SuggestionSettings } from '../../api/suggestions-contract';
 import type { Preferences, QueueView, Result, SaveOutcome, SavePayload } from '../types';
 
 /** Saving through the background's persistent queue, and where quick saves go. */
@@ -11,4 +12,6 @@ export interface SaveMessages {
   discardQueued(input: { key: string }): Result<{ key: string }>;
   getPreferences(): Result<Preferences>;
   setPreferences(input: Partial<Preferences>): Result<Preferences>;
+  /** Whether the popup suggests tags and a collection at save time (Options → Suggestions when saving). */
+  getSuggestionSettings(): Result<SuggestionSettings>;
 }
