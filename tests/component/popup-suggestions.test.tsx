@@ -97,6 +97,21 @@ describe('the popup suggests tags and a collection', () => {
     });
   });
 
+  it('says so in the same place when the model suggests nothing, or does not answer', async () => {
+    fake.script({ chunks: ['{"tags": [], "collection": null}'] });
+    const first = await popupFor('sugnone');
+    await findSaveForm();
+    expect((await screen.findByText('Nothing to suggest for this page.')).className).toBe('hint');
+    first.unmount();
+
+    fake.script({ chunks: [], status: 400, errorMessage: 'The model refused the request.' });
+    const second = await popupFor('sugfail');
+    await findSaveForm();
+    expect((await screen.findByText('No suggestions this time: the model did not answer.')).className).toBe('hint');
+    expect(screen.queryByRole('group', { name: 'Suggested tags' })).toBeNull();
+    second.unmount();
+  });
+
   it('asks nothing when switched off', async () => {
     const since = fake.requests.length;
     const { background } = await popupFor('sugoff', { enabled: false });

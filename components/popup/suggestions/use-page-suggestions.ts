@@ -29,10 +29,11 @@ export function usePageSuggestions(
   page: ActivePage | undefined,
   { newSave, filledIn }: { newSave: boolean; filledIn: boolean },
 ) {
+  const background = useBackground();
   const access = useLentAccess();
   const client = useMemo(() => apiClient(panelTransport(access)), [access]);
   const queryClient = useQueryClient();
-  const settings = useQuery({ ...suggestionSettingsQuery(useBackground()), enabled: newSave });
+  const settings = useQuery({ ...suggestionSettingsQuery(background), enabled: newSave });
   const [settingsLate, setSettingsLate] = useState(false);
   useEffect(() => {
     if (!newSave) return;
