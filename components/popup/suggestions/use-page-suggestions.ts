@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { apiClient } from '@/lib/api/client';
 import type { SuggestedTag, TagSuggestions } from '@/lib/api/suggestions-contract';
@@ -12,9 +12,6 @@ import type { SaveGemFormValues } from '../save-gem-values';
 import { pageSuggestionsQuery, suggestionKeys } from './queries';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-/** How long the form's readiness waits for the setting when the server is slow to answer (the form works without). */
-const SETTINGS_WAIT_MS = 2_000;
 
 /**
  * Suggested tags and collection for a new save (README "Toolbar popup"): the user's setting is read as the form
@@ -34,12 +31,6 @@ export function usePageSuggestions(
   const client = useMemo(() => apiClient(panelTransport(access)), [access]);
   const queryClient = useQueryClient();
   const settings = useQuery({ ...suggestionSettingsQuery(background), enabled: newSave });
-  const [settingsLate, setSettingsLate] = useState(false);
-  useEffect(() => {
-    if (!newSave) return;
-    const late = setTimeout(() => setSettingsLate(true), SETTINGS_WAIT_MS);
-    return () => clearTimeout(late);
-  }, [newSave]);
   const active = newSave && settings.data?.active === true;
   const answer = useQuery({
     ...pageSuggestionsQuery(client, page),
@@ -59,8 +50,11 @@ export function usePageSuggestions(
     data?.collection && !collectionDismissed && data.collection.id !== collectionId ? data.collection : null;
 
   return {
-    /** The setting is known (or could not be read: then nothing is suggested); a save of a gem already kept asks none. */
-    settled: !newSave || !settings.isPending || settingsLate,
+    /**
+     * The setting is known, or could not be read (then nothing is suggested): asked of the background like the
+     * collections and tags, it is bounded by the same request timeout. A save of a gem already kept asks none.
+     */
+    settled: !newSave || !settings.isPending,
     /** Suggestions are coming: their row shows it, in the place the chips will take. */
     loading: active && answer.isPending,
     /** Asked, and nothing came: the model's answer failed, or it suggested nothing. */
