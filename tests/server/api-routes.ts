@@ -72,7 +72,7 @@ interface ValidRequest {
   idempotent?: boolean;
   /** The last path segment is a parameter (an id, a provider, a file name) worth fuzzing. */
   pathParam?: boolean;
-  /** The form has text fields only (an HTML page's form): the fuzz sends no "no file" case. */
+  /** The form is sent with text fields only (an HTML page's form, a raw text): no file, and no "no file" case. */
   textOnlyForm?: boolean;
   /** Destructive: never replayed with valid input by the fuzz. */
   destructive?: boolean;
@@ -1101,7 +1101,9 @@ function voiceRoutes(): Record<string, ValidRequest> {
     'POST /api/extract-document': { path: () => '/api/extract-document', form: () => ({}) },
     'POST /api/enhanced-text': {
       path: () => '/api/enhanced-text',
+      // its raw text, so no file (the fuzz's PNG has no text to read, and a text beside a file is refused)
       form: (f) => ({ text: 'Fuzz tex-\nt about tides', modelId: String(f.modelId) }),
+      textOnlyForm: true,
     },
     'GET /api/media-sources': { path: () => '/api/media-sources' },
     'GET /api/book-list': { path: () => '/api/book-list', query: () => ({ name: 'Dune' }) },
@@ -1170,7 +1172,7 @@ export function validRequest(route: RouteCase, f: Fixtures, token?: string): Wir
       headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify(route.json(f)),
     };
-  if (route.form) return { method: route.method, target, headers, body: multipart(route.form(f)) };
+  if (route.form) return { method: route.method, target, headers, body: multipart(route.form(f), !route.textOnlyForm) };
   return { method: route.method, target, headers };
 }
 

@@ -309,7 +309,7 @@ function headerCases(valid: WireRequest): FuzzCase[] {
 function formCases(route: RouteCase, f: Fixtures, valid: WireRequest, turn: number): FuzzCase[] {
   const fields = route.form?.(f) ?? {};
   const form =
-    (text: Record<string, string>, withFile = true) =>
+    (text: Record<string, string>, withFile = !route.textOnlyForm) =>
     (): WireRequest => ({ ...valid, body: multipart(text, withFile) });
   const cases: FuzzCase[] = [
     {

@@ -17,13 +17,16 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, dataOf, gemSchema } from '../../lib/api/contract';
+import { PER_ADDRESS_LIMITS_OFF } from '../../server/auth/limits';
 import { type Fixtures, multipart, ROUTES, send, type WireRequest, type WireResponse } from './api-routes';
 import { chatUser, modelIdOf, setupFakeProvider, storedMessages, stream } from './chat-helpers';
 import { type FuzzCase, fuzzCases } from './fuzz-corpus';
 import { setupTestServer } from './harness';
 
 const ADMIN_TOKEN = 'fuzz-admin-token-0123456789abcdef';
-const t = setupTestServer({ adminToken: ADMIN_TOKEN });
+// No upload limit: 120 a minute would answer some of the upload routes' cases with a 429, which ones depending on
+// the machine's speed, and a case answered 429 checks nothing (tests/server/rate-limits.test.ts tests the limit).
+const t = setupTestServer({ adminToken: ADMIN_TOKEN, rateLimits: { ...PER_ADDRESS_LIMITS_OFF, upload: null } });
 const fake = setupFakeProvider();
 const CONCURRENCY = 4;
 
