@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { parseSearch } from '../lib/search/parse';
 import { openDatabase } from '../server/db/client';
 import { selectRows } from '../server/db/rows';
@@ -11,6 +11,7 @@ import { readerReach } from '../server/features/sharing/access';
 import { type RunningServer, startServer } from '../server/start';
 import { apiCaller } from './api';
 import { onBenchPostgres } from './postgres';
+import { readSearchWords } from './search-words';
 import { summary, time } from './stats';
 
 /**
@@ -21,17 +22,29 @@ import { summary, time } from './stats';
  * (`pglite` or `postgres`) measures one database only.
  */
 
-const VOCABULARY = 65_536;
 const WORDS_PER_PAGE = 350;
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
 const GOALS = { searchP99: 50, facetsP99: 100 };
 
-/** Made-up words from four syllables of sixteen: 65,536 of them, word n the same on every run. */
+/**
+ * The seed's words (BENCH_SEARCH_VOCABULARY): `words`, real English most frequent first (search-words.ts); or
+ * `syllables`, 65,536 made-up words of four syllables of sixteen, whose few trigrams every title shares (the worst
+ * case for the title's and address's substring match; the seed of the runs before 2026-11-30 in bench/RESULTS.md).
+ */
+const VOCABULARY = process.env.BENCH_SEARCH_VOCABULARY === 'syllables' ? 'syllables' : 'words';
 const SYLLABLES = "ARRAY['ka','lo','mi','ne','ru','sa','to','ve','zi','qu','fe','ban','dor','gil','hux','pry']";
-const wordSql = (n: string) =>
-  sql.raw(
-    `(${SYLLABLES})[1 + ${n} % 16] || (${SYLLABLES})[1 + (${n} / 16) % 16] || (${SYLLABLES})[1 + (${n} / 256) % 16] || (${SYLLABLES})[1 + (${n} / 4096) % 16]`,
-  );
+
+/** A word of the vocabulary, its rank skewed (random()^3: a few frequent words and a long tail, as real text is). */
+function skewedWordSql(): SQL {
+  if (VOCABULARY === 'syllables') {
+    const n = 'floor(65536 * random() ^ 3)::int';
+    return sql.raw(
+      `(${SYLLABLES})[1 + ${n} % 16] || (${SYLLABLES})[1 + (${n} / 16) % 16] || (${SYLLABLES})[1 + (${n} / 256) % 16] || (${SYLLABLES})[1 + (${n} / 4096) % 16]`,
+    );
+  }
+  const words = readSearchWords();
+  return sql`(string_to_array(${words.join(' ')}, ' '))[1 + floor(${words.length} * random() ^ 3)::int]`;
+}
 
 /** A small random generator with a seed, so both databases get the same queries. */
 function seeded(seed: number) {
@@ -61,11 +74,11 @@ export async function seed(target: Target, owners: [number, number][]) {
         WHERE i.indrelid = 'gems'::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
     );
     for (const { name } of indexes) await db.execute(sql.raw(`DROP INDEX "${name}"`));
-    // Page text: 4,000 pages of 175 words each from the vocabulary, skewed (random()^3: a few frequent words and a
-    // long tail, as real text is); a gem's text is two of them, so gems share halves but no two are alike.
+    // Page text: 4,000 pages of 175 words each from the vocabulary; a gem's text is two of them, so gems share halves
+    // but no two are alike.
     await db.execute(sql`CREATE UNLOGGED TABLE bench_pages AS
       SELECT n AS id, array_to_string(ARRAY(
-        SELECT ${wordSql(`floor(${VOCABULARY} * random() ^ 3)::int`)} FROM generate_series(1, ${WORDS_PER_PAGE / 2}) WHERE n > 0
+        SELECT ${skewedWordSql()} FROM generate_series(1, ${WORDS_PER_PAGE / 2}) WHERE n > 0
       ), ' ') AS text
       FROM generate_series(1, 4000) n`);
     for (const [userId, gemCount] of owners) {
@@ -192,14 +205,21 @@ interface SeedRecord {
   gemCount: number;
   otherGems: number;
   userId: number;
+  /** Absent in the seeds kept before it was a choice: those are `syllables`. */
+  vocabulary?: typeof VOCABULARY;
 }
 
 /** Seeds the library (or finds the one kept in `record`'s file from an earlier run of the same size). */
 async function seededLibrary(target: Target, gemCount: number, recordFile: string | null) {
   const kept: SeedRecord | null =
     recordFile && existsSync(recordFile) ? JSON.parse(readFileSync(recordFile, 'utf8')) : null;
-  if (kept && kept.gemCount === gemCount && kept.otherGems === otherGems(gemCount))
-    return { userId: kept.userId, line: `${target.name}: the kept seed of ${recordFile}` };
+  if (
+    kept &&
+    kept.gemCount === gemCount &&
+    kept.otherGems === otherGems(gemCount) &&
+    (kept.vocabulary ?? 'syllables') === VOCABULARY
+  )
+    return { userId: kept.userId, line: `${target.name}: the kept seed of ${recordFile} (vocabulary: ${VOCABULARY})` };
   const server = await startServer(serverConfig(target));
   const { userId } = await benchUser(server, 'searcher');
   const others = await benchUser(server, 'others');
@@ -209,10 +229,11 @@ async function seededLibrary(target: Target, gemCount: number, recordFile: strin
     [userId, gemCount],
     [others.userId, otherGems(gemCount)],
   ]);
-  if (recordFile) writeFileSync(recordFile, JSON.stringify({ gemCount, otherGems: otherGems(gemCount), userId }));
+  const record: SeedRecord = { gemCount, otherGems: otherGems(gemCount), userId, vocabulary: VOCABULARY };
+  if (recordFile) writeFileSync(recordFile, JSON.stringify(record));
   return {
     userId,
-    line: `${target.name}: seeded ${gemCount} gems for the searcher and ${otherGems(gemCount)} for another user (~${size?.text} of page text each; gems table ${size?.total}) in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
+    line: `${target.name}: seeded ${gemCount} gems (vocabulary: ${VOCABULARY}) for the searcher and ${otherGems(gemCount)} for another user (~${size?.text} of page text each; gems table ${size?.total}) in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
   };
 }
 

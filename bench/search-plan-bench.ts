@@ -21,7 +21,8 @@ import { benchUser, seed, type Target } from './search-bench';
 
 const GEMS = Number(process.env.BENCH_PLAN_GEMS ?? 2000);
 const WARM_RUNS = 7;
-const QUERIES = ['', 'kalo', 'kalomine rusato tag:dev-two after:2020-01-01', 'rusa collection:Work type:article'];
+// words of the seed's vocabulary (search-words.txt): a prefix, two words with two qualifiers, one word with two
+const QUERIES = ['', 'pack', 'parser install tag:dev-two after:2020-01-01', 'stream collection:Work type:article'];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
