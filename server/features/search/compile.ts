@@ -167,12 +167,15 @@ class Compiler {
         return this.remember(node, node.text, this.phrase(node.text, negated));
       case 'tag':
         this.needs.tags = true;
-        // Tag names are unique per user, so a path's last segments name one tag: `#vegan` is `food/vegan`.
-        return sql`g.id IN (SELECT gt.gem_id FROM gem_tags gt JOIN tag_paths p ON p.id = gt.tag_id
-          WHERE strpos('/' || p.path || '/', ${`/${normalPath(node.path)}/`}) > 0)`;
+        // Tag names are unique per user, so a path's last segments name one tag: `#vegan` is `food/vegan`. An array
+        // read once, as the words' tag arm: the scan checks it before it reads a gem's document to match and rank it
+        // (a semi-join came after: every gem of a frequent word was ranked, then most dropped; bench/RESULTS.md).
+        return sql`g.id = ANY(ARRAY(SELECT gt.gem_id FROM gem_tags gt JOIN tag_paths p ON p.id = gt.tag_id
+          WHERE strpos('/' || p.path || '/', ${`/${normalPath(node.path)}/`}) > 0))`;
       case 'collection':
         this.needs.collections = true;
-        return sql`g.collection_id IN (SELECT p.id FROM collection_paths p WHERE ${atOrUnder(node.path)})`;
+        // an array read once, as `tag:` is (above)
+        return sql`g.collection_id = ANY(ARRAY(SELECT p.id FROM collection_paths p WHERE ${atOrUnder(node.path)}))`;
       case 'type':
         return sql`g.media_type IN (${sql.join(
           KIND_MEDIA_TYPES[node.value].map((t) => sql`${t}`),
