@@ -33,6 +33,7 @@ export function SelectionBar({ selection, collectionPaths, tags }: Props) {
   if (!selection.shown) return null;
   return (
     <div className="library-selection">
+      {/* The ways to select more wait with the bar for its code: drawn first, they moved down under a click when it came. */}
       <Suspense fallback={null}>
         <BulkBar
           client={api.client}
@@ -46,20 +47,20 @@ export function SelectionBar({ selection, collectionPaths, tags }: Props) {
           }}
           onClear={selection.clear}
         />
+        {(selection.canSelectAllLoaded || selection.canSelectAllMatching) && (
+          <p className="library-selection-more">
+            {selection.canSelectAllMatching ? (
+              <button type="button" className="link-button" onClick={selection.selectAllMatching}>
+                Select all {gems(selection.total)} that match
+              </button>
+            ) : (
+              <button type="button" className="link-button" onClick={selection.selectAllLoaded}>
+                Select all shown
+              </button>
+            )}
+          </p>
+        )}
       </Suspense>
-      {(selection.canSelectAllLoaded || selection.canSelectAllMatching) && (
-        <p className="library-selection-more">
-          {selection.canSelectAllMatching ? (
-            <button type="button" className="link-button" onClick={selection.selectAllMatching}>
-              Select all {gems(selection.total)} that match
-            </button>
-          ) : (
-            <button type="button" className="link-button" onClick={selection.selectAllLoaded}>
-              Select all shown
-            </button>
-          )}
-        </p>
-      )}
     </div>
   );
 }

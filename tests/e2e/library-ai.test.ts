@@ -67,7 +67,23 @@ describe('the library page, selections and the AI', () => {
     // The 60 tarts and the 50 jars say "lemons"; the first 50 are loaded.
     await library.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '110 gems');
     await library.focus('.library-row-open');
+    // The bar's code loads on this first selection: the link to select more must come with the bar, not before it
+    // (it moved down under the click when the bar came).
+    await library.evaluate(() => {
+      const seen = window as unknown as { moreCameWithBar?: boolean };
+      new MutationObserver((_changes, observer) => {
+        if (!document.querySelector('.library-selection-more')) return;
+        seen.moreCameWithBar = document.querySelector('.bulk-bar') !== null;
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await library.keyboard.press('x');
+    await library.waitForFunction(
+      () => (window as unknown as { moreCameWithBar?: boolean }).moreCameWithBar !== undefined,
+    );
+    expect(await library.evaluate(() => (window as unknown as { moreCameWithBar?: boolean }).moreCameWithBar)).toBe(
+      true,
+    );
     await library.locator('.library-selection button::-p-text(Select all shown)').click();
     await library.locator('.library-selection button::-p-text(Select all 110 gems that match)').click();
     await library.waitForFunction(() => document.querySelector('.bulk-bar-count')?.textContent === '110 gems selected');
