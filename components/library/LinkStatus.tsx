@@ -30,7 +30,15 @@ export function LinkStatus({ gemId, pollMs }: { gemId: number; pollMs?: number }
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const data = check.data;
-  if (!data) return null;
+  // Until the check is known, the row keeps its place (hidden), so the form under it does not move under a click.
+  if (!data)
+    return (
+      <div className="library-link-status library-link-status-pending" aria-hidden="true">
+        <Button size="sm" variant="ghost" disabled tabIndex={-1}>
+          Check now
+        </Button>
+      </div>
+    );
 
   const checkNow = async () => {
     setAsking(true);

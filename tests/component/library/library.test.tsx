@@ -381,9 +381,18 @@ describe('the gem sheet', () => {
 
   it('says the link is not checked yet, and Check now asks the server for a check', async () => {
     const { user, server: owner, gems } = await libraryOf('liblink', { count: 1 });
+    // The status row holds its place from the form's first render (it came later, and moved the form under a click).
+    let rowWithForm: boolean | undefined;
+    const observer = new MutationObserver(() => {
+      if (rowWithForm !== undefined || !document.querySelector('#gem-title')) return;
+      rowWithForm = document.querySelector('.library-link-status') !== null;
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
     await user.click(await screen.findByRole('button', { name: /^Tart 1/ }));
     const sheet = await screen.findByRole('complementary', { name: 'Tart 1' });
     expect((await within(sheet).findByText('Link not checked yet')).tagName).toBe('SPAN');
+    observer.disconnect();
+    expect(rowWithForm).toBe(true);
     await user.click(within(sheet).getByRole('button', { name: 'Check now' }));
     expect((await within(sheet).findByText('Checking the link…')).tagName).toBe('SPAN');
     const check = (await owner.call(`gems/${gems[0]?.id}/link-check`)).data as { requested: boolean };
