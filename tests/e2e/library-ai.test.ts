@@ -70,20 +70,15 @@ describe('the library page, selections and the AI', () => {
     // The bar's code loads on this first selection: the link to select more must come with the bar, not before it
     // (it moved down under the click when the bar came).
     await library.evaluate(() => {
-      const seen = window as unknown as { moreCameWithBar?: boolean };
       new MutationObserver((_changes, observer) => {
         if (!document.querySelector('.library-selection-more')) return;
-        seen.moreCameWithBar = document.querySelector('.bulk-bar') !== null;
+        document.body.dataset.moreCame = document.querySelector('.bulk-bar') ? 'with the bar' : 'before the bar';
         observer.disconnect();
       }).observe(document.body, { childList: true, subtree: true });
     });
     await library.keyboard.press('x');
-    await library.waitForFunction(
-      () => (window as unknown as { moreCameWithBar?: boolean }).moreCameWithBar !== undefined,
-    );
-    expect(await library.evaluate(() => (window as unknown as { moreCameWithBar?: boolean }).moreCameWithBar)).toBe(
-      true,
-    );
+    const came = await library.waitForFunction(() => document.body.dataset.moreCame);
+    expect(await came.jsonValue()).toBe('with the bar');
     await library.locator('.library-selection button::-p-text(Select all shown)').click();
     await library.locator('.library-selection button::-p-text(Select all 110 gems that match)').click();
     await library.waitForFunction(() => document.querySelector('.bulk-bar-count')?.textContent === '110 gems selected');
