@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../fixtures/documents';
-import { testServerArgs } from '../server-entry';
-import { BASELINE_WASM_ONLY, type ServerProcess, startServerProcess } from '../server-process';
+import { builtServerEntry, testServerArgs } from '../server-entry';
+import { type ServerProcess, startServerProcess } from '../server-process';
 import { chatUser, setupFakeProvider } from './chat-helpers';
 import {
   backend,
@@ -27,12 +27,12 @@ let database: OwnDatabase | undefined;
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
-  const args = testServerArgs();
-  if (!args) throw new Error('no server built for this run: the project needs tests/server-build-setup.ts');
+  if (!builtServerEntry())
+    throw new Error('no server built for this run: the project needs tests/server-build-setup.ts');
   dataDir = backend === 'pglite' ? await freshDataDir() : makeDataDir();
   if (backend === 'postgres') database = await createPostgresDatabase();
   server = await startServerProcess({
-    args: [BASELINE_WASM_ONLY, ...args],
+    args: testServerArgs(),
     env: {
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',

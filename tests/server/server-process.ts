@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest';
 import { testServerArgs } from '../server-entry';
-import { BASELINE_WASM_ONLY, type ServerProcess, startServerProcess as start } from '../server-process';
+import { type ServerProcess, startServerProcess as start } from '../server-process';
 import { backend, createPostgresDatabase, freshDataDir, makeDataDir, removeDataDir, SECRET } from './harness';
 
 export type { ServerProcess } from '../server-process';
@@ -17,7 +17,7 @@ export function startServerProcess(options: {
   timeoutMs?: number;
 }) {
   return start({
-    args: [BASELINE_WASM_ONLY, ...(testServerArgs() ?? ['--import', 'tsx', 'server/main.ts'])],
+    args: testServerArgs(),
     timeoutMs: options.timeoutMs,
     env: {
       DATA_DIR: options.dataDir,
