@@ -120,6 +120,23 @@ export async function openPopup(ctx: ExtensionBrowser, page: Page, file = 'popup
 }
 
 /**
+ * Clicks what closes the popup (a button that opens a tab or the side panel, then calls window.close()). A locator's
+ * click retries on any error until its timeout: when the popup is gone before Chromium has answered the click (a loaded
+ * machine), every retry fails on the closed page and the journey times out, though the click did its work. So the
+ * click stops once the popup has closed; the caller checks what the click opened.
+ */
+export async function clickClosingPopup(popup: Page, selector: string): Promise<void> {
+  const closed = new AbortController();
+  popup.once('close', () => closed.abort());
+  await popup
+    .locator(selector)
+    .click({ signal: closed.signal })
+    .catch((error: unknown) => {
+      if (!popup.isClosed()) throw error;
+    });
+}
+
+/**
  * Saves with the popup's form as Enter in its title does, once the form is filled in and its suggestions have come (or
  * failed): a click on Save gem could miss it while the suggestion rows above it appear and go.
  */

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, openPopup, submitPopupForm } from './browser';
+import { clickClosingPopup, type ExtensionBrowser, openPopup, submitPopupForm } from './browser';
 import type { E2eEnvironment } from './environment';
 import { clickMenuItem, getOverApi } from './flows';
 import { type LibraryEnvironment, saveRecipes, shootAndScan, startLibraryEnvironment, USER } from './library';
@@ -46,7 +46,7 @@ describe('the library page', () => {
       });
     });
     const opened = ctx.browser.waitForTarget((t) => t.url().includes('/library.html#gem='));
-    await popup.locator('::-p-text(Open in library)').click();
+    await clickClosingPopup(popup, '::-p-text(Open in library)');
     library = (await (await opened).asPage()) as Page;
     await library.setViewport({ width: 1280, height: 800 });
     await library.waitForFunction(

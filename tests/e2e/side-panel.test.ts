@@ -5,7 +5,7 @@ import type { ElementHandle, Page } from 'puppeteer';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { makePdf } from '../fixtures/documents';
-import { type ExtensionBrowser, openPopup } from './browser';
+import { clickClosingPopup, type ExtensionBrowser, openPopup } from './browser';
 import type { E2eEnvironment } from './environment';
 import { backgroundWorker, createOverApi, fetchGems, getOverApi, saveGemOverApi, signUpAndSignIn } from './flows';
 import {
@@ -70,7 +70,7 @@ describe('the side panel', () => {
     await vi.waitFor(() => expect(providerBodies(fake).length).toBeGreaterThan(0), { timeout: 30_000, interval: 100 });
     await popup.waitForFunction(() => !document.querySelector('.suggested [role="status"]'));
     const opened = ctx.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 15_000 });
-    await popup.locator('button::-p-text(Chat about this page)').click();
+    await clickClosingPopup(popup, 'button::-p-text(Chat about this page)');
     const sidePanel = await (await opened).asPage();
     await sidePanel.waitForSelector('.page-chip-title');
     expect(await sidePanel.$eval('.page-chip-title', (el) => el.textContent)).toBe(await page.title());
