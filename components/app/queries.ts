@@ -35,8 +35,15 @@ export const sessionQuery = (background: Client) =>
 export const activeTabQuery = (background: Client) =>
   queryOptions({ queryKey: appKeys.activeTab, queryFn: async () => unwrap(await background.getActiveTab({})) });
 
-export const activePageQuery = (background: Client) =>
-  queryOptions({ queryKey: appKeys.activePage, queryFn: async () => unwrap(await background.getActivePage({})) });
+/**
+ * The page of `tabId` (the tab activeTabQuery answered) read: asked by its id, so the form is filled from the page
+ * whose title and address the popup shows, whichever window the browser took for the current one meanwhile.
+ */
+export const activePageQuery = (background: Client, tabId: number | null) =>
+  queryOptions({
+    queryKey: [...appKeys.activePage, tabId],
+    queryFn: async () => unwrap(await background.getActivePage({ tabId: tabId ?? undefined })),
+  });
 
 export const collectionsQuery = (background: Client) =>
   queryOptions({

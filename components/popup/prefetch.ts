@@ -30,7 +30,7 @@ export function prefetchSavePopup(
   void Promise.all([signedIn, tab])
     .then(([signedIn, tab]) => {
       if (!signedIn) return;
-      void queryClient.prefetchQuery(activePageQuery(background));
+      void queryClient.prefetchQuery(activePageQuery(background, tab.tabId));
       void queryClient.prefetchQuery(collectionsQuery(background));
       void queryClient.prefetchQuery(tagsQuery(background));
       void queryClient.prefetchQuery(suggestionSettingsQuery(background));

@@ -367,7 +367,12 @@ export class FakeBackground {
       const { extract: _extract, ...tab } = this.state.activePage;
       return { ...tab, detected: mediaTypeFromUrl(tab.url) };
     },
-    getActivePage: () => this.state.activePage,
+    getActivePage: ({ tabId } = {}) => {
+      if (tabId === undefined) return this.state.activePage;
+      const tab = [this.state.activePage, ...(this.state.otherTabs ?? [])].find((page) => page.tabId === tabId);
+      if (!tab) throw new Error(`No tab with id: ${tabId}.`);
+      return tab;
+    },
     listCollections: () => {
       this.signedInUser();
       return this.state.collections;

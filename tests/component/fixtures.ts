@@ -100,7 +100,10 @@ export interface FakeState {
   collections: Collection[];
   tags: Tag[];
   gems: Gem[];
+  /** The tab the browser calls active, as read. */
   activePage: ActivePage;
+  /** Other open tabs, as read: getActivePage answers any of them asked for by id. */
+  otherTabs?: ActivePage[];
   /** Images uploaded for bug reports and not deleted, in upload order. */
   uploads: Upload[];
   /** Bug reports submitted, in order. */

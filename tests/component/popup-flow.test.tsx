@@ -34,6 +34,21 @@ describe('SavePopup: the page filled in as it is read', () => {
     expect(screen.getByRole('form', { name: 'Save this page' })).toBe(form);
   });
 
+  test('reads the tab it shows, even when another window became the current one meanwhile', async () => {
+    const fake = new FakeBackground();
+    const shown = fake.state.activePage;
+    const page = fake.holdNext('getActivePage');
+    renderPopup(fake);
+    await screen.findByRole('form', { name: 'Save this page' });
+    // The browser's current window changed before the page was read (in Firefox, the one focused last).
+    fake.state.otherTabs = [shown];
+    fake.state.activePage = makePage({ tabId: 9, title: 'Another tab', extract: null });
+    page.release();
+    await waitFor(() => expect(field('Description').value).toBe('A first post about saying hello.'));
+    expect(field('Title').value).toBe(shown.extract?.title);
+    expect(fake.calls('getActivePage')).toEqual([{ tabId: shown.tabId }]);
+  });
+
   test('a save made before the extract arrived waits for it and carries the page text', async () => {
     const fake = new FakeBackground();
     const page = fake.holdNext('getActivePage');
