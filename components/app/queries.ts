@@ -14,6 +14,7 @@ export const appKeys = {
   session: ['session'] as const,
   activeTab: ['activeTab'] as const,
   activePage: ['activePage'] as const,
+  activePageOf: (tabId: number | null) => [...appKeys.activePage, tabId] as const,
   collections: ['collections'] as const,
   tags: ['tags'] as const,
   gemsAtUrlAll: ['gemsAtUrl'] as const,
@@ -41,7 +42,7 @@ export const activeTabQuery = (background: Client) =>
  */
 export const activePageQuery = (background: Client, tabId: number | null) =>
   queryOptions({
-    queryKey: [...appKeys.activePage, tabId],
+    queryKey: appKeys.activePageOf(tabId),
     queryFn: async () => unwrap(await background.getActivePage({ tabId: tabId ?? undefined })),
   });
 
