@@ -39,10 +39,8 @@ export function useSavePopup() {
   const signedIn = !!session.data?.user;
   // The tab is only the browser's own answer (no server, no page read): asked beside the session, not after it.
   const tab = useQuery(activeTabQuery(background));
-  const page = useQuery({
-    ...activePageQuery(background, tab.data?.tabId ?? null),
-    enabled: signedIn && tab.isSuccess,
-  });
+  const pageQuery = activePageQuery(background, tab.data?.tabId ?? null);
+  const page = useQuery({ ...pageQuery, enabled: signedIn && tab.isSuccess });
   const collections = useQuery({ ...collectionsQuery(background), enabled: signedIn });
   const tags = useQuery({ ...tagsQuery(background), enabled: signedIn });
   // The queue's banner sits above the form: the form waits for it (a local answer, asked with the tab) so that
@@ -74,8 +72,7 @@ export function useSavePopup() {
   };
 
   /** The page as read from the tab; a save made before the extract arrived waits for it. */
-  const fullPage = async (): Promise<ActivePage> =>
-    page.data ?? (await queryClient.ensureQueryData(activePageQuery(background, tab.data?.tabId ?? null)));
+  const fullPage = async (): Promise<ActivePage> => page.data ?? (await queryClient.ensureQueryData(pageQuery));
 
   const save = async (build: (page: ActivePage) => CreateGemInput) => {
     const [full, saved] = await Promise.all([fullPage(), savedGem()]);
