@@ -9,7 +9,7 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { type ReactNode, type RefObject, useId } from 'react';
+import { type ReactNode, type RefObject, useId, useLayoutEffect } from 'react';
 import { InFloatingTree } from './InFloatingTree';
 
 export interface DialogProps {
@@ -26,6 +26,18 @@ export interface DialogProps {
   closeOnBackdrop?: boolean;
   className?: string;
 }
+
+/** What a dialog focuses first when it names nothing: its first field, button or link in the tab order. */
+const FOCUSABLE = [
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'button:not([disabled])',
+  'a[href]',
+  '[tabindex]',
+]
+  .map((selector) => `${selector}:not([tabindex="-1"])`)
+  .join(', ');
 
 /** Where the panel sits: centred (a dialog), or sliding in from an edge (a sheet, see Sheet.tsx). */
 export type DialogLayout = 'center' | 'right' | 'bottom';
@@ -58,6 +70,14 @@ function DialogInTree({
   const descriptionId = useId();
   const nodeId = useFloatingNodeId();
   const { refs, context } = useFloating({ nodeId, open, onOpenChange });
+  const panel = context.elements.floating;
+  // Focus moves in as the panel mounts, not a frame later as the focus manager would move it: keys pressed at once
+  // (a quick typist, a busy page) land in the dialog, never on the opener, and a field clicked in that frame keeps
+  // the focus. This runs after the focus manager's own effects (children's run first), so it has noted the opener
+  // and focus returns there on close.
+  useLayoutEffect(() => {
+    if (open && panel) (initialFocus?.current ?? panel.querySelector<HTMLElement>(FOCUSABLE) ?? panel).focus();
+  }, [open, panel, initialFocus]);
   const { getFloatingProps } = useInteractions([
     // Presses that start on the backdrop only: a text selection dragged out of the panel must not close it.
     useDismiss(context, { outsidePress: closeOnBackdrop, outsidePressEvent: 'mousedown' }),
@@ -70,7 +90,7 @@ function DialogInTree({
       {open && (
         <FloatingPortal>
           <FloatingOverlay className={`ui-backdrop ui-backdrop-${layout}`} lockScroll>
-            <FloatingFocusManager context={context} initialFocus={initialFocus ?? 0}>
+            <FloatingFocusManager context={context} initialFocus={-1}>
               <div
                 ref={refs.setFloating}
                 className={panelClass}
