@@ -6,14 +6,14 @@ import { stripVTControlCharacters } from 'node:util';
 
 /**
  * `npm test`: every check, in two lanes that run side by side. Each lane runs its own steps in order, then takes the
- * shared steps (those nothing waits on) one at a time, whichever lane is free first: the vitest projects (server,
- * server-postgres, background, component) in one; the builds then the e2e journeys (which need only the builds) in
- * the other; the bundle checks, the unit files, the type check and lint after them, in the lane that ends first, so
- * they fill the CPU a lane's tail leaves idle instead of holding the e2e journeys back. The vitest projects wait on
- * servers and databases more than they compute, and the journeys on browsers, so each lane uses the CPU the other
- * leaves idle. A lane stops its own steps at its first failing one (a shared step that needs a failed one is not
- * run); the run fails if any step failed. Each line a step prints is prefixed with its lane, and each step's wall time
- * and CPU time are printed when it ends, so a slow CI run says where its time went.
+ * shared steps (those nothing waits on) one at a time, whichever lane is free first: the server and component vitest
+ * projects in one; the builds then the e2e journeys (which need only the builds) in the other; the PostgreSQL run of
+ * the server files, the background files, the bundle checks, the unit files, the type check and lint after them, in
+ * the lane that ends first, so they fill the CPU a lane's tail leaves idle instead of holding the e2e journeys back.
+ * The vitest projects wait on servers and databases more than they compute, and the journeys on browsers, so each
+ * lane uses the CPU the other leaves idle. A lane stops its own steps at its first failing one (a shared step that
+ * needs a failed one is not run); the run fails if any step failed. Each line a step prints is prefixed with its
+ * lane, and each step's wall time and CPU time are printed when it ends, so a slow CI run says where its time went.
  */
 
 interface Step {
@@ -33,20 +33,23 @@ const npm = (script: string, needs?: string): Step => ({
 const vitest = (name: string, args: string[]): Step => ({ name, command: 'vitest', args: ['run', ...args] });
 
 const lanes: Record<string, Step[]> = {
+  // Two workers, not four: every worker of every project loads the packages and starts the servers its files share
+  // again. The four vitest projects alone on this 2-core machine: 466 CPU s (244 s wall) with four workers, 397 CPU s
+  // (282 s) with two (bench/RESULTS.md, "CI time").
   suites: [
-    vitest('vitest', [
-      ...['server', 'server-postgres', 'background', 'component'].flatMap((p) => ['--project', p]),
-      '--maxWorkers=4',
-    ]),
+    vitest('server and component', [...['server', 'component'].flatMap((p) => ['--project', p]), '--maxWorkers=2']),
   ],
   e2e: [npm('build'), vitest('e2e', ['--project', 'e2e', '--maxWorkers=2'])],
 };
 
 /**
- * Taken in this order by whichever lane is free first, longest first (~80 CPU s in all). The unit files (~21 CPU s,
+ * Taken in this order by whichever lane is free first, longest first. The PostgreSQL run (~100 CPU s with its
+ * cluster) and the background files balance the lanes: the journeys' lane ends first. The unit files (~21 CPU s,
  * none over 4 s) run in one worker: each further worker loads the packages again, ~9 CPU s more per worker.
  */
 const shared: Step[] = [
+  vitest('postgres', ['--project', 'server-postgres', '--maxWorkers=2']),
+  vitest('background', ['--project', 'background', '--maxWorkers=2']),
   npm('check:bundles', 'build'),
   vitest('unit', ['--project', 'unit', '--maxWorkers=1']),
   npm('typecheck'),

@@ -23,8 +23,8 @@ const processWide = globalThis as { [SHARED]?: SharedBuild };
  * Global setup of the projects that start the server as a process: builds it once for the run (scripts/build-server.ts,
  * without the V8 flags), so each of the dozens of processes loads one bundle instead of compiling ~200 TypeScript
  * modules through tsx: ~5 s less CPU per start. Built from the sources at each run, so it is never stale. The projects
- * of one vitest process (`npm test` runs component, server and server-postgres in one) share the build: each project
- * loads this file afresh, so the build is kept on `globalThis`; ~4 s of CPU per project saved.
+ * of one vitest process (`npm test` runs component and server in one) share the build: each project loads this file
+ * afresh, so the build is kept on `globalThis`; ~4 s of CPU per project saved.
  */
 export default async function setup(project: TestProject) {
   // Inside the project, where the bundle finds node_modules; one folder per vitest process, as the lanes build at once.
