@@ -7,21 +7,18 @@ import { describe, expect, it } from 'vitest';
  * it is declared inside `@media (prefers-reduced-motion: no-preference)`. Transitions of a few colours are allowed
  * anywhere; what moves (`animation`) is not.
  */
-const GATE = /@media\s*\(\s*prefers-reduced-motion\s*:\s*no-preference\s*\)\s*\{/g;
+const GATE = /@media\s*\(\s*prefers-reduced-motion\s*:\s*no-preference\s*\)\s*\{/;
 
 /** The stylesheet without its reduced-motion blocks (braces matched; our CSS has none in strings or comments). */
 function outsideMotionBlocks(css: string): string {
   let rest = css;
-  for (let gate = GATE.exec(rest); gate; gate = GATE.exec(rest)) {
-    let depth = 1;
-    let at = gate.index + gate[0].length;
-    while (depth > 0 && at < rest.length) {
+  for (let start = rest.search(GATE); start !== -1; start = rest.search(GATE)) {
+    let at = rest.indexOf('{', start) + 1;
+    for (let depth = 1; depth > 0 && at < rest.length; at += 1) {
       if (rest[at] === '{') depth += 1;
       if (rest[at] === '}') depth -= 1;
-      at += 1;
     }
-    rest = rest.slice(0, gate.index) + rest.slice(at);
-    GATE.lastIndex = gate.index;
+    rest = rest.slice(0, start) + rest.slice(at);
   }
   return rest;
 }
