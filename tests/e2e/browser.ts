@@ -151,6 +151,22 @@ export async function submitPopupForm(popup: Page): Promise<void> {
   await popup.keyboard.press('Enter');
 }
 
+/**
+ * Focuses the first element matching `selector` once it is there: `page.focus` throws at once when a list is still
+ * loading or being drawn again (a view that changed a moment before), so this retries until focus has landed.
+ */
+export async function focusWhenShown(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (sel) => {
+      const element = document.querySelector<HTMLElement>(sel);
+      element?.focus();
+      return element !== null && document.activeElement === element;
+    },
+    {},
+    selector,
+  );
+}
+
 export async function openExtensionPage(ctx: ExtensionBrowser, path: string): Promise<Page> {
   const page = await ctx.browser.newPage();
   await page.goto(`chrome-extension://${ctx.extensionId}/${path}`);

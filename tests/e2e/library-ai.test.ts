@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeProvider } from '../fake-provider/server';
-import { type ExtensionBrowser, openExtensionPage } from './browser';
+import { type ExtensionBrowser, focusWhenShown, openExtensionPage } from './browser';
 import type { E2eEnvironment } from './environment';
 import { createOverApi, getOverApi, saveGemOverApi } from './flows';
 import {
@@ -60,13 +60,13 @@ describe('the library page, selections and the AI', () => {
       ((await getOverApi(...api, 'filter-search?q=tag%3Apreserves&perPage=1')) as { total: number }).total;
     await library.reload();
     await library.waitForSelector('.library-row-open');
-    await library.focus('.library-row-open');
+    await focusWhenShown(library, '.library-row-open');
     await library.keyboard.press('/');
     await library.keyboard.type('lemons');
     await library.keyboard.press('Enter');
     // The 60 tarts and the 50 jars say "lemons"; the first 50 are loaded.
     await library.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '110 gems');
-    await library.focus('.library-row-open');
+    await focusWhenShown(library, '.library-row-open');
     // The bar's code loads on this first selection: the link to select more must come with the bar, not before it
     // (it moved down under the click when the bar came).
     await library.evaluate(() => {
@@ -106,7 +106,7 @@ describe('the library page, selections and the AI', () => {
     await library.waitForFunction(() => document.querySelector('.bulk-bar') === null);
 
     // Suggest tags on a gem chosen by hand: the house model picks the user's "preserves" and a new "citrus".
-    await library.focus('.library-row-open');
+    await focusWhenShown(library, '.library-row-open');
     await library.keyboard.press('x');
     await library.waitForFunction(() => document.querySelector('.bulk-bar-count')?.textContent === '1 gem selected');
     fake.script({ chunks: ['{"tags": ["preserves", "citrus"], "collection": null}'] });
@@ -128,7 +128,7 @@ describe('the library page, selections and the AI', () => {
     const page = await openExtensionPage(ctx, 'library.html');
     await page.setViewport({ width: 1280, height: 800 });
     await page.waitForSelector('.library-row-open');
-    await page.focus('.library-row-open');
+    await focusWhenShown(page, '.library-row-open');
     await page.keyboard.press('/');
     await page.keyboard.type('marzipan');
     await page.keyboard.press('Enter');
@@ -166,7 +166,7 @@ describe('the library page, selections and the AI', () => {
     library = await openExtensionPage(ctx, 'library.html');
     await library.setViewport({ width: 1280, height: 800 });
     await library.waitForSelector('.library-row-open');
-    await library.focus('.library-row-open');
+    await focusWhenShown(library, '.library-row-open');
     await library.keyboard.press('/');
     await library.keyboard.type('marzipan');
     await library.keyboard.press('Enter');
@@ -197,7 +197,7 @@ describe('the library page, selections and the AI', () => {
   it('"Chat about these results" sends the search to the open panel: a new chat whose answer reads the gems it finds', async () => {
     await library.bringToFront();
     await library.keyboard.press('Escape');
-    await library.focus('.library-row-open');
+    await focusWhenShown(library, '.library-row-open');
     await library.keyboard.press('/');
     await library.keyboard.down('Control');
     await library.keyboard.press('a');

@@ -1,6 +1,6 @@
 import type { ElementHandle, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExtensionBrowser } from './browser';
+import { type ExtensionBrowser, focusWhenShown } from './browser';
 import type { E2eEnvironment } from './environment';
 import { createOverApi, getOverApi } from './flows';
 import {
@@ -63,7 +63,7 @@ describe('the library page, organising', () => {
     // The palette by keyboard (no pointer path to keep on the submenu): down to Colour, right into it, down to Teal.
     const focused = (text: string) =>
       library.waitForFunction((t) => document.activeElement?.textContent?.startsWith(t), {}, text);
-    await library.focus('.library-sidebar button[aria-label="Options for #candy"]');
+    await focusWhenShown(library, '.library-sidebar button[aria-label="Options for #candy"]');
     await library.keyboard.press('Enter');
     await focused('New sub-tag');
     await library.keyboard.press('ArrowDown');
@@ -85,7 +85,7 @@ describe('the library page, organising', () => {
     expect((await tags()).find((t) => t.tag === 'candy')?.color).toBe('#0c8599');
 
     // by keyboard as above: the menu button shows only on hover or focus, and a loaded machine lost the click
-    await library.focus('.library-sidebar button[aria-label="Options for #sugary"]');
+    await focusWhenShown(library, '.library-sidebar button[aria-label="Options for #sugary"]');
     await library.keyboard.press('Enter');
     await focused('New sub-tag');
     await menuItem('Merge into…').click();
@@ -123,7 +123,7 @@ describe('the library page, organising', () => {
   it('the table fits its columns at 1280 px and keeps the title readable in a narrow window; selected rows are marked', async () => {
     await library.locator('.library-view-switch button::-p-text(Table)').click();
     await library.waitForSelector('.library-table tbody .library-row-title');
-    await library.focus('.library-table .library-row-open');
+    await focusWhenShown(library, '.library-table .library-row-open');
     await library.keyboard.press('x');
     await library.waitForSelector('.library-table tr[aria-selected="true"] .library-check');
     // No cell of a fitted column cuts its text (the title may: it takes what is left).
@@ -331,7 +331,7 @@ describe('the library page, organising', () => {
       {},
       JSON.stringify(dragged),
     );
-    await library.focus('[aria-posinset="1"] .library-row-open');
+    await focusWhenShown(library, '[aria-posinset="1"] .library-row-open');
     await library.keyboard.down('Alt');
     await library.keyboard.press('ArrowDown');
     await library.keyboard.up('Alt');

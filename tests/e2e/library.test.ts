@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickClosingPopup, type ExtensionBrowser, openPopup, submitPopupForm } from './browser';
+import { clickClosingPopup, type ExtensionBrowser, focusWhenShown, openPopup, submitPopupForm } from './browser';
 import type { E2eEnvironment } from './environment';
 import { clickMenuItem, getOverApi } from './flows';
 import { type LibraryEnvironment, saveRecipes, shootAndScan, startLibraryEnvironment, USER } from './library';
@@ -88,7 +88,7 @@ describe('the library page', () => {
   it('scrolls the list to its end, a page at a time, each gem once', async () => {
     await library.keyboard.press('Escape');
     expect(await library.$('.library-sheet')).toBeNull();
-    await library.focus('.library-row-open');
+    await focusWhenShown(library, '.library-row-open');
     // End goes to the last row loaded (the 50th); the next page comes as it shows; End again reaches the 62nd.
     await library.keyboard.press('End');
     await library.waitForSelector('[aria-posinset="50"] .library-row-open:focus');
@@ -131,7 +131,7 @@ describe('the library page', () => {
 
   it('finds a gem by a word that is only in its page text, the word marked, with facets beside', async () => {
     await library.locator('.library-nav-item::-p-text(All gems)').click();
-    await library.focus('.library-row-open');
+    await focusWhenShown(library, '.library-row-open');
     await library.keyboard.press('/');
     await library.keyboard.type('marzipan');
     await library.keyboard.press('Enter');
@@ -155,7 +155,7 @@ describe('the library page', () => {
     await library.waitForFunction(
       () => document.querySelector('[aria-posinset="1"] .library-row-title')?.textContent === 'Seawall vote, annotated',
     );
-    await library.focus('[aria-posinset="1"] .library-row-open');
+    await focusWhenShown(library, '[aria-posinset="1"] .library-row-open');
     await library.keyboard.press('Delete');
     await library.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '61 gems');
     await library.locator('.library-nav-item::-p-text(Trash)').click();
