@@ -21,14 +21,30 @@ export interface CompiledSearch {
   ctes: SQL[];
   /** The library's gems (readable, not trashed, saves) that match. */
   where: SQL;
+  /**
+   * The same gems as `where`, as conditions whose OR is `where` (matchedSql makes a UNION of them): the words in the
+   * document apart from their other ways to match, so the first is answered by the document's index alone and no
+   * row's document is read to check it (most matches are there).
+   */
+  branches: SQL[];
   /** The positive words and phrases as one tsquery (any of them), for the rank and the snippet; null without. */
   textQuery: SQL | null;
-  /** The relevance of a gem: weighted cover density of the words plus the title's trigram similarity; 0 without. */
+  /**
+   * The relevance of a gem: the weighted cover density of the words in its ranking document (migration 0053: title and
+   * collection path, description and notes; not its page text) plus the title's trigram similarity; 0 without words.
+   */
   rank: SQL;
   /** ORDER BY items (over `g` and the rank), ending with the id so pages never overlap. */
   order: SQL;
   sort: SearchSort;
 }
+
+/**
+ * What a match counts for in the rank when its words are in its page text only: the rank reads the small ranking
+ * document, never the page text (compiled.rank), so such matches rank below any title or description match, by
+ * their title's similarity and then newest first; this keeps every match's rank above a query without words (0).
+ */
+const PAGE_TEXT_MATCH = 0.01;
 
 /** The `english` configuration: stemmed, as the document is made (migration 0021). */
 const CONFIG = sql.raw(`'english'::regconfig`);
@@ -104,7 +120,7 @@ const PER_WORD_ARMS_UP_TO = 3;
  * (that word another way, each other word any way) gives the planner small bitmaps to OR; for more, one arm (any
  * word another way, every word any way) keeps the statement short.
  */
-function everyWord(texts: TextMatch[]): SQL {
+function everyWord(texts: TextMatch[]): { all: SQL; arms: SQL } {
   const all = sql`g.search_doc @@ (${sql.join(
     texts.map((t) => t.doc),
     sql` && `,
@@ -125,8 +141,13 @@ function everyWord(texts: TextMatch[]): SQL {
             sql` AND `,
           )})`,
         ];
-  return sql`(${all} OR ${sql.join(arms, sql` OR `)})`;
+  return { all, arms: sql`(${sql.join(arms, sql` OR `)})` };
 }
+
+/** A TextMatch's document query as the condition on `g`. */
+const inDocument = (text: TextMatch) => sql`g.search_doc @@ ${text.doc}`;
+const orOf = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
+const andOf = (parts: SQL[]) => (parts.length ? sql`(${sql.join(parts, sql` AND `)})` : sql`true`);
 
 class Compiler {
   readonly needs = { tags: false, collections: false };
@@ -223,13 +244,49 @@ class Compiler {
    * gem's document (bench/RESULTS.md, "At 100,000 gems: the words intersected in the index").
    */
   private allOf(children: QueryNode[]): SQL | null {
+    const { conditions, texts, rest } = this.split(children);
+    if (texts.length < 2) return conditions.length ? andOf(conditions) : null;
+    const { all, arms } = everyWord(texts);
+    return andOf([sql`(${all} OR ${arms})`, ...rest]);
+  }
+
+  /** An AND's children compiled: all their conditions, and those apart: free words and phrases (TextMatch), others. */
+  private split(children: QueryNode[]) {
     const parts = children.map((child) => ({ condition: this.node(child, false), text: this.texts.get(child) }));
-    const texts = parts.flatMap((part) => (part.condition && part.text ? [part.text] : []));
-    const asked =
-      texts.length >= 2
-        ? [everyWord(texts), ...parts.flatMap((part) => (part.condition && !part.text ? [part.condition] : []))]
-        : parts.flatMap((part) => (part.condition ? [part.condition] : []));
-    return asked.length ? sql`(${sql.join(asked, sql` AND `)})` : null;
+    return {
+      conditions: parts.flatMap((part) => part.condition ?? []),
+      texts: parts.flatMap((part) => (part.condition && part.text ? [part.text] : [])),
+      rest: parts.flatMap((part) => (part.condition && !part.text ? [part.condition] : [])),
+    };
+  }
+
+  /**
+   * The query's condition (null when it asks nothing), and the same as branches whose OR it is. For a word, a phrase
+   * or an AND holding some, the first branch has the words in the document only (one index scan answers it, and no
+   * gem's document is read to check it) and the second their other ways to match; otherwise one branch.
+   */
+  root(root: QueryNode | null): { condition: SQL | null; branches: SQL[] } {
+    const one = (condition: SQL | null) => ({ condition, branches: [condition ?? sql`true`] });
+    if (root?.kind === 'word' || root?.kind === 'phrase') {
+      const condition = this.node(root, false);
+      const text = this.texts.get(root);
+      return condition && text ? { condition, branches: [inDocument(text), orOf(text.others)] } : one(condition);
+    }
+    if (root?.kind !== 'and') return one(root && this.node(root, false));
+    const { conditions, texts, rest } = this.split(root.children);
+    if (!texts.length) return one(conditions.length ? andOf(conditions) : null);
+    if (texts.length === 1) {
+      const [text] = texts as [TextMatch];
+      return {
+        condition: andOf(conditions),
+        branches: [andOf([inDocument(text), ...rest]), andOf([orOf(text.others), ...rest])],
+      };
+    }
+    const { all, arms } = everyWord(texts);
+    return {
+      condition: andOf([sql`(${all} OR ${arms})`, ...rest]),
+      branches: [andOf([all, ...rest]), andOf([arms, ...rest])],
+    };
   }
 
   private word(text: string, last: boolean, negated: boolean): TextMatch | SQL | null {
@@ -339,7 +396,7 @@ export function compileSearch(
   { extra = [], paths = false, reach }: { extra?: SQL[]; paths?: boolean; reach?: Reach } = {},
 ): CompiledSearch {
   const compiler = new Compiler(userId, lastWordOf(query.root), query.root !== null && countWords(query.root) === 1);
-  const matches = (query.root && compiler.node(query.root, false)) ?? sql`true`;
+  const matched = compiler.root(query.root);
   const ctes: SQL[] = [];
   if (paths || compiler.needs.tags) ctes.push(pathsCte('tag_paths', 'tags', userId));
   if (paths || compiler.needs.collections) ctes.push(pathsCte('collection_paths', 'collections', userId));
@@ -350,17 +407,30 @@ export function compileSearch(
       )})`
     : null;
   const rank = textQuery
-    ? sql`(ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', g.search_doc, ${textQuery}) + similarity(lower(g.title), ${compiler.positiveWords.join(' ')}))`
+    ? sql`(${PAGE_TEXT_MATCH}::real + ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', g.rank_doc, ${textQuery}) + similarity(lower(g.title), ${compiler.positiveWords.join(' ')}))`
     : sql`0::real`;
   const sort = query.sort ?? { key: textQuery ? 'relevance' : 'added', dir: 'desc' };
+  const library = libraryGemsCondition(userId, reach);
   return {
     ctes,
-    where: sql.join([libraryGemsCondition(userId, reach), matches, ...extra], sql` AND `),
+    where: sql.join([library, matched.condition ?? sql`true`, ...extra], sql` AND `),
+    branches: matched.branches.map((branch) => sql.join([library, branch, ...extra], sql` AND `)),
     textQuery,
     rank,
     order: orderOf(sort, textQuery !== null),
     sort,
   };
+}
+
+/**
+ * The matched gems' `columns` (of `g`; small ones: the rows of the branches are told apart by them, UNION), one row a
+ * gem, with no gem's document read to check a word the index found.
+ */
+export function matchedSql(compiled: CompiledSearch, columns: SQL): SQL {
+  return sql.join(
+    compiled.branches.map((branch) => sql`SELECT ${columns} FROM gems g WHERE ${branch}`),
+    sql` UNION `,
+  );
 }
 
 /** `WITH RECURSIVE a AS (…), b AS (…), ` for the compiled CTEs and the statement's own, or nothing. */

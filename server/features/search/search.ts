@@ -7,7 +7,7 @@ import type { Meaning } from '../embeddings/meaning';
 import { withNearestScan } from '../embeddings/vector-index';
 import { type Reach, readerReach } from '../sharing/access';
 import { blendedCountStatement, blendedSearchStatement } from './blend';
-import { compileSearch, withClause } from './compile';
+import { compileSearch, matchedSql, withClause } from './compile';
 import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
 import { gemHostSql, gemKindSql } from './readable';
 import { headlineSql, snippetParts } from './snippet';
@@ -16,6 +16,9 @@ export interface Paging {
   page: number;
   perPage: number;
 }
+
+/** The columns of `g` that the orders read (compile.ts, orderOf). */
+const SORT_COLUMNS = sql`g.created_at, g.updated_at, g.title_sort, g.url, g.sort_key`;
 
 /**
  * The one statement of a search: the page of matching gems (with the total, counted before the limit) and, for that
@@ -29,8 +32,9 @@ export function searchStatement(
   reach?: Reach,
 ): SQL {
   const c = compileSearch(query, userId, { extra, reach });
+  const matched = matchedSql(c, sql`g.id, ${c.rank} AS rank, ${SORT_COLUMNS}`);
   const pageCte = sql`page AS (
-    SELECT g.id, ${c.rank} AS rank, count(*) OVER () AS total FROM gems g WHERE ${c.where}
+    SELECT g.id, g.rank, count(*) OVER () AS total FROM (${matched}) g
     ORDER BY ${c.order} LIMIT ${perPage} OFFSET ${(page - 1) * perPage})`;
   const headline = c.textQuery ? sql`${headlineSql(c.textQuery)}` : sql`NULL::text`;
   return sql`${withClause(c, [pageCte])}
@@ -89,7 +93,7 @@ export async function countGems(
   const c = compileSearch(query, userId, { extra, reach: reach ?? (await readerReach(db, userId)) });
   const [row] = await selectRows<{ n: number | string }>(
     db,
-    sql`${withClause(c)} SELECT count(*) AS n FROM gems g WHERE ${c.where}`,
+    sql`${withClause(c)} SELECT count(*) AS n FROM (${matchedSql(c, sql`g.id`)}) m`,
   );
   return Number(row?.n ?? 0);
 }
@@ -109,8 +113,7 @@ export async function searchFacets(
 ): Promise<{ facets: SearchFacets['data']; total: number }> {
   const c = compileSearch(query, userId, { extra, paths: true, reach: await readerReach(db, userId) });
   const own = [
-    sql`matched AS MATERIALIZED (
-      SELECT g.id, g.collection_id, ${gemKindSql} AS kind, ${gemHostSql} AS host FROM gems g WHERE ${c.where})`,
+    sql`matched AS MATERIALIZED (${matchedSql(c, sql`g.id, g.collection_id, ${gemKindSql} AS kind, ${gemHostSql} AS host`)})`,
     sql`tag_up(id, up_id, path, display) AS (
       SELECT p.id, a.id, a.path, a.display FROM tag_paths p
       JOIN tag_paths a ON a.path = p.path OR left(p.path, length(a.path) + 1) = a.path || '/')`,
