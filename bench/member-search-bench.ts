@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -19,7 +19,8 @@ import { summary, time } from './stats';
  * shared gems over GET /api/filter-search, the whole library and one shared collection (`collectionId`, the
  * sidebar's "Shared with me"), then the facets. The member has a small library of their own beside it. Every gem
  * they read goes through server/features/sharing/access.ts. BENCH_MEMBER_ONLY (`pglite` or `postgres`) measures one
- * database only; BENCH_SEARCH_RUNS the queries (default 200).
+ * database only; BENCH_SEARCH_RUNS the queries (default 200); BENCH_SEARCH_DATA keeps the seeded databases (in its
+ * `member/` folder) for the next run of the same size.
  */
 
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
@@ -84,25 +85,48 @@ async function memberQueries(target: Target, sharerId: number): Promise<string[]
   }
 }
 
-async function measure(target: Target, gemCount: number): Promise<string[]> {
-  const lines: string[] = [];
-  const config = serverConfig(target);
-  let server: RunningServer = await startServer(config);
-  const call = apiCaller(() => server.url);
+/** What a kept seed (BENCH_SEARCH_DATA) remembers of itself: its size, the sharer, the member and the shares. */
+interface MemberSeed {
+  gemCount: number;
+  sharerId: number;
+  memberId: number;
+  collections: number[];
+}
+
+/** The people and their seeded gems, or those kept in `recordFile` from an earlier run of the same size. */
+async function seededMembers(target: Target, gemCount: number, recordFile: string | null) {
+  const kept: MemberSeed | null =
+    recordFile && existsSync(recordFile) ? JSON.parse(readFileSync(recordFile, 'utf8')) : null;
+  if (kept && kept.gemCount === gemCount) return { ...kept, line: `${target.name}: the kept seed of ${recordFile}` };
+  const server = await startServer(serverConfig(target));
   const { sharer, member, collections } = await people(server);
   await server.stop();
-
   const seedStart = performance.now();
   const size = await seed(target, [
     [sharer.userId, gemCount],
     [member.userId, MEMBER_GEMS],
   ]);
-  const queries = await memberQueries(target, sharer.userId);
-  lines.push(
-    `${target.name}: ${gemCount} gems in ${SHARED_COLLECTIONS} collections shared with the member (accepted), ${MEMBER_GEMS} of the member's own (~${size?.text} of page text each; gems table ${size?.total}); seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
-  );
-  server = await startServer(config);
+  const record: MemberSeed = { gemCount, sharerId: sharer.userId, memberId: member.userId, collections };
+  if (recordFile) writeFileSync(recordFile, JSON.stringify(record));
+  return {
+    ...record,
+    line: `${target.name}: ${gemCount} gems in ${SHARED_COLLECTIONS} collections shared with the member (accepted), ${MEMBER_GEMS} of the member's own (~${size?.text} of page text each; gems table ${size?.total}); seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
+  };
+}
+
+async function measure(target: Target, gemCount: number, recordFile: string | null = null): Promise<string[]> {
+  const config = serverConfig(target);
+  const { sharerId, memberId, collections, line } = await seededMembers(target, gemCount, recordFile);
+  const lines = [line];
+  const queries = await memberQueries(target, sharerId);
+  const server = await startServer(config);
+  const call = apiCaller(() => server.url);
   try {
+    const session = await call('auth/local', {
+      method: 'POST',
+      body: JSON.stringify({ identifier: 'member', password: 'bench password' }),
+    });
+    const member = { token: session.jwt as string, userId: memberId };
     const get = (path: string, q: string, more = '') =>
       call(`${path}?q=${encodeURIComponent(q)}${more}`, { token: member.token });
     for (const q of queries.slice(0, 10)) await get('filter-search', q); // warm the caches and plans
@@ -137,7 +161,7 @@ async function measure(target: Target, gemCount: number): Promise<string[]> {
     if (parsed.ok) {
       const plan = await selectRows<Record<string, string>>(
         database.db,
-        sql`EXPLAIN (ANALYZE, BUFFERS) ${searchStatement(member.userId, parsed.query, { page: 1, perPage: 20 })}`,
+        sql`EXPLAIN (ANALYZE, BUFFERS) ${searchStatement(memberId, parsed.query, { page: 1, perPage: 20 })}`,
       );
       lines.push(`  EXPLAIN ANALYZE of "${q}" as the member:`);
       for (const row of plan) lines.push(`    ${Object.values(row)[0]}`);
@@ -153,24 +177,37 @@ export async function benchMemberSearch(gemCount: number): Promise<string[]> {
     `Search as a member of ${SHARED_COLLECTIONS} shared collections, ${gemCount} gems (${RUNS} queries each)`,
   ];
   const only = process.env.BENCH_MEMBER_ONLY; // 'pglite' or 'postgres': one database only
+  // BENCH_SEARCH_DATA: a folder where the seeded databases are kept between runs (as search-bench.ts's, in `member/`).
+  const keep = process.env.BENCH_SEARCH_DATA && join(process.env.BENCH_SEARCH_DATA, 'member');
+  if (keep) mkdirSync(keep, { recursive: true });
+  const folder = (name: string) => (keep ? join(keep, name) : mkdtempSync(join(tmpdir(), 'trove-member-bench-')));
+  const record = (name: string) => (keep ? join(keep, `${name}.json`) : null);
+  const done = (dir: string) => {
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  };
   if (only !== 'postgres') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'trove-member-bench-'));
+    const dataDir = folder('pglite');
     try {
-      lines.push(...(await measure({ name: 'PGlite', config: { dataDir } }, gemCount)));
+      lines.push(...(await measure({ name: 'PGlite', config: { dataDir } }, gemCount, record('pglite'))));
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      done(dataDir);
     }
   }
   if (only === 'pglite') return lines;
   lines.push(
-    ...(await onBenchPostgres('trove_member_search', async (databaseUrl) => {
-      const pgDataDir = mkdtempSync(join(tmpdir(), 'trove-member-bench-'));
-      try {
-        return await measure({ name: 'PostgreSQL', config: { dataDir: pgDataDir, databaseUrl } }, gemCount);
-      } finally {
-        rmSync(pgDataDir, { recursive: true, force: true });
-      }
-    })),
+    ...(await onBenchPostgres(
+      'trove_member_search',
+      async (databaseUrl) => {
+        const pgDataDir = folder('postgres-uploads');
+        try {
+          const config = { dataDir: pgDataDir, databaseUrl };
+          return await measure({ name: 'PostgreSQL', config }, gemCount, record('postgres'));
+        } finally {
+          done(pgDataDir);
+        }
+      },
+      keep ? join(keep, 'postgres') : undefined,
+    )),
   );
   return lines;
 }
