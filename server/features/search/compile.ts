@@ -144,6 +144,15 @@ function everyWord(texts: TextMatch[]): { all: SQL; arms: SQL } {
   return { all, arms: sql`(${sql.join(arms, sql` OR `)})` };
 }
 
+/**
+ * The gems with a tag of `tag_paths` (`p`) that meets `condition`, as an array read once. The tags' ids are an array
+ * first: joined, the planner took the tags for many and read all of gem_tags rather than its index
+ * (bench/RESULTS.md, "Fewer reads").
+ */
+const taggedBy = (condition: SQL) =>
+  sql`g.id = ANY(ARRAY(SELECT gt.gem_id FROM gem_tags gt
+    WHERE gt.tag_id = ANY(ARRAY(SELECT p.id FROM tag_paths p WHERE ${condition}))))`;
+
 /** A TextMatch's document query as the condition on `g`. */
 const inDocument = (text: TextMatch) => sql`g.search_doc @@ ${text.doc}`;
 const orOf = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
@@ -190,9 +199,9 @@ class Compiler {
         this.needs.tags = true;
         // Tag names are unique per user, so a path's last segments name one tag: `#vegan` is `food/vegan`. An array
         // read once, as the words' tag arm: the scan checks it before it reads a gem's document to match and rank it
-        // (a semi-join came after: every gem of a frequent word was ranked, then most dropped; bench/RESULTS.md).
-        return sql`g.id = ANY(ARRAY(SELECT gt.gem_id FROM gem_tags gt JOIN tag_paths p ON p.id = gt.tag_id
-          WHERE strpos('/' || p.path || '/', ${`/${normalPath(node.path)}/`}) > 0))`;
+        // (a semi-join came after: every gem of a frequent word was ranked, then most dropped; bench/RESULTS.md). The
+        // tags' ids come first, so their gems are read through gem_tags' index (taggedBy).
+        return taggedBy(sql`strpos('/' || p.path || '/', ${`/${normalPath(node.path)}/`}) > 0`);
       case 'collection':
         this.needs.collections = true;
         // an array read once, as `tag:` is (above)
@@ -316,8 +325,7 @@ class Compiler {
    */
   private tagged(query: SQL): SQL {
     this.needs.tags = true;
-    return sql`g.id = ANY(ARRAY(SELECT gt.gem_id FROM gem_tags gt JOIN tag_paths p ON p.id = gt.tag_id
-      WHERE to_tsvector(${CONFIG}, replace(p.display, '/', ' ')) @@ ${query}))`;
+    return taggedBy(sql`to_tsvector(${CONFIG}, replace(p.display, '/', ' ')) @@ ${query}`);
   }
 
   /** Text with no lexeme (emoji, punctuation) found as a substring of the title or the address. */
