@@ -5,7 +5,7 @@ import { andOf } from '../../../lib/search/normalise';
 import { parseSearch } from '../../../lib/search/parse';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
-import { compileSearch, withClause } from '../search/compile';
+import { compileSearch, upAncestors, withClause } from '../search/compile';
 import { searchGems } from '../search/search';
 import { newestGems, newestMatchingPage, newestPage } from './newest-gems';
 import { nodeGemsCondition, type PublicCollection, type PublicNode, subtreeIds } from './public-collection';
@@ -44,8 +44,7 @@ async function tagCounts(db: Db, ownerId: number, query: SearchQuery, scope: SQL
     db,
     sql`${withClause(c, [sql`matched AS MATERIALIZED (SELECT g.id FROM gems g WHERE ${c.where})`])}
     SELECT min(a.display) AS path, count(DISTINCT m.id) AS n
-    FROM matched m JOIN gem_tags gt ON gt.gem_id = m.id JOIN tag_paths p ON p.id = gt.tag_id
-    JOIN tag_paths a ON a.path = p.path OR left(p.path, length(a.path) + 1) = a.path || '/'
+    FROM matched m JOIN gem_tags gt ON gt.gem_id = m.id JOIN (${upAncestors('tag_paths')}) ON p.id = gt.tag_id
     GROUP BY a.path ORDER BY n DESC, a.path LIMIT ${TAG_LIMIT}`,
   );
   return rows.map((r) => ({ path: r.path, count: Number(r.n) }));

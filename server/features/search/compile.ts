@@ -57,16 +57,25 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * `tag_paths` / `collection_paths`: each of the user's tags or collections with its path from the root, lower case
- * (`path`, what queries match) and as named (`display`).
+ * (`path`, what queries match) and as named (`display`), and the ids on that path from the root to itself (`up`:
+ * what a count at a tag or collection adds up, upAncestors).
  */
 const pathsCte = (name: 'tag_paths' | 'collection_paths', table: 'tags' | 'collections', userId: number) => sql`
-  ${sql.raw(name)}(id, path, display) AS (
-    SELECT t.id, lower(t.name), t.name FROM ${sql.raw(table)} t WHERE t.owner_id = ${userId} AND t.parent_id IS NULL
+  ${sql.raw(name)}(id, path, display, up) AS (
+    SELECT t.id, lower(t.name), t.name, ARRAY[t.id] FROM ${sql.raw(table)} t
+    WHERE t.owner_id = ${userId} AND t.parent_id IS NULL
     UNION ALL
-    SELECT t.id, p.path || '/' || lower(t.name), p.display || '/' || t.name
+    SELECT t.id, p.path || '/' || lower(t.name), p.display || '/' || t.name, p.up || t.id
     FROM ${sql.raw(table)} t JOIN ${sql.raw(name)} p ON t.parent_id = p.id
     WHERE t.owner_id = ${userId}
   )`;
+
+/**
+ * FROM items pairing each tag or collection `p` of a path CTE with itself and each one above it (`a`): a join on ids,
+ * where one on "equal path or a path under it" compared every tag with every other (seconds at 2,000 tags).
+ */
+export const upAncestors = (paths: 'tag_paths' | 'collection_paths') =>
+  sql.raw(`${paths} p CROSS JOIN LATERAL unnest(p.up) AS u(up_id) JOIN ${paths} a ON a.id = u.up_id`);
 
 const normalPath = (path: string) =>
   path

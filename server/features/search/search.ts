@@ -7,7 +7,7 @@ import type { Meaning } from '../embeddings/meaning';
 import { withNearestScan } from '../embeddings/vector-index';
 import { type Reach, readerReach } from '../sharing/access';
 import { blendedCountStatement, blendedSearchStatement } from './blend';
-import { compileSearch, matchedSql, withClause } from './compile';
+import { compileSearch, matchedSql, upAncestors, withClause } from './compile';
 import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
 import { gemHostSql, gemKindSql } from './readable';
 import { headlineSql, snippetParts } from './snippet';
@@ -113,9 +113,7 @@ export function facetsStatement(userId: number, query: SearchQuery, extra: SQL[]
   const c = compileSearch(query, userId, { extra, paths: true, reach });
   const own = [
     sql`matched AS MATERIALIZED (${matchedSql(c, sql`g.id, g.collection_id, ${gemKindSql} AS kind, ${gemHostSql} AS host`)})`,
-    sql`tag_up(id, up_id, path, display) AS (
-      SELECT p.id, a.id, a.path, a.display FROM tag_paths p
-      JOIN tag_paths a ON a.path = p.path OR left(p.path, length(a.path) + 1) = a.path || '/')`,
+    sql`tag_up(id, up_id, path, display) AS (SELECT p.id, a.id, a.path, a.display FROM ${upAncestors('tag_paths')})`,
     sql`by_collection AS (SELECT collection_id, count(*) AS n FROM matched GROUP BY collection_id)`,
     sql`by_host AS (SELECT host, count(*) AS n FROM matched WHERE host <> '' GROUP BY host)`,
     // each host's count at itself and at each domain above it ("a.b.c": at "a.b.c", "b.c", "c"): a join on equal
@@ -135,8 +133,7 @@ export function facetsStatement(userId: number, query: SearchQuery, extra: SQL[]
         GROUP BY u.path ORDER BY n DESC, u.path LIMIT ${limit}) f) AS tags,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'path', display, 'count', n) ORDER BY n DESC, path), '[]'::json) FROM (
         SELECT min(a.id) AS id, a.path, min(a.display) AS display, sum(b.n) AS n
-        FROM by_collection b JOIN collection_paths p ON p.id = b.collection_id
-        JOIN collection_paths a ON a.path = p.path OR left(p.path, length(a.path) + 1) = a.path || '/'
+        FROM by_collection b JOIN (${upAncestors('collection_paths')}) ON p.id = b.collection_id
         GROUP BY a.path ORDER BY n DESC, a.path LIMIT ${limit}) f) AS collections,
       (SELECT coalesce(json_agg(json_build_object('value', host, 'count', n) ORDER BY n DESC, host), '[]'::json) FROM (
         SELECT h.host, sum(u.n) AS n FROM by_host h JOIN host_up u ON u.up = h.host
