@@ -60,7 +60,9 @@ export async function openDatabase(options: {
     // Timestamps come back in UTC whatever the database's TimeZone: in another zone, dates before its
     // standard time are written with a local mean time offset in seconds (Asia/Kolkata: +05:53:28), which
     // JavaScript's Date cannot parse, and reading such a row failed.
-    const connection = { TimeZone: 'UTC', ...(durableWrites ? {} : { synchronous_commit: 'off' }) };
+    // No JIT: a statement the planner costs high (a search or its facets whose estimates are far off) was compiled by
+    // LLVM first, 0.9 s for a statement that runs in 50 ms (bench/RESULTS.md); Trove's statements are short.
+    const connection = { TimeZone: 'UTC', jit: 'off', ...(durableWrites ? {} : { synchronous_commit: 'off' }) };
     // Loaded only here: a server on PGlite does not hold PostgreSQL's driver.
     const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
       import('postgres'),
