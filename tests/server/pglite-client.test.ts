@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeGrown } from '../../server/db/pglite-analyze';
+import { analyzeStale } from '../../server/db/pglite-analyze';
 import { PreparedPglite } from '../../server/db/pglite-prepared';
 import { backend, freshDataDir, removeDataDir } from './harness';
 
@@ -86,14 +86,27 @@ describe.runIf(backend === 'pglite')('PGlite client', () => {
   describe('statistics', () => {
     it('analyses the tables that grew since their last ANALYZE, and only those', async () => {
       await pg.exec('CREATE TABLE grows (id serial PRIMARY KEY, body text); CREATE TABLE stays (id int); ANALYZE');
-      expect(await analyzeGrown(pg)).toEqual([]);
+      expect(await analyzeStale(pg)).toEqual([]);
       await pg.query("INSERT INTO grows (body) SELECT repeat('x', 100) FROM generate_series(1, 2000)");
-      expect(await analyzeGrown(pg)).toEqual(['grows']);
+      expect(await analyzeStale(pg)).toEqual(['grows']);
       const { rows } = await pg.query<{ tuples: number }>(
         "SELECT reltuples AS tuples FROM pg_class WHERE relname = 'grows'",
       );
       expect(rows[0]?.tuples).toBe(2000);
-      expect(await analyzeGrown(pg)).toEqual([]);
+      expect(await analyzeStale(pg)).toEqual([]);
+    });
+
+    it('analyses a table most of whose rows were deleted since (its file does not shrink)', async () => {
+      await pg.exec('CREATE TABLE shrinks (id int); INSERT INTO shrinks SELECT generate_series(1, 2000)');
+      expect(await analyzeStale(pg)).toEqual(['shrinks']);
+      expect(await analyzeStale(pg)).toEqual([]);
+      await pg.query('DELETE FROM shrinks WHERE id > 100');
+      expect(await analyzeStale(pg)).toEqual(['shrinks']);
+      const { rows } = await pg.query<{ tuples: number }>(
+        "SELECT reltuples AS tuples FROM pg_class WHERE relname = 'shrinks'",
+      );
+      expect(rows[0]?.tuples).toBe(100);
+      expect(await analyzeStale(pg)).toEqual([]);
     });
   });
 });
