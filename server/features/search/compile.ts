@@ -162,6 +162,13 @@ const taggedBy = (condition: SQL) =>
   sql`g.id = ANY(ARRAY(SELECT gt.gem_id FROM gem_tags gt
     WHERE gt.tag_id = ANY(ARRAY(SELECT p.id FROM tag_paths p WHERE ${condition}))))`;
 
+/** A query's condition (null: it asks nothing) and the same as branches whose OR it is (Compiler.root). */
+interface Matched {
+  condition: SQL | null;
+  branches: SQL[];
+}
+const oneBranch = (condition: SQL | null): Matched => ({ condition, branches: [condition ?? sql`true`] });
+
 /** A TextMatch's document query as the condition on `g`. */
 const inDocument = (text: TextMatch) => sql`g.search_doc @@ ${text.doc}`;
 const orOf = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
@@ -262,10 +269,7 @@ class Compiler {
    * gem's document (bench/RESULTS.md, "At 100,000 gems: the words intersected in the index").
    */
   private allOf(children: QueryNode[]): SQL | null {
-    const { conditions, texts, rest } = this.split(children);
-    if (texts.length < 2) return conditions.length ? andOf(conditions) : null;
-    const { all, arms } = everyWord(texts);
-    return andOf([sql`(${all} OR ${arms})`, ...rest]);
+    return this.conjunction(children).condition;
   }
 
   /** An AND's children compiled: all their conditions, and those apart: free words and phrases (TextMatch), others. */
@@ -283,16 +287,16 @@ class Compiler {
    * or an AND holding some, the first branch has the words in the document only (one index scan answers it, and no
    * gem's document is read to check it) and the second their other ways to match; otherwise one branch.
    */
-  root(root: QueryNode | null): { condition: SQL | null; branches: SQL[] } {
-    const one = (condition: SQL | null) => ({ condition, branches: [condition ?? sql`true`] });
-    if (root?.kind === 'word' || root?.kind === 'phrase') {
-      const condition = this.node(root, false);
-      const text = this.texts.get(root);
-      return condition && text ? { condition, branches: [inDocument(text), orOf(text.others)] } : one(condition);
-    }
-    if (root?.kind !== 'and') return one(root && this.node(root, false));
-    const { conditions, texts, rest } = this.split(root.children);
-    if (!texts.length) return one(conditions.length ? andOf(conditions) : null);
+  root(root: QueryNode | null): Matched {
+    if (root?.kind === 'and') return this.conjunction(root.children);
+    const condition = root && this.node(root, false);
+    const text = root && this.texts.get(root);
+    return condition && text ? { condition, branches: [inDocument(text), orOf(text.others)] } : oneBranch(condition);
+  }
+
+  /** An AND as `root` describes it. */
+  private conjunction(children: QueryNode[]): Matched {
+    const { conditions, texts, rest } = this.split(children);
     if (texts.length === 1) {
       const [text] = texts as [TextMatch];
       return {
@@ -300,6 +304,7 @@ class Compiler {
         branches: [andOf([inDocument(text), ...rest]), andOf([orOf(text.others), ...rest])],
       };
     }
+    if (texts.length < 2) return oneBranch(conditions.length ? andOf(conditions) : null);
     const { all, arms } = everyWord(texts);
     return {
       condition: andOf([sql`(${all} OR ${arms})`, ...rest]),
@@ -440,8 +445,8 @@ export function compileSearch(
 }
 
 /**
- * The matched gems' `columns` (of `g`; small ones: the rows of the branches are told apart by them, UNION), one row a
- * gem, with no gem's document read to check a word the index found.
+ * The matched gems' `columns` (of `g`), one row a gem: the branches' UNION, which drops a gem both found by comparing
+ * its columns (so only small ones), with no gem's document read to check a word the index found.
  */
 export function matchedSql(compiled: CompiledSearch, columns: SQL): SQL {
   return sql.join(
