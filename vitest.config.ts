@@ -68,9 +68,9 @@ const onPostgres = [
   // data exceptions.
   ...server('answer-leases', 'chat-crash', 'chat-durable', 'chat-credits', 'credit-holds', 'chat-files'),
   ...server('chat-file-sweep', 'message-context', 'prompt-edits', 'data-errors'),
-  // The database server's own: durable commits, its connections' settings, migrating an empty database at start, a
-  // pool drained by SIGTERM, several copies, concurrency PGlite cannot have.
-  ...server('durability', 'postgres-connection', 'restart', 'shutdown'),
+  // The database server's own: durable commits, migrating an empty database at start, a pool drained by SIGTERM,
+  // several copies, concurrency PGlite cannot have.
+  ...server('durability', 'restart', 'shutdown'),
   // Who may see what (the access rule's SQL functions and recursive reach), public pages' queries, accounts deleted
   // across every table.
   ...server('sharing-policy', 'public-pages', 'account', 'operator'),
