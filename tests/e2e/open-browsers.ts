@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'puppeteer';
+import type { Browser, Page } from 'puppeteer';
 
 /**
  * The browsers the launchers started (browser.ts, firefox.ts), and what their pages show: read by the e2e project's
@@ -25,11 +25,28 @@ function within<T>(work: Promise<T>, fallback: T): Promise<T> {
 
 const shownText = `(document.body?.innerText ?? '').replace(/\\s+/g, ' ').trim().slice(0, 800)`;
 
+/**
+ * The extension's open toolbar popups (not among `browser.pages()`), then the browser's pages. The popups come first:
+ * a page brought to the front for its screenshot closes them.
+ */
+async function pagesOf(browser: Browser): Promise<{ page: Page; popup: boolean }[]> {
+  const pages = await within(browser.pages(), []);
+  const tabs = new Set(pages.map((page) => page.target()));
+  const popups = browser
+    .targets()
+    .filter((t) => !tabs.has(t) && t.url().startsWith('chrome-extension://') && t.url().endsWith('.html'));
+  const popupPages = await Promise.all(popups.map((t) => within(t.asPage(), null)));
+  return [
+    ...popupPages.flatMap((page) => (page ? [{ page, popup: true }] : [])),
+    ...pages.map((page) => ({ page, popup: false })),
+  ];
+}
+
 export async function describeBrowsers(testName: string): Promise<string[]> {
   const lines: string[] = [];
   let n = 0;
   for (const browser of openBrowsers) {
-    for (const page of await within(browser.pages(), [])) {
+    for (const { page, popup } of await pagesOf(browser)) {
       n += 1;
       const text = await within(
         page.evaluate(shownText).catch((error: Error) => `(unreadable: ${error.message})`),
@@ -37,13 +54,12 @@ export async function describeBrowsers(testName: string): Promise<string[]> {
       );
       const file = `${FAILURES}${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}-${n}.png`;
       const shot = await within(
-        page
-          .bringToFront()
+        (popup ? Promise.resolve() : page.bringToFront())
           .then(() => page.screenshot({ path: file }))
           .then(() => `, screenshot ${file}`),
         ', no screenshot',
       );
-      lines.push(`  page ${n}: ${page.url()}${shot}\n    ${text || '(no text)'}`);
+      lines.push(`  ${popup ? 'popup' : 'page'} ${n}: ${page.url()}${shot}\n    ${text || '(no text)'}`);
     }
   }
   return lines;
