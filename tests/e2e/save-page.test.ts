@@ -201,6 +201,13 @@ describe('save the current page from the toolbar popup', () => {
       await popup.screenshot({ path: `${SCREENSHOTS}popup-suggested-tags-${theme}.png` });
     }
     await emulateTheme(popup, 'light');
+    // The row is wider than the popup: its far edge fades; scrolled to its end, the near edge instead.
+    const edges = () =>
+      popup.$eval('.suggested', (row) => [row.hasAttribute('data-more-before'), row.hasAttribute('data-more-after')]);
+    expect(await edges()).toEqual([false, true]);
+    await popup.$eval('.suggested', (row) => row.scrollTo({ left: row.scrollWidth }));
+    await popup.waitForFunction(() => document.querySelector('.suggested')?.hasAttribute('data-more-before'));
+    expect(await edges()).toEqual([true, false]);
     await accept?.click();
     await popup.click('button[aria-label="Dismiss suggested tag high altitude"]');
     await popup.waitForFunction(() => !document.querySelector('fieldset[aria-label="Suggested tags"]'));

@@ -1,6 +1,7 @@
 import type { Collection } from '@/lib/api/contract';
 import { SuggestionChips } from './SuggestionChips';
 import type { PageSuggestions } from './use-page-suggestions';
+import { useScrollEdges } from './use-scroll-edges';
 
 interface Props {
   suggestions: PageSuggestions;
@@ -14,15 +15,16 @@ const NOTHING = {
 
 /**
  * The suggested collection and tags, in one row under the tags: "Suggesting…" from the moment the setting says they
- * will come, then the chips (or why there are none) in the same place, one line that scrolls sideways when long, so
- * that the fields and the Save button below never move under the user's pointer as they arrive. The row goes once
- * the user has taken or dismissed every chip.
+ * will come, then the chips (or why there are none) in the same place, one line that scrolls sideways when long (an
+ * edge fades where more lies beyond it), so that the fields and the Save button below never move under the user's
+ * pointer as they arrive. The row goes once the user has taken or dismissed every chip.
  */
 export function SuggestionsRow({ suggestions, onCreateCollection }: Props) {
   const { loading, nothing, collection, tags } = suggestions;
+  const edges = useScrollEdges<HTMLDivElement>();
   if (!loading && !nothing && !collection && !tags.length) return null;
   return (
-    <div className="suggested">
+    <div className="suggested" ref={edges}>
       <span className="suggested-label" aria-hidden="true">
         Suggested
       </span>
