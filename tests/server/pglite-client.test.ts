@@ -84,15 +84,17 @@ describe.runIf(backend === 'pglite')('PGlite client', () => {
   });
 
   describe('statistics', () => {
+    /** The rows a table has by its statistics. */
+    const tuplesKnown = async (table: string) =>
+      (await pg.query<{ tuples: number }>('SELECT reltuples AS tuples FROM pg_class WHERE relname = $1', [table]))
+        .rows[0]?.tuples;
+
     it('analyses the tables that grew since their last ANALYZE, and only those', async () => {
       await pg.exec('CREATE TABLE grows (id serial PRIMARY KEY, body text); CREATE TABLE stays (id int); ANALYZE');
       expect(await analyzeStale(pg)).toEqual([]);
       await pg.query("INSERT INTO grows (body) SELECT repeat('x', 100) FROM generate_series(1, 2000)");
       expect(await analyzeStale(pg)).toEqual(['grows']);
-      const { rows } = await pg.query<{ tuples: number }>(
-        "SELECT reltuples AS tuples FROM pg_class WHERE relname = 'grows'",
-      );
-      expect(rows[0]?.tuples).toBe(2000);
+      expect(await tuplesKnown('grows')).toBe(2000);
       expect(await analyzeStale(pg)).toEqual([]);
     });
 
@@ -102,10 +104,7 @@ describe.runIf(backend === 'pglite')('PGlite client', () => {
       expect(await analyzeStale(pg)).toEqual([]);
       await pg.query('DELETE FROM shrinks WHERE id > 100');
       expect(await analyzeStale(pg)).toEqual(['shrinks']);
-      const { rows } = await pg.query<{ tuples: number }>(
-        "SELECT reltuples AS tuples FROM pg_class WHERE relname = 'shrinks'",
-      );
-      expect(rows[0]?.tuples).toBe(100);
+      expect(await tuplesKnown('shrinks')).toBe(100);
       expect(await analyzeStale(pg)).toEqual([]);
     });
   });

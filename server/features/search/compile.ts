@@ -2,6 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { QueryNode, SearchQuery, SearchSort } from '../../../lib/search/ast';
 import { fieldError } from '../../http/errors';
 import type { Reach } from '../sharing/access';
+import { orderOf } from './order';
+import { atOrUnder, normalPath, pathsCte, taggedBy } from './paths';
 import { gemHostSql, KIND_MEDIA_TYPES, libraryGemsCondition } from './readable';
 import { isStopWord, isSymbols } from './stopwords';
 
@@ -54,42 +56,6 @@ const TYPO_MIN_LENGTH = 5;
 const PREFIX_MIN_LENGTH = 3;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * `tag_paths` / `collection_paths`: each of the user's tags or collections with its path from the root, lower case
- * (`path`, what queries match) and as named (`display`), and the ids on that path from the root to itself (`up`:
- * what a count at a tag or collection adds up, upAncestors).
- */
-const pathsCte = (name: 'tag_paths' | 'collection_paths', table: 'tags' | 'collections', userId: number) => sql`
-  ${sql.raw(name)}(id, path, display, up) AS (
-    SELECT t.id, lower(t.name), t.name, ARRAY[t.id] FROM ${sql.raw(table)} t
-    WHERE t.owner_id = ${userId} AND t.parent_id IS NULL
-    UNION ALL
-    SELECT t.id, p.path || '/' || lower(t.name), p.display || '/' || t.name, p.up || t.id
-    FROM ${sql.raw(table)} t JOIN ${sql.raw(name)} p ON t.parent_id = p.id
-    WHERE t.owner_id = ${userId}
-  )`;
-
-/**
- * FROM items pairing each tag or collection `p` of a path CTE with itself and each one above it (`a`): a join on ids,
- * where one on "equal path or a path under it" compared every tag with every other (seconds at 2,000 tags).
- */
-export const upAncestors = (paths: 'tag_paths' | 'collection_paths') =>
-  sql.raw(`${paths} p CROSS JOIN LATERAL unnest(p.up) AS u(up_id) JOIN ${paths} a ON a.id = u.up_id`);
-
-const normalPath = (path: string) =>
-  path
-    .toLowerCase()
-    .split('/')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join('/');
-
-/** The paths at `path` (from the top) and under it, from one of the path CTEs (`p`). */
-const atOrUnder = (path: string) => {
-  const lower = normalPath(path);
-  return sql`(p.path = ${lower} OR left(p.path, ${lower.length + 1}) = ${`${lower}/`})`;
-};
 
 const normalHost = (host: string) =>
   host
@@ -152,15 +118,6 @@ function everyWord(texts: TextMatch[]): { all: SQL; arms: SQL } {
         ];
   return { all, arms: sql`(${sql.join(arms, sql` OR `)})` };
 }
-
-/**
- * The gems with a tag of `tag_paths` (`p`) that meets `condition`, as an array read once. The tags' ids are an array
- * first: joined, the planner took the tags for many and read all of gem_tags rather than its index
- * (bench/RESULTS.md, "Fewer reads").
- */
-const taggedBy = (condition: SQL) =>
-  sql`g.id = ANY(ARRAY(SELECT gt.gem_id FROM gem_tags gt
-    WHERE gt.tag_id = ANY(ARRAY(SELECT p.id FROM tag_paths p WHERE ${condition}))))`;
 
 /** A query's condition (null: it asks nothing) and the same as branches whose OR it is (Compiler.root). */
 interface Matched {
@@ -384,27 +341,6 @@ function lastWordOf(node: QueryNode | null): QueryNode | undefined {
     }
   }
   return undefined;
-}
-
-function orderOf(sort: SearchSort, hasRank: boolean): SQL {
-  const dir = sql.raw(sort.dir === 'asc' ? 'ASC' : 'DESC');
-  switch (sort.key) {
-    case 'relevance':
-      return hasRank ? sql`rank ${dir}, g.created_at DESC, g.id DESC` : sql`g.created_at ${dir}, g.id ${dir}`;
-    case 'added':
-      return sql`g.created_at ${dir}, g.id ${dir}`;
-    case 'updated':
-      return sql`g.updated_at ${dir}, g.id ${dir}`;
-    case 'title':
-      return sql`g.title_sort ${dir}, g.id ${dir}`;
-    case 'site':
-      return sql`${gemHostSql} ${dir}, g.created_at DESC, g.id DESC`;
-    case 'manual':
-      // Fractional keys compare byte by byte, whatever the database's collation. Gems not placed yet (saved or moved
-      // in since) come first, newest first, as the collection's page lists them and as placing one keys them
-      // (server/features/gems/gem-order.ts): they stay where they are shown when the next placement keys them.
-      return sql`g.sort_key COLLATE "C" ${dir} NULLS ${sql.raw(sort.dir === 'asc' ? 'FIRST' : 'LAST')}, g.created_at DESC, g.id DESC`;
-  }
 }
 
 /**

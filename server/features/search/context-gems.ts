@@ -1,9 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SearchQuery } from '../../../lib/search/ast';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import { readerReach } from '../sharing/access';
 import { compileSearch, withClause } from './compile';
+import { pageCte } from './search';
 
 /**
  * The gems a search gives a chat as context (the library's "Chat about these results"): the ids of the first `limit`
@@ -17,11 +18,9 @@ export async function searchContextGemIds(
   limit: number,
 ): Promise<{ ids: number[]; total: number }> {
   const c = compileSearch(query, userId, { reach: await readerReach(db, userId) });
-  const page: SQL = sql`page AS (
-    SELECT g.id, ${c.rank} AS rank, count(*) OVER () AS total FROM gems g WHERE ${c.where} ORDER BY ${c.order} LIMIT ${limit})`;
   const rows = await selectRows<{ id: number; total: number | string }>(
     db,
-    sql`${withClause(c, [page])} SELECT page.id, page.total FROM page JOIN gems g ON g.id = page.id ORDER BY ${c.order}`,
+    sql`${withClause(c, [pageCte(c, limit)])} SELECT page.id, page.total FROM page JOIN gems g ON g.id = page.id ORDER BY ${c.order}`,
   );
   return { ids: rows.map((row) => Number(row.id)), total: Number(rows[0]?.total ?? 0) };
 }

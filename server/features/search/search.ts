@@ -7,8 +7,10 @@ import type { Meaning } from '../embeddings/meaning';
 import { withNearestScan } from '../embeddings/vector-index';
 import { type Reach, readerReach } from '../sharing/access';
 import { blendedCountStatement, blendedSearchStatement } from './blend';
-import { compileSearch, matchedSql, upAncestors, withClause } from './compile';
+import { type CompiledSearch, compileSearch, matchedSql, withClause } from './compile';
 import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
+import { ORDER_COLUMNS } from './order';
+import { upAncestors } from './paths';
 import { gemHostSql, gemKindSql } from './readable';
 import { headlineSql, snippetParts } from './snippet';
 
@@ -17,8 +19,16 @@ export interface Paging {
   perPage: number;
 }
 
-/** The columns of `g` that the orders read (compile.ts, orderOf). */
-const SORT_COLUMNS = sql`g.created_at, g.updated_at, g.title_sort, g.url, g.sort_key`;
+/**
+ * `page` (id, rank, total): the matched gems in the query's order, `limit` of them from `offset`, with how many match
+ * in all (counted before the limit).
+ */
+export function pageCte(c: CompiledSearch, limit: number, offset = 0): SQL {
+  const matched = matchedSql(c, sql`g.id, ${c.rank} AS rank, ${ORDER_COLUMNS}`);
+  return sql`page AS (
+    SELECT g.id, g.rank, count(*) OVER () AS total FROM (${matched}) g
+    ORDER BY ${c.order} LIMIT ${limit} OFFSET ${offset})`;
+}
 
 /**
  * The one statement of a search: the page of matching gems (with the total, counted before the limit) and, for that
@@ -32,12 +42,9 @@ export function searchStatement(
   reach?: Reach,
 ): SQL {
   const c = compileSearch(query, userId, { extra, reach });
-  const matched = matchedSql(c, sql`g.id, ${c.rank} AS rank, ${SORT_COLUMNS}`);
-  const pageCte = sql`page AS (
-    SELECT g.id, g.rank, count(*) OVER () AS total FROM (${matched}) g
-    ORDER BY ${c.order} LIMIT ${perPage} OFFSET ${(page - 1) * perPage})`;
+
   const headline = c.textQuery ? sql`${headlineSql(c.textQuery)}` : sql`NULL::text`;
-  return sql`${withClause(c, [pageCte])}
+  return sql`${withClause(c, [pageCte(c, perPage, (page - 1) * perPage)])}
     SELECT ${gemSelectSql}, page.rank, page.total, ${headline} AS headline
     FROM page JOIN gems g ON g.id = page.id ${gemAuthorJoinSql}
     ORDER BY ${c.order}`;
