@@ -3,7 +3,7 @@ import type { SearchSort } from '../../../lib/search/ast';
 import { gemHostSql } from './readable';
 
 /** The columns of `g` the orders read: a statement that orders matched rows (search.ts) selects these. */
-export const ORDER_COLUMNS = sql`g.created_at, g.updated_at, g.title_sort, g.url, g.sort_key`;
+export const ORDER_COLUMNS = sql`g.created_at, g.updated_at, g.title_sort, ${gemHostSql}, g.sort_key`;
 
 /** ORDER BY items for a sort, over `g` and `rank`, ending with the id so pages never overlap. */
 export function orderOf(sort: SearchSort, hasRank: boolean): SQL {
