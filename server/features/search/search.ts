@@ -21,12 +21,16 @@ export interface Paging {
 
 /**
  * `page` (id, rank, total): the matched gems in the query's order, `limit` of them from `offset`, with how many match
- * in all (counted before the limit).
+ * in all (counted before the limit). With words every match is ranked, so they are counted as they are read; without,
+ * the page is read in its order (from an index, stopping at its end) and the matches are counted apart by their ids:
+ * a count over the window carried each match's row to it (the whole library, unfiltered: 105 → 60 ms at 100,000 gems
+ * on PGlite).
  */
 export function pageCte(c: CompiledSearch, limit: number, offset = 0): SQL {
   const matched = matchedSql(c, sql`g.id, ${c.rank} AS rank, ${ORDER_COLUMNS}`);
+  const total = c.textQuery ? sql`count(*) OVER ()` : sql`(SELECT count(*) FROM (${matchedSql(c, sql`g.id`)}) m)`;
   return sql`page AS (
-    SELECT g.id, g.rank, count(*) OVER () AS total FROM (${matched}) g
+    SELECT g.id, g.rank, ${total} AS total FROM (${matched}) g
     ORDER BY ${c.order} LIMIT ${limit} OFFSET ${offset})`;
 }
 
