@@ -216,6 +216,8 @@ const SETS: [string, GemKey[]][] = [
   // substrings of the title or the address
   ['seriouseats', ['knife']],
   ['ycombinator', ['hn']],
+  ['ombi', ['hn']], // four letters: a substring of the address
+  ['omb', []], // three are one trigram, matched as words and prefixes only (compile.ts, SUBSTRING_MIN_LENGTH)
   ['giallozafferano', ['tiramisu']],
   ['pgtrgm', ['pgTrgm']],
   ['lexfridman', ['podcast']],

@@ -3,7 +3,7 @@ import type { QueryNode, SearchQuery, SearchSort } from '../../../lib/search/ast
 import { fieldError } from '../../http/errors';
 import type { Reach } from '../sharing/access';
 import { orderOf } from './order';
-import { atOrUnder, normalPath, pathsCte, taggedBy } from './paths';
+import { atOrUnder, hasTag, normalPath, pathsCte, taggedBy } from './paths';
 import { gemHostSql, KIND_MEDIA_TYPES, libraryGemsCondition } from './readable';
 import { isStopWord, isSymbols } from './stopwords';
 
@@ -54,6 +54,12 @@ const CONFIG = sql.raw(`'english'::regconfig`);
 const TYPO_MIN_LENGTH = 5;
 /** The last word is also a prefix ("reac" finds "react") when it is at least this long. */
 const PREFIX_MIN_LENGTH = 3;
+/**
+ * A word is also a substring of the title or address ("zaff" finds giallozafferano.it) when it is at least this long.
+ * Three letters are one trigram, which the index cannot narrow ("use" is in "house", "because" and "user"), and each
+ * title found so is then checked for the query's other words in its document, out of line (bench/RESULTS.md).
+ */
+const SUBSTRING_MIN_LENGTH = 4;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -170,14 +176,11 @@ class Compiler {
         return this.remember(node, node.text, this.phrase(node.text, negated));
       case 'tag':
         this.needs.tags = true;
-        // Tag names are unique per user, so a path's last segments name one tag: `#vegan` is `food/vegan`. An array
-        // read once, as the words' tag arm: the scan checks it before it reads a gem's document to match and rank it
-        // (a semi-join came after: every gem of a frequent word was ranked, then most dropped; bench/RESULTS.md). The
-        // tags' ids come first, so their gems are read through gem_tags' index (taggedBy).
-        return taggedBy(sql`strpos('/' || p.path || '/', ${`/${normalPath(node.path)}/`}) > 0`);
+        // Tag names are unique per user, so a path's last segments name one tag: `#vegan` is `food/vegan`.
+        return hasTag(sql`strpos('/' || p.path || '/', ${`/${normalPath(node.path)}/`}) > 0`);
       case 'collection':
         this.needs.collections = true;
-        // an array read once, as `tag:` is (above)
+        // an array read once: the scan checks it before it reads a gem's document
         return sql`g.collection_id = ANY(ARRAY(SELECT p.id FROM collection_paths p WHERE ${atOrUnder(node.path)}))`;
       case 'type':
         return sql`g.media_type IN (${sql.join(
@@ -281,7 +284,7 @@ class Compiler {
       this.positive.push(query);
       this.positiveWords.push(word);
     }
-    if (word.length >= PREFIX_MIN_LENGTH) {
+    if (word.length >= SUBSTRING_MIN_LENGTH) {
       const like = `%${escapeLike(word)}%`;
       otherWays.push(sql`lower(g.title) LIKE ${like}`, sql`lower(g.url) LIKE ${like}`);
     }
