@@ -31,7 +31,7 @@ export async function templateDataDir(): Promise<string> {
   const building = mkdtempSync(join(tmpdir(), 'trove-server-test-build-'));
   const database = await openDatabase({ dataDir: building, durableWrites: false });
   // Opening it migrated it, and a migrated database is analysed whole: every copy starts with those statistics and
-  // analyses only the tables that grew since (server/db/pglite-analyze.ts).
+  // analyses only the tables that grew since (server/db/pglite-upkeep.ts).
   await database.close();
   await dropTemplateDatabases(building);
   try {

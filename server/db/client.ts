@@ -7,10 +7,10 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { keepStatistics } from './pglite-analyze';
 import { pgliteOptions } from './pglite-durable';
 import { GroupCommit } from './pglite-group-commit';
 import { PreparedPglite } from './pglite-prepared';
+import { keepUp } from './pglite-upkeep';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -99,19 +99,20 @@ export async function openDatabase(options: {
   );
   const before = await migrationsApplied(client);
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  // PGlite has no autovacuum (see pglite-analyze.ts)
-  const statistics = await keepStatistics(client, (await migrationsApplied(client)) !== before);
   // The server's queries run as prepared statements (see pglite-prepared.ts); the migrations above did not.
   // Durable, its commits are flushed in groups (see pglite-group-commit.ts).
   const durable = Boolean(options.dataDir) && durableWrites;
   const commits = durable ? await GroupCommit.start(client) : undefined;
-  const db = drizzlePglite({ client: new PreparedPglite(client, { commits }) as unknown as PGlite, schema });
+  const prepared = new PreparedPglite(client, { commits });
+  // PGlite has no autovacuum (see pglite-upkeep.ts)
+  const upkeep = await keepUp(client, (await migrationsApplied(client)) !== before, () => prepared.idleMs);
+  const db = drizzlePglite({ client: prepared as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     durable,
     close: async () => {
-      statistics.stop();
+      upkeep.stop();
       await client.close();
     },
   };

@@ -122,6 +122,7 @@ export class PreparedPglite implements PgliteClient {
   /** Statement names are `trove_<client>_<n>`: unique per client, so clients may share a PGlite. */
   readonly #prefix = `trove_${++clients}_`;
   #counter = 0;
+  #lastUsed = performance.now();
 
   constructor(pg: PGlite, options: { commits?: GroupCommit; maxStatements?: number } = {}) {
     this.#pg = pg;
@@ -134,6 +135,11 @@ export class PreparedPglite implements PgliteClient {
     return this.#statements.size;
   }
 
+  /** Milliseconds since a query of this client last started or ended (pglite-upkeep.ts vacuums when it is idle). */
+  get idleMs(): number {
+    return performance.now() - this.#lastUsed;
+  }
+
   async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     await this.#pg._checkReady();
     const { results, unflushed } = await this.#pg._runExclusiveTransaction(() =>
@@ -144,7 +150,10 @@ export class PreparedPglite implements PgliteClient {
   }
 
   async exec(sql: string, options?: QueryOptions): Promise<Results[]> {
-    const results = await this.#pg.exec(sql, options);
+    this.#lastUsed = performance.now();
+    const results = await this.#pg.exec(sql, options).finally(() => {
+      this.#lastUsed = performance.now();
+    });
     if (this.#commits?.ran(sql)) await this.#commits.flushed();
     return results;
   }
@@ -179,6 +188,7 @@ export class PreparedPglite implements PgliteClient {
     syncToFs: boolean,
   ): Promise<{ results: Results<T>; unflushed: boolean }> {
     return this.#pg._runExclusiveQuery(async () => {
+      this.#lastUsed = performance.now();
       const statement = this.#statements.get(sql) ?? (await this.#prepare(sql, options));
       this.#touch(sql, statement);
       const values = params.map((value, i) => serializeParam(this.#pg, value, statement.paramTypes[i], options));
@@ -195,6 +205,8 @@ export class PreparedPglite implements PgliteClient {
         this.#commits?.ran(sql);
         if ((error as { code?: unknown }).code === PLAN_INVALID) await this.#close(sql, statement).catch(() => {});
         throw withQuery(error, sql, params, options);
+      } finally {
+        this.#lastUsed = performance.now();
       }
     });
   }
