@@ -28,5 +28,8 @@ export const gemKindSql = sql.raw(
     .join(' ')} END`,
 );
 
-/** The host of a gem's address (lower case, no "www."): a column the database keeps (migration 0054), indexed reversed by gems_owner_rhost_idx. */
+/**
+ * The host of a gem's address (lower case, no "www."): a column the database keeps (migration 0054), indexed reversed
+ * by gems_owner_rhost_idx.
+ */
 export const gemHostSql = sql.raw('g.url_host');

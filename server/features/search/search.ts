@@ -19,6 +19,9 @@ export interface Paging {
   perPage: number;
 }
 
+/** How many gems match, by their ids. */
+const matchCount = (c: CompiledSearch): SQL => sql`(SELECT count(*) FROM (${matchedSql(c, sql`g.id`)}) m)`;
+
 /**
  * `page` (id, rank, total): the matched gems in the query's order, `limit` of them from `offset`, with how many match
  * in all (counted before the limit). With words every match is ranked, so they are counted as they are read; without,
@@ -28,7 +31,7 @@ export interface Paging {
  */
 export function pageCte(c: CompiledSearch, limit: number, offset = 0): SQL {
   const matched = matchedSql(c, sql`g.id, ${c.rank} AS rank, ${ORDER_COLUMNS}`);
-  const total = c.textQuery ? sql`count(*) OVER ()` : sql`(SELECT count(*) FROM (${matchedSql(c, sql`g.id`)}) m)`;
+  const total = c.textQuery ? sql`count(*) OVER ()` : matchCount(c);
   return sql`page AS (
     SELECT g.id, g.rank, ${total} AS total FROM (${matched}) g
     ORDER BY ${c.order} LIMIT ${limit} OFFSET ${offset})`;
@@ -102,10 +105,7 @@ export async function countGems(
   reach?: Reach,
 ): Promise<number> {
   const c = compileSearch(query, userId, { extra, reach: reach ?? (await readerReach(db, userId)) });
-  const [row] = await selectRows<{ n: number | string }>(
-    db,
-    sql`${withClause(c)} SELECT count(*) AS n FROM (${matchedSql(c, sql`g.id`)}) m`,
-  );
+  const [row] = await selectRows<{ n: number | string }>(db, sql`${withClause(c)} SELECT ${matchCount(c)} AS n`);
   return Number(row?.n ?? 0);
 }
 
