@@ -46,7 +46,10 @@ export function FeedbackTagsField({ value, onChange, existing, onCreate }: Props
 
   const change = (names: string[]) => {
     setError(null);
-    const kept = latest.current.filter((t) => names.some((n) => key(n) === key(t.tag)));
+    // The field's names are the tags it was drawn with (`value`), changed: a tag created since (its answer landing
+    // between a keystroke and the next render) is not among them, and is not taken for one the user removed.
+    const removed = value.filter((t) => !names.some((n) => key(n) === key(t.tag)));
+    const kept = latest.current.filter((t) => !has(removed, t.tag));
     if (kept.length !== latest.current.length) set(kept);
     for (const name of names) {
       if (has(latest.current, name) || pending.current.has(key(name))) continue;

@@ -1,6 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, test } from 'vitest';
+import { FeedbackTagsField } from '@/components/feedback/FeedbackTagsField';
+import type { Tag } from '@/lib/api/contract';
 import { FakeBackground } from './fake-background';
+import { makeTag } from './fixtures';
 import { fieldError } from './render';
 import { chips, inDialog, opened, queryDialog, renderDialog, tagsBox } from './report-bug-helpers';
 
@@ -21,6 +25,29 @@ function highlighted() {
 }
 
 describe('ReportBugDialog: feedback tags', () => {
+  test('a tag whose creation is answered while the next one is typed stays, before and after the field is drawn again', async () => {
+    const answer = new Map<string, (tag: Tag) => void>();
+    const onCreate = (name: string) => new Promise<Tag>((resolve) => answer.set(name, resolve));
+    function Field() {
+      const [tags, setTags] = useState<Tag[]>([]);
+      return <FeedbackTagsField value={tags} onChange={setTags} existing={[]} onCreate={onCreate} />;
+    }
+    render(<Field />);
+    const input = screen.getByRole('combobox', { name: 'Feedback Tags' });
+    fireEvent.change(input, { target: { value: 'popup,' } });
+    // "popup" is answered, and "markdown," typed in the same turn: the field still shows the tags it was drawn with.
+    await act(async () => {
+      answer.get('popup')?.(makeTag(7, 'popup'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      fireEvent.change(input, { target: { value: 'markdown,' } });
+    });
+    await act(async () => answer.get('markdown')?.(makeTag(8, 'markdown')));
+    const chipNames = within(screen.getByRole('list', { name: 'Tags' }))
+      .queryAllByRole('listitem')
+      .map((li) => li.firstChild?.textContent);
+    expect(chipNames).toEqual(['popup', 'markdown']);
+  });
+
   test('Enter and comma both make a tag; a new name is created through the tag API', async () => {
     const { user, fake } = renderDialog();
     await opened();
