@@ -24,15 +24,16 @@ function highlighted() {
   return option?.textContent;
 }
 
+/** The field with its tags held as the dialog holds them. */
+function TagsHolder({ onCreate }: { onCreate: (name: string) => Promise<Tag> }) {
+  const [tags, setTags] = useState<Tag[]>([]);
+  return <FeedbackTagsField value={tags} onChange={setTags} existing={[]} onCreate={onCreate} />;
+}
+
 describe('ReportBugDialog: feedback tags', () => {
   test('a tag whose creation is answered while the next one is typed stays, before and after the field is drawn again', async () => {
     const answer = new Map<string, (tag: Tag) => void>();
-    const onCreate = (name: string) => new Promise<Tag>((resolve) => answer.set(name, resolve));
-    function Field() {
-      const [tags, setTags] = useState<Tag[]>([]);
-      return <FeedbackTagsField value={tags} onChange={setTags} existing={[]} onCreate={onCreate} />;
-    }
-    render(<Field />);
+    render(<TagsHolder onCreate={(name) => new Promise<Tag>((resolve) => answer.set(name, resolve))} />);
     const input = screen.getByRole('combobox', { name: 'Feedback Tags' });
     fireEvent.change(input, { target: { value: 'popup,' } });
     // "popup" is answered, and "markdown," typed in the same turn: the field still shows the tags it was drawn with.
