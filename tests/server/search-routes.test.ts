@@ -339,6 +339,15 @@ describe('a saved gem is findable as soon as its save is answered', () => {
     expect(idsOf(await search(token, { q: 'aviary' }))).toEqual([]);
   });
 
+  it('ranks title matches first, then matches in the page text only newest first, whatever their titles', async () => {
+    const { jwt: token } = await t.signUp('ranker');
+    const older = await save(token, { title: 'Kwantum lattise notes', text: 'On quantum lattice models.' });
+    const newer = await save(token, { title: 'Weekly groceries', text: 'A quantum lattice of shopping lists.' });
+    const titled = await save(token, { title: 'A quantum lattice primer', text: 'Nothing else here.' });
+    const found = await search(token, { q: 'quantum lattice' });
+    expect(found.data.map((gem) => gem.id)).toEqual([titled, newer, older]);
+  });
+
   it('a gem in the trash is not found; restored, it is found again', async () => {
     const { jwt: token } = await t.signUp('trashed');
     const id = await save(token, { title: 'Takahe', text: 'A rare swamphen' });

@@ -4,6 +4,7 @@ import { fieldError } from '../../http/errors';
 import type { Reach } from '../sharing/access';
 import { orderOf } from './order';
 import { atOrUnder, hasTag, normalPath, pathsCte, taggedBy } from './paths';
+import { rankOf } from './rank';
 import { gemHostSql, KIND_MEDIA_TYPES, libraryGemsCondition } from './readable';
 import { isStopWord, isSymbols } from './stopwords';
 
@@ -32,21 +33,15 @@ export interface CompiledSearch {
   /** The positive words and phrases as one tsquery (any of them), for the rank and the snippet; null without. */
   textQuery: SQL | null;
   /**
-   * The relevance of a gem: the weighted cover density of the words in its ranking document (migration 0053: title and
-   * collection path, description and notes; not its page text) plus the title's trigram similarity; 0 without words.
+   * The relevance of a gem (rank.ts): the weighted cover density of the words in its ranking document (migration 0053:
+   * title and collection path, description and notes; not its page text) plus the title's trigram similarity; 0
+   * without words.
    */
   rank: SQL;
   /** ORDER BY items (over `g` and the rank), ending with the id so pages never overlap. */
   order: SQL;
   sort: SearchSort;
 }
-
-/**
- * What a match counts for in the rank when its words are in its page text only: the rank reads the small ranking
- * document, never the page text (compiled.rank), so such matches rank below any title or description match, by
- * their title's similarity and then newest first; this keeps every match's rank above a query without words (0).
- */
-const PAGE_TEXT_MATCH = 0.01;
 
 /** The `english` configuration: stemmed, as the document is made (migration 0021). */
 const CONFIG = sql.raw(`'english'::regconfig`);
@@ -150,7 +145,7 @@ class Compiler {
     private readonly userId: number,
     private readonly lastWord: QueryNode | undefined,
     /** Typos are looked for when the query has one free word only: each costs a trigram scan and rechecks. */
-    private readonly typos: boolean,
+    readonly typos: boolean,
   ) {}
 
   /** The node's condition, or null when it asks nothing (a stop word, or made only of those): every gem matches. */
@@ -367,9 +362,7 @@ export function compileSearch(
         sql` || `,
       )})`
     : null;
-  const rank = textQuery
-    ? sql`(${PAGE_TEXT_MATCH}::real + ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', g.rank_doc, ${textQuery}) + similarity(lower(g.title), ${compiler.positiveWords.join(' ')}))`
-    : sql`0::real`;
+  const rank = textQuery ? rankOf(textQuery, compiler.positiveWords, compiler.typos) : sql`0::real`;
   const sort = query.sort ?? { key: textQuery ? 'relevance' : 'added', dir: 'desc' };
   const library = libraryGemsCondition(userId, reach);
   return {
