@@ -377,12 +377,16 @@ export function compileSearch(
 }
 
 /**
- * The matched gems' `columns` (of `g`), one row a gem: the branches' UNION, which drops a gem both found by comparing
- * its columns (so only small ones), with no gem's document read to check a word the index found.
+ * The matched gems' `id` and other `columns` (of `g`), one row a gem: the branches' UNION, which drops a gem both found
+ * by comparing its columns (so only small ones), with no gem's document read to check a word the index found. The id
+ * is `g.id + 0`, the same number in no index's order: as `g.id`, the planner could drop the duplicates by merging
+ * branches read in id order, from a scan of the primary key checking each row's document, kept out of line, whose
+ * reading it counts as free (a member's `use function`, 57,318 matches: 1.6 s → 0.26 s on PGlite).
  */
-export function matchedSql(compiled: CompiledSearch, columns: SQL): SQL {
+export function matchedSql(compiled: CompiledSearch, columns?: SQL): SQL {
+  const select = columns ? sql`g.id + 0 AS id, ${columns}` : sql`g.id + 0 AS id`;
   return sql.join(
-    compiled.branches.map((branch) => sql`SELECT ${columns} FROM gems g WHERE ${branch}`),
+    compiled.branches.map((branch) => sql`SELECT ${select} FROM gems g WHERE ${branch}`),
     sql` UNION `,
   );
 }

@@ -20,7 +20,7 @@ export interface Paging {
 }
 
 /** How many gems match, by their ids. */
-const matchCount = (c: CompiledSearch): SQL => sql`(SELECT count(*) FROM (${matchedSql(c, sql`g.id`)}) m)`;
+const matchCount = (c: CompiledSearch): SQL => sql`(SELECT count(*) FROM (${matchedSql(c)}) m)`;
 
 /**
  * `page` (id, rank, total): the matched gems in the query's order, `limit` of them from `offset`, with how many match
@@ -30,7 +30,7 @@ const matchCount = (c: CompiledSearch): SQL => sql`(SELECT count(*) FROM (${matc
  * on PGlite).
  */
 export function pageCte(c: CompiledSearch, limit: number, offset = 0): SQL {
-  const matched = matchedSql(c, sql`g.id, ${c.rank} AS rank, ${ORDER_COLUMNS}`);
+  const matched = matchedSql(c, sql`${c.rank} AS rank, ${ORDER_COLUMNS}`);
   const total = c.textQuery ? sql`count(*) OVER ()` : matchCount(c);
   return sql`page AS (
     SELECT g.id, g.rank, ${total} AS total FROM (${matched}) g
@@ -125,7 +125,7 @@ const BY_HOST = sql.raw('6');
 export function facetsStatement(userId: number, query: SearchQuery, extra: SQL[] = [], reach?: Reach): SQL {
   const c = compileSearch(query, userId, { extra, paths: true, reach });
   const own = [
-    sql`matched AS MATERIALIZED (${matchedSql(c, sql`g.id, g.collection_id, g.media_type, ${gemHostSql} AS host`)})`,
+    sql`matched AS MATERIALIZED (${matchedSql(c, sql`g.collection_id, g.media_type, ${gemHostSql} AS host`)})`,
     sql`tag_up(id, up_id, path, display) AS (SELECT p.id, a.id, a.path, a.display FROM ${upAncestors('tag_paths')})`,
     // the matches by media type, by collection and by host in one pass over them (`by`: which of the three a row
     // counts); the media types are named as kinds once counted
