@@ -348,6 +348,25 @@ describe('a saved gem is findable as soon as its save is answered', () => {
     expect(found.data.map((gem) => gem.id)).toEqual([titled, newer, older]);
   });
 
+  it("the whole library's total is its saves, from the collections' counts, through moves, the trash and a memory", async () => {
+    const { jwt: token } = await t.signUp('counted');
+    const post = async (path: string, data: unknown) => (await t.api(path, { token, body: { data } })).body.data.id;
+    const top = await post('/api/collections', { name: 'Top' });
+    const keep = await post('/api/collections', { name: 'Keep' });
+    const [a, b] = [await save(token, { title: 'One', collectionId: top }), await save(token, { title: 'Two' })];
+    await save(token, { title: 'Three', collectionId: keep });
+    await post('/api/memories', { memory: 'Not a save' });
+    await t.api(`/api/gems/${a}`, { method: 'PUT', token, body: { data: { collectionId: keep } } });
+    await t.api(`/api/gems/${b}`, { method: 'DELETE', token });
+    await t.api(`/api/collections/${keep}`, { method: 'DELETE', token });
+    const all = await search(token, { q: '', perPage: 1 });
+    expect(all.total).toBe(2);
+    // a query that asks something (a word no gem has, left out) is counted gem by gem
+    expect((await search(token, { q: '-qqqxyzzy', perPage: 1 })).total).toBe(2);
+    expect((await t.api('/api/collection-wise-counts', { token })).body.data.all).toBe(2);
+    expect((await search(token, { q: '', page: 3, perPage: 1 })).total).toBe(2); // past the last page
+  });
+
   it('a gem in the trash is not found; restored, it is found again', async () => {
     const { jwt: token } = await t.signUp('trashed');
     const id = await save(token, { title: 'Takahe', text: 'A rare swamphen' });

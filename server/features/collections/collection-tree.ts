@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CollectionCounts } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
@@ -105,6 +105,16 @@ interface CountsRow {
 }
 
 /**
+ * How many saves (not in the trash, not chats or the panel's kinds) `ownerId`'s library holds, from the trigger-kept
+ * gems_count of their collections (a gem is always in a collection of its owner's) less the other kinds: a read of
+ * the collections and of the owner's chats, not of every gem.
+ */
+export const librarySavesCountSql = (ownerId: number): SQL => sql`(
+  (SELECT coalesce(sum(c.gems_count), 0) FROM collections c WHERE c.owner_id = ${ownerId})
+  - (SELECT count(*) FROM gems g WHERE g.owner_id = ${ownerId} AND g.media_type IN ${NOT_SAVE_MEDIA_TYPES}
+      AND g.deleted_at IS NULL))`;
+
+/**
  * Each collection's saves, alone and with every collection below it, and the sidebar's other counts, in ONE statement:
  * the trigger-kept gems_count (trashed gems are not in it) less the chats and other non-saves, summed up the tree by a
  * recursive walk (UNION, so a parent loop a hand-edited database might hold ends). AI Chats is left out.
@@ -135,7 +145,7 @@ export async function collectionCounts(db: Db, ownerId: number): Promise<Collect
           'countWithDescendants', deep.n) ORDER BY own.id), '[]'::json)
         FROM own JOIN deep ON deep.ancestor = own.id
         WHERE own.id IS DISTINCT FROM (SELECT ai_chats_collection_id FROM users WHERE id = ${ownerId})) AS collections,
-      (SELECT coalesce(sum(n), 0)::int FROM own) AS "all",
+      ${librarySavesCountSql(ownerId)}::int AS "all",
       (SELECT count(*)::int FROM gems WHERE owner_id = ${ownerId} AND is_favourite AND deleted_at IS NULL
         AND media_type NOT IN (${notSaves})) AS favourites,
       (SELECT count(*)::int FROM gems WHERE owner_id = ${ownerId} AND deleted_at IS NOT NULL) AS trash`,

@@ -32,15 +32,13 @@ export interface CompiledSearch {
   branches: SQL[];
   /** The positive words and phrases as one tsquery (any of them), for the rank and the snippet; null without. */
   textQuery: SQL | null;
-  /**
-   * The relevance of a gem (rank.ts): the weighted cover density of the words in its ranking document (migration 0053:
-   * title and collection path, description and notes; not its page text) plus the title's trigram similarity; 0
-   * without words.
-   */
+  /** The relevance of a gem (rank.ts); 0 without words. */
   rank: SQL;
   /** ORDER BY items (over `g` and the rank), ending with the id so pages never overlap. */
   order: SQL;
   sort: SearchSort;
+  /** The asker, when the search is their whole library (nothing asked, nothing shared with them): counted apart. */
+  wholeLibraryOf: number | null;
 }
 
 /** The `english` configuration: stemmed, as the document is made (migration 0021). */
@@ -373,15 +371,15 @@ export function compileSearch(
     rank,
     order: orderOf(sort, textQuery !== null),
     sort,
+    wholeLibraryOf: matched.condition === null && !extra.length && reach?.owners.length === 0 ? userId : null,
   };
 }
 
 /**
- * The matched gems' `id` and other `columns` (of `g`), one row a gem: the branches' UNION, which drops a gem both found
- * by comparing its columns (so only small ones), with no gem's document read to check a word the index found. The id
- * is `g.id + 0`, the same number in no index's order: as `g.id`, the planner could drop the duplicates by merging
- * branches read in id order, from a scan of the primary key checking each row's document, kept out of line, whose
- * reading it counts as free (a member's `use function`, 57,318 matches: 1.6 s → 0.26 s on PGlite).
+ * The matched gems' `id` and other `columns` (of `g`), one row a gem: the branches' UNION (which compares the columns,
+ * so only small ones), with no gem's document read to check a word the index found. The id is `g.id + 0`, in no
+ * index's order: as `g.id` the duplicates could be dropped by merging branches read by the primary key, each row's
+ * document read to check it (a member's `use function`, 57,318 matches: 1.6 s → 0.26 s on PGlite).
  */
 export function matchedSql(compiled: CompiledSearch, columns?: SQL): SQL {
   const select = columns ? sql`g.id + 0 AS id, ${columns}` : sql`g.id + 0 AS id`;

@@ -3,6 +3,7 @@ import type { SearchFacets, SearchHit } from '../../../lib/api/search-contract';
 import type { SearchQuery } from '../../../lib/search/ast';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
+import { librarySavesCountSql } from '../collections/collection-tree';
 import type { Meaning } from '../embeddings/meaning';
 import { withNearestScan } from '../embeddings/vector-index';
 import { type Reach, readerReach } from '../sharing/access';
@@ -19,8 +20,9 @@ export interface Paging {
   perPage: number;
 }
 
-/** How many gems match, by their ids. */
-const matchCount = (c: CompiledSearch): SQL => sql`(SELECT count(*) FROM (${matchedSql(c)}) m)`;
+/** How many gems match: by their ids, or for one's whole library from the collections' counts. */
+const matchCount = (c: CompiledSearch): SQL =>
+  c.wholeLibraryOf === null ? sql`(SELECT count(*) FROM (${matchedSql(c)}) m)` : librarySavesCountSql(c.wholeLibraryOf);
 
 /**
  * `page` (id, rank, total): the matched gems in the query's order, `limit` of them from `offset`, with how many match
