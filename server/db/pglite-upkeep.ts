@@ -62,10 +62,15 @@ export async function upkeepStale(pg: PGlite, { vacuum }: { vacuum: boolean }): 
 /**
  * At once: ANALYZE of the whole database when `migrated` (a migration may have made tables or indexes whose
  * statistics are missing), else the stale tables' (statistics are kept on disk: only a table that changed since needs
- * them again, and a whole ANALYZE took ~0.5 s of CPU at every start). Then upkeepStale every CHECK_MS until stopped,
+ * them again, and a whole ANALYZE took ~0.5 s of CPU at every start). Then upkeepStale every `checkMs` until stopped,
  * vacuuming when nothing has run for IDLE_MS (`idleMs`: how long the server's queries have left the database alone).
  */
-export async function keepUp(pg: PGlite, migrated: boolean, idleMs: () => number): Promise<{ stop(): void }> {
+export async function keepUp(
+  pg: PGlite,
+  migrated: boolean,
+  idleMs: () => number,
+  checkMs = CHECK_MS,
+): Promise<{ stop(): void }> {
   if (migrated) await pg.exec('ANALYZE');
   else await upkeepStale(pg, { vacuum: false });
   let running = false;
@@ -77,7 +82,7 @@ export async function keepUp(pg: PGlite, migrated: boolean, idleMs: () => number
       .finally(() => {
         running = false;
       });
-  }, CHECK_MS);
+  }, checkMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreparedPglite } from '../../server/db/pglite-prepared';
-import { upkeepStale } from '../../server/db/pglite-upkeep';
+import { keepUp, upkeepStale } from '../../server/db/pglite-upkeep';
 import { backend, freshDataDir, removeDataDir } from './harness';
 
 /**
@@ -144,6 +144,23 @@ describe.runIf(backend === 'pglite')('PGlite client', () => {
         /Index Only Scan using counted_pkey[\s\S]*Heap Fetches: 0/,
       );
       expect(await upkeepStale(pg, { vacuum: true })).toEqual({ analysed: [], vacuumed: [] });
+    });
+
+    it('vacuums on its own, and only while the server leaves the database idle for 3 s', async () => {
+      await pg.exec(`CREATE TABLE waits (id int PRIMARY KEY, body text);
+        INSERT INTO waits SELECT n, repeat('x', 100) FROM generate_series(1, 5000) n; ANALYZE waits`);
+      const visiblePages = async () =>
+        (await pg.query<{ n: number }>(`SELECT relallvisible AS n FROM pg_class WHERE relname = 'waits'`)).rows[0]?.n;
+      let idleMs = 0;
+      const upkeep = await keepUp(pg, false, () => idleMs, 20);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300)); // a dozen checks while queries keep coming
+        expect(await visiblePages()).toBe(0);
+        idleMs = 3_000;
+        await expect.poll(visiblePages, { timeout: 10_000 }).toBeGreaterThan(0);
+      } finally {
+        upkeep.stop();
+      }
     });
   });
 });
