@@ -84,10 +84,15 @@ describe.runIf(backend === 'pglite')('PGlite client', () => {
   });
 
   describe('upkeep', () => {
-    /** The rows a table has by its statistics. */
-    const tuplesKnown = async (table: string) =>
-      (await pg.query<{ tuples: number }>('SELECT reltuples AS tuples FROM pg_class WHERE relname = $1', [table]))
-        .rows[0]?.tuples;
+    /** What the catalogue knows of a table: its rows by its statistics, and its pages marked all-visible. */
+    const known = async (table: string) =>
+      (
+        await pg.query<{ tuples: number; visible: number }>(
+          'SELECT reltuples AS tuples, relallvisible AS visible FROM pg_class WHERE relname = $1',
+          [table],
+        )
+      ).rows[0];
+    const tuplesKnown = async (table: string) => (await known(table))?.tuples;
     /** The tables analysed by an upkeep that may not vacuum (the server has run a query within the idle time). */
     const analysed = async () => (await upkeepStale(pg, { vacuum: false })).analysed;
     const bytes = async (table: string) =>
@@ -149,8 +154,7 @@ describe.runIf(backend === 'pglite')('PGlite client', () => {
     it('vacuums on its own, and only while the server leaves the database idle for 3 s', async () => {
       await pg.exec(`CREATE TABLE waits (id int PRIMARY KEY, body text);
         INSERT INTO waits SELECT n, repeat('x', 100) FROM generate_series(1, 5000) n; ANALYZE waits`);
-      const visiblePages = async () =>
-        (await pg.query<{ n: number }>(`SELECT relallvisible AS n FROM pg_class WHERE relname = 'waits'`)).rows[0]?.n;
+      const visiblePages = async () => (await known('waits'))?.visible;
       let idleMs = 0;
       const upkeep = await keepUp(pg, false, () => idleMs, 20);
       try {

@@ -5,7 +5,7 @@ import { andOf } from '../../../lib/search/normalise';
 import { parseSearch } from '../../../lib/search/parse';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
-import { compileSearch, withClause } from '../search/compile';
+import { compileSearch, matchedSql, withClause } from '../search/compile';
 import { upAncestors } from '../search/paths';
 import { searchGems } from '../search/search';
 import { newestGems, newestMatchingPage, newestPage } from './newest-gems';
@@ -43,7 +43,7 @@ async function tagCounts(db: Db, ownerId: number, query: SearchQuery, scope: SQL
   const c = compileSearch(query, ownerId, { extra: scope, paths: true });
   const rows = await selectRows<{ path: string; n: number | string }>(
     db,
-    sql`${withClause(c, [sql`matched AS MATERIALIZED (SELECT g.id FROM gems g WHERE ${c.where})`])}
+    sql`${withClause(c, [sql`matched AS MATERIALIZED (${matchedSql(c)})`])}
     SELECT min(a.display) AS path, count(DISTINCT m.id) AS n
     FROM matched m JOIN gem_tags gt ON gt.gem_id = m.id JOIN (${upAncestors('tag_paths')}) ON p.id = gt.tag_id
     GROUP BY a.path ORDER BY n DESC, a.path LIMIT ${TAG_LIMIT}`,

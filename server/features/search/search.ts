@@ -27,9 +27,8 @@ const matchCount = (c: CompiledSearch): SQL =>
 /**
  * `page` (id, rank, total): the matched gems in the query's order, `limit` of them from `offset`, with how many match
  * in all (counted before the limit). With words every match is ranked, so they are counted as they are read; without,
- * the page is read in its order (from an index, stopping at its end) and the matches are counted apart by their ids:
- * a count over the window carried each match's row to it (the whole library, unfiltered: 105 → 60 ms at 100,000 gems
- * on PGlite).
+ * the page is read in its order (from an index, stopping at its end) and the matches are counted apart (matchCount):
+ * a count over the window carried each match's row to it.
  */
 export function pageCte(c: CompiledSearch, limit: number, offset = 0): SQL {
   const matched = matchedSql(c, sql`${c.rank} AS rank, ${ORDER_COLUMNS}`);
