@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { parseSearch } from '../lib/search/parse';
 import { openDatabase } from '../server/db/client';
 import { selectRows } from '../server/db/rows';
+import { compileSearchFor } from '../server/features/search/compile-for';
 import { gemKindSql } from '../server/features/search/readable';
 import { searchStatement } from '../server/features/search/search';
 import { type RunningServer, startServer } from '../server/start';
@@ -61,7 +62,7 @@ async function people(server: RunningServer) {
 }
 
 /** Two words of a shared gem's page text and one qualifier it meets (its type, site or a date). */
-async function memberQueries(target: Target, sharerId: number): Promise<string[]> {
+export async function memberQueries(target: Target, sharerId: number): Promise<string[]> {
   const database = await openDatabase({ ...target.config, durableWrites: false });
   try {
     const rows = await selectRows<{ text: string; kind: string; host: string }>(
@@ -161,7 +162,7 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
     if (parsed.ok) {
       const plan = await selectRows<Record<string, string>>(
         database.db,
-        sql`EXPLAIN (ANALYZE, BUFFERS) ${searchStatement(memberId, parsed.query, { page: 1, perPage: 20 })}`,
+        sql`EXPLAIN (ANALYZE, BUFFERS) ${searchStatement(await compileSearchFor(database.db, parsed.query, memberId), { page: 1, perPage: 20 })}`,
       );
       lines.push(`  EXPLAIN ANALYZE of "${q}" as the member:`);
       for (const row of plan) lines.push(`    ${Object.values(row)[0]}`);

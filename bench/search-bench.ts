@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { parseSearch } from '../lib/search/parse';
 import { openDatabase } from '../server/db/client';
 import { selectRows } from '../server/db/rows';
+import { compileSearchFor } from '../server/features/search/compile-for';
 import { gemKindSql } from '../server/features/search/readable';
 import { searchStatement } from '../server/features/search/search';
 import { readerReach } from '../server/features/sharing/access';
@@ -302,7 +303,7 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
     if (parsed.ok) {
       const plan = await selectRows<Record<string, string>>(
         database.db,
-        sql`EXPLAIN (ANALYZE, BUFFERS) ${searchStatement(userId, parsed.query, { page: 1, perPage: 20 }, [], await readerReach(database.db, userId))}`,
+        sql`EXPLAIN (ANALYZE, BUFFERS) ${searchStatement(await compileSearchFor(database.db, parsed.query, userId, { reach: await readerReach(database.db, userId) }), { page: 1, perPage: 20 })}`,
       );
       lines.push(`  EXPLAIN ANALYZE of "${q}":`);
       for (const row of plan) lines.push(`    ${Object.values(row)[0]}`);

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { parseSearch } from '../lib/search/parse';
 import { openDatabase } from '../server/db/client';
 import { selectRows } from '../server/db/rows';
+import { compileSearchFor } from '../server/features/search/compile-for';
 import { searchStatement } from '../server/features/search/search';
 import { readerReach } from '../server/features/sharing/access';
 import { startServer } from '../server/start';
@@ -36,7 +37,10 @@ async function explain(target: Target, userId: number): Promise<string[]> {
       if (!parsed.ok) throw new Error(`bench query ${q} does not parse`);
       // as the server runs it: the reader's reach read first (server/features/sharing/access.ts)
       const reach = await readerReach(database.db, userId);
-      const statement = searchStatement(userId, parsed.query, { page: 1, perPage: 50 }, [], reach);
+      const statement = searchStatement(await compileSearchFor(database.db, parsed.query, userId, { reach }), {
+        page: 1,
+        perPage: 50,
+      });
       const runs: { planning: number; execution: number }[] = [];
       for (let i = 0; i <= WARM_RUNS; i++) {
         const [row] = await selectRows<Record<string, unknown>>(

@@ -10,23 +10,12 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { selectRows } from '../../db/rows';
+import { intArrayLiteral, selectRows } from '../../db/rows';
 import { gemPassages } from '../../db/schema';
 import { ranksBy, rrfScore } from '../embeddings/fusion';
 import { type Meaning, passageDistances } from '../embeddings/meaning';
 import type { ContextItem } from './context';
 import { splitPassages } from './passages';
-
-/**
- * `ids` written into the statement as an int[] literal. Not a parameter each (a thousand of those cost
- * more to bind than the query to run), and not one array parameter either: a prepared statement run
- * often gets a generic plan, and for "any of these ids" PGlite's then loops over an index once per
- * passage (~10× slower). The ids are the database's own integers, checked as such.
- */
-const intArray = (ids: number[]) => {
-  if (!ids.every(Number.isSafeInteger)) throw new Error('gem ids must be integers');
-  return sql.raw(`'{${ids.join(',')}}'::int[]`);
-};
 
 /** The text search configuration of gems and questions. */
 const CONFIG = sql.raw(`'english'`);
@@ -107,7 +96,7 @@ async function scorePassages(db: Db, ids: number[], question: string): Promise<R
     WITH cand AS MATERIALIZED (
       SELECT p.gem_id, p.idx, p.start_char, p.end_char
       FROM gem_passages p JOIN gems g ON g.id = p.gem_id AND g.updated_at = p.source_updated_at
-      WHERE p.gem_id = ANY(${intArray(ids)})
+      WHERE p.gem_id = ANY(${intArrayLiteral(ids)})
     ),
     terms AS MATERIALIZED (
       SELECT DISTINCT t.lexeme, to_tsquery('simple', quote_literal(t.lexeme)) AS q
@@ -117,7 +106,7 @@ async function scorePassages(db: Db, ids: number[], question: string): Promise<R
       SELECT p.gem_id, p.idx, terms.lexeme, ts_rank(p.tsv, terms.q) AS rank
       FROM gem_passages p JOIN gems g ON g.id = p.gem_id AND g.updated_at = p.source_updated_at
         JOIN terms ON p.tsv @@ terms.q
-      WHERE p.gem_id = ANY(${intArray(ids)})
+      WHERE p.gem_id = ANY(${intArrayLiteral(ids)})
     ),
     idf AS (
       SELECT lexeme, ln(1 + ((SELECT count(*) FROM cand) - count(*) + 0.5) / (count(*) + 0.5)) AS weight

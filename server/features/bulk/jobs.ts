@@ -5,7 +5,8 @@ import { selectRows } from '../../db/rows';
 import { bulkJobs, collections, NOT_SAVE_MEDIA_TYPES, tags, users } from '../../db/schema';
 import type { BulkJobRow, Tx } from '../../db/types';
 import { ApiError, fieldError, notFound } from '../../http/errors';
-import { compileSearch, withClause } from '../search/compile';
+import { withClause } from '../search/compile';
+import { compileSearchFor } from '../search/compile-for';
 import { parseQueryText } from '../search/parse-query';
 import { applyBatch } from './apply';
 
@@ -99,7 +100,7 @@ async function chooseGems(tx: Tx, userId: number, jobId: number, input: Input): 
         AND g.deleted_at ${trashed} AND g.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES}`)}
       SELECT count(*) AS n FROM ins`;
   } else {
-    const compiled = compileSearch(parseQueryText(query, 'target.query'), userId);
+    const compiled = await compileSearchFor(tx as unknown as Db, parseQueryText(query, 'target.query'), userId);
     statement = sql`${withClause(compiled, [insert(sql`SELECT ${jobId}, g.id FROM gems g WHERE ${compiled.where} AND g.owner_id = ${userId}`)])}
       SELECT count(*) AS n FROM ins`;
   }

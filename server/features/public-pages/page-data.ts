@@ -5,7 +5,8 @@ import { andOf } from '../../../lib/search/normalise';
 import { parseSearch } from '../../../lib/search/parse';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
-import { compileSearch, matchedSql, withClause } from '../search/compile';
+import { matchedSql, withClause } from '../search/compile';
+import { compileSearchFor } from '../search/compile-for';
 import { upAncestors } from '../search/paths';
 import { searchGems } from '../search/search';
 import { newestGems, newestMatchingPage, newestPage } from './newest-gems';
@@ -40,7 +41,7 @@ const TAG_LIMIT = 30;
  * finds). One statement; the library's searchFacets also counts types, collections and sites, which the page needs not.
  */
 async function tagCounts(db: Db, ownerId: number, query: SearchQuery, scope: SQL[]): Promise<TagCount[]> {
-  const c = compileSearch(query, ownerId, { extra: scope, paths: true });
+  const c = await compileSearchFor(db, query, ownerId, { extra: scope, paths: true });
   const rows = await selectRows<{ path: string; n: number | string }>(
     db,
     sql`${withClause(c, [sql`matched AS MATERIALIZED (${matchedSql(c)})`])}
@@ -115,7 +116,7 @@ export async function loadScopedPage(
   const filtered = { ...query, root: andOf([query.root, tagNode].filter((n) => n !== null)) };
   const paging = { page: request.page, perPage: PUBLIC_PAGE_SIZE };
   const tags = await cachedTagCounts(`${cacheKey}:${request.q}`, () => tagCounts(db, ownerId, query, scope));
-  const compiled = compileSearch(filtered, ownerId);
+  const compiled = await compileSearchFor(db, filtered, ownerId);
   const newestFirst = compiled.sort.key === 'added' && compiled.sort.dir === 'desc';
   // No free words, newest first: the page is read in index order (newest-gems.ts), not by the library's search, which
   // finds, counts and sorts every match first. With nothing to narrow it, the total is the collections' kept counts;

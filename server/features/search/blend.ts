@@ -11,8 +11,7 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../http/env';
 import { RRF_K } from '../embeddings/fusion';
 import { distanceSql, type Meaning, meaningOf, modelVectorsSql } from '../embeddings/meaning';
-import type { Reach } from '../sharing/access';
-import { compileSearch, withClause } from './compile';
+import { type CompileOptions, compileSearch, withClause } from './compile';
 import { gemAuthorJoinSql, gemSelectSql } from './gem-rows';
 import { headlineSql } from './snippet';
 
@@ -72,9 +71,9 @@ export async function searchMeaning(db: Db, ai: Deps['ai'], userId: number, quer
 }
 
 /** The blended search's common part: the word ranks, the meaning ranks, and `fused` (id, rank, word rank). */
-function blendedParts(userId: number, query: SearchQuery, extra: SQL[], meaning: Meaning, reach?: Reach) {
-  const words = compileSearch(query, userId, { extra, paths: true, reach });
-  const others = compileSearch({ root: withoutFreeText(query.root) }, userId, { extra, paths: true, reach });
+function blendedParts(userId: number, query: SearchQuery, meaning: Meaning, options: CompileOptions) {
+  const words = compileSearch(query, userId, { ...options, paths: true });
+  const others = compileSearch({ root: withoutFreeText(query.root) }, userId, { ...options, paths: true });
   const k = sql.raw(String(RRF_K));
   const ctes = [
     sql`word AS MATERIALIZED (SELECT g.id, rank() OVER (ORDER BY ${words.rank} DESC) AS r FROM gems g WHERE ${words.where})`,
@@ -100,11 +99,10 @@ export function blendedSearchStatement(
   userId: number,
   query: SearchQuery,
   { page, perPage }: { page: number; perPage: number },
-  extra: SQL[],
   meaning: Meaning,
-  reach?: Reach,
+  options: CompileOptions,
 ): SQL {
-  const { words, ctes } = blendedParts(userId, query, extra, meaning, reach);
+  const { words, ctes } = blendedParts(userId, query, meaning, options);
   const order = sql`page.rank DESC, page.wr, g.created_at DESC, g.id DESC`;
   const pageCte = sql`page AS (SELECT f.id, f.rank, f.wr, count(*) OVER () AS total FROM fused f JOIN gems g ON g.id = f.id
     ORDER BY f.rank DESC, f.wr, g.created_at DESC, g.id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage})`;
@@ -119,10 +117,9 @@ export function blendedSearchStatement(
 export function blendedCountStatement(
   userId: number,
   query: SearchQuery,
-  extra: SQL[],
   meaning: Meaning,
-  reach?: Reach,
+  options: CompileOptions,
 ): SQL {
-  const { words, ctes } = blendedParts(userId, query, extra, meaning, reach);
+  const { words, ctes } = blendedParts(userId, query, meaning, options);
   return sql`${withClause(words, ctes)} SELECT count(*) AS n FROM fused`;
 }

@@ -1,12 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { QueryNode, SearchQuery, SearchSort } from '../../../lib/search/ast';
+import { intArrayLiteral } from '../../db/rows';
 import { fieldError } from '../../http/errors';
 import type { Reach } from '../sharing/access';
 import { orderOf } from './order';
-import { atOrUnder, hasTag, normalPath, pathsCte, taggedBy } from './paths';
+import { atOrUnder, hasTag, normalPath, pathsCte, tagIdsWhere } from './paths';
 import { rankOf } from './rank';
 import { gemHostSql, KIND_MEDIA_TYPES, libraryGemsCondition } from './readable';
 import { isStopWord, isSymbols } from './stopwords';
+import { andOf, everyWord, orOf, type TextMatch, textMatch, waysOf } from './text-match';
+import { type TagWord, tagWordKey, type WordTags } from './word-tags';
 
 /**
  * A search query (lib/search/ast.ts) as parts of ONE SQL statement over the gems (alias `g`): the condition, the
@@ -14,9 +17,9 @@ import { isStopWord, isSymbols } from './stopwords';
  * and collections are matched by path inside the statement, so the statement stands alone.
  *
  * Free words: the gem's text-search document (migration 0021: title and collection path weighted A, description
- * and notes B, page text, code and alt text C; the last word also as a prefix) OR one of its tags' names (migration
- * 0026) OR a substring of the title or address (trigram indexes) OR, when it is the query's only word and a long
- * one, a title word close to it (typos).
+ * and notes B, page text, code and alt text C; the last word also as a prefix) OR a substring of the title or address
+ * (trigram indexes) OR, when it is the query's only word and a long one, a title word close to it (typos) OR one of
+ * its tags' names (migration 0026; which tags a word names is read beforehand, word-tags.ts).
  */
 
 export interface CompiledSearch {
@@ -39,6 +42,8 @@ export interface CompiledSearch {
   sort: SearchSort;
   /** The asker, when the search is their whole library (nothing asked, nothing shared with them): counted apart. */
   wholeLibraryOf: number | null;
+  /** The words and phrases whose tags the compiler looked up in `wordTags` (compileSearchFor reads them). */
+  tagWords: TagWord[];
 }
 
 /** The `english` configuration: stemmed, as the document is made (migration 0021). */
@@ -73,51 +78,6 @@ function dayStart(date: string): Date {
   return day;
 }
 
-/** A free word or phrase: its document query, its other ways to match, and the whole condition (any of them). */
-interface TextMatch {
-  doc: SQL;
-  others: SQL[];
-  whole: SQL;
-}
-
-const textMatch = (doc: SQL, others: SQL[]): TextMatch => ({
-  doc,
-  others,
-  whole: sql`(g.search_doc @@ ${doc} OR ${sql.join(others, sql` OR `)})`,
-});
-
-/** Up to this many words, everyWord gives each word its own arm (the statement grows with the square of the words). */
-const PER_WORD_ARMS_UP_TO = 3;
-
-/**
- * Every one of `texts` (2 or more), as the equal condition allOf describes. For a few words, one arm per word
- * (that word another way, each other word any way) gives the planner small bitmaps to OR; for more, one arm (any
- * word another way, every word any way) keeps the statement short.
- */
-function everyWord(texts: TextMatch[]): { all: SQL; arms: SQL } {
-  const all = sql`g.search_doc @@ (${sql.join(
-    texts.map((t) => t.doc),
-    sql` && `,
-  )})`;
-  const otherWays = (t: TextMatch) => sql`(${sql.join(t.others, sql` OR `)})`;
-  const arms =
-    texts.length <= PER_WORD_ARMS_UP_TO
-      ? texts.map(
-          (text, i) =>
-            sql`(${otherWays(text)} AND ${sql.join(
-              texts.filter((_, j) => j !== i).map((t) => t.whole),
-              sql` AND `,
-            )})`,
-        )
-      : [
-          sql`((${sql.join(texts.map(otherWays), sql` OR `)}) AND ${sql.join(
-            texts.map((t) => t.whole),
-            sql` AND `,
-          )})`,
-        ];
-  return { all, arms: sql`(${sql.join(arms, sql` OR `)})` };
-}
-
 /** A query's condition (null: it asks nothing) and the same as branches whose OR it is (Compiler.root). */
 interface Matched {
   condition: SQL | null;
@@ -125,13 +85,10 @@ interface Matched {
 }
 const oneBranch = (condition: SQL | null): Matched => ({ condition, branches: [condition ?? sql`true`] });
 
-/** A TextMatch's document query as the condition on `g`. */
-const inDocument = (text: TextMatch) => sql`g.search_doc @@ ${text.doc}`;
-const orOf = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
-const andOf = (parts: SQL[]) => (parts.length ? sql`(${sql.join(parts, sql` AND `)})` : sql`true`);
-
 class Compiler {
   readonly needs = { tags: false, collections: false };
+  /** The words and phrases looked up in wordTags. */
+  readonly tagWords: TagWord[] = [];
   /** Positive words and phrases (not under a NOT), each as its tsquery, for rank and snippet. */
   readonly positive: SQL[] = [];
   readonly positiveWords: string[] = [];
@@ -144,6 +101,7 @@ class Compiler {
     private readonly lastWord: QueryNode | undefined,
     /** Typos are looked for when the query has one free word only: each costs a trigram scan and rechecks. */
     readonly typos: boolean,
+    private readonly wordTags: WordTags,
   ) {}
 
   /** The node's condition, or null when it asks nothing (a stop word, or made only of those): every gem matches. */
@@ -170,7 +128,7 @@ class Compiler {
       case 'tag':
         this.needs.tags = true;
         // Tag names are unique per user, so a path's last segments name one tag: `#vegan` is `food/vegan`.
-        return hasTag(sql`strpos('/' || p.path || '/', ${`/${normalPath(node.path)}/`}) > 0`);
+        return hasTag(tagIdsWhere(sql`strpos('/' || p.path || '/', ${`/${normalPath(node.path)}/`}) > 0`));
       case 'collection':
         this.needs.collections = true;
         // an array read once: the scan checks it before it reads a gem's document
@@ -244,7 +202,7 @@ class Compiler {
     if (root?.kind === 'and') return this.conjunction(root.children);
     const condition = root && this.node(root, false);
     const text = root && this.texts.get(root);
-    return condition && text ? { condition, branches: [inDocument(text), orOf(text.others)] } : oneBranch(condition);
+    return condition && text ? { condition, branches: waysOf(text) } : oneBranch(condition);
   }
 
   /** An AND as `root` describes it. */
@@ -252,17 +210,11 @@ class Compiler {
     const { conditions, texts, rest } = this.split(children);
     if (texts.length === 1) {
       const [text] = texts as [TextMatch];
-      return {
-        condition: andOf(conditions),
-        branches: [andOf([inDocument(text), ...rest]), andOf([orOf(text.others), ...rest])],
-      };
+      return { condition: andOf(conditions), branches: waysOf(text).map((way) => andOf([way, ...rest])) };
     }
     if (texts.length < 2) return oneBranch(conditions.length ? andOf(conditions) : null);
-    const { all, arms } = everyWord(texts);
-    return {
-      condition: andOf([sql`(${all} OR ${arms})`, ...rest]),
-      branches: [andOf([all, ...rest]), andOf([arms, ...rest])],
-    };
+    const ways = everyWord(texts);
+    return { condition: andOf([orOf(ways), ...rest]), branches: ways.map((way) => andOf([way, ...rest])) };
   }
 
   private word(text: string, last: boolean, negated: boolean): TextMatch | SQL | null {
@@ -272,7 +224,7 @@ class Compiler {
     if (isSymbols(word)) return this.substring(word);
     const prefix = last && word.length >= PREFIX_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(word);
     const query = prefix ? sql`to_tsquery(${CONFIG}, ${`${word}:*`})` : sql`plainto_tsquery(${CONFIG}, ${word})`;
-    const otherWays = [this.tagged(query)];
+    const otherWays: SQL[] = [];
     if (!negated) {
       this.positive.push(query);
       this.positiveWords.push(word);
@@ -282,17 +234,14 @@ class Compiler {
       otherWays.push(sql`lower(g.title) LIKE ${like}`, sql`lower(g.url) LIKE ${like}`);
     }
     if (this.typos && word.length >= TYPO_MIN_LENGTH) otherWays.push(sql`${word} <% lower(g.title)`);
-    return textMatch(query, otherWays);
+    return textMatch(query, otherWays, this.tagged({ text: word, form: prefix ? 'prefix' : 'plain' }));
   }
 
-  /**
-   * The gems with a tag whose name, or a parent's, has the words: tags are not in the gems' documents (migration
-   * 0026), so tagging rewrites no gem. An array the planner reads once, so the primary key's index can OR it with the
-   * document's.
-   */
-  private tagged(query: SQL): SQL {
-    this.needs.tags = true;
-    return taggedBy(sql`to_tsvector(${CONFIG}, replace(p.display, '/', ' ')) @@ ${query}`);
+  /** The gems with a tag the word names (its name or a parent's: wordTags), or null when it names none. */
+  private tagged(word: TagWord): SQL | null {
+    this.tagWords.push(word);
+    const ids = this.wordTags.get(tagWordKey(word));
+    return ids?.length ? hasTag(intArrayLiteral(ids)) : null;
   }
 
   /** Text with no lexeme (emoji, punctuation) found as a substring of the title or the address. */
@@ -311,7 +260,11 @@ class Compiler {
       this.positive.push(query);
       this.positiveWords.push(phrase);
     }
-    return textMatch(query, [this.tagged(query), sql`lower(g.title) LIKE ${`%${escapeLike(phrase)}%`}`]);
+    return textMatch(
+      query,
+      [sql`lower(g.title) LIKE ${`%${escapeLike(phrase)}%`}`],
+      this.tagged({ text: phrase, form: 'phrase' }),
+    );
   }
 }
 
@@ -339,6 +292,14 @@ function lastWordOf(node: QueryNode | null): QueryNode | undefined {
   return undefined;
 }
 
+export interface CompileOptions {
+  extra?: SQL[];
+  paths?: boolean;
+  reach?: Reach;
+  /** The tags the query's words name, read beforehand (compileSearchFor). */
+  wordTags: WordTags;
+}
+
 /**
  * Compiles a query (and `extra` conditions of the caller's, AND-ed: filters, a collection) for the user; with
  * `paths`, both path CTEs are defined whether the query reads them or not (facets and groups name them). With the
@@ -347,9 +308,10 @@ function lastWordOf(node: QueryNode | null): QueryNode | undefined {
 export function compileSearch(
   query: SearchQuery,
   userId: number,
-  { extra = [], paths = false, reach }: { extra?: SQL[]; paths?: boolean; reach?: Reach } = {},
+  { extra = [], paths = false, reach, wordTags }: CompileOptions,
 ): CompiledSearch {
-  const compiler = new Compiler(userId, lastWordOf(query.root), query.root !== null && countWords(query.root) === 1);
+  const typos = query.root !== null && countWords(query.root) === 1;
+  const compiler = new Compiler(userId, lastWordOf(query.root), typos, wordTags);
   const matched = compiler.root(query.root);
   const ctes: SQL[] = [];
   if (paths || compiler.needs.tags) ctes.push(pathsCte('tag_paths', 'tags', userId));
@@ -372,6 +334,7 @@ export function compileSearch(
     order: orderOf(sort, textQuery !== null),
     sort,
     wholeLibraryOf: matched.condition === null && !extra.length && reach?.owners.length === 0 ? userId : null,
+    tagWords: compiler.tagWords,
   };
 }
 

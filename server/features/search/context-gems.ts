@@ -3,7 +3,8 @@ import type { SearchQuery } from '../../../lib/search/ast';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import { readerReach } from '../sharing/access';
-import { compileSearch, withClause } from './compile';
+import { withClause } from './compile';
+import { compileSearchFor } from './compile-for';
 import { pageCte } from './search';
 
 /**
@@ -17,7 +18,7 @@ export async function searchContextGemIds(
   query: SearchQuery,
   limit: number,
 ): Promise<{ ids: number[]; total: number }> {
-  const c = compileSearch(query, userId, { reach: await readerReach(db, userId) });
+  const c = await compileSearchFor(db, query, userId, { reach: await readerReach(db, userId) });
   const rows = await selectRows<{ id: number; total: number | string }>(
     db,
     sql`${withClause(c, [pageCte(c, limit)])} SELECT page.id, page.total FROM page JOIN gems g ON g.id = page.id ORDER BY ${c.order}`,

@@ -5,7 +5,8 @@ import type { SearchQuery } from '../../../lib/search/ast';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import { readerReach } from '../sharing/access';
-import { compileSearch, withClause } from './compile';
+import { withClause } from './compile';
+import { compileSearchFor } from './compile-for';
 import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
 import { gemHostSql, gemKindSql } from './readable';
 import type { Paging } from './search';
@@ -50,7 +51,7 @@ export async function groupGems(
   { page, perPage }: Paging,
   extra: SQL[] = [],
 ): Promise<{ groups: GemGroup[]; total: number }> {
-  const c = compileSearch(query, userId, { extra, paths: true, reach: await readerReach(db, userId) });
+  const c = await compileSearchFor(db, query, userId, { extra, paths: true, reach: await readerReach(db, userId) });
   const first = KEYS[args.groupBy];
   const groupOrder =
     args.order === 'count'
@@ -122,7 +123,7 @@ export async function groupGems(
 }
 
 async function countGroups(db: Db, userId: number, query: SearchQuery, args: GroupArgs, extra: SQL[]) {
-  const c = compileSearch(query, userId, { extra });
+  const c = await compileSearchFor(db, query, userId, { extra });
   const first = KEYS[args.groupBy];
   const [row] = await selectRows<{ n: unknown }>(
     db,

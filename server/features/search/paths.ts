@@ -42,20 +42,12 @@ export const atOrUnder = (path: string) => {
 };
 
 /** The ids of the tags of `tag_paths` (`p`) that meet `condition`, as an array read once. */
-const tagIds = (condition: SQL) => sql`ARRAY(SELECT p.id FROM tag_paths p WHERE ${condition})`;
+export const tagIdsWhere = (condition: SQL) => sql`ARRAY(SELECT p.id FROM tag_paths p WHERE ${condition})`;
 
 /**
- * The gems with a tag that meets `condition`, as an array read once: one arm of a word's OR (tag names, title,
- * address), which the primary key's index ORs with the others. The tags' ids are an array first: joined, the planner
- * took the tags for many and read all of gem_tags rather than its index (bench/RESULTS.md, "Fewer reads").
- */
-export const taggedBy = (condition: SQL) =>
-  sql`g.id = ANY(ARRAY(SELECT gt.gem_id FROM gem_tags gt WHERE gt.tag_id = ANY(${tagIds(condition)})))`;
-
-/**
- * A gem has a tag that meets `condition` (`tag:`): a semi-join the planner may lead with either side. As an array of
+ * A gem has one of the tags `tagIds` (an int[]): a semi-join the planner may lead with either side. As an array of
  * the tag's gems it led with the tag each time (it cannot know the array's size), reading the document of each of a
  * tag's thousands of gems to check the words the index had already found (bench/RESULTS.md, "Tags as a semi-join").
  */
-export const hasTag = (condition: SQL) =>
-  sql`EXISTS (SELECT 1 FROM gem_tags gt WHERE gt.gem_id = g.id AND gt.tag_id = ANY(${tagIds(condition)}))`;
+export const hasTag = (tagIds: SQL) =>
+  sql`EXISTS (SELECT 1 FROM gem_tags gt WHERE gt.gem_id = g.id AND gt.tag_id = ANY(${tagIds}))`;

@@ -9,6 +9,7 @@ import { withNearestScan } from '../embeddings/vector-index';
 import { type Reach, readerReach } from '../sharing/access';
 import { blendedCountStatement, blendedSearchStatement } from './blend';
 import { type CompiledSearch, compileSearch, matchedSql, withClause } from './compile';
+import { compileSearchFor, wordTagsFor } from './compile-for';
 import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
 import { ORDER_COLUMNS } from './order';
 import { upAncestors } from './paths';
@@ -42,15 +43,7 @@ export function pageCte(c: CompiledSearch, limit: number, offset = 0): SQL {
  * The one statement of a search: the page of matching gems (with the total, counted before the limit) and, for that
  * page only, each gem's columns, tags and snippet. Exported for the bench's EXPLAIN.
  */
-export function searchStatement(
-  userId: number,
-  query: SearchQuery,
-  { page, perPage }: Paging,
-  extra: SQL[] = [],
-  reach?: Reach,
-): SQL {
-  const c = compileSearch(query, userId, { extra, reach });
-
+export function searchStatement(c: CompiledSearch, { page, perPage }: Paging): SQL {
   const headline = c.textQuery ? sql`${headlineSql(c.textQuery)}` : sql`NULL::text`;
   return sql`${withClause(c, [pageCte(c, perPage, (page - 1) * perPage)])}
     SELECT ${gemSelectSql}, page.rank, page.total, ${headline} AS headline
@@ -71,10 +64,10 @@ export async function searchGems(
   meaning: Meaning | null = null,
 ): Promise<{ hits: SearchHit[]; total: number }> {
   const offset = (page - 1) * perPage;
-  const reach = await readerReach(db, userId);
+  const options = { extra, reach: await readerReach(db, userId), wordTags: await wordTagsFor(db, query, userId) };
   const statement = meaning
-    ? blendedSearchStatement(userId, query, { page, perPage }, extra, meaning, reach)
-    : searchStatement(userId, query, { page, perPage }, extra, reach);
+    ? blendedSearchStatement(userId, query, { page, perPage }, meaning, options)
+    : searchStatement(compileSearch(query, userId, options), { page, perPage });
   const rows = meaning
     ? await withNearestScan(db, (tx) => selectRows<Record<string, unknown>>(tx, statement))
     : await selectRows<Record<string, unknown>>(db, statement);
@@ -83,11 +76,11 @@ export async function searchGems(
       ? Number(
           (
             await withNearestScan(db, (tx) =>
-              selectRows<{ n: number | string }>(tx, blendedCountStatement(userId, query, extra, meaning, reach)),
+              selectRows<{ n: number | string }>(tx, blendedCountStatement(userId, query, meaning, options)),
             )
           )[0]?.n,
         )
-      : countGems(db, userId, query, extra, reach);
+      : countGems(db, userId, query, extra, options.reach);
   const total = rows.length ? Number(rows[0]?.total) : offset > 0 ? await countPastEnd() : 0;
   const hits = rows.map((raw) => ({
     ...gemFromRaw(raw, userId),
@@ -105,7 +98,7 @@ export async function countGems(
   extra: SQL[] = [],
   reach?: Reach,
 ): Promise<number> {
-  const c = compileSearch(query, userId, { extra, reach: reach ?? (await readerReach(db, userId)) });
+  const c = await compileSearchFor(db, query, userId, { extra, reach: reach ?? (await readerReach(db, userId)) });
   const [row] = await selectRows<{ n: number | string }>(db, sql`${withClause(c)} SELECT ${matchCount(c)} AS n`);
   return Number(row?.n ?? 0);
 }
@@ -121,10 +114,9 @@ const BY_HOST = sql.raw('6');
 /**
  * The one statement of the query's facets (searchFacets), each count being the total of the query AND that facet: a
  * tag or collection counts the gems at it or under it (once each), a site the gems on that host or its subdomains.
- * The matches are read once, then counted. Exported for the bench's EXPLAIN.
+ * The matches are read once, then counted. `c` is compiled with `paths`. Exported for the bench's EXPLAIN.
  */
-export function facetsStatement(userId: number, query: SearchQuery, extra: SQL[] = [], reach?: Reach): SQL {
-  const c = compileSearch(query, userId, { extra, paths: true, reach });
+export function facetsStatement(c: CompiledSearch): SQL {
   const own = [
     sql`matched AS MATERIALIZED (${matchedSql(c, sql`g.collection_id, g.media_type, ${gemHostSql} AS host`)})`,
     sql`tag_up(id, up_id, path, display) AS (SELECT p.id, a.id, a.path, a.display FROM ${upAncestors('tag_paths')})`,
@@ -168,7 +160,9 @@ export async function searchFacets(
 ): Promise<{ facets: SearchFacets['data']; total: number }> {
   const [row] = await selectRows<Record<string, unknown>>(
     db,
-    facetsStatement(userId, query, extra, await readerReach(db, userId)),
+    facetsStatement(
+      await compileSearchFor(db, query, userId, { extra, paths: true, reach: await readerReach(db, userId) }),
+    ),
   );
   const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as never[];
   const counted = <T extends { count: unknown }>(items: T[]) => items.map((i) => ({ ...i, count: Number(i.count) }));

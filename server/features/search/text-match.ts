@@ -1,0 +1,67 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * A free word's or phrase's ways to match (compile.ts), and how several of them make the branches of an AND: the
+ * words in the document (one index scan, no document read), then the gems where a word matches only another way.
+ */
+
+/** A TextMatch's document query as the condition on `g`. */
+export const inDocument = (text: { doc: SQL }) => sql`g.search_doc @@ ${text.doc}`;
+export const orOf = (parts: SQL[]) => (parts.length === 1 ? (parts[0] as SQL) : sql`(${sql.join(parts, sql` OR `)})`);
+export const andOf = (parts: SQL[]) => (parts.length ? sql`(${sql.join(parts, sql` AND `)})` : sql`true`);
+
+/**
+ * A free word or phrase: its document query, its other ways to match an index can find (title and address substrings,
+ * typos), the gems of the tags it names (a semi-join: the planner counts them from the tag ids), and the whole
+ * condition (any of them).
+ */
+export interface TextMatch {
+  doc: SQL;
+  others: SQL[];
+  tagged: SQL | null;
+  whole: SQL;
+}
+
+export const textMatch = (doc: SQL, others: SQL[], tagged: SQL | null): TextMatch => ({
+  doc,
+  others,
+  tagged,
+  whole: orOf([inDocument({ doc }), ...others, ...(tagged ? [tagged] : [])]),
+});
+
+/** Up to this many words, everyWord gives each word its own arm (the statement grows with the square of the words). */
+const PER_WORD_ARMS_UP_TO = 3;
+
+/**
+ * The gems matching a word another way (`way`: its substrings, or its tags) and each other word any way, for every
+ * word that has that way, as one condition (null: no word has it). For a few words, one arm per word gives the
+ * planner small bitmaps to OR; for more, one arm (any word that way, every word any way) keeps the statement short.
+ */
+function armsOf(texts: TextMatch[], way: (text: TextMatch) => SQL | null): SQL | null {
+  const ways = texts.map(way);
+  if (ways.every((w) => w === null)) return null;
+  if (texts.length > PER_WORD_ARMS_UP_TO)
+    return andOf([orOf(ways.filter((w): w is SQL => w !== null)), ...texts.map((t) => t.whole)]);
+  return orOf(ways.flatMap((w, i) => (w ? [andOf([w, ...texts.filter((_, j) => j !== i).map((t) => t.whole)])] : [])));
+}
+
+/**
+ * Every one of `texts` (2 or more), as the equal condition allOf describes: every word in the document, then the
+ * gems where a word matches only by a substring, then those where it matches only by a tag (each a branch of its own).
+ */
+export function everyWord(texts: TextMatch[]): SQL[] {
+  const all = sql`g.search_doc @@ (${sql.join(
+    texts.map((t) => t.doc),
+    sql` && `,
+  )})`;
+  const bySubstring = armsOf(texts, (t) => (t.others.length ? orOf(t.others) : null));
+  const byTag = armsOf(texts, (t) => t.tagged);
+  return [all, ...(bySubstring ? [bySubstring] : []), ...(byTag ? [byTag] : [])];
+}
+
+/** A word's or phrase's ways to match apart: in the document, by a substring (if it has one), by a tag (if it names one). */
+export const waysOf = (text: TextMatch): SQL[] => [
+  inDocument(text),
+  ...(text.others.length ? [orOf(text.others)] : []),
+  ...(text.tagged ? [text.tagged] : []),
+];
