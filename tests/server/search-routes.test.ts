@@ -199,6 +199,21 @@ describe('filter-search answers', () => {
     expect(hit?.rank).toBeGreaterThan(0);
   });
 
+  it('makes the snippet from the page text around its first match, however deep in a long page', async () => {
+    const reader = (await t.signUp('longread')).jwt;
+    const filler = 'A plain sentence of filler about nothing in particular. '.repeat(300); // ~17,000 characters
+    const id = await save(reader, {
+      title: 'Long read',
+      url: 'https://long.example.net/read',
+      text: `${filler}At last the okapi steps out of the forest. ${filler}`,
+    });
+    const { data } = await search(reader, { q: 'okapi' });
+    expect(data.map((g) => g.id)).toEqual([id]);
+    const snippet = data[0]?.snippet ?? [];
+    expect(snippet.filter((part) => part.match).map((part) => part.text)).toEqual(['okapi']);
+    expect(snippet.map((part) => part.text).join('')).toContain('At last the okapi steps out of the forest');
+  });
+
   it('pages through the results with the same total, past the last page too', async () => {
     const pages = [];
     for (const page of [1, 2, 3]) pages.push(await search(token, { q: 'narwhal sort:title', page, perPage: 10 }));

@@ -13,7 +13,6 @@ import { RRF_K } from '../embeddings/fusion';
 import { distanceSql, type Meaning, meaningOf, modelVectorsSql } from '../embeddings/meaning';
 import { type CompileOptions, compileSearch, withClause } from './compile';
 import { gemAuthorJoinSql, gemSelectSql } from './gem-rows';
-import { headlineSql } from './snippet';
 
 /** The gems nearest in meaning that take part (the word matches all do)… */
 const MEANING_CANDIDATES = 50;
@@ -106,9 +105,8 @@ export function blendedSearchStatement(
   const order = sql`page.rank DESC, page.wr, g.created_at DESC, g.id DESC`;
   const pageCte = sql`page AS (SELECT f.id, f.rank, f.wr, count(*) OVER () AS total FROM fused f JOIN gems g ON g.id = f.id
     ORDER BY f.rank DESC, f.wr, g.created_at DESC, g.id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage})`;
-  const headline = words.textQuery ? headlineSql(words.textQuery) : sql`NULL::text`;
   return sql`${withClause(words, [...ctes, pageCte])}
-    SELECT ${gemSelectSql}, page.rank, page.total, ${headline} AS headline
+    SELECT ${gemSelectSql}, page.rank, page.total, ${words.headline} AS headline
     FROM page JOIN gems g ON g.id = page.id ${gemAuthorJoinSql}
     ORDER BY ${order}`;
 }

@@ -7,6 +7,7 @@ import { orderOf } from './order';
 import { atOrUnder, hasTag, normalPath, pathsCte, tagIdsWhere } from './paths';
 import { rankOf } from './rank';
 import { gemHostSql, KIND_MEDIA_TYPES, libraryGemsCondition } from './readable';
+import { headlineSql } from './snippet';
 import { isStopWord, isSymbols } from './stopwords';
 import { andOf, everyWord, orOf, type TextMatch, textMatch, waysOf } from './text-match';
 import { type TagWord, tagWordKey, type WordTags } from './word-tags';
@@ -35,6 +36,8 @@ export interface CompiledSearch {
   branches: SQL[];
   /** The positive words and phrases as one tsquery (any of them), for the rank and the snippet; null without. */
   textQuery: SQL | null;
+  /** The snippet of a gem (snippet.ts): its text around the words, marked; NULL without words. */
+  headline: SQL;
   /** The relevance of a gem (rank.ts); 0 without words. */
   rank: SQL;
   /** ORDER BY items (over `g` and the rank), ending with the id so pages never overlap. */
@@ -330,6 +333,7 @@ export function compileSearch(
     where: sql.join([library, matched.condition ?? sql`true`, ...extra], sql` AND `),
     branches: matched.branches.map((branch) => sql.join([library, branch, ...extra], sql` AND `)),
     textQuery,
+    headline: textQuery ? headlineSql(textQuery, compiler.positiveWords) : sql`NULL::text`,
     rank,
     order: orderOf(sort, textQuery !== null),
     sort,

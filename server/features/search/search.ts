@@ -14,7 +14,7 @@ import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
 import { ORDER_COLUMNS } from './order';
 import { upAncestors } from './paths';
 import { gemHostSql, gemKindSql } from './readable';
-import { headlineSql, snippetParts } from './snippet';
+import { snippetParts } from './snippet';
 
 export interface Paging {
   page: number;
@@ -44,9 +44,8 @@ export function pageCte(c: CompiledSearch, limit: number, offset = 0): SQL {
  * page only, each gem's columns, tags and snippet. Exported for the bench's EXPLAIN.
  */
 export function searchStatement(c: CompiledSearch, { page, perPage }: Paging): SQL {
-  const headline = c.textQuery ? sql`${headlineSql(c.textQuery)}` : sql`NULL::text`;
   return sql`${withClause(c, [pageCte(c, perPage, (page - 1) * perPage)])}
-    SELECT ${gemSelectSql}, page.rank, page.total, ${headline} AS headline
+    SELECT ${gemSelectSql}, page.rank, page.total, ${c.headline} AS headline
     FROM page JOIN gems g ON g.id = page.id ${gemAuthorJoinSql}
     ORDER BY ${c.order}`;
 }
