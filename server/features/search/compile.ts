@@ -14,8 +14,9 @@ import { type TagWord, tagWordKey, type WordTags } from './word-tags';
 
 /**
  * A search query (lib/search/ast.ts) as parts of ONE SQL statement over the gems (alias `g`): the condition, the
- * recursive CTEs it reads (tag and collection paths), the rank and the order. Nothing is looked up beforehand: tags
- * and collections are matched by path inside the statement, so the statement stands alone.
+ * recursive CTEs it reads (tag and collection paths), the rank and the order. `tag:` and `collection:` are matched
+ * by path inside the statement; only the tags the free words name are read beforehand (word-tags.ts), so that the
+ * planner can size their gems.
  *
  * Free words: the gem's text-search document (migration 0021: title and collection path weighted A, description
  * and notes B, page text, code and alt text C; the last word also as a prefix) OR a substring of the title or address
