@@ -50,10 +50,12 @@ function armsOf(texts: TextMatch[], way: (text: TextMatch) => SQL | null): SQL |
  * gems where a word matches only by a substring, then those where it matches only by a tag (each a branch of its own).
  */
 export function everyWord(texts: TextMatch[]): SQL[] {
-  const all = sql`g.search_doc @@ (${sql.join(
-    texts.map((t) => t.doc),
-    sql` && `,
-  )})`;
+  const all = inDocument({
+    doc: sql`(${sql.join(
+      texts.map((t) => t.doc),
+      sql` && `,
+    )})`,
+  });
   const bySubstring = armsOf(texts, (t) => (t.others.length ? orOf(t.others) : null));
   const byTag = armsOf(texts, (t) => t.tagged);
   return [all, ...(bySubstring ? [bySubstring] : []), ...(byTag ? [byTag] : [])];
