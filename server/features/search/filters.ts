@@ -3,9 +3,11 @@ import type { filterFields, termTypes } from '../../../lib/api/search-contract';
 import { type QueryNode, type SearchQuery, type SearchSort, searchKinds } from '../../../lib/search/ast';
 import { defaultSortDir } from '../../../lib/search/syntax';
 import type { Db } from '../../db/client';
+import { intArrayLiteral, selectRows } from '../../db/rows';
 import { fieldError, notFound } from '../../http/errors';
-import { collectionAccess, collectionSubtreeCondition, tagAccess, tagSubtreeCondition } from '../sharing/access';
+import { collectionAccess, tagAccess } from '../sharing/access';
 import { parseQueryText } from './parse-query';
+import { hasTag } from './paths';
 import { getSavedSearch } from './saved-searches';
 
 /**
@@ -100,16 +102,35 @@ export async function resolveSearch(
   return { query, extra };
 }
 
-/** Gems in collection `id` or under it, the user's own or shared with them (a 404 when they have no access). */
-export async function collectionSubtree(db: Db, userId: number, id: number): Promise<SQL> {
-  if (!(await collectionAccess(db, userId, id))?.access) throw notFound('Collection');
-  return collectionSubtreeCondition(id);
+/** The ids of collection or tag `id` and of those under it. */
+async function subtreeIds(db: Db, table: 'collections' | 'tags', id: number): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`WITH RECURSIVE down(id) AS (
+      SELECT ${id}::int UNION SELECT c.id FROM ${sql.raw(table)} c JOIN down ON c.parent_id = down.id)
+    SELECT id FROM down`,
+  );
+  return rows.map((row) => Number(row.id));
 }
 
-/** Gems carrying tag `id` or one of its sub-tags, the user's own or shared with them (a 404 when they have no access). */
+/**
+ * Gems in collection `id` or under it, the user's own or shared with them (a 404 when they have no access). The
+ * collections are read first and written into the statement, so the planner knows how many gems they hold and can
+ * intersect them with the words' index: as a semi-join on the tree it read every gem with the words first (a member's
+ * search in one shared collection at 100,000 gems: p99 177 → 44 ms on PGlite; bench/RESULTS.md).
+ */
+export async function collectionSubtree(db: Db, userId: number, id: number): Promise<SQL> {
+  if (!(await collectionAccess(db, userId, id))?.access) throw notFound('Collection');
+  return sql`g.collection_id = ANY(${intArrayLiteral(await subtreeIds(db, 'collections', id))})`;
+}
+
+/**
+ * Gems carrying tag `id` or one of its sub-tags, the user's own or shared with them (a 404 when they have no access);
+ * the tags are read first, as collectionSubtree's collections.
+ */
 export async function tagSubtree(db: Db, userId: number, id: number): Promise<SQL> {
   if (!(await tagAccess(db, userId, id))?.access) throw notFound('Tag');
-  return tagSubtreeCondition(id);
+  return hasTag(intArrayLiteral(await subtreeIds(db, 'tags', id)));
 }
 
 /** The conditions of a search's `collectionId` and `tagId` (each checked for access). */
