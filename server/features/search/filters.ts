@@ -5,7 +5,7 @@ import { defaultSortDir } from '../../../lib/search/syntax';
 import type { Db } from '../../db/client';
 import { intArrayLiteral, selectRows } from '../../db/rows';
 import { fieldError, notFound } from '../../http/errors';
-import { collectionAccess, tagAccess } from '../sharing/access';
+import { collectionAccess, subtreeIdsSql, tagAccess } from '../sharing/access';
 import { parseQueryText } from './parse-query';
 import { hasTag } from './paths';
 import { getSavedSearch } from './saved-searches';
@@ -104,12 +104,7 @@ export async function resolveSearch(
 
 /** The ids of collection or tag `id` and of those under it. */
 async function subtreeIds(db: Db, table: 'collections' | 'tags', id: number): Promise<number[]> {
-  const rows = await selectRows<{ id: number }>(
-    db,
-    sql`WITH RECURSIVE down(id) AS (
-      SELECT ${id}::int UNION SELECT c.id FROM ${sql.raw(table)} c JOIN down ON c.parent_id = down.id)
-    SELECT id FROM down`,
-  );
+  const rows = await selectRows<{ id: number }>(db, subtreeIdsSql(table, id));
   return rows.map((row) => Number(row.id));
 }
 

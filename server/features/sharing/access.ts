@@ -147,14 +147,17 @@ export async function readableGemIds(db: Db, userId: number, ids: readonly numbe
   return rows.map((row) => Number(row.id));
 }
 
+/** The ids of collection or tag `id` and of every one under it, whoever owns them (a query of `id` rows). */
+export const subtreeIdsSql = (table: 'collections' | 'tags', id: number): SQL => sql`WITH RECURSIVE down(id) AS (
+    SELECT ${id}::int UNION SELECT t.id FROM ${sql.raw(table)} t JOIN down ON t.parent_id = down.id) SELECT id FROM down`;
+
 /** Gems (alias `g`) in collection `id` or under it, whoever owns it: AND it with a rule above. */
-export const collectionSubtreeCondition = (id: number): SQL => sql`g.collection_id IN (WITH RECURSIVE down(id) AS (
-    SELECT ${id}::int UNION SELECT c.id FROM collections c JOIN down ON c.parent_id = down.id) SELECT id FROM down)`;
+export const collectionSubtreeCondition = (id: number): SQL =>
+  sql`g.collection_id IN (${subtreeIdsSql('collections', id)})`;
 
 /** Gems (alias `g`) carrying tag `id` or one of its sub-tags: AND it with a rule above. */
-export const tagSubtreeCondition = (id: number): SQL => sql`g.id IN (SELECT gt.gem_id FROM gem_tags gt
-  WHERE gt.tag_id IN (WITH RECURSIVE down(id) AS (
-    SELECT ${id}::int UNION SELECT t.id FROM tags t JOIN down ON t.parent_id = down.id) SELECT id FROM down))`;
+export const tagSubtreeCondition = (id: number): SQL =>
+  sql`g.id IN (SELECT gt.gem_id FROM gem_tags gt WHERE gt.tag_id IN (${subtreeIdsSql('tags', id)}))`;
 
 /** The collections shared with the user (down the tree as the rule reaches), any role. */
 export async function sharedCollectionIds(db: Db, userId: number): Promise<Set<number>> {
