@@ -1,3 +1,4 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSearch } from '../../lib/search/parse';
 import { compileSearch } from '../../server/features/search/compile';
@@ -59,6 +60,24 @@ describe('the tags a word names', () => {
     });
   });
 
+  it('a `tag:` path names the tags holding it as whole segments, and those under them', async () => {
+    expect(
+      await wordTags([
+        { text: 'food', form: 'path' },
+        { text: 'vegan', form: 'path' },
+        { text: 'food/vegan', form: 'path' },
+        { text: 'foo', form: 'path' },
+        { text: 'vegetables', form: 'path' },
+      ]),
+    ).toEqual({
+      'path:food': [tags.food, tags.vegan],
+      'path:vegan': [tags.vegan],
+      'path:food/vegan': [tags.vegan],
+      'path:foo': [],
+      'path:vegetables': [],
+    });
+  });
+
   it('a query without words reads nothing', async () => {
     expect((await readWordTags(app.database.db, ada.user.id, [])).size).toBe(0);
   });
@@ -87,5 +106,13 @@ describe('the compiled search', () => {
     expect(compiled('vegan', named).branches).toHaveLength(3);
     expect(compiled('use vegan', named).branches).toHaveLength(3);
     expect(compiled('use use').branches).toHaveLength(1);
+  });
+
+  it('writes the tag ids a `tag:` names into the statement, and matches nothing for a tag that does not exist', () => {
+    expect(compiled('tag:food').tagWords).toEqual([{ text: 'food', form: 'path' }]);
+    const named = new Map([[tagWordKey({ text: 'food', form: 'path' }), [tags.food, tags.vegan] as number[]]]);
+    const statement = (text: string, found = NO_WORD_TAGS) => new PgDialect().sqlToQuery(compiled(text, found).where).sql;
+    expect(statement('tag:food', named)).toContain(`gt.tag_id = ANY('{${tags.food},${tags.vegan}}'::int[])`);
+    expect(statement('tag:food')).toMatch(/ AND false$/);
   });
 });

@@ -4,7 +4,7 @@ import { intArrayLiteral } from '../../db/rows';
 import { fieldError } from '../../http/errors';
 import type { Reach } from '../sharing/access';
 import { orderOf } from './order';
-import { atOrUnder, hasTag, normalPath, pathsCte, tagIdsWhere } from './paths';
+import { atOrUnder, hasTag, normalPath, pathsCte } from './paths';
 import { rankOf } from './rank';
 import { gemHostSql, KIND_MEDIA_TYPES, libraryGemsCondition } from './readable';
 import { headlineSql } from './snippet';
@@ -14,9 +14,9 @@ import { type TagWord, tagWordKey, type WordTags } from './word-tags';
 
 /**
  * A search query (lib/search/ast.ts) as parts of ONE SQL statement over the gems (alias `g`): the condition, the
- * recursive CTEs it reads (tag and collection paths), the rank and the order. `tag:` and `collection:` are matched
- * by path inside the statement; only the tags the free words name are read beforehand (word-tags.ts), so that the
- * planner can size their gems.
+ * recursive CTEs it reads (collection paths), the rank and the order. `collection:` is matched by path inside the
+ * statement; the tags that `tag:` and the free words name are read beforehand (word-tags.ts), so that the planner
+ * can size their gems.
  *
  * Free words: the gem's text-search document (migration 0021: title and collection path weighted A, description
  * and notes B, page text, code and alt text C; the last word also as a prefix) OR a substring of the title or address
@@ -90,7 +90,7 @@ interface Matched {
 const oneBranch = (condition: SQL | null): Matched => ({ condition, branches: [condition ?? sql`true`] });
 
 class Compiler {
-  readonly needs = { tags: false, collections: false };
+  readonly needs = { collections: false };
   /** The words and phrases looked up in wordTags. */
   readonly tagWords: TagWord[] = [];
   /** Positive words and phrases (not under a NOT), each as its tsquery, for rank and snippet. */
@@ -130,9 +130,8 @@ class Compiler {
       case 'phrase':
         return this.remember(node, node.text, this.phrase(node.text, negated));
       case 'tag':
-        this.needs.tags = true;
         // Tag names are unique per user, so a path's last segments name one tag: `#vegan` is `food/vegan`.
-        return hasTag(tagIdsWhere(sql`strpos('/' || p.path || '/', ${`/${normalPath(node.path)}/`}) > 0`));
+        return this.tagged({ text: normalPath(node.path), form: 'path' }) ?? sql`false`;
       case 'collection':
         this.needs.collections = true;
         // an array read once: the scan checks it before it reads a gem's document
@@ -241,7 +240,7 @@ class Compiler {
     return textMatch(query, otherWays, this.tagged({ text: word, form: prefix ? 'prefix' : 'plain' }));
   }
 
-  /** The gems with a tag the word names (its name or a parent's: wordTags), or null when it names none. */
+  /** The gems with a tag the word or `tag:` path names (wordTags), or null when it names none. */
   private tagged(word: TagWord): SQL | null {
     this.tagWords.push(word);
     const ids = this.wordTags.get(tagWordKey(word));
@@ -318,7 +317,7 @@ export function compileSearch(
   const compiler = new Compiler(userId, lastWordOf(query.root), typos, wordTags);
   const matched = compiler.root(query.root);
   const ctes: SQL[] = [];
-  if (paths || compiler.needs.tags) ctes.push(pathsCte('tag_paths', 'tags', userId));
+  if (paths) ctes.push(pathsCte('tag_paths', 'tags', userId));
   if (paths || compiler.needs.collections) ctes.push(pathsCte('collection_paths', 'collections', userId));
   const textQuery = compiler.positive.length
     ? sql`(${sql.join(

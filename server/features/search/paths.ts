@@ -41,9 +41,6 @@ export const atOrUnder = (path: string) => {
   return sql`(p.path = ${lower} OR left(p.path, ${lower.length + 1}) = ${`${lower}/`})`;
 };
 
-/** The ids of the tags of `tag_paths` (`p`) that meet `condition`, as an array read once. */
-export const tagIdsWhere = (condition: SQL) => sql`ARRAY(SELECT p.id FROM tag_paths p WHERE ${condition})`;
-
 /**
  * A gem has one of the tags `tagIds` (an int[]): a semi-join the planner may lead with either side. As an array of
  * the tag's gems it led with the tag each time (it cannot know the array's size), reading the document of each of a
