@@ -111,7 +111,8 @@ describe('the compiled search', () => {
   it('writes the tag ids a `tag:` names into the statement, and matches nothing for a tag that does not exist', () => {
     expect(compiled('tag:food').tagWords).toEqual([{ text: 'food', form: 'path' }]);
     const named = new Map([[tagWordKey({ text: 'food', form: 'path' }), [tags.food, tags.vegan] as number[]]]);
-    const statement = (text: string, found = NO_WORD_TAGS) => new PgDialect().sqlToQuery(compiled(text, found).where).sql;
+    const statement = (text: string, found = NO_WORD_TAGS) =>
+      new PgDialect().sqlToQuery(compiled(text, found).where).sql;
     expect(statement('tag:food', named)).toContain(`gt.tag_id = ANY('{${tags.food},${tags.vegan}}'::int[])`);
     expect(statement('tag:food')).toMatch(/ AND false$/);
   });
