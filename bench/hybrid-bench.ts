@@ -11,7 +11,7 @@ import { setEmbeddingModel } from '../server/features/embeddings/embedding-model
 import { meaningOf } from '../server/features/embeddings/meaning';
 import { withNearestScan } from '../server/features/embeddings/vector-index';
 import { blendedSearchStatement, searchMeaning } from '../server/features/search/blend';
-import { wordTagsFor } from '../server/features/search/compile-for';
+import { namedIdsFor } from '../server/features/search/compile-for';
 import { parseQueryText } from '../server/features/search/parse-query';
 import { searchGems } from '../server/features/search/search';
 import { parseAddressPolicy } from '../server/http/address-policy';
@@ -118,7 +118,7 @@ export async function benchHybrid(gemCount = 1000, runs = 30): Promise<string[]>
     const meaning = await searchMeaning(db, ai, user.id, query);
     if (meaning) {
       const statement = blendedSearchStatement(user.id, query, { page: 1, perPage: 50 }, meaning, {
-        wordTags: await wordTagsFor(db, query, user.id),
+        named: await namedIdsFor(db, query, user.id),
       });
       const plan = await withNearestScan(db, (tx) =>
         selectRows<Record<string, string>>(tx, sql`EXPLAIN (ANALYZE, COSTS OFF) ${statement}`),

@@ -1,13 +1,18 @@
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mediaTypes } from '../../lib/api/contract';
+import { searchKinds } from '../../lib/search/ast';
 import { parseSearch } from '../../lib/search/parse';
+import { selectRows } from '../../server/db/rows';
+import { NOT_SAVE_TYPES } from '../../server/db/schema';
 import { compileSearch } from '../../server/features/search/compile';
-import { NO_WORD_TAGS, readWordTags, tagWordKey } from '../../server/features/search/word-tags';
+import { NO_NAMED_IDS, nameKey, readQueryNames } from '../../server/features/search/query-names';
 import { type Session, setupInProcessApp } from './harness';
 
 /**
  * What the planner is given to plan a search: which tags a query's words name, read before the search is compiled
- * (server/features/search/word-tags.ts; the golden suite, search-golden.test.ts, checks the gems such words then
+ * (server/features/search/query-names.ts; the golden suite, search-golden.test.ts, checks the gems such words then
  * find), and the branches of the compiled statement.
  */
 
@@ -15,6 +20,7 @@ const app = setupInProcessApp();
 
 let ada: Session;
 const tags: Record<string, number> = {};
+const collections: Record<string, number> = {};
 
 async function makeTag(session: Session, name: string, parentId?: number) {
   const res = await app.client.api('/api/tags', { token: session.jwt, body: { data: { tag: name, parentId } } });
@@ -30,17 +36,27 @@ beforeAll(async () => {
   tags.musicOne = await makeTag(ada, 'music-one');
   tags.readLater = await makeTag(ada, 'Read later');
   await makeTag(bob, 'vegetables');
+  collections.recipes = await makeCollection(ada, 'Recipes');
+  collections.desserts = await makeCollection(ada, 'Desserts', collections.recipes);
+  collections.recipesOld = await makeCollection(ada, 'Recipes old');
+  await makeCollection(bob, 'Recipes');
 });
 
-const wordTags = (words: Parameters<typeof readWordTags>[2]) =>
-  readWordTags(app.database.db, ada.user.id, words).then((found) =>
-    Object.fromEntries(words.map((w) => [tagWordKey(w), found.get(tagWordKey(w)) ?? []])),
+async function makeCollection(session: Session, name: string, parentId?: number) {
+  const res = await app.client.api('/api/collections', { token: session.jwt, body: { data: { name, parentId } } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data.id as number;
+}
+
+const named = (words: Parameters<typeof readQueryNames>[2]) =>
+  readQueryNames(app.database.db, ada.user.id, words).then((found) =>
+    Object.fromEntries(words.map((w) => [nameKey(w), found.get(nameKey(w)) ?? []])),
   );
 
-describe('the tags a word names', () => {
+describe('the tags and collections a query names', () => {
   it('by its own name or a parent’s, stemmed, as a prefix or a phrase; never another user’s tags', async () => {
     expect(
-      await wordTags([
+      await named([
         { text: 'vegan', form: 'plain' },
         { text: 'foods', form: 'plain' },
         { text: 'veg', form: 'prefix' },
@@ -62,36 +78,52 @@ describe('the tags a word names', () => {
 
   it('a `tag:` path names the tags holding it as whole segments, and those under them', async () => {
     expect(
-      await wordTags([
-        { text: 'food', form: 'path' },
-        { text: 'vegan', form: 'path' },
-        { text: 'food/vegan', form: 'path' },
-        { text: 'foo', form: 'path' },
-        { text: 'vegetables', form: 'path' },
+      await named([
+        { text: 'food', form: 'tag' },
+        { text: 'vegan', form: 'tag' },
+        { text: 'food/vegan', form: 'tag' },
+        { text: 'foo', form: 'tag' },
+        { text: 'vegetables', form: 'tag' },
       ]),
     ).toEqual({
-      'path:food': [tags.food, tags.vegan],
-      'path:vegan': [tags.vegan],
-      'path:food/vegan': [tags.vegan],
-      'path:foo': [],
-      'path:vegetables': [],
+      'tag:food': [tags.food, tags.vegan],
+      'tag:vegan': [tags.vegan],
+      'tag:food/vegan': [tags.vegan],
+      'tag:foo': [],
+      'tag:vegetables': [],
+    });
+  });
+
+  it('a `collection:` path names that collection from the top and those under it, never another user’s', async () => {
+    expect(
+      await named([
+        { text: 'recipes', form: 'collection' },
+        { text: 'recipes/desserts', form: 'collection' },
+        { text: 'desserts', form: 'collection' },
+        { text: 'recipes old', form: 'collection' },
+      ]),
+    ).toEqual({
+      'collection:recipes': [collections.recipes, collections.desserts],
+      'collection:recipes/desserts': [collections.desserts],
+      'collection:desserts': [],
+      'collection:recipes old': [collections.recipesOld],
     });
   });
 
   it('a query without words reads nothing', async () => {
-    expect((await readWordTags(app.database.db, ada.user.id, [])).size).toBe(0);
+    expect((await readQueryNames(app.database.db, ada.user.id, [])).size).toBe(0);
   });
 });
 
 describe('the compiled search', () => {
-  const compiled = (text: string, found = NO_WORD_TAGS) => {
+  const compiled = (text: string, found = NO_NAMED_IDS) => {
     const parsed = parseSearch(text);
     if (!parsed.ok) throw new Error(text);
-    return compileSearch(parsed.query, ada.user.id, { wordTags: found });
+    return compileSearch(parsed.query, ada.user.id, { named: found });
   };
 
   it('lists the words whose tags it looks up, the last one as a prefix', () => {
-    expect(compiled('"read later" vegan recip').tagWords).toEqual([
+    expect(compiled('"read later" vegan recip').names).toEqual([
       { text: 'read later', form: 'phrase' },
       { text: 'vegan', form: 'plain' },
       { text: 'recip', form: 'prefix' },
@@ -102,18 +134,32 @@ describe('the compiled search', () => {
     // "use": in the document only (three letters are no substring); "vegan": the document or a substring
     expect(compiled('use').branches).toHaveLength(1);
     expect(compiled('vegan').branches).toHaveLength(2);
-    const named = new Map([[tagWordKey({ text: 'vegan', form: 'prefix' }), [tags.vegan as number]]]);
+    const named = new Map([[nameKey({ text: 'vegan', form: 'prefix' }), [tags.vegan as number]]]);
     expect(compiled('vegan', named).branches).toHaveLength(3);
     expect(compiled('use vegan', named).branches).toHaveLength(3);
     expect(compiled('use use').branches).toHaveLength(1);
   });
 
   it('writes the tag ids a `tag:` names into the statement, and matches nothing for a tag that does not exist', () => {
-    expect(compiled('tag:food').tagWords).toEqual([{ text: 'food', form: 'path' }]);
-    const named = new Map([[tagWordKey({ text: 'food', form: 'path' }), [tags.food, tags.vegan] as number[]]]);
-    const statement = (text: string, found = NO_WORD_TAGS) =>
+    expect(compiled('tag:food').names).toEqual([{ text: 'food', form: 'tag' }]);
+    const named = new Map([[nameKey({ text: 'food', form: 'tag' }), [tags.food, tags.vegan] as number[]]]);
+    const statement = (text: string, found = NO_NAMED_IDS) =>
       new PgDialect().sqlToQuery(compiled(text, found).where).sql;
     expect(statement('tag:food', named)).toContain(`gt.tag_id = ANY('{${tags.food},${tags.vegan}}'::int[])`);
     expect(statement('tag:food')).toMatch(/ AND false$/);
+  });
+});
+
+describe('a gem’s kind (trove_gem_kind, migration 0055)', () => {
+  it('names a kind `type:` accepts for every media type a save can have, and none for the others', async () => {
+    const rows = await selectRows<{ type: string; kind: string | null }>(
+      app.database.db,
+      sql`SELECT t AS type, trove_gem_kind(t) AS kind FROM unnest(string_to_array(${mediaTypes.join(',')}, ',')) AS t`,
+    );
+    expect(rows).toHaveLength(mediaTypes.length);
+    const saves = new Set<string>(mediaTypes.filter((t) => !NOT_SAVE_TYPES.includes(t)));
+    for (const { type, kind } of rows)
+      if (saves.has(type)) expect(searchKinds, type).toContain(kind);
+      else expect(kind, type).toBeNull();
   });
 });

@@ -1,20 +1,20 @@
 import type { SearchQuery } from '../../../lib/search/ast';
 import type { Db } from '../../db/client';
 import { type CompiledSearch, type CompileOptions, compileSearch } from './compile';
-import { NO_WORD_TAGS, readWordTags, type WordTags } from './word-tags';
+import { type NamedIds, NO_NAMED_IDS, readQueryNames } from './query-names';
 
-/** The tags the query's words name (word-tags.ts): compiled once to learn its words, read in one short statement. */
-export async function wordTagsFor(db: Db, query: SearchQuery, userId: number): Promise<WordTags> {
-  const { tagWords } = compileSearch(query, userId, { wordTags: NO_WORD_TAGS });
-  return readWordTags(db, userId, tagWords);
+/** The tags and collections the query names (query-names.ts): compiled once to learn them, read in one short statement. */
+export async function namedIdsFor(db: Db, query: SearchQuery, userId: number): Promise<NamedIds> {
+  const { names } = compileSearch(query, userId, { named: NO_NAMED_IDS });
+  return readQueryNames(db, userId, names);
 }
 
-/** compileSearch with the tags the query's words name read first. */
+/** compileSearch with the tags and collections the query names read first. */
 export async function compileSearchFor(
   db: Db,
   query: SearchQuery,
   userId: number,
-  options: Omit<CompileOptions, 'wordTags'> = {},
+  options: Omit<CompileOptions, 'named'> = {},
 ): Promise<CompiledSearch> {
-  return compileSearch(query, userId, { ...options, wordTags: await wordTagsFor(db, query, userId) });
+  return compileSearch(query, userId, { ...options, named: await namedIdsFor(db, query, userId) });
 }

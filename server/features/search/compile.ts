@@ -4,28 +4,28 @@ import { intArrayLiteral } from '../../db/rows';
 import { fieldError } from '../../http/errors';
 import type { Reach } from '../sharing/access';
 import { orderOf } from './order';
-import { atOrUnder, hasTag, normalPath, pathsCte } from './paths';
+import { hasTag, normalPath, pathsCte } from './paths';
+import { type NamedIds, nameKey, type QueryName } from './query-names';
 import { rankOf } from './rank';
-import { gemHostSql, KIND_MEDIA_TYPES, libraryGemsCondition } from './readable';
+import { gemHostSql, gemKindSql, libraryGemsCondition } from './readable';
 import { headlineSql } from './snippet';
 import { isStopWord, isSymbols } from './stopwords';
 import { andOf, everyWord, orOf, type TextMatch, textMatch, waysOf } from './text-match';
-import { type TagWord, tagWordKey, type WordTags } from './word-tags';
 
 /**
  * A search query (lib/search/ast.ts) as parts of ONE SQL statement over the gems (alias `g`): the condition, the
- * recursive CTEs it reads (collection paths), the rank and the order. `collection:` is matched by path inside the
- * statement; the tags that `tag:` and the free words name are read beforehand (word-tags.ts), so that the planner
- * can size their gems.
+ * CTEs facets and groups read (paths), the rank and the order. The tags and collections that `tag:`, `collection:`
+ * and the free words name are read beforehand and written into it as ids (query-names.ts), so that the planner can
+ * size their gems.
  *
  * Free words: the gem's text-search document (migration 0021: title and collection path weighted A, description
  * and notes B, page text, code and alt text C; the last word also as a prefix) OR a substring of the title or address
  * (trigram indexes) OR, when it is the query's only word and a long one, a title word close to it (typos) OR one of
- * its tags' names (migration 0026; which tags a word names is read beforehand, word-tags.ts).
+ * its tags' names (migration 0026; which tags a word names is read beforehand, query-names.ts).
  */
 
 export interface CompiledSearch {
-  /** `WITH RECURSIVE` definitions the condition refers to (empty when it needs none). */
+  /** `WITH RECURSIVE` definitions of the paths, with `paths` (empty otherwise). */
   ctes: SQL[];
   /** The library's gems (readable, not trashed, saves) that match. */
   where: SQL;
@@ -46,8 +46,8 @@ export interface CompiledSearch {
   sort: SearchSort;
   /** The asker, when the search is their whole library (nothing asked, nothing shared with them): counted apart. */
   wholeLibraryOf: number | null;
-  /** The words and phrases whose tags the compiler looked up in `wordTags` (compileSearchFor reads them). */
-  tagWords: TagWord[];
+  /** The words, phrases and paths the compiler looked up in `named` (compileSearchFor reads them). */
+  names: QueryName[];
 }
 
 /** The `english` configuration: stemmed, as the document is made (migration 0021). */
@@ -90,9 +90,8 @@ interface Matched {
 const oneBranch = (condition: SQL | null): Matched => ({ condition, branches: [condition ?? sql`true`] });
 
 class Compiler {
-  readonly needs = { collections: false };
-  /** The words and phrases looked up in wordTags. */
-  readonly tagWords: TagWord[] = [];
+  /** The words, phrases and paths looked up in `named`. */
+  readonly names: QueryName[] = [];
   /** Positive words and phrases (not under a NOT), each as its tsquery, for rank and snippet. */
   readonly positive: SQL[] = [];
   readonly positiveWords: string[] = [];
@@ -105,7 +104,7 @@ class Compiler {
     private readonly lastWord: QueryNode | undefined,
     /** Typos are looked for when the query has one free word only: each costs a trigram scan and rechecks. */
     readonly typos: boolean,
-    private readonly wordTags: WordTags,
+    private readonly named: NamedIds,
   ) {}
 
   /** The node's condition, or null when it asks nothing (a stop word, or made only of those): every gem matches. */
@@ -131,16 +130,13 @@ class Compiler {
         return this.remember(node, node.text, this.phrase(node.text, negated));
       case 'tag':
         // Tag names are unique per user, so a path's last segments name one tag: `#vegan` is `food/vegan`.
-        return this.tagged({ text: normalPath(node.path), form: 'path' }) ?? sql`false`;
-      case 'collection':
-        this.needs.collections = true;
-        // an array read once: the scan checks it before it reads a gem's document
-        return sql`g.collection_id = ANY(ARRAY(SELECT p.id FROM collection_paths p WHERE ${atOrUnder(node.path)}))`;
+        return this.tagged({ text: normalPath(node.path), form: 'tag' }) ?? sql`false`;
+      case 'collection': {
+        const ids = this.idsOf({ text: normalPath(node.path), form: 'collection' });
+        return ids.length ? sql`g.collection_id = ANY(${intArrayLiteral(ids)})` : sql`false`;
+      }
       case 'type':
-        return sql`g.media_type IN (${sql.join(
-          KIND_MEDIA_TYPES[node.value].map((t) => sql`${t}`),
-          sql`, `,
-        )})`;
+        return sql`${gemKindSql} = ${node.value}::text`;
       case 'site': {
         const host = normalHost(node.host);
         const reversed = [...host].reverse().join('');
@@ -240,11 +236,16 @@ class Compiler {
     return textMatch(query, otherWays, this.tagged({ text: word, form: prefix ? 'prefix' : 'plain' }));
   }
 
-  /** The gems with a tag the word or `tag:` path names (wordTags), or null when it names none. */
-  private tagged(word: TagWord): SQL | null {
-    this.tagWords.push(word);
-    const ids = this.wordTags.get(tagWordKey(word));
-    return ids?.length ? hasTag(intArrayLiteral(ids)) : null;
+  /** The gems with a tag the word or `tag:` path names (named), or null when it names none. */
+  private tagged(name: QueryName): SQL | null {
+    const ids = this.idsOf(name);
+    return ids.length ? hasTag(intArrayLiteral(ids)) : null;
+  }
+
+  /** The ids of the tags or collections `name` names (none when it names none), read beforehand into `named`. */
+  private idsOf(name: QueryName): readonly number[] {
+    this.names.push(name);
+    return this.named.get(nameKey(name)) ?? [];
   }
 
   /** Text with no lexeme (emoji, punctuation) found as a substring of the title or the address. */
@@ -299,8 +300,8 @@ export interface CompileOptions {
   extra?: SQL[];
   paths?: boolean;
   reach?: Reach;
-  /** The tags the query's words name, read beforehand (compileSearchFor). */
-  wordTags: WordTags;
+  /** The tags and collections the query names, read beforehand (compileSearchFor). */
+  named: NamedIds;
 }
 
 /**
@@ -311,14 +312,13 @@ export interface CompileOptions {
 export function compileSearch(
   query: SearchQuery,
   userId: number,
-  { extra = [], paths = false, reach, wordTags }: CompileOptions,
+  { extra = [], paths = false, reach, named }: CompileOptions,
 ): CompiledSearch {
   const typos = query.root !== null && countWords(query.root) === 1;
-  const compiler = new Compiler(userId, lastWordOf(query.root), typos, wordTags);
+  const compiler = new Compiler(userId, lastWordOf(query.root), typos, named);
   const matched = compiler.root(query.root);
   const ctes: SQL[] = [];
-  if (paths) ctes.push(pathsCte('tag_paths', 'tags', userId));
-  if (paths || compiler.needs.collections) ctes.push(pathsCte('collection_paths', 'collections', userId));
+  if (paths) ctes.push(pathsCte('tag_paths', 'tags', userId), pathsCte('collection_paths', 'collections', userId));
   const textQuery = compiler.positive.length
     ? sql`(${sql.join(
         compiler.positive.map((q) => sql`${q}`),
@@ -338,7 +338,7 @@ export function compileSearch(
     order: orderOf(sort, textQuery !== null),
     sort,
     wholeLibraryOf: matched.condition === null && !extra.length && reach?.owners.length === 0 ? userId : null,
-    tagWords: compiler.tagWords,
+    names: compiler.names,
   };
 }
 

@@ -1,6 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { MediaType } from '../../../lib/api/contract';
-import type { SearchKind } from '../../../lib/search/ast';
 import { NOT_SAVE_MEDIA_TYPES } from '../../db/schema';
 import { type Reach, reachableGemsCondition, readableGemsCondition } from '../sharing/access';
 
@@ -8,25 +6,12 @@ import { type Reach, reachableGemsCondition, readableGemsCondition } from '../sh
 export const libraryGemsCondition = (userId: number, reach?: Reach): SQL =>
   sql`${reach ? reachableGemsCondition(reach) : readableGemsCondition(userId)} AND g.deleted_at IS NULL AND g.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES}`;
 
-/** The media types each kind of `type:` stands for. */
-export const KIND_MEDIA_TYPES: Record<SearchKind, readonly MediaType[]> = {
-  link: ['Link'],
-  article: ['Article', 'Blog', 'Page'],
-  image: ['Image'],
-  code: ['Code'],
-  pdf: ['PDF'],
-  audio: ['Audio'],
-  video: ['Video'],
-  quote: ['Quote'],
-  note: ['Note'],
-};
-
-/** A gem's kind as SQL (for the types facet and groups): the inverse of KIND_MEDIA_TYPES. */
-export const gemKindSql = sql.raw(
-  `CASE ${Object.entries(KIND_MEDIA_TYPES)
-    .map(([kind, types]) => `WHEN g.media_type IN (${types.map((t) => `'${t}'`).join(', ')}) THEN '${kind}'`)
-    .join(' ')} END`,
-);
+/**
+ * A gem's kind, what `type:` names (link, article, image…; NULL for chats and the panel's kinds): the database's
+ * function (migration 0055), which the document's index is built on beside the owner, so `type:` and the words are
+ * intersected inside that index.
+ */
+export const gemKindSql = sql.raw('trove_gem_kind(g.media_type)');
 
 /**
  * The host of a gem's address (lower case, no "www."): a column the database keeps (migration 0054), indexed reversed

@@ -9,7 +9,7 @@ import { withNearestScan } from '../embeddings/vector-index';
 import { type Reach, readerReach } from '../sharing/access';
 import { blendedCountStatement, blendedSearchStatement } from './blend';
 import { type CompiledSearch, compileSearch, matchedSql, withClause } from './compile';
-import { compileSearchFor, wordTagsFor } from './compile-for';
+import { compileSearchFor, namedIdsFor } from './compile-for';
 import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
 import { ORDER_COLUMNS } from './order';
 import { upAncestors } from './paths';
@@ -63,7 +63,7 @@ export async function searchGems(
   meaning: Meaning | null = null,
 ): Promise<{ hits: SearchHit[]; total: number }> {
   const offset = (page - 1) * perPage;
-  const options = { extra, reach: await readerReach(db, userId), wordTags: await wordTagsFor(db, query, userId) };
+  const options = { extra, reach: await readerReach(db, userId), named: await namedIdsFor(db, query, userId) };
   const statement = meaning
     ? blendedSearchStatement(userId, query, { page, perPage }, meaning, options)
     : searchStatement(compileSearch(query, userId, options), { page, perPage });
