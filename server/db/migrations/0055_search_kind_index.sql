@@ -16,7 +16,8 @@ $$;
 --> statement-breakpoint
 -- The document's index with the kind beside the owner: `type:` and the words are intersected inside the index. With
 -- the kind a filter, the planner read all 100,000 of a user's gems to check a word in nearly every one ("use") in
--- each page's document, out of line, before keeping the kind's 20,000 (PostgreSQL, 348 → 82 ms; bench/RESULTS.md).
+-- each page's document, out of line, before keeping the kind's 20,000 (PostgreSQL, 348 → 63 ms; bench/RESULTS.md).
+-- Built once: ~35 s for 100,000 gems with page text on PGlite, ~20 s on PostgreSQL.
 CREATE INDEX "gems_owner_kind_doc_idx" ON "gems" USING gin ("owner_id", trove_gem_kind("media_type"), "search_doc");
 --> statement-breakpoint
 DROP INDEX IF EXISTS "gems_owner_doc_idx";
