@@ -214,6 +214,32 @@ describe('filter-search answers', () => {
     expect(snippet.map((part) => part.text).join('')).toContain('At last the okapi steps out of the forest');
   });
 
+  it('makes the snippet around each query word, however far apart, and around words, not inside longer ones', async () => {
+    const reader = (await t.signUp('farapart')).jwt;
+    const filler = 'A plain sentence of filler about nothing in particular. '.repeat(100); // ~5,700 characters
+    const id = await save(reader, {
+      title: 'Far apart',
+      url: 'https://far.example.net/apart',
+      text: `The zebrafish of the tunnel. ${filler}Here the axolotl waits. ${filler}Then the tunnel floods.`,
+    });
+    const { data } = await search(reader, { q: 'axolotl tunnel' });
+    expect(data.map((g) => g.id)).toEqual([id]);
+    const marked = (data[0]?.snippet ?? []).filter((part) => part.match).map((part) => part.text);
+    expect(new Set(marked)).toEqual(new Set(['axolotl', 'tunnel']));
+    // "fish" is first written inside "zebrafish": its window is where the word itself is
+    await save(reader, {
+      title: 'Fish later',
+      url: 'https://far.example.net/fish',
+      text: `The zebrafish swims. ${filler}A fish at last.`,
+    });
+    const { data: later } = await search(reader, { q: 'fish' });
+    const fishMarks = (later[0]?.snippet ?? []).filter((part) => part.match).map((part) => part.text);
+    expect(fishMarks).toEqual(['fish']);
+    // the words are found as written, whatever they hold: a regular expression's characters stay plain text
+    const { data: odd } = await search(reader, { q: '"the tunnel." tunnel+ axolotl[ "axolotl (waits"' });
+    expect(odd.map((g) => g.id)).toEqual([id]);
+  });
+
   it('pages through the results with the same total, past the last page too', async () => {
     const pages = [];
     for (const page of [1, 2, 3]) pages.push(await search(token, { q: 'narwhal sort:title', page, perPage: 10 }));
