@@ -1,6 +1,7 @@
 import { fsyncSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { folderBytes, sharedBuffersFor } from './pglite-memory';
 
 /**
  * Durable commits for PGlite on a Node data folder.
@@ -44,15 +45,11 @@ export class SyncingNodeFS extends NodeFS {
 }
 
 /**
- * Postgres's buffer cache inside PGlite's WASM memory, which it fills at start: PGlite's default
- * (128MB) is most of an idle server's memory. A single-user database reads through the OS's page
- * cache behind it, so a small one costs little (measured by `npm run bench`).
+ * PGlite options for a data folder: durable commits (see above) or PGlite's defaults (fsync off), with a buffer cache
+ * sized to the folder (pglite-memory.ts).
  */
-export const PGLITE_SHARED_BUFFERS = '32MB';
-
-/** PGlite options for a data folder: durable commits (see above) or PGlite's defaults (fsync off). */
 export function pgliteOptions(dataDir: string, durable: boolean): PGliteOptions {
-  const memory = ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  const memory = ['-c', `shared_buffers=${sharedBuffersFor(folderBytes(dataDir))}`];
   if (!durable) return { dataDir, startParams: [...PGlite.defaultStartParams, ...memory] };
   return {
     fs: new SyncingNodeFS(dataDir),

@@ -1,5 +1,9 @@
+import { truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteOptions } from '../../server/db/pglite-durable';
+import { folderBytes, sharedBuffersFor } from '../../server/db/pglite-memory';
 import { PreparedPglite } from '../../server/db/pglite-prepared';
 import { keepUp, upkeepStale } from '../../server/db/pglite-upkeep';
 import { backend, freshDataDir, removeDataDir } from './harness';
@@ -166,5 +170,24 @@ describe.runIf(backend === 'pglite')('PGlite client', () => {
         upkeep.stop();
       }
     });
+  });
+});
+
+describe.runIf(backend === 'pglite')('PGlite’s buffer cache', () => {
+  it('grows with the data folder: a sixteenth of it (server/db/pglite-memory.ts)', async () => {
+    const dir = await freshDataDir();
+    try {
+      // 1.5 GiB more of data, as a sparse file (it takes no disk): the cache grows from 32MB to a sixteenth
+      writeFileSync(join(dir, 'padding'), '');
+      truncateSync(join(dir, 'padding'), 1.5 * 2 ** 30);
+      const expected = sharedBuffersFor(folderBytes(dir));
+      expect(Number.parseInt(expected, 10)).toBeGreaterThanOrEqual(96);
+      const pg = new PGlite(pgliteOptions(dir, false));
+      const { rows } = await pg.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      await pg.close();
+      expect(rows[0]?.shared_buffers).toBe(expected);
+    } finally {
+      removeDataDir(dir);
+    }
   });
 });
