@@ -280,6 +280,7 @@ const SETS: [string, GemKey[]][] = [
   ['tag:todo', ['standup', 'groceries', 'passport']],
   ['tag:vegan tag:japan', ['veganJapan']],
   ['tag:nosuchtag', []],
+  ['-tag:nosuchtag', ALL],
   ['tag:food/japan', []],
   [
     '-tag:dev -tag:food -tag:travel -tag:todo',
@@ -294,6 +295,7 @@ const SETS: [string, GemKey[]][] = [
   ['collection:"Work/Projects"', [...TROVE, ...PROJECTS]],
   ['collection:Work/Projects -collection:Work/Projects/Trove', PROJECTS],
   ['collection:Desserts', []],
+  ['-collection:Desserts', ALL],
   ['collection:Unfiltered', UNFILTERED],
   ['collection:Reading', READING],
   ['-collection:Work -collection:Recipes -collection:Unfiltered', READING],

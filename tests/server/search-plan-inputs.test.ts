@@ -11,9 +11,9 @@ import { NO_NAMED_IDS, nameKey, readQueryNames } from '../../server/features/sea
 import { type Session, setupInProcessApp } from './harness';
 
 /**
- * What the planner is given to plan a search: which tags a query's words name, read before the search is compiled
- * (server/features/search/query-names.ts; the golden suite, search-golden.test.ts, checks the gems such words then
- * find), and the branches of the compiled statement.
+ * What the planner is given to plan a search: which tags and collections a query's words, `tag:` and `collection:`
+ * name, read before the search is compiled (server/features/search/query-names.ts; the golden suite,
+ * search-golden.test.ts, checks the gems they then find), the branches of the compiled statement, and a gem's kind.
  */
 
 const app = setupInProcessApp();
@@ -151,15 +151,18 @@ describe('the compiled search', () => {
 });
 
 describe('a gem’s kind (trove_gem_kind, migration 0055)', () => {
-  it('names a kind `type:` accepts for every media type a save can have, and none for the others', async () => {
+  it('names the kind `type:` accepts for every media type a save can have, and none for the others', async () => {
     const rows = await selectRows<{ type: string; kind: string | null }>(
       app.database.db,
-      sql`SELECT t AS type, trove_gem_kind(t) AS kind FROM unnest(string_to_array(${mediaTypes.join(',')}, ',')) AS t`,
+      sql`SELECT t AS type, trove_gem_kind(t) AS kind
+        FROM unnest(string_to_array(${mediaTypes.join(',')}, ',')) WITH ORDINALITY AS u(t, n) ORDER BY n`,
     );
-    expect(rows).toHaveLength(mediaTypes.length);
-    const saves = new Set<string>(mediaTypes.filter((t) => !NOT_SAVE_TYPES.includes(t)));
-    for (const { type, kind } of rows)
-      if (saves.has(type)) expect(searchKinds, type).toContain(kind);
-      else expect(kind, type).toBeNull();
+    const kinds: Record<string, string> = { Article: 'article', Blog: 'article', Page: 'article', PDF: 'pdf' };
+    const expected = mediaTypes.map((type) => ({
+      type,
+      kind: NOT_SAVE_TYPES.includes(type) ? null : (kinds[type] ?? type.toLowerCase()),
+    }));
+    expect(rows).toEqual(expected);
+    expect(new Set(rows.flatMap((row) => row.kind ?? []))).toEqual(new Set(searchKinds));
   });
 });

@@ -235,6 +235,15 @@ describe('filter-search answers', () => {
     const { data: later } = await search(reader, { q: 'fish' });
     const fishMarks = (later[0]?.snippet ?? []).filter((part) => part.match).map((part) => part.text);
     expect(fishMarks).toEqual(['fish']);
+    // a word that starts with no letter is looked for anywhere
+    const dotted = await save(reader, {
+      title: 'Runtimes',
+      url: 'https://far.example.net/runtimes',
+      text: `${filler}We ship on .net8 today.`,
+    });
+    const { data: net } = await search(reader, { q: '.net8' });
+    expect(net.map((g) => g.id)).toEqual([dotted]);
+    expect((net[0]?.snippet ?? []).filter((part) => part.match).map((part) => part.text)).toEqual(['net8']);
     // the words are found as written, whatever they hold: a regular expression's characters stay plain text
     const { data: odd } = await search(reader, { q: '"the tunnel." tunnel+ axolotl[ "axolotl (waits"' });
     expect(odd.map((g) => g.id)).toEqual([id]);

@@ -1,5 +1,6 @@
 -- A gem's kind, what the search's `type:` names (link, article, image…), as one function the search, its facets and
 -- groups, and the index below all use (server/features/search/readable.ts). NULL for the kinds no `type:` names.
+-- Changing it later needs the index built again (REINDEX INDEX gems_owner_kind_doc_idx) in the same migration.
 CREATE OR REPLACE FUNCTION trove_gem_kind(media_type text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE
     WHEN media_type = 'Link' THEN 'link'

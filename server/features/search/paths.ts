@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * The user's tags and collections as paths inside a search statement: the recursive CTEs that name them, and what a
- * search reads of them (a path and those under it, a tag's gems, each one with those above it).
+ * The user's tags and collections as paths: the recursive CTEs that name them (read by query-names.ts, facets and
+ * groups), each one with those above it, a path as queries write it, and a tag's gems.
  */
 
 /**
@@ -34,12 +34,6 @@ export const normalPath = (path: string) =>
     .map((part) => part.trim())
     .filter(Boolean)
     .join('/');
-
-/** The paths at `path` (from the top) and under it, from one of the path CTEs (`p`). */
-export const atOrUnder = (path: string) => {
-  const lower = normalPath(path);
-  return sql`(p.path = ${lower} OR left(p.path, ${lower.length + 1}) = ${`${lower}/`})`;
-};
 
 /**
  * A gem has one of the tags `tagIds` (an int[]): a semi-join the planner may lead with either side. As an array of

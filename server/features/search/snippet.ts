@@ -15,30 +15,36 @@ const OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxFragments=2, MaxWords=24
 const SNIPPET_SOURCE_CHARS = 20_000;
 /**
  * ts_headline parses all the text it is given (~0.17 ms a thousand characters on PGlite: a library page of 20 results
- * spent 11 of its 18 ms on snippets given 2,000 characters each), so it is given this much of the page text and code
- * around the first place each query word is written as typed (from a little before it), the windows apart by " … ";
- * or the start, twice as much, when no word is written as typed (a stem's other forms: "policies" for "policy").
- * One window from the first word found instead marked two or more words in 47 % of the bench's snippets, not 73 %.
+ * spent 11 of its 18 ms on snippets given 2,000 characters from the first query word found), so it is given only the
+ * page text and code around the first place each query word is written as typed: the text is cut in spans of
+ * SNIPPET_SPAN_CHARS, each span holding such a place is given with SNIPPET_CONTEXT_CHARS on either side, and
+ * neighbouring spans as one window, the windows apart by " … ". Where no word is written as typed (a stem's other
+ * forms: "policies" for "policy"), the start is given. One window from the first word found instead marked two or
+ * more words in 47 % of the bench's snippets, where these mark them in 74 % (bench/RESULTS.md).
  */
-const SNIPPET_WINDOW_CHARS = 500;
-const SNIPPET_LEAD_CHARS = 150;
+const SNIPPET_SPAN_CHARS = 200;
+const SNIPPET_CONTEXT_CHARS = 150;
+const SNIPPET_START_CHARS = 1_000;
 
-/** The parts of `source` (page text or code) a snippet is made from, as SNIPPET_WINDOW_CHARS says. */
+/** The parts of `source` (page text or code) a snippet is made from, as the comment above says. */
 function windowsSql(source: SQL, words: string[]): SQL {
-  const start = sql`left(${source}, ${2 * SNIPPET_WINDOW_CHARS})`;
-  if (!words.length) return start;
+  if (!words.length) return sql`left(${source}, ${SNIPPET_START_CHARS})`;
   const written = sql.join(
-    words.map((word) => sql`(${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}::text)`),
+    words.map((word) => sql`(${word}::text, ${`\\m${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`}::text)`),
     sql`, `,
   );
-  // each word's window (its first place, a little before), but none starting inside the one before it
-  return sql`(SELECT coalesce(w.windows, left(s.text, ${2 * SNIPPET_WINDOW_CHARS}))
+  const span = sql.raw(String(SNIPPET_SPAN_CHARS));
+  const context = sql.raw(String(SNIPPET_CONTEXT_CHARS));
+  // a word's first place as a word (`\m`: its start, so not "use" in "because"; regexp_instr: PostgreSQL 15), or, for
+  // one not found so (".net", or text without spaces between words), anywhere
+  return sql`(SELECT coalesce(w.windows, left(s.text, ${SNIPPET_START_CHARS}))
     FROM (SELECT t AS text, lower(t) AS lower FROM (SELECT left(${source}, ${SNIPPET_SOURCE_CHARS}) AS t OFFSET 0) t) s,
-    LATERAL (SELECT string_agg(substr(s.text, at, ${SNIPPET_WINDOW_CHARS}), ' … ' ORDER BY at) AS windows FROM (
-      SELECT at, lag(at) OVER (ORDER BY at) AS before FROM (
-        SELECT DISTINCT greatest(1, p.at - ${SNIPPET_LEAD_CHARS}) AS at
-        FROM (VALUES ${written}) AS v(word), regexp_instr(s.lower, '\\m' || v.word) AS p(at) WHERE p.at > 0) f) a
-      WHERE before IS NULL OR at - before >= ${SNIPPET_WINDOW_CHARS - SNIPPET_LEAD_CHARS}) w)`;
+    LATERAL (SELECT string_agg(substr(s.text, i.first, i.last - i.first), ' … ' ORDER BY i.first) AS windows FROM (
+      SELECT greatest(1, min(cell) * ${span} + 1 - ${context}) AS first, (max(cell) + 1) * ${span} + 1 + ${context} AS last
+      FROM (SELECT cell, cell - row_number() OVER (ORDER BY cell) AS run FROM (
+        SELECT DISTINCT (p.at - 1) / ${span} AS cell FROM (VALUES ${written}) AS v(word, pattern),
+          coalesce(nullif(regexp_instr(s.lower, v.pattern), 0), strpos(s.lower, v.word)) AS p(at) WHERE p.at > 0) c) r
+      GROUP BY run) i) w)`;
 }
 
 /**
