@@ -57,7 +57,7 @@ const onPostgres = [
   // duplicates, bulk jobs and their worker (SKIP LOCKED), imports finished after a kill, exports, the link worker.
   ...server('gems', 'gem-edits-bulk', 'gem-count-triggers', 'collections', 'collections-tree', 'collection-loops'),
   ...server('tags', 'tags-tree', 'trash-gems', 'duplicates', 'search-golden', 'search-routes', 'chat-retrieval'),
-  // The tags a query's words name, read before its statement through the driver (an int[] back).
+  // The tags and collections a query names, read before its statement through the driver (an int[] back).
   ...server('search-plan-inputs'),
   ...server('bulk-jobs', 'bulk-worker', 'imports', 'export-roundtrip', 'dead-links'),
   // A gem's summary, flash cards and quiz: stored (jsonb, upserts), exported and imported with it.

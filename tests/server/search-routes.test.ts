@@ -347,6 +347,9 @@ describe('fetch-bookmarks and group-gems', () => {
       ['birds', 1, 1, [{ key: 'code', name: 'code', total: 1 }]],
       ['birds/owls', 1, 1, [{ key: 'link', name: 'link', total: 1 }]],
     ]);
+    // past the last page the groups are counted apart, with the same total
+    const beyond = await t.api(`/api/group-gems?${q({ groupBy: 'tag', page: 9, perPage: 1 })}`, { token });
+    expect(groupGemsSchema.parse(beyond.body)).toMatchObject({ data: [], total: 3 });
     const byType = groupGemsSchema.parse(
       (
         await t.api(`/api/group-gems?${q({ groupBy: 'type', groupSortOrder: 'count', q: 'owl', perGroup: 5 })}`, {

@@ -5,7 +5,7 @@ import type { SearchQuery } from '../../../lib/search/ast';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import { readerReach } from '../sharing/access';
-import { withClause } from './compile';
+import { type CompiledSearch, withClause } from './compile';
 import { compileSearchFor } from './compile-for';
 import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
 import { gemHostSql, gemKindSql } from './readable';
@@ -114,16 +114,12 @@ export async function groupGems(
     }
     if (raw.gem_pos !== null && raw.gem_pos !== undefined) current.gems.push(gemFromRaw(raw, userId));
   }
-  const total = rows.length
-    ? Number(rows[0]?.group_count)
-    : page > 1
-      ? await countGroups(db, userId, query, args, extra)
-      : 0;
+  const total = rows.length ? Number(rows[0]?.group_count) : page > 1 ? await countGroups(db, c, args) : 0;
   return { groups, total };
 }
 
-async function countGroups(db: Db, userId: number, query: SearchQuery, args: GroupArgs, extra: SQL[]) {
-  const c = await compileSearchFor(db, query, userId, { extra });
+/** How many groups the compiled query's gems make (for a page past the last, which has no row to carry it). */
+async function countGroups(db: Db, c: CompiledSearch, args: GroupArgs) {
   const first = KEYS[args.groupBy];
   const [row] = await selectRows<{ n: unknown }>(
     db,

@@ -64,9 +64,10 @@ export async function searchGems(
 ): Promise<{ hits: SearchHit[]; total: number }> {
   const offset = (page - 1) * perPage;
   const options = { extra, reach: await readerReach(db, userId), named: await namedIdsFor(db, query, userId) };
+  const compiled = compileSearch(query, userId, options);
   const statement = meaning
     ? blendedSearchStatement(userId, query, { page, perPage }, meaning, options)
-    : searchStatement(compileSearch(query, userId, options), { page, perPage });
+    : searchStatement(compiled, { page, perPage });
   const rows = meaning
     ? await withNearestScan(db, (tx) => selectRows<Record<string, unknown>>(tx, statement))
     : await selectRows<Record<string, unknown>>(db, statement);
@@ -79,7 +80,7 @@ export async function searchGems(
             )
           )[0]?.n,
         )
-      : countGems(db, userId, query, extra, options.reach);
+      : countMatches(db, compiled);
   const total = rows.length ? Number(rows[0]?.total) : offset > 0 ? await countPastEnd() : 0;
   const hits = rows.map((raw) => ({
     ...gemFromRaw(raw, userId),
@@ -97,7 +98,13 @@ export async function countGems(
   extra: SQL[] = [],
   reach?: Reach,
 ): Promise<number> {
-  const c = await compileSearchFor(db, query, userId, { extra, reach: reach ?? (await readerReach(db, userId)) });
+  return countMatches(
+    db,
+    await compileSearchFor(db, query, userId, { extra, reach: reach ?? (await readerReach(db, userId)) }),
+  );
+}
+
+async function countMatches(db: Db, c: CompiledSearch): Promise<number> {
   const [row] = await selectRows<{ n: number | string }>(db, sql`${withClause(c)} SELECT ${matchCount(c)} AS n`);
   return Number(row?.n ?? 0);
 }
