@@ -8,14 +8,16 @@ import { type SQL, sql } from 'drizzle-orm';
 const PAGE_TEXT_MATCH = 0.01;
 
 /**
- * A match's relevance: the weighted cover density of the words in its ranking document plus its title's trigram
- * likeness, over PAGE_TEXT_MATCH. A match whose ranking document holds none of the words is not ranked further (its
- * title's likeness was half a broad query's time, taken for every match; bench/RESULTS.md), unless the query is one
- * word, which may be a typo of a title word: then every match is ranked by its title's likeness.
+ * A match's relevance: the weighted cover density of the words in its ranking document, over PAGE_TEXT_MATCH. A match
+ * whose ranking document holds none of the words is not ranked further. A one-word query may be a typo of a title
+ * word: then every match is ranked by its title's trigram likeness too. Likeness is ~3–5 µs a match, and a broad
+ * query's matches may all hold a word in their ranking document (a last word's prefix "see" is in every "Seeded"):
+ * with several words it was most of such a query's time (PostgreSQL `optional see type:article`, 17,500 matches: 126 →
+ * 83 ms; bench/RESULTS.md), while the cover density already weighs how close together the words are.
  */
 export function rankOf(textQuery: SQL, words: string[], typos: boolean): SQL {
-  const ranked = sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', g.rank_doc, ${textQuery}) + similarity(lower(g.title), ${words.join(' ')})`;
+  const covered = sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', g.rank_doc, ${textQuery})`;
   return typos
-    ? sql`(${PAGE_TEXT_MATCH}::real + ${ranked})`
-    : sql`(${PAGE_TEXT_MATCH}::real + CASE WHEN g.rank_doc @@ ${textQuery} THEN ${ranked} ELSE 0 END)`;
+    ? sql`(${PAGE_TEXT_MATCH}::real + ${covered} + similarity(lower(g.title), ${words.join(' ')}))`
+    : sql`(${PAGE_TEXT_MATCH}::real + CASE WHEN g.rank_doc @@ ${textQuery} THEN ${covered} ELSE 0 END)`;
 }
