@@ -27,15 +27,18 @@ const matchCount = (c: CompiledSearch): SQL =>
 
 /**
  * `page` (id, rank, total): the matched gems in the query's order, `limit` of them from `offset`, with how many match
- * in all (counted before the limit). With words every match is ranked, so they are counted as they are read; without,
- * the page is read in its order (from an index, stopping at its end) and the matches are counted apart (matchCount):
- * a count over the window carried each match's row to it.
+ * in all (counted before the limit). With words every match is ranked, so they are counted as they are read: `OFFSET
+ * 0` keeps the matches a subquery of their own, ranked as they are read, so the count's window holds their narrow
+ * rows, not each one's ranking document and title (PGlite `use api type:article`, 19,125 matches: 93 → 61 ms;
+ * bench/RESULTS.md). Without words the page is read in its order (from an index, stopping at its end; a fenced
+ * subquery would lose that order) and the matches are counted apart (matchCount): a count over the window carried
+ * each match's row to it.
  */
 export function pageCte(c: CompiledSearch, limit: number, offset = 0): SQL {
   const matched = matchedSql(c, sql`${c.rank} AS rank, ${ORDER_COLUMNS}`);
-  const total = c.textQuery ? sql`count(*) OVER ()` : matchCount(c);
+  const [total, fence] = c.textQuery ? [sql`count(*) OVER ()`, sql` OFFSET 0`] : [matchCount(c), sql``];
   return sql`page AS (
-    SELECT g.id, g.rank, ${total} AS total FROM (${matched}) g
+    SELECT g.id, g.rank, ${total} AS total FROM (${matched}${fence}) g
     ORDER BY ${c.order} LIMIT ${limit} OFFSET ${offset})`;
 }
 
