@@ -390,6 +390,13 @@ const ORDERED: [string, GemKey[]][] = [
   ['site:github.com sort:site', ['gist', 'sqlCode', 'githubHome', 'ocr', 'karakeep', 'rustCode', 'tsCode']],
   ['ganache OR brownies', ['brownies', 'choc']], // a title word (weight A) outranks page text (C)
   ['chocolate', ['choc', 'brownies']],
+  // words with each sort: the ranked matches carry the columns that sort reads
+  ['chocolate sort:title-desc', ['brownies', 'choc']],
+  ['chocolate sort:site', ['choc', 'brownies']], // bbc.co.uk before minimalistbaker.com
+  ['chocolate sort:site-desc', ['brownies', 'choc']],
+  ['chocolate sort:updated-asc', ['choc', 'brownies']],
+  ['chocolate sort:added', ['brownies', 'choc']],
+  ['chocolate sort:manual', ['brownies', 'choc']], // no manual order yet: newest first
   ['type:video sort:title', ['knife', 'lecture', 'curry']],
 ];
 

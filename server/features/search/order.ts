@@ -2,8 +2,25 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { SearchSort } from '../../../lib/search/ast';
 import { gemHostSql } from './readable';
 
-/** The columns of `g` the orders read: a statement that orders matched rows (search.ts) selects these. */
-export const ORDER_COLUMNS = sql`g.created_at, g.updated_at, g.title_sort, ${gemHostSql}, g.sort_key`;
+/**
+ * The columns of `g` that orderOf(sort) reads besides the rank and the id: a statement that orders matched rows
+ * (search.ts) selects these, and only these, so the rows it dedupes, counts and sorts stay narrow.
+ */
+export function orderColumnsOf(sort: SearchSort): SQL {
+  switch (sort.key) {
+    case 'relevance':
+    case 'added':
+      return sql`g.created_at`;
+    case 'updated':
+      return sql`g.updated_at`;
+    case 'title':
+      return sql`g.title_sort`;
+    case 'site':
+      return sql`${gemHostSql}, g.created_at`;
+    case 'manual':
+      return sql`g.sort_key, g.created_at`;
+  }
+}
 
 /** ORDER BY items for a sort, over `g` and `rank`, ending with the id so pages never overlap. */
 export function orderOf(sort: SearchSort, hasRank: boolean): SQL {

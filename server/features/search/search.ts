@@ -11,7 +11,7 @@ import { blendedCountStatement, blendedSearchStatement } from './blend';
 import { type CompiledSearch, compileSearch, matchedSql, withClause } from './compile';
 import { compileSearchFor, namedIdsFor } from './compile-for';
 import { gemAuthorJoinSql, gemFromRaw, gemSelectSql } from './gem-rows';
-import { ORDER_COLUMNS } from './order';
+import { orderColumnsOf } from './order';
 import { upAncestors } from './paths';
 import { gemHostSql, gemKindSql } from './readable';
 import { snippetParts } from './snippet';
@@ -35,7 +35,7 @@ const matchCount = (c: CompiledSearch): SQL =>
  * each match's row to it.
  */
 export function pageCte(c: CompiledSearch, limit: number, offset = 0): SQL {
-  const matched = matchedSql(c, sql`${c.rank} AS rank, ${ORDER_COLUMNS}`);
+  const matched = matchedSql(c, sql`${c.rank} AS rank, ${orderColumnsOf(c.sort)}`);
   const [total, fence] = c.textQuery ? [sql`count(*) OVER ()`, sql` OFFSET 0`] : [matchCount(c), sql``];
   return sql`page AS (
     SELECT g.id, g.rank, ${total} AS total FROM (${matched}${fence}) g
