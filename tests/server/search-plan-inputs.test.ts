@@ -145,7 +145,7 @@ describe('the compiled search', () => {
     const named = new Map([[nameKey({ text: 'food', form: 'tag' }), [tags.food, tags.vegan] as number[]]]);
     const statement = (text: string, found = NO_NAMED_IDS) =>
       new PgDialect().sqlToQuery(compiled(text, found).where).sql;
-    expect(statement('tag:food', named)).toContain(`gt.tag_id = ANY('{${tags.food},${tags.vegan}}'::int[])`);
+    expect(statement('tag:food', named)).toContain(`g.tag_ids && '{${tags.food},${tags.vegan}}'::int[]`);
     expect(statement('tag:food')).toMatch(/ AND false$/);
   });
 });
@@ -164,5 +164,54 @@ describe('a gem’s kind (trove_gem_kind, migration 0055)', () => {
     }));
     expect(rows).toEqual(expected);
     expect(new Set(rows.flatMap((row) => row.kind ?? []))).toEqual(new Set(searchKinds));
+  });
+});
+
+describe('a gem’s tag ids (gems.tag_ids, migration 0056), kept from gem_tags by its triggers', () => {
+  const tagIdsOf = async (gemId: number) =>
+    (await selectRows<{ ids: number[] }>(app.database.db, sql`SELECT tag_ids AS ids FROM gems WHERE id = ${gemId}`))[0]
+      ?.ids ?? null;
+  const ascending = (...ids: (number | undefined)[]) => ids.map(Number).sort((a, b) => a - b);
+
+  it('follow a save with tags, an edit, rows added, moved and deleted, and a tag deleted with its gems’ rows', async () => {
+    const token = ada.jwt;
+    const saved = await app.client.api('/api/gems', {
+      token,
+      body: { data: { title: 'Tagged', url: 'https://example.com/tagged', tags: [tags.vegan, tags.food] } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const id = saved.body.data.id as number;
+    expect(await tagIdsOf(id)).toEqual(ascending(tags.food, tags.vegan));
+
+    const edited = await app.client.api(`/api/gems/${id}`, {
+      method: 'PUT',
+      token,
+      body: { data: { tags: [tags.musicOne] } },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await tagIdsOf(id)).toEqual([tags.musicOne]);
+
+    const db = app.database.db;
+    await db.execute(sql`INSERT INTO gem_tags (gem_id, tag_id) VALUES (${id}, ${tags.readLater})`);
+    expect(await tagIdsOf(id)).toEqual(ascending(tags.musicOne, tags.readLater));
+    // a merge moves rows from one tag to another
+    await db.execute(sql`UPDATE gem_tags SET tag_id = ${tags.food} WHERE gem_id = ${id} AND tag_id = ${tags.musicOne}`);
+    expect(await tagIdsOf(id)).toEqual(ascending(tags.food, tags.readLater));
+    await db.execute(sql`DELETE FROM gem_tags WHERE gem_id = ${id} AND tag_id = ${tags.food}`);
+    expect(await tagIdsOf(id)).toEqual([tags.readLater]);
+
+    const doomed = await makeTag(ada, 'doomed');
+    await db.execute(sql`INSERT INTO gem_tags (gem_id, tag_id) VALUES (${id}, ${doomed})`);
+    const deleted = await app.client.api(`/api/tags/${doomed}`, { method: 'DELETE', token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
+    expect(await tagIdsOf(id)).toEqual([tags.readLater]);
+
+    // and every gem's copy equals gem_tags
+    const [counted] = await selectRows<{ stale: number }>(
+      db,
+      sql`SELECT count(*)::int AS stale FROM gems g WHERE g.tag_ids <>
+        (SELECT coalesce(array_agg(tag_id ORDER BY tag_id), '{}') FROM gem_tags WHERE gem_id = g.id)`,
+    );
+    expect(counted?.stale).toBe(0);
   });
 });

@@ -12,8 +12,8 @@ export const andOf = (parts: SQL[]) => (parts.length ? sql`(${sql.join(parts, sq
 
 /**
  * A free word or phrase: its document query, its other ways to match an index can find (title and address substrings,
- * typos), the gems of the tags it names (a semi-join: the planner counts them from the tag ids), and the whole
- * condition (any of them).
+ * typos), the gems of the tags it names (by their rows' tag ids: an index the planner sizes from the tag ids), and
+ * the whole condition (any of them).
  */
 export interface TextMatch {
   doc: SQL;
