@@ -18,17 +18,23 @@ CREATE FUNCTION trove_gem_tag_ids_of(gem integer) RETURNS integer[] LANGUAGE sql
   SELECT coalesce(array_agg(tag_id ORDER BY tag_id), '{}') FROM gem_tags WHERE gem_id = gem
 $$;
 --> statement-breakpoint
--- The gems a statement on gem_tags touched get their tag ids read again (one UPDATE a statement: a bulk tag of 10,000
--- gems is one). A deleted gem's cascade finds no row to update.
+-- Reads the tag ids of `gem_ids` again and writes only those that changed (a statement that leaves a gem's tags as
+-- they were rewrites no gem row). A deleted gem's cascade finds no row to update.
+CREATE FUNCTION trove_gem_tag_ids_refresh(gem_ids integer[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE gems g SET tag_ids = n.ids
+  FROM (SELECT id, trove_gem_tag_ids_of(id) AS ids FROM (SELECT DISTINCT unnest(gem_ids) AS id) u) n
+  WHERE g.id = n.id AND g.tag_ids IS DISTINCT FROM n.ids
+$$;
+--> statement-breakpoint
+-- The gems a statement on gem_tags touched, refreshed once a statement (a bulk tag of 10,000 gems is one).
 CREATE FUNCTION trove_gem_tag_ids_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    UPDATE gems g SET tag_ids = trove_gem_tag_ids_of(g.id) WHERE g.id IN (SELECT gem_id FROM changed_new);
+    PERFORM trove_gem_tag_ids_refresh(ARRAY(SELECT gem_id FROM changed_new));
   ELSIF TG_OP = 'DELETE' THEN
-    UPDATE gems g SET tag_ids = trove_gem_tag_ids_of(g.id) WHERE g.id IN (SELECT gem_id FROM changed_old);
+    PERFORM trove_gem_tag_ids_refresh(ARRAY(SELECT gem_id FROM changed_old));
   ELSE
-    UPDATE gems g SET tag_ids = trove_gem_tag_ids_of(g.id)
-    WHERE g.id IN (SELECT gem_id FROM changed_old UNION SELECT gem_id FROM changed_new);
+    PERFORM trove_gem_tag_ids_refresh(ARRAY(SELECT gem_id FROM changed_old UNION SELECT gem_id FROM changed_new));
   END IF;
   RETURN NULL;
 END
