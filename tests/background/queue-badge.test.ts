@@ -85,8 +85,11 @@ describe('the toolbar badge', () => {
     await signUp(a);
     await queueWhileDown('Left behind');
     await signOut();
-    await vi.waitFor(async () =>
-      expect((await badge()).title).toBe(`Save to Trove (1 save waits for ${a.username} to sign in)`),
+    // The badge follows the sign-out through a storage listener: vi.waitFor's 1 s default was outlasted once in a
+    // whole run on a busy 2-core machine.
+    await vi.waitFor(
+      async () => expect((await badge()).title).toBe(`Save to Trove (1 save waits for ${a.username} to sign in)`),
+      { timeout: 5_000 },
     );
   });
 });
