@@ -141,7 +141,6 @@ export async function shoot(panel: Page, name: string) {
   await emulateTheme(panel, 'light');
 }
 
-/** `selector` inside the conversation's last turn, once it is there (turns are not siblings: no `:last-of-type`). */
 /**
  * Opens the last answer's options menu. The menu is offered once the answer is stored, and the turn is drawn again
  * then: a click that came just before lands on the button that was replaced, so it is clicked again until the menu
@@ -159,6 +158,30 @@ export async function openLastAnswerOptions(panel: Page): Promise<void> {
   }
 }
 
+/**
+ * Chooses `label` in the last answer's options menu and waits until `chosen` sees its outcome. A menu drawn again
+ * between finding the button and clicking it (the redraw above, late on a busy machine) leaves the click on a
+ * detached button or on the conversation beneath, and nothing chosen: then the menu is opened and chosen again.
+ */
+export async function chooseLastAnswerOption(
+  panel: Page,
+  label: string,
+  chosen: () => Promise<unknown>,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await openLastAnswerOptions(panel);
+    try {
+      await (await panel.waitForSelector(`.answer-options button::-p-text(${label})`, { timeout: 5_000 }))?.click();
+      await chosen();
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await panel.keyboard.press('Escape');
+    }
+  }
+}
+
+/** `selector` inside the conversation's last turn, once it is there (turns are not siblings: no `:last-of-type`). */
 export async function inLastTurn(panel: Page, selector: string): Promise<ElementHandle<Element>> {
   const found = await panel.waitForFunction(
     (s) => [...document.querySelectorAll('.turn')].at(-1)?.querySelector(s),

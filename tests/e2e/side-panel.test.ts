@@ -12,6 +12,7 @@ import {
   answerShows,
   answerTo,
   ask,
+  chooseLastAnswerOption,
   followUpsAsked,
   grantTab,
   MULTI_SWITCH,
@@ -302,8 +303,9 @@ describe('the side panel', () => {
       return Object.fromEntries(list.data.map((p) => [p.title, p.text]));
     };
     // The menu is offered once the answer is stored (not while it is live).
-    await openLastAnswerOptions(panel);
-    await panel.locator('.answer-options button::-p-text(AI Prompt)').click();
+    await chooseLastAnswerOption(panel, 'AI Prompt', () =>
+      panel.waitForSelector('::-p-text(Saved as the prompt “Will the seawall hold?”)', { timeout: 10_000 }),
+    );
     await expect
       .poll(promptTexts, { timeout: 10_000 })
       .toHaveProperty(['Will the seawall hold?'], 'Plainly: it holds.');
