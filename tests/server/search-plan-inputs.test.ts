@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { mediaTypes } from '../../lib/api/contract';
 import { searchKinds } from '../../lib/search/ast';
 import { parseSearch } from '../../lib/search/parse';
 import { selectRows } from '../../server/db/rows';
 import { NOT_SAVE_TYPES } from '../../server/db/schema';
+import { workOneImportBatch } from '../../server/features/imports/worker';
 import { compileSearch } from '../../server/features/search/compile';
 import { NO_NAMED_IDS, nameKey, readQueryNames } from '../../server/features/search/query-names';
 import { type Session, setupInProcessApp } from './harness';
@@ -213,5 +214,49 @@ describe('a gem’s tag ids (gems.tag_ids, migration 0056), kept from gem_tags b
         (SELECT coalesce(array_agg(tag_id ORDER BY tag_id), '{}') FROM gem_tags WHERE gem_id = g.id)`,
     );
     expect(counted?.stale).toBe(0);
+  });
+
+  it('an import writes each new gem’s row once, its tag ids in it (no second write by the triggers)', async () => {
+    const db = app.database.db;
+    // Every update of a gem's row during the import, recorded by a trigger of the test's own.
+    await db.execute(sql`CREATE TABLE gem_row_updates (gem_id int)`);
+    await db.execute(sql`CREATE FUNCTION record_gem_update() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO gem_row_updates VALUES (NEW.id); RETURN NULL; END $$`);
+    await db.execute(sql`CREATE TRIGGER record_gem_update AFTER UPDATE ON gems
+      FOR EACH ROW EXECUTE FUNCTION record_gem_update()`);
+    onTestFinished(async () => {
+      await db.execute(sql`DROP TRIGGER record_gem_update ON gems`);
+      await db.execute(sql`DROP FUNCTION record_gem_update()`);
+      await db.execute(sql`DROP TABLE gem_row_updates`);
+    });
+    const bookmark = (url: string, tags: string) => `<DT><A HREF="${url}" TAGS="${tags}">${url}</A>`;
+    const content = [
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+      '<DL><p>',
+      bookmark('https://import.test/one', 'food,Garden/Roses,brand-new'),
+      bookmark('https://import.test/two', 'VEGAN'),
+      bookmark('https://import.test/three', ''),
+      '</DL><p>',
+    ].join('\n');
+    const posted = await app.client.api('/api/collection-import', {
+      token: ada.jwt,
+      body: { fileName: 'tags.html', content },
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(202);
+    while (await workOneImportBatch(db)) {}
+
+    const rows = await selectRows<{ url: string; ids: number[]; linked: number[] }>(
+      db,
+      sql`SELECT g.url, g.tag_ids AS ids, trove_gem_tag_ids_of(g.id) AS linked FROM gems g
+        WHERE g.url LIKE 'https://import.test/%' ORDER BY g.url`,
+    );
+    expect(rows.map((row) => [row.url, row.ids.length])).toEqual([
+      ['https://import.test/one', 3],
+      ['https://import.test/three', 0],
+      ['https://import.test/two', 1],
+    ]);
+    for (const row of rows) expect(row.ids).toEqual(row.linked);
+    expect(rows[2]?.ids).toEqual([tags.vegan]);
+    expect(await selectRows(db, sql`SELECT gem_id FROM gem_row_updates`)).toEqual([]);
   });
 });

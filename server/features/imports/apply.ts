@@ -51,11 +51,25 @@ async function applyItems(tx: Tx, ownerId: number, pending: { position: number; 
   );
   const known = await ownerCollections(tx, ownerId);
 
+  const tagIds = await tagIdsFor(
+    tx,
+    ownerId,
+    pending.flatMap(({ item }) => item.tags),
+  );
+  /** Each address's tag ids, from all its items in the batch. */
+  const tagsOf = new Map<string, Set<number>>();
+  pending.forEach(({ item }, i) => {
+    const key = keys[i];
+    if (!key || !item.tags.length) return;
+    const ids = tagsOf.get(key) ?? new Set();
+    for (const path of item.tags) ids.add(tagIds.get(path.toLowerCase()) as number);
+    tagsOf.set(key, ids);
+  });
+
   const outcomes: Outcome[] = [];
   const toInsert: NewGem[] = [];
   const toMerge: { position: number; key: string; item: ImportItem }[] = [];
   const added: { position: number; key: string }[] = [];
-  const tagged: { key: string; tags: string[] }[] = [];
   const inBatch = new Set<string>();
   for (const [i, { position, item }] of pending.entries()) {
     const key = keys[i] ?? null;
@@ -63,7 +77,6 @@ async function applyItems(tx: Tx, ownerId: number, pending: { position: number; 
       outcomes.push({ position, status: 'skipped', gemId: null, reason: NOTE_REASON });
       continue;
     }
-    if (item.tags.length) tagged.push({ key, tags: item.tags });
     if (existing.has(key) || inBatch.has(key)) toMerge.push({ position, key, item });
     else {
       inBatch.add(key);
@@ -79,6 +92,7 @@ async function applyItems(tx: Tx, ownerId: number, pending: { position: number; 
         notes: notesOf(item),
         is_favourite: item.isFavourite,
         created_at: item.createdAt,
+        tag_ids: [...(tagsOf.get(key) ?? [])].sort((a, b) => a - b),
       });
     }
   }
@@ -90,16 +104,9 @@ async function applyItems(tx: Tx, ownerId: number, pending: { position: number; 
   for (const { key, position } of toMerge)
     outcomes.push({ position, status: 'merged', gemId: existing.get(key) as number, reason: null });
 
-  const tagIds = await tagIdsFor(
-    tx,
-    ownerId,
-    tagged.flatMap(({ tags }) => tags),
-  );
   await linkTags(
     tx,
-    tagged.flatMap(({ key, tags }) =>
-      tags.map((path) => ({ gem_id: existing.get(key) as number, tag_id: tagIds.get(path.toLowerCase()) as number })),
-    ),
+    [...tagsOf].flatMap(([key, ids]) => [...ids].map((tag_id) => ({ gem_id: existing.get(key) as number, tag_id }))),
   );
   return outcomes;
 }

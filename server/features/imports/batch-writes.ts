@@ -21,6 +21,11 @@ export interface NewGem {
   notes: string;
   is_favourite: boolean;
   created_at: string | null;
+  /**
+   * The ids of the tags it is about to be linked to, in order: its row is written with them, so linkTags' trigger
+   * (migration 0056) finds them there and does not write the row again.
+   */
+  tag_ids: number[];
 }
 
 /** Inserts the gems (a missing date is the transaction's time); their ids by canonical address (unique in `rows`). */
@@ -30,11 +35,11 @@ export async function insertGems(tx: Tx, ownerId: number, rows: NewGem[]): Promi
     tx,
     sql`
       insert into gems (owner_id, collection_id, title, description, url, canonical_url, image, notes, is_favourite,
-                        created_at)
+                        created_at, tag_ids)
       select ${ownerId}, v.collection_id, v.title, v.description, v.url, v.canonical_url, v.image, v.notes,
-             v.is_favourite, coalesce(v.created_at, now())
+             v.is_favourite, coalesce(v.created_at, now()), v.tag_ids
       from jsonb_to_recordset(${jsonParam(rows)}) as v(collection_id int, title text, description text, url text,
-        canonical_url text, image text, notes text, is_favourite bool, created_at timestamptz, n int)
+        canonical_url text, image text, notes text, is_favourite bool, created_at timestamptz, tag_ids int[], n int)
       order by v.n
       returning id, canonical_url as key`,
   );
