@@ -127,8 +127,11 @@ const BY_HOST = sql.raw('6');
  */
 export function facetsStatement(c: CompiledSearch): SQL {
   const own = [
-    sql`matched AS MATERIALIZED (${matchedSql(c, sql`g.collection_id, g.media_type, ${gemHostSql} AS host`)})`,
-    sql`tag_up(id, up_id, path, display) AS (SELECT p.id, a.id, a.path, a.display FROM ${upAncestors('tag_paths')})`,
+    sql`matched AS MATERIALIZED (${matchedSql(c, sql`g.collection_id, g.media_type, ${gemHostSql} AS host, g.tag_ids`)})`,
+    // the matches by their set of tag ids (the row's, migration 0056): sets are few beside the matches, and a set's
+    // tags and those above them are then counted once a set, not once a gem (a join of the matches with gem_tags
+    // and a distinct count by path: 135 of a 277 ms statement at 19,598 matches, bench/RESULTS.md)
+    sql`tag_sets AS (SELECT tag_ids, count(*) AS n FROM matched WHERE tag_ids <> '{}' GROUP BY tag_ids)`,
     // the matches by media type, by collection and by host in one pass over them (`by`: which of the three a row
     // counts); the media types are named as kinds once counted
     sql`counted AS (SELECT media_type, collection_id, host, GROUPING(media_type, collection_id, host) AS by, count(*) AS n
@@ -149,9 +152,12 @@ export function facetsStatement(c: CompiledSearch): SQL {
         SELECT ${gemKindSql} AS kind, sum(g.n) AS n FROM counted g WHERE g.by = ${BY_MEDIA_TYPE} GROUP BY 1) f
         WHERE kind IS NOT NULL) AS types,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'path', display, 'count', n) ORDER BY n DESC, path), '[]'::json) FROM (
-        SELECT min(u.up_id) AS id, u.path, min(u.display) AS display, count(DISTINCT m.id) AS n
-        FROM matched m JOIN gem_tags gt ON gt.gem_id = m.id JOIN tag_up u ON u.id = gt.tag_id
-        GROUP BY u.path ORDER BY n DESC, u.path LIMIT ${limit}) f) AS tags,
+        SELECT a.id, a.path, a.display, t.n FROM (
+          SELECT up_id, sum(n) AS n FROM (
+            SELECT DISTINCT c.tag_ids, c.n, u.up_id FROM tag_sets c CROSS JOIN LATERAL unnest(c.tag_ids) AS gt(tag_id)
+            JOIN tag_paths p ON p.id = gt.tag_id CROSS JOIN LATERAL unnest(p.up) AS u(up_id)) d
+          GROUP BY up_id) t JOIN tag_paths a ON a.id = t.up_id
+        ORDER BY t.n DESC, a.path LIMIT ${limit}) f) AS tags,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'path', display, 'count', n) ORDER BY n DESC, path), '[]'::json) FROM (
         SELECT min(a.id) AS id, a.path, min(a.display) AS display, sum(b.n) AS n
         FROM by_collection b JOIN (${upAncestors('collection_paths')}) ON p.id = b.collection_id
