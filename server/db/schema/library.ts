@@ -140,9 +140,7 @@ export const gems = pgTable(
     // with the words' index, which also leads with the owner (it never intersects two whose conditions overlap), where
     // it read every favourite since the date and checked the words in each one's out-of-line document (PGlite, `chat
     // adding after:2020-01-01 is:fav` at 100,000 gems: 115–147 → 53 ms; bench/RESULTS.md).
-    index('gems_favourite_created_idx')
-      .on(t.createdAt)
-      .where(sql`${t.isFavourite} and ${t.deletedAt} is null`),
+    index('gems_favourite_created_idx').on(t.createdAt).where(sql`${t.isFavourite} and ${t.deletedAt} is null`),
     // A public collection's page (server/features/public-pages/page-data.ts): the newest saves of each collection.
     index('gems_collection_created_idx')
       .on(t.collectionId, t.createdAt.desc(), t.id.desc())
