@@ -221,6 +221,10 @@ describe('importing a bookmarks file', () => {
     ]);
     // highlights and notes are kept in the gem's notes; Karakeep's archived state has no place in Trove yet
     expect((await search(bob, 'site:learn.test'))[0]).toMatchObject({ notes: 'chapter 8 next' });
+    // and the skipped note's tag is not made
+    const tags = await server.api('/api/tags', { token: bob.jwt });
+    expect(tags.status).toBe(200);
+    expect((tags.body.data as { path: string }[]).map((tag) => tag.path).sort()).toEqual(['learning', 'rust']);
   });
 
   it('reads a file larger than the other routes’ 5 MB body limit', async () => {

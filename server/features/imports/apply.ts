@@ -54,7 +54,8 @@ async function applyItems(tx: Tx, ownerId: number, pending: { position: number; 
   const tagIds = await tagIdsFor(
     tx,
     ownerId,
-    pending.flatMap(({ item }) => item.tags),
+    // a skipped item's (no address) make no tag
+    pending.flatMap(({ item }, i) => (keys[i] ? item.tags : [])),
   );
   /** Each address's tag ids, from all its items in the batch. */
   const tagsOf = new Map<string, Set<number>>();
