@@ -110,17 +110,20 @@ function pressShortcut(tab: Browser.tabs.Tab) {
   }
 }
 
+/** How long what the background does in answer to an event may take: vi.waitFor's 1 s is outlasted on a busy machine. */
+const SETTLES = { timeout: 5_000 };
+
 /** What the panel finds for its tab when it opens (lib/chat/chat-requests.ts, read as the panel reads it). */
 const requestFound = (tab: Browser.tabs.Tab) =>
   vi.waitFor(async () => {
     const request = await takeChatRequest(tab.id as number);
     expect(request, 'the background should have left a request for the panel').not.toBeNull();
     return request;
-  });
+  }, SETTLES);
 
 /** Until the panel of `windowId` is open (true) or closed (false), as the browser shows it. */
 const panelShown = (windowId: number, shown: boolean) =>
-  vi.waitFor(() => expect(openPanels.has(windowId), `the panel of window ${windowId}`).toBe(shown));
+  vi.waitFor(() => expect(openPanels.has(windowId), `the panel of window ${windowId}`).toBe(shown), SETTLES);
 
 let window1: number;
 let window2: number;
@@ -261,14 +264,17 @@ describe('opening the library', () => {
     await startBackground();
     expect(menu).toContainEqual({ id: 'trove-open-library', title: 'Open library', contexts: ['action'] });
     clickMenu('trove-open-library', tab);
-    await vi.waitFor(async () => expect(await libraryTabs()).toEqual([browser.runtime.getURL('/library.html')]));
+    await vi.waitFor(
+      async () => expect(await libraryTabs()).toEqual([browser.runtime.getURL('/library.html')]),
+      SETTLES,
+    );
     expect(openPanels.size).toBe(0);
   });
 
   it('is the open-library command, which opens it too', async () => {
     await startBackground();
     command.fire('open-library', tab);
-    await vi.waitFor(async () => expect(await libraryTabs()).toHaveLength(1));
+    await vi.waitFor(async () => expect(await libraryTabs()).toHaveLength(1), SETTLES);
   });
 });
 

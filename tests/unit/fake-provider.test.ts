@@ -200,7 +200,7 @@ describe.each(providers)('$name through the real AI SDK', (provider) => {
     const run = await drive(provider.model(), { abortSignal: controller.signal, onText: () => controller.abort() });
 
     expect(run.text).toBe('first');
-    await vi.waitFor(() => expect(fake.requests[0]?.aborted).toBe(true));
+    await vi.waitFor(() => expect(fake.requests[0]?.aborted).toBe(true), { timeout: 5_000 });
   });
 });
 
@@ -282,7 +282,7 @@ describe('Google (Gemini) through the real AI SDK', () => {
     const run = await drive(model(), { abortSignal: controller.signal, onText: () => controller.abort() });
 
     expect(run.text).toBe('first');
-    await vi.waitFor(() => expect(fake.requests[0]?.aborted).toBe(true));
+    await vi.waitFor(() => expect(fake.requests[0]?.aborted).toBe(true), { timeout: 5_000 });
   });
 
   test('the raw stream: data-only events, usage on each, finishReason on the last, no [DONE]; errors in Google shape', async () => {
