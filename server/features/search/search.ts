@@ -152,12 +152,10 @@ export function facetsStatement(c: CompiledSearch): SQL {
         SELECT ${gemKindSql} AS kind, sum(g.n) AS n FROM counted g WHERE g.by = ${BY_MEDIA_TYPE} GROUP BY 1) f
         WHERE kind IS NOT NULL) AS types,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'path', display, 'count', n) ORDER BY n DESC, path), '[]'::json) FROM (
-        SELECT a.id, a.path, a.display, t.n FROM (
-          SELECT up_id, sum(n) AS n FROM (
-            SELECT DISTINCT c.tag_ids, c.n, u.up_id FROM tag_sets c CROSS JOIN LATERAL unnest(c.tag_ids) AS gt(tag_id)
-            JOIN tag_paths p ON p.id = gt.tag_id CROSS JOIN LATERAL unnest(p.up) AS u(up_id)) d
-          GROUP BY up_id) t JOIN tag_paths a ON a.id = t.up_id
-        ORDER BY t.n DESC, a.path LIMIT ${limit}) f) AS tags,
+        SELECT id, path, display, sum(n) AS n FROM (
+          SELECT DISTINCT c.tag_ids, c.n, a.id, a.path, a.display FROM tag_sets c
+          CROSS JOIN LATERAL unnest(c.tag_ids) AS gt(tag_id) JOIN (${upAncestors('tag_paths')}) ON p.id = gt.tag_id) d
+        GROUP BY id, path, display ORDER BY n DESC, path LIMIT ${limit}) f) AS tags,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'path', display, 'count', n) ORDER BY n DESC, path), '[]'::json) FROM (
         SELECT min(a.id) AS id, a.path, min(a.display) AS display, sum(b.n) AS n
         FROM by_collection b JOIN (${upAncestors('collection_paths')}) ON p.id = b.collection_id
