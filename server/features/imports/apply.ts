@@ -54,7 +54,7 @@ async function applyItems(tx: Tx, ownerId: number, pending: { position: number; 
   const tagIds = await tagIdsFor(
     tx,
     ownerId,
-    // a skipped item's (no address) make no tag
+    // the tags of a skipped item (one without an address) are not made
     pending.flatMap(({ item }, i) => (keys[i] ? item.tags : [])),
   );
   /** Each address's tag ids, from all its items in the batch. */
