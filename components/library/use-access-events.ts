@@ -39,7 +39,7 @@ export function useAccessEvents(onChange: (change: AccessChange | null) => void)
       void (async () => {
         let stopped = false;
         try {
-          for await (const event of api.accessEvents.events(controller.signal)) {
+          for await (const event of await api.accessEvents.events(controller.signal)) {
             if (event.type === 'ready') {
               failures = 0;
               if (missed) {

@@ -34,7 +34,7 @@ export function useStudyGeneration(gemId: number, modelId: number | null) {
     let shown: Generation = { kind, text: '', partial: null };
     setRunning(shown);
     try {
-      for await (const event of api.study.generate(kind, gemId, modelId, controller.signal)) {
+      for await (const event of await api.study.generate(kind, gemId, modelId, controller.signal)) {
         if (event.type === 'delta') shown = { ...shown, text: shown.text + event.text };
         else if (event.type === 'partial') shown = { ...shown, partial: event.content };
         else if (event.type === 'error') setError({ kind, message: event.message });
