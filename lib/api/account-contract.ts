@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userSchema } from './contract';
+import { userSchema } from './core-contract';
 import { blockedHostSchema, emailSchema, messages, strongPasswordSchema, usernameSchema } from './validators';
 
 /** The account's own routes (lib/api/routes/account.ts): password, sign-ins, profile, blocked sites, deletion. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gemSchema, pageQuery } from './contract';
+import { gemSchema, pageQuery } from './core-contract';
 import { idSchema } from './integers';
 
 /** The most gems one merge may name (a group is rarely more than a handful). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_STATUSES } from './chat-contract';
-import { mediaTypeSchema } from './contract';
+import { mediaTypeSchema } from './core-contract';
 import { STUDY_KINDS } from './study-contract';
 
 /** The files an export writes (the same names the import reads them by, where it does). */

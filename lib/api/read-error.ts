@@ -1,5 +1,5 @@
 import type { UiError } from './call-error';
-import { apiErrorSchema } from './contract';
+import { apiErrorSchema } from './core-contract';
 
 /** Reads an error answer's envelope into a UiError, keeping the server's message and field errors. */
 export async function errorFromResponse(response: Response): Promise<UiError> {

@@ -1,5 +1,5 @@
 import type { SaveEndpoint } from '../messaging/protocol';
-import type { MediaType } from './contract';
+import type { MediaType } from './core-contract';
 
 /** The typed endpoint that creates a gem of this type: /api/code, /api/pdf, /api/audios, /api/videos. */
 export function saveEndpointFor(mediaType: MediaType | undefined): SaveEndpoint {

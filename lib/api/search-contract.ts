@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { searchKinds, searchSorts } from '../search/ast';
 import { maxQueryLength } from '../search/syntax';
-import { gemSchema, pageQuery } from './contract';
+import { gemSchema, pageQuery } from './core-contract';
 import { idSchema, MAX_ROW_ID, queryInteger } from './integers';
 import { messages } from './validators';
 

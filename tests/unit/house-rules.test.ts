@@ -44,6 +44,13 @@ describe('house rules', () => {
     expect(matches(others, /\/\^https\?:/g)).toEqual([]);
   });
 
+  test("the contract's own modules import each feature's schemas, not lib/api/contract.ts, which gathers them all", () => {
+    // A route importing the gathering module would bring every feature's schemas into each page that calls it (the
+    // library's first screen among them: scripts/check-bundles.ts).
+    const api = code.filter((file) => file.startsWith(join('lib', 'api')));
+    expect(matches(api, /from '\.{1,2}\/contract'/g)).toEqual([]);
+  });
+
   test('errors naming request fields are built by fieldError/fieldErrors (server/http/errors.ts)', () => {
     const server = code.filter((file) => file.startsWith('server') && file !== join('server', 'http', 'errors.ts'));
     expect(matches(server, /new ApiError\([^;]*?\berrors\b/g)).toEqual([]);

@@ -12,7 +12,7 @@ import {
   setPasswordBody,
   usernameCheckSchema,
 } from '../account-contract';
-import { idParamSchema } from '../contract';
+import { idParamSchema } from '../integers';
 import { defineRoute } from '../route';
 
 const PASSWORD_LIMITED =

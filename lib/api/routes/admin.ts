@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, feedbackSchema, listOf, pagedListOf, pageQuery } from '../contract';
+import { dataOf, listOf, pagedListOf, pageQuery } from '../core-contract';
 import { idParamSchema } from '../integers';
 import {
   adminUserSchema,
@@ -11,6 +11,7 @@ import {
   setRegistrationBody,
 } from '../operator-contract';
 import { defineRoute } from '../route';
+import { feedbackSchema } from '../upload-contract';
 
 const ADMIN_AUTH =
   '`Authorization: Bearer <token>`: an access token of an admin user, or the operator’s `TROVE_ADMIN_TOKEN`. ' +

@@ -7,7 +7,7 @@ import {
   setContextLengthBody,
   testCustomEndpointBody,
 } from '../ai-contract';
-import { dataOf } from '../contract';
+import { dataOf } from '../core-contract';
 import { idParamSchema } from '../integers';
 import { defineRoute } from '../route';
 

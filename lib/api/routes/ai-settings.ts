@@ -10,7 +10,7 @@ import {
   updateAiSettingsBody,
   userModelListSchema,
 } from '../ai-contract';
-import { dataOf } from '../contract';
+import { dataOf } from '../core-contract';
 import { defineRoute } from '../route';
 
 const settings = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authResponseSchema, loginBody, refreshBody, registerBody } from '../contract';
+import { authResponseSchema, loginBody, refreshBody, registerBody } from '../core-contract';
 import { defineRoute } from '../route';
 
 /** Sign-up and sign-in on Strapi's paths and shapes; refresh tokens rotate on every use. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bulkJobBody, bulkJobSchema, MAX_BULK_IDS } from '../bulk-contract';
-import { dataOf, idParamSchema, listOf } from '../contract';
+import { dataOf, listOf } from '../core-contract';
+import { idParamSchema } from '../integers';
 import { defineRoute } from '../route';
 
 const byId = z.object({ id: idParamSchema });

@@ -6,7 +6,8 @@ import {
   chatHistoryListSchema,
   chatHistoryQuery,
 } from '../chat-history-contract';
-import { dataOf, gemSchema, idParamSchema } from '../contract';
+import { dataOf, gemSchema } from '../core-contract';
+import { idParamSchema } from '../integers';
 import { defineRoute } from '../route';
 
 const id = z.object({ id: idParamSchema });

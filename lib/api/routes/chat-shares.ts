@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chatShareResponseSchema, chatShareStateSchema } from '../chat-history-contract';
-import { idParamSchema } from '../contract';
+import { idParamSchema } from '../integers';
 import { defineRoute } from '../route';
 
 const id = z.object({ id: idParamSchema });

@@ -12,7 +12,8 @@ import {
   temporaryMessageBody,
 } from '../chat-contract';
 import { pictureBody, pictureGemBody } from '../chat-tools-contract';
-import { dataOf, gemSchema, idParamSchema } from '../contract';
+import { dataOf, gemSchema } from '../core-contract';
+import { idParamSchema } from '../integers';
 import { defineRoute } from '../route';
 
 const id = z.object({ id: idParamSchema });

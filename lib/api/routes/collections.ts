@@ -1,21 +1,23 @@
 import { z } from 'zod';
 import {
-  bulkDeleteCollectionsBody,
-  bulkDeleteCollectionsResultSchema,
   collectionBookmarksQuery,
   collectionBookmarksSchema,
-  collectionCountsSchema,
   collectionSchema,
   createCollectionBody,
   dataOf,
-  deleteCollectionQuery,
-  deleteCollectionResultSchema,
   idParamSchema,
   listOf,
   pagedListOf,
-  subPageQuery,
   updateCollectionBody,
-} from '../contract';
+} from '../core-contract';
+import {
+  bulkDeleteCollectionsBody,
+  bulkDeleteCollectionsResultSchema,
+  collectionCountsSchema,
+  deleteCollectionQuery,
+  deleteCollectionResultSchema,
+  subPageQuery,
+} from '../library-contract';
 import { defineRoute } from '../route';
 
 const byId = z.object({ id: idParamSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf } from '../contract';
+import { dataOf } from '../core-contract';
 import {
   assignDomainBody,
   assignSubdirectoryBody,

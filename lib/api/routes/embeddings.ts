@@ -1,4 +1,4 @@
-import { dataOf } from '../contract';
+import { dataOf } from '../core-contract';
 import {
   embeddingModelSchema,
   embeddingStatusSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idParamSchema } from '../contract';
 import { exportBody } from '../export-contract';
+import { idParamSchema } from '../integers';
 import { defineRoute } from '../route';
 
 const FILE_ANSWER = {

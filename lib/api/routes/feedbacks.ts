@@ -1,5 +1,6 @@
-import { createFeedbackBody, dataOf, feedbackSchema, pagedListOf, pageQuery, populateQuery } from '../contract';
+import { dataOf, pagedListOf, pageQuery, populateQuery } from '../core-contract';
 import { defineRoute } from '../route';
+import { createFeedbackBody, feedbackSchema } from '../upload-contract';
 
 /** Bug reports from the extension: tags and author always come populated (`populate` is accepted). */
 export const feedbackApi = {

@@ -1,4 +1,4 @@
-import { dataOf, deletedSchema, pageQuery } from '../contract';
+import { dataOf, deletedSchema, pageQuery } from '../core-contract';
 import {
   followBody,
   followedGemsSchema,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   audioGemQuery,
-  countGemQuery,
   createAudioGemBody,
   createCodeGemBody,
   createGemBody,
@@ -10,21 +9,24 @@ import {
   dataOf,
   deletedSchema,
   editBookmarksBody,
-  favouriteResultSchema,
-  gemIdsBody,
   gemListSchema,
-  gemPositionBody,
-  gemPositionResultSchema,
   gemSchema,
   IDEMPOTENCY_HEADER,
   idempotencyKeySchema,
-  idParamSchema,
-  idsResultSchema,
   listOf,
   pageQuery,
   updateGemBody,
   urlQuery,
-} from '../contract';
+} from '../core-contract';
+import { idParamSchema } from '../integers';
+import {
+  countGemQuery,
+  favouriteResultSchema,
+  gemIdsBody,
+  gemPositionBody,
+  gemPositionResultSchema,
+  idsResultSchema,
+} from '../library-contract';
 import { defineRoute } from '../route';
 
 const byId = z.object({ id: idParamSchema });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { dataOf, idParamSchema, listOf } from '../contract';
+import { dataOf, listOf } from '../core-contract';
 import { importBody, importJobSchema, importSummarySchema, LISTED_PROBLEMS } from '../import-contract';
+import { idParamSchema } from '../integers';
 import { defineRoute } from '../route';
 
 /** Bringing a library in from a file: a dry run, then a job the server works and the library follows. */

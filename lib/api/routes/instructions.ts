@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dataOf, idParamSchema } from '../contract';
+import { dataOf } from '../core-contract';
+import { idParamSchema } from '../integers';
 import { defineRoute, type RouteBody, type RouteResponse } from '../route';
 import {
   brandVoiceListSchema,

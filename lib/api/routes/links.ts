@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dataOf, idParamSchema } from '../contract';
+import { dataOf } from '../core-contract';
+import { idParamSchema } from '../integers';
 import { checkNowBody, checkNowResultSchema, LINK_FAILURES_BROKEN, linkCheckSchema } from '../link-contract';
 import { defineRoute } from '../route';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dataOf, idParamSchema, pageQuery } from '../contract';
+import { dataOf, pageQuery } from '../core-contract';
+import { idParamSchema } from '../integers';
 import { decideBody, offerBody, offerListSchema, offerSchema } from '../moderation-contract';
 import { defineRoute } from '../route';
 

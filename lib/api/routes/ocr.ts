@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf } from '../contract';
+import { dataOf } from '../core-contract';
 import { imageTextQuery, imageTextSchema, OCR_IMAGE_FIELD, recognizedTextSchema } from '../ocr-contract';
 import { defineRoute } from '../route';
 

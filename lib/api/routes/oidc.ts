@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authResponseSchema } from '../contract';
+import { authResponseSchema } from '../core-contract';
 import { defineRoute } from '../route';
 
 /** Sign-in with the server's OpenID Connect provider (README, "Running Trove for a group": single sign-on). */

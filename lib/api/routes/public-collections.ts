@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dataOf, idParamSchema } from '../contract';
+import { dataOf } from '../core-contract';
+import { idParamSchema } from '../integers';
 import { publicSettingsBody, publicSettingsSchema, seoDetailsBody } from '../public-collection-contract';
 import { defineRoute } from '../route';
 

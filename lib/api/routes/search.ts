@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, deletedSchema, gemSchema, idParamSchema, listOf, pagedListOf } from '../contract';
+import { dataOf, deletedSchema, gemSchema, idParamSchema, listOf, pagedListOf } from '../core-contract';
 import { defineRoute } from '../route';
 import {
   createSavedSearchBody,

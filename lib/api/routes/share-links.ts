@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dataOf, deletedSchema, idParamSchema, listOf } from '../contract';
+import { dataOf, deletedSchema, listOf } from '../core-contract';
+import { idParamSchema } from '../integers';
 import { defineRoute } from '../route';
 import {
   disableLinkBody,

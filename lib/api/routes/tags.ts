@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import {
-  countResultSchema,
   createTagBody,
   dataOf,
-  deleteAllTagsQuery,
   deletedSchema,
-  deleteTagsBody,
   idParamSchema,
   listOf,
   pagedListOf,
+  tagWithPathSchema,
+} from '../core-contract';
+import {
+  countResultSchema,
+  deleteAllTagsQuery,
+  deleteTagsBody,
   subPageQuery,
   tagColorsBody,
   tagCountSchema,
-  tagSchema,
-  tagWithPathSchema,
   updateTagBody,
-} from '../contract';
+} from '../library-contract';
 import { defineRoute } from '../route';
+import { tagSchema } from '../tag-contract';
 
 const byId = z.object({ id: idParamSchema });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dataOf, deletedSchema, idParamSchema, listOf } from '../contract';
-import { MAX_ROW_ID, queryInteger } from '../integers';
+import { dataOf, deletedSchema, listOf } from '../core-contract';
+import { idParamSchema, MAX_ROW_ID, queryInteger } from '../integers';
 import { defineRoute } from '../route';
 import { shareSchema } from '../sharing-contract';
 import {

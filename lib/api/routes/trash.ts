@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import {
-  countResultSchema,
-  deletedSchema,
-  gemIdsBody,
-  gemSchema,
-  idParamSchema,
-  listOf,
-  pagedListOf,
-  subPageQuery,
-  trashedGemSchema,
-} from '../contract';
+import { deletedSchema, gemSchema, idParamSchema, listOf, pagedListOf, trashedGemSchema } from '../core-contract';
+import { countResultSchema, gemIdsBody, subPageQuery } from '../library-contract';
 import { defineRoute } from '../route';
 
 /** The trash: deleted gems, kept TRASH_DAYS (lib/api/library-contract.ts) and then deleted for good. */

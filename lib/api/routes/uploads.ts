@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import {
-  createImageGemData,
-  dataOf,
-  deletedSchema,
-  feedbackImageQuery,
-  gemSchema,
-  IMAGE_GEM_FIELDS,
-  idParamSchema,
-  uploadResponseSchema,
-} from '../contract';
+import { createImageGemData, dataOf, deletedSchema, gemSchema, IMAGE_GEM_FIELDS } from '../core-contract';
+import { idParamSchema } from '../integers';
 import { defineRoute } from '../route';
+import { feedbackImageQuery, uploadResponseSchema } from '../upload-contract';
 import { idempotencyHeaders } from './gems';
 
 /** Uploaded images: bug-report images, image gems with their bytes, and the files' public links. */

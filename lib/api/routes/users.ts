@@ -1,4 +1,4 @@
-import { populateQuery, userSchema } from '../contract';
+import { populateQuery, userSchema } from '../core-contract';
 import { defineRoute } from '../route';
 
 export const userApi = {
