@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { isBulkJobActive } from '@/lib/api/bulk-contract';
-import { bulkApi } from '@/lib/api/routes/bulk';
 import type { LibraryApi } from '@/lib/library/library-api';
 import { nextPageParam } from '@/lib/library/paging';
 import type { LinkTarget } from '@/lib/library/share-links-api';
@@ -126,7 +125,7 @@ export const libraryGemQuery = (api: LibraryApi, id: number) =>
 export const runningBulkJobQuery = (api: LibraryApi) =>
   queryOptions({
     queryKey: libraryKeys.runningBulkJob,
-    queryFn: async () => (await api.client.call(bulkApi.list)).data.find(isBulkJobActive) ?? null,
+    queryFn: async () => (await api.bulkJobs()).find(isBulkJobActive) ?? null,
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -7,7 +7,9 @@ import { collectionApi, collectionTreeApi } from '../api/routes/collections';
 import { duplicatesApi } from '../api/routes/duplicates';
 import { followingApi } from '../api/routes/following';
 import { gemApi, gemEditApi } from '../api/routes/gems';
+import { importsApi } from '../api/routes/imports';
 import { linkApi } from '../api/routes/links';
+import { mediaLookupApi } from '../api/routes/media-lookup';
 import { publicCollectionApi } from '../api/routes/public-collections';
 import { tagTreeApi } from '../api/routes/tags';
 import { trashApi } from '../api/routes/trash';
@@ -61,6 +63,14 @@ export function createLibraryCalls(client: ApiClient) {
       (await client.call(gemEditApi.position, { params: { id }, body: to })).data,
     bulk: async (body: BulkJobBody) => (await client.call(bulkApi.create, { body })).data,
     undoBulk: async (id: number) => (await client.call(bulkApi.undo, { params: { id } })).data,
+    bulkJobs: async () => (await client.call(bulkApi.list)).data,
+    /** The user's recent imports, and one import's progress (and, once ended, its report). */
+    recentImports: async () => (await client.call(importsApi.list)).data,
+    importJob: async (id: number) => (await client.call(importsApi.get, { params: { id } })).data,
+    /** Books and films by title: what this server can look up, and the matches of a title. */
+    mediaSources: async () => (await client.call(mediaLookupApi.sources)).data,
+    books: async (name: string) => (await client.call(mediaLookupApi.bookList, { query: { name } })).data,
+    films: async (name: string) => (await client.call(mediaLookupApi.movieList, { query: { name } })).data,
     linkCheck: async (id: number) => (await client.call(linkApi.get, { params: { id } })).data,
     checkLinks: async (gemIds: number[]) => (await client.call(linkApi.checkNow, { body: { gemIds } })).data,
     sharing: createSharingApi(client),

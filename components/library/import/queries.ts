@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ImportJob } from '@/lib/api/import-contract';
-import { importsApi } from '@/lib/api/routes/imports';
 import type { LibraryApi } from '@/lib/library/library-api';
 
 /** The library's imports: the recent ones (a job still running when the page opens) and one job's progress. */
@@ -16,7 +15,7 @@ export const isImportActive = (job: Pick<ImportJob, 'status'>) => job.status ===
 export const recentImportsQuery = (api: LibraryApi) =>
   queryOptions({
     queryKey: importKeys.recent,
-    queryFn: async () => (await api.client.call(importsApi.list)).data,
+    queryFn: () => api.recentImports(),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -24,6 +23,6 @@ export const recentImportsQuery = (api: LibraryApi) =>
 export const importJobQuery = (api: LibraryApi, id: number, pollMs: number) =>
   queryOptions({
     queryKey: importKeys.job(id),
-    queryFn: async () => (await api.client.call(importsApi.get, { params: { id } })).data,
+    queryFn: () => api.importJob(id),
     refetchInterval: (query) => (query.state.data && !isImportActive(query.state.data) ? false : pollMs),
   });

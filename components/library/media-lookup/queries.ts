@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { mediaLookupApi } from '@/lib/api/routes/media-lookup';
 import type { LibraryApi } from '@/lib/library/library-api';
 
 export type MediaKind = 'book' | 'film';
@@ -17,7 +16,7 @@ export const mediaKeys = {
 export const mediaSourcesQuery = (api: LibraryApi) =>
   queryOptions({
     queryKey: mediaKeys.sources,
-    queryFn: async () => (await api.client.call(mediaLookupApi.sources)).data,
+    queryFn: () => api.mediaSources(),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -27,14 +26,14 @@ export const mediaSearchQuery = (api: LibraryApi, kind: MediaKind, name: string)
     queryKey: mediaKeys.search(kind, name),
     queryFn: async () =>
       kind === 'book'
-        ? (await api.client.call(mediaLookupApi.bookList, { query: { name } })).data.map((book) => ({
+        ? (await api.books(name)).map((book) => ({
             id: book.id,
             title: book.title,
             imageUrl: book.coverUrl,
             byline: book.authors.join(', '),
             year: book.year,
           }))
-        : (await api.client.call(mediaLookupApi.movieList, { query: { name } })).data.map((film) => ({
+        : (await api.films(name)).map((film) => ({
             id: film.imdbId,
             title: film.title,
             imageUrl: film.posterUrl,
