@@ -6,7 +6,11 @@
  * (lib/library/library-api.ts; bench/RESULTS.md).
  */
 export type Lazy<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : Lazy<T[K]>;
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R
+    ? (...args: A) => Promise<Awaited<R>>
+    : T[K] extends object
+      ? Lazy<T[K]>
+      : never; // a value is not a call: reading it would give a call that waits for the module
 };
 
 type Member = ((...args: unknown[]) => Promise<unknown>) & Record<PropertyKey, unknown>;
