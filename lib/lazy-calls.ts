@@ -28,7 +28,7 @@ export function lazyCalls<R extends object, T extends object>(ready: R, load: ()
 }
 
 /** The call or group at `path`: a function that calls it, whose properties are its members (each made once). */
-function member(load: () => Promise<object>, path: readonly string[], ready: object = {}): Member {
+function member(load: () => Promise<object>, path: readonly string[], ready?: object): Member {
   const call = async (...args: unknown[]) => {
     let owner: unknown;
     let value: unknown = await load();
@@ -44,7 +44,7 @@ function member(load: () => Promise<object>, path: readonly string[], ready: obj
     get(target, key) {
       // `then`: awaiting a group must not take it for a promise; symbols: what inspection asks of any object.
       if (typeof key === 'symbol' || key === 'then') return undefined;
-      if (key in ready) return (ready as Record<string, unknown>)[key];
+      if (ready && key in ready) return (ready as Record<string, unknown>)[key];
       if (key === 'length' || key === 'name') return Reflect.get(target, key);
       let found = members.get(key);
       if (!found) {

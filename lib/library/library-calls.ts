@@ -67,10 +67,12 @@ export function createLibraryCalls(client: ApiClient) {
     /** The user's recent imports, and one import's progress (and, once ended, its report). */
     recentImports: async () => (await client.call(importsApi.list)).data,
     importJob: async (id: number) => (await client.call(importsApi.get, { params: { id } })).data,
-    /** Books and films by title: what this server can look up, and the matches of a title. */
+    /** Books and films: what this server can look up, the matches of a title, and one match's details. */
     mediaSources: async () => (await client.call(mediaLookupApi.sources)).data,
     books: async (name: string) => (await client.call(mediaLookupApi.bookList, { query: { name } })).data,
     films: async (name: string) => (await client.call(mediaLookupApi.movieList, { query: { name } })).data,
+    book: async (bookId: string) => (await client.call(mediaLookupApi.bookDetails, { query: { bookId } })).data,
+    film: async (imdbId: string) => (await client.call(mediaLookupApi.movieDetails, { query: { imdbId } })).data,
     linkCheck: async (id: number) => (await client.call(linkApi.get, { params: { id } })).data,
     checkLinks: async (gemIds: number[]) => (await client.call(linkApi.checkNow, { body: { gemIds } })).data,
     sharing: createSharingApi(client),

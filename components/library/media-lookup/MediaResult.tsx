@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { gemApi } from '@/lib/api/routes/gems';
-import { mediaLookupApi } from '@/lib/api/routes/media-lookup';
 import { errorMessage } from '../../app/background-context';
 import { Button } from '../../ui/Button';
 import { useLibraryApi } from '../library-api-context';
@@ -20,10 +19,7 @@ export function MediaResult({ kind, match }: Props) {
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: async () => {
-      const data =
-        kind === 'book'
-          ? bookGem((await api.client.call(mediaLookupApi.bookDetails, { query: { bookId: match.id } })).data)
-          : filmGem((await api.client.call(mediaLookupApi.movieDetails, { query: { imdbId: match.id } })).data);
+      const data = kind === 'book' ? bookGem(await api.book(match.id)) : filmGem(await api.film(match.id));
       return (await api.client.call(gemApi.create, { body: { data } })).data;
     },
     onSuccess: () =>
