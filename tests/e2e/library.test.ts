@@ -83,6 +83,16 @@ describe('the library page', () => {
       'Clean up text',
     ]);
     expect(await shootAndScan(library, 'sheet-text-tools')).toEqual([]);
+    // Scrolled this far, the sheet's title and Close are still in view, over what scrolled under them
+    expect(await library.$eval('.library-sheet', (el) => el.scrollTop)).toBeGreaterThan(200);
+    const atClose = await library.$eval('.library-sheet-header button[aria-label="Close"]', (close) => {
+      const box = close.getBoundingClientRect();
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('button') === close;
+    });
+    expect(atClose).toBe(true);
+    expect(await library.$eval('#library-sheet-heading', (h) => h.getBoundingClientRect().top)).toBeGreaterThan(
+      await library.$eval('.library-sheet', (el) => el.getBoundingClientRect().top),
+    );
   });
 
   it('scrolls the list to its end, a page at a time, each gem once', async () => {
