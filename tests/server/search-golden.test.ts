@@ -356,6 +356,7 @@ const SETS: [string, GemKey[]][] = [
   // several words, each matching a different way (document, tag, title or address substring)
   ['seriouseats knife', ['knife']],
   ['giallozafferano mascarpone', ['tiramisu']],
+  ['example aperture', ['camera']], // a substring of the address beside a word of the description only
   ['vegan chocolate', ['brownies']],
   ['pgtrgm trigrams similarity', ['pgTrgm']],
   ['react usememo examples hooks', ['hooks']],
