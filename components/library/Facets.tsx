@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LibrarySource } from '@/lib/library/sources';
 import type { QueryNode } from '@/lib/search/ast';
+import { kindLabels } from '@/lib/search/chips';
 import { printNode } from '@/lib/search/print';
 import { useLibraryApi } from './library-api-context';
 import { libraryFacetsQuery } from './queries';
@@ -38,7 +39,7 @@ export function Facets({ source, q, onNarrow }: Props) {
     <aside className="library-facets" aria-label="Narrow the results">
       {group(
         'Types',
-        types.map((t) => ({ label: t.value, node: { kind: 'type', value: t.value }, count: t.count })),
+        types.map((t) => ({ label: kindLabels[t.value], node: { kind: 'type', value: t.value }, count: t.count })),
       )}
       {group(
         'Tags',

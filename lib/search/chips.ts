@@ -24,7 +24,8 @@ export interface SearchChips {
   freeText: string;
 }
 
-const kindLabels: Record<SearchKind, string> = {
+/** What each kind is called in the library's words (chips, facets). */
+export const kindLabels: Record<SearchKind, string> = {
   link: 'Links',
   article: 'Articles',
   image: 'Images',
