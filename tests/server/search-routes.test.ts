@@ -212,6 +212,15 @@ describe('filter-search answers', () => {
     const snippet = data[0]?.snippet ?? [];
     expect(snippet.filter((part) => part.match).map((part) => part.text)).toEqual(['okapi']);
     expect(snippet.map((part) => part.text).join('')).toContain('At last the okapi steps out of the forest');
+    // written with a capital deep in the page, and earlier inside a longer word: the window is where it is a word
+    const capital = await save(reader, {
+      title: 'Long read again',
+      url: 'https://long.example.net/again',
+      text: `The zebrafish swims. ${filler}Fish roll up when afraid. ${filler}`,
+    });
+    const { data: fish } = await search(reader, { q: 'fish' });
+    expect(fish.map((g) => g.id)).toEqual([capital]);
+    expect((fish[0]?.snippet ?? []).map((part) => part.text).join('')).toContain('Fish roll up when afraid.');
   });
 
   it('makes the snippet around each query word, however far apart, and around words, not inside longer ones', async () => {

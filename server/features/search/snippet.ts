@@ -35,15 +35,16 @@ function windowsSql(source: SQL, words: string[]): SQL {
   );
   const span = sql.raw(String(SNIPPET_SPAN_CHARS));
   const context = sql.raw(String(SNIPPET_CONTEXT_CHARS));
-  // a word's first place as a word (`\m`: its start, so not "use" in "because"; regexp_instr: PostgreSQL 15), or, for
-  // one not found so (".net", or text without spaces between words), anywhere
+  // a word's first place as a word, in any case (`\m`: its start, so not "use" in "because"; regexp_instr:
+  // PostgreSQL 15), or, for one not found so (".net", or text without spaces between words), anywhere. The text is
+  // lowered only for that second look: lowering all of it was a fifth of a snippet's time (bench/RESULTS.md).
   return sql`(SELECT coalesce(w.windows, left(s.text, ${SNIPPET_START_CHARS}))
-    FROM (SELECT t AS text, lower(t) AS lower FROM (SELECT left(${source}, ${SNIPPET_SOURCE_CHARS}) AS t OFFSET 0) t) s,
+    FROM (SELECT left(${source}, ${SNIPPET_SOURCE_CHARS}) AS text OFFSET 0) s,
     LATERAL (SELECT string_agg(substr(s.text, i.first, i.last - i.first), ' … ' ORDER BY i.first) AS windows FROM (
       SELECT greatest(1, min(cell) * ${span} + 1 - ${context}) AS first, (max(cell) + 1) * ${span} + 1 + ${context} AS last
       FROM (SELECT cell, cell - row_number() OVER (ORDER BY cell) AS run FROM (
         SELECT DISTINCT (p.at - 1) / ${span} AS cell FROM (VALUES ${written}) AS v(word, pattern),
-          coalesce(nullif(regexp_instr(s.lower, v.pattern), 0), strpos(s.lower, v.word)) AS p(at) WHERE p.at > 0) c) r
+          coalesce(nullif(regexp_instr(s.text, v.pattern, 1, 1, 0, 'i'), 0), strpos(lower(s.text), v.word)) AS p(at) WHERE p.at > 0) c) r
       GROUP BY run) i) w)`;
 }
 
