@@ -1,4 +1,5 @@
 import type { FollowedGem } from '@/lib/api/following-contract';
+import { dayOf } from '@/lib/day';
 
 const siteOf = (url: string) => {
   try {
@@ -20,7 +21,7 @@ export function FollowedGemItem({ gem }: { gem: FollowedGem }) {
       </div>
       <p className="library-follow-meta">
         {siteOf(gem.url)} · {gem.collection.name} by {gem.owner.username} ·{' '}
-        <time dateTime={gem.createdAt}>{new Date(gem.createdAt).toLocaleDateString()}</time>
+        <time dateTime={gem.createdAt}>{dayOf(gem.createdAt)}</time>
       </p>
       {gem.description && <p className="library-following-description">{gem.description}</p>}
     </li>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { addedOn, type GemItemProps, openButtonProps, SelectedMark, siteOf, TagList, useGemDnd } from './GemRow';
+import { dayOf } from '@/lib/day';
+import { type GemItemProps, openButtonProps, SelectedMark, siteOf, TagList, useGemDnd } from './GemRow';
 
 /** A gem in the cards view: its image (sent no referrer), title, site and tags. */
 export function GemCard(props: GemItemProps) {
@@ -27,7 +28,7 @@ export function GemCard(props: GemItemProps) {
         </span>
         <span className="library-row-meta">
           <span>{siteOf(gem.url)}</span>
-          <span>{addedOn(gem.createdAt)}</span>
+          <span>{dayOf(gem.createdAt)}</span>
         </span>
       </button>
       <TagList gem={gem} />

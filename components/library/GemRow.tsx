@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { Gem } from '@/lib/api/contract';
 import type { SearchHit } from '@/lib/api/search-contract';
+import { dayOf } from '@/lib/day';
 import { Snippet } from './Snippet';
 import { dragSource, useDropTarget } from './use-tree-dnd';
 
@@ -12,11 +13,6 @@ export function siteOf(url: string): string {
     return '';
   }
 }
-
-/** One formatter for every row: toLocaleDateString with options makes a new one per call, which was a third of
- * the main thread's time while the list scrolled (bench/library-bench.ts). */
-const DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-export const addedOn = (iso: string) => DAY.format(new Date(iso));
 
 export interface GemItemProps {
   gem: Gem | SearchHit;
@@ -102,7 +98,7 @@ export function GemRow(props: GemItemProps) {
         <span className="library-row-meta">
           <span>{siteOf(gem.url)}</span>
           <span>{gem.media_type}</span>
-          <span>{addedOn(gem.createdAt)}</span>
+          <span>{dayOf(gem.createdAt)}</span>
         </span>
         {'snippet' in gem && <Snippet parts={gem.snippet} />}
       </button>

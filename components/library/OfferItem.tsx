@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Offer } from '@/lib/api/moderation-contract';
+import { dayOf } from '@/lib/day';
 import { siteOf } from '@/lib/page/site-name';
 
 const STATUS: Record<Offer['status'], string> = {
@@ -7,8 +8,6 @@ const STATUS: Record<Offer['status'], string> = {
   approved: 'Approved',
   rejected: 'Rejected',
 };
-
-const day = (iso: string) => new Date(iso).toLocaleDateString();
 
 /** One offer as a row: what was offered (a link to its page), who offered it or where to, when, and its outcome. */
 export function OfferItem({
@@ -30,14 +29,14 @@ export function OfferItem({
         <span className="offer-item-meta">
           {siteOf(offer.gem.url)} ·{' '}
           {side !== 'offerer'
-            ? `${side === 'inbox' ? `to ${offer.collection.name}, ` : ''}offered by ${offer.offerer.username} on ${day(offer.createdAt)}`
-            : `to ${offer.collection.name} by ${offer.owner.username} on ${day(offer.createdAt)}`}
+            ? `${side === 'inbox' ? `to ${offer.collection.name}, ` : ''}offered by ${offer.offerer.username} on ${dayOf(offer.createdAt)}`
+            : `to ${offer.collection.name} by ${offer.owner.username} on ${dayOf(offer.createdAt)}`}
         </span>
       </div>
       {children ?? (
         <span className="offer-item-status">
           {STATUS[offer.status]}
-          {offer.decidedAt && ` on ${day(offer.decidedAt)}`}
+          {offer.decidedAt && ` on ${dayOf(offer.decidedAt)}`}
         </span>
       )}
     </li>

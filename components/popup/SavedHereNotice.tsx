@@ -1,4 +1,5 @@
 import type { Collection, Gem } from '@/lib/api/contract';
+import { dayOf } from '@/lib/day';
 import { Alert } from '../ui/Alert';
 
 interface Props {
@@ -19,7 +20,7 @@ export function SavedHereNotice({ existing, collections, lookupOffline }: Props)
       <Alert tone="info">
         Already saved in{' '}
         <strong>{collections.find((c) => c.id === existing.collectionId)?.name ?? 'a collection'}</strong> on{' '}
-        {new Date(existing.createdAt).toLocaleDateString()}. Changes update that gem.
+        {dayOf(existing.createdAt)}. Changes update that gem.
       </Alert>
     );
   }

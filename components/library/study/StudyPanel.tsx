@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FlashCards as Cards, GemStudy, Quiz, StudyKind } from '@/lib/api/study-contract';
+import { dayOf } from '@/lib/day';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
@@ -69,7 +70,7 @@ function StudyTab({ kind, study, model, generation }: TabProps) {
       <div className="study-row study-footer">
         {stored && (
           <span className="study-made">
-            By {stored.modelName}, {new Date(stored.createdAt).toLocaleDateString()}
+            By {stored.modelName}, {dayOf(stored.createdAt)}
           </span>
         )}
         {study.canGenerate && model && (
