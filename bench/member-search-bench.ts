@@ -141,6 +141,12 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
       }
       lines.push(summary(`  ${name}`, samples, goal));
       if (path === 'filter-search') lines.push(`    ${(found / queries.length).toFixed(1)} results a query on average`);
+      // the tail is what the goal is about: which queries make it
+      const slowest = samples
+        .map((ms, i) => ({ ms, q: queries[i] }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 3);
+      lines.push(`    slowest: ${slowest.map(({ ms, q }) => `"${q}" ${ms.toFixed(0)} ms`).join(', ')}`);
     };
     await run('member search, whole library', 'filter-search', () => '', GOALS.searchP99);
     await run(
