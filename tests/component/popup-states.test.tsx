@@ -244,7 +244,7 @@ describe('SavePopup: a page already saved', () => {
     const notice = within(form)
       .getAllByRole('status')
       .find((el) => el.textContent?.startsWith('Already saved'));
-    // the day written as the library's rows write it, not the ambiguous 6/1/2024
+    // the day written as the library's rows write it, not the ambiguous 5/14/2024
     expect(notice?.textContent).toBe(`Already saved in Work on ${SAVED_DAY}. Changes update that gem.`);
     expect(field('Title').value).toBe('My saved title');
     expect(field('Description').value).toBe('My notes');

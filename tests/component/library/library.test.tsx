@@ -330,7 +330,7 @@ describe('search', () => {
     await waitFor(() => expect(rowTitles()).toEqual(['Salad']));
     expect([...document.querySelectorAll('.library-snippet mark')].map((m) => m.textContent)).toEqual(['quinoa']);
     const types = await screen.findByRole('region', { name: 'Types' });
-    // a type is named as the rows and the search box's chips name it
+    // a type is named as the search box's chips name it
     expect(within(types).getByRole('button').textContent).toBe('Links1');
 
     await user.click(screen.getByRole('button', { name: 'Save this search' }));
