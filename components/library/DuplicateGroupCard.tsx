@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import type { Collection } from '@/lib/api/contract';
 import type { DuplicateGroup } from '@/lib/api/duplicates-contract';
+import { siteOf } from '@/lib/page/site-name';
 import { Button } from '../ui/Button';
-import { siteOf, TagList } from './GemRow';
+import { TagList } from './GemRow';
 import { shortDate } from './GemTable';
 
 interface Props {

@@ -1,13 +1,6 @@
 import type { FollowedGem } from '@/lib/api/following-contract';
 import { dayOf } from '@/lib/day';
-
-const siteOf = (url: string) => {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return url;
-  }
-};
+import { siteOf } from '@/lib/page/site-name';
 
 /** One gem of a followed collection: its title (to the saved page), site, collection and owner, and "new". */
 export function FollowedGemItem({ gem }: { gem: FollowedGem }) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { dayOf } from '@/lib/day';
-import { type GemItemProps, openButtonProps, SelectedMark, siteOf, TagList, useGemDnd } from './GemRow';
+import { siteOf } from '@/lib/page/site-name';
+import { type GemItemProps, openButtonProps, SelectedMark, TagList, useGemDnd } from './GemRow';
 
 /** A gem in the cards view: its image (sent no referrer), title, site and tags. */
 export function GemCard(props: GemItemProps) {

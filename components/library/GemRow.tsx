@@ -2,17 +2,9 @@ import type { MouseEvent } from 'react';
 import type { Gem } from '@/lib/api/contract';
 import type { SearchHit } from '@/lib/api/search-contract';
 import { dayOf } from '@/lib/day';
+import { siteOf } from '@/lib/page/site-name';
 import { Snippet } from './Snippet';
 import { dragSource, useDropTarget } from './use-tree-dnd';
-
-/** The site a gem came from, as people say it (no `www.`). */
-export function siteOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
-}
 
 export interface GemItemProps {
   gem: Gem | SearchHit;

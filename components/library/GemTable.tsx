@@ -1,6 +1,7 @@
 import type { LibrarySort } from '@/lib/library/view-prefs';
+import { siteOf } from '@/lib/page/site-name';
 import type { SearchSortKey } from '@/lib/search/ast';
-import { type GemItemProps, openButtonProps, SelectedMark, siteOf, useGemDnd } from './GemRow';
+import { type GemItemProps, openButtonProps, SelectedMark, useGemDnd } from './GemRow';
 
 /** The columns; each one's width is set by its class in library.css (the title takes the rest). */
 const COLUMNS: { label: string; sort?: SearchSortKey; className: string }[] = [
