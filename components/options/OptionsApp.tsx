@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { BrowserShortcuts } from '../app/BrowserShortcuts';
 import { errorMessage, useBackground } from '../app/background-context';
 import { sessionQuery } from '../app/queries';
@@ -12,6 +13,7 @@ import { AdminPanel } from './admin/AdminPanel';
 import { ConnectionBanner } from './ConnectionBanner';
 import { EmbeddingSettings } from './embeddings/EmbeddingSettings';
 import { FirstRunSteps } from './FirstRunSteps';
+import { OptionsContents } from './OptionsContents';
 import { AnonymousUseSettings } from './public-prompts/AnonymousUseSettings';
 import { QuickSaveSettings } from './QuickSaveSettings';
 import { RecentGems } from './RecentGems';
@@ -25,9 +27,11 @@ export function OptionsApp() {
   const background = useBackground();
   const session = useQuery(sessionQuery(background));
   useAiSettingsRoute(!!session.data?.user);
+  const page = useRef<HTMLElement>(null);
   return (
-    <main className="options">
+    <main className="options" ref={page}>
       <h1>Trove</h1>
+      <OptionsContents page={page} />
       {session.isPending && <Spinner label="Loading" />}
       {session.isError && <Alert tone="error">{errorMessage(session.error)}</Alert>}
       {session.data && (

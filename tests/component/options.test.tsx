@@ -275,3 +275,29 @@ describe('OptionsApp: server', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Server URL must start with http:// or https://');
   });
 });
+
+describe('OptionsApp: On this page', () => {
+  const contents = () =>
+    within(screen.getByRole('navigation', { name: 'On this page' }))
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+  /** Each section heading of the page (level 2, with an id): its own words and the address of its place. */
+  const sectionHeadings = () =>
+    screen
+      .getAllByRole('heading', { level: 2 })
+      .filter((h) => h.id)
+      .map((h) => [h.firstChild?.textContent?.trim(), `#${h.id}`]);
+
+  test('links to each section of the page in its order, and follows the sections as the user signs out', async () => {
+    const { user } = renderWithBackground(<OptionsApp />, new FakeBackground({ gems: [makeGem(1)] }));
+    await screen.findByRole('heading', { name: /Your gems/ });
+    await waitFor(() => expect(contents()).toEqual(sectionHeadings()));
+    expect(contents().map(([title]) => title)).toEqual(
+      expect.arrayContaining(['Server', 'Account', 'AI settings', 'Keyboard shortcuts', 'Appearance', 'Your gems']),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('tab', { name: 'Sign in' });
+    await waitFor(() => expect(contents().map(([title]) => title)).not.toContain('Your gems'));
+    expect(contents()).toEqual(sectionHeadings());
+  });
+});

@@ -68,6 +68,24 @@ describe('one look for every page, light and dark', () => {
       await look(options, theme);
       await shoot(options, `options-signed-in-${theme}`);
     }
+    // On a wide window the page's sections are listed beside its column, in view however far down; a link brings its
+    // section up
+    await options.setViewport({ width: 1280, height: 800 });
+    await options.locator('nav[aria-label="On this page"] a::-p-text(Teams)').click();
+    await options.waitForFunction(() => {
+      const top = document.getElementById('teams-heading')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < 40;
+    });
+    const beside = await options.$eval('nav[aria-label="On this page"]', (nav) => {
+      const box = nav.getBoundingClientRect();
+      const column = document.querySelector('main.options')?.getBoundingClientRect();
+      return { top: box.top, clearOfColumn: column !== undefined && box.right <= column.left };
+    });
+    expect(beside).toEqual({ top: 24, clearOfColumn: true });
+    for (const theme of THEMES) {
+      await look(options, theme);
+      await options.screenshot({ path: `${SCREENSHOTS}options-contents-wide-${theme}.png` });
+    }
     await options.close();
   });
 
