@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { parseSearch } from '../lib/search/parse';
@@ -10,8 +9,8 @@ import { gemKindSql } from '../server/features/search/readable';
 import { searchStatement } from '../server/features/search/search';
 import { type RunningServer, startServer } from '../server/start';
 import { apiCaller } from './api';
-import { onBenchPostgres } from './postgres';
-import { benchUser, seed, type Target } from './search-bench';
+import { onBothDatabases, type Target } from './postgres';
+import { benchUser, seed } from './search-bench';
 import { summary, time } from './stats';
 
 /**
@@ -180,43 +179,20 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
 }
 
 export async function benchMemberSearch(gemCount: number): Promise<string[]> {
-  const lines = [
+  const kept = process.env.BENCH_SEARCH_DATA;
+  return [
     `Search as a member of ${SHARED_COLLECTIONS} shared collections, ${gemCount} gems (${RUNS} queries each)`,
-  ];
-  const only = process.env.BENCH_MEMBER_ONLY; // 'pglite' or 'postgres': one database only
-  // BENCH_SEARCH_DATA: a folder where the seeded databases are kept between runs (as search-bench.ts's, in `member/`).
-  const keep = process.env.BENCH_SEARCH_DATA && join(process.env.BENCH_SEARCH_DATA, 'member');
-  if (keep) mkdirSync(keep, { recursive: true });
-  const folder = (name: string) => (keep ? join(keep, name) : mkdtempSync(join(tmpdir(), 'trove-member-bench-')));
-  const record = (name: string) => (keep ? join(keep, `${name}.json`) : null);
-  const done = (dir: string) => {
-    if (!keep) rmSync(dir, { recursive: true, force: true });
-  };
-  if (only !== 'postgres') {
-    const dataDir = folder('pglite');
-    try {
-      lines.push(...(await measure({ name: 'PGlite', config: { dataDir } }, gemCount, record('pglite'))));
-    } finally {
-      done(dataDir);
-    }
-  }
-  if (only === 'pglite') return lines;
-  lines.push(
-    ...(await onBenchPostgres(
-      'trove_member_search',
-      async (databaseUrl) => {
-        const pgDataDir = folder('postgres-uploads');
-        try {
-          const config = { dataDir: pgDataDir, databaseUrl };
-          return await measure({ name: 'PostgreSQL', config }, gemCount, record('postgres'));
-        } finally {
-          done(pgDataDir);
-        }
+    // BENCH_MEMBER_ONLY: 'pglite' or 'postgres', one database only; BENCH_SEARCH_DATA: where the seeded databases are
+    // kept between runs (as search-bench.ts's, in its `member/`)
+    ...(await onBothDatabases(
+      {
+        keep: kept && join(kept, 'member'),
+        only: process.env.BENCH_MEMBER_ONLY,
+        databaseName: 'trove_member_search',
       },
-      keep ? join(keep, 'postgres') : undefined,
+      (target, recordFile) => measure(target, gemCount, recordFile),
     )),
-  );
-  return lines;
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { findPostgresBin, startPostgresCluster } from '../tests/server/postgres-global-setup';
 
@@ -26,4 +29,50 @@ export async function onBenchPostgres(
   } finally {
     cluster.stop('fast');
   }
+}
+
+/** Where a bench runs: its name in the output and the server's configuration. */
+export interface Target {
+  name: string;
+  config: { dataDir: string; databaseUrl?: string };
+}
+
+/**
+ * Runs `measure` on PGlite and then on PostgreSQL (a database `databaseName` of onBenchPostgres's cluster), or on one
+ * of them (`only`). With `keep`, each database's files stay in that folder between runs (`pglite/`, `postgres/`, with
+ * the uploads in `postgres-uploads/`) and `measure` is given a file to remember its seed in (`pglite.json`,
+ * `postgres.json`); without, they are made in the system's temporary folder and removed afterwards.
+ */
+export async function onBothDatabases(
+  { keep, only, databaseName }: { keep: string | undefined; only: string | undefined; databaseName: string },
+  measure: (target: Target, recordFile: string | null) => Promise<string[]>,
+): Promise<string[]> {
+  if (keep) mkdirSync(keep, { recursive: true });
+  const folder = (name: string) => (keep ? join(keep, name) : mkdtempSync(join(tmpdir(), `${databaseName}-`)));
+  const record = (name: string) => (keep ? join(keep, `${name}.json`) : null);
+  const inFolder = async (name: string, run: (dataDir: string) => Promise<string[]>) => {
+    const dataDir = folder(name);
+    try {
+      return await run(dataDir);
+    } finally {
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  const lines: string[] = [];
+  if (only !== 'postgres')
+    lines.push(
+      ...(await inFolder('pglite', (dataDir) => measure({ name: 'PGlite', config: { dataDir } }, record('pglite')))),
+    );
+  if (only === 'pglite') return lines;
+  lines.push(
+    ...(await onBenchPostgres(
+      databaseName,
+      (databaseUrl) =>
+        inFolder('postgres-uploads', (dataDir) =>
+          measure({ name: 'PostgreSQL', config: { dataDir, databaseUrl } }, record('postgres')),
+        ),
+      keep ? join(keep, 'postgres') : undefined,
+    )),
+  );
+  return lines;
 }

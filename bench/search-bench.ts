@@ -1,6 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { parseSearch } from '../lib/search/parse';
 import { openDatabase } from '../server/db/client';
@@ -11,7 +9,7 @@ import { searchStatement } from '../server/features/search/search';
 import { readerReach } from '../server/features/sharing/access';
 import { type RunningServer, startServer } from '../server/start';
 import { apiCaller } from './api';
-import { onBenchPostgres } from './postgres';
+import { onBothDatabases, type Target } from './postgres';
 import { readSearchWords } from './search-words';
 import { summary, time } from './stats';
 
@@ -54,11 +52,6 @@ function seeded(seed: number) {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     return state / 2_147_483_648;
   };
-}
-
-export interface Target {
-  name: string;
-  config: { dataDir: string; databaseUrl?: string };
 }
 
 /** Seeds each owner's gems (`[userId, count]`); the owners' collections and tags exist already. */
@@ -317,41 +310,15 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
 }
 
 export async function benchSearch(gemCount: number): Promise<string[]> {
-  const lines = [`Library search at ${gemCount} gems (${RUNS} queries each)`];
-  const only = process.env.BENCH_SEARCH_ONLY; // 'pglite' or 'postgres': one database only
-  // BENCH_SEARCH_DATA: a folder where the seeded databases are kept between runs (seeding 100k gems takes minutes).
-  const keep = process.env.BENCH_SEARCH_DATA;
-  if (keep) mkdirSync(keep, { recursive: true });
-  const folder = (name: string) => (keep ? join(keep, name) : mkdtempSync(join(tmpdir(), 'trove-search-bench-')));
-  const done = (dir: string) => {
-    if (!keep) rmSync(dir, { recursive: true, force: true });
-  };
-  if (only !== 'postgres') {
-    const dataDir = folder('pglite');
-    try {
-      const record = keep ? join(keep, 'pglite.json') : null;
-      lines.push(...(await measure({ name: 'PGlite', config: { dataDir } }, gemCount, record)));
-    } finally {
-      done(dataDir);
-    }
-  }
-  if (only === 'pglite') return lines;
-  lines.push(
-    ...(await onBenchPostgres(
-      'trove_search',
-      async (databaseUrl) => {
-        const pgDataDir = folder('postgres-uploads');
-        try {
-          const record = keep ? join(keep, 'postgres.json') : null;
-          return await measure({ name: 'PostgreSQL', config: { dataDir: pgDataDir, databaseUrl } }, gemCount, record);
-        } finally {
-          done(pgDataDir);
-        }
-      },
-      keep ? join(keep, 'postgres') : undefined,
+  return [
+    `Library search at ${gemCount} gems (${RUNS} queries each)`,
+    // BENCH_SEARCH_ONLY: 'pglite' or 'postgres', one database only; BENCH_SEARCH_DATA: a folder where the seeded
+    // databases are kept between runs (seeding 100k gems takes minutes)
+    ...(await onBothDatabases(
+      { keep: process.env.BENCH_SEARCH_DATA, only: process.env.BENCH_SEARCH_ONLY, databaseName: 'trove_search' },
+      (target, recordFile) => measure(target, gemCount, recordFile),
     )),
-  );
-  return lines;
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

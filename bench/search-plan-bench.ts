@@ -9,8 +9,9 @@ import { compileSearchFor } from '../server/features/search/compile-for';
 import { searchStatement } from '../server/features/search/search';
 import { readerReach } from '../server/features/sharing/access';
 import { startServer } from '../server/start';
+import type { Target } from './postgres';
 import { onBenchPostgres } from './postgres';
-import { benchUser, seed, type Target } from './search-bench';
+import { benchUser, seed } from './search-bench';
 
 /**
  * Planning and execution of the library's search statement (searchStatement) from EXPLAIN (ANALYZE), on PGlite and
