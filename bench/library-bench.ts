@@ -79,6 +79,9 @@ interface Opening {
   requestsAnswered: number;
   /** The React page mounted (entrypoints/library/app.tsx marks it). */
   mounted: number;
+  /** The page's first script started; the token it asks the background for, and the stored view, in hand (main.ts). */
+  script: number;
+  token: number;
 }
 
 /** library.html opened in a new tab → the first page's gems drawn (ms from the navigation's start). */
@@ -100,6 +103,8 @@ async function openOnce(ctx: ExtensionBrowser): Promise<Opening> {
       requestsSent: Math.min(...requests.map((entry) => entry.startTime)),
       requestsAnswered: Math.max(0, ...requests.map((entry) => entry.responseEnd)),
       mounted: performance.getEntriesByName('trove-library-mount')[0]?.startTime ?? 0,
+      script: performance.getEntriesByName('trove-library-script')[0]?.startTime ?? 0,
+      token: performance.getEntriesByName('trove-library-token')[0]?.startTime ?? 0,
     };
   });
   // What the page asks for after its first rows (facets, counts, shares) is answered before it closes, so the next
@@ -200,7 +205,7 @@ export async function benchLibrary(gemCount: number, runs: number, scrolled = GO
         openings.map((opening) => opening.firstRows),
         GOALS.firstRowsP50,
       ),
-      `  p50 of each step (ms from the navigation's start): first requests sent ${p50('requestsSent')}, answered ${p50('requestsAnswered')}, React page mounted ${p50('mounted')}, first rows ${p50('firstRows')}`,
+      `  p50 of each step (ms from the navigation's start): first script run ${p50('script')}, token ${p50('token')}, first requests sent ${p50('requestsSent')}, answered ${p50('requestsAnswered')}, React page mounted ${p50('mounted')}, first rows ${p50('firstRows')}`,
     ];
     if (scrolled === 0) return head;
     const scroll = await scrollThrough(ctx, Math.min(scrolled, gemCount));

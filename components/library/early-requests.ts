@@ -22,6 +22,7 @@ export function startLibraryRequests(background: BackgroundClient): EarlyLibrary
   const started = new Map<string, Promise<Response>>();
   const ready = Promise.all([access(false), viewPrefsItem.getValue()])
     .then(([{ serverUrl, token }, prefs]) => {
+      performance.mark('trove-library-token');
       for (const target of firstTargets(readViewPrefs(prefs, sourceKey(ALL_GEMS)).sort))
         started.set(target, fetch(`${serverUrl}/${target}`, { headers: { Authorization: `Bearer ${token}` } }));
     })
