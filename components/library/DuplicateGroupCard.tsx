@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import type { Collection } from '@/lib/api/contract';
 import type { DuplicateGroup } from '@/lib/api/duplicates-contract';
+import { shortDayOf } from '@/lib/day';
 import { siteOf } from '@/lib/page/site-name';
 import { Button } from '../ui/Button';
 import { TagList } from './GemRow';
-import { shortDate } from './GemTable';
 
 interface Props {
   group: DuplicateGroup;
@@ -67,7 +67,7 @@ export function DuplicateGroupCard({ group, collections, onMerge, onOpen, onTras
                   </span>
                 )}
                 <span>{collectionName(gem.collectionId)}</span>
-                <time dateTime={gem.createdAt}>{shortDate(gem.createdAt)}</time>
+                <time dateTime={gem.createdAt}>{shortDayOf(gem.createdAt)}</time>
               </span>
               <TagList gem={gem} />
               <span className="library-dupe-actions">

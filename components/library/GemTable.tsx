@@ -1,3 +1,4 @@
+import { momentOf, shortDayOf } from '@/lib/day';
 import type { LibrarySort } from '@/lib/library/view-prefs';
 import { siteOf } from '@/lib/page/site-name';
 import type { SearchSortKey } from '@/lib/search/ast';
@@ -13,20 +14,11 @@ const COLUMNS: { label: string; sort?: SearchSortKey; className: string }[] = [
   { label: 'Updated', sort: 'updated', className: 'library-col-date library-col-updated' },
 ];
 
-const fullDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A date short enough for its column: "Nov 29" this year, "Mar 2024" before; the whole date on hover. */
-export function shortDate(iso: string, now = new Date()): string {
-  const date = new Date(iso);
-  return date.getFullYear() === now.getFullYear()
-    ? date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })
-    : date.toLocaleDateString(undefined, { month: 'short', year: 'numeric' });
-}
-
+/** A date short enough for its column; the whole date and time on hover. */
 const DateCell = ({ iso, className }: { iso: string; className: string }) => (
   <td className={className}>
-    <time dateTime={iso} title={fullDate(iso)}>
-      {shortDate(iso)}
+    <time dateTime={iso} title={momentOf(iso)}>
+      {shortDayOf(iso)}
     </time>
   </td>
 );
