@@ -80,9 +80,12 @@ for (const page of ['popup.html', 'sidepanel.html']) {
 // script imports (the page's chunk and every chunk it imports statically). The sheet, the views other than the list
 // and every dialog are chunks of their own (components/library/lazy-parts.ts), loaded after; bench/library-bench.ts
 // measures the opening. Raise the budget only on purpose: every kB here is read and compiled before the first rows.
-// 610 kB (602 kB now): React, zod, the core contract and the first screen's routes; the page's other calls load
-// with the first of them (lib/library/library-api.ts), so a new route of a dialog or a view does not add to it.
-const LIBRARY_FIRST_LOAD_BUDGET = 610_000;
+// 620 kB (614 kB now): React, zod, the core contract and the first screen's routes; the page's other calls load
+// with the first of them (lib/library/library-api.ts), so a new route of a dialog or a view does not add to it. The
+// files count as much as the bytes: each is a request and a preload link before the page's code runs (35 files took
+// ~130 ms longer than 8; wxt.config.ts copies the small shared chunks into their importers).
+const LIBRARY_FIRST_LOAD_BUDGET = 620_000;
+const LIBRARY_FIRST_LOAD_FILES = 10;
 function staticImports(files: string[]): Set<string> {
   const seen = new Set<string>();
   const next = [...files];
@@ -109,14 +112,14 @@ function staticImports(files: string[]): Set<string> {
   const loaded = staticImports([...first, `${main.slice(0, main.lastIndexOf('/') + 1)}${page}`]);
   const bytes = [...loaded].reduce((sum, file) => sum + statSync(join(CHROME, file)).size, 0);
   const kB = (n: number) => `${(n / 1000).toFixed(0)} kB`;
-  if (bytes > LIBRARY_FIRST_LOAD_BUDGET) {
+  if (bytes > LIBRARY_FIRST_LOAD_BUDGET || loaded.size > LIBRARY_FIRST_LOAD_FILES) {
     console.error(
-      `library.html: loads ${kB(bytes)} of scripts before its first rows (${loaded.size} files), over its budget of ${kB(LIBRARY_FIRST_LOAD_BUDGET)}`,
+      `library.html: loads ${kB(bytes)} of scripts in ${loaded.size} files before its first rows, over its budget of ${kB(LIBRARY_FIRST_LOAD_BUDGET)} in ${LIBRARY_FIRST_LOAD_FILES} files`,
     );
     process.exit(1);
   }
   console.log(
-    `library.html: ${kB(bytes)} of scripts before its first rows (${loaded.size} files; budget ${kB(LIBRARY_FIRST_LOAD_BUDGET)})`,
+    `library.html: ${kB(bytes)} of scripts in ${loaded.size} files before its first rows (budget ${kB(LIBRARY_FIRST_LOAD_BUDGET)} in ${LIBRARY_FIRST_LOAD_FILES} files)`,
   );
 }
 
