@@ -12,7 +12,8 @@ export default defineConfig({
     // → 8, its first rows ~130 ms sooner (bench/RESULTS.md, "Fewer files"); scripts/check-bundles.ts holds the count.
     'vite:build:extendConfig': (entrypoints, config) => {
       if (!entrypoints.some((entrypoint) => entrypoint.inputPath.endsWith('.html'))) return;
-      const options = (config.build ??= {}).rolldownOptions ?? {};
+      const options = config.build?.rolldownOptions ?? {};
+      config.build = { ...config.build };
       config.build.rolldownOptions = {
         ...options,
         // Required by the inlining: the pages' entries export nothing anyway.
