@@ -47,7 +47,7 @@ export async function benchExtension(saves: number, queued: number): Promise<str
   const port = await freePort();
   let server = await startServerProcess({ port, env: { DATA_DIR: dataDir } });
   const site = await startTestSite();
-  const ctx = await launchWithExtension();
+  const ctx = await launchWithExtension(undefined, { asUsersRunIt: true });
   try {
     const options = await signUpInOptions(ctx, server.url, BENCH_USER);
     await options.close();

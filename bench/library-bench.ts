@@ -182,7 +182,7 @@ export async function benchLibrary(gemCount: number, runs: number, scrolled = GO
     startServerProcess({ port, args: [SERVER_ENTRY], env: { DATA_DIR: dataDir }, timeoutMs: 300_000 });
   let server: ServerProcess | undefined = await start();
   // BENCH_LIBRARY_EXTENSION: another build of the extension (a copy of .output/chrome-mv3), to compare two back to back.
-  const ctx = await launchWithExtension(process.env.BENCH_LIBRARY_EXTENSION || undefined);
+  const ctx = await launchWithExtension(process.env.BENCH_LIBRARY_EXTENSION || undefined, { asUsersRunIt: true });
   try {
     await (await signUpInOptions(ctx, server.url, USER)).close();
     await server.stop();

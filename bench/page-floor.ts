@@ -41,7 +41,7 @@ async function timings(page: Page): Promise<{ paint: number; script: number }> {
  */
 export async function benchPageFloor(runs: number): Promise<string[]> {
   const dir = extensionWithFloorPages();
-  const ctx = await launchWithExtension(dir);
+  const ctx = await launchWithExtension(dir, { asUsersRunIt: true });
   try {
     const worker = await backgroundWorker(ctx);
     const tab = await ctx.browser.newPage();

@@ -73,7 +73,7 @@ export async function benchPanel(runs: number): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-panel-'));
   const server = await startServerProcess({ port: await freePort(), env: { DATA_DIR: dataDir } });
   const site = await startTestSite();
-  const ctx = await launchWithExtension();
+  const ctx = await launchWithExtension(undefined, { asUsersRunIt: true });
   try {
     await (await signUpInOptions(ctx, server.url, PANEL_USER)).close();
     const article = await ctx.browser.newPage();

@@ -17,14 +17,17 @@ export interface ExtensionBrowser {
  * Debian's Chromium, headless, with the built extension (or the one in `path`) loaded and no way to reach the network.
  * `keepWelcome`: leave the welcome page the install opens (tests/e2e/first-use.test.ts walks it); other journeys
  * start as a user who has closed it, so that its tab does not stand in for the page they are about.
+ * `asUsersRunIt`: without the tests' CPU savings (shared renderers, baseline JavaScript only), for the benches: what
+ * they time is what a user's Chromium does.
  */
 export async function launchWithExtension(
   path = extensionPath,
-  options: { keepWelcome?: boolean } = {},
+  options: { keepWelcome?: boolean; asUsersRunIt?: boolean } = {},
 ): Promise<ExtensionBrowser> {
   if (!existsSync(`${path}/manifest.json`)) throw new Error(`Build the extension first (npm run build): ${path}`);
-  const reusable = path === extensionPath;
-  const browser = (reusable && (await takeParkedBrowser(path))) || (await launch(path));
+  const reusable = path === extensionPath && !options.asUsersRunIt;
+  const browser =
+    (reusable && (await takeParkedBrowser(path))) || (await launch(path, options.asUsersRunIt ? [] : TEST_SAVINGS));
   const worker = await browser.waitForTarget(isBackground);
   const extensionId = new URL(worker.url()).host;
   const extension = (await browser.extensions()).get(extensionId);
@@ -41,7 +44,20 @@ export async function launchWithExtension(
 /** The extension's service worker's target. */
 export const isBackground = (t: Target) => t.type() === 'service_worker' && t.url().endsWith('/background.js');
 
-async function launch(path: string): Promise<Browser> {
+/** Flags that save the journeys CPU and change nothing they check (a user's Chromium runs without them). */
+const TEST_SAVINGS = [
+  // Pages share renderer processes instead of one process per site and tab: a journey opens a dozen pages and
+  // each new process costs its start-up (measured on 6 files, 2 workers: 200.9, 209.3 → 165.9, 185.9 CPU s).
+  // The extension's pages still run apart from web pages, as Chromium always keeps them.
+  '--renderer-process-limit=1',
+  '--disable-site-isolation-trials',
+  // The pages' JavaScript as V8's baseline code (Sparkplug), not optimised on background threads: a journey's page
+  // lives seconds, too short for the optimising compilers to pay back their CPU. Four journey files, two runs each:
+  // renderers 47.8, 47.6 → 39.8, 39.6 CPU s (ignition only: 41.9; up to Maglev: 46.0).
+  '--js-flags=--max-opt=1',
+];
+
+async function launch(path: string, savings: string[]): Promise<Browser> {
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -55,15 +71,7 @@ async function launch(path: string): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-quic',
-      // Pages share renderer processes instead of one process per site and tab: a journey opens a dozen pages and
-      // each new process costs its start-up (measured on 6 files, 2 workers: 200.9, 209.3 → 165.9, 185.9 CPU s).
-      // The extension's pages still run apart from web pages, as Chromium always keeps them.
-      '--renderer-process-limit=1',
-      '--disable-site-isolation-trials',
-      // The pages' JavaScript as V8's baseline code (Sparkplug), not optimised on background threads: a journey's page
-      // lives seconds, too short for the optimising compilers to pay back their CPU. Four journey files, two runs each:
-      // renderers 47.8, 47.6 → 39.8, 39.6 CPU s (ignition only: 41.9; up to Maglev: 46.0).
-      '--js-flags=--max-opt=1',
+      ...savings,
     ],
   });
   return reportOnFailure(browser);
