@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LinkCheck } from '@/lib/api/link-contract';
+import { momentOf } from '@/lib/day';
 import { errorMessage } from '../app/background-context';
 import { Button } from '../ui/Button';
 import { useLibraryApi } from './library-api-context';
@@ -12,15 +13,6 @@ const LABELS: Record<NonNullable<LinkCheck['status']>, string> = {
   failing: 'Link failing for now',
   refused: 'Link not checked',
 };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 /** What the server's dead-link check last found at the gem's address, with "Check now" (README, "Dead links"). */
 export function LinkStatus({ gemId, pollMs }: { gemId: number; pollMs?: number }) {
@@ -64,7 +56,7 @@ export function LinkStatus({ gemId, pollMs }: { gemId: number; pollMs?: number }
           <>
             <strong>{LABELS[data.status]}</strong>
             <span>{data.detail}</span>
-            {data.checkedAt && <span>checked {when(data.checkedAt)}</span>}
+            {data.checkedAt && <span>checked {momentOf(data.checkedAt)}</span>}
           </>
         )}
       </p>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ShareLink } from '@/lib/api/share-link-contract';
+import { momentOf } from '@/lib/day';
 import { errorMessage } from '../app/background-context';
 import { Button } from '../ui/Button';
 import { Switch } from '../ui/Switch';
@@ -15,8 +16,6 @@ interface Props {
 
 /** The step that asks before a change that kills the current address. */
 type Confirming = 'address' | 'delete' | null;
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * The link's address (Copy, Open), whether it works, how often it was opened, and, each after a warning, a new address
@@ -47,7 +46,7 @@ export function ShareLinkAddress({ link, busy, onDisabled, onRegenerate, onDelet
       <p className="share-link-stats">
         {link.accessCount === 0
           ? 'Not opened yet.'
-          : `Opened ${link.accessCount} time${link.accessCount === 1 ? '' : 's'}, last ${when(link.lastAccessAt ?? link.createdAt)}.`}
+          : `Opened ${link.accessCount} time${link.accessCount === 1 ? '' : 's'}, last ${momentOf(link.lastAccessAt ?? link.createdAt)}.`}
         {expired && ' It has expired: no one can open it until you change the expiry.'}
       </p>
       <Switch

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { momentOf } from '@/lib/day';
 import { errorMessage, isOffline, useBackground } from '../app/background-context';
 import { gemsQuery } from '../app/queries';
 import { Button } from '../ui/Button';
@@ -44,7 +45,7 @@ export function RecentGems() {
               {gem.title}
             </a>
             <span className="meta">
-              {gem.media_type} · {new Date(gem.createdAt).toLocaleString()}
+              {gem.media_type} · {momentOf(gem.createdAt)}
               {gem.tags.length ? ` · ${gem.tags.map((t) => `#${t.tag}`).join(' ')}` : ''}
             </span>
           </li>

@@ -1,20 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionInfo } from '@/lib/api/account-contract';
 import { accountApi } from '@/lib/api/routes/account';
+import { momentOf } from '@/lib/day';
 import { errorMessage, isOffline } from '../../app/background-context';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { type AccountClient, accountKeys, sessionsQuery } from './queries';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 const nameOf = (session: SessionInfo) => session.browser ?? 'An unknown browser';
 
@@ -43,8 +35,8 @@ export function SessionsList({ client }: { client: AccountClient }) {
                 <strong>{nameOf(session)}</strong>
                 {session.current && <span className="badge">This browser</span>}
                 <p className="hint">
-                  {session.address ? `${session.address} · ` : ''}signed in {when(session.createdAt)} · last used{' '}
-                  {when(session.lastUsedAt)}
+                  {session.address ? `${session.address} · ` : ''}signed in {momentOf(session.createdAt)} · last used{' '}
+                  {momentOf(session.lastUsedAt)}
                 </p>
               </div>
               {!session.current && (

@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { LibraryApp } from '@/components/library/LibraryApp';
 import type { Collection, Gem } from '@/lib/api/contract';
+import { momentOf } from '@/lib/day';
 import { createLibraryApi } from '@/lib/library/library-api';
 import { setupLiveServer } from '../chat/live-server';
 import { FakeBackground } from '../fake-background';
@@ -57,6 +58,11 @@ describe('Share link…', () => {
     await user.type(password, 'open-sesame');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await within(dialog).findByLabelText('New password (it has one)');
+    // the one visit so far, its moment written out as every date in Trove is (lib/day.ts), never "12/2/2026, …"
+    const visited = (await ada.call(`collection-link?kind=collection&resourceId=${recipes.id}`)).data[0];
+    const opened = await within(dialog).findByText(/^Opened 1 time, last /);
+    expect(opened.textContent).toBe(`Opened 1 time, last ${momentOf(visited.lastAccessAt)}.`);
+    expect(opened.textContent).toMatch(/last [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}/);
     const locked = await (await visit(first)).text();
     expect(locked).toContain('type="password"');
     expect(locked).not.toContain('Linked pavlova');
