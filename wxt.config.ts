@@ -12,20 +12,22 @@ export default defineConfig({
     // → 8, its first rows ~130 ms sooner (bench/RESULTS.md, "Fewer files"); scripts/check-bundles.ts holds the count.
     'vite:build:extendConfig': (entrypoints, config) => {
       if (!entrypoints.some((entrypoint) => entrypoint.inputPath.endsWith('.html'))) return;
-      const options = config.build?.rolldownOptions ?? {};
-      config.build = { ...config.build };
-      config.build.rolldownOptions = {
-        ...options,
-        // Required by the inlining: the pages' entries export nothing anyway.
-        preserveEntrySignatures: false,
-        output: {
-          ...(options.output as object),
-          codeSplitting: {
-            experimentalInlineCommonChunks: {
-              // Source bytes before minifying: up to ~15 kB of a page's code copied where it is shared.
-              maxSize: 32_000,
-              // Chunks holding styles stay files, or Vite would emit their CSS once per copy (rolldown's guide).
-              exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+      const rolldownOptions = config.build?.rolldownOptions ?? {};
+      config.build = {
+        ...config.build,
+        rolldownOptions: {
+          ...rolldownOptions,
+          // Required by the inlining: the pages' entries export nothing anyway.
+          preserveEntrySignatures: false,
+          output: {
+            ...(rolldownOptions.output as object),
+            codeSplitting: {
+              experimentalInlineCommonChunks: {
+                // Source bytes before minifying: up to ~15 kB of a page's code copied where it is shared.
+                maxSize: 32_000,
+                // Chunks holding styles stay files, or Vite would emit their CSS once per copy (rolldown's guide).
+                exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+              },
             },
           },
         },
