@@ -48,10 +48,12 @@ function openingScripts(outDir = '.output/chrome-mv3') {
   const first = [...readFileSync(join(outDir, 'sidepanel.html'), 'utf8').matchAll(HTML_SCRIPTS)].map(
     (m) => m[1] as string,
   );
-  const [entry = ''] = first;
   const loaded = new Set(first);
-  for (const [, spec] of readFileSync(join(outDir, entry), 'utf8').matchAll(DYNAMIC_IMPORTS))
-    withStaticImports(join(dirname(entry), spec as string), outDir, loaded);
+  // The first script's code may sit in a chunk it imports (the entry a one-line facade), so the import of the page's
+  // code is looked for in all of them.
+  for (const file of first)
+    for (const [, spec] of readFileSync(join(outDir, file), 'utf8').matchAll(DYNAMIC_IMPORTS))
+      withStaticImports(join(dirname(file), spec as string), outDir, loaded);
   return { first, all: [...loaded] };
 }
 
