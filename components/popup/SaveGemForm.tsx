@@ -24,7 +24,7 @@ import {
 import { SuggestionsRow } from './suggestions/SuggestionsRow';
 import { usePageSuggestions } from './suggestions/use-page-suggestions';
 import { TagsField } from './TagsField';
-import { usePageFill } from './use-page-fill';
+import { showTitleStart, usePageFill } from './use-page-fill';
 import { useFilledInMark, useVisibleMark } from './use-timing-marks';
 
 interface Props {
@@ -85,7 +85,9 @@ export function SaveGemForm({
   }, [ready]);
   // The popup opens with focus on nothing: the first field takes it, unless the user has already moved it.
   useEffect(() => {
-    if (document.activeElement === document.body) document.getElementById('gem-title')?.focus();
+    if (document.activeElement !== document.body) return;
+    document.getElementById('gem-title')?.focus();
+    showTitleStart();
   }, []);
 
   const submit = handleSubmit(async (values) => {

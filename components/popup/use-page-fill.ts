@@ -26,9 +26,22 @@ export function usePageFill(
       // setValue, not resetField: fields behind the closed "Details" are not registered, yet must be filled in too.
       if (!dirtyFields[name]) setValue(name, values[name]);
     }
+    if (!dirtyFields.title) showTitleStart();
   }, [enabled, page, dirtyFields, setValue]);
   useEffect(() => {
     if (enabled && defaultCollectionId !== undefined && form.getValues('collectionId') === undefined)
       setValue('collectionId', defaultCollectionId);
   }, [enabled, defaultCollectionId, form, setValue]);
+}
+
+/**
+ * A long title shows its start while the caret waits in its field: a value set into a focused field puts the caret,
+ * and the field's view, at its end ("…after late-night vote" instead of "Council approves…").
+ */
+export function showTitleStart() {
+  const title = document.getElementById('gem-title');
+  if (!(title instanceof HTMLInputElement) || document.activeElement !== title) return;
+  title.setSelectionRange(0, 0);
+  // Chromium keeps the field's view where it was when only the caret moves.
+  title.scrollLeft = 0;
 }

@@ -34,6 +34,27 @@ describe('SavePopup: the page filled in as it is read', () => {
     expect(screen.getByRole('form', { name: 'Save this page' })).toBe(form);
   });
 
+  test('a long title shows its start in its field, filled in at once or when the page arrives', async () => {
+    const title = 'Council approves $48M seawall after late-night vote, the largest public works project in decades';
+    const atOnce = new FakeBackground();
+    atOnce.state.activePage = makePage({ title, extract: null });
+    const first = renderPopup(atOnce);
+    await waitFor(() => expect(field('Title').value).toBe(title));
+    expect(document.activeElement).toBe(field('Title'));
+    expect([field('Title').selectionStart, field('Title').selectionEnd]).toEqual([0, 0]);
+    first.unmount();
+
+    const later = new FakeBackground();
+    const page = later.holdNext('getActivePage');
+    later.state.activePage = makePage({ title, extract: null });
+    renderPopup(later);
+    await screen.findByRole('form', { name: 'Save this page' });
+    page.release();
+    await waitFor(() => expect(field('Title').value).toBe(title));
+    expect(document.activeElement).toBe(field('Title'));
+    expect([field('Title').selectionStart, field('Title').selectionEnd]).toEqual([0, 0]);
+  });
+
   test('reads the tab it shows, even when another window became the current one meanwhile', async () => {
     const fake = new FakeBackground();
     const shown = fake.state.activePage;

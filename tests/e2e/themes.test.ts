@@ -93,7 +93,15 @@ describe('one look for every page, light and dark', () => {
     const page = await ctx.browser.newPage();
     await page.goto(`${env.site.url}/news-article.html`);
     const popup = await openPopup(ctx, page);
-    await popup.waitForSelector('button[type="submit"]');
+    await popup.waitForSelector('form[aria-busy="false"]');
+    // The article's title is longer than its field: the field shows its start, the caret waiting before it.
+    expect(
+      await popup.$eval('#gem-title', (title) => [
+        document.activeElement === title,
+        (title as HTMLInputElement).selectionStart,
+        title.scrollLeft,
+      ]),
+    ).toEqual([true, 0, 0]);
     for (const theme of THEMES) {
       const style = await look(popup, theme);
       expect(style.fontSize).toBe('14px');
