@@ -8,7 +8,7 @@ export default defineConfig({
   hooks: {
     // The pages' small shared chunks are copied into the chunks that import them (rolldown keeps one copy's state and
     // exports for all), so a page loads a few files instead of dozens: every file a page loads costs a request the
-    // browser process answers and a link the page inserts before its code runs. The library's first screen: 35 files
+    // browser process answers and a link the page inserts before its code runs. The library's first screen: 34 files
     // → 8, its first rows ~130 ms sooner (bench/RESULTS.md, "Fewer files"); scripts/check-bundles.ts holds the count.
     'vite:build:extendConfig': (entrypoints, config) => {
       if (!entrypoints.some((entrypoint) => entrypoint.inputPath.endsWith('.html'))) return;
