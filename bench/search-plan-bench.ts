@@ -9,8 +9,7 @@ import { compileSearchFor } from '../server/features/search/compile-for';
 import { searchStatement } from '../server/features/search/search';
 import { readerReach } from '../server/features/sharing/access';
 import { startServer } from '../server/start';
-import type { Target } from './postgres';
-import { onBenchPostgres } from './postgres';
+import { onBenchPostgres, type Target } from './postgres';
 import { benchUser, seed } from './search-bench';
 
 /**
