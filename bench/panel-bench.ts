@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PANEL_MARKS } from '../components/chat/panel-marks';
+import { CHROME_BUILD, dynamicImports, firstScripts, withStaticImports } from '../scripts/built-scripts';
 import { launchWithExtension, openExtensionPage, openPopup } from '../tests/e2e/browser';
 import { backgroundWorker, signUpInOptions } from '../tests/e2e/flows';
 import { startTestSite } from '../tests/e2e/test-site';
@@ -12,10 +13,7 @@ import { summary } from './stats';
 const PANEL_USER = { username: 'benchpanel', email: 'panel@bench.test', password: 'correct horse battery' };
 
 /** The size of the side panel's JavaScript files at `paths` (as the page loaded them), gzipped (-9). */
-export function panelJs(
-  paths: string[],
-  outDir = '.output/chrome-mv3',
-): { files: number; bytes: number; gzip: number } {
+export function panelJs(paths: string[], outDir = CHROME_BUILD): { files: number; bytes: number; gzip: number } {
   let bytes = 0;
   let gzip = 0;
   for (const path of new Set(paths)) {
@@ -26,35 +24,16 @@ export function panelJs(
   return { files: new Set(paths).size, bytes, gzip };
 }
 
-const HTML_SCRIPTS = /(?:src|href)="\/([^"]+\.js)"/g;
-const STATIC_IMPORTS = /(?:import|export)\s*(?:[^"';]*?from\s*)?["']([^"']+\.js)["']/g;
-const DYNAMIC_IMPORTS = /import\(["'`]([^"'`]+\.js)["'`]\)/g;
-
-/** `file` (a path in the build) and every chunk it imports statically, recursively. */
-function withStaticImports(file: string, outDir: string, found = new Set<string>()): Set<string> {
-  if (found.has(file)) return found;
-  found.add(file);
-  for (const [, spec] of readFileSync(join(outDir, file), 'utf8').matchAll(STATIC_IMPORTS))
-    withStaticImports(spec?.startsWith('/') ? spec.slice(1) : join(dirname(file), spec as string), outDir, found);
-  return found;
-}
-
 /**
  * The side panel's JavaScript at opening: `first`, what its HTML loads before any script runs (its first
  * script and the chunks it preloads); `all`, that and what the first script imports at once (React and the
  * chat), each with its static imports. Parts loaded later, on use (drawers, the report form), are in neither.
+ * The first script's code may sit in a chunk it imports (the entry a one-line facade), so the import of the page's
+ * code is looked for in all of them.
  */
-function openingScripts(outDir = '.output/chrome-mv3') {
-  const first = [...readFileSync(join(outDir, 'sidepanel.html'), 'utf8').matchAll(HTML_SCRIPTS)].map(
-    (m) => m[1] as string,
-  );
-  const loaded = new Set(first);
-  // The first script's code may sit in a chunk it imports (the entry a one-line facade), so the import of the page's
-  // code is looked for in all of them.
-  for (const file of first)
-    for (const [, spec] of readFileSync(join(outDir, file), 'utf8').matchAll(DYNAMIC_IMPORTS))
-      withStaticImports(join(dirname(file), spec as string), outDir, loaded);
-  return { first, all: [...loaded] };
+function openingScripts() {
+  const first = firstScripts('sidepanel.html');
+  return { first, all: [...withStaticImports([...first, ...first.flatMap((file) => dynamicImports(file))])] };
 }
 
 const jsLine = (name: string, js: ReturnType<typeof panelJs>, budget = '') =>

@@ -1,13 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  CHROME_BUILD as CHROME,
+  dynamicImports,
+  firstScripts,
+  withEveryImport,
+  withStaticImports,
+} from './built-scripts';
 
 /**
  * Store checks on the built extensions (after `npm run build`): Mozilla's add-ons linter on the
  * Firefox build with warnings as errors, and the Chrome build scanned for eval, the Function
  * constructor and code loaded from the network (which MV3 forbids and the Web Store rejects).
  */
-const CHROME = '.output/chrome-mv3';
 const FORBIDDEN: [RegExp, string][] = [
   [/\beval\(/, 'eval'],
   [/(?:^|[^.\w$])(?:new\s+)?Function\(/, 'the Function constructor'],
@@ -37,35 +43,21 @@ console.log(`${CHROME}: no eval, no Function constructor, no remote code`);
 // library starts its first requests: React in a first script's module graph would hold that back by as long as React
 // takes to load.
 for (const page of ['popup.html', 'sidepanel.html', 'library.html']) {
-  const html = readFileSync(join(CHROME, page), 'utf8');
-  const firstScripts = [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1] as string);
-  const withReact = firstScripts.filter((file) =>
+  const first = firstScripts(page);
+  const withReact = first.filter((file) =>
     readFileSync(join(CHROME, file), 'utf8').includes('react.transitional.element'),
   );
-  if (!firstScripts.length || withReact.length) {
+  if (!first.length || withReact.length) {
     console.error(`${page}: its first script must load without React; it loads ${withReact.join(', ') || 'nothing'}`);
     process.exit(1);
   }
-  console.log(`${page}: its first script and ${firstScripts.length - 1} preloaded chunks load without React`);
+  console.log(`${page}: its first script and ${first.length - 1} preloaded chunks load without React`);
 }
 
 // The library page's code (a marker from its sheet) stays in its own bundle: the popup and the side panel, and every
 // chunk they import, now or lazily, hold none of it.
-function reachable(files: string[]): Set<string> {
-  const seen = new Set<string>();
-  const next = [...files];
-  for (let file = next.pop(); file !== undefined; file = next.pop()) {
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
-    for (const m of readFileSync(join(CHROME, file), 'utf8').matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g))
-      next.push(`${dir}${m[1]}`);
-  }
-  return seen;
-}
 for (const page of ['popup.html', 'sidepanel.html']) {
-  const html = readFileSync(join(CHROME, page), 'utf8');
-  const scripts = reachable([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1] as string));
+  const scripts = withEveryImport(firstScripts(page));
   const withLibrary = [...scripts].filter((file) =>
     readFileSync(join(CHROME, file), 'utf8').includes('library-sheet-heading'),
   );
@@ -86,30 +78,15 @@ for (const page of ['popup.html', 'sidepanel.html']) {
 // ~130 ms longer than 8; wxt.config.ts copies the small shared chunks into their importers).
 const LIBRARY_FIRST_LOAD_BUDGET = 620_000;
 const LIBRARY_FIRST_LOAD_FILES = 10;
-function staticImports(files: string[]): Set<string> {
-  const seen = new Set<string>();
-  const next = [...files];
-  for (let file = next.pop(); file !== undefined; file = next.pop()) {
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const dir = file.slice(0, file.lastIndexOf('/') + 1);
-    for (const m of readFileSync(join(CHROME, file), 'utf8').matchAll(
-      /(?:\bfrom|\bimport)\s*["'`]\.\/([\w.-]+\.js)["'`]/g,
-    ))
-      next.push(`${dir}${m[1]}`);
-  }
-  return seen;
-}
 {
-  const html = readFileSync(join(CHROME, 'library.html'), 'utf8');
-  const first = [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1] as string);
+  const first = firstScripts('library.html');
   const main = first[0] as string;
-  const page = readFileSync(join(CHROME, main), 'utf8').match(/import\(\s*["'`]\.\/(app-[\w-]+\.js)["'`]\s*\)/)?.[1];
+  const page = dynamicImports(main).find((file) => /\/app-[\w-]+\.js$/.test(file));
   if (!page) {
     console.error(`library.html: its first script (${main}) no longer imports the React page (app-*.js)`);
     process.exit(1);
   }
-  const loaded = staticImports([...first, `${main.slice(0, main.lastIndexOf('/') + 1)}${page}`]);
+  const loaded = withStaticImports([...first, page]);
   const bytes = [...loaded].reduce((sum, file) => sum + statSync(join(CHROME, file)).size, 0);
   const kB = (n: number) => `${(n / 1000).toFixed(0)} kB`;
   if (bytes > LIBRARY_FIRST_LOAD_BUDGET || loaded.size > LIBRARY_FIRST_LOAD_FILES) {
