@@ -82,6 +82,13 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
     });
 
   const inFlight = new Map<string, Promise<SendOutcome<R>>>();
+  /** Deliveries answered and not yet recorded in the store (sendAndRecord). */
+  const recording = new Set<Promise<void>>();
+  /** The queue as stored, once every delivery answered so far has left it: what its readers see. */
+  const load = async () => {
+    await Promise.all(recording);
+    return options.store.load();
+  };
 
   /** Sends one save now (joining an attempt already under way) and records what happened. */
   function attempt(save: QueuedSave<P>): Promise<SendOutcome<R>> {
@@ -100,8 +107,15 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
       .send(save)
       .catch((error): SendOutcome<R> => ({ ok: false, error: { kind: 'unknown', status: 0, message: String(error) } }));
     if (outcome.ok) {
-      await update(save.key, () => null);
-      await options.onDelivered?.(save, outcome.result);
+      // The caller hears as soon as the server has confirmed (the popup's Save → "Saved", bench/RESULTS.md); the save
+      // leaves the store just after, and the queue's readers wait for that (`load`). Were the worker stopped in between,
+      // or the store's write to fail, the save would be sent again under its key, and the server answers with the gem.
+      const recorded = (async () => {
+        await update(save.key, () => null);
+        await options.onDelivered?.(save, outcome.result);
+      })().catch((error) => console.warn(`[trove] a delivered save stays queued: ${String(error)}`));
+      recording.add(recorded);
+      void recorded.finally(() => recording.delete(recorded));
       return outcome;
     }
     const transient = isTransient(outcome.error);
@@ -130,10 +144,10 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
       draining = (async () => {
         let delivered = 0;
         const isDue = (s: QueuedSave<P>) => s.state === 'pending' && (force || s.nextAttemptAt <= now());
-        const due = (await options.store.load()).filter(isDue);
+        const due = (await load()).filter(isDue);
         for (const { key } of due) {
           // Look again: while earlier saves were sent, this one may have been discarded or delivered.
-          const save = (await options.store.load()).find((s) => s.key === key);
+          const save = (await load()).find((s) => s.key === key);
           if (!save || !(isDue(save) || inFlight.has(key))) continue;
           const outcome = await attempt(save);
           if (outcome.ok) delivered++;
@@ -149,7 +163,7 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
   }
 
   return {
-    list: () => options.store.load(),
+    list: load,
 
     /**
      * Persists the save, then tries to send it at once. A key already waiting is not added twice (a double
@@ -183,7 +197,7 @@ export function createSaveQueue<P, R>(options: SaveQueueOptions<P, R>) {
 
     /** When the next pending save is due, for scheduling; null when nothing waits. */
     async nextDueAt(): Promise<number | null> {
-      const pending = (await options.store.load()).filter((s) => s.state === 'pending');
+      const pending = (await load()).filter((s) => s.state === 'pending');
       const held = await Promise.all(pending.map(async (s) => !!(await options.heldBack?.(s))));
       const due = pending.filter((_, i) => !held[i]).map((s) => s.nextAttemptAt);
       return due.length ? Math.min(...due) : null;

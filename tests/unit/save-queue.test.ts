@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
   BACKOFF,
   backoffDelay,
@@ -190,6 +190,7 @@ describe('enqueue', () => {
     const q = setup({ steps: [ok(7)] });
     q.clock.t = T0 + 5;
     await q.queue.enqueue({ key: 'a', payload: { n: 1 }, label: 'A' });
+    await q.queue.list();
 
     const fresh: Save = {
       key: 'a',
@@ -229,9 +230,57 @@ describe('enqueue', () => {
     const answer = await q.queue.enqueue({ key: 'a', payload: { n: 1 }, label: 'A' });
 
     expect(answer).toEqual({ ok: true, result: { id: 42 } });
+    expect(await q.queue.list()).toEqual([]);
     expect(q.stored()).toEqual([]);
     expect(q.delivered).toEqual([{ save: item('a', { payload: { n: 1 }, label: 'A' }), result: { id: 42 } }]);
     expect(q.writes).toEqual([[item('a', { payload: { n: 1 }, label: 'A' })], []]);
+  });
+
+  test('a success is answered before the save leaves the store; the list waits until it has', async () => {
+    let items: Save[] = [];
+    let writes = 0;
+    const removal = deferred<void>();
+    const queue = createSaveQueue<Payload, Result>({
+      store: {
+        load: async () => structuredClone(items),
+        store: async (next) => {
+          if (++writes === 2) await removal.promise;
+          items = structuredClone(next);
+        },
+      },
+      send: async () => ok(42),
+    });
+
+    const answered = await Promise.race([
+      queue.enqueue({ key: 'a', payload: { n: 1 }, label: 'A' }),
+      settle().then(() => 'not answered'),
+    ]);
+    expect(answered).toEqual(ok(42));
+    expect(items.map((s) => s.key)).toEqual(['a']);
+    const listed = queue.list();
+    removal.resolve();
+    expect(await listed).toEqual([]);
+  });
+
+  test('a success whose removal from the store fails is still answered, and the save stays queued under its key', async () => {
+    let items: Save[] = [];
+    let writes = 0;
+    const queue = createSaveQueue<Payload, Result>({
+      store: {
+        load: async () => structuredClone(items),
+        store: async (next) => {
+          if (++writes === 2) throw new Error('storage full');
+          items = structuredClone(next);
+        },
+      },
+      send: async () => ok(42),
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    expect(await queue.enqueue({ key: 'a', payload: { n: 1 }, label: 'A' })).toEqual(ok(42));
+    expect((await queue.list()).map((s) => [s.key, s.state])).toEqual([['a', 'pending']]);
+    expect(warn).toHaveBeenCalledWith('[trove] a delivered save stays queued: Error: storage full');
+    warn.mockRestore();
   });
 
   test.each<[number, Outcome]>([
@@ -304,6 +353,7 @@ describe('enqueue', () => {
     await q.queue.enqueue({ key: 'a', payload: { n: 1 }, label: 'first' });
     q.clock.t = T0 + 10;
     const answer = await q.queue.enqueue({ key: 'a', payload: { n: 2 }, label: 'second' });
+    await q.queue.list();
 
     expect(answer).toEqual({ ok: true, result: { id: 9 } });
     // Only the first enqueue wrote a new item; the second found it and added nothing.
@@ -322,6 +372,7 @@ describe('enqueue', () => {
     q.clock.t = T0 + 10;
 
     expect(await q.queue.enqueue({ key: 'a', payload: { n: 2 }, label: 'corrected' })).toEqual(ok(9));
+    await q.queue.list();
     expect(q.sends.map((s) => s.save.payload)).toEqual([{ n: 1 }, { n: 2 }]);
     expect(q.sends[1]?.save).toMatchObject({ key: 'a', label: 'corrected', attempts: 0 });
     expect(q.delivered.map((d) => d.save.label)).toEqual(['corrected']);
@@ -340,6 +391,7 @@ describe('enqueue', () => {
     held.resolve(ok(3));
     expect(await first).toEqual({ ok: true, result: { id: 3 } });
     expect(await second).toEqual({ ok: true, result: { id: 3 } });
+    await q.queue.list();
     expect(q.sends).toHaveLength(1);
     expect(q.delivered).toHaveLength(1);
     expect(q.stored()).toEqual([]);
@@ -579,6 +631,7 @@ describe('retry, discard, nextDueAt', () => {
     const q = setup({ initial: [failed, other], steps: [ok(11)] });
     q.clock.t = T0 + 500;
     expect(await q.queue.retry('f')).toEqual({ ok: true, result: { id: 11 } });
+    await q.queue.list();
     expect(q.sends).toEqual([
       {
         save: { ...failed, state: 'pending', nextAttemptAt: T0 + 500 },
