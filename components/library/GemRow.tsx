@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import type { Gem } from '@/lib/api/contract';
+import type { GemSummary } from '@/lib/api/contract';
 import type { SearchHit } from '@/lib/api/search-contract';
 import { dayOf } from '@/lib/day';
 import { siteOf } from '@/lib/page/site-name';
@@ -7,7 +7,7 @@ import { Snippet } from './Snippet';
 import { dragSource, useDropTarget } from './use-tree-dnd';
 
 export interface GemItemProps {
-  gem: Gem | SearchHit;
+  gem: GemSummary | SearchHit;
   index: number;
   active: boolean;
   open: boolean;
@@ -52,7 +52,7 @@ export function SelectedMark({ selected }: { selected: boolean }) {
   ) : null;
 }
 
-export function TagList({ gem }: { gem: Gem }) {
+export function TagList({ gem }: { gem: GemSummary }) {
   if (!gem.tags.length) return null;
   return (
     <ul className="library-tags" aria-label="Tags">

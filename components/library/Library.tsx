@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
-import type { Gem } from '@/lib/api/contract';
+import type { GemSummary } from '@/lib/api/contract';
 import type { LibraryChat } from '@/lib/chat/chat-requests';
 import { sourceQuery } from '@/lib/library/source-query';
 import { ALL_GEMS, type LibrarySource } from '@/lib/library/sources';
@@ -85,17 +85,17 @@ export function Library({ perPage, onChat }: Props) {
   const onEscape = () => (openId !== null ? setOpenId(null) : selection.clear());
   usePageKeys({ onEscape, onSlash: () => searchInput.current?.focus() });
 
-  const open = (gem: Gem, edit = false) => {
+  const open = (gem: GemSummary, edit = false) => {
     setEditing(edit);
     setOpenId(gem.id);
   };
   /** A click opens the gem; Shift-click selects a range, Ctrl/⌘-click adds or removes one. */
-  const onClick = (gem: Gem, event?: MouseEvent) => {
+  const onClick = (gem: GemSummary, event?: MouseEvent) => {
     if (event && (event.shiftKey || event.ctrlKey || event.metaKey))
       selection.click(gem.id, { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey });
     else open(gem);
   };
-  const onGemKey = (event: KeyboardEvent, gem: Gem) => {
+  const onGemKey = (event: KeyboardEvent, gem: GemSummary) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === 'e') {
       event.preventDefault();

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
-import type { Gem } from '@/lib/api/contract';
+import type { GemSummary } from '@/lib/api/contract';
 import { shownTotal, uniqueGems } from '@/lib/library/paging';
 import type { LibrarySource } from '@/lib/library/sources';
 import { sortText, type ViewPrefs } from '@/lib/library/view-prefs';
@@ -25,10 +25,10 @@ interface Props {
   ownSort: boolean;
   openId: number | null;
   selected: ReadonlySet<number>;
-  onOpen: (gem: Gem, event?: MouseEvent) => void;
+  onOpen: (gem: GemSummary, event?: MouseEvent) => void;
   /** Keys on a gem (e, x, Delete…), with the gem. */
-  onGemKey?: (event: KeyboardEvent, gem: Gem) => void;
-  rowAction?: { label: string; run: (gem: Gem) => void };
+  onGemKey?: (event: KeyboardEvent, gem: GemSummary) => void;
+  rowAction?: { label: string; run: (gem: GemSummary) => void };
   /** Beside the heading (Empty trash). */
   tools?: ReactNode;
   /** What to say when there are none. */
@@ -37,7 +37,7 @@ interface Props {
   /** "Chat about these results" with the total shown; absent where there is nothing to chat about (the trash). */
   onChat?: ((total: number) => void) | null;
   /** In a manual order (a collection sorted "Manual"): puts a gem right before or after another. */
-  onPlace?: (gem: Gem, to: { before: number } | { after: number }) => Promise<unknown>;
+  onPlace?: (gem: GemSummary, to: { before: number } | { after: number }) => Promise<unknown>;
 }
 
 const MOVES: Record<string, (at: number, perRow: number, last: number) => number> = {

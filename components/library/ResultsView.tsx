@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type MouseEvent, memo, type ReactNode, useEffect, useRef } from 'react';
-import type { Gem } from '@/lib/api/contract';
+import type { GemSummary } from '@/lib/api/contract';
 import type { LibrarySort, LibraryView } from '@/lib/library/view-prefs';
 import { GemCard } from './GemCard';
 import { type GemItemProps, GemRow } from './GemRow';
@@ -37,7 +37,7 @@ const CARD_WIDTH = 220;
 const LOAD_AHEAD = 10;
 
 export interface ResultsViewProps {
-  gems: Gem[];
+  gems: GemSummary[];
   total: number;
   label: string;
   view: LibraryView;
@@ -47,11 +47,11 @@ export interface ResultsViewProps {
   openId: number | null;
   selected: ReadonlySet<number>;
   onActivate: (index: number) => void;
-  onOpen: (gem: Gem, event?: MouseEvent) => void;
+  onOpen: (gem: GemSummary, event?: MouseEvent) => void;
   /** A command beside each gem of the list (Restore, in the trash). */
-  rowAction?: { label: string; run: (gem: Gem) => void };
+  rowAction?: { label: string; run: (gem: GemSummary) => void };
   /** In a manual order: gem `id` was dropped right before or after `gem`. */
-  onPlace?: (id: number, gem: Gem, position: 'before' | 'after') => void;
+  onPlace?: (id: number, gem: GemSummary, position: 'before' | 'after') => void;
   /** Called when the gems near the end are drawn; loading only when more exist and none is loading is the caller's. */
   onNearEnd: () => void;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>, perRow: number) => void;
@@ -105,7 +105,7 @@ export function ResultsView(props: ResultsViewProps) {
   }, [activeIndex, perRow]);
   useEffect(focusPending);
 
-  const item = (gem: Gem, index: number): GemItemProps => ({
+  const item = (gem: GemSummary, index: number): GemItemProps => ({
     gem,
     index,
     active: index === Math.max(Math.min(activeIndex, gems.length - 1), 0),

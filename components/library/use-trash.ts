@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Gem } from '@/lib/api/contract';
+import type { GemSummary } from '@/lib/api/contract';
 import { errorMessage } from '../app/background-context';
 import { useToast } from '../ui/Toast';
 import { useLibraryApi } from './library-api-context';
@@ -11,7 +11,7 @@ export function useTrash() {
   const toast = useToast();
   const changed = useLibraryChanged();
   const restore = useCallback(
-    async (gem: Gem) => {
+    async (gem: GemSummary) => {
       try {
         await api.restoreGems([gem.id]);
         changed();

@@ -323,6 +323,13 @@ export const gemSchema = z.object({
 });
 export type Gem = z.infer<typeof gemSchema>;
 
+/**
+ * A gem as lists and search results carry it: everything but its page text, which may be megabytes (`GET
+ * /api/gems/{id}` has it). A page of 50 results is then the size of its titles, not of 50 articles.
+ */
+export const gemSummarySchema = gemSchema.omit({ text: true });
+export type GemSummary = z.infer<typeof gemSummarySchema>;
+
 /** A gem in the trash: when it was trashed (deleted for good TRASH_DAYS later). */
 export const trashedGemSchema = gemSchema.extend({ deletedAt: timestamp });
 export type TrashedGem = z.infer<typeof trashedGemSchema>;

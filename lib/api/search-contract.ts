@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { searchKinds, searchSorts } from '../search/ast';
 import { maxQueryLength } from '../search/syntax';
-import { gemSchema, pageQuery } from './core-contract';
+import { gemSummarySchema, pageQuery } from './core-contract';
 import { idSchema, MAX_ROW_ID, queryInteger } from './integers';
 import { messages } from './validators';
 
@@ -80,7 +80,7 @@ export type FilterSearchQuery = z.output<typeof filterSearchQuery>;
 export const snippetPartSchema = z.object({ text: z.string(), match: z.boolean() });
 export type SnippetPart = z.infer<typeof snippetPartSchema>;
 
-export const searchHitSchema = gemSchema.extend({
+export const searchHitSchema = gemSummarySchema.extend({
   /** Where the query's words matched (page text, description, notes or code), or [] when it has none. */
   snippet: z.array(snippetPartSchema),
   /** The relevance score (higher is better; 0 when the query has no words). */
@@ -169,7 +169,7 @@ const groupHead = {
 };
 export const gemGroupSchema = z.object({
   ...groupHead,
-  gems: z.array(gemSchema),
+  gems: z.array(gemSummarySchema),
   /** With `subGroupBy`: the group's gems grouped again (counts only; filter-search pages through one). */
   subGroups: z.array(z.object(groupHead)).optional(),
 });

@@ -1,10 +1,10 @@
-import type { Gem } from '../api/contract';
+import type { GemSummary } from '../api/contract';
 
 export const LIBRARY_PAGE_SIZE = 50;
 
 /** A page of results, whichever route gave it: `total` when the route counts, otherwise `hasMore`. */
 export interface GemPage {
-  items: Gem[];
+  items: GemSummary[];
   page: number;
   total: number | null;
   hasMore: boolean;
@@ -23,9 +23,9 @@ export function nextPageParam(pages: readonly GemPage[]): number | undefined {
 }
 
 /** The loaded gems in order, each once (a gem saved meanwhile shifts the pages, so one may come twice). */
-export function uniqueGems(pages: readonly GemPage[]): Gem[] {
+export function uniqueGems(pages: readonly GemPage[]): GemSummary[] {
   const seen = new Set<number>();
-  const gems: Gem[] = [];
+  const gems: GemSummary[] = [];
   for (const page of pages)
     for (const gem of page.items)
       if (!seen.has(gem.id)) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gemSchema, pagedListOf } from '../../lib/api/contract';
+import { gemSummarySchema, pagedListOf } from '../../lib/api/contract';
 import {
   groupGemsSchema,
   savedSearchSchema,
@@ -199,6 +199,19 @@ describe('filter-search answers', () => {
     expect(hit?.rank).toBeGreaterThan(0);
   });
 
+  it("lists gems without their page text, which the gem's own address gives: search, fetch-bookmarks, group-gems", async () => {
+    const listed = [
+      (await t.api(`/api/filter-search?${q({ q: 'narwhal markup' })}`, { token })).body.data,
+      (await t.api('/api/fetch-bookmarks?perPage=50', { token })).body.data,
+      (await t.api(`/api/group-gems?${q({ groupBy: 'type', perGroup: 50 })}`, { token })).body.data[0].gems,
+    ] as Record<string, unknown>[][];
+    expect(listed.map((gems) => gems.length)).toEqual([1, 26, 26]);
+    expect(listed.flat().filter((gem) => 'text' in gem)).toEqual([]);
+    expect(listed[0]?.[0]).toMatchObject({ id: ids.html, title: 'Escaping', url: 'https://html.example.net/escape' });
+    const gem = await t.api(`/api/gems/${ids.html}`, { token });
+    expect(gem.body.data.text).toBe('Never render <b>bold</b> markup: the narwhal stays plain text.');
+  });
+
   it('makes the snippet from the page text around its first match, however deep in a long page', async () => {
     const reader = (await t.signUp('longread')).jwt;
     const filler = 'A plain sentence of filler about nothing in particular. '.repeat(300); // ~17,000 characters
@@ -331,7 +344,7 @@ describe('fetch-bookmarks and group-gems', () => {
   const fetchBookmarks = async (params: Record<string, string>) => {
     const res = await t.api(`/api/fetch-bookmarks?${q(params)}`, { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return pagedListOf(gemSchema).parse(res.body);
+    return pagedListOf(gemSummarySchema).parse(res.body);
   };
 
   it('fetch-bookmarks lists by type, favourite and tags (with their children), newest first', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, deletedSchema, gemSchema, idParamSchema, listOf, pagedListOf } from '../core-contract';
+import { dataOf, deletedSchema, gemSummarySchema, idParamSchema, listOf, pagedListOf } from '../core-contract';
 import { defineRoute } from '../route';
 import {
   createSavedSearchBody,
@@ -70,7 +70,7 @@ export const searchApi = {
       'Newest first unless `sortby` says otherwise.',
     auth: 'user',
     query: fetchBookmarksQuery,
-    responses: { 200: { description: 'A page of gems', schema: pagedListOf(gemSchema) } },
+    responses: { 200: { description: 'A page of gems', schema: pagedListOf(gemSummarySchema) } },
     errors: [],
   }),
   listSaved: defineRoute({

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, notInArray, type 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { canonicalizeUrl } from '../../../lib/api/canonical-url';
-import type { Gem, updateGemBody } from '../../../lib/api/contract';
+import type { Gem, GemSummary, updateGemBody } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { gems, gemTags, tags } from '../../db/schema';
@@ -16,7 +16,12 @@ import { getUser } from '../users/users';
 import { type CreateInput, type GemAttachment, gemValues, insertGem, toDate } from './gem-insert';
 import { purgeGems } from './purge-gems';
 
-export const toGem = (row: GemRow, author: { id: number; username: string }, gemTags: TagFields[]): Gem => ({
+/** A gem as lists carry it (lib/api/core-contract.ts): all but its page text. */
+export const toGemSummary = (
+  row: Omit<GemRow, 'text'>,
+  author: { id: number; username: string },
+  gemTags: TagFields[],
+): GemSummary => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -26,7 +31,6 @@ export const toGem = (row: GemRow, author: { id: number; username: string }, gem
   media: row.media,
   image: row.image,
   favicon: row.favicon,
-  text: row.text,
   byline: row.byline,
   publishedAt: row.publishedAt?.toISOString() ?? null,
   collectionId: row.collectionId,
@@ -36,6 +40,11 @@ export const toGem = (row: GemRow, author: { id: number; username: string }, gem
   isFavourite: row.isFavourite,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+});
+
+export const toGem = (row: GemRow, author: { id: number; username: string }, gemTags: TagFields[]): Gem => ({
+  ...toGemSummary(row, author, gemTags),
+  text: row.text,
 });
 
 export type UpdateInput = z.output<typeof updateGemBody>['data'];
