@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { Collection, CreateGemInput, Gem, Tag } from '@/lib/api/contract';
+import type { Collection, CreateGemInput, GemSummary, Tag } from '@/lib/api/contract';
 import type { ActivePage, ActiveTab } from '@/lib/messaging/protocol';
 import { pageDetails } from '@/lib/page/page-gem';
 import { placeFieldErrors } from '../app/background-context';
@@ -31,7 +31,7 @@ interface Props {
   tab: ActiveTab;
   /** The page as read from the tab; undefined until its extract arrives (the form is filled in then). */
   page: ActivePage | undefined;
-  existing: Gem | undefined;
+  existing: GemSummary | undefined;
   /** The "already saved?" look-up could not reach the server (the form works; the save is queued). */
   lookupOffline: boolean;
   collections: Collection[];

@@ -1,9 +1,9 @@
-import type { Collection, Gem } from '@/lib/api/contract';
+import type { Collection, GemSummary } from '@/lib/api/contract';
 import { dayOf } from '@/lib/day';
 import { Alert } from '../ui/Alert';
 
 interface Props {
-  existing: Gem | undefined;
+  existing: GemSummary | undefined;
   collections: Collection[];
   /** The look-up could not reach the server: whether the page is saved already is unknown. */
   lookupOffline: boolean;

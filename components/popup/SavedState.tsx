@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Collection, Gem } from '@/lib/api/contract';
+import type { Collection, GemSummary } from '@/lib/api/contract';
 import { errorMessage } from '../app/background-context';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -9,7 +9,7 @@ import { PreviewCard } from './PreviewCard';
 import { useAutoClose } from './use-auto-close';
 
 interface Props {
-  gem: Gem;
+  gem: GemSummary;
   /** An existing gem was changed (no Undo: the earlier values are gone). */
   updated: boolean;
   collections: Collection[];

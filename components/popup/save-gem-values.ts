@@ -1,5 +1,5 @@
 import type { Resolver } from 'react-hook-form';
-import type { Gem } from '@/lib/api/contract';
+import type { GemSummary } from '@/lib/api/contract';
 import { type ActivePage, type ActiveTab, isPageMediaType } from '@/lib/messaging/protocol';
 import { defaultMediaType } from '@/lib/page/page-gem';
 import type { SaveGemFormValues } from './save-gem-form-schema';
@@ -34,7 +34,7 @@ export function pageValues(
 /** The form's starting values: the saved gem when the page is already saved, otherwise what the tab or page says. */
 export function initialValues(
   tab: ActiveTab & { extract?: ActivePage['extract'] },
-  existing: Gem | undefined,
+  existing: GemSummary | undefined,
   defaultCollectionId: number | undefined,
 ): SaveGemFormValues {
   if (existing) {

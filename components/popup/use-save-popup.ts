@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CallError } from '@/lib/api/call-error';
-import type { CreateGemInput, Gem } from '@/lib/api/contract';
+import type { CreateGemInput, GemSummary } from '@/lib/api/contract';
 import { saveEndpointFor } from '@/lib/api/save-endpoints';
 import { isWebAddress } from '@/lib/api/web-address';
 import { type ActivePage, isPageMediaType } from '@/lib/messaging/protocol';
@@ -18,10 +18,10 @@ import {
 } from '../app/queries';
 import { isSignedOut } from '../app/query-client';
 
-const isPageGem = (gem: Gem) => isPageMediaType(gem.media_type);
+const isPageGem = (gem: GemSummary) => isPageMediaType(gem.media_type);
 
 /** What the popup shows after a save: the gem on the server (new or updated), or queued on this device. */
-export type SaveResult = { status: 'saved'; gem: Gem; updated: boolean } | { status: 'queued' };
+export type SaveResult = { status: 'saved'; gem: GemSummary; updated: boolean } | { status: 'queued' };
 
 /**
  * The popup's data and actions: the session and the tab (at once: the form is shown with them), then,
@@ -65,7 +65,7 @@ export function useSavePopup() {
   const filledIn = !!page.data && !!collections.data && !!tags.data && !lookingUp;
 
   /** The gem saved at this address, once the look-up has answered (a save made before it waits for it). */
-  const savedGem = async (): Promise<Gem | undefined> => {
+  const savedGem = async (): Promise<GemSummary | undefined> => {
     if (!lookingUp) return existing;
     const found = await queryClient.ensureQueryData(gemsAtUrlQuery(background, url)).catch(() => []);
     return found.find(isPageGem);

@@ -331,7 +331,7 @@ export const gemSummarySchema = gemSchema.omit({ text: true });
 export type GemSummary = z.infer<typeof gemSummarySchema>;
 
 /** A gem in the trash: when it was trashed (deleted for good TRASH_DAYS later). */
-export const trashedGemSchema = gemSchema.extend({ deletedAt: timestamp });
+export const trashedGemSchema = gemSummarySchema.extend({ deletedAt: timestamp });
 export type TrashedGem = z.infer<typeof trashedGemSchema>;
 
 /** A tag in the tag list: with its path from the top, `parent/child`. */
@@ -364,7 +364,7 @@ export const urlQuery = z.object({ url: urlSchema });
 export const populateQuery = z.object({ populate: z.string().optional() });
 
 export const gemListSchema = z.object({
-  data: z.array(gemSchema),
+  data: z.array(gemSummarySchema),
   total: z.number(),
   page: z.number(),
   perPage: z.number(),
@@ -372,7 +372,7 @@ export const gemListSchema = z.object({
 export type GemList = z.infer<typeof gemListSchema>;
 
 export const collectionBookmarksSchema = z.object({
-  data: collectionSchema.extend({ bookmarks: z.array(gemSchema), page: z.number(), hasMore: z.boolean() }),
+  data: collectionSchema.extend({ bookmarks: z.array(gemSummarySchema), page: z.number(), hasMore: z.boolean() }),
 });
 
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gemSchema, pageQuery } from './core-contract';
+import { gemSchema, gemSummarySchema, pageQuery } from './core-contract';
 import { idSchema } from './integers';
 
 /** The most gems one merge may name (a group is rarely more than a handful). */
@@ -11,7 +11,7 @@ export const duplicatesQuery = pageQuery;
 /** Gems the user saved at one page (one canonical address, lib/api/canonical-url.ts), oldest first. */
 export const duplicateGroupSchema = z.object({
   canonicalUrl: z.string(),
-  gems: z.array(gemSchema),
+  gems: z.array(gemSummarySchema),
 });
 export type DuplicateGroup = z.infer<typeof duplicateGroupSchema>;
 

@@ -1,5 +1,5 @@
 import type { UiError } from '../api/call-error';
-import type { CreateGemInput, Gem, User } from '../api/contract';
+import type { CreateGemInput, GemSummary, User } from '../api/contract';
 import type { PageExtract } from '../page/extract';
 
 export type { UiError } from '../api/call-error';
@@ -23,7 +23,7 @@ export type SavePayload =
 export type SaveOutcome =
   | {
       status: 'saved';
-      gem: Gem;
+      gem: GemSummary;
       /** Something the user should know about where it went. */
       note?: string;
       /** A quick save of a page or link already saved: `gem` is that gem, and nothing new was made. */

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Gem } from '../../lib/api/contract';
+import type { GemSummary } from '../../lib/api/contract';
 import { runQuickSave } from '../../lib/background/confirm-save';
 import { listGems } from '../../lib/background/library';
 import { saveLink, saveSelection, tabRef } from '../../lib/background/quick-save';
@@ -42,7 +42,7 @@ describe('saving a link already saved', () => {
     const first = await runQuickSave('test', () => saveLink(tab, LINK));
     expect(first).toMatchObject({ status: 'saved' });
     expect(first).not.toHaveProperty('existing');
-    const firstGem = (first as { gem: Gem }).gem;
+    const firstGem = (first as { gem: GemSummary }).gem;
 
     const second = await runQuickSave('test', () => saveLink(tab, 'https://EXAMPLE.com/story?id=7#comments'));
     expect(second).toMatchObject({ status: 'saved', existing: true, gem: { id: firstGem.id } });
@@ -76,14 +76,14 @@ describe('saving a link already saved', () => {
 
 describe('the notification’s buttons', () => {
   it('Undo deletes the gem the save made; Open opens it in the options page', async () => {
-    const saved = (await runQuickSave('test', () => saveLink(tab, LINK))) as { gem: Gem };
+    const saved = (await runQuickSave('test', () => saveLink(tab, LINK))) as { gem: GemSummary };
     const [notice] = shown();
     expect(notice?.buttons).toEqual(['Open', 'Undo']);
     await onNoticeButton(notice?.id ?? '', 1);
     expect(await gemsAt(LINK)).toEqual([]);
     expect(shown().map((n) => n.title)).toEqual(['Save undone']);
 
-    const again = (await runQuickSave('test', () => saveLink(tab, LINK))) as { gem: Gem };
+    const again = (await runQuickSave('test', () => saveLink(tab, LINK))) as { gem: GemSummary };
     expect(again.gem.id).not.toBe(saved.gem.id);
     const opened = vi.spyOn(browser.tabs, 'create');
     const open = shown().find((n) => n.title === 'Saved to Trove');
@@ -95,7 +95,7 @@ describe('the notification’s buttons', () => {
   });
 
   it('a click on the notification itself opens the gem (Firefox shows no buttons)', async () => {
-    const saved = (await runQuickSave('test', () => saveLink(tab, LINK))) as { gem: Gem };
+    const saved = (await runQuickSave('test', () => saveLink(tab, LINK))) as { gem: GemSummary };
     const opened = vi.spyOn(browser.tabs, 'create');
     await onNoticeClick(shown()[0]?.id ?? '');
     expect(opened).toHaveBeenCalledWith({

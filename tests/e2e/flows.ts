@@ -1,4 +1,4 @@
-import { authResponseSchema, gemListSchema } from '../../lib/api/contract';
+import { authResponseSchema, dataOf, gemListSchema, gemSchema } from '../../lib/api/contract';
 import { normaliseServerUrl } from '../../lib/background/server-url';
 import type { ExtensionBrowser } from './browser';
 import { isBackground, openExtensionPage } from './browser';
@@ -109,6 +109,11 @@ export async function getOverApi(serverUrl: string, identifier: string, password
   const answer = await fetch(`${serverUrl}/api/${path}`, { headers: { authorization: `Bearer ${jwt}` } });
   if (!answer.ok) throw new Error(`GET ${path} failed: ${answer.status} ${await answer.text()}`);
   return answer.json() as Promise<unknown>;
+}
+
+/** One gem as `GET /api/gems/{id}` gives it: with its page text, which lists leave out. */
+export async function fetchGem(serverUrl: string, identifier: string, password: string, id: number) {
+  return dataOf(gemSchema).parse(await getOverApi(serverUrl, identifier, password, `gems/${id}`)).data;
 }
 
 /** Calls the API as the user (signing in over HTTP), as another device of theirs would; the answer's `data`. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gem } from '../../lib/api/contract';
 import { type ExtensionBrowser, emulateTheme, openPopup } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './environment';
-import { backgroundWorker, clickMenuItem, fetchGems, signInOverApi, signUpAndSignIn } from './flows';
+import { backgroundWorker, clickMenuItem, fetchGem, fetchGems, signInOverApi, signUpAndSignIn } from './flows';
 import { GEM_PNG, startTestSite } from './test-site';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
@@ -161,7 +161,7 @@ describe('right-click saves', () => {
       frameId: 0,
     });
     const [quote] = await saved('Quote');
-    expect(quote).toMatchObject({
+    expect(quote && (await fetchGem(env.server.url, USER.username, USER.password, quote.id))).toMatchObject({
       title: 'Logs are letters your past self wrote to your future self.',
       text: 'Logs are letters your past self wrote to your future self.',
       url: pageUrl,
@@ -201,7 +201,8 @@ describe('right-click saves', () => {
     await (await openPopup(ctx, page)).close();
     await page.bringToFront();
     await clickMenuItem(ctx, { menuItemId: 'trove-save-page', pageUrl: storyUrl, frameId: 0 });
-    const gem = (await fetchGems(env.server.url, USER.username, USER.password)).data.find((g) => g.url === storyUrl);
+    const listed = (await fetchGems(env.server.url, USER.username, USER.password)).data.find((g) => g.url === storyUrl);
+    const gem = listed && (await fetchGem(env.server.url, USER.username, USER.password, listed.id));
     expect(gem?.title).toBe("The lighthouse keeper's logbook");
     expect(gem?.text).toContain('Every night for forty years, Agnes Morrow wrote three lines in the logbook');
     expect(gem?.text).toContain('went back to oiling the hinges of the gallery door');

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalizeUrl } from '../../lib/api/canonical-url';
-import { dataOf, type Gem, gemSchema, listOf } from '../../lib/api/contract';
+import { dataOf, type Gem, type GemSummary, gemSchema, gemSummarySchema, listOf } from '../../lib/api/contract';
 import { duplicateGroupsSchema, mergeResultSchema } from '../../lib/api/duplicates-contract';
 import type { Database } from '../../server/db/client';
 import { selectRows } from '../../server/db/rows';
@@ -38,7 +38,7 @@ function expectNotFoundAt(res: Awaited<ReturnType<typeof t.api>>, path: string) 
   const error = expectError(res, 404, 'NotFoundError');
   expect((error.details as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual([path]);
 }
-const tagNames = (gem: Gem) => gem.tags.map((tag) => tag.tag).sort();
+const tagNames = (gem: GemSummary) => gem.tags.map((tag) => tag.tag).sort();
 
 describe('GET /api/duplicates', () => {
   let ada: Session;
@@ -97,7 +97,7 @@ describe("the popup's already saved", () => {
     const atUrl = async (url: string) => {
       const res = await t.api(`/api/gems-at-url?url=${encodeURIComponent(url)}`, { token: ada.jwt });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return ids(listOf(gemSchema).parse(res.body).data);
+      return ids(listOf(gemSummarySchema).parse(res.body).data);
     };
     expect(await atUrl('https://example.com/seen#comments')).toEqual([gem.id]);
     expect(await atUrl('https://EXAMPLE.com:443/seen/')).toEqual([gem.id]);
@@ -168,7 +168,7 @@ describe('POST /api/duplicates/merge', () => {
     expect((await groups(token)).data).toEqual([]);
     const restored = await t.api('/api/trash/restore', { token, body: { ids: trashedIds } });
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
-    const back = listOf(gemSchema).parse(restored.body).data;
+    const back = listOf(gemSummarySchema).parse(restored.body).data;
     expect(back.map((g) => [g.title, g.notes, tagNames(g)])).toEqual([
       ['Oldest', 'Bake at 180', ['food', 'shared']],
       ['Full', 'Bake at 180', ['dessert']],

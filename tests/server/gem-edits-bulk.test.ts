@@ -3,7 +3,14 @@
  * placing a gem writes its key alone).
  */
 import { describe, expect, it } from 'vitest';
-import { collectionSchema, dataOf, favouriteResultSchema, gemSchema, listOf } from '../../lib/api/contract';
+import {
+  collectionSchema,
+  dataOf,
+  favouriteResultSchema,
+  gemSchema,
+  gemSummarySchema,
+  listOf,
+} from '../../lib/api/contract';
 import { expectError, expectFieldError, gemBody, type Session, setupTestServer } from './harness';
 
 const t = setupTestServer();
@@ -67,7 +74,7 @@ describe('PUT /api/edit-bookmarks', () => {
       { id: a?.id, collectionId: reading.id, notes: 'moved' },
     ]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const data = listOf(gemSchema).parse(res.body).data;
+    const data = listOf(gemSummarySchema).parse(res.body).data;
     expect(data.map((g) => g.id)).toEqual([c?.id, a?.id]);
     expect(data[0]).toMatchObject({ title: 'Third', isFavourite: true });
     expect(data[0]?.tags.map((x) => x.tag)).toEqual(['fresh', 'later']);

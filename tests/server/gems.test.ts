@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { dataOf, type Gem, gemListSchema, gemSchema, listOf } from '../../lib/api/contract';
+import {
+  dataOf,
+  type Gem,
+  type GemSummary,
+  gemListSchema,
+  gemSchema,
+  gemSummarySchema,
+  listOf,
+} from '../../lib/api/contract';
 import { limits, messages } from '../../lib/api/validators';
 import { expectError, expectFieldError, gemBody, type Session, setupTestServer } from './harness';
 
@@ -143,7 +151,7 @@ describe('POST /api/gems', () => {
       const gem = await saveGem(s, { publishedAt });
       expect(gem.publishedAt).toBe(new Date(publishedAt).toISOString());
     }
-    const first = (await allGems(s)).data[0] as Gem;
+    const first = (await allGems(s)).data[0] as GemSummary;
     // the first two passed the format check and failed in the database (SQLSTATE 22008): a 500; the
     // third was saved but read back as 2001
     for (const publishedAt of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00', '0001-06-01T00:00:00Z']) {
@@ -152,7 +160,8 @@ describe('POST /api/gems', () => {
       expectFieldError(await putGem(s, first.id, { publishedAt }), 'data.publishedAt', message);
     }
     expect((await allGems(s)).total).toBe(3);
-    expect((await getGem(s, first.id)).body.data).toEqual(first);
+    const { text, ...listed } = (await getGem(s, first.id)).body.data;
+    expect([listed, text]).toEqual([first, null]);
   });
 
   it('rejects malformed bodies and unknown tag ids without saving', async () => {
@@ -280,7 +289,7 @@ describe('GET /api/gems-at-url', () => {
 
     const hit = await find('https://example.com/page?a=1&b=2');
     expect(hit.status).toBe(200);
-    const list = listOf(gemSchema).parse(hit.body);
+    const list = listOf(gemSummarySchema).parse(hit.body);
     expect(list.total).toBe(1);
     expect(list.data.map((g) => g.id)).toEqual([gem.id]);
     expect((await find('https://EXAMPLE.com/page?b=2&a=1&fbclid=1')).body.total).toBe(1);
@@ -301,6 +310,37 @@ describe('GET /api/gems-at-url', () => {
 
     expectFieldError(await t.api('/api/gems-at-url', { token: s.jwt }), 'url', messages.urlRequired);
     expectFieldError(await find('not a url'), 'url', messages.urlInvalid());
+  });
+});
+
+describe('lists carry gems without their page text', () => {
+  it('the library page, gems-at-url, edit-bookmarks, the trash and a restore leave it out; the gem itself has it', async () => {
+    const s = await t.signUp('summaries');
+    const text = 'A long page about tide mills and their sluice gates. '.repeat(2_000); // ~100 kB
+    const trashed = await saveGem(s, { url: 'https://mills.example/tide', text });
+    const kept = await saveGem(s, { url: 'https://mills.example/other', text });
+    const token = s.jwt;
+    const data = async (res: Promise<{ body: { data: Record<string, unknown>[] } }>) => (await res).body.data;
+    const lists = [
+      await data(t.api('/api/get-all-bookmark', { token })),
+      await data(t.api(`/api/gems-at-url?url=${encodeURIComponent('https://mills.example/tide')}`, { token })),
+      await data(
+        t.api('/api/edit-bookmarks', { method: 'PUT', token, body: { bookmarks: [{ id: kept.id, title: 'Mill' }] } }),
+      ),
+    ];
+    expect((await t.api(`/api/gems/${trashed.id}`, { method: 'DELETE', token })).status).toBe(200);
+    lists.push(await data(t.api('/api/trash', { token })));
+    lists.push(await data(t.api('/api/trash/restore', { token, body: { ids: [trashed.id] } })));
+
+    expect(lists.map((list) => list.map((gem) => gem.id))).toEqual([
+      [kept.id, trashed.id],
+      [trashed.id],
+      [kept.id],
+      [trashed.id],
+      [trashed.id],
+    ]);
+    expect(lists.flat().filter((gem) => 'text' in gem)).toEqual([]);
+    expect(dataOf(gemSchema).parse((await getGem(s, trashed.id)).body).data.text).toBe(text);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   dataOf,
   gemListSchema,
   gemSchema,
+  gemSummarySchema,
   listOf,
   pagedListOf,
   TRASH_DAYS,
@@ -120,7 +121,7 @@ describe('deleting a gem moves it to the trash', () => {
 
     const back = await restore(s, [gem.id]);
     expect(back.status, JSON.stringify(back.body)).toBe(200);
-    const [restored] = listOf(gemSchema).parse(back.body).data;
+    const [restored] = listOf(gemSummarySchema).parse(back.body).data;
     expect(restored).toMatchObject({ id: gem.id, collectionId: reading.id, notes: 'my own note', isFavourite: true });
     expect(restored?.tags.map((tag) => tag.tag)).toEqual(['alpha', 'beta']);
     expect(await countOf(s, reading.id)).toBe(2);
@@ -149,7 +150,7 @@ describe('deleting a gem moves it to the trash', () => {
     expect((await t.api(`/api/collections/${doomed.id}`, { method: 'DELETE', token: s.jwt })).status).toBe(200);
     const unfiltered = s.user.unfiltered_collection_id as number;
     expect(await countOf(s, unfiltered)).toBe(0);
-    const [back] = listOf(gemSchema).parse((await restore(s, [gem.id])).body).data;
+    const [back] = listOf(gemSummarySchema).parse((await restore(s, [gem.id])).body).data;
     expect(back?.collectionId).toBe(unfiltered);
     expect(back?.tags.map((tag) => tag.tag)).toEqual(['kept']);
     expect(await countOf(s, unfiltered)).toBe(1);

@@ -11,6 +11,7 @@ import {
   editBookmarksBody,
   gemListSchema,
   gemSchema,
+  gemSummarySchema,
   IDEMPOTENCY_HEADER,
   idempotencyKeySchema,
   listOf,
@@ -158,7 +159,7 @@ export const gemApi = {
       'chats started on the page are not saves of it and are left out.',
     auth: 'user',
     query: urlQuery,
-    responses: { 200: { description: 'The gems of that page', schema: listOf(gemSchema) } },
+    responses: { 200: { description: 'The gems of that page', schema: listOf(gemSummarySchema) } },
     errors: [],
   }),
 };
@@ -188,7 +189,7 @@ export const gemEditApi = {
       "user's gem is a 404, one bad field a 400 naming `bookmarks.<i>.<field>`.",
     auth: 'user',
     body: { type: 'json', schema: editBookmarksBody },
-    responses: { 200: { description: 'The gems as saved, in the order sent', schema: listOf(gemSchema) } },
+    responses: { 200: { description: 'The gems as saved, in the order sent', schema: listOf(gemSummarySchema) } },
     errors: [404, 409],
   }),
   like: defineRoute({

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { deletedSchema, gemSchema, idParamSchema, listOf, pagedListOf, trashedGemSchema } from '../core-contract';
+import {
+  deletedSchema,
+  gemSummarySchema,
+  idParamSchema,
+  listOf,
+  pagedListOf,
+  trashedGemSchema,
+} from '../core-contract';
 import { countResultSchema, gemIdsBody, subPageQuery } from '../library-contract';
 import { defineRoute } from '../route';
 
@@ -25,7 +32,7 @@ export const trashApi = {
       'none: an id that is not a trashed gem of the user is a 404.',
     auth: 'user',
     body: { type: 'json', schema: gemIdsBody },
-    responses: { 200: { description: 'The restored gems', schema: listOf(gemSchema) } },
+    responses: { 200: { description: 'The restored gems', schema: listOf(gemSummarySchema) } },
     errors: [404],
   }),
   empty: defineRoute({

@@ -3,7 +3,7 @@ import type { DuplicateGroup, DuplicateGroupPage } from '../../../lib/api/duplic
 import type { Db } from '../../db/client';
 import { gems, NOT_SAVE_MEDIA_TYPES } from '../../db/schema';
 import type { Author } from '../../db/types';
-import { pickGems, toAuthoredGem, withTags } from '../gems/gems';
+import { pickGemSummaries, toAuthoredSummary, withTags } from '../gems/gems';
 
 /** The owner's saves outside the trash: what the Duplicates view groups (chats and the panel's kinds are not saves). */
 export const ownSaves = (ownerId: number) =>
@@ -33,7 +33,7 @@ export async function listDuplicates(
   if (!keys.length) return { data: [], total, page, perPage };
   const rows = await withTags(
     db,
-    pickGems(db).where(
+    pickGemSummaries(db).where(
       and(
         ownSaves(author.id),
         inArray(
@@ -45,7 +45,7 @@ export async function listDuplicates(
     'oldest',
   ).execute();
   const groups = new Map<string, DuplicateGroup>(keys.map((k) => [k.key, { canonicalUrl: k.key, gems: [] }]));
-  for (const row of rows) groups.get(row.picked.canonicalUrl)?.gems.push(toAuthoredGem(author)(row));
+  for (const row of rows) groups.get(row.picked.canonicalUrl)?.gems.push(toAuthoredSummary(author)(row));
   return { data: [...groups.values()], total, page, perPage };
 }
 

@@ -7,7 +7,7 @@ import type { Author, TagRow } from '../../db/types';
 import { ApiError, fieldError, notFound } from '../../http/errors';
 import { getGemCollection } from '../collections/collections';
 import { createMissingTags, findTagRefs } from '../tags/tags';
-import { applyGemEdit, pickGems, toAuthoredGem, withTags } from './gems';
+import { applyGemEdit, pickGemSummaries, toAuthoredSummary, withTags } from './gems';
 
 type Edit = z.output<typeof editBookmarksBody>['bookmarks'][number];
 
@@ -73,8 +73,11 @@ export async function editGems(db: Db, author: Author, edits: readonly Edit[]) {
       if (current) await applyGemEdit(tx, ownerId, current, edit, tagRows.get(index) ?? null);
     }
   });
-  const saved = await withTags(db, pickGems(db).where(and(eq(gems.ownerId, ownerId), inArray(gems.id, ids)))).execute();
-  const gemsById = new Map(saved.map((row) => [row.picked.id, toAuthoredGem(author)(row)]));
+  const saved = await withTags(
+    db,
+    pickGemSummaries(db).where(and(eq(gems.ownerId, ownerId), inArray(gems.id, ids))),
+  ).execute();
+  const gemsById = new Map(saved.map((row) => [row.picked.id, toAuthoredSummary(author)(row)]));
   return ids.flatMap((id) => gemsById.get(id) ?? []);
 }
 

@@ -1,12 +1,12 @@
 import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { canonicalizeUrl } from '../../../lib/api/canonical-url';
-import type { Gem, MediaType } from '../../../lib/api/contract';
+import type { GemSummary, MediaType } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { gems, NOT_SAVE_MEDIA_TYPES } from '../../db/schema';
 import type { Author } from '../../db/types';
 import { countUserGems, getOwnedCollection } from '../collections/collections';
-import { notTrashed, orderOf, pickGems, type Sort, toAuthoredGem, withTags } from './gems';
+import { notTrashed, orderOf, pickGemSummaries, type Sort, toAuthoredSummary, withTags } from './gems';
 
 /* The gem lists: a collection's page, the whole library's page, and the gems saved at an address. */
 
@@ -32,14 +32,14 @@ export async function listGems(
     options.collectionId ? eq(gems.collectionId, options.collectionId) : undefined,
     options.mediaType ? eq(gems.mediaType, options.mediaType) : undefined,
   );
-  const picked = pickGems(db)
+  const picked = pickGemSummaries(db)
     .where(where)
     .orderBy(...orderOf(sort))
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage);
   const rows = await withTags(db, picked, sort).prepare('list_gems').execute();
   return {
-    data: rows.map(toAuthoredGem(author)),
+    data: rows.map(toAuthoredSummary(author)),
     total: await countGems(db, ownerId, where, options),
     page: options.page,
     perPage: options.perPage,
@@ -55,7 +55,7 @@ const libraryTotal = sql<
 const libraryPageQuery = preparedFor((db) =>
   withTags(
     db,
-    pickGems(db, libraryTotal)
+    pickGemSummaries(db, libraryTotal)
       .where(and(eq(gems.ownerId, sql.placeholder('ownerId')), isSave, notTrashed))
       .orderBy(...orderOf('newest'))
       .limit(sql.placeholder('limit'))
@@ -70,7 +70,7 @@ const libraryPageQuery = preparedFor((db) =>
 export async function listLibrary(db: Db, author: Author, { page, perPage }: { page: number; perPage: number }) {
   const rows = await libraryPageQuery(db).execute({ ownerId: author.id, limit: perPage, offset: (page - 1) * perPage });
   const total = rows[0]?.picked.total ?? (await countSaves(db, author.id));
-  return { data: rows.map(toAuthoredGem(author)), total, page, perPage };
+  return { data: rows.map(toAuthoredSummary(author)), total, page, perPage };
 }
 
 /** Totals come from the trigger-kept collection counts; only a media-type filter needs a real count. */
@@ -112,7 +112,7 @@ async function countSaves(db: Db, ownerId: number, collectionId?: number) {
 const gemsAtUrlQuery = preparedFor((db) =>
   withTags(
     db,
-    pickGems(db).where(
+    pickGemSummaries(db).where(
       and(
         eq(gems.ownerId, sql.placeholder('ownerId')),
         eq(gems.canonicalUrl, sql.placeholder('canonicalUrl')),
@@ -123,7 +123,7 @@ const gemsAtUrlQuery = preparedFor((db) =>
   ).prepare('gems_at_url'),
 );
 
-export async function gemsAtUrl(db: Db, author: Author, url: string): Promise<Gem[]> {
+export async function gemsAtUrl(db: Db, author: Author, url: string): Promise<GemSummary[]> {
   const rows = await gemsAtUrlQuery(db).execute({ ownerId: author.id, canonicalUrl: canonicalizeUrl(url) });
-  return rows.map(toAuthoredGem(author));
+  return rows.map(toAuthoredSummary(author));
 }

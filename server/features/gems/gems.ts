@@ -116,9 +116,14 @@ export function withTags(db: Db, picked: PickedGems, sort: Sort = 'newest') {
 
 /** A query of whole gem rows, and a total when there is one (see listLibrary), as withTags takes it. */
 type PickedGems = ReturnType<typeof pickGems>;
-export const pickGems = (db: Db, total = sql<number | null>`null::int`) =>
+export const pickGems = (db: Db, total = sql<number | null>`null::int`) => pick(db, total, gems.text);
+/** pickGems for a list: the page text is not read (its rows' `text` is null; toAuthoredSummary leaves it out). */
+export const pickGemSummaries = (db: Db, total = sql<number | null>`null::int`) =>
+  pick(db, total, sql<string | null>`null::text`.as('text'));
+
+const pick = (db: Db, total: SQL<number | null>, text: typeof gems.text | SQL.Aliased<string | null>) =>
   db
-    .select({ ...getTableColumns(gems), total: total.as('total') })
+    .select({ ...getTableColumns(gems), text, total: total.as('total') })
     .from(gems)
     .$dynamic();
 
@@ -133,6 +138,12 @@ export const toAuthoredGem =
   (author: Author) =>
   ({ picked, picked_tags }: { picked: GemRow; picked_tags: { tags: unknown } | null }): Gem =>
     toGem(picked, { id: author.id, username: author.username }, fromTagsJson(picked_tags?.tags));
+
+/** A row of withTags over pickGemSummaries as a list's gem, by `author`. */
+export const toAuthoredSummary =
+  (author: Author) =>
+  ({ picked, picked_tags }: { picked: Omit<GemRow, 'text'>; picked_tags: { tags: unknown } | null }): GemSummary =>
+    toGemSummary(picked, { id: author.id, username: author.username }, fromTagsJson(picked_tags?.tags));
 
 async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemRow> {
   const [row] = await db

@@ -5,7 +5,7 @@ import { gems, NOT_SAVE_TYPES } from '../../db/schema';
 import type { Author, GemRow, Tx } from '../../db/types';
 import { fieldError } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
-import { pickGems, toAuthoredGem, withTags } from './gems';
+import { pickGemSummaries, toAuthoredSummary, withTags } from './gems';
 import { purgeGems } from './purge-gems';
 
 /**
@@ -71,16 +71,16 @@ export async function restoreGems(db: Db, author: Author, ids: readonly number[]
   });
   const rows = await withTags(
     db,
-    pickGems(db).where(and(eq(gems.ownerId, author.id), inArray(gems.id, unique))),
+    pickGemSummaries(db).where(and(eq(gems.ownerId, author.id), inArray(gems.id, unique))),
   ).execute();
-  const byId = new Map(rows.map((row) => [row.picked.id, toAuthoredGem(author)(row)]));
+  const byId = new Map(rows.map((row) => [row.picked.id, toAuthoredSummary(author)(row)]));
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** A page of the owner's trash, newest deleted first, each gem with when it was trashed. */
 export async function listTrash(db: Db, author: Author, { page, perPage }: { page: number; perPage: number }) {
   const inTrash = and(eq(gems.ownerId, author.id), isNotNull(gems.deletedAt));
-  const picked = pickGems(db)
+  const picked = pickGemSummaries(db)
     .where(inTrash)
     .orderBy(sql`${gems.deletedAt} desc`, sql`${gems.id} desc`)
     .limit(perPage)
@@ -88,7 +88,7 @@ export async function listTrash(db: Db, author: Author, { page, perPage }: { pag
   const rows = await withTags(db, picked, 'trashed').execute();
   const [total] = await db.select({ n: count() }).from(gems).where(inTrash);
   const data = rows.map((row) => ({
-    ...toAuthoredGem(author)(row),
+    ...toAuthoredSummary(author)(row),
     deletedAt: (row.picked.deletedAt as Date).toISOString(),
   }));
   return { data, total: total?.n ?? 0, page, perPage };
