@@ -1,22 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { LibrarySource } from '@/lib/library/sources';
+import type { LibrarySort } from '@/lib/library/view-prefs';
 import type { QueryNode } from '@/lib/search/ast';
 import { kindLabels } from '@/lib/search/chips';
 import { printNode } from '@/lib/search/print';
 import { useLibraryApi } from './library-api-context';
-import { libraryFacetsQuery } from './queries';
+import { libraryFacetsQuery, libraryGemsQuery } from './queries';
 
 interface Props {
   source: LibrarySource;
   q: string | null;
+  /** The results' order and page size, as Results asks for them: the facets wait for their first page. */
+  sort: LibrarySort | null;
+  perPage?: number;
   /** Narrows the results by a facet: the query with the facet's qualifier added. */
   onNarrow: (qualifier: string) => void;
 }
 
 /** Counts beside the results by type, tag and site; each count is what the query gives with that facet added. */
-export function Facets({ source, q, onNarrow }: Props) {
+export function Facets({ source, q, sort, perPage, onNarrow }: Props) {
   const api = useLibraryApi();
-  const facets = useQuery(libraryFacetsQuery(api, source, q));
+  const results = useInfiniteQuery(libraryGemsQuery(api, source, sort, q, perPage));
+  const resultsIn = results.data !== undefined && !results.isPlaceholderData;
+  const facets = useQuery(libraryFacetsQuery(api, source, q, resultsIn));
   if (!facets.data) return null;
   const { types, tags, sites } = facets.data.data;
   const group = (title: string, items: { label: string; node: QueryNode; count: number }[]) =>

@@ -185,6 +185,8 @@ export function Library({ perPage, onChat }: Props) {
                   <Facets
                     source={source}
                     q={q}
+                    sort={sort}
+                    perPage={perPage}
                     onNarrow={(qualifier) => setSource({ kind: 'search', query: `${q ?? ''} ${qualifier}`.trim() })}
                   />
                 </div>

@@ -110,11 +110,16 @@ export const libraryGemsQuery = (
     meta: SHOWS_LIBRARY,
   });
 
-export const libraryFacetsQuery = (api: LibraryApi, source: LibrarySource, q: string | null) =>
+/**
+ * The counts beside the results, asked for once `resultsIn` (the first page of the same query is on screen): PGlite
+ * answers one statement at a time, and facets asked with the results held them back (p50 28 → 39–41 ms, p99 69 →
+ * 138–156 ms on the search bench's library; bench/RESULTS.md).
+ */
+export const libraryFacetsQuery = (api: LibraryApi, source: LibrarySource, q: string | null, resultsIn: boolean) =>
   queryOptions({
     queryKey: libraryKeys.facets(source, q),
     queryFn: () => api.facets(source, q ?? ''),
-    enabled: source.kind !== 'trash' && (q !== null || ownRoute(source)),
+    enabled: resultsIn && source.kind !== 'trash' && (q !== null || ownRoute(source)),
     meta: SHOWS_LIBRARY,
   });
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LibraryApp } from '@/components/library/LibraryApp';
 import type { Collection, Gem } from '@/lib/api/contract';
 import type { LibraryChat } from '@/lib/chat/chat-requests';
@@ -343,6 +343,30 @@ describe('search', () => {
     await user.click(within(saved).getByRole('button', { name: 'Grains' }));
     await waitFor(() => expect(rowTitles()).toEqual(['Salad']));
     expect((screen.getByRole('searchbox', { name: 'Search your library' }) as HTMLInputElement).value).toBe('quinoa');
+  });
+
+  it("asks for a search's facets only once its results have come (PGlite answers one statement at a time)", async () => {
+    const { user } = await libraryOf('libfacetsafter', { count: 2 });
+    const calls: { route: string; q: string | null; asked: number; answered: number }[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(String(input));
+      const call = { route: url.pathname, q: url.searchParams.get('q'), asked: performance.now(), answered: Infinity };
+      calls.push(call);
+      const response = await realFetch(input, init);
+      call.answered = performance.now();
+      return response;
+    });
+    try {
+      await user.type(screen.getByRole('searchbox', { name: 'Search your library' }), 'lemons{Enter}');
+      await screen.findByRole('region', { name: 'Types' });
+    } finally {
+      spy.mockRestore();
+    }
+    const [results] = calls.filter((c) => c.route === '/api/filter-search' && c.q === 'lemons');
+    const facets = calls.filter((c) => c.route === '/api/search-facets' && c.q === 'lemons');
+    expect(facets).toHaveLength(1);
+    expect(facets[0]?.asked).toBeGreaterThanOrEqual(results?.answered ?? Infinity);
   });
 
   it('a tag in the sidebar shows its gems; / focuses the search box', async () => {
