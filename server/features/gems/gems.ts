@@ -133,17 +133,19 @@ const fromTagsJson = (value: unknown): TagFields[] =>
     createdAt: new Date(t.createdAt),
   }));
 
-/** A row of withTags as the gem answer, by `author` (every gem a user reads is their own). */
-export const toAuthoredGem =
-  (author: Author) =>
-  ({ picked, picked_tags }: { picked: GemRow; picked_tags: { tags: unknown } | null }): Gem =>
-    toGem(picked, { id: author.id, username: author.username }, fromTagsJson(picked_tags?.tags));
-
-/** A row of withTags over pickGemSummaries as a list's gem, by `author`. */
+/** A row of withTags over pickGemSummaries as a list's gem, by `author` (every gem a user reads is their own). */
 export const toAuthoredSummary =
   (author: Author) =>
   ({ picked, picked_tags }: { picked: Omit<GemRow, 'text'>; picked_tags: { tags: unknown } | null }): GemSummary =>
     toGemSummary(picked, { id: author.id, username: author.username }, fromTagsJson(picked_tags?.tags));
+
+/** A row of withTags over pickGems as the gem answer, its page text included. */
+export const toAuthoredGem =
+  (author: Author) =>
+  (row: { picked: GemRow; picked_tags: { tags: unknown } | null }): Gem => ({
+    ...toAuthoredSummary(author)(row),
+    text: row.picked.text,
+  });
 
 async function getOwnedGemRow(db: Db, ownerId: number, id: number): Promise<GemRow> {
   const [row] = await db
