@@ -9,6 +9,7 @@ import { gemKindSql } from '../server/features/search/readable';
 import { searchStatement } from '../server/features/search/search';
 import { type RunningServer, startServer } from '../server/start';
 import { apiCaller } from './api';
+import { osCacheLine } from './os-cache';
 import { onBothDatabases, type Target } from './postgres';
 import { benchUser, seed } from './search-bench';
 import { summary, time } from './stats';
@@ -119,6 +120,8 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
   const { sharerId, memberId, collections, line } = await seededMembers(target, gemCount, recordFile);
   const lines = [line];
   const queries = await memberQueries(target, sharerId);
+  const cached = osCacheLine(target.databaseFiles);
+  if (cached) lines.push(cached);
   const server = await startServer(config);
   const call = apiCaller(() => server.url);
   try {

@@ -10,7 +10,8 @@ import { findPostgresBin, startPostgresCluster } from '../tests/server/postgres-
  */
 export async function onBenchPostgres(
   name: string,
-  measure: (databaseUrl: string) => Promise<string[]>,
+  /** Given the database's address and the cluster's files. */
+  measure: (databaseUrl: string, clusterDir: string) => Promise<string[]>,
   /** A folder to keep the cluster in between runs (its database is made once). */
   keptIn?: string,
 ): Promise<string[]> {
@@ -25,16 +26,17 @@ export async function onBenchPostgres(
     const [made] = await admin`SELECT 1 FROM pg_database WHERE datname = ${name}`;
     if (!made) await admin.unsafe(`CREATE DATABASE ${name}`);
     await admin.end({ timeout: 5 });
-    return await measure(`${cluster.base}/${name}`);
+    return await measure(`${cluster.base}/${name}`, cluster.dataDir);
   } finally {
     cluster.stop('fast');
   }
 }
 
-/** Where a bench runs: its name in the output and the server's configuration. */
+/** Where a bench runs: its name in the output, the server's configuration and the folder of the database's files. */
 export interface Target {
   name: string;
   config: { dataDir: string; databaseUrl?: string };
+  databaseFiles: string;
 }
 
 /**
@@ -61,15 +63,20 @@ export async function onBothDatabases(
   const lines: string[] = [];
   if (only !== 'postgres')
     lines.push(
-      ...(await inFolder('pglite', (dataDir) => measure({ name: 'PGlite', config: { dataDir } }, record('pglite')))),
+      ...(await inFolder('pglite', (dataDir) =>
+        measure({ name: 'PGlite', config: { dataDir }, databaseFiles: dataDir }, record('pglite')),
+      )),
     );
   if (only === 'pglite') return lines;
   lines.push(
     ...(await onBenchPostgres(
       databaseName,
-      (databaseUrl) =>
+      (databaseUrl, clusterDir) =>
         inFolder('postgres-uploads', (dataDir) =>
-          measure({ name: 'PostgreSQL', config: { dataDir, databaseUrl } }, record('postgres')),
+          measure(
+            { name: 'PostgreSQL', config: { dataDir, databaseUrl }, databaseFiles: clusterDir },
+            record('postgres'),
+          ),
         ),
       keep ? join(keep, 'postgres') : undefined,
     )),

@@ -9,6 +9,7 @@ import { searchStatement } from '../server/features/search/search';
 import { readerReach } from '../server/features/sharing/access';
 import { type RunningServer, startServer } from '../server/start';
 import { apiCaller } from './api';
+import { osCacheLine } from './os-cache';
 import { onBothDatabases, type Target } from './postgres';
 import { readSearchWords } from './search-words';
 import { summary, time } from './stats';
@@ -239,6 +240,8 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
   const { userId, line } = await seededLibrary(target, gemCount, recordFile);
   lines.push(line);
   const queries = await benchQueries(target, userId);
+  const cached = osCacheLine(target.databaseFiles);
+  if (cached) lines.push(cached);
   const server = await startServer(config);
   const call = apiCaller(() => server.url);
   try {

@@ -90,17 +90,17 @@ const lines: string[] = [];
 if (only !== 'postgres') {
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-plan-bench-'));
   try {
-    lines.push(...(await measure({ name: 'PGlite', config: { dataDir } })));
+    lines.push(...(await measure({ name: 'PGlite', config: { dataDir }, databaseFiles: dataDir })));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 if (only !== 'pglite') {
   lines.push(
-    ...(await onBenchPostgres('trove_search_plan', async (databaseUrl) => {
+    ...(await onBenchPostgres('trove_search_plan', async (databaseUrl, clusterDir) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'trove-plan-bench-'));
       try {
-        return await measure({ name: 'PostgreSQL', config: { dataDir, databaseUrl } });
+        return await measure({ name: 'PostgreSQL', config: { dataDir, databaseUrl }, databaseFiles: clusterDir });
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }

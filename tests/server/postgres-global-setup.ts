@@ -103,6 +103,8 @@ function run(bin: string, program: string, args: string[], cwd: string) {
 export interface PostgresCluster {
   /** `postgres://postgres@127.0.0.1:<port>` (trust auth); add `/<database>`. */
   base: string;
+  /** The cluster's files (its `-D` folder). */
+  dataDir: string;
   /** Stops the cluster and deletes its folder. */
   stop(mode?: 'fast' | 'immediate'): void;
   /**
@@ -206,7 +208,7 @@ export async function startPostgresCluster(options: { durable: boolean; keptIn?:
         if (attempt >= 3) throw new Error(`${error}\n${existsSync(log) ? readFileSync(log, 'utf8') : ''}`);
       }
     }
-    return { base: `postgres://postgres@127.0.0.1:${port}`, stop, cpuSeconds: () => clusterCpu(dataDir) };
+    return { base: `postgres://postgres@127.0.0.1:${port}`, dataDir, stop, cpuSeconds: () => clusterCpu(dataDir) };
   } catch (error) {
     stop('immediate');
     throw error;
