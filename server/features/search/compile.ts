@@ -30,9 +30,9 @@ export interface CompiledSearch {
   /** The library's gems (readable, not trashed, saves) that match. */
   where: SQL;
   /**
-   * The same gems as `where`, as conditions whose OR is `where` (matchedSql adds them up): the words in the document
-   * apart from their other ways to match, so the first is answered by the document's index alone and no row's
-   * document is read to check it (most matches are there); the others hold none of the first's gems.
+   * The same gems as `where`, as conditions whose OR is `where` (matchedSql makes a UNION of them): the words in the
+   * document apart from their other ways to match, so the first is answered by the document's index alone and no
+   * row's document is read to check it (most matches are there).
    */
   branches: SQL[];
   /** The positive words and phrases as one tsquery (any of them), for the rank and the snippet; null without. */
@@ -343,15 +343,17 @@ export function compileSearch(
 }
 
 /**
- * The matched gems' `id` and other `columns` (of `g`), one row a gem: the first branch (every word in the document,
- * most matches) added to the UNION of the others, which hold no gem of the first (text-match.ts), so only their few
- * rows are compared to drop duplicates. The id is `g.id + 0`, in no index's order: as `g.id` the duplicates could be
- * dropped by merging branches read by the primary key, each row's document read to check it.
+ * The matched gems' `id` and other `columns` (of `g`), one row a gem: the branches' UNION (which compares the columns,
+ * so only small ones), with no gem's document read to check a word the index found. The id is `g.id + 0`, in no
+ * index's order: as `g.id` the duplicates could be dropped by merging branches read by the primary key, each row's
+ * document read to check it (a member's `use function`, 57,318 matches: 1.6 s → 0.26 s on PGlite).
  */
 export function matchedSql(compiled: CompiledSearch, columns?: SQL): SQL {
   const select = columns ? sql`g.id + 0 AS id, ${columns}` : sql`g.id + 0 AS id`;
-  const [first, ...others] = compiled.branches.map((branch) => sql`SELECT ${select} FROM gems g WHERE ${branch}`);
-  return others.length ? sql`${first} UNION ALL (${sql.join(others, sql` UNION `)})` : (first as SQL);
+  return sql.join(
+    compiled.branches.map((branch) => sql`SELECT ${select} FROM gems g WHERE ${branch}`),
+    sql` UNION `,
+  );
 }
 
 /** `WITH RECURSIVE a AS (…), b AS (…), ` for the compiled CTEs and the statement's own, or nothing. */

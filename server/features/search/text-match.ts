@@ -29,45 +29,23 @@ export const textMatch = (doc: SQL, others: SQL[], tagged: SQL | null): TextMatc
   whole: orOf([inDocument({ doc }), ...others, ...(tagged ? [tagged] : [])]),
 });
 
-/**
- * The gems the first branch (`doc`: every word in the document) does not hold, so the other branches can be added to
- * it without dropping duplicates (matchedSql). The ranking document is in the row and a part of the document, so it
- * answers for most gems (a title's word, a tag's name); only the others' documents are read.
- */
-const outsideFirstBranch = (doc: SQL) => sql`(g.rank_doc @@ ${doc} OR g.search_doc @@ ${doc}) IS NOT TRUE`;
-
-/** Every one of `texts` in the document, as one tsquery, written from `texts[first]` on. */
-const everyDoc = (texts: TextMatch[], first = 0) =>
-  sql`(${sql.join(
-    [...texts.slice(first), ...texts.slice(0, first)].map((t) => t.doc),
-    sql` && `,
-  )})`;
-
 /** Up to this many words, everyWord gives each word its own arm (the statement grows with the square of the words). */
 const PER_WORD_ARMS_UP_TO = 3;
 
 /**
  * The gems matching a word another way (`way`: its substrings, or its tags) and each other word any way, for every
- * word that has that way, as one condition (null: no word has it), none of them the first branch's. For a few words,
- * one arm per word gives the planner small bitmaps to OR; for more, one arm (any word that way, every word any way)
- * keeps the statement short. Each arm ends with the first branch's check written from its own word on: the same
- * check in every arm would be taken out of the OR by the planner and, as a condition of its own, made (reading each
- * gem's document) before the arm's.
+ * word that has that way, as one condition (null: no word has it). For a few words, one arm per word gives the
+ * planner small bitmaps to OR; for more, one arm (any word that way, every word any way) keeps the statement short.
  */
 function armsOf(texts: TextMatch[], way: (text: TextMatch) => SQL | null): SQL | null {
   const ways = texts.map(way);
   if (ways.every((w) => w === null)) return null;
   if (texts.length > PER_WORD_ARMS_UP_TO)
-    return andOf([
-      orOf(ways.filter((w): w is SQL => w !== null)),
-      ...texts.map((t) => t.whole),
-      outsideFirstBranch(everyDoc(texts)),
-    ]);
+    return andOf([orOf(ways.filter((w): w is SQL => w !== null)), ...texts.map((t) => t.whole)]);
   return orOf(
     ways.flatMap((w, i) => {
       const word = texts[i] as TextMatch;
-      const others = texts.filter((_, j) => j !== i).map((other) => otherWordBeside(other, word));
-      return w ? [andOf([w, ...others, outsideFirstBranch(everyDoc(texts, i))])] : [];
+      return w ? [andOf([w, ...texts.filter((_, j) => j !== i).map((other) => otherWordBeside(other, word))])] : [];
     }),
   );
 }
@@ -88,24 +66,23 @@ const otherWordBeside = (other: TextMatch, word: TextMatch): SQL =>
 
 /**
  * Every one of `texts` (2 or more), as the equal condition allOf describes: every word in the document, then the
- * gems where a word matches only by a substring, then those where it matches only by a tag (each a branch of its own,
- * outside the first).
+ * gems where a word matches only by a substring, then those where it matches only by a tag (each a branch of its own).
  */
 export function everyWord(texts: TextMatch[]): SQL[] {
+  const all = inDocument({
+    doc: sql`(${sql.join(
+      texts.map((t) => t.doc),
+      sql` && `,
+    )})`,
+  });
   const bySubstring = armsOf(texts, (t) => (t.others.length ? orOf(t.others) : null));
   const byTag = armsOf(texts, (t) => t.tagged);
-  return [inDocument({ doc: everyDoc(texts) }), ...(bySubstring ? [bySubstring] : []), ...(byTag ? [byTag] : [])];
+  return [all, ...(bySubstring ? [bySubstring] : []), ...(byTag ? [byTag] : [])];
 }
 
-/**
- * A word's or phrase's ways to match apart: in the document, then outside it by a substring (if it has one) and by a
- * tag (if it names one).
- */
-export const waysOf = (text: TextMatch): SQL[] => {
-  const outside = outsideFirstBranch(text.doc);
-  return [
-    inDocument(text),
-    ...(text.others.length ? [andOf([orOf(text.others), outside])] : []),
-    ...(text.tagged ? [andOf([text.tagged, outside])] : []),
-  ];
-};
+/** A word's or phrase's ways to match apart: in the document, by a substring (if it has one), by a tag (if it names one). */
+export const waysOf = (text: TextMatch): SQL[] => [
+  inDocument(text),
+  ...(text.others.length ? [orOf(text.others)] : []),
+  ...(text.tagged ? [text.tagged] : []),
+];
