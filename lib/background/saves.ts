@@ -1,6 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { CallError, signedOutError, toUiError } from '../api/call-error';
-import { type Gem, IDEMPOTENCY_HEADER } from '../api/contract';
+import { type GemSummary, IDEMPOTENCY_HEADER } from '../api/contract';
 import { uploadApi } from '../api/routes/uploads';
 import { announceLibraryChange } from '../messaging/library-changes';
 import type { QueueView, SaveOutcome, SavePayload, UiError } from '../messaging/protocol';
@@ -39,7 +39,7 @@ function dataUrlToBlob(dataUrl: string): Blob {
   });
 }
 
-async function deliver(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
+async function deliver(save: QueuedSave<OwnedSave>): Promise<SendOutcome<GemSummary>> {
   const headers = { [IDEMPOTENCY_HEADER]: save.key };
   try {
     const { payload } = save;
@@ -68,14 +68,14 @@ const answeredLive = new Set<string>();
  * sent from the queue (no one is there to choose again, and Retry would fail the same way every time).
  * The refusal created nothing: the key is still unused.
  */
-async function toUnfiltered(save: QueuedSave<OwnedSave>, gone: number): Promise<SendOutcome<Gem>> {
+async function toUnfiltered(save: QueuedSave<OwnedSave>, gone: number): Promise<SendOutcome<GemSummary>> {
   if ((await getPreferences()).quickSaveCollectionId === gone) await setPreferences({ quickSaveCollectionId: null });
   const { collectionId: _, ...gem } = save.payload.gem;
   return deliver({ ...save, payload: { ...save.payload, gem } });
 }
 
 /** What the user should know about where a delivered save went. */
-function noteFor(payload: OwnedSave, gem: Gem) {
+function noteFor(payload: OwnedSave, gem: GemSummary) {
   const asked = payload.gem.collectionId;
   if (!asked || gem.collectionId === asked) return undefined;
   if (!payload.quickSave) return CHOSEN_COLLECTION_GONE_NOTE;
@@ -83,7 +83,7 @@ function noteFor(payload: OwnedSave, gem: Gem) {
 }
 
 /** Every save, whoever asked for it, goes through here: the open pages hear of each one that lands. */
-async function send(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
+async function send(save: QueuedSave<OwnedSave>): Promise<SendOutcome<GemSummary>> {
   let outcome = await deliver(save);
   const { collectionId } = save.payload.gem;
   // A save made in the popup just now is refused instead: the popup shows why, and the user chooses again.
@@ -102,7 +102,7 @@ async function send(save: QueuedSave<OwnedSave>): Promise<SendOutcome<Gem>> {
 /**
  * A delivered save flashes the badge; one that did not go where asked is explained, unless its caller tells the user.
  */
-async function onDelivered(save: QueuedSave<OwnedSave>, gem: Gem) {
+async function onDelivered(save: QueuedSave<OwnedSave>, gem: GemSummary) {
   const note = noteFor(save.payload, gem);
   if (!note) flashBadge('saved', `Saved “${save.label}” to Trove`);
   else if (!answeredLive.has(save.key)) await confirmSave({ status: 'saved', gem, note });
@@ -114,7 +114,7 @@ async function heldBack(save: QueuedSave<OwnedSave>): Promise<UiError | null> {
   return wait ? signedOutError(`Waits for ${wait}.`) : null;
 }
 
-export const saveQueue = createSaveQueue<OwnedSave, Gem>({
+export const saveQueue = createSaveQueue<OwnedSave, GemSummary>({
   store: { load: () => queueItem.getValue(), store: (items) => queueItem.setValue(items) },
   send,
   heldBack,
@@ -207,7 +207,7 @@ export async function retryQueued(key: string): Promise<SaveOutcome | null> {
   return afterFailure(key, outcome.error);
 }
 
-function saved(payload: OwnedSave, gem: Gem): SaveOutcome {
+function saved(payload: OwnedSave, gem: GemSummary): SaveOutcome {
   const note = noteFor(payload, gem);
   return { status: 'saved', gem, ...(note ? { note } : {}) };
 }

@@ -9,7 +9,7 @@ import {
   collectionCountsSchema,
   collectionSchema,
   dataOf,
-  gemSchema,
+  gemSummarySchema,
   pagedListOf,
 } from '../../lib/api/contract';
 import { expectError, expectFieldError, gemBody, type Session, setupTestServer } from './harness';
@@ -24,7 +24,7 @@ async function make(s: Session, name: string, parentId?: number): Promise<Collec
 async function save(s: Session, data: Record<string, unknown> = {}) {
   const res = await t.api('/api/gems', { token: s.jwt, body: gemBody(data) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return dataOf(gemSchema).parse(res.body).data;
+  return dataOf(gemSummarySchema).parse(res.body).data;
 }
 const post = (s: Session, path: string) => t.api(path, { method: 'POST', token: s.jwt });
 const parentOf = async (s: Session, id: number) =>

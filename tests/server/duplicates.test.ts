@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalizeUrl } from '../../lib/api/canonical-url';
-import { dataOf, type Gem, type GemSummary, gemSchema, gemSummarySchema, listOf } from '../../lib/api/contract';
+import { dataOf, type GemSummary, gemSummarySchema, listOf } from '../../lib/api/contract';
 import { duplicateGroupsSchema, mergeResultSchema } from '../../lib/api/duplicates-contract';
 import type { Database } from '../../server/db/client';
 import { selectRows } from '../../server/db/rows';
@@ -17,10 +17,10 @@ import { expectError, expectFieldError, openTestDatabase, type Session, setupTes
 const t = setupTestServer();
 const fake = setupFakeProvider();
 
-async function save(token: string, data: Record<string, unknown>): Promise<Gem> {
+async function save(token: string, data: Record<string, unknown>): Promise<GemSummary> {
   const res = await t.api('/api/gems', { token, body: { data: { title: 'A page', ...data } } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return dataOf(gemSchema).parse(res.body).data;
+  return dataOf(gemSummarySchema).parse(res.body).data;
 }
 async function edit(token: string, id: number, data: Record<string, unknown>) {
   const res = await t.api(`/api/gems/${id}`, { method: 'PUT', token, body: { data } });
@@ -43,7 +43,7 @@ const tagNames = (gem: GemSummary) => gem.tags.map((tag) => tag.tag).sort();
 describe('GET /api/duplicates', () => {
   let ada: Session;
   let bob: Session;
-  const made: Record<string, Gem> = {};
+  const made: Record<string, GemSummary> = {};
 
   beforeAll(async () => {
     ada = await t.signUp('dupes');

@@ -16,7 +16,7 @@
  */
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, dataOf, gemSchema } from '../../lib/api/contract';
+import { apiErrorSchema, dataOf, gemSchema, gemSummarySchema } from '../../lib/api/contract';
 import { PER_ADDRESS_LIMITS_OFF } from '../../server/auth/limits';
 import { type Fixtures, multipart, ROUTES, send, type WireRequest, type WireResponse } from './api-routes';
 import { chatUser, modelIdOf, setupFakeProvider, storedMessages, stream } from './chat-helpers';
@@ -231,7 +231,7 @@ describe('text with NUL and lone surrogates', () => {
     };
     const saved = await send(t.url, json('/api/gems', body));
     expect(saved.status, saved.text).toBe(201);
-    const id = dataOf(gemSchema).parse(saved.body).data.id;
+    const id = dataOf(gemSummarySchema).parse(saved.body).data.id;
     const read = dataOf(gemSchema).parse((await send(t.url, get(`/api/gems/${id}`))).body).data;
     expect(read).toMatchObject({
       title: CLEAN,

@@ -18,7 +18,7 @@ const t = setupTestServer();
 async function save(s: Session, data: Record<string, unknown> = {}) {
   const res = await t.api('/api/gems', { token: s.jwt, body: gemBody(data) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return dataOf(gemSchema).parse(res.body).data;
+  return dataOf(gemSummarySchema).parse(res.body).data;
 }
 async function collection(s: Session, name: string) {
   const res = await t.api('/api/collections', { token: s.jwt, body: { data: { name } } });

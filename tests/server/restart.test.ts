@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { authResponseSchema, dataOf, gemSchema, userSchema } from '../../lib/api/contract';
+import { authResponseSchema, dataOf, gemSummarySchema, userSchema } from '../../lib/api/contract';
 import type { ServerConfig } from '../../server/config';
 import {
   backend,
@@ -60,7 +60,7 @@ describe(`a restarted server on the same ${store}`, () => {
       headers: { 'Idempotency-Key': 'restart-key-1' },
     });
     expect(saved.status).toBe(201);
-    const gem = dataOf(gemSchema).parse(saved.body).data;
+    const gem = dataOf(gemSummarySchema).parse(saved.body).data;
     gemId = gem.id;
 
     await first.server.stop();
@@ -77,7 +77,7 @@ describe(`a restarted server on the same ${store}`, () => {
 
     const got = await second.api(`/api/gems/${gem.id}`, { token: signedIn.jwt });
     expect(got.status).toBe(200);
-    expect(got.body).toEqual({ data: gem });
+    expect(got.body).toEqual({ data: { ...gem, text: null } });
     const atUrl = await second.api(`/api/gems-at-url?url=${encodeURIComponent('https://example.com/kept?a=2&b=1')}`, {
       token: signedIn.jwt,
     });

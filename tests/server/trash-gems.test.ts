@@ -37,7 +37,7 @@ async function collection(s: Session, name: string, parentId?: number) {
 async function save(s: Session, data: Record<string, unknown> = {}) {
   const res = await t.api('/api/gems', { token: s.jwt, body: gemBody(data) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return dataOf(gemSchema).parse(res.body).data;
+  return dataOf(gemSummarySchema).parse(res.body).data;
 }
 const trashGem = (s: Session, id: number) => t.api(`/api/gems/${id}`, { method: 'DELETE', token: s.jwt });
 const trashGems = (s: Session, ids: unknown) => t.api('/api/delete-bookmarks', { token: s.jwt, body: { ids } });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dataOf, type Gem, gemListSchema, gemSchema, type MediaType, TYPED_GEM_PATHS } from '../../lib/api/contract';
+import {
+  dataOf,
+  type GemSummary,
+  gemListSchema,
+  gemSchema,
+  gemSummarySchema,
+  type MediaType,
+  TYPED_GEM_PATHS,
+} from '../../lib/api/contract';
 import { messages } from '../../lib/api/validators';
 import { expectError, expectFieldError, type Session, setupTestServer } from './harness';
 
@@ -25,10 +33,10 @@ async function save(
   path: string,
   data: Record<string, unknown>,
   headers?: Record<string, string>,
-): Promise<Gem> {
+): Promise<GemSummary> {
   const res = await post(s, path, data, headers);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return dataOf(gemSchema).parse(res.body).data;
+  return dataOf(gemSummarySchema).parse(res.body).data;
 }
 const allGems = async (s: Session) =>
   gemListSchema.parse((await t.api('/api/get-all-bookmark', { token: s.jwt })).body);
@@ -59,7 +67,7 @@ describe('POST /api/code', () => {
     });
     expect(gem.media.code).toBe(code);
     expect(gem.tags.map((x) => x.tag)).toEqual(['snippets']);
-    expect(await getGem(s, gem.id)).toEqual(gem);
+    expect(await getGem(s, gem.id)).toEqual({ ...gem, text: null });
     const listed = await allGems(s);
     expect(listed.total).toBe(1);
     expect(listed.data[0]?.media.code).toBe(code);
@@ -121,7 +129,7 @@ describe('POST /api/pdf, /api/audios, /api/videos', () => {
       media: { mediaUrl: 'https://cdn.example.com/doc-7.pdf' },
       description: 'the spec',
     });
-    expect(await getGem(s, withFile.id)).toEqual(withFile);
+    expect(await getGem(s, withFile.id)).toEqual({ ...withFile, text: null });
   });
 
   it('saves an audio gem, with isRecord from the query', async () => {

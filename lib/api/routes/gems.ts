@@ -34,9 +34,13 @@ const byId = z.object({ id: idParamSchema });
 /** A retry with the same key answers the first gem (200) instead of saving a second. */
 export const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema.optional() });
 
+/** A save answers the gem without its page text: the saver sent it, and it can be megabytes (`GET /api/gems/{id}` has it). */
 const saved = {
-  201: { description: 'The new gem', schema: dataOf(gemSchema) },
-  200: { description: 'The gem saved before with the same Idempotency-Key', schema: dataOf(gemSchema) },
+  201: { description: 'The new gem (without its page text)', schema: dataOf(gemSummarySchema) },
+  200: {
+    description: 'The gem saved before with the same Idempotency-Key (without its page text)',
+    schema: dataOf(gemSummarySchema),
+  },
 } as const;
 
 const createRoute = <const P extends string, S extends z.ZodType>(

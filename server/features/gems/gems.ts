@@ -47,6 +47,9 @@ export const toGem = (row: GemRow, author: { id: number; username: string }, gem
   text: row.text,
 });
 
+/** A gem without its page text, as a save answers it. */
+export const summaryOf = ({ text: _text, ...summary }: Gem): GemSummary => summary;
+
 export type UpdateInput = z.output<typeof updateGemBody>['data'];
 /** The user as the owner of new gems. */
 export async function gemOwner(db: Db, userId: number): Promise<Owner> {

@@ -7,6 +7,7 @@ import type { AppEnv, Deps } from '../../http/env';
 import { editGems } from './gem-edits';
 import { gemsAtUrl, listLibrary } from './gem-lists';
 import { placeGem } from './gem-order';
+import { summaryOf } from './gems';
 import { editGem, likeGem, readGem, saveGem, trashGems } from './shared-gems';
 import { systemClock } from './trash';
 
@@ -22,7 +23,8 @@ const numericId = { match: { id: '[0-9]+' } };
 export function gemRoutes({ db, files, clock = systemClock }: Deps) {
   const save = async (c: Context<AppEnv>, key: string | undefined, data: GemInput) => {
     const { gem, created } = await saveGem(db, c.get('owner'), data, key);
-    return created ? { status: 201 as const, body: { data: gem } } : { status: 200 as const, body: { data: gem } };
+    const body = { data: summaryOf(gem) };
+    return created ? { status: 201 as const, body } : { status: 200 as const, body };
   };
   return contractRoutes<AppEnv>('/api')
     .implement(gemApi.create, (c, { headers, body }) => save(c, headers['Idempotency-Key'], body.data))
