@@ -32,7 +32,9 @@ async function renderTools(prefix: string, text: string | null) {
   const created = await person.call('gems', 'POST', {
     data: { title: 'Harbour notes', url: 'https://example.test/harbour', ...(text ? { text } : {}) },
   });
-  const gem = created.data as { id: number; text: string | null };
+  // the sheet has the whole gem, as GET /api/gems/{id} answers it (a save answers it without its text)
+  const { id } = created.data as { id: number };
+  const gem = (await person.call(`gems/${id}`)).data as { id: number; text: string | null };
   const rendered = person.render(
     <LibraryApiProvider api={createLibraryApi(person.access)}>
       <DocumentText gem={gem} />
