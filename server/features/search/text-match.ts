@@ -37,7 +37,7 @@ const PER_WORD_ARMS_UP_TO = 3;
  * word that has that way, as conditions whose OR they are (none: no word has it). For a few words, one arm per word,
  * each a branch of its own: planned apart, each reads its word's few substring or tag matches, where one OR of the
  * arms was planned as one bitmap holding another word's document matches (bench/RESULTS.md). For more, one arm (any
- * word that way, every word any way) keeps the statement short.
+ * word that way, every word any way) keeps the statement short. `indexedCheck`: see otherWordBeside.
  */
 function armsOf(texts: TextMatch[], way: (text: TextMatch) => SQL | null, indexedCheck: boolean): SQL[] {
   const ways = texts.map(way);
@@ -45,9 +45,9 @@ function armsOf(texts: TextMatch[], way: (text: TextMatch) => SQL | null, indexe
   if (texts.length > PER_WORD_ARMS_UP_TO)
     return [andOf([orOf(ways.filter((w): w is SQL => w !== null)), ...texts.map((t) => t.whole)])];
   return ways.flatMap((w, i) => {
+    if (!w) return [];
     const word = texts[i] as TextMatch;
-    const others = texts.filter((_, j) => j !== i).map((other) => otherWordBeside(other, word, indexedCheck));
-    return w ? [andOf([w, ...others])] : [];
+    return [andOf([w, ...texts.filter((_, j) => j !== i).map((other) => otherWordBeside(other, word, indexedCheck))])];
   });
 }
 
