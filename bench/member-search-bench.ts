@@ -64,10 +64,10 @@ async function people(server: RunningServer) {
 }
 
 /**
- * Two words of a shared gem's page text and `qualifiers` (1 or 2) it meets, of its type, site and a date: with one,
- * each in turn; with two, each pair in turn. The words are the same for both.
+ * Two words of a shared gem's page text with qualifiers it meets, of its type, site and a date, read once: `one`
+ * with each qualifier in turn, `two` with each pair in turn, the same two words in both.
  */
-export async function memberQueries(target: Target, sharerId: number, qualifiers: 1 | 2): Promise<string[]> {
+export async function memberQueries(target: Target, sharerId: number): Promise<{ one: string[]; two: string[] }> {
   const database = await openDatabase({ ...target.config, durableWrites: false });
   try {
     const rows = await selectRows<{ text: string; kind: string; host: string }>(
@@ -80,20 +80,17 @@ export async function memberQueries(target: Target, sharerId: number, qualifiers
       state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
       return state / 2_147_483_648;
     };
-    return rows.map((row, i) => {
+    const queries = rows.map((row, i) => {
       const words = row.text.split(' ');
       const word = () => words[Math.floor(random() * words.length)];
+      const two = `${word()} ${word()}`;
       const [type, site, date] = [`type:${row.kind}`, `site:${row.host}`, 'after:2020-01-01'];
-      const picked =
-        qualifiers === 1
-          ? [[type], [site], [date]][i % 3]
-          : [
-              [type, date],
-              [site, date],
-              [type, site],
-            ][i % 3];
-      return `${word()} ${word()} ${picked?.join(' ')}`;
+      return {
+        one: `${two} ${[type, site, date][i % 3]}`,
+        two: `${two} ${[`${type} ${date}`, `${site} ${date}`, `${type} ${site}`][i % 3]}`,
+      };
     });
+    return { one: queries.map((q) => q.one), two: queries.map((q) => q.two) };
   } finally {
     await database.close();
   }
@@ -132,8 +129,7 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
   const config = serverConfig(target);
   const { sharerId, memberId, collections, line } = await seededMembers(target, gemCount, recordFile);
   const lines = [line];
-  const queries = await memberQueries(target, sharerId, 1);
-  const twoQualifiers = await memberQueries(target, sharerId, 2);
+  const { one: queries, two: twoQualifiers } = await memberQueries(target, sharerId);
   const cached = osCacheLine(target.databaseFiles);
   if (cached) lines.push(cached);
   const server = await startServer(config);
