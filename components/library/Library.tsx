@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
 import type { GemSummary } from '@/lib/api/contract';
+import type { SharedItem } from '@/lib/api/sharing-contract';
 import type { LibraryChat } from '@/lib/chat/chat-requests';
 import { sourceQuery } from '@/lib/library/source-query';
 import { ALL_GEMS, type LibrarySource } from '@/lib/library/sources';
@@ -39,6 +40,9 @@ interface Props {
   /** Hands a chat request to the side panel (lib/library/chat-in-panel.ts by default). */
   onChat?: (about: LibraryChat) => Promise<void>;
 }
+
+/** The user's own names and those of the collections or tags shared with them, which the search names too. */
+const withShared = (own: string[], shared: SharedItem[] = []) => [...new Set([...own, ...shared.map((s) => s.name)])];
 
 /** The library: the search box over sidebar | results and facets | the open gem's sheet. */
 export function Library({ perPage, onChat }: Props) {
@@ -121,8 +125,8 @@ export function Library({ perPage, onChat }: Props) {
             ref={searchInput}
             value={searchText}
             onQuery={(text) => setSource(text.trim() ? { kind: 'search', query: text } : ALL_GEMS)}
-            tagNames={tags.data?.map((t) => t.path)}
-            collectionPaths={[...collectionPaths.values()]}
+            tagNames={withShared(tags.data?.map((t) => t.path) ?? [], shared.data?.tags)}
+            collectionPaths={withShared([...collectionPaths.values()], shared.data?.collections)}
           />
         </div>
         {source.kind === 'search' && <SaveSearchButton query={source.query} />}

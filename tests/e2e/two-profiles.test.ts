@@ -85,13 +85,18 @@ async function collectionMenu(library: Page, name: string, item: string) {
   await library.waitForSelector('[role="dialog"]');
 }
 
-/** Runs a search in the library's box (as typed, then Enter). */
-async function search(library: Page, query: string) {
+/** Types `text` into the library's search box in place of what it held. */
+async function typeSearch(library: Page, text: string) {
   await library.locator('.search-box-input').click();
   await library.keyboard.down('Control');
   await library.keyboard.press('a');
   await library.keyboard.up('Control');
-  await library.keyboard.type(query);
+  await library.keyboard.type(text);
+}
+
+/** Runs a search in the library's box (as typed, then Enter). */
+async function search(library: Page, query: string) {
+  await typeSearch(library, query);
   await library.keyboard.press('Enter');
 }
 
@@ -181,6 +186,21 @@ describe('two people, two browser profiles, one server', () => {
     await bobLibrary.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '2 gems');
     expect((await rowTitles(bobLibrary)).sort()).toEqual(['Heron nesting survey', 'Otter spraint log']);
     expect(await bobLibrary.$('.library-invitation')).toBeNull();
+    // the shared collection is offered by its name after `collection:`, and names its gems in the query
+    await typeSearch(bobLibrary, 'collection:"Fie');
+    const offered = '[role="listbox"][aria-label="Collections"] [role="option"]';
+    await bobLibrary.waitForSelector(offered);
+    expect(await bobLibrary.$$eval(offered, (options) => options.map((option) => option.textContent))).toEqual([
+      'Field notes',
+    ]);
+    await bobLibrary.keyboard.press('ArrowDown');
+    await bobLibrary.keyboard.press('Enter');
+    await bobLibrary.keyboard.type('-alder');
+    await bobLibrary.keyboard.press('Enter');
+    await bobLibrary.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.library-row-title')].map((t) => t.textContent).join() === 'Otter spraint log',
+    );
 
     await selectNav(bobLibrary, 'All gems');
     await search(bobLibrary, 'alder');

@@ -322,7 +322,9 @@ describe('the sharing policy matrix', () => {
  * Random share graphs (users with nested collections and tags, gems in them, shares of every role and status, some
  * sub-collections set not to inherit, some gems trashed) against an in-test model of the rule: for each user and
  * random queries (a word or none; all, one collection, one tag), search returns exactly the readable matching gems, a
- * collection or tag they cannot read is a 404, the facets count them, and each gem reads (GET) exactly when readable.
+ * collection or tag they cannot read is a 404, the facets count them (and name each collection and tag by the path the
+ * user names it by, nothing they cannot read), the same scope written as `collection:` or `tag:` in the query gives the
+ * gems under that path, and each gem reads (GET) exactly when readable.
  */
 const WORDS = ['amba', 'birk', 'cedo', 'dunx'] as const;
 
@@ -443,7 +445,20 @@ function model(graph: Graph) {
       if (at === root) return true;
     return false;
   };
-  return { readsCollection, readsTag, readsGem, under, tagAndUp };
+  /**
+   * The path `u` names item `i` by (server/features/search/paths.ts): its name after those of the items above it that
+   * `u` reads, up to the first they do not.
+   */
+  const pathOf =
+    (items: { parent: number | null }[], reads: (at: number) => boolean, name: (at: number) => string) =>
+    (i: number) => {
+      const parts = [name(i)];
+      for (let at = items[i]?.parent ?? null; at !== null && reads(at); at = items[at]?.parent ?? null)
+        parts.unshift(name(at));
+      return parts.join('/');
+    };
+  const atOrUnder = (path: string, top: string) => path === top || path.startsWith(`${top}/`);
+  return { readsCollection, readsTag, readsGem, under, tagAndUp, pathOf, atOrUnder };
 }
 
 describe('random share graphs', () => {
@@ -454,10 +469,12 @@ describe('random share graphs', () => {
         run += 1;
         const users = await Promise.all(Array.from({ length: USERS }, () => t.signUp('prop')));
         const token = (u: number) => (users[u] as Session).jwt;
+        const collectionName = (i: number) => `c${run}x${i}`;
+        const tagName = (i: number) => `t${run}x${i}`;
         const collectionIds: number[] = [];
         for (const [i, c] of graph.collections.entries()) {
           const parentId = c.parent === null ? undefined : collectionIds[c.parent];
-          const body = { data: { name: `c${run}x${i}`, parentId } };
+          const body = { data: { name: collectionName(i), parentId } };
           collectionIds.push((await ok(t.api('/api/collections', { token: token(c.owner), body }), 201)).data.id);
           if (!c.inherit && parentId !== undefined)
             await ok(
@@ -471,7 +488,7 @@ describe('random share graphs', () => {
         const tagIds: number[] = [];
         for (const [i, tag] of graph.tags.entries()) {
           const parentId = tag.parent === null ? undefined : tagIds[tag.parent];
-          const body = { data: { tag: `t${run}x${i}`, parentId } };
+          const body = { data: { tag: tagName(i), parentId } };
           tagIds.push((await ok(t.api('/api/tags', { token: token(tag.owner), body }), 201)).data.id);
         }
         const gemIds: number[] = [];
@@ -502,6 +519,93 @@ describe('random share graphs', () => {
         }
 
         const m = model(graph);
+        const collectionPath = (u: number) =>
+          m.pathOf(
+            graph.collections,
+            (at) => m.readsCollection(u, at),
+            (at) => collectionName(at),
+          );
+        const tagPath = (u: number) =>
+          m.pathOf(
+            graph.tags,
+            (at) => m.readsTag(u, at),
+            (at) => tagName(at),
+          );
+        const inRun = (path: string) => path.startsWith(`c${run}x`) || path.startsWith(`t${run}x`);
+        /**
+         * The facets of all the user's matches name each collection and tag they read by its path, counting the
+         * matches at or under it; nothing they cannot read is named.
+         */
+        const expectFacetPaths = (
+          u: number,
+          matched: number[],
+          data: { collections: { path: string; count: number }[]; tags: { path: string; count: number }[] },
+        ) => {
+          const gems = graph.gems.filter((_, g) => matched.includes(gemIds[g] as number));
+          const counts = (paths: string[], countAt: (path: string) => number) =>
+            paths
+              .map((path) => ({ path, count: countAt(path) }))
+              .filter((f) => f.count > 0)
+              .sort((a, b) => a.path.localeCompare(b.path));
+          const readCollections = graph.collections.flatMap((_, c) =>
+            m.readsCollection(u, c) ? [collectionPath(u)(c)] : [],
+          );
+          const readTags = graph.tags.flatMap((_, tg) => (m.readsTag(u, tg) ? [tagPath(u)(tg)] : []));
+          const got = (facet: { path: string; count: number }[]) =>
+            facet
+              .filter((f) => inRun(f.path))
+              .map(({ path, count }) => ({ path, count }))
+              .sort((a, b) => a.path.localeCompare(b.path));
+          expect(got(data.collections), `collection facets of user ${u}`).toEqual(
+            counts(
+              readCollections,
+              (top) =>
+                gems.filter(
+                  (gem) => m.readsCollection(u, gem.collection) && m.atOrUnder(collectionPath(u)(gem.collection), top),
+                ).length,
+            ),
+          );
+          expect(got(data.tags), `tag facets of user ${u}`).toEqual(
+            counts(
+              readTags,
+              (top) =>
+                gems.filter((gem) => gem.tags.some((tg) => m.readsTag(u, tg) && m.atOrUnder(tagPath(u)(tg), top)))
+                  .length,
+            ),
+          );
+        };
+        /**
+         * The same scope written in the query (`collection:` / `tag:` and the path the user names it by) gives the
+         * matches under that path; one they cannot read names nothing.
+         */
+        const expectNamedScope = async (query: Graph['queries'][number]) => {
+          const u = query.user;
+          const isTag = query.scope === 'tag';
+          const reads = isTag ? m.readsTag(u, query.target) : m.readsCollection(u, query.target);
+          const name = isTag ? tagName(query.target) : collectionName(query.target);
+          const top = reads ? (isTag ? tagPath(u) : collectionPath(u))(query.target) : name;
+          const expected = graph.gems
+            .map((gem, g) => ({ gem, g }))
+            .filter(({ gem, g }) => {
+              if (!reads || gem.trashed || !m.readsGem(u, g)) return false;
+              if (query.word !== null && gem.word !== query.word) return false;
+              if (isTag) return gem.tags.some((tg) => m.readsTag(u, tg) && m.atOrUnder(tagPath(u)(tg), top));
+              return m.readsCollection(u, gem.collection) && m.atOrUnder(collectionPath(u)(gem.collection), top);
+            })
+            .map(({ g }) => gemIds[g] as number)
+            .sort((a, b) => a - b);
+          const q = `${query.word === null ? '' : `${WORDS[query.word]} `}${isTag ? 'tag' : 'collection'}:"${top}"`;
+          const params = new URLSearchParams({ perPage: '100', q });
+          const res = await t.api(`/api/filter-search?${params}`, { token: token(u) });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          const mine = new Set(gemIds);
+          const got = searchResultSchema
+            .parse(res.body)
+            .data.map((gem) => gem.id)
+            .filter((id) => mine.has(id))
+            .sort((a, b) => a - b);
+          expect(got, `user ${u} ${q}`).toEqual(expected);
+        };
         for (const query of graph.queries) {
           const params = new URLSearchParams({ perPage: '100' });
           if (query.word !== null) params.set('q', WORDS[query.word] as string);
@@ -542,6 +646,8 @@ describe('random share graphs', () => {
             .sort((a, b) => a - b);
           expect(got, `user ${query.user} ${params}`).toEqual(expected);
           expect(facets.body.total, `facets of ${params}`).toBe(expected.length);
+          if (query.scope === 'all') expectFacetPaths(query.user, expected, facets.body.data);
+          else await expectNamedScope(query);
         }
         for (let u = 0; u < USERS; u += 1)
           for (const [g, gem] of graph.gems.entries()) {

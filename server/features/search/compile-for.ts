@@ -1,12 +1,13 @@
 import type { SearchQuery } from '../../../lib/search/ast';
 import type { Db } from '../../db/client';
+import type { Reach } from '../sharing/access';
 import { type CompiledSearch, type CompileOptions, compileSearch } from './compile';
 import { type NamedIds, NO_NAMED_IDS, readQueryNames } from './query-names';
 
 /** The tags and collections the query names (query-names.ts): compiled once to learn them, read in one short statement. */
-export async function namedIdsFor(db: Db, query: SearchQuery, userId: number): Promise<NamedIds> {
+export async function namedIdsFor(db: Db, query: SearchQuery, userId: number, reach?: Reach): Promise<NamedIds> {
   const { names } = compileSearch(query, userId, { named: NO_NAMED_IDS });
-  return readQueryNames(db, userId, names);
+  return readQueryNames(db, userId, names, reach);
 }
 
 /** compileSearch with the tags and collections the query names read first. */
@@ -16,5 +17,5 @@ export async function compileSearchFor(
   userId: number,
   options: Omit<CompileOptions, 'named'> = {},
 ): Promise<CompiledSearch> {
-  return compileSearch(query, userId, { ...options, named: await namedIdsFor(db, query, userId) });
+  return compileSearch(query, userId, { ...options, named: await namedIdsFor(db, query, userId, options.reach) });
 }

@@ -318,7 +318,11 @@ export function compileSearch(
   const compiler = new Compiler(userId, lastWordOf(query.root), typos, named);
   const matched = compiler.root(query.root);
   const ctes: SQL[] = [];
-  if (paths) ctes.push(pathsCte('tag_paths', 'tags', userId), pathsCte('collection_paths', 'collections', userId));
+  if (paths)
+    ctes.push(
+      pathsCte('tag_paths', 'tags', userId, reach?.tags),
+      pathsCte('collection_paths', 'collections', userId, reach?.collections),
+    );
   const textQuery = compiler.positive.length
     ? sql`(${sql.join(
         compiler.positive.map((q) => sql`${q}`),

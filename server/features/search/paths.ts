@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { intArrayLiteral } from '../../db/rows';
 
 /**
  * The user's tags and collections as paths: the recursive CTEs that name them (read by query-names.ts, facets and
@@ -6,19 +7,36 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 
 /**
- * `tag_paths` / `collection_paths`: each of the user's tags or collections with its path from the root, lower case
- * (`path`, what queries match) and as named (`display`), and the ids on that path from the root to itself (`up`:
- * what a count at a tag or collection adds up, upAncestors).
+ * `tag_paths` / `collection_paths`: each tag or collection the user names, with its path, lower case (`path`, what
+ * queries match) and as named (`display`), and the ids on that path from its top to itself (`up`: what a count at a
+ * tag or collection adds up, upAncestors). The user's own are named from their root; those others shared with them
+ * (`shared`: the reach's ids, sharing/access.ts) from the highest one they can read, as "Shared with me" lists them,
+ * so a member's `collection:"Recipes/Desserts"` names the shared Recipes' Desserts and a sub-collection set not to
+ * follow its parent's shares is neither named nor shows its name.
  */
-export const pathsCte = (name: 'tag_paths' | 'collection_paths', table: 'tags' | 'collections', userId: number) => sql`
+export const pathsCte = (
+  name: 'tag_paths' | 'collection_paths',
+  table: 'tags' | 'collections',
+  userId: number,
+  shared: readonly number[] = [],
+) => {
+  const ids = intArrayLiteral(shared);
+  const [top, below] = shared.length
+    ? [
+        sql`(t.owner_id = ${userId} AND t.parent_id IS NULL
+          OR t.id = ANY(${ids}) AND (t.parent_id IS NULL OR NOT t.parent_id = ANY(${ids})))`,
+        sql`(t.owner_id = ${userId} OR t.id = ANY(${ids}))`,
+      ]
+    : [sql`t.owner_id = ${userId} AND t.parent_id IS NULL`, sql`t.owner_id = ${userId}`];
+  return sql`
   ${sql.raw(name)}(id, path, display, up) AS (
-    SELECT t.id, lower(t.name), t.name, ARRAY[t.id] FROM ${sql.raw(table)} t
-    WHERE t.owner_id = ${userId} AND t.parent_id IS NULL
+    SELECT t.id, lower(t.name), t.name, ARRAY[t.id] FROM ${sql.raw(table)} t WHERE ${top}
     UNION ALL
     SELECT t.id, p.path || '/' || lower(t.name), p.display || '/' || t.name, p.up || t.id
     FROM ${sql.raw(table)} t JOIN ${sql.raw(name)} p ON t.parent_id = p.id
-    WHERE t.owner_id = ${userId}
+    WHERE ${below}
   )`;
+};
 
 /**
  * FROM items pairing each tag or collection `p` of a path CTE with itself and each one above it (`a`): a join on ids,

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jsonParam, selectRows } from '../../db/rows';
+import type { Reach } from '../sharing/access';
 import { pathsCte } from './paths';
 
 /**
- * What in a query names some of the asker's tags or collections, read before the statement (readQueryNames):
+ * What in a query names some of the asker's tags or collections (their own, and with their `reach` those shared with
+ * them, as paths.ts names them), read before the statement (readQueryNames):
  * - a free word or phrase names tags (plain: stemmed; prefix: the last word; phrase): tags are not in the gems'
  *   documents (migration 0026), so a word also finds the gems of the tags it names, by their name or a parent's;
  * - a `tag:` path (`tag`, normalised) names the tags whose path holds it as whole segments, and those under them;
@@ -30,13 +32,19 @@ export const NO_NAMED_IDS: NamedIds = new Map();
  * (1.2 s on PGlite), a `tag:` of 6,667 gems as 53,502, and a `collection:` as any size, so every gem holding the words
  * was read first (bench/RESULTS.md).
  */
-export async function readQueryNames(db: Db, userId: number, names: readonly QueryName[]): Promise<NamedIds> {
+export async function readQueryNames(
+  db: Db,
+  userId: number,
+  names: readonly QueryName[],
+  reach?: Reach,
+): Promise<NamedIds> {
   if (!names.length) return NO_NAMED_IDS;
   const keyed = (forms: (form: QueryName['form']) => boolean) =>
     jsonParam(names.filter((n) => forms(n.form)).map((n) => ({ ...n, key: nameKey(n) })));
   const rows = await selectRows<{ key: string; ids: number[] }>(
     db,
-    sql`WITH RECURSIVE ${pathsCte('tag_paths', 'tags', userId)}, ${pathsCte('collection_paths', 'collections', userId)}
+    sql`WITH RECURSIVE ${pathsCte('tag_paths', 'tags', userId, reach?.tags)},
+      ${pathsCte('collection_paths', 'collections', userId, reach?.collections)}
       SELECT n.key, array_agg(p.id ORDER BY p.id) AS ids
       FROM jsonb_to_recordset(${keyed((form) => form !== 'collection')}) AS n(key text, text text, form text)
       JOIN tag_paths p ON CASE n.form

@@ -66,7 +66,8 @@ export async function searchGems(
   meaning: Meaning | null = null,
 ): Promise<{ hits: SearchHit[]; total: number }> {
   const offset = (page - 1) * perPage;
-  const options = { extra, reach: await readerReach(db, userId), named: await namedIdsFor(db, query, userId) };
+  const reach = await readerReach(db, userId);
+  const options = { extra, reach, named: await namedIdsFor(db, query, userId, reach) };
   const compiled = compileSearch(query, userId, options);
   const statement = meaning
     ? blendedSearchStatement(userId, query, { page, perPage }, meaning, options)
