@@ -11,14 +11,14 @@ import { type RunningServer, startServer } from '../server/start';
 import { apiCaller } from './api';
 import { osCacheLine } from './os-cache';
 import { onBothDatabases, type Target } from './postgres';
-import { benchUser, seed } from './search-bench';
+import { benchUser, seed, seeded } from './search-bench';
 import { summary, time } from './stats';
 
 /**
  * The library's search as a MEMBER: another user shared 20 collections holding `gemCount` gems (search-bench.ts's
  * seed: a few KB of page text each) with them, accepted, and they search over GET /api/filter-search: the whole
  * library with "two words + two qualifiers" taken from the shared gems (the owner's bench's queries, search-bench.ts,
- * with the qualifiers a member can name for a shared gem: its type, site or a date), the same words with one
+ * with the qualifiers a member can name for a shared gem: its type, shared collection, site or a date), the same words with one
  * qualifier (broader: a third of them only `after:`, which every gem meets), and one shared collection (the sidebar's
  * "Shared with me": `collectionId` and one qualifier), then the facets of the one-qualifier queries. The member has a
  * small library of their own beside it. Every gem they read goes through server/features/sharing/access.ts.
@@ -64,31 +64,31 @@ async function people(server: RunningServer) {
 }
 
 /**
- * Two words of a shared gem's page text with qualifiers it meets, of its type, site and a date, read once: `one`
- * with each qualifier in turn, `two` with each pair in turn, the same two words in both.
+ * Two words of a shared gem's page text with qualifiers it meets, read once: `one` with its type, site or a date in
+ * turn; `two` as the owner's bench picks them (search-bench.ts's benchQueries): two of its type, its shared
+ * collection (named as Shared with me lists it), site and a date, the same two words in both.
  */
 export async function memberQueries(target: Target, sharerId: number): Promise<{ one: string[]; two: string[] }> {
   const database = await openDatabase({ ...target.config, durableWrites: false });
   try {
-    const rows = await selectRows<{ text: string; kind: string; host: string }>(
+    const rows = await selectRows<{ text: string; kind: string; host: string; collection: string }>(
       database.db,
-      sql`SELECT g.text, ${gemKindSql} AS kind, trove_url_host(g.url) AS host FROM gems g
+      sql`SELECT g.text, ${gemKindSql} AS kind, trove_url_host(g.url) AS host, c.name AS collection
+        FROM gems g JOIN collections c ON c.id = g.collection_id
         WHERE g.owner_id = ${sharerId} ORDER BY g.id LIMIT ${RUNS} OFFSET 1000`,
     );
-    let state = 31;
-    const random = () => {
-      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return state / 2_147_483_648;
-    };
+    const random = seeded(31);
+    // the qualifiers are picked by a generator of their own, so the words are those of the runs before it (RESULTS.md)
+    const pick = seeded(37);
     const queries = rows.map((row, i) => {
       const words = row.text.split(' ');
       const word = () => words[Math.floor(random() * words.length)];
       const two = `${word()} ${word()}`;
       const [type, site, date] = [`type:${row.kind}`, `site:${row.host}`, 'after:2020-01-01'];
-      return {
-        one: `${two} ${[type, site, date][i % 3]}`,
-        two: `${two} ${[`${type} ${date}`, `${site} ${date}`, `${type} ${site}`][i % 3]}`,
-      };
+      const qualifiers = [type, `collection:"${row.collection}"`, site, date];
+      const [a] = qualifiers.splice(Math.floor(pick() * qualifiers.length), 1);
+      const b = qualifiers[Math.floor(pick() * qualifiers.length)];
+      return { one: `${two} ${[type, site, date][i % 3]}`, two: `${two} ${a} ${b}` };
     });
     return { one: queries.map((q) => q.one), two: queries.map((q) => q.two) };
   } finally {

@@ -47,7 +47,7 @@ function skewedWordSql(): SQL {
 }
 
 /** A small random generator with a seed, so both databases get the same queries. */
-function seeded(seed: number) {
+export function seeded(seed: number) {
   let state = seed;
   return () => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
