@@ -20,6 +20,8 @@ import { collectionApi } from '../api/routes/collections';
 import { gemApi } from '../api/routes/gems';
 import { memoryApi } from '../api/routes/memories';
 import { promptApi } from '../api/routes/prompts';
+import { searchApi } from '../api/routes/search';
+import { sharingApi } from '../api/routes/sharing';
 import { writingCalls } from '../writing/writing-api';
 import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
 import { type AccessSource, panelTransport } from './panel-transport';
@@ -95,6 +97,18 @@ export function createChatApi(access: AccessSource) {
           query: { page, perPage: COLLECTION_GEMS_PAGE },
         })
       ).data,
+    /** The collections others shared with the user (accepted), for the Bookmark attachment panel. */
+    sharedCollections: async () => (await client.call(sharingApi.sharedWithMe)).data.collections,
+    /**
+     * A page of the gems the user may read in a collection shared with them, its sub-collections' too, newest first,
+     * in collectionGems' shape (the collection's own list is its owner's: its readers list it through the search).
+     */
+    sharedCollectionGems: async (collectionId: number, page: number) => {
+      const found = await client.call(searchApi.filterSearch, {
+        query: { collectionId, page, perPage: COLLECTION_GEMS_PAGE, sortby: 'added', orderby: 'desc' },
+      });
+      return { bookmarks: found.data, page, hasMore: page * COLLECTION_GEMS_PAGE < found.total };
+    },
     exportChat: async (chatId: number, format: ChatExportFormat) => {
       const response = await client.send(chatHistoryApi.export, { params: { id: chatId }, query: { format } });
       const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1];

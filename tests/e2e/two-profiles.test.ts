@@ -235,6 +235,11 @@ describe('two people, two browser profiles, one server', () => {
     expect(await answerTo(panel, 'How many nests?')).toBe('Eleven heron nests.');
     expect(providerBodies(fake, since)[0]).toContain(HERON_TEXT);
     await shoot(panel, 'shared-gem-chat');
+    // the Bookmark panel lists the collection shared with him, by its owner, under his own
+    await panel.locator('.composer-input').click();
+    await panel.keyboard.type('+');
+    await panel.waitForSelector('::-p-aria([name="Field notes · ada"][role="checkbox"])');
+    await shoot(panel, 'shared-bookmarks');
     await panel.close();
     await bobLibrary.keyboard.press('Escape');
   });

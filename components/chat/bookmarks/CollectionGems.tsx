@@ -9,14 +9,16 @@ import { type BookmarkChoice, gemChecked, toggleGem } from './selection';
 
 interface CollectionGemsProps {
   collectionId: number;
+  /** Shared with the user: its gems they may read, its sub-collections' too. */
+  shared?: boolean;
   choice: BookmarkChoice;
   onChange: (next: BookmarkChoice) => void;
 }
 
 /** A collection's gems with their boxes, 25 at a time with Load More. */
-export function CollectionGems({ collectionId, choice, onChange }: CollectionGemsProps) {
+export function CollectionGems({ collectionId, shared = false, choice, onChange }: CollectionGemsProps) {
   const api = useChatApi();
-  const pages = useInfiniteQuery(collectionGemsQuery(api, collectionId));
+  const pages = useInfiniteQuery(collectionGemsQuery(api, collectionId, shared));
   if (pages.isPending) return <Spinner label="Loading gems" />;
   if (pages.isError) return <Alert tone="error">{errorMessage(pages.error)}</Alert>;
   const seen = new Set<number>();

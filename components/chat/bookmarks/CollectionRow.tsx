@@ -1,10 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CollectionOption } from '../../popup/collection-tree';
 import { CollectionGems } from './CollectionGems';
 import { type BookmarkChoice, collectionState, toggleCollection } from './selection';
 
+/** A collection as the panel lists it: the user's own (at its depth in their tree) or one shared with them. */
+export interface BookmarkCollection {
+  id: number;
+  name: string;
+  /** Its path in the user's tree (a shared one: its name), as the choice names it. */
+  path: string;
+  depth: number;
+  gemsCount: number;
+  /** Who shared it with the user; absent for their own. */
+  owner?: string;
+}
+
 interface CollectionRowProps {
-  option: CollectionOption;
+  collection: BookmarkCollection;
   /** Its sub-collections at any depth: choosing it covers them. */
   descendantIds: number[];
   choice: BookmarkChoice;
@@ -12,10 +23,10 @@ interface CollectionRowProps {
 }
 
 /** One collection: its box (checked, mixed or not) and, expanded, its gems. */
-export function CollectionRow({ option, descendantIds, choice, onChange }: CollectionRowProps) {
-  const { collection, depth, path } = option;
+export function CollectionRow({ collection, descendantIds, choice, onChange }: CollectionRowProps) {
+  const { id, name, path, depth, gemsCount, owner } = collection;
   const [open, setOpen] = useState(false);
-  const state = collectionState(choice, collection.id, descendantIds);
+  const state = collectionState(choice, id, descendantIds);
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (box.current) box.current.indeterminate = state === 'mixed';
@@ -37,15 +48,23 @@ export function CollectionRow({ option, descendantIds, choice, onChange }: Colle
             ref={box}
             type="checkbox"
             checked={state === 'checked'}
-            onChange={() => onChange(toggleCollection(choice, { id: collection.id, name: path }, descendantIds))}
+            onChange={() => onChange(toggleCollection(choice, { id, name: path }, descendantIds))}
           />
-          <span className="bookmark-name">{collection.name}</span>
+          <span className="bookmark-name">{name}</span>
+          {owner ? (
+            <>
+              {' '}
+              <span className="bookmark-owner">· {owner}</span>
+            </>
+          ) : null}
         </label>
-        <span className="bookmark-count" title={`${collection.gems_count} gems`}>
-          {collection.gems_count}
+        <span className="bookmark-count" title={`${gemsCount} gems`}>
+          {gemsCount}
         </span>
       </div>
-      {open ? <CollectionGems collectionId={collection.id} choice={choice} onChange={onChange} /> : null}
+      {open ? (
+        <CollectionGems collectionId={id} shared={owner !== undefined} choice={choice} onChange={onChange} />
+      ) : null}
     </li>
   );
 }

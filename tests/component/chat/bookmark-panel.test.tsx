@@ -10,8 +10,13 @@ import { setupLiveServer } from './live-server';
 
 const live = setupLiveServer();
 
-/** A user with Travel (3 gems) › Japan (30 gems) on the live server; the panel lists them as the server does. */
-async function withLibrary(prefix: string) {
+type Live = Awaited<ReturnType<typeof live.signedIn>>;
+
+/**
+ * A user with Travel (3 gems) › Japan (30 gems) on the live server; the panel lists them as the server does. `before`
+ * runs once the user exists, before the panel opens.
+ */
+async function withLibrary(prefix: string, before?: (user: Live) => Promise<void>) {
   const user = await live.signedIn(prefix);
   const collection = async (name: string, parentId?: number) =>
     (await user.call('collections', 'POST', { data: { name, parentId } })).data as Collection;
@@ -29,6 +34,7 @@ async function withLibrary(prefix: string) {
     await gem('Faro beaches', travel.id),
   ];
   for (let n = 1; n <= 30; n++) await gem(`Kyoto temple ${n}`, japan.id);
+  await before?.(user);
   const collections = (await user.call('get-user-collections')).data as Collection[];
   const store = createStore();
   const onDone = vi.fn();
@@ -95,5 +101,44 @@ describe('Bookmark attachment panel', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search collections' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search collections' }), 'nothing like it');
     screen.getByText('No collection matches');
+  });
+
+  it('lists the collections shared with the user, with their owner; a gem of one, or all of it, goes to the chat', async () => {
+    const owner = await live.signedIn('bmowner');
+    const made = async (path: string, data: unknown) => (await owner.call(path, 'POST', { data })).data;
+    const notes = (await made('collections', { name: 'Field notes' })) as Collection;
+    const birds = (await made('collections', { name: 'Birds', parentId: notes.id })) as Collection;
+    await made('gems', { title: 'Heron survey', url: 'https://example.test/heron', collectionId: notes.id });
+    await made('gems', { title: 'Red kite roost', url: 'https://example.test/kite', collectionId: birds.id });
+    const { user, chosen } = await withLibrary('bmshared', async (me) => {
+      const share = await made(`collection-email/${notes.id}`, { username: me.account.username, role: 'viewer' });
+      await me.call(`shares/${share.id}/accept`, 'POST');
+    });
+    const sharedList = await screen.findByRole('list', { name: 'Shared with me' });
+    const notesBox = within(sharedList).getByRole('checkbox', {
+      name: `Field notes · ${owner.account.username}`,
+    }) as HTMLInputElement;
+    expect(within(sharedList).getAllByRole('checkbox')).toHaveLength(1);
+
+    // its gems are those the user may read there, its sub-collection's too, newest first
+    await user.click(within(sharedList).getByRole('button', { name: 'Gems in Field notes' }));
+    await within(sharedList).findByRole('checkbox', { name: 'Red kite roost' });
+    expect(
+      within(sharedList)
+        .getAllByRole('checkbox')
+        .map((b) => b.closest('label')?.textContent),
+    ).toEqual([`Field notes · ${owner.account.username}`, 'Red kite roost', 'Heron survey']);
+    await user.click(within(sharedList).getByRole('checkbox', { name: 'Red kite roost' }));
+    expect(notesBox.indeterminate).toBe(true);
+    await user.click(notesBox);
+    expect(notesBox.checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(contextIds(chosen())).toEqual({ gemIds: [], collectionIds: [notes.id] });
+    expect(chosen().collections).toEqual([{ id: notes.id, name: 'Field notes' }]);
+
+    // the search box narrows both lists
+    await user.type(screen.getByRole('searchbox', { name: 'Search collections' }), 'field');
+    expect(screen.queryByRole('list', { name: 'Collections' })).toBeNull();
+    screen.getByRole('list', { name: 'Shared with me' });
   });
 });
