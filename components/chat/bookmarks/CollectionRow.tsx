@@ -50,13 +50,15 @@ export function CollectionRow({ collection, descendantIds, choice, onChange }: C
             checked={state === 'checked'}
             onChange={() => onChange(toggleCollection(choice, { id, name: path }, descendantIds))}
           />
-          <span className="bookmark-name">{name}</span>
-          {owner ? (
-            <>
-              {' '}
-              <span className="bookmark-owner">· {owner}</span>
-            </>
-          ) : null}
+          <span className="bookmark-name">
+            {name}
+            {owner ? (
+              <>
+                {' '}
+                <span className="bookmark-owner">· {owner}</span>
+              </>
+            ) : null}
+          </span>
         </label>
         <span className="bookmark-count" title={`${gemsCount} gems`}>
           {gemsCount}
