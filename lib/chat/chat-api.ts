@@ -20,8 +20,6 @@ import { collectionApi } from '../api/routes/collections';
 import { gemApi } from '../api/routes/gems';
 import { memoryApi } from '../api/routes/memories';
 import { promptApi } from '../api/routes/prompts';
-import { searchApi } from '../api/routes/search';
-import { sharingApi } from '../api/routes/sharing';
 import { writingCalls } from '../writing/writing-api';
 import { type ChatStreamEvent, parseChatEvent } from './answer-stream';
 import { type AccessSource, panelTransport } from './panel-transport';
@@ -41,6 +39,8 @@ export type { InstructionFields, InstructionKind } from '../writing/writing-api'
 export function createChatApi(access: AccessSource) {
   const transport = panelTransport(access);
   const client = apiClient(transport);
+  const sharedCalls = async () =>
+    (await import('./shared-bookmarks')).sharedBookmarkCalls(client, COLLECTION_GEMS_PAGE);
 
   /** The events of an answer's stream; leaving the loop (or aborting) lets the answer go on server-side. */
   async function* events(sent: () => Promise<Response>): AsyncGenerator<ChatStreamEvent> {
@@ -97,18 +97,10 @@ export function createChatApi(access: AccessSource) {
           query: { page, perPage: COLLECTION_GEMS_PAGE },
         })
       ).data,
-    /** The collections others shared with the user (accepted), for the Bookmark attachment panel. */
-    sharedCollections: async () => (await client.call(sharingApi.sharedWithMe)).data.collections,
-    /**
-     * A page of the gems the user may read in a collection shared with them, its sub-collections' too, newest first,
-     * in collectionGems' shape (the collection's own list is its owner's: its readers list it through the search).
-     */
-    sharedCollectionGems: async (collectionId: number, page: number) => {
-      const found = await client.call(searchApi.filterSearch, {
-        query: { collectionId, page, perPage: COLLECTION_GEMS_PAGE, sortby: 'added', orderby: 'desc' },
-      });
-      return { bookmarks: found.data, page, hasMore: page * COLLECTION_GEMS_PAGE < found.total };
-    },
+    /** The collections shared with the user, and their gems (shared-bookmarks.ts, loaded when first asked). */
+    sharedCollections: async () => (await sharedCalls()).sharedCollections(),
+    sharedCollectionGems: async (collectionId: number, page: number) =>
+      (await sharedCalls()).sharedCollectionGems(collectionId, page),
     exportChat: async (chatId: number, format: ChatExportFormat) => {
       const response = await client.send(chatHistoryApi.export, { params: { id: chatId }, query: { format } });
       const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1];
