@@ -7,6 +7,8 @@ import { findPostgresBin, startPostgresCluster } from '../tests/server/postgres-
 /**
  * Runs `measure` against a new database `name` on a throwaway PostgreSQL cluster with PostgreSQL's default, durable
  * settings, stopped afterwards. Without PostgreSQL's programs on this machine, one line saying it was skipped.
+ * BENCH_PG_SETTINGS (`name=value` pairs apart by spaces) sets more, e.g. the README's advice for a large library:
+ * `shared_buffers=3GB shared_preload_libraries=pg_prewarm`.
  */
 export async function onBenchPostgres(
   name: string,
@@ -20,13 +22,15 @@ export async function onBenchPostgres(
   } catch (error) {
     return [`PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`];
   }
-  const cluster = await startPostgresCluster({ durable: true, keptIn });
+  const settings = (process.env.BENCH_PG_SETTINGS ?? '').split(' ').filter(Boolean);
+  const cluster = await startPostgresCluster({ durable: true, keptIn, settings });
   try {
     const admin = postgres(`${cluster.base}/postgres`, { max: 1, onnotice: () => {} });
     const [made] = await admin`SELECT 1 FROM pg_database WHERE datname = ${name}`;
     if (!made) await admin.unsafe(`CREATE DATABASE ${name}`);
     await admin.end({ timeout: 5 });
-    return await measure(`${cluster.base}/${name}`, cluster.dataDir);
+    const lines = await measure(`${cluster.base}/${name}`, cluster.dataDir);
+    return settings.length ? [`(PostgreSQL set with ${settings.join(', ')})`, ...lines] : lines;
   } finally {
     cluster.stop('fast');
   }

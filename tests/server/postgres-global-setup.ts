@@ -145,7 +145,12 @@ function clusterCpu(dataDir: string): number | null {
  * `durable: false` (the tests) turns fsync, synchronous_commit and full-page writes off; `true` (the
  * bench) keeps PostgreSQL's defaults, as a production server has them.
  */
-export async function startPostgresCluster(options: { durable: boolean; keptIn?: string }): Promise<PostgresCluster> {
+export async function startPostgresCluster(options: {
+  durable: boolean;
+  keptIn?: string;
+  /** More server settings, `name=value` each (a bench's BENCH_PG_SETTINGS). */
+  settings?: string[];
+}): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   // `keptIn` (a bench's seed kept between runs): the cluster lives in that folder, made by the first run, never deleted.
   const root = options.keptIn ?? mkdtempSync(join(tmpdir(), 'trove-pg-test-'));
@@ -199,6 +204,7 @@ export async function startPostgresCluster(options: { durable: boolean; keptIn?:
         '-c max_connections=200',
         ...relaxed,
         '-c timezone=Asia/Kolkata',
+        ...(options.settings ?? []).map((setting) => `-c ${setting}`),
       ];
       try {
         run(bin, 'pg_ctl', ['start', '-D', dataDir, '-l', log, '-w', '-t', '60', '-o', settings.join(' ')], root);
