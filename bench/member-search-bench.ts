@@ -18,10 +18,11 @@ import { summary, time } from './stats';
  * The library's search as a MEMBER: another user shared 20 collections holding `gemCount` gems (search-bench.ts's
  * seed: a few KB of page text each) with them, accepted, and they search over GET /api/filter-search: the whole
  * library with "two words + two qualifiers" taken from the shared gems (the owner's bench's queries, search-bench.ts,
- * with the qualifiers a member can name for a shared gem: its type, shared collection, site or a date), the same words with one
- * qualifier (broader: a third of them only `after:`, which every gem meets), and one shared collection (the sidebar's
- * "Shared with me": `collectionId` and one qualifier), then the facets of the one-qualifier queries. The member has a
- * small library of their own beside it. Every gem they read goes through server/features/sharing/access.ts.
+ * with the qualifiers a member can name for a shared gem: its type, shared collection, site or a date), the same
+ * words with one qualifier (broader: a third of them only `after:`, which every gem meets), and one shared collection
+ * (the sidebar's "Shared with me": `collectionId` and one qualifier), then the facets of the one-qualifier queries.
+ * The member has a small library of their own beside it. Every gem they read goes through
+ * server/features/sharing/access.ts.
  * BENCH_MEMBER_ONLY (`pglite` or `postgres`) measures one database only; BENCH_SEARCH_RUNS the queries (default
  * 200); BENCH_SEARCH_DATA keeps the seeded databases (in its `member/` folder) for the next run of the same size.
  */
