@@ -320,6 +320,11 @@ export const gemSchema = z.object({
   isFavourite: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  /**
+   * Only on a gem another user shared with the asker, as `GET`/`PUT /api/gems/{id}` answer it: `change` when their
+   * role lets them edit and delete it (not its collection, tags or favourite mark: those are its owner's), else `read`.
+   */
+  sharedAccess: z.enum(['read', 'change']).optional(),
 });
 export type Gem = z.infer<typeof gemSchema>;
 

@@ -86,6 +86,10 @@ const MATRIX: [Action, State, string][] = [
   ['export', 'subNoInherit', 'Y N N N N N N N N N N N N'],
 ];
 
+/** The table's cell for `action` on `state` by `who`. */
+const cellOf = (action: Action, state: State, who: Who) =>
+  MATRIX.find(([a, st]) => a === action && st === state)?.[2].split(' ')[WHO.indexOf(who)];
+
 const CASES = MATRIX.flatMap(([action, state, row]) =>
   row.split(' ').map((cell, i) => ({ action, state, who: WHO[i] as Who, expected: cell as 'Y' | 'F' | 'N' })),
 );
@@ -242,8 +246,15 @@ async function attempt(action: Action, state: State, who: Who): Promise<boolean 
     return searchResultSchema.parse(res.body).data.some((gem) => gem.id === gemId);
   };
   switch (action) {
-    case 'read':
-      return byStatus(await t.api(`/api/gems/${place.gemId}`, { token }));
+    case 'read': {
+      const res = await t.api(`/api/gems/${place.gemId}`, { token });
+      // a shared gem says whether the reader may change it, as the table's edit row says; the owner's says nothing
+      if (res.status === 200)
+        expect(res.body.data.sharedAccess, `${who} reads the ${state}`).toBe(
+          who === 'owner' ? undefined : cellOf('edit', state, who) === 'Y' ? 'change' : 'read',
+        );
+      return byStatus(res);
+    }
     case 'list': {
       const scope = place.tagId ? `tagId=${place.tagId}` : `collectionId=${place.collectionId}`;
       return found(await t.api(`/api/filter-search?${scope}&perPage=100`, { token }), place.gemId);
@@ -256,6 +267,7 @@ async function attempt(action: Action, state: State, who: Who): Promise<boolean 
         token,
         body: { data: { description: `edited by ${who}` } },
       });
+      if (res.status === 200) expect(res.body.data.sharedAccess).toBe(who === 'owner' ? undefined : 'change');
       return byStatus(res);
     }
     case 'delete': {

@@ -15,16 +15,23 @@ import { type Clock, removeGems } from './trash';
  * readable, changed when the role allows (else 403 saying so), and is a 404 when it is not readable at all.
  */
 
-/** A gem as a reader who is not its owner sees it: the favourite mark is the owner's own. */
-const asReader = (gem: Gem, viewerId: number): Gem =>
-  gem.author.id === viewerId ? gem : { ...gem, isFavourite: false };
+/**
+ * A gem as a reader who is not its owner sees it: the favourite mark is the owner's own, and it says whether their
+ * role lets them change it (`canChange`).
+ */
+const asReader = (gem: Gem, canChange: boolean): Gem => ({
+  ...gem,
+  isFavourite: false,
+  sharedAccess: canChange ? 'change' : 'read',
+});
 
 /** The gem, the viewer's own or shared with them. */
 export async function readGem(db: Db, viewer: Author, id: number): Promise<Gem> {
   const ownerId = await gemOwnerFor(db, viewer.id, id);
   if (ownerId === null) throw notFound('Gem');
   if (ownerId === viewer.id) return getGem(db, viewer, id);
-  return asReader(await getGem(db, await gemOwner(db, ownerId), id), viewer.id);
+  const canChange = (await gemOwnerFor(db, viewer.id, id, 'edit')) !== null;
+  return asReader(await getGem(db, await gemOwner(db, ownerId), id), canChange);
 }
 
 /** The owner of a gem the viewer may change, or a 403 (readable, the role does not allow it) or 404. */
@@ -58,7 +65,7 @@ export async function editGem(db: Db, viewer: Author, id: number, input: UpdateI
   const ownerId = await ownerToChange(db, viewer.id, id, 'edit');
   if (ownerId === viewer.id) return updateGem(db, viewer, id, input);
   for (const { key, why } of OWNER_ONLY) if (input[key] !== undefined) throw fieldError(403, `data.${key}`, why);
-  return asReader(await updateGem(db, await gemOwner(db, ownerId), id, input), viewer.id);
+  return asReader(await updateGem(db, await gemOwner(db, ownerId), id, input), true);
 }
 
 /**
