@@ -22,8 +22,14 @@ interface Props {
   editing: boolean;
 }
 
-/** Every field of a gem, editable; Save sends only what changed and shows the server's refusals on their fields. */
+/**
+ * Every field of a gem, editable; Save sends only what changed and shows the server's refusals on their fields. A gem
+ * shared with the user shows what their role allows (`sharedAccess`): to read only, every field is shown disabled; to
+ * change, all but its collection, tags and favourite mark, which are its owner's.
+ */
 export function GemForm({ gem, collections, editing }: Props) {
+  const readOnly = gem.sharedAccess === 'read';
+  const ownersOnly = gem.sharedAccess !== undefined;
   const api = useLibraryApi();
   const queryClient = useQueryClient();
   const changed = useLibraryChanged();
@@ -53,55 +59,65 @@ export function GemForm({ gem, collections, editing }: Props) {
   });
 
   return (
-    <form className="library-gem-form" onSubmit={save} aria-label="Edit gem" noValidate>
-      <Field {...field('title')} label="Title">
-        {/* biome-ignore lint/a11y/noAutofocus: the `e` key asks to edit: the title is where editing starts. */}
-        <input id="gem-title" autoFocus={editing} {...register('title')} />
-      </Field>
-      <Field {...field('description')} label="Description">
-        <textarea id="gem-description" rows={3} {...register('description')} />
-      </Field>
-      <Field {...field('url')} label="Address">
-        <input id="gem-url" type="url" {...register('url')} />
-      </Field>
-      <Field {...field('image')} label="Image address">
-        <input id="gem-image" type="url" {...register('image')} />
-      </Field>
-      <div className="library-form-row">
-        <Field {...field('media_type')} label="Type">
-          <select id="gem-media_type" {...register('media_type')}>
-            {EDITABLE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
+    <form className="library-gem-form" onSubmit={save} aria-label={readOnly ? 'Gem details' : 'Edit gem'} noValidate>
+      <fieldset className="library-gem-fields" disabled={readOnly}>
+        <Field {...field('title')} label="Title">
+          {/* biome-ignore lint/a11y/noAutofocus: the `e` key asks to edit: the title is where editing starts. */}
+          <input id="gem-title" autoFocus={editing} {...register('title')} />
         </Field>
-        <Field {...field('collectionId')} label="Collection">
-          <select id="gem-collectionId" {...register('collectionId')}>
-            {flattenCollections(collections).map(({ collection, path }) => (
-              <option key={collection.id} value={collection.id}>
-                {path}
-              </option>
-            ))}
-          </select>
+        <Field {...field('description')} label="Description">
+          <textarea id="gem-description" rows={3} {...register('description')} />
         </Field>
-      </div>
-      <Field {...field('tags')} label="Tags (separated by commas)">
-        <input id="gem-tags" {...register('tags')} />
-      </Field>
-      <Field {...field('notes')} label="Notes">
-        <textarea id="gem-notes" rows={4} {...register('notes')} />
-      </Field>
-      <label className="library-checkbox">
-        <input type="checkbox" {...register('isFavourite')} /> Favourite
-      </label>
+        <Field {...field('url')} label="Address">
+          <input id="gem-url" type="url" {...register('url')} />
+        </Field>
+        <Field {...field('image')} label="Image address">
+          <input id="gem-image" type="url" {...register('image')} />
+        </Field>
+        <div className="library-form-row">
+          <Field {...field('media_type')} label="Type">
+            <select id="gem-media_type" {...register('media_type')}>
+              {EDITABLE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {!ownersOnly && (
+            <Field {...field('collectionId')} label="Collection">
+              <select id="gem-collectionId" {...register('collectionId')}>
+                {flattenCollections(collections).map(({ collection, path }) => (
+                  <option key={collection.id} value={collection.id}>
+                    {path}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+        </div>
+        {!ownersOnly && (
+          <Field {...field('tags')} label="Tags (separated by commas)">
+            <input id="gem-tags" {...register('tags')} />
+          </Field>
+        )}
+        <Field {...field('notes')} label="Notes">
+          <textarea id="gem-notes" rows={4} {...register('notes')} />
+        </Field>
+        {!ownersOnly && (
+          <label className="library-checkbox">
+            <input type="checkbox" {...register('isFavourite')} /> Favourite
+          </label>
+        )}
+      </fieldset>
       {problem && <ErrorMessage title="The gem was not saved">{problem}</ErrorMessage>}
-      <div className="library-form-actions">
-        <Button type="submit" variant="primary" loading={formState.isSubmitting} disabled={!formState.isDirty}>
-          Save changes
-        </Button>
-      </div>
+      {!readOnly && (
+        <div className="library-form-actions">
+          <Button type="submit" variant="primary" loading={formState.isSubmitting} disabled={!formState.isDirty}>
+            Save changes
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -77,11 +77,22 @@ export function GemSheet({ gemId, collections, editing, onClose, onTrash, onChat
                 Chat about it
               </Button>
             )}
-            <GemShareMenu gem={gem.data} />
-            <Button size="sm" variant="danger" onClick={() => onTrash(gemId)}>
-              Delete
-            </Button>
+            {/* sharing a gem, by link or offer, is its owner's to do */}
+            {!gem.data.sharedAccess && <GemShareMenu gem={gem.data} />}
+            {gem.data.sharedAccess !== 'read' && (
+              <Button size="sm" variant="danger" onClick={() => onTrash(gemId)}>
+                Delete
+              </Button>
+            )}
           </div>
+          {gem.data.sharedAccess && (
+            <p className="library-sheet-shared">
+              Shared with you by {gem.data.author.username}:{' '}
+              {gem.data.sharedAccess === 'read'
+                ? 'your role lets you read it.'
+                : 'you can edit and delete it; its collection, tags and favourite mark are its owner’s.'}
+            </p>
+          )}
           <LinkStatus gemId={gemId} />
           {/* Keyed by the gem (each sibling's key its own), so another gem's sheet starts afresh */}
           <GemForm key={`form-${gem.data.id}`} gem={gem.data} collections={collections} editing={editing} />

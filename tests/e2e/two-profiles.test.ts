@@ -219,6 +219,12 @@ describe('two people, two browser profiles, one server', () => {
     await bobLibrary.waitForFunction(
       () => document.querySelector('#library-sheet-heading')?.textContent === 'Heron nesting survey',
     );
+    // a viewer's sheet: what the role allows, the fields shown but not editable, no Delete
+    expect(await bobLibrary.$eval('.library-sheet-shared', (p) => p.textContent)).toBe(
+      'Shared with you by ada: your role lets you read it.',
+    );
+    expect(await bobLibrary.$eval('#gem-title', (input) => input.matches(':disabled'))).toBe(true);
+    await shoot(bobLibrary, 'shared-gem-sheet');
     const opened = bob.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 15_000 });
     await bobLibrary.locator('.library-sheet button::-p-text(Chat about it)').click();
     const panel = (await (await opened).asPage()) as Page;

@@ -404,6 +404,53 @@ describe('the gem sheet', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'New title' }).id).toBe('library-sheet-heading');
   });
 
+  it('a shared gem shows what the role allows: a viewer reads it; an editor edits it, but not what is its owner’s', async () => {
+    const owner = await live.signedIn('libowner');
+    const notes = (await owner.call('collections', 'POST', { data: { name: 'Field notes' } })).data as Collection;
+    const gem = (
+      await owner.call('gems', 'POST', {
+        data: { title: 'Heron survey', url: 'https://a.example.test/heron', collectionId: notes.id, tags: ['birds'] },
+      })
+    ).data as Gem;
+    const member = await live.signedIn('libmember');
+    const share = await owner.call(`collection-email/${notes.id}`, 'POST', {
+      data: { username: member.account.username, role: 'viewer' },
+    });
+    await member.call(`shares/${share.data.id}/accept`, 'POST');
+    window.location.hash = `#gem=${gem.id}`;
+    const { user, unmount } = member.render(
+      <LibraryApp api={createLibraryApi(member.access)} />,
+      new FakeBackground({ user: member.account }),
+    );
+    let sheet = await screen.findByRole('complementary', { name: 'Heron survey' });
+    within(sheet).getByText(`Shared with you by ${owner.account.username}: your role lets you read it.`);
+    // inside the disabled fieldset: every field is shown, none takes input
+    expect(within(sheet).getByRole('textbox', { name: 'Title' }).matches(':disabled')).toBe(true);
+    expect(within(sheet).getByRole('group').matches(':disabled')).toBe(true);
+    for (const name of ['Save changes', 'Delete', 'Share'])
+      expect(within(sheet).queryByRole('button', { name })).toBeNull();
+    unmount();
+
+    await owner.call(`shares/${share.data.id}`, 'PUT', { data: { role: 'editor' } });
+    member.render(<LibraryApp api={createLibraryApi(member.access)} />, new FakeBackground({ user: member.account }));
+    sheet = await screen.findByRole('complementary', { name: 'Heron survey' });
+    within(sheet).getByText(/you can edit and delete it; its collection, tags and favourite mark are its owner’s/);
+    for (const name of ['Collection', 'Tags (separated by commas)', 'Favourite'])
+      expect(within(sheet).queryByLabelText(name)).toBeNull();
+    const title = within(sheet).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Heron survey, March');
+    await user.click(within(sheet).getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('complementary', { name: 'Heron survey, March' });
+    const saved = (await owner.call(`gems/${gem.id}`)).data as Gem;
+    expect([saved.title, saved.collectionId, saved.tags.map((t) => t.tag)]).toEqual([
+      'Heron survey, March',
+      notes.id,
+      ['birds'],
+    ]);
+    within(sheet).getByRole('button', { name: 'Delete' });
+  });
+
   it('says the link is not checked yet, and Check now asks the server for a check', async () => {
     const { user, server: owner, gems } = await libraryOf('liblink', { count: 1 });
     // The status row holds its place from the form's first render (it came later, and moved the form under a click).
