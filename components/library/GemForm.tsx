@@ -29,7 +29,7 @@ interface Props {
  */
 export function GemForm({ gem, collections, editing }: Props) {
   const readOnly = gem.sharedAccess === 'read';
-  const ownersOnly = gem.sharedAccess !== undefined;
+  const shared = gem.sharedAccess !== undefined;
   const api = useLibraryApi();
   const queryClient = useQueryClient();
   const changed = useLibraryChanged();
@@ -84,7 +84,7 @@ export function GemForm({ gem, collections, editing }: Props) {
               ))}
             </select>
           </Field>
-          {!ownersOnly && (
+          {!shared && (
             <Field {...field('collectionId')} label="Collection">
               <select id="gem-collectionId" {...register('collectionId')}>
                 {flattenCollections(collections).map(({ collection, path }) => (
@@ -96,7 +96,7 @@ export function GemForm({ gem, collections, editing }: Props) {
             </Field>
           )}
         </div>
-        {!ownersOnly && (
+        {!shared && (
           <Field {...field('tags')} label="Tags (separated by commas)">
             <input id="gem-tags" {...register('tags')} />
           </Field>
@@ -104,7 +104,7 @@ export function GemForm({ gem, collections, editing }: Props) {
         <Field {...field('notes')} label="Notes">
           <textarea id="gem-notes" rows={4} {...register('notes')} />
         </Field>
-        {!ownersOnly && (
+        {!shared && (
           <label className="library-checkbox">
             <input type="checkbox" {...register('isFavourite')} /> Favourite
           </label>
