@@ -193,6 +193,7 @@ describe('two people, two browser profiles, one server', () => {
     expect(await bobLibrary.$$eval(offered, (options) => options.map((option) => option.textContent))).toEqual([
       'Field notes',
     ]);
+    await shoot(bobLibrary, 'shared-collection-offered');
     await bobLibrary.keyboard.press('ArrowDown');
     await bobLibrary.keyboard.press('Enter');
     await bobLibrary.keyboard.type('-alder');
