@@ -531,6 +531,14 @@ describe('random share graphs', () => {
         }
 
         const m = model(graph);
+        // the user's other gems (made by other runs) are outside this graph: only this run's gems are compared
+        const mine = new Set(gemIds);
+        const runGemIds = (res: ApiResponse) =>
+          searchResultSchema
+            .parse(res.body)
+            .data.map((gem) => gem.id)
+            .filter((id) => mine.has(id))
+            .sort((a, b) => a - b);
         const collectionPath = (u: number) =>
           m.pathOf(
             graph.collections,
@@ -610,13 +618,7 @@ describe('random share graphs', () => {
           const params = new URLSearchParams({ perPage: '100', q });
           const res = await t.api(`/api/filter-search?${params}`, { token: token(u) });
           expect(res.status, JSON.stringify(res.body)).toBe(200);
-          const mine = new Set(gemIds);
-          const got = searchResultSchema
-            .parse(res.body)
-            .data.map((gem) => gem.id)
-            .filter((id) => mine.has(id))
-            .sort((a, b) => a - b);
-          expect(got, `user ${u} ${q}`).toEqual(expected);
+          expect(runGemIds(res), `user ${u} ${q}`).toEqual(expected);
         };
         for (const query of graph.queries) {
           const params = new URLSearchParams({ perPage: '100' });
@@ -649,14 +651,7 @@ describe('random share graphs', () => {
             continue;
           }
           expect(res.status, JSON.stringify(res.body)).toBe(200);
-          // the user's other gems (made by other runs) are outside this graph: only this run's gems are compared
-          const mine = new Set(gemIds);
-          const got = searchResultSchema
-            .parse(res.body)
-            .data.map((gem) => gem.id)
-            .filter((id) => mine.has(id))
-            .sort((a, b) => a - b);
-          expect(got, `user ${query.user} ${params}`).toEqual(expected);
+          expect(runGemIds(res), `user ${query.user} ${params}`).toEqual(expected);
           expect(facets.body.total, `facets of ${params}`).toBe(expected.length);
           if (query.scope === 'all') expectFacetPaths(query.user, expected, facets.body.data);
           else await expectNamedScope(query);
