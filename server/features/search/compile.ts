@@ -4,7 +4,7 @@ import { intArrayLiteral } from '../../db/rows';
 import { fieldError } from '../../http/errors';
 import type { Reach } from '../sharing/access';
 import { orderOf } from './order';
-import { hasTag, normalPath, pathsCte } from './paths';
+import { hasTag, normalPath, userPathsCtes } from './paths';
 import { type NamedIds, nameKey, type QueryName } from './query-names';
 import { rankOf } from './rank';
 import { gemHostSql, gemKindSql, libraryGemsCondition } from './readable';
@@ -318,11 +318,7 @@ export function compileSearch(
   const compiler = new Compiler(userId, lastWordOf(query.root), typos, named);
   const matched = compiler.root(query.root);
   const ctes: SQL[] = [];
-  if (paths)
-    ctes.push(
-      pathsCte('tag_paths', 'tags', userId, reach?.tags),
-      pathsCte('collection_paths', 'collections', userId, reach?.collections),
-    );
+  if (paths) ctes.push(...userPathsCtes(userId, reach));
   const textQuery = compiler.positive.length
     ? sql`(${sql.join(
         compiler.positive.map((q) => sql`${q}`),

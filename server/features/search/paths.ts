@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { intArrayLiteral } from '../../db/rows';
+import type { Reach } from '../sharing/access';
 
 /**
  * The user's tags and collections as paths: the recursive CTEs that name them (read by query-names.ts, facets and
@@ -14,7 +15,7 @@ import { intArrayLiteral } from '../../db/rows';
  * so a member's `collection:"Recipes/Desserts"` names the shared Recipes' Desserts and a sub-collection set not to
  * follow its parent's shares is neither named nor shows its name.
  */
-export const pathsCte = (
+const pathsCte = (
   name: 'tag_paths' | 'collection_paths',
   table: 'tags' | 'collections',
   userId: number,
@@ -37,6 +38,12 @@ export const pathsCte = (
     WHERE ${below}
   )`;
 };
+
+/** Both path CTEs for the user, with the tags and collections of their `reach` (the asker's, readerReach). */
+export const userPathsCtes = (userId: number, reach?: Reach): SQL[] => [
+  pathsCte('tag_paths', 'tags', userId, reach?.tags),
+  pathsCte('collection_paths', 'collections', userId, reach?.collections),
+];
 
 /**
  * FROM items pairing each tag or collection `p` of a path CTE with itself and each one above it (`a`): a join on ids,

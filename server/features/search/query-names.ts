@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jsonParam, selectRows } from '../../db/rows';
 import type { Reach } from '../sharing/access';
-import { pathsCte } from './paths';
+import { userPathsCtes } from './paths';
 
 /**
  * What in a query names some of the asker's tags or collections (their own, and with their `reach` those shared with
@@ -43,8 +43,7 @@ export async function readQueryNames(
     jsonParam(names.filter((n) => forms(n.form)).map((n) => ({ ...n, key: nameKey(n) })));
   const rows = await selectRows<{ key: string; ids: number[] }>(
     db,
-    sql`WITH RECURSIVE ${pathsCte('tag_paths', 'tags', userId, reach?.tags)},
-      ${pathsCte('collection_paths', 'collections', userId, reach?.collections)}
+    sql`WITH RECURSIVE ${sql.join(userPathsCtes(userId, reach), sql`, `)}
       SELECT n.key, array_agg(p.id ORDER BY p.id) AS ids
       FROM jsonb_to_recordset(${keyed((form) => form !== 'collection')}) AS n(key text, text text, form text)
       JOIN tag_paths p ON CASE n.form
