@@ -34,7 +34,7 @@ const WHO = [
 ] as const;
 type Who = (typeof WHO)[number];
 type State = 'collection' | 'subCollection' | 'subNoInherit' | 'tag' | 'gem' | 'addedGem' | 'trashedGem';
-type Action = 'read' | 'list' | 'search' | 'edit' | 'delete' | 'add' | 'manage' | 'export';
+type Action = 'read' | 'list' | 'search' | 'savedHere' | 'edit' | 'delete' | 'add' | 'manage' | 'export';
 
 // biome-ignore format: the table is read as a table
 const MATRIX: [Action, State, string][] = [
@@ -60,6 +60,8 @@ const MATRIX: [Action, State, string][] = [
   ['search', 'gem',          'Y Y Y Y Y N N N N Y Y N N'],
   ['search', 'addedGem',     'Y Y Y Y Y N N N N Y Y N N'],
   ['search', 'trashedGem',   'N N N N N N N N N N N N N'],
+  ['savedHere', 'gem',       'Y N N N N N N N N N N N N'],
+  ['savedHere', 'addedGem',  'Y N N Y N N N N N N N N N'],
   ['edit',   'collection',   'Y Y Y F F N N N N Y F N N'],
   ['edit',   'subCollection','Y Y Y F F N N N N Y F N N'],
   ['edit',   'subNoInherit', 'Y N N N N N N N N N N N N'],
@@ -261,6 +263,13 @@ async function attempt(action: Action, state: State, who: Who): Promise<boolean 
     }
     case 'search':
       return found(await t.api(`/api/filter-search?q=${place.word}&perPage=100`, { token }), place.gemId);
+    case 'savedHere': {
+      // the popup's "already saved here": one's own gems at the page, and those one added to a shared collection
+      const res = await ok(t.api(`/api/gems-at-url?url=${encodeURIComponent(gemBody().data.url)}`, { token }));
+      const gem = res.data.find((g: { id: number }) => g.id === place.gemId);
+      if (gem) expect(gem.sharedAccess).toBe(who === 'owner' ? undefined : 'change');
+      return gem !== undefined;
+    }
     case 'edit': {
       const res = await t.api(`/api/gems/${place.gemId}`, {
         method: 'PUT',
@@ -294,6 +303,12 @@ async function attempt(action: Action, state: State, who: Who): Promise<boolean 
         // the gem is the owner's, in the owner's collection, and the adder can still read it
         expect(res.body.data.author.id).toBe(people.owner.user.id);
         expect((await t.api(`/api/gems/${res.body.data.id}`, { token: as('owner') })).status).toBe(200);
+        // tags are the owner's: a member's gem takes none
+        if (who !== 'owner') {
+          const body = gemBody({ title: `Tagged by ${who}`, collectionId: place.collectionId, tags: ['mine'] });
+          const refused = expectError(await t.api('/api/gems', { token, body }), 403);
+          expect(refused.details).toMatchObject({ errors: [{ path: 'data.tags' }] });
+        }
       }
       return outcome;
     }

@@ -58,7 +58,8 @@ const createRoute = <const P extends string, S extends z.ZodType>(
     body,
     description:
       'A `collectionId` may be a collection shared with the user as contributor, editor or admin: the gem is then ' +
-      "the collection owner's, added by the user; as viewer it is a 403 naming `data.collectionId`.",
+      "the collection owner's, added by the user, and takes no tags (they are the owner's: `tags` is a 403 naming " +
+      '`data.tags`); as viewer it is a 403 naming `data.collectionId`.',
     responses: saved,
     errors: [403, 404, 409],
   });
@@ -160,7 +161,8 @@ export const gemApi = {
     description:
       "Compared by canonical URL (the README's Duplicates rules: http or https, a leading www., default ports, a " +
       'trailing slash, the fragment and tracking parameters ignored); ' +
-      'chats started on the page are not saves of it and are left out.',
+      "chats started on the page are not saves of it and are left out. The user's own gems come first, then those " +
+      'they added to collections shared with them while their role lets them change them (with `sharedAccess`).',
     auth: 'user',
     query: urlQuery,
     responses: { 200: { description: 'The gems of that page', schema: listOf(gemSummarySchema) } },

@@ -8,7 +8,7 @@ import { editGems } from './gem-edits';
 import { gemsAtUrl, listLibrary } from './gem-lists';
 import { placeGem } from './gem-order';
 import { summaryOf } from './gems';
-import { editGem, likeGem, readGem, saveGem, trashGems } from './shared-gems';
+import { addedGemsAtUrl, editGem, likeGem, readGem, saveGem, trashGems } from './shared-gems';
 import { systemClock } from './trash';
 
 type GemInput = z.output<typeof createGemBody>['data'];
@@ -68,7 +68,7 @@ export function gemRoutes({ db, files, clock = systemClock }: Deps) {
       body: await listLibrary(db, c.get('owner'), query),
     }))
     .implement(gemApi.atUrl, async (c, { query: { url } }) => {
-      const data = await gemsAtUrl(db, c.get('owner'), url);
+      const data = [...(await gemsAtUrl(db, c.get('owner'), url)), ...(await addedGemsAtUrl(db, c.get('userId'), url))];
       return { status: 200, body: { data, total: data.length } };
     })
     .implement(gemEditApi.deleteMany, async (c, { body }) => ({

@@ -1,9 +1,12 @@
-import type { Gem } from '../../../lib/api/contract';
+import { sql } from 'drizzle-orm';
+import { canonicalizeUrl } from '../../../lib/api/canonical-url';
+import type { Gem, GemSummary } from '../../../lib/api/contract';
 import type { Db } from '../../db/client';
+import { selectRows } from '../../db/rows';
 import type { Author, Owner } from '../../db/types';
 import { ApiError, fieldError, notFound } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
-import { atLeast, collectionAccess, gemOwnerFor } from '../sharing/access';
+import { atLeast, collectionAccess, gemOwnerFor, writableGemsCondition } from '../sharing/access';
 import { toggleFavourite } from './gem-edits';
 import type { CreateInput } from './gem-insert';
 import { createGem, gemOwner, getGem, type UpdateInput, updateGem } from './gems';
@@ -34,6 +37,26 @@ export async function readGem(db: Db, viewer: Author, id: number): Promise<Gem> 
   return asReader(await getGem(db, await gemOwner(db, ownerId), id), canChange);
 }
 
+/**
+ * The gems at the page of `url` the viewer added to collections others shared with them, newest first, as long as
+ * their role still lets them change them: with their own (gem-lists.ts gemsAtUrl), the page is "already saved" by
+ * them. The owners' canonical address index finds them (the rule names the owners who shared with the viewer).
+ */
+export async function addedGemsAtUrl(db: Db, viewerId: number, url: string): Promise<GemSummary[]> {
+  const rows = await selectRows<{ id: number; owner_id: number }>(
+    db,
+    sql`SELECT g.id, g.owner_id FROM gems g WHERE g.canonical_url = ${canonicalizeUrl(url)}
+      AND g.added_by = ${viewerId} AND g.owner_id <> ${viewerId} AND g.media_type <> 'AIChat' AND g.deleted_at IS NULL
+      AND ${writableGemsCondition(viewerId, 'edit')} ORDER BY g.created_at DESC, g.id DESC`,
+  );
+  return Promise.all(
+    rows.map(async (row) => {
+      const { text: _text, ...summary } = asReader(await getGem(db, await gemOwner(db, row.owner_id), row.id), true);
+      return summary;
+    }),
+  );
+}
+
 /** The owner of a gem the viewer may change, or a 403 (readable, the role does not allow it) or 404. */
 async function ownerToChange(
   db: Db,
@@ -54,10 +77,13 @@ async function ownerToChange(
   );
 }
 
+const ONLY_OWNER_TAGS =
+  "Tags are the collection owner's own: only they tag the gems in it (a gem added to a shared collection takes none)";
+
 /** Only the owner moves a gem, retags it (tags are the owner's) or marks it favourite (favourites are personal). */
 const OWNER_ONLY: readonly { key: keyof UpdateInput; why: string }[] = [
   { key: 'collectionId', why: "Only the gem's owner can move it to another collection" },
-  { key: 'tags', why: "Only the gem's owner can change its tags (they are the owner's tags)" },
+  { key: 'tags', why: ONLY_OWNER_TAGS },
   { key: 'isFavourite', why: "Favourites are personal: only the gem's owner can mark a shared gem as favourite" },
 ];
 
@@ -98,6 +124,7 @@ export async function saveGem(db: Db, owner: Owner, input: CreateInput, key?: st
   if (!found?.access || found.access === 'owner') return createGem(db, owner, input, key);
   if (!atLeast(found.access, 'contributor'))
     throw fieldError(403, 'data.collectionId', 'A viewer cannot add gems to this shared collection');
+  if (input.tags.length || input.aiTags?.length) throw fieldError(403, 'data.tags', ONLY_OWNER_TAGS);
   return createGem(db, await gemOwner(db, found.ownerId), input, key, undefined, owner.id);
 }
 
