@@ -16,6 +16,7 @@ export const appKeys = {
   activePage: ['activePage'] as const,
   activePageOf: (tabId: number | null) => [...appKeys.activePage, tabId] as const,
   collections: ['collections'] as const,
+  sharedCollections: ['sharedCollections'] as const,
   tags: ['tags'] as const,
   gemsAtUrlAll: ['gemsAtUrl'] as const,
   gemsAtUrl: (url: string) => [...appKeys.gemsAtUrlAll, url] as const,
@@ -50,6 +51,14 @@ export const collectionsQuery = (background: Client) =>
   queryOptions({
     queryKey: appKeys.collections,
     queryFn: async () => unwrap(await background.listCollections()),
+    meta: SHOWS_LIBRARY,
+  });
+
+/** The collections others shared with the user that they may add gems to (the popup offers them after their own). */
+export const sharedCollectionsQuery = (background: Client) =>
+  queryOptions({
+    queryKey: appKeys.sharedCollections,
+    queryFn: async () => unwrap(await background.listSharedCollections()),
     meta: SHOWS_LIBRARY,
   });
 

@@ -1,12 +1,15 @@
 import { useMemo, useState } from 'react';
 import type { Collection } from '@/lib/api/contract';
+import type { SharedItem } from '@/lib/api/sharing-contract';
 import { errorMessage } from '../app/background-context';
 import { Spinner } from '../ui/Spinner';
-import { flattenCollections } from './collection-tree';
+import { flattenCollections, sharedCollectionLabel } from './collection-tree';
 import { PopupCombobox } from './PopupCombobox';
 
 interface Props {
   collections: Collection[];
+  /** Collections others shared with the user that they may add to: offered after their own. */
+  shared: SharedItem[];
   value: number | undefined;
   onChange: (id: number) => void;
   /** Creates a collection and resolves to it; the field then selects it. */
@@ -18,20 +21,29 @@ interface Props {
 
 const gems = (n: number) => `${n} ${n === 1 ? 'gem' : 'gems'}`;
 
-/** The collection picker: nested collections by path, searchable, with "Create “…”" for a new one. */
-export function CollectionField({ collections, value, onChange, onCreate, loading = false, error }: Props) {
+/**
+ * The collection picker: nested collections by path, then those shared with the user ("Field notes (ada's)"),
+ * searchable, with "Create “…”" for a new one.
+ */
+export function CollectionField({ collections, shared, value, onChange, onCreate, loading = false, error }: Props) {
   const [creating, setCreating] = useState<string | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
   // A failed creation starts the picker afresh, showing the choice that still stands rather than the name typed.
   const [attempt, setAttempt] = useState(0);
   const options = useMemo(
-    () =>
-      flattenCollections(collections).map((o) => ({
+    () => [
+      ...flattenCollections(collections).map((o) => ({
         value: String(o.collection.id),
         label: o.path,
         detail: gems(o.collection.gems_count),
       })),
-    [collections],
+      ...shared.map((s) => ({
+        value: String(s.id),
+        label: sharedCollectionLabel(s),
+        detail: `shared · ${gems(s.gemsCount)}`,
+      })),
+    ],
+    [collections, shared],
   );
 
   const create = async (name: string) => {

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { Collection, CreateGemInput, GemSummary, Tag } from '@/lib/api/contract';
+import type { SharedItem } from '@/lib/api/sharing-contract';
 import type { ActivePage, ActiveTab } from '@/lib/messaging/protocol';
 import { pageDetails } from '@/lib/page/page-gem';
 import { placeFieldErrors } from '../app/background-context';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
-import { CollectionField } from './CollectionField';
 import { DeleteGemButton } from './DeleteGemButton';
 import { GemDetails } from './GemDetails';
+import { GemPlaceFields, sharedTarget } from './GemPlaceFields';
 import { useCombosReady } from './PopupCombobox';
 import { PreviewCard } from './PreviewCard';
 import { SavedHereNotice } from './SavedHereNotice';
@@ -23,7 +24,6 @@ import {
 } from './save-gem-values';
 import { SuggestionsRow } from './suggestions/SuggestionsRow';
 import { usePageSuggestions } from './suggestions/use-page-suggestions';
-import { TagsField } from './TagsField';
 import { showTitleStart, usePageFill } from './use-page-fill';
 import { useFilledInMark, useVisibleMark } from './use-timing-marks';
 
@@ -35,6 +35,8 @@ interface Props {
   /** The "already saved?" look-up could not reach the server (the form works; the save is queued). */
   lookupOffline: boolean;
   collections: Collection[];
+  /** Collections others shared with the user that they may add to. */
+  sharedCollections: SharedItem[];
   tags: Tag[];
   defaultCollectionId: number | undefined;
   /** Everything has arrived: the page's extract, the collections and tags, the "already saved?" answer. */
@@ -56,6 +58,7 @@ export function SaveGemForm({
   existing,
   lookupOffline,
   collections,
+  sharedCollections,
   tags,
   defaultCollectionId,
   filledIn,
@@ -70,7 +73,7 @@ export function SaveGemForm({
     defaultValues: initialValues(page ?? tab, existing, defaultCollectionId),
     mode: 'onChange',
   });
-  const { register, control, handleSubmit, watch, setError, formState } = form;
+  const { register, handleSubmit, watch, setError, formState } = form;
   const { errors, isSubmitting } = formState;
   usePageFill(form, page, !existing, defaultCollectionId);
   // Filled in: everything has arrived (the suggestions' setting too, so their row has its place) and every field can be
@@ -89,6 +92,10 @@ export function SaveGemForm({
     document.getElementById('gem-title')?.focus();
     showTitleStart();
   }, []);
+
+  // A gem the user added to another's collection: its collection and tags are that user's, never sent.
+  const sharedGem = existing?.sharedAccess !== undefined;
+  const ownersTags = sharedGem || sharedTarget(sharedCollections, watch('collectionId')) !== undefined;
 
   const submit = handleSubmit(async (values) => {
     setSaveError(null);
@@ -110,9 +117,8 @@ export function SaveGemForm({
           description: value('description'),
           url: values.url,
           image: value('image') || null,
-          collectionId: values.collectionId,
-          tags: values.tags,
-          ...(aiTags.length ? { aiTags } : {}),
+          collectionId: sharedGem ? undefined : values.collectionId,
+          ...(ownersTags ? {} : { tags: values.tags, ...(aiTags.length ? { aiTags } : {}) }),
         };
       });
     } catch (error) {
@@ -142,29 +148,23 @@ export function SaveGemForm({
         <textarea id="gem-description" rows={3} {...register('description')} />
       </Field>
       <GemDetails form={form} detectedType={page?.detected?.mediaType ?? tab.detected?.mediaType} />
-      <Controller
-        control={control}
-        name="collectionId"
-        render={({ field }) => (
-          <CollectionField
-            collections={collections}
-            value={field.value}
-            onChange={field.onChange}
-            onCreate={onCreateCollection}
-            loading={!collectionsLoaded}
-            error={errors.collectionId?.message}
-          />
-        )}
+      {!sharedGem && (
+        <GemPlaceFields
+          form={form}
+          collections={collections}
+          shared={sharedCollections}
+          tags={tags}
+          collectionsLoaded={collectionsLoaded}
+          onCreateCollection={onCreateCollection}
+        />
+      )}
+      <SuggestionsRow suggestions={suggestions} onCreateCollection={onCreateCollection} tagsOff={ownersTags} />
+      <SavedHereNotice
+        existing={existing}
+        collections={collections}
+        sharedCollections={sharedCollections}
+        lookupOffline={lookupOffline}
       />
-      <Controller
-        control={control}
-        name="tags"
-        render={({ field }) => (
-          <TagsField value={field.value} onChange={field.onChange} suggestions={tags} error={errors.tags?.message} />
-        )}
-      />
-      <SuggestionsRow suggestions={suggestions} onCreateCollection={onCreateCollection} />
-      <SavedHereNotice existing={existing} collections={collections} lookupOffline={lookupOffline} />
       {saveError && <Alert tone="error">{saveError}</Alert>}
       <div className="form-actions">
         <Button type="submit" variant="primary" className="save-button" loading={isSubmitting}>

@@ -123,6 +123,7 @@ function SavePopupContent({
         gem={result.gem}
         updated={result.updated}
         collections={popup.collections}
+        sharedCollections={popup.sharedCollections}
         onOpenLibrary={() => onOpenLibrary(result.gem.id)}
         onUndo={async () => {
           await popup.deleteGem(result.gem.id);
@@ -144,6 +145,7 @@ function SavePopupContent({
         existing={popup.existing}
         lookupOffline={popup.lookupOffline}
         collections={popup.collections}
+        sharedCollections={popup.sharedCollections}
         tags={popup.tags}
         defaultCollectionId={popup.defaultCollectionId}
         filledIn={popup.filledIn}

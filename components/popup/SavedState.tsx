@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { Collection, GemSummary } from '@/lib/api/contract';
+import type { SharedItem } from '@/lib/api/sharing-contract';
 import { errorMessage } from '../app/background-context';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { flattenCollections } from './collection-tree';
+import { collectionLabel } from './collection-tree';
 import { PreviewCard } from './PreviewCard';
 import { useAutoClose } from './use-auto-close';
 
@@ -13,6 +14,7 @@ interface Props {
   /** An existing gem was changed (no Undo: the earlier values are gone). */
   updated: boolean;
   collections: Collection[];
+  sharedCollections: SharedItem[];
   onOpenLibrary: () => void;
   onUndo: () => Promise<void>;
   closePopup: () => void;
@@ -20,11 +22,20 @@ interface Props {
 }
 
 /** After a save: where it went, the preview, "Open in library" and "Undo"; closes itself unless the user stays. */
-export function SavedState({ gem, updated, collections, onOpenLibrary, onUndo, closePopup, autoCloseMs }: Props) {
+export function SavedState({
+  gem,
+  updated,
+  collections,
+  sharedCollections,
+  onOpenLibrary,
+  onUndo,
+  closePopup,
+  autoCloseMs,
+}: Props) {
   const staying = useAutoClose(closePopup, autoCloseMs);
   const [undoing, setUndoing] = useState(false);
   const [undoError, setUndoError] = useState<string | null>(null);
-  const path = flattenCollections(collections).find((o) => o.collection.id === gem.collectionId)?.path;
+  const path = collectionLabel(gem.collectionId, collections, sharedCollections);
 
   const undo = async () => {
     setUndoing(true);

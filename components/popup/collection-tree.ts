@@ -1,4 +1,5 @@
 import type { Collection } from '@/lib/api/contract';
+import type { SharedItem } from '@/lib/api/sharing-contract';
 
 export interface CollectionOption {
   collection: Collection;
@@ -33,4 +34,18 @@ export function flattenCollections(collections: Collection[]): CollectionOption[
 export function filterCollections(options: CollectionOption[], query: string): CollectionOption[] {
   const q = query.trim().toLowerCase();
   return q ? options.filter((o) => o.path.toLowerCase().includes(q)) : options;
+}
+
+/** A collection another user shared with this one, as the popup names it: "Field notes (ada's)". */
+export const sharedCollectionLabel = (shared: SharedItem) => `${shared.name} (${shared.owner.username}'s)`;
+
+/** Where a gem in `collectionId` is, as the popup names it: one's own collection's path, or a shared one's label. */
+export function collectionLabel(
+  collectionId: number,
+  collections: Collection[],
+  shared: SharedItem[],
+): string | undefined {
+  const own = flattenCollections(collections).find((o) => o.collection.id === collectionId);
+  const other = shared.find((s) => s.id === collectionId);
+  return own?.path ?? (other && sharedCollectionLabel(other));
 }

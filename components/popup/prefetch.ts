@@ -8,6 +8,7 @@ import {
   gemsAtUrlQuery,
   queueQuery,
   sessionQuery,
+  sharedCollectionsQuery,
   suggestionSettingsQuery,
   tagsQuery,
 } from '../app/queries';
@@ -15,7 +16,7 @@ import {
 /**
  * Asks the background everything the popup will show, as its queries will (use-save-popup.ts and the
  * queue status), before React and the form have loaded: the session, the tab and the queue at once;
- * once the session says someone is signed in, the page read, the collections and tags, the suggestions' setting and
+ * once the session says someone is signed in, the page read, the collections (theirs and those shared with them) and tags, the suggestions' setting and
  * whether the tab's address is saved already (signed out, nothing reaches the server and the page is not read).
  * The popup's first render then has whatever has answered by then, and no question is asked twice.
  * Resolves to the tab once the browser has answered (undefined if it could not), for the popup's first paint.
@@ -32,6 +33,7 @@ export function prefetchSavePopup(
       if (!signedIn) return;
       void queryClient.prefetchQuery(activePageQuery(background, tab.tabId));
       void queryClient.prefetchQuery(collectionsQuery(background));
+      void queryClient.prefetchQuery(sharedCollectionsQuery(background));
       void queryClient.prefetchQuery(tagsQuery(background));
       void queryClient.prefetchQuery(suggestionSettingsQuery(background));
       if (isWebAddress(tab.url)) void queryClient.prefetchQuery(gemsAtUrlQuery(background, tab.url));

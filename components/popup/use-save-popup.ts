@@ -14,6 +14,7 @@ import {
   gemsAtUrlQuery,
   queueQuery,
   sessionQuery,
+  sharedCollectionsQuery,
   tagsQuery,
 } from '../app/queries';
 import { isSignedOut } from '../app/query-client';
@@ -43,6 +44,9 @@ export function useSavePopup() {
   const page = useQuery({ ...pageQuery, enabled: signedIn && tab.isSuccess });
   const collections = useQuery({ ...collectionsQuery(background), enabled: signedIn });
   const tags = useQuery({ ...tagsQuery(background), enabled: signedIn });
+  // Shared collections join the picker when they arrive; the form does not wait for them, and without them (an
+  // error) the user's own collections still take the save.
+  const sharedCollections = useQuery({ ...sharedCollectionsQuery(background), enabled: signedIn });
   // The queue's banner sits above the form: the form waits for it (a local answer, asked with the tab) so that
   // the banner never pushes a form already shown down.
   const queue = useQuery(queueQuery(background));
@@ -101,6 +105,7 @@ export function useSavePopup() {
     }
     void queryClient.invalidateQueries({ queryKey: appKeys.gemsAtUrlAll });
     void queryClient.invalidateQueries({ queryKey: appKeys.collections });
+    void queryClient.invalidateQueries({ queryKey: appKeys.sharedCollections });
   };
 
   /**
@@ -122,6 +127,7 @@ export function useSavePopup() {
     tab: tab.data,
     page: page.data,
     collections: collections.data ?? [],
+    sharedCollections: sharedCollections.data ?? [],
     tags: tags.data ?? [],
     existing,
     lookupOffline,

@@ -7,6 +7,8 @@ import { emailSchema } from './validators';
 export const shareRoles = ['viewer', 'contributor', 'editor', 'admin'] as const;
 export const shareRoleSchema = z.enum(shareRoles);
 export type ShareRole = z.infer<typeof shareRoleSchema>;
+/** Whether a member with `role` may add gems to the shared collection (contributor and up). */
+export const addsGems = (role: ShareRole) => shareRoles.indexOf(role) >= shareRoles.indexOf('contributor');
 export const shareKinds = ['collection', 'tag'] as const;
 export const shareStatusSchema = z.enum(['pending', 'accepted', 'declined']);
 

@@ -50,6 +50,7 @@ const page: Handlers<PageMessages> = {
 
 const libraryHandlers: Handlers<LibraryMessages> = {
   listCollections: () => library.listCollections(),
+  listSharedCollections: () => library.listSharedCollections(),
   createCollection: (input) => library.createCollection(input),
   listTags: () => library.listTags(),
   createTag: (input) => feedback.createTag(input),

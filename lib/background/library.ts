@@ -3,11 +3,13 @@ import { CallError } from '../api/call-error';
 import { type CreateGemInput, IDEMPOTENCY_HEADER, type UpdateGemInput } from '../api/contract';
 import { collectionApi } from '../api/routes/collections';
 import { gemApi } from '../api/routes/gems';
+import { sharingApi } from '../api/routes/sharing';
 import { suggestionApi } from '../api/routes/suggestions';
 import { tagApi } from '../api/routes/tags';
+import { addsGems } from '../api/sharing-contract';
 import type { SaveEndpoint } from '../messaging/protocol';
 import { api } from './api-client';
-import { cachedCollectionsItem, cachedTagsItem } from './stores';
+import { cachedCollectionsItem, cachedSharedCollectionsItem, cachedTagsItem } from './stores';
 
 /** Loads a list and remembers it; when the server cannot be reached, the remembered list stands in. */
 async function withOfflineCopy<T>(
@@ -37,6 +39,12 @@ const SAVE_ROUTES = {
 /** The user's gems, collections and tags on the server, as the extension's pages use them. */
 export const listCollections = () =>
   withOfflineCopy(cachedCollectionsItem, async () => (await api.call(collectionApi.list)).data);
+
+/** The collections others shared with the user that their role lets them add gems to. */
+export const listSharedCollections = () =>
+  withOfflineCopy(cachedSharedCollectionsItem, async () =>
+    (await api.call(sharingApi.sharedWithMe)).data.collections.filter((shared) => addsGems(shared.role)),
+  );
 
 export const createCollection = async (input: { name: string; parentId?: number | null }) =>
   (await api.call(collectionApi.create, { body: { data: input } })).data;

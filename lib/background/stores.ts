@@ -1,6 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import type { AiSettings, UserModel } from '../api/ai-contract';
 import type { Collection, Tag, User } from '../api/contract';
+import type { SharedItem } from '../api/sharing-contract';
 import { blockedSitesItem } from '../page/blocked-sites';
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8787';
@@ -20,11 +21,14 @@ export const cachedCollectionsItem = storage.defineItem<Collection[] | null>('lo
   fallback: null,
 });
 export const cachedTagsItem = storage.defineItem<Tag[] | null>('local:cachedTags', { fallback: null });
-/** The AI settings and models the side panel last had, shown at once when it opens while it asks again. */
+export const cachedSharedCollectionsItem = storage.defineItem<SharedItem[] | null>('local:cachedSharedCollections', {
+  fallback: null,
+});
 /** Where right-click and keyboard saves go (a collection of the signed-in account); null is Unfiltered. */
 export const quickSaveCollectionItem = storage.defineItem<number | null>('local:quickSaveCollectionId', {
   fallback: null,
 });
+/** The AI settings and models the side panel last had, shown at once when it opens while it asks again. */
 export const lastChatModelsItem = storage.defineItem<{
   userId: number;
   settings: AiSettings;
@@ -39,6 +43,7 @@ export async function clearCredentials() {
       accessTokenItem,
       cachedCollectionsItem,
       cachedTagsItem,
+      cachedSharedCollectionsItem,
       lastChatModelsItem,
       quickSaveCollectionItem,
       blockedSitesItem,

@@ -8,6 +8,7 @@ import {
   getSuggestionSettings,
   listCollections,
   listGems,
+  listSharedCollections,
   listTags,
 } from '../../lib/background/library';
 import { setServerUrl, signUp } from '../../lib/background/session';
@@ -152,5 +153,27 @@ describe('deleteGem', () => {
 
     await signUp(newAccount('other'));
     expect(await failure(deleteGem({ id: kept.id }))).toMatchObject({ kind: 'not-found', status: 404 });
+  });
+
+  it('listSharedCollections gives the collections shared with the user that they may add to, not those they only read', async () => {
+    const { user } = await signUp(newAccount('member'));
+    const member = await t.signIn(user?.username ?? '');
+    const owner = await t.signUp('sharer');
+    const shareAs = async (name: string, role: string) => {
+      const id = (await t.api('/api/collections', { token: owner.jwt, body: { data: { name } } })).body.data.id;
+      const body = { data: { username: user?.username, role } };
+      const share = (await t.api(`/api/collection-email/${id}`, { token: owner.jwt, body })).body.data;
+      expect((await t.api(`/api/shares/${share.id}/accept`, { method: 'POST', token: member.jwt })).status).toBe(200);
+      return id;
+    };
+    const field = await shareAs('Field notes', 'contributor');
+    const pantry = await shareAs('Pantry', 'editor');
+    await shareAs('Read only', 'viewer');
+    expect((await listSharedCollections()).map((c) => [c.id, c.name, c.role, c.owner.username]).sort()).toEqual(
+      [
+        [field, 'Field notes', 'contributor', owner.user.username],
+        [pantry, 'Pantry', 'editor', owner.user.username],
+      ].sort(),
+    );
   });
 });

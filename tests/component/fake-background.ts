@@ -377,6 +377,10 @@ export class FakeBackground {
       this.signedInUser();
       return this.state.collections;
     },
+    listSharedCollections: () => {
+      this.signedInUser();
+      return this.state.sharedCollections;
+    },
     createCollection: ({ name, parentId }) => {
       this.signedInUser();
       const collection = makeCollection(this.nextId++, name.trim(), { parentId: parentId ?? null });

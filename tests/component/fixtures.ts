@@ -10,6 +10,7 @@ import {
 import { canonicalizeUrl } from '@/lib/api/canonical-url';
 import type { Collection, Diagnostics, Feedback, Gem, Tag, Upload, User } from '@/lib/api/contract';
 import { promptVariables } from '@/lib/api/prompt-variables';
+import type { SharedItem } from '@/lib/api/sharing-contract';
 import type { SuggestionSettings } from '@/lib/api/suggestions-contract';
 import type { Prompt } from '@/lib/api/voice-contract';
 import type { ActivePage, Preferences, QueueView } from '@/lib/messaging/protocol';
@@ -98,6 +99,8 @@ export interface FakeState {
   user: User | null;
   accounts: { user: User; password: string }[];
   collections: Collection[];
+  /** Collections others shared with the user that they may add gems to. */
+  sharedCollections: SharedItem[];
   tags: Tag[];
   gems: Gem[];
   /** The tab the browser calls active, as read. */
@@ -258,6 +261,7 @@ export function defaultState(): FakeState {
       makeCollection(3, 'Desserts', { parentId: 2 }),
       makeCollection(4, 'Work'),
     ],
+    sharedCollections: [],
     tags: [makeTag(1, 'JavaScript'), makeTag(2, 'cooking')],
     gems: [],
     activePage: makePage(),

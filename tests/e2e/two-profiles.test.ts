@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
-import { type ExtensionBrowser, emulateTheme, launchWithExtension, openExtensionPage } from './browser';
+import {
+  type ExtensionBrowser,
+  emulateTheme,
+  launchWithExtension,
+  openExtensionPage,
+  openPopup,
+  submitPopupForm,
+} from './browser';
 import type { E2eEnvironment } from './environment';
 import { createOverApi, getOverApi, saveGemOverApi, signInOverApi, signUpAndSignIn } from './flows';
 import { answerTo, ask, providerBodies, REACT_COMPOSER, SCREENSHOTS, startPanelEnvironment } from './panel';
@@ -10,13 +17,15 @@ import { answerTo, ask, providerBodies, REACT_COMPOSER, SCREENSHOTS, startPanelE
 /**
  * Two people, each in their own Chromium profile with the built extension, on one server (issues 31 and 32): ada
  * shares a collection from the library, bob accepts it in "Shared with me", finds it, chats about one of its gems,
- * and loses it when ada removes him; the collection's public page read signed out; bob offers a gem, ada approves it;
+ * saves a page into it from his popup once she makes him a contributor, and loses it when ada removes him; the collection's public page read signed out; bob offers a gem, ada approves it;
  * bob follows the collection and sees her next gem; last, a password changed in one profile signs the other out.
  * The cases run in order on one server and two browsers.
  */
 
 const ADA = { username: 'ada', email: 'ada@example.test', password: 'correct horse battery' };
 const BOB = { username: 'bob', email: 'bob@example.test', password: 'battery staple horse' };
+/** The test site's article (tests/e2e/test-site), which bob saves into ada's collection from his popup. */
+const ARTICLE_TITLE = 'Council approves $48M seawall after late-night vote';
 const HERON_TEXT = 'The grey herons returned to the alder carr on 12 March; eleven nests counted from the hide.';
 
 /** Screenshots `page` in light and dark as two-profiles-<name>-<theme>.png (`scripted`: false for a page without JS). */
@@ -251,10 +260,71 @@ describe('two people, two browser profiles, one server', () => {
     await bobLibrary.keyboard.press('Escape');
   });
 
+  it('ada makes bob a contributor; from his popup he saves a page into "Field notes (ada\'s)", without tags; it is hers', async () => {
+    await adaLibrary.bringToFront();
+    await collectionMenu(adaLibrary, 'Field notes', 'Share…');
+    const role = `[role="dialog"] select[aria-label="Role of ${BOB.username}"]`;
+    await adaLibrary.waitForSelector(role);
+    await adaLibrary.select(role, 'contributor');
+    const roles = async () =>
+      (
+        (await getOverApi(env.server.url, ADA.username, ADA.password, `collections/${fieldNotesId}/shares`)) as {
+          data: { role: string }[];
+        }
+      ).data.map((share) => share.role);
+    await expect.poll(roles).toEqual(['contributor']);
+    await adaLibrary.keyboard.press('Escape');
+
+    const article = await bob.browser.newPage();
+    await article.goto(`${env.site.url}/news-article.html`);
+    const popup = await openPopup(bob, article);
+    await popup.waitForSelector('form[aria-busy="false"]');
+    await popup.click('input#gem-collection', { count: 3 });
+    await popup.type('input#gem-collection', 'field');
+    expect(
+      await popup.$$eval('[role="listbox"][aria-label="Collection"] [role="option"]', (options) =>
+        options.map((option) => option.textContent),
+      ),
+    ).toEqual(["Field notes (ada's)shared · 2 gems", '+ Create collection “field”']);
+    await popup.click("::-p-text(Field notes (ada's))");
+    await popup.waitForFunction(
+      () => (document.querySelector('input#gem-collection') as HTMLInputElement).value === "Field notes (ada's)",
+    );
+    // ada's tags are hers: the tags field gives way to a line saying so
+    expect(await popup.$('input#gem-tags')).toBeNull();
+    await popup.waitForSelector("::-p-text(Tags in “Field notes” are ada's own)");
+    await shoot(popup, 'contributor-popup');
+    await submitPopupForm(popup);
+    await popup.waitForSelector('.alert-success');
+    expect(await popup.$eval('.alert-success', (el) => el.textContent)).toBe("Saved in Field notes (ada's).");
+    await popup.close().catch(() => {});
+
+    // opened again on the page: saved already, by him, in her collection, which stays hers
+    const again = await openPopup(bob, article);
+    await again.waitForSelector('form[aria-label="Edit saved gem"][aria-busy="false"]');
+    expect(await again.$eval('.alert-info', (el) => el.textContent)).toMatch(
+      /^Added by you to Field notes \(ada's\) on .+\. Changes update that gem; its collection and tags are ada's\.$/,
+    );
+    expect(await again.$('input#gem-collection')).toBeNull();
+    await shoot(again, 'contributor-popup-saved-here');
+    await again.close().catch(() => {});
+    await article.close();
+
+    const inFieldNotes = (await getOverApi(
+      env.server.url,
+      ADA.username,
+      ADA.password,
+      `filter-search?collectionId=${fieldNotesId}&perPage=10`,
+    )) as { data: { title: string; author: { username: string }; tags: unknown[] }[] };
+    const added = inFieldNotes.data.find((gem) => gem.title === ARTICLE_TITLE);
+    expect(added?.author.username).toBe(ADA.username);
+    expect(added?.tags).toEqual([]);
+  });
+
   it('ada removes his access: bob\'s open library leaves "Field notes" at once, its gems no longer found or readable', async () => {
     // bob has the shared collection open while ada removes him: his tab is told, no reload
     await selectNav(bobLibrary, 'Field notes · ada');
-    await bobLibrary.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '2 gems');
+    await bobLibrary.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '3 gems');
     await adaLibrary.bringToFront();
     await collectionMenu(adaLibrary, 'Field notes', 'Share…');
     await adaLibrary.locator(`[role="dialog"] button[aria-label="Remove ${BOB.username}"]`).click();
@@ -311,7 +381,7 @@ describe('two people, two browser profiles, one server', () => {
       expect(response?.status()).toBe(200);
       expect(await page.$eval('h1', (h1) => h1.textContent)).toBe('Field notes');
       const titles = await page.$$eval('.gem', (gems) => gems.map((gem) => gem.querySelector('a')?.textContent ?? ''));
-      expect(titles.sort()).toEqual(['Heron nesting survey', 'Otter spraint log']);
+      expect(titles.sort()).toEqual([ARTICLE_TITLE, 'Heron nesting survey', 'Otter spraint log']);
       expect(await page.content()).not.toContain('Private shopping list');
       await shoot(page, 'public-page', false);
     } finally {

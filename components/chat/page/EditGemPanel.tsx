@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Gem } from '@/lib/api/contract';
 import type { ActivePage } from '@/lib/messaging/types';
 import { unwrap, useBackground } from '../../app/background-context';
-import { appKeys, collectionsQuery, sessionQuery, tagsQuery } from '../../app/queries';
+import { appKeys, collectionsQuery, sessionQuery, sharedCollectionsQuery, tagsQuery } from '../../app/queries';
 import { SaveGemForm } from '../../popup/SaveGemForm';
 import { useToast } from '../../ui/Toast';
 import { usePageInChat } from '../chat-session';
@@ -30,6 +30,7 @@ export function EditGemPanel({ page, gem, onDone }: EditGemPanelProps) {
   const session = useQuery(sessionQuery(background));
   const collections = useQuery(collectionsQuery(background));
   const tags = useQuery(tagsQuery(background));
+  const sharedCollections = useQuery(sharedCollectionsQuery(background));
   const changed = () => {
     void queryClient.invalidateQueries({ queryKey: appKeys.gemsAtUrlAll });
     void queryClient.invalidateQueries({ queryKey: appKeys.collections });
@@ -42,6 +43,7 @@ export function EditGemPanel({ page, gem, onDone }: EditGemPanelProps) {
       existing={gem}
       lookupOffline={false}
       collections={collections.data ?? []}
+      sharedCollections={sharedCollections.data ?? []}
       tags={tags.data ?? []}
       defaultCollectionId={session.data?.user?.unfiltered_collection_id ?? undefined}
       filledIn={!!collections.data && !!tags.data}

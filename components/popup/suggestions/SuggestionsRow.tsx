@@ -6,6 +6,8 @@ import { useScrollEdges } from './use-scroll-edges';
 interface Props {
   suggestions: PageSuggestions;
   onCreateCollection: (name: string) => Promise<Pick<Collection, 'id'>>;
+  /** The gem takes no tags (they are the owner of a shared collection's): no tag is offered. */
+  tagsOff?: boolean;
 }
 
 const NOTHING = {
@@ -19,8 +21,9 @@ const NOTHING = {
  * edge fades where more lies beyond it), so that the fields and the Save button below never move under the user's
  * pointer as they arrive. The row goes once the user has taken or dismissed every chip.
  */
-export function SuggestionsRow({ suggestions, onCreateCollection }: Props) {
-  const { loading, nothing, collection, tags } = suggestions;
+export function SuggestionsRow({ suggestions, onCreateCollection, tagsOff = false }: Props) {
+  const { loading, nothing, collection } = suggestions;
+  const tags = tagsOff ? [] : suggestions.tags;
   const edges = useScrollEdges<HTMLDivElement>();
   if (!loading && !nothing && !collection && !tags.length) return null;
   return (

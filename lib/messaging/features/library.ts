@@ -1,9 +1,12 @@
 import type { Collection, Gem, GemList, Tag, UpdateGemInput } from '../../api/contract';
+import type { SharedItem } from '../../api/sharing-contract';
 import type { Result } from '../types';
 
 /** The user's gems, collections and tags. */
 export interface LibraryMessages {
   listCollections(): Result<Collection[]>;
+  /** The collections others shared with the user that they may add gems to (contributor and up). */
+  listSharedCollections(): Result<SharedItem[]>;
   createCollection(input: { name: string; parentId?: number | null }): Result<Collection>;
   listTags(): Result<Tag[]>;
   createTag(input: { tag: string }): Result<Tag>;
