@@ -42,7 +42,7 @@ interface Props {
 }
 
 /** The user's own names and those of the collections or tags shared with them, which the search names too. */
-const withShared = (own: string[], shared: SharedItem[] = []) => [...new Set([...own, ...shared.map((s) => s.name)])];
+const withShared = (own: string[], shared: SharedItem[] = []) => [...new Set([...own, ...shared.map((s) => s.path)])];
 
 /** The library: the search box over sidebar | results and facets | the open gem's sheet. */
 export function Library({ perPage, onChat }: Props) {

@@ -36,8 +36,9 @@ export function filterCollections(options: CollectionOption[], query: string): C
   return q ? options.filter((o) => o.path.toLowerCase().includes(q)) : options;
 }
 
-/** A collection another user shared with this one, as the popup names it: "Field notes (ada's)". */
-export const sharedCollectionLabel = (shared: SharedItem) => `${shared.name} (${shared.owner.username}'s)`;
+/** A collection another user shared with this one, as the popup names it: "Field notes (ada's)", by its path. */
+export const sharedCollectionLabel = (shared: SharedItem) =>
+  `${shared.path.split('/').join(' / ')} (${shared.owner.username}'s)`;
 
 /** Where a gem in `collectionId` is, as the popup names it: one's own collection's path, or a shared one's label. */
 export function collectionLabel(

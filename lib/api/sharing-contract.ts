@@ -72,6 +72,11 @@ export const sharedItemSchema = z.object({
   kind: z.enum(shareKinds),
   id: z.number(),
   name: z.string(),
+  /**
+   * How the search names it (`collection:"Recipes/Desserts"`): its name after those of the collections or tags above it
+   * that the user reads too, up to the first they do not.
+   */
+  path: z.string(),
   owner: person,
   role: shareRoleSchema,
   status: shareStatusSchema,

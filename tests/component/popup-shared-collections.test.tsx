@@ -15,6 +15,7 @@ const fieldNotes: SharedItem = {
   kind: 'collection',
   id: 90,
   name: 'Field notes',
+  path: 'Field notes',
   owner: { id: 2, username: 'grace' },
   role: 'contributor',
   status: 'accepted',

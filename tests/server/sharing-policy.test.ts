@@ -567,6 +567,17 @@ describe('random share graphs', () => {
             (at) => tagName(at),
           );
         const inRun = (path: string) => path.startsWith(`c${run}x`) || path.startsWith(`t${run}x`);
+        // Shared with me names each item by the path the search names it by (the library offers these after
+        // `collection:` and `#`)
+        for (const [u] of users.entries()) {
+          const shared = (await ok(t.api('/api/share-with-me', { token: token(u) }))).data;
+          for (const item of [...shared.collections, ...shared.tags] as { kind: string; id: number; path: string }[]) {
+            const isTag = item.kind === 'tag';
+            const i = (isTag ? tagIds : collectionIds).indexOf(item.id);
+            if (i >= 0)
+              expect(item.path, `user ${u} shared ${item.kind}`).toBe((isTag ? tagPath(u) : collectionPath(u))(i));
+          }
+        }
         /**
          * The facets of all the user's matches name each collection and tag they read by its path, counting the
          * matches at or under it; nothing they cannot read is named.

@@ -60,10 +60,23 @@ async function sharedItems(db: Db, userId: number, status: 'pending' | 'accepted
         UNION SELECT d.share_id, c.id FROM down d JOIN collections c ON c.parent_id = d.id WHERE c.shares_inherit),
       tag_down(share_id, id) AS (
         SELECT m.id, m.tag_id FROM mine m WHERE m.tag_id IS NOT NULL
-        UNION SELECT d.share_id, t.id FROM tag_down d JOIN tags t ON t.parent_id = d.id)
+        UNION SELECT d.share_id, t.id FROM tag_down d JOIN tags t ON t.parent_id = d.id),
+      -- each item's path as the search names it (search/paths.ts): up through the ones above it the user reads
+      readable AS (SELECT a.collection_id AS id FROM trove_collection_access(${userId}) a),
+      readable_tags AS (SELECT a.tag_id AS id FROM trove_tag_access(${userId}) a),
+      up(share_id, parent_id, path) AS (
+        SELECT m.id, c.parent_id, c.name::text FROM mine m JOIN collections c ON c.id = m.collection_id
+        UNION ALL SELECT u.share_id, c.parent_id, c.name || '/' || u.path
+        FROM up u JOIN collections c ON c.id = u.parent_id WHERE c.id IN (SELECT id FROM readable)),
+      tag_up(share_id, parent_id, path) AS (
+        SELECT m.id, t.parent_id, t.name::text FROM mine m JOIN tags t ON t.id = m.tag_id
+        UNION ALL SELECT u.share_id, t.parent_id, t.name || '/' || u.path
+        FROM tag_up u JOIN tags t ON t.id = u.parent_id WHERE t.id IN (SELECT id FROM readable_tags))
       SELECT m.id AS share_id, m.kind, coalesce(m.collection_id, m.tag_id) AS id, coalesce(c.name, t.name) AS name,
         o.id AS owner_id, o.username AS owner_username, m.role, m.status, m.invited_by, b.username AS invited_by_username,
         m.created_at,
+        (SELECT p.path FROM (SELECT path FROM up WHERE share_id = m.id UNION ALL SELECT path FROM tag_up
+          WHERE share_id = m.id) p ORDER BY length(p.path) DESC LIMIT 1) AS path,
         CASE WHEN m.kind = 'collection' THEN
           (SELECT count(*) FROM gems g WHERE g.collection_id IN (SELECT d.id FROM down d WHERE d.share_id = m.id)
             AND g.deleted_at IS NULL AND g.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES})
@@ -82,6 +95,7 @@ async function sharedItems(db: Db, userId: number, status: 'pending' | 'accepted
     kind: raw.kind as ShareKind,
     id: Number(raw.id),
     name: String(raw.name),
+    path: String(raw.path),
     owner: { id: Number(raw.owner_id), username: String(raw.owner_username) },
     role: raw.role as ShareRole,
     status: raw.status as SharedItem['status'],
