@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { Collection } from '@/lib/api/contract';
 import type { SharedItem } from '@/lib/api/sharing-contract';
+import { sharedCollectionLabel } from '@/lib/library/shared-collection-label';
 import { errorMessage } from '../app/background-context';
 import { Spinner } from '../ui/Spinner';
-import { flattenCollections, sharedCollectionLabel } from './collection-tree';
+import { flattenCollections } from './collection-tree';
 import { PopupCombobox } from './PopupCombobox';
 
 interface Props {

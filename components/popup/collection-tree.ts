@@ -1,5 +1,6 @@
 import type { Collection } from '@/lib/api/contract';
 import type { SharedItem } from '@/lib/api/sharing-contract';
+import { sharedCollectionLabel } from '@/lib/library/shared-collection-label';
 
 export interface CollectionOption {
   collection: Collection;
@@ -35,10 +36,6 @@ export function filterCollections(options: CollectionOption[], query: string): C
   const q = query.trim().toLowerCase();
   return q ? options.filter((o) => o.path.toLowerCase().includes(q)) : options;
 }
-
-/** A collection another user shared with this one, as the popup names it: "Field notes (ada's)", by its path. */
-export const sharedCollectionLabel = (shared: SharedItem) =>
-  `${shared.path.split('/').join(' / ')} (${shared.owner.username}'s)`;
 
 /** Where a gem in `collectionId` is, as the popup names it: one's own collection's path, or a shared one's label. */
 export function collectionLabel(

@@ -1,8 +1,21 @@
+import { sharedCollectionLabel } from '../library/shared-collection-label';
 import type { SaveOutcome } from '../messaging/protocol';
 import { flashBadge } from './badge';
 import { recordError } from './diagnostics';
-import { listCollections } from './library';
+import { listCollections, listSharedCollections } from './library';
 import { notify } from './save-notices';
+
+/** A saved gem's collection as the user names it: one of theirs, or one shared with them ("Field notes (ada's)"). */
+async function collectionName(id: number): Promise<string | undefined> {
+  const own = await listCollections()
+    .then((all) => all.find((c) => c.id === id)?.name)
+    .catch(() => undefined);
+  if (own) return own;
+  const shared = await listSharedCollections()
+    .then((all) => all.find((c) => c.id === id))
+    .catch(() => undefined);
+  return shared && sharedCollectionLabel(shared);
+}
 
 /**
  * Tells the user what became of a save made without the popup: the badge, and a notification naming the collection,
@@ -10,9 +23,7 @@ import { notify } from './save-notices';
  */
 export async function confirmSave(outcome: SaveOutcome) {
   if (outcome.status === 'saved') {
-    const collection = await listCollections()
-      .then((all) => all.find((c) => c.id === outcome.gem.collectionId)?.name)
-      .catch(() => undefined);
+    const collection = await collectionName(outcome.gem.collectionId);
     const where = collection ? `in ${collection}` : 'in Trove';
     if (outcome.existing) {
       flashBadge('saved', `“${outcome.gem.title}” was already saved ${where}`);

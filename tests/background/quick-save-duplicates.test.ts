@@ -74,6 +74,34 @@ describe('saving a link already saved', () => {
   });
 });
 
+describe('a link the user added to a collection shared with them', () => {
+  it('is saved already: no second gem, and the notification names the shared collection and its owner', async () => {
+    const { user } = await signUp(newAccount('member'));
+    const member = await t.signIn(user?.username ?? '');
+    const owner = await t.signUp('owner');
+    const fieldNotes = (await t.api('/api/collections', { token: owner.jwt, body: { data: { name: 'Field notes' } } }))
+      .body.data.id;
+    const invite = { data: { username: user?.username, role: 'contributor' } };
+    const share = (await t.api(`/api/collection-email/${fieldNotes}`, { token: owner.jwt, body: invite })).body.data;
+    await t.api(`/api/shares/${share.id}/accept`, { method: 'POST', token: member.jwt });
+    const added = await t.api('/api/gems', {
+      token: member.jwt,
+      body: { data: { title: 'Story', url: LINK, collectionId: fieldNotes } },
+    });
+    expect(added.status).toBe(201);
+
+    const again = await runQuickSave('test', () => saveLink(tab, LINK));
+    expect(again).toMatchObject({ status: 'saved', existing: true, gem: { id: added.body.data.id } });
+    expect(await gemsAt(LINK)).toEqual([]);
+    expect(shown()).toEqual([
+      expect.objectContaining({
+        title: 'Already in Trove',
+        message: `“Story” was already saved in Field notes (${owner.user.username}'s): nothing new was made.`,
+      }),
+    ]);
+  });
+});
+
 describe('the notification’s buttons', () => {
   it('Undo deletes the gem the save made; Open opens it in the options page', async () => {
     const saved = (await runQuickSave('test', () => saveLink(tab, LINK))) as { gem: GemSummary };
