@@ -19,13 +19,19 @@ import { createSaveQueue, type QueuedSave, type SendOutcome } from './save-queue
  */
 type OwnedSave = SavePayload & { owner?: SaveOwner; quickSave?: boolean };
 
-export const COLLECTION_GONE_NOTE = 'Its quick-save collection was deleted: quick saves go to Unfiltered now.';
+export const COLLECTION_GONE_NOTE =
+  'Its quick-save collection was deleted, or is no longer shared with you: quick saves go to Unfiltered now.';
 export const CHOSEN_COLLECTION_GONE_NOTE = 'Its collection was deleted while it waited: it is in Unfiltered now.';
 export const CHATS_COLLECTION_NOTE =
   'Its quick-save collection holds AI chats, not saves: quick saves go to Unfiltered now.';
+export const ROLE_REFUSED_NOTE =
+  'Your role in its quick-save collection (shared with you) no longer lets you add gems: quick saves go to Unfiltered now.';
 
-/** Collections the server refused to save into (AI Chats, chosen before it stopped being offered). */
-const notForSaves = new Set<number>();
+/**
+ * Collections the server refused to save into, with why: AI Chats, chosen before it stopped being offered (a 400), or
+ * a shared collection in which the user's role no longer adds gems (a 403).
+ */
+const refusedCollections = new Map<number, string>();
 const collectionRefused = (error: UiError) =>
   error.kind === 'invalid' && (error.fields ?? []).some((field) => field.path === 'data.collectionId');
 
@@ -79,7 +85,7 @@ function noteFor(payload: OwnedSave, gem: GemSummary) {
   const asked = payload.gem.collectionId;
   if (!asked || gem.collectionId === asked) return undefined;
   if (!payload.quickSave) return CHOSEN_COLLECTION_GONE_NOTE;
-  return notForSaves.has(asked) ? CHATS_COLLECTION_NOTE : COLLECTION_GONE_NOTE;
+  return refusedCollections.get(asked) ?? COLLECTION_GONE_NOTE;
 }
 
 /** Every save, whoever asked for it, goes through here: the open pages hear of each one that lands. */
@@ -90,9 +96,10 @@ async function send(save: QueuedSave<OwnedSave>): Promise<SendOutcome<GemSummary
   const movable = save.payload.quickSave || !answeredLive.has(save.key);
   if (!outcome.ok && outcome.error.kind === 'not-found' && collectionId && movable)
     outcome = await toUnfiltered(save, collectionId);
-  // A quick-save collection that holds no saves (AI Chats) is treated as one deleted: Unfiltered, from now on.
+  // A quick-save collection that takes no saves from the user (AI Chats, or a shared one where their role no longer
+  // adds) is treated as one deleted: Unfiltered, from now on.
   else if (!outcome.ok && collectionId && save.payload.quickSave && collectionRefused(outcome.error)) {
-    notForSaves.add(collectionId);
+    refusedCollections.set(collectionId, outcome.error.status === 403 ? ROLE_REFUSED_NOTE : CHATS_COLLECTION_NOTE);
     outcome = await toUnfiltered(save, collectionId);
   }
   if (outcome.ok) announceLibraryChange();

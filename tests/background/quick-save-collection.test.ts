@@ -14,6 +14,7 @@ import {
   drainQueue,
   listQueue,
   queueSave,
+  ROLE_REFUSED_NOTE,
   retryQueued,
 } from '../../lib/background/saves';
 import { setServerUrl, signOut, signUp } from '../../lib/background/session';
@@ -42,6 +43,31 @@ async function queueThenDelete(save: () => Promise<unknown>, collectionId: numbe
 }
 
 describe('the quick-save collection', () => {
+  it("a collection shared with the user as contributor takes them; once their role is viewer, Unfiltered, and they're told", async () => {
+    const { user } = await signUp(newAccount('qsshared'));
+    const member = await t.signIn(user?.username ?? '');
+    const owner = await t.signUp('qsowner');
+    const shared = (await t.api('/api/collections', { token: owner.jwt, body: { data: { name: 'Field notes' } } })).body
+      .data.id;
+    const invite = { data: { username: user?.username, role: 'contributor' } };
+    const share = (await t.api(`/api/collection-email/${shared}`, { token: owner.jwt, body: invite })).body.data;
+    await t.api(`/api/shares/${share.id}/accept`, { method: 'POST', token: member.jwt });
+    await setPreferences({ quickSaveCollectionId: shared });
+
+    const added = await saveCode(tab, 'const shared = 1;');
+    expect(added).toMatchObject({ status: 'saved', gem: { collectionId: shared, author: { id: owner.user.id } } });
+    expect(added).not.toHaveProperty('note');
+
+    const viewer = { method: 'PUT', token: owner.jwt, body: { data: { role: 'viewer' } } };
+    expect((await t.api(`/api/shares/${share.id}`, viewer)).status).toBe(200);
+    const moved = await saveCode(tab, 'const mine = 2;');
+    expect(moved).toMatchObject({
+      status: 'saved',
+      gem: { collectionId: user?.unfiltered_collection_id },
+      note: ROLE_REFUSED_NOTE,
+    });
+    expect(await getPreferences()).toEqual({ quickSaveCollectionId: null });
+  });
   it("is forgotten on sign-out: the next account's right-click saves go to its Unfiltered", async () => {
     await signUp(newAccount('qsa'));
     await setPreferences({ quickSaveCollectionId: (await createCollection({ name: 'Reading' })).id });
