@@ -1,6 +1,6 @@
 import type { Collection } from '@/lib/api/contract';
 import type { SharedItem } from '@/lib/api/sharing-contract';
-import { sharedCollectionLabel } from '@/lib/library/shared-collection-label';
+import { sharedCollectionLabel } from '../../lib/library/shared-collection-label';
 
 export interface CollectionOption {
   collection: Collection;

@@ -54,7 +54,11 @@ describe('OptionsApp: quick saves', () => {
     const { user } = renderWithBackground(<OptionsApp />, fake);
     const select = await picker();
     const group = within(select).getByRole('group', { name: 'Shared with you' });
-    expect(within(group).getAllByRole('option').map((o) => o.textContent)).toEqual(["Field notes (grace's)"]);
+    expect(
+      within(group)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(["Field notes (grace's)"]);
     await user.selectOptions(select, "Field notes (grace's)");
     await waitFor(() => expect(fake.calls('setPreferences')).toEqual([{ quickSaveCollectionId: 90 }]));
     await screen.findByText("Quick saves now go to Field notes (grace's).");
