@@ -42,6 +42,22 @@ export const makeCollection = (id: number, name: string, over: Partial<Collectio
 
 export const makeTag = (id: number, tag: string): Tag => ({ id, tag, parentId: null, color: null, createdAt: NOW });
 
+/** A collection grace shared with the user as contributor, accepted: "Field notes" (id 90) unless `over` says else. */
+export const makeSharedCollection = (over: Partial<SharedItem> = {}): SharedItem => ({
+  shareId: 5,
+  kind: 'collection',
+  id: 90,
+  name: 'Field notes',
+  path: 'Field notes',
+  owner: { id: 2, username: 'grace' },
+  role: 'contributor',
+  status: 'accepted',
+  invitedBy: null,
+  gemsCount: 2,
+  createdAt: NOW,
+  ...over,
+});
+
 export const makeGem = (id: number, over: Partial<Gem> = {}): Gem => {
   const url = over.url ?? `https://example.com/gems/${id}`;
   return {

@@ -2,23 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { OptionsApp } from '@/components/options/OptionsApp';
 import { QUICK_SAVE_RESET_NOTE } from '@/components/options/QuickSaveSettings';
-import type { SharedItem } from '@/lib/api/sharing-contract';
 import { FakeBackground } from './fake-background';
+import { makeSharedCollection } from './fixtures';
 import { renderWithBackground } from './render';
 
-const fieldNotes: SharedItem = {
-  shareId: 5,
-  kind: 'collection',
-  id: 90,
-  name: 'Field notes',
-  path: 'Field notes',
-  owner: { id: 2, username: 'grace' },
-  role: 'contributor',
-  status: 'accepted',
-  invitedBy: null,
-  gemsCount: 2,
-  createdAt: '2026-12-01T10:00:00.000Z',
-};
+const fieldNotes = makeSharedCollection();
 
 /** The options page's quick-save collection: what it shows is where quick saves go. */
 

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { SharedItem } from '@/lib/api/sharing-contract';
 import { FakeBackground } from './fake-background';
-import { makeGem, makePage } from './fixtures';
+import { makeGem, makePage, makeSharedCollection } from './fixtures';
 import { findSaveForm, renderPopup } from './render';
 
 /**
@@ -10,19 +9,7 @@ import { findSaveForm, renderPopup } from './render';
  * their own, a gem added there takes no tags (the owner's), and a gem they added there is "already saved" by them.
  */
 
-const fieldNotes: SharedItem = {
-  shareId: 5,
-  kind: 'collection',
-  id: 90,
-  name: 'Field notes',
-  path: 'Field notes',
-  owner: { id: 2, username: 'grace' },
-  role: 'contributor',
-  status: 'accepted',
-  invitedBy: null,
-  gemsCount: 2,
-  createdAt: '2026-12-01T10:00:00.000Z',
-};
+const fieldNotes = makeSharedCollection();
 
 const picker = () => screen.getByRole('combobox', { name: 'Collection' }) as HTMLInputElement;
 const listed = () =>
