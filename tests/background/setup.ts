@@ -28,7 +28,25 @@ for (const [id] of setAside) modules.delete(id);
 vi.resetModules();
 for (const [id, module] of setAside) modules.set(id, module);
 
+/**
+ * A file's extension modules stop with it, as a stopped service worker's do: the timers they set are cleared when the
+ * file ends. Left running, they fire in the next file, where those old modules read that file's storage: the save
+ * queue's retry (lib/background/saves.ts) sent the next file's queued save a second time, and announced it twice.
+ * Only timers set from our extension's code are cleared; the kept test servers' are theirs to keep.
+ */
+const extensionCode = [`${root}lib/`, `${root}entrypoints/`, `${root}components/`];
+const realSetTimeout = globalThis.setTimeout;
+const extensionTimers = new Set<ReturnType<typeof setTimeout>>();
+globalThis.setTimeout = Object.assign((...args: Parameters<typeof setTimeout>) => {
+  const timer = realSetTimeout(...args);
+  const caller = new Error().stack?.split('\n')[2] ?? '';
+  if (extensionCode.some((folder) => caller.includes(folder))) extensionTimers.add(timer);
+  return timer;
+}, realSetTimeout);
+
 afterAll(() => {
+  globalThis.setTimeout = realSetTimeout;
+  for (const timer of extensionTimers) clearTimeout(timer);
   fakeBrowser.reset();
   // a stand-in some files set on the fake browser, which has no `scripting` of its own
   delete (fakeBrowser as { scripting?: unknown }).scripting;

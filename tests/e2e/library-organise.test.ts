@@ -4,6 +4,7 @@ import { type ExtensionBrowser, focusWhenShown } from './browser';
 import type { E2eEnvironment } from './environment';
 import { createOverApi, getOverApi } from './flows';
 import {
+  dragOnto,
   type LibraryEnvironment,
   openLibrary,
   saveRecipes,
@@ -294,12 +295,10 @@ describe('the library page, organising', () => {
 
   it('drags a gem from the list onto a collection in the sidebar: it moves there', async () => {
     await library.locator('.library-nav-item::-p-text(All gems)').click();
-    await library.waitForSelector('.library-row');
-    const title = await library.$eval('.library-row .library-row-title', (el) => el.textContent ?? '');
-    // Puppeteer's drop: the mouse pressed on the row, moved over the target, let go (HTML5 drag events follow).
-    await (await library.waitForSelector(navRow('Travel')))?.drop(
-      (await library.waitForSelector('.library-row')) as ElementHandle,
-    );
+    await library.waitForFunction(() => document.querySelector('#library-results-heading')?.textContent === 'All gems');
+    const row = (await library.waitForSelector('.library-row')) as ElementHandle;
+    const title = await row.$eval('.library-row-title', (el) => el.textContent ?? '');
+    await dragOnto(library, row, (await library.waitForSelector(navRow('Travel'))) as ElementHandle);
     await library.waitForFunction(() =>
       document.querySelector('.library-move-notice')?.textContent?.startsWith('Moved 1 gem to Travel'),
     );
@@ -320,8 +319,10 @@ describe('the library page, organising', () => {
     await library.waitForSelector('.library-row');
     const before = await titles();
     // The third row dropped on the lower half of the first (its site and date line) goes right after it.
-    await (await library.waitForSelector('[aria-posinset="1"] .library-row-meta'))?.drop(
+    await dragOnto(
+      library,
       (await library.waitForSelector('[aria-posinset="3"] .library-row')) as ElementHandle,
+      (await library.waitForSelector('[aria-posinset="1"] .library-row-meta')) as ElementHandle,
     );
     const dragged = [before[0], before[2], before[1], before[3]];
     await library.waitForFunction(

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'puppeteer';
+import type { ElementHandle, Page } from 'puppeteer';
 import { type FakeProvider, startFakeProvider } from '../fake-provider/server';
 import { type ExtensionBrowser, emulateTheme, extensionPath, openExtensionPage } from './browser';
 import type { E2eEnvironment } from './environment';
@@ -146,6 +146,26 @@ export async function openLibrary(ctx: ExtensionBrowser): Promise<Page> {
   await library.setViewport({ width: 1280, height: 800 });
   await library.waitForSelector('.library-sidebar');
   return library;
+}
+
+/**
+ * Drags `source` onto `target` with the mouse, and lets go only once the target says a drag is held over it (its
+ * `data-drop-over`, components/library/use-tree-dnd.ts). Chrome starts a drag on a move after the press; Puppeteer's
+ * own `drop()` moves once and lets go at once, which on a busy machine can come before the drag began: no drop.
+ */
+export async function dragOnto(page: Page, source: ElementHandle, target: ElementHandle) {
+  const from = await source.clickablePoint();
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  const to = await target.clickablePoint();
+  const held = () => target.evaluate((el) => el.closest('[data-drop-over]') !== null);
+  for (let move = 0; !(await held()); move++) {
+    if (move === 50) throw new Error('dragOnto: the drag never reached its target');
+    // a pixel either way, so that each move is one Chrome delivers
+    await page.mouse.move(to.x, to.y + (move % 2), { steps: 4 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await page.mouse.up();
 }
 
 /** The import dialog's figures, as "label: value" lines. */
