@@ -1,3 +1,4 @@
+import '../server/v8-flags'; // the server's own V8 settings, as server/main.ts has them (see the file)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -16,6 +16,7 @@
  * of each size (default 5, see ocr-bench.ts); BENCH_EXTRACTION_DATA a folder of Zyte's article-extraction benchmark for
  * the page text's F1, and BENCH_EXTRACTION_RUNS the extractions of each page (default 3, see extraction-bench.ts).
  */
+import '../server/v8-flags'; // the server's own V8 settings, as server/main.ts has them (see the file)
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { benchBulk } from './bulk-bench';
