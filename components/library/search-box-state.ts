@@ -42,6 +42,16 @@ export function parseBox(box: BoxContent): BoxParse {
   return { ok: false, error: { ...whole.error, position: Math.min(whole.error.position, box.draft.length) } };
 }
 
+/**
+ * The box with the quote its typed text leaves open closed (`collection:"Recipes/Des` → `…/Des"`), when that is all
+ * the text lacks: a quoted value still being typed, not a mistake.
+ */
+export function closeOpenQuote(box: BoxContent): BoxContent {
+  if (parseSearch(box.draft).ok) return box;
+  const closed = `${box.draft}"`;
+  return parseSearch(closed).ok ? { ...box, draft: closed } : box;
+}
+
 const sortLast = (chips: SearchChip[]) => [
   ...chips.filter((chip) => chip.kind !== 'sort'),
   ...chips.filter((chip) => chip.kind === 'sort'),

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { SearchQuery, SearchSyntaxError } from '@/lib/search/ast';
 import { printSearch } from '@/lib/search/print';
-import { type BoxContent, boxFromText, commitDraft, emptyBox, parseBox } from './search-box-state';
+import { type BoxContent, boxFromText, closeOpenQuote, commitDraft, emptyBox, parseBox } from './search-box-state';
 
 /** How long typing must pause before the query is run. */
 export const searchDebounceMs = 300;
@@ -15,8 +15,8 @@ interface Options {
 
 /**
  * The search box's behaviour: typed terms become chips when a space or Enter finishes them, the query runs after a
- * pause (or at once on Enter or a chip's removal), a syntax error shows once typing pauses and goes as soon as the
- * text parses, Backspace at the start of the box removes the last chip, Escape empties the box.
+ * pause (or at once on Enter or a chip's removal), a syntax error shows once typing pauses (a quote left open at the
+ * end only on Enter, which closes it) and goes as soon as the text parses, Backspace at the start of the box removes the last chip, Escape empties the box.
  */
 export function useSearchBox({ value, onQuery }: Options) {
   const [box, setBox] = useState<BoxContent>(() => boxFromText(value));
@@ -42,7 +42,8 @@ export function useSearchBox({ value, onQuery }: Options) {
   const run = (next: BoxContent, always: boolean) => {
     const parsed = parseBox(next);
     if (!parsed.ok) {
-      setError(parsed.error);
+      // a quoted value still being typed (its names offered below) is not an error yet; Enter closes it
+      setError(!always && closeOpenQuote(next) !== next ? null : parsed.error);
       return;
     }
     setError(null);
@@ -84,7 +85,7 @@ export function useSearchBox({ value, onQuery }: Options) {
     const input = event.currentTarget;
     if (event.key === 'Enter') {
       event.preventDefault();
-      update(commitDraft(box), 'now');
+      update(commitDraft(closeOpenQuote(box)), 'now');
     } else if (event.key === 'Escape' && (box.draft !== '' || box.chips.length > 0)) {
       event.preventDefault();
       event.stopPropagation();

@@ -122,6 +122,29 @@ describe('SearchBox', () => {
     expect(described?.textContent).toBe('');
   });
 
+  it('a quoted value still being typed is no error while typing pauses; Enter closes its quote and runs it', () => {
+    const { input, onQuery } = renderBox();
+    type(input, 'collection:"Recipes/Des');
+    act(() => vi.advanceTimersByTime(300));
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(document.querySelector('.search-box-error')?.textContent).toBe('');
+    expect(onQuery).not.toHaveBeenCalled();
+    press(input, 'Enter');
+    expect(chipLabels()).toStrictEqual(['in Recipes/Des']);
+    expect(texts(onQuery)).toStrictEqual(['collection:Recipes/Des']);
+  });
+
+  it('Enter on text that closing a quote does not mend shows its error and runs nothing', () => {
+    const { input, onQuery } = renderBox();
+    type(input, '(cake "dark');
+    press(input, 'Enter');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.querySelector('.search-box-error')?.textContent).toBe(
+      `Expected '"' to close the phrase that starts at 6 (at 11)`,
+    );
+    expect(onQuery).not.toHaveBeenCalled();
+  });
+
   it('Escape empties the box and runs the empty query', () => {
     const { input, onQuery } = renderBox('#recipes cake');
     press(input, 'Escape');
