@@ -24,12 +24,13 @@ interface Props {
 
 /**
  * Every field of a gem, editable; Save sends only what changed and shows the server's refusals on their fields. A gem
- * shared with the user shows what their role allows (`sharedAccess`): to read only, every field is shown disabled; to
- * change, all but its collection, tags and favourite mark, which are its owner's.
+ * shared with the user shows what their role allows (`sharedAccess`): to read only, the fields that hold something, shown
+ * disabled; to change, all but its collection, tags and favourite mark, which are its owner's.
  */
 export function GemForm({ gem, collections, editing }: Props) {
   const readOnly = gem.sharedAccess === 'read';
   const shared = gem.sharedAccess !== undefined;
+  const shown = (value: string | null | undefined) => !readOnly || Boolean(value);
   const api = useLibraryApi();
   const queryClient = useQueryClient();
   const changed = useLibraryChanged();
@@ -65,15 +66,19 @@ export function GemForm({ gem, collections, editing }: Props) {
           {/* biome-ignore lint/a11y/noAutofocus: the `e` key asks to edit: the title is where editing starts. */}
           <input id="gem-title" autoFocus={editing} {...register('title')} />
         </Field>
-        <Field {...field('description')} label="Description">
-          <textarea id="gem-description" rows={3} {...register('description')} />
-        </Field>
+        {shown(gem.description) && (
+          <Field {...field('description')} label="Description">
+            <textarea id="gem-description" rows={3} {...register('description')} />
+          </Field>
+        )}
         <Field {...field('url')} label="Address">
           <input id="gem-url" type="url" {...register('url')} />
         </Field>
-        <Field {...field('image')} label="Image address">
-          <input id="gem-image" type="url" {...register('image')} />
-        </Field>
+        {shown(gem.image) && (
+          <Field {...field('image')} label="Image address">
+            <input id="gem-image" type="url" {...register('image')} />
+          </Field>
+        )}
         <div className="library-form-row">
           <Field {...field('media_type')} label="Type">
             <select id="gem-media_type" {...register('media_type')}>
@@ -101,9 +106,11 @@ export function GemForm({ gem, collections, editing }: Props) {
             <input id="gem-tags" {...register('tags')} />
           </Field>
         )}
-        <Field {...field('notes')} label="Notes">
-          <textarea id="gem-notes" rows={4} {...register('notes')} />
-        </Field>
+        {shown(gem.notes) && (
+          <Field {...field('notes')} label="Notes">
+            <textarea id="gem-notes" rows={4} {...register('notes')} />
+          </Field>
+        )}
         {!shared && (
           <label className="library-checkbox">
             <input type="checkbox" {...register('isFavourite')} /> Favourite

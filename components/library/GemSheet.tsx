@@ -93,11 +93,12 @@ export function GemSheet({ gemId, collections, editing, onClose, onTrash, onChat
                 : 'you can edit and delete it; its collection, tags and favourite mark are its owner’s.'}
             </p>
           )}
-          <LinkStatus gemId={gemId} />
+          {/* the dead-link check is its owner's (server/features/links) */}
+          {!gem.data.sharedAccess && <LinkStatus gemId={gemId} />}
           {/* Keyed by the gem (each sibling's key its own), so another gem's sheet starts afresh */}
           <GemForm key={`form-${gem.data.id}`} gem={gem.data} collections={collections} editing={editing} />
           <StudyPanel key={`study-${gemId}`} gemId={gemId} />
-          <DocumentText key={`text-${gemId}`} gem={gem.data} />
+          {gem.data.sharedAccess !== 'read' && <DocumentText key={`text-${gemId}`} gem={gem.data} />}
           <ReadingView gem={gem.data} />
         </>
       )}

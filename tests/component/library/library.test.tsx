@@ -427,8 +427,12 @@ describe('the gem sheet', () => {
     // inside the disabled fieldset: every field is shown, none takes input
     expect(within(sheet).getByRole('textbox', { name: 'Title' }).matches(':disabled')).toBe(true);
     expect(within(sheet).getByRole('group').matches(':disabled')).toBe(true);
-    for (const name of ['Save changes', 'Delete', 'Share'])
+    for (const name of ['Save changes', 'Delete', 'Share', 'Clean up text'])
       expect(within(sheet).queryByRole('button', { name })).toBeNull();
+    // nothing to write into, no owner's tools: no empty fields, no file to extract text into, no dead-link check
+    for (const name of ['Description', 'Image address', 'Notes', 'Extract text from a file'])
+      expect(within(sheet).queryByLabelText(name)).toBeNull();
+    expect(sheet.querySelector('.library-link-status')).toBeNull();
     unmount();
 
     await owner.call(`shares/${share.data.id}`, 'PUT', { data: { role: 'editor' } });
@@ -437,6 +441,9 @@ describe('the gem sheet', () => {
     within(sheet).getByText(/you can edit and delete it; its collection, tags and favourite mark are its owner’s/);
     for (const name of ['Collection', 'Tags (separated by commas)', 'Favourite'])
       expect(within(sheet).queryByLabelText(name)).toBeNull();
+    for (const name of ['Description', 'Notes'])
+      expect(within(sheet).getByLabelText(name).matches(':disabled')).toBe(false);
+    within(sheet).getByRole('button', { name: 'Clean up text' });
     const title = within(sheet).getByRole('textbox', { name: 'Title' });
     await user.clear(title);
     await user.type(title, 'Heron survey, March');
