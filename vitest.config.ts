@@ -76,6 +76,8 @@ const onPostgres = [
   // Who may see what (the access rule's SQL functions and recursive reach), public pages' queries, accounts deleted
   // across every table.
   ...server('sharing-policy', 'public-pages', 'account', 'operator'),
+  // What an open library hears of changes made elsewhere: rows added by triggers, read and trimmed while others commit.
+  ...server('library-changes'),
   // Following public collections: their recursive reach and the new counts against the database's clock.
   ...server('following'),
   ...server('share-links'),

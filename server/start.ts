@@ -18,6 +18,7 @@ import {
   uploadsDir,
 } from './config';
 import { openDatabase } from './db/client';
+import { startLibraryChangesTrim } from './features/access-events/library-changes';
 import { syncCatalogue } from './features/ai-settings/ai-models';
 import { Generations } from './features/answers/generations';
 import { newLeaseSettings } from './features/answers/leases';
@@ -135,6 +136,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   answerUnparsedRequests(server as Server);
   const recovery = startRecovery(database.db, leaseSeconds);
   const fileSweep = startChatFileSweep(database.db, files.store);
+  const changesTrim = startLibraryChangesTrim(database.db);
   const jobWorkers = config.bulkWorker === false ? [] : [startBulkWorker(database.db), startImportWorker(database.db)];
   const linkWorker = config.linkCheck ? startLinkWorker(database.db, config.linkCheck) : null;
   if (linkWorker) jobWorkers.push(linkWorker);
@@ -156,6 +158,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         recovery.stop(),
         fileSweep.stop(),
         trashSweep.stop(),
+        changesTrim.stop(),
         ...jobWorkers.map((worker) => worker.stop()),
       ])
         .then(() => mail.close())

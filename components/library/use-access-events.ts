@@ -9,10 +9,13 @@ import { libraryKeys } from './queries';
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 /** A tab hidden this long closes its stream; shown again, it reopens it and reads the library again. */
 export const HIDDEN_CLOSE_MS = 60_000;
+/** A library that changes on and on (an import running elsewhere) is read again at most this often. */
+export const LIBRARY_REREAD_MS = 2_000;
 
 /**
  * Keeps the library's stream of access changes (GET /api/access-events) open while the page is shown: on each change
- * the library's lists are read again (Shared with me, the sidebar, the results) and `onChange` hears it. A stream
+ * the library's lists are read again (Shared with me, the sidebar, the results) and `onChange` hears it; they are read
+ * again too when the stream says a library the user reads changed elsewhere (at most every LIBRARY_REREAD_MS). A stream
  * the server ends after its time is reopened at once; one that failed after a backoff; a refused sign-in stops it
  * (the page then shows signed out and unmounts the library).
  */
@@ -26,12 +29,22 @@ export function useAccessEvents(onChange: (change: AccessChange | null) => void)
     let stream: AbortController | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let hiding: ReturnType<typeof setTimeout> | undefined;
+    let reread: ReturnType<typeof setTimeout> | undefined;
+    let rereadAt = 0;
     let failures = 0;
     /** A stream was closed after it was ready: changes may have been missed, so the next `ready` reads all again. */
     let missed = false;
     let over = false;
 
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+    const refetch = () => {
+      clearTimeout(reread);
+      reread = undefined;
+      rereadAt = Date.now();
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+    };
+    const libraryChanged = () => {
+      reread ??= setTimeout(refetch, Math.max(0, rereadAt + LIBRARY_REREAD_MS - Date.now()));
+    };
     const open = () => {
       if (stream || over) return;
       const controller = new AbortController();
@@ -47,7 +60,8 @@ export function useAccessEvents(onChange: (change: AccessChange | null) => void)
                 heard.current(null);
               }
               missed = true;
-            } else {
+            } else if (event.type === 'library') libraryChanged();
+            else {
               refetch();
               heard.current(event.change);
             }
@@ -81,6 +95,7 @@ export function useAccessEvents(onChange: (change: AccessChange | null) => void)
       over = true;
       document.removeEventListener('visibilitychange', onVisibility);
       clearTimeout(hiding);
+      clearTimeout(reread);
       close();
     };
   }, [api, queryClient]);

@@ -5,9 +5,12 @@ import { accessEventsApi } from '../api/routes/access-events';
 import { readSse } from '../chat/sse';
 
 /** One event of the access stream, parsed (lib/api/access-events-contract.ts). */
-export type AccessEvent = { type: 'ready' } | { type: 'access'; change: AccessChange };
+export type AccessEvent = { type: 'ready' } | { type: 'access'; change: AccessChange } | { type: 'library' };
 
-/** The library's stream of changes to what is shared with the user (server/features/access-events). */
+/**
+ * The library's stream of changes to what is shared with the user and to the libraries they read
+ * (server/features/access-events).
+ */
 export function createAccessEventsApi(client: ApiClient) {
   return {
     /** The events of one stream, until the server ends it (after its longest time) or `signal` aborts. */
@@ -23,7 +26,7 @@ export function createAccessEventsApi(client: ApiClient) {
         else if (sse.event === 'access') {
           const change = accessStreamEvents.access.safeParse(JSON.parse(sse.data));
           if (change.success) yield { type: 'access', change: change.data };
-        }
+        } else if (sse.event === 'library') yield { type: 'library' };
       }
     },
   };

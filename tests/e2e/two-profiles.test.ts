@@ -260,7 +260,7 @@ describe('two people, two browser profiles, one server', () => {
     await bobLibrary.keyboard.press('Escape');
   });
 
-  it('ada makes bob a contributor; from his popup he saves a page into "Field notes (ada\'s)", without tags; it is hers', async () => {
+  it('ada makes bob a contributor; from his popup he saves a page into "Field notes (ada\'s)", without tags; it is hers, and shows in her open library', async () => {
     await adaLibrary.bringToFront();
     await collectionMenu(adaLibrary, 'Field notes', 'Share…');
     const role = `[role="dialog"] select[aria-label="Role of ${BOB.username}"]`;
@@ -274,6 +274,10 @@ describe('two people, two browser profiles, one server', () => {
       ).data.map((share) => share.role);
     await expect.poll(roles).toEqual(['contributor']);
     await adaLibrary.keyboard.press('Escape');
+    await adaLibrary.locator('.library-nav-item::-p-text(All gems)').click();
+    await adaLibrary.waitForFunction(
+      () => document.querySelector('#library-results-heading')?.textContent === 'All gems',
+    );
 
     const article = await bob.browser.newPage();
     await article.goto(`${env.site.url}/news-article.html`);
@@ -309,6 +313,12 @@ describe('two people, two browser profiles, one server', () => {
     await shoot(again, 'contributor-popup-saved-here');
     await again.close().catch(() => {});
     await article.close();
+    // ada's library, open all along, shows it: its stream said her library changed (nothing reloaded or clicked)
+    await adaLibrary.waitForFunction(
+      (title) => [...document.querySelectorAll('.library-row-title')].some((el) => el.textContent === title),
+      {},
+      ARTICLE_TITLE,
+    );
 
     const inFieldNotes = (await getOverApi(
       env.server.url,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   index,
   integer,
@@ -77,6 +78,22 @@ export const tags = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('tags_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`)],
+);
+
+/**
+ * The statements that changed an owner's gems, collections or tags, one row each (triggers, migration 0058), so an open
+ * library hears of changes made elsewhere, whoever made them and from wherever (GET /api/access-events,
+ * server/features/access-events/library-changes.ts). Rows are only added, so a change takes no lock another waits on;
+ * readers count them (a count grows when a change commits, whatever the order of commits) and the oldest are let go.
+ * No foreign key: the triggers of a deleted user's cascade would write here after the user's row is gone.
+ */
+export const libraryChanges = pgTable(
+  'library_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: integer('owner_id').notNull(),
+  },
+  (t) => [index('library_changes_owner_idx').on(t.ownerId, t.id)],
 );
 
 export const gems = pgTable(

@@ -40,7 +40,10 @@ export function accessEventRoutes({ db, stopping }: Deps) {
       const send = (event: string, data: unknown) =>
         write(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
       const gone = new Promise<void>((resolve) => stream.onAbort(resolve));
-      const leave = await watchers.subscribe(userId, (change) => void send('access', change));
+      const leave = await watchers.subscribe(
+        userId,
+        (event) => void (event.name === 'access' ? send('access', event.change) : send('library', {})),
+      );
       const keepAlive = setInterval(() => void write(() => stream.write(': keep-alive\n\n')), KEEP_ALIVE_MS);
       let timer: NodeJS.Timeout | undefined;
       let unlisten = () => {};

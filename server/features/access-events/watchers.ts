@@ -1,22 +1,36 @@
 import type { AccessChange } from '../../../lib/api/access-events-contract';
 import type { Db } from '../../db/client';
+import { type LibraryMarks, librariesChanged, libraryMarks } from './library-changes';
 import { accessChange, type ReadableShares, readableShares } from './readable-shares';
 
 /**
- * How often an open stream's user's shares are read again. Comparing reads (rather than PostgreSQL's LISTEN/NOTIFY)
+ * How often an open stream's user's shares, and the marks of the libraries they read, are read again. Comparing reads (rather than PostgreSQL's LISTEN/NOTIFY)
  * sees a change made by any copy of the server, on PGlite as on PostgreSQL, and needs no connection of its own; at
  * 500 ms a removal reaches an open tab within a second.
  */
 export const ACCESS_EVENTS_POLL_MS = 500;
 
-type Listener = (change: AccessChange) => void;
+/** What a stream sends: a change of access, or that a library the user reads changed (library-changes.ts). */
+export type WatchEvent = { name: 'access'; change: AccessChange } | { name: 'library' };
+type Listener = (event: WatchEvent) => void;
 
-interface Watch {
-  listeners: Set<Listener>;
+interface Seen {
   shares: ReadableShares;
+  marks: LibraryMarks;
+}
+
+interface Watch extends Seen {
+  listeners: Set<Listener>;
   /** The first read: a listener hears the changes made after it. */
   first: Promise<void>;
   timer?: NodeJS.Timeout;
+}
+
+/** The user's shares, and the marks of their own library and of those of the owners who share with them. */
+async function read(db: Db, userId: number): Promise<Seen> {
+  const shares = await readableShares(db, userId);
+  const owners = new Set([userId, ...[...shares.values()].map((resource) => resource.owner.id)]);
+  return { shares, marks: await libraryMarks(db, [...owners]) };
 }
 
 /**
@@ -28,10 +42,13 @@ export function accessWatchers(db: Db, pollMs = ACCESS_EVENTS_POLL_MS) {
 
   const poll = async (userId: number, watch: Watch) => {
     try {
-      const shares = await readableShares(db, userId);
-      const change = accessChange(watch.shares, shares);
-      watch.shares = shares;
-      if (change) for (const listener of watch.listeners) listener(change);
+      const now = await read(db, userId);
+      const change = accessChange(watch.shares, now.shares);
+      const events: WatchEvent[] = [];
+      if (change) events.push({ name: 'access', change });
+      if (librariesChanged(watch.marks, now.marks)) events.push({ name: 'library' });
+      Object.assign(watch, now);
+      for (const event of events) for (const listener of watch.listeners) listener(event);
     } catch (error) {
       console.error(`[trove] reading the shares of user ${userId} for their access events failed:`, error);
     }
@@ -44,13 +61,13 @@ export function accessWatchers(db: Db, pollMs = ACCESS_EVENTS_POLL_MS) {
   };
 
   return {
-    /** Calls `listener` with each change of the user's shares from now on; resolves once they are read. */
+    /** Calls `listener` with each change from now on; resolves once the user's shares and libraries are read. */
     async subscribe(userId: number, listener: Listener): Promise<() => void> {
       let watch = watches.get(userId);
       if (!watch) {
-        const created: Watch = { listeners: new Set(), shares: new Map(), first: Promise.resolve() };
-        created.first = readableShares(db, userId).then((shares) => {
-          created.shares = shares;
+        const created: Watch = { listeners: new Set(), shares: new Map(), marks: new Map(), first: Promise.resolve() };
+        created.first = read(db, userId).then((seen) => {
+          Object.assign(created, seen);
           schedule(userId, created);
         });
         watches.set(userId, created);

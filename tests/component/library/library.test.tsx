@@ -148,6 +148,31 @@ describe('the results', () => {
     expect(rowTitles().at(-1)).toBe('Tart 1');
   });
 
+  it('shows gems saved elsewhere (another device, straight to the server) and the count with them, with nothing clicked', async () => {
+    const { server } = await libraryOf('libelsewhere', { count: 2 });
+    await waitFor(() => expect(rowTitles()).toEqual(['Tart 2', 'Tart 1']));
+    // A save made before the library's stream has read the library is part of what it read: the phone saves again,
+    // a second apart, until the library shows one (the first, usually).
+    let saved = 0;
+    const saveOnThePhone = async () => {
+      saved += 1;
+      const data = { title: `Saved on the phone ${saved}`, url: `https://phone.example.test/${saved}` };
+      await server.call('gems', 'POST', { data });
+    };
+    await saveOnThePhone();
+    await vi.waitFor(
+      async () => {
+        if (rowTitles().length > 2) return;
+        await saveOnThePhone();
+        throw new Error('not shown yet');
+      },
+      { timeout: 15_000, interval: 1_000 },
+    );
+    const phone = Array.from({ length: saved }, (_, i) => `Saved on the phone ${saved - i}`);
+    await waitFor(() => expect(rowTitles()).toEqual([...phone, 'Tart 2', 'Tart 1']));
+    expect(screen.getByText(`${saved + 2} gems`).textContent).toBe(`${saved + 2} gems`);
+  });
+
   it('says so when there is nothing yet', async () => {
     await libraryOf('libnone', { count: 0 });
     await screen.findByRole('heading', { name: 'Nothing here yet' });
