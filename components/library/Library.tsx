@@ -3,6 +3,7 @@ import { type KeyboardEvent, type MouseEvent, Suspense, useEffect, useRef, useSt
 import type { GemSummary } from '@/lib/api/contract';
 import type { SharedItem } from '@/lib/api/sharing-contract';
 import type { LibraryChat } from '@/lib/chat/chat-requests';
+import { withSubCollections } from '@/lib/library/shared-collections';
 import { sourceQuery } from '@/lib/library/source-query';
 import { ALL_GEMS, type LibrarySource } from '@/lib/library/sources';
 import { allNodes, buildTree } from '@/lib/library/tree';
@@ -126,7 +127,10 @@ export function Library({ perPage, onChat }: Props) {
             value={searchText}
             onQuery={(text) => setSource(text.trim() ? { kind: 'search', query: text } : ALL_GEMS)}
             tagNames={withShared(tags.data?.map((t) => t.path) ?? [], shared.data?.tags)}
-            collectionPaths={withShared([...collectionPaths.values()], shared.data?.collections)}
+            collectionPaths={withShared(
+              [...collectionPaths.values()],
+              withSubCollections(shared.data?.collections ?? []),
+            )}
           />
         </div>
         {source.kind === 'search' && <SaveSearchButton query={source.query} />}

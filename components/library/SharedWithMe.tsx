@@ -19,7 +19,8 @@ interface Props {
 
 /**
  * The sidebar's "Shared with me": invitations waiting for an answer (Accept / Decline), then the collections and tags
- * others shared with the user, each listed through the search (`collectionId` / `tagId`), with Leave in its menu.
+ * others shared with the user, each listed through the search (`collectionId` / `tagId`), with Leave in its menu; under
+ * a shared collection, the sub-collections its share reaches.
  */
 export function SharedWithMe({ source, onSelect }: Props) {
   const api = useLibraryApi();
@@ -97,6 +98,21 @@ export function SharedWithMe({ source, onSelect }: Props) {
                 </Menu>
               }
             />
+            {item.subCollections.length > 0 && (
+              <ul className="library-nav-list" aria-label={`In ${item.name}`}>
+                {item.subCollections.map((sub) => (
+                  <li key={sub.id}>
+                    <SidebarItem
+                      label={sub.name}
+                      count={sub.gemsCount}
+                      depth={sub.path.split('/').length - item.path.split('/').length}
+                      current={sameSource(source, { kind: 'sharedCollection', id: sub.id })}
+                      onSelect={() => onSelect({ kind: 'sharedCollection', id: sub.id })}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
           </li>
         ))}
       </ul>

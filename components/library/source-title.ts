@@ -1,5 +1,6 @@
 import type { Collection, Tag } from '@/lib/api/contract';
 import type { SharedItem } from '@/lib/api/sharing-contract';
+import { withSubCollections } from '@/lib/library/shared-collections';
 import type { LibrarySource } from '@/lib/library/sources';
 
 /** The heading of the results for `source`. */
@@ -37,7 +38,7 @@ export function sourceTitle(
     case 'search':
       return 'Search results';
     case 'sharedCollection':
-      return shared?.collections.find((c) => c.id === source.id)?.name ?? 'Shared collection';
+      return withSubCollections(shared?.collections ?? []).find((c) => c.id === source.id)?.name ?? 'Shared collection';
     case 'sharedTag': {
       const tag = shared?.tags.find((t) => t.id === source.id);
       return tag ? `#${tag.name}` : 'Shared tag';

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { CallError } from '@/lib/api/call-error';
 import type { Gem } from '@/lib/api/contract';
 import type { SharedItem } from '@/lib/api/sharing-contract';
+import { withSubCollections } from '@/lib/library/shared-collections';
 import { ALL_GEMS, type LibrarySource } from '@/lib/library/sources';
 import { useLibraryApi } from './library-api-context';
 import { libraryGemQuery, libraryKeys } from './queries';
@@ -42,7 +43,8 @@ export function useLostAccess({ source, show, openId, closeGem, shared }: Option
 
   useEffect(() => {
     if (!shared) return;
-    const now = new Map([...shared.collections, ...shared.tags].map((item) => [sharedKey(item.kind, item.id), item]));
+    const items = [...withSubCollections(shared.collections), ...shared.tags];
+    const now = new Map(items.map((item) => [sharedKey(item.kind, item.id), item]));
     const key = keyOfSource(source);
     const lost = key && !now.has(key) ? listed.current.get(key) : undefined;
     listed.current = now;

@@ -66,6 +66,18 @@ export const updateShareBody = z.object({ data: z.object({ role: shareRoleSchema
 /** `DELETE /api/collection/{id}/remove-access`: whose access (a share of the collection); without it, the caller leaves. */
 export const removeAccessQuery = z.object({ shareId: queryInteger(1, MAX_ROW_ID).optional() });
 
+/** A sub-collection a shared collection's share reaches (not one set to stop the shares above it, nor any under that). */
+export const sharedSubCollectionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  parentId: z.number(),
+  /** How the search names it: the shared collection's path, then the names down to it. */
+  path: z.string(),
+  /** The gems the user can read there, its own sub-collections' too. */
+  gemsCount: z.number(),
+});
+export type SharedSubCollection = z.infer<typeof sharedSubCollectionSchema>;
+
 /** A collection or tag shared with the user (accepted), or an invitation to one (pending). */
 export const sharedItemSchema = z.object({
   shareId: z.number(),
@@ -84,6 +96,8 @@ export const sharedItemSchema = z.object({
   /** The gems the user can read there (not trashed; a collection's with its sub-collections'). */
   gemsCount: z.number(),
   createdAt: z.string(),
+  /** An accepted collection's sub-collections the share reaches, each after its parent, a level by name (else none). */
+  subCollections: z.array(sharedSubCollectionSchema),
 });
 export type SharedItem = z.infer<typeof sharedItemSchema>;
 

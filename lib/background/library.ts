@@ -7,6 +7,7 @@ import { sharingApi } from '../api/routes/sharing';
 import { suggestionApi } from '../api/routes/suggestions';
 import { tagApi } from '../api/routes/tags';
 import { addsGems } from '../api/sharing-contract';
+import { withSubCollections } from '../library/shared-collections';
 import type { SaveEndpoint } from '../messaging/protocol';
 import { api } from './api-client';
 import { cachedCollectionsItem, cachedSharedCollectionsItem, cachedTagsItem } from './stores';
@@ -40,10 +41,10 @@ const SAVE_ROUTES = {
 export const listCollections = () =>
   withOfflineCopy(cachedCollectionsItem, async () => (await api.call(collectionApi.list)).data);
 
-/** The collections others shared with the user that their role lets them add gems to. */
+/** The collections others shared with the user that their role lets them add gems to, their sub-collections too. */
 export const listSharedCollections = () =>
   withOfflineCopy(cachedSharedCollectionsItem, async () =>
-    (await api.call(sharingApi.sharedWithMe)).data.collections.filter((shared) => addsGems(shared.role)),
+    withSubCollections((await api.call(sharingApi.sharedWithMe)).data.collections.filter((s) => addsGems(s.role))),
   );
 
 export const createCollection = async (input: { name: string; parentId?: number | null }) =>

@@ -155,7 +155,7 @@ describe('deleteGem', () => {
     expect(await failure(deleteGem({ id: kept.id }))).toMatchObject({ kind: 'not-found', status: 404 });
   });
 
-  it('listSharedCollections gives the collections shared with the user that they may add to, not those they only read', async () => {
+  it('listSharedCollections gives the collections shared with the user that they may add to, their sub-collections too, not those they only read', async () => {
     const { user } = await signUp(newAccount('member'));
     const member = await t.signIn(user?.username ?? '');
     const owner = await t.signUp('sharer');
@@ -168,10 +168,22 @@ describe('deleteGem', () => {
     };
     const field = await shareAs('Field notes', 'contributor');
     const pantry = await shareAs('Pantry', 'editor');
-    await shareAs('Read only', 'viewer');
-    expect((await listSharedCollections()).map((c) => [c.id, c.name, c.role, c.owner.username]).sort()).toEqual(
+    const readOnly = await shareAs('Read only', 'viewer');
+    const sub = async (name: string, parentId: number) =>
+      (await t.api('/api/collections', { token: owner.jwt, body: { data: { name, parentId } } })).body.data.id;
+    const birds = await sub('Birds', field);
+    await sub('Not added to', readOnly);
+    const listed = (await listSharedCollections()).map((c) => [c.id, c.path, c.role, c.owner.username]);
+    // each shared collection, its sub-collections after it
+    const at = listed.findIndex(([id]) => id === field);
+    expect(listed.slice(at, at + 2)).toEqual([
+      [field, 'Field notes', 'contributor', owner.user.username],
+      [birds, 'Field notes/Birds', 'contributor', owner.user.username],
+    ]);
+    expect(listed.sort()).toEqual(
       [
         [field, 'Field notes', 'contributor', owner.user.username],
+        [birds, 'Field notes/Birds', 'contributor', owner.user.username],
         [pantry, 'Pantry', 'editor', owner.user.username],
       ].sort(),
     );

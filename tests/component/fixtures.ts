@@ -55,6 +55,7 @@ export const makeSharedCollection = (over: Partial<SharedItem> = {}): SharedItem
   invitedBy: null,
   gemsCount: 2,
   createdAt: NOW,
+  subCollections: [],
   ...over,
 });
 

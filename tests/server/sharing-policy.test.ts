@@ -812,6 +812,58 @@ describe('sharing routes', () => {
     expectError(await t.api(`/api/collection/${recipes}/remove-access`, { method: 'DELETE', token: bob.jwt }), 404);
   });
 
+  it('Shared with me lists the sub-collections a share reaches, by path with their counts; not one that stops it', async () => {
+    const owner = await t.signUp('subada');
+    const member = await t.signUp('subbob');
+    const collection = async (name: string, parentId?: number) =>
+      (await ok(t.api('/api/collections', { token: owner.jwt, body: { data: { name, parentId } } }), 201)).data
+        .id as number;
+    const pantry = await collection('Pantry');
+    const jars = await collection('Jars', pantry);
+    const jams = await collection('Jams', jars);
+    const bins = await collection('Bins', pantry);
+    const locked = await collection('Locked', pantry);
+    const below = await collection('Below', locked);
+    const body = { data: { inherit: false } };
+    await ok(t.api(`/api/collections/${locked}/shares-inherit`, { method: 'PUT', token: owner.jwt, body }));
+    for (const [title, collectionId] of [
+      ['Plum jam', jams],
+      ['Fig jam', jams],
+      ['Jar lids', jars],
+      ['Secret', below],
+    ] as const)
+      await saveGemAs(owner, { title, collectionId, url: `https://example.com/${encodeURIComponent(title)}` });
+    const trashed = await saveGemAs(owner, { title: 'Old jam', collectionId: jams, url: 'https://example.com/old' });
+    await ok(t.api(`/api/gems/${trashed}`, { method: 'DELETE', token: owner.jwt }));
+    const share = await ok(inviteTo(owner, pantry, { username: member.user.username, role: 'contributor' }), 201);
+    // an invitation lists none: nothing is readable yet
+    const [pending] = (await ok(t.api('/api/share-invitations', { token: member.jwt }))).data;
+    expect(pending.subCollections).toEqual([]);
+    await ok(t.api(`/api/shares/${share.data.id}/accept`, { method: 'POST', token: member.jwt }));
+
+    const [shared] = (await ok(t.api('/api/share-with-me', { token: member.jwt }))).data.collections;
+    expect(shared.gemsCount).toBe(3);
+    expect(shared.subCollections).toEqual([
+      { id: bins, name: 'Bins', parentId: pantry, path: 'Pantry/Bins', gemsCount: 0 },
+      { id: jars, name: 'Jars', parentId: pantry, path: 'Pantry/Jars', gemsCount: 3 },
+      { id: jams, name: 'Jams', parentId: jars, path: 'Pantry/Jars/Jams', gemsCount: 2 },
+    ]);
+    // each reads as it is listed: by id, and by the path the search names it
+    const titles = async (query: string) =>
+      (await ok(t.api(`/api/filter-search?${query}`, { token: member.jwt }))).data.map(
+        (g: { title: string }) => g.title,
+      );
+    expect((await titles(`collectionId=${jams}`)).sort()).toEqual(['Fig jam', 'Plum jam']);
+    expect((await titles(`q=${encodeURIComponent('collection:"Pantry/Jars/Jams"')}`)).sort()).toEqual([
+      'Fig jam',
+      'Plum jam',
+    ]);
+    // and a contributor adds to one
+    await saveGemAs(member, { title: 'Apricot jam', collectionId: jams, url: 'https://example.com/apricot' });
+    expect((await titles(`collectionId=${jams}`)).sort()).toEqual(['Apricot jam', 'Fig jam', 'Plum jam']);
+    expectError(await t.api(`/api/filter-search?collectionId=${locked}`, { token: member.jwt }), 404);
+  });
+
   it('a tag shared with someone lists its gems (sub-tags too) and shows under tags shared with me', async () => {
     const tag = (await ok(t.api('/api/tags', { token: ada.jwt, body: { data: { tag: 'baking/bread' } } }), 201)).data;
     const parent = tag.parentId as number;

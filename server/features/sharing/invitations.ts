@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Share, SharedItem, ShareRole } from '../../../lib/api/sharing-contract';
+import type { Share, SharedItem, SharedSubCollection, ShareRole } from '../../../lib/api/sharing-contract';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import { NOT_SAVE_MEDIA_TYPES } from '../../db/schema';
@@ -90,7 +90,7 @@ async function sharedItems(db: Db, userId: number, status: 'pending' | 'accepted
       WHERE o.id <> ${userId}
       ORDER BY m.created_at DESC, m.id DESC`,
   );
-  return rows.map((raw) => ({
+  const items = rows.map((raw) => ({
     shareId: Number(raw.share_id),
     kind: raw.kind as ShareKind,
     id: Number(raw.id),
@@ -104,6 +104,50 @@ async function sharedItems(db: Db, userId: number, status: 'pending' | 'accepted
     gemsCount: Number(raw.gems_count),
     createdAt: new Date(String(raw.created_at)).toISOString(),
   }));
+  const collections = status === 'accepted' ? items.filter((item) => item.kind === 'collection') : [];
+  const subs = await subCollectionsOf(db, collections);
+  return items.map((item) => ({ ...item, subCollections: (item.kind === 'collection' && subs.get(item.id)) || [] }));
+}
+
+/**
+ * The sub-collections under each of `roots` (shared collections) that their shares reach (not one set to stop the
+ * shares above it, nor any under that one), as sharedItems lists them: each after its parent, a level by name, with its
+ * path and the gems the user can read there and below.
+ */
+async function subCollectionsOf(
+  db: Db,
+  roots: readonly { id: number; path: string }[],
+): Promise<Map<number, SharedSubCollection[]>> {
+  if (!roots.length) return new Map();
+  const rows = await selectRows<{ root: number; id: number; name: string; parent_id: number; own: number | string }>(
+    db,
+    sql`WITH RECURSIVE down(root, id, name, parent_id) AS (
+        SELECT c.id, c.id, c.name, c.parent_id FROM collections c
+        WHERE c.id = ANY(${`{${roots.map((root) => root.id).join(',')}}`}::int[])
+        UNION ALL SELECT d.root, c.id, c.name, c.parent_id FROM down d JOIN collections c ON c.parent_id = d.id
+        WHERE c.shares_inherit)
+      SELECT d.root, d.id, d.name, d.parent_id, (SELECT count(*) FROM gems g WHERE g.collection_id = d.id
+        AND g.deleted_at IS NULL AND g.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES}) AS own
+      FROM down d WHERE d.id <> d.root`,
+  );
+  const result = new Map<number, SharedSubCollection[]>();
+  for (const root of roots) {
+    const children = new Map<number, typeof rows>();
+    for (const row of rows)
+      if (Number(row.root) === root.id)
+        children.set(Number(row.parent_id), [...(children.get(Number(row.parent_id)) ?? []), row]);
+    const walk = (parentId: number, path: string): SharedSubCollection[] =>
+      (children.get(parentId) ?? [])
+        .sort((a, b) => a.name.localeCompare(b.name) || Number(a.id) - Number(b.id))
+        .flatMap((row) => {
+          const below = walk(Number(row.id), `${path}/${row.name}`);
+          const direct = below.filter((sub) => sub.parentId === Number(row.id));
+          const gemsCount = Number(row.own) + direct.reduce((sum, sub) => sum + sub.gemsCount, 0);
+          return [{ id: Number(row.id), name: row.name, parentId, path: `${path}/${row.name}`, gemsCount }, ...below];
+        });
+    result.set(root.id, walk(root.id, root.path));
+  }
+  return result;
 }
 
 export async function pendingInvitations(db: Db, userId: number): Promise<SharedItem[]> {

@@ -93,6 +93,36 @@ describe('the Share dialog and Shared with me', () => {
     again.unmount();
   });
 
+  it('under a shared collection, Shared with me lists the sub-collections its share reaches; one opens with its gems', async () => {
+    const ada = await live.signedIn('adasubs');
+    const bob = await live.signedIn('bobsubs');
+    const collection = async (name: string, parentId?: number) =>
+      (await ada.call('collections', 'POST', { data: { name, parentId } })).data.id as number;
+    const notes = await collection('Field notes');
+    const birds = await collection('Birds', notes);
+    const herons = await collection('Herons', birds);
+    await ada.call('gems', 'POST', {
+      data: { title: 'Grey heron', url: 'https://birds.test/heron', collectionId: herons },
+    });
+    await ada.call('gems', 'POST', { data: { title: 'Otter', url: 'https://birds.test/otter', collectionId: notes } });
+    const share = await ada.call(`collection-email/${notes}`, 'POST', { data: { username: bob.account.username } });
+    await bob.call(`shares/${share.data.id}/accept`, 'POST');
+
+    const { user } = await library('bobsubs', bob);
+    const under = await within(sidebar()).findByRole('list', { name: 'In Field notes' });
+    const rows = within(under).getAllByRole('button');
+    expect(rows.map((row) => row.textContent)).toEqual(['Birds1 gem', 'Herons1 gem']);
+    const depths = [...under.querySelectorAll<HTMLElement>('.library-nav-row')].map(
+      (row) => row.style.paddingInlineStart,
+    );
+    expect(depths).toEqual(['calc(1 * var(--space-4))', 'calc(2 * var(--space-4))']);
+    await user.click(within(under).getByRole('button', { name: /^Herons/ }));
+    await screen.findByRole('heading', { name: 'Herons' });
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.library-row-title')].map((el) => el.textContent)).toEqual(['Grey heron']),
+    );
+  });
+
   it('shares with a team the owner is in, picked by name; its members read the collection while they are members', async () => {
     const cal = await live.signedIn('calteam');
     const dee = await live.signedIn('deeteam');
