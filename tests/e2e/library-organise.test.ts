@@ -96,7 +96,11 @@ describe('the library page, organising', () => {
       (el) => [...(el as HTMLSelectElement).options].find((o) => o.textContent === '#candy')?.value,
     );
     await dialog?.select(candy ?? '');
-    await library.waitForSelector('.library-dialog-note::-p-text(1 gem will carry #candy instead)');
+    // the note's text changes in place once its gems are counted: a selector wait (which hears added nodes, not changed
+    // text) can miss it
+    await library.waitForFunction(() =>
+      document.querySelector('.library-dialog-note')?.textContent?.startsWith('1 gem will carry #candy instead'),
+    );
     expect(await shootAndScan(library, 'tag-merge')).toEqual([]);
     await library.locator('[role="dialog"] button::-p-text(Merge)').click();
     await library.waitForFunction(

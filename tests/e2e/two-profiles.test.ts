@@ -306,6 +306,10 @@ describe('two people, two browser profiles, one server', () => {
     // opened again on the page: saved already, by him, in her collection, which stays hers
     const again = await openPopup(bob, article);
     await again.waitForSelector('form[aria-label="Edit saved gem"][aria-busy="false"]');
+    // named once the popup has the shared collections (read beside the form, which does not wait for them)
+    await again.waitForFunction(() =>
+      document.querySelector('.alert-info')?.textContent?.includes("Field notes (ada's)"),
+    );
     expect(await again.$eval('.alert-info', (el) => el.textContent)).toMatch(
       /^Added by you to Field notes \(ada's\) on .+\. Changes update that gem; its collection and tags are ada's\.$/,
     );
