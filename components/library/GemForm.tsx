@@ -24,7 +24,7 @@ interface Props {
 
 /**
  * Every field of a gem, editable; Save sends only what changed and shows the server's refusals on their fields. A gem
- * shared with the user shows what their role allows (`sharedAccess`): to read only, the fields that hold something, shown
+ * shared with the user shows what their role allows (`sharedAccess`): to read only, the fields that hold something,
  * disabled; to change, all but its collection, tags and favourite mark, which are its owner's.
  */
 export function GemForm({ gem, collections, editing }: Props) {

@@ -16,7 +16,8 @@ interface Options {
 /**
  * The search box's behaviour: typed terms become chips when a space or Enter finishes them, the query runs after a
  * pause (or at once on Enter or a chip's removal), a syntax error shows once typing pauses (a quote left open at the
- * end only on Enter, which closes it) and goes as soon as the text parses, Backspace at the start of the box removes the last chip, Escape empties the box.
+ * end only on Enter, which closes it) and goes as soon as the text parses, Backspace at the start of the box removes
+ * the last chip, Escape empties the box.
  */
 export function useSearchBox({ value, onQuery }: Options) {
   const [box, setBox] = useState<BoxContent>(() => boxFromText(value));

@@ -66,7 +66,7 @@ export const updateShareBody = z.object({ data: z.object({ role: shareRoleSchema
 /** `DELETE /api/collection/{id}/remove-access`: whose access (a share of the collection); without it, the caller leaves. */
 export const removeAccessQuery = z.object({ shareId: queryInteger(1, MAX_ROW_ID).optional() });
 
-/** A sub-collection a shared collection's share reaches (not one set to stop the shares above it, nor any under that). */
+/** A sub-collection a shared collection's share reaches (not one that stops the shares above it, nor those under it). */
 export const sharedSubCollectionSchema = z.object({
   id: z.number(),
   name: z.string(),

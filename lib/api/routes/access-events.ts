@@ -1,7 +1,7 @@
 import { accessEventsQuery } from '../access-events-contract';
 import { defineRoute } from '../route';
 
-/** What the user may read through shares, and the libraries they read, as they change (lib/api/access-events-contract.ts). */
+/** What the user may read through shares, and the libraries they read, as they change (access-events-contract.ts). */
 export const accessEventsApi = {
   stream: defineRoute({
     method: 'get',

@@ -4,9 +4,9 @@ import { type LibraryMarks, librariesChanged, libraryMarks } from './library-cha
 import { accessChange, type ReadableShares, readableShares } from './readable-shares';
 
 /**
- * How often an open stream's user's shares, and the marks of the libraries they read, are read again. Comparing reads (rather than PostgreSQL's LISTEN/NOTIFY)
- * sees a change made by any copy of the server, on PGlite as on PostgreSQL, and needs no connection of its own; at
- * 500 ms a removal reaches an open tab within a second.
+ * How often an open stream's user's shares, and the marks of the libraries they read, are read again. Comparing reads
+ * (rather than PostgreSQL's LISTEN/NOTIFY) sees a change made by any copy of the server, on PGlite as on PostgreSQL,
+ * and needs no connection of its own; at 500 ms a removal reaches an open tab within a second.
  */
 export const ACCESS_EVENTS_POLL_MS = 500;
 
