@@ -7,6 +7,7 @@ import { CollectionMenu } from './CollectionMenu';
 import { useLibraryApi } from './library-api-context';
 import { libraryCollectionCountsQuery } from './queries';
 import { SidebarItem } from './SidebarItem';
+import { TreeToggle } from './TreeToggle';
 import { useExpandedCollections } from './use-expanded';
 import { type Moves, useMoves } from './use-moves';
 import { dragSource, useDropTarget } from './use-tree-dnd';
@@ -104,15 +105,7 @@ function CollectionNode({ node, count, current, onSelect, expanded, collections,
         }}
         toggle={
           node.children.length ? (
-            <button
-              type="button"
-              className="library-nav-toggle"
-              aria-expanded={open}
-              aria-label={`${open ? 'Collapse' : 'Expand'} ${item.name}`}
-              onClick={() => expanded.toggle(item.id)}
-            >
-              <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-            </button>
+            <TreeToggle name={item.name} open={open} onToggle={() => expanded.toggle(item.id)} />
           ) : undefined
         }
         actions={

@@ -9,7 +9,10 @@ import { Menu } from '../ui/Menu';
 import { MenuItem } from '../ui/MenuItem';
 import { useLibraryApi } from './library-api-context';
 import { invitationsQuery, libraryKeys, sharedWithMeQuery } from './queries';
+import { SharedSubCollections } from './SharedSubCollections';
 import { SidebarItem } from './SidebarItem';
+import { TreeToggle } from './TreeToggle';
+import { useExpandedCollections } from './use-expanded';
 import { useLibraryChanged } from './use-library-changes';
 
 interface Props {
@@ -20,12 +23,13 @@ interface Props {
 /**
  * The sidebar's "Shared with me": invitations waiting for an answer (Accept / Decline), then the collections and tags
  * others shared with the user, each listed through the search (`collectionId` / `tagId`), with Leave in its menu; under
- * a shared collection, the sub-collections its share reaches.
+ * a shared collection, behind its toggle, the sub-collections its share reaches.
  */
 export function SharedWithMe({ source, onSelect }: Props) {
   const api = useLibraryApi();
   const changed = useLibraryChanged();
   const shared = useQuery(sharedWithMeQuery(api));
+  const expanded = useExpandedCollections();
   const invitations = useQuery(invitationsQuery(api));
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -88,6 +92,15 @@ export function SharedWithMe({ source, onSelect }: Props) {
               count={item.gemsCount}
               current={sameSource(source, sourceOf(item))}
               onSelect={() => onSelect(sourceOf(item))}
+              toggle={
+                item.subCollections.length ? (
+                  <TreeToggle
+                    name={item.name}
+                    open={expanded.isOpen(item.id)}
+                    onToggle={() => expanded.toggle(item.id)}
+                  />
+                ) : undefined
+              }
               actions={
                 <Menu
                   label={`Options for ${item.name}`}
@@ -98,21 +111,7 @@ export function SharedWithMe({ source, onSelect }: Props) {
                 </Menu>
               }
             />
-            {item.subCollections.length > 0 && (
-              <ul className="library-nav-list" aria-label={`In ${item.name}`}>
-                {item.subCollections.map((sub) => (
-                  <li key={sub.id}>
-                    <SidebarItem
-                      label={sub.name}
-                      count={sub.gemsCount}
-                      depth={sub.path.split('/').length - item.path.split('/').length}
-                      current={sameSource(source, { kind: 'sharedCollection', id: sub.id })}
-                      onSelect={() => onSelect({ kind: 'sharedCollection', id: sub.id })}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <SharedSubCollections item={item} source={source} onSelect={onSelect} expanded={expanded} />
           </li>
         ))}
       </ul>

@@ -136,6 +136,8 @@ describe('two people, two browser profiles, one server', () => {
     await signUpAndSignIn(bob, env.server.url, BOB);
     const asAda = [env.server.url, ADA.username, ADA.password] as const;
     fieldNotesId = (await createOverApi(...asAda, 'collections', { name: 'Field notes' })).id;
+    // a sub-collection, which the share reaches too (empty: the counts below are Field notes' own gems)
+    await createOverApi(...asAda, 'collections', { name: 'Birds', parentId: fieldNotesId });
     await saveGemOverApi(...asAda, {
       title: 'Heron nesting survey',
       url: 'https://wetlands.example.test/herons',
@@ -191,6 +193,10 @@ describe('two people, two browser profiles, one server', () => {
     );
     await shoot(bobLibrary, 'invitation');
     await bobLibrary.locator('button[aria-label="Accept Field notes"]').click();
+    // its sub-collection, behind its toggle in Shared with me
+    await bobLibrary.locator('button[aria-label="Expand Field notes"]').click();
+    await bobLibrary.waitForSelector('ul[aria-label="In Field notes"] .library-nav-label::-p-text(Birds)');
+    await shoot(bobLibrary, 'shared-sub-collections');
     await selectNav(bobLibrary, 'Field notes · ada');
     await bobLibrary.waitForFunction(() => document.querySelector('.library-results-count')?.textContent === '2 gems');
     expect((await rowTitles(bobLibrary)).sort()).toEqual(['Heron nesting survey', 'Otter spraint log']);
@@ -201,6 +207,7 @@ describe('two people, two browser profiles, one server', () => {
     await bobLibrary.waitForSelector(offered);
     expect(await bobLibrary.$$eval(offered, (options) => options.map((option) => option.textContent))).toEqual([
       'Field notes',
+      'Field notes/Birds',
     ]);
     await shoot(bobLibrary, 'shared-collection-offered');
     await bobLibrary.keyboard.press('ArrowDown');
@@ -289,7 +296,11 @@ describe('two people, two browser profiles, one server', () => {
       await popup.$$eval('[role="listbox"][aria-label="Collection"] [role="option"]', (options) =>
         options.map((option) => option.textContent),
       ),
-    ).toEqual(["Field notes (ada's)shared · 2 gems", '+ Create collection “field”']);
+    ).toEqual([
+      "Field notes (ada's)shared · 2 gems",
+      "Field notes / Birds (ada's)shared · 0 gems",
+      '+ Create collection “field”',
+    ]);
     await popup.click("::-p-text(Field notes (ada's))");
     await popup.waitForFunction(
       () => (document.querySelector('input#gem-collection') as HTMLInputElement).value === "Field notes (ada's)",

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LibraryApp } from '@/components/library/LibraryApp';
 import { createLibraryApi } from '@/lib/library/library-api';
+import { expandedCollectionsItem } from '@/lib/library/prefs';
 import { setupLiveServer } from '../chat/live-server';
 import { FakeBackground } from '../fake-background';
 import { sizeTheScroller } from './scroller-size';
@@ -93,7 +94,7 @@ describe('the Share dialog and Shared with me', () => {
     again.unmount();
   });
 
-  it('under a shared collection, Shared with me lists the sub-collections its share reaches; one opens with its gems', async () => {
+  it('under a shared collection, behind toggles, Shared with me lists the sub-collections its share reaches; one opens with its gems', async () => {
     const ada = await live.signedIn('adasubs');
     const bob = await live.signedIn('bobsubs');
     const collection = async (name: string, parentId?: number) =>
@@ -109,9 +110,17 @@ describe('the Share dialog and Shared with me', () => {
     await bob.call(`shares/${share.data.id}/accept`, 'POST');
 
     const { user } = await library('bobsubs', bob);
-    const under = await within(sidebar()).findByRole('list', { name: 'In Field notes' });
-    const rows = within(under).getAllByRole('button');
-    expect(rows.map((row) => row.textContent)).toEqual(['Birds1 gem', 'Herons1 gem']);
+    // behind their toggles, as one's own tree
+    await user.click(await within(sidebar()).findByRole('button', { name: 'Expand Field notes' }));
+    const under = within(sidebar()).getByRole('list', { name: 'In Field notes' });
+    const items = () =>
+      within(under)
+        .getAllByRole('button', { name: /gem/ })
+        .map((row) => row.textContent);
+    expect(items()).toEqual(['Birds1 gem']);
+    await user.click(within(under).getByRole('button', { name: 'Expand Birds' }));
+    expect(items()).toEqual(['Birds1 gem', 'Herons1 gem']);
+    expect(await expandedCollectionsItem.getValue()).toEqual([notes, birds]);
     const depths = [...under.querySelectorAll<HTMLElement>('.library-nav-row')].map(
       (row) => row.style.paddingInlineStart,
     );
