@@ -5,7 +5,7 @@ import { shareKinds, shareRoleSchema } from './sharing-contract';
 /**
  * `GET /api/access-events`: a signed-in client is told when what it can read through shares changed (a share or a
  * team membership removed, added or given another role), so an open library leaves what it may no longer read, and
- * when the libraries it reads changed (its own, or a sharer's), so it reads them again.
+ * when what it reads changed (its own library, or what is shared with it), so it reads them again.
  */
 
 /** The longest a stream stays open: the client opens the next one at once (a token that expired is renewed then). */
@@ -38,8 +38,9 @@ export const accessStreamEvents = {
     changed: z.array(accessResourceSchema),
   }),
   /**
-   * The user's gems, collections or tags changed, or those of someone who shares with them, by anyone from anywhere
-   * (another device, a member of a shared collection, the user in this very tab): what a library shows may be stale.
+   * The user's gems, collections or tags changed, or what is shared with them (the collections, never the rest of the
+   * sharer's library), by anyone from anywhere (another device, a member of a shared collection, the user in this very
+   * tab): what a library shows may be stale.
    */
   library: z.object({}),
 };

@@ -81,17 +81,19 @@ export const tags = pgTable(
 );
 
 /**
- * The statements that changed an owner's gems, collections or tags, one row each (triggers, migration 0058), so an open
- * library hears of changes made elsewhere, whoever made them and from wherever (GET /api/access-events,
+ * The statements that changed an owner's gems, collections or tags, a row for each collection they touched (a tag's:
+ * none) (triggers, migration 0058), so an open library hears of changes made elsewhere, whoever made them and from
+ * wherever, and a member only of those in what is shared with them (GET /api/access-events,
  * server/features/access-events/library-changes.ts). Rows are only added, so a change takes no lock another waits on;
  * readers count them (a count grows when a change commits, whatever the order of commits) and the oldest are let go.
- * No foreign key: the triggers of a deleted user's cascade would write here after the user's row is gone.
+ * No foreign keys: the triggers of a deleted user's cascade would write here after the user's row is gone.
  */
 export const libraryChanges = pgTable(
   'library_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     ownerId: integer('owner_id').notNull(),
+    collectionId: integer('collection_id'),
   },
   (t) => [index('library_changes_owner_idx').on(t.ownerId, t.id)],
 );

@@ -26,11 +26,11 @@ interface Watch extends Seen {
   timer?: NodeJS.Timeout;
 }
 
-/** The user's shares, and the marks of their own library and of those of the owners who share with them. */
+/** The user's shares, and the marks of what they read (library-changes.ts). */
 async function read(db: Db, userId: number): Promise<Seen> {
   const shares = await readableShares(db, userId);
-  const owners = new Set([userId, ...[...shares.values()].map((resource) => resource.owner.id)]);
-  return { shares, marks: await libraryMarks(db, [...owners]) };
+  const tagOwners = [...shares.values()].filter((resource) => resource.kind === 'tag').map((tag) => tag.owner.id);
+  return { shares, marks: await libraryMarks(db, userId, tagOwners) };
 }
 
 /**
