@@ -16,8 +16,9 @@ import {
 /**
  * Asks the background everything the popup will show, as its queries will (use-save-popup.ts and the
  * queue status), before React and the form have loaded: the session, the tab and the queue at once;
- * once the session says someone is signed in, the page read, the collections (theirs and those shared with them) and tags, the suggestions' setting and
- * whether the tab's address is saved already (signed out, nothing reaches the server and the page is not read).
+ * once the session says someone is signed in, the page read, the collections (theirs and those shared with them) and
+ * tags, the suggestions' setting and whether the tab's address is saved already (signed out, nothing reaches the
+ * server and the page is not read).
  * The popup's first render then has whatever has answered by then, and no question is asked twice.
  * Resolves to the tab once the browser has answered (undefined if it could not), for the popup's first paint.
  */
