@@ -132,13 +132,21 @@ describe('the compiled search', () => {
   });
 
   it('has a branch for the tags a word names, and none when it names none', () => {
-    // "use": in the document only (three letters are no substring); "vegan": the document or a substring
+    // "use": in the document only (three letters are no substring); "vegan": the document (with the pieces of title
+    // and address words, migration 0059) or, as the only word, a title word with a typo
     expect(compiled('use').branches).toHaveLength(1);
     expect(compiled('vegan').branches).toHaveLength(2);
     const named = new Map([[nameKey({ text: 'vegan', form: 'prefix' }), [tags.vegan as number]]]);
     expect(compiled('vegan', named).branches).toHaveLength(3);
-    expect(compiled('use vegan', named).branches).toHaveLength(3);
+    expect(compiled('use vegan', named).branches).toHaveLength(2);
     expect(compiled('use use').branches).toHaveLength(1);
+  });
+
+  it('finds a word of letters and digits inside title and address words by the document, another by the trigram indexes', () => {
+    expect(compiled('use vegan').branches).toHaveLength(1);
+    // "node.js" is no piece of a word: a branch of its own reads the titles and addresses that hold it
+    expect(compiled('use node.js').branches).toHaveLength(2);
+    expect(compiled('use abcdefghijklmnopqrstuvwxyz').branches).toHaveLength(2);
   });
 
   it('writes the tag ids a `tag:` names into the statement, and matches nothing for a tag that does not exist', () => {

@@ -414,6 +414,33 @@ describe('a saved gem is findable as soon as its save is answered', () => {
     expect(idsOf(await search(token, { q: 'aviary' }))).toEqual([]);
   });
 
+  it('a word inside a title or address word is found, and follows the title and address as they change', async () => {
+    const { jwt: token } = await t.signUp('pieces');
+    const id = await save(token, {
+      title: 'Kakapo recovery',
+      url: 'https://www.doc.govt.nz/kakaporecovery',
+      text: 'A flightless parrot',
+    });
+    expect(idsOf(await search(token, { q: 'aporec' }))).toEqual([id]);
+    expect(idsOf(await search(token, { q: 'aporec flightless' }))).toEqual([id]);
+    expect(idsOf(await search(token, { q: 'flightless -aporec' }))).toEqual([]);
+    const edit = (data: Record<string, string>) => t.api(`/api/gems/${id}`, { method: 'PUT', token, body: { data } });
+    await edit({ url: 'https://birds.example/strigops' });
+    expect(idsOf(await search(token, { q: 'aporec' }))).toEqual([]);
+    expect(idsOf(await search(token, { q: 'trigo flightless' }))).toEqual([id]);
+    expect(idsOf(await search(token, { q: 'akap' }))).toEqual([id]);
+    await edit({ title: 'Habroptilus' });
+    expect(idsOf(await search(token, { q: 'akap' }))).toEqual([]);
+    expect(idsOf(await search(token, { q: 'ropti' }))).toEqual([id]);
+    // a word over 32 characters (a hash, encoded data) is not searched inside (migration 0059)
+    const hashed = await save(token, {
+      title: 'Receipt',
+      url: 'https://pay.example/r/abcdefghijklmnopqrstuvwxyzabcdefg',
+    });
+    expect(idsOf(await search(token, { q: 'receipt' }))).toEqual([hashed]);
+    expect(idsOf(await search(token, { q: 'ghijkl' }))).toEqual([]);
+  });
+
   it('ranks title matches first, then matches in the page text only newest first, whatever their titles', async () => {
     const { jwt: token } = await t.signUp('ranker');
     const older = await save(token, { title: 'Kwantum lattise notes', text: 'On quantum lattice models.' });

@@ -20,8 +20,9 @@ import { andOf, everyWord, orOf, type TextMatch, textMatch, waysOf } from './tex
  *
  * Free words: the gem's text-search document (migration 0021: title and collection path weighted A, description
  * and notes B, page text, code and alt text C; the last word also as a prefix) OR a substring of the title or address
- * (trigram indexes) OR, when it is the query's only word and a long one, a title word close to it (typos) OR one of
- * its tags' names (migration 0026; which tags a word names is read beforehand, query-names.ts).
+ * (for a word of letters and digits, the document's pieces of title and address words, migration 0059; for another,
+ * the trigram indexes) OR, when it is the query's only word and a long one, a title word close to it (typos) OR one
+ * of its tags' names (migration 0026; which tags a word names is read beforehand, query-names.ts).
  */
 
 export interface CompiledSearch {
@@ -57,11 +58,16 @@ const TYPO_MIN_LENGTH = 5;
 /** The last word is also a prefix ("reac" finds "react") when it is at least this long. */
 const PREFIX_MIN_LENGTH = 3;
 /**
- * A word is also a substring of the title or address ("zaff" finds giallozafferano.it) when it is at least this long.
- * Three letters are one trigram, which the index cannot narrow ("use" is in "house", "because" and "user"), and each
- * title found so is then checked for the query's other words in its document, out of line (bench/RESULTS.md).
+ * A word is also a substring of the title or address ("zaff" finds giallozafferano.it) when it is at least this long:
+ * "use" would be in "house", "because" and "user" (the document holds no shorter pieces, migration 0059).
  */
 const SUBSTRING_MIN_LENGTH = 4;
+/**
+ * A word of letters and digits up to this long is found inside title and address words by the document's pieces of
+ * them (migration 0059: '~zaff'), in the document's index scan; a longer one, or one with other characters ("node.js"),
+ * by the trigram indexes, each gem they find then read to check the query's other words (bench/RESULTS.md).
+ */
+const PIECE_MAX_LENGTH = 24;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -228,12 +234,16 @@ class Compiler {
       this.positive.push(query);
       this.positiveWords.push(word);
     }
-    if (word.length >= SUBSTRING_MIN_LENGTH) {
+    const inside = word.length >= SUBSTRING_MIN_LENGTH;
+    const asPiece = inside && word.length <= PIECE_MAX_LENGTH && /^[\p{L}\p{N}]+$/u.test(word);
+    if (inside && !asPiece) {
       const like = `%${escapeLike(word)}%`;
       otherWays.push(sql`lower(g.title) LIKE ${like}`, sql`lower(g.url) LIKE ${like}`);
     }
     if (this.typos && word.length >= TYPO_MIN_LENGTH) otherWays.push(sql`${word} <% lower(g.title)`);
-    return textMatch(query, otherWays, this.tagged({ text: word, form: prefix ? 'prefix' : 'plain' }));
+    // the word's own quoted lexeme: letters and digits only, so nothing in it is tsquery syntax
+    const doc = asPiece ? sql`(${query} || ${`'~${word}'`}::tsquery)` : query;
+    return textMatch(doc, otherWays, this.tagged({ text: word, form: prefix ? 'prefix' : 'plain' }));
   }
 
   /** The gems with a tag the word or `tag:` path names (named), or null when it names none. */
