@@ -439,6 +439,15 @@ describe('a saved gem is findable as soon as its save is answered', () => {
     });
     expect(idsOf(await search(token, { q: 'receipt' }))).toEqual([hashed]);
     expect(idsOf(await search(token, { q: 'ghijkl' }))).toEqual([]);
+    // an address of 60 words of 32 letters (~24,000 pieces): saved, its title's pieces first, the first 5,000 kept
+    const word = (i: number) => `${String.fromCharCode(97 + (i % 26))}${'qwertyuiopasdfghjklzxcvbnmqwert'}`;
+    const long = await save(token, {
+      title: 'Ledger reconciliation',
+      url: `https://files.example/${Array.from({ length: 60 }, (_, i) => word(i)).join('/')}`,
+    });
+    expect(idsOf(await search(token, { q: 'conciliat' }))).toEqual([long]);
+    expect(idsOf(await search(token, { q: 'bqwertyuiop' }))).toEqual([long]); // the address's second word
+    expect(idsOf(await search(token, { q: 'zqwertyuiop' }))).toEqual([]); // its 26th: past the first 5,000
   });
 
   it('ranks title matches first, then matches in the page text only newest first, whatever their titles', async () => {

@@ -5,14 +5,18 @@
 -- per word, and every gem they found was read to check the query's other words: a third of the bench's search time
 -- and most of its slowest queries (bench/RESULTS.md). Words are split at ASCII characters that are not letters or
 -- digits, so a query word (letters and digits) found inside a title or address is inside one of its words; words over
--- 32 characters (hashes, encoded data) are left out. The pieces have no position, so ts_filter leaves them out of the
--- ranking document (rank_doc).
+-- 32 characters (hashes, encoded data) are left out, and pieces past the first 5,000 (a title and an address of 32-
+-- character words have ~30,000; a title's words come first), so a document stays well inside a tsvector's 1 MB. The
+-- pieces have no position, so ts_filter leaves them out of the ranking document (rank_doc).
 CREATE OR REPLACE FUNCTION trove_infix_doc(t text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT coalesce(array_to_tsvector(array_agg(DISTINCT '~' || substr(word, i, n))), ''::tsvector)
-  FROM regexp_split_to_table(lower(t), '[^a-z0-9\u0080-\U0010ffff]+') AS word,
-    generate_series(1, length(word) - 3) AS i,
-    generate_series(4, least(length(word) - i + 1, 24)) AS n
-  WHERE length(word) BETWEEN 4 AND 32
+  SELECT coalesce(array_to_tsvector(array_agg(DISTINCT piece)), ''::tsvector) FROM (
+    SELECT '~' || substr(w.word, i, n) AS piece
+    FROM regexp_split_to_table(lower(t), '[^a-z0-9\u0080-\U0010ffff]+') WITH ORDINALITY AS w(word, at),
+      generate_series(1, length(w.word) - 3) AS i,
+      generate_series(4, least(length(w.word) - i + 1, 24)) AS n
+    WHERE length(w.word) BETWEEN 4 AND 32
+    ORDER BY w.at, i, n
+    LIMIT 5000) pieces
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION trove_gem_search_doc(g gems) RETURNS tsvector LANGUAGE sql STABLE AS $$
