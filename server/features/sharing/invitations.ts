@@ -130,24 +130,22 @@ async function subCollectionsOf(
         AND g.deleted_at IS NULL AND g.media_type NOT IN ${NOT_SAVE_MEDIA_TYPES}) AS own
       FROM down d WHERE d.id <> d.root`,
   );
-  const result = new Map<number, SharedSubCollection[]>();
-  for (const root of roots) {
-    const children = new Map<number, typeof rows>();
-    for (const row of rows)
-      if (Number(row.root) === root.id)
-        children.set(Number(row.parent_id), [...(children.get(Number(row.parent_id)) ?? []), row]);
-    const walk = (parentId: number, path: string): SharedSubCollection[] =>
-      (children.get(parentId) ?? [])
-        .sort((a, b) => a.name.localeCompare(b.name) || Number(a.id) - Number(b.id))
-        .flatMap((row) => {
-          const below = walk(Number(row.id), `${path}/${row.name}`);
-          const direct = below.filter((sub) => sub.parentId === Number(row.id));
-          const gemsCount = Number(row.own) + direct.reduce((sum, sub) => sum + sub.gemsCount, 0);
-          return [{ id: Number(row.id), name: row.name, parentId, path: `${path}/${row.name}`, gemsCount }, ...below];
-        });
-    result.set(root.id, walk(root.id, root.path));
+  // each root's rows by parent (a collection shared twice over is walked under each of its roots)
+  const children = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const key = `${row.root}:${row.parent_id}`;
+    children.set(key, [...(children.get(key) ?? []), row]);
   }
-  return result;
+  const walk = (rootId: number, parentId: number, path: string): SharedSubCollection[] =>
+    (children.get(`${rootId}:${parentId}`) ?? [])
+      .sort((a, b) => a.name.localeCompare(b.name) || Number(a.id) - Number(b.id))
+      .flatMap((row) => {
+        const below = walk(rootId, Number(row.id), `${path}/${row.name}`);
+        const direct = below.filter((sub) => sub.parentId === Number(row.id));
+        const gemsCount = Number(row.own) + direct.reduce((sum, sub) => sum + sub.gemsCount, 0);
+        return [{ id: Number(row.id), name: row.name, parentId, path: `${path}/${row.name}`, gemsCount }, ...below];
+      });
+  return new Map(roots.map((root) => [root.id, walk(root.id, root.id, root.path)]));
 }
 
 export async function pendingInvitations(db: Db, userId: number): Promise<SharedItem[]> {
