@@ -159,6 +159,21 @@ describe('the compiled search', () => {
   });
 });
 
+describe('the search’s GIN indexes (migration 0060)', () => {
+  it('only the document’s leads with the owner: none offers a user’s every gem to check the words on', async () => {
+    const rows = await selectRows<{ name: string; definition: string }>(
+      app.database.db,
+      sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+        WHERE tablename = 'gems' AND indexdef LIKE '% USING gin %' ORDER BY indexname`,
+    );
+    const ownerLed = rows.filter((row) => /USING gin \(owner_id\b/.test(row.definition)).map((row) => row.name);
+    expect(ownerLed).toEqual(['gems_owner_kind_doc_idx']);
+    expect(rows.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['gems_title_trgm_idx', 'gems_url_trgm_idx', 'gems_owner_kind_doc_idx']),
+    );
+  });
+});
+
 describe('a gem’s kind (trove_gem_kind, migration 0055)', () => {
   it('names the kind `type:` accepts for every media type a save can have, and none for the others', async () => {
     const rows = await selectRows<{ type: string; kind: string | null }>(
