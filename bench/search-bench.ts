@@ -242,10 +242,8 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
   const { userId, line } = await seededLibrary(target, gemCount, recordFile);
   lines.push(line);
   const queries = await benchQueries(target, userId);
-  const [otherQueries, inUseQueries] = [
-    await benchQueries(target, userId, 2000),
-    await benchQueries(target, userId, 3000),
-  ];
+  const otherQueries = await benchQueries(target, userId, 2000);
+  const inUseQueries = await benchQueries(target, userId, 3000);
   const cached = osCacheLine(target.databaseFiles);
   if (cached) lines.push(cached);
   const server = await startServer(config);
