@@ -227,7 +227,9 @@ class Compiler {
     // As websearch_to_tsquery does, a stop word asks nothing (its tsquery would be empty).
     if (!word || isStopWord(word)) return null;
     if (isSymbols(word)) return this.substring(word);
-    const prefix = last && word.length >= PREFIX_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(word);
+    // letters and digits only: nothing in the word is tsquery syntax, so it can be a prefix or a quoted piece
+    const lettersAndDigits = /^[\p{L}\p{N}]+$/u.test(word);
+    const prefix = last && word.length >= PREFIX_MIN_LENGTH && lettersAndDigits;
     const query = prefix ? sql`to_tsquery(${CONFIG}, ${`${word}:*`})` : sql`plainto_tsquery(${CONFIG}, ${word})`;
     const otherWays: SQL[] = [];
     if (!negated) {
@@ -235,13 +237,12 @@ class Compiler {
       this.positiveWords.push(word);
     }
     const inside = word.length >= SUBSTRING_MIN_LENGTH;
-    const asPiece = inside && word.length <= PIECE_MAX_LENGTH && /^[\p{L}\p{N}]+$/u.test(word);
+    const asPiece = inside && word.length <= PIECE_MAX_LENGTH && lettersAndDigits;
     if (inside && !asPiece) {
       const like = `%${escapeLike(word)}%`;
       otherWays.push(sql`lower(g.title) LIKE ${like}`, sql`lower(g.url) LIKE ${like}`);
     }
     if (this.typos && word.length >= TYPO_MIN_LENGTH) otherWays.push(sql`${word} <% lower(g.title)`);
-    // the word's own quoted lexeme: letters and digits only, so nothing in it is tsquery syntax
     const doc = asPiece ? sql`(${query} || ${`'~${word}'`}::tsquery)` : query;
     return textMatch(doc, otherWays, this.tagged({ text: word, form: prefix ? 'prefix' : 'plain' }));
   }

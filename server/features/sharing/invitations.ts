@@ -134,7 +134,9 @@ async function subCollectionsOf(
   const children = new Map<string, typeof rows>();
   for (const row of rows) {
     const key = `${row.root}:${row.parent_id}`;
-    children.set(key, [...(children.get(key) ?? []), row]);
+    const siblings = children.get(key);
+    if (siblings) siblings.push(row);
+    else children.set(key, [row]);
   }
   const walk = (rootId: number, parentId: number, path: string): SharedSubCollection[] =>
     (children.get(`${rootId}:${parentId}`) ?? [])
