@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { mediaTypes } from '../../lib/api/contract';
@@ -9,6 +9,7 @@ import { NOT_SAVE_TYPES } from '../../server/db/schema';
 import { workOneImportBatch } from '../../server/features/imports/worker';
 import { compileSearch } from '../../server/features/search/compile';
 import { NO_NAMED_IDS, nameKey, readQueryNames } from '../../server/features/search/query-names';
+import { readerReach } from '../../server/features/sharing/access';
 import { type Session, setupInProcessApp } from './harness';
 
 /**
@@ -171,6 +172,40 @@ describe('the search’s GIN indexes (migration 0060)', () => {
     expect(rows.map((row) => row.name)).toEqual(
       expect.arrayContaining(['gems_title_trgm_idx', 'gems_url_trgm_idx', 'gems_owner_kind_doc_idx']),
     );
+  });
+});
+
+describe('the host index (migration 0061)', () => {
+  it('holds only gems with a host, so that it offers no user’s every gem; a `site:` query reads it', async () => {
+    const [index] = await selectRows<{ definition: string }>(
+      app.database.db,
+      sql`SELECT indexdef AS definition FROM pg_indexes WHERE indexname = 'gems_owner_rhost_idx'`,
+    );
+    expect(index?.definition).toMatch(/ WHERE \(url_host <> ''::text\)$/);
+    const parsed = parseSearch('site:example.com');
+    if (!parsed.ok) throw new Error('site:example.com');
+    const reach = await readerReach(app.database.db, ada.user.id);
+    const { where } = compileSearch(parsed.query, ada.user.id, { named: NO_NAMED_IDS, reach });
+    // usable: the planner takes it when the gems' other indexes are gone (in a transaction rolled back) and a whole
+    // read is ruled out
+    let plan: string[] = [];
+    await app.database.db
+      .transaction(async (tx) => {
+        const others = await selectRows<{ name: string }>(
+          tx,
+          sql`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'gems' AND indexname <> 'gems_owner_rhost_idx'
+            AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'gems'::regclass)`,
+        );
+        for (const { name } of others) await tx.execute(sql.raw(`DROP INDEX "${name}"`));
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        const rows = await selectRows<Record<string, string>>(tx, sql`EXPLAIN SELECT g.id FROM gems g WHERE ${where}`);
+        plan = rows.map((row) => String(Object.values(row)[0]));
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(plan.join('\n')).toContain('gems_owner_rhost_idx');
   });
 });
 

@@ -146,8 +146,9 @@ class Compiler {
       case 'site': {
         const host = normalHost(node.host);
         const reversed = [...host].reverse().join('');
-        // The reversed host's prefix can use gems_owner_rhost_idx; the second part keeps "ample.com" from matching.
-        return sql`(reverse(${gemHostSql}) LIKE ${`${escapeLike(reversed)}%`} AND (${gemHostSql} = ${host} OR right(${gemHostSql}, ${host.length + 1}) = ${`.${host}`}))`;
+        // The reversed host's prefix can use gems_owner_rhost_idx (its rows: a host that is not '', said here so the
+        // planner may read it); the last part keeps "ample.com" from matching.
+        return sql`(reverse(${gemHostSql}) LIKE ${`${escapeLike(reversed)}%`} AND ${gemHostSql} <> '' AND (${gemHostSql} = ${host} OR right(${gemHostSql}, ${host.length + 1}) = ${`.${host}`}))`;
       }
       case 'is':
         return node.value === 'fav'
