@@ -11,6 +11,12 @@ import { pgliteOptions } from './pglite-durable';
 import { GroupCommit } from './pglite-group-commit';
 import { PreparedPglite } from './pglite-prepared';
 import { keepUp } from './pglite-upkeep';
+import {
+  keepsCacheAcrossRestarts,
+  restoreCachedPages,
+  saveCachedPages,
+  warmStartExtensions,
+} from './pglite-warm-start';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -93,7 +99,8 @@ export async function openDatabase(options: {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // The extensions the migrations create (pg_trgm: the search's trigram indexes, see 0021_search_document.sql;
   // btree_gin: the owner in those indexes, 0024_search_owner_index.sql; vector: search by meaning, 0041_embeddings.sql).
-  const extensions = { btree_gin, pg_trgm, vector };
+  // pageinspect and pg_buffercache: the cache put back after a restart (pglite-warm-start.ts), created only there.
+  const extensions = { btree_gin, pg_trgm, vector, ...warmStartExtensions };
   const client = new PGlite(
     options.dataDir ? { ...pgliteOptions(options.dataDir, durableWrites), extensions } : { extensions },
   );
@@ -106,6 +113,8 @@ export async function openDatabase(options: {
   const prepared = new PreparedPglite(client, { commits });
   // PGlite has no autovacuum (see pglite-upkeep.ts)
   const upkeep = await keepUp(client, (await migrationsApplied(client)) !== before, () => prepared.idleMs);
+  const warmStart = options.dataDir && keepsCacheAcrossRestarts(options.dataDir) ? options.dataDir : null;
+  if (warmStart) await restoreCachedPages(client, warmStart);
   const db = drizzlePglite({ client: prepared as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
@@ -113,6 +122,7 @@ export async function openDatabase(options: {
     durable,
     close: async () => {
       upkeep.stop();
+      if (warmStart) await saveCachedPages(client, warmStart);
       await client.close();
     },
   };
