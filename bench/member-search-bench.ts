@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { parseSearch } from '../lib/search/parse';
 import { openDatabase } from '../server/db/client';
+import { forgetCachedPages } from '../server/db/pglite-warm-start';
 import { selectRows } from '../server/db/rows';
 import { compileSearchFor } from '../server/features/search/compile-for';
 import { gemKindSql } from '../server/features/search/readable';
@@ -134,6 +135,8 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
   const { one: queries, two: twoQualifiers } = await memberQueries(target, sharerId);
   const cached = osCacheLine(target.databaseFiles);
   if (cached) lines.push(cached);
+  // a first start with nothing cached, as the owner's search bench's first line (search-bench.ts)
+  forgetCachedPages(config.dataDir);
   const server = await startServer(config);
   const call = apiCaller(() => server.url);
   try {
