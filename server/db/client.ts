@@ -12,6 +12,7 @@ import { GroupCommit } from './pglite-group-commit';
 import { PreparedPglite } from './pglite-prepared';
 import { keepUp } from './pglite-upkeep';
 import {
+  keepListingCachedPages,
   keepsCacheAcrossRestarts,
   restoreCachedPages,
   saveCachedPages,
@@ -115,6 +116,7 @@ export async function openDatabase(options: {
   const upkeep = await keepUp(client, (await migrationsApplied(client)) !== before, () => prepared.idleMs);
   const warmStart = options.dataDir && keepsCacheAcrossRestarts(options.dataDir) ? options.dataDir : null;
   if (warmStart) await restoreCachedPages(client, warmStart);
+  const listing = warmStart ? keepListingCachedPages(client, warmStart) : null;
   const db = drizzlePglite({ client: prepared as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
@@ -122,6 +124,7 @@ export async function openDatabase(options: {
     durable,
     close: async () => {
       upkeep.stop();
+      listing?.stop();
       if (warmStart) await saveCachedPages(client, warmStart);
       await client.close();
     },

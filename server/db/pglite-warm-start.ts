@@ -7,11 +7,11 @@ import { folderBytes } from './pglite-memory';
 
 /**
  * PGlite's buffer cache put back after a restart, as PostgreSQL's autoprewarm (pg_prewarm, which PGlite does not ship)
- * puts back its own: on close, the pages the cache holds are listed in the data folder; on open, they are read back
- * in before the server answers. A search's first read of a page copies it from the OS's file cache into PGlite's
- * WebAssembly memory, and a broad one reads a page for most of its matches. At 100,000 gems, 200 search statements
- * after a restart had p99 68–73 ms; with the cache put back (1.1–1.3 s at open) from other searches, 40–41
- * (bench/RESULTS.md).
+ * puts back its own: the pages the cache holds are listed in the data folder on close and every 5 minutes while open;
+ * on open, they are read back in before the server answers. A search's first read of a page copies it from the OS's
+ * file cache into PGlite's WebAssembly memory, and a broad one reads a page for most of its matches. At 100,000 gems,
+ * 200 search statements after a restart had p99 68–73 ms; with the cache put back (1.1–1.3 s at open) from other
+ * searches, 40–41 (bench/RESULTS.md).
  *
  * The two extensions that list and read pages are created inside a transaction that is rolled back, so the schema
  * stays the one the migrations make (PostgreSQL's too): only the pages they read stay, in the cache.
@@ -106,6 +106,26 @@ export async function restoreCachedPages(pg: PGlite, dataDir: string): Promise<n
     rmSync(path, { force: true });
     return 0;
   }
+}
+
+/** How often an open database lists its cached pages, as autoprewarm does (its `autoprewarm_interval`). */
+const LIST_EVERY_MS = 300_000;
+
+/**
+ * Lists the cached pages every `everyMs` while the database is open, so a server that stops without closing starts
+ * from a recent list; `stop` ends it (the close lists them once more).
+ */
+export function keepListingCachedPages(pg: PGlite, dataDir: string, everyMs = LIST_EVERY_MS): { stop(): void } {
+  let listing = false;
+  const timer = setInterval(() => {
+    if (listing) return;
+    listing = true;
+    saveCachedPages(pg, dataDir).finally(() => {
+      listing = false;
+    });
+  }, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /** Forgets the pages listed in `dataDir`: the next start is cold (the search bench's first line). */

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import {
+  keepListingCachedPages,
   keepsCacheAcrossRestarts,
   restoreCachedPages,
   saveCachedPages,
@@ -68,6 +69,20 @@ describe.runIf(backend === 'pglite')('PGlite warm start', () => {
     expect(rows[0]?.n).toBe(0);
     expect(existsSync(join(dataDir, LIST))).toBe(true);
     await warm.close();
+  });
+
+  it('lists them every so often while open, for a server that stops without closing', async () => {
+    const dataDir = await freshDataDir();
+    dirs.push(dataDir);
+    const pg = open(dataDir);
+    await pg.exec(`CREATE TABLE pages_test AS SELECT n FROM generate_series(1, 10) n`);
+    await pg.query('SELECT count(*) FROM pages_test');
+    const listing = keepListingCachedPages(pg, dataDir, 50);
+    await expect
+      .poll(() => existsSync(join(dataDir, LIST)) && readFileSync(join(dataDir, LIST), 'utf8'), { timeout: 10_000 })
+      .toContain('"pages_test"');
+    listing.stop();
+    await pg.close();
   });
 
   it('skips what is gone since: a table dropped, a table made smaller', async () => {
