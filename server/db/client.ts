@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { pgliteOptions } from './pglite-durable';
 import { GroupCommit } from './pglite-group-commit';
+import { folderBytes } from './pglite-memory';
 import { PreparedPglite } from './pglite-prepared';
 import { keepUp } from './pglite-upkeep';
 import {
@@ -102,8 +103,9 @@ export async function openDatabase(options: {
   // btree_gin: the owner in those indexes, 0024_search_owner_index.sql; vector: search by meaning, 0041_embeddings.sql).
   // pageinspect and pg_buffercache: the cache put back after a restart (pglite-warm-start.ts), created only there.
   const extensions = { btree_gin, pg_trgm, vector, ...warmStartExtensions };
+  const bytes = options.dataDir ? folderBytes(options.dataDir) : 0;
   const client = new PGlite(
-    options.dataDir ? { ...pgliteOptions(options.dataDir, durableWrites), extensions } : { extensions },
+    options.dataDir ? { ...pgliteOptions(options.dataDir, durableWrites, bytes), extensions } : { extensions },
   );
   const before = await migrationsApplied(client);
   await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -114,7 +116,7 @@ export async function openDatabase(options: {
   const prepared = new PreparedPglite(client, { commits });
   // PGlite has no autovacuum (see pglite-upkeep.ts)
   const upkeep = await keepUp(client, (await migrationsApplied(client)) !== before, () => prepared.idleMs);
-  const warmStart = options.dataDir && keepsCacheAcrossRestarts(options.dataDir) ? options.dataDir : null;
+  const warmStart = options.dataDir && keepsCacheAcrossRestarts(bytes) ? options.dataDir : null;
   if (warmStart) await restoreCachedPages(client, warmStart);
   const listing = warmStart ? keepListingCachedPages(client, warmStart) : null;
   const db = drizzlePglite({ client: prepared as unknown as PGlite, schema });

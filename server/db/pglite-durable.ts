@@ -46,10 +46,10 @@ export class SyncingNodeFS extends NodeFS {
 
 /**
  * PGlite options for a data folder: durable commits (see above) or PGlite's defaults (fsync off), with a buffer cache
- * sized to the folder (pglite-memory.ts).
+ * sized to the folder's `bytes` (pglite-memory.ts).
  */
-export function pgliteOptions(dataDir: string, durable: boolean): PGliteOptions {
-  const memory = ['-c', `shared_buffers=${sharedBuffersFor(folderBytes(dataDir))}`];
+export function pgliteOptions(dataDir: string, durable: boolean, bytes = folderBytes(dataDir)): PGliteOptions {
+  const memory = ['-c', `shared_buffers=${sharedBuffersFor(bytes)}`];
   if (!durable) return { dataDir, startParams: [...PGlite.defaultStartParams, ...memory] };
   return {
     fs: new SyncingNodeFS(dataDir),

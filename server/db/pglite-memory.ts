@@ -13,6 +13,9 @@ const MIN_MB = 32;
 const MAX_MB = 128;
 const DATA_PER_BUFFER = 16;
 
+/** A data folder up to this size gets the least cache (MIN_MB); a larger one, a cache sized to it. */
+export const LEAST_CACHE_FOLDER_BYTES = MIN_MB * DATA_PER_BUFFER * 2 ** 20;
+
 /** shared_buffers for a data folder of `bytes`, as the comment above says. */
 export function sharedBuffersFor(bytes: number): string {
   const mb = Math.floor(bytes / DATA_PER_BUFFER / 2 ** 20);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { pageinspect } from '@electric-sql/pglite/contrib/pageinspect';
 import { pg_buffercache } from '@electric-sql/pglite/contrib/pg_buffercache';
-import { folderBytes } from './pglite-memory';
+import { LEAST_CACHE_FOLDER_BYTES } from './pglite-memory';
 
 /**
  * PGlite's buffer cache put back after a restart, as PostgreSQL's autoprewarm (pg_prewarm, which PGlite does not ship)
@@ -20,13 +20,11 @@ import { folderBytes } from './pglite-memory';
 export const warmStartExtensions = { pageinspect, pg_buffercache };
 
 /**
- * A data folder from this size on keeps its cache across restarts: the size at which the cache grows past its least
+ * A data folder of `bytes` keeps its cache across restarts when the cache is sized to it, past its least
  * (pglite-memory.ts). A smaller library's first reads are few, and a list would cost each open and close of the
  * tests' hundreds of small folders ~0.1 s.
  */
-const WARM_START_FROM_BYTES = 512 * 2 ** 20;
-
-export const keepsCacheAcrossRestarts = (dataDir: string): boolean => folderBytes(dataDir) >= WARM_START_FROM_BYTES;
+export const keepsCacheAcrossRestarts = (bytes: number): boolean => bytes > LEAST_CACHE_FOLDER_BYTES;
 
 /** The list's file in the data folder (as autoprewarm's `autoprewarm.blocks` in PostgreSQL's). */
 const FILE = 'trove-cached-pages.json';

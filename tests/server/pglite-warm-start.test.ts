@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
+import { folderBytes } from '../../server/db/pglite-memory';
 import {
   keepListingCachedPages,
   keepsCacheAcrossRestarts,
@@ -117,7 +118,7 @@ describe.runIf(backend === 'pglite')('PGlite warm start', () => {
   it('is not kept for a small library: its server’s database lists no pages on close', async () => {
     const dataDir = await freshDataDir();
     dirs.push(dataDir);
-    expect(keepsCacheAcrossRestarts(dataDir)).toBe(false);
+    expect(keepsCacheAcrossRestarts(folderBytes(dataDir))).toBe(false);
     writeFileSync(join(dataDir, LIST), JSON.stringify([{ relation: 'pg_class', blocks: [0] }]));
     const database = await openDatabase({ dataDir, durableWrites: false });
     await database.close();
