@@ -1,4 +1,4 @@
-import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { mediaTypes } from '../../lib/api/contract';
@@ -54,6 +54,24 @@ const named = (words: Parameters<typeof readQueryNames>[2]) =>
   readQueryNames(app.database.db, ada.user.id, words).then((found) =>
     Object.fromEntries(words.map((w) => [nameKey(w), found.get(nameKey(w)) ?? []])),
   );
+
+type Tx = Parameters<Parameters<typeof app.database.db.transaction>[0]>[0];
+
+/** The plan of the statement `prepare` returns, after it has changed what it likes in a transaction then rolled back. */
+async function planRolledBack(prepare: (tx: Tx) => Promise<SQL>): Promise<string> {
+  let plan = '';
+  await app.database.db
+    .transaction(async (tx) => {
+      const statement = await prepare(tx);
+      const rows = await selectRows<Record<string, string>>(tx, sql`EXPLAIN ${statement}`);
+      plan = rows.map((row) => String(Object.values(row)[0])).join('\n');
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  return plan;
+}
 
 describe('the tags and collections a query names', () => {
   it('by its own name or a parent’s, stemmed, as a prefix or a phrase; never another user’s tags', async () => {
@@ -188,24 +206,40 @@ describe('the host index (migration 0061)', () => {
     const { where } = compileSearch(parsed.query, ada.user.id, { named: NO_NAMED_IDS, reach });
     // usable: the planner takes it when the gems' other indexes are gone (in a transaction rolled back) and a whole
     // read is ruled out
-    let plan: string[] = [];
-    await app.database.db
-      .transaction(async (tx) => {
-        const others = await selectRows<{ name: string }>(
-          tx,
-          sql`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'gems' AND indexname <> 'gems_owner_rhost_idx'
-            AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'gems'::regclass)`,
-        );
-        for (const { name } of others) await tx.execute(sql.raw(`DROP INDEX "${name}"`));
-        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        const rows = await selectRows<Record<string, string>>(tx, sql`EXPLAIN SELECT g.id FROM gems g WHERE ${where}`);
-        plan = rows.map((row) => String(Object.values(row)[0]));
-        tx.rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof TransactionRollbackError)) throw error;
-      });
-    expect(plan.join('\n')).toContain('gems_owner_rhost_idx');
+    const plan = await planRolledBack(async (tx) => {
+      const others = await selectRows<{ name: string }>(
+        tx,
+        sql`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'gems' AND indexname <> 'gems_owner_rhost_idx'
+          AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'gems'::regclass)`,
+      );
+      for (const { name } of others) await tx.execute(sql.raw(`DROP INDEX "${name}"`));
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return sql`SELECT g.id FROM gems g WHERE ${where}`;
+    });
+    expect(plan).toContain('gems_owner_rhost_idx');
+  });
+});
+
+describe('a row left to check, costed as its document’s read (migration 0062)', () => {
+  it('a word query beside a large collection reads the words’ index AND the collection, not the collection’s every gem with the words checked on each', async () => {
+    const parsed = parseSearch('alpha beta collection:Recipes');
+    if (!parsed.ok) throw new Error('alpha beta collection:Recipes');
+    const reach = await readerReach(app.database.db, ada.user.id);
+    const found = await readQueryNames(app.database.db, ada.user.id, [{ text: 'recipes', form: 'collection' }]);
+    const { where } = compileSearch(parsed.query, ada.user.id, { named: found, reach });
+    // 2,000 gems, half of them in Recipes, the words in every one's page text: the collection's 1,000 gems checked one
+    // by one were costed below the words' index until each row left to check was costed as its document's read
+    const plan = await planRolledBack(async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO gems (owner_id, collection_id, title, url, canonical_url, media_type, text)
+        SELECT ${ada.user.id}::int, CASE WHEN i % 2 = 0 THEN ${collections.recipes}::int ELSE ${collections.recipesOld}::int END, 'Gem ' || i,
+          'https://plan.example/' || i, 'https://plan.example/' || i, 'Article', repeat('alpha beta gamma delta ', 40) || i
+        FROM generate_series(1, 2000) i`);
+      await tx.execute(sql`ANALYZE gems`);
+      return sql`SELECT g.id FROM gems g WHERE ${where}`;
+    });
+    expect(plan).toContain('gems_owner_kind_doc_idx');
+    expect(plan).not.toMatch(/Filter: .*search_doc @@/);
   });
 });
 

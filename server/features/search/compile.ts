@@ -7,6 +7,7 @@ import { orderOf } from './order';
 import { hasTag, normalPath, userPathsCtes } from './paths';
 import { type NamedIds, nameKey, type QueryName } from './query-names';
 import { rankOf } from './rank';
+import { rowCostHint } from './row-cost';
 import { gemHostSql, gemKindSql, libraryGemsCondition } from './readable';
 import { headlineSql } from './snippet';
 import { isStopWord, isSymbols } from './stopwords';
@@ -339,7 +340,8 @@ export function compileSearch(
     : null;
   const rank = textQuery ? rankOf(textQuery, compiler.positiveWords, compiler.typos) : sql`0::real`;
   const sort = query.sort ?? { key: textQuery ? 'relevance' : 'added', dir: 'desc' };
-  const library = libraryGemsCondition(userId, reach);
+  // With words, a row left to check is costed as its document's read (row-cost.ts).
+  const library = sql.join([libraryGemsCondition(userId, reach), ...(textQuery ? [rowCostHint] : [])], sql` AND `);
   return {
     ctes,
     where: sql.join([library, matched.condition ?? sql`true`, ...extra], sql` AND `),
