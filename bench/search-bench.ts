@@ -317,7 +317,7 @@ async function measure(target: Target, gemCount: number, recordFile: string | nu
     await timed('  the same kind, in use (after 200 others)', inUseQueries, get);
     // The first line's queries once more: what of its tail is a first read, and what is its queries' own (a query
     // whose words are in most of the library counts and ranks tens of thousands of matches; bench/RESULTS.md).
-    await timed('  the first line\'s queries again, in use', queries, get);
+    await timed("  the first line's queries again, in use", queries, get);
     await server.stop();
     // Started again: PGlite puts back the pages its cache held (server/db/pglite-warm-start.ts); PostgreSQL's cache
     // is its own server's, which went on running. 200 searches none of the above made.
