@@ -69,8 +69,15 @@ export async function openDatabase(options: {
     // standard time are written with a local mean time offset in seconds (Asia/Kolkata: +05:53:28), which
     // JavaScript's Date cannot parse, and reading such a row failed.
     // No JIT: a statement the planner costs high (a search or its facets whose estimates are far off) was compiled by
-    // LLVM first, 0.9 s for a statement that runs in 50 ms (bench/RESULTS.md); Trove's statements are short.
-    const connection = { TimeZone: 'UTC', jit: 'off', ...(durableWrites ? {} : { synchronous_commit: 'off' }) };
+    // LLVM first, 0.9 s for a statement that runs in 50 ms (bench/RESULTS.md); Trove's statements are short. No
+    // parallel workers, for the same reason: each is a process started for the statement, and a search of 16,000
+    // matches took 65–122 ms with two of them on a 2-core machine against 36–42 ms alone.
+    const connection = {
+      TimeZone: 'UTC',
+      jit: 'off',
+      max_parallel_workers_per_gather: '0',
+      ...(durableWrites ? {} : { synchronous_commit: 'off' }),
+    };
     // Loaded only here: a server on PGlite does not hold PostgreSQL's driver.
     const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
       import('postgres'),
