@@ -8,6 +8,7 @@ import { selectRows } from '../../server/db/rows';
 import { NOT_SAVE_TYPES } from '../../server/db/schema';
 import { workOneImportBatch } from '../../server/features/imports/worker';
 import { compileSearch } from '../../server/features/search/compile';
+import { compileSearchFor } from '../../server/features/search/compile-for';
 import { NO_NAMED_IDS, nameKey, readQueryNames } from '../../server/features/search/query-names';
 import { readerReach } from '../../server/features/sharing/access';
 import { type Session, setupInProcessApp } from './harness';
@@ -225,8 +226,7 @@ describe('a row left to check, costed as its document’s read (migration 0062)'
     const parsed = parseSearch('alpha beta collection:Recipes');
     if (!parsed.ok) throw new Error('alpha beta collection:Recipes');
     const reach = await readerReach(app.database.db, ada.user.id);
-    const found = await readQueryNames(app.database.db, ada.user.id, [{ text: 'recipes', form: 'collection' }]);
-    const { where } = compileSearch(parsed.query, ada.user.id, { named: found, reach });
+    const { where } = await compileSearchFor(app.database.db, parsed.query, ada.user.id, { reach });
     // 2,000 gems, half of them in Recipes, the words in every one's page text: the collection's 1,000 gems checked one
     // by one were costed below the words' index until each row left to check was costed as its document's read
     const plan = await planRolledBack(async (tx) => {
